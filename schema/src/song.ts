@@ -1,0 +1,24 @@
+/**
+ * The song as the API sends it (spec section 3). Written once here so the Worker that builds it and
+ * the SPA that reads it cannot disagree.
+ */
+export interface SongDto {
+  id: string;
+  title: string;
+  artist: string;
+  /** Path of the cover image, or null when the song has none (the SPA shows a placeholder). */
+  coverUrl: string | null;
+  audioUrl: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** Listener price in dollars (the database keeps cents). */
+  price: number;
+}
+
+/** Error body every non-success API answer carries. */
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export const songAudioPath = (songId: string) => `/api/songs/${encodeURIComponent(songId)}/audio`;
+export const songCoverPath = (songId: string) => `/api/songs/${encodeURIComponent(songId)}/cover`;
