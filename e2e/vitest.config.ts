@@ -1,0 +1,16 @@
+// Browser tests: Playwright drives Chromium against `wrangler dev` serving the built SPA and the API.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "e2e",
+    include: ["e2e/**/*.e2e.test.ts"],
+    root: new URL("..", import.meta.url).pathname,
+    environment: "node",
+    globalSetup: ["e2e/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One server, one browser per file; files run one after another to keep two cores honest.
+    fileParallelism: false,
+  },
+});

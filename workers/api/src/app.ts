@@ -1,0 +1,30 @@
+/**
+ * The root Hono app: request ids, the one error handler, and the /api mounts. Paths outside /api are
+ * the SPA's (static assets with SPA fallback, ARCHITECTURE decision 1).
+ */
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import type { ApiErrorBody } from "@jplay/schema/song";
+import type { AppEnv } from "./env";
+import { AppError } from "./errors";
+import { songsRoutes } from "./routes/songs";
+import { videosRoutes } from "./routes/videos";
+
+const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
+
+const api = new Hono<AppEnv>().route("/songs", songsRoutes).route("/videos", videosRoutes);
+
+export const app = new Hono<AppEnv>()
+  .use("*", requestId())
+  .route("/api", api)
+  .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
+  // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
+  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
+app.onError((err, c) => {
+  if (err instanceof AppError) return c.json(errorBody(err.code, err.message), err.status);
+  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(err), stack: err.stack }));
+  return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
+});
+
+export type ApiType = typeof api;

@@ -1,0 +1,19 @@
+/**
+ * The one application error: an HTTP status, a machine-readable code and a message a person can read.
+ * Routes and services throw it; `app.onError` turns it into the JSON body every client parses.
+ */
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const notFound = (message: string) => new AppError(404, "not_found", message);
+export const badRequest = (message: string) => new AppError(400, "bad_request", message);

@@ -1,0 +1,33 @@
+/**
+ * The JOBS queue consumer: a switch on the message type, acknowledged one message at a time. Every
+ * job is idempotent, because a queue may deliver a message twice; a message that keeps failing is
+ * retried with back-off and then lands in the dead-letter queue.
+ */
+import type { Job } from "./job";
+
+const RETRY_DELAY_SECONDS = 30;
+
+async function runJob(job: Job, env: Env): Promise<void> {
+  switch (job.type) {
+    case "media.delete":
+      // Deleting a missing key succeeds, so a second delivery changes nothing.
+      await env.MEDIA.delete(job.keys);
+      return;
+    default: {
+      const unknownType: never = job.type;
+      throw new Error(`Unknown job type: ${String(unknownType)}`);
+    }
+  }
+}
+
+export async function handleJobBatch(batch: MessageBatch<Job>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      await runJob(message.body, env);
+      message.ack();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", queue: batch.queue, messageId: message.id, attempts: message.attempts, error: String(error) }));
+      message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. The payout tasks
+ * (daily, and weekly on Mondays) arrive with the payouts work; until then the daily schedule has none.
+ */
+export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
+
+export const DAILY_CRON = "0 9 * * *";
+
+const tasksBySchedule: Record<string, ScheduledTask[]> = {
+  [DAILY_CRON]: [],
+};
+
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
+  const tasks = tasksBySchedule[controller.cron];
+  if (!tasks) throw new Error(`No tasks are registered for the schedule "${controller.cron}"`);
+  const scheduledTime = new Date(controller.scheduledTime);
+  for (const task of tasks) await task(env, scheduledTime);
+  return { ran: tasks.length };
+}
