@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          testTimeout: 60_000,
           include: ["schema/**/*.test.ts", "workers/api/src/**/*.test.ts", "apps/web/src/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },

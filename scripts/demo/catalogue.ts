@@ -187,7 +187,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
       durationSeconds: 27,
       seed: 3303,
     },
-    cover: { from: [196, 120, 64], to: [96, 52, 30], accent: [245, 222, 179], angle: 60, style: "stripes" },
+    cover: { from: [196, 120, 64], to: [96, 52, 30], accent: [245, 222, 179], angle: 45, style: "stripes" },
   },
   {
     id: id(4),
@@ -477,7 +477,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   },
 ];
 
-/** Songs with their distribution 2 days after creation (what the seed writes as `distributed_at`). */
+/** The seed writes `distributed_at` = `createdAt` + this (two days). */
 export const DISTRIBUTION_DELAY_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**

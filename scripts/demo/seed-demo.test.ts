@@ -1,0 +1,87 @@
+/**
+ * The demo catalogue against real local D1 and R2 (wrangler's getPlatformProxy, the same state files
+ * `wrangler dev` reads): it lands complete, and seeding again changes nothing.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { getPlatformProxy } from "wrangler";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateLocal, seedLocal } from "../local-state.ts";
+import { offlineEnv, repoRoot } from "../wrangler-env.ts";
+import { DEMO_SONGS } from "./catalogue.ts";
+
+let persistDir: string;
+let firstRun: Awaited<ReturnType<typeof seedLocal>>;
+
+beforeAll(async () => {
+  persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-seed-test-"));
+  await migrateLocal(persistDir);
+  firstRun = await seedLocal(persistDir);
+}, 120_000);
+
+afterAll(() => rm(persistDir, { recursive: true, force: true }));
+
+async function withBindings<T>(use: (env: { DB: D1Database; MEDIA: R2Bucket }) => Promise<T>): Promise<T> {
+  Object.assign(process.env, offlineEnv());
+  const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+    configPath: path.join(repoRoot, "wrangler.toml"),
+    persist: { path: path.join(persistDir, "v3") },
+  });
+  try {
+    return await use(proxy.env);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+describe("demo catalogue seed", () => {
+  it("writes at least 12 distributed songs with distinct titles, artists and years, one featured", async () => {
+    expect(firstRun.songs).toBeGreaterThanOrEqual(12);
+    expect(firstRun.objectsWritten).toBe(firstRun.songs * 2 + 2);
+    await withBindings(async ({ DB }) => {
+      const { results } = await DB.prepare(
+        "SELECT title, artist_name, strftime('%Y', created_at / 1000, 'unixepoch') AS year, featured_at FROM songs WHERE status = 'distributed'",
+      ).all<{ title: string; artist_name: string; year: string; featured_at: number | null }>();
+      expect(results).toHaveLength(DEMO_SONGS.length);
+      expect(new Set(results.map((r) => r.title)).size).toBe(results.length);
+      expect(new Set(results.map((r) => r.artist_name)).size).toBe(results.length);
+      expect(new Set(results.map((r) => r.year)).size).toBeGreaterThanOrEqual(6);
+      expect(results.filter((r) => r.featured_at !== null)).toHaveLength(1);
+      const counts = await DB.prepare("SELECT count(*) AS n FROM purchases GROUP BY song_id").all<{ n: number }>();
+      expect(new Set(counts.results.map((r) => r.n)).size).toBe(DEMO_SONGS.length);
+    });
+  });
+
+  it("stores real MP3s of 20-60 s, PNG covers and both videos", async () => {
+    await withBindings(async ({ MEDIA }) => {
+      for (const song of DEMO_SONGS) {
+        const audio = await MEDIA.get(`songs/${song.id}/audio.mp3`);
+        const bytes = new Uint8Array(await audio!.arrayBuffer());
+        expect(audio!.httpMetadata?.contentType).toBe("audio/mpeg");
+        // MPEG audio frame sync: 11 set bits.
+        expect(bytes[0]).toBe(0xff);
+        expect(bytes[1]! & 0xe0).toBe(0xe0);
+        // 64 kbps constant bit rate: bytes / 8000 is the duration in seconds.
+        const seconds = bytes.length / 8000;
+        expect(seconds).toBeGreaterThanOrEqual(20);
+        expect(seconds).toBeLessThanOrEqual(60);
+        const cover = new Uint8Array(await (await MEDIA.get(`songs/${song.id}/cover.png`))!.arrayBuffer());
+        expect([...cover.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+      }
+      for (const video of ["videos/promo.mp4", "videos/success.mp4"]) {
+        const head = await MEDIA.head(video);
+        expect(head?.httpMetadata?.contentType).toBe("video/mp4");
+        expect(head!.size).toBeLessThan(300_000);
+      }
+    });
+  });
+
+  it("changes nothing when run again", async () => {
+    const before = await withBindings(({ DB }) => DB.prepare("SELECT count(*) AS n FROM purchases").first<{ n: number }>());
+    const secondRun = await seedLocal(persistDir);
+    expect(secondRun.objectsWritten).toBe(0);
+    const after = await withBindings(({ DB }) => DB.prepare("SELECT count(*) AS n FROM purchases").first<{ n: number }>());
+    expect(after!.n).toBe(before!.n);
+  });
+});

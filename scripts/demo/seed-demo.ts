@@ -1,0 +1,187 @@
+/**
+ * Writes the demo catalogue (14 distributed songs, purchases, MP3s, covers, the two videos) into D1 and
+ * R2 idempotently: rows are upserted under fixed ids, objects rendered and uploaded only when missing,
+ * so a second run changes nothing. Node only (reads the committed videos), with getPlatformProxy() bindings.
+ */
+import { readFile } from "node:fs/promises";
+import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
+import { renderCoverPng } from "./render-cover.ts";
+import { renderMp3s } from "./render-pool.ts";
+
+// Minimal structural views of the Cloudflare bindings: just what this module calls. The real
+// D1Database / R2Bucket (from getPlatformProxy or a Worker env) satisfy them.
+interface D1Result {
+  meta: { changes?: number };
+}
+interface D1PreparedStatement {
+  bind(...values: unknown[]): D1PreparedStatement;
+}
+interface D1Database {
+  prepare(query: string): D1PreparedStatement;
+  batch(statements: D1PreparedStatement[]): Promise<D1Result[]>;
+}
+interface R2Bucket {
+  head(key: string): Promise<object | null>;
+  put(
+    key: string,
+    value: Uint8Array,
+    options?: { httpMetadata?: { contentType?: string; cacheControl?: string } },
+  ): Promise<unknown>;
+}
+
+/** The same values the API serves these objects with (workers/api/src/routes). */
+const SONG_MEDIA_CACHE = "public, max-age=31536000, immutable";
+const VIDEO_CACHE = "public, max-age=86400";
+
+/** D1 allows at most 100 bound parameters per statement: 25 purchase rows x 4 columns. */
+const PURCHASE_ROWS_PER_STATEMENT = 25;
+/** And we keep each batch to at most 100 statements. */
+const MAX_BATCH = 100;
+
+export const audioKey = (songId: string): string => `songs/${songId}/audio.mp3`;
+export const coverKey = (songId: string): string => `songs/${songId}/cover.png`;
+
+const SONG_UPSERT = `
+INSERT INTO songs (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at)
+VALUES (?1, NULL, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9)
+ON CONFLICT(id) DO UPDATE SET
+  title = excluded.title,
+  artist_name = excluded.artist_name,
+  price_cents = excluded.price_cents,
+  status = excluded.status,
+  audio_key = excluded.audio_key,
+  cover_key = excluded.cover_key,
+  featured_at = excluded.featured_at,
+  distributed_at = excluded.distributed_at,
+  created_at = excluded.created_at
+WHERE songs.title IS NOT excluded.title
+   OR songs.artist_name IS NOT excluded.artist_name
+   OR songs.price_cents IS NOT excluded.price_cents
+   OR songs.status IS NOT excluded.status
+   OR songs.audio_key IS NOT excluded.audio_key
+   OR songs.cover_key IS NOT excluded.cover_key
+   OR songs.featured_at IS NOT excluded.featured_at
+   OR songs.distributed_at IS NOT excluded.distributed_at
+   OR songs.created_at IS NOT excluded.created_at`;
+
+interface PurchaseRow {
+  id: string;
+  songId: string;
+  priceCents: number;
+  purchasedAt: number;
+}
+
+/** Same tiny PRNG as the renderers; only used to jitter purchase times deterministically. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `song.purchases` rows with ids `<songId>-p<n>`, spread from an hour after distribution to
+ * PURCHASES_UNTIL, denser early on (a release sells most in its first weeks). Whole seconds.
+ */
+export function demoPurchases(song: DemoSong): PurchaseRow[] {
+  const rand = prng(song.music.seed * 7919 + 1);
+  const from = song.createdAt + DISTRIBUTION_DELAY_MS + 60 * 60 * 1000;
+  const span = PURCHASES_UNTIL - from;
+  const rows: PurchaseRow[] = [];
+  for (let n = 1; n <= song.purchases; n++) {
+    const fraction = (n - 1 + rand()) / song.purchases;
+    const at = from + span * fraction ** 1.6;
+    rows.push({ id: `${song.id}-p${n}`, songId: song.id, priceCents: song.priceCents, purchasedAt: Math.floor(at / 1000) * 1000 });
+  }
+  return rows;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const sumChanges = (results: D1Result[]): number => results.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+
+/**
+ * Idempotent demo seed. Returns the demo songs and purchase rows present after the run (always 14 and
+ * the sum of the songs' purchase counts) and how many R2 objects this run uploaded (0 on a re-run).
+ * Logs one line per step, and one per object written.
+ */
+export async function seedDemo(
+  env: { DB: D1Database; MEDIA: R2Bucket },
+  log: (line: string) => void = () => {},
+): Promise<{ songs: number; purchases: number; objectsWritten: number }> {
+  const { DB, MEDIA } = env;
+
+  // 1. Songs (before purchases: purchases.song_id references songs.id).
+  const songStatements = DEMO_SONGS.map((song) =>
+    DB.prepare(SONG_UPSERT).bind(
+      song.id,
+      song.title,
+      song.artistName,
+      song.priceCents,
+      audioKey(song.id),
+      coverKey(song.id),
+      song.featured ? song.createdAt : null,
+      song.createdAt + DISTRIBUTION_DELAY_MS,
+      song.createdAt,
+    ),
+  );
+  const songChanges = sumChanges(await DB.batch(songStatements));
+  log(`songs: ${DEMO_SONGS.length} demo songs, ${songChanges} inserted or corrected`);
+
+  // 2. Purchases: multi-row INSERT OR IGNORE, 25 rows per statement, <= 100 statements per batch.
+  const purchases = DEMO_SONGS.flatMap(demoPurchases);
+  const purchaseStatements = chunks(purchases, PURCHASE_ROWS_PER_STATEMENT).map((rows) =>
+    DB.prepare(
+      `INSERT OR IGNORE INTO purchases (id, song_id, price_cents, purchased_at) VALUES ${rows.map(() => "(?, ?, ?, ?)").join(", ")}`,
+    ).bind(...rows.flatMap((r) => [r.id, r.songId, r.priceCents, r.purchasedAt])),
+  );
+  let purchaseChanges = 0;
+  for (const batch of chunks(purchaseStatements, MAX_BATCH)) purchaseChanges += sumChanges(await DB.batch(batch));
+  log(`purchases: ${purchases.length} demo purchases, ${purchaseChanges} inserted`);
+
+  // 3. R2 objects, each rendered (or read) and uploaded only when missing. Missing MP3s render on
+  //    worker threads while this thread paints and uploads the covers and videos, then the MP3s.
+  type PendingObject = { key: string; contentType: string; cacheControl: string; make: () => Uint8Array | Promise<Uint8Array> };
+  const keys = [...DEMO_SONGS.flatMap((s) => [audioKey(s.id), coverKey(s.id)]), "videos/promo.mp4", "videos/success.mp4"];
+  const exists = new Map(await Promise.all(keys.map(async (key) => [key, (await MEDIA.head(key)) !== null] as const)));
+
+  const songsMissingAudio = DEMO_SONGS.filter((song) => !exists.get(audioKey(song.id)));
+  const rendered = renderMp3s(songsMissingAudio);
+  const objects: PendingObject[] = [];
+  for (const song of DEMO_SONGS) {
+    if (exists.get(coverKey(song.id))) continue;
+    objects.push({ key: coverKey(song.id), contentType: "image/png", cacheControl: SONG_MEDIA_CACHE, make: () => renderCoverPng(song) });
+  }
+  for (const name of ["promo", "success"] as const) {
+    if (exists.get(`videos/${name}.mp4`)) continue;
+    objects.push({
+      key: `videos/${name}.mp4`,
+      contentType: "video/mp4",
+      cacheControl: VIDEO_CACHE,
+      make: async () => new Uint8Array(await readFile(new URL(`./media/${name}.mp4`, import.meta.url))),
+    });
+  }
+  for (const song of songsMissingAudio) {
+    objects.push({ key: audioKey(song.id), contentType: "audio/mpeg", cacheControl: SONG_MEDIA_CACHE, make: () => rendered.get(song.id)! });
+  }
+
+  let objectsWritten = 0;
+  for (const { key, contentType, cacheControl, make } of objects) {
+    const started = performance.now();
+    const body = await make();
+    await MEDIA.put(key, body, { httpMetadata: { contentType, cacheControl } });
+    objectsWritten++;
+    log(`media: wrote ${key} (${(body.length / 1024).toFixed(1)} KB, ready after ${Math.round(performance.now() - started)} ms)`);
+  }
+  log(`media: ${objectsWritten} object(s) written, ${DEMO_SONGS.length * 2 + 2 - objectsWritten} already present`);
+
+  return { songs: DEMO_SONGS.length, purchases: purchases.length, objectsWritten };
+}

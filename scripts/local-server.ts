@@ -1,0 +1,76 @@
+/**
+ * A throw-away copy of the whole product for tests and benchmarks: fresh local state (migrated, demo
+ * catalogue seeded) in a temporary folder and `wrangler dev` on a free loopback port.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { prepareLocal } from "./local-state.ts";
+import { startWrangler } from "./wrangler-env.ts";
+
+export interface LocalServer {
+  baseURL: string;
+  persistDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function waitUntilServing(url: string, deadlineMs: number, exited: () => string | null) {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    const failure = exited();
+    if (failure) throw new Error(`wrangler dev stopped before serving: ${failure}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not serve ${url} within ${deadlineMs} ms`);
+}
+
+export async function startLocalServer(): Promise<LocalServer> {
+  const persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-local-"));
+  await prepareLocal(persistDir, () => {});
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = "";
+  let exitReason: string | null = null;
+  const wrangler = startWrangler(
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    { stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  wrangler.stdout?.on("data", (chunk) => (output += chunk));
+  wrangler.stderr?.on("data", (chunk) => (output += chunk));
+  wrangler.on("exit", (code) => (exitReason = `exit code ${code}\n${output}`));
+
+  const stop = async () => {
+    if (exitReason === null && wrangler.pid) {
+      const stopped = new Promise((r) => wrangler.once("exit", r));
+      process.kill(-wrangler.pid, "SIGTERM"); // the whole group: wrangler and its workerd
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, 5_000))]);
+    }
+    await rm(persistDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilServing(`${baseURL}/api/songs/featured`, 90_000, () => exitReason);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, persistDir, stop };
+}
