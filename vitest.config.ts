@@ -1,10 +1,13 @@
 // One `vitest run` runs every suite: unit (Node), worker (workerd with local bindings), e2e (Chromium).
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The SPA's `@/` import alias (apps/web/vite.config.ts), so its modules are testable here too.
+        resolve: { alias: { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)) } },
         test: {
           name: "unit",
           environment: "node",

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { FacebookIcon, InstagramIcon, LogoMark, XSocialIcon, YouTubeIcon } from "@/components/ui/icons";
+
+const platformLinks = [
+  { to: "/", label: "Home" },
+  { to: "/#browse", label: "Browse" },
+  { to: "/distribute", label: "Distribute" },
+  { to: "/admin", label: "Admin" },
+];
+
+/** Pages the spec names but nobody has written yet: listed, not linked, so nothing leads nowhere. */
+const comingSoon = [
+  { title: "Resources", items: ["FAQ", "Support", "Blog", "Contact"] },
+  { title: "Legal", items: ["Terms", "Privacy", "Cookies", "Licenses"] },
+];
+
+const socials = [
+  { label: "JPlay on X", Icon: XSocialIcon },
+  { label: "JPlay on Instagram", Icon: InstagramIcon },
+  { label: "JPlay on YouTube", Icon: YouTubeIcon },
+  { label: "JPlay on Facebook", Icon: FacebookIcon },
+];
+
+export function Footer() {
+  return (
+    <footer className="border-t border-line bg-surface pb-20">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 text-lg font-extrabold">
+            <LogoMark className="size-7" />
+            JPlay
+          </p>
+          <p className="text-sm text-muted">Independent music for 2.4 million listeners inside.</p>
+          <ul className="flex gap-3 text-muted" aria-label="Social media (profiles coming soon)">
+            {socials.map(({ label, Icon }) => (
+              <li key={label}>
+                <span role="img" aria-label={label} title={label}>
+                  <Icon className="size-5" />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-platform">
+          <h2 id="footer-platform" className="mb-3 text-sm font-semibold">
+            Platform
+          </h2>
+          <ul className="space-y-2 text-sm">
+            {platformLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="rounded text-muted hover:text-fg">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {comingSoon.map((group) => (
+          <div key={group.title}>
+            <h2 className="mb-3 text-sm font-semibold">{group.title}</h2>
+            <ul className="space-y-2 text-sm text-muted">
+              {group.items.map((item) => (
+                <li key={item}>
+                  {item} <span className="text-xs">(coming soon)</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <p className="border-t border-line py-6 text-center text-sm text-muted">© {new Date().getFullYear()} JPlay</p>
+    </footer>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "@/components/ui/button";
+import { CloseIcon, LogoMark, MenuIcon, SearchIcon } from "@/components/ui/icons";
+import { cn } from "@/lib/cn";
+import { ThemeToggle } from "@/features/theme/theme-toggle";
+
+const navLinks = [
+  { to: "/", label: "Home" },
+  { to: "/#browse", label: "Browse" },
+  { to: "/#learn-more", label: "Library" },
+  { to: "/admin", label: "Admin" },
+];
+
+const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:text-fg";
+
+/** The search box the spec asks for; search itself is not built yet, and the box says so. */
+function SearchBox({ className }: { className?: string }) {
+  const id = useId();
+  return (
+    <form role="search" className={cn("relative", className)} onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor={`${id}-q`} className="sr-only">
+        Search
+      </label>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+      <input
+        id={`${id}-q`}
+        type="search"
+        placeholder="Search (coming soon)"
+        aria-describedby={`${id}-hint`}
+        autoComplete="off"
+        className="h-10 w-full rounded-full border border-line bg-surface pr-4 pl-9 text-sm placeholder:text-muted"
+      />
+      <span id={`${id}-hint`} className="sr-only">
+        Search is not available yet.
+      </span>
+    </form>
+  );
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Close the mobile menu on navigation.
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-extrabold" aria-label="JPlay home">
+          <LogoMark className="size-8" />
+          <span>JPlay</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                {link.to.includes("#") ? (
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                ) : (
+                  <NavLink to={link.to} end className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <SearchBox className="ml-auto hidden w-56 sm:block lg:w-72" />
+
+        <div className="ml-auto flex items-center gap-1 sm:ml-0">
+          <Link to="/distribute" className={buttonClass("primary", "sm")}>
+            Try JPlay
+          </Link>
+          <ThemeToggle />
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-2 md:hidden"
+          >
+            {menuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
+          </button>
+        </div>
+      </div>
+
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line bg-canvas md:hidden">
+        <div className="mx-auto max-w-6xl space-y-3 px-4 py-4">
+          <SearchBox className="sm:hidden" />
+          <nav aria-label="Mobile">
+            <ul className="grid gap-1">
+              {[...navLinks.slice(0, 3), { to: "/distribute", label: "Distribution" }, navLinks[3]!].map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-surface-2">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef, type RefObject } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
+import { BottomNav } from "./bottom-nav";
+import { Footer } from "./footer";
+import { Header } from "./header";
+
+/**
+ * Every navigation scrolls to the top (spec section 2); a link with a hash (/#browse, /#learn-more)
+ * scrolls to that section instead. After an in-app navigation, focus moves to the new content so
+ * screen-reader and keyboard users start there.
+ */
+function useScrollOnNavigate(mainRef: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    const moveFocus = navigationType !== "POP";
+    if (location.hash) {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        if (moveFocus && target.hasAttribute("tabindex")) target.focus({ preventScroll: true });
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+    if (moveFocus) mainRef.current?.focus({ preventScroll: true });
+  }, [location.key, location.pathname, location.hash, navigationType, mainRef]);
+}
+
+export function RootLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  useScrollOnNavigate(mainRef);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+        className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { SongDto } from "@jplay/schema/song";
+import { Spinner } from "@/components/ui/spinner";
+import { useFeaturedSong } from "@/features/catalogue/api/get-featured-song";
+import { usePopularSongs } from "@/features/catalogue/api/get-popular-songs";
+import { useRecentSongs } from "@/features/catalogue/api/get-recent-songs";
+import { EmptyCatalogue, LoadError } from "@/features/catalogue/components/catalogue-states";
+import { Hero } from "@/features/catalogue/components/hero";
+import { InfoSection } from "@/features/catalogue/components/info-section";
+import { PromoCard } from "@/features/catalogue/components/promo-card";
+import { SongRow } from "@/features/catalogue/components/song-row";
+import { DistributionSuccessBanner } from "@/features/catalogue/components/success-banner";
+import { PlayerBar } from "@/features/player/components/player-bar";
+import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
+import { PlayerProvider } from "@/features/player/player-provider";
+
+/** Home rows show 4 songs each (spec section 9). */
+const ROW_SIZE = 4;
+
+function Catalogue() {
+  const popular = usePopularSongs();
+  const recent = useRecentSongs();
+  const { song: current, playing } = usePlayerState();
+  const { toggle } = usePlayerActions();
+  const rowProps = { currentSongId: current?.id ?? null, playing, onToggle: toggle };
+
+  if (popular.isPending) return <Spinner label="Loading songs" />;
+  if (popular.isError) return <LoadError what="Songs" onRetry={() => void popular.refetch()} />;
+  if (popular.data.length === 0) return <EmptyCatalogue />;
+
+  return (
+    <div className="space-y-10">
+      <SongRow
+        id="trending"
+        title="Trending Songs"
+        subtitle="Listen Again / Trending with Inmates"
+        songs={popular.data.slice(0, ROW_SIZE)}
+        {...rowProps}
+      />
+      {recent.isPending ? (
+        <Spinner label="Loading recently added songs" />
+      ) : recent.isError ? (
+        <LoadError what="Recently added songs" onRetry={() => void recent.refetch()} />
+      ) : (
+        recent.data.length > 0 && (
+          <SongRow id="recent" title="Recently Added" songs={recent.data.slice(0, ROW_SIZE)} {...rowProps} />
+        )
+      )}
+    </div>
+  );
+}
+
+function FeaturedPlayerBar() {
+  const featured = useFeaturedSong();
+  const featuredSong: SongDto | null = featured.data ?? null;
+  return <PlayerBar featuredSong={featuredSong} />;
+}
+
+export function Component() {
+  return (
+    <PlayerProvider>
+      <title>JPlay – Music for 2.4 million listeners</title>
+      {/* Room for the fixed player bar above the bottom navigation. */}
+      <div className="mx-auto max-w-6xl space-y-12 px-4 pt-6 pb-32 sm:px-6">
+        <DistributionSuccessBanner />
+        <Hero />
+        <section
+          id="browse"
+          tabIndex={-1}
+          aria-label="Browse music"
+          className="scroll-mt-24"
+        >
+          <Catalogue />
+        </section>
+        <PromoCard />
+        <InfoSection />
+      </div>
+      <FeaturedPlayerBar />
+    </PlayerProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotOpenYet } from "@/components/page-shell";
+
+export function Component() {
+  return <NotOpenYet title="JPlay Pro Subscription" />;
+}

@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { Button, buttonClass } from "@/components/ui/button";
+
+/** Honest failure: what did not load, and a way to try again (instead of an endless spinner). */
+export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5">
+      <p className="flex-1">{what} could not be loaded. Check the connection and try again.</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+export function EmptyCatalogue() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-line p-10 text-center">
+      <p className="text-lg">No songs available yet. Be the first to distribute your music!</p>
+      <Link to="/distribute" className={buttonClass("primary", "lg")}>
+        Distribute Your Music
+      </Link>
+    </div>
+  );
+}

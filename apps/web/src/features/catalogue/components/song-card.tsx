@@ -1,0 +1,57 @@
+import type { SongDto } from "@jplay/schema/song";
+import { PauseIcon, PlayIcon } from "@/components/ui/icons";
+import { cn } from "@/lib/cn";
+import { yearOf } from "@/lib/format";
+import { coverSrc, songArtist, songTitle } from "@/lib/song-labels";
+
+export interface SongCardProps {
+  song: SongDto;
+  /** This song is the one loaded in the player. */
+  isCurrent: boolean;
+  /** This song is playing (or about to: buffering). */
+  isPlaying: boolean;
+  onToggle: (song: SongDto) => void;
+}
+
+export function SongCard({ song, isCurrent, isPlaying, onToggle }: SongCardProps) {
+  const title = songTitle(song);
+  const year = yearOf(song.createdAt);
+  return (
+    <li className="min-w-0">
+      <button
+        type="button"
+        aria-label={`${isPlaying ? "Pause" : "Play"} ${title}`}
+        aria-pressed={isPlaying}
+        onClick={() => onToggle(song)}
+        className={cn(
+          "group relative block aspect-square w-full overflow-hidden rounded-xl bg-surface-2 shadow-sm",
+          isCurrent && "ring-2 ring-accent",
+        )}
+      >
+        <img
+          src={coverSrc(song)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={300}
+          height={300}
+          className="size-full object-cover transition-transform motion-safe:group-hover:scale-105"
+        />
+        <span
+          aria-hidden="true"
+          className={cn(
+            "absolute right-2 bottom-2 inline-flex size-11 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-opacity",
+            isCurrent ? "opacity-100" : "opacity-90 group-hover:opacity-100",
+          )}
+        >
+          {isPlaying ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
+        </span>
+      </button>
+      <h3 className="mt-2 truncate text-sm font-semibold" title={title}>
+        {title}
+      </h3>
+      <p className="truncate text-sm text-muted">{songArtist(song)}</p>
+      {year !== null && <p className="text-xs text-muted">{year}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import type { SongDto } from "@jplay/schema/song";
+import { SongCard } from "./song-card";
+
+export interface SongRowProps {
+  id: string;
+  title: string;
+  subtitle?: ReactNode;
+  songs: SongDto[];
+  currentSongId: string | null;
+  playing: boolean;
+  onToggle: (song: SongDto) => void;
+}
+
+/** A titled row of song cards (a list, so screen readers announce how many songs it holds). */
+export function SongRow({ id, title, subtitle, songs, currentSongId, playing, onToggle }: SongRowProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div>
+        <h2 id={headingId} className="text-xl font-bold sm:text-2xl">
+          {title}
+        </h2>
+        {subtitle && <p className="text-sm text-muted">{subtitle}</p>}
+      </div>
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {songs.map((song) => (
+          <SongCard
+            key={song.id}
+            song={song}
+            isCurrent={song.id === currentSongId}
+            isPlaying={song.id === currentSongId && playing}
+            onToggle={onToggle}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

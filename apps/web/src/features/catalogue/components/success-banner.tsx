@@ -1,0 +1,66 @@
+import { useEffect, useState } from "react";
+import { CloseIcon } from "@/components/ui/icons";
+import { storage } from "@/lib/storage";
+import { songTitle } from "@/lib/song-labels";
+import { useSong } from "../api/get-song";
+
+/** Local flags set after a successful distribution (spec section 3). */
+export const DISTRIBUTION_SUCCESS_KEY = "distributionSuccess";
+export const DISTRIBUTED_SONG_ID_KEY = "distributedSongId";
+/** The flags are removed this long after the banner shows (spec section 9). */
+export const SUCCESS_FLAGS_TTL_MS = 5_000;
+
+function clearFlags() {
+  storage.remove(DISTRIBUTION_SUCCESS_KEY);
+  storage.remove(DISTRIBUTED_SONG_ID_KEY);
+}
+
+function readFlaggedSongId(): string | null {
+  if (storage.get(DISTRIBUTION_SUCCESS_KEY) !== "true") return null;
+  return storage.get(DISTRIBUTED_SONG_ID_KEY) || null;
+}
+
+/**
+ * "{title} is being distributed" after a distribution. The banner stays until the visitor leaves or
+ * dismisses it; the flags behind it are cleared 5 s after it shows, so it does not come back.
+ */
+export function DistributionSuccessBanner() {
+  const [songId] = useState(readFlaggedSongId);
+  const [dismissed, setDismissed] = useState(false);
+  const song = useSong(songId);
+  // Shown once the song lookup has settled, so the title does not change under a screen reader.
+  const visible = songId !== null && !dismissed && (song.isSuccess || song.isError);
+  const title = song.data ? songTitle(song.data) : "Your song";
+
+  useEffect(() => {
+    if (!visible) return;
+    const timer = window.setTimeout(clearFlags, SUCCESS_FLAGS_TTL_MS);
+    return () => window.clearTimeout(timer);
+  }, [visible]);
+
+  return (
+    <div role="status">
+      {visible && (
+        <div className="flex items-start gap-4 rounded-2xl border border-success/40 bg-success-soft p-5 text-fg">
+          <div className="flex-1 space-y-1">
+            <p className="text-lg font-bold text-success">{title} is being distributed</p>
+            <p className="text-sm">
+              Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.
+            </p>
+          </div>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => {
+              setDismissed(true);
+              clearFlags();
+            }}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

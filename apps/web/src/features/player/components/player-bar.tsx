@@ -1,0 +1,126 @@
+import type { KeyboardEvent } from "react";
+import type { SongDto } from "@jplay/schema/song";
+import { HeartIcon, PauseIcon, PlayIcon } from "@/components/ui/icons";
+import { Slider } from "@/components/ui/slider";
+import { cn } from "@/lib/cn";
+import { formatTime } from "@/lib/format";
+import { coverSrc } from "@/lib/song-labels";
+import { usePlayerActions, usePlayerState, usePlayerTime } from "../player-context";
+import { useLikedSongs } from "../hooks/use-liked-songs";
+
+/** Seconds moved per arrow key press on the seek slider (its 0.1 s step is too fine for keys). */
+const KEY_SEEK_SECONDS = 5;
+const PAGE_SEEK_SECONDS = 15;
+
+/** Spec fallbacks of the player bar. */
+const barTitle = (song: SongDto) => (song.title ?? "").trim() || "No track playing";
+const barArtist = (song: SongDto) => (song.artist ?? "").trim() || "Unknown artist";
+
+/**
+ * The one fixed player bar (the spec's mini player and featured-song bar merged): the current song,
+ * or the featured song until one is chosen; nothing when there is neither.
+ */
+export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | undefined }) {
+  const { song: currentSong, playing, buffering, error } = usePlayerState();
+  const { currentTime, duration } = usePlayerTime();
+  const { toggle, seek } = usePlayerActions();
+  const { liked, toggleLike } = useLikedSongs();
+
+  const song = currentSong ?? featuredSong ?? null;
+  if (!song) return null;
+
+  const isLoaded = currentSong !== null;
+  const title = barTitle(song);
+  const artist = barArtist(song);
+  const isLiked = liked.has(song.id);
+  const canSeek = isLoaded && duration > 0;
+  const elapsed = isLoaded ? currentTime : 0;
+  const total = isLoaded && duration > 0 ? duration : Number.NaN;
+
+  const playLabel = playing ? "Pause playback" : isLoaded ? "Resume playback" : "Play featured song";
+
+  const onSeekKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    const deltas: Record<string, number> = {
+      ArrowRight: KEY_SEEK_SECONDS,
+      ArrowUp: KEY_SEEK_SECONDS,
+      ArrowLeft: -KEY_SEEK_SECONDS,
+      ArrowDown: -KEY_SEEK_SECONDS,
+      PageUp: PAGE_SEEK_SECONDS,
+      PageDown: -PAGE_SEEK_SECONDS,
+    };
+    const delta = deltas[event.key];
+    if (delta === undefined) return;
+    event.preventDefault();
+    seek(Math.min(duration, Math.max(0, currentTime + delta)));
+  };
+
+  return (
+    <section
+      aria-label="Now playing"
+      className="fixed inset-x-0 bottom-16 z-30 border-t border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-1 px-3 py-2 sm:px-4">
+        <div className="flex items-center gap-3">
+          <img
+            src={coverSrc(song)}
+            alt=""
+            width={48}
+            height={48}
+            className="size-12 shrink-0 rounded-md bg-surface-2 object-cover"
+          />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold">{title}</p>
+            <p className="truncate text-xs text-muted">
+              {error && isLoaded ? "This song could not be played." : artist}
+            </p>
+          </div>
+          <button
+            type="button"
+            aria-label={`Like ${title}`}
+            aria-pressed={isLiked}
+            onClick={() => toggleLike(song.id)}
+            className={cn(
+              "inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2",
+              isLiked ? "text-accent" : "text-muted",
+            )}
+          >
+            <HeartIcon filled={isLiked} className="size-5" />
+          </button>
+          <button
+            type="button"
+            aria-label={playLabel}
+            onClick={() => toggle(song)}
+            className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-strong"
+          >
+            {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
+            {playing && buffering && (
+              <span
+                aria-hidden="true"
+                className="absolute inset-0 rounded-full border-2 border-transparent border-t-accent-fg motion-safe:animate-spin"
+              />
+            )}
+          </button>
+        </div>
+        <div className="flex items-center gap-2 text-xs tabular-nums text-muted">
+          <span aria-hidden="true" className="w-10 text-right">
+            {formatTime(elapsed)}
+          </span>
+          <Slider
+            aria-label="Seek"
+            aria-valuetext={`${formatTime(elapsed)} of ${Number.isNaN(total) ? "unknown length" : formatTime(total)}`}
+            min={0}
+            max={canSeek ? duration : 0}
+            step={0.1}
+            value={canSeek ? Math.min(elapsed, duration) : 0}
+            disabled={!canSeek}
+            onValueChange={seek}
+            onKeyDown={onSeekKey}
+          />
+          <span aria-hidden="true" className="w-10">
+            {formatTime(total)}
+          </span>
+        </div>
+      </div>
+    </section>
+  );
+}

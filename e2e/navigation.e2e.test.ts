@@ -1,0 +1,204 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
+/**
+ * Routing, theme and keyboard use of the SPA in a real browser, served by the real Worker (SPA
+ * fallback for deep links).
+ */
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, inject, test } from "vitest";
+import { openPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+
+const opened: Array<() => Promise<void>> = [];
+async function open() {
+  const { page, close } = await openPage();
+  opened.push(close);
+  return page;
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((close) => close()));
+});
+
+const htmlIsDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+async function scrollToBottom(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(() => window.scrollY > 50);
+}
+
+describe("routes", () => {
+  test("an unknown route shows the not-found page", async () => {
+    const page = await open();
+    const response = await page.goto(`${baseURL}/no/such/page`);
+    expect(response?.status()).toBe(200); // the SPA answers; the router shows the 404 screen
+    await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+    expect(await page.getByText("Did you forget to add the page to the router?", { exact: true }).isVisible()).toBe(true);
+  });
+
+  test("a deep link to /distribute is served by the SPA", async () => {
+    const page = await open();
+    const response = await page.goto(`${baseURL}/distribute`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-type"]).toContain("text/html");
+    await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
+    expect(await page.getByText("This part of JPlay is not open yet.").isVisible()).toBe(true);
+    // The bottom navigation marks where we are.
+    const bottomNav = page.getByRole("navigation", { name: "Quick navigation" });
+    expect(await bottomNav.getByRole("link", { name: "Distribute" }).getAttribute("aria-current")).toBe("page");
+    expect(await bottomNav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  test("/approval without a song id redirects to /distribute; /admin has its title", async () => {
+    const page = await open();
+    await page.goto(`${baseURL}/approval`);
+    await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/distribute");
+
+    await page.goto(`${baseURL}/admin`);
+    await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
+    expect(await page.getByText("Manage payment methods, artists, and distribution status").isVisible()).toBe(true);
+  });
+
+  test("/subscription-success has a Back to Home button", async () => {
+    const page = await open();
+    await page.goto(`${baseURL}/subscription-success`);
+    await page.getByRole("main").getByRole("link", { name: "Back to Home" }).click();
+    await page.getByRole("region", { name: "Trending Songs" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+});
+
+describe("theme", () => {
+  test("dark by default; the light choice persists across a reload", async () => {
+    const page = await open();
+    await page.goto(baseURL);
+    expect(await htmlIsDark(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
+
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    expect(await htmlIsDark(page)).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+
+    await page.reload({ waitUntil: "domcontentloaded" });
+    // Applied before first paint by the inline script, not after React starts.
+    expect(await htmlIsDark(page)).toBe(false);
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    expect(await htmlIsDark(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  });
+});
+
+describe("scrolling", () => {
+  test("every navigation scrolls to the top", async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 1280, height: 400 }); // short screens: every page can scroll
+    await page.goto(baseURL);
+    await page.getByRole("region", { name: "Trending Songs" }).waitFor();
+    await scrollToBottom(page);
+
+    await page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Admin" }).click();
+    await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
+    await page.waitForFunction(() => window.scrollY === 0);
+
+    await scrollToBottom(page);
+    await page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Home", exact: true }).click();
+    await page.getByRole("region", { name: "Trending Songs" }).waitFor();
+    expect(await scrollY(page)).toBe(0);
+  });
+
+  test("/#browse and /#learn-more scroll to those sections of Home", async () => {
+    const page = await open();
+    await page.goto(`${baseURL}/admin`);
+    await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
+
+    const mainNav = page.getByRole("navigation", { name: "Main" });
+    await mainNav.getByRole("link", { name: "Library" }).click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById("learn-more")?.getBoundingClientRect().top;
+      return top !== undefined && top >= 0 && top < 200 && window.scrollY > 0;
+    });
+    expect(new URL(page.url()).hash).toBe("#learn-more");
+
+    await mainNav.getByRole("link", { name: "Browse" }).click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById("browse")?.getBoundingClientRect().top;
+      return top !== undefined && top >= 0 && top < 200;
+    });
+    expect(new URL(page.url()).hash).toBe("#browse");
+  });
+});
+
+describe("header", () => {
+  test("the mobile menu opens, names its state, and leads to Distribution", async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(baseURL);
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
+    const controls = await menuButton.getAttribute("aria-controls");
+    expect(controls).toBeTruthy();
+
+    await menuButton.click();
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
+    const menu = page.locator(`#${controls}`);
+    expect(await menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Distribution" }).click();
+    await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  test("the header has the search box, the nav links and Try JPlay", async () => {
+    const page = await open();
+    await page.goto(baseURL);
+    await page.getByRole("searchbox", { name: "Search" }).waitFor();
+    const mainNav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Browse", "/#browse"],
+      ["Library", "/#learn-more"],
+      ["Admin", "/admin"],
+    ] as const) {
+      expect(await mainNav.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
+    }
+    await page.getByRole("banner").getByRole("link", { name: "Try JPlay" }).click();
+    await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
+    expect(await page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} JPlay`).isVisible()).toBe(true);
+  });
+});
+
+describe("keyboard", () => {
+  test("Tab reaches the first cover button and Enter plays it", async () => {
+    const page = await open();
+    await page.goto(baseURL);
+    const trending = page.getByRole("region", { name: "Trending Songs" });
+    const firstCover = trending.getByRole("button", { name: /^Play / }).first();
+    await firstCover.waitFor();
+    const label = await firstCover.getAttribute("aria-label");
+
+    let reached = false;
+    for (let i = 0; i < 40 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate((name) => document.activeElement?.getAttribute("aria-label") === name, label);
+    }
+    expect(reached, `Tab never reached "${label}"`).toBe(true);
+
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => {
+      const audio = document.querySelector("audio");
+      return !!audio && !audio.paused && audio.currentTime > 0.2;
+    });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-pressed"))).toBe("true");
+  });
+
+  test("the skip link moves focus to the main content", async () => {
+    const page = await open();
+    await page.goto(baseURL);
+    await page.getByRole("banner").waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+  });
+});
