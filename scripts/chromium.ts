@@ -22,12 +22,10 @@ async function chromiumExecutable(): Promise<{ path: string; args: string[] }> {
   const configured = process.env.CHROME_PATH;
   if (configured) return { path: configured, args: [] };
   if (existsSync("/usr/bin/chromium")) return { path: "/usr/bin/chromium", args: [] };
+  // Its own launch flags are for AWS Lambda: `--single-process` makes the browser exit with its first
+  // closed context, and it turns web security off. Ours are enough on a normal machine.
   const packaged = (await import("@sparticuz/chromium")).default;
-  // Its build needs its own process model; its web-security relaxations are left out on purpose.
-  const keep = packaged.args.filter((arg) =>
-    /^--(single-process|no-zygote|use-gl|use-angle|enable-unsafe-swiftshader|in-process-gpu|disable-setuid-sandbox)/.test(arg),
-  );
-  return { path: await packaged.executablePath(), args: keep };
+  return { path: await packaged.executablePath(), args: [] };
 }
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
