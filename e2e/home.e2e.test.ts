@@ -5,8 +5,8 @@
  * through the one <audio> element, the player bar (seek, like) and the distribution success banner.
  */
 import type { Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
-import { openPage } from "./support/browser";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { newPage as open } from "./support/browser";
 
 const baseURL = inject("baseURL");
 
@@ -61,15 +61,6 @@ beforeAll(async () => {
   expect(recent.length).toBeGreaterThanOrEqual(4);
 });
 
-const opened: Array<() => Promise<void>> = [];
-async function open() {
-  const { page, close } = await openPage();
-  opened.push(close);
-  return page;
-}
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
 
 describe("home rows", () => {
   test("Trending Songs shows the first 4 popular songs in order, Recently Added the first 4 recent", async () => {

@@ -5,20 +5,11 @@
  * fallback for deep links).
  */
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, inject, test } from "vitest";
-import { openPage } from "./support/browser";
+import { describe, expect, inject, test } from "vitest";
+import { newPage as open } from "./support/browser";
 
 const baseURL = inject("baseURL");
 
-const opened: Array<() => Promise<void>> = [];
-async function open() {
-  const { page, close } = await openPage();
-  opened.push(close);
-  return page;
-}
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
 
 const htmlIsDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);

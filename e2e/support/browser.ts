@@ -1,17 +1,25 @@
-/** One Chromium per browser-test file, a fresh incognito context per page; closed after the file. */
+/**
+ * One Chromium per browser-test file; `newPage()` gives a page in a fresh incognito context, closed
+ * after the test that opened it; the browser closes after the file.
+ */
 import type { Browser, Page } from "playwright-core";
-import { afterAll } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { launchChromium } from "../../scripts/chromium.ts";
 
 let browser: Promise<Browser> | undefined;
+const openContexts: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  await Promise.all(openContexts.splice(0).map((close) => close()));
+});
 
 afterAll(async () => {
   if (browser) await (await browser).close();
 });
 
-export async function openPage(): Promise<{ page: Page; close(): Promise<void> }> {
+export async function newPage(): Promise<Page> {
   browser ??= launchChromium();
   const context = await (await browser).newContext();
-  const page = await context.newPage();
-  return { page, close: () => context.close() };
+  openContexts.push(() => context.close());
+  return context.newPage();
 }

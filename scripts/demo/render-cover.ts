@@ -5,6 +5,7 @@
  */
 import { deflateSync } from "node:zlib";
 import type { DemoSong, Rgb } from "./catalogue.ts";
+import { prng } from "./prng.ts";
 
 export const COVER_SIZE = 320;
 
@@ -173,16 +174,6 @@ class Canvas {
   }
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 const BLACK: Rgb = [12, 12, 14];

@@ -5,23 +5,13 @@
  */
 import { Mp3Encoder } from "@breezystack/lamejs";
 import { SCALES, type DemoSong, type Waveform } from "./catalogue.ts";
+import { prng } from "./prng.ts";
 
 export const SAMPLE_RATE = 22050;
 export const BITRATE_KBPS = 64;
 
 const TWO_PI = Math.PI * 2;
 
-/** mulberry32: tiny, fast, good enough for music and noise. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** PolyBLEP correction, removes most aliasing from the saw and square discontinuities. */
 function polyBlep(t: number, dt: number): number {

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
 import { renderCoverPng } from "./render-cover.ts";
 import { renderMp3s } from "./render-pool.ts";
+import { prng } from "./prng.ts";
 
 // Minimal structural views of the Cloudflare bindings: just what this module calls. The real
 // D1Database / R2Bucket (from getPlatformProxy or a Worker env) satisfy them.
@@ -71,17 +72,6 @@ interface PurchaseRow {
   purchasedAt: number;
 }
 
-/** Same tiny PRNG as the renderers; only used to jitter purchase times deterministically. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `song.purchases` rows with ids `<songId>-p<n>`, spread from an hour after distribution to
