@@ -34,7 +34,7 @@ describe("routes", () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-type"]).toContain("text/html");
     await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
-    expect(await page.getByText("This part of JPlay is not open yet.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Submit for Distribution" }).waitFor();
     // The bottom navigation marks where we are.
     const bottomNav = page.getByRole("navigation", { name: "Quick navigation" });
     expect(await bottomNav.getByRole("link", { name: "Distribute" }).getAttribute("aria-current")).toBe("page");

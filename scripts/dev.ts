@@ -3,12 +3,14 @@
  * product (SPA, API, queue, cron) with `wrangler dev` at http://127.0.0.1:$PORT (default 8787).
  */
 import { buildWeb } from "./build-web.ts";
+import { ensureDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
 import { defaultPersistDir, startWrangler } from "./wrangler-env.ts";
 
 const port = process.env.PORT ?? "8787";
 const log = (line: string) => console.log(`[dev] ${line}`);
 
+ensureDevVars(log);
 log("building the web app");
 await buildWeb();
 await prepareLocal(defaultPersistDir, log);

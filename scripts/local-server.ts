@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { throwAwaySecretArgs } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
 import { startWrangler } from "./wrangler-env.ts";
 
@@ -50,7 +51,7 @@ export async function startLocalServer(): Promise<LocalServer> {
   let output = "";
   let exitReason: string | null = null;
   const wrangler = startWrangler(
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs()],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   wrangler.stdout?.on("data", (chunk) => (output += chunk));

@@ -16,3 +16,7 @@ export const centsToDollars = (cents: number) => cents / 100;
 /** "$1,234.50" from cents. */
 export const formatCents = (cents: number) =>
   `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** One-time distribution fees (spec section 9): the server charges these, never a browser's amount. */
+export const STANDARD_FEE_CENTS = 9900;
+export const EXPEDITED_FEE_CENTS = 4999;

@@ -12,8 +12,8 @@ export type SongStatus = (typeof SONG_STATUSES)[number];
 export const PAYMENT_FREQUENCIES = ["daily", "weekly"] as const;
 export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
 
-const createdAt = () =>
-  integer("created_at", { mode: "number" })
+const createdAt = (column = "created_at") =>
+  integer(column, { mode: "number" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
@@ -63,3 +63,61 @@ export const purchases = sqliteTable(
   },
   (purchase) => [index("purchases_song_idx").on(purchase.songId)],
 );
+
+/** A card saved for the off-session charges the product makes (distribution fees, retries). */
+export const paymentMethods = sqliteTable(
+  "payment_methods",
+  {
+    id: text("id").primaryKey(),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    stripePaymentMethodId: text("stripe_payment_method_id").notNull().unique(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    /** Same card, same fingerprint: what per-card limits count against. */
+    fingerprint: text("fingerprint"),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (method) => [index("payment_methods_artist_idx").on(method.artistId)],
+);
+
+/** Fixed-window counters for abuse limits (e.g. setup intents per client address and per phone). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start", { mode: "number" }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+/** Every Stripe webhook event applied, by id: a redelivered event is recognised and ignored. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt("received_at"),
+});
+
+/**
+ * The local Stripe sandbox's own state (ARCHITECTURE decision 4): Stripe objects as JSON, and the
+ * answers stored per idempotency key. Unused when a real Stripe key is configured.
+ */
+export const sandboxObjects = sqliteTable(
+  "sandbox_objects",
+  {
+    id: text("id").primaryKey(),
+    object: text("object").notNull(),
+    data: text("data", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (row) => [index("sandbox_objects_object_idx").on(row.object)],
+);
+
+export const sandboxIdempotency = sqliteTable("sandbox_idempotency", {
+  key: text("key").primaryKey(),
+  requestFingerprint: text("request_fingerprint").notNull(),
+  status: integer("status").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});

@@ -11,7 +11,14 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // Test-only values; real ones live in .dev.vars (local) or wrangler secrets (production).
+            STRIPE_WEBHOOK_SECRET: "whsec_test_jplay",
+            SESSION_SECRET: "test-session-secret-0123456789abcdef",
+          },
+        },
       }),
     ],
     test: {

@@ -7,12 +7,23 @@ import { requestId } from "hono/request-id";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
+import { distributionRoutes } from "./routes/distribution";
+import { paymentSetupRoutes } from "./routes/payment-setup";
 import { songsRoutes } from "./routes/songs";
 import { videosRoutes } from "./routes/videos";
+import { webhookRoutes } from "./routes/webhooks";
+import { sandboxApp } from "./payments/sandbox/sandbox-app";
 
 const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
-const api = new Hono<AppEnv>().route("/songs", songsRoutes).route("/videos", videosRoutes);
+const api = new Hono<AppEnv>()
+  .route("/songs", songsRoutes)
+  .route("/videos", videosRoutes)
+  .route("/", paymentSetupRoutes)
+  .route("/", distributionRoutes)
+  .route("/", webhookRoutes)
+  // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
+  .route("/stripe-sandbox", sandboxApp);
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())
@@ -22,7 +33,7 @@ export const app = new Hono<AppEnv>()
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.onError((err, c) => {
-  if (err instanceof AppError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof AppError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
   console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(err), stack: err.stack }));
   return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
 });

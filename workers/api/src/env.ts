@@ -6,3 +6,21 @@ export interface AppEnv {
   Bindings: Env;
   Variables: { requestId: string };
 }
+
+/**
+ * Secrets and optional settings `wrangler types` cannot see (they live in `.dev.vars` locally and in
+ * `wrangler secret put` in production). Declared on the generated base so `Env` and
+ * `Cloudflare.Env` (what tests import) both carry them.
+ */
+declare global {
+  interface __BaseEnv_Env {
+    /** A real Stripe secret key (sk_test_… or sk_live_…). Absent: the built-in Stripe sandbox. */
+    STRIPE_SECRET_KEY?: string;
+    /** The publishable key the browser's Stripe.js uses with a real secret key. */
+    STRIPE_PUBLISHABLE_KEY?: string;
+    /** Signs (sandbox) and verifies (both) webhook events to /api/webhooks/stripe. */
+    STRIPE_WEBHOOK_SECRET?: string;
+    /** Signs the artist's session cookie. Required: without it artist calls are refused. */
+    SESSION_SECRET?: string;
+  }
+}

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Extra response headers, e.g. Retry-After on 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -17,3 +19,5 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError(404, "not_found", message);
 export const badRequest = (message: string) => new AppError(400, "bad_request", message);
+export const unauthorized = (message: string) => new AppError(401, "unauthorized", message);
+export const forbidden = (message: string) => new AppError(403, "forbidden", message);

@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { badRequest, notFound } from "../errors";
+import { readSessionCustomer } from "../services/artist-session";
 import {
+  findOwnedSong,
   findPublicSong,
   getFeaturedSong,
   listPopularSongs,
@@ -36,7 +38,18 @@ export const songsRoutes = new Hono<AppEnv>()
   .get("/popular", async (c) => c.json(await listPopularSongs(createDb(c.env.DB), parseLimit(c.req.query("limit")))))
   .get("/recent", async (c) => c.json(await listRecentSongs(createDb(c.env.DB), parseLimit(c.req.query("limit")))))
   .get("/featured", async (c) => c.json(await getFeaturedSong(createDb(c.env.DB))))
-  .get("/:id", async (c) => c.json(toSongDto(await requirePublicSong(c.env, c.req.param("id")))))
+  .get("/:id", async (c) => {
+    const db = createDb(c.env.DB);
+    const songId = c.req.param("id");
+    const song = await findPublicSong(db, songId);
+    if (song) return c.json(toSongDto(song));
+    // Not public yet: only the artist who submitted it may see it, and no cache may keep it.
+    const customerId = await readSessionCustomer(c);
+    const owned = customerId ? await findOwnedSong(db, songId, customerId) : undefined;
+    if (!owned) throw notFound("Song not found");
+    c.header("Cache-Control", "private, no-store");
+    return c.json(toSongDto(owned));
+  })
   .get("/:id/audio", async (c) => {
     const song = await requirePublicSong(c.env, c.req.param("id"));
     return serveMedia(c.env.MEDIA, song.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Audio not found" });

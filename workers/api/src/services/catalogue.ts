@@ -3,7 +3,7 @@
  * a song awaiting payment or delivery is not part of the catalogue.
  */
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { purchases, songs } from "@jplay/schema/tables";
+import { artists, purchases, songs } from "@jplay/schema/tables";
 import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { Db } from "../db";
@@ -71,4 +71,15 @@ export async function findPublicSong(db: Db, songId: string): Promise<SongRow | 
     .where(and(isPublic, eq(songs.id, songId)))
     .limit(1);
   return row;
+}
+
+/** A song its owner may see before it is public (the offer and confirmation screens). */
+export async function findOwnedSong(db: Db, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
+  const [row] = await db
+    .select({ song: songs })
+    .from(songs)
+    .innerJoin(artists, eq(artists.id, songs.artistId))
+    .where(and(eq(songs.id, songId), eq(artists.stripeCustomerId, stripeCustomerId)))
+    .limit(1);
+  return row?.song;
 }

@@ -1,8 +1,12 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { useToasterWanted } from "@/lib/toast";
 import { BottomNav } from "./bottom-nav";
 import { Footer } from "./footer";
 import { Header } from "./header";
+
+/** Its own chunk, mounted after the first toast: the home page never downloads sonner. */
+const Toaster = lazy(() => import("@/components/ui/toaster"));
 
 /**
  * Every navigation scrolls to the top (spec section 2); a link with a hash (/#browse, /#learn-more)
@@ -31,6 +35,7 @@ function useScrollOnNavigate(mainRef: RefObject<HTMLElement | null>) {
 export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   useScrollOnNavigate(mainRef);
+  const toasterWanted = useToasterWanted();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -50,6 +55,11 @@ export function RootLayout() {
       </main>
       <Footer />
       <BottomNav />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * `POST /api/distribute` (multipart): uploads the song and answers its id. Sent with XMLHttpRequest
+ * because fetch cannot report upload progress; errors follow the api client's rule (ApiError with
+ * "<status>: <body>"), and cancelling rejects with an AbortError like fetch would.
+ */
+import { useCallback, useRef, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { DistributeResponse } from "@jplay/schema/payments";
+import { ApiError } from "@/lib/api-client";
+
+export interface UploadProgress {
+  loaded: number;
+  /** 0 until the browser knows the request's size. */
+  total: number;
+}
+
+export interface DistributeOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+
+export function distributeSong(body: FormData, { signal, onProgress }: DistributeOptions = {}): Promise<DistributeResponse> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    if (signal?.aborted) return aborted();
+
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/distribute");
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(xhr.responseText) as DistributeResponse);
+      } catch {
+        reject(new Error("The server's answer could not be read."));
+      }
+    };
+    xhr.onerror = () => reject(new TypeError("Network error while uploading."));
+    xhr.onabort = aborted;
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/** The upload as a mutation, with its progress and a cancel that aborts the request. */
+export function useDistributeSong() {
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: FormData) => {
+      controller.current = new AbortController();
+      setProgress({ loaded: 0, total: 0 });
+      return distributeSong(body, { signal: controller.current.signal, onProgress: setProgress });
+    },
+    onSettled: () => {
+      controller.current = null;
+      setProgress(null);
+    },
+  });
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  return { ...mutation, progress, cancel };
+}

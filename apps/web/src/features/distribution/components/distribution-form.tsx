@@ -1,0 +1,203 @@
+/**
+ * The song half of /distribute (spec sections 2, 5 and 8): artist name, song title, the fixed price,
+ * the MP3 and an optional cover, checked with the shared rules, then uploaded with visible progress.
+ * Locked until a payment method is saved; on success the artist moves on to /approval/{id}.
+ */
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { toast } from "@/lib/toast";
+import { apiErrorMessage } from "@/features/payments/api/error-message";
+import type { SavedPayment } from "@/features/payments/saved-payment";
+import { isAbort, useDistributeSong } from "../api/distribute-song";
+import {
+  coverFileCheck,
+  detailProblem,
+  FIELD_ORDER,
+  songFileCheck,
+  type DetailField,
+  type SongFormErrors,
+  type SongFormField,
+} from "../song-form-checks";
+import { FileField } from "./file-field";
+import { UploadProgress } from "./upload-progress";
+
+const PRICE = "1.99";
+const FAILED_TITLE = "Distribution Failed";
+const FAILED_FALLBACK =
+  "Failed to submit your song for distribution. Please check that you've selected an MP3 file and try again.";
+
+export function DistributionForm({ payment }: { payment: SavedPayment | null }) {
+  const [details, setDetails] = useState({ artistName: "", songTitle: "" });
+  const [songFile, setSongFile] = useState<File | null>(null);
+  const [coverImage, setCoverImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<SongFormErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const upload = useDistributeSong();
+  const navigate = useNavigate();
+  const fields = useRef<Partial<Record<SongFormField, HTMLInputElement | null>>>({});
+  // The latest choice per file input: a slower check of an earlier file must not win.
+  const chosen = useRef<{ songFile: File | null; coverImage: File | null }>({ songFile: null, coverImage: null });
+  const checking = useRef(false);
+  const bind = (field: SongFormField) => (element: HTMLInputElement | null) => {
+    fields.current[field] = element;
+  };
+
+  // Spec section 4: once a payment method is saved, the artist details are enabled and focused.
+  useEffect(() => {
+    if (payment) fields.current.artistName?.focus();
+  }, [payment]);
+
+  const setError = (field: SongFormField, message: string | null) =>
+    setErrors((current) => {
+      const next = { ...current };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+
+  const onText = (field: DetailField, value: string) => {
+    setDetails((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setError(field, detailProblem(field, value)); // clear as soon as it is fixed
+  };
+
+  const onFile = async (field: "songFile" | "coverImage", file: File | null) => {
+    chosen.current[field] = file;
+    (field === "songFile" ? setSongFile : setCoverImage)(file);
+    const problem = await (field === "songFile" ? songFileCheck : coverFileCheck)(file);
+    if (chosen.current[field] === file) setError(field, problem);
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!payment || upload.isPending || checking.current) return;
+    setNotice(null);
+    const found: SongFormErrors = {};
+    for (const field of ["artistName", "songTitle"] as const) {
+      const problem = detailProblem(field, details[field]);
+      if (problem) found[field] = problem;
+    }
+    const priceProblem = detailProblem("price", PRICE);
+    if (priceProblem) found.price = priceProblem;
+    checking.current = true;
+    const [songProblem, coverProblem] = await Promise.all([songFileCheck(songFile), coverFileCheck(coverImage)]).finally(() => {
+      checking.current = false;
+    });
+    if (songProblem) found.songFile = songProblem;
+    if (coverProblem) found.coverImage = coverProblem;
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      fields.current[first]?.focus();
+      return;
+    }
+
+    const body = new FormData();
+    body.set("artistName", details.artistName.trim());
+    body.set("songTitle", details.songTitle.trim());
+    body.set("price", PRICE);
+    body.set("songFile", songFile!);
+    if (coverImage) body.set("coverImage", coverImage);
+    body.set("phone", payment.phoneNumber);
+    body.set("customerId", payment.customerId);
+    upload.mutate(body, {
+      onSuccess: ({ id }) => void navigate(`/approval/${encodeURIComponent(id)}`),
+      onError: (error) => {
+        if (isAbort(error)) {
+          setNotice("Upload cancelled. Your details are still here: submit again when you are ready.");
+          return;
+        }
+        const message = apiErrorMessage(error, FAILED_FALLBACK);
+        toast.error(FAILED_TITLE, message);
+        setNotice(message);
+      },
+    });
+  }
+
+  const locked = !payment;
+  const busy = upload.isPending;
+
+  return (
+    <section aria-labelledby="song-details-heading" className="space-y-5 rounded-3xl border border-line bg-surface p-5 sm:p-8">
+      <div className="space-y-1">
+        <h2 id="song-details-heading" className="text-xl font-bold">
+          <span className="text-accent">2.</span> Your song
+        </h2>
+        <p id="song-details-lock" className="text-sm text-muted">
+          {locked ? "Save a payment method above to enter your song details." : "MP3 up to 15MB; cover optional (JPG or PNG, up to 5MB)."}
+        </p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+        <fieldset disabled={locked || busy} aria-describedby="song-details-lock" className="space-y-5">
+          <legend className="sr-only">Song details</legend>
+          <Field label="Artist name" error={errors.artistName ?? null}>
+            {(control) => (
+              <input
+                {...control}
+                ref={bind("artistName")}
+                name="artistName"
+                autoComplete="off"
+                aria-required="true"
+                value={details.artistName}
+                onChange={(event) => onText("artistName", event.currentTarget.value)}
+                onBlur={(event) => event.currentTarget.value && setError("artistName", detailProblem("artistName", event.currentTarget.value))}
+                className={inputClass(Boolean(errors.artistName))}
+              />
+            )}
+          </Field>
+          <Field label="Song title" error={errors.songTitle ?? null}>
+            {(control) => (
+              <input
+                {...control}
+                ref={bind("songTitle")}
+                name="songTitle"
+                autoComplete="off"
+                aria-required="true"
+                value={details.songTitle}
+                onChange={(event) => onText("songTitle", event.currentTarget.value)}
+                className={inputClass(Boolean(errors.songTitle))}
+              />
+            )}
+          </Field>
+          <Field label="Price (USD)" hint="Every download sells for $1.99." error={errors.price ?? null}>
+            {(control) => (
+              <input {...control} ref={bind("price")} name="price" inputMode="decimal" value={PRICE} disabled readOnly className={inputClass(false, "max-w-40")} />
+            )}
+          </Field>
+          <FileField
+            label="MP3 file"
+            name="songFile"
+            accept="audio/mpeg,.mp3"
+            hint="MP3 only, less than 15MB."
+            file={songFile}
+            error={errors.songFile}
+            inputRef={bind("songFile")}
+            onFile={(file) => void onFile("songFile", file)}
+          />
+          <FileField
+            label="Cover image"
+            name="coverImage"
+            accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+            hint="JPG or PNG, less than 5MB."
+            optional
+            file={coverImage}
+            error={errors.coverImage}
+            inputRef={bind("coverImage")}
+            onFile={(file) => void onFile("coverImage", file)}
+          />
+        </fieldset>
+
+        {upload.progress && <UploadProgress progress={upload.progress} onCancel={upload.cancel} />}
+
+        <div aria-live="polite" className="text-sm">
+          {notice && <p className="rounded-xl bg-surface-2 p-3">{notice}</p>}
+        </div>
+
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={locked || busy}>
+          {busy ? "Submitting…" : "Submit for Distribution"}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * `GET /api/config`: which card provider the browser talks to (Stripe with a publishable key, or the
+ * local Stripe sandbox). Read once per visit; it never changes while the page is open.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PublicConfig } from "@jplay/schema/payments";
+import { api } from "@/lib/api-client";
+
+export const getPublicConfig = (signal?: AbortSignal): Promise<PublicConfig> =>
+  api.get<PublicConfig>("/api/config", { signal });
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ["config"],
+    queryFn: ({ signal }) => getPublicConfig(signal),
+  });
+
+export const usePublicConfig = () => useQuery(publicConfigQueryOptions());

@@ -1,0 +1,19 @@
+/**
+ * `POST /api/save-payment-method`: records the confirmed card with the artist's phone number and
+ * payout frequency. The server reads the card's brand and last 4 from the provider, never from us.
+ */
+import { useMutation } from "@tanstack/react-query";
+import type { PaymentFrequency, SavePaymentMethodResponse } from "@jplay/schema/payments";
+import { api } from "@/lib/api-client";
+
+export interface SavePaymentMethodInput {
+  customerId: string;
+  paymentMethodId: string;
+  phoneNumber: string;
+  paymentFrequency: PaymentFrequency;
+}
+
+export const savePaymentMethod = (input: SavePaymentMethodInput) =>
+  api.post<SavePaymentMethodResponse>("/api/save-payment-method", input);
+
+export const useSavePaymentMethod = () => useMutation({ mutationFn: savePaymentMethod });

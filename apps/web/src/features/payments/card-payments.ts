@@ -1,0 +1,35 @@
+/**
+ * The one browser-side face of card payments. Screens confirm setups and payments through it and
+ * never learn whether Stripe.js or the local Stripe sandbox (ARCHITECTURE decision 4) did the work.
+ */
+
+export type CardResult =
+  | { status: "succeeded"; paymentMethodId: string }
+  /** `message` is the provider's words when it gave any; each screen supplies its own fallback. */
+  | { status: "failed"; message?: string };
+
+export interface ConfirmPaymentOptions {
+  /** Pay with a card saved earlier instead of the one typed into the form. */
+  paymentMethodId?: string;
+}
+
+export interface CardPayments {
+  /** Confirms a SetupIntent (saving the card), running 3-D Secure when the bank asks for it. */
+  confirmSetup(clientSecret: string): Promise<CardResult>;
+  /** Confirms a PaymentIntent, running 3-D Secure when the bank asks for it. */
+  confirmPayment(clientSecret: string, options?: ConfirmPaymentOptions): Promise<CardResult>;
+}
+
+/** The result for an intent the provider reports back: a payment method when it succeeded. */
+export function resultFromIntent(
+  provider: string,
+  status: string,
+  paymentMethod: string | { id: string } | null | undefined,
+  lastError: { message?: string | undefined } | null | undefined,
+): CardResult {
+  if (status === "succeeded") {
+    const id = typeof paymentMethod === "string" ? paymentMethod : paymentMethod?.id;
+    return id ? { status: "succeeded", paymentMethodId: id } : { status: "failed", message: `No payment method returned from ${provider}` };
+  }
+  return lastError?.message ? { status: "failed", message: lastError.message } : { status: "failed" };
+}

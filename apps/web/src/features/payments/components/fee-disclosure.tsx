@@ -1,0 +1,20 @@
+/**
+ * What the artist agrees to before the card is saved for off-session use: the one-time distribution
+ * fee and later charges made without them present (such as a retry of a failed fee). Card networks
+ * expect this consent for merchant-initiated charges (https://docs.stripe.com/payments/save-and-reuse).
+ */
+import type { PaymentFrequency } from "@jplay/schema/payments";
+import { EXPEDITED_FEE_CENTS, formatCents, STANDARD_FEE_CENTS } from "@jplay/schema/pricing";
+
+const STANDARD_FEE = formatCents(STANDARD_FEE_CENTS);
+const EXPEDITED_FEE = formatCents(EXPEDITED_FEE_CENTS);
+
+export function FeeDisclosure({ frequency, id }: { frequency: PaymentFrequency; id: string }) {
+  return (
+    <p id={id} className="rounded-xl bg-surface-2 p-3 text-sm text-muted">
+      By saving your card you authorise JPlay to charge it for the one-time distribution fee ({STANDARD_FEE} standard
+      or {EXPEDITED_FEE} expedited) and for charges JPlay makes later without you present, such as a retry of a
+      failed fee. Your earnings are paid out to this card {frequency === "weekly" ? "every Monday" : "daily"}.
+    </p>
+  );
+}

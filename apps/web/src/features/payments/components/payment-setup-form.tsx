@@ -1,0 +1,163 @@
+/**
+ * Saving the artist's card (spec sections 2, 4 and 8): phone number, payout frequency and card
+ * details. A SetupIntent loads on mount and again whenever the frequency changes; the card is
+ * confirmed with the provider, then recorded by the API. Every failure says what went wrong.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import * as v from "valibot";
+import type { PaymentFrequency } from "@jplay/schema/payments";
+import { firstIssue, PhoneNumberSchema } from "@jplay/schema/distribution";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { ApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useSetupIntent } from "../api/create-setup-intent";
+import { apiErrorMessage } from "../api/error-message";
+import { useSavePaymentMethod } from "../api/save-payment-method";
+import type { CardPayments } from "../card-payments";
+import type { SavedPayment } from "../saved-payment";
+import { CardDetails } from "./card-details";
+import { FeeDisclosure } from "./fee-disclosure";
+import { FrequencyField } from "./frequency-field";
+
+const TEXT = {
+  setupFailedTitle: "Error creating payment setup",
+  setupFailedBody: "Please try again or contact support.",
+  setupFailedCard: "Unable to load payment form. Please try again later.",
+  cardFailed: "An error occurred while saving your payment method.",
+  saveFailed: "Failed to save your payment method.",
+  unexpected: "An unexpected error occurred.",
+} as const;
+
+export interface PaymentSetupFormProps {
+  initialPhone: string;
+  initialFrequency: PaymentFrequency;
+  onSaved: (payment: SavedPayment) => void;
+}
+
+export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: PaymentSetupFormProps) {
+  const [phone, setPhone] = useState(initialPhone);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [frequency, setFrequency] = useState<PaymentFrequency>(initialFrequency);
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const setupIntent = useSetupIntent(frequency);
+  const save = useSavePaymentMethod();
+  const card = useRef<CardPayments>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const errorBox = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+
+  // Spec section 8: a failed setup intent is toasted; the card area says so and offers a retry.
+  useEffect(() => {
+    if (!setupIntent.isError) return;
+    const failure = setupIntent.error;
+    const rateLimited = failure instanceof ApiError && failure.status === 429;
+    toast.error(TEXT.setupFailedTitle, rateLimited ? apiErrorMessage(failure, TEXT.setupFailedBody) : TEXT.setupFailedBody);
+  }, [setupIntent.isError, setupIntent.errorUpdatedAt, setupIntent.error]);
+
+  const fail = (message: string) => {
+    setError(message);
+    // Focus the explanation (the Save button is disabled at this moment, so focus would be lost).
+    requestAnimationFrame(() => errorBox.current?.focus());
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (working) return;
+    const phoneCheck = v.safeParse(PhoneNumberSchema, phone);
+    if (!phoneCheck.success) {
+      setPhoneError(firstIssue(phoneCheck.issues));
+      phoneInput.current?.focus();
+      return;
+    }
+    setPhoneError(null);
+    const intent = setupIntent.data;
+    if (!intent || setupIntent.isFetching || !card.current) return;
+
+    setWorking(true);
+    setError(null);
+    try {
+      const confirmed = await card.current.confirmSetup(intent.clientSecret);
+      if (confirmed.status === "failed") return fail(confirmed.message ?? TEXT.cardFailed);
+
+      const input = { customerId: intent.customerId, paymentMethodId: confirmed.paymentMethodId, phoneNumber: phoneCheck.output, paymentFrequency: frequency };
+      let saved;
+      try {
+        saved = await save.mutateAsync(input);
+      } catch (failure) {
+        void setupIntent.refetch(); // the confirmed intent is used up: the next try needs a fresh one
+        return fail(apiErrorMessage(failure, TEXT.saveFailed));
+      }
+      if ("error" in saved) {
+        void setupIntent.refetch();
+        return fail(saved.error || TEXT.saveFailed);
+      }
+      onSaved({ customerId: intent.customerId, phoneNumber: phoneCheck.output, paymentFrequency: frequency, brand: saved.brand, last4: saved.last4 });
+    } catch {
+      fail(TEXT.unexpected);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  const loadingIntent = setupIntent.isFetching;
+  const errorId = `${id}-error`;
+  const disclosureId = `${id}-disclosure`;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={working || loadingIntent}>
+      <Field label="Phone number" hint="We text you about payments and payouts." error={phoneError}>
+        {(control) => (
+          <input
+            {...control}
+            ref={phoneInput}
+            type="tel"
+            name="phone"
+            autoComplete="tel"
+            required
+            aria-required="true"
+            value={phone}
+            disabled={working}
+            onChange={(event) => {
+              setPhone(event.currentTarget.value);
+              if (phoneError) setPhoneError(null);
+            }}
+            placeholder="(555) 123-4567"
+            className={inputClass(Boolean(phoneError))}
+          />
+        )}
+      </Field>
+
+      <FrequencyField value={frequency} onChange={setFrequency} disabled={working} />
+
+      {setupIntent.isError && !loadingIntent ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-4">
+          <p className="flex-1">{TEXT.setupFailedCard}</p>
+          <Button variant="secondary" onClick={() => void setupIntent.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <CardDetails ref={card} disabled={working} errorId={errorId} />
+          {loadingIntent && (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted">
+              <span aria-hidden="true" className="size-4 rounded-full border-2 border-line border-t-accent motion-safe:animate-spin" />
+              Preparing secure payment setup…
+            </p>
+          )}
+          <FeeDisclosure frequency={frequency} id={disclosureId} />
+          {error && (
+            <p ref={errorBox} id={errorId} role="alert" tabIndex={-1} className="rounded-xl border border-red-500/60 bg-red-500/10 p-3 text-sm font-medium">
+              {error}
+            </p>
+          )}
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={working || loadingIntent || !setupIntent.data} aria-describedby={disclosureId}>
+            {working ? "Saving…" : "Save Payment Method"}
+          </Button>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The rules of spec section 5, written once (ARCHITECTURE decision 6): the distribution form and the
+ * payment-setup card validate with these, and the Worker enforces the same ones with the same
+ * messages. Files are judged by their bytes on the server and, where the browser can, on the client.
+ */
+import * as v from "valibot";
+import { COVER_MAX_BYTES, MP3_MAX_BYTES, SONG_PRICE_DEFAULT_CENTS, SONG_PRICE_MAX_CENTS, SONG_PRICE_MIN_CENTS } from "./pricing";
+
+export const MESSAGES = {
+  artistName: "Artist name must be at least 2 characters",
+  songTitle: "Song title is required",
+  price: "Price must be between $0.70 and $1.99",
+  songMissing: "Please upload an MP3 file",
+  songType: "Please select an MP3 file",
+  songSize: "File size must be less than 15MB",
+  coverType: "Please select a JPG or PNG image for the cover",
+  coverSize: "Cover image must be less than 5MB",
+  phone: "Phone number is required for payment notifications.",
+  paymentFrequency: "Payment frequency must be daily or weekly",
+} as const;
+
+export const PaymentFrequencySchema = v.picklist(["daily", "weekly"], MESSAGES.paymentFrequency);
+
+export const CreateSetupIntentSchema = v.object({
+  paymentFrequency: v.optional(PaymentFrequencySchema, "daily"),
+});
+
+export const PhoneNumberSchema = v.pipe(
+  v.string(MESSAGES.phone),
+  v.trim(),
+  v.nonEmpty(MESSAGES.phone),
+  v.maxLength(32, "Phone number is too long"),
+  v.regex(/^\+?[0-9 ().-]{7,}$/, "Enter a phone number with at least 7 digits"),
+);
+
+export const SavePaymentMethodSchema = v.object({
+  customerId: v.pipe(v.string(), v.nonEmpty("customerId is required")),
+  paymentMethodId: v.pipe(v.string(), v.nonEmpty("paymentMethodId is required")),
+  phoneNumber: PhoneNumberSchema,
+  paymentFrequency: PaymentFrequencySchema,
+});
+
+/** The text fields of the distribution form; price arrives as text from multipart. */
+export const SongDetailsSchema = v.object({
+  artistName: v.pipe(v.string(MESSAGES.artistName), v.trim(), v.minLength(2, MESSAGES.artistName), v.maxLength(100, "Artist name must be at most 100 characters")),
+  songTitle: v.pipe(v.string(MESSAGES.songTitle), v.trim(), v.minLength(1, MESSAGES.songTitle), v.maxLength(150, "Song title must be at most 150 characters")),
+  // The form shows the price disabled at the default, so a missing price means the default.
+  price: v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()], MESSAGES.price),
+      v.transform((raw) => (typeof raw === "number" ? raw : raw.trim() === "" ? SONG_PRICE_DEFAULT_CENTS / 100 : Number(raw))),
+      v.check((dollars) => Number.isFinite(dollars), MESSAGES.price),
+      v.transform((dollars) => Math.round(dollars * 100)),
+      v.minValue(SONG_PRICE_MIN_CENTS, MESSAGES.price),
+      v.maxValue(SONG_PRICE_MAX_CENTS, MESSAGES.price),
+    ),
+    SONG_PRICE_DEFAULT_CENTS / 100,
+  ),
+});
+export type SongDetails = v.InferOutput<typeof SongDetailsSchema>;
+
+/** The first message of a failed valibot parse: what a form shows and what the API answers. */
+export const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? "Invalid input";
+
+export interface FileFacts {
+  size: number;
+  /** The declared MIME type (client side) — the server ignores it and sniffs the bytes. */
+  type?: string;
+}
+
+/** Client-side check of the chosen MP3 by its declared type and size. */
+export function songFileProblem(file: FileFacts | null | undefined): string | null {
+  if (!file) return MESSAGES.songMissing;
+  if (file.type !== undefined && file.type !== "audio/mpeg" && file.type !== "audio/mp3") return MESSAGES.songType;
+  if (file.size >= MP3_MAX_BYTES) return MESSAGES.songSize;
+  return null;
+}
+
+/** Client-side check of the optional cover by its declared type and size. */
+export function coverFileProblem(file: FileFacts | null | undefined): string | null {
+  if (!file) return null;
+  if (file.type !== undefined && !["image/jpeg", "image/jpg", "image/png"].includes(file.type)) return MESSAGES.coverType;
+  if (file.size >= COVER_MAX_BYTES) return MESSAGES.coverSize;
+  return null;
+}
+
+/**
+ * True when the bytes start like an MP3: an ID3v2 tag, or an MPEG audio frame header (11 sync bits,
+ * a defined version and layer, a bitrate index that is not "bad", a defined sample rate).
+ */
+export function looksLikeMp3(head: Uint8Array): boolean {
+  if (head.length >= 3 && head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33) return true; // "ID3"
+  if (head.length < 4) return false;
+  const [b0, b1, b2] = [head[0]!, head[1]!, head[2]!];
+  if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0) return false;
+  const version = (b1 >> 3) & 0b11;
+  const layer = (b1 >> 1) & 0b11;
+  const bitrate = (b2 >> 4) & 0b1111;
+  const sampleRate = (b2 >> 2) & 0b11;
+  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111 && sampleRate !== 0b11;
+}
+
+/** The image type the bytes really are, or null for anything but JPEG and PNG. */
+export function sniffCoverType(head: Uint8Array): "image/jpeg" | "image/png" | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= 8 && png.every((byte, i) => head[i] === byte)) return "image/png";
+  return null;
+}

@@ -1,0 +1,28 @@
+/**
+ * Local secrets: `.dev.vars` is made from `.dev.vars.example` on first use, with each "generate"
+ * value replaced by a random one, so a fresh clone runs without anyone inventing secrets by hand.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot } from "./wrangler-env.ts";
+
+export function ensureDevVars(log: (line: string) => void): void {
+  const target = path.join(repoRoot, ".dev.vars");
+  if (existsSync(target)) return;
+  const example = readFileSync(path.join(repoRoot, ".dev.vars.example"), "utf8");
+  const filled = example.replace(/^([A-Z_]+)=generate$/gm, (_line, name: string) => {
+    const prefix = name === "STRIPE_WEBHOOK_SECRET" ? "whsec_" : "";
+    return `${name}=${prefix}${randomBytes(24).toString("hex")}`;
+  });
+  writeFileSync(target, filled, { mode: 0o600 });
+  log("created .dev.vars with fresh local secrets");
+}
+
+/** Random secrets for a throw-away server (tests, benchmarks), passed as `wrangler dev --var`. */
+export function throwAwaySecretArgs(): string[] {
+  return [
+    "--var", `SESSION_SECRET:${randomBytes(24).toString("hex")}`,
+    "--var", `STRIPE_WEBHOOK_SECRET:whsec_${randomBytes(24).toString("hex")}`,
+  ];
+}

@@ -1,0 +1,98 @@
+/**
+ * One sandbox API call: its parameters, key, store, clock and the events it emits, and `endpoint()`,
+ * which every route uses so all of them share Stripe's request/answer cycle (auth, parameter
+ * decoding, one atomic commit even for card errors, expansion, webhook scheduling).
+ */
+import type { Context, Handler } from "hono";
+import type { AppEnv } from "../../env";
+import type { BackgroundWork } from "../stripe-client";
+import { type KeyKind, keyKind, requireSecretKey } from "./auth";
+import { canOutliveAnswer, contextOf } from "./background";
+import { StripeApiError, stripeJson } from "./errors";
+import { buildEvent, type EventType, type SandboxEvent } from "./events";
+import { expand } from "./expand";
+import { Params, bodyText } from "./form";
+import { unixSeconds } from "./ids";
+import { SandboxStore, type StoredObject } from "./store";
+import { scheduleDelivery } from "./webhooks";
+
+export class SandboxCall {
+  readonly store: SandboxStore;
+  readonly now: number;
+  readonly today: Date;
+  readonly events: SandboxEvent[] = [];
+
+  constructor(
+    readonly env: Env,
+    readonly params: Params,
+    readonly key: KeyKind,
+    readonly requestId: string | null,
+    readonly idempotencyKey: string | null,
+    /** Where work that outlives the answer goes (webhook deliveries); absent in-process without ctx. */
+    readonly work: BackgroundWork | undefined,
+    private readonly pathParams: Record<string, string> = {},
+  ) {
+    this.store = new SandboxStore(env.DB);
+    this.today = new Date();
+    this.now = unixSeconds(this.today.getTime());
+  }
+
+  /** A `:name` segment of the route (Hono has decoded it). */
+  pathParam(name: string): string {
+    const value = this.pathParams[name];
+    if (value === undefined) throw new Error(`Route has no :${name}`);
+    return value;
+  }
+
+  /** Records an event for `object`'s current state; it is committed with the request's writes. */
+  emit(type: EventType, object: StoredObject, previous?: Record<string, unknown>): void {
+    const event = buildEvent(
+      { now: this.now, requestId: this.requestId, idempotencyKey: this.idempotencyKey, webhooksEnabled: Boolean(this.env.STRIPE_WEBHOOK_SECRET) },
+      type,
+      object,
+      previous,
+    );
+    this.events.push(event);
+    this.store.put(event);
+  }
+}
+
+/** `secret`: server only. `publishable`: also the browser, which the handler must then check. */
+export type Access = "secret" | "publishable";
+
+async function readParams(c: Context<AppEnv>): Promise<Params> {
+  if (c.req.method === "POST") return Params.fromForm(await bodyText(c.req));
+  return Params.fromForm(new URL(c.req.url).search);
+}
+
+export function endpoint(access: Access, run: (call: SandboxCall) => Promise<unknown>): Handler<AppEnv> {
+  return async (c) => {
+    const key = keyKind(c);
+    if (access === "secret") requireSecretKey(key);
+    const params = await readParams(c);
+    const work = contextOf(c);
+    const call = new SandboxCall(c.env, params, key, c.get("requestId") ?? null, c.req.header("Idempotency-Key") ?? null, work, c.req.param());
+    let committed = false;
+    let body: unknown;
+    try {
+      body = await run(call);
+      await call.store.commit();
+      committed = true;
+    } catch (error) {
+      // A declined card (402) still leaves its trace, as on Stripe: the failed charge, the intent
+      // back at requires_payment_method, the events. Any other error changes nothing.
+      if (error instanceof StripeApiError && error.status === 402) {
+        await call.store.commit();
+        committed = true;
+      }
+      throw error;
+    } finally {
+      await call.store.releaseLocks();
+      // Automatic delivery needs a context to outlive the answer; otherwise events wait for
+      // POST /v1/test_helpers/deliver_events (deterministic for tests and dev tools).
+      if (committed && canOutliveAnswer(work)) scheduleDelivery(c.env, call.events.map((e) => e.id), work);
+    }
+    const expanded = await expand(call.store, body, params.expand());
+    return new Response(stripeJson(expanded), { status: 200, headers: { "Content-Type": "application/json" } });
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The Stripe sandbox (ARCHITECTURE decision 4): the subset of Stripe's REST API the product uses,
+ * with Stripe's wire format and test-mode semantics, as one Hono app. The main app mounts it at
+ * /api/stripe-sandbox for the browser's card form; the server SDK reaches it in-process through
+ * `sandboxFetch`. It refuses to exist (404) with a real Stripe key or in production.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../env";
+import { keyKind } from "./auth";
+import { StripeApiError, apiError, errorResponse, invalidRequest } from "./errors";
+import { SANDBOX_API_VERSION } from "./events";
+import { injectFaults } from "./faults";
+import { newId, ID_PREFIX } from "./ids";
+import { idempotentRequests } from "./idempotency";
+import { sandboxPath } from "./paths";
+import { chargeRoutes } from "./resources/charges";
+import { customerRoutes } from "./resources/customers";
+import { eventRoutes } from "./resources/events";
+import { paymentIntentRoutes } from "./resources/payment-intents";
+import { paymentMethodRoutes } from "./resources/payment-methods";
+import { setupIntentRoutes } from "./resources/setup-intents";
+import { testHelperRoutes } from "./resources/test-helpers";
+
+/** True when the sandbox may answer: no real Stripe key, not production. */
+export function sandboxEnabled(env: Env): boolean {
+  return !env.STRIPE_SECRET_KEY && (env.APP_ENV as string) !== "production";
+}
+
+const refuseWhenDisabled: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!sandboxEnabled(c.env)) return c.json({ error: { code: "not_found", message: "Not found" } }, 404);
+  return next();
+};
+
+/** Stripe's response headers: a request id, the API version, no caching. */
+const stripeHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  let requestId = c.get("requestId");
+  if (!requestId) {
+    requestId = newId(ID_PREFIX.request);
+    c.set("requestId", requestId);
+  }
+  await next();
+  c.res.headers.set("Request-Id", requestId);
+  c.res.headers.set("Stripe-Version", c.req.header("Stripe-Version") ?? SANDBOX_API_VERSION);
+  c.res.headers.set("Cache-Control", "no-cache, no-store");
+};
+
+/** Every call needs one of the sandbox's keys (401 otherwise); routes decide which key suffices. */
+const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  keyKind(c);
+  await next();
+};
+
+export const sandboxApp = new Hono<AppEnv>()
+  .use("*", refuseWhenDisabled)
+  .use("*", stripeHeaders)
+  .use("*", requireApiKey)
+  .use("*", injectFaults)
+  .use("*", idempotentRequests)
+  .route("/", customerRoutes)
+  .route("/", paymentMethodRoutes)
+  .route("/", setupIntentRoutes)
+  .route("/", paymentIntentRoutes)
+  .route("/", chargeRoutes)
+  .route("/", eventRoutes)
+  .route("/", testHelperRoutes)
+  .all("*", (c) => {
+    throw invalidRequest(
+      `Unrecognized request URL (${c.req.method}: ${sandboxPath(c.req.path)}). Please see https://docs.stripe.com or we can help at https://support.stripe.com/.`,
+      { status: 404 },
+    );
+  });
+
+sandboxApp.onError((error, c) => {
+  if (error instanceof StripeApiError) return errorResponse(error);
+  console.error(JSON.stringify({ level: "error", msg: "stripe sandbox error", requestId: c.get("requestId"), path: c.req.path, error: String(error), stack: error.stack }));
+  return errorResponse(apiError());
+});

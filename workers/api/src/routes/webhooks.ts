@@ -1,0 +1,37 @@
+/**
+ * POST /api/webhooks/stripe: Stripe's (or the sandbox's) signed events. The signature is verified on
+ * the raw body; each event id is claimed once, so a redelivered event changes nothing; an event that
+ * fails to apply releases its claim and answers 500, so Stripe delivers it again.
+ */
+import { Hono } from "hono";
+import Stripe from "stripe";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { AppError } from "../errors";
+import { webhookSecret } from "../payments/stripe-client";
+import { applyStripeEvent, claimStripeEvent, releaseStripeEvent } from "../services/stripe-events";
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+export const webhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", async (c) => {
+  const signature = c.req.header("Stripe-Signature");
+  if (!signature) throw new AppError(400, "invalid_signature", "Missing Stripe-Signature header");
+  const payload = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(payload, signature, webhookSecret(c.env), undefined, cryptoProvider);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, "invalid_signature", "Webhook signature verification failed");
+  }
+
+  const db = createDb(c.env.DB);
+  if (!(await claimStripeEvent(db, event))) return c.json({ received: true, duplicate: true });
+  try {
+    await applyStripeEvent(db, event);
+  } catch (error) {
+    await releaseStripeEvent(db, event.id);
+    throw error;
+  }
+  return c.json({ received: true });
+});

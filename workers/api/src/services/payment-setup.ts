@@ -1,0 +1,69 @@
+/**
+ * Payment setup (spec sections 3–4): a Stripe customer and a SetupIntent for off-session charges,
+ * then saving the confirmed card, which creates (or updates) the artist. The card's details come
+ * from Stripe, never from the browser.
+ */
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { artists, paymentMethods } from "@jplay/schema/tables";
+import type { PaymentFrequency } from "@jplay/schema/payments";
+import type { Db } from "../db";
+import { badRequest } from "../errors";
+
+export async function createSetupIntent(stripe: Stripe, customerId: string | null, paymentFrequency: PaymentFrequency) {
+  const customer = customerId ?? (await stripe.customers.create({ metadata: { source: "jplay" } })).id;
+  const intent = await stripe.setupIntents.create({
+    customer,
+    usage: "off_session",
+    allowed_payment_method_types: ["card"],
+    metadata: { paymentFrequency },
+  });
+  if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} came back without a client secret`);
+  return { clientSecret: intent.client_secret, customerId: customer };
+}
+
+export interface SaveCardInput {
+  customerId: string;
+  paymentMethodId: string;
+  phoneNumber: string;
+  paymentFrequency: PaymentFrequency;
+}
+
+export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardInput) {
+  const method = await stripe.paymentMethods.retrieve(input.paymentMethodId);
+  const methodCustomer = typeof method.customer === "string" ? method.customer : method.customer?.id;
+  if (methodCustomer !== input.customerId || !method.card) {
+    throw badRequest("This card was not set up for your payment setup. Please enter it again.");
+  }
+  const card = method.card;
+
+  await stripe.customers.update(input.customerId, {
+    phone: input.phoneNumber,
+    invoice_settings: { default_payment_method: method.id },
+  });
+
+  const [existing] = await db.select({ id: artists.id }).from(artists).where(eq(artists.stripeCustomerId, input.customerId)).limit(1);
+  const artistId = existing?.id ?? crypto.randomUUID();
+  await db.batch([
+    db
+      .insert(artists)
+      .values({ id: artistId, phone: input.phoneNumber, paymentFrequency: input.paymentFrequency, stripeCustomerId: input.customerId })
+      .onConflictDoUpdate({ target: artists.id, set: { phone: input.phoneNumber, paymentFrequency: input.paymentFrequency } }),
+    db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.artistId, artistId)),
+    db
+      .insert(paymentMethods)
+      .values({
+        id: crypto.randomUUID(),
+        artistId,
+        stripePaymentMethodId: method.id,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+        fingerprint: card.fingerprint ?? null,
+        isDefault: true,
+      })
+      .onConflictDoUpdate({ target: paymentMethods.stripePaymentMethodId, set: { isDefault: true } }),
+  ]);
+  return { artistId, brand: card.brand, last4: card.last4 };
+}

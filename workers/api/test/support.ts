@@ -1,0 +1,75 @@
+/** Helpers for Worker tests: call the real fetch handler like a browser with its own cookie jar. */
+import { exports } from "cloudflare:workers";
+
+export class Browser {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("CF-Connecting-IP", this.address);
+    if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const response = await exports.default.fetch(new Request(`http://jplay.test${path}`, { ...init, headers }));
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...value] = pair!.split("=");
+      this.cookies.set(name!.trim(), value.join("="));
+    }
+    return response;
+  }
+
+  postJson(path: string, body: unknown): Promise<Response> {
+    return this.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  }
+
+  /** A form POST to the Stripe sandbox the way the card form sends it (publishable key). */
+  sandboxForm(path: string, fields: Record<string, string>): Promise<Response> {
+    return this.fetch(`/api/stripe-sandbox${path}`, {
+      method: "POST",
+      headers: { Authorization: "Bearer pk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+}
+
+export const TEST_CARD = { number: "4242424242424242", exp_month: "12", exp_year: "2034", cvc: "123" };
+
+/** Payment setup as the card form does it: setup intent, confirm in the sandbox, save. */
+let phoneSequence = 0;
+/** A different phone per artist, so the per-phone save limit never couples unrelated tests. */
+export const nextPhone = () => `+1 555 010 ${String(1000 + ++phoneSequence).slice(-4)}`;
+
+export async function setUpArtist(browser: Browser, card = TEST_CARD, phoneNumber = nextPhone()) {
+  const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as {
+    clientSecret: string;
+    customerId: string;
+  };
+  const intentId = setup.clientSecret.split("_secret_")[0]!;
+  const confirmed = (await (
+    await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, {
+      client_secret: setup.clientSecret,
+      "payment_method_data[type]": "card",
+      "payment_method_data[card][number]": card.number,
+      "payment_method_data[card][exp_month]": card.exp_month,
+      "payment_method_data[card][exp_year]": card.exp_year,
+      "payment_method_data[card][cvc]": card.cvc,
+    })
+  ).json()) as { status: string; payment_method: string };
+  const saved = await browser.postJson("/api/save-payment-method", {
+    customerId: setup.customerId,
+    paymentMethodId: confirmed.payment_method,
+    phoneNumber,
+    paymentFrequency: "weekly",
+  });
+  return { setup, confirmed, saved };
+}
+
+/** The 4 bytes of an MPEG-1 Layer III frame header (128 kbps, 44.1 kHz), then silence. */
+export const mp3Bytes = (size = 4096) => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xfb, 0x90, 0x64]);
+  return bytes;
+};
+export const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+export const gifBytes = () => new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
