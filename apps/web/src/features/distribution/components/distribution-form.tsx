@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { toast } from "@/lib/toast";
-import { apiErrorMessage } from "@/features/payments/api/error-message";
+import { apiErrorMessage } from "@/lib/error-message";
 import type { SavedPayment } from "@/features/payments/saved-payment";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
 import {

@@ -12,7 +12,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useSetupIntent } from "../api/create-setup-intent";
-import { apiErrorMessage } from "../api/error-message";
+import { apiErrorMessage } from "@/lib/error-message";
 import { useSavePaymentMethod } from "../api/save-payment-method";
 import type { CardPayments } from "../card-payments";
 import type { SavedPayment } from "../saved-payment";
