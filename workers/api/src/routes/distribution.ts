@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError, forbidden } from "../errors";
 import type { JobQueue } from "../jobs/job";
-import { readSessionCustomer, requireSessionArtist } from "../services/artist-session";
+import { requireSessionArtist } from "../services/artist-session";
 import { checkSongUpload, submitSong } from "../services/submit-song";
 
 /** Both files at their limits plus the text fields and multipart framing. */
@@ -24,7 +24,7 @@ export const distributionRoutes = new Hono<AppEnv>().post("/distribute", async (
     throw new AppError(400, "bad_request", "Send the song as multipart form data.");
   });
   const customerId = form.get("customerId");
-  if (typeof customerId === "string" && customerId !== "" && customerId !== (await readSessionCustomer(c))) {
+  if (typeof customerId === "string" && customerId !== "" && customerId !== artist.stripeCustomerId) {
     throw forbidden("This payment setup belongs to another session. Please reload the page and try again.");
   }
 
