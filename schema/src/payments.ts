@@ -21,3 +21,46 @@ export interface DistributeResponse {
 
 /** Where the Stripe sandbox's REST API answers, for the SDK on the server and the card form. */
 export const SANDBOX_API_BASE = "/api/stripe-sandbox";
+
+/** `POST /api/distribute/{songId}/complete` body (spec section 3). */
+export interface CompleteDistributionRequest {
+  feeOption: "standard" | "expedited";
+  /** The browser's attempt id (a timestamp as a string); the same id replays the first answer. */
+  requestId: string;
+}
+
+/**
+ * `POST /api/distribute/{songId}/complete` answer (spec section 3). Exactly one outcome is true, or
+ * none (paid: success). A declined card answers an error status (402) instead.
+ */
+export interface CompleteDistributionResponse {
+  alreadyProcessed?: boolean;
+  requiresPaymentMethod?: boolean;
+  requiresAction?: boolean;
+  clientSecret?: string;
+  /** Amount to pay in dollars, as the server decided it (the inline form shows it). */
+  amount?: number;
+  feeOption: "standard" | "expedited";
+  success?: boolean;
+}
+
+/** `POST /api/distribute/{songId}/recovery` body and answers (spec sections 3 and 7). */
+export interface RecoveryRequest {
+  offerTier: 1 | 2;
+}
+export interface RecoveryResponse {
+  clientSecret?: string;
+  success: boolean;
+}
+/** The 402 answer: the card cannot take this offer, a next tier may. */
+export interface RecoveryNextTierResponse {
+  suggestNextTier: boolean;
+  nextTier: number;
+  /** Why (e.g. the card was hard-declined and a new card is needed). */
+  message?: string;
+  requiresNewCard?: boolean;
+}
+
+export interface ClientSecretResponse {
+  clientSecret: string;
+}

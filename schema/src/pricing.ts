@@ -20,3 +20,51 @@ export const formatCents = (cents: number) =>
 /** One-time distribution fees (spec section 9): the server charges these, never a browser's amount. */
 export const STANDARD_FEE_CENTS = 9900;
 export const EXPEDITED_FEE_CENTS = 4999;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type FeeOption = "standard" | "expedited";
+export const FEE_OPTIONS: readonly FeeOption[] = ["standard", "expedited"];
+
+/**
+ * What each way of paying for a song buys (spec section 9): the fee the server charges, the
+ * provider's revenue split in basis points (the artist keeps the rest) and the delivery window.
+ * Keys are `SongPackage` values (tables.ts).
+ */
+export const PACKAGES = {
+  standard: { feeCents: STANDARD_FEE_CENTS, revenueSplitBps: 200, deliveryWindowMs: { min: 14 * DAY_MS, max: 30 * DAY_MS } },
+  expedited: { feeCents: EXPEDITED_FEE_CENTS, revenueSplitBps: 1000, deliveryWindowMs: { min: 48 * HOUR_MS, max: 48 * HOUR_MS } },
+  recovery_1: { feeCents: 2049, revenueSplitBps: 3000, deliveryWindowMs: { min: 7 * DAY_MS, max: 14 * DAY_MS } },
+  recovery_2: { feeCents: 1049, revenueSplitBps: 4000, deliveryWindowMs: { min: 7 * DAY_MS, max: 14 * DAY_MS } },
+  /** Pro artists pay no distribution fee while their subscription is active. */
+  pro: { feeCents: 0, revenueSplitBps: 800, deliveryWindowMs: { min: 24 * HOUR_MS, max: 24 * HOUR_MS } },
+} as const;
+
+/** Recovery offers after a decline (spec sections 2 and 9): tier → package, and the old price shown. */
+export const RECOVERY_TIERS = {
+  1: { package: "recovery_1", title: "Special Offer", feeCents: 2049, wasCents: 9900, revenueSplitBps: 3000 },
+  2: { package: "recovery_2", title: "Final Offer", feeCents: 1049, wasCents: 1999, revenueSplitBps: 4000 },
+} as const;
+export type RecoveryTier = keyof typeof RECOVERY_TIERS;
+
+/** The one-off /checkout fee (spec section 9, "One-off fee amount 9900 cents"): a standard package. */
+export const ONE_OFF_FEE_CENTS = 9900;
+
+/** Pro subscription: $14.99 a month. */
+export const PRO_MONTHLY_CENTS = 1499;
+
+/** Admin charges (spec section 9): a failed song's retry (paid as recovery tier 2) and an initial charge. */
+export const ADMIN_RETRY_CENTS = 1049;
+export const ADMIN_INITIAL_CHARGE_CENTS = 799;
+
+/** Spec section 9 timing rules the server enforces for `complete`. */
+export const PAYMENT_ATTEMPT_INTERVAL_MS = 30_000;
+export const FEE_OPTION_SWITCH_INTERVAL_MS = 60_000;
+
+/** Card-network rules: at most this many charge attempts per card fingerprint in the window. */
+export const CARD_ATTEMPTS_PER_WINDOW = 15;
+export const CARD_ATTEMPT_WINDOW_MS = 30 * DAY_MS;
+
+/** Payouts: the smallest balance paid out; below it the balance waits for the next period. */
+export const PAYOUT_MINIMUM_CENTS = 100;

@@ -4,10 +4,17 @@
  * Ids are random strings (ARCHITECTURE decision 7); times are epoch milliseconds; money is cents.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const SONG_STATUSES = ["pending", "approved", "distributed", "rejected"] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
+
+/**
+ * How a song was paid for; it fixes the song's revenue split and delivery window
+ * (`PACKAGES` in pricing.ts). Set once, when its distribution fee is paid.
+ */
+export const SONG_PACKAGES = ["standard", "expedited", "recovery_1", "recovery_2", "pro"] as const;
+export type SongPackage = (typeof SONG_PACKAGES)[number];
 
 export const PAYMENT_FREQUENCIES = ["daily", "weekly"] as const;
 export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
@@ -23,6 +30,10 @@ export const artists = sqliteTable("artists", {
   phone: text("phone"),
   paymentFrequency: text("payment_frequency", { enum: PAYMENT_FREQUENCIES }).notNull().default("daily"),
   stripeCustomerId: text("stripe_customer_id").unique(),
+  /** Stripe Connect account that receives payouts (Transfers); null until onboarding starts. */
+  stripeAccountId: text("stripe_account_id").unique(),
+  /** True once Stripe says the connected account can be paid out to (account.updated). */
+  payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -41,9 +52,23 @@ export const songs = sqliteTable(
     /** Set on the song the player bar features; the most recent one wins. */
     featuredAt: integer("featured_at", { mode: "number" }),
     distributedAt: integer("distributed_at", { mode: "number" }),
+    /** Set when the distribution fee is paid: the package, its fee and the provider's split. */
+    package: text("package", { enum: SONG_PACKAGES }),
+    distributionFeeCents: integer("distribution_fee_cents"),
+    /** The provider's share of each sale in basis points (200 = 2%); the artist keeps the rest. */
+    revenueSplitBps: integer("revenue_split_bps"),
+    paidAt: integer("paid_at", { mode: "number" }),
+    /** When the distribution pipeline delivers the song (status → distributed). */
+    deliverAt: integer("deliver_at", { mode: "number" }),
+    /** Audio facts the pipeline decoded from the stored MP3. */
+    durationMs: integer("duration_ms"),
+    bitrate: integer("bitrate"),
+    sampleRate: integer("sample_rate"),
+    rejectionReason: text("rejection_reason"),
     createdAt: createdAt(),
   },
   (song) => [
+    index("songs_deliver_idx").on(song.status, song.deliverAt),
     index("songs_status_created_idx").on(song.status, song.createdAt),
     index("songs_featured_idx").on(song.featuredAt),
     index("songs_artist_idx").on(song.artistId),
@@ -120,4 +145,223 @@ export const sandboxIdempotency = sqliteTable("sandbox_idempotency", {
   status: integer("status").notNull(),
   body: text("body").notNull(),
   createdAt: createdAt(),
+});
+
+/** Song status transitions, each with its time and cause, for the admin's details view. */
+export const songEvents = sqliteTable(
+  "song_events",
+  {
+    id: text("id").primaryKey(),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    fromStatus: text("from_status", { enum: SONG_STATUSES }),
+    toStatus: text("to_status", { enum: SONG_STATUSES }).notNull(),
+    cause: text("cause").notNull(),
+    at: createdAt("at"),
+  },
+  (event) => [index("song_events_song_idx").on(event.songId, event.at)],
+);
+
+export const PAYMENT_PURPOSES = ["distribution", "recovery", "checkout", "admin_retry", "initial_charge"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+export const PAYMENT_STATUSES = ["claimed", "requires_payment_method", "requires_action", "processing", "succeeded", "failed", "skipped"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Statuses of a payment that is still open or has succeeded: at most one such row per song. */
+export const OPEN_PAYMENT_STATUSES = ["claimed", "requires_payment_method", "requires_action", "processing", "succeeded"] as const;
+
+/**
+ * One row per attempt to take money for a song (or an artist's initial charge). The row is claimed
+ * before Stripe is called and its id is the Stripe idempotency key, so a retried request, a
+ * redelivered job or two racing tabs can never charge twice (ARCHITECTURE decision 9).
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    /** Null for an artist's initial charge, which pays for no song. */
+    songId: text("song_id").references(() => songs.id),
+    purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
+    /** The package the payment buys for the song (null for initial charges). */
+    package: text("package", { enum: SONG_PACKAGES }),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("claimed"),
+    /** The browser's requestId for `complete` (replays answer the first result), else null. */
+    requestId: text("request_id"),
+    /** The first answer given for this request, replayed verbatim for the same requestId. */
+    responseJson: text("response_json"),
+    paymentMethodId: text("payment_method_id").references(() => paymentMethods.id),
+    cardFingerprint: text("card_fingerprint"),
+    stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
+    failureCode: text("failure_code"),
+    declineCode: text("decline_code"),
+    failureMessage: text("failure_message"),
+    /** The admin retry item that made this payment, when one did. */
+    retryItemId: text("retry_item_id"),
+    createdAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
+  },
+  (payment) => [
+    index("payments_artist_idx").on(payment.artistId),
+    index("payments_song_idx").on(payment.songId, payment.createdAt),
+    uniqueIndex("payments_song_request_unique").on(payment.songId, payment.requestId),
+    // Two racing requests for one song cannot both hold an open (or paid) payment.
+    uniqueIndex("payments_song_open_unique")
+      .on(payment.songId)
+      .where(sql`song_id is not null and status in ('claimed', 'requires_payment_method', 'requires_action', 'processing', 'succeeded')`),
+    // One open (or paid) initial charge per artist: "Charge All" twice charges once.
+    uniqueIndex("payments_initial_charge_unique")
+      .on(payment.artistId)
+      .where(sql`purpose = 'initial_charge' and status in ('claimed', 'requires_payment_method', 'requires_action', 'processing', 'succeeded')`),
+  ],
+);
+
+/**
+ * Every charge attempt on a card, by fingerprint, whatever path made it: the card-network budget
+ * (at most 15 attempts in 30 days) and the hard-decline rule read this table.
+ */
+export const cardAttempts = sqliteTable(
+  "card_attempts",
+  {
+    id: text("id").primaryKey(),
+    fingerprint: text("fingerprint").notNull(),
+    paymentId: text("payment_id").references(() => payments.id),
+    /** "pending" until Stripe answers, then "succeeded", "requires_action" or "declined". */
+    outcome: text("outcome").notNull().default("pending"),
+    declineCode: text("decline_code"),
+    attemptedAt: createdAt("attempted_at"),
+  },
+  (attempt) => [index("card_attempts_fingerprint_idx").on(attempt.fingerprint, attempt.attemptedAt)],
+);
+
+export const SUBSCRIPTION_STATUSES = ["incomplete", "incomplete_expired", "trialing", "active", "past_due", "canceled", "unpaid", "paused"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The artist's Pro subscription (one per artist); Pro is on only while Stripe says `active`. */
+export const subscriptions = sqliteTable("subscriptions", {
+  id: text("id").primaryKey(),
+  artistId: text("artist_id")
+    .notNull()
+    .unique()
+    .references(() => artists.id),
+  stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+  status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("incomplete"),
+  currentPeriodEnd: integer("current_period_end", { mode: "number" }),
+  createdAt: createdAt(),
+  updatedAt: createdAt("updated_at"),
+});
+
+/** An operator's retry or Charge All request: its items are charged one queue job each. */
+export const retryBatches = sqliteTable("retry_batches", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["retry", "charge_all"] }).notNull(),
+  itemCount: integer("item_count").notNull(),
+  createdAt: createdAt(),
+});
+
+export const RETRY_ITEM_STATUSES = ["pending", "succeeded", "failed", "skipped"] as const;
+
+export const retryItems = sqliteTable(
+  "retry_items",
+  {
+    id: text("id").primaryKey(),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => retryBatches.id),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    songId: text("song_id").references(() => songs.id),
+    paymentMethodId: text("payment_method_id")
+      .notNull()
+      .references(() => paymentMethods.id),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: RETRY_ITEM_STATUSES }).notNull().default("pending"),
+    /** Why an item failed or was skipped (decline code, hard decline, budget, authentication). */
+    reason: text("reason"),
+    updatedAt: createdAt("updated_at"),
+  },
+  (item) => [index("retry_items_batch_idx").on(item.batchId)],
+);
+
+/**
+ * The append-only double-entry ledger (issue: sales and payouts). A transaction's entries sum to
+ * zero; a balance is the sum of an account's entries, never a stored total. `(kind, ref)` is unique,
+ * so reporting the same purchase or paying the same payout twice records it once.
+ */
+export const ledgerTransactions = sqliteTable(
+  "ledger_transactions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    ref: text("ref").notNull(),
+    createdAt: createdAt(),
+  },
+  (txn) => [uniqueIndex("ledger_transactions_kind_ref_unique").on(txn.kind, txn.ref)],
+);
+
+export const ledgerEntries = sqliteTable(
+  "ledger_entries",
+  {
+    id: text("id").primaryKey(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    /** e.g. `artist:{id}:available`, `platform:revenue`, `provider:receivable`. */
+    account: text("account").notNull(),
+    artistId: text("artist_id").references(() => artists.id),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (entry) => [index("ledger_entries_account_idx").on(entry.account), index("ledger_entries_artist_idx").on(entry.artistId)],
+);
+
+export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
+
+/** One payout per artist per period (`YYYY-MM-DD` of the run), unique: a second run pays nothing. */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: text("id").primaryKey(),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    period: text("period").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("pending"),
+    stripeTransferId: text("stripe_transfer_id").unique(),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
+  },
+  (payout) => [uniqueIndex("payouts_artist_period_unique").on(payout.artistId, payout.period)],
+);
+
+/** The artist's private page links (`/artist/{token}`): only a hash of the token is stored. */
+export const artistLinks = sqliteTable(
+  "artist_links",
+  {
+    id: text("id").primaryKey(),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (link) => [index("artist_links_artist_idx").on(link.artistId)],
+);
+
+/** Jobs that ended in the dead-letter queue, so operators see them in admin. */
+export const failedJobs = sqliteTable("failed_jobs", {
+  id: text("id").primaryKey(),
+  jobType: text("job_type").notNull(),
+  payload: text("payload").notNull(),
+  error: text("error"),
+  songId: text("song_id"),
+  failedAt: createdAt("failed_at"),
 });

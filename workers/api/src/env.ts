@@ -22,5 +22,10 @@ declare global {
     STRIPE_WEBHOOK_SECRET?: string;
     /** Signs the artist's session cookie. Required: without it artist calls are refused. */
     SESSION_SECRET?: string;
+    /**
+     * Overrides the setup intents allowed per client address per hour (default 20). The throw-away
+     * servers of the browser tests raise it: all their browsers share one loopback address.
+     */
+    SETUP_INTENTS_PER_ADDRESS_PER_HOUR?: string;
   }
 }

@@ -4,6 +4,7 @@
  * retried with back-off and then lands in the dead-letter queue.
  */
 import type { Job } from "./job";
+import { processDistribution } from "./process-distribution";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -13,9 +14,13 @@ async function runJob(job: Job, env: Env): Promise<void> {
       // Deleting a missing key succeeds, so a second delivery changes nothing.
       await env.MEDIA.delete(job.keys);
       return;
+    case "distribution.process":
+      // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
+      await processDistribution(job.songId, env);
+      return;
     default: {
-      const unknownType: never = job.type;
-      throw new Error(`Unknown job type: ${String(unknownType)}`);
+      const unknownJob: never = job;
+      throw new Error(`Unknown job type: ${String((unknownJob as { type?: unknown }).type)}`);
     }
   }
 }

@@ -29,7 +29,7 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
   .post("/create-setup-intent", jsonBody(CreateSetupIntentSchema), async (c) => {
     await enforceRateLimit(c.env.DB, {
       key: `setup-intent:ip:${clientAddress(c.req.raw.headers)}`,
-      limit: SETUP_INTENTS_PER_ADDRESS_PER_HOUR,
+      limit: Number(c.env.SETUP_INTENTS_PER_ADDRESS_PER_HOUR) || SETUP_INTENTS_PER_ADDRESS_PER_HOUR,
       windowMs: HOUR,
       message: "Too many payment setup attempts from your network. Please wait an hour and try again.",
     });
