@@ -68,3 +68,16 @@ export const CARD_ATTEMPT_WINDOW_MS = 30 * DAY_MS;
 
 /** Payouts: the smallest balance paid out; below it the balance waits for the next period. */
 export const PAYOUT_MINIMUM_CENTS = 100;
+
+/**
+ * Splits a sale between the provider and the artist (issue: sales ledger). Rounding rule: the
+ * provider's share is rounded down to the cent and the artist receives the remainder, so rounding
+ * always favours the artist and the two shares always add up to the price exactly.
+ * e.g. $1.99 at 10% → provider 19¢, artist 180¢.
+ */
+export function splitSale(priceCents: number, revenueSplitBps: number): { providerCents: number; artistCents: number } {
+  if (!Number.isInteger(priceCents) || priceCents < 0) throw new RangeError(`priceCents must be a non-negative integer, got ${priceCents}`);
+  if (!Number.isInteger(revenueSplitBps) || revenueSplitBps < 0 || revenueSplitBps > 10_000) throw new RangeError(`revenueSplitBps out of range: ${revenueSplitBps}`);
+  const providerCents = Math.floor((priceCents * revenueSplitBps) / 10_000);
+  return { providerCents, artistCents: priceCents - providerCents };
+}
