@@ -9,6 +9,7 @@ import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { distributionRoutes } from "./routes/distribution";
 import { paymentSetupRoutes } from "./routes/payment-setup";
+import { providerRoutes } from "./routes/provider";
 import { songsRoutes } from "./routes/songs";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
@@ -22,6 +23,7 @@ const api = new Hono<AppEnv>()
   .route("/", paymentSetupRoutes)
   .route("/", distributionRoutes)
   .route("/", webhookRoutes)
+  .route("/", providerRoutes)
   // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
   .route("/stripe-sandbox", sandboxApp);
 

@@ -4,11 +4,12 @@
  * retried with back-off and then lands in the dead-letter queue.
  */
 import type { Job } from "./job";
+import { deliverDistribution } from "./deliver-distribution";
 import { processDistribution } from "./process-distribution";
 
 const RETRY_DELAY_SECONDS = 30;
 
-async function runJob(job: Job, env: Env): Promise<void> {
+export async function runJob(job: Job, env: Env): Promise<void> {
   switch (job.type) {
     case "media.delete":
       // Deleting a missing key succeeds, so a second delivery changes nothing.
@@ -17,6 +18,9 @@ async function runJob(job: Job, env: Env): Promise<void> {
     case "distribution.process":
       // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
       await processDistribution(job.songId, env);
+      return;
+    case "distribution.deliver":
+      await deliverDistribution(job.songId, env);
       return;
     default: {
       const unknownJob: never = job;

@@ -12,6 +12,11 @@ export type Job =
       /** A paid song: check its audio and schedule its delivery by package. */
       type: "distribution.process";
       songId: string;
+    }
+  | {
+      /** A scheduled song whose delivery time may have come: make it live (sent with a delay). */
+      type: "distribution.deliver";
+      songId: string;
     };
 
 export type JobQueue = Queue<Job>;

@@ -1,13 +1,18 @@
 /**
  * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. The payout tasks
  * (daily, and weekly on Mondays) arrive with the payouts work; until then the daily schedule has none.
+ * Every 15 minutes the distribution sweep delivers due songs and re-queues lost audio checks.
  */
+import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
+
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
-export const DAILY_CRON = "0 9 * * *";
+export const DAILY_CRON = "0 0 * * *";
+export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [],
+  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
