@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { SongPackage } from "@jplay/schema/tables";
-import type { Db } from "../db";
+import { runBatch, type Db } from "../db";
 import type { AudioFacts } from "./check-audio";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
@@ -34,26 +34,26 @@ export async function scheduleDelivery(
   now: number,
 ): Promise<boolean> {
   const cause = `Audio checked (${describeAudio(facts)}); delivery scheduled for ${new Date(dueAt).toISOString()} (${song.package} package)`;
-  const [, scheduled] = await db.batch([
-    db.run(sql`
+  const [, scheduled] = await runBatch(db, [
+    sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
       select ${crypto.randomUUID()}, id, 'approved', 'approved', ${cause}, ${now}
-      from songs where id = ${song.id} and status = 'approved' and deliver_at is null`),
-    db.run(sql`
+      from songs where id = ${song.id} and status = 'approved' and deliver_at is null`,
+    sql`
       update songs set duration_ms = ${facts.durationMs}, bitrate = ${facts.bitrate}, sample_rate = ${facts.sampleRate}, deliver_at = ${dueAt}
-      where id = ${song.id} and status = 'approved' and deliver_at is null`),
+      where id = ${song.id} and status = 'approved' and deliver_at is null`,
   ]);
   return scheduled.meta.changes === 1;
 }
 
 /** Rejects an approved song with the reason the admin sees. Returns true when this call rejected it. */
 export async function rejectSong(db: Db, songId: string, reason: string, now: number): Promise<boolean> {
-  const [, rejected] = await db.batch([
-    db.run(sql`
+  const [, rejected] = await runBatch(db, [
+    sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
       select ${crypto.randomUUID()}, id, status, 'rejected', ${`Audio check failed: ${reason}`}, ${now}
-      from songs where id = ${songId} and status = 'approved'`),
-    db.run(sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`),
+      from songs where id = ${songId} and status = 'approved'`,
+    sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`,
   ]);
   return rejected.meta.changes === 1;
 }
@@ -73,17 +73,17 @@ export async function deliverDueSongs(db: Db, now: number, by: string, songIds?:
       order by deliver_at limit ${DELIVERY_CHUNK}`);
     if (candidates.length === 0) break;
     const rows = JSON.stringify(candidates.map((candidate) => ({ songId: candidate.id, eventId: crypto.randomUUID() })));
-    const [, moved] = await db.batch([
-      db.run(sql`
+    const [, moved] = await runBatch(db, [
+      sql`
         insert into song_events (id, song_id, from_status, to_status, cause, at)
         select json_extract(r.value, '$.eventId'), s.id, 'approved', 'distributed',
           'Delivered to the catalogue by ' || ${by} || ': the ' || coalesce(s.package, 'unknown') || ' delivery window was reached', ${now}
         from json_each(${rows}) r join songs s on s.id = json_extract(r.value, '$.songId')
-        where s.status = 'approved' and s.deliver_at <= ${now}`),
-      db.run(sql`
+        where s.status = 'approved' and s.deliver_at <= ${now}`,
+      sql`
         update songs set status = 'distributed', distributed_at = ${now}
         where id in (select json_extract(value, '$.songId') from json_each(${rows})) and status = 'approved' and deliver_at <= ${now}
-        returning id`),
+        returning id`,
     ]);
     delivered.push(...(moved.results as { id: string }[]).map((row) => row.id));
     if (candidates.length < DELIVERY_CHUNK) break;
