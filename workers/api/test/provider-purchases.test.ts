@@ -64,7 +64,7 @@ async function liveSong(songPackage: SongPackage | null = "expedited", priceCent
 
 /** Everything a refused report must leave untouched. */
 async function moneySnapshot() {
-  const count = (table: string) => env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n");
+  const count = async (table: string) => (await env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n")) ?? 0;
   return { purchases: await count("purchases"), transactions: await count("ledger_transactions"), entries: await count("ledger_entries") };
 }
 
