@@ -174,6 +174,20 @@ describe("delivery", () => {
     expect(await publicList("popular")).toContain(songId);
   });
 
+  it("through the real local queue: the paid song's job runs, its delayed delivery message fires, the song goes live", async () => {
+    // Real windows (no compression), but paid 48 h minus 3 s ago: the expedited song is due in 3 s.
+    const artistId = await insertArtist();
+    const songId = await insertSong({ artistId });
+    const [process] = await paySong(songId, artistId, "expedited", Date.now() - 48 * HOUR + 3000);
+    await env.JOBS.send(process!.body);
+    const deadline = Date.now() + 20_000;
+    while ((await songRow(songId))!.status !== "distributed" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    const song = await songRow(songId);
+    expect(song!.status).toBe("distributed");
+    expect(song!.distributed_at).toBeGreaterThanOrEqual(song!.deliver_at!);
+    expect(await publicList("recent")).toContain(songId);
+  }, 30_000);
+
   it("the cron sweep delivers every song that is due, once, and nothing early", async () => {
     const jobs = new CapturingQueue();
     const runEnv = pipelineEnv(jobs);
