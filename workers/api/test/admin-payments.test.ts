@@ -5,7 +5,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AdminPaymentRecord, AdminPaymentsResponse, RetryBatchResponse, RetryItemRequest } from "@jplay/schema/admin";
+import type { AdminArtistDetails, AdminPaymentRecord, AdminPaymentsResponse, RetryBatchResponse, RetryItemRequest } from "@jplay/schema/admin";
 import worker from "../src/index";
 import type { Job } from "../src/jobs/job";
 import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
@@ -392,5 +392,66 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
 
     expect(await env.DB.prepare("SELECT count(*) AS n FROM retry_batches").first<{ n: number }>()).toEqual(batchesBefore);
     expect((await operator.fetch("/api/admin/payments/retry/no-such-batch")).status).toBe(404);
+  });
+});
+
+describe("GET /api/admin/artists/{artistId}", () => {
+  it("shows the artist's cards, songs with their history, and every payment attempt with its outcome", async () => {
+    const operator = await signedInOperator();
+    const artist = await artistWithCard("4000000000000341"); // charges are declined
+    const paidSong = await unpaidSong(artist.artistId, "Already Paid");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE songs SET status = 'approved', package = 'standard', distribution_fee_cents = 9900, created_at = 1 WHERE id = ?").bind(paidSong),
+      env.DB.prepare("INSERT INTO song_events (id, song_id, from_status, to_status, cause, at) VALUES (?, ?, 'pending', 'approved', 'complete', ?)").bind(crypto.randomUUID(), paidSong, Date.UTC(2026, 10, 20)),
+      env.DB.prepare("INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status, created_at) VALUES (?, ?, ?, 'distribution', 'standard', 9900, 'succeeded', 1)").bind(
+        crypto.randomUUID(),
+        artist.artistId,
+        paidSong,
+      ),
+    ]);
+    const declinedSong = await unpaidSong(artist.artistId, "Declined Again");
+    const batch = await postRetry(operator, [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId: declinedSong }]);
+    await deliver(batch.body.items.map((item) => item.id), 1);
+
+    const response = await operator.fetch(`/api/admin/artists/${artist.artistId}`);
+    expect(response.status).toBe(200);
+    const details = (await response.json()) as AdminArtistDetails;
+    expect(details.artist).toEqual({
+      id: artist.artistId,
+      phone: expect.stringMatching(/^\+1 555/),
+      paymentFrequency: "weekly",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      proActive: false,
+      payoutsEnabled: false,
+    });
+    expect(details.cards).toEqual([{ paymentMethodId: artist.paymentMethodId, brand: "visa", last4: "0341", expMonth: 12, expYear: 2034, isDefault: true }]);
+    expect(details.songs).toEqual([
+      { id: declinedSong, title: "Declined Again", artistName: "Retry Artist", status: "pending", package: null, rejectionReason: null, history: [] },
+      {
+        id: paidSong,
+        title: "Already Paid",
+        artistName: "Retry Artist",
+        status: "approved",
+        package: "standard",
+        distributionFee: 99,
+        rejectionReason: null,
+        history: [{ from: "pending", to: "approved", cause: "complete", at: "2026-11-20T00:00:00.000Z" }],
+      },
+    ]);
+    expect(details.payments).toEqual([
+      {
+        id: batch.body.items[0]!.id,
+        songId: declinedSong,
+        purpose: "admin_retry",
+        amountCents: 1049,
+        status: "failed",
+        declineCode: "generic_decline",
+        failureMessage: expect.any(String),
+        createdAt: expect.any(String),
+      },
+      { id: expect.any(String), songId: paidSong, purpose: "distribution", amountCents: 9900, status: "succeeded", declineCode: null, failureMessage: null, createdAt: "1970-01-01T00:00:00.001Z" },
+    ]);
+
+    expect((await operator.fetch("/api/admin/artists/no-such-artist")).status).toBe(404);
   });
 });
