@@ -6,6 +6,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AdminArtistDetails, AdminPaymentRecord, AdminPaymentsResponse, RetryBatchResponse, RetryItemRequest } from "@jplay/schema/admin";
+import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import worker from "../src/index";
 import type { Job } from "../src/jobs/job";
 import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
@@ -392,6 +393,89 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
 
     expect(await env.DB.prepare("SELECT count(*) AS n FROM retry_batches").first<{ n: number }>()).toEqual(batchesBefore);
     expect((await operator.fetch("/api/admin/payments/retry/no-such-batch")).status).toBe(404);
+  });
+});
+
+/** A card that asks for 3-D Secure on every payment: saved after the cardholder authenticated the setup. */
+async function artistWithAuthenticationCard() {
+  const browser = new Browser();
+  const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json()) as { clientSecret: string; customerId: string };
+  const intentId = setup.clientSecret.split("_secret_")[0]!;
+  const confirmed = (await (
+    await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, {
+      client_secret: setup.clientSecret,
+      "payment_method_data[type]": "card",
+      "payment_method_data[card][number]": "4000002760003184",
+      "payment_method_data[card][exp_month]": "12",
+      "payment_method_data[card][exp_year]": "2034",
+      "payment_method_data[card][cvc]": "123",
+    })
+  ).json()) as { status: string; payment_method: string };
+  expect(confirmed.status).toBe("requires_action");
+  const authenticated = await browser.sandboxForm(`/v1/setup_intents/${intentId}/authenticate`, { client_secret: setup.clientSecret, outcome: "complete" });
+  expect(((await authenticated.json()) as { status: string }).status).toBe("succeeded");
+  const saved = await browser.postJson("/api/save-payment-method", {
+    customerId: setup.customerId,
+    paymentMethodId: confirmed.payment_method,
+    phoneNumber: "+1 555 030 0001",
+    paymentFrequency: "daily",
+  });
+  expect(saved.status).toBe(200);
+  const row = await env.DB.prepare("SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?")
+    .bind(setup.customerId)
+    .first<{ artistId: string; paymentMethodId: string }>();
+  return { customerId: setup.customerId, ...row! };
+}
+
+describe("items the card networks forbid", () => {
+  it("skips a card that needs the cardholder (authentication_required) and a card whose attempt budget is spent", async () => {
+    const operator = await signedInOperator();
+    const needsCardholder = await artistWithAuthenticationCard();
+    const needsCardholderSong = await unpaidSong(needsCardholder.artistId, "Verify Me");
+    const overBudget = await artistWithCard();
+    const overBudgetSong = await unpaidSong(overBudget.artistId, "Too Many Tries");
+    await env.DB.batch(
+      Array.from({ length: CARD_ATTEMPTS_PER_WINDOW }, () =>
+        env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, decline_code) VALUES (?, ?, 'declined', 'insufficient_funds')").bind(crypto.randomUUID(), overBudget.fingerprint),
+      ),
+    );
+
+    const batch = await postRetry(operator, [
+      { paymentMethodId: needsCardholder.paymentMethodId, artistId: needsCardholder.artistId, songId: needsCardholderSong },
+      { paymentMethodId: overBudget.paymentMethodId, artistId: overBudget.artistId, songId: overBudgetSong },
+    ]);
+    await deliver(batch.body.items.map((item) => item.id));
+    const done = await progress(operator, batch.body.batchId);
+    expect(done.items.map((item) => [item.status, item.reason])).toEqual([
+      ["skipped", "authentication_required"],
+      ["skipped", "attempt_budget"],
+    ]);
+    expect(done.summary).toEqual({ succeeded: 0, failed: 2 });
+    expect(await paidCharges(needsCardholder.customerId)).toEqual([]);
+    expect(await chargesOf(overBudget.customerId)).toEqual([]);
+    // Neither song is held by an open payment: the artist can still pay for it themselves.
+    const open = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE song_id IN (?, ?) AND status IN ('claimed', 'processing', 'requires_action', 'succeeded')")
+      .bind(needsCardholderSong, overBudgetSong)
+      .first<{ n: number }>();
+    expect(open!.n).toBe(0);
+  });
+});
+
+describe("GET /api/admin/failed-jobs", () => {
+  it("lists dead-lettered jobs newest first", async () => {
+    const operator = await signedInOperator();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-old', 'distribution.process', '{\"songId\":\"s1\"}', 'boom', 's1', 1000)"),
+      env.DB.prepare("INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-new', 'admin.charge', '{\"itemId\":\"i1\"}', NULL, NULL, 2000)"),
+    ]);
+    const response = await operator.fetch("/api/admin/failed-jobs");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      failedJobs: [
+        { id: "fj-new", jobType: "admin.charge", payload: '{"itemId":"i1"}', error: null, songId: null, failedAt: "1970-01-01T00:00:02.000Z" },
+        { id: "fj-old", jobType: "distribution.process", payload: '{"songId":"s1"}', error: "boom", songId: "s1", failedAt: "1970-01-01T00:00:01.000Z" },
+      ],
+    });
   });
 });
 
