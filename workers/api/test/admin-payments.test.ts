@@ -329,6 +329,25 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
     expect(kinds.results).toEqual([{ kind: "charge_all" }, { kind: "charge_all" }]);
   });
 
+  it("charges once when two batches for the same song and the same initial charge run at the same time", async () => {
+    const operator = await signedInOperator();
+    const artist = await artistWithCard();
+    const song = await unpaidSong(artist.artistId, "Raced Song");
+    const newcomer = await artistWithCard();
+    const items = [
+      { paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId: song },
+      { paymentMethodId: newcomer.paymentMethodId, artistId: newcomer.artistId, songId: null },
+    ];
+    const one = await postRetry(operator, items);
+    const two = await postRetry(operator, items);
+    await Promise.all([deliver(one.body.items.map((item) => item.id), 1), deliver(two.body.items.map((item) => item.id), 1)]);
+    const outcomes = [...(await progress(operator, one.body.batchId)).items, ...(await progress(operator, two.body.batchId)).items];
+    expect(outcomes.filter((item) => item.status === "succeeded").map((item) => item.songId).sort()).toEqual([null, song].sort());
+    expect(outcomes.filter((item) => item.status === "skipped")).toHaveLength(2);
+    expect((await paidCharges(artist.customerId)).map((c) => c.amount)).toEqual([1049]);
+    expect((await paidCharges(newcomer.customerId)).map((c) => c.amount)).toEqual([799]);
+  });
+
   it("leaves an item pending and asks the queue to retry while Stripe fails, then charges it once", async () => {
     const operator = await signedInOperator();
     const artist = await artistWithCard();
