@@ -146,8 +146,9 @@ export async function chargeRetryItem(itemId: string, env: Env): Promise<void> {
     paymentStatus = await claimPayment(d1, item);
     if (paymentStatus === null) {
       // Lost a race: another open or paid payment holds the song (or the artist's initial charge).
-      const songPaid = item.songId !== null && (await reasonNotToCharge(d1, { ...item, songStatus: await songStatusOf(d1, item.songId) })) !== null;
-      return skipItem(d1, item.id, "skipped", item.songId === null ? "already_charged" : songPaid ? "already_paid" : "payment_in_progress");
+      if (item.songId === null) return skipItem(d1, item.id, "skipped", "already_charged");
+      const songStatus = await songStatusOf(d1, item.songId);
+      return skipItem(d1, item.id, "skipped", songStatus === "approved" || songStatus === "distributed" ? "already_paid" : "payment_in_progress");
     }
   }
 
