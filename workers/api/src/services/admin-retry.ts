@@ -138,11 +138,27 @@ export function settleItemsStatement(d1: D1Database, scope: { batchId: string } 
          reason = CASE WHEN p.status = 'succeeded' THEN NULL ELSE coalesce(p.decline_code, p.failure_code, 'failed') END,
          updated_at = ?1
        FROM payments p
-       WHERE p.retry_item_id = retry_items.id AND retry_items.${column} = ?2 AND retry_items.status = 'pending'
+       WHERE p.retry_item_id = retry_items.id AND retry_items.${column} = ?2
+         AND (retry_items.status = 'pending' OR (retry_items.reason = 'job_failed' AND p.status = 'succeeded'))
          AND p.status IN ('succeeded', 'failed', 'skipped')`,
     )
     .bind(now, value);
 }
+
+/**
+ * A pending item whose job ended in the dead-letter queue (failed_jobs) will not be charged by the
+ * queue any more: it fails with reason `job_failed`, so its batch finishes. Should Stripe have taken
+ * the payment after all (a webhook settles it later), the rule above turns it into succeeded.
+ */
+const failDeadLetteredItems = (d1: D1Database, batchId: string, now = Date.now()) =>
+  d1
+    .prepare(
+      `UPDATE retry_items SET status = 'failed', reason = 'job_failed', updated_at = ?1
+       WHERE batch_id = ?2 AND status = 'pending' AND EXISTS (
+         SELECT 1 FROM failed_jobs f
+         WHERE f.job_type = 'admin.charge' AND json_valid(f.payload) AND json_extract(f.payload, '$.itemId') = retry_items.id)`,
+    )
+    .bind(now, batchId);
 
 interface ItemRow {
   id: string;
@@ -156,8 +172,9 @@ interface ItemRow {
 
 /** The batch's progress: the spec's summary (`failed` counts failed and skipped), pending, and items. */
 export async function readRetryBatch(d1: D1Database, batchId: string): Promise<RetryBatchResponse> {
-  const [, batch, items] = await d1.batch([
+  const [, , batch, items] = await d1.batch([
     settleItemsStatement(d1, { batchId }),
+    failDeadLetteredItems(d1, batchId),
     d1.prepare("SELECT id FROM retry_batches WHERE id = ?1").bind(batchId),
     d1
       .prepare(
