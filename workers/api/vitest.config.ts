@@ -20,6 +20,7 @@ export default defineConfig(async () => {
             PROVIDER_WEBHOOK_SECRET: "test-provider-secret-0123456789abcdef",
             // DISTRIBUTION_SECONDS_PER_HOUR stays unset (real windows): songs paid in other tests must not
             // go live in the background. Pipeline tests pass a compressed value in their own env.
+            ADMIN_PASSWORD: "test-admin-password-0123",
           },
         },
       }),

@@ -34,5 +34,21 @@ declare global {
      * e.g. 1, so an expedited song (48 h) goes live after 48 s. Never set in production.
      */
     DISTRIBUTION_SECONDS_PER_HOUR?: string;
+    /**
+     * The local operator password for /admin (ARCHITECTURE decision 8). Honoured only outside
+     * production and only while Cloudflare Access is not configured; at least 12 characters.
+     */
+    ADMIN_PASSWORD?: string;
+    /** Cloudflare Access team domain, e.g. https://jplay.cloudflareaccess.com: the JWT issuer. */
+    ACCESS_TEAM_DOMAIN?: string;
+    /** The Access application's audience (AUD) tag: the JWT audience. */
+    ACCESS_AUD?: string;
+    /**
+     * The Access public keys as a JWKS JSON string, used instead of fetching the team's certs.
+     * For tests and local trials only: ignored in production.
+     */
+    ACCESS_JWKS?: string;
+    /** The app's public origin (e.g. https://jplay.example), accepted by the admin Origin check. */
+    APP_ORIGIN?: string;
   }
 }

@@ -6,6 +6,7 @@
 import type { Job } from "./job";
 import { deliverDistribution } from "./deliver-distribution";
 import { processDistribution } from "./process-distribution";
+import { chargeRetryItem } from "./admin-charge";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -21,6 +22,9 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       return;
     case "distribution.deliver":
       await deliverDistribution(job.songId, env);
+      return;
+    case "admin.charge":
+      await chargeRetryItem(job.itemId, env);
       return;
     default: {
       const unknownJob: never = job;

@@ -17,6 +17,11 @@ export type Job =
       /** A scheduled song whose delivery time may have come: make it live (sent with a delay). */
       type: "distribution.deliver";
       songId: string;
+    }
+  | {
+      /** Charge one item of an operator's retry or Charge All batch (jobs/admin-charge.ts). */
+      type: "admin.charge";
+      itemId: string;
     };
 
 export type JobQueue = Queue<Job>;
