@@ -7,14 +7,21 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "./wrangler-env.ts";
 
+const generated = (name: string) => `${name}=${name === "STRIPE_WEBHOOK_SECRET" ? "whsec_" : ""}${randomBytes(24).toString("hex")}`;
+
 export function ensureDevVars(log: (line: string) => void): void {
   const target = path.join(repoRoot, ".dev.vars");
-  if (existsSync(target)) return;
   const example = readFileSync(path.join(repoRoot, ".dev.vars.example"), "utf8");
-  const filled = example.replace(/^([A-Z_]+)=generate$/gm, (_line, name: string) => {
-    const prefix = name === "STRIPE_WEBHOOK_SECRET" ? "whsec_" : "";
-    return `${name}=${prefix}${randomBytes(24).toString("hex")}`;
-  });
+  if (existsSync(target)) {
+    // A secret added to the example since .dev.vars was made (e.g. ADMIN_PASSWORD) is appended.
+    const present = readFileSync(target, "utf8");
+    const missing = [...example.matchAll(/^([A-Z_]+)=generate$/gm)].map((m) => m[1]!).filter((name) => !new RegExp(`^${name}=`, "m").test(present));
+    if (missing.length === 0) return;
+    writeFileSync(target, `${present.replace(/\n?$/, "\n")}${missing.map(generated).join("\n")}\n`, { mode: 0o600 });
+    log(`added ${missing.join(", ")} to .dev.vars`);
+    return;
+  }
+  const filled = example.replace(/^([A-Z_]+)=generate$/gm, (_line, name: string) => generated(name));
   writeFileSync(target, filled, { mode: 0o600 });
   log("created .dev.vars with fresh local secrets");
 }

@@ -16,6 +16,7 @@ await buildWeb();
 await prepareLocal(defaultPersistDir, log);
 
 log(`serving http://127.0.0.1:${port}`);
+log(`admin portal: http://127.0.0.1:${port}/admin (password: ADMIN_PASSWORD in .dev.vars)`);
 const wrangler = startWrangler(["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", defaultPersistDir, "--show-interactive-dev-session=false", "--test-scheduled"]);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));

@@ -103,3 +103,8 @@ export interface AdminSessionResponse {
   /** "access" in production (Cloudflare Access), "password" locally; null when admin is closed. */
   method: "access" | "password" | null;
 }
+
+/** `GET /api/admin/failed-jobs`: jobs that ended in the dead-letter queue, newest first (at most 200). */
+export interface AdminFailedJobsResponse {
+  failedJobs: Array<{ id: string; jobType: string; payload: string; error: string | null; songId: string | null; failedAt: string }>;
+}

@@ -17,6 +17,7 @@ export default defineConfig(async () => {
             // Test-only values; real ones live in .dev.vars (local) or wrangler secrets (production).
             STRIPE_WEBHOOK_SECRET: "whsec_test_jplay",
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            ADMIN_PASSWORD: "test-admin-password-0123",
           },
         },
       }),

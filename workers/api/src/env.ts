@@ -27,5 +27,21 @@ declare global {
      * servers of the browser tests raise it: all their browsers share one loopback address.
      */
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR?: string;
+    /**
+     * The local operator password for /admin (ARCHITECTURE decision 8). Honoured only outside
+     * production and only while Cloudflare Access is not configured; at least 12 characters.
+     */
+    ADMIN_PASSWORD?: string;
+    /** Cloudflare Access team domain, e.g. https://jplay.cloudflareaccess.com: the JWT issuer. */
+    ACCESS_TEAM_DOMAIN?: string;
+    /** The Access application's audience (AUD) tag: the JWT audience. */
+    ACCESS_AUD?: string;
+    /**
+     * The Access public keys as a JWKS JSON string, used instead of fetching the team's certs.
+     * For tests and local trials only: ignored in production.
+     */
+    ACCESS_JWKS?: string;
+    /** The app's public origin (e.g. https://jplay.example), accepted by the admin Origin check. */
+    APP_ORIGIN?: string;
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * /api/admin (spec sections 2 and 7, issue 5): the operator's portal API. Only the session routes
+ * answer a signed-out browser; every other route is behind `requireAdmin` (services/admin-access.ts),
+ * and every POST or DELETE must come from the portal's own origin.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import * as v from "valibot";
+import type { AdminSessionResponse } from "@jplay/schema/admin";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { AppError, badRequest, forbidden, unauthorized } from "../errors";
+import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
+import { listFailedJobs } from "../services/admin-failed-jobs";
+import { assertUnderRateLimit, clientAddress, enforceRateLimit, type RateLimit } from "../services/rate-limit";
+import { jsonBody } from "../validation";
+
+const MINUTE = 60 * 1000;
+
+/** Wrong passwords allowed per client address, and in all, before sign-in waits (guessing). */
+export const SIGN_IN_FAILURES_PER_ADDRESS = 5;
+export const SIGN_IN_FAILURES_OVERALL_PER_HOUR = 50;
+
+const signInLimits = (address: string): RateLimit[] => [
+  {
+    key: `admin-sign-in:ip:${address}`,
+    limit: SIGN_IN_FAILURES_PER_ADDRESS,
+    windowMs: 15 * MINUTE,
+    message: "Too many wrong passwords. Please wait 15 minutes and try again.",
+  },
+  {
+    key: "admin-sign-in:all",
+    limit: SIGN_IN_FAILURES_OVERALL_PER_HOUR,
+    windowMs: 60 * MINUTE,
+    message: "Too many wrong passwords. Please wait an hour and try again.",
+  },
+];
+
+const SignInSchema = v.object({
+  password: v.pipe(v.string("Enter the admin password."), v.nonEmpty("Enter the admin password."), v.maxLength(1024, "Wrong password")),
+});
+
+const sameOriginForChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !isSameOriginRequest(c.env, c.req.raw)) {
+    throw forbidden("Admin changes must be made from the admin portal itself.");
+  }
+  await next();
+};
+
+const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!adminMethod(c.env)) throw unauthorized("The admin portal is closed: no operator sign-in is configured.");
+  if (!(await isAdminRequest(c))) throw unauthorized("Sign in to the admin portal.");
+  await next();
+};
+
+const sessionAnswer = async (c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<AdminSessionResponse> => ({
+  signedIn: await isAdminRequest(c),
+  method: adminMethod(c.env),
+});
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use("*", sameOriginForChanges)
+  .get("/session", async (c) => c.json(await sessionAnswer(c)))
+  .post("/session", jsonBody(SignInSchema), async (c) => {
+    const method = adminMethod(c.env);
+    if (method === null) throw unauthorized("The admin portal is closed: no operator sign-in is configured.");
+    if (method === "access") throw badRequest("This portal signs operators in through Cloudflare Access.");
+    const limits = signInLimits(clientAddress(c.req.raw.headers));
+    for (const limit of limits) await assertUnderRateLimit(c.env.DB, limit);
+    if (!(await passwordMatches(c.env, c.req.valid("json").password))) {
+      for (const limit of limits) await enforceRateLimit(c.env.DB, limit);
+      throw new AppError(401, "wrong_password", "Wrong password");
+    }
+    await startAdminSession(c);
+    return c.json({ signedIn: true, method } satisfies AdminSessionResponse);
+  })
+  .delete("/session", async (c) => {
+    endAdminSession(c);
+    return c.json({ signedIn: false, method: adminMethod(c.env) } satisfies AdminSessionResponse);
+  })
+  // Everything below needs a signed-in operator.
+  .use("*", requireAdmin)
+  .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))));

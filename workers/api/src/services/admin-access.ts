@@ -1,0 +1,140 @@
+/**
+ * Who may use the admin API (ARCHITECTURE decision 8, docs/decisions/011-admin-access.md). Operators
+ * charge real cards there, so access fails closed: in production the Cloudflare Access JWT is
+ * verified (issuer, audience, the team's signing keys); locally an operator password from
+ * `.dev.vars` gives a short-lived signed cookie; with neither configured nobody is let in.
+ */
+import type { Context } from "hono";
+import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
+import type { AdminSessionResponse } from "@jplay/schema/admin";
+import type { AppEnv } from "../env";
+
+export type AdminMethod = NonNullable<AdminSessionResponse["method"]>;
+
+export const ACCESS_JWT_HEADER = "Cf-Access-Jwt-Assertion";
+export const ADMIN_COOKIE = "jplay_admin";
+/** The cookie is sent to the admin API only. */
+export const ADMIN_COOKIE_PATH = "/api/admin";
+export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+const isProduction = (env: Env) => (env.APP_ENV as string) === "production";
+
+/** "jplay.cloudflareaccess.com" or "https://jplay.cloudflareaccess.com/" → "https://jplay.cloudflareaccess.com". */
+export const accessIssuer = (teamDomain: string) => {
+  const withScheme = /^https?:\/\//.test(teamDomain) ? teamDomain : `https://${teamDomain}`;
+  return withScheme.replace(/\/+$/, "");
+};
+
+/**
+ * How operators sign in here, or null when admin is closed. Access wins when configured, so a
+ * password left in the configuration can never bypass it; the password never works in production.
+ */
+export function adminMethod(env: Env): AdminMethod | null {
+  if (env.ACCESS_TEAM_DOMAIN && env.ACCESS_AUD) return "access";
+  if (isProduction(env)) return null;
+  if ((env.ADMIN_PASSWORD?.length ?? 0) < MIN_ADMIN_PASSWORD_LENGTH) return null;
+  if ((env.SESSION_SECRET?.length ?? 0) < 16) return null;
+  return "password";
+}
+
+// ---- Cloudflare Access ------------------------------------------------------------------------
+
+/** Remote key sets by URL: jose caches the keys and refetches them when an unknown `kid` appears. */
+const remoteKeySets = new Map<string, JWTVerifyGetKey>();
+
+function accessKeys(env: Env, issuer: string): JWTVerifyGetKey {
+  // A JWKS given as configuration stands in for the team's certs in tests and local trials (no
+  // network there). Production always asks Cloudflare.
+  if (env.ACCESS_JWKS && !isProduction(env)) return createLocalJWKSet(JSON.parse(env.ACCESS_JWKS) as JSONWebKeySet);
+  const url = `${issuer}/cdn-cgi/access/certs`;
+  let keys = remoteKeySets.get(url);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(url));
+    remoteKeySets.set(url, keys);
+  }
+  return keys;
+}
+
+/** True when the request carries an Access JWT signed by the team, for this application, unexpired. */
+export async function verifyAccessRequest(env: Env, headers: Headers): Promise<boolean> {
+  const token = headers.get(ACCESS_JWT_HEADER);
+  if (!token || !env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) return false;
+  const issuer = accessIssuer(env.ACCESS_TEAM_DOMAIN);
+  try {
+    await jwtVerify(token, accessKeys(env, issuer), { issuer, audience: env.ACCESS_AUD, algorithms: ["RS256"] });
+    return true;
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", event: "admin_access_refused", error: String(error) }));
+    return false;
+  }
+}
+
+// ---- Local password ---------------------------------------------------------------------------
+
+/** Rotating either secret (or the password) ends every operator session. */
+const cookieSecret = (env: Env) => `admin-session:${env.SESSION_SECRET}:${env.ADMIN_PASSWORD}`;
+
+const sha256 = async (text: string) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+
+/**
+ * Compares in constant time: both sides are hashed to 32 bytes first, then every byte is compared
+ * whatever differs (no early exit), so the answer's timing says nothing about the password.
+ */
+export async function passwordMatches(env: Env, attempt: string): Promise<boolean> {
+  if (adminMethod(env) !== "password") return false;
+  const [given, expected] = (await Promise.all([sha256(attempt), sha256(env.ADMIN_PASSWORD!)])).map((d) => new Uint8Array(d));
+  let difference = 0;
+  for (let i = 0; i < expected!.length; i++) difference |= given![i]! ^ expected![i]!;
+  return difference === 0;
+}
+
+/** The cookie holds its own expiry, signed, so an old cookie a browser kept is refused. */
+export async function startAdminSession(c: Context<AppEnv>, now = Date.now()): Promise<void> {
+  const expiresAt = now + ADMIN_SESSION_SECONDS * 1000;
+  await setSignedCookie(c, ADMIN_COOKIE, `operator.${expiresAt}`, cookieSecret(c.env), {
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: new URL(c.req.url).protocol === "https:",
+    path: ADMIN_COOKIE_PATH,
+    maxAge: ADMIN_SESSION_SECONDS,
+  });
+}
+
+export function endAdminSession(c: Context<AppEnv>): void {
+  deleteCookie(c, ADMIN_COOKIE, { path: ADMIN_COOKIE_PATH, secure: new URL(c.req.url).protocol === "https:" });
+}
+
+async function hasPasswordSession(c: Context<AppEnv>, now: number): Promise<boolean> {
+  const value = await getSignedCookie(c, cookieSecret(c.env), ADMIN_COOKIE);
+  const match = typeof value === "string" ? /^operator\.(\d+)$/.exec(value) : null;
+  return match !== null && Number(match[1]) > now;
+}
+
+// ---- Both ---------------------------------------------------------------------------------------
+
+/** Whether this request comes from a signed-in operator, by whichever method is configured. */
+export async function isAdminRequest(c: Context<AppEnv>, now = Date.now()): Promise<boolean> {
+  switch (adminMethod(c.env)) {
+    case "access":
+      return verifyAccessRequest(c.env, c.req.raw.headers);
+    case "password":
+      return hasPasswordSession(c, now);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A state-changing admin call must come from the portal's own pages: its Origin is this site's
+ * origin (or the configured APP_ORIGIN). Browsers send Origin on every POST and DELETE, so a page
+ * elsewhere cannot ride on the operator's cookie or Access session.
+ */
+export function isSameOriginRequest(env: Env, request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (!origin) return false;
+  const allowed = [new URL(request.url).origin];
+  if (env.APP_ORIGIN) allowed.push(new URL(env.APP_ORIGIN).origin);
+  return allowed.includes(origin);
+}
