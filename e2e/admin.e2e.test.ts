@@ -101,7 +101,7 @@ describe("signed out", () => {
 
     await passwordField(page).fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText("That password is not correct.", { exact: true }).first().waitFor();
+    await page.getByText("Wrong password", { exact: true }).first().waitFor();
     expect(await passwordField(page).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByText("Total Artists").count()).toBe(0);
     expect(await statusOf(page, "/api/admin/payments")).toBe(401);

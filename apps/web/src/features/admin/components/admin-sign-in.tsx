@@ -26,11 +26,8 @@ function PasswordSignIn() {
     signIn.mutate(password, {
       onError: (failure) => {
         setPassword("");
-        setError(
-          failure instanceof ApiError && failure.status === 401
-            ? "That password is not correct."
-            : apiErrorMessage(failure, "Signing in failed. Please try again."),
-        );
+        // The server's own words (a wrong password, too many tries), else a plain fallback.
+        setError(apiErrorMessage(failure, failure instanceof ApiError && failure.status === 401 ? "Wrong password" : "Signing in failed. Please try again."));
       },
     });
   }
