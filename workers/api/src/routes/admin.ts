@@ -11,6 +11,7 @@ import { createDb } from "../db";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { listFailedJobs } from "../services/admin-failed-jobs";
+import { listAdminPayments } from "../services/admin-payments";
 import { assertUnderRateLimit, clientAddress, enforceRateLimit, type RateLimit } from "../services/rate-limit";
 import { jsonBody } from "../validation";
 
@@ -79,4 +80,5 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   // Everything below needs a signed-in operator.
   .use("*", requireAdmin)
+  .get("/payments", async (c) => c.json(await listAdminPayments(c.env.DB)))
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))));
