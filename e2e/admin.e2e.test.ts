@@ -268,7 +268,7 @@ describe("signed in", () => {
     expect(byTitle.get(`Evening, "Live" ${tag}`)![0]).toBe(artists.bystander.name);
   });
 
-  test("View Details shows the artist's cards, songs with history and payment attempts", async () => {
+  test("View Details shows the artist's cards, songs with history and payment attempts; failed jobs load", async () => {
     const page = await newPage();
     await signIn(page);
     await searchTag(page);
@@ -285,6 +285,12 @@ describe("signed in", () => {
     await dialog.waitFor({ state: "hidden" });
     // Focus goes back to the button that opened it.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("View Details");
+
+    // The dead-letter list loads when opened (this run may or may not have any).
+    await page.getByText("Failed background jobs", { exact: true }).click();
+    const panel = page.locator("details").filter({ hasText: "Failed background jobs" });
+    await panel.getByText("No failed background jobs.", { exact: true }).or(panel.getByRole("listitem").first()).waitFor();
+    expect(await panel.getByRole("alert").count()).toBe(0);
   });
 
   test("Sign out ends the session: the sign-in form is back and the API refuses", async () => {

@@ -5,5 +5,6 @@ export const adminKeys = {
   /** Everything behind the sign-in: dropped from the cache on sign-out. */
   data: () => ["admin", "data"] as const,
   payments: () => ["admin", "data", "payments"] as const,
+  failedJobs: () => ["admin", "data", "failed-jobs"] as const,
   artist: (artistId: string) => ["admin", "data", "artist", artistId] as const,
 };

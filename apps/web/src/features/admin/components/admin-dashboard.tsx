@@ -30,6 +30,7 @@ import { useRunCharges } from "../use-run-charges";
 import { ArtistDetailsDialog } from "./artist-details-dialog";
 import { ConfirmChargesDialog, type PendingConfirmation } from "./confirm-charges-dialog";
 import { DistributionStatusTab } from "./distribution-status-tab";
+import { FailedJobsPanel } from "./failed-jobs-panel";
 import { FailedPaymentsTab } from "./failed-payments-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { AdminLoading, AdminLoadError } from "./admin-states";
@@ -182,6 +183,8 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
           <DistributionStatusTab rows={distributionRows} />
         </Tabs.Content>
       </Tabs.Root>
+
+      <FailedJobsPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
       <ArtistDetailsDialog artistId={detailsFor} onClose={() => setDetailsFor(null)} />
