@@ -2,12 +2,16 @@
  * The operator's payment overview, retries and Charge All, and an artist's details, through the
  * Worker's real handlers with local D1, the JOBS queue consumer and the Stripe sandbox.
  */
-import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AdminPaymentRecord, AdminPaymentsResponse } from "@jplay/schema/admin";
+import type { AdminPaymentRecord, AdminPaymentsResponse, RetryBatchResponse, RetryItemRequest } from "@jplay/schema/admin";
 import worker from "../src/index";
-import { signedInOperator, SITE_ORIGIN } from "./admin-support";
+import type { Job } from "../src/jobs/job";
+import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
+import { NO_FAILED_PAYMENTS_MESSAGE } from "../src/services/admin-retry";
+import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
+import { Browser, setUpArtist, TEST_CARD } from "./support";
 
 /** Artists, cards, songs and payments written straight to D1, many at a time (one statement each). */
 async function seedArtists(prefix: string, count: number) {
@@ -155,5 +159,238 @@ describe("GET /api/admin/payments", () => {
     expect(many.statements).toBe(few.statements);
     expect(many.statements).toBeLessThanOrEqual(4);
     console.log(`GET /api/admin/payments: ${many.statements} D1 statements for ${many.body.payments.length} records`);
+  });
+});
+
+// ---- Retries and Charge All ---------------------------------------------------------------------
+
+/** A Luhn-valid Visa number of its own per artist: card budgets count per card, so tests stay apart. */
+let cardSequence = 0;
+function uniqueCardNumber(): string {
+  const body = `4000123${String(Date.now() % 1e5).padStart(5, "0")}${String(++cardSequence).padStart(3, "0")}`;
+  const digits = body.split("").map(Number);
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits[digits.length - 1 - i]!;
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** An artist who saved a card through the real payment setup (Stripe sandbox). */
+async function artistWithCard(number = uniqueCardNumber()) {
+  const { setup, saved } = await setUpArtist(new Browser(), { ...TEST_CARD, number });
+  expect(saved.status).toBe(200);
+  const row = await env.DB.prepare(
+    "SELECT a.id AS artistId, pm.id AS paymentMethodId, pm.fingerprint FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?",
+  )
+    .bind(setup.customerId)
+    .first<{ artistId: string; paymentMethodId: string; fingerprint: string }>();
+  return { customerId: setup.customerId, ...row! };
+}
+
+async function unpaidSong(artistId: string, title: string) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key) VALUES (?, ?, ?, 'Retry Artist', 'pending', 'songs/x/audio.mp3')")
+    .bind(id, artistId, title)
+    .run();
+  return id;
+}
+
+const chargesOf = async (customerId: string) => (await createStripe(env).charges.list({ customer: customerId, limit: 100 })).data;
+const paidCharges = async (customerId: string) => (await chargesOf(customerId)).filter((charge) => charge.paid);
+
+async function postRetry(operator: Browser, payments: unknown[]) {
+  const response = await adminWrite(operator, "POST", "/api/admin/payments/retry", { payments });
+  return { status: response.status, body: (await response.json()) as RetryBatchResponse & { error?: { code: string; message: string } } };
+}
+
+/** Delivers each item's admin.charge job `times` times in one queue batch, as a redelivering queue would. */
+async function deliver(itemIds: string[], times = 2) {
+  const messages = itemIds.flatMap((itemId) =>
+    Array.from({ length: times }, (_, n) => ({ id: `${itemId}-${n}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: n + 1, body: { type: "admin.charge", itemId } as Job })),
+  );
+  const batch = createMessageBatch<Job>("jplay-jobs", messages);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+async function progress(operator: Browser, batchId: string) {
+  const response = await operator.fetch(`/api/admin/payments/retry/${batchId}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as RetryBatchResponse;
+}
+
+describe("POST /api/admin/payments/retry and the admin.charge job", () => {
+  it("charges each item once at the server's amounts though every message arrives twice, twice over; a stolen card is skipped with its reason", async () => {
+    const operator = await signedInOperator();
+    const good = await artistWithCard();
+    const song = await unpaidSong(good.artistId, "Second Chance");
+    const newcomer = await artistWithCard();
+    const declining = await artistWithCard("4000000000000341"); // saves fine, then every charge is declined
+    const decliningSong = await unpaidSong(declining.artistId, "Declined Tune");
+    const stolen = await artistWithCard();
+    const stolenSong = await unpaidSong(stolen.artistId, "Stolen Card Song");
+    // The card was reported stolen after it was saved: an earlier charge came back stolen_card.
+    await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, decline_code) VALUES (?, ?, 'declined', 'stolen_card')")
+      .bind(crypto.randomUUID(), stolen.fingerprint)
+      .run();
+
+    const requested: RetryItemRequest[] = [
+      { paymentMethodId: good.paymentMethodId, artistId: good.artistId, songId: song, amount: 1 }, // a browser's amount is ignored
+      { paymentMethodId: newcomer.paymentMethodId, artistId: newcomer.artistId, songId: null, amount: 100 },
+      { paymentMethodId: declining.paymentMethodId, artistId: declining.artistId, songId: decliningSong },
+      { paymentMethodId: stolen.paymentMethodId, artistId: stolen.artistId, songId: stolenSong },
+    ];
+    const created = await postRetry(operator, requested);
+    expect(created.status).toBe(200);
+    expect(created.body.summary).toEqual({ succeeded: 0, failed: 0 });
+    expect(created.body.pending).toBe(4);
+    expect(created.body.items.map((item) => [item.songId, item.amountCents, item.status])).toEqual([
+      [song, 1049, "pending"],
+      [null, 799, "pending"],
+      [decliningSong, 1049, "pending"],
+      [stolenSong, 1049, "pending"],
+    ]);
+
+    const itemIds = created.body.items.map((item) => item.id);
+    const first = await deliver(itemIds);
+    const second = await deliver(itemIds);
+    for (const result of [first, second]) {
+      expect(result.retryMessages).toEqual([]);
+      expect(result.explicitAcks).toHaveLength(8);
+    }
+
+    const done = await progress(operator, created.body.batchId);
+    expect(done.pending).toBe(0);
+    expect(done.summary).toEqual({ succeeded: 2, failed: 2 });
+    expect(done.items.map((item) => [item.status, item.reason])).toEqual([
+      ["succeeded", null],
+      ["succeeded", null],
+      ["failed", "generic_decline"],
+      ["skipped", "stolen_card"],
+    ]);
+
+    expect((await paidCharges(good.customerId)).map((c) => c.amount)).toEqual([1049]);
+    expect((await paidCharges(newcomer.customerId)).map((c) => c.amount)).toEqual([799]);
+    expect((await chargesOf(declining.customerId)).length).toBe(1); // the one declined attempt
+    expect(await chargesOf(stolen.customerId)).toEqual([]); // never sent to Stripe
+
+    // The retried song is paid exactly as a distribution payment pays it: the Final Offer package.
+    const paidSong = await env.DB.prepare("SELECT status, package, distribution_fee_cents, revenue_split_bps FROM songs WHERE id = ?").bind(song).first();
+    expect(paidSong).toEqual({ status: "approved", package: "recovery_2", distribution_fee_cents: 1049, revenue_split_bps: 4000 });
+    const events = await env.DB.prepare("SELECT from_status, to_status, cause FROM song_events WHERE song_id = ?").bind(song).all();
+    expect(events.results).toEqual([{ from_status: "pending", to_status: "approved", cause: "admin_retry" }]);
+    const payments = await env.DB.prepare("SELECT purpose, amount_cents, status, retry_item_id FROM payments WHERE retry_item_id IN (?, ?, ?, ?) ORDER BY amount_cents, status")
+      .bind(...itemIds)
+      .all();
+    expect(payments.results).toHaveLength(4);
+    expect(payments.results).toContainEqual({ purpose: "initial_charge", amount_cents: 799, status: "succeeded", retry_item_id: itemIds[1] });
+
+    // The overview now shows the song paid ($10.49) and the newcomer as having paid.
+    const overview = (await (await operator.fetch("/api/admin/payments")).json()) as AdminPaymentsResponse;
+    expect(overview.payments.find((p) => p.artistId === good.artistId)!.songs).toEqual([
+      { id: song, title: "Second Chance", status: "approved", distributionFee: 10.49, processingPayment: false },
+    ]);
+    expect(overview.payments.find((p) => p.artistId === newcomer.artistId)!.hasSuccessfulPayment).toBe(true);
+
+    // Retrying the paid song again is skipped, not charged.
+    const again = await postRetry(operator, [requested[0]]);
+    await deliver(again.body.items.map((item) => item.id), 1);
+    expect((await progress(operator, again.body.batchId)).items.map((item) => [item.status, item.reason])).toEqual([["skipped", "already_paid"]]);
+    expect(await paidCharges(good.customerId)).toHaveLength(1);
+  });
+
+  it("Charge All twice charges each artist $7.99 once", async () => {
+    const operator = await signedInOperator();
+    const artists = [await artistWithCard(), await artistWithCard()];
+    // The screen may list an artist once per card: the same initial charge twice in a request is one item.
+    const chargeAll = [...artists, artists[0]!].map((a) => ({ paymentMethodId: a.paymentMethodId, artistId: a.artistId, songId: null }));
+
+    const firstBatch = await postRetry(operator, chargeAll);
+    expect(firstBatch.body.items).toHaveLength(2);
+    const secondBatch = await postRetry(operator, chargeAll);
+    // Both batches' jobs in one delivery, each message twice.
+    await deliver([...firstBatch.body.items, ...secondBatch.body.items].map((item) => item.id));
+
+    const first = await progress(operator, firstBatch.body.batchId);
+    const second = await progress(operator, secondBatch.body.batchId);
+    expect(first.summary).toEqual({ succeeded: 2, failed: 0 });
+    expect(second.summary).toEqual({ succeeded: 0, failed: 2 });
+    expect(second.items.map((item) => [item.status, item.reason])).toEqual([
+      ["skipped", "already_charged"],
+      ["skipped", "already_charged"],
+    ]);
+    for (const artist of artists) expect((await paidCharges(artist.customerId)).map((c) => c.amount)).toEqual([799]);
+    const kinds = await env.DB.prepare("SELECT kind FROM retry_batches WHERE id IN (?, ?)").bind(firstBatch.body.batchId, secondBatch.body.batchId).all();
+    expect(kinds.results).toEqual([{ kind: "charge_all" }, { kind: "charge_all" }]);
+  });
+
+  it("leaves an item pending and asks the queue to retry while Stripe fails, then charges it once", async () => {
+    const operator = await signedInOperator();
+    const artist = await artistWithCard();
+    const song = await unpaidSong(artist.artistId, "Outage Song");
+    const created = await postRetry(operator, [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId: song }]);
+    const itemIds = created.body.items.map((item) => item.id);
+
+    // Stripe answers 500 to every PaymentIntent request until the faults are cleared (more than the
+    // SDK's own retries, and enough for any other delivery of the message meanwhile).
+    const faults = (method: "POST" | "DELETE") =>
+      exports.default.fetch(
+        new Request(`${SITE_ORIGIN}/api/stripe-sandbox/v1/test_helpers/faults`, {
+          method,
+          headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+          body: method === "POST" ? new URLSearchParams({ mode: "http_500", count: "100", path_prefix: "/v1/payment_intents" }).toString() : undefined,
+        }),
+      );
+    expect((await faults("POST")).status).toBe(200);
+    const failing = await deliver(itemIds, 1);
+    expect(failing.retryMessages).toHaveLength(1);
+    expect((await progress(operator, created.body.batchId)).pending).toBe(1);
+    expect(await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(itemIds[0]).first()).toEqual({ status: "processing" });
+    expect((await faults("DELETE")).status).toBe(200);
+
+    const recovered = await deliver(itemIds);
+    expect(recovered.retryMessages).toEqual([]);
+    expect((await progress(operator, created.body.batchId)).summary).toEqual({ succeeded: 1, failed: 0 });
+    expect((await paidCharges(artist.customerId)).map((c) => c.amount)).toEqual([1049]);
+    // One card attempt for the one payment, however often it was tried.
+    const attempts = await env.DB.prepare("SELECT count(*) AS n FROM card_attempts WHERE fingerprint = ?").bind(artist.fingerprint).first<{ n: number }>();
+    expect(attempts!.n).toBe(1);
+  });
+
+  it("refuses an empty list, another artist's card or song, unknown artists and oversized requests, storing nothing", async () => {
+    const operator = await signedInOperator();
+    const mine = await artistWithCard();
+    const theirs = await artistWithCard();
+    const theirSong = await unpaidSong(theirs.artistId, "Not Yours");
+    const batchesBefore = await env.DB.prepare("SELECT count(*) AS n FROM retry_batches").first<{ n: number }>();
+
+    const empty = await postRetry(operator, []);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error!.message).toBe(NO_FAILED_PAYMENTS_MESSAGE);
+    const refused = [
+      [{ paymentMethodId: theirs.paymentMethodId, artistId: mine.artistId, songId: null }, "is not a saved card of artist"],
+      [{ paymentMethodId: mine.paymentMethodId, artistId: mine.artistId, songId: theirSong }, "is not a song of artist"],
+      [{ paymentMethodId: mine.paymentMethodId, artistId: "no-such-artist", songId: null }, "No artist no-such-artist"],
+      [{ paymentMethodId: mine.paymentMethodId, artistId: mine.artistId, songId: "no-such-song" }, "is not a song of artist"],
+      [{ paymentMethodId: mine.paymentMethodId, songId: null }, "Each payment needs a paymentMethodId and an artistId."],
+      [{ paymentMethodId: mine.paymentMethodId, artistId: "", songId: null }, "artistId is required."],
+    ] as const;
+    for (const [item, message] of refused) {
+      // A good item first: the whole request is refused, not half-stored.
+      const response = await postRetry(operator, [{ paymentMethodId: mine.paymentMethodId, artistId: mine.artistId, songId: null }, item]);
+      expect(response.status, message).toBe(400);
+      expect(response.body.error!.message).toContain(message);
+    }
+    const tooMany = await postRetry(operator, Array.from({ length: 1001 }, () => ({ paymentMethodId: mine.paymentMethodId, artistId: mine.artistId, songId: null })));
+    expect(tooMany.status).toBe(400);
+    const malformed = await adminWrite(operator, "POST", "/api/admin/payments/retry", { payments: "all" });
+    expect(malformed.status).toBe(400);
+
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM retry_batches").first<{ n: number }>()).toEqual(batchesBefore);
+    expect((await operator.fetch("/api/admin/payments/retry/no-such-batch")).status).toBe(404);
   });
 });

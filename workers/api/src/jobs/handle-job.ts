@@ -5,6 +5,7 @@
  */
 import type { Job } from "./job";
 import { processDistribution } from "./process-distribution";
+import { chargeRetryItem } from "./admin-charge";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -17,6 +18,9 @@ async function runJob(job: Job, env: Env): Promise<void> {
     case "distribution.process":
       // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
       await processDistribution(job.songId, env);
+      return;
+    case "admin.charge":
+      await chargeRetryItem(job.itemId, env);
       return;
     default: {
       const unknownJob: never = job;

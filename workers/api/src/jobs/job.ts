@@ -12,6 +12,11 @@ export type Job =
       /** A paid song: check its audio and schedule its delivery by package. */
       type: "distribution.process";
       songId: string;
+    }
+  | {
+      /** Charge one item of an operator's retry or Charge All batch (jobs/admin-charge.ts). */
+      type: "admin.charge";
+      itemId: string;
     };
 
 export type JobQueue = Queue<Job>;

@@ -12,6 +12,8 @@ import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { listFailedJobs } from "../services/admin-failed-jobs";
 import { listAdminPayments } from "../services/admin-payments";
+import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../services/admin-retry";
+import type { JobQueue } from "../jobs/job";
 import { assertUnderRateLimit, clientAddress, enforceRateLimit, type RateLimit } from "../services/rate-limit";
 import { jsonBody } from "../validation";
 
@@ -38,6 +40,28 @@ const signInLimits = (address: string): RateLimit[] => [
 
 const SignInSchema = v.object({
   password: v.pipe(v.string("Enter the admin password."), v.nonEmpty("Enter the admin password."), v.maxLength(1024, "Wrong password")),
+});
+
+const id = (name: string) => v.pipe(v.string(`${name} is required.`), v.nonEmpty(`${name} is required.`), v.maxLength(200, `${name} is too long.`));
+
+/** `POST /api/admin/payments/retry`: the shape only; ownership and amounts are the service's. */
+const RetryRequestSchema = v.object({
+  payments: v.pipe(
+    v.array(
+      v.object(
+        {
+          paymentMethodId: id("paymentMethodId"),
+          artistId: id("artistId"),
+          songId: v.nullish(id("songId"), null),
+          // Accepted for the spec's shape and ignored: the server charges its own amounts.
+          amount: v.optional(v.unknown()),
+        },
+        "Each payment needs a paymentMethodId and an artistId.",
+      ),
+      NO_FAILED_PAYMENTS_MESSAGE,
+    ),
+    v.maxLength(RETRY_BATCH_MAX_ITEMS, `At most ${RETRY_BATCH_MAX_ITEMS} payments can be retried at once. Select fewer and try again.`),
+  ),
 });
 
 const sameOriginForChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -81,4 +105,8 @@ export const adminRoutes = new Hono<AppEnv>()
   // Everything below needs a signed-in operator.
   .use("*", requireAdmin)
   .get("/payments", async (c) => c.json(await listAdminPayments(c.env.DB)))
+  .post("/payments/retry", jsonBody(RetryRequestSchema), async (c) =>
+    c.json(await createRetryBatch({ d1: c.env.DB, jobs: c.env.JOBS as JobQueue }, c.req.valid("json").payments)),
+  )
+  .get("/payments/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))))
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))));
