@@ -119,7 +119,7 @@ describe("signed in", () => {
     for (const label of ["Total Artists", "Payment Methods", "Pending Payments"]) {
       expect(Number((await summaryCard(page, label).locator("dd").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(3);
     }
-    expect(await page.getByRole("searchbox").getAttribute("placeholder")).toMatch(/name.*email.*phone/i);
+    expect(await page.getByRole("searchbox", { name: "Search payment methods" }).getAttribute("placeholder")).toMatch(/name.*email.*phone/i);
     expect(await page.getByRole("button", { name: "Retry Selected" }).isDisabled()).toBe(true);
 
     // The search answers while typing: by song title, by artist name, by last 4 with the tag.
