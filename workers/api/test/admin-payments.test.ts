@@ -5,7 +5,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AdminPaymentRecord, AdminPaymentsResponse, RetryBatchResponse, RetryItemRequest } from "@jplay/schema/admin";
+import type { AdminArtistDetails, AdminPaymentRecord, AdminPaymentsResponse, RetryBatchResponse, RetryItemRequest } from "@jplay/schema/admin";
+import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import worker from "../src/index";
 import type { Job } from "../src/jobs/job";
 import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
@@ -328,6 +329,25 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
     expect(kinds.results).toEqual([{ kind: "charge_all" }, { kind: "charge_all" }]);
   });
 
+  it("charges once when two batches for the same song and the same initial charge run at the same time", async () => {
+    const operator = await signedInOperator();
+    const artist = await artistWithCard();
+    const song = await unpaidSong(artist.artistId, "Raced Song");
+    const newcomer = await artistWithCard();
+    const items = [
+      { paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId: song },
+      { paymentMethodId: newcomer.paymentMethodId, artistId: newcomer.artistId, songId: null },
+    ];
+    const one = await postRetry(operator, items);
+    const two = await postRetry(operator, items);
+    await Promise.all([deliver(one.body.items.map((item) => item.id), 1), deliver(two.body.items.map((item) => item.id), 1)]);
+    const outcomes = [...(await progress(operator, one.body.batchId)).items, ...(await progress(operator, two.body.batchId)).items];
+    expect(outcomes.filter((item) => item.status === "succeeded").map((item) => item.songId).sort()).toEqual([null, song].sort());
+    expect(outcomes.filter((item) => item.status === "skipped")).toHaveLength(2);
+    expect((await paidCharges(artist.customerId)).map((c) => c.amount)).toEqual([1049]);
+    expect((await paidCharges(newcomer.customerId)).map((c) => c.amount)).toEqual([799]);
+  });
+
   it("leaves an item pending and asks the queue to retry while Stripe fails, then charges it once", async () => {
     const operator = await signedInOperator();
     const artist = await artistWithCard();
@@ -392,5 +412,149 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
 
     expect(await env.DB.prepare("SELECT count(*) AS n FROM retry_batches").first<{ n: number }>()).toEqual(batchesBefore);
     expect((await operator.fetch("/api/admin/payments/retry/no-such-batch")).status).toBe(404);
+  });
+});
+
+/** A card that asks for 3-D Secure on every payment: saved after the cardholder authenticated the setup. */
+async function artistWithAuthenticationCard() {
+  const browser = new Browser();
+  const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json()) as { clientSecret: string; customerId: string };
+  const intentId = setup.clientSecret.split("_secret_")[0]!;
+  const confirmed = (await (
+    await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, {
+      client_secret: setup.clientSecret,
+      "payment_method_data[type]": "card",
+      "payment_method_data[card][number]": "4000002760003184",
+      "payment_method_data[card][exp_month]": "12",
+      "payment_method_data[card][exp_year]": "2034",
+      "payment_method_data[card][cvc]": "123",
+    })
+  ).json()) as { status: string; payment_method: string };
+  expect(confirmed.status).toBe("requires_action");
+  const authenticated = await browser.sandboxForm(`/v1/setup_intents/${intentId}/authenticate`, { client_secret: setup.clientSecret, outcome: "complete" });
+  expect(((await authenticated.json()) as { status: string }).status).toBe("succeeded");
+  const saved = await browser.postJson("/api/save-payment-method", {
+    customerId: setup.customerId,
+    paymentMethodId: confirmed.payment_method,
+    phoneNumber: "+1 555 030 0001",
+    paymentFrequency: "daily",
+  });
+  expect(saved.status).toBe(200);
+  const row = await env.DB.prepare("SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?")
+    .bind(setup.customerId)
+    .first<{ artistId: string; paymentMethodId: string }>();
+  return { customerId: setup.customerId, ...row! };
+}
+
+describe("items the card networks forbid", () => {
+  it("skips a card that needs the cardholder (authentication_required) and a card whose attempt budget is spent", async () => {
+    const operator = await signedInOperator();
+    const needsCardholder = await artistWithAuthenticationCard();
+    const needsCardholderSong = await unpaidSong(needsCardholder.artistId, "Verify Me");
+    const overBudget = await artistWithCard();
+    const overBudgetSong = await unpaidSong(overBudget.artistId, "Too Many Tries");
+    await env.DB.batch(
+      Array.from({ length: CARD_ATTEMPTS_PER_WINDOW }, () =>
+        env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, decline_code) VALUES (?, ?, 'declined', 'insufficient_funds')").bind(crypto.randomUUID(), overBudget.fingerprint),
+      ),
+    );
+
+    const batch = await postRetry(operator, [
+      { paymentMethodId: needsCardholder.paymentMethodId, artistId: needsCardholder.artistId, songId: needsCardholderSong },
+      { paymentMethodId: overBudget.paymentMethodId, artistId: overBudget.artistId, songId: overBudgetSong },
+    ]);
+    await deliver(batch.body.items.map((item) => item.id));
+    const done = await progress(operator, batch.body.batchId);
+    expect(done.items.map((item) => [item.status, item.reason])).toEqual([
+      ["skipped", "authentication_required"],
+      ["skipped", "attempt_budget"],
+    ]);
+    expect(done.summary).toEqual({ succeeded: 0, failed: 2 });
+    expect(await paidCharges(needsCardholder.customerId)).toEqual([]);
+    expect(await chargesOf(overBudget.customerId)).toEqual([]);
+    // Neither song is held by an open payment: the artist can still pay for it themselves.
+    const open = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE song_id IN (?, ?) AND status IN ('claimed', 'processing', 'requires_action', 'succeeded')")
+      .bind(needsCardholderSong, overBudgetSong)
+      .first<{ n: number }>();
+    expect(open!.n).toBe(0);
+  });
+});
+
+describe("GET /api/admin/failed-jobs", () => {
+  it("lists dead-lettered jobs newest first", async () => {
+    const operator = await signedInOperator();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-old', 'distribution.process', '{\"songId\":\"s1\"}', 'boom', 's1', 1000)"),
+      env.DB.prepare("INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-new', 'admin.charge', '{\"itemId\":\"i1\"}', NULL, NULL, 2000)"),
+    ]);
+    const response = await operator.fetch("/api/admin/failed-jobs");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      failedJobs: [
+        { id: "fj-new", jobType: "admin.charge", payload: '{"itemId":"i1"}', error: null, songId: null, failedAt: "1970-01-01T00:00:02.000Z" },
+        { id: "fj-old", jobType: "distribution.process", payload: '{"songId":"s1"}', error: "boom", songId: "s1", failedAt: "1970-01-01T00:00:01.000Z" },
+      ],
+    });
+  });
+});
+
+describe("GET /api/admin/artists/{artistId}", () => {
+  it("shows the artist's cards, songs with their history, and every payment attempt with its outcome", async () => {
+    const operator = await signedInOperator();
+    const artist = await artistWithCard("4000000000000341"); // charges are declined
+    const paidSong = await unpaidSong(artist.artistId, "Already Paid");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE songs SET status = 'approved', package = 'standard', distribution_fee_cents = 9900, created_at = 1 WHERE id = ?").bind(paidSong),
+      env.DB.prepare("INSERT INTO song_events (id, song_id, from_status, to_status, cause, at) VALUES (?, ?, 'pending', 'approved', 'complete', ?)").bind(crypto.randomUUID(), paidSong, Date.UTC(2026, 10, 20)),
+      env.DB.prepare("INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status, created_at) VALUES (?, ?, ?, 'distribution', 'standard', 9900, 'succeeded', 1)").bind(
+        crypto.randomUUID(),
+        artist.artistId,
+        paidSong,
+      ),
+    ]);
+    const declinedSong = await unpaidSong(artist.artistId, "Declined Again");
+    const batch = await postRetry(operator, [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId: declinedSong }]);
+    await deliver(batch.body.items.map((item) => item.id), 1);
+
+    const response = await operator.fetch(`/api/admin/artists/${artist.artistId}`);
+    expect(response.status).toBe(200);
+    const details = (await response.json()) as AdminArtistDetails;
+    expect(details.artist).toEqual({
+      id: artist.artistId,
+      phone: expect.stringMatching(/^\+1 555/),
+      paymentFrequency: "weekly",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      proActive: false,
+      payoutsEnabled: false,
+    });
+    expect(details.cards).toEqual([{ paymentMethodId: artist.paymentMethodId, brand: "visa", last4: "0341", expMonth: 12, expYear: 2034, isDefault: true }]);
+    expect(details.songs).toEqual([
+      { id: declinedSong, title: "Declined Again", artistName: "Retry Artist", status: "pending", package: null, rejectionReason: null, history: [] },
+      {
+        id: paidSong,
+        title: "Already Paid",
+        artistName: "Retry Artist",
+        status: "approved",
+        package: "standard",
+        distributionFee: 99,
+        rejectionReason: null,
+        history: [{ from: "pending", to: "approved", cause: "complete", at: "2026-11-20T00:00:00.000Z" }],
+      },
+    ]);
+    expect(details.payments).toEqual([
+      {
+        id: batch.body.items[0]!.id,
+        songId: declinedSong,
+        purpose: "admin_retry",
+        amountCents: 1049,
+        status: "failed",
+        declineCode: "generic_decline",
+        failureMessage: expect.any(String),
+        createdAt: expect.any(String),
+      },
+      { id: expect.any(String), songId: paidSong, purpose: "distribution", amountCents: 9900, status: "succeeded", declineCode: null, failureMessage: null, createdAt: "1970-01-01T00:00:00.001Z" },
+    ]);
+
+    expect((await operator.fetch("/api/admin/artists/no-such-artist")).status).toBe(404);
   });
 });

@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
+import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
 import { listAdminPayments } from "../services/admin-payments";
 import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../services/admin-retry";
@@ -109,4 +110,5 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await createRetryBatch({ d1: c.env.DB, jobs: c.env.JOBS as JobQueue }, c.req.valid("json").payments)),
   )
   .get("/payments/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))))
+  .get("/artists/:artistId", async (c) => c.json(await readArtistDetails(c.env.DB, c.req.param("artistId"))))
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))));
