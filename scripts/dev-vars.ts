@@ -26,9 +26,13 @@ export function ensureDevVars(log: (line: string) => void): void {
   log("created .dev.vars with fresh local secrets");
 }
 
-/** Random secrets for a throw-away server (tests, benchmarks), passed as `wrangler dev --var`. */
-export function throwAwaySecretArgs(): string[] {
+/**
+ * Random secrets for a throw-away server (tests, benchmarks), passed as `wrangler dev --var`. The
+ * admin password is the caller's so browser tests can sign in as the operator.
+ */
+export function throwAwaySecretArgs(adminPassword: string = randomBytes(24).toString("hex")): string[] {
   return [
+    "--var", `ADMIN_PASSWORD:${adminPassword}`,
     "--var", `SESSION_SECRET:${randomBytes(24).toString("hex")}`,
     "--var", `STRIPE_WEBHOOK_SECRET:whsec_${randomBytes(24).toString("hex")}`,
     // Every browser of a test run shares 127.0.0.1; the per-address limit itself is a Worker test.

@@ -2,6 +2,7 @@
  * A throw-away copy of the whole product for tests and benchmarks: fresh local state (migrated, demo
  * catalogue seeded) in a temporary folder and `wrangler dev` on a free loopback port.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -13,6 +14,8 @@ import { startWrangler } from "./wrangler-env.ts";
 export interface LocalServer {
   baseURL: string;
   persistDir: string;
+  /** This server's operator password (ADMIN_PASSWORD), random per run. */
+  adminPassword: string;
   stop(): Promise<void>;
 }
 
@@ -48,10 +51,11 @@ export async function startLocalServer(): Promise<LocalServer> {
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const adminPassword = randomBytes(18).toString("hex");
   let output = "";
   let exitReason: string | null = null;
   const wrangler = startWrangler(
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs()],
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs(adminPassword)],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   wrangler.stdout?.on("data", (chunk) => (output += chunk));
@@ -73,5 +77,5 @@ export async function startLocalServer(): Promise<LocalServer> {
     await stop();
     throw error;
   }
-  return { baseURL, persistDir, stop };
+  return { baseURL, persistDir, adminPassword, stop };
 }

@@ -1,6 +1,7 @@
 /**
  * Starts the product once for all browser tests (fresh state, demo catalogue, `wrangler dev` on a free
- * loopback port). Tests read the address with `inject("baseURL")`.
+ * loopback port). Tests read the address with `inject("baseURL")` and the operator password with
+ * `inject("adminPassword")`.
  */
 import type { TestProject } from "vitest/node";
 import { startLocalServer } from "../../scripts/local-server.ts";
@@ -8,11 +9,13 @@ import { startLocalServer } from "../../scripts/local-server.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    adminPassword: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const server = await startLocalServer();
   project.provide("baseURL", server.baseURL);
+  project.provide("adminPassword", server.adminPassword);
   return () => server.stop();
 }

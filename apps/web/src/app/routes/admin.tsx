@@ -1,5 +1,5 @@
-import { NotOpenYet } from "@/components/page-shell";
+import { AdminPortal } from "@/features/admin/components/admin-portal";
 
 export function Component() {
-  return <NotOpenYet title="Admin Portal" subtitle="Manage payment methods, artists, and distribution status" />;
+  return <AdminPortal />;
 }

@@ -14,9 +14,11 @@ export interface ModalDialogProps {
   onCancel: () => void;
   children: ReactNode;
   className?: string;
+  /** A wider panel for tables and details. */
+  wide?: boolean;
 }
 
-export function ModalDialog({ open, title, description, onCancel, children, className }: ModalDialogProps) {
+export function ModalDialog({ open, title, description, onCancel, children, className, wide = false }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const id = useId();
@@ -50,8 +52,9 @@ export function ModalDialog({ open, title, description, onCancel, children, clas
         if (open) onCancel();
       }}
       className={cn(
-        "m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl",
+        "m-auto rounded-2xl border border-line bg-surface p-6 text-fg shadow-2xl",
         "backdrop:bg-black/60",
+        wide ? "max-h-[calc(100dvh-2rem)] w-[min(56rem,calc(100vw-2rem))] overflow-y-auto" : "w-[min(28rem,calc(100vw-2rem))]",
         className,
       )}
     >

@@ -1,0 +1,10 @@
+/** Query keys of the admin screen, in one place so sign-in, sign-out and retries invalidate the right reads. */
+export const adminKeys = {
+  all: ["admin"] as const,
+  session: () => ["admin", "session"] as const,
+  /** Everything behind the sign-in: dropped from the cache on sign-out. */
+  data: () => ["admin", "data"] as const,
+  payments: () => ["admin", "data", "payments"] as const,
+  failedJobs: () => ["admin", "data", "failed-jobs"] as const,
+  artist: (artistId: string) => ["admin", "data", "artist", artistId] as const,
+};

@@ -1,0 +1,12 @@
+/**
+ * `POST /api/admin/payments/retry`: records a batch of charges the Queue carries out (song retries,
+ * `songId: null` for an artist's initial charge). The answer says what is still pending; the screen
+ * follows the batch with `get-retry-batch.ts` until it has finished.
+ */
+import { useMutation } from "@tanstack/react-query";
+import type { RetryBatchResponse, RetryRequest } from "@jplay/schema/admin";
+import { api } from "@/lib/api-client";
+
+export const retryPayments = (request: RetryRequest) => api.post<RetryBatchResponse>("/api/admin/payments/retry", request);
+
+export const useRetryPayments = () => useMutation({ mutationFn: retryPayments });

@@ -1,0 +1,15 @@
+/** `POST /api/admin/session {password}`: signs the operator in (HttpOnly cookie); 401 on a wrong password. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminSessionResponse } from "@jplay/schema/admin";
+import { api } from "@/lib/api-client";
+import { adminKeys } from "./admin-keys";
+
+export const signInAdmin = (password: string) => api.post<AdminSessionResponse | undefined>("/api/admin/session", { password });
+
+export const useSignInAdmin = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signInAdmin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.session() }),
+  });
+};

@@ -1,0 +1,250 @@
+/**
+ * The signed-in admin portal (spec section 2): toolbar, summary cards, search and the three tabs,
+ * plus the confirm and details dialogs. Search runs over precomputed lowercase keys and a deferred
+ * query, so typing stays immediate with 10,000 artists; the tables render only visible rows.
+ */
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import * as Tabs from "@radix-ui/react-tabs";
+import type { AdminPaymentRecord, AdminSessionResponse } from "@jplay/schema/admin";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { SearchIcon } from "@/components/ui/icons";
+import { ApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
+import {
+  failedPaymentsView,
+  filterRecords,
+  indexRecords,
+  initialCharge,
+  retriesForSelection,
+  songRetry,
+  songRows,
+  summarise,
+  type SongRow,
+} from "../admin-data";
+import { adminKeys } from "../api/admin-keys";
+import { useAdminPayments } from "../api/get-admin-payments";
+import { useSignOutAdmin } from "../api/sign-out-admin";
+import { useRunCharges } from "../use-run-charges";
+import { ArtistDetailsDialog } from "./artist-details-dialog";
+import { ConfirmChargesDialog, type PendingConfirmation } from "./confirm-charges-dialog";
+import { DistributionStatusTab } from "./distribution-status-tab";
+import { FailedJobsPanel } from "./failed-jobs-panel";
+import { FailedPaymentsTab } from "./failed-payments-tab";
+import { PaymentMethodsTab } from "./payment-methods-tab";
+import { AdminLoading, AdminLoadError } from "./admin-states";
+
+const tabTriggerClass = cn(
+  "rounded-full px-4 py-2 text-sm font-semibold text-muted transition-colors",
+  "hover:text-fg data-[state=active]:bg-accent data-[state=active]:text-accent-fg",
+);
+
+function SummaryCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-2xl border border-line bg-surface p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-3xl font-extrabold tabular-nums">{value.toLocaleString()}</dd>
+    </div>
+  );
+}
+
+function Dashboard({ records, processing, onCharge, refreshButton, signOutButton }: {
+  records: AdminPaymentRecord[];
+  processing: boolean;
+  onCharge: (pending: PendingConfirmation) => void;
+  refreshButton: ReactNode;
+  signOutButton: ReactNode;
+}) {
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [detailsFor, setDetailsFor] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
+
+  const indexed = useMemo(() => indexRecords(records), [records]);
+  const query = useDeferredValue(search);
+  const shown = useMemo(() => filterRecords(indexed, query), [indexed, query]);
+  const summary = useMemo(() => summarise(records), [records]);
+  const failedView = useMemo(() => failedPaymentsView(shown), [shown]);
+  const distributionRows = useMemo(() => songRows(shown), [shown]);
+  const selectedShown = useMemo(() => shown.filter((record) => selected.has(record.paymentMethodId)), [shown, selected]);
+
+  // Cards that disappeared from the data (refetch) leave the selection.
+  useEffect(() => {
+    setSelected((current) => {
+      const present = new Set(records.map((record) => record.paymentMethodId));
+      const kept = [...current].filter((id) => present.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [records]);
+
+  function toggle(paymentMethodId: string, checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(paymentMethodId);
+      else next.delete(paymentMethodId);
+      return next;
+    });
+  }
+
+  function toggleAll(checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const record of shown) {
+        if (checked) next.add(record.paymentMethodId);
+        else next.delete(record.paymentMethodId);
+      }
+      return next;
+    });
+  }
+
+  function retrySelected() {
+    const charges = retriesForSelection(selectedShown, new Set(selectedShown.map((record) => record.paymentMethodId)));
+    if (charges.length === 0) {
+      onCharge({ kind: "retry", charges: [] }); // answers with the 'No Failed Payments' toast
+      return;
+    }
+    setConfirming({ kind: "retry", charges });
+  }
+
+  function confirm(pending: PendingConfirmation) {
+    setConfirming(null);
+    setSelected(new Set());
+    onCharge(pending);
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap gap-3">
+        {refreshButton}
+        <Button variant="secondary" disabled={shown.length === 0} onClick={() => void import("../csv").then((csv) => csv.downloadPaymentsCsv(shown))}>
+          Export CSV
+        </Button>
+        <Button
+          onClick={retrySelected}
+          disabled={selectedShown.length === 0 || processing}
+          aria-describedby="retry-selected-hint"
+        >
+          Retry Selected
+        </Button>
+        {signOutButton}
+        <span id="retry-selected-hint" className="sr-only">
+          Retries the failed song payments of the selected payment methods after a confirmation.
+        </span>
+      </div>
+
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <SummaryCard label="Total Artists" value={summary.totalArtists} />
+        <SummaryCard label="Payment Methods" value={summary.paymentMethods} />
+        <SummaryCard label="Pending Payments" value={summary.pendingPayments} />
+      </dl>
+
+      <div className="space-y-1">
+        <div className="relative max-w-xl">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
+          <input
+            type="search"
+            aria-label="Search payment methods"
+            placeholder="Search by name, email, phone, card last 4 or song title"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            className={inputClass(false, "pl-10")}
+          />
+        </div>
+        <p className="text-sm text-muted" aria-live="polite">
+          Showing {shown.length.toLocaleString()} of {records.length.toLocaleString()} payment methods
+        </p>
+      </div>
+
+      <Tabs.Root defaultValue="payment-methods" className={cn("space-y-4", query !== search && "opacity-80")}>
+        <Tabs.List aria-label="Admin views" className="inline-flex flex-wrap gap-1 rounded-full border border-line bg-surface p-1">
+          <Tabs.Trigger value="payment-methods" className={tabTriggerClass}>
+            Payment Methods
+          </Tabs.Trigger>
+          <Tabs.Trigger value="failed-payments" className={tabTriggerClass}>
+            Failed Payments
+          </Tabs.Trigger>
+          <Tabs.Trigger value="distribution-status" className={tabTriggerClass}>
+            Distribution Status
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="payment-methods">
+          <PaymentMethodsTab records={shown} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onViewDetails={setDetailsFor} />
+        </Tabs.Content>
+        <Tabs.Content value="failed-payments">
+          <FailedPaymentsTab
+            view={failedView}
+            processing={processing}
+            onChargeInitial={(unpaid) => setConfirming({ kind: "initial", charges: unpaid.map(initialCharge) })}
+            onRetrySong={(row: SongRow) => setConfirming({ kind: "retry", charges: [songRetry(row)] })}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="distribution-status">
+          <DistributionStatusTab rows={distributionRows} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <FailedJobsPanel />
+
+      <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
+      <ArtistDetailsDialog artistId={detailsFor} onClose={() => setDetailsFor(null)} />
+    </>
+  );
+}
+
+export function AdminDashboard({ method }: { method: AdminSessionResponse["method"] }) {
+  const queryClient = useQueryClient();
+  const payments = useAdminPayments(true);
+  const signOut = useSignOutAdmin();
+  const charges = useRunCharges();
+  const unauthorised = payments.error instanceof ApiError && payments.error.status === 401;
+
+  // The session lapsed (or was ended elsewhere): drop the data and ask the server again, which
+  // shows the sign-in form.
+  useEffect(() => {
+    if (!unauthorised) return;
+    queryClient.removeQueries({ queryKey: adminKeys.data() });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+  }, [unauthorised, queryClient]);
+
+  const refreshButton = (
+    <Button variant="secondary" onClick={() => void payments.refetch()} aria-busy={payments.isFetching}>
+      Refresh
+    </Button>
+  );
+  const signOutButton = (
+    <Button
+      variant="ghost"
+      disabled={signOut.isPending}
+      // Behind Cloudflare Access the session is Access's own: its logout page ends it.
+      onClick={() => (method === "access" ? window.location.assign("/cdn-cgi/access/logout") : signOut.mutate())}
+    >
+      Sign out
+    </Button>
+  );
+
+  if (payments.data && !unauthorised) {
+    return (
+      <div className="space-y-6">
+        {/* A failed background refetch keeps the last data on screen and says so. */}
+        {payments.isError && <AdminLoadError />}
+        <Dashboard
+          records={payments.data.payments}
+          processing={charges.processing}
+          onCharge={(pending) => void charges.run(pending.kind, pending.charges)}
+          refreshButton={refreshButton}
+          signOutButton={signOutButton}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap gap-3">
+        {refreshButton}
+        {signOutButton}
+      </div>
+      {payments.isError ? <AdminLoadError /> : <AdminLoading />}
+    </div>
+  );
+}

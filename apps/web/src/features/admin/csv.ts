@@ -1,0 +1,83 @@
+/**
+ * The admin CSV export (spec sections 3 and 9): one row per song of each payment method, the spec's
+ * columns, file name `jpay-payment-data-YYYY-MM-DD.csv`. Written with papaparse (RFC 4180: fields
+ * with commas, quotes or line breaks are quoted and quotes doubled; text columns are always quoted).
+ *
+ * Artist names, phone numbers and song titles are typed by the public, and a spreadsheet runs a
+ * cell that starts with `=`, `+`, `-`, `@`, tab or carriage return as a formula
+ * (https://owasp.org/www-community/attacks/CSV_Injection). Such cells get a leading single quote.
+ * papaparse's own default pattern ends in `.*$`, which misses a value containing a line break, so
+ * the pattern here only looks at the first character.
+ */
+import Papa from "papaparse";
+import type { AdminPaymentRecord } from "@jplay/schema/admin";
+
+export const CSV_COLUMNS = [
+  "Artist Name",
+  "Artist Phone",
+  "Card Brand",
+  "Last 4",
+  "Song Title",
+  "Song Status",
+  "Distribution Fee",
+  "Processing Payment",
+] as const;
+
+/** Text columns are quoted; the fee (a number, or empty) is not. */
+const QUOTED_COLUMNS = CSV_COLUMNS.map((column) => column !== "Distribution Fee");
+
+/** A cell a spreadsheet would evaluate. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+type CsvRow = [string, string, string, string, string, string, number | "", string];
+
+/** The rows of the export: a row per song; a payment method without songs still gets its own row. */
+export function paymentCsvRows(records: readonly AdminPaymentRecord[]): CsvRow[] {
+  const rows: CsvRow[] = [];
+  for (const record of records) {
+    const card = [record.artistName, record.artistPhone, record.cardBrand, record.last4] as const;
+    if (record.songs.length === 0) {
+      rows.push([...card, "", "", "", ""]);
+      continue;
+    }
+    for (const song of record.songs) {
+      const fee = typeof song.distributionFee === "number" ? Number(song.distributionFee.toFixed(2)) : "";
+      rows.push([...card, song.title, song.status, fee, song.processingPayment ? "Yes" : "No"]);
+    }
+  }
+  return rows;
+}
+
+/** The whole file's text (CRLF line ends, header first). */
+export function paymentsCsv(records: readonly AdminPaymentRecord[]): string {
+  return Papa.unparse(
+    { fields: [...CSV_COLUMNS], data: paymentCsvRows(records) },
+    { quotes: QUOTED_COLUMNS, escapeFormulae: FORMULA_START, newline: "\r\n" },
+  );
+}
+
+/** `jpay-payment-data-YYYY-MM-DD.csv`, in the operator's own calendar day. */
+export function paymentsCsvFileName(now: Date = new Date()): string {
+  const yyyy = String(now.getFullYear()).padStart(4, "0");
+  const mm = String(now.getMonth() + 1).padStart(2, "0");
+  const dd = String(now.getDate()).padStart(2, "0");
+  return `jpay-payment-data-${yyyy}-${mm}-${dd}.csv`;
+}
+
+/**
+ * Hands the file to the browser. A byte order mark goes first so spreadsheet programs read the
+ * names as UTF-8 rather than the system code page.
+ */
+export function downloadPaymentsCsv(records: readonly AdminPaymentRecord[], now: Date = new Date()): void {
+  const blob = new Blob(["\uFEFF", paymentsCsv(records)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = paymentsCsvFileName(now);
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download has its data.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

@@ -1,0 +1,365 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
+/**
+ * The operator's admin portal in a real browser against the real Worker, its Queue and the Stripe
+ * sandbox. Three artists are made the way artists make themselves (save a card, upload a song):
+ * one whose card pays, one whose card saves but declines every charge, one left unselected.
+ * Signed out the portal shows only the sign-in; signed in the operator searches, selects, confirms a
+ * retry, reads the results toast, charges the initial fee to every unpaid artist, exports the CSV,
+ * opens an artist's details and signs out. A last test serves 10,000 records to the same screen.
+ */
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "playwright-core";
+import Papa from "papaparse";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import type { AdminPaymentRecord } from "@jplay/schema/admin";
+import { newPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+const adminPassword = inject("adminPassword");
+
+const CARDS = {
+  visa: "4242 4242 4242 4242",
+  /** Saves fine, then declines every charge. */
+  declinesCharges: "4000 0000 0000 0341",
+};
+
+/** Ties this run's rows together for the search box. */
+const tag = `adm${Date.now().toString(36)}`;
+const artists = {
+  payer: { name: `Payer ${tag}`, song: `Sunrise ${tag}`, card: CARDS.visa, last4: "4242" },
+  decliner: { name: `Decliner ${tag}`, song: `=HYPERLINK("x") ${tag}`, card: CARDS.declinesCharges, last4: "0341" },
+  bystander: { name: `Bystander ${tag}`, song: `Evening, "Live" ${tag}`, card: CARDS.visa, last4: "4242" },
+};
+
+let phoneSerial = 0;
+const newPhone = () => `+1 556 ${String(Date.now() % 1_000_000).padStart(6, "0")}${phoneSerial++ % 10}`;
+
+let mp3: Buffer;
+
+/** An artist saves a card and uploads a song, exactly as on /distribute; the song waits for its fee. */
+async function createArtist(artist: { name: string; song: string; card: string }) {
+  const page = await newPage();
+  await page.goto(`${baseURL}/distribute`);
+  await page.getByLabel("Phone number", { exact: true }).fill(newPhone());
+  await page.getByLabel("Card number", { exact: true }).fill(artist.card);
+  await page.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+  await page.getByLabel("CVC", { exact: true }).fill("123");
+  await page.getByRole("button", { name: "Save Payment Method" }).click();
+  await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
+  await page.getByLabel("Artist name", { exact: true }).fill(artist.name);
+  await page.getByLabel("Song title", { exact: true }).fill(artist.song);
+  await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3 });
+  await page.getByRole("button", { name: "Submit for Distribution" }).click();
+  await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
+  await page.context().close();
+}
+
+beforeAll(async () => {
+  const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ audioUrl: string }>;
+  mp3 = Buffer.from(await (await fetch(`${baseURL}${popular[0]!.audioUrl}`)).arrayBuffer());
+  for (const artist of Object.values(artists)) await createArtist(artist);
+});
+
+const passwordField = (page: Page) => page.getByLabel("Password", { exact: true });
+const summaryCard = (page: Page, label: string) => page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
+
+async function signIn(page: Page) {
+  await page.goto(`${baseURL}/admin`);
+  await passwordField(page).fill(adminPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await summaryCard(page, "Total Artists").waitFor();
+}
+
+async function searchTag(page: Page) {
+  await page.getByRole("searchbox", { name: "Search payment methods" }).fill(tag);
+  await page.getByText(/^Showing 3 of [\d,]+ payment methods$/).waitFor();
+}
+
+const rowOf = (scope: Page | Locator, text: string) => scope.getByRole("row").filter({ hasText: text });
+
+/** The toast sonner shows (one at a time), found by its description. */
+const toastWith = (page: Page, description: string) =>
+  page.locator("[data-sonner-toast]").filter({ has: page.getByText(description, { exact: true }) });
+
+/** What the browser's fetch gets from an admin endpoint, with this page's cookies. */
+const statusOf = (page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).status, path);
+
+describe("signed out", () => {
+  test("the admin page shows the sign-in form and no data; a wrong password is refused", async () => {
+    const page = await newPage();
+    await page.goto(`${baseURL}/admin`);
+    await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
+    await passwordField(page).waitFor();
+    expect(await page.getByText("Manage payment methods, artists, and distribution status", { exact: true }).isVisible()).toBe(true);
+    expect(await passwordField(page).getAttribute("type")).toBe("password");
+    // Nothing of the portal, nothing of any artist.
+    for (const text of ["Total Artists", "Retry Selected", "Export CSV", artists.payer.name]) {
+      expect(await page.getByText(text).count()).toBe(0);
+    }
+    expect(await statusOf(page, "/api/admin/payments")).toBe(401);
+
+    await passwordField(page).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Wrong password", { exact: true }).first().waitFor();
+    expect(await passwordField(page).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("Total Artists").count()).toBe(0);
+    expect(await statusOf(page, "/api/admin/payments")).toBe(401);
+  });
+});
+
+describe("signed in", () => {
+  test("search, select, the retry dialog, the retry and its results toast", async () => {
+    const page = await newPage();
+    const retryRequests: unknown[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/admin/payments/retry" && request.method() === "POST") retryRequests.push(request.postDataJSON());
+    });
+    await signIn(page);
+    for (const label of ["Total Artists", "Payment Methods", "Pending Payments"]) {
+      expect(Number((await summaryCard(page, label).locator("dd").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(3);
+    }
+    expect(await page.getByRole("searchbox", { name: "Search payment methods" }).getAttribute("placeholder")).toMatch(/name.*email.*phone/i);
+    expect(await page.getByRole("button", { name: "Retry Selected" }).isDisabled()).toBe(true);
+
+    // The search answers while typing: by song title, by artist name, by last 4 with the tag.
+    const searchbox = page.getByRole("searchbox", { name: "Search payment methods" });
+    await searchbox.fill(`SUNRISE ${tag}`);
+    await page.getByText(/^Showing 1 of [\d,]+ payment methods$/).waitFor();
+    expect(await rowOf(page, artists.payer.name).count()).toBe(1);
+    await searchTag(page);
+    const table = page.getByRole("table", { name: "Payment methods" });
+    for (const artist of Object.values(artists)) await rowOf(table, artist.name).waitFor();
+
+    // Select all, then leave the bystander out.
+    await page.getByRole("checkbox", { name: "Select all payment methods" }).check();
+    await page.getByText("3 of 3 selected", { exact: true }).waitFor();
+    await rowOf(table, artists.bystander.name).getByRole("checkbox").uncheck();
+    await page.getByText("2 of 3 selected", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Retry Selected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Retry Failed Payments" });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute("aria-modal")).toBe("true");
+    expect(await dialog.getByText("You are about to retry 2 failed payment(s)...", { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByRole("note").textContent()).toMatch(/^Important:.*confirm with the customer/i);
+    const list = dialog.getByRole("list", { name: "Payments to charge" });
+    expect(await list.getByRole("listitem").count()).toBe(2);
+    for (const artist of [artists.payer, artists.decliner]) {
+      const item = list.getByRole("listitem").filter({ hasText: artist.song });
+      expect(await item.textContent()).toContain(artist.name);
+      expect(await item.textContent()).toContain(`Visa ending in ${artist.last4}`);
+      expect(await item.textContent()).toContain("$10.49");
+    }
+    // Cancel charges nothing.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(retryRequests).toHaveLength(0);
+    await page.getByText("2 of 3 selected", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Retry Selected" }).click();
+    await dialog.getByRole("button", { name: "Retry Payments" }).click();
+    await toastWith(page, "Attempting to retry 2 payment(s)...").or(toastWith(page, "1 successful, 1 failed")).first().waitFor();
+    const results = toastWith(page, "1 successful, 1 failed");
+    await results.waitFor({ timeout: 30_000 });
+    expect(await results.getByText("Payment Retry Results", { exact: true }).isVisible()).toBe(true);
+    expect(await results.getAttribute("data-type")).toBe("success");
+    expect(retryRequests).toEqual([
+      {
+        payments: expect.arrayContaining([
+          expect.objectContaining({ songId: expect.any(String), amount: 1049 }),
+          expect.objectContaining({ songId: expect.any(String), amount: 1049 }),
+        ]),
+      },
+    ]);
+    // The selection is cleared and the paid song is approved.
+    await page.getByText("0 of 3 selected", { exact: true }).waitFor();
+    await page.getByRole("tab", { name: "Distribution Status" }).click();
+    const statuses = page.getByRole("table", { name: "Distribution status" });
+    await rowOf(statuses, artists.payer.song).getByText("Approved", { exact: true }).waitFor();
+    expect(await rowOf(statuses, artists.decliner.song).getByText("Pending", { exact: true }).isVisible()).toBe(true);
+    expect(await rowOf(statuses, artists.decliner.song).getByText("N/A", { exact: true }).isVisible()).toBe(true);
+  });
+
+  test("Failed Payments: amber rows, Charge All $7.99, a per-row retry that fails is shown as destructive", async () => {
+    const page = await newPage();
+    await signIn(page);
+    await searchTag(page);
+    // The tabs follow the keyboard (ARIA tabs pattern).
+    await page.getByRole("tab", { name: "Payment Methods" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("tab", { name: "Failed Payments" }).getAttribute("aria-selected")).toBe("true");
+
+    await page.getByText("Songs with pending or failed payment status", { exact: true }).waitFor();
+    const table = page.getByRole("table", { name: "Failed payments" });
+    // The payer's song was paid: no amber row and no song row for them.
+    expect(await rowOf(table, artists.payer.name).count()).toBe(0);
+    for (const artist of [artists.decliner, artists.bystander]) {
+      const amber = rowOf(table, artist.name).filter({ hasText: "No successful payments" });
+      expect(await amber.textContent()).toContain("Initial charge needed");
+      expect(await amber.getByText("No Payments", { exact: true }).isVisible()).toBe(true);
+      expect(await amber.getByRole("button", { name: /^Charge \$7\.99/ }).isVisible()).toBe(true);
+      const songRow = rowOf(table, artist.song);
+      expect(await songRow.getByText("Failed", { exact: true }).isVisible()).toBe(true);
+    }
+
+    await page.getByRole("button", { name: "Charge All $7.99" }).click();
+    const dialog = page.getByRole("dialog", { name: "Charge Initial Fee" });
+    await dialog.waitFor();
+    expect(await dialog.getByText("You are about to charge 2 artist(s) $7.99 each...", { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByRole("listitem").filter({ hasText: "$7.99" }).count()).toBe(2);
+    await dialog.getByRole("button", { name: "Charge Artists" }).click();
+    await toastWith(page, "Attempting to charge 2 artist(s) $7.99 each...")
+      .or(toastWith(page, "1 successful, 1 failed"))
+      .first()
+      .waitFor();
+    await toastWith(page, "1 successful, 1 failed").waitFor({ timeout: 30_000 });
+    // The bystander's card paid the initial charge: only the decliner is still amber.
+    await expect.poll(() => rowOf(table, "No successful payments").filter({ hasText: artists.bystander.name }).count()).toBe(0);
+    expect(await rowOf(table, artists.decliner.name).filter({ hasText: "No successful payments" }).count()).toBe(1);
+
+    // A per-row retry of the declining card: nothing succeeds, so the results toast is destructive.
+    await rowOf(table, artists.decliner.song).getByRole("button", { name: `Retry payment for ${artists.decliner.song}` }).click();
+    const retryDialog = page.getByRole("dialog", { name: "Retry Failed Payments" });
+    await retryDialog.getByText("You are about to retry 1 failed payment(s)...", { exact: true }).waitFor();
+    await retryDialog.getByRole("button", { name: "Retry Payments" }).click();
+    const failedToast = toastWith(page, "0 successful, 1 failed");
+    await failedToast.waitFor({ timeout: 30_000 });
+    expect(await failedToast.getAttribute("data-type")).toBe("error");
+  });
+
+  test("a selection with nothing to retry says so and charges nothing", async () => {
+    const page = await newPage();
+    let retries = 0;
+    page.on("request", (request) => void (new URL(request.url()).pathname === "/api/admin/payments/retry" && retries++));
+    await signIn(page);
+    await page.getByRole("searchbox", { name: "Search payment methods" }).fill(artists.payer.song);
+    await page.getByText(/^Showing 1 of [\d,]+ payment methods$/).waitFor();
+    await page.getByRole("checkbox", { name: "Select all payment methods" }).check();
+    await page.getByRole("button", { name: "Retry Selected" }).click();
+    const toast = toastWith(page, "There are no failed payments to retry for the selected payment methods.");
+    await toast.waitFor();
+    expect(await toast.getByText("No Failed Payments", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(retries).toBe(0);
+  });
+
+  test("Export CSV downloads the spec's columns, a row per song, with formulas made inert", async () => {
+    const page = await newPage();
+    await signIn(page);
+    await searchTag(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    });
+    expect(download.suggestedFilename()).toBe(`jpay-payment-data-${today}.csv`);
+    const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+    expect(text).toContain(`"'=HYPERLINK(""x"") ${tag}"`);
+    expect(text).toContain(`"Evening, ""Live"" ${tag}"`);
+    const rows = Papa.parse<string[]>(text, { newline: "\r\n" }).data;
+    expect(rows[0]).toEqual(["Artist Name", "Artist Phone", "Card Brand", "Last 4", "Song Title", "Song Status", "Distribution Fee", "Processing Payment"]);
+    expect(rows).toHaveLength(4);
+    const byTitle = new Map(rows.slice(1).map((row) => [row[4], row]));
+    expect(byTitle.get(`'=HYPERLINK("x") ${tag}`)).toMatchObject({ 0: artists.decliner.name, 2: "visa", 3: "0341", 5: "pending", 7: "No" });
+    const paid = byTitle.get(artists.payer.song)!;
+    expect(paid[1]).toMatch(/^'\+1 556 /); // a phone number starting with + is neutralised too
+    expect([paid[5], paid[7]]).toEqual(["approved", "No"]);
+    expect(byTitle.get(`Evening, "Live" ${tag}`)![0]).toBe(artists.bystander.name);
+  });
+
+  test("View Details shows the artist's cards, songs with history and payment attempts; failed jobs load", async () => {
+    const page = await newPage();
+    await signIn(page);
+    await searchTag(page);
+    await page.getByRole("button", { name: `View Details for ${artists.decliner.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Artist Details" });
+    await dialog.getByRole("heading", { name: "Payment attempts" }).waitFor();
+    expect(await dialog.getByText("Visa ending in 0341", { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText(artists.decliner.song, { exact: true }).isVisible()).toBe(true);
+    const attempts = dialog.getByRole("table").getByRole("row");
+    // The song retry twice and the initial charge, each refused by the card.
+    expect(await attempts.count()).toBeGreaterThanOrEqual(4);
+    expect(await dialog.getByRole("table").textContent()).toMatch(/\$10\.49[\s\S]*\$7\.99|\$7\.99[\s\S]*\$10\.49/);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // Focus goes back to the button that opened it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("View Details");
+
+    // The dead-letter list loads when opened (this run may or may not have any).
+    await page.getByText("Failed background jobs", { exact: true }).click();
+    const panel = page.locator("details").filter({ hasText: "Failed background jobs" });
+    await panel.getByText("No failed background jobs.", { exact: true }).or(panel.getByRole("listitem").first()).waitFor();
+    expect(await panel.getByRole("alert").count()).toBe(0);
+  });
+
+  test("Sign out ends the session: the sign-in form is back and the API refuses", async () => {
+    const page = await newPage();
+    await signIn(page);
+    expect(await statusOf(page, "/api/admin/payments")).toBe(200);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await passwordField(page).waitFor();
+    expect(await page.getByText("Total Artists").count()).toBe(0);
+    expect(await statusOf(page, "/api/admin/payments")).toBe(401);
+    await page.reload();
+    await passwordField(page).waitFor();
+    expect(await page.getByText(artists.payer.name).count()).toBe(0);
+  });
+});
+
+describe("large data", () => {
+  const COUNT = 10_000;
+  const bigList: AdminPaymentRecord[] = Array.from({ length: COUNT }, (_, index) => ({
+    paymentMethodId: `pm_big_${index}`,
+    artistId: `artist-big-${index}`,
+    artistName: `Bulk Artist ${index}`,
+    artistPhone: `555${String(index).padStart(7, "0")}`,
+    cardBrand: "visa",
+    last4: String(index % 10_000).padStart(4, "0"),
+    expMonth: 1 + (index % 12),
+    expYear: 2030,
+    isDefault: true,
+    hasSuccessfulPayment: index % 3 !== 0,
+    songs: [
+      { id: `song-big-${index}-a`, title: `Track ${index} A`, status: index % 2 ? "approved" : "pending", processingPayment: false },
+      { id: `song-big-${index}-b`, title: `Track ${index} B`, status: "distributed", distributionFee: 49.99, processingPayment: false },
+      { id: `song-big-${index}-c`, title: `Track ${index} C`, status: "pending", processingPayment: index % 5 === 0 },
+    ],
+  }));
+
+  test("10,000 artists: only visible rows are rendered and the search answers while typing", async () => {
+    const page = await newPage();
+    // The real sign-in; the list itself is served to the page, because no test makes 10,000 artists.
+    await page.route("**/api/admin/payments", (route) => route.fulfill({ json: { payments: bigList } }));
+    await signIn(page);
+    await page.getByText(`Showing 10,000 of 10,000 payment methods`, { exact: true }).waitFor();
+    expect(await summaryCard(page, "Total Artists").locator("dd").textContent()).toBe("10,000");
+    const table = page.getByRole("table", { name: "Payment methods" });
+    expect(await table.getAttribute("aria-rowcount")).toBe(String(COUNT + 1));
+    const rendered = await table.locator("tbody tr[data-index]").count();
+    console.log(`rows in the DOM for ${COUNT} records: ${rendered}`);
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(60);
+
+    // Scrolling to the end shows the last record.
+    await page.getByRole("region", { name: "Payment methods" }).evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await rowOf(table, "Bulk Artist 9999").waitFor();
+
+    // Type one character at a time; each keystroke is answered quickly.
+    const searchbox = page.getByRole("searchbox", { name: "Search payment methods" });
+    const started = Date.now();
+    await searchbox.pressSequentially("track 9876 b", { delay: 0 });
+    await page.getByText("Showing 1 of 10,000 payment methods", { exact: true }).waitFor();
+    const elapsed = Date.now() - started;
+    console.log(`typing 12 characters into the search over ${COUNT} records until the answer: ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(5_000);
+    await rowOf(table, "Bulk Artist 9876").waitFor();
+
+    // The other tabs are virtualized too.
+    await searchbox.fill("");
+    await page.getByRole("tab", { name: "Distribution Status" }).click();
+    const statuses = page.getByRole("table", { name: "Distribution status" });
+    expect(await statuses.getAttribute("aria-rowcount")).toBe(String(COUNT * 3 + 1));
+    expect(await statuses.locator("tbody tr[data-index]").count()).toBeLessThan(60);
+  });
+});
