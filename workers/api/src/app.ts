@@ -7,6 +7,7 @@ import { requestId } from "hono/request-id";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
+import { artistPageRoutes } from "./routes/artist-page";
 import { distributionRoutes } from "./routes/distribution";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { songsRoutes } from "./routes/songs";
@@ -22,6 +23,7 @@ const api = new Hono<AppEnv>()
   .route("/", paymentSetupRoutes)
   .route("/", distributionRoutes)
   .route("/", webhookRoutes)
+  .route("/", artistPageRoutes)
   // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
   .route("/stripe-sandbox", sandboxApp);
 

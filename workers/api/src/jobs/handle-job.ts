@@ -5,6 +5,10 @@
  */
 import type { Job } from "./job";
 import { processDistribution } from "./process-distribution";
+import { runPayoutPage } from "./payout-run";
+import { createDb } from "../db";
+import { createStripe } from "../payments/stripe-client";
+import { payArtist } from "../services/payouts";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -17,6 +21,12 @@ async function runJob(job: Job, env: Env): Promise<void> {
     case "distribution.process":
       // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
       await processDistribution(job.songId, env);
+      return;
+    case "payouts.page":
+      await runPayoutPage(env, job);
+      return;
+    case "payouts.artist":
+      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period);
       return;
     default: {
       const unknownJob: never = job;

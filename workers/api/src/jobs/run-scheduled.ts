@@ -1,13 +1,15 @@
 /**
- * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. The payout tasks
- * (daily, and weekly on Mondays) arrive with the payouts work; until then the daily schedule has none.
+ * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
+ * the payout run starts (daily artists every day, weekly artists on Mondays).
  */
+import { startPayoutRun } from "./payout-run";
+
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
-export const DAILY_CRON = "0 9 * * *";
+export const DAILY_CRON = "0 0 * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
-  [DAILY_CRON]: [],
+  [DAILY_CRON]: [startPayoutRun],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
