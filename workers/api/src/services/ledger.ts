@@ -40,14 +40,20 @@ export async function postTransaction(db: Db, kind: string, ref: string, entries
   if (total !== 0) throw new UnbalancedTransactionError(`${kind}:${ref} does not balance (sum ${total})`);
 
   const transactionId = crypto.randomUUID();
-  const [inserted] = await db.batch([
-    db.run(sql`insert into ledger_transactions (id, kind, ref, created_at) values (${transactionId}, ${kind}, ${ref}, ${now}) on conflict (kind, ref) do nothing`),
+  // Plain D1 statements: drizzle 0.45's D1 batch cannot carry `db.run(sql)` items with parameters.
+  const d1 = db.$client;
+  const [inserted] = await d1.batch([
+    d1
+      .prepare("insert into ledger_transactions (id, kind, ref, created_at) values (?, ?, ?, ?) on conflict (kind, ref) do nothing")
+      .bind(transactionId, kind, ref, now),
     // Entries are written only under the transaction this call inserted (none when it existed).
     ...entries.map((entry) =>
-      db.run(sql`
-        insert into ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
-        select ${crypto.randomUUID()}, ${transactionId}, ${entry.account}, ${entry.artistId ?? null}, ${entry.amountCents}, ${now}
-        where exists (select 1 from ledger_transactions where id = ${transactionId})`),
+      d1
+        .prepare(
+          `insert into ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
+           select ?, ?, ?, ?, ?, ? where exists (select 1 from ledger_transactions where id = ?)`,
+        )
+        .bind(crypto.randomUUID(), transactionId, entry.account, entry.artistId ?? null, entry.amountCents, now, transactionId),
     ),
   ]);
   return inserted!.meta.changes === 1;
