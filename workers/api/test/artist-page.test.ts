@@ -1,0 +1,220 @@
+/**
+ * The artist's private page through the Worker's fetch handler: the link a saved card returns, what
+ * the page shows (only its own artist's songs, sales, balance, payouts), Connect onboarding through
+ * the sandbox's hosted page and the `account.updated` webhook, reissued and revoked links.
+ */
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ArtistPageResponse } from "@jplay/schema/artist";
+import { artistLinks, artists, purchases, songEvents } from "@jplay/schema/tables";
+import { createDb } from "../src/db";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { adminArtistLinkRoutes } from "../src/routes/admin-artist-links";
+import { resolveArtistLink, revokeArtistLinks } from "../src/services/artist-links";
+import { nextPayoutOn } from "../src/services/artist-page";
+import { ACCOUNTS, postTransaction } from "../src/services/ledger";
+import { Browser, mp3Bytes, setUpArtist } from "./support";
+
+const db = createDb(env.DB);
+const stripe = createStripe(env);
+
+interface Saved {
+  brand: string;
+  last4: string;
+  artistPageUrl: string;
+}
+
+async function newArtist() {
+  const browser = new Browser();
+  const { setup, saved } = await setUpArtist(browser);
+  expect(saved.status).toBe(200);
+  const body = (await saved.json()) as Saved;
+  const [artist] = await db.select().from(artists).where(eq(artists.stripeCustomerId, setup.customerId));
+  return { browser, setup, body, artistId: artist!.id, token: body.artistPageUrl.slice("/artist/".length) };
+}
+
+const openPage = (token: string) => new Browser().fetch(`/api/artist/${token}`);
+async function pageOf(token: string): Promise<ArtistPageResponse> {
+  const response = await openPage(token);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function upload(browser: Browser, customerId: string, title: string) {
+  const form = new FormData();
+  form.set("artistName", "Page Artist");
+  form.set("songTitle", title);
+  form.set("price", "1.99");
+  form.set("songFile", new Blob([mp3Bytes()]), "song.mp3");
+  form.set("customerId", customerId);
+  const response = await browser.fetch("/api/distribute", { method: "POST", body: form });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function credit(artistId: string, cents: number) {
+  await postTransaction(db, "purchase", crypto.randomUUID(), [
+    { account: ACCOUNTS.providerReceivable, amountCents: -cents },
+    { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: cents },
+  ]);
+}
+
+async function deliverWebhooks() {
+  const response = await exports.default.fetch(
+    new Request("http://jplay.test/api/stripe-sandbox/v1/test_helpers/deliver_events", { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
+  );
+  expect(response.status).toBe(200);
+}
+
+describe("the private link", () => {
+  it("comes with every saved card: an unguessable token whose hash alone is stored", async () => {
+    const { body, artistId, token } = await newArtist();
+    expect(body).toMatchObject({ brand: "visa", last4: "4242" });
+    expect(body.artistPageUrl).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
+    const stored = await db.select().from(artistLinks).where(eq(artistLinks.artistId, artistId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(await resolveArtistLink(db, token)).toBe(artistId);
+  });
+
+  it("is reissued when the card is saved again, and earlier links keep working until an admin revokes them all", async () => {
+    const first = await newArtist();
+    const again = await setUpArtist(first.browser);
+    const second = ((await again.saved.json()) as Saved).artistPageUrl.slice("/artist/".length);
+    expect(second).not.toBe(first.token);
+    expect((await openPage(first.token)).status).toBe(200);
+    expect((await openPage(second)).status).toBe(200);
+
+    expect(await revokeArtistLinks(db, first.artistId)).toBe(2);
+    for (const token of [first.token, second]) {
+      const gone = await openPage(token);
+      expect(gone.status).toBe(404);
+      expect(await gone.json()).toEqual({ error: { code: "not_found", message: "Link not found" } });
+      expect((await new Browser().fetch(`/api/artist/${token}/connect`, { method: "POST" })).status).toBe(404);
+    }
+    expect(await revokeArtistLinks(db, first.artistId)).toBe(0);
+    // Saving a card again gives the artist a working link once more.
+    const renewed = await setUpArtist(first.browser);
+    expect((await openPage(((await renewed.saved.json()) as Saved).artistPageUrl.slice("/artist/".length))).status).toBe(200);
+  });
+
+  it("answers 404 for unknown and malformed tokens", async () => {
+    const unknown = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    for (const token of [unknown, "abc", "%00", "x".repeat(500)]) {
+      const response = await openPage(token);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Link not found");
+    }
+  });
+
+  it("the admin sub-app revokes an artist's links", async () => {
+    const { artistId, token } = await newArtist();
+    const response = await adminArtistLinkRoutes.request(`/artists/${artistId}/revoke-links`, { method: "POST" }, env);
+    expect(await response.json()).toEqual({ revoked: 1 });
+    expect((await openPage(token)).status).toBe(404);
+  });
+});
+
+describe("the page", () => {
+  it("shows only its own artist's songs with status and history, sales, balance held until payouts are set up, and the frequency", async () => {
+    const ada = await newArtist();
+    const bea = await newArtist();
+    const empty = await pageOf(ada.token);
+    expect(empty).toMatchObject({
+      paymentFrequency: "weekly",
+      connect: { status: "not_started" },
+      balance: { availableCents: 0, pendingCents: 0, heldCents: 0, minimumCents: 100 },
+      sales: { purchases: 0, grossCents: 0 },
+      songs: [],
+      payouts: [],
+    });
+    expect(empty.nextPayoutOn).toBe(nextPayoutOn("weekly", Date.now()));
+    expect(new Date(`${empty.nextPayoutOn}T00:00:00Z`).getUTCDay()).toBe(1);
+
+    const adaSong = await upload(ada.browser, ada.setup.customerId, "Ada's Song");
+    const beaSong = await upload(bea.browser, bea.setup.customerId, "Bea's Song");
+    await db.insert(songEvents).values({ id: crypto.randomUUID(), songId: adaSong, fromStatus: "pending", toStatus: "approved", cause: "payment pi_test succeeded" });
+    await db.insert(purchases).values([
+      { id: crypto.randomUUID(), songId: adaSong, priceCents: 199, purchasedAt: Date.now() },
+      { id: crypto.randomUUID(), songId: adaSong, priceCents: 199, purchasedAt: Date.now() },
+      { id: crypto.randomUUID(), songId: beaSong, priceCents: 199, purchasedAt: Date.now() },
+    ]);
+    await credit(ada.artistId, 358);
+
+    const response = await openPage(ada.token);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const page = (await response.json()) as ArtistPageResponse;
+    expect(page.songs).toHaveLength(1);
+    expect(page.songs[0]).toMatchObject({
+      id: adaSong,
+      title: "Ada's Song",
+      status: "pending",
+      sales: { purchases: 2, grossCents: 398 },
+      history: [{ fromStatus: "pending", toStatus: "approved", cause: "payment pi_test succeeded" }],
+    });
+    expect(page.sales).toEqual({ purchases: 2, grossCents: 398 });
+    // No connected account yet: everything available is held.
+    expect(page.balance).toMatchObject({ availableCents: 358, heldCents: 358, pendingCents: 0 });
+    expect(JSON.stringify(page)).not.toContain(beaSong);
+
+    const other = await pageOf(bea.token);
+    expect(other.songs.map((song) => song.id)).toEqual([beaSong]);
+    expect(other.balance.availableCents).toBe(0);
+  });
+
+  it("starts payouts setup: one connected account with the artist's schedule, Stripe-hosted onboarding, account.updated makes it ready", async () => {
+    const artist = await newArtist();
+    await credit(artist.artistId, 250);
+    const start = await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" });
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect(url).toMatch(/^\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
+    const [row] = await db.select().from(artists).where(eq(artists.id, artist.artistId));
+    expect(row!.stripeAccountId).toMatch(/^acct_/);
+    const account = await stripe.accounts.retrieve(row!.stripeAccountId!);
+    expect(account).toMatchObject({ type: "express", metadata: { artistId: artist.artistId }, settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } } });
+    expect((await pageOf(artist.token)).connect.status).toBe("onboarding");
+
+    // Asking again gives a fresh link for the same account.
+    const again = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    expect(again.url).not.toBe(url);
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.stripeAccountId).toBe(row!.stripeAccountId);
+
+    const done = await exports.default.fetch(
+      new Request(`http://jplay.test${again.url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ card_number: "4000 0566 5566 5556" }).toString(),
+      }),
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`http://jplay.test/artist/${artist.token}`);
+    await deliverWebhooks();
+    await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
+    const ready = await pageOf(artist.token);
+    expect(ready.balance).toMatchObject({ availableCents: 250, heldCents: 0 });
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(true);
+
+    // Switching to daily payouts moves the connected account's own schedule too.
+    const switched = await artist.browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" });
+    const setup = (await switched.json()) as { clientSecret: string; customerId: string };
+    const confirmed = (await (
+      await artist.browser.sandboxForm(`/v1/setup_intents/${setup.clientSecret.split("_secret_")[0]}/confirm`, {
+        client_secret: setup.clientSecret,
+        "payment_method_data[type]": "card",
+        "payment_method_data[card][number]": "4242424242424242",
+        "payment_method_data[card][exp_month]": "12",
+        "payment_method_data[card][exp_year]": "2034",
+        "payment_method_data[card][cvc]": "123",
+      })
+    ).json()) as { payment_method: string };
+    const saved = await artist.browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: "+1 555 010 7777", paymentFrequency: "daily" });
+    expect(saved.status).toBe(200);
+    expect((await stripe.accounts.retrieve(row!.stripeAccountId!)).settings?.payouts?.schedule).toMatchObject({ interval: "daily" });
+    expect((await pageOf(artist.token)).paymentFrequency).toBe("daily");
+  });
+});
