@@ -9,7 +9,9 @@ import { getPlatformProxy } from "wrangler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateLocal, seedLocal } from "../local-state.ts";
 import { offlineEnv, repoRoot } from "../wrangler-env.ts";
+import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
 import { DEMO_SONGS } from "./catalogue.ts";
+import { demoArtistId, demoPurchases } from "./seed-demo.ts";
 
 let persistDir: string;
 let firstRun: Awaited<ReturnType<typeof seedLocal>>;
@@ -53,6 +55,27 @@ describe("demo catalogue seed", () => {
     });
   });
 
+  it("gives every song its artist and credits every purchase once: the ledger sums to zero, balances are the artists' shares", async () => {
+    await withBindings(async ({ DB }) => {
+      const unowned = await DB.prepare("SELECT count(*) AS n FROM songs WHERE artist_id IS NULL").first<number>("n");
+      expect(unowned).toBe(0);
+      expect(await DB.prepare("SELECT coalesce(sum(amount_cents), 0) AS total FROM ledger_entries").first<number>("total")).toBe(0);
+      const purchases = await DB.prepare("SELECT count(*) AS n FROM purchases").first<number>("n");
+      const credited = await DB.prepare("SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'purchase'").first<number>("n");
+      expect(credited).toBe(purchases);
+      // Demo songs have no recorded split: the standard package's (2%, provider rounded down).
+      for (const song of DEMO_SONGS) {
+        const artistId = demoArtistId(song.id);
+        const expected = demoPurchases(song).reduce((sum, p) => sum + splitSale(p.priceCents, PACKAGES.standard.revenueSplitBps).artistCents, 0);
+        const balance = await DB.prepare("SELECT coalesce(sum(amount_cents), 0) AS total FROM ledger_entries WHERE account = ?1")
+          .bind(`artist:${artistId}:available`)
+          .first<number>("total");
+        expect(balance).toBe(expected);
+        expect(balance).toBeGreaterThan(0);
+      }
+    });
+  });
+
   it("stores real MP3s of 20-60 s, PNG covers and both videos", async () => {
     await withBindings(async ({ MEDIA }) => {
       for (const song of DEMO_SONGS) {
@@ -78,10 +101,14 @@ describe("demo catalogue seed", () => {
   });
 
   it("changes nothing when run again", async () => {
-    const before = await withBindings(({ DB }) => DB.prepare("SELECT count(*) AS n FROM purchases").first<{ n: number }>());
+    const counts = ({ DB }: { DB: D1Database }) =>
+      DB.prepare(
+        "SELECT (SELECT count(*) FROM purchases) AS purchases, (SELECT count(*) FROM ledger_entries) AS entries, (SELECT count(*) FROM artists) AS artists",
+      ).first<{ purchases: number; entries: number; artists: number }>();
+    const before = await withBindings(counts);
     const secondRun = await seedLocal(persistDir);
     expect(secondRun.objectsWritten).toBe(0);
-    const after = await withBindings(({ DB }) => DB.prepare("SELECT count(*) AS n FROM purchases").first<{ n: number }>());
-    expect(after!.n).toBe(before!.n);
+    const after = await withBindings(counts);
+    expect(after).toEqual(before);
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Writes the demo catalogue (14 distributed songs, purchases, MP3s, covers, the two videos) into D1 and
- * R2 idempotently: rows are upserted under fixed ids, objects rendered and uploaded only when missing,
- * so a second run changes nothing. Node only (reads the committed videos), with getPlatformProxy() bindings.
+ * Writes the demo catalogue (14 distributed songs, each by its own demo artist, purchases credited in
+ * the ledger, MP3s, covers, the two videos) into D1 and R2 idempotently: rows are upserted under fixed
+ * ids, purchases recorded and credited through the same statements the provider's purchase reports
+ * use (schema/src/purchase-credit.ts), objects rendered and uploaded only when missing, so a second run
+ * changes nothing. Node only (reads the committed videos), with getPlatformProxy() bindings.
  */
 import { readFile } from "node:fs/promises";
+import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
 import { renderCoverPng } from "./render-cover.ts";
 import { renderMp3s } from "./render-pool.ts";
@@ -34,18 +37,26 @@ interface R2Bucket {
 const SONG_MEDIA_CACHE = "public, max-age=31536000, immutable";
 const VIDEO_CACHE = "public, max-age=86400";
 
-/** D1 allows at most 100 bound parameters per statement: 25 purchase rows x 4 columns. */
-const PURCHASE_ROWS_PER_STATEMENT = 25;
-/** And we keep each batch to at most 100 statements. */
-const MAX_BATCH = 100;
+/** Purchases recorded and credited per D1 batch (the provider's report limit). */
+const PURCHASES_PER_BATCH = 500;
 
 export const audioKey = (songId: string): string => `songs/${songId}/audio.mp3`;
 export const coverKey = (songId: string): string => `songs/${songId}/cover.png`;
 
+/** One demo artist per demo song (no card, no Stripe account: their balances are held). */
+export const demoArtistId = (songId: string): string => songId.replace(/^de300000/, "de3a0000");
+
+const ARTIST_UPSERT = `
+INSERT INTO artists (id, phone, payment_frequency, created_at)
+VALUES (?1, ?2, ?3, ?4)
+ON CONFLICT(id) DO UPDATE SET phone = excluded.phone, payment_frequency = excluded.payment_frequency
+WHERE artists.phone IS NOT excluded.phone OR artists.payment_frequency IS NOT excluded.payment_frequency`;
+
 const SONG_UPSERT = `
 INSERT INTO songs (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at)
-VALUES (?1, NULL, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9)
+VALUES (?1, ?10, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9)
 ON CONFLICT(id) DO UPDATE SET
+  artist_id = excluded.artist_id,
   title = excluded.title,
   artist_name = excluded.artist_name,
   price_cents = excluded.price_cents,
@@ -55,7 +66,8 @@ ON CONFLICT(id) DO UPDATE SET
   featured_at = excluded.featured_at,
   distributed_at = excluded.distributed_at,
   created_at = excluded.created_at
-WHERE songs.title IS NOT excluded.title
+WHERE songs.artist_id IS NOT excluded.artist_id
+   OR songs.title IS NOT excluded.title
    OR songs.artist_name IS NOT excluded.artist_name
    OR songs.price_cents IS NOT excluded.price_cents
    OR songs.status IS NOT excluded.status
@@ -109,7 +121,18 @@ export async function seedDemo(
 ): Promise<{ songs: number; purchases: number; objectsWritten: number }> {
   const { DB, MEDIA } = env;
 
-  // 1. Songs (before purchases: purchases.song_id references songs.id).
+  // 1. Artists, then songs (songs.artist_id references artists.id; purchases.song_id references songs.id).
+  const artistStatements = DEMO_SONGS.map((song, index) =>
+    DB.prepare(ARTIST_UPSERT).bind(
+      demoArtistId(song.id),
+      `+1 555 014 ${String(1001 + index)}`,
+      index % 2 === 0 ? "weekly" : "daily",
+      song.createdAt,
+    ),
+  );
+  const artistChanges = sumChanges(await DB.batch(artistStatements));
+  log(`artists: ${DEMO_SONGS.length} demo artists, ${artistChanges} inserted or corrected`);
+
   const songStatements = DEMO_SONGS.map((song) =>
     DB.prepare(SONG_UPSERT).bind(
       song.id,
@@ -121,21 +144,32 @@ export async function seedDemo(
       song.featured ? song.createdAt : null,
       song.createdAt + DISTRIBUTION_DELAY_MS,
       song.createdAt,
+      demoArtistId(song.id),
     ),
   );
   const songChanges = sumChanges(await DB.batch(songStatements));
   log(`songs: ${DEMO_SONGS.length} demo songs, ${songChanges} inserted or corrected`);
 
-  // 2. Purchases: multi-row INSERT OR IGNORE, 25 rows per statement, <= 100 statements per batch.
+  // 2. Purchases, each recorded and credited to its artist at most once (the demo songs have no
+  //    recorded split, so the standard package's applies), one D1 batch per 500 purchases.
   const purchases = DEMO_SONGS.flatMap(demoPurchases);
-  const purchaseStatements = chunks(purchases, PURCHASE_ROWS_PER_STATEMENT).map((rows) =>
-    DB.prepare(
-      `INSERT OR IGNORE INTO purchases (id, song_id, price_cents, purchased_at) VALUES ${rows.map(() => "(?, ?, ?, ?)").join(", ")}`,
-    ).bind(...rows.flatMap((r) => [r.id, r.songId, r.priceCents, r.purchasedAt])),
-  );
+  const creditable: CreditablePurchase[] = purchases.map((row) => ({
+    purchaseId: row.id,
+    songId: row.songId,
+    artistId: demoArtistId(row.songId),
+    priceCents: row.priceCents,
+    purchasedAt: row.purchasedAt,
+    revenueSplitBps: null,
+  }));
   let purchaseChanges = 0;
-  for (const batch of chunks(purchaseStatements, MAX_BATCH)) purchaseChanges += sumChanges(await DB.batch(batch));
-  log(`purchases: ${purchases.length} demo purchases, ${purchaseChanges} inserted`);
+  let creditChanges = 0;
+  for (const chunk of chunks(creditable, PURCHASES_PER_BATCH)) {
+    const { statements } = purchaseCreditStatements(chunk, Date.now());
+    const [inserted, credited] = await DB.batch(statements.map((statement) => DB.prepare(statement.sql).bind(...statement.params)));
+    purchaseChanges += inserted?.meta.changes ?? 0;
+    creditChanges += credited?.meta.changes ?? 0;
+  }
+  log(`purchases: ${purchases.length} demo purchases, ${purchaseChanges} inserted, ${creditChanges} credited to their artists`);
 
   // 3. R2 objects, each rendered (or read) and uploaded only when missing. Missing MP3s render on
   //    worker threads while this thread paints and uploads the covers and videos, then the MP3s.

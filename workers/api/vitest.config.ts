@@ -17,6 +17,9 @@ export default defineConfig(async () => {
             // Test-only values; real ones live in .dev.vars (local) or wrangler secrets (production).
             STRIPE_WEBHOOK_SECRET: "whsec_test_jplay",
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            PROVIDER_WEBHOOK_SECRET: "test-provider-secret-0123456789abcdef",
+            // DISTRIBUTION_SECONDS_PER_HOUR stays unset (real windows): songs paid in other tests must not
+            // go live in the background. Pipeline tests pass a compressed value in their own env.
           },
         },
       }),

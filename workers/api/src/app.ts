@@ -10,6 +10,7 @@ import { AppError } from "./errors";
 import { artistPageRoutes } from "./routes/artist-page";
 import { distributionRoutes } from "./routes/distribution";
 import { paymentSetupRoutes } from "./routes/payment-setup";
+import { providerRoutes } from "./routes/provider";
 import { songsRoutes } from "./routes/songs";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
@@ -23,6 +24,7 @@ const api = new Hono<AppEnv>()
   .route("/", paymentSetupRoutes)
   .route("/", distributionRoutes)
   .route("/", webhookRoutes)
+  .route("/", providerRoutes)
   .route("/", artistPageRoutes)
   // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
   .route("/stripe-sandbox", sandboxApp);

@@ -27,5 +27,12 @@ declare global {
      * servers of the browser tests raise it: all their browsers share one loopback address.
      */
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR?: string;
+    /** Shared secret the tablet provider signs purchase reports with (HMAC-SHA256). Absent: reports are refused. */
+    PROVIDER_WEBHOOK_SECRET?: string;
+    /**
+     * Real seconds one hour of a delivery window lasts (default 3600: real windows). A local demo sets
+     * e.g. 1, so an expedited song (48 h) goes live after 48 s. Never set in production.
+     */
+    DISTRIBUTION_SECONDS_PER_HOUR?: string;
   }
 }

@@ -2,11 +2,12 @@
 import { app } from "./app";
 import type { Job } from "./jobs/job";
 import { handleJobBatch } from "./jobs/handle-job";
+import { DEAD_LETTER_QUEUE, recordDeadLetters } from "./jobs/record-dead-letters";
 import { runScheduled } from "./jobs/run-scheduled";
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env, _ctx) => handleJobBatch(batch, env),
+  queue: (batch, env, _ctx) => (batch.queue === DEAD_LETTER_QUEUE ? recordDeadLetters(batch, env) : handleJobBatch(batch, env)),
   scheduled: async (controller, env, _ctx) => {
     await runScheduled(controller, env);
   },

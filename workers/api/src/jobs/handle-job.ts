@@ -4,6 +4,7 @@
  * retried with back-off and then lands in the dead-letter queue.
  */
 import type { Job } from "./job";
+import { deliverDistribution } from "./deliver-distribution";
 import { processDistribution } from "./process-distribution";
 import { runPayoutPage } from "./payout-run";
 import { createDb } from "../db";
@@ -12,7 +13,7 @@ import { payArtist } from "../services/payouts";
 
 const RETRY_DELAY_SECONDS = 30;
 
-async function runJob(job: Job, env: Env): Promise<void> {
+export async function runJob(job: Job, env: Env): Promise<void> {
   switch (job.type) {
     case "media.delete":
       // Deleting a missing key succeeds, so a second delivery changes nothing.
@@ -21,6 +22,9 @@ async function runJob(job: Job, env: Env): Promise<void> {
     case "distribution.process":
       // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
       await processDistribution(job.songId, env);
+      return;
+    case "distribution.deliver":
+      await deliverDistribution(job.songId, env);
       return;
     case "payouts.page":
       await runPayoutPage(env, job);

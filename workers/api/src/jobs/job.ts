@@ -14,6 +14,11 @@ export type Job =
       songId: string;
     }
   | {
+      /** A scheduled song whose delivery time may have come: make it live (sent with a delay). */
+      type: "distribution.deliver";
+      songId: string;
+    }
+  | {
       /** One page of a payout run: enqueues the page's payable artists, then the next page. */
       type: "payouts.page";
       /** The run's UTC date, `YYYY-MM-DD`: one payout per artist per period. */

@@ -1,13 +1,46 @@
 /**
- * The distribution pipeline's first step for a paid (approved) song. The pipeline work (decoding
- * the audio, scheduling delivery by package) lands here; until then the job only checks the song
- * exists so a message for a missing song fails loudly and reaches the dead-letter queue.
+ * `distribution.process`, queued when a song is paid (services/apply-payment.ts): decode the stored
+ * audio, record its facts and schedule delivery by package, or reject the song with a reason the admin
+ * sees. Then a delayed `distribution.deliver` message makes it go live on time; the cron sweep is the
+ * safety net (run-scheduled.ts). A redelivered message finds the song already scheduled and only sends
+ * the delivery message again (its consumer acts once), in case the first run stopped before sending.
  */
 import { eq } from "drizzle-orm";
 import { songs } from "@jplay/schema/tables";
 import { createDb } from "../db";
+import { checkAudio } from "../services/check-audio";
+import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
+import { rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
 
-export async function processDistribution(songId: string, env: Env): Promise<void> {
-  const [song] = await createDb(env.DB).select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);
+export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
+  const db = createDb(env.DB);
+  const [song] = await db.select().from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw new Error(`distribution.process: no song ${songId}`);
+  // Unpaid, already live or rejected: nothing to do (statuses only move forward).
+  if (song.status !== "approved") return;
+  if (!song.package || song.paidAt === null) throw new Error(`distribution.process: song ${songId} is approved without a package or payment time`);
+  // Read before anything is written, so a misconfigured setting fails the job instead of half-running it.
+  const secondsPerHour = secondsPerWindowHour(env);
+
+  if (song.deliverAt !== null) {
+    await sendDelivery(env, songId, song.deliverAt, now);
+    return;
+  }
+
+  const object = await env.MEDIA.get(song.audioKey);
+  if (!object) {
+    await rejectSong(db, songId, "The stored audio file is missing.", now);
+    return;
+  }
+  const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
+  if (!check.ok) {
+    await rejectSong(db, songId, check.reason, now);
+    return;
+  }
+  const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);
+  if (await scheduleDelivery(db, { id: songId, package: song.package }, check.facts, dueAt, now)) await sendDelivery(env, songId, dueAt, now);
+}
+
+function sendDelivery(env: Env, songId: string, dueAt: number, now: number): Promise<unknown> {
+  return env.JOBS.send({ type: "distribution.deliver", songId }, { delaySeconds: queueDelaySeconds(dueAt, now) });
 }

@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ledgerEntries, ledgerTransactions } from "@jplay/schema/tables";
-import type { Db } from "../db";
+import { runBatch, type Db } from "../db";
 
 export const ACCOUNTS = {
   artistAvailable: (artistId: string) => `artist:${artistId}:available`,
@@ -40,20 +40,14 @@ export async function postTransaction(db: Db, kind: string, ref: string, entries
   if (total !== 0) throw new UnbalancedTransactionError(`${kind}:${ref} does not balance (sum ${total})`);
 
   const transactionId = crypto.randomUUID();
-  // Plain D1 statements: drizzle 0.45's D1 batch cannot carry `db.run(sql)` items with parameters.
-  const d1 = db.$client;
-  const [inserted] = await d1.batch([
-    d1
-      .prepare("insert into ledger_transactions (id, kind, ref, created_at) values (?, ?, ?, ?) on conflict (kind, ref) do nothing")
-      .bind(transactionId, kind, ref, now),
+  const [inserted] = await runBatch(db, [
+    sql`insert into ledger_transactions (id, kind, ref, created_at) values (${transactionId}, ${kind}, ${ref}, ${now}) on conflict (kind, ref) do nothing`,
     // Entries are written only under the transaction this call inserted (none when it existed).
     ...entries.map((entry) =>
-      d1
-        .prepare(
-          `insert into ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
-           select ?, ?, ?, ?, ?, ? where exists (select 1 from ledger_transactions where id = ?)`,
-        )
-        .bind(crypto.randomUUID(), transactionId, entry.account, entry.artistId ?? null, entry.amountCents, now, transactionId),
+      sql`
+        insert into ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
+        select ${crypto.randomUUID()}, ${transactionId}, ${entry.account}, ${entry.artistId ?? null}, ${entry.amountCents}, ${now}
+        where exists (select 1 from ledger_transactions where id = ${transactionId})`,
     ),
   ]);
   return inserted!.meta.changes === 1;

@@ -1,0 +1,37 @@
+/**
+ * Decodes a stored song's audio (ARCHITECTURE: `music-metadata`, its core entry point, which runs in
+ * workerd) to prove it is playable MP3 and to learn its duration, bitrate and sample rate. The upload
+ * check only sniffed the first bytes; this reads every frame header, so a file that merely starts like
+ * an MP3 (or anything else that slipped into R2) is refused with a reason an operator can read.
+ */
+import { parseBuffer } from "music-metadata";
+
+export interface AudioFacts {
+  durationMs: number;
+  /** Bits per second (e.g. 128000). */
+  bitrate: number;
+  /** Hertz (e.g. 44100). */
+  sampleRate: number;
+}
+
+export type AudioCheck = { ok: true; facts: AudioFacts } | { ok: false; reason: string };
+
+export async function checkAudio(bytes: Uint8Array): Promise<AudioCheck> {
+  if (bytes.length === 0) return { ok: false, reason: "The audio file is empty." };
+  let format;
+  try {
+    // No MIME hint: the content decides which parser runs, so a PNG or WAV is named as such.
+    ({ format } = await parseBuffer(bytes, { size: bytes.length }, { duration: true, skipCovers: true }));
+  } catch (error) {
+    return { ok: false, reason: `The audio file could not be decoded as MP3 (${error instanceof Error ? error.message : String(error)}).` };
+  }
+  if (format.container !== "MPEG" || !/layer 3/i.test(format.codec ?? "")) {
+    const found = [format.container, format.codec].filter(Boolean).join(" / ") || "no recognisable audio";
+    return { ok: false, reason: `The audio file is not MP3 audio (found ${found}).` };
+  }
+  const { duration, bitrate, sampleRate } = format;
+  if (!duration || !Number.isFinite(duration) || duration <= 0 || !bitrate || !sampleRate) {
+    return { ok: false, reason: "The audio file has no playable MP3 frames (its duration could not be determined)." };
+  }
+  return { ok: true, facts: { durationMs: Math.round(duration * 1000), bitrate: Math.round(bitrate), sampleRate } };
+}

@@ -1,0 +1,105 @@
+/**
+ * The distribution pipeline's status changes, each a conditional UPDATE in one D1 batch with the
+ * song_events row that records it (time and cause, for the admin's details view). Statuses only move
+ * forward (approved → distributed, approved → rejected); a condition that no longer holds changes
+ * nothing, so a redelivered or duplicated job, or a job racing the cron sweep, acts once.
+ */
+import { sql } from "drizzle-orm";
+import type { SongPackage } from "@jplay/schema/tables";
+import { runBatch, type Db } from "../db";
+import type { AudioFacts } from "./check-audio";
+
+/** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
+const DELIVERY_CHUNK = 100;
+const MAX_DELIVERY_ROUNDS = 50;
+
+const minutesSeconds = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+};
+
+/** e.g. "3:12, 128 kbps, 44.1 kHz". */
+export const describeAudio = (facts: AudioFacts) => `${minutesSeconds(facts.durationMs)}, ${Math.round(facts.bitrate / 1000)} kbps, ${facts.sampleRate / 1000} kHz`;
+
+/**
+ * Records the decoded audio facts and the delivery time of an approved song not yet scheduled.
+ * The song stays `approved`; the event (approved → approved) tells the admin when it will go live.
+ * Returns true when this call scheduled it.
+ */
+export async function scheduleDelivery(
+  db: Db,
+  song: { id: string; package: SongPackage },
+  facts: AudioFacts,
+  dueAt: number,
+  now: number,
+): Promise<boolean> {
+  const cause = `Audio checked (${describeAudio(facts)}); delivery scheduled for ${new Date(dueAt).toISOString()} (${song.package} package)`;
+  const [, scheduled] = await runBatch(db, [
+    sql`
+      insert into song_events (id, song_id, from_status, to_status, cause, at)
+      select ${crypto.randomUUID()}, id, 'approved', 'approved', ${cause}, ${now}
+      from songs where id = ${song.id} and status = 'approved' and deliver_at is null`,
+    sql`
+      update songs set duration_ms = ${facts.durationMs}, bitrate = ${facts.bitrate}, sample_rate = ${facts.sampleRate}, deliver_at = ${dueAt}
+      where id = ${song.id} and status = 'approved' and deliver_at is null`,
+  ]);
+  return scheduled.meta.changes === 1;
+}
+
+/** Rejects an approved song with the reason the admin sees. Returns true when this call rejected it. */
+export async function rejectSong(db: Db, songId: string, reason: string, now: number): Promise<boolean> {
+  const [, rejected] = await runBatch(db, [
+    sql`
+      insert into song_events (id, song_id, from_status, to_status, cause, at)
+      select ${crypto.randomUUID()}, id, status, 'rejected', ${`Audio check failed: ${reason}`}, ${now}
+      from songs where id = ${songId} and status = 'approved'`,
+    sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`,
+  ]);
+  return rejected.meta.changes === 1;
+}
+
+/**
+ * Delivers approved songs whose time has come (all of them, or only `songIds`): status → distributed,
+ * distributed_at = now, so they join the public catalogue. `by` names the caller in the event's cause.
+ * Returns the ids this call delivered.
+ */
+export async function deliverDueSongs(db: Db, now: number, by: string, songIds?: string[]): Promise<string[]> {
+  const delivered: string[] = [];
+  for (let round = 0; round < MAX_DELIVERY_ROUNDS; round++) {
+    const candidates = await db.all<{ id: string }>(sql`
+      select id from songs
+      where status = 'approved' and deliver_at <= ${now}
+        ${songIds ? sql`and id in (select value from json_each(${JSON.stringify(songIds)}))` : sql``}
+      order by deliver_at limit ${DELIVERY_CHUNK}`);
+    if (candidates.length === 0) break;
+    const rows = JSON.stringify(candidates.map((candidate) => ({ songId: candidate.id, eventId: crypto.randomUUID() })));
+    const [, moved] = await runBatch(db, [
+      sql`
+        insert into song_events (id, song_id, from_status, to_status, cause, at)
+        select json_extract(r.value, '$.eventId'), s.id, 'approved', 'distributed',
+          'Delivered to the catalogue by ' || ${by} || ': the ' || coalesce(s.package, 'unknown') || ' delivery window was reached', ${now}
+        from json_each(${rows}) r join songs s on s.id = json_extract(r.value, '$.songId')
+        where s.status = 'approved' and s.deliver_at <= ${now}`,
+      sql`
+        update songs set status = 'distributed', distributed_at = ${now}
+        where id in (select json_extract(value, '$.songId') from json_each(${rows})) and status = 'approved' and deliver_at <= ${now}
+        returning id`,
+    ]);
+    delivered.push(...(moved.results as { id: string }[]).map((row) => row.id));
+    if (candidates.length < DELIVERY_CHUNK) break;
+  }
+  return delivered;
+}
+
+/**
+ * Approved songs whose audio check never ran (paid more than `olderThanMs` ago, no delivery time),
+ * leaving out those whose check already ended in the dead-letter queue: an operator looks at those.
+ */
+export async function findStalledSongs(db: Db, now: number, olderThanMs: number, limit: number): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`
+    select s.id from songs s
+    where s.status = 'approved' and s.deliver_at is null and s.paid_at < ${now - olderThanMs}
+      and not exists (select 1 from failed_jobs f where f.song_id = s.id and f.job_type = 'distribution.process')
+    order by s.paid_at limit ${limit}`);
+  return rows.map((row) => row.id);
+}

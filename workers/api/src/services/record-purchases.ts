@@ -1,0 +1,70 @@
+/**
+ * A verified purchase report, recorded: each purchase is checked against its song (it must exist, be
+ * distributed and belong to an artist), then every creditable purchase is recorded and credited in
+ * one D1 batch (schema/src/purchase-credit.ts), so a purchase and its ledger transaction happen
+ * exactly once however often the provider retries. The answer lists every purchase's outcome.
+ */
+import { inArray } from "drizzle-orm";
+import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
+import { PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
+import { songs } from "@jplay/schema/tables";
+import { createDb } from "../db";
+import { badRequest } from "../errors";
+
+/** D1 binds at most 100 parameters per statement. */
+const SONG_LOOKUP_CHUNK = 90;
+
+export async function recordPurchaseReport(d1: D1Database, report: PurchaseReport, now = Date.now()): Promise<PurchaseReportAnswer> {
+  const seen = new Set<string>();
+  for (const purchase of report.purchases) {
+    if (seen.has(purchase.purchaseId)) throw badRequest(`purchaseId ${purchase.purchaseId} appears more than once in this report`);
+    seen.add(purchase.purchaseId);
+  }
+
+  const db = createDb(d1);
+  const songIds = [...new Set(report.purchases.map((purchase) => purchase.songId))];
+  const songsById = new Map<string, { status: string; artistId: string | null; revenueSplitBps: number | null }>();
+  for (let i = 0; i < songIds.length; i += SONG_LOOKUP_CHUNK) {
+    const rows = await db
+      .select({ id: songs.id, status: songs.status, artistId: songs.artistId, revenueSplitBps: songs.revenueSplitBps })
+      .from(songs)
+      .where(inArray(songs.id, songIds.slice(i, i + SONG_LOOKUP_CHUNK)));
+    for (const row of rows) songsById.set(row.id, row);
+  }
+
+  const outcomes = new Map<string, PurchaseOutcome>();
+  const creditable: CreditablePurchase[] = [];
+  for (const purchase of report.purchases) {
+    const song = songsById.get(purchase.songId);
+    const purchasedAt = Date.parse(purchase.purchasedAt);
+    const reject = (code: Extract<PurchaseOutcome, { status: "rejected" }>["code"], reason: string) =>
+      outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: "rejected", code, reason });
+    if (!song) reject("unknown_song", `No song ${purchase.songId}`);
+    else if (song.status !== "distributed") reject("song_not_distributed", `Song ${purchase.songId} is not in the catalogue (status ${song.status})`);
+    else if (!song.artistId) reject("song_has_no_artist", `Song ${purchase.songId} has no artist to credit`);
+    else if (purchasedAt > now + PROVIDER_SIGNATURE_MAX_SKEW_SECONDS * 1000) reject("purchased_in_future", `purchasedAt (${purchase.purchasedAt}) is in the future`);
+    else creditable.push({ purchaseId: purchase.purchaseId, songId: purchase.songId, artistId: song.artistId, priceCents: purchase.priceCents, purchasedAt, revenueSplitBps: song.revenueSplitBps });
+  }
+
+  if (creditable.length > 0) {
+    const { statements, transactionIds } = purchaseCreditStatements(creditable, now);
+    await d1.batch(statements.map((statement) => d1.prepare(statement.sql).bind(...statement.params)));
+    // A purchase was recorded by this report exactly when the transaction id this batch chose exists.
+    const { results } = await d1
+      .prepare("select ref from ledger_transactions where id in (select value from json_each(?1))")
+      .bind(JSON.stringify([...transactionIds.values()]))
+      .all<{ ref: string }>();
+    const recordedNow = new Set(results.map((row) => row.ref));
+    for (const purchase of creditable) {
+      outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate" });
+    }
+  }
+
+  const results = report.purchases.map((purchase) => outcomes.get(purchase.purchaseId)!);
+  return {
+    recorded: results.filter((result) => result.status === "recorded").length,
+    duplicates: results.filter((result) => result.status === "duplicate").length,
+    rejected: results.filter((result) => result.status === "rejected").length,
+    results,
+  };
+}
