@@ -1,19 +1,25 @@
 /**
  * The artist's private page through the Worker's fetch handler: the link a saved card returns, what
  * the page shows (only its own artist's songs, sales, balance, payouts), Connect onboarding through
- * the sandbox's hosted page and the `account.updated` webhook, reissued and revoked links.
+ * the sandbox's hosted page and the `account.updated` webhook, reissued and revoked links, and
+ * earnings from signed provider purchase reports paid out by the payout job.
  */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ArtistPageResponse } from "@jplay/schema/artist";
 import { artistLinks, artists, purchases, songEvents } from "@jplay/schema/tables";
+import worker from "../src/index";
 import { createDb } from "../src/db";
+import type { Job } from "../src/jobs/job";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
 import { adminArtistLinkRoutes } from "../src/routes/admin-artist-links";
 import { resolveArtistLink, revokeArtistLinks } from "../src/services/artist-links";
 import { nextPayoutOn } from "../src/services/artist-page";
-import { ACCOUNTS, postTransaction } from "../src/services/ledger";
+import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/services/ledger";
+import { signProviderReport } from "../src/services/provider-signature";
+import { insertSong } from "./song-fixtures";
 import { Browser, mp3Bytes, setUpArtist } from "./support";
 
 const db = createDb(env.DB);
@@ -216,5 +222,44 @@ describe("the page", () => {
     expect(saved.status).toBe(200);
     expect((await stripe.accounts.retrieve(row!.stripeAccountId!)).settings?.payouts?.schedule).toMatchObject({ interval: "daily" });
     expect((await pageOf(artist.token)).paymentFrequency).toBe("daily");
+  });
+
+  it("shows earnings from the provider's purchase reports, and the payout that pays them out", async () => {
+    const artist = await newArtist();
+    // A live expedited song (10% to the provider): each $1.99 download earns the artist $1.80.
+    const songId = await insertSong({ artistId: artist.artistId, status: "distributed", package: "expedited", audio: null });
+    const body = JSON.stringify({
+      purchases: [1, 2, 3].map((n) => ({ purchaseId: `page-${songId}-${n}`, songId, priceCents: 199, purchasedAt: new Date().toISOString() })),
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const reported = await exports.default.fetch(
+      new Request("http://jplay.test/api/provider/purchases", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signProviderReport(env.PROVIDER_WEBHOOK_SECRET!, timestamp, body) },
+        body,
+      }),
+    );
+    expect(reported.status).toBe(200);
+
+    const earned = await pageOf(artist.token);
+    expect(earned.songs[0]).toMatchObject({ id: songId, status: "distributed", sales: { purchases: 3, grossCents: 597 } });
+    expect(earned.balance).toMatchObject({ availableCents: 540, heldCents: 540 });
+
+    // Payouts set up, then the Monday payout job pays the balance.
+    const { url } = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    await exports.default.fetch(
+      new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
+    );
+    await deliverWebhooks();
+    await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
+    const batch = createMessageBatch<Job>("jplay-jobs", [{ id: "pay-1", timestamp: new Date(), attempts: 1, body: { type: "payouts.artist", artistId: artist.artistId, period: "2026-11-30" } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["pay-1"]);
+
+    const paid = await pageOf(artist.token);
+    expect(paid.balance).toMatchObject({ availableCents: 0, pendingCents: 0, heldCents: 0 });
+    expect(paid.payouts).toMatchObject([{ period: "2026-11-30", amountCents: 540, status: "paid" }]);
+    expect(await ledgerTotal(db)).toBe(0);
   });
 });
