@@ -7,5 +7,11 @@ const REFRESH_NOTICE = "That payout setup link expired. Press Set up payouts to 
 export function Component() {
   const { token = "" } = useParams();
   const [search] = useSearchParams();
-  return <ArtistDashboard token={token} notice={search.get("payouts") === "refresh" ? REFRESH_NOTICE : undefined} />;
+  return (
+    <>
+      {/* The URL holds the artist's private token: never send it to another site as a Referer. */}
+      <meta name="referrer" content="no-referrer" />
+      <ArtistDashboard token={token} notice={search.get("payouts") === "refresh" ? REFRESH_NOTICE : undefined} />
+    </>
+  );
 }

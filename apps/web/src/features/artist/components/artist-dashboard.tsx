@@ -51,7 +51,6 @@ export function ArtistDashboard({ token, notice }: { token: string; notice?: str
   return (
     <div className="mx-auto max-w-4xl space-y-10 px-4 py-12 sm:px-6">
       <title>{`${TITLE} – JPlay`}</title>
-      <meta name="referrer" content="no-referrer" />
       <div className="space-y-2">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{TITLE}</h1>
         <p className="text-muted">Keep this link private: anyone with it can see your songs and earnings.</p>

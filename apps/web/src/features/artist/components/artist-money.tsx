@@ -62,7 +62,11 @@ export function PayoutSetup({ token, page, notice }: { token: string; page: Arti
           <dd className="font-semibold">{CONNECT_STATUS_LABELS[status]}</dd>
         </div>
       </dl>
-      {notice && <p className="text-sm">{notice}</p>}
+      {notice && status !== "ready" && (
+        <p role="status" className="text-sm font-medium">
+          {notice}
+        </p>
+      )}
       {status === "ready" ? (
         <p className="text-sm">Payouts go to the debit card you gave our payment partner, Stripe.</p>
       ) : (
