@@ -19,6 +19,7 @@ import { resolveArtistLink, revokeArtistLinks } from "../src/services/artist-lin
 import { nextPayoutOn } from "../src/services/artist-page";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signProviderReport } from "../src/services/provider-signature";
+import { signWebhookPayload } from "../src/payments/sandbox/webhooks";
 import { insertSong } from "./song-fixtures";
 import { Browser, mp3Bytes, setUpArtist } from "./support";
 
@@ -261,5 +262,63 @@ describe("the page", () => {
     expect(paid.balance).toMatchObject({ availableCents: 0, pendingCents: 0, heldCents: 0 });
     expect(paid.payouts).toMatchObject([{ period: "2026-11-30", amountCents: 540, status: "paid" }]);
     expect(await ledgerTotal(db)).toBe(0);
+  });
+
+  it("shows payouts ready on return from onboarding even before Stripe's webhook arrives", async () => {
+    const artist = await newArtist();
+    const { url } = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    // Onboarding completed where no webhook can be delivered (no signing secret: events are stored only).
+    const noWebhooks = { ...env, STRIPE_WEBHOOK_SECRET: undefined } as unknown as Env;
+    const done = await worker.fetch(
+      new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
+      noWebhooks,
+      createExecutionContext(),
+    );
+    expect(done.status).toBe(303);
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(false);
+    // Opening the page asks Stripe while the artist is onboarding.
+    expect((await pageOf(artist.token)).connect.status).toBe("ready");
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(true);
+  });
+});
+
+describe("the Connect webhook endpoint", () => {
+  const SECRET = "whsec_connect_test_0123456789";
+  const withSecret = { ...env, STRIPE_CONNECT_WEBHOOK_SECRET: SECRET } as unknown as Env;
+
+  async function post(event: unknown, secret = SECRET, target: Env = withSecret) {
+    const payload = JSON.stringify(event);
+    return worker.fetch(
+      new Request("http://jplay.test/api/webhooks/stripe-connect", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await signWebhookPayload(payload, secret) }, body: payload }),
+      target,
+      createExecutionContext(),
+    );
+  }
+
+  it("applies account.updated once, refuses bad signatures, and fails closed without its secret", async () => {
+    const accountId = `acct_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
+    const artistId = crypto.randomUUID();
+    await db.insert(artists).values({ id: artistId, paymentFrequency: "daily", stripeAccountId: accountId });
+    const event = (enabled: boolean, id = `evt_${crypto.randomUUID().replaceAll("-", "")}`) => ({
+      id,
+      object: "event",
+      type: "account.updated",
+      account: accountId,
+      data: { object: { id: accountId, object: "account", payouts_enabled: enabled } },
+    });
+    const enabledEvent = event(true);
+
+    expect((await post(enabledEvent, "whsec_wrong")).status).toBe(400);
+    expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(false);
+    expect((await post(enabledEvent, SECRET, env)).status).toBe(503);
+
+    const first = await post(enabledEvent);
+    expect(await first.json()).toEqual({ received: true });
+    expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(true);
+    expect(await (await post(enabledEvent)).json()).toEqual({ received: true, duplicate: true });
+
+    // Stripe stops payouts on the account: the artist's payouts stop too (their balance is held).
+    await post(event(false));
+    expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(false);
   });
 });

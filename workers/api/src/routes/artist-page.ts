@@ -13,7 +13,7 @@ import { notFound } from "../errors";
 import { createStripe } from "../payments/stripe-client";
 import { artistPagePath, resolveArtistLink } from "../services/artist-links";
 import { loadArtistPage } from "../services/artist-page";
-import { startConnectOnboarding } from "../services/connect-accounts";
+import { refreshOnboardingStatus, startConnectOnboarding } from "../services/connect-accounts";
 import { enforceRateLimit } from "../services/rate-limit";
 
 const HOUR = 60 * 60 * 1000;
@@ -36,7 +36,10 @@ export const artistPageRoutes = new Hono<AppEnv>()
   .get("/artist/:token", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const page = await loadArtistPage(db, await linkedArtistId(db, c.req.param("token")));
+    const artistId = await linkedArtistId(db, c.req.param("token"));
+    const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+    if (artist) await refreshOnboardingStatus(createStripe(c.env, c.executionCtx), db, artist);
+    const page = await loadArtistPage(db, artistId);
     if (!page) throw notFound(LINK_NOT_FOUND);
     return c.json<ArtistPageResponse>(page);
   })

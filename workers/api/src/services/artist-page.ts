@@ -3,7 +3,7 @@
  * and history, sales per song, the balance from the ledger (held while payouts are not set up),
  * payouts, the payout frequency and the Connect status. Only the given artist's rows are read.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ArtistPageResponse, ArtistSongEvent, ConnectStatus } from "@jplay/schema/artist";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
@@ -63,7 +63,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
   const payoutRows = await db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.artistId, artistId)))
+    .where(eq(payouts.artistId, artistId))
     .orderBy(desc(payouts.createdAt))
     .limit(PAYOUTS_SHOWN);
 

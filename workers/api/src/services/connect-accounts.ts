@@ -70,3 +70,17 @@ export async function syncArtistPayoutSchedule(stripe: Stripe, db: Db, artistId:
 export async function applyAccountUpdated(db: Db, account: Stripe.Account): Promise<void> {
   await db.update(artists).set({ payoutsEnabled: account.payouts_enabled }).where(eq(artists.stripeAccountId, account.id));
 }
+
+/**
+ * Asks Stripe for the account's state while the artist is onboarding, so returning from onboarding
+ * shows the result at once even if the `account.updated` webhook has not arrived (yet). Best effort:
+ * on failure the stored state stands and the webhook still updates it.
+ */
+export async function refreshOnboardingStatus(stripe: Stripe, db: Db, artist: Pick<Artist, "id" | "stripeAccountId" | "payoutsEnabled">): Promise<void> {
+  if (!artist.stripeAccountId || artist.payoutsEnabled) return;
+  try {
+    await applyAccountUpdated(db, await stripe.accounts.retrieve(artist.stripeAccountId));
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "connected account status not refreshed", artistId: artist.id, error: String(error) }));
+  }
+}
