@@ -123,7 +123,12 @@ const payoutsOf = (artistId: string) => db.select().from(payouts).where(eq(payou
 
 afterEach(async () => {
   await sandbox("/v1/test_helpers/platform_balance", { available: "" });
+  // After every sequence of credits and payouts: the ledger balances and no artist account is negative.
   expect(await ledgerTotal(db)).toBe(0);
+  const { results } = await env.DB.prepare(
+    "SELECT account, sum(amount_cents) AS balance FROM ledger_entries WHERE artist_id IS NOT NULL GROUP BY account HAVING balance < 0",
+  ).all();
+  expect(results).toEqual([]);
 });
 
 describe("the daily payout run", () => {
