@@ -13,7 +13,8 @@ export interface CreateSetupIntentResponse {
   customerId: string;
 }
 
-export type SavePaymentMethodResponse = { brand: string; last4: string } | { error: string };
+/** `artistPageUrl`: the artist's private page (`/artist/{token}`), issued anew with every saved card. */
+export type SavePaymentMethodResponse = { brand: string; last4: string; artistPageUrl?: string } | { error: string };
 
 export interface DistributeResponse {
   id: string;

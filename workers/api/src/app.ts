@@ -8,6 +8,8 @@ import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { adminRoutes } from "./routes/admin";
+import { artistPageRoutes } from "./routes/artist-page";
+import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { distributionRoutes } from "./routes/distribution";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
@@ -26,6 +28,8 @@ const api = new Hono<AppEnv>()
   .route("/", webhookRoutes)
   .route("/", providerRoutes)
   .route("/admin", adminRoutes)
+  .route("/", artistPageRoutes)
+  .route("/", connectWebhookRoutes)
   // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
   .route("/stripe-sandbox", sandboxApp);
 

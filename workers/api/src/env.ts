@@ -20,6 +20,11 @@ declare global {
     STRIPE_PUBLISHABLE_KEY?: string;
     /** Signs (sandbox) and verifies (both) webhook events to /api/webhooks/stripe. */
     STRIPE_WEBHOOK_SECRET?: string;
+    /**
+     * Verifies Stripe's Connect webhook endpoint (events on the artists' connected accounts, e.g.
+     * `account.updated`) at /api/webhooks/stripe-connect. Stripe gives that endpoint its own secret.
+     */
+    STRIPE_CONNECT_WEBHOOK_SECRET?: string;
     /** Signs the artist's session cookie. Required: without it artist calls are refused. */
     SESSION_SECRET?: string;
     /**

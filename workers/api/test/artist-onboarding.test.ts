@@ -39,7 +39,8 @@ describe("payment setup", () => {
 
     const { setup, saved } = await setUpArtist(browser, undefined, "+1 555 010 0199");
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ brand: "visa", last4: "4242" });
+    // The brand and last 4 of the spec, plus the link to the artist's private page.
+    expect(await saved.json()).toEqual({ brand: "visa", last4: "4242", artistPageUrl: expect.stringMatching(/^\/artist\/[A-Za-z0-9_-]{43}$/) });
     const artist = await env.DB.prepare("SELECT * FROM artists WHERE stripe_customer_id = ?").bind(setup.customerId).first<Record<string, unknown>>();
     expect(artist).toMatchObject({ phone: "+1 555 010 0199", payment_frequency: "weekly" });
     const card = await env.DB.prepare("SELECT * FROM payment_methods WHERE artist_id = ?").bind(artist!.id).first<Record<string, unknown>>();

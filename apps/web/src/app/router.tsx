@@ -62,6 +62,7 @@ export const router = createBrowserRouter([
           { path: "subscribe", lazy: () => import("./routes/subscribe") },
           { path: "subscription-success", lazy: () => import("./routes/subscription-success") },
           { path: "admin", lazy: () => import("./routes/admin") },
+          { path: "artist/:token", lazy: () => import("./routes/artist") },
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
       },

@@ -7,6 +7,10 @@ import type { Job } from "./job";
 import { deliverDistribution } from "./deliver-distribution";
 import { processDistribution } from "./process-distribution";
 import { chargeRetryItem } from "./admin-charge";
+import { runPayoutPage } from "./payout-run";
+import { createDb } from "../db";
+import { createStripe } from "../payments/stripe-client";
+import { payArtist } from "../services/payouts";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -25,6 +29,12 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       return;
     case "admin.charge":
       await chargeRetryItem(job.itemId, env);
+      return;
+    case "payouts.page":
+      await runPayoutPage(env, job);
+      return;
+    case "payouts.artist":
+      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period);
       return;
     default: {
       const unknownJob: never = job;

@@ -22,6 +22,20 @@ export type Job =
       /** Charge one item of an operator's retry or Charge All batch (jobs/admin-charge.ts). */
       type: "admin.charge";
       itemId: string;
+    }
+  | {
+      /** One page of a payout run: enqueues the page's payable artists, then the next page. */
+      type: "payouts.page";
+      /** The run's UTC date, `YYYY-MM-DD`: one payout per artist per period. */
+      period: string;
+      /** The last artist id of the previous page (keyset pagination); null for the first page. */
+      cursor: string | null;
+    }
+  | {
+      /** Pay one artist's available balance for the period (once, however often delivered). */
+      type: "payouts.artist";
+      artistId: string;
+      period: string;
     };
 
 export type JobQueue = Queue<Job>;

@@ -1,9 +1,10 @@
 /**
- * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. The payout tasks
- * (daily, and weekly on Mondays) arrive with the payouts work; until then the daily schedule has none.
- * Every 15 minutes the distribution sweep delivers due songs and re-queues lost audio checks.
+ * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
+ * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
+ * distribution sweep delivers due songs and re-queues lost audio checks.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
+import { startPayoutRun } from "./payout-run";
 
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
@@ -11,7 +12,7 @@ export const DAILY_CRON = "0 0 * * *";
 export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
-  [DAILY_CRON]: [],
+  [DAILY_CRON]: [startPayoutRun],
   [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask],
 };
 

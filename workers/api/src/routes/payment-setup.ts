@@ -10,7 +10,9 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { forbidden } from "../errors";
 import { createStripe, usesSandbox } from "../payments/stripe-client";
+import { artistPagePath, issueArtistLink } from "../services/artist-links";
 import { readSessionCustomer, startSession } from "../services/artist-session";
+import { syncArtistPayoutSchedule } from "../services/connect-accounts";
 import { createSetupIntent, savePaymentMethod } from "../services/payment-setup";
 import { clientAddress, enforceRateLimit } from "../services/rate-limit";
 import { jsonBody } from "../validation";
@@ -50,6 +52,11 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
       windowMs: HOUR,
       message: "Too many cards saved for this phone number. Please wait an hour and try again.",
     });
-    const saved = await savePaymentMethod(createStripe(c.env, c.executionCtx), createDb(c.env.DB), input);
-    return c.json({ brand: saved.brand, last4: saved.last4 });
+    const stripe = createStripe(c.env, c.executionCtx);
+    const db = createDb(c.env.DB);
+    const saved = await savePaymentMethod(stripe, db, input);
+    await syncArtistPayoutSchedule(stripe, db, saved.artistId);
+    // The artist's private page: a new link each time a card is saved (earlier links keep working).
+    const artistPageUrl = artistPagePath(await issueArtistLink(db, saved.artistId));
+    return c.json({ brand: saved.brand, last4: saved.last4, artistPageUrl });
   });

@@ -18,6 +18,12 @@ export const ID_PREFIX = {
   invoice: "in",
   request: "req",
   fault: "flt",
+  account: "acct",
+  account_link: "acl",
+  card: "card",
+  transfer: "tr",
+  balance_transaction: "txn",
+  destination_payment: "py",
 } as const;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

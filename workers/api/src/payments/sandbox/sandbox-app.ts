@@ -13,13 +13,17 @@ import { injectFaults } from "./faults";
 import { newId, ID_PREFIX } from "./ids";
 import { idempotentRequests } from "./idempotency";
 import { sandboxPath } from "./paths";
+import { accountLinkRoutes } from "./resources/account-links";
+import { accountRoutes } from "./resources/accounts";
 import { chargeRoutes } from "./resources/charges";
+import { connectOnboardingRoutes } from "./resources/connect-onboarding";
 import { customerRoutes } from "./resources/customers";
 import { eventRoutes } from "./resources/events";
 import { paymentIntentRoutes } from "./resources/payment-intents";
 import { paymentMethodRoutes } from "./resources/payment-methods";
 import { setupIntentRoutes } from "./resources/setup-intents";
 import { testHelperRoutes } from "./resources/test-helpers";
+import { transferRoutes } from "./resources/transfers";
 
 /** True when the sandbox may answer: no real Stripe key, not production. */
 export function sandboxEnabled(env: Env): boolean {
@@ -52,6 +56,8 @@ const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export const sandboxApp = new Hono<AppEnv>()
   .use("*", refuseWhenDisabled)
+  // The hosted onboarding page is for a person's browser: no API key, its link is the credential.
+  .route("/", connectOnboardingRoutes)
   .use("*", stripeHeaders)
   .use("*", requireApiKey)
   .use("*", injectFaults)
@@ -62,6 +68,9 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", paymentIntentRoutes)
   .route("/", chargeRoutes)
   .route("/", eventRoutes)
+  .route("/", accountRoutes)
+  .route("/", accountLinkRoutes)
+  .route("/", transferRoutes)
   .route("/", testHelperRoutes)
   .all("*", (c) => {
     throw invalidRequest(

@@ -10,12 +10,13 @@ import { firstIssue, PhoneNumberSchema } from "@jplay/schema/distribution";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
+import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
 import { useSetupIntent } from "../api/create-setup-intent";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useSavePaymentMethod } from "../api/save-payment-method";
 import type { CardPayments } from "../card-payments";
-import type { SavedPayment } from "../saved-payment";
+import { ARTIST_PAGE_URL_KEY, type SavedPayment } from "../saved-payment";
 import { CardDetails } from "./card-details";
 import { FeeDisclosure } from "./fee-disclosure";
 import { FrequencyField } from "./frequency-field";
@@ -93,6 +94,8 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
         void setupIntent.refetch();
         return fail(saved.error || TEXT.saveFailed);
       }
+      // The artist's private page (no sign-up): kept in this browser for the confirmation screen.
+      if (saved.artistPageUrl) storage.set(ARTIST_PAGE_URL_KEY, saved.artistPageUrl);
       onSaved({ customerId: intent.customerId, phoneNumber: phoneCheck.output, paymentFrequency: frequency, brand: saved.brand, last4: saved.last4 });
     } catch {
       fail(TEXT.unexpected);

@@ -1,0 +1,17 @@
+import { useParams, useSearchParams } from "react-router";
+import { ArtistDashboard } from "@/features/artist/components/artist-dashboard";
+
+/** Stripe sends the artist back with `?payouts=refresh` when an onboarding link expired or was used. */
+const REFRESH_NOTICE = "That payout setup link expired. Press Set up payouts to continue where you left off.";
+
+export function Component() {
+  const { token = "" } = useParams();
+  const [search] = useSearchParams();
+  return (
+    <>
+      {/* The URL holds the artist's private token: never send it to another site as a Referer. */}
+      <meta name="referrer" content="no-referrer" />
+      <ArtistDashboard token={token} notice={search.get("payouts") === "refresh" ? REFRESH_NOTICE : undefined} />
+    </>
+  );
+}

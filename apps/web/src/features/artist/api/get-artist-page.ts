@@ -1,0 +1,18 @@
+/**
+ * `GET /api/artist/{token}`: everything the artist's private page shows. A revoked or unknown link
+ * answers 404 (ApiError.status), which the page tells apart from other failures.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ArtistPageResponse } from "@jplay/schema/artist";
+import { api } from "@/lib/api-client";
+
+export const getArtistPage = (token: string, signal?: AbortSignal) =>
+  api.get<ArtistPageResponse>(`/api/artist/${encodeURIComponent(token)}`, { signal });
+
+export const artistPageQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ["artist", "page", token],
+    queryFn: ({ signal }) => getArtistPage(token, signal),
+  });
+
+export const useArtistPage = (token: string) => useQuery(artistPageQueryOptions(token));

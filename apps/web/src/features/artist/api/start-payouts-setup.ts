@@ -1,0 +1,11 @@
+/**
+ * `POST /api/artist/{token}/connect`: creates the artist's Stripe Connect account if needed and
+ * answers the Stripe-hosted onboarding URL the browser then opens.
+ */
+import { useMutation } from "@tanstack/react-query";
+import type { StartPayoutsSetupResponse } from "@jplay/schema/artist";
+import { api } from "@/lib/api-client";
+
+export const startPayoutsSetup = (token: string) => api.post<StartPayoutsSetupResponse>(`/api/artist/${encodeURIComponent(token)}/connect`);
+
+export const useStartPayoutsSetup = (token: string) => useMutation({ mutationFn: () => startPayoutsSetup(token) });

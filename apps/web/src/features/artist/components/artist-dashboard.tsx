@@ -1,0 +1,91 @@
+/**
+ * The artist's private page (`/artist/{token}`, no sign-up): songs with status and history, sales,
+ * balance, payouts and payout setup, with honest loading, not-found and error states. The link is
+ * the artist's key: the page never sends it on (no-referrer) and says so when it no longer works.
+ */
+import { Link } from "react-router";
+import { formatCents } from "@jplay/schema/pricing";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useArtistPage } from "../api/get-artist-page";
+import { ArtistSongs } from "./artist-songs";
+import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
+
+const TITLE = "Your artist page";
+
+function LinkNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
+      <title>Link not found – JPlay</title>
+      <h1 className="text-3xl font-extrabold">Link not found</h1>
+      <p className="text-muted">This artist page link does not work. It may have been mistyped or replaced. Saving your payment method again on the distribution page gives you a new link.</p>
+      <Link to="/distribute" className={buttonClass("secondary")}>
+        Go to distribution
+      </Link>
+    </div>
+  );
+}
+
+export function ArtistDashboard({ token, notice }: { token: string; notice?: string | undefined }) {
+  const page = useArtistPage(token);
+
+  if (page.isPending) return <Spinner label="Loading your artist page" className="min-h-[50vh]" />;
+  if (page.isError) {
+    if (page.error instanceof ApiError && page.error.status === 404) return <LinkNotFound />;
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
+        <title>{`${TITLE} – JPlay`}</title>
+        <h1 className="text-3xl font-extrabold">{TITLE}</h1>
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5">
+          <p className="flex-1">Your artist page could not be loaded. Check the connection and try again.</p>
+          <Button variant="secondary" onClick={() => void page.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const data = page.data;
+  return (
+    <div className="mx-auto max-w-4xl space-y-10 px-4 py-12 sm:px-6">
+      <title>{`${TITLE} – JPlay`}</title>
+      <div className="space-y-2">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{TITLE}</h1>
+        <p className="text-muted">Keep this link private: anyone with it can see your songs and earnings.</p>
+      </div>
+
+      <section aria-labelledby="artist-songs" className="space-y-4">
+        <h2 id="artist-songs" className="text-2xl font-bold">
+          Songs
+        </h2>
+        <ArtistSongs songs={data.songs} />
+      </section>
+
+      <section aria-labelledby="artist-sales" className="space-y-2">
+        <h2 id="artist-sales" className="text-2xl font-bold">
+          Sales
+        </h2>
+        <p>
+          {data.sales.purchases === 1 ? "1 download sold" : `${data.sales.purchases} downloads sold`}, {formatCents(data.sales.grossCents)} in sales.
+        </p>
+      </section>
+
+      <section aria-labelledby="artist-balance" className="space-y-4">
+        <h2 id="artist-balance" className="text-2xl font-bold">
+          Balance
+        </h2>
+        <BalanceSummary balance={data.balance} />
+        <PayoutSetup token={token} page={data} notice={notice} />
+      </section>
+
+      <section aria-labelledby="artist-payouts" className="space-y-4">
+        <h2 id="artist-payouts" className="text-2xl font-bold">
+          Payouts
+        </h2>
+        <PayoutsTable payouts={data.payouts} />
+      </section>
+    </div>
+  );
+}

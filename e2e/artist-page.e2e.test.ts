@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
+/**
+ * The artist's private page in a real browser against the real Worker and its Stripe sandbox: save a
+ * card, upload a song, open the private link the browser kept, see the song and its status, set up
+ * payouts through the (sandbox-hosted) Stripe onboarding and come back ready; unknown links say so.
+ */
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { newPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+
+let mp3: Buffer;
+
+beforeAll(async () => {
+  const response = await fetch(`${baseURL}/api/songs/popular`);
+  expect(response.status).toBe(200);
+  const [song] = (await response.json()) as { audioUrl: string }[];
+  const audio = await fetch(`${baseURL}${song!.audioUrl}`);
+  expect(audio.status).toBe(200);
+  mp3 = Buffer.from(await audio.arrayBuffer());
+});
+
+const newPhone = () => `+1 555 ${String(Date.now() % 1_000_000).padStart(6, "0")}7`;
+
+/** Saves a card and uploads a song on /distribute, as an artist does; answers the kept link. */
+async function saveCardAndUpload(page: Page, title: string): Promise<string> {
+  await page.goto(`${baseURL}/distribute`);
+  await page.getByLabel("Phone number", { exact: true }).fill(newPhone());
+  await page.getByRole("radio", { name: /Weekly/ }).check();
+  await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+  await page.getByLabel("CVC", { exact: true }).fill("123");
+  await expect.poll(() => page.getByRole("button", { name: "Save Payment Method" }).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await page.getByRole("button", { name: "Save Payment Method" }).click();
+  await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
+
+  const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
+  expect(link).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
+
+  await page.getByLabel("Artist name", { exact: true }).fill("Page Artist");
+  await page.getByLabel("Song title", { exact: true }).fill(title);
+  await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3 });
+  await page.getByRole("button", { name: "Submit for Distribution" }).click();
+  await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
+  return link!;
+}
+
+describe("the artist's private page", () => {
+  test("shows the uploaded song with its status and a zero balance, then sets up payouts through Stripe onboarding", async () => {
+    const page = await newPage();
+    const link = await saveCardAndUpload(page, "Private Page Song");
+
+    await page.goto(`${baseURL}${link}`);
+    await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+    const song = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: "Private Page Song" }) });
+    await song.waitFor();
+    expect(await song.getByText("Status: Pending payment").count()).toBe(1);
+    expect(await song.getByRole("list", { name: "History of Private Page Song" }).getByText("Submitted").isVisible()).toBe(true);
+    expect(await song.getByText("0 downloads sold · $0.00 in sales").isVisible()).toBe(true);
+    // No earnings yet (the provider's purchase reports arrive with the sales ledger work).
+    const balance = page.getByRole("region", { name: "Balance" });
+    expect(await balance.getByText("Available").locator("xpath=following-sibling::dd").textContent()).toBe("$0.00");
+    expect(await balance.getByText("Weekly, every Monday").isVisible()).toBe(true);
+    expect(await balance.getByText("Not set up").isVisible()).toBe(true);
+    expect(await page.getByText("No payouts yet.").isVisible()).toBe(true);
+    // The page must not hand its private URL to the sites it links to.
+    expect(await page.locator('meta[name="referrer"]').getAttribute("content")).toBe("no-referrer");
+
+    // Set up payouts: the button opens the (sandbox-hosted) Stripe onboarding.
+    const setUp = page.getByRole("button", { name: "Set up payouts" });
+    await setUp.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
+    const card = page.getByLabel("Debit card number");
+    expect(await card.inputValue()).toBe("4000 0566 5566 5556");
+    await page.getByRole("button", { name: "Complete onboarding" }).click();
+
+    // Back on the private page; Stripe's account.updated webhook marks payouts ready.
+    await page.waitForURL(`${baseURL}${link}`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+          return page.getByRole("region", { name: "Balance" }).getByText("Ready", { exact: true }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    expect(await page.getByRole("button", { name: "Set up payouts" }).count()).toBe(0);
+  });
+
+  test("an unknown link says Link not found", async () => {
+    const page = await newPage();
+    await page.goto(`${baseURL}/artist/${"A".repeat(43)}`);
+    await page.getByRole("heading", { level: 1, name: "Link not found" }).waitFor();
+    expect(await page.getByRole("link", { name: "Go to distribution" }).isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The artist's private page (`/artist/{token}`, issue: payouts) as the API answers it: songs with
+ * status and history, sales, balance, payouts and Connect status. Money in cents, times ISO 8601.
+ */
+import type { PaymentFrequency } from "./payments";
+import type { SongPackage, SongStatus } from "./tables";
+
+/** `not_started`: no connected account yet; `onboarding`: account exists, payouts not enabled; `ready`. */
+export type ConnectStatus = "not_started" | "onboarding" | "ready";
+
+export interface ArtistSongEvent {
+  fromStatus: SongStatus | null;
+  toStatus: SongStatus;
+  cause: string;
+  at: string;
+}
+
+export interface ArtistSong {
+  id: string;
+  title: string;
+  artistName: string;
+  status: SongStatus;
+  package: SongPackage | null;
+  createdAt: string;
+  distributedAt: string | null;
+  rejectionReason: string | null;
+  /** Status transitions, oldest first. */
+  history: ArtistSongEvent[];
+  /** Downloads listeners bought and what they paid (before the provider's split). */
+  sales: { purchases: number; grossCents: number };
+}
+
+export type ArtistPayoutStatus = "pending" | "paid" | "failed";
+
+export interface ArtistPayout {
+  id: string;
+  /** The run's date, `YYYY-MM-DD`. */
+  period: string;
+  amountCents: number;
+  status: ArtistPayoutStatus;
+  failureMessage: string | null;
+  createdAt: string;
+}
+
+export interface ArtistBalance {
+  /** Earned and not yet paid out. */
+  availableCents: number;
+  /** On its way to the artist's card (a payout in progress). */
+  pendingCents: number;
+  /** The part of `availableCents` waiting for the artist to set up payouts (no ready account). */
+  heldCents: number;
+  /** Balances below this wait for a later payout. */
+  minimumCents: number;
+}
+
+export interface ArtistPageResponse {
+  paymentFrequency: PaymentFrequency;
+  /** The next payout run's date (`YYYY-MM-DD`, at 00:00 UTC). */
+  nextPayoutOn: string;
+  connect: { status: ConnectStatus };
+  balance: ArtistBalance;
+  sales: { purchases: number; grossCents: number };
+  songs: ArtistSong[];
+  payouts: ArtistPayout[];
+}
+
+/** `POST /api/artist/{token}/connect`: the Stripe-hosted onboarding page to open. */
+export interface StartPayoutsSetupResponse {
+  url: string;
+}

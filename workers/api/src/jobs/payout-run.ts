@@ -1,0 +1,52 @@
+/**
+ * The daily payout run, fanned out through the JOBS queue so 100,000 artists stay within a Worker
+ * invocation's limits: the Cron task only enqueues the first `payouts.page`; each page job reads one
+ * bounded page of artists due today (keyset pagination on the artist id), enqueues one
+ * `payouts.artist` job per artist with something to pay (one sendBatch of at most 100 messages), and
+ * enqueues the next page. Redelivered pages re-enqueue the same artist jobs, which pay once.
+ */
+import { and, eq, gt, inArray, asc } from "drizzle-orm";
+import { artists, payouts } from "@jplay/schema/tables";
+import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
+import { createDb } from "../db";
+import { artistAvailableBalances } from "../services/ledger";
+import { frequenciesDue, payoutPeriod, payoutsReady } from "../services/payouts";
+import type { Job, JobQueue } from "./job";
+
+/** Artists per page job; also the most messages one sendBatch may carry (Queues limit: 100). */
+export const PAYOUT_PAGE_SIZE = 100;
+
+type PayoutPageJob = Extract<Job, { type: "payouts.page" }>;
+
+/** The Cron task (daily at 00:00 UTC): starts the run for today's period. */
+export async function startPayoutRun(env: Env, scheduledTime: Date): Promise<void> {
+  await (env.JOBS as JobQueue).send({ type: "payouts.page", period: payoutPeriod(scheduledTime), cursor: null });
+}
+
+/** One page of the run: enqueues the page's payable artists and the next page. */
+export async function runPayoutPage(env: Env, job: PayoutPageJob): Promise<{ artists: number; enqueued: number; next: string | null }> {
+  const db = createDb(env.DB);
+  const page = await db
+    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
+    .from(artists)
+    .where(and(inArray(artists.paymentFrequency, frequenciesDue(job.period)), job.cursor ? gt(artists.id, job.cursor) : undefined))
+    .orderBy(asc(artists.id))
+    .limit(PAYOUT_PAGE_SIZE);
+  const ids = page.map((artist) => artist.id);
+  const balances = await artistAvailableBalances(db, ids);
+  // Artists with an unfinished payout get a job too, so it is repaired even when nothing new is due.
+  const unfinished = new Set<string>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .selectDistinct({ artistId: payouts.artistId })
+      .from(payouts)
+      .where(and(eq(payouts.status, "pending"), inArray(payouts.artistId, ids.slice(i, i + 90))));
+    for (const row of rows) unfinished.add(row.artistId);
+  }
+  const payable = page.filter((artist) => unfinished.has(artist.id) || (payoutsReady(artist) && (balances.get(artist.id) ?? 0) >= PAYOUT_MINIMUM_CENTS));
+  const queue = env.JOBS as JobQueue;
+  if (payable.length > 0) await queue.sendBatch(payable.map((artist) => ({ body: { type: "payouts.artist", artistId: artist.id, period: job.period } })));
+  const next = page.length === PAYOUT_PAGE_SIZE ? page[page.length - 1]!.id : null;
+  if (next) await queue.send({ type: "payouts.page", period: job.period, cursor: next });
+  return { artists: page.length, enqueued: payable.length, next };
+}

@@ -1,0 +1,19 @@
+/**
+ * Admin: revoke an artist's private page links (e.g. a link that was shared or leaked). Mounted by
+ * the admin API behind its authentication (ARCHITECTURE decision 8); this file only defines it.
+ */
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { artists } from "@jplay/schema/tables";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { notFound } from "../errors";
+import { revokeArtistLinks } from "../services/artist-links";
+
+export const adminArtistLinkRoutes = new Hono<AppEnv>().post("/artists/:artistId/revoke-links", async (c) => {
+  const db = createDb(c.env.DB);
+  const artistId = c.req.param("artistId");
+  const [artist] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId)).limit(1);
+  if (!artist) throw notFound("No artist with this id.");
+  return c.json({ revoked: await revokeArtistLinks(db, artist.id) });
+});

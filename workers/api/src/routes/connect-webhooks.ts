@@ -1,0 +1,41 @@
+/**
+ * POST /api/webhooks/stripe-connect: Stripe's Connect endpoint, which receives events that happen on
+ * the artists' connected accounts (`account.updated`: payouts enabled or disabled). Stripe signs a
+ * Connect endpoint with its own secret (STRIPE_CONNECT_WEBHOOK_SECRET), so it is a route of its own.
+ * Each event id is claimed once, like the platform endpoint; other event types are acknowledged.
+ * (The local sandbox delivers everything, Connect events included, to /api/webhooks/stripe.)
+ * https://docs.stripe.com/connect/webhooks
+ */
+import { Hono } from "hono";
+import Stripe from "stripe";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { AppError } from "../errors";
+import { applyAccountUpdated } from "../services/connect-accounts";
+import { claimStripeEvent, releaseStripeEvent } from "../services/stripe-events";
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+export const connectWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe-connect", async (c) => {
+  const secret = c.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+  if (!secret) throw new AppError(503, "webhooks_unconfigured", "STRIPE_CONNECT_WEBHOOK_SECRET is not configured");
+  const signature = c.req.header("Stripe-Signature");
+  if (!signature) throw new AppError(400, "invalid_signature", "Missing Stripe-Signature header");
+  const payload = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
+  } catch {
+    throw new AppError(400, "invalid_signature", "Webhook signature verification failed");
+  }
+
+  const db = createDb(c.env.DB);
+  if (!(await claimStripeEvent(db, event))) return c.json({ received: true, duplicate: true });
+  try {
+    if (event.type === "account.updated") await applyAccountUpdated(db, event.data.object);
+  } catch (error) {
+    await releaseStripeEvent(db, event.id);
+    throw error;
+  }
+  return c.json({ received: true });
+});

@@ -1,0 +1,102 @@
+/**
+ * What the artist's private page shows (issue: the artist's private page): their songs with status
+ * and history, sales per song, the balance from the ledger (held while payouts are not set up),
+ * payouts, the payout frequency and the Connect status. Only the given artist's rows are read.
+ */
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { ArtistPageResponse, ArtistSongEvent, ConnectStatus } from "@jplay/schema/artist";
+import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
+import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
+import type { Db } from "../db";
+import { ACCOUNTS, accountBalance, artistAvailableBalances } from "./ledger";
+import { isPayoutDay, payoutPeriod, payoutsReady } from "./payouts";
+
+/** Payouts listed on the page (newest first); older ones are in the ledger. */
+const PAYOUTS_SHOWN = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** D1 binds at most 100 parameters per statement. */
+const ID_CHUNK = 90;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+/** The next run (00:00 UTC) after `now` that pays this frequency. */
+export function nextPayoutOn(frequency: "daily" | "weekly", now: number): string {
+  let day = Date.parse(`${payoutPeriod(new Date(now))}T00:00:00Z`) + DAY_MS;
+  while (!isPayoutDay(frequency, payoutPeriod(new Date(day)))) day += DAY_MS;
+  return payoutPeriod(new Date(day));
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += ID_CHUNK) out.push(items.slice(i, i + ID_CHUNK));
+  return out;
+}
+
+export async function loadArtistPage(db: Db, artistId: string, now = Date.now()): Promise<ArtistPageResponse | null> {
+  const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+  if (!artist) return null;
+
+  const songRows = await db.select().from(songs).where(eq(songs.artistId, artistId)).orderBy(desc(songs.createdAt));
+  const songIds = songRows.map((song) => song.id);
+  const history = new Map<string, ArtistSongEvent[]>();
+  const sales = new Map<string, { purchases: number; grossCents: number }>();
+  for (const ids of chunks(songIds)) {
+    const events = await db.select().from(songEvents).where(inArray(songEvents.songId, ids)).orderBy(asc(songEvents.at));
+    for (const event of events) {
+      const list = history.get(event.songId) ?? [];
+      list.push({ fromStatus: event.fromStatus, toStatus: event.toStatus, cause: event.cause, at: iso(event.at) });
+      history.set(event.songId, list);
+    }
+    const totals = await db
+      .select({ songId: purchases.songId, count: sql<number>`count(*)`, gross: sql<number>`coalesce(sum(${purchases.priceCents}), 0)` })
+      .from(purchases)
+      .where(inArray(purchases.songId, ids))
+      .groupBy(purchases.songId);
+    for (const row of totals) sales.set(row.songId, { purchases: row.count, grossCents: row.gross });
+  }
+
+  const available = (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
+  const pending = await accountBalance(db, ACCOUNTS.artistPayoutPending(artistId));
+  const ready = payoutsReady(artist);
+  const connect: ConnectStatus = ready ? "ready" : artist.stripeAccountId ? "onboarding" : "not_started";
+  const payoutRows = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.artistId, artistId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(PAYOUTS_SHOWN);
+
+  const songList = songRows.map((song) => ({
+    id: song.id,
+    title: song.title,
+    artistName: song.artistName,
+    status: song.status,
+    package: song.package,
+    createdAt: iso(song.createdAt),
+    distributedAt: isoOrNull(song.distributedAt),
+    rejectionReason: song.rejectionReason,
+    history: history.get(song.id) ?? [],
+    sales: sales.get(song.id) ?? { purchases: 0, grossCents: 0 },
+  }));
+
+  return {
+    paymentFrequency: artist.paymentFrequency,
+    nextPayoutOn: nextPayoutOn(artist.paymentFrequency, now),
+    connect: { status: connect },
+    balance: { availableCents: available, pendingCents: pending, heldCents: ready ? 0 : available, minimumCents: PAYOUT_MINIMUM_CENTS },
+    sales: {
+      purchases: songList.reduce((sum, song) => sum + song.sales.purchases, 0),
+      grossCents: songList.reduce((sum, song) => sum + song.sales.grossCents, 0),
+    },
+    songs: songList,
+    payouts: payoutRows.map((payout) => ({
+      id: payout.id,
+      period: payout.period,
+      amountCents: payout.amountCents,
+      status: payout.status,
+      failureMessage: payout.failureMessage,
+      createdAt: iso(payout.createdAt),
+    })),
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Paying an artist their available balance for one period (issue: scheduled payouts). One payout row
+ * per artist and period (unique in the database), so running twice pays once; the row's id is the
+ * Stripe Transfer's idempotency key, so a redelivered job or a crash between steps repairs itself
+ * with the same Transfer instead of sending a second one. Money moves in the ledger
+ * available → payout_pending (kind "payout") before Stripe is called, then payout_pending →
+ * payouts:sent ("payout.sent") or back to available ("payout.failed").
+ */
+import { and, asc, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { artists, payouts } from "@jplay/schema/tables";
+import type { PaymentFrequency } from "@jplay/schema/tables";
+import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
+import type { Db } from "../db";
+import { ACCOUNTS, artistAvailableBalances, postTransaction } from "./ledger";
+
+export type PayoutRow = typeof payouts.$inferSelect;
+type Artist = typeof artists.$inferSelect;
+
+export const PAYOUT_CURRENCY = "usd";
+
+/** The period a run pays for: the UTC date it runs on (`YYYY-MM-DD`). */
+export const payoutPeriod = (runTime: Date) => runTime.toISOString().slice(0, 10);
+
+/** Weekly artists are paid on Mondays (spec section 9); daily artists every day. */
+export function isPayoutDay(frequency: PaymentFrequency, period: string): boolean {
+  if (frequency === "daily") return true;
+  return new Date(`${period}T00:00:00Z`).getUTCDay() === 1;
+}
+
+/** The frequencies a run on `period` pays. */
+export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutDay("weekly", period) ? ["daily", "weekly"] : ["daily"]);
+
+/** The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. */
+export const payoutIdempotencyKey = (payoutId: string) => `payout-${payoutId}`;
+export const payoutTransferGroup = (payoutId: string) => `payout_${payoutId}`;
+
+/** The artist's connected account can receive payouts. */
+export const payoutsReady = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">) => Boolean(artist.stripeAccountId) && artist.payoutsEnabled;
+
+export type PayoutOutcome = "paid" | "failed" | "held" | "below_minimum" | "not_due" | "already_done" | "no_artist";
+
+/**
+ * Stripe refused the Transfer for good (the destination cannot be paid, the platform balance is
+ * short, bad parameters): the payout fails and its money returns. Anything else (network, 5xx, 429,
+ * an idempotent request still in flight) is thrown so the queue retries with the same key.
+ */
+const isPermanentRefusal = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripePermissionError;
+
+async function payoutFor(db: Db, artistId: string, period: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(and(eq(payouts.artistId, artistId), eq(payouts.period, period))).limit(1);
+  return row;
+}
+
+async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<void> {
+  await postTransaction(db, "payout.failed", payout.id, [
+    { account: ACCOUNTS.artistPayoutPending(payout.artistId), artistId: payout.artistId, amountCents: -payout.amountCents },
+    { account: ACCOUNTS.artistAvailable(payout.artistId), artistId: payout.artistId, amountCents: payout.amountCents },
+  ]);
+  await db
+    .update(payouts)
+    .set({ status: "failed", failureMessage: message, updatedAt: Date.now() })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")));
+}
+
+/**
+ * Finishes a pending payout, from wherever an earlier attempt stopped: every step is idempotent
+ * (ledger by (kind, ref), the Transfer by its key, the row by its status). `resumed`: an earlier
+ * attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys (24 h),
+ * so it is looked up by its transfer group first.
+ */
+async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed"> {
+  await postTransaction(db, "payout", payout.id, [
+    { account: ACCOUNTS.artistAvailable(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
+    { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: payout.amountCents },
+  ]);
+  if (!artist.stripeAccountId) {
+    await failPayout(db, payout, "The artist has no connected account.");
+    return "failed";
+  }
+
+  let transfer: Stripe.Transfer | undefined;
+  if (resumed) {
+    const earlier = await stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 });
+    transfer = earlier.data[0];
+  }
+  if (!transfer) {
+    try {
+      transfer = await stripe.transfers.create(
+        {
+          amount: payout.amountCents,
+          currency: PAYOUT_CURRENCY,
+          destination: artist.stripeAccountId,
+          transfer_group: payoutTransferGroup(payout.id),
+          metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
+        },
+        { idempotencyKey: payoutIdempotencyKey(payout.id) },
+      );
+    } catch (error) {
+      if (!isPermanentRefusal(error)) throw error;
+      await failPayout(db, payout, (error as Stripe.errors.StripeError).message);
+      return "failed";
+    }
+  }
+
+  await postTransaction(db, "payout.sent", payout.id, [
+    { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
+    { account: ACCOUNTS.payoutsSent, amountCents: payout.amountCents },
+  ]);
+  await db
+    .update(payouts)
+    .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: Date.now() })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")));
+  return "paid";
+}
+
+/**
+ * The `payouts.artist` job: pays the artist's available balance for `period` once. Below the minimum
+ * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
+ * is written: it stays available and the artist's page shows it as held).
+ */
+export async function payArtist(stripe: Stripe, db: Db, artistId: string, period: string): Promise<PayoutOutcome> {
+  const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+  if (!artist) return "no_artist";
+
+  // Earlier payouts a crash or an outage left unfinished go first, so their money is accounted for
+  // before today's balance is read.
+  const unfinished = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.artistId, artistId), eq(payouts.status, "pending")))
+    .orderBy(asc(payouts.createdAt));
+  for (const payout of unfinished) if (payout.period !== period) await settlePayout(stripe, db, artist, payout, true);
+
+  const existing = await payoutFor(db, artistId, period);
+  if (existing) return existing.status === "pending" ? settlePayout(stripe, db, artist, existing, true) : "already_done";
+
+  if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
+  const balance = (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
+  if (balance < PAYOUT_MINIMUM_CENTS) return "below_minimum";
+  if (!payoutsReady(artist)) return "held";
+
+  const [created] = await db
+    .insert(payouts)
+    .values({ id: crypto.randomUUID(), artistId, period, amountCents: balance, status: "pending" })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return settlePayout(stripe, db, artist, created, false);
+  // Another delivery of this job inserted the row first: finish that one.
+  const winner = await payoutFor(db, artistId, period);
+  return winner?.status === "pending" ? settlePayout(stripe, db, artist, winner, true) : "already_done";
+}

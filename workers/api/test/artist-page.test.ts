@@ -1,0 +1,324 @@
+/**
+ * The artist's private page through the Worker's fetch handler: the link a saved card returns, what
+ * the page shows (only its own artist's songs, sales, balance, payouts), Connect onboarding through
+ * the sandbox's hosted page and the `account.updated` webhook, reissued and revoked links, and
+ * earnings from signed provider purchase reports paid out by the payout job.
+ */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ArtistPageResponse } from "@jplay/schema/artist";
+import { artistLinks, artists, purchases, songEvents } from "@jplay/schema/tables";
+import worker from "../src/index";
+import { createDb } from "../src/db";
+import type { Job } from "../src/jobs/job";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { adminArtistLinkRoutes } from "../src/routes/admin-artist-links";
+import { resolveArtistLink, revokeArtistLinks } from "../src/services/artist-links";
+import { nextPayoutOn } from "../src/services/artist-page";
+import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/services/ledger";
+import { signProviderReport } from "../src/services/provider-signature";
+import { signWebhookPayload } from "../src/payments/sandbox/webhooks";
+import { insertSong } from "./song-fixtures";
+import { Browser, mp3Bytes, setUpArtist } from "./support";
+
+const db = createDb(env.DB);
+const stripe = createStripe(env);
+
+interface Saved {
+  brand: string;
+  last4: string;
+  artistPageUrl: string;
+}
+
+async function newArtist() {
+  const browser = new Browser();
+  const { setup, saved } = await setUpArtist(browser);
+  expect(saved.status).toBe(200);
+  const body = (await saved.json()) as Saved;
+  const [artist] = await db.select().from(artists).where(eq(artists.stripeCustomerId, setup.customerId));
+  return { browser, setup, body, artistId: artist!.id, token: body.artistPageUrl.slice("/artist/".length) };
+}
+
+const openPage = (token: string) => new Browser().fetch(`/api/artist/${token}`);
+async function pageOf(token: string): Promise<ArtistPageResponse> {
+  const response = await openPage(token);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function upload(browser: Browser, customerId: string, title: string) {
+  const form = new FormData();
+  form.set("artistName", "Page Artist");
+  form.set("songTitle", title);
+  form.set("price", "1.99");
+  form.set("songFile", new Blob([mp3Bytes()]), "song.mp3");
+  form.set("customerId", customerId);
+  const response = await browser.fetch("/api/distribute", { method: "POST", body: form });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function credit(artistId: string, cents: number) {
+  await postTransaction(db, "purchase", crypto.randomUUID(), [
+    { account: ACCOUNTS.providerReceivable, amountCents: -cents },
+    { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: cents },
+  ]);
+}
+
+async function deliverWebhooks() {
+  const response = await exports.default.fetch(
+    new Request("http://jplay.test/api/stripe-sandbox/v1/test_helpers/deliver_events", { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
+  );
+  expect(response.status).toBe(200);
+}
+
+describe("the private link", () => {
+  it("comes with every saved card: an unguessable token whose hash alone is stored", async () => {
+    const { body, artistId, token } = await newArtist();
+    expect(body).toMatchObject({ brand: "visa", last4: "4242" });
+    expect(body.artistPageUrl).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
+    const stored = await db.select().from(artistLinks).where(eq(artistLinks.artistId, artistId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(await resolveArtistLink(db, token)).toBe(artistId);
+  });
+
+  it("is reissued when the card is saved again, and earlier links keep working until an admin revokes them all", async () => {
+    const first = await newArtist();
+    const again = await setUpArtist(first.browser);
+    const second = ((await again.saved.json()) as Saved).artistPageUrl.slice("/artist/".length);
+    expect(second).not.toBe(first.token);
+    expect((await openPage(first.token)).status).toBe(200);
+    expect((await openPage(second)).status).toBe(200);
+
+    expect(await revokeArtistLinks(db, first.artistId)).toBe(2);
+    for (const token of [first.token, second]) {
+      const gone = await openPage(token);
+      expect(gone.status).toBe(404);
+      expect(await gone.json()).toEqual({ error: { code: "not_found", message: "Link not found" } });
+      expect((await new Browser().fetch(`/api/artist/${token}/connect`, { method: "POST" })).status).toBe(404);
+    }
+    expect(await revokeArtistLinks(db, first.artistId)).toBe(0);
+    // Saving a card again gives the artist a working link once more.
+    const renewed = await setUpArtist(first.browser);
+    expect((await openPage(((await renewed.saved.json()) as Saved).artistPageUrl.slice("/artist/".length))).status).toBe(200);
+  });
+
+  it("answers 404 for unknown and malformed tokens", async () => {
+    const unknown = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    for (const token of [unknown, "abc", "%00", "x".repeat(500)]) {
+      const response = await openPage(token);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Link not found");
+    }
+  });
+
+  it("the admin sub-app revokes an artist's links", async () => {
+    const { artistId, token } = await newArtist();
+    const response = await adminArtistLinkRoutes.request(`/artists/${artistId}/revoke-links`, { method: "POST" }, env);
+    expect(await response.json()).toEqual({ revoked: 1 });
+    expect((await openPage(token)).status).toBe(404);
+  });
+});
+
+describe("the page", () => {
+  it("shows only its own artist's songs with status and history, sales, balance held until payouts are set up, and the frequency", async () => {
+    const ada = await newArtist();
+    const bea = await newArtist();
+    const empty = await pageOf(ada.token);
+    expect(empty).toMatchObject({
+      paymentFrequency: "weekly",
+      connect: { status: "not_started" },
+      balance: { availableCents: 0, pendingCents: 0, heldCents: 0, minimumCents: 100 },
+      sales: { purchases: 0, grossCents: 0 },
+      songs: [],
+      payouts: [],
+    });
+    expect(empty.nextPayoutOn).toBe(nextPayoutOn("weekly", Date.now()));
+    expect(new Date(`${empty.nextPayoutOn}T00:00:00Z`).getUTCDay()).toBe(1);
+
+    const adaSong = await upload(ada.browser, ada.setup.customerId, "Ada's Song");
+    const beaSong = await upload(bea.browser, bea.setup.customerId, "Bea's Song");
+    await db.insert(songEvents).values({ id: crypto.randomUUID(), songId: adaSong, fromStatus: "pending", toStatus: "approved", cause: "payment pi_test succeeded" });
+    await db.insert(purchases).values([
+      { id: crypto.randomUUID(), songId: adaSong, priceCents: 199, purchasedAt: Date.now() },
+      { id: crypto.randomUUID(), songId: adaSong, priceCents: 199, purchasedAt: Date.now() },
+      { id: crypto.randomUUID(), songId: beaSong, priceCents: 199, purchasedAt: Date.now() },
+    ]);
+    await credit(ada.artistId, 358);
+
+    const response = await openPage(ada.token);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const page = (await response.json()) as ArtistPageResponse;
+    expect(page.songs).toHaveLength(1);
+    expect(page.songs[0]).toMatchObject({
+      id: adaSong,
+      title: "Ada's Song",
+      status: "pending",
+      sales: { purchases: 2, grossCents: 398 },
+      history: [{ fromStatus: "pending", toStatus: "approved", cause: "payment pi_test succeeded" }],
+    });
+    expect(page.sales).toEqual({ purchases: 2, grossCents: 398 });
+    // No connected account yet: everything available is held.
+    expect(page.balance).toMatchObject({ availableCents: 358, heldCents: 358, pendingCents: 0 });
+    expect(JSON.stringify(page)).not.toContain(beaSong);
+
+    const other = await pageOf(bea.token);
+    expect(other.songs.map((song) => song.id)).toEqual([beaSong]);
+    expect(other.balance.availableCents).toBe(0);
+  });
+
+  it("starts payouts setup: one connected account with the artist's schedule, Stripe-hosted onboarding, account.updated makes it ready", async () => {
+    const artist = await newArtist();
+    await credit(artist.artistId, 250);
+    const start = await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" });
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect(url).toMatch(/^\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
+    const [row] = await db.select().from(artists).where(eq(artists.id, artist.artistId));
+    expect(row!.stripeAccountId).toMatch(/^acct_/);
+    const account = await stripe.accounts.retrieve(row!.stripeAccountId!);
+    expect(account).toMatchObject({ type: "express", metadata: { artistId: artist.artistId }, settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } } });
+    expect((await pageOf(artist.token)).connect.status).toBe("onboarding");
+
+    // Asking again gives a fresh link for the same account.
+    const again = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    expect(again.url).not.toBe(url);
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.stripeAccountId).toBe(row!.stripeAccountId);
+
+    const done = await exports.default.fetch(
+      new Request(`http://jplay.test${again.url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ card_number: "4000 0566 5566 5556" }).toString(),
+      }),
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`http://jplay.test/artist/${artist.token}`);
+    await deliverWebhooks();
+    await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
+    const ready = await pageOf(artist.token);
+    expect(ready.balance).toMatchObject({ availableCents: 250, heldCents: 0 });
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(true);
+
+    // Switching to daily payouts moves the connected account's own schedule too.
+    const switched = await artist.browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" });
+    const setup = (await switched.json()) as { clientSecret: string; customerId: string };
+    const confirmed = (await (
+      await artist.browser.sandboxForm(`/v1/setup_intents/${setup.clientSecret.split("_secret_")[0]}/confirm`, {
+        client_secret: setup.clientSecret,
+        "payment_method_data[type]": "card",
+        "payment_method_data[card][number]": "4242424242424242",
+        "payment_method_data[card][exp_month]": "12",
+        "payment_method_data[card][exp_year]": "2034",
+        "payment_method_data[card][cvc]": "123",
+      })
+    ).json()) as { payment_method: string };
+    const saved = await artist.browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: "+1 555 010 7777", paymentFrequency: "daily" });
+    expect(saved.status).toBe(200);
+    expect((await stripe.accounts.retrieve(row!.stripeAccountId!)).settings?.payouts?.schedule).toMatchObject({ interval: "daily" });
+    expect((await pageOf(artist.token)).paymentFrequency).toBe("daily");
+  });
+
+  it("shows earnings from the provider's purchase reports, and the payout that pays them out", async () => {
+    const artist = await newArtist();
+    // A live expedited song (10% to the provider): each $1.99 download earns the artist $1.80.
+    const songId = await insertSong({ artistId: artist.artistId, status: "distributed", package: "expedited", audio: null });
+    const body = JSON.stringify({
+      purchases: [1, 2, 3].map((n) => ({ purchaseId: `page-${songId}-${n}`, songId, priceCents: 199, purchasedAt: new Date().toISOString() })),
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const reported = await exports.default.fetch(
+      new Request("http://jplay.test/api/provider/purchases", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signProviderReport(env.PROVIDER_WEBHOOK_SECRET!, timestamp, body) },
+        body,
+      }),
+    );
+    expect(reported.status).toBe(200);
+
+    const earned = await pageOf(artist.token);
+    expect(earned.songs[0]).toMatchObject({ id: songId, status: "distributed", sales: { purchases: 3, grossCents: 597 } });
+    expect(earned.balance).toMatchObject({ availableCents: 540, heldCents: 540 });
+
+    // Payouts set up, then the Monday payout job pays the balance.
+    const { url } = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    await exports.default.fetch(
+      new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
+    );
+    await deliverWebhooks();
+    await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
+    const batch = createMessageBatch<Job>("jplay-jobs", [{ id: "pay-1", timestamp: new Date(), attempts: 1, body: { type: "payouts.artist", artistId: artist.artistId, period: "2026-11-30" } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["pay-1"]);
+
+    const paid = await pageOf(artist.token);
+    expect(paid.balance).toMatchObject({ availableCents: 0, pendingCents: 0, heldCents: 0 });
+    expect(paid.payouts).toMatchObject([{ period: "2026-11-30", amountCents: 540, status: "paid" }]);
+    expect(await ledgerTotal(db)).toBe(0);
+  });
+
+  it("shows payouts ready on return from onboarding even before Stripe's webhook arrives", async () => {
+    const artist = await newArtist();
+    const { url } = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    // Onboarding completed where no webhook can be delivered (no signing secret: events are stored only).
+    const noWebhooks = { ...env, STRIPE_WEBHOOK_SECRET: undefined } as unknown as Env;
+    const done = await worker.fetch(
+      new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
+      noWebhooks,
+      createExecutionContext(),
+    );
+    expect(done.status).toBe(303);
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(false);
+    // Opening the page asks Stripe while the artist is onboarding.
+    expect((await pageOf(artist.token)).connect.status).toBe("ready");
+    expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(true);
+  });
+});
+
+describe("the Connect webhook endpoint", () => {
+  const SECRET = "whsec_connect_test_0123456789";
+  const withSecret = { ...env, STRIPE_CONNECT_WEBHOOK_SECRET: SECRET } as unknown as Env;
+
+  async function post(event: unknown, secret = SECRET, target: Env = withSecret) {
+    const payload = JSON.stringify(event);
+    return worker.fetch(
+      new Request("http://jplay.test/api/webhooks/stripe-connect", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await signWebhookPayload(payload, secret) }, body: payload }),
+      target,
+      createExecutionContext(),
+    );
+  }
+
+  it("applies account.updated once, refuses bad signatures, and fails closed without its secret", async () => {
+    const accountId = `acct_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
+    const artistId = crypto.randomUUID();
+    await db.insert(artists).values({ id: artistId, paymentFrequency: "daily", stripeAccountId: accountId });
+    const event = (enabled: boolean, id = `evt_${crypto.randomUUID().replaceAll("-", "")}`) => ({
+      id,
+      object: "event",
+      type: "account.updated",
+      account: accountId,
+      data: { object: { id: accountId, object: "account", payouts_enabled: enabled } },
+    });
+    const enabledEvent = event(true);
+
+    expect((await post(enabledEvent, "whsec_wrong")).status).toBe(400);
+    expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(false);
+    expect((await post(enabledEvent, SECRET, env)).status).toBe(503);
+
+    const first = await post(enabledEvent);
+    expect(await first.json()).toEqual({ received: true });
+    expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(true);
+    expect(await (await post(enabledEvent)).json()).toEqual({ received: true, duplicate: true });
+
+    // Stripe stops payouts on the account: the artist's payouts stop too (their balance is held).
+    await post(event(false));
+    expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(false);
+  });
+});

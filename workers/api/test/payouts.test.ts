@@ -1,0 +1,364 @@
+/**
+ * Scheduled payouts through the Worker's cron and queue handlers with real local D1 and the Stripe
+ * sandbox: one transfer per artist and period however often the run or its jobs are delivered,
+ * weekly artists only on Mondays, held balances, the minimum, refused transfers returning the money,
+ * crash repair with the same idempotency key, and a ledger that still sums to zero. The queue is a
+ * recording stand-in, so every message of the fan-out is seen and delivered (also twice) on purpose.
+ */
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterEach, describe, expect, it } from "vitest";
+import { artists, payouts } from "@jplay/schema/tables";
+import worker from "../src/index";
+import { createDb } from "../src/db";
+import type { Job } from "../src/jobs/job";
+import { PAYOUT_PAGE_SIZE, runPayoutPage } from "../src/jobs/payout-run";
+import { DAILY_CRON } from "../src/jobs/run-scheduled";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/services/ledger";
+import { payoutIdempotencyKey, payoutTransferGroup } from "../src/services/payouts";
+
+const stripe = createStripe(env);
+const db = createDb(env.DB);
+
+const MONDAY = new Date("2026-11-23T00:00:00Z");
+const TUESDAY = new Date("2026-11-24T00:00:00Z");
+const WEDNESDAY = new Date("2026-11-25T00:00:00Z");
+const THURSDAY = new Date("2026-11-26T00:00:00Z");
+
+/** A queue that records what the code sends, checking the Queues limit of 100 messages per batch. */
+class RecordingQueue {
+  readonly pending: Job[] = [];
+  readonly batchSizes: number[] = [];
+  async send(body: Job) {
+    this.pending.push(body);
+  }
+  async sendBatch(messages: Iterable<{ body: Job }>) {
+    const list = [...messages];
+    this.batchSizes.push(list.length);
+    expect(list.length).toBeLessThanOrEqual(100);
+    this.pending.push(...list.map((m) => m.body));
+  }
+}
+
+let messageSerial = 0;
+
+/** Delivers every queued message through the Worker's queue handler, `copies` times each. */
+async function drain(queue: RecordingQueue, jobEnv: Env, copies = 1) {
+  while (queue.pending.length > 0) {
+    const bodies = queue.pending.splice(0, 10);
+    const messages = bodies.flatMap((body) => Array.from({ length: copies }, () => ({ id: `m${++messageSerial}`, timestamp: new Date(), attempts: 1, body })));
+    const batch = createMessageBatch<Job>("jplay-jobs", messages);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, jobEnv, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages).toEqual([]);
+  }
+}
+
+/** The daily Cron Trigger at `day` 00:00 UTC, then the whole fan-out it starts. */
+async function runPayoutDay(day: Date, { copies = 1 } = {}) {
+  const queue = new RecordingQueue();
+  const jobEnv = { ...env, JOBS: queue } as unknown as Env;
+  await worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: day.getTime() }), jobEnv, createExecutionContext());
+  expect(queue.pending).toEqual([{ type: "payouts.page", period: day.toISOString().slice(0, 10), cursor: null }]);
+  await drain(queue, jobEnv, copies);
+  return queue;
+}
+
+/** A sandbox call over HTTP (test helpers the SDK does not know). */
+async function sandbox(path: string, fields: Record<string, string>) {
+  const response = await exports.default.fetch(
+    new Request(`http://jplay.test/api/stripe-sandbox${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+/** A connected account Stripe can pay (Custom: terms accepted, a debit card). */
+const payableAccount = () =>
+  stripe.accounts.create({
+    type: "custom",
+    country: "US",
+    capabilities: { transfers: { requested: true } },
+    external_account: "tok_visa_debit",
+    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
+  });
+
+type Readiness = "ready" | "no_account" | "onboarding" | "stale";
+
+/**
+ * An artist with a payout frequency and a connected account in the given state. `stale`: our row says
+ * payouts are enabled but Stripe has since stopped the account (transfers to it are refused).
+ */
+async function newArtist(frequency: "daily" | "weekly", readiness: Readiness = "ready") {
+  const id = crypto.randomUUID();
+  let accountId: string | null = null;
+  if (readiness === "ready") accountId = (await payableAccount()).id;
+  if (readiness === "onboarding" || readiness === "stale") {
+    accountId = (await stripe.accounts.create({ type: "express", capabilities: { transfers: { requested: true } } })).id;
+  }
+  await db.insert(artists).values({ id, paymentFrequency: frequency, stripeAccountId: accountId, payoutsEnabled: readiness === "ready" || readiness === "stale" });
+  return { id, accountId };
+}
+
+/** What a reported sale credits (the sales ledger's shape): the provider owes it, the artist earns it. */
+async function credit(artistId: string, cents: number) {
+  await postTransaction(db, "purchase", crypto.randomUUID(), [
+    { account: ACCOUNTS.providerReceivable, amountCents: -cents },
+    { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: cents },
+  ]);
+}
+
+const available = async (artistId: string) => (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
+const pendingBalance = (artistId: string) => accountBalance(db, ACCOUNTS.artistPayoutPending(artistId));
+const transfersTo = async (accountId: string | null) => (accountId ? (await stripe.transfers.list({ destination: accountId, limit: 100 })).data : []);
+const payoutsOf = (artistId: string) => db.select().from(payouts).where(eq(payouts.artistId, artistId)).orderBy(payouts.period);
+
+afterEach(async () => {
+  await sandbox("/v1/test_helpers/platform_balance", { available: "" });
+  // After every sequence of credits and payouts: the ledger balances and no artist account is negative.
+  expect(await ledgerTotal(db)).toBe(0);
+  const { results } = await env.DB.prepare(
+    "SELECT account, sum(amount_cents) AS balance FROM ledger_entries WHERE artist_id IS NOT NULL GROUP BY account HAVING balance < 0",
+  ).all();
+  expect(results).toEqual([]);
+});
+
+describe("the daily payout run", () => {
+  it("on a Monday, run twice with every job delivered twice, pays each payable artist exactly once and keeps everyone else's money", async () => {
+    const weekly = await newArtist("weekly");
+    const daily = await newArtist("daily");
+    const heldNoAccount = await newArtist("weekly", "no_account");
+    const heldOnboarding = await newArtist("daily", "onboarding");
+    const small = await newArtist("daily");
+    const refused = await newArtist("daily", "stale");
+    await credit(weekly.id, 500);
+    await credit(daily.id, 199);
+    await credit(daily.id, 101);
+    await credit(heldNoAccount.id, 400);
+    await credit(heldOnboarding.id, 350);
+    await credit(small.id, 99);
+    await credit(refused.id, 250);
+    const sentBefore = await accountBalance(db, ACCOUNTS.payoutsSent);
+
+    await runPayoutDay(MONDAY, { copies: 2 });
+    await runPayoutDay(MONDAY, { copies: 2 });
+
+    const [weeklyTransfer, ...extraWeekly] = await transfersTo(weekly.accountId);
+    expect(extraWeekly).toEqual([]);
+    expect(weeklyTransfer).toMatchObject({ amount: 500, currency: "usd", destination: weekly.accountId, metadata: { artistId: weekly.id, period: "2026-11-23" } });
+    const [dailyTransfer, ...extraDaily] = await transfersTo(daily.accountId);
+    expect(extraDaily).toEqual([]);
+    expect(dailyTransfer?.amount).toBe(300);
+
+    expect(await payoutsOf(weekly.id)).toMatchObject([{ period: "2026-11-23", amountCents: 500, status: "paid", stripeTransferId: weeklyTransfer!.id }]);
+    expect(weeklyTransfer!.transfer_group).toBe(payoutTransferGroup((await payoutsOf(weekly.id))[0]!.id));
+    expect(await available(weekly.id)).toBe(0);
+    expect(await available(daily.id)).toBe(0);
+    expect(await pendingBalance(weekly.id)).toBe(0);
+    expect((await accountBalance(db, ACCOUNTS.payoutsSent)) - sentBefore).toBe(800);
+
+    // No ready account: the balance is held, nothing written, nothing lost.
+    for (const [artist, cents] of [
+      [heldNoAccount, 400],
+      [heldOnboarding, 350],
+    ] as const) {
+      expect(await payoutsOf(artist.id)).toEqual([]);
+      expect(await available(artist.id)).toBe(cents);
+    }
+    expect(await transfersTo(heldOnboarding.accountId)).toEqual([]);
+    // Below $1.00: waits for a later run.
+    expect(await payoutsOf(small.id)).toEqual([]);
+    expect(await available(small.id)).toBe(99);
+    expect(await transfersTo(small.accountId)).toEqual([]);
+    // Stripe refused the transfer: the payout failed and the money is back, available.
+    expect(await payoutsOf(refused.id)).toMatchObject([{ status: "failed", amountCents: 250, stripeTransferId: null }]);
+    expect((await payoutsOf(refused.id))[0]!.failureMessage).toContain("capabilities");
+    expect(await available(refused.id)).toBe(250);
+    expect(await pendingBalance(refused.id)).toBe(0);
+  });
+
+  it("pays weekly artists only on Mondays and daily artists every day", async () => {
+    const weekly = await newArtist("weekly");
+    const daily = await newArtist("daily");
+    await credit(weekly.id, 700);
+    await credit(daily.id, 150);
+
+    await runPayoutDay(TUESDAY);
+    expect(await transfersTo(weekly.accountId)).toEqual([]);
+    expect(await payoutsOf(weekly.id)).toEqual([]);
+    expect(await available(weekly.id)).toBe(700);
+    expect((await transfersTo(daily.accountId)).map((t) => t.amount)).toEqual([150]);
+
+    await credit(daily.id, 120);
+    await runPayoutDay(WEDNESDAY);
+    expect((await transfersTo(daily.accountId)).map((t) => t.amount)).toEqual([120, 150]);
+    expect((await payoutsOf(daily.id)).map((p) => [p.period, p.status])).toEqual([
+      ["2026-11-24", "paid"],
+      ["2026-11-25", "paid"],
+    ]);
+    expect(await transfersTo(weekly.accountId)).toEqual([]);
+  });
+
+  it("returns the money when the platform balance cannot cover the transfer, and pays it on the next run", async () => {
+    const artist = await newArtist("daily");
+    await credit(artist.id, 900);
+    await sandbox("/v1/test_helpers/platform_balance", { available: "0" });
+    await runPayoutDay(WEDNESDAY);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ period: "2026-11-25", status: "failed", amountCents: 900 }]);
+    expect((await payoutsOf(artist.id))[0]!.failureMessage).toContain("insufficient available funds");
+    expect(await available(artist.id)).toBe(900);
+    expect(await transfersTo(artist.accountId)).toEqual([]);
+
+    await sandbox("/v1/test_helpers/platform_balance", { available: "" });
+    await runPayoutDay(THURSDAY);
+    expect((await payoutsOf(artist.id)).map((p) => p.status)).toEqual(["failed", "paid"]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([900]);
+    expect(await available(artist.id)).toBe(0);
+  });
+});
+
+describe("one artist's payout job", () => {
+  const artistJob = (artistId: string, period: string): Job => ({ type: "payouts.artist", artistId, period });
+
+  async function deliver(job: Job) {
+    const batch = createMessageBatch<Job>("jplay-jobs", [{ id: `m${++messageSerial}`, timestamp: new Date(), attempts: 1, body: job }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    return getQueueResult(batch, ctx);
+  }
+
+  /** What a crashed attempt leaves: the payout row and the money moved to payout_pending. */
+  async function crashedBeforeStripe(artistId: string, period: string, cents: number) {
+    const id = crypto.randomUUID();
+    await db.insert(payouts).values({ id, artistId, period, amountCents: cents });
+    await postTransaction(db, "payout", id, [
+      { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: -cents },
+      { account: ACCOUNTS.artistPayoutPending(artistId), artistId, amountCents: cents },
+    ]);
+    return id;
+  }
+
+  it("finishes a payout whose earlier attempt crashed before calling Stripe", async () => {
+    const artist = await newArtist("daily");
+    await credit(artist.id, 640);
+    const payoutId = await crashedBeforeStripe(artist.id, "2026-12-01", 640);
+    expect(await pendingBalance(artist.id)).toBe(640);
+
+    expect((await deliver(artistJob(artist.id, "2026-12-01"))).explicitAcks).toHaveLength(1);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ id: payoutId, status: "paid" }]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([640]);
+    expect(await pendingBalance(artist.id)).toBe(0);
+    expect(await available(artist.id)).toBe(0);
+  });
+
+  it("reuses the Transfer an earlier attempt created before it crashed: no second transfer", async () => {
+    const artist = await newArtist("daily");
+    await credit(artist.id, 410);
+    const payoutId = await crashedBeforeStripe(artist.id, "2026-12-02", 410);
+    const earlier = await stripe.transfers.create(
+      { amount: 410, currency: "usd", destination: artist.accountId!, transfer_group: payoutTransferGroup(payoutId), metadata: { payoutId } },
+      { idempotencyKey: payoutIdempotencyKey(payoutId) },
+    );
+
+    await deliver(artistJob(artist.id, "2026-12-02"));
+    await deliver(artistJob(artist.id, "2026-12-02"));
+    expect((await transfersTo(artist.accountId)).map((t) => t.id)).toEqual([earlier.id]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ id: payoutId, status: "paid", stripeTransferId: earlier.id }]);
+    expect(await pendingBalance(artist.id)).toBe(0);
+  });
+
+  it("retries through the queue while Stripe is failing, keeping the money pending, then pays once", async () => {
+    const artist = await newArtist("daily");
+    await credit(artist.id, 333);
+    // More 500s than the SDK's own retries: the job fails and the queue is asked to retry it.
+    await sandbox("/v1/test_helpers/faults", { mode: "http_500", count: "3", path_prefix: "/v1/transfers" });
+    const first = await deliver(artistJob(artist.id, "2026-12-03"));
+    expect(first.retryMessages).toHaveLength(1);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 333 }]);
+    expect(await pendingBalance(artist.id)).toBe(333);
+    expect(await available(artist.id)).toBe(0);
+
+    const second = await deliver(artistJob(artist.id, "2026-12-03"));
+    expect(second.explicitAcks).toHaveLength(1);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([333]);
+    expect(await pendingBalance(artist.id)).toBe(0);
+  });
+
+  it("repairs an unfinished payout of an earlier day before paying today", async () => {
+    const artist = await newArtist("daily");
+    await credit(artist.id, 500);
+    await crashedBeforeStripe(artist.id, "2026-12-04", 500);
+    await credit(artist.id, 250);
+    await deliver(artistJob(artist.id, "2026-12-05"));
+    expect((await payoutsOf(artist.id)).map((p) => [p.period, p.amountCents, p.status])).toEqual([
+      ["2026-12-04", 500, "paid"],
+      ["2026-12-05", 250, "paid"],
+    ]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount).sort()).toEqual([250, 500]);
+    expect(await available(artist.id)).toBe(0);
+  });
+
+  it("does nothing for a weekly artist on another weekday or an unknown artist", async () => {
+    const artist = await newArtist("weekly");
+    await credit(artist.id, 800);
+    await deliver(artistJob(artist.id, "2026-12-02"));
+    await deliver(artistJob(crypto.randomUUID(), "2026-12-02"));
+    expect(await payoutsOf(artist.id)).toEqual([]);
+    expect(await available(artist.id)).toBe(800);
+  });
+});
+
+describe("fan-out", () => {
+  it("pages through artists 100 at a time and enqueues each payable artist once, in batches of at most 100", async () => {
+    const payable = Array.from({ length: 230 }, () => crypto.randomUUID());
+    const skipped = Array.from({ length: 15 }, () => crypto.randomUUID());
+    // Written in one D1 batch (a quarter of a thousand artists one by one would be slow).
+    const statements: D1PreparedStatement[] = [];
+    const creditStatements = (artistId: string, cents: number) => {
+      const txn = crypto.randomUUID();
+      return [
+        env.DB.prepare("INSERT INTO ledger_transactions (id, kind, ref) VALUES (?, 'purchase', ?)").bind(txn, crypto.randomUUID()),
+        env.DB.prepare("INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents) VALUES (?, ?, 'provider:receivable', NULL, ?)").bind(crypto.randomUUID(), txn, -cents),
+        env.DB.prepare("INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents) VALUES (?, ?, ?, ?, ?)").bind(crypto.randomUUID(), txn, ACCOUNTS.artistAvailable(artistId), artistId, cents),
+      ];
+    };
+    payable.forEach((id, i) => {
+      // A stand-in account id: this test only enqueues, nothing is transferred.
+      statements.push(env.DB.prepare("INSERT INTO artists (id, payment_frequency, stripe_account_id, payouts_enabled) VALUES (?, 'daily', ?, 1)").bind(id, `acct_fanout_${i}`));
+      statements.push(...creditStatements(id, 100));
+    });
+    for (const id of skipped) {
+      statements.push(env.DB.prepare("INSERT INTO artists (id, payment_frequency) VALUES (?, 'daily')").bind(id));
+      statements.push(...creditStatements(id, 5000)); // held: no account, so no job
+    }
+    await env.DB.batch(statements);
+    const queue = new RecordingQueue();
+    const jobEnv = { ...env, JOBS: queue } as unknown as Env;
+    const enqueued: string[] = [];
+    let page: Job | undefined = { type: "payouts.page", period: "2026-12-07", cursor: null };
+    let pages = 0;
+    while (page) {
+      pages++;
+      const result = await runPayoutPage(jobEnv, page as Extract<Job, { type: "payouts.page" }>);
+      expect(result.artists).toBeLessThanOrEqual(PAYOUT_PAGE_SIZE);
+      const sent = queue.pending.splice(0);
+      enqueued.push(...sent.flatMap((job) => (job.type === "payouts.artist" ? [job.artistId] : [])));
+      page = sent.find((job) => job.type === "payouts.page");
+    }
+    const artistCount = (await env.DB.prepare("SELECT count(*) AS n FROM artists WHERE payment_frequency = 'daily'").first<{ n: number }>())!.n;
+    expect(pages).toBe(Math.floor(artistCount / PAYOUT_PAGE_SIZE) + 1);
+    expect(new Set(enqueued).size).toBe(enqueued.length);
+    for (const id of payable) expect(enqueued).toContain(id);
+    for (const id of skipped) expect(enqueued).not.toContain(id);
+    expect(Math.max(...queue.batchSizes)).toBeLessThanOrEqual(100);
+  }, 30_000);
+});

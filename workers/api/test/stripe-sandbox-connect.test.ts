@@ -1,0 +1,207 @@
+/**
+ * Stripe Connect in the sandbox, through the real SDK and over HTTP as a browser reaches the hosted
+ * onboarding page: accounts with debit cards and payout schedules, account links, onboarding that
+ * makes an account payable (and says so in `account.updated`), transfers and Stripe's refusals.
+ */
+import { env, exports } from "cloudflare:workers";
+import Stripe from "stripe";
+import { afterEach, describe, expect, it } from "vitest";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+
+const stripe = createStripe(env);
+const ORIGIN = "http://jplay.test";
+const BASE = `${ORIGIN}/api/stripe-sandbox`;
+
+type Json = Record<string, any>;
+
+async function call(method: "GET" | "POST", path: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const body = new URLSearchParams(fields).toString();
+  const url = method === "POST" ? `${BASE}${path}` : `${BASE}${path}${body ? `?${body}` : ""}`;
+  const response = await exports.default.fetch(
+    new Request(url, {
+      method,
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      ...(method === "POST" ? { body } : {}),
+    }),
+  );
+  return { status: response.status, json: (await response.json()) as Json };
+}
+
+/** The browser on the hosted onboarding page (no API key). */
+const openOnboarding = (url: string, init: RequestInit = {}) => exports.default.fetch(new Request(`${ORIGIN}${url}`, { redirect: "manual", ...init }));
+const submitOnboarding = (url: string, cardNumber: string) =>
+  openOnboarding(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ card_number: cardNumber }).toString() });
+
+async function stripeError(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Stripe.errors.StripeError);
+  return error as Stripe.errors.StripeError;
+}
+
+const expressAccount = (extra: Partial<Stripe.AccountCreateParams> = {}) =>
+  stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, ...extra });
+
+/** A Custom account the platform makes payable itself: terms accepted, a debit card. */
+const payableAccount = () =>
+  stripe.accounts.create({
+    type: "custom",
+    country: "US",
+    business_type: "individual",
+    capabilities: { transfers: { requested: true } },
+    external_account: "tok_visa_debit",
+    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
+  });
+
+const eventsFor = async (objectId: string) =>
+  (await stripe.events.list({ limit: 100 })).data.filter((e) => (e.data.object as { id?: string }).id === objectId);
+
+afterEach(async () => {
+  await call("POST", "/v1/test_helpers/platform_balance", { available: "" });
+});
+
+describe("Connect accounts", () => {
+  it("creates an Express account with capabilities, metadata and a weekly Monday schedule; not payable until onboarded", async () => {
+    const account = await expressAccount({ metadata: { artistId: "artist-1" }, settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } } });
+    expect(account.id).toMatch(/^acct_[A-Za-z0-9]{24}$/);
+    expect(account).toMatchObject({
+      object: "account",
+      type: "express",
+      country: "US",
+      business_type: "individual",
+      metadata: { artistId: "artist-1" },
+      capabilities: { transfers: "inactive" },
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
+      external_accounts: { object: "list", data: [], total_count: 0 },
+    });
+    expect(account.requirements?.currently_due).toEqual(["external_account", "tos_acceptance.date", "tos_acceptance.ip"]);
+    expect(await stripe.accounts.retrieve(account.id)).toEqual(account);
+
+    const daily = await stripe.accounts.update(account.id, { settings: { payouts: { schedule: { interval: "daily" } } } });
+    expect(daily.settings?.payouts?.schedule).toEqual({ delay_days: 2, interval: "daily" });
+    const [updated] = await eventsFor(account.id);
+    expect(updated).toMatchObject({ type: "account.updated", data: { previous_attributes: { settings: { payouts: { schedule: { interval: "weekly" } } } } } });
+
+    const listed = await stripe.accounts.list({ limit: 100 });
+    expect(listed.data.map((a) => a.id)).toContain(account.id);
+  });
+
+  it("takes a debit card as external account (token or number) and refuses cards payouts cannot reach", async () => {
+    const account = await payableAccount();
+    expect(account).toMatchObject({ payouts_enabled: true, capabilities: { transfers: "active" }, details_submitted: true });
+    expect(account.external_accounts?.data[0]).toMatchObject({ object: "card", funding: "debit", last4: "5556", brand: "Visa", currency: "usd", default_for_currency: true });
+
+    const withNumber = await stripe.accounts.update(account.id, { external_account: { object: "card", number: "5200828282828210", exp_month: 12, exp_year: 2040, currency: "usd" } } as Stripe.AccountUpdateParams);
+    expect(withNumber.external_accounts?.data.map((card) => [(card as Stripe.Card).last4, (card as Stripe.Card).default_for_currency])).toEqual([
+      ["8210", true],
+      ["5556", false],
+    ]);
+
+    const credit = await stripeError(stripe.accounts.update(account.id, { external_account: { object: "card", number: "4242424242424242" } } as Stripe.AccountUpdateParams));
+    expect(credit).toMatchObject({ statusCode: 400, code: "invalid_card_type", param: "external_account" });
+    const badToken = await stripeError(stripe.accounts.update(account.id, { external_account: "tok_nope" }));
+    expect(badToken).toMatchObject({ statusCode: 400, code: "resource_missing", param: "external_account" });
+  });
+
+  it("refuses what Stripe refuses: unknown parameters, missing type, Express without capabilities, terms accepted for an Express account", async () => {
+    const unknown = await call("POST", "/v1/accounts", { type: "express", "capabilities[transfers][requested]": "true", colour: "blue" });
+    expect(unknown).toMatchObject({ status: 400, json: { error: { type: "invalid_request_error", code: "parameter_unknown", param: "colour" } } });
+    const noType = await call("POST", "/v1/accounts", {});
+    expect(noType.json.error).toMatchObject({ code: "parameter_missing", param: "type" });
+    const noCapabilities = await stripeError(stripe.accounts.create({ type: "express" }));
+    expect(noCapabilities).toMatchObject({ statusCode: 400, param: "capabilities" });
+    const tos = await stripeError(expressAccount({ tos_acceptance: { date: 1, ip: "203.0.113.7" } }));
+    expect(tos).toMatchObject({ statusCode: 400, param: "tos_acceptance" });
+    const badSchedule = await call("POST", "/v1/accounts", { type: "express", "capabilities[transfers][requested]": "true", "settings[payouts][schedule][interval]": "hourly" });
+    expect(badSchedule.json.error).toMatchObject({ param: "settings[payouts][schedule][interval]" });
+    const missing = await stripeError(stripe.accounts.retrieve("acct_nope"));
+    expect(missing).toMatchObject({ statusCode: 404, code: "resource_missing" });
+  });
+});
+
+describe("Account links and hosted onboarding", () => {
+  it("onboards an Express account: the form offers a debit test card, Complete onboarding makes it payable, sends account.updated and returns", async () => {
+    const account = await expressAccount();
+    const link = await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: `${ORIGIN}/artist/t?refresh=1`, return_url: `${ORIGIN}/artist/t` });
+    expect(link).toMatchObject({ object: "account_link" });
+    expect(link.url).toMatch(/^\/api\/stripe-sandbox\/connect\/onboarding\/acl_[A-Za-z0-9]{24}$/);
+    expect(link.expires_at - link.created).toBe(300);
+
+    const form = await openOnboarding(link.url);
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toContain('<label for="card-number">Debit card number</label>');
+    expect(html).toContain('value="4000 0566 5566 5556"');
+    expect(html).toContain("Complete onboarding");
+
+    // A credit card is refused on the page, and nothing changes.
+    const refused = await submitOnboarding(link.url, "4242 4242 4242 4242");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("This card is not a debit card. Payouts need a debit card.");
+    expect((await stripe.accounts.retrieve(account.id)).payouts_enabled).toBe(false);
+
+    const done = await submitOnboarding(link.url, "4000 0566 5566 5556");
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`${ORIGIN}/artist/t`);
+    const onboarded = await stripe.accounts.retrieve(account.id);
+    expect(onboarded).toMatchObject({ payouts_enabled: true, details_submitted: true, capabilities: { transfers: "active" }, requirements: { currently_due: [], disabled_reason: null } });
+    expect(onboarded.external_accounts?.data[0]).toMatchObject({ funding: "debit", last4: "5556" });
+    const [event] = await eventsFor(account.id);
+    expect(event).toMatchObject({ type: "account.updated", data: { object: { payouts_enabled: true }, previous_attributes: { payouts_enabled: false } } });
+
+    // Account links are single-use: the used one now sends the browser to refresh_url.
+    const again = await openOnboarding(link.url);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(`${ORIGIN}/artist/t?refresh=1`);
+    expect((await openOnboarding("/api/stripe-sandbox/connect/onboarding/acl_nope")).status).toBe(404);
+  });
+
+  it("needs a known account and valid URLs", async () => {
+    const missing = await stripeError(stripe.accountLinks.create({ account: "acct_nope", type: "account_onboarding", refresh_url: `${ORIGIN}/r`, return_url: `${ORIGIN}/r` }));
+    expect(missing).toMatchObject({ statusCode: 400, code: "resource_missing", param: "account" });
+    const account = await expressAccount();
+    const badUrl = await stripeError(stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: "javascript:alert(1)", return_url: `${ORIGIN}/r` }));
+    expect(badUrl).toMatchObject({ statusCode: 400, param: "refresh_url" });
+  });
+});
+
+describe("Transfers", () => {
+  it("pays a payable account once per idempotency key, lists by destination, and emits transfer.created", async () => {
+    const account = await payableAccount();
+    const params = { amount: 1234, currency: "usd", destination: account.id, transfer_group: "payout_1", metadata: { payoutId: "p1" } };
+    const first = await stripe.transfers.create(params, { idempotencyKey: "payout-p1" });
+    expect(first).toMatchObject({ object: "transfer", amount: 1234, currency: "usd", destination: account.id, transfer_group: "payout_1", metadata: { payoutId: "p1" }, reversed: false });
+    expect(first.id).toMatch(/^tr_/);
+    const replay = await stripe.transfers.create(params, { idempotencyKey: "payout-p1" });
+    expect(replay.id).toBe(first.id);
+    const listed = await stripe.transfers.list({ destination: account.id });
+    expect(listed.data.map((t) => t.id)).toEqual([first.id]);
+    expect(await stripe.transfers.retrieve(first.id)).toEqual(first);
+    expect((await eventsFor(first.id)).map((e) => e.type)).toEqual(["transfer.created"]);
+  });
+
+  it("refuses a destination that cannot receive payouts, and a platform balance that is short", async () => {
+    const notOnboarded = await expressAccount();
+    const notReady = await stripeError(stripe.transfers.create({ amount: 500, currency: "usd", destination: notOnboarded.id }));
+    expect(notReady).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(notReady).toMatchObject({ statusCode: 400, code: "insufficient_capabilities_for_transfer", param: "destination" });
+    const nowhere = await stripeError(stripe.transfers.create({ amount: 500, currency: "usd", destination: "acct_nope" }));
+    expect(nowhere).toMatchObject({ statusCode: 400, code: "resource_missing", param: "destination" });
+
+    const account = await payableAccount();
+    expect((await call("POST", "/v1/test_helpers/platform_balance", { available: "700" })).json).toMatchObject({ available: 700 });
+    await stripe.transfers.create({ amount: 500, currency: "usd", destination: account.id });
+    const short = await stripeError(stripe.transfers.create({ amount: 201, currency: "usd", destination: account.id }));
+    expect(short).toMatchObject({ statusCode: 400, code: "balance_insufficient", type: "StripeInvalidRequestError" });
+    await stripe.transfers.create({ amount: 200, currency: "usd", destination: account.id });
+    expect((await stripe.transfers.list({ destination: account.id })).data.map((t) => t.amount)).toEqual([200, 500]);
+
+    const zero = await call("POST", "/v1/transfers", { amount: "0", currency: "usd", destination: account.id });
+    expect(zero.json.error).toMatchObject({ param: "amount" });
+  });
+});
