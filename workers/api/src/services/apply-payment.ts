@@ -34,23 +34,27 @@ export async function applySucceededPayment(
 
   const songPackage = payment.package;
   const split = songPackage ? PACKAGES[songPackage].revenueSplitBps : null;
-  const [paid] = await db.batch([
-    db.run(sql`
-      update payments set status = 'succeeded', updated_at = ${now},
-        stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${stripePaymentIntentId ?? null}),
-        failure_code = null, decline_code = null, failure_message = null
-      where id = ${paymentId} and status != 'succeeded'`),
+  // One D1 batch (atomic). Raw statements: drizzle's batch cannot carry `db.run(sql\`…\`)` with parameters.
+  const d1 = db.$client;
+  const [paid] = await d1.batch([
+    d1
+      .prepare(`update payments set status = 'succeeded', updated_at = ?1,
+          stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ?2),
+          failure_code = null, decline_code = null, failure_message = null
+        where id = ?3 and status != 'succeeded'`)
+      .bind(now, stripePaymentIntentId ?? null, paymentId),
     // Only a pending song moves: a song paid before keeps the package it first bought.
-    db.run(sql`
-      insert into song_events (id, song_id, from_status, to_status, cause, at)
-      select ${crypto.randomUUID()}, s.id, s.status, 'approved', ${cause}, ${now}
-      from songs s where s.id = ${payment.songId} and s.status = 'pending' and ${songPackage} is not null`),
-    db.run(sql`
-      update songs set status = 'approved', package = ${songPackage}, distribution_fee_cents = ${payment.amountCents},
-        revenue_split_bps = ${split}, paid_at = ${now}
-      where id = ${payment.songId} and status = 'pending' and ${songPackage} is not null`),
+    d1
+      .prepare(`insert into song_events (id, song_id, from_status, to_status, cause, at)
+        select ?1, s.id, s.status, 'approved', ?2, ?3
+        from songs s where s.id = ?4 and s.status = 'pending' and ?5 is not null`)
+      .bind(crypto.randomUUID(), cause, now, payment.songId, songPackage),
+    d1
+      .prepare(`update songs set status = 'approved', package = ?1, distribution_fee_cents = ?2, revenue_split_bps = ?3, paid_at = ?4
+        where id = ?5 and status = 'pending' and ?1 is not null`)
+      .bind(songPackage, payment.amountCents, split, now, payment.songId),
   ]);
-  const appliedNow = paid.meta.changes === 1;
+  const appliedNow = paid!.meta.changes === 1;
   if (appliedNow && payment.songId) await deps.jobs.send({ type: "distribution.process", songId: payment.songId });
   return appliedNow;
 }
