@@ -121,20 +121,21 @@ export async function completeDistribution(deps: PaymentDeps, artist: Artist, in
   const alreadyPaid = answer200({ alreadyProcessed: true, feeOption: input.feeOption });
   if (song.status !== "pending" || (await openPaymentOf(db, song.id))?.status === "succeeded") return alreadyPaid;
 
-  // Pro artists pay no fee: a zero-amount payment records the package (split 8%, 24 h window).
-  if (await isProActive(db, artist.id)) {
-    const claimed = await claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId }, now);
-    if (!claimed) return afterLostClaim(deps, input);
-    await applySucceededPayment(deps, claimed, "complete: Pro subscription");
-    return finish(deps, claimed, answer200({ success: true, feeOption: input.feeOption }));
-  }
-
-  await enforceAttemptTiming(deps, input, now);
+  const pro = await isProActive(db, artist.id);
+  if (!pro) await enforceAttemptTiming(deps, input, now);
 
   // An earlier attempt left waiting in the browser (card form, 3-D Secure) gives way to this one.
   const closed = await closeOpenPayment(deps, song.id);
   if (closed === "paid") return alreadyPaid;
   if (closed === "busy") throw inProgress();
+
+  // Pro artists pay no fee: a zero-amount payment records the package (split 8%, 24 h window).
+  if (pro) {
+    const claimed = await claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId }, now);
+    if (!claimed) return afterLostClaim(deps, input);
+    await applySucceededPayment(deps, claimed, "complete: Pro subscription");
+    return finish(deps, claimed, answer200({ success: true, feeOption: input.feeOption }));
+  }
 
   const card = await savedCardOf(db, artist.id);
   const paymentId = await claimPayment(
