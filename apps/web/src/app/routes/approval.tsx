@@ -3,12 +3,8 @@
  * (the owner sees their pending song; anyone else gets 'Song not found') and composes the offer.
  */
 import { useParams } from "react-router";
-import { SongNotFound } from "@/components/song-not-found";
-import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
 import { songTitle } from "@/lib/song-labels";
-import { useSong } from "@/features/catalogue/api/get-song";
-import { LoadError } from "@/features/catalogue/components/catalogue-states";
+import { SongGate } from "@/features/catalogue/components/song-gate";
 import { CompleteDistribution } from "@/features/distribution/components/complete-distribution";
 import { DetectedThemes } from "@/features/distribution/components/detected-themes";
 import { OfferBanner } from "@/features/distribution/components/offer-banner";
@@ -18,36 +14,27 @@ import { SuccessVideo } from "@/features/distribution/components/success-video";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 
 export function Component() {
-  const songId = useParams().songId ?? "";
-  const song = useSong(songId);
-
-  if (song.isPending) return <Spinner label="Loading your song" className="min-h-[50vh]" />;
-  if (song.isError) {
-    if (song.error instanceof ApiError && song.error.status === 404) return <SongNotFound />;
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <LoadError what="Your song" onRetry={() => void song.refetch()} />
-      </div>
-    );
-  }
-
   return (
-    <PaymentsProvider>
-      <title>{`Complete Your Distribution: ${songTitle(song.data)} – JPlay`}</title>
-      <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-28 sm:px-6">
-        <OfferBanner song={song.data} />
-        <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="space-y-8">
-            <PartnerOffer />
-            <CompleteDistribution songId={song.data.id} />
-            <SalesProjection />
+    <SongGate songId={useParams().songId ?? ""} loadingLabel="Loading your song">
+      {(song) => (
+        <PaymentsProvider>
+          <title>{`Complete Your Distribution: ${songTitle(song)} – JPlay`}</title>
+          <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-28 sm:px-6">
+            <OfferBanner song={song} />
+            <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+              <div className="space-y-8">
+                <PartnerOffer />
+                <CompleteDistribution songId={song.id} />
+                <SalesProjection />
+              </div>
+              <aside aria-label="More about your song" className="space-y-8">
+                <SuccessVideo />
+                <DetectedThemes />
+              </aside>
+            </div>
           </div>
-          <aside aria-label="More about your song" className="space-y-8">
-            <SuccessVideo />
-            <DetectedThemes />
-          </aside>
-        </div>
-      </div>
-    </PaymentsProvider>
+        </PaymentsProvider>
+      )}
+    </SongGate>
   );
 }
