@@ -35,7 +35,7 @@ export function DistributionConfirmation({ song }: { song: SongDto }) {
         <h2 id="next-steps-heading" className="text-xl font-bold">
           What happens next
         </h2>
-        <ol className="space-y-3">
+        <ol aria-labelledby="next-steps-heading" className="space-y-3">
           {NEXT_STEPS.map((step, index) => (
             <li key={step} className="flex gap-3">
               <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-fg">
