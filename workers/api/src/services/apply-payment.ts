@@ -8,7 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import { PACKAGES } from "@jplay/schema/pricing";
 import { payments } from "@jplay/schema/tables";
-import type { Db } from "../db";
+import { runBatch, type Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 
 export interface ApplyPaymentDeps {
@@ -34,21 +34,21 @@ export async function applySucceededPayment(
 
   const songPackage = payment.package;
   const split = songPackage ? PACKAGES[songPackage].revenueSplitBps : null;
-  const [paid] = await db.batch([
-    db.run(sql`
+  const [paid] = await runBatch(db, [
+    sql`
       update payments set status = 'succeeded', updated_at = ${now},
         stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${stripePaymentIntentId ?? null}),
         failure_code = null, decline_code = null, failure_message = null
-      where id = ${paymentId} and status != 'succeeded'`),
+      where id = ${paymentId} and status != 'succeeded'`,
     // Only a pending song moves: a song paid before keeps the package it first bought.
-    db.run(sql`
+    sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
       select ${crypto.randomUUID()}, s.id, s.status, 'approved', ${cause}, ${now}
-      from songs s where s.id = ${payment.songId} and s.status = 'pending' and ${songPackage} is not null`),
-    db.run(sql`
+      from songs s where s.id = ${payment.songId} and s.status = 'pending' and ${songPackage} is not null`,
+    sql`
       update songs set status = 'approved', package = ${songPackage}, distribution_fee_cents = ${payment.amountCents},
         revenue_split_bps = ${split}, paid_at = ${now}
-      where id = ${payment.songId} and status = 'pending' and ${songPackage} is not null`),
+      where id = ${payment.songId} and status = 'pending' and ${songPackage} is not null`,
   ]);
   const appliedNow = paid.meta.changes === 1;
   if (appliedNow && payment.songId) await deps.jobs.send({ type: "distribution.process", songId: payment.songId });

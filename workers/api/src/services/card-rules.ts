@@ -74,10 +74,10 @@ export async function claimCardAttempt(
   fingerprint: string,
   paymentId: string | null,
   now = Date.now(),
+  attemptId: string = crypto.randomUUID(),
 ): Promise<{ attemptId: string } | { refused: CardRefusal }> {
   const refusal = await cardRefusal(db, fingerprint, now);
   if (refusal) return { refused: refusal };
-  const attemptId = crypto.randomUUID();
   const windowStart = now - CARD_ATTEMPT_WINDOW_MS;
   const hardCodes = HARD_DECLINE_CODES.map((code) => `'${code}'`).join(", ");
   const result = await db.run(sql`

@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ledgerEntries, ledgerTransactions } from "@jplay/schema/tables";
-import type { Db } from "../db";
+import { runBatch, type Db } from "../db";
 
 export const ACCOUNTS = {
   artistAvailable: (artistId: string) => `artist:${artistId}:available`,
@@ -40,14 +40,14 @@ export async function postTransaction(db: Db, kind: string, ref: string, entries
   if (total !== 0) throw new UnbalancedTransactionError(`${kind}:${ref} does not balance (sum ${total})`);
 
   const transactionId = crypto.randomUUID();
-  const [inserted] = await db.batch([
-    db.run(sql`insert into ledger_transactions (id, kind, ref, created_at) values (${transactionId}, ${kind}, ${ref}, ${now}) on conflict (kind, ref) do nothing`),
+  const [inserted] = await runBatch(db, [
+    sql`insert into ledger_transactions (id, kind, ref, created_at) values (${transactionId}, ${kind}, ${ref}, ${now}) on conflict (kind, ref) do nothing`,
     // Entries are written only under the transaction this call inserted (none when it existed).
     ...entries.map((entry) =>
-      db.run(sql`
+      sql`
         insert into ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
         select ${crypto.randomUUID()}, ${transactionId}, ${entry.account}, ${entry.artistId ?? null}, ${entry.amountCents}, ${now}
-        where exists (select 1 from ledger_transactions where id = ${transactionId})`),
+        where exists (select 1 from ledger_transactions where id = ${transactionId})`,
     ),
   ]);
   return inserted!.meta.changes === 1;

@@ -1,0 +1,105 @@
+/**
+ * The admin portal's API shapes (spec sections 3 and 7), shared by the Worker and the SPA. Amounts
+ * the operator sees are dollars for display; the server charges its own cents (pricing.ts).
+ */
+
+/** A song within an admin payment record. */
+export interface AdminSong {
+  id: string;
+  title: string;
+  status: string;
+  /** The distribution fee paid, in dollars; absent when none was paid. */
+  distributionFee?: number;
+  /** True while a payment for the song is claimed or in flight. */
+  processingPayment: boolean;
+}
+
+/** One saved payment method with its artist and the artist's songs (spec section 3). */
+export interface AdminPaymentRecord {
+  paymentMethodId: string;
+  artistId: string;
+  /** The artist name of the artist's latest song (artists have no sign-up name), or "". */
+  artistName: string;
+  artistPhone: string;
+  cardBrand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+  songs: AdminSong[];
+  /** False when none of the artist's songs is approved or distributed and no charge succeeded. */
+  hasSuccessfulPayment: boolean;
+}
+
+/** `GET /api/admin/payments` */
+export interface AdminPaymentsResponse {
+  payments: AdminPaymentRecord[];
+}
+
+/** One item of `POST /api/admin/payments/retry`. `songId: null` asks for the artist's initial charge. */
+export interface RetryItemRequest {
+  paymentMethodId: string;
+  artistId: string;
+  songId: string | null;
+  /** Cents. Ignored for the charge: the server charges 1049 for a song, 799 for an initial charge. */
+  amount?: number;
+}
+
+export interface RetryRequest {
+  payments: RetryItemRequest[];
+}
+
+export type RetryItemStatus = "pending" | "succeeded" | "failed" | "skipped";
+
+/** `POST /api/admin/payments/retry` and `GET /api/admin/payments/retry/{batchId}`. */
+export interface RetryBatchResponse {
+  batchId: string;
+  /** The spec's summary; `failed` counts failed and skipped items. */
+  summary: { succeeded: number; failed: number };
+  /** Items not yet charged: the batch has finished when this is 0. */
+  pending: number;
+  items: Array<{
+    id: string;
+    artistId: string;
+    songId: string | null;
+    paymentMethodId: string;
+    amountCents: number;
+    status: RetryItemStatus;
+    /** Why it failed or was skipped (e.g. "stolen_card", "authentication_required", "attempt_budget"). */
+    reason: string | null;
+  }>;
+}
+
+/** `GET /api/admin/artists/{artistId}`: the View Details panel. */
+export interface AdminArtistDetails {
+  artist: { id: string; phone: string; paymentFrequency: string; createdAt: string; proActive: boolean; payoutsEnabled: boolean };
+  cards: Array<{ paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean }>;
+  songs: Array<{
+    id: string;
+    title: string;
+    artistName: string;
+    status: string;
+    package: string | null;
+    distributionFee?: number;
+    rejectionReason: string | null;
+    history: Array<{ from: string | null; to: string; cause: string; at: string }>;
+  }>;
+  /** Payment attempts, newest first, with their outcomes. */
+  payments: Array<{
+    id: string;
+    songId: string | null;
+    purpose: string;
+    amountCents: number;
+    status: string;
+    declineCode: string | null;
+    failureMessage: string | null;
+    createdAt: string;
+  }>;
+}
+
+/** `GET /api/admin/session`: whether this browser is signed in as an operator, and how. */
+export interface AdminSessionResponse {
+  signedIn: boolean;
+  /** "access" in production (Cloudflare Access), "password" locally; null when admin is closed. */
+  method: "access" | "password" | null;
+}
