@@ -72,7 +72,8 @@ export async function songAwaitingPayment(page: Page, baseURL: string, card: str
 
 /** Waits for a toast with this title (and description, when given). */
 export async function toastShown(page: Page, title: string, description?: string | RegExp) {
-  const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) }).last();
+  // Sonner lists the newest toast first.
+  const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) }).first();
   await toast.waitFor({ timeout: 15_000 });
   if (description !== undefined) {
     const text = (await toast.textContent()) ?? "";
