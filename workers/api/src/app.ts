@@ -8,6 +8,7 @@ import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { distributionRoutes } from "./routes/distribution";
+import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { songsRoutes } from "./routes/songs";
 import { videosRoutes } from "./routes/videos";
@@ -21,6 +22,7 @@ const api = new Hono<AppEnv>()
   .route("/videos", videosRoutes)
   .route("/", paymentSetupRoutes)
   .route("/", distributionRoutes)
+  .route("/", distributionPaymentRoutes)
   .route("/", webhookRoutes)
   // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
   .route("/stripe-sandbox", sandboxApp);

@@ -7,6 +7,8 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvents } from "@jplay/schema/tables";
 import type { Db } from "../db";
+import type { PaymentDeps } from "./close-open-payment";
+import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 
 /** True when this call claimed the event; false when it was seen before. */
 export async function claimStripeEvent(db: Db, event: Stripe.Event): Promise<boolean> {
@@ -22,11 +24,17 @@ export async function releaseStripeEvent(db: Db, eventId: string): Promise<void>
   await db.delete(stripeEvents).where(eq(stripeEvents.id, eventId));
 }
 
-type EventHandler = (db: Db, event: Stripe.Event) => Promise<void>;
+/** What handlers may use besides the database: the job queue and the Stripe client. */
+export type StripeEventDeps = PaymentDeps;
+
+type EventHandler = (db: Db, event: Stripe.Event, deps: StripeEventDeps) => Promise<void>;
 
 /** Event types the product acts on. Everything else is recorded and acknowledged. */
-const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {};
+const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
+  "payment_intent.succeeded": (_db, event, deps) => onPaymentIntentSucceeded(deps, event.data.object as Stripe.PaymentIntent),
+  "payment_intent.payment_failed": (_db, event, deps) => onPaymentIntentFailed(deps, event.data.object as Stripe.PaymentIntent),
+};
 
-export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<void> {
-  await handlers[event.type]?.(db, event);
+export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {
+  await handlers[event.type]?.(db, event, deps);
 }
