@@ -122,6 +122,9 @@ export function CompleteDistribution({ songId }: { songId: string }) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         toast.info(TEXT.wait, apiErrorMessage(error, "Please wait a moment before trying again."));
+      } else if (error instanceof ApiError && error.status === 409) {
+        // Another attempt for this song is still running (another tab, a double press): not a decline.
+        toast.info(TEXT.inProgress, apiErrorMessage(error, TEXT.inProgressBody));
       } else if (error instanceof ApiError && error.status === 400) {
         toast.error(apiErrorMessage(error, TEXT.invalidOption));
       } else {
