@@ -48,9 +48,19 @@ export interface CompleteDistributionResponse {
 export interface RecoveryRequest {
   offerTier: 1 | 2;
 }
+/**
+ * `success: true`: the saved card paid the offer (or `alreadyProcessed`: the song was paid before).
+ * `success: false` with `clientSecret`: pay the offer in the card form (`requiresNewCard`: the saved
+ * card may not be charged again, `message` says why). The server makes an offer only after an
+ * earlier attempt failed: tier 1 after a failed or abandoned payment for the song, tier 2 after a
+ * tier-1 payment that did not succeed; otherwise it answers 409.
+ */
 export interface RecoveryResponse {
   clientSecret?: string;
   success: boolean;
+  alreadyProcessed?: boolean;
+  requiresNewCard?: boolean;
+  message?: string;
 }
 /** The 402 answer: the card cannot take this offer, a next tier may. */
 export interface RecoveryNextTierResponse {

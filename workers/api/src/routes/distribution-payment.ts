@@ -4,7 +4,7 @@
  * another artist's song is answered like a missing one (404).
  */
 import { Hono } from "hono";
-import { FEE_OPTIONS, type FeeOption } from "@jplay/schema/pricing";
+import { FEE_OPTIONS, type FeeOption, type RecoveryTier } from "@jplay/schema/pricing";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { badRequest } from "../errors";
@@ -13,6 +13,7 @@ import { type BackgroundWork, createStripe } from "../payments/stripe-client";
 import { requireSessionArtist } from "../services/artist-session";
 import type { PaymentDeps } from "../services/close-open-payment";
 import { completeDistribution } from "../services/complete-distribution";
+import { makeRecoveryOffer } from "../services/recovery-offer";
 
 /** Browsers send a timestamp; anything longer than this is not one of ours. */
 const MAX_REQUEST_ID_LENGTH = 100;
@@ -41,12 +42,22 @@ const paymentDeps = (env: Env, ctx: BackgroundWork): PaymentDeps => ({
   stripe: createStripe(env, ctx),
 });
 
-export const distributionPaymentRoutes = new Hono<AppEnv>().post("/distribute/:songId/complete", async (c) => {
-  const deps = paymentDeps(c.env, c.executionCtx);
-  const artist = await requireSessionArtist(c, deps.db);
-  const body = await readJson(c);
-  const feeOption = readFeeOption(body.feeOption);
-  const requestId = readRequestId(body.requestId);
-  const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId });
-  return c.json(answer.body, answer.status);
-});
+export const distributionPaymentRoutes = new Hono<AppEnv>()
+  .post("/distribute/:songId/complete", async (c) => {
+    const deps = paymentDeps(c.env, c.executionCtx);
+    const artist = await requireSessionArtist(c, deps.db);
+    const body = await readJson(c);
+    const feeOption = readFeeOption(body.feeOption);
+    const requestId = readRequestId(body.requestId);
+    const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId });
+    return c.json(answer.body, answer.status);
+  })
+  .post("/distribute/:songId/recovery", async (c) => {
+    const deps = paymentDeps(c.env, c.executionCtx);
+    const artist = await requireSessionArtist(c, deps.db);
+    const body = await readJson(c);
+    const tier = body.offerTier;
+    if (tier !== 1 && tier !== 2) throw badRequest("offerTier must be 1 or 2.");
+    const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), tier as RecoveryTier);
+    return answer.status === 402 ? c.json(answer.body, 402) : c.json(answer.body, 200);
+  });
