@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { newPage } from "./support/browser";
-import { CARDS, fillCard, pathOf, songAwaitingPayment, toastShown } from "./support/artist";
+import { answerBank, CARDS, fillCard, pathOf, simulateSavedCard, songAwaitingPayment, toastShown } from "./support/artist";
 
 const baseURL = inject("baseURL");
 
@@ -62,6 +62,56 @@ describe("decline → recovery", () => {
 
     await fillCard(page, CARDS.visa);
     await page.getByRole("button", { name: "Pay $10.49" }).click();
+    await toastShown(page, "Payment Successful");
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();
+  });
+
+  test("a hard-declined card (reported lost) is never retried: tier 1 asks for a new card; a failed new card leads to tier 2", async () => {
+    const page = await newPage();
+    const title = uniqueTitle("Lost And Found");
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, title, (paymentMethodId) =>
+      simulateSavedCard(baseURL, paymentMethodId, CARDS.lost),
+    );
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await toastShown(page, "Payment Declined");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
+
+    await page.getByRole("button", { name: "I ACCEPT" }).click();
+    // No discounted retry on the lost card: the artist is told and asked for a new one.
+    await page.getByRole("alert").filter({ hasText: "This card can't be charged again. Please use a different card." }).waitFor();
+    await page.getByRole("button", { name: "Pay $20.49" }).waitFor();
+
+    // A new card that declines at tier 1: the final offer follows after 1.5 s.
+    await fillCard(page, CARDS.declined);
+    await page.getByRole("button", { name: "Pay $20.49" }).click();
+    await toastShown(page, "We Have a Final Offer", "We're able to provide you with an even better offer!");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/2`);
+
+    await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).click();
+    await page.getByRole("alert").filter({ hasText: "This card can't be charged again. Please use a different card." }).waitFor();
+    await fillCard(page, CARDS.visa);
+    await page.getByRole("button", { name: "Pay $10.49" }).click();
+    await toastShown(page, "Payment Successful");
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();
+  });
+
+  test("3-D Secure failed at the offer, then completed for the special offer on the saved card", async () => {
+    const page = await newPage();
+    const title = uniqueTitle("Verified");
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.threeDSecure, title);
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await page.getByRole("button", { name: "Authenticate and Pay $49.99" }).click();
+    await answerBank(page, "Fail authentication");
+    await toastShown(page, "Payment Declined");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
+
+    await page.getByRole("button", { name: "I ACCEPT" }).click();
+    await toastShown(page, "Additional Authentication Required");
+    expect(await page.getByLabel("Card number", { exact: true }).count()).toBe(0);
+    await page.getByRole("button", { name: "Authenticate and Pay $20.49" }).click();
+    await answerBank(page, "Complete authentication");
     await toastShown(page, "Payment Successful");
     await page.waitForURL(`${baseURL}/`);
     await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();

@@ -48,19 +48,35 @@ export async function answerBank(page: Page, outcome: "Complete authentication" 
   await dialog.waitFor({ state: "hidden" });
 }
 
-/** Saves a card on /distribute; the page stays there with the song form unlocked. */
-export async function saveCard(page: Page, baseURL: string, card: string) {
+/** Saves a card on /distribute and answers its payment method id; the page stays there with the song form unlocked. */
+export async function saveCard(page: Page, baseURL: string, card: string): Promise<string> {
+  const saved = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/save-payment-method");
   await page.goto(`${baseURL}/distribute`);
   await page.getByLabel("Phone number", { exact: true }).fill(newPhone());
   await fillCard(page, card);
   await page.getByRole("button", { name: "Save Payment Method" }).click();
   if (card === CARDS.threeDSecure) await answerBank(page, "Complete authentication");
   await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
+  return ((await saved).postDataJSON() as { paymentMethodId: string }).paymentMethodId;
+}
+
+/**
+ * The issuer changes its mind about a saved card (the sandbox's test helper, server key): from now
+ * on its charges behave like the test card `behavesLike`, e.g. reported lost after it was saved.
+ */
+export async function simulateSavedCard(baseURL: string, paymentMethodId: string, behavesLike: string) {
+  const response = await fetch(`${baseURL}/api/stripe-sandbox/v1/test_helpers/payment_methods/${paymentMethodId}/simulate_card`, {
+    method: "POST",
+    headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ behaves_like: behavesLike.replace(/\s/g, "") }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 /** Saves a card, uploads a song titled `title`, and answers the song's id (the page is on /approval/{id}). */
-export async function songAwaitingPayment(page: Page, baseURL: string, card: string, title: string): Promise<string> {
-  await saveCard(page, baseURL, card);
+export async function songAwaitingPayment(page: Page, baseURL: string, card: string, title: string, onCardSaved?: (paymentMethodId: string) => Promise<void>): Promise<string> {
+  const paymentMethodId = await saveCard(page, baseURL, card);
+  await onCardSaved?.(paymentMethodId);
   await page.getByLabel("Artist name", { exact: true }).fill("E2E Payer");
   await page.getByLabel("Song title", { exact: true }).fill(title);
   await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });

@@ -3,7 +3,8 @@
  * old price crossed out, the provider's share, 7-14 days delivery and partner promotion, then
  * 'I ACCEPT' / 'ACCEPT FINAL OFFER' and 'Decline Offer'. Accepting asks the server; its answer
  * pays with the saved card, opens the card form for a new card, or moves to the next tier with the
- * spec's toasts and 1.5 s redirects. Every figure comes from the pricing table.
+ * spec's toasts and 1.5 s redirects; 3-D Secure on the saved card runs like on the offer screen.
+ * Every figure comes from the pricing table.
  */
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -31,6 +32,10 @@ const TEXT = {
   successful: "Payment Successful",
   successfulBody: "Your song is on its way to listeners.",
   newCard: "Your saved card cannot be charged for this offer. Please pay with a new card.",
+  already: "Already Processed",
+  alreadyBody: "This song's distribution has already been paid.",
+  authentication: "Additional Authentication Required",
+  authenticationBody: "Your bank needs you to confirm this payment.",
 } as const;
 
 /** What the previous tier learned, handed over in the navigation state. */
@@ -43,7 +48,7 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const accept = useAcceptRecoveryOffer();
-  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [payment, setPayment] = useState<{ mode: "card" | "authenticate"; clientSecret: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [newCardNotice, setNewCardNotice] = useState<string | null>(
     handover?.requiresNewCard ? handover.message || TEXT.newCard : null,
@@ -61,9 +66,10 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
     );
   };
 
-  const succeed = () => {
+  const succeed = (alreadyProcessed = false) => {
     setLeaving(true);
-    toast.success(TEXT.successful, TEXT.successfulBody);
+    if (alreadyProcessed) toast.info(TEXT.already, TEXT.alreadyBody);
+    else toast.success(TEXT.successful, TEXT.successfulBody);
     markDistributionSuccess(songId);
     void queryClient.invalidateQueries({ queryKey: ["songs"] });
     void navigate("/");
@@ -78,9 +84,15 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
       toast.error(TEXT.error, apiErrorMessage(error, TEXT.errorBody));
       return;
     }
-    if (outcome.kind === "paid") return succeed();
+    if (outcome.kind === "paid") return succeed(outcome.alreadyProcessed);
+    if (outcome.kind === "authenticate") {
+      setPayment({ mode: "authenticate", clientSecret: outcome.clientSecret });
+      toast.info(TEXT.authentication, TEXT.authenticationBody);
+      return;
+    }
     if (outcome.kind === "card") {
-      setClientSecret(outcome.clientSecret);
+      if (outcome.requiresNewCard) setNewCardNotice(outcome.message || TEXT.newCard);
+      setPayment({ mode: "card", clientSecret: outcome.clientSecret });
       return;
     }
     const handoverNext: RecoveryHandover | undefined = outcome.requiresNewCard
@@ -126,16 +138,24 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
           {newCardNotice}
         </p>
       )}
-      {clientSecret ? (
+      {payment ? (
         <CardPaymentForm
-          submitLabel={`Pay ${fee}`}
+          key={payment.clientSecret}
+          submitLabel={payment.mode === "card" ? `Pay ${fee}` : `Authenticate and Pay ${fee}`}
+          savedCardOnly={payment.mode === "authenticate"}
           disabled={leaving}
-          pay={(card) => card.confirmPayment(clientSecret)}
-          onSucceeded={succeed}
+          pay={(card) =>
+            payment.mode === "card" ? card.confirmPayment(payment.clientSecret) : card.authenticatePayment(payment.clientSecret)
+          }
+          onSucceeded={() => succeed()}
           onFailed={onCardFailed}
         >
-          <h3 className="text-lg font-bold">Payment details</h3>
-          <p className="text-sm text-muted">Enter a card to pay {fee} and complete your distribution.</p>
+          <h3 className="text-lg font-bold">{payment.mode === "card" ? "Payment details" : "Confirm with your bank"}</h3>
+          <p className="text-sm text-muted">
+            {payment.mode === "card"
+              ? `Enter a card to pay ${fee} and complete your distribution.`
+              : `Your bank asks you to confirm the payment of ${fee} with the card you saved.`}
+          </p>
         </CardPaymentForm>
       ) : (
         <div className="flex flex-wrap gap-3">
