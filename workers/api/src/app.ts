@@ -7,6 +7,7 @@ import { requestId } from "hono/request-id";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
+import { checkoutRoutes } from "./routes/checkout";
 import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { paymentSetupRoutes } from "./routes/payment-setup";
@@ -23,6 +24,7 @@ const api = new Hono<AppEnv>()
   .route("/", paymentSetupRoutes)
   .route("/", distributionRoutes)
   .route("/", distributionPaymentRoutes)
+  .route("/", checkoutRoutes)
   .route("/", webhookRoutes)
   // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
   .route("/stripe-sandbox", sandboxApp);
