@@ -150,9 +150,10 @@ export function CompleteDistribution({ songId }: { songId: string }) {
       <PackageChoice value={option} onChange={changeOption} disabled={busy} />
       {pending ? (
         <div className="space-y-4 rounded-2xl border border-line bg-canvas p-5">
-          <h3 className="text-lg font-bold">{pending.mode === "card" ? "Payment details" : "Confirm with your bank"}</h3>
           <CardPaymentForm
             key={pending.clientSecret}
+            title={pending.mode === "card" ? "Payment details" : "Confirm with your bank"}
+            focusTitle
             submitLabel={pending.mode === "card" ? `Pay ${pending.amountText}` : `Authenticate and Pay ${pending.amountText}`}
             savedCardOnly={pending.mode === "authenticate"}
             disabled={leaving}

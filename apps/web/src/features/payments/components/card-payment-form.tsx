@@ -4,7 +4,7 @@
  * gets the CardPayments handle) and what a verdict means; input the form refused before reaching
  * the provider (an incomplete number, …) stays here as an inline error, never as a decline.
  */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { CardPayments, CardResult } from "../card-payments";
 import { CardDetails } from "./card-details";
@@ -17,6 +17,10 @@ export interface CardPaymentFailure {
 }
 
 export interface CardPaymentFormProps {
+  /** The step's heading. */
+  title: string;
+  /** Moves focus to the heading on mount: for a step that appears after an answer, so it is announced. */
+  focusTitle?: boolean;
   submitLabel: string;
   /** Shown above the card details. */
   children?: ReactNode;
@@ -29,8 +33,12 @@ export interface CardPaymentFormProps {
   onFailed: (failure: CardPaymentFailure) => void;
 }
 
-export function CardPaymentForm({ submitLabel, children, savedCardOnly, disabled, pay, onSucceeded, onFailed }: CardPaymentFormProps) {
+export function CardPaymentForm({ title, focusTitle, submitLabel, children, savedCardOnly, disabled, pay, onSucceeded, onFailed }: CardPaymentFormProps) {
   const card = useRef<CardPayments>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
   const [working, setWorking] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
   const errorId = useId();
@@ -56,7 +64,10 @@ export function CardPaymentForm({ submitLabel, children, savedCardOnly, disabled
 
   const locked = working || Boolean(disabled);
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={working} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} aria-busy={working} aria-label={title} className="space-y-4">
+      <h3 ref={heading} tabIndex={-1} className="text-lg font-bold">
+        {title}
+      </h3>
       {children}
       <CardDetails ref={card} disabled={locked} errorId={errorId} savedCardOnly={savedCardOnly} />
       {inputError && (

@@ -43,9 +43,7 @@ export function OneOffPayment() {
         <p className="text-3xl font-extrabold">{formatCents(ONE_OFF_FEE_CENTS)}</p>
       </div>
       <p className="text-muted">A single payment for the song you submitted. No subscription, no hidden fees.</p>
-      <CardPaymentForm submitLabel="Pay Now" pay={pay} onSucceeded={onSucceeded} onFailed={onFailed}>
-        <h3 className="text-lg font-bold">Payment details</h3>
-      </CardPaymentForm>
+      <CardPaymentForm title="Payment details" submitLabel="Pay Now" pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
     </section>
   );
 }

@@ -63,11 +63,8 @@ export function ProSubscription() {
         </ul>
         <p className="text-sm text-muted">Billed monthly to your card. Cancel any time.</p>
       </section>
-      <section aria-labelledby="pro-payment-heading" className="space-y-4 rounded-3xl border border-line bg-surface p-5 sm:p-8">
-        <h2 id="pro-payment-heading" className="text-xl font-bold">
-          Payment details
-        </h2>
-        <CardPaymentForm submitLabel={`Subscribe for ${formatCents(PRO_MONTHLY_CENTS)}/month`} pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
+      <section aria-label="Payment" className="space-y-4 rounded-3xl border border-line bg-surface p-5 sm:p-8">
+        <CardPaymentForm title="Payment details" submitLabel={`Subscribe for ${formatCents(PRO_MONTHLY_CENTS)}/month`} pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
       </section>
     </div>
   );

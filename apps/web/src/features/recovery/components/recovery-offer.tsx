@@ -141,6 +141,8 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
       {payment ? (
         <CardPaymentForm
           key={payment.clientSecret}
+          title={payment.mode === "card" ? "Payment details" : "Confirm with your bank"}
+          focusTitle
           submitLabel={payment.mode === "card" ? `Pay ${fee}` : `Authenticate and Pay ${fee}`}
           savedCardOnly={payment.mode === "authenticate"}
           disabled={leaving}
@@ -150,7 +152,6 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
           onSucceeded={() => succeed()}
           onFailed={onCardFailed}
         >
-          <h3 className="text-lg font-bold">{payment.mode === "card" ? "Payment details" : "Confirm with your bank"}</h3>
           <p className="text-sm text-muted">
             {payment.mode === "card"
               ? `Enter a card to pay ${fee} and complete your distribution.`
