@@ -16,7 +16,8 @@ import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText } from "@/features/payments/attempt-rules";
 import { CardPaymentForm, type CardPaymentFailure } from "@/features/payments/components/card-payment-form";
-import { DECLINE_REDIRECT_MS, markDistributionSuccess } from "@/features/payments/success-flags";
+import { markDistributionSuccess } from "@/features/payments/success-flags";
+import { useDelayedNavigate } from "@/features/payments/use-delayed-navigate";
 import { useCompleteDistribution } from "../api/complete-distribution";
 import { PackageChoice } from "./package-choice";
 
@@ -55,6 +56,7 @@ function amountText(answer: CompleteDistributionResponse, option: FeeOption): st
 
 export function CompleteDistribution({ songId }: { songId: string }) {
   const navigate = useNavigate();
+  const navigateSoon = useDelayedNavigate();
   const queryClient = useQueryClient();
   const complete = useCompleteDistribution();
   const [option, setOption] = useState<FeeOption>("expedited");
@@ -73,7 +75,7 @@ export function CompleteDistribution({ songId }: { songId: string }) {
   const decline = (detail?: string) => {
     setLeaving(true);
     toast.error(TEXT.declined, detail || TEXT.declinedBody);
-    window.setTimeout(() => void navigate(`/payment-recovery/${encodeURIComponent(songId)}/1`), DECLINE_REDIRECT_MS);
+    navigateSoon(`/payment-recovery/${encodeURIComponent(songId)}/1`);
   };
 
   function changeOption(next: FeeOption) {

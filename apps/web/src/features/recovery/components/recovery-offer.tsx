@@ -15,7 +15,8 @@ import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { CardPaymentForm, type CardPaymentFailure } from "@/features/payments/components/card-payment-form";
 import { deliveryText, percentOfBps } from "@/features/payments/package-facts";
-import { DECLINE_REDIRECT_MS, markDistributionSuccess } from "@/features/payments/success-flags";
+import { markDistributionSuccess } from "@/features/payments/success-flags";
+import { useDelayedNavigate } from "@/features/payments/use-delayed-navigate";
 import { useAcceptRecoveryOffer } from "../api/accept-recovery-offer";
 import { FINAL_TIER, suggestedTier } from "../recovery-tier";
 
@@ -46,6 +47,7 @@ export interface RecoveryHandover {
 
 export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier: RecoveryTier; handover?: RecoveryHandover | undefined }) {
   const navigate = useNavigate();
+  const navigateSoon = useDelayedNavigate();
   const queryClient = useQueryClient();
   const accept = useAcceptRecoveryOffer();
   const [payment, setPayment] = useState<{ mode: "card" | "authenticate"; clientSecret: string } | null>(null);
@@ -60,10 +62,7 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
   const goToTier = (next: RecoveryTier, title: string, body: string, state?: RecoveryHandover) => {
     setLeaving(true);
     toast.info(title, body);
-    window.setTimeout(
-      () => void navigate(`/payment-recovery/${encodeURIComponent(songId)}/${next}`, state ? { state } : undefined),
-      DECLINE_REDIRECT_MS,
-    );
+    navigateSoon(`/payment-recovery/${encodeURIComponent(songId)}/${next}`, state);
   };
 
   const succeed = (alreadyProcessed = false) => {
