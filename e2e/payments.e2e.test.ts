@@ -175,6 +175,20 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
   });
 });
 
+test("the home page downloads none of the payment screens", async () => {
+  const page = await newPage();
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${baseURL}/`);
+  await page.getByRole("heading", { name: /Trending Songs/ }).first().waitFor();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  const paymentChunks = /approval|payment-recovery|checkout|subscribe|confirmation|card-payment|payments-provider|stripe|success-flags|recovery/;
+  expect(scripts.filter((path) => paymentChunks.test(path))).toEqual([]);
+});
+
 describe("song not found", () => {
   test("offer, recovery and confirmation say 'Song not found' with a way back to /distribute", async () => {
     const page = await newPage();

@@ -108,6 +108,9 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
     if (!isFinal) return goToTier(FINAL_TIER, TEXT.finalOffer, TEXT.finalOfferBody);
     const message = failure.message || (failure.exception ? apiErrorMessage(failure.exception, TEXT.paymentFailedBody) : TEXT.paymentFailedBody);
     toast.error(failure.exception ? TEXT.paymentError : TEXT.paymentFailed, message);
+    // A failed bank challenge cannot be answered again: accepting the offer again starts a new payment.
+    // A declined typed card can: its payment stays open for another card.
+    if (payment?.mode === "authenticate") setPayment(null);
   }
 
   const processing = accept.isPending || leaving;
