@@ -12,6 +12,7 @@ import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { songsRoutes } from "./routes/songs";
+import { subscriptionRoutes } from "./routes/subscription";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
 import { sandboxApp } from "./payments/sandbox/sandbox-app";
@@ -25,6 +26,7 @@ const api = new Hono<AppEnv>()
   .route("/", distributionRoutes)
   .route("/", distributionPaymentRoutes)
   .route("/", checkoutRoutes)
+  .route("/", subscriptionRoutes)
   .route("/", webhookRoutes)
   // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
   .route("/stripe-sandbox", sandboxApp);

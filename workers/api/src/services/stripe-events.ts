@@ -9,6 +9,7 @@ import { stripeEvents } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import type { PaymentDeps } from "./close-open-payment";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
+import { syncSubscriptionFromEvent } from "./pro-subscription";
 
 /** True when this call claimed the event; false when it was seen before. */
 export async function claimStripeEvent(db: Db, event: Stripe.Event): Promise<boolean> {
@@ -33,6 +34,12 @@ type EventHandler = (db: Db, event: Stripe.Event, deps: StripeEventDeps) => Prom
 const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "payment_intent.succeeded": (_db, event, deps) => onPaymentIntentSucceeded(deps, event.data.object as Stripe.PaymentIntent),
   "payment_intent.payment_failed": (_db, event, deps) => onPaymentIntentFailed(deps, event.data.object as Stripe.PaymentIntent),
+  // Pro is on only while Stripe says the subscription is active (invoice paid); failures and cancellation turn it off.
+  "invoice.paid": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "invoice.payment_failed": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "customer.subscription.created": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "customer.subscription.deleted": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
 };
 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {

@@ -18,7 +18,9 @@ import { customerRoutes } from "./resources/customers";
 import { eventRoutes } from "./resources/events";
 import { paymentIntentRoutes } from "./resources/payment-intents";
 import { paymentMethodRoutes } from "./resources/payment-methods";
+import { productRoutes } from "./resources/products";
 import { setupIntentRoutes } from "./resources/setup-intents";
+import { subscriptionRoutes } from "./resources/subscriptions";
 import { testHelperRoutes } from "./resources/test-helpers";
 
 /** True when the sandbox may answer: no real Stripe key, not production. */
@@ -61,6 +63,8 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", setupIntentRoutes)
   .route("/", paymentIntentRoutes)
   .route("/", chargeRoutes)
+  .route("/", productRoutes)
+  .route("/", subscriptionRoutes)
   .route("/", eventRoutes)
   .route("/", testHelperRoutes)
   .all("*", (c) => {
