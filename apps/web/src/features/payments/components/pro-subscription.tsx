@@ -57,7 +57,7 @@ export function ProSubscription() {
               <span aria-hidden="true" className="text-success">
                 ✓
               </span>
-              {feature}
+              <span>{feature}</span>
             </li>
           ))}
         </ul>
