@@ -155,6 +155,24 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("resumes a request that died mid-charge when the same requestId comes back, charging once", async () => {
+    const artist = await artistWithSong();
+    const requestId = nextRequestId();
+    // Stripe fails every try of the SDK (it retries twice): the answer is an error, the payment stays open.
+    await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500", count: "3", path_prefix: "/v1/payment_intents" });
+    const failed = await complete(artist.browser, artist.songId, "standard", requestId);
+    expect(failed.status).toBe(500);
+    expect(await paymentsOf(artist.songId)).toMatchObject([{ status: "processing" }]);
+    expect((await complete(artist.browser, artist.songId, "standard", requestId)).status).toBe(409);
+
+    await letTimePass(artist.songId, 31_000);
+    const resumed = await complete(artist.browser, artist.songId, "standard", requestId);
+    expect(await resumed.json()).toEqual({ success: true, feeOption: "standard" });
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([9900]);
+    expect(await cardAttempts(artist.fingerprint)).toHaveLength(1);
+    expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "standard" });
+  });
+
   it("never sends a browser's amount to Stripe", async () => {
     const artist = await artistWithSong();
     const res = await complete(artist.browser, artist.songId, "expedited", nextRequestId(), { amount: 1, amountCents: 1 });

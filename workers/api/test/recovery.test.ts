@@ -5,13 +5,15 @@
  */
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import { createStripe } from "../src/payments/stripe-client";
 import {
   approvalEvents,
   artistWithSong,
+  authenticateInBrowser,
   cardAttempts,
+  deliverEvents,
   chargesOf,
   complete,
   freshCardNumber,
@@ -158,6 +160,24 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     ]);
     expect((await payInBrowser(artist.browser, offer.clientSecret, freshCardNumber())).body.status).toBe("succeeded");
     expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_1" });
+  });
+
+  it("after a failed 3-D Secure challenge, tier 1 cancels that intent and asks for authentication again at the offer's price", async () => {
+    const artist = await artistWithSong("4000002760003184");
+    const first = (await (await complete(artist.browser, artist.songId, "standard")).json()) as { requiresAction: boolean; clientSecret: string };
+    expect(first.requiresAction).toBe(true);
+    expect((await authenticateInBrowser(artist.browser, first.clientSecret, "fail")).status).toBe("requires_payment_method");
+    await vi.waitFor(async () => {
+      await deliverEvents();
+      expect(await paymentsOf(artist.songId)).toMatchObject([{ status: "requires_payment_method", failure_code: "payment_intent_authentication_failure" }]);
+    });
+
+    const tier1 = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string; success: boolean };
+    expect(tier1).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false });
+    expect((await createStripe(env).paymentIntents.retrieve(intentIdOf(first.clientSecret))).status).toBe("canceled");
+    expect((await authenticateInBrowser(artist.browser, tier1.clientSecret, "complete")).status).toBe("succeeded");
+    expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_1", distribution_fee_cents: 2049 });
+    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status])).toEqual([[2049, "succeeded"]]);
   });
 
   it("makes offers only after a failure, for the owner, for tiers 1 and 2", async () => {

@@ -8,7 +8,7 @@
 import { PACKAGES, FEE_OPTION_SWITCH_INTERVAL_MS, PAYMENT_ATTEMPT_INTERVAL_MS, centsToDollars, type FeeOption } from "@jplay/schema/pricing";
 import type { CompleteDistributionResponse } from "@jplay/schema/payments";
 import type { ApiErrorBody } from "@jplay/schema/song";
-import type { artists } from "@jplay/schema/tables";
+import type { artists, songs } from "@jplay/schema/tables";
 import { AppError, notFound } from "../errors";
 import { applySucceededPayment } from "./apply-payment";
 import { cardRefusal } from "./card-rules";
@@ -26,12 +26,14 @@ import {
   openPaymentOf,
   paymentById,
   paymentByRequest,
+  savedCardById,
   savedCardOf,
   storeAnswer,
   storedAnswerOf,
 } from "./song-payments";
 
 type Artist = typeof artists.$inferSelect;
+type Song = typeof songs.$inferSelect;
 export type CompleteAnswer = StoredAnswer<CompleteDistributionResponse | ApiErrorBody>;
 
 export interface CompleteInput {
@@ -83,6 +85,13 @@ async function enforceAttemptTiming(deps: PaymentDeps, input: CompleteInput, now
   }
 }
 
+/** A request that died between claiming its row and answering (e.g. Stripe timed out) may be retried with the same requestId after this long. */
+export const RESUME_AFTER_MS = 30_000;
+
+function canResume(row: PaymentRow, feeOption: FeeOption, now: number): boolean {
+  return !row.responseJson && row.package === feeOption && (row.status === "claimed" || row.status === "processing") && now - row.updatedAt >= RESUME_AFTER_MS;
+}
+
 const answer200 = (body: CompleteDistributionResponse): CompleteAnswer => ({ status: 200, body });
 
 /** The answer for a request that lost the race to claim the song's payment row. */
@@ -104,48 +113,71 @@ export async function completeDistribution(deps: PaymentDeps, artist: Artist, in
   if (!song) throw notFound("Song not found");
 
   const earlier = await paymentByRequest(db, song.id, input.requestId);
-  if (earlier) return replay(earlier, input.feeOption);
+  if (earlier) {
+    if (canResume(earlier, input.feeOption, now)) return payClaimedPayment(deps, artist, song, earlier, input.feeOption, now);
+    return replay(earlier, input.feeOption);
+  }
 
   const alreadyPaid = answer200({ alreadyProcessed: true, feeOption: input.feeOption });
   if (song.status !== "pending" || (await openPaymentOf(db, song.id))?.status === "succeeded") return alreadyPaid;
 
-  // Pro artists pay no fee: a zero-amount payment records the package (split 8%, 24 h window).
-  if (await isProActive(db, artist.id)) {
-    const claimed = await claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId }, now);
-    if (!claimed) return afterLostClaim(deps, input);
-    await applySucceededPayment(deps, claimed, "complete: Pro subscription");
-    return finish(deps, claimed, answer200({ success: true, feeOption: input.feeOption }));
-  }
-
-  await enforceAttemptTiming(deps, input, now);
+  const pro = await isProActive(db, artist.id);
+  if (!pro) await enforceAttemptTiming(deps, input, now);
 
   // An earlier attempt left waiting in the browser (card form, 3-D Secure) gives way to this one.
   const closed = await closeOpenPayment(deps, song.id);
   if (closed === "paid") return alreadyPaid;
   if (closed === "busy") throw inProgress();
 
+  // Pro artists pay no fee: a zero-amount payment records the package (split 8%, 24 h window).
+  if (pro) {
+    const claimed = await claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId }, now);
+    if (!claimed) return afterLostClaim(deps, input);
+    await applySucceededPayment(deps, claimed, "complete: Pro subscription");
+    return finish(deps, claimed, answer200({ success: true, feeOption: input.feeOption }));
+  }
+
   const card = await savedCardOf(db, artist.id);
-  const amountCents = PACKAGES[input.feeOption].feeCents;
   const paymentId = await claimPayment(
     db,
-    { artistId: artist.id, songId: song.id, purpose: "distribution", package: input.feeOption, amountCents, requestId: input.requestId, paymentMethodId: card?.id ?? null },
+    {
+      artistId: artist.id,
+      songId: song.id,
+      purpose: "distribution",
+      package: input.feeOption,
+      amountCents: PACKAGES[input.feeOption].feeCents,
+      requestId: input.requestId,
+      paymentMethodId: card?.id ?? null,
+    },
     now,
   );
   if (!paymentId) return afterLostClaim(deps, input);
-  const description = `Distribution fee (${input.feeOption}) for "${song.title}"`;
+  return payClaimedPayment(deps, artist, song, (await paymentById(db, paymentId))!, input.feeOption, now);
+}
+
+/**
+ * Pays a claimed payment row: the saved card on-session, or the card form when there is no usable
+ * card. Also resumes a row whose request died midway (same idempotency key, so Stripe charges once).
+ */
+async function payClaimedPayment(deps: PaymentDeps, artist: Artist, song: Song, payment: PaymentRow, feeOption: FeeOption, now: number): Promise<CompleteAnswer> {
+  const { db, stripe } = deps;
+  const amountCents = payment.amountCents;
+  const description = `Distribution fee (${feeOption}) for "${song.title}"`;
+  const card = payment.paymentMethodId ? await savedCardById(db, payment.paymentMethodId) : undefined;
 
   const payWithCardForm = async () => {
-    const payment = (await paymentById(db, paymentId))!;
-    const clientSecret = await createCardFormIntent(stripe, db, payment, artist.stripeCustomerId, description);
-    return finish(deps, paymentId, answer200({ requiresPaymentMethod: true, clientSecret, amount: centsToDollars(amountCents), feeOption: input.feeOption }));
+    const clientSecret = await createCardFormIntent(stripe, db, (await paymentById(db, payment.id))!, artist.stripeCustomerId, description);
+    return finish(deps, payment.id, answer200({ requiresPaymentMethod: true, clientSecret, amount: centsToDollars(amountCents), feeOption }));
   };
 
   // No usable saved card (none, hard-declined before, or out of attempts): the card form pays.
+  // A charge already started (`processing`) is resumed as it was, never switched to the card form.
   const fingerprint = card ? (card.fingerprint ?? card.stripePaymentMethodId) : null;
-  if (!card || !artist.stripeCustomerId || (await cardRefusal(db, fingerprint!, now))) return payWithCardForm();
+  const chargeStarted = payment.status === "processing";
+  if (!card || !artist.stripeCustomerId || (!chargeStarted && (await cardRefusal(db, fingerprint!, now)))) return payWithCardForm();
 
   const outcome = await chargeSavedCard(stripe, db, {
-    paymentId,
+    paymentId: payment.id,
     stripeCustomerId: artist.stripeCustomerId,
     stripePaymentMethodId: card.stripePaymentMethodId,
     fingerprint: card.fingerprint,
@@ -156,15 +188,15 @@ export async function completeDistribution(deps: PaymentDeps, artist: Artist, in
   });
   switch (outcome.kind) {
     case "succeeded":
-      await applySucceededPayment(deps, paymentId, "complete: saved card charged", outcome.paymentIntentId);
-      return finish(deps, paymentId, answer200({ success: true, feeOption: input.feeOption }));
+      await applySucceededPayment(deps, payment.id, "complete: saved card charged", outcome.paymentIntentId);
+      return finish(deps, payment.id, answer200({ success: true, feeOption }));
     case "requires_action":
-      return finish(deps, paymentId, answer200({ requiresAction: true, clientSecret: outcome.clientSecret, feeOption: input.feeOption }));
+      return finish(deps, payment.id, answer200({ requiresAction: true, clientSecret: outcome.clientSecret, feeOption }));
     case "refused":
       // The card's budget ran out between the check and the charge: the card form pays instead.
-      if (!(await reopenRefusedPayment(db, paymentId))) throw inProgress();
+      if (!(await reopenRefusedPayment(db, payment.id))) throw inProgress();
       return payWithCardForm();
     case "declined":
-      return finish(deps, paymentId, { status: 402, body: { error: { code: outcome.declineCode ?? outcome.code, message: outcome.message } } });
+      return finish(deps, payment.id, { status: 402, body: { error: { code: outcome.declineCode ?? outcome.code, message: outcome.message } } });
   }
 }

@@ -61,12 +61,13 @@ export async function onPaymentIntentFailed(deps: PaymentDeps, intent: Stripe.Pa
   if (!payment) return;
   const error = intent.last_payment_error;
   const declineCode = error?.decline_code ?? (error?.type === "card_error" ? (error.code ?? null) : null);
-  // The intent can still be paid with another card: a payment waiting on the browser stays open
-  // (the next attempt closes it); one already settled is left as it is — a late failure never undoes a success.
+  // The intent can still be paid with another card: a payment waiting on the browser (or whose
+  // server request died mid-charge) stays open, and the next attempt closes it; one already settled
+  // is left as it is — a late failure never undoes a success.
   await deps.db.run(sql`
     update payments set status = 'requires_payment_method', updated_at = ${Date.now()},
       failure_code = ${error?.code ?? "payment_failed"}, decline_code = ${declineCode}, failure_message = ${error?.message ?? null}
-    where id = ${payment.id} and status in ('requires_payment_method', 'requires_action')`);
+    where id = ${payment.id} and status in ('requires_payment_method', 'requires_action', 'processing')`);
   const fingerprint = error?.payment_method?.card?.fingerprint;
   await recordBrowserAttempt(deps.db, payment, { chargeId: error?.charge ?? null, fingerprint, outcome: "declined", declineCode });
 }

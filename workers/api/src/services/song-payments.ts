@@ -88,3 +88,7 @@ export async function savedCardOf(db: Db, artistId: string): Promise<SavedCard |
       .limit(1)
   )[0];
 }
+
+export async function savedCardById(db: Db, id: string): Promise<SavedCard | undefined> {
+  return (await db.select().from(paymentMethods).where(eq(paymentMethods.id, id)).limit(1))[0];
+}
