@@ -17,8 +17,12 @@ const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
 
 /** The home banner after a paid distribution (spec section 2, Home). */
 async function homeBannerFor(page: Page, title: string) {
-  await page.waitForURL(`${baseURL}/`, { timeout: 15_000 });
-  await page.getByText(`${title} is being distributed`, { exact: true }).waitFor({ timeout: 15_000 });
+  await page.waitForURL(`${baseURL}/`, { timeout: 30_000 }).catch(async (error: unknown) => {
+    // Say what the screen said instead (a toast) rather than only that it stayed.
+    const toasts = await page.locator("[data-sonner-toast]").allTextContents();
+    throw new Error(`Still on ${pathOf(page)}; toasts: ${JSON.stringify(toasts)}`, { cause: error });
+  });
+  await page.getByText(`${title} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
 }
 
 describe("offer screen", () => {

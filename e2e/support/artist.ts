@@ -90,7 +90,8 @@ export async function songAwaitingPayment(page: Page, baseURL: string, card: str
 export async function toastShown(page: Page, title: string, description?: string | RegExp) {
   // Sonner lists the newest toast first.
   const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) }).first();
-  await toast.waitFor({ timeout: 15_000 });
+  // Generous: payments wait on the sandbox and webhooks, and the test machine is shared.
+  await toast.waitFor({ timeout: 30_000 });
   if (description !== undefined) {
     const text = (await toast.textContent()) ?? "";
     if (typeof description === "string") expect(text).toContain(description);
