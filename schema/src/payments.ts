@@ -41,7 +41,9 @@ export interface CompleteDistributionRequest {
  * the same requestId replays it); 400 'Invalid option' or a bad requestId; 404 'Song not found'
  * (also another artist's song); 409 `payment_in_progress` ('A payment for this song is already in
  * progress') or `request_reused` (same requestId, other option); 429 `too_many_attempts` with
- * Retry-After (seconds): 30 s between attempts, 60 s before switching the option.
+ * Retry-After (seconds): 30 s between attempts, 60 s before switching the option. Every payment
+ * endpoint answers 503 `payments_unavailable` (Retry-After) when Stripe itself fails; retrying the
+ * same requestId after 30 s resumes that payment without charging twice.
  */
 export interface CompleteDistributionResponse {
   alreadyProcessed?: boolean;

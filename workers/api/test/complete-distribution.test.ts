@@ -161,7 +161,8 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     // Stripe fails every try of the SDK (it retries twice): the answer is an error, the payment stays open.
     await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500", count: "3", path_prefix: "/v1/payment_intents" });
     const failed = await complete(artist.browser, artist.songId, "standard", requestId);
-    expect(failed.status).toBe(500);
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ error: { code: "payments_unavailable", message: "Payments are temporarily unavailable. Please try again in a minute." } });
     expect(await paymentsOf(artist.songId)).toMatchObject([{ status: "processing" }]);
     expect((await complete(artist.browser, artist.songId, "standard", requestId)).status).toBe(409);
 

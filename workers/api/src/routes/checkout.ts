@@ -5,6 +5,7 @@ import { createDb } from "../db";
 import { badRequest } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { createStripe } from "../payments/stripe-client";
+import { rethrowProviderFailure } from "../payments/provider-unavailable";
 import { requireSessionArtist } from "../services/artist-session";
 import { createCheckoutPayment } from "../services/checkout-payment";
 
@@ -22,5 +23,5 @@ export const checkoutRoutes = new Hono<AppEnv>().post("/create-payment-intent", 
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("Send a JSON object.");
   const deps = { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env, c.executionCtx) };
-  return c.json(await createCheckoutPayment(deps, artist, (body as { amount?: unknown }).amount));
+  return c.json(await createCheckoutPayment(deps, artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

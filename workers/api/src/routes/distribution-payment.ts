@@ -10,6 +10,7 @@ import { createDb } from "../db";
 import { badRequest } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { type BackgroundWork, createStripe } from "../payments/stripe-client";
+import { rethrowProviderFailure } from "../payments/provider-unavailable";
 import { requireSessionArtist } from "../services/artist-session";
 import type { PaymentDeps } from "../services/close-open-payment";
 import { completeDistribution } from "../services/complete-distribution";
@@ -49,7 +50,7 @@ export const distributionPaymentRoutes = new Hono<AppEnv>()
     const body = await readJson(c);
     const feeOption = readFeeOption(body.feeOption);
     const requestId = readRequestId(body.requestId);
-    const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId });
+    const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     return c.json(answer.body, answer.status);
   })
   .post("/distribute/:songId/recovery", async (c) => {
@@ -58,6 +59,6 @@ export const distributionPaymentRoutes = new Hono<AppEnv>()
     const body = await readJson(c);
     const tier = body.offerTier;
     if (tier !== 1 && tier !== 2) throw badRequest("offerTier must be 1 or 2.");
-    const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), tier as RecoveryTier);
+    const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), tier as RecoveryTier).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     return answer.status === 402 ? c.json(answer.body, 402) : c.json(answer.body, 200);
   });
