@@ -163,6 +163,28 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
     expect(completes).toHaveLength(1);
   });
 
+  test("a provider outage (503) is not a decline, and the next attempt resumes the same request", async () => {
+    const page = await newPage();
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Outage"));
+    const requestIds: string[] = [];
+    await page.route(`**/api/distribute/${songId}/complete`, (route) => {
+      requestIds.push((route.request().postDataJSON() as { requestId: string }).requestId);
+      return route.fulfill({ status: 503, json: { error: { code: "payments_unavailable", message: "Payments are unavailable right now." } } });
+    });
+    // The page's clock runs 31 s ahead after the first attempt, so the 30 s rule lets the second through.
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await toastShown(page, "Payments Unavailable", "Payments are unavailable right now.");
+    expect(pathOf(page)).toBe(`/approval/${songId}`);
+    await page.evaluate(() => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() + 31_000;
+    });
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await expect.poll(() => requestIds.length).toBe(2);
+    expect(requestIds[1]).toBe(requestIds[0]);
+    expect(pathOf(page)).toBe(`/approval/${songId}`);
+  });
+
   test("before any attempt the package may change freely, and Invalid option is toasted", async () => {
     const page = await newPage();
     const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Free Choice"));

@@ -37,6 +37,8 @@ const TEXT = {
   wait: "Please Wait",
   optionLocked: "Package Recently Changed",
   invalidOption: "Invalid option",
+  unavailable: "Payments Unavailable",
+  unavailableBody: "Our payment provider is not responding. Please try again in a minute; you will not be charged twice.",
 } as const;
 
 /** The card step the server asked for: a new card, or 3-D Secure on the saved one. */
@@ -64,6 +66,8 @@ export function CompleteDistribution({ songId }: { songId: string }) {
   const [leaving, setLeaving] = useState(false);
   const history = useRef(NO_ATTEMPTS);
   const inFlight = useRef(false);
+  /** An attempt the payment provider could not finish (503): the next try resumes it, charging once. */
+  const unfinished = useRef<{ requestId: string; option: FeeOption } | null>(null);
 
   const succeed = () => {
     setLeaving(true);
@@ -104,8 +108,10 @@ export function CompleteDistribution({ songId }: { songId: string }) {
     }
     history.current = recordAttempt(history.current, now);
     inFlight.current = true;
+    const requestId = unfinished.current?.option === option ? unfinished.current.requestId : String(now);
+    unfinished.current = null;
     try {
-      const answer = await complete.mutateAsync({ songId, feeOption: option, requestId: String(now) });
+      const answer = await complete.mutateAsync({ songId, feeOption: option, requestId });
       if (answer.alreadyProcessed) {
         toast.info(TEXT.already, TEXT.alreadyBody);
         return succeed();
@@ -127,6 +133,10 @@ export function CompleteDistribution({ songId }: { songId: string }) {
       } else if (error instanceof ApiError && error.status === 409) {
         // Another attempt for this song is still running (another tab, a double press): not a decline.
         toast.info(TEXT.inProgress, apiErrorMessage(error, TEXT.inProgressBody));
+      } else if (error instanceof ApiError && error.status === 503) {
+        // The provider failed, not the card: no decline, no discount offer. The next press resumes this attempt.
+        unfinished.current = { requestId, option };
+        toast.error(TEXT.unavailable, apiErrorMessage(error, TEXT.unavailableBody));
       } else if (error instanceof ApiError && error.status === 400) {
         toast.error(apiErrorMessage(error, TEXT.invalidOption));
       } else {
