@@ -1,5 +1,40 @@
-import { NotOpenYet } from "@/components/page-shell";
+/**
+ * /approval/{songId} (spec section 2): the Complete / offer screen. The route only loads the song
+ * (the owner sees their pending song; anyone else gets 'Song not found') and composes the offer.
+ */
+import { useParams } from "react-router";
+import { songTitle } from "@/lib/song-labels";
+import { SongGate } from "@/features/catalogue/components/song-gate";
+import { CompleteDistribution } from "@/features/distribution/components/complete-distribution";
+import { DetectedThemes } from "@/features/distribution/components/detected-themes";
+import { OfferBanner } from "@/features/distribution/components/offer-banner";
+import { PartnerOffer } from "@/features/distribution/components/partner-offer";
+import { SalesProjection } from "@/features/distribution/components/sales-projection";
+import { SuccessVideo } from "@/features/distribution/components/success-video";
+import { PaymentsProvider } from "@/features/payments/payments-provider";
 
 export function Component() {
-  return <NotOpenYet title="Complete Your Distribution" />;
+  return (
+    <SongGate songId={useParams().songId ?? ""} loadingLabel="Loading your song">
+      {(song) => (
+        <PaymentsProvider>
+          <title>{`Complete Your Distribution: ${songTitle(song)} – JPlay`}</title>
+          <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-28 sm:px-6">
+            <OfferBanner song={song} />
+            <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+              <div className="space-y-8">
+                <PartnerOffer />
+                <CompleteDistribution songId={song.id} />
+                <SalesProjection />
+              </div>
+              <aside aria-label="More about your song" className="space-y-8">
+                <SuccessVideo />
+                <DetectedThemes />
+              </aside>
+            </div>
+          </div>
+        </PaymentsProvider>
+      )}
+    </SongGate>
+  );
 }

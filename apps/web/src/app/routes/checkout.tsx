@@ -1,5 +1,14 @@
-import { NotOpenYet } from "@/components/page-shell";
+/** /checkout (spec section 2): the one-off $99.00 distribution fee. */
+import { PageShell } from "@/components/page-shell";
+import { OneOffPayment } from "@/features/payments/components/one-off-payment";
+import { PaymentsProvider } from "@/features/payments/payments-provider";
 
 export function Component() {
-  return <NotOpenYet title="Distribution Fee Payment" />;
+  return (
+    <PaymentsProvider>
+      <PageShell title="Distribution Fee Payment" subtitle="Pay once to send your song to listeners.">
+        <OneOffPayment />
+      </PageShell>
+    </PaymentsProvider>
+  );
 }

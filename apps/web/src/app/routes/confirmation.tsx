@@ -1,5 +1,17 @@
-import { NotOpenYet } from "@/components/page-shell";
+/** /confirmation/{songId} (spec section 2): loads the song (its price drives the estimate) and shows the confirmation. */
+import { useParams } from "react-router";
+import { SongGate } from "@/features/catalogue/components/song-gate";
+import { DistributionConfirmation } from "@/features/distribution/components/distribution-confirmation";
 
 export function Component() {
-  return <NotOpenYet title="Distribution Confirmation" />;
+  return (
+    <SongGate songId={useParams().songId ?? ""} loadingLabel="Loading your distribution">
+      {(song) => (
+        <div className="mx-auto max-w-3xl px-4 pt-6 pb-28 sm:px-6">
+          <title>Distribution complete – JPlay</title>
+          <DistributionConfirmation song={song} />
+        </div>
+      )}
+    </SongGate>
+  );
 }

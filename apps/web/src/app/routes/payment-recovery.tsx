@@ -1,5 +1,32 @@
-import { NotOpenYet } from "@/components/page-shell";
+/**
+ * /payment-recovery/{songId}/{tier?} (spec section 2): the discounted offers after a decline. The
+ * route loads the song and keys the offer by song and tier, so moving to the next tier starts it fresh.
+ */
+import { useLocation, useParams } from "react-router";
+import { SongGate } from "@/features/catalogue/components/song-gate";
+import { PaymentsProvider } from "@/features/payments/payments-provider";
+import { DeclinedBanner } from "@/features/recovery/components/declined-banner";
+import { RecoveryOffer, type RecoveryHandover } from "@/features/recovery/components/recovery-offer";
+import { Testimonial } from "@/features/recovery/components/testimonial";
+import { parseTier } from "@/features/recovery/recovery-tier";
 
 export function Component() {
-  return <NotOpenYet title="Payment Recovery" />;
+  const params = useParams();
+  const handover = useLocation().state as RecoveryHandover | null;
+  const tier = parseTier(params.tier);
+
+  return (
+    <SongGate songId={params.songId ?? ""} loadingLabel="Loading your offer">
+      {(song) => (
+        <PaymentsProvider>
+          <title>{`${tier === 2 ? "Final Offer" : "Special Offer"} – JPlay`}</title>
+          <div className="mx-auto max-w-3xl space-y-8 px-4 pt-6 pb-28 sm:px-6">
+            <DeclinedBanner song={song} />
+            <RecoveryOffer key={`${song.id}/${tier}`} songId={song.id} tier={tier} handover={handover ?? undefined} />
+            <Testimonial />
+          </div>
+        </PaymentsProvider>
+      )}
+    </SongGate>
+  );
 }

@@ -5,8 +5,12 @@
 
 export type CardResult =
   | { status: "succeeded"; paymentMethodId: string }
-  /** `message` is the provider's words when it gave any; each screen supplies its own fallback. */
-  | { status: "failed"; message?: string };
+  /**
+   * `message` is the provider's words when it gave any; each screen supplies its own fallback.
+   * `incomplete` marks input the form refused before asking the provider (nothing was charged or
+   * declined), so a screen can let the artist fix it instead of treating it as a decline.
+   */
+  | { status: "failed"; message?: string; incomplete?: true };
 
 export interface ConfirmPaymentOptions {
   /** Pay with a card saved earlier instead of the one typed into the form. */
@@ -18,6 +22,11 @@ export interface CardPayments {
   confirmSetup(clientSecret: string): Promise<CardResult>;
   /** Confirms a PaymentIntent, running 3-D Secure when the bank asks for it. */
   confirmPayment(clientSecret: string, options?: ConfirmPaymentOptions): Promise<CardResult>;
+  /**
+   * Finishes a PaymentIntent the server already confirmed with the saved card and that now waits
+   * for 3-D Secure (`requires_action`): only the bank's challenge runs, no card is typed.
+   */
+  authenticatePayment(clientSecret: string): Promise<CardResult>;
 }
 
 /** The result for an intent the provider reports back: a payment method when it succeeded. */

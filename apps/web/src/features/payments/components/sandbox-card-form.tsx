@@ -18,6 +18,8 @@ export interface CardFormProps {
   disabled?: boolean;
   /** Id of the element where the owner shows card problems, announced with the inputs. */
   errorId?: string;
+  /** Only the saved card is used (3-D Secure for a charge the server made): no inputs are shown. */
+  savedCardOnly?: boolean;
 }
 
 /** Stripe error codes that point at one input. */
@@ -31,7 +33,7 @@ const fieldOfCode: Record<string, CardField> = {
   invalid_cvc: "cvc",
 };
 
-export function SandboxCardForm({ ref, disabled, errorId }: CardFormProps) {
+export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardFormProps) {
   const [values, setValues] = useState<Record<CardField, string>>({ number: "", expiry: "", cvc: "" });
   const [invalid, setInvalid] = useState<CardField | null>(null);
   const [challenge, setChallenge] = useState<((outcome: AuthenticationOutcome) => void) | null>(null);
@@ -59,7 +61,7 @@ export function SandboxCardForm({ ref, disabled, errorId }: CardFormProps) {
       const check = checkCard(values);
       if (!check.ok) {
         markInvalid(check.field);
-        return { status: "failed", message: check.message };
+        return { status: "failed", message: check.message, incomplete: true };
       }
       method = check.card;
     }
@@ -78,9 +80,21 @@ export function SandboxCardForm({ ref, disabled, errorId }: CardFormProps) {
     }
   }
 
+  /** The server confirmed the intent with the saved card: only the bank's challenge is left. */
+  async function authenticate(clientSecret: string): Promise<CardResult> {
+    try {
+      const intent = await sandboxAuthenticateIntent("payment_intents", clientSecret, await askBank());
+      return resultFromIntent("Stripe", intent.status, intent.payment_method, intent.last_payment_error);
+    } catch (error) {
+      if (!(error instanceof SandboxCardError)) throw error;
+      return { status: "failed", message: error.message };
+    }
+  }
+
   useImperativeHandle(ref, () => ({
     confirmSetup: (clientSecret) => confirm("setup_intents", clientSecret),
     confirmPayment: (clientSecret, options) => confirm("payment_intents", clientSecret, options?.paymentMethodId),
+    authenticatePayment: authenticate,
   }));
 
   const input = (field: CardField) => ({
@@ -100,6 +114,9 @@ export function SandboxCardForm({ ref, disabled, errorId }: CardFormProps) {
     setValues((current) => ({ ...current, [field]: value }));
     if (invalid === field) setInvalid(null);
   };
+
+  const dialog = <AuthenticationDialog open={challenge !== null} onOutcome={(outcome) => challenge?.(outcome)} />;
+  if (savedCardOnly) return dialog;
 
   return (
     <div className="space-y-3">
@@ -147,7 +164,7 @@ export function SandboxCardForm({ ref, disabled, errorId }: CardFormProps) {
       <p className="text-xs text-muted">
         Test sandbox: no real card is charged. Try 4242 4242 4242 4242 with any future expiry and any CVC.
       </p>
-      <AuthenticationDialog open={challenge !== null} onOutcome={(outcome) => challenge?.(outcome)} />
+      {dialog}
     </div>
   );
 }

@@ -25,11 +25,20 @@ function stripeFor(publishableKey: string) {
 
 const NOT_READY: CardResult = { status: "failed", message: "The card form is still loading. Please try again in a moment." };
 
+/** Stripe.js's error as a CardResult; a validation_error never reached the bank. */
+function failure(error: { type?: string; message?: string | undefined }): CardResult {
+  return {
+    status: "failed",
+    ...(error.message ? { message: error.message } : {}),
+    ...(error.type === "validation_error" ? { incomplete: true as const } : {}),
+  };
+}
+
 function cssVar(name: string, fallback: string) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-function StripeCardInput({ ref, disabled }: CardFormProps) {
+function StripeCardInput({ ref, disabled, savedCardOnly }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -42,7 +51,7 @@ function StripeCardInput({ ref, disabled }: CardFormProps) {
         const card = elements?.getElement(CardElement);
         if (!stripe || !card) return NOT_READY;
         const { setupIntent, error } = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
-        if (error) return error.message ? { status: "failed", message: error.message } : { status: "failed" };
+        if (error) return failure(error);
         return resultFromIntent("Stripe", setupIntent.status, setupIntent.payment_method, setupIntent.last_setup_error);
       },
       async confirmPayment(clientSecret, options) {
@@ -51,7 +60,15 @@ function StripeCardInput({ ref, disabled }: CardFormProps) {
         const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret, {
           payment_method: options?.paymentMethodId ?? { card: card! },
         });
-        if (error) return error.message ? { status: "failed", message: error.message } : { status: "failed" };
+        if (error) return failure(error);
+        return resultFromIntent("Stripe", paymentIntent.status, paymentIntent.payment_method, paymentIntent.last_payment_error);
+      },
+      async authenticatePayment(clientSecret) {
+        if (!stripe) return NOT_READY;
+        // Runs the bank's challenge for an intent the server confirmed with the saved card.
+        const { paymentIntent, error } = await stripe.handleNextAction({ clientSecret });
+        if (error) return failure(error);
+        if (!paymentIntent) return { status: "failed" };
         return resultFromIntent("Stripe", paymentIntent.status, paymentIntent.payment_method, paymentIntent.last_payment_error);
       },
     }),
@@ -59,7 +76,7 @@ function StripeCardInput({ ref, disabled }: CardFormProps) {
   );
 
   return (
-    <div className="space-y-1.5">
+    <div className={savedCardOnly ? "hidden" : "space-y-1.5"}>
       <span id={labelId} className="block text-sm font-semibold">
         Card details
       </span>

@@ -1,0 +1,27 @@
+/**
+ * Loads one song for a screen about it (offer, recovery, confirmation) with the honest states in
+ * one place: a spinner while it loads, 'Song not found' for a 404 (also what another artist's pending
+ * song answers), a retry for any other failure, else the screen itself.
+ */
+import type { ReactNode } from "react";
+import type { SongDto } from "@jplay/schema/song";
+import { SongNotFound } from "@/components/song-not-found";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useSong } from "../api/get-song";
+import { LoadError } from "./catalogue-states";
+
+export function SongGate({ songId, loadingLabel, children }: { songId: string; loadingLabel: string; children: (song: SongDto) => ReactNode }) {
+  const song = useSong(songId);
+  if (!songId) return <SongNotFound />;
+  if (song.isPending) return <Spinner label={loadingLabel} className="min-h-[50vh]" />;
+  if (song.isError) {
+    if (song.error instanceof ApiError && song.error.status === 404) return <SongNotFound />;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <LoadError what="The song" onRetry={() => void song.refetch()} />
+      </div>
+    );
+  }
+  return children(song.data);
+}

@@ -1,0 +1,18 @@
+/**
+ * `POST /api/distribute/{songId}/complete` (spec sections 3 and 4): asks the server to charge the
+ * saved card for the chosen package. The server decides the amount; the `requestId` (a timestamp
+ * string, one per attempt) lets it replay the first answer if the same attempt arrives twice.
+ * A declined card is an error status (ApiError 402); 429 carries the server's pacing message.
+ */
+import { useMutation } from "@tanstack/react-query";
+import type { CompleteDistributionRequest, CompleteDistributionResponse } from "@jplay/schema/payments";
+import { api } from "@/lib/api-client";
+
+export interface CompleteDistributionInput extends CompleteDistributionRequest {
+  songId: string;
+}
+
+export const completeDistribution = ({ songId, ...body }: CompleteDistributionInput) =>
+  api.post<CompleteDistributionResponse>(`/api/distribute/${encodeURIComponent(songId)}/complete`, body);
+
+export const useCompleteDistribution = () => useMutation({ mutationFn: completeDistribution });

@@ -1,0 +1,194 @@
+/**
+ * The paying half of the offer screen (spec sections 2, 4 and 9): the package choice, Complete
+ * Distribution, and every outcome of `complete` — already processed, paid, a card form when the
+ * server needs a card (Payment Required) or 3-D Secure on the saved card (Additional Authentication
+ * Required), and the decline that leads to the recovery offer after 1.5 s. The client-side pacing
+ * rules (attempt-rules.ts) run before any call; the server enforces the same ones.
+ */
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import type { CompleteDistributionResponse } from "@jplay/schema/payments";
+import { formatCents, PACKAGES, type FeeOption } from "@jplay/schema/pricing";
+import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api-client";
+import { apiErrorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
+import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText } from "@/features/payments/attempt-rules";
+import { CardPaymentForm, type CardPaymentFailure } from "@/features/payments/components/card-payment-form";
+import { markDistributionSuccess } from "@/features/payments/success-flags";
+import { useDelayedNavigate } from "@/features/payments/use-delayed-navigate";
+import { useCompleteDistribution } from "../api/complete-distribution";
+import { PackageChoice } from "./package-choice";
+
+const TEXT = {
+  declined: "Payment Declined",
+  declinedBody: "Your payment could not be completed. We have a special offer for you.",
+  required: "Payment Required",
+  requiredBody: "Please enter your card details to complete your distribution.",
+  authentication: "Additional Authentication Required",
+  authenticationBody: "Your bank needs you to confirm this payment.",
+  successful: "Payment Successful",
+  successfulBody: "Your song is on its way to listeners.",
+  already: "Already Processed",
+  alreadyBody: "This song's distribution has already been paid.",
+  inProgress: "Payment in Progress",
+  inProgressBody: "Your payment is being processed. Please wait for it to finish.",
+  wait: "Please Wait",
+  optionLocked: "Package Recently Changed",
+  invalidOption: "Invalid option",
+  unavailable: "Payments Unavailable",
+  unavailableBody: "Our payment provider is not responding. Please try again in a minute; you will not be charged twice.",
+} as const;
+
+/** The card step the server asked for: a new card, or 3-D Secure on the saved one. */
+interface PendingPayment {
+  mode: "card" | "authenticate";
+  clientSecret: string;
+  amountText: string;
+}
+
+/** Spec section 4: the server's amount (dollars), else the package's own fee. */
+function amountText(answer: CompleteDistributionResponse, option: FeeOption): string {
+  const dollars = answer.amount;
+  return typeof dollars === "number" && Number.isFinite(dollars) && dollars > 0
+    ? formatCents(Math.round(dollars * 100))
+    : formatCents(PACKAGES[option].feeCents);
+}
+
+export function CompleteDistribution({ songId }: { songId: string }) {
+  const navigate = useNavigate();
+  const navigateSoon = useDelayedNavigate();
+  const queryClient = useQueryClient();
+  const complete = useCompleteDistribution();
+  const [option, setOption] = useState<FeeOption>("expedited");
+  const [pending, setPending] = useState<PendingPayment | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const history = useRef(NO_ATTEMPTS);
+  const inFlight = useRef(false);
+  /** An attempt the payment provider could not finish (503): the next try resumes it, charging once. */
+  const unfinished = useRef<{ requestId: string; option: FeeOption } | null>(null);
+
+  const succeed = () => {
+    setLeaving(true);
+    markDistributionSuccess(songId);
+    void queryClient.invalidateQueries({ queryKey: ["songs"] });
+    void navigate("/");
+  };
+
+  const decline = (detail?: string) => {
+    setLeaving(true);
+    toast.error(TEXT.declined, detail || TEXT.declinedBody);
+    navigateSoon(`/payment-recovery/${encodeURIComponent(songId)}/1`);
+  };
+
+  function changeOption(next: FeeOption) {
+    if (next === option) return;
+    const rule = checkOptionSwitch(history.current, Date.now());
+    if (!rule.ok) {
+      toast.info(TEXT.optionLocked, `You can switch packages again in ${secondsText(rule.waitMs)}.`);
+      return;
+    }
+    history.current = recordOptionSwitch(history.current, Date.now());
+    setOption(next);
+    // A card step belongs to the package it was asked for: the new package needs a new attempt.
+    setPending(null);
+  }
+
+  async function onComplete() {
+    if (inFlight.current) {
+      toast.info(TEXT.inProgress, TEXT.inProgressBody);
+      return;
+    }
+    const now = Date.now();
+    const rule = checkAttempt(history.current, now);
+    if (!rule.ok) {
+      toast.info(TEXT.wait, `You can try the payment again in ${secondsText(rule.waitMs)}.`);
+      return;
+    }
+    history.current = recordAttempt(history.current, now);
+    inFlight.current = true;
+    const requestId = unfinished.current?.option === option ? unfinished.current.requestId : String(now);
+    unfinished.current = null;
+    try {
+      const answer = await complete.mutateAsync({ songId, feeOption: option, requestId });
+      if (answer.alreadyProcessed) {
+        toast.info(TEXT.already, TEXT.alreadyBody);
+        return succeed();
+      }
+      if (answer.requiresPaymentMethod && answer.clientSecret) {
+        setPending({ mode: "card", clientSecret: answer.clientSecret, amountText: amountText(answer, option) });
+        toast.info(TEXT.required, TEXT.requiredBody);
+        return;
+      }
+      if (answer.requiresAction && answer.clientSecret) {
+        setPending({ mode: "authenticate", clientSecret: answer.clientSecret, amountText: amountText(answer, option) });
+        toast.info(TEXT.authentication, TEXT.authenticationBody);
+        return;
+      }
+      succeed();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        toast.info(TEXT.wait, apiErrorMessage(error, "Please wait a moment before trying again."));
+      } else if (error instanceof ApiError && error.status === 409) {
+        // Another attempt for this song is still running (another tab, a double press): not a decline.
+        toast.info(TEXT.inProgress, apiErrorMessage(error, TEXT.inProgressBody));
+      } else if (error instanceof ApiError && error.status === 503) {
+        // The provider failed, not the card: no decline, no discount offer. The next press resumes this attempt.
+        unfinished.current = { requestId, option };
+        toast.error(TEXT.unavailable, apiErrorMessage(error, TEXT.unavailableBody));
+      } else if (error instanceof ApiError && error.status === 400) {
+        toast.error(apiErrorMessage(error, TEXT.invalidOption));
+      } else {
+        decline(apiErrorMessage(error, TEXT.declinedBody));
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  const onPaymentFailed = (failure: CardPaymentFailure) => decline(failure.message);
+  const onPaid = () => {
+    toast.success(TEXT.successful, TEXT.successfulBody);
+    succeed();
+  };
+
+  const busy = complete.isPending || leaving;
+  return (
+    <section aria-labelledby="complete-heading" className="space-y-6 rounded-3xl border border-line bg-surface p-5 sm:p-8">
+      <h2 id="complete-heading" className="sr-only">
+        Complete your distribution
+      </h2>
+      <PackageChoice value={option} onChange={changeOption} disabled={busy} />
+      {pending ? (
+        <div className="space-y-4 rounded-2xl border border-line bg-canvas p-5">
+          <CardPaymentForm
+            key={pending.clientSecret}
+            title={pending.mode === "card" ? "Payment details" : "Confirm with your bank"}
+            focusTitle
+            submitLabel={pending.mode === "card" ? `Pay ${pending.amountText}` : `Authenticate and Pay ${pending.amountText}`}
+            savedCardOnly={pending.mode === "authenticate"}
+            disabled={leaving}
+            pay={(card) =>
+              pending.mode === "card" ? card.confirmPayment(pending.clientSecret) : card.authenticatePayment(pending.clientSecret)
+            }
+            onSucceeded={onPaid}
+            onFailed={onPaymentFailed}
+          >
+            <p>
+              Amount due: <strong className="text-lg">{pending.amountText}</strong>
+            </p>
+            {pending.mode === "authenticate" && (
+              <p className="text-sm text-muted">Your bank asks you to confirm the payment with the card you saved.</p>
+            )}
+          </CardPaymentForm>
+        </div>
+      ) : (
+        // Not disabled while the request runs: a second press explains that the payment is in progress.
+        <Button size="lg" className="w-full sm:w-auto" onClick={() => void onComplete()} disabled={leaving} aria-busy={complete.isPending}>
+          {complete.isPending ? "Processing…" : "Complete Distribution"}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+/** The top of the offer screen (spec section 2): the 'Congratulations' banner with the song's title and artist. */
+import type { SongDto } from "@jplay/schema/song";
+import { songArtist, songTitle } from "@/lib/song-labels";
+
+export function OfferBanner({ song }: { song: SongDto }) {
+  return (
+    <section aria-labelledby="offer-heading" className="space-y-3 rounded-3xl border border-success/40 bg-success-soft p-6 sm:p-8">
+      <p className="text-sm font-bold tracking-wide text-success uppercase">Congratulations!</p>
+      <h1 id="offer-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+        {songTitle(song)}
+      </h1>
+      <p className="text-lg">
+        by <span className="font-semibold">{songArtist(song)}</span>
+      </p>
+      <p className="text-muted">Your song is ready for distribution. Choose a package below to complete it.</p>
+    </section>
+  );
+}

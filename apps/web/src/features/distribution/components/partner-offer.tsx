@@ -1,0 +1,26 @@
+/**
+ * The partner-offer message of the offer screen (spec section 2): the provider's share for the
+ * expedited package against the standard one ('10% instead of 2%'), and what such distribution
+ * usually costs elsewhere ($99-$499). Percentages come from the pricing table.
+ */
+import { PACKAGES } from "@jplay/schema/pricing";
+import { percentOfBps } from "@/features/payments/package-facts";
+
+export function PartnerOffer() {
+  const expedited = percentOfBps(PACKAGES.expedited.revenueSplitBps);
+  const standard = percentOfBps(PACKAGES.standard.revenueSplitBps);
+  return (
+    <section aria-labelledby="partner-offer-heading" className="space-y-2 rounded-3xl border border-accent/50 bg-accent-soft p-5 sm:p-6">
+      <h2 id="partner-offer-heading" className="text-xl font-bold">
+        Partner offer
+      </h2>
+      <p>
+        Our distribution partner gets your song to listeners in 48 hours for a revenue share of{" "}
+        <strong>
+          {expedited} instead of {standard}
+        </strong>
+        . Distribution like this usually costs $99-$499.
+      </p>
+    </section>
+  );
+}

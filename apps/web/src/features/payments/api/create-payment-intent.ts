@@ -1,0 +1,16 @@
+/**
+ * `POST /api/create-payment-intent {amount: 9900}` (spec sections 3 and 7): the one-off fee on
+ * /checkout. The amount is sent because the spec's call carries it; the server charges its own
+ * price for the session's song awaiting payment and names that song in its answer.
+ */
+import { useMutation } from "@tanstack/react-query";
+import type { ClientSecretResponse } from "@jplay/schema/payments";
+import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
+import { api } from "@/lib/api-client";
+
+export type CreatePaymentIntentResponse = ClientSecretResponse & { songId?: string };
+
+export const createPaymentIntent = () =>
+  api.post<CreatePaymentIntentResponse>("/api/create-payment-intent", { amount: ONE_OFF_FEE_CENTS });
+
+export const useCreatePaymentIntent = () => useMutation({ mutationFn: createPaymentIntent });

@@ -1,0 +1,11 @@
+/**
+ * `POST /api/get-or-create-subscription` (spec sections 3 and 7): the artist's Pro subscription,
+ * created once per artist; calling again answers the same subscription's payment to confirm.
+ */
+import { useMutation } from "@tanstack/react-query";
+import type { ClientSecretResponse } from "@jplay/schema/payments";
+import { api } from "@/lib/api-client";
+
+export const getOrCreateSubscription = () => api.post<ClientSecretResponse>("/api/get-or-create-subscription");
+
+export const useGetOrCreateSubscription = () => useMutation({ mutationFn: getOrCreateSubscription });

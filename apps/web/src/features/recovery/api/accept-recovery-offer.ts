@@ -1,0 +1,59 @@
+/**
+ * `POST /api/distribute/{songId}/recovery {offerTier}` (spec sections 3, 4 and 8): accepts a
+ * discounted offer after a decline. The server first tries the saved card; its answers become one
+ * of three outcomes here, so the screen never parses status codes:
+ * - `paid`: the saved card paid the offer (or the song was paid before: `alreadyProcessed`);
+ * - `card`: pay with the card form (a new card) using this client secret, with the server's reason;
+ * - `authenticate`: the saved card was charged and the bank asks for 3-D Secure. The server's
+ *   answer for that is a client secret without `requiresNewCard` (every card-form answer names the
+ *   new card), or `requiresAction` should the server say it outright;
+ * - `next-tier` (the 402): this tier cannot succeed, the server suggests another (or a new card).
+ * Any other failure stays an ApiError.
+ */
+import { useMutation } from "@tanstack/react-query";
+import type { RecoveryNextTierResponse, RecoveryRequest, RecoveryResponse } from "@jplay/schema/payments";
+import { api, ApiError } from "@/lib/api-client";
+
+export type RecoveryOutcome =
+  | { kind: "paid"; alreadyProcessed: boolean }
+  | { kind: "card"; clientSecret: string; requiresNewCard: boolean; message?: string }
+  | { kind: "authenticate"; clientSecret: string }
+  | ({ kind: "next-tier" } & RecoveryNextTierResponse);
+
+/** The 200 answer; `requiresAction` is read too, should the server ever say it outright. */
+type RecoveryAnswer = RecoveryResponse & { requiresAction?: boolean };
+
+export interface AcceptRecoveryOfferInput extends RecoveryRequest {
+  songId: string;
+}
+
+/** The 402 body, when it is the next-tier answer (and not some other 402). */
+function nextTierFrom(error: ApiError): RecoveryNextTierResponse | null {
+  try {
+    const body: unknown = JSON.parse(error.message.slice(`${error.status}: `.length));
+    if (body && typeof body === "object" && "suggestNextTier" in body) return body as RecoveryNextTierResponse;
+  } catch {
+    // Not JSON: not the next-tier answer.
+  }
+  return null;
+}
+
+export async function acceptRecoveryOffer({ songId, offerTier }: AcceptRecoveryOfferInput): Promise<RecoveryOutcome> {
+  let answer: RecoveryAnswer;
+  try {
+    answer = await api.post<RecoveryAnswer>(`/api/distribute/${encodeURIComponent(songId)}/recovery`, { offerTier });
+  } catch (error) {
+    const next = error instanceof ApiError && error.status === 402 ? nextTierFrom(error) : null;
+    if (next) return { kind: "next-tier", ...next };
+    throw error;
+  }
+  if (answer.success) return { kind: "paid", alreadyProcessed: answer.alreadyProcessed === true };
+  const { clientSecret } = answer;
+  if (clientSecret && (answer.requiresAction === true || answer.requiresNewCard !== true)) {
+    return { kind: "authenticate", clientSecret };
+  }
+  if (clientSecret) return { kind: "card", clientSecret, requiresNewCard: true, ...(answer.message ? { message: answer.message } : {}) };
+  throw new Error("The server answered without a payment to confirm.");
+}
+
+export const useAcceptRecoveryOffer = () => useMutation({ mutationFn: acceptRecoveryOffer });

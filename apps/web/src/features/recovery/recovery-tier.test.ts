@@ -1,0 +1,17 @@
+/** Spec section 2: the tier is 1 or 2, defaults to 1, and other values are ignored. */
+import { expect, test } from "vitest";
+import { parseTier, suggestedTier } from "./recovery-tier";
+
+test("tier 1 or 2 from the address, 1 for anything else", () => {
+  expect(parseTier("1")).toBe(1);
+  expect(parseTier("2")).toBe(2);
+  for (const other of [undefined, "", "0", "3", "-1", "2.0", "02", "abc"]) expect(parseTier(other)).toBe(1);
+});
+
+test("a next tier from the server is used only when the screen has it", () => {
+  expect(suggestedTier(2)).toBe(2);
+  expect(suggestedTier("2")).toBe(2);
+  expect(suggestedTier(1)).toBe(1);
+  expect(suggestedTier(3)).toBeNull();
+  expect(suggestedTier(undefined)).toBeNull();
+});

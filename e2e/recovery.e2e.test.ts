@@ -1,0 +1,165 @@
+/// <reference lib="dom" />
+/**
+ * The recovery offers after a declined payment, in a real browser against the real Worker and its
+ * Stripe sandbox (spec sections 2, 4, 8 and 9): the decline → tier 1 → tier 2 → new card journey
+ * with every toast, the offer texts, Decline Offer, and the error paths of the recovery call.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { newPage } from "./support/browser";
+import { answerBank, CARDS, fillCard, pathOf, simulateSavedCard, songAwaitingPayment, toastShown } from "./support/artist";
+
+const baseURL = inject("baseURL");
+
+const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
+
+async function expectOffer(page: Page, offer: { heading: string; fee: string; was: string; share: string; keep: string; accept: string }) {
+  await page.getByRole("heading", { name: offer.heading }).waitFor();
+  const panel = page.locator("section").filter({ has: page.getByRole("heading", { name: offer.heading }) });
+  expect(await page.getByText("Payment Declined", { exact: true }).first().isVisible()).toBe(true);
+  expect(await panel.getByText(offer.fee, { exact: true }).isVisible()).toBe(true);
+  expect(await panel.locator("s").textContent()).toBe(offer.was);
+  expect(await panel.getByText(`${offer.share} revenue share`, { exact: true }).isVisible()).toBe(true);
+  expect(await panel.getByText(`(you keep ${offer.keep})`, { exact: false }).isVisible()).toBe(true);
+  expect(await panel.getByText("7-14 days delivery", { exact: true }).isVisible()).toBe(true);
+  expect(await panel.getByText("Full promotion on the partner platform", { exact: true }).isVisible()).toBe(true);
+  expect(await panel.getByRole("button", { name: offer.accept }).isEnabled()).toBe(true);
+  expect(await panel.getByRole("button", { name: "Decline Offer" }).isEnabled()).toBe(true);
+  expect(await page.locator("blockquote").count()).toBe(1);
+}
+
+const TIER_1 = { heading: "Special Offer - Limited Time Only", fee: "$20.49", was: "$99.00", share: "30%", keep: "70%", accept: "I ACCEPT" };
+const TIER_2 = { heading: "Final Offer - Limited Time Only", fee: "$10.49", was: "$19.99", share: "40%", keep: "60%", accept: "ACCEPT FINAL OFFER" };
+
+describe("decline → recovery", () => {
+  test("a card that declines every payment: tier 1, tier 2, then a new card pays, with every toast", async () => {
+    const page = await newPage();
+    const title = uniqueTitle("Second Chance");
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.declinesPayments, title);
+
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await toastShown(page, "Payment Declined");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
+    await expectOffer(page, TIER_1);
+    expect(await page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "I ACCEPT" }).click();
+    await toastShown(page, "Special Final Offer Available", "We have a better offer for you that's likely to succeed!");
+    // Both buttons stay disabled until the redirect.
+    expect(await page.getByRole("button", { name: "Decline Offer" }).isDisabled()).toBe(true);
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/2`);
+    await expectOffer(page, TIER_2);
+
+    await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).click();
+    // The saved card cannot pay: the card form replaces the buttons.
+    await page.getByRole("button", { name: "Pay $10.49" }).waitFor();
+    expect(await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).count()).toBe(0);
+
+    await fillCard(page, CARDS.declined);
+    await page.getByRole("button", { name: "Pay $10.49" }).click();
+    await toastShown(page, "Payment Failed", /declined/i);
+    expect(pathOf(page)).toBe(`/payment-recovery/${songId}/2`);
+
+    await fillCard(page, CARDS.visa);
+    await page.getByRole("button", { name: "Pay $10.49" }).click();
+    await toastShown(page, "Payment Successful");
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();
+  });
+
+  test("a hard-declined card (reported lost) is never retried: tier 1 asks for a new card; a failed new card leads to tier 2", async () => {
+    const page = await newPage();
+    const title = uniqueTitle("Lost And Found");
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, title, (paymentMethodId) =>
+      simulateSavedCard(baseURL, paymentMethodId, CARDS.lost),
+    );
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await toastShown(page, "Payment Declined");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
+
+    await page.getByRole("button", { name: "I ACCEPT" }).click();
+    // No discounted retry on the lost card: the artist is told and asked for a new one.
+    await page.getByRole("alert").filter({ hasText: "This card can't be charged again. Please use a different card." }).waitFor();
+    await page.getByRole("button", { name: "Pay $20.49" }).waitFor();
+
+    // A new card that declines at tier 1: the final offer follows after 1.5 s.
+    await fillCard(page, CARDS.declined);
+    await page.getByRole("button", { name: "Pay $20.49" }).click();
+    await toastShown(page, "We Have a Final Offer", "We're able to provide you with an even better offer!");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/2`);
+
+    await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).click();
+    await page.getByRole("alert").filter({ hasText: "This card can't be charged again. Please use a different card." }).waitFor();
+    await fillCard(page, CARDS.visa);
+    await page.getByRole("button", { name: "Pay $10.49" }).click();
+    await toastShown(page, "Payment Successful");
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();
+  });
+
+  test("3-D Secure failed at the offer, then completed for the special offer on the saved card", async () => {
+    const page = await newPage();
+    const title = uniqueTitle("Verified");
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.threeDSecure, title);
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await page.getByRole("button", { name: "Authenticate and Pay $49.99" }).click();
+    await answerBank(page, "Fail authentication");
+    await toastShown(page, "Payment Declined");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
+
+    await page.getByRole("button", { name: "I ACCEPT" }).click();
+    await toastShown(page, "Additional Authentication Required");
+    expect(await page.getByLabel("Card number", { exact: true }).count()).toBe(0);
+    await page.getByRole("button", { name: "Authenticate and Pay $20.49" }).click();
+    await answerBank(page, "Complete authentication");
+    await toastShown(page, "Payment Successful");
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();
+  });
+
+  test("Decline Offer goes home; a tier outside 1-2 shows tier 1", async () => {
+    const page = await newPage();
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Not Now"));
+    await page.goto(`${baseURL}/payment-recovery/${songId}/7`);
+    await expectOffer(page, TIER_1);
+    await page.goto(`${baseURL}/payment-recovery/${songId}`);
+    await expectOffer(page, TIER_1);
+    await page.getByRole("button", { name: "Decline Offer" }).click();
+    await page.waitForURL(`${baseURL}/`);
+  });
+});
+
+describe("recovery call errors (server answers stubbed in the browser)", () => {
+  test("an error at tier 1 offers the final tier; at tier 2 it is a destructive 'Error'", async () => {
+    const page = await newPage();
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Bad Gateway"));
+    await page.route(`**/api/distribute/${songId}/recovery`, (route) => route.fulfill({ status: 502, body: "" }));
+    await page.goto(`${baseURL}/payment-recovery/${songId}/1`);
+    await page.getByRole("button", { name: "I ACCEPT" }).click();
+    await toastShown(page, "We Have a Final Offer", "We're able to provide you with an even better offer!");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/2`);
+
+    await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).click();
+    const toast = await toastShown(page, "Error", "Failed to create payment. Please try again.");
+    expect(await toast.getAttribute("data-type")).toBe("error");
+    expect(pathOf(page)).toBe(`/payment-recovery/${songId}/2`);
+    // Ready for another try.
+    expect(await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).isEnabled()).toBe(true);
+  });
+
+  test("a 402 that needs a new card says so on the next tier", async () => {
+    const page = await newPage();
+    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("New Card"));
+    await page.route(`**/api/distribute/${songId}/recovery`, (route) =>
+      route.fulfill({
+        status: 402,
+        json: { suggestNextTier: true, nextTier: 2, requiresNewCard: true, message: "Your card was reported lost. Please use a new card." },
+      }),
+    );
+    await page.goto(`${baseURL}/payment-recovery/${songId}/1`);
+    await page.getByRole("button", { name: "I ACCEPT" }).click();
+    await toastShown(page, "Special Final Offer Available");
+    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/2`);
+    await page.getByRole("alert").filter({ hasText: "Your card was reported lost. Please use a new card." }).waitFor();
+  });
+});

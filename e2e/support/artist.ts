@@ -1,0 +1,103 @@
+/**
+ * The artist's way to a song awaiting payment, for the payment browser tests: save a card on
+ * /distribute (answering the 3-D Secure dialog when the card asks), upload a song, land on
+ * /approval/{id}. Also the toast and card-form helpers every payment test reads.
+ */
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const CARDS = {
+  visa: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  /** Saves fine, every payment is declined (generic_decline). */
+  declinesPayments: "4000 0000 0000 0341",
+  /** 3-D Secure at setup and on every on-session payment. */
+  threeDSecure: "4000 0027 6000 3184",
+  /** Hard decline (lost_card): the networks forbid another attempt. */
+  lost: "4000 0000 0000 9979",
+};
+
+let mp3: Promise<Buffer> | undefined;
+
+/** A real MP3: the first seeded song's audio. */
+function seededMp3(baseURL: string): Promise<Buffer> {
+  mp3 ??= (async () => {
+    const songs = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ audioUrl: string }>;
+    const audio = await fetch(`${baseURL}${songs[0]!.audioUrl}`);
+    expect(audio.status).toBe(200);
+    return Buffer.from(await audio.arrayBuffer());
+  })();
+  return mp3;
+}
+
+/** Saves are rate-limited per phone number: every artist gets its own. */
+let phoneSerial = 0;
+const newPhone = () => `+1 555 ${String(Date.now() % 1_000_000).padStart(6, "0")}${phoneSerial++ % 10}`;
+
+export async function fillCard(page: Page, number: string, scope = page.locator("body")) {
+  await scope.getByLabel("Card number", { exact: true }).fill(number);
+  await scope.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+  await scope.getByLabel("CVC", { exact: true }).fill("123");
+}
+
+/** Answers the sandbox's 3-D Secure dialog. */
+export async function answerBank(page: Page, outcome: "Complete authentication" | "Fail authentication") {
+  const dialog = page.getByRole("dialog", { name: "Confirm your payment" });
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: outcome }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/** Saves a card on /distribute and answers its payment method id; the page stays there with the song form unlocked. */
+export async function saveCard(page: Page, baseURL: string, card: string): Promise<string> {
+  const saved = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/save-payment-method");
+  await page.goto(`${baseURL}/distribute`);
+  await page.getByLabel("Phone number", { exact: true }).fill(newPhone());
+  await fillCard(page, card);
+  await page.getByRole("button", { name: "Save Payment Method" }).click();
+  if (card === CARDS.threeDSecure) await answerBank(page, "Complete authentication");
+  await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
+  return ((await saved).postDataJSON() as { paymentMethodId: string }).paymentMethodId;
+}
+
+/**
+ * The issuer changes its mind about a saved card (the sandbox's test helper, server key): from now
+ * on its charges behave like the test card `behavesLike`, e.g. reported lost after it was saved.
+ */
+export async function simulateSavedCard(baseURL: string, paymentMethodId: string, behavesLike: string) {
+  const response = await fetch(`${baseURL}/api/stripe-sandbox/v1/test_helpers/payment_methods/${paymentMethodId}/simulate_card`, {
+    method: "POST",
+    headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ behaves_like: behavesLike.replace(/\s/g, "") }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Saves a card, uploads a song titled `title`, and answers the song's id (the page is on /approval/{id}). */
+export async function songAwaitingPayment(page: Page, baseURL: string, card: string, title: string, onCardSaved?: (paymentMethodId: string) => Promise<void>): Promise<string> {
+  const paymentMethodId = await saveCard(page, baseURL, card);
+  await onCardSaved?.(paymentMethodId);
+  await page.getByLabel("Artist name", { exact: true }).fill("E2E Payer");
+  await page.getByLabel("Song title", { exact: true }).fill(title);
+  await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });
+  await page.getByRole("button", { name: "Submit for Distribution" }).click();
+  await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
+  await page.getByRole("button", { name: "Complete Distribution" }).waitFor();
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+}
+
+/** Waits for a toast with this title (and description, when given). */
+export async function toastShown(page: Page, title: string, description?: string | RegExp) {
+  // Sonner lists the newest toast first.
+  const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) }).first();
+  // Generous: payments wait on the sandbox and webhooks, and the test machine is shared.
+  await toast.waitFor({ timeout: 30_000 });
+  if (description !== undefined) {
+    const text = (await toast.textContent()) ?? "";
+    if (typeof description === "string") expect(text).toContain(description);
+    else expect(text).toMatch(description);
+  }
+  return toast;
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
