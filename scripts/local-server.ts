@@ -45,7 +45,12 @@ async function waitUntilServing(url: string, deadlineMs: number, exited: () => s
   throw new Error(`wrangler dev did not serve ${url} within ${deadlineMs} ms`);
 }
 
-export async function startLocalServer(): Promise<LocalServer> {
+export interface LocalServerOptions {
+  /** Extra Worker variables (`wrangler dev --var`), e.g. compressed delivery windows for a test. */
+  vars?: Record<string, string>;
+}
+
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-local-"));
   await prepareLocal(persistDir, () => {});
 
@@ -55,7 +60,7 @@ export async function startLocalServer(): Promise<LocalServer> {
   let output = "";
   let exitReason: string | null = null;
   const wrangler = startWrangler(
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs(adminPassword)],
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs(adminPassword), ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`])],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   wrangler.stdout?.on("data", (chunk) => (output += chunk));

@@ -73,6 +73,8 @@ export interface RecoveryResponse {
   success: boolean;
   alreadyProcessed?: boolean;
   requiresNewCard?: boolean;
+  /** The saved card needs 3-D Secure: the browser confirms `clientSecret` with it. */
+  requiresAction?: boolean;
   message?: string;
 }
 /** The 402 answer: the card cannot take this offer, a next tier may. */

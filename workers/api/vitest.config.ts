@@ -27,6 +27,8 @@ export default defineConfig(async () => {
     ],
     test: {
       name: "worker",
+      // Integration tests through workerd, D1 and the sandbox: 5 s is too tight on a busy two-core runner.
+      testTimeout: 30_000,
       include: ["test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
     },

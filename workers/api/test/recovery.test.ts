@@ -173,7 +173,7 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     });
 
     const tier1 = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string; success: boolean };
-    expect(tier1).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false });
+    expect(tier1).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false, requiresAction: true });
     expect((await createStripe(env).paymentIntents.retrieve(intentIdOf(first.clientSecret))).status).toBe("canceled");
     expect((await authenticateInBrowser(artist.browser, tier1.clientSecret, "complete")).status).toBe("succeeded");
     expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_1", distribution_fee_cents: 2049 });

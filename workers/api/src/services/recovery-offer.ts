@@ -87,7 +87,7 @@ export async function makeRecoveryOffer(deps: PaymentDeps, artist: Artist, songI
       await applySucceededPayment(deps, paymentId, `recovery tier ${tier}: saved card charged`, outcome.paymentIntentId);
       return { status: 200, body: { success: true } };
     case "requires_action":
-      return { status: 200, body: { clientSecret: outcome.clientSecret, success: false } };
+      return { status: 200, body: { clientSecret: outcome.clientSecret, success: false, requiresAction: true } };
     case "refused":
       return cardForm(outcome.refusal.message, (await reopenRefusedPayment(db, paymentId)) ? paymentId : null);
     case "declined":

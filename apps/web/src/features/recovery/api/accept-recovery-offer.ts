@@ -4,9 +4,8 @@
  * of three outcomes here, so the screen never parses status codes:
  * - `paid`: the saved card paid the offer (or the song was paid before: `alreadyProcessed`);
  * - `card`: pay with the card form (a new card) using this client secret, with the server's reason;
- * - `authenticate`: the saved card was charged and the bank asks for 3-D Secure. The server's
- *   answer for that is a client secret without `requiresNewCard` (every card-form answer names the
- *   new card), or `requiresAction` should the server say it outright;
+ * - `authenticate`: the saved card was charged and the bank asks for 3-D Secure (`requiresAction`;
+ *   a client secret without `requiresNewCard` is read the same way);
  * - `next-tier` (the 402): this tier cannot succeed, the server suggests another (or a new card).
  * Any other failure stays an ApiError.
  */
@@ -20,8 +19,7 @@ export type RecoveryOutcome =
   | { kind: "authenticate"; clientSecret: string }
   | ({ kind: "next-tier" } & RecoveryNextTierResponse);
 
-/** The 200 answer; `requiresAction` is read too, should the server ever say it outright. */
-type RecoveryAnswer = RecoveryResponse & { requiresAction?: boolean };
+type RecoveryAnswer = RecoveryResponse;
 
 export interface AcceptRecoveryOfferInput extends RecoveryRequest {
   songId: string;
