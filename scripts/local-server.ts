@@ -16,6 +16,8 @@ export interface LocalServer {
   persistDir: string;
   /** This server's operator password (ADMIN_PASSWORD), random per run. */
   adminPassword: string;
+  /** The `wrangler dev` process; it leads a process group that holds its workerd (benchmarks read /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,7 +47,8 @@ async function waitUntilServing(url: string, deadlineMs: number, exited: () => s
   throw new Error(`wrangler dev did not serve ${url} within ${deadlineMs} ms`);
 }
 
-export async function startLocalServer(): Promise<LocalServer> {
+/** `extraArgs` go to `wrangler dev` (e.g. `--test-scheduled` for benchmarks that trigger the cron). */
+export async function startLocalServer(extraArgs: string[] = []): Promise<LocalServer> {
   const persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-local-"));
   await prepareLocal(persistDir, () => {});
 
@@ -55,7 +58,7 @@ export async function startLocalServer(): Promise<LocalServer> {
   let output = "";
   let exitReason: string | null = null;
   const wrangler = startWrangler(
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs(adminPassword)],
+    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs(adminPassword), ...extraArgs],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   wrangler.stdout?.on("data", (chunk) => (output += chunk));
@@ -77,5 +80,5 @@ export async function startLocalServer(): Promise<LocalServer> {
     await stop();
     throw error;
   }
-  return { baseURL, persistDir, adminPassword, stop };
+  return { baseURL, persistDir, adminPassword, pid: wrangler.pid!, stop };
 }
