@@ -8,7 +8,7 @@
  *
  *   node bench/media-serving.ts [--duration 10] [--connections 8] [--probes 200]
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -84,13 +84,15 @@ async function measure(name: string, url: string, file: Buffer): Promise<Figures
   };
 }
 
-pinProcess(process.pid, CLIENT_CPU);
 await withSession(async ({ server }) => {
+  // Pinned once the server is up (its set-up, the demo seed, may use every core).
   pinProcessGroup(server.pid, SERVER_CPU);
+  pinProcess(process.pid, CLIENT_CPU);
   const workerURL = `${server.baseURL}/api/songs/${SONG_ID}/audio`;
   const file = (await probe(workerURL)).body;
   const root = await mkdtemp(path.join(os.tmpdir(), "jplay-media-"));
-  await writeFile(path.join(root, "song.mp3"), file);
+  await writeFile(path.join(root, "song.mp3"), file, { mode: 0o644 });
+  await chmod(root, 0o755); // nginx's worker may run as another user (www-data when started as root)
   const nginx = await startNginx(root, { cpu: SERVER_CPU });
   try {
     const worker = await measure("Worker", workerURL, file);
