@@ -6,7 +6,11 @@
 export class ArtistClient {
   private cookies = new Map<string, string>();
 
-  constructor(readonly baseURL: string) {}
+  readonly baseURL: string;
+
+  constructor(baseURL: string) {
+    this.baseURL = baseURL;
+  }
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
