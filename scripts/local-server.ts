@@ -16,6 +16,8 @@ export interface LocalServer {
   persistDir: string;
   /** This server's operator password (ADMIN_PASSWORD), random per run. */
   adminPassword: string;
+  /** The `wrangler dev` process; it leads a process group that holds its workerd (benchmarks read /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,8 @@ async function waitUntilServing(url: string, deadlineMs: number, exited: () => s
 export interface LocalServerOptions {
   /** Extra Worker variables (`wrangler dev --var`), e.g. compressed delivery windows for a test. */
   vars?: Record<string, string>;
+  /** Extra `wrangler dev` flags (e.g. `--test-scheduled` for benchmarks that trigger the cron). */
+  wranglerArgs?: string[];
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
@@ -60,7 +64,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let output = "";
   let exitReason: string | null = null;
   const wrangler = startWrangler(
-    ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...throwAwaySecretArgs(adminPassword), ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`])],
+    [
+      "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn",
+      ...throwAwaySecretArgs(adminPassword),
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      ...(options.wranglerArgs ?? []),
+    ],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   wrangler.stdout?.on("data", (chunk) => (output += chunk));
@@ -82,5 +91,5 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     await stop();
     throw error;
   }
-  return { baseURL, persistDir, adminPassword, stop };
+  return { baseURL, persistDir, adminPassword, pid: wrangler.pid!, stop };
 }

@@ -1,10 +1,11 @@
 /**
  * Paints a 320x320 cover for each demo song (gradient plus a per-song geometric motif) and encodes it
- * as PNG with a tiny hand-written encoder (node:zlib + CRC32), so demo covers need no image library
- * and no stored assets. Deterministic: the same song always gives the same bytes.
+ * as JPEG (encode-jpeg.ts; what the seed stores) or PNG (a tiny hand-written encoder, node:zlib +
+ * CRC32), so demo covers need no image library and no stored assets. Deterministic: the same song always gives the same bytes.
  */
 import { deflateSync } from "node:zlib";
 import type { DemoSong, Rgb } from "./catalogue.ts";
+import { encodeJpeg } from "./encode-jpeg.ts";
 import { prng } from "./prng.ts";
 
 export const COVER_SIZE = 320;
@@ -276,8 +277,7 @@ function paintMotif(cv: Canvas, song: DemoSong, rand: () => number): void {
   }
 }
 
-/** The song's cover: 320x320 RGB PNG, typically 10–35 KB. */
-export function renderCoverPng(song: DemoSong): Uint8Array {
+function paintCover(song: DemoSong): Uint8Array {
   const cv = new Canvas(COVER_SIZE);
   const rand = prng(song.music.seed * 31 + 7);
   cv.gradient(song.cover.from, song.cover.to, song.cover.angle);
@@ -285,5 +285,21 @@ export function renderCoverPng(song: DemoSong): Uint8Array {
   // A thin accent band along the bottom edge, like a record sleeve's spine.
   const S = COVER_SIZE;
   cv.fill((_x, y) => S - 10 - y, song.cover.accent, 0.85, [0, S - 12, S, S]);
-  return encodePng(S, S, cv.toBytes());
+  return cv.toBytes();
 }
+
+/** The song's cover as a 320x320 RGB PNG, typically 10–35 KB (kept for tools that want lossless). */
+export function renderCoverPng(song: DemoSong): Uint8Array {
+  return encodePng(COVER_SIZE, COVER_SIZE, paintCover(song));
+}
+
+/**
+ * The song's cover as served: 320x320 baseline JPEG at quality 80, typically 5–10 KB, a fraction of
+ * the PNG (the home page's weight budget, docs/decisions/014). 320 px covers a card at 2x density on
+ * a tablet's two-column grid.
+ */
+export function renderCoverJpeg(song: DemoSong): Uint8Array {
+  return encodeJpeg(COVER_SIZE, COVER_SIZE, paintCover(song), COVER_JPEG_QUALITY);
+}
+
+export const COVER_JPEG_QUALITY = 80;

@@ -76,7 +76,7 @@ describe("demo catalogue seed", () => {
     });
   });
 
-  it("stores real MP3s of 20-60 s, PNG covers and both videos", async () => {
+  it("stores real MP3s of 20-60 s, small JPEG covers and both videos", async () => {
     await withBindings(async ({ MEDIA }) => {
       for (const song of DEMO_SONGS) {
         const audio = await MEDIA.get(`songs/${song.id}/audio.mp3`);
@@ -89,8 +89,13 @@ describe("demo catalogue seed", () => {
         const seconds = bytes.length / 8000;
         expect(seconds).toBeGreaterThanOrEqual(20);
         expect(seconds).toBeLessThanOrEqual(60);
-        const cover = new Uint8Array(await (await MEDIA.get(`songs/${song.id}/cover.png`))!.arrayBuffer());
-        expect([...cover.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+        const coverObject = await MEDIA.get(`songs/${song.id}/cover.jpg`);
+        expect(coverObject!.httpMetadata?.contentType).toBe("image/jpeg");
+        const cover = new Uint8Array(await coverObject!.arrayBuffer());
+        // JPEG start-of-image and end-of-image markers; small enough for the home page's budget.
+        expect([...cover.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+        expect([...cover.slice(-2)]).toEqual([0xff, 0xd9]);
+        expect(cover.length).toBeLessThan(24_000);
       }
       for (const video of ["videos/promo.mp4", "videos/success.mp4"]) {
         const head = await MEDIA.head(video);

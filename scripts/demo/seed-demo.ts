@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
-import { renderCoverPng } from "./render-cover.ts";
+import { renderCoverJpeg } from "./render-cover.ts";
 import { renderMp3s } from "./render-pool.ts";
 import { prng } from "./prng.ts";
 
@@ -41,7 +41,7 @@ const VIDEO_CACHE = "public, max-age=86400";
 const PURCHASES_PER_BATCH = 500;
 
 export const audioKey = (songId: string): string => `songs/${songId}/audio.mp3`;
-export const coverKey = (songId: string): string => `songs/${songId}/cover.png`;
+export const coverKey = (songId: string): string => `songs/${songId}/cover.jpg`;
 
 /** One demo artist per demo song (no card, no Stripe account: their balances are held). */
 export const demoArtistId = (songId: string): string => songId.replace(/^de300000/, "de3a0000");
@@ -182,7 +182,7 @@ export async function seedDemo(
   const objects: PendingObject[] = [];
   for (const song of DEMO_SONGS) {
     if (exists.get(coverKey(song.id))) continue;
-    objects.push({ key: coverKey(song.id), contentType: "image/png", cacheControl: SONG_MEDIA_CACHE, make: () => renderCoverPng(song) });
+    objects.push({ key: coverKey(song.id), contentType: "image/jpeg", cacheControl: SONG_MEDIA_CACHE, make: () => renderCoverJpeg(song) });
   }
   for (const name of ["promo", "success"] as const) {
     if (exists.get(`videos/${name}.mp4`)) continue;

@@ -1,0 +1,61 @@
+/**
+ * An artist's HTTP client for benchmarks against a running server: a cookie jar, JSON and form posts,
+ * and the card set-up through the in-process Stripe sandbox (as workers/api/test/support.ts does
+ * inside workerd), so uploads are accepted.
+ */
+export class ArtistClient {
+  private cookies = new Map<string, string>();
+
+  readonly baseURL: string;
+
+  constructor(baseURL: string) {
+    this.baseURL = baseURL;
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("Origin", this.baseURL); // same-origin POSTs, as the SPA sends them
+    if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const response = await fetch(`${this.baseURL}${path}`, { ...init, headers });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...value] = pair!.split("=");
+      this.cookies.set(name!.trim(), value.join("="));
+    }
+    return response;
+  }
+
+  postJson(path: string, body: unknown): Promise<Response> {
+    return this.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  }
+
+  /** Saves the sandbox's test card for this artist (create-setup-intent, confirm, save-payment-method). */
+  async saveCard(phoneNumber: string): Promise<{ customerId: string }> {
+    const setup = (await (await this.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { clientSecret: string; customerId: string };
+    const intentId = setup.clientSecret.split("_secret_")[0]!;
+    const confirmed = (await (
+      await this.fetch(`/api/stripe-sandbox/v1/setup_intents/${intentId}/confirm`, {
+        method: "POST",
+        headers: { Authorization: "Bearer pk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          client_secret: setup.clientSecret,
+          "payment_method_data[type]": "card",
+          "payment_method_data[card][number]": "4242424242424242",
+          "payment_method_data[card][exp_month]": "12",
+          "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 3),
+          "payment_method_data[card][cvc]": "123",
+        }).toString(),
+      })
+    ).json()) as { payment_method: string };
+    const saved = await this.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber, paymentFrequency: "weekly" });
+    if (!saved.ok) throw new Error(`save-payment-method: ${saved.status} ${await saved.text()}`);
+    return { customerId: setup.customerId };
+  }
+}
+
+/** One MPEG-1 Layer III frame (128 kbps, 44.1 kHz) is 417 bytes: silent frames filling `size` bytes. */
+export function mp3Bytes(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let at = 0; at + 4 <= size; at += 417) bytes.set([0xff, 0xfb, 0x90, 0x64], at);
+  return bytes;
+}

@@ -1,0 +1,49 @@
+/**
+ * The Worker's own resource use, read from /proc (Linux): workerd's CPU time (user + system) and
+ * resident memory. `wrangler dev` starts workerd in its process group, so the group id finds it.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Kernel clock ticks per second (USER_HZ): 100 on every Linux architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
+
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name (field 2) is in parentheses and may hold spaces: split after its closing one.
+  const afterName = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return [String(pid), stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ...afterName];
+}
+
+/** The workerd process in `wrangler dev`'s process group (the one with the most memory if several). */
+export function findWorkerd(groupId: number): number {
+  const candidates: { pid: number; rss: number }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statFields(Number(entry));
+      if (Number(fields[4]) === groupId && fields[1]!.startsWith("workerd")) candidates.push({ pid: Number(entry), rss: rssBytes(Number(entry)) });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  if (candidates.length === 0) throw new Error(`no workerd process in process group ${groupId}`);
+  return candidates.sort((a, b) => b.rss - a.rss)[0]!.pid;
+}
+
+/** CPU time (user + system, all threads) the process has used so far, in milliseconds. */
+export function cpuTimeMs(pid: number): number {
+  const fields = statFields(pid);
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Resident set size in bytes (VmRSS). */
+export function rssBytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** Peak resident set size in bytes (VmHWM) since the process started. */
+export function peakRssBytes(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : 0;
+}

@@ -1,0 +1,91 @@
+/**
+ * Tablet profile Lighthouse for `/` and `/distribute`: Debian's Chromium (CHROME_PATH) through
+ * chrome-launcher, performance category only, mobile form factor at a tablet's screen, network
+ * 700 Kbps / 300 ms RTT, CPU slowdown = this machine's benchmark index ÷ 100 (read from a first
+ * calibration run's `environment.benchmarkIndex`, printed). Median of --runs runs (default 5): LCP,
+ * TBT, CLS, performance score.
+ *
+ *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>]
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { numberFlag, stringFlag } from "./lib/args.ts";
+import { withSession } from "./lib/session.ts";
+import { median } from "./lib/stats.ts";
+import { printTable } from "./lib/table.ts";
+import { TABLET_NETWORK } from "./lib/tablet.ts";
+
+const runs = numberFlag("runs", 5);
+const throttlingMethod = stringFlag("throttling", "simulate") as "simulate" | "devtools";
+const fixedSlowdown = numberFlag("slowdown", 0);
+const PAGES = ["/", "/distribute"];
+
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+async function audit(url: string, cpuSlowdownMultiplier: number) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+      {
+        extends: "lighthouse:default",
+        settings: {
+          formFactor: "mobile",
+          screenEmulation: { mobile: true, width: 800, height: 1280, deviceScaleFactor: 1.5, disabled: false },
+          throttlingMethod,
+          throttling: {
+            rttMs: TABLET_NETWORK.rttMs,
+            throughputKbps: TABLET_NETWORK.kbps,
+            requestLatencyMs: TABLET_NETWORK.rttMs,
+            downloadThroughputKbps: TABLET_NETWORK.kbps,
+            uploadThroughputKbps: TABLET_NETWORK.kbps,
+            cpuSlowdownMultiplier,
+          },
+        },
+      },
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return {
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+      tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+      score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+await withSession(async ({ server }) => {
+  const calibration = await audit(`${server.baseURL}/`, 1);
+  const slowdown = fixedSlowdown > 0 ? fixedSlowdown : Math.max(1, calibration.benchmarkIndex / 100);
+  console.error(`benchmark index ${calibration.benchmarkIndex.toFixed(0)} → CPU slowdown ${slowdown.toFixed(2)}`);
+  const rows: (string | number)[][] = [];
+  for (const page of PAGES) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      samples.push(await audit(`${server.baseURL}${page}`, slowdown));
+      console.error(`${page}: run ${i + 1}/${runs}`);
+    }
+    rows.push([
+      page,
+      median(samples.map((s) => s.lcp)).toFixed(0),
+      median(samples.map((s) => s.tbt)).toFixed(0),
+      median(samples.map((s) => s.cls)).toFixed(3),
+      median(samples.map((s) => s.score)).toFixed(0),
+      median(samples.map((s) => s.benchmarkIndex)).toFixed(0),
+    ]);
+  }
+  printTable(
+    `Lighthouse, tablet profile (${TABLET_NETWORK.kbps} Kbps, ${TABLET_NETWORK.rttMs} ms RTT, ${throttlingMethod}), CPU slowdown ${slowdown.toFixed(2)} = benchmark index ${calibration.benchmarkIndex.toFixed(0)} ÷ 100, median of ${runs}`,
+    ["page", "LCP ms", "TBT ms", "CLS", "score", "bench index"],
+    rows,
+  );
+});

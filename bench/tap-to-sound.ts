@@ -1,0 +1,80 @@
+/**
+ * Tap to sound on the tablet profile (700 Kbps, 300 ms RTT, CPU slowdown = benchmark index ÷ 100,
+ * through CDP): the home page is loaded and idle, then a tap on the first Trending cover; the time
+ * from the click to the <audio> element's `playing` event (measured inside the page) and the bytes
+ * on the wire between the two (CDP encodedDataLength, headers included). Median of --runs (default 5),
+ * each in a fresh browser context (cold cache).
+ *
+ *   node bench/tap-to-sound.ts [--runs 5] [--slowdown <n>]
+ */
+import { numberFlag } from "./lib/args.ts";
+import { withSession } from "./lib/session.ts";
+import { median } from "./lib/stats.ts";
+import { kib, printTable } from "./lib/table.ts";
+import { applyTabletProfile, measureBenchmarkIndex, TABLET_NETWORK } from "./lib/tablet.ts";
+
+const runs = numberFlag("runs", 5);
+const fixedSlowdown = numberFlag("slowdown", 0);
+
+await withSession(async ({ server, browser }) => {
+  const chromium = await browser();
+  const calibration = await chromium.newPage();
+  const benchmarkIndex = await measureBenchmarkIndex(calibration);
+  await calibration.close();
+  const slowdown = fixedSlowdown > 0 ? fixedSlowdown : Math.max(1, benchmarkIndex / 100);
+  console.error(`benchmark index ${benchmarkIndex.toFixed(0)} → CPU slowdown ${slowdown.toFixed(2)}`);
+
+  const samples: { ms: number; bytes: number; requests: number }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await chromium.newContext();
+    try {
+      const page = await context.newPage();
+      const cdp = await applyTabletProfile(page, slowdown);
+      await page.goto(server.baseURL, { waitUntil: "networkidle", timeout: 120_000 });
+      const cover = page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first();
+      await cover.waitFor({ timeout: 120_000 });
+
+      let counting = false;
+      let bytes = 0;
+      let requests = 0;
+      cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => {
+        if (counting) bytes += event.encodedDataLength;
+      });
+      cdp.on("Network.requestWillBeSent", () => {
+        if (counting) requests++;
+      });
+      // Bytes of a response still streaming when `playing` fires (the audio) arrive as dataReceived.
+      let streaming = 0;
+      cdp.on("Network.dataReceived", (event: { encodedDataLength: number }) => {
+        if (counting) streaming += event.encodedDataLength;
+      });
+
+      await page.evaluate(() => {
+        const audio = document.querySelector("audio")!;
+        const w = window as unknown as { __clickAt?: number; __playingAt?: Promise<number> };
+        w.__playingAt = new Promise((resolve) => audio.addEventListener("playing", () => resolve(performance.now()), { once: true }));
+        document.addEventListener("click", () => (w.__clickAt = performance.now()), { capture: true, once: true });
+      });
+      counting = true;
+      await cover.click();
+      const ms = await page.evaluate(async () => {
+        const w = window as unknown as { __clickAt?: number; __playingAt?: Promise<number> };
+        return (await w.__playingAt!) - w.__clickAt!;
+      });
+      counting = false;
+      samples.push({ ms, bytes: Math.max(bytes, streaming), requests });
+      console.error(`run ${i + 1}/${runs}: ${ms.toFixed(0)} ms, ${kib(Math.max(bytes, streaming))} KiB`);
+    } finally {
+      await context.close();
+    }
+  }
+  printTable(
+    `Tap to sound, tablet profile (${TABLET_NETWORK.kbps} Kbps, ${TABLET_NETWORK.rttMs} ms RTT, CPU slowdown ${slowdown.toFixed(2)} = benchmark index ${benchmarkIndex.toFixed(0)} ÷ 100), ${runs} runs`,
+    ["figure", "median", "min", "max"],
+    [
+      ["tap → playing, ms", median(samples.map((s) => s.ms)).toFixed(0), Math.min(...samples.map((s) => s.ms)).toFixed(0), Math.max(...samples.map((s) => s.ms)).toFixed(0)],
+      ["KiB on the wire before playing", kib(median(samples.map((s) => s.bytes))), kib(Math.min(...samples.map((s) => s.bytes))), kib(Math.max(...samples.map((s) => s.bytes)))],
+      ["requests before playing", median(samples.map((s) => s.requests)), Math.min(...samples.map((s) => s.requests)), Math.max(...samples.map((s) => s.requests))],
+    ],
+  );
+});
