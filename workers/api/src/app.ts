@@ -7,6 +7,7 @@ import { requestId } from "hono/request-id";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
+import { refuseCrossSiteWrites } from "./middleware/same-origin";
 import { adminRoutes } from "./routes/admin";
 import { artistPageRoutes } from "./routes/artist-page";
 import { connectWebhookRoutes } from "./routes/connect-webhooks";
@@ -35,6 +36,7 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())
+  .use("/api/*", refuseCrossSiteWrites)
   .route("/api", api)
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
