@@ -3,6 +3,7 @@
  * the SPA's (static assets with SPA fallback, ARCHITECTURE decision 1).
  */
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
@@ -44,6 +45,8 @@ export const app = new Hono<AppEnv>()
 
 app.onError((err, c) => {
   if (err instanceof AppError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
+  // Hono's own refusals (e.g. the JSON validator's "Malformed JSON in request body") are the client's fault.
+  if (err instanceof HTTPException && err.status < 500) return c.json(errorBody("bad_request", err.message || "The request could not be read."), err.status);
   console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(err), stack: err.stack }));
   return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
 });
