@@ -1,0 +1,443 @@
+/**
+ * Faults (issue 7): the Stripe sandbox answering 500 and 429, answering nothing after it recorded a
+ * charge, webhooks lost and replayed; queue messages delivered twice, out of order, or poisoned;
+ * D1 failing at a chosen point mid-job (the Worker stopped mid-request). After each: no double
+ * charge, no charge left unrecorded, no half row, and the state is repaired by the next delivery,
+ * the webhook, or a retry with the same idempotency key. Real local D1, R2 and the Stripe sandbox;
+ * the queue is driven message by message through the Worker's own queue handler.
+ */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminFailedJobsResponse, RetryBatchResponse } from "@jplay/schema/admin";
+import { artists, payouts } from "@jplay/schema/tables";
+import worker from "../src/index";
+import { createDb } from "../src/db";
+import type { Job } from "../src/jobs/job";
+import { DEAD_LETTER_QUEUE } from "../src/jobs/record-dead-letters";
+import { signWebhookPayload } from "../src/payments/sandbox/webhooks";
+import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
+import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
+import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
+import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
+import { Browser, setUpArtist, TEST_CARD } from "./support";
+
+const stripe = createStripe(env);
+const db = createDb(env.DB);
+
+// ---- Helpers --------------------------------------------------------------------------------------
+
+async function sandbox(method: "POST" | "DELETE", path: string, fields: Record<string, string> = {}) {
+  const response = await exports.default.fetch(
+    new Request(`${SITE_ORIGIN}/api/stripe-sandbox${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
+    }),
+  );
+  expect(response.status, path).toBe(200);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+const armFault = (mode: "http_500" | "http_429" | "timeout_after_commit", count: number, pathPrefix: string) =>
+  sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix });
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await sandbox("DELETE", "/v1/test_helpers/faults");
+  // Whatever failed, the books balance.
+  expect(await ledgerTotal(db)).toBe(0);
+});
+
+let messageSerial = 0;
+const message = (body: unknown, attempts = 1) => ({ id: `fault-${++messageSerial}`, timestamp: new Date(), attempts, body: body as Job });
+
+/** Runs the messages through the Worker's queue handler (in this order) and answers acks and retries. */
+async function deliver(bodies: unknown[], jobEnv: Env = env, queue = "jplay-jobs") {
+  const batch = createMessageBatch<Job>(queue, bodies.map((body) => message(body)));
+  const ctx = createExecutionContext();
+  await worker.queue(batch, jobEnv, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+/**
+ * Lets simulated time run while `work` is pending: the SDK's request timeout and its retry back-off,
+ * and the sandbox's held-back answer, are timers; everything else (D1, the sandbox's work) is real I/O.
+ */
+async function withFastClock<T>(work: () => Promise<T>): Promise<T> {
+  const realSetTimeout = globalThis.setTimeout;
+  const realSleep = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    let settled = false;
+    const running = work().finally(() => (settled = true));
+    while (!settled) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      await realSleep(5);
+    }
+    return await running;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/**
+ * The D1 binding, failing the first `times` statements whose SQL matches `pattern`: the Worker
+ * stopped at that point of a request or job. Statements before it happened; the one that fails and
+ * those after it did not.
+ */
+function d1FailingAt(pattern: RegExp, times = 1): D1Database {
+  let failures = 0;
+  let failed = false;
+  const boom = () => {
+    failed = ++failures >= times;
+    return Promise.reject(new Error("D1_ERROR: the Worker stopped here (simulated)"));
+  };
+  /** Our wrapped statements, each with the real statement (what batch() needs) and its SQL. */
+  const wrapped = new WeakMap<object, { target: D1PreparedStatement; sql: string }>();
+  const wrapStatement = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrapStatement(target.bind(...values), sql);
+        if (!failed && pattern.test(sql) && (property === "run" || property === "all" || property === "first" || property === "raw")) return boom;
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    wrapped.set(proxy, { target: statement, sql });
+    return proxy;
+  };
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") return (sql: string) => wrapStatement(target.prepare(sql), sql);
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          const real = statements.map((statement) => wrapped.get(statement) ?? { target: statement, sql: "" });
+          if (!failed && real.some(({ sql }) => pattern.test(sql))) return boom();
+          return target.batch(real.map(({ target: statement }) => statement));
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** A Luhn-valid card number of its own per artist, so per-card budgets never couple tests. */
+let cardSerial = 0;
+function uniqueCardNumber(): string {
+  const body = `4000777${String(Date.now() % 1e5).padStart(5, "0")}${String(++cardSerial).padStart(3, "0")}`;
+  const digits = body.split("").map(Number);
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits[digits.length - 1 - i]!;
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+async function artistWithCard() {
+  const { setup, saved } = await setUpArtist(new Browser(), { ...TEST_CARD, number: uniqueCardNumber() });
+  expect(saved.status).toBe(200);
+  const row = await env.DB.prepare("SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?")
+    .bind(setup.customerId)
+    .first<{ artistId: string; paymentMethodId: string }>();
+  return { customerId: setup.customerId, ...row! };
+}
+
+/** An operator's retry of one unpaid song: the batch is recorded, its job is not delivered yet. */
+async function retryOneSong() {
+  const artist = await artistWithCard();
+  const songId = await insertSong({ artistId: artist.artistId, audio: null });
+  const operator = await signedInOperator();
+  const response = await adminWrite(operator, "POST", "/api/admin/payments/retry", { payments: [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId }] });
+  expect(response.status).toBe(200);
+  const batch = (await response.json()) as RetryBatchResponse;
+  const itemId = batch.items[0]!.id;
+  const progress = async () => (await (await operator.fetch(`/api/admin/payments/retry/${batch.batchId}`)).json()) as RetryBatchResponse;
+  return { artist, songId, itemId, job: { type: "admin.charge", itemId } satisfies Job, progress, operator };
+}
+
+const charges = async (customerId: string) => (await stripe.charges.list({ customer: customerId, limit: 100 })).data;
+const paidAmounts = async (customerId: string) => (await charges(customerId)).filter((c) => c.paid).map((c) => c.amount);
+const paymentStatus = async (id: string) => (await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(id).first<{ status: string }>())?.status;
+
+/** The admin retry is settled once: one $10.49 charge, the payment and item succeeded, the song paid. */
+async function expectChargedOnce(retry: Awaited<ReturnType<typeof retryOneSong>>) {
+  expect(await paidAmounts(retry.artist.customerId)).toEqual([1049]);
+  expect(await paymentStatus(retry.itemId)).toBe("succeeded");
+  expect((await retry.progress()).summary).toEqual({ succeeded: 1, failed: 0 });
+  expect((await songRow(retry.songId))?.status).toBe("approved");
+  expect((await songEvents(retry.songId)).filter((e) => e.to_status === "approved")).toHaveLength(1);
+  const attempts = await env.DB.prepare("SELECT count(*) AS n FROM card_attempts WHERE payment_id = ?").bind(retry.itemId).first<{ n: number }>();
+  expect(attempts?.n).toBe(1);
+}
+
+// ---- Stripe faults: the admin retry job -----------------------------------------------------------
+
+describe("Stripe faults during the admin retry job (admin.charge)", () => {
+  it("429 (the SDK does not retry it): the job is retried by the queue, the item stays pending, then it charges once", async () => {
+    const retry = await retryOneSong();
+    await armFault("http_429", 1, "/v1/payment_intents");
+    const limited = await deliver([retry.job]);
+    expect(limited.retryMessages).toHaveLength(1);
+    expect((await retry.progress()).pending).toBe(1);
+    expect(await paymentStatus(retry.itemId)).toBe("processing");
+    expect(await paidAmounts(retry.artist.customerId)).toEqual([]);
+
+    const again = await deliver([retry.job, retry.job]);
+    expect(again.retryMessages).toEqual([]);
+    await expectChargedOnce(retry);
+  });
+
+  it("500 on the first try only: the SDK's retry with the same idempotency key charges once within the same delivery", async () => {
+    const retry = await retryOneSong();
+    await armFault("http_500", 1, "/v1/payment_intents");
+    expect((await deliver([retry.job])).retryMessages).toEqual([]);
+    await expectChargedOnce(retry);
+  });
+
+  it("a timeout after Stripe recorded the charge: the SDK's retry gets the stored answer, one charge", async () => {
+    const retry = await retryOneSong();
+    await armFault("timeout_after_commit", 1, "/v1/payment_intents");
+    const result = await withFastClock(() => deliver([retry.job]));
+    expect(result.retryMessages).toEqual([]);
+    await expectChargedOnce(retry);
+  });
+
+  it("every answer lost after the charge was recorded: the charge waits unrecorded, the next delivery records it, never charges twice", async () => {
+    const retry = await retryOneSong();
+    // The first request and both SDK retries time out: the job gives up with the charge made at Stripe.
+    await armFault("timeout_after_commit", 3, "/v1/payment_intents");
+    const lost = await withFastClock(() => deliver([retry.job]));
+    expect(lost.retryMessages).toHaveLength(1);
+    expect(await paidAmounts(retry.artist.customerId)).toEqual([1049]); // Stripe has it …
+    expect(await paymentStatus(retry.itemId)).toBe("processing"); // … we do not know yet, and say so.
+    expect((await retry.progress()).pending).toBe(1);
+
+    const redelivered = await deliver([retry.job, retry.job]);
+    expect(redelivered.retryMessages).toEqual([]);
+    await expectChargedOnce(retry);
+  });
+
+  it("the Worker stopped after Stripe charged but before the payment was recorded: the retry records it, one charge", async () => {
+    const retry = await retryOneSong();
+    const crashing = { ...env, DB: d1FailingAt(/update "payments" set "stripe_payment_intent_id"/) } as Env;
+    expect((await deliver([retry.job], crashing)).retryMessages).toHaveLength(1);
+    expect(await paidAmounts(retry.artist.customerId)).toEqual([1049]);
+    expect(await paymentStatus(retry.itemId)).toBe("processing");
+    expect((await songRow(retry.songId))?.status).toBe("pending");
+
+    expect((await deliver([retry.job])).retryMessages).toEqual([]);
+    await expectChargedOnce(retry);
+  });
+});
+
+// ---- Stripe faults: the payout job ----------------------------------------------------------------
+
+async function payableArtist(cents: number) {
+  const account = await stripe.accounts.create({
+    type: "custom",
+    country: "US",
+    capabilities: { transfers: { requested: true } },
+    external_account: "tok_visa_debit",
+    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
+  });
+  const id = crypto.randomUUID();
+  await db.insert(artists).values({ id, paymentFrequency: "daily", stripeAccountId: account.id, payoutsEnabled: true });
+  await postTransaction(db, "purchase", crypto.randomUUID(), [
+    { account: ACCOUNTS.providerReceivable, amountCents: -cents },
+    { account: ACCOUNTS.artistAvailable(id), artistId: id, amountCents: cents },
+  ]);
+  return { id, accountId: account.id };
+}
+const transfersTo = async (accountId: string) => (await stripe.transfers.list({ destination: accountId, limit: 100 })).data;
+const payoutsOf = (artistId: string) => db.select().from(payouts).where(eq(payouts.artistId, artistId));
+
+describe("Stripe faults during the payout job (payouts.artist)", () => {
+  it("429 keeps the money pending; the queue's retry pays once", async () => {
+    const artist = await payableArtist(444);
+    const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-04" } satisfies Job;
+    await armFault("http_429", 1, "/v1/transfers");
+    expect((await deliver([job])).retryMessages).toHaveLength(1);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 444 }]);
+    expect(await accountBalance(db, ACCOUNTS.artistPayoutPending(artist.id))).toBe(444);
+    expect(await transfersTo(artist.accountId)).toEqual([]);
+
+    expect((await deliver([job, job])).retryMessages).toEqual([]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([444]);
+    expect(await accountBalance(db, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
+  });
+
+  it("every answer lost after Stripe made the transfer: the next delivery finds it, no second transfer", async () => {
+    const artist = await payableArtist(555);
+    const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-05" } satisfies Job;
+    await armFault("timeout_after_commit", 3, "/v1/transfers");
+    expect((await withFastClock(() => deliver([job]))).retryMessages).toHaveLength(1);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([555]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending" }]);
+
+    expect((await deliver([job])).retryMessages).toEqual([]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([555]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", stripeTransferId: (await transfersTo(artist.accountId))[0]!.id }]);
+  });
+
+  it("the Worker stopped after the transfer but before the payout was marked paid: repaired with the same transfer", async () => {
+    const artist = await payableArtist(666);
+    const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-06" } satisfies Job;
+    const crashing = { ...env, DB: d1FailingAt(/update "payouts" set "status"/) } as Env;
+    expect((await deliver([job], crashing)).retryMessages).toHaveLength(1);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([666]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending" }]);
+
+    expect((await deliver([job])).retryMessages).toEqual([]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([666]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
+  });
+});
+
+// ---- Webhooks lost and replayed ---------------------------------------------------------------------
+
+describe("webhooks lost and later replayed", () => {
+  it("an account.updated the product failed to take stays pending at Stripe, is replayed later and applied once; old news never undoes newer", async () => {
+    // The artist's connected account is created and becomes payable while our webhook endpoint fails.
+    const artistId = await insertArtist();
+    const account = await stripe.accounts.create({ type: "custom", country: "US", capabilities: { transfers: { requested: true } } });
+    await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
+    // Two steps, two account.updated events: a debit card first (not payable yet), then the terms.
+    await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" } as never);
+    await stripe.accounts.update(account.id, { tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" } });
+    const enabled = await stripe.accounts.retrieve(account.id);
+
+    const failingEnv = { ...env, DB: d1FailingAt(/insert into "stripe_events"/, Infinity) } as Env;
+    const lost = await worker.fetch(
+      new Request(`${SITE_ORIGIN}/api/stripe-sandbox/v1/test_helpers/deliver_events`, { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
+      failingEnv,
+      createExecutionContext(),
+    );
+    expect(lost.status).toBe(200);
+    expect(((await lost.json()) as { failed: number }).failed).toBeGreaterThan(0);
+    const artistRow = async () => (await db.select().from(artists).where(eq(artists.id, artistId)))[0]!;
+    expect((await artistRow()).payoutsEnabled).toBe(false);
+
+    // Stripe retries later: everything still pending arrives, oldest first, and the last word wins.
+    const replayed = (await sandbox("POST", "/v1/test_helpers/deliver_events")) as { delivered: number; failed: number };
+    expect(replayed.failed).toBe(0);
+    expect((await artistRow()).payoutsEnabled).toBe(enabled.payouts_enabled);
+    expect(enabled.payouts_enabled).toBe(true);
+    // Nothing is left to deliver, and delivering again changes nothing.
+    expect(await sandbox("POST", "/v1/test_helpers/deliver_events")).toMatchObject({ delivered: 0, failed: 0 });
+    expect((await artistRow()).payoutsEnabled).toBe(true);
+
+    // Stripe does not promise order: the oldest account.updated (not payable yet) arriving again
+    // after the newest, as a replay would, must not switch payouts off.
+    const updates = (await stripe.events.list({ type: "account.updated", limit: 100 })).data.filter((event) => (event.data.object as { id: string }).id === account.id);
+    const stale = updates.find((event) => !(event.data.object as { payouts_enabled: boolean }).payouts_enabled);
+    expect(stale, "an account.updated from before the account was payable").toBeTruthy();
+    const replay = { ...stale!, id: `${stale!.id}_replayed` };
+    const payload = JSON.stringify(replay);
+    const late = await exports.default.fetch(
+      new Request(`${SITE_ORIGIN}/api/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": await signWebhookPayload(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload }),
+    );
+    expect(late.status).toBe(200);
+    expect((await artistRow()).payoutsEnabled).toBe(true);
+  });
+});
+
+// ---- Queue faults ------------------------------------------------------------------------------------
+
+describe("every job type delivered twice and out of order acts once", () => {
+  it("distribution.deliver before distribution.process, both twice: scheduled once, delivered once", async () => {
+    const artistId = await insertArtist();
+    const songId = await insertSong({ artistId });
+    const queued = await paySong(songId, artistId, "expedited");
+    expect(queued.map((m) => m.body)).toEqual([{ type: "distribution.process", songId }]);
+    const jobs = new CapturingQueue();
+    const jobEnv = { ...env, JOBS: jobs.asQueue() } as Env;
+
+    // The delivery message overtakes the audio check: nothing to deliver yet.
+    expect((await deliver([{ type: "distribution.deliver", songId }, { type: "distribution.deliver", songId }], jobEnv)).retryMessages).toEqual([]);
+    expect((await songRow(songId))?.status).toBe("approved");
+    expect((await songRow(songId))?.deliver_at).toBeNull();
+
+    expect((await deliver([{ type: "distribution.process", songId }, { type: "distribution.process", songId }], jobEnv)).retryMessages).toEqual([]);
+    const scheduled = await songRow(songId);
+    expect(scheduled?.deliver_at).not.toBeNull();
+    expect(scheduled?.duration_ms).toBeGreaterThan(0);
+    // Its delivery time has come (as if the delay passed); both delivery messages arrive, twice.
+    await env.DB.prepare("UPDATE songs SET deliver_at = ? WHERE id = ?").bind(Date.now() - 1000, songId).run();
+    const deliveries = jobs.take().map((m) => m.body);
+    expect(deliveries.every((body) => body.type === "distribution.deliver")).toBe(true);
+    expect((await deliver([...deliveries, ...deliveries], jobEnv)).retryMessages).toEqual([]);
+
+    expect((await songRow(songId))?.status).toBe("distributed");
+    // Paid, scheduled (approved → approved with the audio facts), delivered: each once.
+    expect((await songEvents(songId)).map((e) => [e.from_status, e.to_status])).toEqual([
+      ["pending", "approved"],
+      ["approved", "approved"],
+      ["approved", "distributed"],
+    ]);
+  });
+
+  it("admin.charge, payouts.page, payouts.artist and media.delete, each twice and shuffled: one charge, one transfer, objects gone", async () => {
+    const retry = await retryOneSong();
+    const artist = await payableArtist(321);
+    await env.MEDIA.put("orphans/fault/a.mp3", "a");
+    const period = "2027-01-07";
+    const jobs = new CapturingQueue();
+    const jobEnv = { ...env, JOBS: jobs.asQueue() } as Env;
+    // The page job fans out a payouts.artist job that arrives after the artist's own copies.
+    const bodies: Job[] = [
+      { type: "payouts.page", period, cursor: null },
+      retry.job,
+      { type: "media.delete", keys: ["orphans/fault/a.mp3"] },
+      { type: "payouts.artist", artistId: artist.id, period },
+    ];
+    expect((await deliver([...bodies, ...[...bodies].reverse()], jobEnv)).retryMessages).toEqual([]);
+    const fanned = jobs.take().map((m) => m.body);
+    expect(fanned).toContainEqual({ type: "payouts.artist", artistId: artist.id, period });
+    const ours = fanned.filter((body) => body.type === "payouts.artist" && body.artistId === artist.id);
+    expect((await deliver([...ours, ...ours], jobEnv)).retryMessages).toEqual([]);
+
+    await expectChargedOnce(retry);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([321]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", amountCents: 321 }]);
+    expect(await env.MEDIA.head("orphans/fault/a.mp3")).toBeNull();
+  });
+});
+
+describe("a poison message", () => {
+  it("is retried, then dead-lettered: recorded once in failed_jobs and shown to the operator", async () => {
+    const missingSong = crypto.randomUUID();
+    const poison = { type: "distribution.process", songId: missingSong };
+    const first = await deliver([poison]);
+    expect(first.retryMessages).toHaveLength(1);
+    expect(first.explicitAcks).toEqual([]);
+
+    // After its retries the queue moves it to the dead-letter queue, which may deliver it twice.
+    const deadLetter = createMessageBatch<Job>(DEAD_LETTER_QUEUE, [
+      { id: "poison-1", timestamp: new Date(), attempts: 1, body: poison as Job },
+      { id: "poison-1", timestamp: new Date(), attempts: 2, body: poison as Job },
+      { id: "garbage-1", timestamp: new Date(), attempts: 1, body: { nonsense: true } as unknown as Job },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(deadLetter, env, ctx);
+    const result = await getQueueResult(deadLetter, ctx);
+    expect(result.retryMessages).toEqual([]);
+
+    const rows = await env.DB.prepare("SELECT id, job_type, song_id, error FROM failed_jobs WHERE id IN ('poison-1', 'garbage-1') ORDER BY id").all();
+    expect(rows.results).toEqual([
+      { id: "garbage-1", job_type: "unknown", song_id: null, error: expect.stringContaining("Unknown job type") },
+      { id: "poison-1", job_type: "distribution.process", song_id: missingSong, error: `distribution.process: no song ${missingSong}` },
+    ]);
+
+    const operator = await signedInOperator();
+    const response = await operator.fetch("/api/admin/failed-jobs");
+    expect(response.status).toBe(200);
+    const { failedJobs } = (await response.json()) as AdminFailedJobsResponse;
+    const shown = failedJobs.find((job) => job.id === "poison-1");
+    expect(shown).toMatchObject({ jobType: "distribution.process", error: `distribution.process: no song ${missingSong}` });
+  });
+});
