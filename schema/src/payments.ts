@@ -31,8 +31,20 @@ export interface CompleteDistributionRequest {
 }
 
 /**
- * `POST /api/distribute/{songId}/complete` answer (spec section 3). Exactly one outcome is true, or
- * none (paid: success). A declined card answers an error status (402) instead.
+ * `POST /api/distribute/{songId}/complete` answer (spec section 3). Exactly one outcome is true:
+ * - `alreadyProcessed`: the song was paid before (nothing charged);
+ * - `success`: the saved card paid, or the artist is Pro (no fee);
+ * - `requiresPaymentMethod` + `clientSecret` + `amount` (dollars): no usable saved card — confirm the
+ *   PaymentIntent in the card form with a new card;
+ * - `requiresAction` + `clientSecret`: 3-D Secure — confirm the PaymentIntent with the saved card.
+ * After a browser confirmation the server learns the result from Stripe's webhook (the song turns
+ * `approved`). Error statuses (body `{error:{code, message}}`): 402 declined (code = decline code;
+ * the same requestId replays it); 400 'Invalid option' or a bad requestId; 404 'Song not found'
+ * (also another artist's song); 409 `payment_in_progress` ('A payment for this song is already in
+ * progress') or `request_reused` (same requestId, other option); 429 `too_many_attempts` with
+ * Retry-After (seconds): 30 s between attempts, 60 s before switching the option. Every payment
+ * endpoint answers 503 `payments_unavailable` (Retry-After) when Stripe itself fails; retrying the
+ * same requestId after 30 s resumes that payment without charging twice.
  */
 export interface CompleteDistributionResponse {
   alreadyProcessed?: boolean;
@@ -49,9 +61,19 @@ export interface CompleteDistributionResponse {
 export interface RecoveryRequest {
   offerTier: 1 | 2;
 }
+/**
+ * `success: true`: the saved card paid the offer (or `alreadyProcessed`: the song was paid before).
+ * `success: false` with `clientSecret`: pay the offer in the card form (`requiresNewCard`: the saved
+ * card may not be charged again, `message` says why). The server makes an offer only after an
+ * earlier attempt failed: tier 1 after a failed or abandoned payment for the song, tier 2 after a
+ * tier-1 payment that did not succeed; otherwise it answers 409.
+ */
 export interface RecoveryResponse {
   clientSecret?: string;
   success: boolean;
+  alreadyProcessed?: boolean;
+  requiresNewCard?: boolean;
+  message?: string;
 }
 /** The 402 answer: the card cannot take this offer, a next tier may. */
 export interface RecoveryNextTierResponse {
@@ -62,6 +84,20 @@ export interface RecoveryNextTierResponse {
   requiresNewCard?: boolean;
 }
 
+/**
+ * `POST /api/get-or-create-subscription` → `{clientSecret}` of the Pro subscription's open invoice
+ * (the same one until it is paid); 409 `already_subscribed` when Pro is already active.
+ */
 export interface ClientSecretResponse {
   clientSecret: string;
+}
+
+/**
+ * `POST /api/create-payment-intent` body `{amount: 9900}` (optional; any other amount → 400) →
+ * `{clientSecret, songId}`: the one-off fee for the artist's most recent song awaiting payment
+ * (404 when none), paid as the standard package once the webhook reports the payment.
+ */
+export interface CheckoutPaymentResponse {
+  clientSecret: string;
+  songId: string;
 }

@@ -11,11 +11,14 @@ import { AppError } from "./errors";
 import { refuseCrossSiteWrites } from "./middleware/same-origin";
 import { adminRoutes } from "./routes/admin";
 import { artistPageRoutes } from "./routes/artist-page";
+import { checkoutRoutes } from "./routes/checkout";
 import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { distributionRoutes } from "./routes/distribution";
+import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
 import { songsRoutes } from "./routes/songs";
+import { subscriptionRoutes } from "./routes/subscription";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
 import { sandboxApp } from "./payments/sandbox/sandbox-app";
@@ -27,6 +30,9 @@ const api = new Hono<AppEnv>()
   .route("/videos", videosRoutes)
   .route("/", paymentSetupRoutes)
   .route("/", distributionRoutes)
+  .route("/", distributionPaymentRoutes)
+  .route("/", checkoutRoutes)
+  .route("/", subscriptionRoutes)
   .route("/", webhookRoutes)
   .route("/", providerRoutes)
   .route("/admin", adminRoutes)

@@ -8,7 +8,8 @@ import Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError } from "../errors";
-import { webhookSecret } from "../payments/stripe-client";
+import type { JobQueue } from "../jobs/job";
+import { createStripe, webhookSecret } from "../payments/stripe-client";
 import { applyStripeEvent, claimStripeEvent, releaseStripeEvent } from "../services/stripe-events";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
@@ -28,7 +29,7 @@ export const webhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", async (
   const db = createDb(c.env.DB);
   if (!(await claimStripeEvent(db, event))) return c.json({ received: true, duplicate: true });
   try {
-    await applyStripeEvent(db, event);
+    await applyStripeEvent(db, event, { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env, c.executionCtx) });
   } catch (error) {
     await releaseStripeEvent(db, event.id);
     throw error;

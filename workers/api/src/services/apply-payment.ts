@@ -50,7 +50,7 @@ export async function applySucceededPayment(
         revenue_split_bps = ${split}, paid_at = ${now}
       where id = ${payment.songId} and status = 'pending' and ${songPackage} is not null`,
   ]);
-  const appliedNow = paid.meta.changes === 1;
+  const appliedNow = paid!.meta.changes === 1;
   if (appliedNow && payment.songId) await deps.jobs.send({ type: "distribution.process", songId: payment.songId });
   return appliedNow;
 }

@@ -8,6 +8,9 @@ import type Stripe from "stripe";
 import { stripeEvents } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { applyAccountUpdated } from "./connect-accounts";
+import type { PaymentDeps } from "./close-open-payment";
+import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
+import { syncSubscriptionFromEvent } from "./pro-subscription";
 
 /** True when this call claimed the event; false when it was seen before. */
 export async function claimStripeEvent(db: Db, event: Stripe.Event): Promise<boolean> {
@@ -23,14 +26,25 @@ export async function releaseStripeEvent(db: Db, eventId: string): Promise<void>
   await db.delete(stripeEvents).where(eq(stripeEvents.id, eventId));
 }
 
-type EventHandler = (db: Db, event: Stripe.Event) => Promise<void>;
+/** What handlers may use besides the database: the job queue and the Stripe client. */
+export type StripeEventDeps = PaymentDeps;
+
+type EventHandler = (db: Db, event: Stripe.Event, deps: StripeEventDeps) => Promise<void>;
 
 /** Event types the product acts on. Everything else is recorded and acknowledged. */
 const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
+  "payment_intent.succeeded": (_db, event, deps) => onPaymentIntentSucceeded(deps, event.data.object as Stripe.PaymentIntent),
+  "payment_intent.payment_failed": (_db, event, deps) => onPaymentIntentFailed(deps, event.data.object as Stripe.PaymentIntent),
+  // Pro is on only while Stripe says the subscription is active (invoice paid); failures and cancellation turn it off.
+  "invoice.paid": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "invoice.payment_failed": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "customer.subscription.created": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "customer.subscription.deleted": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   // Connect: whether the artist's account can be paid out to (payouts.ts reads payouts_enabled).
   "account.updated": (db, event) => applyAccountUpdated(db, event.data.object as Stripe.Account),
 };
 
-export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<void> {
-  await handlers[event.type]?.(db, event);
+export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {
+  await handlers[event.type]?.(db, event, deps);
 }

@@ -2,10 +2,16 @@
  * Stripe's `expand[]`: an id field replaced by the object it names, dotted paths for nested fields
  * (`latest_charge.payment_method`) and `data.` for lists. https://docs.stripe.com/expand
  */
+import { invoiceConfirmationSecret } from "./billing";
 import { invalidRequest } from "./errors";
 import type { SandboxStore, StoredObject } from "./store";
 
 const MAX_DEPTH = 4;
+
+/** Fields Stripe leaves out unless expanded (`includable`), computed from the sandbox's state. */
+const INCLUDABLE: Record<string, (store: SandboxStore, record: Record<string, unknown>) => Promise<unknown>> = {
+  "invoice.confirmation_secret": (store, invoice) => invoiceConfirmationSecret({ store }, invoice.id as string),
+};
 
 const cannotExpand = (path: string) => invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
 
@@ -18,7 +24,12 @@ async function expandPath(store: SandboxStore, node: unknown, segments: string[]
   const [head, ...rest] = segments;
   if (!head) return;
   const record = node as Record<string, unknown>;
-  if (!(head in record)) throw cannotExpand(path);
+  if (!(head in record)) {
+    const include = INCLUDABLE[`${String(record.object)}.${head}`];
+    if (!include) throw cannotExpand(path);
+    record[head] = await include(store, record);
+    if (rest.length === 0) return;
+  }
   let child = record[head];
   if (typeof child === "string") {
     const found = await store.get<StoredObject>(child);

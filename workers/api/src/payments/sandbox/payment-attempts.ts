@@ -5,6 +5,7 @@
  */
 import type Stripe from "stripe";
 import { AUTHENTICATION_REQUIRED, CardValidationError, type Outcome, paymentOutcome } from "./cards";
+import { settleInvoiceOf } from "./billing";
 import { recordCharge } from "./charges";
 import type { SandboxCall } from "./context";
 import { type CardFailure, StripeApiError, cardError, cardErrorBody, docUrl, invalidRequest, unexpectedState } from "./errors";
@@ -83,8 +84,15 @@ function failPayment(call: SandboxCall, intent: PaymentIntent, failure: CardFail
 
 export type Settled = { intent: PaymentIntent; error?: StripeApiError };
 
-/** Applies the issuer's verdict to the intent: succeeded (with its charge), requires_action, or failed. */
+/** Applies the issuer's verdict, then to the invoice the intent pays, if any (billing.ts). */
 async function settlePayment(call: SandboxCall, intent: PaymentIntent, method: PaymentMethod, vault: CardVault, outcome: Outcome): Promise<Settled> {
+  const settled = await applyVerdict(call, intent, method, vault, outcome);
+  await settleInvoiceOf(call, settled.intent);
+  return settled;
+}
+
+/** Applies the issuer's verdict to the intent: succeeded (with its charge), requires_action, or failed. */
+async function applyVerdict(call: SandboxCall, intent: PaymentIntent, method: PaymentMethod, vault: CardVault, outcome: Outcome): Promise<Settled> {
   if (outcome.kind === "decline") return failPayment(call, intent, outcome.failure, method, outcome.blocked);
   if (outcome.kind === "requires_action") {
     const pending: PaymentIntent = { ...intent, status: "requires_action", payment_method: method.id, next_action: threeDSecureAction("payment_intents", intent.id), last_payment_error: null };
@@ -179,5 +187,6 @@ export async function authenticatePayment(call: SandboxCall, intent: PaymentInte
   };
   call.store.put(failed);
   call.emit("payment_intent.payment_failed", failed);
+  await settleInvoiceOf(call, failed);
   return failed;
 }

@@ -21,7 +21,9 @@ import { customerRoutes } from "./resources/customers";
 import { eventRoutes } from "./resources/events";
 import { paymentIntentRoutes } from "./resources/payment-intents";
 import { paymentMethodRoutes } from "./resources/payment-methods";
+import { productRoutes } from "./resources/products";
 import { setupIntentRoutes } from "./resources/setup-intents";
+import { subscriptionRoutes } from "./resources/subscriptions";
 import { testHelperRoutes } from "./resources/test-helpers";
 import { transferRoutes } from "./resources/transfers";
 
@@ -67,6 +69,8 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", setupIntentRoutes)
   .route("/", paymentIntentRoutes)
   .route("/", chargeRoutes)
+  .route("/", productRoutes)
+  .route("/", subscriptionRoutes)
   .route("/", eventRoutes)
   .route("/", accountRoutes)
   .route("/", accountLinkRoutes)

@@ -8,9 +8,9 @@ import type { AppEnv } from "../../../env";
 import { type SandboxCall, endpoint } from "../context";
 import { invalidRequest, parameterMissing, unexpectedState } from "../errors";
 import { applyMetadata } from "../form";
-import { ID_PREFIX, newClientSecret, newId } from "../ids";
 import { CONFIRM_PARAMS, loadIntentFor, readAuthenticationOutcome, readPaymentMethodTypes } from "../intents";
 import { listObject } from "../lists";
+import { newPaymentIntent } from "../payment-intent-object";
 import { type PaymentIntent, answer, authenticatePayment, confirmPayment, readOffSession, withConfirmParams } from "../payment-attempts";
 import { loadPaymentMethod } from "../payment-methods";
 import { readPage } from "../store";
@@ -82,52 +82,22 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
       if (p.has("payment_method_data") && !confirm) throw invalidRequest("payment_method_data can only be used with confirm=true.", { param: "payment_method_data" });
       const methodId = p.string("payment_method");
       const method = methodId ? await loadPaymentMethod(call, methodId, "payment_method") : null;
-      const id = newId(ID_PREFIX.payment_intent);
-      const intent: PaymentIntent = withConfirmParams(call, {
-        id,
-        object: "payment_intent",
-        allowed_payment_method_types: null,
-        amount,
-        amount_capturable: 0,
-        amount_received: 0,
-        application: null,
-        application_fee_amount: null,
-        automatic_payment_methods: types || automatic === false ? null : { allow_redirects: "always", enabled: true },
-        canceled_at: null,
-        cancellation_reason: null,
-        capture_method: "automatic_async",
-        client_secret: newClientSecret(id),
-        confirmation_method: p.oneOf("confirmation_method", ["automatic", "manual"] as const) ?? "automatic",
-        created: call.now,
-        currency,
-        customer,
-        customer_account: null,
-        description: p.string("description") || null,
-        excluded_payment_method_types: null,
-        last_payment_error: null,
-        latest_charge: null,
-        livemode: false,
-        managed_payments: null,
-        metadata: applyMetadata({}, p.metadata()),
-        next_action: null,
-        on_behalf_of: null,
-        payment_method: method?.id ?? null,
-        payment_method_configuration_details: null,
-        payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" } },
-        payment_method_types: ["card"],
-        payment_record: null,
-        processing: null,
-        receipt_email: null,
-        review: null,
-        setup_future_usage: null,
-        shipping: null,
-        source: null,
-        statement_descriptor: p.string("statement_descriptor") || null,
-        statement_descriptor_suffix: p.string("statement_descriptor_suffix") || null,
-        status: method ? "requires_confirmation" : "requires_payment_method",
-        transfer_data: null,
-        transfer_group: p.string("transfer_group") || null,
-      });
+      const intent: PaymentIntent = withConfirmParams(
+        call,
+        newPaymentIntent(call, {
+          amount,
+          currency,
+          customer,
+          description: p.string("description") || null,
+          metadata: applyMetadata({}, p.metadata()),
+          paymentMethod: method?.id ?? null,
+          automaticPaymentMethods: !(types || automatic === false),
+          confirmationMethod: p.oneOf("confirmation_method", ["automatic", "manual"] as const) ?? "automatic",
+          statementDescriptor: p.string("statement_descriptor") || null,
+          statementDescriptorSuffix: p.string("statement_descriptor_suffix") || null,
+          transferGroup: p.string("transfer_group") || null,
+        }),
+      );
       call.store.put(intent);
       call.emit("payment_intent.created", intent);
       return confirm ? answer(await confirmPayment(call, intent, offSession ?? false)) : intent;

@@ -1,0 +1,212 @@
+/**
+ * Stripe Billing's part the product uses: a subscription's invoices, each paid through a
+ * PaymentIntent (https://docs.stripe.com/billing/subscriptions/build-subscriptions). When that intent
+ * succeeds the invoice becomes paid and an incomplete or past-due subscription active (events
+ * `invoice.paid`, `invoice.payment_succeeded`, `customer.subscription.updated`); when it fails,
+ * `invoice.payment_failed`. Objects carry the fields the product and Stripe's docs rely on.
+ */
+import type { SandboxCall } from "./context";
+import { previousAttributes } from "./events";
+import { ID_PREFIX, newId, randomToken } from "./ids";
+import type { PaymentIntent } from "./payment-attempts";
+import { newPaymentIntent } from "./payment-intent-object";
+import type { StoredObject } from "./store";
+
+export interface Product extends StoredObject {
+  object: "product";
+  active: boolean;
+  created: number;
+  description: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  name: string;
+}
+
+export interface Price extends StoredObject {
+  object: "price";
+  active: boolean;
+  billing_scheme: "per_unit";
+  created: number;
+  currency: string;
+  livemode: false;
+  lookup_key: string | null;
+  metadata: Record<string, string>;
+  nickname: string | null;
+  product: string;
+  recurring: { interval: "day" | "week" | "month" | "year"; interval_count: number; usage_type: "licensed" } | null;
+  type: "one_time" | "recurring";
+  unit_amount: number;
+}
+
+export type SubscriptionStatus = "incomplete" | "incomplete_expired" | "active" | "past_due" | "canceled" | "unpaid";
+
+export interface SubscriptionItem {
+  id: string;
+  object: "subscription_item";
+  created: number;
+  current_period_start: number;
+  current_period_end: number;
+  price: Price;
+  quantity: number;
+  subscription: string;
+}
+
+export interface Subscription extends StoredObject {
+  object: "subscription";
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  created: number;
+  currency: string;
+  customer: string;
+  default_payment_method: string | null;
+  ended_at: number | null;
+  items: { object: "list"; data: SubscriptionItem[]; has_more: false; url: string };
+  latest_invoice: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_settings: { payment_method_types: string[] | null; save_default_payment_method: "off" | "on_subscription" | null };
+  start_date: number;
+  status: SubscriptionStatus;
+}
+
+export interface Invoice extends StoredObject {
+  object: "invoice";
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  attempt_count: number;
+  attempted: boolean;
+  billing_reason: "subscription_create" | "subscription_cycle";
+  collection_method: "charge_automatically";
+  created: number;
+  currency: string;
+  customer: string;
+  lines: { object: "list"; data: { id: string; object: "line_item"; amount: number; currency: string; description: string; period: { start: number; end: number } }[]; has_more: false; url: string };
+  livemode: false;
+  metadata: Record<string, string>;
+  number: string;
+  parent: { type: "subscription_details"; quote_details: null; subscription_details: { metadata: Record<string, string>; subscription: string } };
+  period_end: number;
+  period_start: number;
+  status: "draft" | "open" | "paid" | "uncollectible" | "void";
+  status_transitions: { finalized_at: number | null; paid_at: number | null; voided_at: number | null; marked_uncollectible_at: number | null };
+  total: number;
+}
+
+/** Private: which invoice and subscription an intent pays, and which intent pays an invoice. */
+interface InvoicePaymentLink extends StoredObject {
+  object: "sandbox.invoice_payment";
+  invoice: string;
+  subscription: string;
+  payment_intent: string;
+}
+const linkByIntent = (intentId: string) => `invpay_pi_${intentId}`;
+const linkByInvoice = (invoiceId: string) => `invpay_in_${invoiceId}`;
+
+/** One calendar month on from `seconds`, as Stripe's monthly billing anchors it. */
+export function addMonth(seconds: number, months = 1): number {
+  const date = new Date(seconds * 1000);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** Finalizes an invoice for the subscription's current period, with the PaymentIntent that pays it. */
+export function openInvoice(call: SandboxCall, subscription: Subscription, reason: Invoice["billing_reason"]): { invoice: Invoice; intent: PaymentIntent } {
+  const item = subscription.items.data[0]!;
+  const amount = item.price.unit_amount * item.quantity;
+  const id = newId(ID_PREFIX.invoice);
+  const period = { start: item.current_period_start, end: item.current_period_end };
+  const invoice: Invoice = {
+    id,
+    object: "invoice",
+    amount_due: amount,
+    amount_paid: 0,
+    amount_remaining: amount,
+    attempt_count: 0,
+    attempted: false,
+    billing_reason: reason,
+    collection_method: "charge_automatically",
+    created: call.now,
+    currency: subscription.currency,
+    customer: subscription.customer,
+    lines: {
+      object: "list",
+      data: [{ id: newId("il"), object: "line_item", amount, currency: subscription.currency, description: `${item.quantity} × subscription`, period }],
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+    },
+    livemode: false,
+    metadata: {},
+    number: `${randomToken(8).toUpperCase()}-0001`,
+    parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
+    period_end: period.end,
+    period_start: period.start,
+    status: "open",
+    status_transitions: { finalized_at: call.now, paid_at: null, voided_at: null, marked_uncollectible_at: null },
+    total: amount,
+  };
+  const intent = newPaymentIntent(call, {
+    amount,
+    currency: subscription.currency,
+    customer: subscription.customer,
+    description: reason === "subscription_create" ? "Subscription creation" : "Subscription update",
+    metadata: {},
+    paymentMethod: null,
+    automaticPaymentMethods: false,
+  });
+  const link: InvoicePaymentLink = { id: "", object: "sandbox.invoice_payment", invoice: id, subscription: subscription.id, payment_intent: intent.id };
+  call.store.put(invoice);
+  call.store.put(intent);
+  call.store.put({ ...link, id: linkByIntent(intent.id) });
+  call.store.put({ ...link, id: linkByInvoice(id) });
+  call.emit("invoice.created", invoice);
+  call.emit("invoice.finalized", invoice);
+  call.emit("payment_intent.created", intent);
+  return { invoice, intent };
+}
+
+/** `confirmation_secret`, which Stripe includes only when expanded: the client secret of the invoice's intent. */
+export async function invoiceConfirmationSecret(call: { store: SandboxCall["store"] }, invoiceId: string) {
+  const link = await call.store.get<InvoicePaymentLink>(linkByInvoice(invoiceId), "sandbox.invoice_payment");
+  const intent = link ? await call.store.get<PaymentIntent>(link.payment_intent, "payment_intent") : null;
+  return intent?.client_secret ? { client_secret: intent.client_secret, type: "payment_intent" } : null;
+}
+
+/** After an intent settles: the invoice it pays (if any) is paid, or records a failed attempt. */
+export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent): Promise<void> {
+  const link = await call.store.get<InvoicePaymentLink>(linkByIntent(intent.id), "sandbox.invoice_payment");
+  if (!link) return;
+  const invoice = await call.store.require<Invoice>("invoice", link.invoice, "invoice");
+  if (invoice.status !== "open") return;
+  if (intent.status === "succeeded") {
+    const paid: Invoice = {
+      ...invoice,
+      amount_paid: invoice.amount_due,
+      amount_remaining: 0,
+      attempt_count: invoice.attempt_count + 1,
+      attempted: true,
+      status: "paid",
+      status_transitions: { ...invoice.status_transitions, paid_at: call.now },
+    };
+    call.store.put(paid);
+    call.emit("invoice.paid", paid, previousAttributes(invoice, paid));
+    call.emit("invoice.payment_succeeded", paid);
+    const subscription = await call.store.require<Subscription>("subscription", link.subscription, "subscription");
+    if (subscription.status === "incomplete" || subscription.status === "past_due" || subscription.status === "unpaid") {
+      const method = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
+      const active: Subscription = {
+        ...subscription,
+        status: "active",
+        default_payment_method: subscription.payment_settings.save_default_payment_method === "on_subscription" ? method : subscription.default_payment_method,
+      };
+      call.store.put(active);
+      call.emit("customer.subscription.updated", active, previousAttributes(subscription, active));
+    }
+    return;
+  }
+  if (intent.status === "requires_payment_method" && intent.last_payment_error) {
+    const failed: Invoice = { ...invoice, attempt_count: invoice.attempt_count + 1, attempted: true };
+    call.store.put(failed);
+    call.emit("invoice.payment_failed", failed);
+  }
+}

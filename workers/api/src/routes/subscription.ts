@@ -1,0 +1,14 @@
+/** POST /api/get-or-create-subscription (spec sections 2 and 7): the session artist's Pro subscription to pay. */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { createStripe } from "../payments/stripe-client";
+import { rethrowProviderFailure } from "../payments/provider-unavailable";
+import { requireSessionArtist } from "../services/artist-session";
+import { getOrCreateSubscription } from "../services/pro-subscription";
+
+export const subscriptionRoutes = new Hono<AppEnv>().post("/get-or-create-subscription", async (c) => {
+  const db = createDb(c.env.DB);
+  const artist = await requireSessionArtist(c, db);
+  return c.json(await getOrCreateSubscription({ db, stripe: createStripe(c.env, c.executionCtx) }, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
+});

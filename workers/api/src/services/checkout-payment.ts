@@ -1,0 +1,47 @@
+/**
+ * `POST /api/create-payment-intent` (spec: /checkout, "One-off fee amount 9900 cents"): a card-form
+ * PaymentIntent for the session artist's most recent song awaiting payment. The server charges its
+ * own price (ONE_OFF_FEE_CENTS, paid as the standard package); a browser's amount is only compared
+ * with it, never charged. Calling again while that card form is open returns the same intent.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { ONE_OFF_FEE_CENTS, formatCents } from "@jplay/schema/pricing";
+import { songs, type artists } from "@jplay/schema/tables";
+import { AppError, badRequest, notFound } from "../errors";
+import { createCardFormIntent } from "./card-form-intent";
+import { type PaymentDeps, closeOpenPayment } from "./close-open-payment";
+import { claimPayment, openPaymentOf, paymentById } from "./song-payments";
+
+type Artist = typeof artists.$inferSelect;
+
+export const CHECKOUT_MESSAGES = {
+  wrongAmount: `The one-off distribution fee is ${formatCents(ONE_OFF_FEE_CENTS)} (${ONE_OFF_FEE_CENTS} cents).`,
+  noSong: "You have no song awaiting payment. Submit a song for distribution first.",
+  inProgress: "A payment for this song is already in progress",
+} as const;
+
+export async function createCheckoutPayment(deps: PaymentDeps, artist: Artist, requestedAmount: unknown): Promise<{ clientSecret: string; songId: string }> {
+  if (requestedAmount !== undefined && requestedAmount !== ONE_OFF_FEE_CENTS) throw badRequest(CHECKOUT_MESSAGES.wrongAmount);
+  const { db, stripe } = deps;
+  const [song] = await db
+    .select({ id: songs.id, title: songs.title })
+    .from(songs)
+    .where(and(eq(songs.artistId, artist.id), eq(songs.status, "pending")))
+    .orderBy(desc(songs.createdAt))
+    .limit(1);
+  if (!song) throw notFound(CHECKOUT_MESSAGES.noSong);
+
+  const open = await openPaymentOf(db, song.id);
+  if (open?.purpose === "checkout" && open.status === "requires_payment_method" && open.stripePaymentIntentId) {
+    const intent = await stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
+    if (intent.status === "requires_payment_method" && intent.client_secret) return { clientSecret: intent.client_secret, songId: song.id };
+  }
+  const closed = await closeOpenPayment(deps, song.id);
+  if (closed === "busy") throw new AppError(409, "payment_in_progress", CHECKOUT_MESSAGES.inProgress);
+  if (closed === "paid") throw notFound(CHECKOUT_MESSAGES.noSong);
+
+  const paymentId = await claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "checkout", package: "standard", amountCents: ONE_OFF_FEE_CENTS });
+  if (!paymentId) throw new AppError(409, "payment_in_progress", CHECKOUT_MESSAGES.inProgress);
+  const clientSecret = await createCardFormIntent(stripe, db, (await paymentById(db, paymentId))!, artist.stripeCustomerId, `One-off distribution fee for "${song.title}"`);
+  return { clientSecret, songId: song.id };
+}

@@ -1,0 +1,200 @@
+/**
+ * POST /api/distribute/{songId}/recovery: the discounted offers after a decline — card-network rules
+ * first (no retry on a hard-declined card, at most 15 attempts per card in 30 days), the saved card
+ * charged at the tier's price, a new card through the card form, and webhooks that cannot undo a payment.
+ */
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { describe, expect, it, vi } from "vitest";
+import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
+import { createStripe } from "../src/payments/stripe-client";
+import {
+  approvalEvents,
+  artistWithSong,
+  authenticateInBrowser,
+  cardAttempts,
+  deliverEvents,
+  chargesOf,
+  complete,
+  freshCardNumber,
+  intentIdOf,
+  payInBrowser,
+  paymentsOf,
+  recovery,
+  sandboxAdmin,
+  songPaid,
+  songRow,
+} from "./payment-support";
+import { Browser } from "./support";
+
+const simulateCard = (paymentMethodId: string, behavesLike: string) =>
+  sandboxAdmin(`/v1/test_helpers/payment_methods/${paymentMethodId}/simulate_card`, { behaves_like: behavesLike });
+
+/** Posts a Stripe event to the webhook endpoint, signed like Stripe, as a late or repeated delivery would. */
+async function redeliver(event: Record<string, unknown>) {
+  const payload = JSON.stringify(event);
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test_jplay", cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const res = await new Browser().fetch("/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe("recovery offers", { timeout: 30_000 }, () => {
+  it("declined (4000 0000 0000 0341) → tier 1 declined → tier 2 declined → a new card pays the final offer", async () => {
+    const artist = await artistWithSong("4000000000000341");
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402);
+
+    const tier1 = await recovery(artist.browser, artist.songId, 1);
+    expect(tier1.status).toBe(402);
+    expect(await tier1.json()).toEqual({ suggestNextTier: true, nextTier: 2, message: expect.any(String) });
+
+    const tier2 = await recovery(artist.browser, artist.songId, 2);
+    expect(tier2.status).toBe(200);
+    const offer = (await tier2.json()) as { clientSecret: string; success: boolean };
+    expect(offer).toMatchObject({ clientSecret: expect.stringMatching(/^pi_.+_secret_/), success: false });
+    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status])).toEqual([
+      [1049, "failed"],
+      [2049, "failed"],
+      [9900, "failed"],
+    ]);
+
+    // The card form: a declined new card first, then a good one.
+    const declined = await payInBrowser(artist.browser, offer.clientSecret, "4000000000000002");
+    expect(declined.status).toBe(402);
+    expect(await paymentsOf(artist.songId)).toContainEqual(expect.objectContaining({ package: "recovery_2", status: "requires_payment_method" }));
+    const paid = await payInBrowser(artist.browser, offer.clientSecret, freshCardNumber());
+    expect(paid.body.status).toBe("succeeded");
+    expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_2", distribution_fee_cents: 1049, revenue_split_bps: 4000 });
+    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status])[0]).toEqual([1049, "succeeded"]);
+    // The browser's declined attempt counted against that card's budget.
+    const declinedFingerprint = (await chargesOf(artist.customerId)).find((c) => c.status === "failed" && c.amount === 1049 && c.payment_method !== artist.stripePaymentMethodId)
+      ?.payment_method_details?.card?.fingerprint;
+    expect(await cardAttempts(declinedFingerprint!)).toContainEqual(expect.objectContaining({ outcome: "declined", decline_code: "generic_decline" }));
+
+    // A repeated success event and a late failure event (delivered again out of order) change nothing.
+    const events = await createStripe(env).events.list({ limit: 100 });
+    const intentId = intentIdOf(offer.clientSecret);
+    const forIntent = (type: string) => events.data.find((e) => e.type === type && (e.data.object as { id: string }).id === intentId)!;
+    expect((await redeliver(forIntent("payment_intent.succeeded") as unknown as Record<string, unknown>)).body).toEqual({ received: true, duplicate: true });
+    const lateFailure = { ...forIntent("payment_intent.payment_failed"), id: `evt_late_${crypto.randomUUID()}` };
+    expect((await redeliver(lateFailure as unknown as Record<string, unknown>)).status).toBe(200);
+    expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "recovery_2" });
+    expect(await paymentsOf(artist.songId)).toContainEqual(expect.objectContaining({ package: "recovery_2", status: "succeeded" }));
+    expect(await approvalEvents(artist.songId)).toBe(1);
+
+    // Paid: further offers answer so, and charge nothing.
+    expect(await (await recovery(artist.browser, artist.songId, 1)).json()).toEqual({ success: true, alreadyProcessed: true });
+    expect(await chargesOf(artist.customerId)).toHaveLength(5);
+  });
+
+  it("never retries a hard-declined card at a discount (stolen after it was saved): a new card pays", async () => {
+    const artist = await artistWithSong();
+    await simulateCard(artist.stripePaymentMethodId, "4000000000009979");
+    const declined = await complete(artist.browser, artist.songId, "expedited");
+    expect(declined.status).toBe(402);
+    expect(await declined.json()).toMatchObject({ error: { code: "stolen_card" } });
+
+    const tier1 = await recovery(artist.browser, artist.songId, 1);
+    expect(tier1.status).toBe(200);
+    const offer = (await tier1.json()) as { clientSecret: string };
+    expect(offer).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false, requiresNewCard: true, message: "This card can't be charged again. Please use a different card." });
+    expect(await chargesOf(artist.customerId)).toHaveLength(1);
+
+    expect((await payInBrowser(artist.browser, offer.clientSecret, freshCardNumber())).body.status).toBe("succeeded");
+    expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_1", distribution_fee_cents: 2049, revenue_split_bps: 3000 });
+  });
+
+  it(`refuses the ${CARD_ATTEMPTS_PER_WINDOW + 1}th attempt on a card in 30 days and asks for a new card`, async () => {
+    const artist = await artistWithSong();
+    await simulateCard(artist.stripePaymentMethodId, "4000000000000341");
+    // 14 attempts on this card in the last 30 days (other songs, other paths), one older that no longer counts.
+    const day = 24 * 60 * 60 * 1000;
+    for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW - 1; i++) {
+      await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, decline_code, attempted_at) VALUES (?, ?, 'declined', 'generic_decline', ?)")
+        .bind(crypto.randomUUID(), artist.fingerprint, Date.now() - (i + 1) * day)
+        .run();
+    }
+    await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, attempted_at) VALUES (?, ?, 'succeeded', ?)").bind(crypto.randomUUID(), artist.fingerprint, Date.now() - 31 * day).run();
+
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402); // the 15th
+    const tier1 = await recovery(artist.browser, artist.songId, 1);
+    expect(tier1.status).toBe(200);
+    expect(await tier1.json()).toEqual({
+      clientSecret: expect.stringMatching(/^pi_/),
+      success: false,
+      requiresNewCard: true,
+      message: expect.stringContaining("limit of payment attempts"),
+    });
+    expect(await chargesOf(artist.customerId)).toHaveLength(1);
+  });
+
+  it("charges the saved card at the tier's price when it works again", async () => {
+    const artist = await artistWithSong();
+    await simulateCard(artist.stripePaymentMethodId, "4000000000000341");
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402);
+    await simulateCard(artist.stripePaymentMethodId, "4242424242424242");
+    const tier1 = await recovery(artist.browser, artist.songId, 1);
+    expect(await tier1.json()).toEqual({ success: true });
+    expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "recovery_1", distribution_fee_cents: 2049, revenue_split_bps: 3000 });
+    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status])).toEqual([
+      [2049, "succeeded"],
+      [9900, "failed"],
+    ]);
+  });
+
+  it("cancels the card form an earlier attempt left open, so its client secret can no longer pay", async () => {
+    const artist = await artistWithSong();
+    // Out of attempts for now: complete asks for a card; the artist leaves and takes the offer instead.
+    for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW; i++) {
+      await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')").bind(crypto.randomUUID(), artist.fingerprint).run();
+    }
+    const first = (await (await complete(artist.browser, artist.songId, "standard")).json()) as { requiresPaymentMethod: boolean; clientSecret: string };
+    expect(first.requiresPaymentMethod).toBe(true);
+    const offer = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string };
+    expect(offer.clientSecret).not.toBe(first.clientSecret);
+
+    const stale = await payInBrowser(artist.browser, first.clientSecret, freshCardNumber());
+    expect(stale.status).toBe(400);
+    expect(await paymentsOf(artist.songId)).toMatchObject([
+      { package: "standard", status: "failed", failure_code: "abandoned" },
+      { package: "recovery_1", status: "requires_payment_method" },
+    ]);
+    expect((await payInBrowser(artist.browser, offer.clientSecret, freshCardNumber())).body.status).toBe("succeeded");
+    expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_1" });
+  });
+
+  it("after a failed 3-D Secure challenge, tier 1 cancels that intent and asks for authentication again at the offer's price", async () => {
+    const artist = await artistWithSong("4000002760003184");
+    const first = (await (await complete(artist.browser, artist.songId, "standard")).json()) as { requiresAction: boolean; clientSecret: string };
+    expect(first.requiresAction).toBe(true);
+    expect((await authenticateInBrowser(artist.browser, first.clientSecret, "fail")).status).toBe("requires_payment_method");
+    await vi.waitFor(async () => {
+      await deliverEvents();
+      expect(await paymentsOf(artist.songId)).toMatchObject([{ status: "requires_payment_method", failure_code: "payment_intent_authentication_failure" }]);
+    });
+
+    const tier1 = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string; success: boolean };
+    expect(tier1).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false });
+    expect((await createStripe(env).paymentIntents.retrieve(intentIdOf(first.clientSecret))).status).toBe("canceled");
+    expect((await authenticateInBrowser(artist.browser, tier1.clientSecret, "complete")).status).toBe("succeeded");
+    expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_1", distribution_fee_cents: 2049 });
+    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status])).toEqual([[2049, "succeeded"]]);
+  });
+
+  it("makes offers only after a failure, for the owner, for tiers 1 and 2", async () => {
+    const artist = await artistWithSong();
+    const early = await recovery(artist.browser, artist.songId, 1);
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ error: { code: "offer_unavailable" } });
+    for (const tier of [0, 3, "1", null]) expect((await recovery(artist.browser, artist.songId, tier)).status).toBe(400);
+
+    await simulateCard(artist.stripePaymentMethodId, "4000000000000341");
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402);
+    // The final offer follows a failed special offer only.
+    expect((await recovery(artist.browser, artist.songId, 2)).status).toBe(409);
+    const other = await artistWithSong();
+    const foreign = await recovery(other.browser, artist.songId, 1);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: { code: "not_found", message: "Song not found" } });
+    expect(await chargesOf(artist.customerId)).toHaveLength(1);
+  });
+});
