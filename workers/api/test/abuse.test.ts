@@ -271,7 +271,7 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
         expect(row).toEqual({ title: title.trim(), artist_name: `${title} band`.trim(), audio_key: `songs/${id}/audio.mp3`, cover_key: `songs/${id}/cover.png` });
         const after = await stored();
         expect(after.media.filter((key) => !before.media.includes(key))).toEqual([`songs/${id}/audio.mp3`, `songs/${id}/cover.png`]);
-        expect(after.rows.songs).toBe(before.rows.songs + 1);
+        expect(after.rows.songs).toBe(before.rows.songs! + 1);
         expect(after.rows.artists).toBe(before.rows.artists);
         // The owner reads the title back exactly as typed.
         expect(((await (await browser.fetch(`/api/songs/${id}`)).json()) as { title: string }).title).toBe(title.trim());
@@ -403,7 +403,7 @@ describe("cross-site writes", () => {
     expect(await stored()).toEqual(before);
 
     // The same upload from the site itself, and from a client that sends no Origin, goes through.
-    for (const headers of [{ Origin: SITE }, {}]) {
+    for (const headers of [{ Origin: SITE }, {}] as Record<string, string>[]) {
       const response = await browser.fetch("/api/distribute", { method: "POST", headers, body: writes[2]![1]() });
       expect(response.status).toBe(201);
     }
