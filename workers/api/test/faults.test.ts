@@ -21,6 +21,7 @@ import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client"
 import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
+import { approvalEvents, artistWithSong, chargesOf, complete, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
 import { Browser, setUpArtist, TEST_CARD } from "./support";
 
 const stripe = createStripe(env);
@@ -441,3 +442,81 @@ describe("a poison message", () => {
     expect(shown).toMatchObject({ jobType: "distribution.process", error: `distribution.process: no song ${missingSong}` });
   });
 });
+
+// ---- Stripe faults and crashes during complete -----------------------------------------------------
+
+describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId}/complete", () => {
+  it("every answer lost after Stripe charged: 503 to the artist, the webhook records the charge, the same requestId then charges nothing more", async () => {
+    const artist = await artistWithSong();
+    const requestId = nextRequestId();
+    await armFault("timeout_after_commit", 3, "/v1/payment_intents");
+    // Called in the test's own context (not through exports), so the simulated clock reaches its timers.
+    const lost = await withFastClock(() => artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "expedited", requestId }, env));
+    expect(lost.status).toBe(503);
+    expect(((await lost.json()) as { error: { message: string } }).error.message).toMatch(/try again/i);
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([4999]);
+
+    // The payment_intent.succeeded webhook (pending until now) settles it.
+    expect(await songPaidBy(artist.songId)).toMatchObject({ status: "approved", package: "expedited", distribution_fee_cents: 4999 });
+    await letTimePass(artist.songId, 31_000);
+    const again = await complete(artist.browser, artist.songId, "expedited", requestId);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ alreadyProcessed: true, feeOption: "expedited" });
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([4999]);
+    expect(await approvalEvents(artist.songId)).toBe(1);
+  });
+
+  it("429 from Stripe: 503 with a message, nothing charged, and the retry after 30 s charges once", async () => {
+    const artist = await artistWithSong();
+    const requestId = nextRequestId();
+    await armFault("http_429", 1, "/v1/payment_intents");
+    const limited = await complete(artist.browser, artist.songId, "standard", requestId);
+    expect(limited.status).toBe(503);
+    expect(await chargesOf(artist.customerId)).toEqual([]);
+    await letTimePass(artist.songId, 31_000);
+    const resumed = await complete(artist.browser, artist.songId, "standard", requestId);
+    expect(resumed.status).toBe(200);
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([9900]);
+    expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["succeeded"]);
+  });
+
+  it("the Worker stopped after Stripe charged, before the song was paid: no answer, no lost payment — the webhook pays the song once", async () => {
+    const artist = await artistWithSong();
+    const crashing = { ...env, DB: d1FailingAt(/update payments set status = 'succeeded'/) } as Env;
+    const died = await artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "standard", requestId: nextRequestId() }, crashing);
+    expect(died.status).toBeGreaterThanOrEqual(500);
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([9900]);
+    expect(await songPaidBy(artist.songId)).toMatchObject({ status: "approved", package: "standard" });
+    expect(await approvalEvents(artist.songId)).toBe(1);
+    expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["succeeded"]);
+  });
+});
+
+/** Delivers pending webhooks until the song is paid. */
+async function songPaidBy(songId: string) {
+  for (let i = 0; i < 20; i++) {
+    await sandbox("POST", "/v1/test_helpers/deliver_events");
+    const song = await paymentSongRow(songId);
+    if (song?.status === "approved") return song;
+  }
+  return paymentSongRow(songId);
+}
+
+/** The browser's request, answered by the Worker with another env (e.g. a failing D1). */
+async function artistFetchWithEnv(browser: Browser, path: string, body: unknown, jobEnv: Env) {
+  let captured: Request | undefined;
+  const original = exports.default.fetch;
+  // The Browser builds the request with its cookies; hand it to the Worker with the given env.
+  (exports.default as { fetch: (r: Request) => Promise<Response> }).fetch = async (request: Request) => {
+    captured = request;
+    return new Response(null, { status: 204 });
+  };
+  try {
+    await browser.postJson(path, body);
+  } finally {
+    (exports.default as { fetch: typeof original }).fetch = original;
+  }
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(captured!, jobEnv, ctx);
+  return response;
+}
