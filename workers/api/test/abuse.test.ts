@@ -2,13 +2,15 @@
  * Abuse (issue 7): generated bad input against every public endpoint — wrong types, huge strings,
  * malformed JSON and multipart, truncated MP3s, path tricks, SQL and script in text fields — always
  * answers a 4xx with a JSON error message, never a 5xx, and stores nothing (rows and R2 objects are
- * counted before and after). Another artist's song or private page answers 404; cross-site writes 403.
+ * counted before and after). Another artist's song (also for complete and recovery) or private page
+ * answers 404; cross-site writes 403.
  * Property-based with fast-check; runs are few and bounded so the file stays quick on two cores.
  */
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CROSS_SITE_MESSAGE } from "../src/middleware/same-origin";
+import { createStripe } from "../src/payments/stripe-client";
 import { Browser, mp3Bytes, pngBytes, setUpArtist } from "./support";
 
 const RUNS = 12;
@@ -412,5 +414,60 @@ describe("cross-site writes", () => {
     // Signed endpoints are exempt: a foreign Origin on a webhook is judged by its signature (400), not 403.
     const webhook = await browser.fetch("/api/webhooks/stripe", { method: "POST", headers: { Origin: "https://evil.example", "Stripe-Signature": "t=1,v1=00" }, body: "{}" });
     expect(webhook.status).toBe(400);
+  });
+});
+
+// ---- Payment endpoints ----------------------------------------------------------------------------
+
+describe("payment endpoints refuse bad bodies, strangers and other artists' songs", () => {
+  it("complete, recovery, create-payment-intent and get-or-create-subscription: 4xx with a message, nothing charged or stored", async () => {
+    const owner = await signedUpArtist();
+    const other = await signedUpArtist();
+    const created = await postRaw(owner.browser, "/api/distribute", songForm({ artistName: "Owner", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId: owner.customerId }));
+    expect(created.status).toBe(201);
+    const { id: songId } = (await created.json()) as { id: string };
+    const before = await stored();
+
+    const badComplete = fc.oneof(
+      fc.record({ feeOption: fc.oneof(wrongType, hostileText), requestId: fc.oneof(fc.constant("1"), wrongType, hostileText) }),
+      fc.record({ feeOption: fc.constantFrom("standard", "expedited"), requestId: fc.oneof(wrongType, fc.constant(""), fc.constant("x".repeat(101))) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(badComplete, fc.oneof(wrongType, hostileText, fc.constantFrom(0, 3, -1, 1.5, "1")), notJson, async (completeBody, tier, rawBody) => {
+        await expectClientError(await owner.browser.postJson(`/api/distribute/${songId}/complete`, completeBody), `complete ${JSON.stringify(completeBody).slice(0, 80)}`);
+        await expectClientError(await owner.browser.postJson(`/api/distribute/${songId}/recovery`, { offerTier: tier }), `recovery ${JSON.stringify(tier)?.slice(0, 80)}`);
+        for (const path of [`/api/distribute/${songId}/complete`, `/api/distribute/${songId}/recovery`, "/api/create-payment-intent"]) {
+          await expectClientError(await postRaw(owner.browser, path, rawBody, "application/json"), `${path} ${rawBody.slice(0, 40)}`);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // The one-off payment is the server's amount: any other is refused, never charged.
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(wrongType, fc.integer().filter((n) => n !== 9900), hostileText), async (amount) => {
+        await expectClientError(await owner.browser.postJson("/api/create-payment-intent", { amount }), `amount ${JSON.stringify(amount)?.slice(0, 40)}`);
+      }),
+      { numRuns: RUNS },
+    );
+
+    // Another artist's song, guessed ids and strangers without a session.
+    for (const path of ["complete", "recovery"]) {
+      const body = path === "complete" ? { feeOption: "standard", requestId: "1" } : { offerTier: 1 };
+      const foreign = await other.browser.postJson(`/api/distribute/${songId}/${path}`, body);
+      expect(foreign.status, path).toBe(404);
+      expect((await expectClientError(foreign, path)).message).toBe("Song not found");
+      expect((await owner.browser.postJson(`/api/distribute/${crypto.randomUUID()}/${path}`, body)).status).toBe(404);
+      expect((await new Browser().postJson(`/api/distribute/${songId}/${path}`, body)).status).toBe(401);
+    }
+    for (const path of ["/api/create-payment-intent", "/api/get-or-create-subscription"]) {
+      await expectClientError(await new Browser().postJson(path, { amount: 9900 }), `${path} without a session`);
+      const crossSite = await owner.browser.fetch(path, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" });
+      expect(crossSite.status).toBe(403);
+    }
+    const crossSite = await owner.browser.fetch(`/api/distribute/${songId}/complete`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: JSON.stringify({ feeOption: "standard", requestId: "1" }) });
+    expect(crossSite.status).toBe(403);
+
+    expect(await stored()).toEqual(before);
+    expect((await createStripe(env).charges.list({ customer: owner.customerId, limit: 10 })).data).toEqual([]);
   });
 });
