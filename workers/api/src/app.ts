@@ -3,14 +3,16 @@
  * the SPA's (static assets with SPA fallback, ARCHITECTURE decision 1).
  */
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
+import { refuseCrossSiteWrites } from "./middleware/same-origin";
 import { adminRoutes } from "./routes/admin";
 import { artistPageRoutes } from "./routes/artist-page";
-import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { checkoutRoutes } from "./routes/checkout";
+import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { paymentSetupRoutes } from "./routes/payment-setup";
@@ -41,6 +43,7 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())
+  .use("/api/*", refuseCrossSiteWrites)
   .route("/api", api)
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
@@ -48,6 +51,8 @@ export const app = new Hono<AppEnv>()
 
 app.onError((err, c) => {
   if (err instanceof AppError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
+  // Hono's own refusals (e.g. the JSON validator's "Malformed JSON in request body") are the client's fault.
+  if (err instanceof HTTPException && err.status < 500) return c.json(errorBody("bad_request", err.message || "The request could not be read."), err.status);
   console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(err), stack: err.stack }));
   return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
 });

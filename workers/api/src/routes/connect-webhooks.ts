@@ -11,7 +11,8 @@ import Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError } from "../errors";
-import { applyAccountUpdated } from "../services/connect-accounts";
+import { createStripe } from "../payments/stripe-client";
+import { applyAccountUpdatedEvent } from "../services/connect-accounts";
 import { claimStripeEvent, releaseStripeEvent } from "../services/stripe-events";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
@@ -32,7 +33,7 @@ export const connectWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe-co
   const db = createDb(c.env.DB);
   if (!(await claimStripeEvent(db, event))) return c.json({ received: true, duplicate: true });
   try {
-    if (event.type === "account.updated") await applyAccountUpdated(db, event.data.object);
+    if (event.type === "account.updated") await applyAccountUpdatedEvent(createStripe(c.env, c.executionCtx), db, event.data.object);
   } catch (error) {
     await releaseStripeEvent(db, event.id);
     throw error;

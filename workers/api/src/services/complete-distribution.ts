@@ -64,6 +64,9 @@ function replay(row: PaymentRow, feeOption: FeeOption): CompleteAnswer {
   const previousOption = requestedOption(row);
   if (previousOption !== null && previousOption !== feeOption) throw new AppError(409, "request_reused", COMPLETE_MESSAGES.requestReused);
   const stored = storedAnswerOf<CompleteDistributionResponse | ApiErrorBody>(row);
+  // The request that claimed it died before answering and the webhook has since paid it: say so,
+  // instead of "in progress" for ever.
+  if (!stored && row.status === "succeeded") return { status: 200, body: { alreadyProcessed: true, feeOption } };
   if (!stored) throw inProgress();
   return stored;
 }

@@ -5,7 +5,7 @@
  * payouts are enabled. https://docs.stripe.com/connect/express-accounts
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { artists } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import type { Db } from "../db";
@@ -69,6 +69,23 @@ export async function syncArtistPayoutSchedule(stripe: Stripe, db: Db, artistId:
 /** `account.updated`: whether the artist's account can be paid out to now. */
 export async function applyAccountUpdated(db: Db, account: Stripe.Account): Promise<void> {
   await db.update(artists).set({ payoutsEnabled: account.payouts_enabled }).where(eq(artists.stripeAccountId, account.id));
+}
+
+/**
+ * `account.updated` as a webhook: the event's copy of the account is only what it was when the event
+ * was made, and Stripe neither orders deliveries nor stops retrying a late one, so a replayed older
+ * event would switch payouts off again. The account is read from Stripe instead: whichever event
+ * arrives last, the stored state is the current one. https://docs.stripe.com/webhooks#event-ordering
+ * Only when Stripe no longer knows the account (resource_missing) does the event's copy stand.
+ */
+export async function applyAccountUpdatedEvent(stripe: Stripe, db: Db, account: Stripe.Account): Promise<void> {
+  let current: Stripe.Account = account;
+  try {
+    current = await stripe.accounts.retrieve(account.id);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")) throw error;
+  }
+  await applyAccountUpdated(db, current);
 }
 
 /**

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvents } from "@jplay/schema/tables";
 import type { Db } from "../db";
-import { applyAccountUpdated } from "./connect-accounts";
+import { applyAccountUpdatedEvent } from "./connect-accounts";
 import type { PaymentDeps } from "./close-open-payment";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { syncSubscriptionFromEvent } from "./pro-subscription";
@@ -33,8 +33,6 @@ type EventHandler = (db: Db, event: Stripe.Event, deps: StripeEventDeps) => Prom
 
 /** Event types the product acts on. Everything else is recorded and acknowledged. */
 const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
-  // Connect: whether the artist's account can be paid out to (payouts.ts reads payouts_enabled).
-  "account.updated": (db, event) => applyAccountUpdated(db, event.data.object as Stripe.Account),
   "payment_intent.succeeded": (_db, event, deps) => onPaymentIntentSucceeded(deps, event.data.object as Stripe.PaymentIntent),
   "payment_intent.payment_failed": (_db, event, deps) => onPaymentIntentFailed(deps, event.data.object as Stripe.PaymentIntent),
   // Pro is on only while Stripe says the subscription is active (invoice paid); failures and cancellation turn it off.
@@ -43,6 +41,8 @@ const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "customer.subscription.created": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.deleted": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  // Connect: whether the artist's account can be paid out to (payouts.ts reads payouts_enabled).
+  "account.updated": (db, event, deps) => applyAccountUpdatedEvent(deps.stripe, db, event.data.object as Stripe.Account),
 };
 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {
