@@ -188,7 +188,8 @@ describe("signed in", () => {
     // The tabs follow the keyboard (ARIA tabs pattern).
     await page.getByRole("tab", { name: "Payment Methods" }).focus();
     await page.keyboard.press("ArrowRight");
-    expect(await page.getByRole("tab", { name: "Failed Payments" }).getAttribute("aria-selected")).toBe("true");
+    // React applies the selection after the key event: wait for it rather than read it at once.
+    await expect.poll(() => page.getByRole("tab", { name: "Failed Payments" }).getAttribute("aria-selected"), { timeout: 10_000 }).toBe("true");
 
     await page.getByText("Songs with pending or failed payment status", { exact: true }).waitFor();
     const table = page.getByRole("table", { name: "Failed payments" });
