@@ -12,6 +12,7 @@ import type { Job } from "../src/jobs/job";
 import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
 import { NO_FAILED_PAYMENTS_MESSAGE } from "../src/services/admin-retry";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
+import { freshCardNumber } from "./payment-support";
 import { Browser, setUpArtist, TEST_CARD } from "./support";
 
 /** Artists, cards, songs and payments written straight to D1, many at a time (one statement each). */
@@ -165,22 +166,8 @@ describe("GET /api/admin/payments", () => {
 
 // ---- Retries and Charge All ---------------------------------------------------------------------
 
-/** A Luhn-valid Visa number of its own per artist: card budgets count per card, so tests stay apart. */
-let cardSequence = 0;
-function uniqueCardNumber(): string {
-  const body = `4000123${String(Date.now() % 1e5).padStart(5, "0")}${String(++cardSequence).padStart(3, "0")}`;
-  const digits = body.split("").map(Number);
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits[digits.length - 1 - i]!;
-    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
 /** An artist who saved a card through the real payment setup (Stripe sandbox). */
-async function artistWithCard(number = uniqueCardNumber()) {
+async function artistWithCard(number = freshCardNumber()) {
   const { setup, saved } = await setUpArtist(new Browser(), { ...TEST_CARD, number });
   expect(saved.status).toBe(200);
   const row = await env.DB.prepare(

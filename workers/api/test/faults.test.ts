@@ -21,7 +21,7 @@ import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client"
 import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
-import { artistWithSong, chargesOf, complete, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
+import { artistWithSong, chargesOf, complete, freshCardNumber, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
 import { Browser, mp3Bytes, pngBytes, setUpArtist, TEST_CARD } from "./support";
 
 const stripe = createStripe(env);
@@ -126,22 +126,8 @@ function d1FailingAt(pattern: RegExp, times = 1): D1Database {
   });
 }
 
-/** A Luhn-valid card number of its own per artist, so per-card budgets never couple tests. */
-let cardSerial = 0;
-function uniqueCardNumber(): string {
-  const body = `4000777${String(Date.now() % 1e5).padStart(5, "0")}${String(++cardSerial).padStart(3, "0")}`;
-  const digits = body.split("").map(Number);
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits[digits.length - 1 - i]!;
-    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
 async function artistWithCard() {
-  const { setup, saved } = await setUpArtist(new Browser(), { ...TEST_CARD, number: uniqueCardNumber() });
+  const { setup, saved } = await setUpArtist(new Browser(), { ...TEST_CARD, number: freshCardNumber() });
   expect(saved.status).toBe(200);
   const row = await env.DB.prepare("SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?")
     .bind(setup.customerId)
@@ -539,7 +525,7 @@ function mediaFailing(failPut: RegExp, failDelete = false): R2Bucket {
 describe("a stopped Worker during an upload leaves no orphan object and no half row", () => {
   const uploadThrough = async (uploadEnv: Env) => {
     const browser = new Browser();
-    const { setup, saved } = await setUpArtist(browser, { ...TEST_CARD, number: uniqueCardNumber() });
+    const { setup, saved } = await setUpArtist(browser, { ...TEST_CARD, number: freshCardNumber() });
     expect(saved.status).toBe(200);
     const form = new FormData();
     form.set("artistName", "Crash Artist");

@@ -160,15 +160,8 @@ const failDeadLetteredItems = (d1: D1Database, batchId: string, now = Date.now()
     )
     .bind(now, batchId);
 
-interface ItemRow {
-  id: string;
-  artistId: string;
-  songId: string | null;
-  paymentMethodId: string;
-  amountCents: number;
-  status: RetryItemStatus;
-  reason: string | null;
-}
+/** An item as the progress answer shows it (schema/src/admin.ts). */
+type ItemRow = RetryBatchResponse["items"][number];
 
 /** The batch's progress: the spec's summary (`failed` counts failed and skipped), pending, and items. */
 export async function readRetryBatch(d1: D1Database, batchId: string): Promise<RetryBatchResponse> {

@@ -28,3 +28,6 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", t
 export const formatDay = (day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`));
 /** An ISO time in the reader's own time zone. */
 export const formatMoment = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** "1 download sold" / "3 downloads sold": the page's sales wording, in one place. */
+export const downloadsSold = (purchases: number) => (purchases === 1 ? "1 download sold" : `${purchases} downloads sold`);

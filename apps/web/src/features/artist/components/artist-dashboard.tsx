@@ -11,6 +11,7 @@ import { ApiError } from "@/lib/api-client";
 import { useArtistPage } from "../api/get-artist-page";
 import { ArtistSongs } from "./artist-songs";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
+import { downloadsSold } from "../labels";
 
 const TITLE = "Your artist page";
 
@@ -68,7 +69,7 @@ export function ArtistDashboard({ token, notice }: { token: string; notice?: str
           Sales
         </h2>
         <p>
-          {data.sales.purchases === 1 ? "1 download sold" : `${data.sales.purchases} downloads sold`}, {formatCents(data.sales.grossCents)} in sales.
+          {downloadsSold(data.sales.purchases)}, {formatCents(data.sales.grossCents)} in sales.
         </p>
       </section>
 

@@ -6,7 +6,7 @@ import type { ArtistSong } from "@jplay/schema/artist";
 import type { SongStatus } from "@jplay/schema/tables";
 import { formatCents } from "@jplay/schema/pricing";
 import { cn } from "@/lib/cn";
-import { SONG_STATUS_LABELS, formatMoment } from "../labels";
+import { SONG_STATUS_LABELS, downloadsSold, formatMoment } from "../labels";
 
 const badgeTone: Record<SongStatus, string> = {
   pending: "border-line bg-surface-2 text-fg",
@@ -56,7 +56,7 @@ export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
           </div>
           {song.rejectionReason && <p className="mt-2 text-sm">Reason: {song.rejectionReason}</p>}
           <p className="mt-2 text-sm">
-            {song.sales.purchases === 1 ? "1 download sold" : `${song.sales.purchases} downloads sold`} · {formatCents(song.sales.grossCents)} in sales
+            {downloadsSold(song.sales.purchases)} · {formatCents(song.sales.grossCents)} in sales
           </p>
           <SongHistory song={song} />
         </li>
