@@ -1,5 +1,5 @@
 /**
- * Paints a 320x320 cover for each demo song (gradient plus a per-song geometric motif) and encodes it
+ * Paints a 288x288 cover for each demo song (gradient plus a per-song geometric motif) and encodes it
  * as JPEG (encode-jpeg.ts; what the seed stores) or PNG (a tiny hand-written encoder, node:zlib +
  * CRC32), so demo covers need no image library and no stored assets. Deterministic: the same song always gives the same bytes.
  */
@@ -8,7 +8,7 @@ import type { DemoSong, Rgb } from "./catalogue.ts";
 import { encodeJpeg } from "./encode-jpeg.ts";
 import { prng } from "./prng.ts";
 
-export const COVER_SIZE = 320;
+export const COVER_SIZE = 288;
 
 // ---------------------------------------------------------------------------------------------
 // PNG encoding
@@ -288,18 +288,19 @@ function paintCover(song: DemoSong): Uint8Array {
   return cv.toBytes();
 }
 
-/** The song's cover as a 320x320 RGB PNG, typically 10–35 KB (kept for tools that want lossless). */
+/** The song's cover as a 288x288 RGB PNG, typically 10–35 KB (kept for tools that want lossless). */
 export function renderCoverPng(song: DemoSong): Uint8Array {
   return encodePng(COVER_SIZE, COVER_SIZE, paintCover(song));
 }
 
 /**
- * The song's cover as served: 320x320 baseline JPEG at quality 80, typically 5–10 KB, a fraction of
- * the PNG (the home page's weight budget, docs/decisions/014). 320 px covers a card at 2x density on
- * a tablet's two-column grid.
+ * The song's cover as served: 288x288 baseline JPEG at quality 75, typically 3–15 KB, a fraction of
+ * the PNG (the home page's weight budget, docs/decisions/014 and 015). A home card is at most about
+ * 270 CSS px wide (four columns in the 1152 px layout), so 288 px is sharp at the low-end tablets'
+ * density of 1 and eight covers stay within the page's 170 KiB.
  */
 export function renderCoverJpeg(song: DemoSong): Uint8Array {
   return encodeJpeg(COVER_SIZE, COVER_SIZE, paintCover(song), COVER_JPEG_QUALITY);
 }
 
-export const COVER_JPEG_QUALITY = 80;
+export const COVER_JPEG_QUALITY = 75;

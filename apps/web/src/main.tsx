@@ -1,17 +1,23 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { AppProviders } from "./app/providers";
-import { router } from "./app/router";
+import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
+import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
+import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
+import { AppRouter } from "./app/router";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
+// Home's reads start while its code chunk downloads (no waterfall on slow Wi-Fi).
+if (window.location.pathname === "/") {
+  prefetchPopularSongs();
+  prefetchRecentSongs();
+  prefetchFeaturedSong();
+}
+
 createRoot(root).render(
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <AppRouter />
   </StrictMode>,
 );

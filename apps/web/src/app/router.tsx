@@ -1,71 +1,78 @@
-import { createBrowserRouter, isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { buttonClass } from "@/components/ui/button";
+/**
+ * The route table of spec section 2. Every screen is its own lazy chunk; the screens that use
+ * TanStack Query load it with their own chunk (in parallel, no waterfall), so Home's chunk graph
+ * holds neither Query nor any payment code (decision 015).
+ */
+import { lazy, Suspense, type ComponentType } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { queryClient } from "@/lib/query-client";
-import { featuredSongQueryOptions } from "@/features/catalogue/api/get-featured-song";
-import { popularSongsQueryOptions } from "@/features/catalogue/api/get-popular-songs";
-import { recentSongsQueryOptions } from "@/features/catalogue/api/get-recent-songs";
+import { LocationProvider } from "@/lib/router/location";
+import { RouteSwitch, type RouteDef } from "@/lib/router/routes";
 import { RootLayout } from "./layouts/root-layout";
+import { RouteErrorBoundary } from "./route-error-boundary";
+
+type ScreenModule = { Component: ComponentType };
+
+/** A screen's chunk as a lazy component; `withQuery` also loads the Query provider around it. */
+function screen(load: () => Promise<ScreenModule>, { withQuery = true } = {}) {
+  return lazy(async () => {
+    if (!withQuery) return { default: (await load()).Component };
+    const [{ QueryProvider }, { Component: Screen }] = await Promise.all([import("./query-provider"), load()]);
+    return {
+      default: () => (
+        <QueryProvider>
+          <Screen />
+        </QueryProvider>
+      ),
+    };
+  });
+}
+
+const Home = screen(() => import("./routes/home"), { withQuery: false });
+const Distribute = screen(() => import("./routes/distribute"));
+const Approval = screen(() => import("./routes/approval"));
+const Confirmation = screen(() => import("./routes/confirmation"));
+const PaymentRecovery = screen(() => import("./routes/payment-recovery"));
+const Checkout = screen(() => import("./routes/checkout"));
+const Subscribe = screen(() => import("./routes/subscribe"));
+const SubscriptionSuccess = screen(() => import("./routes/subscription-success"));
+const Admin = screen(() => import("./routes/admin"));
+const Artist = screen(() => import("./routes/artist"));
+const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
+
+const routes: RouteDef[] = [
+  { path: "/", Screen: Home },
+  { path: "/distribute", Screen: Distribute },
+  { path: "/approval", redirectTo: "/distribute" },
+  { path: "/approval/:songId", Screen: Approval },
+  { path: "/confirmation/:songId", Screen: Confirmation },
+  { path: "/payment-recovery/:songId/:tier?", Screen: PaymentRecovery },
+  { path: "/checkout", Screen: Checkout },
+  { path: "/subscribe", Screen: Subscribe },
+  { path: "/subscription-success", Screen: SubscriptionSuccess },
+  { path: "/admin", Screen: Admin },
+  { path: "/artist/:token", Screen: Artist },
+  { path: "*", Screen: NotFound },
+];
 
 /**
- * Starts Home's reads while its code chunk downloads (no waterfall on slow Wi-Fi). Not awaited: the
- * screen shows its own loading state. Cached reads never go stale, so revisits cost nothing.
+ * The layout around every screen. The loading state is shown on a first visit; later navigations
+ * keep the current screen until the next one is ready (a transition, see lib/router/location.tsx).
+ * Errors below the layout keep the header, footer and navigation on screen; the boundary is keyed by
+ * the path, so leaving a broken screen clears the error.
  */
-function prefetchHome() {
-  void queryClient.prefetchQuery(popularSongsQueryOptions());
-  void queryClient.prefetchQuery(recentSongsQueryOptions());
-  void queryClient.prefetchQuery(featuredSongQueryOptions());
-  return null;
-}
-
-function AppLoading() {
-  return <Spinner label="Loading JPlay" className="min-h-dvh" />;
-}
-
-function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+export function AppRouter() {
   return (
-    <div role="alert" className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-extrabold">Something went wrong</h1>
-      <p className="text-muted">This page could not be shown ({detail}). Reloading usually helps.</p>
-      <button type="button" className={buttonClass("primary")} onClick={() => window.location.reload()}>
-        Reload the page
-      </button>
-    </div>
+    <LocationProvider>
+      <RouteSwitch
+        routes={routes}
+        frame={(screen, pathname) => (
+          <RootLayout>
+            <Suspense fallback={<Spinner label="Loading" className="min-h-[50vh]" />}>
+              <RouteErrorBoundary key={pathname}>{screen}</RouteErrorBoundary>
+            </Suspense>
+          </RootLayout>
+        )}
+      />
+    </LocationProvider>
   );
 }
-
-/** The route table of spec section 2. Every screen is its own lazy chunk. */
-export const router = createBrowserRouter([
-  {
-    path: "/",
-    Component: RootLayout,
-    HydrateFallback: AppLoading,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        // Errors below keep the header, footer and navigation on screen.
-        ErrorBoundary: RouteError,
-        children: [
-          { index: true, loader: prefetchHome, lazy: () => import("./routes/home") },
-          { path: "distribute", lazy: () => import("./routes/distribute") },
-          { path: "approval", loader: () => redirect("/distribute") },
-          { path: "approval/:songId", lazy: () => import("./routes/approval") },
-          { path: "confirmation/:songId", lazy: () => import("./routes/confirmation") },
-          { path: "payment-recovery/:songId/:tier?", lazy: () => import("./routes/payment-recovery") },
-          { path: "checkout", lazy: () => import("./routes/checkout") },
-          { path: "subscribe", lazy: () => import("./routes/subscribe") },
-          { path: "subscription-success", lazy: () => import("./routes/subscription-success") },
-          { path: "admin", lazy: () => import("./routes/admin") },
-          { path: "artist/:token", lazy: () => import("./routes/artist") },
-          { path: "*", lazy: () => import("./routes/not-found") },
-        ],
-      },
-    ],
-  },
-]);

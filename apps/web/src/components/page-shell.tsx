@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 
 /** A centred page with a title, used by the simple screens. */

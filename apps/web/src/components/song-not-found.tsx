@@ -3,7 +3,7 @@
  * id in the address names no song this visitor may see, so the way back is the distribution form.
  */
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 
 export function SongNotFound() {

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "@/lib/router/link";
 import { HomeIcon, UploadIcon } from "@/components/ui/icons";
 
 const itemClass =

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router/link";
 import { FacebookIcon, InstagramIcon, LogoMark, XSocialIcon, YouTubeIcon } from "@/components/ui/icons";
 
 const platformLinks = [

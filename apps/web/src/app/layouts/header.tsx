@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "@/lib/router/location";
+import { Link, NavLink } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 import { CloseIcon, LogoMark, MenuIcon, SearchIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";

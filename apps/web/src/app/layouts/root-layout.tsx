@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
-import { Outlet, useLocation, useNavigationType } from "react-router";
+import { lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useLocation, useNavigationType } from "@/lib/router/location";
 import { useToasterWanted } from "@/lib/toast";
 import { BottomNav } from "./bottom-nav";
 import { Footer } from "./footer";
@@ -32,7 +32,7 @@ function useScrollOnNavigate(mainRef: RefObject<HTMLElement | null>) {
   }, [location.key, location.pathname, location.hash, navigationType, mainRef]);
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useScrollOnNavigate(mainRef);
   const toasterWanted = useToasterWanted();
@@ -51,7 +51,7 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        {children}
       </main>
       <Footer />
       <BottomNav />

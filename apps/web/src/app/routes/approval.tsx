@@ -2,7 +2,7 @@
  * /approval/{songId} (spec section 2): the Complete / offer screen. The route only loads the song
  * (the owner sees their pending song; anyone else gets 'Song not found') and composes the offer.
  */
-import { useParams } from "react-router";
+import { useParams } from "@/lib/router/routes";
 import { songTitle } from "@/lib/song-labels";
 import { SongGate } from "@/features/catalogue/components/song-gate";
 import { CompleteDistribution } from "@/features/distribution/components/complete-distribution";

@@ -1,4 +1,5 @@
-import { useParams, useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router/location";
+import { useParams } from "@/lib/router/routes";
 import { ArtistDashboard } from "@/features/artist/components/artist-dashboard";
 
 /** Stripe sends the artist back with `?payouts=refresh` when an onboarding link expired or was used. */
@@ -6,7 +7,7 @@ const REFRESH_NOTICE = "That payout setup link expired. Press Set up payouts to 
 
 export function Component() {
   const { token = "" } = useParams();
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   return (
     <>
       {/* The URL holds the artist's private token: never send it to another site as a Referer. */}

@@ -1,5 +1,5 @@
 /** /confirmation/{songId} (spec section 2): loads the song (its price drives the estimate) and shows the confirmation. */
-import { useParams } from "react-router";
+import { useParams } from "@/lib/router/routes";
 import { SongGate } from "@/features/catalogue/components/song-gate";
 import { DistributionConfirmation } from "@/features/distribution/components/distribution-confirmation";
 

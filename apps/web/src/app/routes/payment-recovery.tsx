@@ -2,7 +2,8 @@
  * /payment-recovery/{songId}/{tier?} (spec section 2): the discounted offers after a decline. The
  * route loads the song and keys the offer by song and tier, so moving to the next tier starts it fresh.
  */
-import { useLocation, useParams } from "react-router";
+import { useLocation } from "@/lib/router/location";
+import { useParams } from "@/lib/router/routes";
 import { SongGate } from "@/features/catalogue/components/song-gate";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 import { DeclinedBanner } from "@/features/recovery/components/declined-banner";

@@ -3,7 +3,7 @@
  * the toast can be read first, and forgets the redirect if the artist has already left the screen.
  */
 import { useCallback, useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router/location";
 import { DECLINE_REDIRECT_MS } from "./success-flags";
 
 export function useDelayedNavigate() {

@@ -3,7 +3,7 @@
  * balance, payouts and payout setup, with honest loading, not-found and error states. The link is
  * the artist's key: the page never sends it on (no-referrer) and says so when it no longer works.
  */
-import { Link } from "react-router";
+import { Link } from "@/lib/router/link";
 import { formatCents } from "@jplay/schema/pricing";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

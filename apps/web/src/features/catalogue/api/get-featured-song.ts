@@ -1,15 +1,10 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SongDto } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
+import { startRead, useRead } from "@/lib/read-cache";
 
 /** The featured song, or null when there is none. */
-export const getFeaturedSong = (signal?: AbortSignal): Promise<SongDto | null> =>
-  api.get<SongDto | null>("/api/songs/featured", { signal });
+export const getFeaturedSong = (): Promise<SongDto | null> => api.get<SongDto | null>("/api/songs/featured");
 
-export const featuredSongQueryOptions = () =>
-  queryOptions({
-    queryKey: ["songs", "featured"],
-    queryFn: ({ signal }) => getFeaturedSong(signal),
-  });
-
-export const useFeaturedSong = () => useQuery(featuredSongQueryOptions());
+const KEY = "songs/featured";
+export const prefetchFeaturedSong = () => startRead(KEY, getFeaturedSong);
+export const useFeaturedSong = () => useRead(KEY, getFeaturedSong);

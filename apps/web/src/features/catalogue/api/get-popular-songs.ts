@@ -1,15 +1,10 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SongDto } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
+import { startRead, useRead } from "@/lib/read-cache";
 
 /** Distributed songs, most purchased first. */
-export const getPopularSongs = (signal?: AbortSignal): Promise<SongDto[]> =>
-  api.get<SongDto[]>("/api/songs/popular", { signal });
+export const getPopularSongs = (): Promise<SongDto[]> => api.get<SongDto[]>("/api/songs/popular");
 
-export const popularSongsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["songs", "popular"],
-    queryFn: ({ signal }) => getPopularSongs(signal),
-  });
-
-export const usePopularSongs = () => useQuery(popularSongsQueryOptions());
+const KEY = "songs/popular";
+export const prefetchPopularSongs = () => startRead(KEY, getPopularSongs);
+export const usePopularSongs = () => useRead(KEY, getPopularSongs);

@@ -1,15 +1,10 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SongDto } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
+import { startRead, useRead } from "@/lib/read-cache";
 
 /** Distributed songs, newest first. */
-export const getRecentSongs = (signal?: AbortSignal): Promise<SongDto[]> =>
-  api.get<SongDto[]>("/api/songs/recent", { signal });
+export const getRecentSongs = (): Promise<SongDto[]> => api.get<SongDto[]>("/api/songs/recent");
 
-export const recentSongsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["songs", "recent"],
-    queryFn: ({ signal }) => getRecentSongs(signal),
-  });
-
-export const useRecentSongs = () => useQuery(recentSongsQueryOptions());
+const KEY = "songs/recent";
+export const prefetchRecentSongs = () => startRead(KEY, getRecentSongs);
+export const useRecentSongs = () => useRead(KEY, getRecentSongs);

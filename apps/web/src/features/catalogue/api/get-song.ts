@@ -1,16 +1,13 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SongDto } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
+import { invalidateReads, useRead } from "@/lib/read-cache";
 
 /** One song by id; throws ApiError 404 when it does not exist. */
-export const getSong = (songId: string, signal?: AbortSignal): Promise<SongDto> =>
-  api.get<SongDto>(`/api/songs/${encodeURIComponent(songId)}`, { signal });
+export const getSong = (songId: string): Promise<SongDto> => api.get<SongDto>(`/api/songs/${encodeURIComponent(songId)}`);
 
-export const songQueryOptions = (songId: string) =>
-  queryOptions({
-    queryKey: ["songs", "detail", songId],
-    queryFn: ({ signal }) => getSong(songId, signal),
-  });
-
+/** Nothing is read while `songId` is empty. */
 export const useSong = (songId: string | null | undefined) =>
-  useQuery({ ...songQueryOptions(songId ?? ""), enabled: Boolean(songId) });
+  useRead(songId ? `songs/detail/${songId}` : null, () => getSong(songId ?? ""));
+
+/** Forgets every song read (rows, featured, details): after a write that changes a song, screens read again. */
+export const invalidateSongReads = () => invalidateReads("songs/");

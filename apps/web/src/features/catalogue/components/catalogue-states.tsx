@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router/link";
 import { Button, buttonClass } from "@/components/ui/button";
 
 /** Honest failure: what did not load, and a way to try again (instead of an endless spinner). */

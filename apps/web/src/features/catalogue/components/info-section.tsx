@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 
 const claims = [

@@ -6,8 +6,7 @@
  * rules (attempt-rules.ts) run before any call; the server enforces the same ones.
  */
 import { useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@/lib/router/location";
 import type { CompleteDistributionResponse } from "@jplay/schema/payments";
 import { formatCents, PACKAGES, type FeeOption } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
@@ -20,6 +19,7 @@ import { markDistributionSuccess } from "@/features/payments/success-flags";
 import { useDelayedNavigate } from "@/features/payments/use-delayed-navigate";
 import { useCompleteDistribution } from "../api/complete-distribution";
 import { PackageChoice } from "./package-choice";
+import { invalidateSongReads } from "@/features/catalogue/api/get-song";
 
 const TEXT = {
   declined: "Payment Declined",
@@ -59,7 +59,6 @@ function amountText(answer: CompleteDistributionResponse, option: FeeOption): st
 export function CompleteDistribution({ songId }: { songId: string }) {
   const navigate = useNavigate();
   const navigateSoon = useDelayedNavigate();
-  const queryClient = useQueryClient();
   const complete = useCompleteDistribution();
   const [option, setOption] = useState<FeeOption>("expedited");
   const [pending, setPending] = useState<PendingPayment | null>(null);
@@ -72,7 +71,7 @@ export function CompleteDistribution({ songId }: { songId: string }) {
   const succeed = () => {
     setLeaving(true);
     markDistributionSuccess(songId);
-    void queryClient.invalidateQueries({ queryKey: ["songs"] });
+    invalidateSongReads();
     void navigate("/");
   };
 

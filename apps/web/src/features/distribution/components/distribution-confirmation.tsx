@@ -4,7 +4,7 @@
  * artist's private page when one was set up.
  */
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router/link";
 import type { SongDto } from "@jplay/schema/song";
 import { formatCents } from "@jplay/schema/pricing";
 import { buttonClass } from "@/components/ui/button";

@@ -4,7 +4,7 @@
  * Locked until a payment method is saved; on success the artist moves on to /approval/{id}.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router/location";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { toast } from "@/lib/toast";

@@ -4,7 +4,7 @@
  * names the song; a paid fee goes to that song's confirmation. Failures toast 'Payment Failed' and stay.
  */
 import { useRef } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router/location";
 import { formatCents, ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";

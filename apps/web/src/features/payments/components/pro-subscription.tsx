@@ -3,7 +3,7 @@
  * and the payment details. The server gets or creates the artist's one subscription; confirming
  * its first payment starts Pro (the server activates it once Stripe reports the invoice paid).
  */
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router/location";
 import { formatCents, PACKAGES, PRO_MONTHLY_CENTS } from "@jplay/schema/pricing";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";

@@ -7,8 +7,7 @@
  * Every figure comes from the pricing table.
  */
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@/lib/router/location";
 import { formatCents, PACKAGES, RECOVERY_TIERS, type RecoveryTier } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
@@ -19,6 +18,7 @@ import { markDistributionSuccess } from "@/features/payments/success-flags";
 import { useDelayedNavigate } from "@/features/payments/use-delayed-navigate";
 import { useAcceptRecoveryOffer } from "../api/accept-recovery-offer";
 import { FINAL_TIER, suggestedTier } from "../recovery-tier";
+import { invalidateSongReads } from "@/features/catalogue/api/get-song";
 
 const TEXT = {
   betterOffer: "Special Final Offer Available",
@@ -48,7 +48,6 @@ export interface RecoveryHandover {
 export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier: RecoveryTier; handover?: RecoveryHandover | undefined }) {
   const navigate = useNavigate();
   const navigateSoon = useDelayedNavigate();
-  const queryClient = useQueryClient();
   const accept = useAcceptRecoveryOffer();
   const [payment, setPayment] = useState<{ mode: "card" | "authenticate"; clientSecret: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -70,7 +69,7 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
     if (alreadyProcessed) toast.info(TEXT.already, TEXT.alreadyBody);
     else toast.success(TEXT.successful, TEXT.successfulBody);
     markDistributionSuccess(songId);
-    void queryClient.invalidateQueries({ queryKey: ["songs"] });
+    invalidateSongReads();
     void navigate("/");
   };
 

@@ -1,0 +1,63 @@
+/**
+ * The browser history as a store (decision 015): the current location, how it was reached (PUSH,
+ * REPLACE, or POP for back/forward) and `navigate`. It replaces React Router's history layer, which
+ * cost more than the tablet home page's JS budget allowed. `location.tsx` hands it to React.
+ */
+
+export type NavigationType = "PUSH" | "REPLACE" | "POP";
+
+export interface AppLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+  /** What the navigating screen handed over (e.g. a recovery offer's reason); null after a reload. */
+  state: unknown;
+  /** Unique per history entry: effects that run "on every navigation" depend on it. */
+  key: string;
+}
+
+export interface Navigation {
+  location: AppLocation;
+  type: NavigationType;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+}
+
+interface HistoryEntry {
+  key: string;
+  usr: unknown;
+}
+
+function readLocation(): AppLocation {
+  const entry = window.history.state as Partial<HistoryEntry> | null;
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? "initial" };
+}
+
+let current: Navigation = { location: readLocation(), type: "POP" };
+const listeners = new Set<() => void>();
+
+function update(type: NavigationType) {
+  current = { location: readLocation(), type };
+  for (const listener of listeners) listener();
+}
+
+window.addEventListener("popstate", () => update("POP"));
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const currentNavigation = (): Navigation => current;
+
+/** Goes to an in-app path ("/distribute", "/#browse", "/artist/x?connect=done"). */
+export function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}): void {
+  const entry: HistoryEntry = { key: Math.random().toString(36).slice(2, 10), usr: state };
+  if (replace) window.history.replaceState(entry, "", to);
+  else window.history.pushState(entry, "", to);
+  update(replace ? "REPLACE" : "PUSH");
+}
