@@ -53,6 +53,10 @@ export interface LocalServerOptions {
   vars?: Record<string, string>;
   /** Extra `wrangler dev` flags (e.g. `--test-scheduled` for benchmarks that trigger the cron). */
   wranglerArgs?: string[];
+  /** `wrangler dev --log-level` (default warn); `info` adds one line per queue batch. */
+  logLevel?: "warn" | "info";
+  /** Sees wrangler's output as it comes (e.g. a benchmark timing queue batches). */
+  onOutput?: (chunk: string) => void;
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
@@ -66,15 +70,19 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let exitReason: string | null = null;
   const wrangler = startWrangler(
     [
-      "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn",
+      "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
       ...throwAwaySecretArgs(adminPassword),
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ...(options.wranglerArgs ?? []),
     ],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
-  wrangler.stdout?.on("data", (chunk) => (output += chunk));
-  wrangler.stderr?.on("data", (chunk) => (output += chunk));
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+    options.onOutput?.(chunk.toString());
+  };
+  wrangler.stdout?.on("data", collect);
+  wrangler.stderr?.on("data", collect);
   wrangler.on("exit", (code) => (exitReason = `exit code ${code}\n${output}`));
 
   const stop = async () => {

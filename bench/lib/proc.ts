@@ -47,3 +47,20 @@ export function peakRssBytes(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) * 1024 : 0;
 }
+
+/**
+ * CPU time (all threads) the process has used so far, in nanoseconds, from the scheduler's own
+ * accounting (`/proc/<pid>/task/<tid>/schedstat`): exact, unlike the 10 ms ticks of `cpuTimeMs`.
+ * A thread that ended takes its time with it, so read differences over short spans only.
+ */
+export function threadsCpuNs(pid: number): number {
+  let total = 0;
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // the thread ended while we looked
+    }
+  }
+  return total;
+}

@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../../scripts/chromium.ts";
-import { startLocalServer, type LocalServer } from "../../scripts/local-server.ts";
+import { startLocalServer, type LocalServer, type LocalServerOptions } from "../../scripts/local-server.ts";
 
 export interface BenchSession {
   server: LocalServer;
@@ -13,9 +13,9 @@ export interface BenchSession {
   browser(extraArgs?: string[]): Promise<Browser>;
 }
 
-export async function withSession<T>(run: (session: BenchSession) => Promise<T>, options: { wranglerArgs?: string[] } = {}): Promise<T> {
+export async function withSession<T>(run: (session: BenchSession) => Promise<T>, options: LocalServerOptions = {}): Promise<T> {
   const started = Date.now();
-  const server = await startLocalServer({ wranglerArgs: options.wranglerArgs ?? [] });
+  const server = await startLocalServer(options);
   console.error(`server ready at ${server.baseURL} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   let browser: Promise<Browser> | undefined;
   try {

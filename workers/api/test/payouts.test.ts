@@ -318,7 +318,7 @@ describe("one artist's payout job", () => {
 });
 
 describe("fan-out", () => {
-  it("pages through artists 100 at a time and enqueues each payable artist once, in batches of at most 100", async () => {
+  it("pages through artists 100 at a time, the next page ahead of the page's artists, and enqueues each payable artist once, in batches of at most 100", async () => {
     const payable = Array.from({ length: 230 }, () => crypto.randomUUID());
     const skipped = Array.from({ length: 15 }, () => crypto.randomUUID());
     // Written in one D1 batch (a quarter of a thousand artists one by one would be slow).
@@ -346,16 +346,24 @@ describe("fan-out", () => {
     const enqueued: string[] = [];
     let page: Job | undefined = { type: "payouts.page", period: "2026-12-07", cursor: null };
     let pages = 0;
+    let pagesAheadOfArtists = 0;
     while (page) {
       pages++;
       const result = await runPayoutPage(jobEnv, page as Extract<Job, { type: "payouts.page" }>);
       expect(result.artists).toBeLessThanOrEqual(PAYOUT_PAGE_SIZE);
       const sent = queue.pending.splice(0);
+      // The next page is sent before the page's artists, never left alone at the end of the queue.
+      const nextPageAt = sent.findIndex((job) => job.type === "payouts.page");
+      if (nextPageAt >= 0 && sent.length > 1) {
+        expect(nextPageAt).toBe(0);
+        pagesAheadOfArtists++;
+      }
       enqueued.push(...sent.flatMap((job) => (job.type === "payouts.artist" ? [job.artistId] : [])));
       page = sent.find((job) => job.type === "payouts.page");
     }
     const artistCount = (await env.DB.prepare("SELECT count(*) AS n FROM artists WHERE payment_frequency = 'daily'").first<{ n: number }>())!.n;
     expect(pages).toBe(Math.floor(artistCount / PAYOUT_PAGE_SIZE) + 1);
+    expect(pagesAheadOfArtists).toBeGreaterThanOrEqual(2);
     expect(new Set(enqueued).size).toBe(enqueued.length);
     for (const id of payable) expect(enqueued).toContain(id);
     for (const id of skipped) expect(enqueued).not.toContain(id);

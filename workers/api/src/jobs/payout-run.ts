@@ -2,8 +2,8 @@
  * The daily payout run, fanned out through the JOBS queue so 100,000 artists stay within a Worker
  * invocation's limits: the Cron task only enqueues the first `payouts.page`; each page job reads one
  * bounded page of artists due today (keyset pagination on the artist id), enqueues one
- * `payouts.artist` job per artist with something to pay (one sendBatch of at most 100 messages), and
- * enqueues the next page. Redelivered pages re-enqueue the same artist jobs, which pay once.
+ * `payouts.artist` job per artist with something to pay (one sendBatch of at most 100 messages), after
+ * enqueueing the next page. Redelivered pages re-enqueue the same artist jobs, which pay once.
  */
 import { and, eq, gt, inArray, asc } from "drizzle-orm";
 import { artists, payouts } from "@jplay/schema/tables";
@@ -45,8 +45,11 @@ export async function runPayoutPage(env: Env, job: PayoutPageJob): Promise<{ art
   }
   const payable = page.filter((artist) => unfinished.has(artist.id) || (payoutsReady(artist) && (balances.get(artist.id) ?? 0) >= PAYOUT_MINIMUM_CENTS));
   const queue = env.JOBS as JobQueue;
-  if (payable.length > 0) await queue.sendBatch(payable.map((artist) => ({ body: { type: "payouts.artist", artistId: artist.id, period: job.period } })));
+  // The next page goes in before this page's artists: behind them it would be the queue's last
+  // message, alone, and wait out the consumer's batch timeout on every page (2 s × 1,000 pages at
+  // 100,000 artists) before the walk could go on.
   const next = page.length === PAYOUT_PAGE_SIZE ? page[page.length - 1]!.id : null;
   if (next) await queue.send({ type: "payouts.page", period: job.period, cursor: next });
+  if (payable.length > 0) await queue.sendBatch(payable.map((artist) => ({ body: { type: "payouts.artist", artistId: artist.id, period: job.period } })));
   return { artists: page.length, enqueued: payable.length, next };
 }
