@@ -11,6 +11,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
 import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
+import { ABANDONED_CLAIM_MS, claimIdempotencyKey } from "../src/payments/sandbox/idempotency";
 import { sandboxFetch } from "../src/payments/sandbox/sandbox-fetch";
 import { RETRY_WINDOW_SECONDS, retryPendingEvents } from "../src/payments/sandbox/webhooks";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
@@ -78,6 +79,14 @@ describe("the sandbox's idempotent answer and its work land together", () => {
     const retried = await stripe.paymentIntents.create(params, { idempotencyKey: key });
     expect(retried.id).toBe(made!.id);
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toHaveLength(1);
+  });
+
+  it("a claim left by a Worker stopped before its commit blocks the key only briefly, then the retry runs", async () => {
+    const key = `stopped-${crypto.randomUUID()}`;
+    expect(await claimIdempotencyKey(env.DB, key, "fp")).toEqual({ kind: "claimed" });
+    expect(await claimIdempotencyKey(env.DB, key, "fp")).toEqual({ kind: "in_progress" });
+    await env.DB.prepare("UPDATE sandbox_idempotency SET created_at = created_at - ? WHERE key = ?").bind(ABANDONED_CLAIM_MS + 1, key).run();
+    expect(await claimIdempotencyKey(env.DB, key, "fp")).toEqual({ kind: "claimed" });
   });
 });
 

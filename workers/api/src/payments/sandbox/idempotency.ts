@@ -15,8 +15,12 @@ import { idempotencyInProgress, idempotencyMismatch, invalidRequest } from "./er
 import { bodyText } from "./form";
 import { sandboxPath } from "./paths";
 
-/** A claim whose request never finished (the isolate died) is given up after this long. */
-const ABANDONED_CLAIM_MS = 60_000;
+/**
+ * A claim whose request never finished (its Worker died) is given up after this long: far longer
+ * than a sandbox request runs, and safe, since such a request committed nothing (its answer and its
+ * work land in one batch).
+ */
+export const ABANDONED_CLAIM_MS = 10_000;
 /** Stripe forgets keys after 24 hours. */
 const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const IN_PROGRESS = 0;
