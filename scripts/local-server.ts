@@ -1,8 +1,10 @@
 /**
  * A throw-away copy of the whole product for tests and benchmarks: fresh local state (migrated, demo
- * catalogue seeded) in a temporary folder and `wrangler dev` on a free loopback port.
+ * catalogue seeded) in a temporary folder and `wrangler dev` on a free loopback port. Crash tests
+ * kill it hard (`crash`) and start it again on the same state and port (`restart`).
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -17,8 +19,12 @@ export interface LocalServer {
   /** This server's operator password (ADMIN_PASSWORD), random per run. */
   adminPassword: string;
   /** The `wrangler dev` process; it leads a process group that holds its workerd (benchmarks read /proc). */
-  pid: number;
+  readonly pid: number;
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group (wrangler, workerd): the Worker stops mid-request; the state stays. */
+  crash(): Promise<void>;
+  /** Starts `wrangler dev` again with the same state folder, port and variables; resolves once it serves. */
+  restart(): Promise<void>;
 }
 
 /** A loopback port nothing listens on right now (servers started by tests and benchmarks). */
@@ -59,6 +65,65 @@ export interface LocalServerOptions {
   onOutput?: (chunk: string) => void;
 }
 
+/** One `wrangler dev` process group and how it ended, if it has. */
+function launchWrangler(args: string[], onOutput?: (chunk: string) => void) {
+  let output = "";
+  let exitReason: string | null = null;
+  const wrangler = startWrangler(args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const exited = new Promise<void>((resolve) => wrangler.once("exit", () => resolve()));
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+    onOutput?.(chunk.toString());
+  };
+  wrangler.stdout?.on("data", collect);
+  wrangler.stderr?.on("data", collect);
+  wrangler.on("exit", (code, signal) => (exitReason = `exit code ${code ?? signal}\n${output}`));
+  /** Signals the whole group (wrangler and its workerd) and waits up to `waitMs` for wrangler to exit. */
+  const signalGroup = async (signal: NodeJS.Signals, waitMs: number) => {
+    if (exitReason !== null || !wrangler.pid) return;
+    try {
+      process.kill(-wrangler.pid, signal);
+    } catch {
+      // the group is gone already
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, waitMs))]);
+  };
+  return { pid: wrangler.pid!, exitReason: () => exitReason, signalGroup };
+}
+
+/**
+ * Whether a process of group `pgid` still runs. Killed processes the system has not reaped yet
+ * (zombies: no open files, no ports) count as gone; without /proc, any process counts.
+ */
+function groupRunning(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return entries.some((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return Number(group) === pgid && state !== "Z";
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
+/** Resolves once no process of group `pgid` runs any more (bounded). */
+async function groupGone(pgid: number, deadlineMs: number) {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline && groupRunning(pgid)) await new Promise((r) => setTimeout(r, 25));
+}
+
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-local-"));
   await prepareLocal(persistDir, () => {});
@@ -66,39 +131,47 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const adminPassword = randomBytes(18).toString("hex");
-  let output = "";
-  let exitReason: string | null = null;
-  const wrangler = startWrangler(
-    [
-      "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
-      ...throwAwaySecretArgs(adminPassword),
-      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-      ...(options.wranglerArgs ?? []),
-    ],
-    { stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
-  const collect = (chunk: Buffer) => {
-    output += chunk;
-    options.onOutput?.(chunk.toString());
-  };
-  wrangler.stdout?.on("data", collect);
-  wrangler.stderr?.on("data", collect);
-  wrangler.on("exit", (code) => (exitReason = `exit code ${code}\n${output}`));
+  // Kept for `restart`: the same secrets, so sessions and signed webhooks stay valid across a crash.
+  const args = [
+    "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
+    ...throwAwaySecretArgs(adminPassword),
+    ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+    ...(options.wranglerArgs ?? []),
+  ];
+  let wrangler = launchWrangler(args, options.onOutput);
 
   const stop = async () => {
-    if (exitReason === null && wrangler.pid) {
-      const stopped = new Promise((r) => wrangler.once("exit", r));
-      process.kill(-wrangler.pid, "SIGTERM"); // the whole group: wrangler and its workerd
-      await Promise.race([stopped, new Promise((r) => setTimeout(r, 5_000))]);
-    }
+    await wrangler.signalGroup("SIGTERM", 5_000);
     await rm(persistDir, { recursive: true, force: true });
   };
+  const crash = async () => {
+    await wrangler.signalGroup("SIGKILL", 5_000);
+    await groupGone(wrangler.pid, 5_000);
+  };
+  const serve = async () => {
+    try {
+      await waitUntilServing(`${baseURL}/api/songs/featured`, 90_000, wrangler.exitReason);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  };
+  const restart = async () => {
+    if (wrangler.exitReason() === null) throw new Error("restart() needs the server stopped first (crash())");
+    wrangler = launchWrangler(args, options.onOutput);
+    await serve();
+  };
 
-  try {
-    await waitUntilServing(`${baseURL}/api/songs/featured`, 90_000, () => exitReason);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseURL, persistDir, adminPassword, pid: wrangler.pid!, stop };
+  await serve();
+  return {
+    baseURL,
+    persistDir,
+    adminPassword,
+    get pid() {
+      return wrangler.pid;
+    },
+    stop,
+    crash,
+    restart,
+  };
 }

@@ -40,6 +40,11 @@ declare global {
      */
     DISTRIBUTION_SECONDS_PER_HOUR?: string;
     /**
+     * Seconds an object under songs/{id}/ without a song row is kept before the cron deletes it as
+     * an orphan of a stopped upload (default 86400, a day). Tests shorten it; keep it hours in production.
+     */
+    MEDIA_ORPHAN_GRACE_SECONDS?: string;
+    /**
      * The local operator password for /admin (ARCHITECTURE decision 8). Honoured only outside
      * production and only while Cloudflare Access is not configured; at least 12 characters.
      */

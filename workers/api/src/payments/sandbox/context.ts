@@ -1,17 +1,20 @@
 /**
  * One sandbox API call: its parameters, key, store, clock and the events it emits, and `endpoint()`,
  * which every route uses so all of them share Stripe's request/answer cycle (auth, parameter
- * decoding, one atomic commit even for card errors, expansion, webhook scheduling).
+ * decoding, expansion, one atomic commit with the idempotent answer even for card errors, webhook
+ * scheduling).
  */
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "../../env";
 import type { BackgroundWork } from "../stripe-client";
 import { type KeyKind, keyKind, requireSecretKey } from "./auth";
 import { canOutliveAnswer, contextOf } from "./background";
-import { StripeApiError, stripeJson } from "./errors";
+import { StripeApiError, errorResponse, stripeJson } from "./errors";
 import { buildEvent, type EventType, type SandboxEvent } from "./events";
 import { expand } from "./expand";
+import { holdsWebhooks } from "./faults";
 import { Params, bodyText } from "./form";
+import { idempotencyScopeOf, idempotentAnswerStatement } from "./idempotency";
 import { unixSeconds } from "./ids";
 import { SandboxStore, type StoredObject } from "./store";
 import { scheduleDelivery } from "./webhooks";
@@ -72,27 +75,31 @@ export function endpoint(access: Access, run: (call: SandboxCall) => Promise<unk
     const params = await readParams(c);
     const work = contextOf(c);
     const call = new SandboxCall(c.env, params, key, c.get("requestId") ?? null, c.req.header("Idempotency-Key") ?? null, work, c.req.param());
+    // The answer is stored for the idempotency key in the same batch as the work (idempotency.ts).
+    const scope = idempotencyScopeOf(c);
+    const withAnswer = (status: number, text: string) => (scope ? [idempotentAnswerStatement(c.env.DB, scope, status, text)] : []);
     let committed = false;
-    let body: unknown;
+    let text: string;
     try {
-      body = await run(call);
-      await call.store.commit();
+      const body = await run(call);
+      text = stripeJson(await expand(call.store, body, params.expand()));
+      await call.store.commit(withAnswer(200, text));
       committed = true;
     } catch (error) {
       // A declined card (402) still leaves its trace, as on Stripe: the failed charge, the intent
       // back at requires_payment_method, the events. Any other error changes nothing.
       if (error instanceof StripeApiError && error.status === 402) {
-        await call.store.commit();
+        await call.store.commit(withAnswer(402, await errorResponse(error).text()));
         committed = true;
       }
       throw error;
     } finally {
       await call.store.releaseLocks();
-      // Automatic delivery needs a context to outlive the answer; otherwise events wait for
-      // POST /v1/test_helpers/deliver_events (deterministic for tests and dev tools).
-      if (committed && canOutliveAnswer(work)) scheduleDelivery(c.env, call.events.map((e) => e.id), work);
+      // Automatic delivery needs a context to outlive the answer; otherwise (or when a fault holds
+      // them) events wait for POST /v1/test_helpers/deliver_events (deterministic for tests and dev
+      // tools) or the cron's retry.
+      if (committed && canOutliveAnswer(work) && !holdsWebhooks(c.req.raw)) scheduleDelivery(c.env, call.events.map((e) => e.id), work);
     }
-    const expanded = await expand(call.store, body, params.expand());
-    return new Response(stripeJson(expanded), { status: 200, headers: { "Content-Type": "application/json" } });
+    return new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
   };
 }

@@ -1,8 +1,10 @@
 /**
  * Failures on demand, for testing how the product copes with Stripe misbehaving: the next N
  * matching requests answer 500 or 429 without doing the work, or do the work and then do not
- * answer (so the client times out after the charge was recorded). Armed faults live in D1, so
- * they hold across requests and isolates.
+ * answer (so the client times out after the charge was recorded). `hold_after_commit` also keeps
+ * the request's webhook events pending (until `deliver_events` or the cron's retry): the moment to
+ * stop the caller's Worker between Stripe recording a charge and the product recording it. Armed
+ * faults live in D1, so they hold across requests and isolates.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
@@ -11,11 +13,16 @@ import { ID_PREFIX, newId } from "./ids";
 import { sandboxPath } from "./paths";
 import type { StoredObject } from "./store";
 
-export const FAULT_MODES = ["http_500", "http_429", "timeout_after_commit"] as const;
+export const FAULT_MODES = ["http_500", "http_429", "timeout_after_commit", "hold_after_commit"] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
-/** How long a `timeout_after_commit` answer is held back: past the SDK's timeout, yet bounded. */
+/** How long a `timeout_after_commit` or `hold_after_commit` answer is held back: past the SDK's timeout, yet bounded. */
 export const TIMEOUT_HOLD_MS = 25_000;
+
+/** Requests under `hold_after_commit`: their events are not delivered in the background. */
+const webhooksHeld = new WeakSet<Request>();
+
+export const holdsWebhooks = (request: Request): boolean => webhooksHeld.has(request);
 
 export interface SandboxFault extends StoredObject {
   object: "sandbox.fault";
@@ -81,6 +88,7 @@ export const injectFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
   const mode = await takeFault(c.env.DB, path);
   if (mode === "http_500") throw apiError();
   if (mode === "http_429") throw rateLimited();
+  if (mode === "hold_after_commit") webhooksHeld.add(c.req.raw);
   await next();
-  if (mode === "timeout_after_commit") await holdBack(TIMEOUT_HOLD_MS, c.req.raw.signal);
+  if (mode === "timeout_after_commit" || mode === "hold_after_commit") await holdBack(TIMEOUT_HOLD_MS, c.req.raw.signal);
 };

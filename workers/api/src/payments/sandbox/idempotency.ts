@@ -3,16 +3,24 @@
  * that fails on conflict, so two concurrent requests cannot both run), then holds the answer to
  * replay byte for byte. Same key with other parameters is an idempotency_error; 5xx answers are not
  * kept, so a retry runs again. https://docs.stripe.com/api/idempotent_requests
+ *
+ * The answer is stored in the same D1 batch as the request's writes (context.ts), as Stripe's is
+ * atomic with its work: a process stopped right after the commit cannot leave a charge whose key
+ * looks unfinished, which a retry would otherwise run again once the claim is given up.
  */
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { keyKind } from "./auth";
 import { idempotencyInProgress, idempotencyMismatch, invalidRequest } from "./errors";
 import { bodyText } from "./form";
 import { sandboxPath } from "./paths";
 
-/** A claim whose request never finished (the isolate died) is given up after this long. */
-const ABANDONED_CLAIM_MS = 60_000;
+/**
+ * A claim whose request never finished (its Worker died) is given up after this long: far longer
+ * than a sandbox request runs, and safe, since such a request committed nothing (its answer and its
+ * work land in one batch).
+ */
+export const ABANDONED_CLAIM_MS = 10_000;
 /** Stripe forgets keys after 24 hours. */
 const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const IN_PROGRESS = 0;
@@ -53,8 +61,21 @@ export async function claimIdempotencyKey(db: D1Database, key: string, fingerpri
   return { kind: "in_progress" };
 }
 
+/** The write that stores `key`'s answer; endpoints commit it together with the request's objects. */
+export function idempotentAnswerStatement(db: D1Database, key: string, status: number, body: string): D1PreparedStatement {
+  return db.prepare("UPDATE sandbox_idempotency SET status = ?, body = ? WHERE key = ?").bind(status, body, key);
+}
+
 export async function recordIdempotentAnswer(db: D1Database, key: string, status: number, body: string): Promise<void> {
-  await db.prepare("UPDATE sandbox_idempotency SET status = ?, body = ? WHERE key = ?").bind(status, body, key).run();
+  await idempotentAnswerStatement(db, key, status, body).run();
+}
+
+/** The key a request's answer is stored under (scoped per API key), or null without one. */
+export function idempotencyScopeOf(c: Context<AppEnv>): string | null {
+  const key = c.req.header("Idempotency-Key");
+  if (c.req.method !== "POST" || key === undefined) return null;
+  // Keys are scoped per API key, so a browser can never be replayed a server's answer.
+  return `${keyKind(c)}:${key}`;
 }
 
 export async function releaseIdempotencyKey(db: D1Database, key: string): Promise<void> {
@@ -71,8 +92,7 @@ export const idempotentRequests: MiddlewareHandler<AppEnv> = async (c, next) => 
     throw invalidRequest("Idempotency keys must be between 1 and 255 characters long.", { param: "Idempotency-Key" });
   }
   const fingerprint = await sha256Hex(`${c.req.method} ${sandboxPath(c.req.path)}\n${await bodyText(c.req)}`);
-  // Keys are scoped per API key, so a browser can never be replayed a server's answer.
-  const scoped = `${keyKind(c)}:${key}`;
+  const scoped = idempotencyScopeOf(c)!;
   const claim = await claimIdempotencyKey(c.env.DB, scoped, fingerprint);
   if (claim.kind === "mismatch") throw idempotencyMismatch(key);
   if (claim.kind === "in_progress") throw idempotencyInProgress();

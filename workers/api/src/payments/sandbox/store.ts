@@ -59,12 +59,13 @@ export class SandboxStore {
     this.pending.set(value.id, structuredClone(value));
   }
 
-  async commit(): Promise<void> {
-    if (this.pending.size === 0) return;
+  /** Applies the buffered writes and `alongside` (e.g. the idempotent answer) in one batch. */
+  async commit(alongside: D1PreparedStatement[] = []): Promise<void> {
+    if (this.pending.size === 0 && alongside.length === 0) return;
     const statement = this.db.prepare(
       "INSERT INTO sandbox_objects (id, object, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data",
     );
-    await this.db.batch([...this.pending.values()].map((o) => statement.bind(o.id, o.object, JSON.stringify(o))));
+    await this.db.batch([...[...this.pending.values()].map((o) => statement.bind(o.id, o.object, JSON.stringify(o))), ...alongside]);
     this.pending.clear();
   }
 

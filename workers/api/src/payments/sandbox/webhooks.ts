@@ -86,6 +86,29 @@ export async function deliverPendingEvents(env: Env, work?: BackgroundWork): Pro
   );
 }
 
+/** Stripe retries an undelivered event for up to three days; older ones are left pending. */
+export const RETRY_WINDOW_SECONDS = 3 * 24 * 60 * 60;
+/** A bound on one retry run; the rest wait for the next. */
+const RETRIES_PER_RUN = 500;
+
+/**
+ * Stripe's automatic retries (the cron runs this): every event still pending from the last three
+ * days, oldest first. An event whose delivery died with the Worker that sent it (`waitUntil` is gone
+ * when the process stops) arrives this way; the product's endpoint applies each event once.
+ */
+export async function retryPendingEvents(env: Env, now: number): Promise<DeliveryReport> {
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM sandbox_objects WHERE object = 'event' AND json_extract(data, '$.pending_webhooks') > 0
+       AND json_extract(data, '$.created') >= ? ORDER BY rowid LIMIT ?`,
+  )
+    .bind(unixSeconds(now) - RETRY_WINDOW_SECONDS, RETRIES_PER_RUN)
+    .all<{ id: string }>();
+  return deliverEvents(
+    env,
+    results.map((r) => r.id),
+  );
+}
+
 /** After a request: deliver its events once the answer is out, when a context can carry the work. */
 export function scheduleDelivery(env: Env, ids: readonly string[], work: BackgroundWork | undefined): void {
   if (!work || ids.length === 0 || !env.STRIPE_WEBHOOK_SECRET) return;

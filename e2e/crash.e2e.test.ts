@@ -1,0 +1,313 @@
+/**
+ * The Worker stopped mid-request, for real: `wrangler dev` (and its workerd) killed with SIGKILL while
+ * uploads and payments are in flight, then started again on the same local D1, R2 and Stripe sandbox
+ * state. Afterwards: no orphan object, no half row, no payment lost or taken twice.
+ *
+ * Uploads are killed while their body is on the wire, right after it was sent, and at seeded random
+ * moments while the Worker stores it; the 15-minute cron's janitor then removes what a kill between
+ * the R2 writes and the song row left. Payments are killed after the Stripe sandbox recorded the
+ * charge but before the product did (the sandbox's `hold_after_commit` fault), and at seeded random
+ * moments of `complete`; the artist's retry with the same requestId and the sandbox's webhook retry
+ * (the cron) settle each one exactly once. Set CRASH_SEED to repeat a run's random kill points.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ArtistClient, mp3Bytes } from "../bench/lib/artist-client.ts";
+import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { brokenSongMedia, outcomeOf, pacedUpload, seededRandom, sleep, songMediaState, withLocalBindings } from "./support/crash";
+
+const seed = Number(process.env.CRASH_SEED) || Math.floor(Math.random() * 2 ** 31);
+const random = seededRandom(seed);
+
+/** Seconds an object without a song row is kept by the janitor on this test's server. */
+const GRACE_SECONDS = 2;
+const DELIVERY_CRON = "*/15 * * * *";
+const EXPEDITED_FEE_CENTS = 4999;
+/** complete-distribution.ts RESUME_AFTER_MS: a request that died may be resumed this long after its last step. */
+const RESUME_AFTER_MS = 30_000;
+
+let server: LocalServer;
+/** Where each kill landed and what the client saw, printed after the tests (with the seed). */
+const kills: string[] = [];
+
+beforeAll(async () => {
+  server = await startLocalServer({ vars: { MEDIA_ORPHAN_GRACE_SECONDS: String(GRACE_SECONDS) }, wranglerArgs: ["--test-scheduled"] });
+}, 240_000);
+
+afterAll(async () => {
+  console.info(`crash test seed ${seed} (CRASH_SEED=${seed} repeats it); kills:\n  ${kills.join("\n  ")}`);
+  await server?.stop();
+});
+
+/** `wrangler dev` again on the same state, after a kill; logs how long it took to serve. */
+async function restart() {
+  const started = Date.now();
+  await server.restart();
+  kills.push(`  restarted in ${Date.now() - started} ms`);
+}
+
+/** The 15-minute cron, as Cloudflare would run it now (`wrangler dev --test-scheduled`). */
+async function runCron() {
+  const response = await fetch(`${server.baseURL}/__scheduled?cron=${encodeURIComponent(DELIVERY_CRON)}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  await response.text();
+}
+
+/** Reads the stopped server's D1 and R2, then starts it again. */
+async function whileStopped<T>(read: Parameters<typeof withLocalBindings<T>>[1]): Promise<T> {
+  await server.crash();
+  try {
+    return await withLocalBindings(server.persistDir, read);
+  } finally {
+    await restart();
+  }
+}
+
+let phoneSerial = 0;
+async function artistWithCard(): Promise<{ artist: ArtistClient; customerId: string }> {
+  const artist = new ArtistClient(server.baseURL);
+  const { customerId } = await artist.saveCard(`+1 555 ${String(Date.now() % 100_000).padStart(5, "0")}${String(phoneSerial++ % 100).padStart(2, "0")}`);
+  return { artist, customerId };
+}
+
+describe("uploads stopped mid-request", () => {
+  test("leave no half row; the janitor removes what they stored without a row, never an upload in progress", async () => {
+    const { artist } = await artistWithCard();
+    const audio = mp3Bytes(1_500_000);
+    const pace = { chunkBytes: 64 * 1024, pauseMs: 20 };
+
+    // An upload left alone: how long the Worker works after the body is in.
+    const calibration = await pacedUpload(artist, "Calibration", audio, pace);
+    await calibration.bodySent;
+    const bodyDone = Date.now();
+    const calibrated = await outcomeOf(calibration.response);
+    const storingMs = Date.now() - bodyDone;
+    expect(calibrated).toMatchObject({ status: 201 });
+    const acknowledged = [JSON.parse((calibrated as { body: string }).body).id as string];
+
+    const killPoints: Array<{ label: string; wait: (upload: Awaited<ReturnType<typeof pacedUpload>>) => Promise<void> }> = [
+      { label: "half of the body sent", wait: (upload) => upload.halfSent },
+      { label: "the body just sent", wait: (upload) => upload.bodySent },
+    ];
+    for (let i = 0; i < 4; i++) {
+      const delayMs = Math.floor(random() * Math.max(storingMs * 1.5, 40));
+      killPoints.push({
+        label: `${delayMs} ms after the body was sent`,
+        wait: async (upload) => {
+          await upload.bodySent;
+          await sleep(delayMs);
+        },
+      });
+    }
+
+    let plantedAt = Date.now();
+    for (const [round, point] of killPoints.entries()) {
+      const upload = await pacedUpload(artist, `Crash ${round}`, audio, pace);
+      await point.wait(upload);
+      await server.crash();
+      const outcome = await outcomeOf(upload.response);
+      if ("status" in outcome && outcome.status === 201) acknowledged.push(JSON.parse(outcome.body).id as string);
+      kills.push(`upload ${round}: ${point.label} → ${"status" in outcome ? `answered ${outcome.status}` : "no answer"}`);
+      if (round === killPoints.length - 1) {
+        // While it is down: nothing half-written, and one orphan of the shape a kill between the R2
+        // writes and the row leaves (the random points may or may not have made one).
+        await withLocalBindings(server.persistDir, async (env) => {
+          const broken = brokenSongMedia(await songMediaState(env));
+          kills.push(`before the janitor: ${broken.orphanObjects.length} orphan object(s) ${JSON.stringify(broken.orphanObjects)}`);
+          expect(broken.rowsMissingMedia, "song rows without their audio or cover").toEqual([]);
+          await env.MEDIA.put(`songs/${crypto.randomUUID()}/audio.mp3`, audio.slice(0, 4096));
+        });
+        plantedAt = Date.now();
+      }
+      await restart();
+    }
+
+    // Past the grace period of every orphan, the janitor runs (the cron) while another upload is on the wire.
+    await sleep(Math.max(0, plantedAt + GRACE_SECONDS * 1000 + 200 - Date.now()));
+    const inProgress = await pacedUpload(artist, "Uploading During The Sweep", audio, { chunkBytes: 64 * 1024, pauseMs: 250 });
+    let bodyComplete = false;
+    void inProgress.bodySent.then(() => (bodyComplete = true));
+    await inProgress.halfSent;
+    await runCron();
+    expect(bodyComplete, "the sweep ran while the upload was still sending").toBe(false);
+    const finished = await outcomeOf(inProgress.response);
+    expect(finished).toMatchObject({ status: 201 });
+    acknowledged.push(JSON.parse((finished as { body: string }).body).id as string);
+    // Once more after the grace period: a finished upload has its row and stays.
+    await sleep(GRACE_SECONDS * 1000 + 200);
+    await runCron();
+
+    const state = await whileStopped(songMediaState);
+    const broken = brokenSongMedia(state);
+    expect(broken.orphanObjects, "objects under songs/ without a song row").toEqual([]);
+    expect(broken.rowsMissingMedia, "song rows without their audio or cover").toEqual([]);
+    const rowIds = new Set(state.rows.map((row) => row.id));
+    for (const id of acknowledged) expect(rowIds.has(id), `acknowledged upload ${id}`).toBe(true);
+    expect(state.rows.length).toBeGreaterThanOrEqual(14 + acknowledged.length); // the demo catalogue is intact
+  }, 300_000);
+});
+
+// ---- Payments ---------------------------------------------------------------------------------------
+
+async function sandbox(method: "GET" | "POST" | "DELETE", path: string, fields: Record<string, string> = {}) {
+  const query = new URLSearchParams(fields).toString();
+  const response = await fetch(`${server.baseURL}/api/stripe-sandbox${path}${method === "GET" && query ? `?${query}` : ""}`, {
+    method,
+    headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+    ...(method === "POST" ? { body: query } : {}),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const chargesOf = async (customerId: string) => ((await sandbox("GET", "/v1/charges", { customer: customerId, limit: "100" })).data as Array<{ id: string }>).length;
+
+async function uploadSong(artist: ArtistClient, title: string): Promise<string> {
+  const upload = await pacedUpload(artist, title, mp3Bytes(40_000), { chunkBytes: 1 << 20, pauseMs: 0 });
+  const outcome = await outcomeOf(upload.response);
+  expect(outcome).toMatchObject({ status: 201 });
+  return JSON.parse((outcome as { body: string }).body).id as string;
+}
+
+const completeRequest = (artist: ArtistClient, songId: string, requestId: string) =>
+  artist.postJson(`/api/distribute/${songId}/complete`, { feeOption: "expedited", requestId });
+
+async function complete(artist: ArtistClient, songId: string, requestId: string) {
+  const response = await completeRequest(artist, songId, requestId);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The artist pressing the button again (same requestId) until the payment is settled. */
+async function completeUntilSettled(artist: ArtistClient, songId: string, requestId: string, deadline: number) {
+  for (let tries = 1; ; tries++) {
+    const answer = await complete(artist, songId, requestId);
+    if (answer.status === 200) {
+      kills.push(`  ${songId} settled by the artist's retry #${tries}: ${JSON.stringify(answer.body)}`);
+      return answer;
+    }
+    // Still in progress (our 409, or the sandbox's key still claimed: 503): nothing else is acceptable.
+    expect([409, 503], JSON.stringify(answer)).toContain(answer.status);
+    if (Date.now() > deadline) throw new Error(`song ${songId} not settled: ${JSON.stringify(answer)}`);
+    await sleep(2_000);
+  }
+}
+
+interface PaymentState {
+  payments: Array<{ id: string; song_id: string; status: string; stripe_payment_intent_id: string | null }>;
+  approvals: Array<{ song_id: string; cause: string }>;
+  songs: Array<{ id: string; status: string }>;
+  intents: Array<{ id: string; status: string; amount: number; metadata: Record<string, string> }>;
+  charges: Array<{ id: string; payment_intent: string; paid: boolean }>;
+  pendingEvents: Array<{ id: string; type: string; object: string }>;
+}
+
+async function paymentState(env: { DB: D1Database }, songIds: string[]): Promise<PaymentState> {
+  const ids = JSON.stringify(songIds);
+  const all = async <T>(query: string) => (await env.DB.prepare(query).bind(ids).all<T>()).results;
+  const sandboxObjects = async <T>(object: string) =>
+    (await env.DB.prepare("SELECT data FROM sandbox_objects WHERE object = ?").bind(object).all<{ data: string }>()).results.map((row) => JSON.parse(row.data) as T);
+  const intents = (await sandboxObjects<PaymentState["intents"][number]>("payment_intent")).filter((intent) => songIds.includes(intent.metadata?.songId ?? ""));
+  const intentIds = new Set(intents.map((intent) => intent.id));
+  return {
+    payments: await all("SELECT id, song_id, status, stripe_payment_intent_id FROM payments WHERE song_id IN (SELECT value FROM json_each(?1))"),
+    approvals: await all("SELECT song_id, cause FROM song_events WHERE from_status = 'pending' AND to_status = 'approved' AND song_id IN (SELECT value FROM json_each(?1))"),
+    songs: await all("SELECT id, status FROM songs WHERE id IN (SELECT value FROM json_each(?1))"),
+    intents,
+    charges: (await sandboxObjects<PaymentState["charges"][number]>("charge")).filter((charge) => intentIds.has(charge.payment_intent)),
+    pendingEvents: (await sandboxObjects<{ id: string; type: string; pending_webhooks: number; data: { object: { id: string; payment_intent?: string } } }>("event"))
+      .filter((event) => event.pending_webhooks > 0 && (intentIds.has(event.data.object.id) || intentIds.has(event.data.object.payment_intent ?? "")))
+      .map((event) => ({ id: event.id, type: event.type, object: event.data.object.id })),
+  };
+}
+
+/** Exactly one charge, one succeeded payment (carrying that intent) and one approval for the song. */
+function expectPaidOnce(state: PaymentState, songId: string, cause?: string) {
+  const intents = state.intents.filter((intent) => intent.metadata.songId === songId);
+  expect(intents.map((intent) => [intent.status, intent.amount]), `Stripe intents of ${songId}`).toEqual([["succeeded", EXPEDITED_FEE_CENTS]]);
+  expect(state.charges.filter((charge) => charge.payment_intent === intents[0]!.id && charge.paid), `charges of ${songId}`).toHaveLength(1);
+  const payments = state.payments.filter((payment) => payment.song_id === songId);
+  expect(payments.map((payment) => [payment.status, payment.stripe_payment_intent_id]), `payments of ${songId}`).toEqual([["succeeded", intents[0]!.id]]);
+  expect(intents[0]!.metadata.paymentId).toBe(payments[0]!.id);
+  const approvals = state.approvals.filter((approval) => approval.song_id === songId);
+  expect(approvals, `approvals of ${songId}`).toHaveLength(1);
+  if (cause) expect(approvals[0]!.cause).toBe(cause);
+  expect(state.songs.find((song) => song.id === songId)?.status).toBe("approved");
+}
+
+describe("payments stopped mid-request", () => {
+  test("a charge Stripe recorded but the product did not is settled once, by the webhook retry or the artist's retry; random kills of complete too", async () => {
+    const { artist, customerId } = await artistWithCard();
+    const [songA, songB, songC, songD, songE] = await Promise.all(["A", "B", "C", "D", "E"].map((name) => uploadSong(artist, `Payment ${name}`)));
+    const requestIds = new Map([songA, songB, songC, songD, songE].map((songId) => [songId!, randomBytes(8).toString("hex")]));
+    const requestOf = (songId: string) => requestIds.get(songId)!;
+
+    // A payment left alone: how long `complete` takes, for the random kill points.
+    const started = Date.now();
+    expect(await complete(artist, songE!, requestOf(songE!))).toMatchObject({ status: 200, body: { success: true } });
+    const completeMs = Date.now() - started;
+
+    /** Starts `complete` with the sandbox holding its answer and webhooks after the charge; resolves once the charge is recorded. */
+    const chargeThenHold = async (songId: string) => {
+      const before = await chargesOf(customerId);
+      await sandbox("POST", "/v1/test_helpers/faults", { mode: "hold_after_commit", count: "1", path_prefix: "/v1/payment_intents" });
+      const answer = outcomeOf(completeRequest(artist, songId, requestOf(songId)));
+      const started = Date.now();
+      const deadline = started + 15_000; // the SDK gives up on the held answer after 20 s
+      while ((await chargesOf(customerId)) === before) {
+        if (Date.now() > deadline) throw new Error("the sandbox never recorded the charge");
+        await sleep(25);
+      }
+      kills.push(`charge of ${songId} recorded ${Date.now() - started} ms after complete was sent`);
+      // Wrapped: an async function returning the promise itself would wait for the (held) answer.
+      return { answer };
+    };
+
+    // A: killed between Stripe's charge and our record; the webhook retry (cron) settles it.
+    const { answer: answerA } = await chargeThenHold(songA!);
+    await server.crash();
+    const outcomeA = await answerA;
+    expect(outcomeA, JSON.stringify(outcomeA)).toHaveProperty("failed");
+    kills.push(`complete A: after the sandbox recorded the charge, answer and webhook held`);
+    await withLocalBindings(server.persistDir, async (env) => {
+      const state = await paymentState(env, [songA!]);
+      expect(state.intents.map((intent) => intent.status)).toEqual(["succeeded"]);
+      expect(state.payments.map((payment) => [payment.status, payment.stripe_payment_intent_id])).toEqual([["processing", null]]);
+      expect(state.pendingEvents.map((event) => event.type)).toContain("payment_intent.succeeded");
+    });
+    await restart();
+    await runCron();
+    expect(await complete(artist, songA!, requestOf(songA!))).toEqual({ status: 200, body: { alreadyProcessed: true, feeOption: "expedited" } });
+
+    // B: the same kill; this time the artist's retry (30 s later) settles it from Stripe's stored answer.
+    const { answer: answerB } = await chargeThenHold(songB!);
+    const bClaimedAt = Date.now();
+    await server.crash();
+    kills.push("complete B: after the sandbox recorded the charge, answer and webhook held");
+    await restart();
+    expect(await answerB).toHaveProperty("failed");
+
+    // C, D: killed at seeded random moments of `complete`.
+    for (const songId of [songC!, songD!]) {
+      const delayMs = Math.floor(random() * completeMs * 1.2);
+      const answer = outcomeOf(completeRequest(artist, songId, requestOf(songId)));
+      await sleep(delayMs);
+      await server.crash();
+      const outcome = await answer;
+      kills.push(`complete ${songId === songC ? "C" : "D"}: ${delayMs} ms into a ${completeMs} ms request → ${"status" in outcome ? `answered ${outcome.status}` : "no answer"}`);
+      await restart();
+    }
+
+    await sleep(Math.max(0, bClaimedAt + RESUME_AFTER_MS + 1_000 - Date.now()));
+    expect(await complete(artist, songB!, requestOf(songB!))).toEqual({ status: 200, body: { success: true, feeOption: "expedited" } });
+    const deadline = Date.now() + 90_000;
+    for (const songId of [songC!, songD!]) await completeUntilSettled(artist, songId, requestOf(songId), deadline);
+    // Stripe's retries deliver whatever webhook is still pending (B's): nothing changes twice.
+    await runCron();
+
+    const state = await whileStopped((env) => paymentState(env, [songA!, songB!, songC!, songD!, songE!]));
+    expectPaidOnce(state, songA!, "webhook: payment_intent.succeeded");
+    expectPaidOnce(state, songB!, "complete: saved card charged");
+    for (const songId of [songC!, songD!, songE!]) expectPaidOnce(state, songId);
+    expect(state.pendingEvents, "webhook events never delivered").toEqual([]);
+  }, 300_000);
+});

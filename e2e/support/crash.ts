@@ -1,0 +1,134 @@
+/**
+ * Helpers for the crash tests: a seeded random source (the seed is printed, so a failing run can be
+ * repeated), uploads whose body is sent at a chosen pace with hooks at the points a test stops the
+ * server, and the stopped server's D1 and R2 read straight from its state folder.
+ */
+import path from "node:path";
+import { getPlatformProxy } from "wrangler";
+import { offlineEnv, repoRoot } from "../../scripts/wrangler-env.ts";
+import type { ArtistClient } from "../../bench/lib/artist-client.ts";
+
+/** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same numbers. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface LocalBindings {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+}
+
+/**
+ * The D1 and R2 of a server's state folder, through the same local runtime `wrangler dev` uses. Only
+ * while that server is stopped: two runtimes must not share the folder.
+ */
+export async function withLocalBindings<T>(persistDir: string, use: (env: LocalBindings) => Promise<T>): Promise<T> {
+  Object.assign(process.env, offlineEnv());
+  const proxy = await getPlatformProxy<LocalBindings>({ configPath: path.join(repoRoot, "wrangler.toml"), persist: { path: path.join(persistDir, "v3") } });
+  try {
+    return await use(proxy.env);
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** A PNG signature: enough for the upload's cover check. */
+const COVER_PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+export interface PacedUpload {
+  /** The server's answer (rejects when the server stops before answering). */
+  response: Promise<Response>;
+  /** Resolves once half of the body has been handed to the connection. */
+  halfSent: Promise<void>;
+  /** Resolves once the last byte of the body has been handed to the connection. */
+  bodySent: Promise<void>;
+}
+
+/** An upload of `audio` (and a PNG cover) titled `title`, its body sent in `chunkBytes` pieces `pauseMs` apart. */
+export async function pacedUpload(artist: ArtistClient, title: string, audio: Uint8Array<ArrayBuffer>, pace: { chunkBytes: number; pauseMs: number }): Promise<PacedUpload> {
+  const form = new FormData();
+  form.set("artistName", "Crash Tester");
+  form.set("songTitle", title);
+  form.set("price", "1.99");
+  form.set("songFile", new Blob([audio], { type: "audio/mpeg" }), "song.mp3");
+  form.set("coverImage", new Blob([COVER_PNG], { type: "image/png" }), "cover.png");
+  const encoded = new Response(form);
+  const contentType = encoded.headers.get("Content-Type")!;
+  const bytes = new Uint8Array(await encoded.arrayBuffer());
+
+  let markHalf = () => {};
+  let markSent = () => {};
+  const halfSent = new Promise<void>((resolve) => (markHalf = resolve));
+  const bodySent = new Promise<void>((resolve) => (markSent = resolve));
+  let offset = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (offset >= bytes.length) {
+        controller.close();
+        markSent();
+        return;
+      }
+      if (offset > 0) await sleep(pace.pauseMs);
+      controller.enqueue(bytes.slice(offset, offset + pace.chunkBytes));
+      offset += pace.chunkBytes;
+      if (offset >= bytes.length / 2) markHalf();
+    },
+  });
+  const response = artist.fetch("/api/distribute", { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" } as RequestInit);
+  // Nobody may be left waiting on a hook when the answer fails early.
+  response.then(
+    () => (markHalf(), markSent()),
+    () => (markHalf(), markSent()),
+  );
+  return { response, halfSent, bodySent };
+}
+
+/** An answer, or how the request failed (the server stopped). */
+export async function outcomeOf(response: Promise<Response>): Promise<{ status: number; body: string } | { failed: string }> {
+  try {
+    const answered = await response;
+    return { status: answered.status, body: await answered.text().catch((error: unknown) => `(body lost: ${String(error)})`) };
+  } catch (error) {
+    return { failed: String((error as { cause?: unknown }).cause ?? error) };
+  }
+}
+
+export interface SongMediaState {
+  /** Every R2 key under songs/. */
+  keys: string[];
+  rows: Array<{ id: string; audio_key: string; cover_key: string | null }>;
+}
+
+export async function songMediaState(env: LocalBindings): Promise<SongMediaState> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.MEDIA.list({ prefix: "songs/", cursor });
+    keys.push(...page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  const { results } = await env.DB.prepare("SELECT id, audio_key, cover_key FROM songs").all<SongMediaState["rows"][number]>();
+  return { keys, rows: results };
+}
+
+/**
+ * What must never be: objects under songs/ no row refers to (orphans), and rows whose audio or cover
+ * is missing (half rows).
+ */
+export function brokenSongMedia(state: SongMediaState) {
+  const referenced = new Set(state.rows.flatMap((row) => (row.cover_key ? [row.audio_key, row.cover_key] : [row.audio_key])));
+  const stored = new Set(state.keys);
+  return {
+    orphanObjects: state.keys.filter((key) => !referenced.has(key)),
+    rowsMissingMedia: state.rows.filter((row) => !stored.has(row.audio_key) || (row.cover_key !== null && !stored.has(row.cover_key))).map((row) => row.id),
+  };
+}
