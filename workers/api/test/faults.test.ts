@@ -308,7 +308,8 @@ describe("webhooks lost and later replayed", () => {
     await stripe.accounts.update(account.id, { tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" } });
     const enabled = await stripe.accounts.retrieve(account.id);
 
-    const failingEnv = { ...env, DB: d1FailingAt(/insert into "stripe_events"/, Infinity) } as Env;
+    // Our endpoint fails at its first statement: nothing applied, nothing recorded.
+    const failingEnv = { ...env, DB: d1FailingAt(/"stripe_events"/, Infinity) } as Env;
     const lost = await worker.fetch(
       new Request(`${SITE_ORIGIN}/api/stripe-sandbox/v1/test_helpers/deliver_events`, { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
       failingEnv,
@@ -485,6 +486,33 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     expect(died.status).toBeGreaterThanOrEqual(500);
     expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([9900]);
     expect(await songPaidBy(artist.songId)).toMatchObject({ status: "approved", package: "standard" });
+    const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'").bind(artist.songId).first<{ n: number }>();
+    expect(paidEvents?.n).toBe(1);
+    expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["succeeded"]);
+  });
+
+  it("the Worker stopped after the webhook paid the song, before the event was recorded: the redelivery changes nothing more", async () => {
+    const artist = await artistWithSong();
+    // The Worker stops after Stripe charged; the webhook sent meanwhile finds our endpoint down too.
+    const crashing = { ...env, DB: d1FailingAt(/update payments set status = 'succeeded'|"stripe_events"/, Infinity) } as Env;
+    const died = await artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "standard", requestId: nextRequestId() }, crashing);
+    expect(died.status).toBeGreaterThanOrEqual(500);
+    expect(await paymentSongRow(artist.songId)).toMatchObject({ status: "pending" });
+
+    // The webhook applies the payment, then the Worker stops before recording the event.
+    const unrecorded = { ...env, DB: d1FailingAt(/insert into "stripe_events"/, Infinity) } as Env;
+    const cutShort = await worker.fetch(
+      new Request(`${SITE_ORIGIN}/api/stripe-sandbox/v1/test_helpers/deliver_events`, { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
+      unrecorded,
+      createExecutionContext(),
+    );
+    expect(((await cutShort.json()) as { failed: number }).failed).toBeGreaterThan(0);
+    expect(await paymentSongRow(artist.songId)).toMatchObject({ status: "approved", package: "standard" });
+
+    // Stripe delivers it again: acknowledged and recorded, and the song was paid once.
+    expect(await sandbox("POST", "/v1/test_helpers/deliver_events")).toMatchObject({ failed: 0 });
+    expect(await sandbox("POST", "/v1/test_helpers/deliver_events")).toMatchObject({ delivered: 0, failed: 0 });
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([9900]);
     const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'").bind(artist.songId).first<{ n: number }>();
     expect(paidEvents?.n).toBe(1);
     expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["succeeded"]);

@@ -13,7 +13,7 @@ import { createDb } from "../db";
 import { AppError } from "../errors";
 import { createStripe } from "../payments/stripe-client";
 import { applyAccountUpdatedEvent } from "../services/connect-accounts";
-import { claimStripeEvent, releaseStripeEvent } from "../services/stripe-events";
+import { recordStripeEvent, stripeEventApplied } from "../services/stripe-events";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
@@ -31,12 +31,9 @@ export const connectWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe-co
   }
 
   const db = createDb(c.env.DB);
-  if (!(await claimStripeEvent(db, event))) return c.json({ received: true, duplicate: true });
-  try {
-    if (event.type === "account.updated") await applyAccountUpdatedEvent(createStripe(c.env, c.executionCtx), db, event.data.object);
-  } catch (error) {
-    await releaseStripeEvent(db, event.id);
-    throw error;
-  }
+  if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
+  // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
+  if (event.type === "account.updated") await applyAccountUpdatedEvent(createStripe(c.env, c.executionCtx), db, event.data.object);
+  await recordStripeEvent(db, event);
   return c.json({ received: true });
 });

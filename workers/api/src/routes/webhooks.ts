@@ -1,7 +1,8 @@
 /**
  * POST /api/webhooks/stripe: Stripe's (or the sandbox's) signed events. The signature is verified on
- * the raw body; each event id is claimed once, so a redelivered event changes nothing; an event that
- * fails to apply releases its claim and answers 500, so Stripe delivers it again.
+ * the raw body; an event is recorded only after it was applied (services/stripe-events.ts), so a
+ * redelivery of a recorded event changes nothing, and one that failed or was cut short answers 500
+ * (or nothing) and Stripe delivers it again.
  */
 import { Hono } from "hono";
 import Stripe from "stripe";
@@ -10,7 +11,7 @@ import { createDb } from "../db";
 import { AppError } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { createStripe, webhookSecret } from "../payments/stripe-client";
-import { applyStripeEvent, claimStripeEvent, releaseStripeEvent } from "../services/stripe-events";
+import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../services/stripe-events";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
@@ -27,12 +28,9 @@ export const webhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", async (
   }
 
   const db = createDb(c.env.DB);
-  if (!(await claimStripeEvent(db, event))) return c.json({ received: true, duplicate: true });
-  try {
-    await applyStripeEvent(db, event, { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env, c.executionCtx) });
-  } catch (error) {
-    await releaseStripeEvent(db, event.id);
-    throw error;
-  }
+  if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
+  // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
+  await applyStripeEvent(db, event, { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env, c.executionCtx) });
+  await recordStripeEvent(db, event);
   return c.json({ received: true });
 });

@@ -1,7 +1,9 @@
 /**
- * Stripe events, each applied at most once (ARCHITECTURE decision 9). Handlers only ever move state
- * forward, so events arriving out of order or late cannot undo newer facts. Payment outcomes are
- * handled here as the payment work lands; other event types are recorded and acknowledged.
+ * Stripe events, each taking effect once (ARCHITECTURE decision 9). An event is recorded only after
+ * it was applied, so a Worker stopped in between leaves it unrecorded and Stripe's redelivery applies
+ * it again; handlers are idempotent (a payment pays its song once, a failure never undoes a success,
+ * an attempt is counted per charge) and only move state forward, so applying twice, late or out of
+ * order changes nothing more. Other event types are recorded and acknowledged.
  */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -12,18 +14,15 @@ import type { PaymentDeps } from "./close-open-payment";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { syncSubscriptionFromEvent } from "./pro-subscription";
 
-/** True when this call claimed the event; false when it was seen before. */
-export async function claimStripeEvent(db: Db, event: Stripe.Event): Promise<boolean> {
-  const inserted = await db
-    .insert(stripeEvents)
-    .values({ id: event.id, type: event.type })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
-  return inserted.length === 1;
+/** True when the event was applied and recorded before: its redelivery is acknowledged without work. */
+export async function stripeEventApplied(db: Db, eventId: string): Promise<boolean> {
+  const rows = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId));
+  return rows.length === 1;
 }
 
-export async function releaseStripeEvent(db: Db, eventId: string): Promise<void> {
-  await db.delete(stripeEvents).where(eq(stripeEvents.id, eventId));
+/** Marks an event applied; call only once its handler has finished. */
+export async function recordStripeEvent(db: Db, event: Stripe.Event): Promise<void> {
+  await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
 }
 
 /** What handlers may use besides the database: the job queue and the Stripe client. */
