@@ -92,6 +92,9 @@ const notJson = fc.oneof(
   }),
 );
 
+/** A list limit the songs routes accept (a whole number from 1 to 100, as Number() reads it). */
+const isValidLimit = (text: string) => Number.isInteger(Number(text)) && Number(text) >= 1 && Number(text) <= 100;
+
 const postRaw = (browser: Browser, path: string, body: string | FormData | Uint8Array, contentType?: string) =>
   browser.fetch(path, { method: "POST", headers: contentType ? { "Content-Type": contentType, Origin: SITE } : { Origin: SITE }, body });
 
@@ -302,7 +305,8 @@ describe("GET endpoints answer hostile ids and queries with a 4xx message", () =
       { numRuns: RUNS * 2 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(hostileText.filter((t) => t.length < 3000), fc.constantFrom("0", "-1", "101", "1.5", "1e3", "NaN", "")), fc.constantFrom("popular", "recent"), async (limit, list) => {
+      // (Generated text can be a valid limit, e.g. "1" or " 7 ": those are left out.)
+      fc.asyncProperty(fc.oneof(hostileText.filter((t) => t.length < 3000 && !isValidLimit(t)), fc.constantFrom("0", "-1", "101", "1.5", "1e3", "NaN", "")), fc.constantFrom("popular", "recent"), async (limit, list) => {
         const response = await visitor.fetch(`/api/songs/${list}?limit=${encodeURIComponent(limit)}`);
         await expectClientError(response, `limit=${limit.slice(0, 60)}`);
       }),

@@ -1,42 +1,34 @@
-/** POST /api/distribute (spec section 7): the artist's song upload, for the session's artist only. */
+/**
+ * POST /api/distribute (spec section 7): the artist's song upload, for the session's artist only.
+ * The multipart body is streamed to R2 as it arrives (services/receive-song-upload.ts), never held
+ * in memory whole.
+ */
 import { Hono } from "hono";
-import { COVER_MAX_BYTES, MP3_MAX_BYTES } from "@jplay/schema/pricing";
 import { MESSAGES } from "@jplay/schema/distribution";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
-import { AppError, forbidden } from "../errors";
+import { AppError, badRequest } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { requireSessionArtist } from "../services/artist-session";
-import { checkSongUpload, submitSong } from "../services/submit-song";
-
-/** Both files at their limits plus the text fields and multipart framing. */
-const MAX_REQUEST_BYTES = MP3_MAX_BYTES + COVER_MAX_BYTES + 64 * 1024;
+import { multipartBoundary } from "../services/multipart-stream";
+import { MAX_REQUEST_BYTES, NOT_MULTIPART } from "../services/receive-song-upload";
+import { submitSong } from "../services/submit-song";
 
 export const distributionRoutes = new Hono<AppEnv>().post("/distribute", async (c) => {
   const db = createDb(c.env.DB);
   const artist = await requireSessionArtist(c, db);
 
-  // Refuse an oversized body before reading it into memory.
+  // Refuse a body declared too large before reading any of it.
   const declaredLength = Number(c.req.header("Content-Length") ?? "0");
   if (declaredLength > MAX_REQUEST_BYTES) throw new AppError(413, "payload_too_large", MESSAGES.songSize);
 
-  const form = await c.req.formData().catch(() => {
-    throw new AppError(400, "bad_request", "Send the song as multipart form data.");
-  });
-  const customerId = form.get("customerId");
-  if (typeof customerId === "string" && customerId !== "" && customerId !== artist.stripeCustomerId) {
-    throw forbidden("This payment setup belongs to another session. Please reload the page and try again.");
-  }
+  const boundary = multipartBoundary(c.req.header("Content-Type"));
+  const body = c.req.raw.body;
+  if (!boundary || !body) throw badRequest(NOT_MULTIPART);
 
-  const upload = await checkSongUpload({
-    fields: {
-      artistName: form.get("artistName") ?? undefined,
-      songTitle: form.get("songTitle") ?? undefined,
-      price: form.get("price") ?? undefined,
-    },
-    songFile: form.get("songFile"),
-    coverImage: form.get("coverImage"),
-  });
-  const created = await submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS as JobQueue }, artist.id, upload);
-  return c.json(created, 201);
+  const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS as JobQueue }, { artistId: artist.id, customerId: artist.stripeCustomerId }, body, boundary);
+  // A client that goes away mid-upload cancels the request's work on Cloudflare unless it is handed
+  // to waitUntil (which grants up to 30 s more): so the read fails and what was stored is removed.
+  c.executionCtx.waitUntil(submission.catch(() => undefined));
+  return c.json(await submission, 201);
 });

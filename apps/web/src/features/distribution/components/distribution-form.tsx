@@ -93,14 +93,15 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
       return;
     }
 
+    // Text fields before the files: the server streams the files and judges these first.
     const body = new FormData();
+    body.set("customerId", payment.customerId);
     body.set("artistName", details.artistName.trim());
     body.set("songTitle", details.songTitle.trim());
     body.set("price", PRICE);
+    body.set("phone", payment.phoneNumber);
     body.set("songFile", songFile!);
     if (coverImage) body.set("coverImage", coverImage);
-    body.set("phone", payment.phoneNumber);
-    body.set("customerId", payment.customerId);
     upload.mutate(body, {
       onSuccess: ({ id }) => void navigate(`/approval/${encodeURIComponent(id)}`),
       onError: (error) => {

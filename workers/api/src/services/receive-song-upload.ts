@@ -1,0 +1,233 @@
+/**
+ * Reads the distribution form (spec section 5) as it arrives and stores its files in R2 on the way,
+ * so an upload never sits in memory whole (see multipart-stream.ts and stream-to-r2.ts). Every check
+ * of the form is made here, with the spec's messages:
+ * - limits while reading: the MP3 (413 at MP3_MAX_BYTES), the cover (413 at COVER_MAX_BYTES), the
+ *   whole body (413 past MAX_REQUEST_BYTES) and each text field; reading stops at once;
+ * - each file by its first bytes before any of it is stored (a wrong type is answered at the end of
+ *   its part, so an oversized file of the wrong type still answers 413, as before);
+ * - the text fields and the customerId of the page against the session's artist.
+ * Problems are answered in the order the body reveals them. Browsers send the customerId and text
+ * fields before the files (the distribution form does), which gives the order of spec section 5:
+ * customerId, details, song, cover. Any other order is read correctly too; a later field can only
+ * refuse the upload after its files were stored, and then they are removed.
+ * For a field sent twice the first one counts (as FormData.get); unknown and nameless parts are skipped.
+ */
+import * as v from "valibot";
+import { firstIssue, looksLikeMp3, MESSAGES, SongDetailsSchema, sniffCoverType, type SongDetails } from "@jplay/schema/distribution";
+import { COVER_MAX_BYTES, MP3_MAX_BYTES } from "@jplay/schema/pricing";
+import { AppError, badRequest, forbidden } from "../errors";
+import { MultipartError, MultipartReader } from "./multipart-stream";
+import { R2ObjectWriter } from "./stream-to-r2";
+
+/** Both files at their limits plus the text fields and multipart framing. */
+export const MAX_REQUEST_BYTES = MP3_MAX_BYTES + COVER_MAX_BYTES + 64 * 1024;
+/** The longest text field kept in memory: far above any valid value, far below a file. */
+export const TEXT_FIELD_MAX_BYTES = 256 * 1024;
+/** Enough bytes to recognise an MP3 frame header or an image signature. */
+const SNIFF_BYTES = 16;
+
+export const NOT_MULTIPART = "Send the song as multipart form data.";
+export const INTERRUPTED = "The upload stopped before it finished. Please try again.";
+export const TEXT_FIELD_TOO_LONG = "A text field of the form is too long.";
+export const OTHER_SESSION = "This payment setup belongs to another session. Please reload the page and try again.";
+
+const tooLarge = (message: string) => new AppError(413, "payload_too_large", message);
+const DETAIL_FIELDS = ["artistName", "songTitle", "price"] as const;
+const TEXT_FIELDS = new Set<string>([...DETAIL_FIELDS, "customerId"]);
+const FORM_FIELDS = new Set<string>([...TEXT_FIELDS, "songFile", "coverImage"]);
+
+type CoverType = "image/jpeg" | "image/png";
+
+export interface SongUploadTarget {
+  media: R2Bucket;
+  audioKey: string;
+  coverKey: (type: CoverType) => string;
+  /** The Stripe customer of the session: a different customerId in the form is refused. */
+  sessionCustomerId: string | null;
+  /** Told each key once its object is completely stored, so the caller can remove it on failure. */
+  stored: (key: string) => void;
+}
+
+export interface ReceivedSong {
+  details: SongDetails;
+  audioKey: string;
+  coverKey: string | null;
+}
+
+/** A file part's rules: its size limit and how its first bytes give the stored content type. */
+interface FileRule<T extends string> {
+  maxBytes: number;
+  sizeMessage: string;
+  typeMessage: string;
+  sniff: (head: Uint8Array) => T | null;
+  open: (type: T) => R2ObjectWriter;
+}
+
+export async function receiveSongUpload(body: ReadableStream<Uint8Array>, boundary: string, target: SongUploadTarget): Promise<ReceivedSong> {
+  const reader = new MultipartReader(body, boundary, { maxBodyBytes: MAX_REQUEST_BYTES });
+  try {
+    return await readForm(reader, target);
+  } catch (error) {
+    await reader.cancel();
+    throw asAppError(error);
+  }
+}
+
+async function readForm(reader: MultipartReader, target: SongUploadTarget): Promise<ReceivedSong> {
+  /** First value of each text field; a file sent under a text field's name is kept as `{}` (not a string). */
+  const fields = new Map<string, unknown>();
+  const seen = new Set<string>();
+  let songSent = false;
+  let coverKey: string | null = null;
+
+  for (let part = await reader.nextPart(); part; part = await reader.nextPart()) {
+    const { name } = part;
+    // Only the form's own names are remembered: a body of endless unknown parts costs no memory.
+    if (name === null || !FORM_FIELDS.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    if (TEXT_FIELDS.has(name)) {
+      fields.set(name, part.filename === null ? await readText(reader) : {});
+      if (name === "customerId") checkCustomer(fields.get(name), target.sessionCustomerId);
+      checkDetailsSoFar(fields);
+    } else if (name === "songFile") {
+      if (part.filename === null) throw badRequest(MESSAGES.songMissing);
+      const audioKey = await receiveFile(reader, {
+        maxBytes: MP3_MAX_BYTES,
+        sizeMessage: MESSAGES.songSize,
+        typeMessage: MESSAGES.songType,
+        sniff: (head) => (looksLikeMp3(head) ? "audio/mpeg" : null),
+        open: (type) => new R2ObjectWriter(target.media, target.audioKey, { httpMetadata: { contentType: type } }),
+      });
+      if (!audioKey) throw badRequest(MESSAGES.songMissing);
+      target.stored(audioKey);
+      songSent = true;
+    } else if (name === "coverImage" && part.filename !== null) {
+      // A cover is optional: an empty file input (or text under its name) means none.
+      coverKey = await receiveFile(reader, {
+        maxBytes: COVER_MAX_BYTES,
+        sizeMessage: MESSAGES.coverSize,
+        typeMessage: MESSAGES.coverType,
+        sniff: sniffCoverType,
+        open: (type) => new R2ObjectWriter(target.media, target.coverKey(type), { httpMetadata: { contentType: type } }),
+      });
+      if (coverKey) target.stored(coverKey);
+    }
+  }
+
+  const details = v.safeParse(SongDetailsSchema, Object.fromEntries(DETAIL_FIELDS.map((field) => [field, fields.get(field)])));
+  if (!details.success) throw badRequest(firstIssue(details.issues));
+  if (!songSent) throw badRequest(MESSAGES.songMissing);
+  return { details: details.output, audioKey: target.audioKey, coverKey };
+}
+
+/** A text field's value (UTF-8), refused once longer than TEXT_FIELD_MAX_BYTES. */
+async function readText(reader: MultipartReader): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (let chunk = await reader.readChunk(); chunk; chunk = await reader.readChunk()) {
+    bytes += chunk.length;
+    if (bytes > TEXT_FIELD_MAX_BYTES) throw tooLarge(TEXT_FIELD_TOO_LONG);
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function checkCustomer(customerId: unknown, sessionCustomerId: string | null) {
+  if (typeof customerId === "string" && customerId !== "" && customerId !== sessionCustomerId) throw forbidden(OTHER_SESSION);
+}
+
+/**
+ * Refuses a bad detail as soon as its message is certain to be the first one: the details are
+ * checked in the schema's order, so a field is judged once every field before it arrived and passed.
+ */
+function checkDetailsSoFar(fields: Map<string, unknown>) {
+  for (const field of DETAIL_FIELDS) {
+    if (!fields.has(field)) return;
+    const result = v.safeParse(SongDetailsSchema.entries[field], fields.get(field));
+    if (!result.success) throw badRequest(firstIssue(result.issues));
+  }
+}
+
+/**
+ * Streams one file part into R2 once its first bytes pass `rule.sniff`. Answers the stored key, or
+ * null for an empty part (nothing stored). On any failure the unfinished object is discarded.
+ */
+async function receiveFile<T extends string>(reader: MultipartReader, rule: FileRule<T>): Promise<string | null> {
+  let size = 0;
+  /** The first bytes, held until there are enough to judge the file by. */
+  const held: Uint8Array[] = [];
+  let writer: R2ObjectWriter | null = null;
+  let wrongType = false;
+  try {
+    for (let chunk = await reader.readChunk(); chunk; chunk = await reader.readChunk()) {
+      size += chunk.length;
+      if (size >= rule.maxBytes) throw tooLarge(rule.sizeMessage);
+      if (writer) {
+        await writer.write(chunk);
+      } else if (!wrongType) {
+        held.push(chunk);
+        if (size >= SNIFF_BYTES) {
+          writer = await openIfRightType(rule, held);
+          wrongType = writer === null;
+        }
+      }
+      // A file of the wrong type is read on (not stored) to its end: a size problem outranks it.
+    }
+    if (size === 0) return null;
+    if (!writer && !wrongType) writer = await openIfRightType(rule, held);
+    if (!writer) throw badRequest(rule.typeMessage);
+    await writer.finish();
+    return writer.key;
+  } catch (error) {
+    if (writer) await discard(writer);
+    throw error;
+  }
+}
+
+/** A writer for the file when its first bytes are of an accepted type (given those bytes), else null. */
+async function openIfRightType<T extends string>(rule: FileRule<T>, held: Uint8Array[]): Promise<R2ObjectWriter | null> {
+  const type = rule.sniff(firstBytes(held, SNIFF_BYTES));
+  const chunks = held.splice(0);
+  if (type === null) return null;
+  const writer = rule.open(type);
+  try {
+    for (const chunk of chunks) await writer.write(chunk);
+  } catch (error) {
+    await discard(writer);
+    throw error;
+  }
+  return writer;
+}
+
+/**
+ * Discards an unfinished object. If R2 refuses even that, the unfinished multipart upload stays
+ * invisible (it is no object) until R2 expires it; it is logged all the same.
+ */
+async function discard(writer: R2ObjectWriter) {
+  try {
+    await writer.abort();
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", message: "could not abort an unfinished upload", key: writer.key, error: String(error) }));
+  }
+}
+
+function firstBytes(chunks: Uint8Array[], count: number): Uint8Array {
+  const head = new Uint8Array(Math.min(count, chunks.reduce((n, c) => n + c.length, 0)));
+  let at = 0;
+  for (const chunk of chunks) {
+    if (at === head.length) break;
+    const piece = chunk.subarray(0, head.length - at);
+    head.set(piece, at);
+    at += piece.length;
+  }
+  return head;
+}
+
+function asAppError(error: unknown): unknown {
+  if (!(error instanceof MultipartError)) return error;
+  if (error.problem === "too-large") return tooLarge(MESSAGES.songSize);
+  if (error.problem === "interrupted") return badRequest(INTERRUPTED);
+  return badRequest(NOT_MULTIPART);
+}
