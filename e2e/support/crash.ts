@@ -92,11 +92,20 @@ export async function pacedUpload(artist: ArtistClient, title: string, audio: Ui
   return { response, halfSent, bodySent };
 }
 
-/** An answer, or how the request failed (the server stopped). */
-export async function outcomeOf(response: Promise<Response>): Promise<{ status: number; body: string } | { failed: string }> {
+/**
+ * An answer, or how the request failed (the server stopped). `body` is null when the kill cut the
+ * answer off after its status line: the client never got what it said.
+ */
+export async function outcomeOf(
+  response: Promise<Response>,
+): Promise<{ status: number; body: string | null; lost?: string } | { failed: string }> {
   try {
     const answered = await response;
-    return { status: answered.status, body: await answered.text().catch((error: unknown) => `(body lost: ${String(error)})`) };
+    try {
+      return { status: answered.status, body: await answered.text() };
+    } catch (error) {
+      return { status: answered.status, body: null, lost: String(error) };
+    }
   } catch (error) {
     return { failed: String((error as { cause?: unknown }).cause ?? error) };
   }
