@@ -55,10 +55,11 @@ const routes: RouteDef[] = [
 ];
 
 /**
- * The layout around every screen. The loading state is shown on a first visit; later navigations
- * keep the current screen until the next one is ready (a transition, see lib/router/location.tsx).
- * Errors below the layout keep the header, footer and navigation on screen; the boundary is keyed by
- * the path, so leaving a broken screen clears the error.
+ * The layout around every screen. A first visit shows one full-page loading state until its screen's
+ * chunk has arrived, then the layout and the screen appear together, so nothing on the page moves
+ * (no layout shift). Later navigations keep the current screen until the next one is ready (a
+ * transition, see lib/router/location.tsx). Errors below the layout keep the header, footer and
+ * navigation on screen; the boundary is keyed by the path, so leaving a broken screen clears the error.
  */
 export function AppRouter() {
   return (
@@ -66,11 +67,11 @@ export function AppRouter() {
       <RouteSwitch
         routes={routes}
         frame={(screen, pathname) => (
-          <RootLayout>
-            <Suspense fallback={<Spinner label="Loading" className="min-h-[50vh]" />}>
+          <Suspense fallback={<Spinner label="Loading JPlay" className="min-h-dvh" />}>
+            <RootLayout>
               <RouteErrorBoundary key={pathname}>{screen}</RouteErrorBoundary>
-            </Suspense>
-          </RootLayout>
+            </RootLayout>
+          </Suspense>
         )}
       />
     </LocationProvider>
