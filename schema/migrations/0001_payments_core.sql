@@ -20,22 +20,6 @@ CREATE TABLE `rate_limits` (
 	`hits` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE `sandbox_idempotency` (
-	`key` text PRIMARY KEY NOT NULL,
-	`request_fingerprint` text NOT NULL,
-	`status` integer NOT NULL,
-	`body` text NOT NULL,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE `sandbox_objects` (
-	`id` text PRIMARY KEY NOT NULL,
-	`object` text NOT NULL,
-	`data` text NOT NULL,
-	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX `sandbox_objects_object_idx` ON `sandbox_objects` (`object`);--> statement-breakpoint
 CREATE TABLE `stripe_events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`type` text NOT NULL,

@@ -124,29 +124,6 @@ export const stripeEvents = sqliteTable("stripe_events", {
   receivedAt: createdAt("received_at"),
 });
 
-/**
- * The local Stripe sandbox's own state (ARCHITECTURE decision 4): Stripe objects as JSON, and the
- * answers stored per idempotency key. Unused when a real Stripe key is configured.
- */
-export const sandboxObjects = sqliteTable(
-  "sandbox_objects",
-  {
-    id: text("id").primaryKey(),
-    object: text("object").notNull(),
-    data: text("data", { mode: "json" }).notNull(),
-    createdAt: createdAt(),
-  },
-  (row) => [index("sandbox_objects_object_idx").on(row.object)],
-);
-
-export const sandboxIdempotency = sqliteTable("sandbox_idempotency", {
-  key: text("key").primaryKey(),
-  requestFingerprint: text("request_fingerprint").notNull(),
-  status: integer("status").notNull(),
-  body: text("body").notNull(),
-  createdAt: createdAt(),
-});
-
 /** Song status transitions, each with its time and cause, for the admin's details view. */
 export const songEvents = sqliteTable(
   "song_events",

@@ -1,12 +1,19 @@
-// Worker tests run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml.
+// Worker tests run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml, and
+// the Stripe sandbox Worker beside the product as an auxiliary Worker, bound both ways as in `pnpm dev`.
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { buildStripeSandbox, sandboxBundleDir } from "../../scripts/build-stripe-sandbox.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** Test-only webhook secrets, shared by the product (verifies) and the sandbox (signs). */
+export const TEST_WEBHOOK_SECRET = "whsec_test_jplay";
+export const TEST_CONNECT_WEBHOOK_SECRET = "whsec_test_jplay_connect";
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
+  const sandboxModules = await buildStripeSandbox();
   return {
     plugins: [
       cloudflareTest({
@@ -14,14 +21,29 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
             // Test-only values; real ones live in .dev.vars (local) or wrangler secrets (production).
-            STRIPE_WEBHOOK_SECRET: "whsec_test_jplay",
+            STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+            STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET,
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
             PROVIDER_WEBHOOK_SECRET: "test-provider-secret-0123456789abcdef",
             // DISTRIBUTION_SECONDS_PER_HOUR stays unset (real windows): songs paid in other tests must not
             // go live in the background. Pipeline tests pass a compressed value in their own env.
             ADMIN_PASSWORD: "test-admin-password-0123",
           },
+          workers: [
+            {
+              name: "jplay-stripe-sandbox",
+              modules: sandboxModules,
+              modulesRoot: sandboxBundleDir,
+              compatibilityDate: "2026-11-01",
+              compatibilityFlags: ["nodejs_compat"],
+              d1Databases: { DB: "jplay-stripe-sandbox" },
+              // The Worker under test runs as the pool's runner ("vitest-plugin-runner-" + project name).
+              serviceBindings: { WEBHOOK_TARGET: "vitest-plugin-runner-worker" },
+              bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET },
+            },
+          ],
         },
       }),
     ],

@@ -18,10 +18,10 @@ import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
 import { songsRoutes } from "./routes/songs";
+import { stripeSandboxPassThrough } from "./routes/stripe-sandbox-pass-through";
 import { subscriptionRoutes } from "./routes/subscription";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
-import { sandboxApp } from "./payments/sandbox/sandbox-app";
 
 const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
@@ -38,8 +38,8 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminRoutes)
   .route("/", artistPageRoutes)
   .route("/", connectWebhookRoutes)
-  // The local Stripe sandbox answers only when no real key is configured (ARCHITECTURE decision 4).
-  .route("/stripe-sandbox", sandboxApp);
+  // Development and tests only: the browser's way to the Stripe sandbox Worker (ARCHITECTURE decision 4).
+  .route("/stripe-sandbox", stripeSandboxPassThrough);
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())

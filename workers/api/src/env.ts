@@ -14,11 +14,16 @@ export interface AppEnv {
  */
 declare global {
   interface __BaseEnv_Env {
-    /** A real Stripe secret key (sk_test_… or sk_live_…). Absent: the built-in Stripe sandbox. */
+    /** A real Stripe secret key (sk_test_… or sk_live_…). Absent: the local Stripe sandbox Worker (development and tests only). */
     STRIPE_SECRET_KEY?: string;
+    /**
+     * "true" lets a production deployment use a test-mode STRIPE_SECRET_KEY (a staging deployment).
+     * Otherwise production refuses test keys (payments/stripe-client.ts).
+     */
+    ALLOW_TEST_KEYS?: string;
     /** The publishable key the browser's Stripe.js uses with a real secret key. */
     STRIPE_PUBLISHABLE_KEY?: string;
-    /** Signs (sandbox) and verifies (both) webhook events to /api/webhooks/stripe. */
+    /** Verifies webhook events at /api/webhooks/stripe (the sandbox signs with the same secret locally). */
     STRIPE_WEBHOOK_SECRET?: string;
     /**
      * Verifies Stripe's Connect webhook endpoint (events on the artists' connected accounts, e.g.

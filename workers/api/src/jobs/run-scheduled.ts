@@ -1,12 +1,12 @@
 /**
  * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
  * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
- * distribution sweep delivers due songs and re-queues lost audio checks, and the repairs after a
- * stopped Worker run (orphaned upload objects, the sandbox's undelivered webhooks).
+ * distribution sweep delivers due songs and re-queues lost audio checks, and orphaned upload
+ * objects of a stopped Worker are removed.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
 import { startPayoutRun } from "./payout-run";
-import { retrySandboxWebhooksTask, sweepOrphanMediaTask } from "./repair-tasks";
+import { sweepOrphanMediaTask } from "./repair-tasks";
 
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
@@ -15,7 +15,7 @@ export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, retrySandboxWebhooksTask, sweepOrphanMediaTask],
+  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {

@@ -38,7 +38,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     const db = createDb(c.env.DB);
     const artistId = await linkedArtistId(db, c.req.param("token"));
     const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
-    if (artist) await refreshOnboardingStatus(createStripe(c.env, c.executionCtx), db, artist);
+    if (artist) await refreshOnboardingStatus(createStripe(c.env), db, artist);
     const page = await loadArtistPage(db, artistId);
     if (!page) throw notFound(LINK_NOT_FOUND);
     return c.json<ArtistPageResponse>(page);
@@ -57,6 +57,6 @@ export const artistPageRoutes = new Hono<AppEnv>()
       message: "Too many payout setup attempts. Please wait an hour and try again.",
     });
     const page = new URL(artistPagePath(token), c.req.url).toString();
-    const started = await startConnectOnboarding(createStripe(c.env, c.executionCtx), db, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
+    const started = await startConnectOnboarding(createStripe(c.env), db, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
     return c.json<StartPayoutsSetupResponse>(started);
   });

@@ -22,6 +22,6 @@ export const checkoutRoutes = new Hono<AppEnv>().post("/create-payment-intent", 
     }
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("Send a JSON object.");
-  const deps = { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env, c.executionCtx) };
+  const deps = { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env) };
   return c.json(await createCheckoutPayment(deps, artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

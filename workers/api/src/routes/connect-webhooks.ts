@@ -3,7 +3,6 @@
  * the artists' connected accounts (`account.updated`: payouts enabled or disabled). Stripe signs a
  * Connect endpoint with its own secret (STRIPE_CONNECT_WEBHOOK_SECRET), so it is a route of its own.
  * Each event id is claimed once, like the platform endpoint; other event types are acknowledged.
- * (The local sandbox delivers everything, Connect events included, to /api/webhooks/stripe.)
  * https://docs.stripe.com/connect/webhooks
  */
 import { Hono } from "hono";
@@ -12,6 +11,7 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError } from "../errors";
 import { createStripe } from "../payments/stripe-client";
+import { refuseOtherApiVersion } from "../services/stripe-api-version";
 import { applyAccountUpdatedEvent } from "../services/connect-accounts";
 import { recordStripeEvent, stripeEventApplied } from "../services/stripe-events";
 
@@ -30,10 +30,11 @@ export const connectWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe-co
     throw new AppError(400, "invalid_signature", "Webhook signature verification failed");
   }
 
+  refuseOtherApiVersion(event, "stripe-connect");
   const db = createDb(c.env.DB);
   if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
   // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  if (event.type === "account.updated") await applyAccountUpdatedEvent(createStripe(c.env, c.executionCtx), db, event.data.object);
+  if (event.type === "account.updated") await applyAccountUpdatedEvent(createStripe(c.env), db, event.data.object);
   await recordStripeEvent(db, event);
   return c.json({ received: true });
 });

@@ -9,7 +9,7 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { badRequest } from "../errors";
 import type { JobQueue } from "../jobs/job";
-import { type BackgroundWork, createStripe } from "../payments/stripe-client";
+import { createStripe } from "../payments/stripe-client";
 import { rethrowProviderFailure } from "../payments/provider-unavailable";
 import { requireSessionArtist } from "../services/artist-session";
 import type { PaymentDeps } from "../services/close-open-payment";
@@ -37,15 +37,15 @@ function readRequestId(value: unknown): string {
   return value;
 }
 
-const paymentDeps = (env: Env, ctx: BackgroundWork): PaymentDeps => ({
+const paymentDeps = (env: Env): PaymentDeps => ({
   db: createDb(env.DB),
   jobs: env.JOBS as JobQueue,
-  stripe: createStripe(env, ctx),
+  stripe: createStripe(env),
 });
 
 export const distributionPaymentRoutes = new Hono<AppEnv>()
   .post("/distribute/:songId/complete", async (c) => {
-    const deps = paymentDeps(c.env, c.executionCtx);
+    const deps = paymentDeps(c.env);
     const artist = await requireSessionArtist(c, deps.db);
     const body = await readJson(c);
     const feeOption = readFeeOption(body.feeOption);
@@ -54,7 +54,7 @@ export const distributionPaymentRoutes = new Hono<AppEnv>()
     return c.json(answer.body, answer.status);
   })
   .post("/distribute/:songId/recovery", async (c) => {
-    const deps = paymentDeps(c.env, c.executionCtx);
+    const deps = paymentDeps(c.env);
     const artist = await requireSessionArtist(c, deps.db);
     const body = await readJson(c);
     const tier = body.offerTier;

@@ -37,7 +37,7 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
     });
     const { paymentFrequency } = c.req.valid("json");
     const sessionCustomer = await readSessionCustomer(c);
-    const result = await createSetupIntent(createStripe(c.env, c.executionCtx), sessionCustomer, paymentFrequency);
+    const result = await createSetupIntent(createStripe(c.env), sessionCustomer, paymentFrequency);
     if (result.customerId !== sessionCustomer) await startSession(c, result.customerId);
     return c.json(result);
   })
@@ -52,7 +52,7 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
       windowMs: HOUR,
       message: "Too many cards saved for this phone number. Please wait an hour and try again.",
     });
-    const stripe = createStripe(c.env, c.executionCtx);
+    const stripe = createStripe(c.env);
     const db = createDb(c.env.DB);
     const saved = await savePaymentMethod(stripe, db, input);
     await syncArtistPayoutSchedule(stripe, db, saved.artistId);

@@ -10,5 +10,5 @@ import { getOrCreateSubscription } from "../services/pro-subscription";
 export const subscriptionRoutes = new Hono<AppEnv>().post("/get-or-create-subscription", async (c) => {
   const db = createDb(c.env.DB);
   const artist = await requireSessionArtist(c, db);
-  return c.json(await getOrCreateSubscription({ db, stripe: createStripe(c.env, c.executionCtx) }, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
+  return c.json(await getOrCreateSubscription({ db, stripe: createStripe(c.env) }, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

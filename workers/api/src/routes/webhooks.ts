@@ -11,6 +11,7 @@ import { createDb } from "../db";
 import { AppError } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { createStripe, webhookSecret } from "../payments/stripe-client";
+import { refuseOtherApiVersion } from "../services/stripe-api-version";
 import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../services/stripe-events";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
@@ -27,10 +28,11 @@ export const webhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", async (
     throw new AppError(400, "invalid_signature", "Webhook signature verification failed");
   }
 
+  refuseOtherApiVersion(event, "stripe");
   const db = createDb(c.env.DB);
   if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
   // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  await applyStripeEvent(db, event, { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env, c.executionCtx) });
+  await applyStripeEvent(db, event, { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env) });
   await recordStripeEvent(db, event);
   return c.json({ received: true });
 });

@@ -9,6 +9,7 @@ import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../env";
+import { isDevelopment } from "../environment";
 
 export type AdminMethod = NonNullable<AdminSessionResponse["method"]>;
 
@@ -19,7 +20,8 @@ export const ADMIN_COOKIE_PATH = "/api/admin";
 export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
-const isProduction = (env: Env) => (env.APP_ENV as string) === "production";
+/** Anything but an allow-listed development environment counts as production (src/environment.ts). */
+const isProduction = (env: Env) => !isDevelopment(env);
 
 /** "jplay.cloudflareaccess.com" or "https://jplay.cloudflareaccess.com/" → "https://jplay.cloudflareaccess.com". */
 export const accessIssuer = (teamDomain: string) => {

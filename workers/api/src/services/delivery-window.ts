@@ -5,8 +5,9 @@
  *
  * DISTRIBUTION_SECONDS_PER_HOUR compresses the windows for a local demo or a test (1 → an expedited
  * song goes live after 48 s); unset means real hours. It is read from `.dev.vars`, never wrangler.toml,
- * so a deploy cannot inherit it.
+ * so a deploy cannot inherit it, and it is ignored outside development and tests (src/environment.ts).
  */
+import { isDevelopment } from "../environment";
 import { PACKAGES } from "@jplay/schema/pricing";
 import type { SongPackage } from "@jplay/schema/tables";
 
@@ -17,9 +18,9 @@ const HOUR_MS = 3_600_000;
 export const MAX_QUEUE_DELAY_SECONDS = 12 * 60 * 60;
 
 /** Real seconds per window hour; throws on a value that is not a number in (0, 3600], so a typo is loud. */
-export function secondsPerWindowHour(env: Pick<Env, "DISTRIBUTION_SECONDS_PER_HOUR">): number {
+export function secondsPerWindowHour(env: Pick<Env, "DISTRIBUTION_SECONDS_PER_HOUR" | "APP_ENV">): number {
   const raw = env.DISTRIBUTION_SECONDS_PER_HOUR;
-  if (raw === undefined || raw.trim() === "") return REAL_SECONDS_PER_HOUR;
+  if (!isDevelopment(env) || raw === undefined || raw.trim() === "") return REAL_SECONDS_PER_HOUR;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0 || value > REAL_SECONDS_PER_HOUR) {
     throw new Error(`DISTRIBUTION_SECONDS_PER_HOUR must be a number above 0 and at most 3600, got "${raw}"`);

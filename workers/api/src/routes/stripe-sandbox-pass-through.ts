@@ -1,0 +1,20 @@
+/**
+ * /api/stripe-sandbox/*: in development and tests only, the browser's way to the Stripe sandbox
+ * Worker (its card form, 3-D Secure and hosted onboarding pages), as Stripe.js reaches
+ * api.stripe.com. Requests pass unchanged through the local-only STRIPE_SANDBOX binding; the sandbox
+ * itself refuses a secret key from a browser. Without the binding (production) this is a 404.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { usesSandbox } from "../payments/stripe-client";
+
+export const STRIPE_SANDBOX_PREFIX = "/api/stripe-sandbox";
+
+export const stripeSandboxPassThrough = new Hono<AppEnv>().all("/*", (c) => {
+  const sandbox = usesSandbox(c.env) ? c.env.STRIPE_SANDBOX : undefined;
+  if (!sandbox) throw new AppError(404, "not_found", `No API route for ${c.req.method} ${c.req.path}`);
+  const url = new URL(c.req.url);
+  const path = url.pathname.slice(STRIPE_SANDBOX_PREFIX.length) || "/";
+  return sandbox.fetch(new Request(`https://stripe-sandbox.local${path}${url.search}`, c.req.raw));
+});

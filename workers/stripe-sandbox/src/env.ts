@@ -1,0 +1,23 @@
+/**
+ * The sandbox Worker's own configuration (workers/stripe-sandbox/wrangler.toml and its .dev.vars). It
+ * shares nothing with the product but the webhook secrets, as Stripe and a merchant share them.
+ */
+export interface SandboxEnv {
+  /** The sandbox's own D1 database: Stripe objects, idempotent answers (migrations/). */
+  DB: D1Database;
+  /**
+   * Where webhook events go: the product Worker, reached through a service binding as Stripe reaches
+   * a merchant's endpoint URL. Events POST to its /api/webhooks/stripe (platform events) and
+   * /api/webhooks/stripe-connect (events on connected accounts).
+   */
+  WEBHOOK_TARGET?: Fetcher;
+  /** Signs events for the platform endpoint (`whsec_…`), as the product's STRIPE_WEBHOOK_SECRET. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Signs events for the Connect endpoint, as the product's STRIPE_CONNECT_WEBHOOK_SECRET. */
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+}
+
+export interface AppEnv {
+  Bindings: SandboxEnv;
+  Variables: { requestId: string };
+}

@@ -1,0 +1,71 @@
+/**
+ * Stripe Events: every state change the sandbox makes is recorded as an `event` object with a
+ * snapshot of the object, exactly what webhooks deliver and `GET /v1/events` lists.
+ * `pending_webhooks` is Stripe's own bookkeeping: 1 until the product's endpoint accepted it.
+ * https://docs.stripe.com/api/events/object
+ */
+import Stripe from "stripe";
+import { ID_PREFIX, newId } from "./ids";
+import type { StoredObject } from "./store";
+
+export type EventType = Stripe.Event.Type;
+
+/** The API version events are rendered in: the one the installed SDK pins. */
+export const SANDBOX_API_VERSION: string = Stripe.API_VERSION;
+
+export interface SandboxEvent extends StoredObject {
+  object: "event";
+  api_version: string;
+  created: number;
+  data: { object: unknown; previous_attributes?: Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: EventType;
+  /** Set on events that happened on a connected account: they go to the Connect endpoint only. */
+  account?: string;
+  /** The sandbox's delivery bookkeeping (attempts, next retry); never sent or listed. */
+  delivery?: { attempts: number; next_attempt_at: number | null };
+}
+
+/** Events about a connected account itself are that account's (Stripe sets `account` on them). */
+const connectedAccountOf = (type: EventType, object: StoredObject): string | undefined => {
+  if (!type.startsWith("account.")) return undefined;
+  const record = object as StoredObject & { account?: unknown };
+  return object.object === "account" ? object.id : typeof record.account === "string" ? record.account : undefined;
+};
+
+export interface EventOrigin {
+  now: number;
+  requestId: string | null;
+  idempotencyKey: string | null;
+  /** Whether an endpoint is configured for the event (platform or Connect): else nothing is pending. */
+  hasEndpoint: (event: { account?: string }) => boolean;
+}
+
+export function buildEvent(origin: EventOrigin, type: EventType, object: StoredObject, previous?: Record<string, unknown>): SandboxEvent {
+  const account = connectedAccountOf(type, object);
+  return {
+    ...(account ? { account } : {}),
+    id: newId(ID_PREFIX.event),
+    object: "event",
+    api_version: SANDBOX_API_VERSION,
+    created: origin.now,
+    data: { object: structuredClone(object), ...(previous ? { previous_attributes: structuredClone(previous) } : {}) },
+    livemode: false,
+    pending_webhooks: origin.hasEndpoint({ account }) ? 1 : 0,
+    request: { id: origin.requestId, idempotency_key: origin.idempotencyKey },
+    type,
+  };
+}
+
+/** Top-level fields that changed, with their old values (Stripe's `previous_attributes`). */
+export function previousAttributes(before: object, after: object): Record<string, unknown> | undefined {
+  const old = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  const changed: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(old), ...Object.keys(now)])) {
+    if (JSON.stringify(old[key]) !== JSON.stringify(now[key])) changed[key] = old[key] ?? null;
+  }
+  return Object.keys(changed).length > 0 ? changed : undefined;
+}

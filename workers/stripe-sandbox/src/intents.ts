@@ -1,0 +1,67 @@
+/**
+ * What SetupIntents and PaymentIntents share: loading one for a caller (a browser must present
+ * the client secret), the 3-D Secure `next_action`, and the parameters both confirm endpoints take.
+ */
+import { BROWSER_BASE_PATH } from "./paths";
+import { requireClientSecret } from "./auth";
+import type { SandboxCall } from "./context";
+import { invalidRequest } from "./errors";
+import { randomToken } from "./ids";
+import type { StoredObject } from "./store";
+
+export interface IntentLike extends StoredObject {
+  client_secret: string | null;
+  status: string;
+}
+
+
+/** Loads an intent by its URL id, checking the client secret when the publishable key calls. */
+export async function loadIntentFor<T extends IntentLike>(call: SandboxCall, object: "setup_intent" | "payment_intent"): Promise<T> {
+  const intent = await call.store.require<T>(object, call.pathParam("id"), object);
+  requireClientSecret(call.key, intent, call.params.string("client_secret"));
+  return intent;
+}
+
+/** What Stripe answers for a card needing 3-D Secure; the sandbox's "bank page" is /authenticate. */
+export function threeDSecureAction(object: "setup_intents" | "payment_intents", id: string) {
+  return {
+    type: "use_stripe_sdk",
+    use_stripe_sdk: {
+      type: "three_d_secure_redirect",
+      source: `src_${randomToken(24)}`,
+      stripe_js: `${BROWSER_BASE_PATH}/v1/${object}/${id}/authenticate`,
+    },
+  };
+}
+
+/** Parameters Stripe.js and servers send to confirm; the sandbox acts on some and accepts the rest. */
+export const CONFIRM_PARAMS = [
+  "client_secret",
+  "payment_method",
+  "payment_method_data",
+  "payment_method_options",
+  "payment_method_types",
+  "return_url",
+  "use_stripe_sdk",
+  "mandate_data",
+  "expand",
+] as const;
+
+export function readAuthenticationOutcome(call: SandboxCall): "complete" | "fail" {
+  call.params.allowOnly(["client_secret", "outcome", "expand"]);
+  const outcome = call.params.oneOf("outcome", ["complete", "fail"] as const);
+  if (!outcome) throw invalidRequest("Missing required param: outcome.", { param: "outcome", code: "parameter_missing" });
+  return outcome;
+}
+
+/** Only card is simulated; other types are refused as Stripe refuses unactivated ones. */
+export function readPaymentMethodTypes(call: SandboxCall, key: string): string[] | undefined {
+  const types = call.params.strings(key);
+  if (!types) return undefined;
+  for (const type of types) {
+    if (type !== "card") {
+      throw invalidRequest(`The payment method type provided: ${type} is invalid. The Stripe sandbox supports only card.`, { param: key, code: "payment_method_unactivated" });
+    }
+  }
+  return types;
+}

@@ -1,0 +1,31 @@
+/**
+ * /v1/charges: reading the payment attempts PaymentIntents recorded (retrieve, list by intent or
+ * customer). Charges are only ever created by confirming an intent. https://docs.stripe.com/api/charges
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import type { Charge } from "../charges";
+import { endpoint } from "../context";
+import { listObject } from "../lists";
+import { readPage } from "../store";
+
+export const chargeRoutes = new Hono<AppEnv>()
+  .get(
+    "/v1/charges",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["customer", "payment_intent", "limit", "starting_after", "ending_before", "expand", "created"]);
+      const filters: Record<string, string> = {};
+      for (const field of ["customer", "payment_intent"]) {
+        const value = call.params.string(field);
+        if (value) filters[field] = value;
+      }
+      return listObject("/v1/charges", await call.store.list<Charge>("charge", filters, readPage(call.params)));
+    }),
+  )
+  .get(
+    "/v1/charges/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      return call.store.require<Charge>("charge", call.pathParam("id"), "charge");
+    }),
+  );

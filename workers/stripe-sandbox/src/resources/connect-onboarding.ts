@@ -1,0 +1,109 @@
+/**
+ * The sandbox's hosted onboarding page: what Stripe's Connect onboarding is locally. The browser
+ * arrives from an Account Link URL, sees a short form (a debit card, prefilled with Stripe's Visa
+ * debit test card) and **Complete onboarding**; submitting it adds the card, accepts the terms,
+ * makes the account able to receive transfers and payouts, emits `account.updated` (delivered as a
+ * signed webhook) and redirects to the link's `return_url`. No API key: like Stripe's page, the
+ * unguessable, single-use link is the credential. Expired or used links go to `refresh_url`.
+ */
+import { Hono, type Context, type ExecutionContext } from "hono";
+import type { AppEnv } from "../env";
+import { sandboxNow } from "../clock";
+import { CardValidationError } from "../cards";
+import { type Account, DEFAULT_DEBIT_CARD, NotDebitCardError, debitCardFor, withExternalCard, withReadiness } from "../connect-accounts";
+import { SandboxCall } from "../context";
+import { previousAttributes } from "../events";
+import { Params, bodyText } from "../form";
+import { type OnboardingLink, linkUsable } from "../onboarding-links";
+import { scheduleDelivery } from "../webhooks";
+
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+
+function page(title: string, body: string, status: 200 | 400 | 404 = 200): Response {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} – Stripe sandbox</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f6f9fc; color: #1a1f36; margin: 0; }
+  main { max-width: 28rem; margin: 3rem auto; background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 2px 8px rgba(0,0,0,.08); }
+  label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
+  input { width: 100%; box-sizing: border-box; font-size: 1rem; padding: .6rem; border: 1px solid #8792a2; border-radius: 6px; }
+  button { margin-top: 1.5rem; width: 100%; font-size: 1rem; font-weight: 600; padding: .75rem; color: #fff; background: #533afd; border: 0; border-radius: 6px; cursor: pointer; }
+  button:focus-visible, input:focus-visible { outline: 3px solid #0a2540; outline-offset: 2px; }
+  .note { color: #425466; font-size: .9rem; }
+  .error { color: #a4142f; background: #fde8ec; padding: .75rem; border-radius: 6px; }
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+}
+
+function onboardingForm(link: OnboardingLink, cardNumber: string, error?: string): Response {
+  const errorHtml = error ? `<p id="card-error" class="error" role="alert">${escapeHtml(error)}</p>` : "";
+  return page(
+    "Set up payouts",
+    `<h1>Set up payouts</h1>
+<p class="note">Stripe sandbox: this page stands in for Stripe's hosted Connect onboarding. Nothing leaves this computer.</p>
+<form method="post">
+  <label for="card-number">Debit card number</label>
+  <input id="card-number" name="card_number" inputmode="numeric" autocomplete="off" required value="${escapeHtml(cardNumber)}"${error ? ' aria-invalid="true" aria-describedby="card-error"' : ""}>
+  <p class="note">Payouts are sent to this debit card. Test card: ${DEFAULT_DEBIT_CARD}.</p>
+  ${errorHtml}
+  <button type="submit">Complete onboarding</button>
+</form>
+<p class="note">Account ${escapeHtml(link.account)}</p>`,
+    error ? 400 : 200,
+  );
+}
+
+const notFound = () => page("Link not found", "<h1>Link not found</h1><p>This onboarding link does not exist.</p>", 404);
+
+async function loadLink(c: Context<AppEnv>): Promise<{ call: SandboxCall; link: OnboardingLink | null }> {
+  const form = c.req.method === "POST" ? Params.fromForm(await bodyText(c.req)) : new Params({});
+  const call = new SandboxCall(c.env, form, "secret", c.get("requestId") ?? null, null, await sandboxNow(c.env.DB));
+  const link = await call.store.get<OnboardingLink>(c.req.param("link") ?? "", "sandbox.account_link");
+  return { call, link };
+}
+
+export const connectOnboardingRoutes = new Hono<AppEnv>()
+  .get("/connect/onboarding/:link", async (c) => {
+    const { call, link } = await loadLink(c);
+    if (!link) return notFound();
+    if (!linkUsable(link, call.now)) return c.redirect(link.refresh_url, 303);
+    return onboardingForm(link, DEFAULT_DEBIT_CARD);
+  })
+  .post("/connect/onboarding/:link", async (c) => {
+    const { call, link } = await loadLink(c);
+    if (!link) return notFound();
+    if (!linkUsable(link, call.now)) return c.redirect(link.refresh_url, 303);
+    const number = call.params.string("card_number") ?? "";
+    await call.store.lock(link.account);
+    try {
+      const before = await call.store.require<Account>("account", link.account, "account");
+      let card;
+      try {
+        card = await debitCardFor(before.id, number, call.today);
+      } catch (error) {
+        if (error instanceof NotDebitCardError) return onboardingForm(link, number, "This card is not a debit card. Payouts need a debit card.");
+        if (error instanceof CardValidationError) return onboardingForm(link, number, "This card number is not valid. Check it and try again.");
+        throw error;
+      }
+      const ip = c.req.header("CF-Connecting-IP") ?? "127.0.0.1";
+      const after = withReadiness({ ...withExternalCard(before, card), tos_acceptance: { date: call.now, ip, user_agent: c.req.header("User-Agent") ?? null }, details_submitted: true });
+      call.store.put(after);
+      call.store.put({ ...link, used: true });
+      const previous = previousAttributes(before, after);
+      if (previous) call.emit("account.updated", after, previous);
+      await call.store.commit();
+      scheduleDelivery(c.env, call.events.map((event) => event.id), c.executionCtx);
+      return c.redirect(link.return_url, 303);
+    } finally {
+      await call.store.releaseLocks();
+    }
+  });

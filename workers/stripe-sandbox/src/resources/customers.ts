@@ -1,0 +1,158 @@
+/**
+ * /v1/customers: create, retrieve, update (phone, email, metadata, the default payment method),
+ * delete and list. https://docs.stripe.com/api/customers
+ */
+import { Hono } from "hono";
+import type Stripe from "stripe";
+import type { AppEnv } from "../env";
+import { type SandboxCall, endpoint } from "../context";
+import { cardError, invalidRequest, resourceMissing } from "../errors";
+import { previousAttributes } from "../events";
+import { applyMetadata } from "../form";
+import { ID_PREFIX, newId, randomToken } from "../ids";
+import { listObject } from "../lists";
+import { setupOutcome } from "../cards";
+import { type PaymentMethod, attachToCustomer, customerOf, loadPaymentMethod, loadVault } from "../payment-methods";
+import { readPage } from "../store";
+
+export type Customer = Stripe.Customer;
+
+const WRITABLE = ["description", "email", "metadata", "name", "phone", "invoice_settings", "preferred_locales", "expand"] as const;
+
+export async function loadCustomer(call: SandboxCall, id: string, param = "id"): Promise<Customer> {
+  const found = await call.store.get<Customer | Stripe.DeletedCustomer>(id, "customer");
+  if (!found || found.deleted) throw resourceMissing("customer", id, param);
+  return found;
+}
+
+/** Resolves an optional `customer` parameter to an existing customer id. */
+export async function customerParam(call: SandboxCall): Promise<string | null> {
+  const id = call.params.string("customer");
+  if (!id) return null;
+  return (await loadCustomer(call, id, "customer")).id;
+}
+
+/** `invoice_settings[default_payment_method]` must name a card attached to this customer. */
+async function defaultPaymentMethod(call: SandboxCall, customerId: string, id: string): Promise<string | null> {
+  if (id === "") return null;
+  const param = "invoice_settings[default_payment_method]";
+  const method = await call.store.get<PaymentMethod>(id, "payment_method");
+  if (!method) throw resourceMissing("PaymentMethod", id, param);
+  if (customerOf(method) !== customerId) {
+    throw invalidRequest(`The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`, { param });
+  }
+  return id;
+}
+
+function applyWritable(call: SandboxCall, customer: Customer): Customer {
+  const p = call.params;
+  const next: Customer = { ...customer, metadata: applyMetadata(customer.metadata, p.metadata()) };
+  for (const field of ["description", "email", "name", "phone"] as const) {
+    const value = p.string(field);
+    if (value !== undefined) next[field] = value === "" ? null : value;
+  }
+  const locales = p.strings("preferred_locales");
+  if (locales) next.preferred_locales = locales;
+  return next;
+}
+
+export const customerRoutes = new Hono<AppEnv>()
+  .post(
+    "/v1/customers",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly([...WRITABLE, "payment_method"]);
+      const id = newId(ID_PREFIX.customer);
+      let customer: Customer = applyWritable(call, {
+        id,
+        object: "customer",
+        address: null,
+        balance: 0,
+        created: call.now,
+        currency: null,
+        default_source: null,
+        delinquent: false,
+        description: null,
+        discount: null,
+        email: null,
+        invoice_prefix: randomToken(8).toUpperCase(),
+        invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+        livemode: false,
+        metadata: {},
+        name: null,
+        next_invoice_sequence: 1,
+        phone: null,
+        preferred_locales: [],
+        shipping: null,
+        tax_exempt: "none",
+        test_clock: null,
+      });
+      call.store.put(customer);
+      call.emit("customer.created", customer);
+      const methodId = call.params.string("payment_method");
+      if (methodId) {
+        const method = await loadPaymentMethod(call, methodId, "payment_method");
+        const outcome = setupOutcome((await loadVault(call, method.id)).behaviour, true);
+        if (outcome.kind === "decline") throw cardError(outcome.failure);
+        attachToCustomer(call, method, id);
+      }
+      const invoiceDefault = call.params.object("invoice_settings")?.string("default_payment_method");
+      if (invoiceDefault !== undefined) {
+        customer = { ...customer, invoice_settings: { ...customer.invoice_settings, default_payment_method: await defaultPaymentMethod(call, id, invoiceDefault) } };
+        call.store.put(customer);
+      }
+      return customer;
+    }),
+  )
+  .get(
+    "/v1/customers",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["email", "limit", "starting_after", "ending_before", "expand", "created"]);
+      const email = call.params.string("email");
+      const page = await call.store.list<Customer>("customer", email ? { email } : {}, readPage(call.params));
+      return listObject("/v1/customers", page);
+    }),
+  )
+  .get(
+    "/v1/customers/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      const id = call.pathParam("id");
+      const found = await call.store.get<Customer | Stripe.DeletedCustomer>(id, "customer");
+      if (!found) throw resourceMissing("customer", id);
+      return found;
+    }),
+  )
+  .post(
+    "/v1/customers/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(WRITABLE);
+      const before = await loadCustomer(call, call.pathParam("id"));
+      await call.store.lock(before.id);
+      const after = applyWritable(call, before);
+      const settings = call.params.object("invoice_settings");
+      if (settings) {
+        settings.allowOnly(["default_payment_method", "footer"]);
+        const method = settings.string("default_payment_method");
+        const footer = settings.string("footer");
+        after.invoice_settings = {
+          ...after.invoice_settings,
+          ...(method !== undefined ? { default_payment_method: await defaultPaymentMethod(call, before.id, method) } : {}),
+          ...(footer !== undefined ? { footer: footer || null } : {}),
+        };
+      }
+      const previous = previousAttributes(before, after);
+      call.store.put(after);
+      if (previous) call.emit("customer.updated", after, previous);
+      return after;
+    }),
+  )
+  .delete(
+    "/v1/customers/:id",
+    endpoint("secret", async (call) => {
+      const customer = await loadCustomer(call, call.pathParam("id"));
+      const deleted: Stripe.DeletedCustomer = { id: customer.id, object: "customer", deleted: true };
+      call.store.put(deleted);
+      call.emit("customer.deleted", customer);
+      return deleted;
+    }),
+  );

@@ -1,0 +1,133 @@
+/**
+ * /v1/subscriptions and /v1/invoices: create (with `payment_behavior=default_incomplete` the first
+ * invoice waits for the browser to confirm its PaymentIntent — `latest_invoice.confirmation_secret`),
+ * retrieve, list, cancel (DELETE), and read invoices. Paying and failing live in billing.ts.
+ * https://docs.stripe.com/api/subscriptions, https://docs.stripe.com/api/invoices
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { type Invoice, type Price, type Subscription, addMonth, openInvoice } from "../billing";
+import { endpoint } from "../context";
+import { invalidRequest, parameterMissing } from "../errors";
+import { applyMetadata } from "../form";
+import { ID_PREFIX, newId } from "../ids";
+import { listObject } from "../lists";
+import { readPage } from "../store";
+import { loadCustomer } from "./customers";
+
+const CREATE_PARAMS = ["customer", "items", "payment_behavior", "payment_settings", "metadata", "description", "default_payment_method", "expand"] as const;
+const ENDED: Subscription["status"][] = ["canceled", "incomplete_expired"];
+
+export const subscriptionRoutes = new Hono<AppEnv>()
+  .post(
+    "/v1/subscriptions",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(CREATE_PARAMS);
+      const customerId = p.string("customer");
+      if (!customerId) throw parameterMissing("customer");
+      const customer = await loadCustomer(call, customerId, "customer");
+      const behaviour = p.oneOf("payment_behavior", ["default_incomplete", "allow_incomplete", "error_if_incomplete", "pending_if_incomplete"] as const) ?? "allow_incomplete";
+      if (behaviour !== "default_incomplete") {
+        throw invalidRequest("The Stripe sandbox supports only payment_behavior=default_incomplete (the browser confirms the first payment).", { param: "payment_behavior" });
+      }
+      const items = p.raw.items;
+      if (!Array.isArray(items) || items.length !== 1) throw invalidRequest("The Stripe sandbox supports exactly one subscription item.", { param: "items" });
+      const item = items[0];
+      const priceId = typeof item === "object" && !Array.isArray(item) && typeof item.price === "string" ? item.price : undefined;
+      if (!priceId) throw parameterMissing("items[0][price]");
+      const price = await call.store.require<Price>("price", priceId, "price", "items[0][price]");
+      if (!price.recurring) throw invalidRequest(`The price specified (${price.id}) is not recurring.`, { param: "items[0][price]" });
+      const settings = p.object("payment_settings")?.allowOnly(["save_default_payment_method", "payment_method_types"]);
+      const save = settings?.oneOf("save_default_payment_method", ["off", "on_subscription"] as const) ?? "off";
+      const id = newId(ID_PREFIX.subscription);
+      const periodEnd = price.recurring.interval === "month" ? addMonth(call.now, price.recurring.interval_count) : addMonth(call.now, 12 * price.recurring.interval_count);
+      let subscription: Subscription = {
+        id,
+        object: "subscription",
+        cancel_at_period_end: false,
+        canceled_at: null,
+        created: call.now,
+        currency: price.currency,
+        customer: customer.id,
+        default_payment_method: null,
+        ended_at: null,
+        items: {
+          object: "list",
+          data: [{ id: newId("si"), object: "subscription_item", created: call.now, current_period_start: call.now, current_period_end: periodEnd, price, quantity: 1, subscription: id }],
+          has_more: false,
+          url: `/v1/subscription_items?subscription=${id}`,
+        },
+        latest_invoice: null,
+        livemode: false,
+        metadata: applyMetadata({}, p.metadata()),
+        payment_settings: { payment_method_types: settings?.strings("payment_method_types") ?? null, save_default_payment_method: save },
+        start_date: call.now,
+        status: "incomplete",
+      };
+      const { invoice } = openInvoice(call, subscription, "subscription_create");
+      subscription = { ...subscription, latest_invoice: invoice.id };
+      call.store.put(subscription);
+      call.emit("customer.subscription.created", subscription);
+      return subscription;
+    }),
+  )
+  .get(
+    "/v1/subscriptions",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["customer", "status", "price", "limit", "starting_after", "ending_before", "expand"]);
+      const filters: Record<string, string> = {};
+      const customer = call.params.string("customer");
+      if (customer) filters.customer = customer;
+      const status = call.params.string("status");
+      if (status && status !== "all") filters.status = status;
+      const page = await call.store.list<Subscription>("subscription", filters, readPage(call.params));
+      // Stripe leaves canceled subscriptions out unless asked for them.
+      return listObject("/v1/subscriptions", { ...page, data: status ? page.data : page.data.filter((s) => s.status !== "canceled") });
+    }),
+  )
+  .get(
+    "/v1/subscriptions/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      return call.store.require<Subscription>("subscription", call.pathParam("id"), "subscription");
+    }),
+  )
+  .delete(
+    // Cancels at once (https://docs.stripe.com/api/subscriptions/cancel).
+    "/v1/subscriptions/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand", "invoice_now", "prorate", "cancellation_details"]);
+      await call.store.lock(call.pathParam("id"));
+      const subscription = await call.store.require<Subscription>("subscription", call.pathParam("id"), "subscription");
+      if (ENDED.includes(subscription.status)) {
+        throw invalidRequest(`A canceled subscription can only update its cancellation_details and metadata.`, { code: "resource_missing" });
+      }
+      const canceled: Subscription = { ...subscription, status: "canceled", canceled_at: call.now, ended_at: call.now };
+      call.store.put(canceled);
+      call.emit("customer.subscription.deleted", canceled);
+      return canceled;
+    }),
+  )
+  .get(
+    "/v1/invoices",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand"]);
+      const filters: Record<string, string> = {};
+      for (const [param, field] of [
+        ["customer", "customer"],
+        ["subscription", "parent.subscription_details.subscription"],
+        ["status", "status"],
+      ] as const) {
+        const value = call.params.string(param);
+        if (value) filters[field] = value;
+      }
+      return listObject("/v1/invoices", await call.store.list<Invoice>("invoice", filters, readPage(call.params)));
+    }),
+  )
+  .get(
+    "/v1/invoices/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      return call.store.require<Invoice>("invoice", call.pathParam("id"), "invoice");
+    }),
+  );

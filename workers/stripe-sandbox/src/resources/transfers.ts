@@ -1,0 +1,87 @@
+/**
+ * /v1/transfers: money from the platform's balance to a connected account (how artists are paid).
+ * Refused like Stripe when the destination cannot receive transfers yet or the platform balance is
+ * short; a successful transfer emits `transfer.created`. Idempotency keys are honoured by the
+ * sandbox middleware. https://docs.stripe.com/api/transfers
+ */
+import { Hono } from "hono";
+import type Stripe from "stripe";
+import type { AppEnv } from "../env";
+import { type Account, canReceiveTransfers } from "../connect-accounts";
+import { endpoint } from "../context";
+import { invalidRequest, parameterInvalid } from "../errors";
+import { applyMetadata } from "../form";
+import { ID_PREFIX, newId } from "../ids";
+import { listObject } from "../lists";
+import { debitPlatformBalance } from "../platform-balance";
+import { readPage } from "../store";
+
+export type Transfer = Stripe.Transfer;
+
+/** Stripe's smallest transfer in USD. */
+const MIN_TRANSFER_CENTS = 1;
+
+export const transferRoutes = new Hono<AppEnv>()
+  .post(
+    "/v1/transfers",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(["amount", "currency", "destination", "transfer_group", "metadata", "description", "expand"]);
+      const amount = p.integer("amount");
+      if (amount === undefined) throw invalidRequest("Missing required param: amount.", { param: "amount", code: "parameter_missing" });
+      if (amount < MIN_TRANSFER_CENTS) throw parameterInvalid("amount", "Invalid positive integer", "parameter_invalid_integer");
+      const currency = p.requiredString("currency").toLowerCase();
+      if (currency !== "usd") throw parameterInvalid("currency", "The Stripe sandbox transfers usd only.");
+      const destinationId = p.requiredString("destination");
+      const destination = await call.store.get<Account>(destinationId, "account");
+      if (!destination) throw invalidRequest(`No such destination: '${destinationId}'`, { param: "destination", code: "resource_missing" });
+      if (!canReceiveTransfers(destination)) {
+        throw invalidRequest(
+          "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+          { param: "destination", code: "insufficient_capabilities_for_transfer" },
+        );
+      }
+      await debitPlatformBalance(call, amount);
+      const id = newId(ID_PREFIX.transfer);
+      const transfer = {
+        id,
+        object: "transfer",
+        amount,
+        amount_reversed: 0,
+        balance_transaction: newId(ID_PREFIX.balance_transaction),
+        created: call.now,
+        currency,
+        description: p.string("description") ?? null,
+        destination: destination.id,
+        destination_payment: newId(ID_PREFIX.destination_payment),
+        livemode: false,
+        metadata: applyMetadata({}, p.metadata()),
+        reversals: { object: "list", data: [], has_more: false, total_count: 0, url: `/v1/transfers/${id}/reversals` },
+        reversed: false,
+        source_transaction: null,
+        source_type: "card",
+        transfer_group: p.string("transfer_group") || null,
+      } as Transfer;
+      call.store.put(transfer);
+      call.emit("transfer.created", transfer);
+      return transfer;
+    }),
+  )
+  .get(
+    "/v1/transfers",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["destination", "transfer_group", "limit", "starting_after", "ending_before", "expand", "created"]);
+      const filters: Record<string, string> = {};
+      for (const field of ["destination", "transfer_group"]) {
+        const value = call.params.string(field);
+        if (value) filters[field] = value;
+      }
+      return listObject("/v1/transfers", await call.store.list<Transfer>("transfer", filters, readPage(call.params)));
+    }),
+  )
+  .get(
+    "/v1/transfers/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      return call.store.require<Transfer>("transfer", call.pathParam("id"), "transfer");
+    }),
+  );

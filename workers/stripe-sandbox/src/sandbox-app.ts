@@ -1,0 +1,79 @@
+/**
+ * The Stripe sandbox's HTTP face: the subset of Stripe's REST API the product uses, with Stripe's
+ * wire format and test-mode semantics, as one Hono app. The product's server SDK reaches it through
+ * a service binding; the browser's card form through the product's local-only /api/stripe-sandbox
+ * pass-through (publishable key only).
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "./env";
+import { keyKind } from "./auth";
+import { StripeApiError, apiError, errorResponse, invalidRequest } from "./errors";
+import { SANDBOX_API_VERSION } from "./events";
+import { injectFaults } from "./faults";
+import { newId, ID_PREFIX } from "./ids";
+import { idempotentRequests } from "./idempotency";
+import { sandboxPath } from "./paths";
+import { accountLinkRoutes } from "./resources/account-links";
+import { accountRoutes } from "./resources/accounts";
+import { chargeRoutes } from "./resources/charges";
+import { connectOnboardingRoutes } from "./resources/connect-onboarding";
+import { customerRoutes } from "./resources/customers";
+import { eventRoutes } from "./resources/events";
+import { paymentIntentRoutes } from "./resources/payment-intents";
+import { paymentMethodRoutes } from "./resources/payment-methods";
+import { productRoutes } from "./resources/products";
+import { setupIntentRoutes } from "./resources/setup-intents";
+import { subscriptionRoutes } from "./resources/subscriptions";
+import { testHelperRoutes } from "./resources/test-helpers";
+import { transferRoutes } from "./resources/transfers";
+
+/** Stripe's response headers: a request id, the API version, no caching. */
+const stripeHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  let requestId = c.get("requestId");
+  if (!requestId) {
+    requestId = newId(ID_PREFIX.request);
+    c.set("requestId", requestId);
+  }
+  await next();
+  c.res.headers.set("Request-Id", requestId);
+  c.res.headers.set("Stripe-Version", c.req.header("Stripe-Version") ?? SANDBOX_API_VERSION);
+  c.res.headers.set("Cache-Control", "no-cache, no-store");
+};
+
+/** Every call needs one of the sandbox's keys (401 otherwise); routes decide which key suffices. */
+const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  keyKind(c);
+  await next();
+};
+
+export const sandboxApp = new Hono<AppEnv>()
+  // The hosted onboarding page is for a person's browser: no API key, its link is the credential.
+  .route("/", connectOnboardingRoutes)
+  .use("*", stripeHeaders)
+  .use("*", requireApiKey)
+  .use("*", injectFaults)
+  .use("*", idempotentRequests)
+  .route("/", customerRoutes)
+  .route("/", paymentMethodRoutes)
+  .route("/", setupIntentRoutes)
+  .route("/", paymentIntentRoutes)
+  .route("/", chargeRoutes)
+  .route("/", productRoutes)
+  .route("/", subscriptionRoutes)
+  .route("/", eventRoutes)
+  .route("/", accountRoutes)
+  .route("/", accountLinkRoutes)
+  .route("/", transferRoutes)
+  .route("/", testHelperRoutes)
+  .all("*", (c) => {
+    throw invalidRequest(
+      `Unrecognized request URL (${c.req.method}: ${sandboxPath(c.req.path)}). Please see https://docs.stripe.com or we can help at https://support.stripe.com/.`,
+      { status: 404 },
+    );
+  });
+
+sandboxApp.onError((error, c) => {
+  if (error instanceof StripeApiError) return errorResponse(error);
+  console.error(JSON.stringify({ level: "error", msg: "stripe sandbox error", requestId: c.get("requestId"), path: c.req.path, error: String(error), stack: error.stack }));
+  return errorResponse(apiError());
+});

@@ -1,0 +1,143 @@
+/**
+ * Webhook signing and delivery, as Stripe does it in test mode (https://docs.stripe.com/webhooks):
+ * - `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<payload>">` with the endpoint's secret;
+ * - two endpoints, as a Connect platform has them: events on a connected account (they carry
+ *   `account`) go only to the Connect endpoint (/api/webhooks/stripe-connect, its own secret), all
+ *   others to the platform endpoint (/api/webhooks/stripe);
+ * - POSTed over HTTP to the product (the WEBHOOK_TARGET service binding stands for its URL) after the
+ *   request that made them has answered;
+ * - an event stays pending until a 2xx answer, and test mode retries only three times over a few
+ *   hours (RETRY_DELAYS_SECONDS), then gives up: the product must find what it missed by listing
+ *   events. Retries run when the sandbox is next called (it has no timer of its own).
+ */
+import type { SandboxEnv } from "./env";
+import type { SandboxEvent } from "./events";
+import { stripeJson } from "./errors";
+import { sandboxNow } from "./clock";
+
+const encoder = new TextEncoder();
+
+/** The `Stripe-Signature` header value for `payload`, signed at `timestamp` (Unix seconds). */
+export async function signWebhookPayload(payload: string, secret: string, timestamp: number): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${payload}`)));
+  const hex = [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `t=${timestamp},v1=${hex}`;
+}
+
+export const PLATFORM_WEBHOOK_PATH = "/api/webhooks/stripe";
+export const CONNECT_WEBHOOK_PATH = "/api/webhooks/stripe-connect";
+
+/** Test mode: the first attempt, then three retries over a few hours; after the last, none. */
+export const RETRY_DELAYS_SECONDS = [60 * 60, 2 * 60 * 60, 3 * 60 * 60] as const;
+
+interface Endpoint {
+  path: string;
+  secret: string;
+}
+
+/** The endpoint an event goes to, or null when that endpoint has no secret (no endpoint configured). */
+export function endpointFor(env: SandboxEnv, event: Pick<SandboxEvent, "account">): Endpoint | null {
+  if (event.account) return env.STRIPE_CONNECT_WEBHOOK_SECRET ? { path: CONNECT_WEBHOOK_PATH, secret: env.STRIPE_CONNECT_WEBHOOK_SECRET } : null;
+  return env.STRIPE_WEBHOOK_SECRET ? { path: PLATFORM_WEBHOOK_PATH, secret: env.STRIPE_WEBHOOK_SECRET } : null;
+}
+
+export interface DeliveryReport {
+  delivered: number;
+  failed: number;
+}
+
+/** POSTs one event to its endpoint; true when the product answered 2xx. */
+async function postEvent(env: SandboxEnv, event: SandboxEvent, endpoint: Endpoint, now: number): Promise<boolean> {
+  if (!env.WEBHOOK_TARGET) return false;
+  const { delivery: _bookkeeping, ...wire } = event;
+  const payload = stripeJson(wire);
+  const headers = {
+    "Content-Type": "application/json; charset=utf-8",
+    "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+    "Stripe-Signature": await signWebhookPayload(payload, endpoint.secret, now),
+  };
+  try {
+    const response = await env.WEBHOOK_TARGET.fetch(`https://jplay.local${endpoint.path}`, { method: "POST", headers, body: payload });
+    await response.body?.cancel();
+    return response.ok;
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox webhook delivery failed", event: event.id, error: String(error) }));
+    return false;
+  }
+}
+
+/** After an attempt: delivered, or the next retry (null once test mode's retries are spent). */
+async function recordAttempt(db: D1Database, event: SandboxEvent, delivered: boolean, now: number): Promise<void> {
+  const attempts = (event.delivery?.attempts ?? 0) + 1;
+  const delay = RETRY_DELAYS_SECONDS[attempts - 1];
+  const delivery = { attempts, next_attempt_at: delivered || delay === undefined ? null : now + delay };
+  await db
+    .prepare("UPDATE sandbox_objects SET data = json_set(data, '$.pending_webhooks', ?, '$.delivery', json(?)) WHERE id = ? AND object = 'event'")
+    .bind(delivered ? 0 : 1, JSON.stringify(delivery), event.id)
+    .run();
+}
+
+async function deliverRows(env: SandboxEnv, rows: readonly { data: string }[], now: number): Promise<DeliveryReport> {
+  const report: DeliveryReport = { delivered: 0, failed: 0 };
+  for (const row of rows) {
+    const event = JSON.parse(row.data) as SandboxEvent;
+    const endpoint = endpointFor(env, event);
+    if (event.pending_webhooks === 0 || !endpoint) continue;
+    const delivered = await postEvent(env, event, endpoint, now);
+    await recordAttempt(env.DB, event, delivered, now);
+    if (delivered) report.delivered++;
+    else report.failed++;
+  }
+  return report;
+}
+
+/** Delivers the given events now, in order (a request's own events, once it has answered). */
+export async function deliverEvents(env: SandboxEnv, ids: readonly string[], now: number): Promise<DeliveryReport> {
+  if (ids.length === 0) return { delivered: 0, failed: 0 };
+  const { results } = await env.DB.prepare(
+    `SELECT data FROM sandbox_objects WHERE object = 'event' AND id IN (${ids.map(() => "?").join(", ")}) ORDER BY rowid`,
+  )
+    .bind(...ids)
+    .all<{ data: string }>();
+  return deliverRows(env, results, now);
+}
+
+/**
+ * Every pending event now, oldest first, retries spent or not: the dashboard's "Resend", for tests
+ * and dev tools (`POST /v1/test_helpers/deliver_events`).
+ */
+export async function deliverPendingEvents(env: SandboxEnv, now: number): Promise<DeliveryReport> {
+  const { results } = await env.DB.prepare(
+    "SELECT data FROM sandbox_objects WHERE object = 'event' AND json_extract(data, '$.pending_webhooks') > 0 ORDER BY rowid",
+  ).all<{ data: string }>();
+  return deliverRows(env, results, now);
+}
+
+/** A bound on one run of retries; the rest wait for the next call. */
+const RETRIES_PER_RUN = 50;
+
+/** Test mode's automatic retries that are due by `now` (run in the background of any call). */
+export async function retryDueEvents(env: SandboxEnv, now: number): Promise<DeliveryReport> {
+  const { results } = await env.DB.prepare(
+    `SELECT data FROM sandbox_objects WHERE object = 'event' AND json_extract(data, '$.pending_webhooks') > 0
+       AND json_extract(data, '$.delivery.next_attempt_at') IS NOT NULL AND json_extract(data, '$.delivery.next_attempt_at') <= ?
+     ORDER BY rowid LIMIT ?`,
+  )
+    .bind(now, RETRIES_PER_RUN)
+    .all<{ data: string }>();
+  return deliverRows(env, results, now);
+}
+
+/** After a request has answered: deliver its events, then any retries that have come due. */
+export function scheduleDelivery(env: SandboxEnv, ids: readonly string[], ctx: { waitUntil(promise: Promise<unknown>): void }): void {
+  ctx.waitUntil(
+    (async () => {
+      const now = await sandboxNow(env.DB);
+      await deliverEvents(env, ids, now);
+      await retryDueEvents(env, now);
+    })().catch((error: unknown) => {
+      console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox webhook delivery failed", error: String(error) }));
+    }),
+  );
+}
