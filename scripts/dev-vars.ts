@@ -1,13 +1,31 @@
 /**
  * Local secrets: `.dev.vars` is made from `.dev.vars.example` on first use, with each "generate"
  * value replaced by a random one, so a fresh clone runs without anyone inventing secrets by hand.
+ * The Stripe sandbox Worker signs webhooks with the same secrets the product verifies them with, as
+ * Stripe and a merchant share an endpoint's secret: they are copied to its own .dev.vars.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "./wrangler-env.ts";
+import { repoRoot, sandboxConfigPath } from "./wrangler-env.ts";
 
-const generated = (name: string) => `${name}=${name === "STRIPE_WEBHOOK_SECRET" ? "whsec_" : ""}${randomBytes(24).toString("hex")}`;
+const isWebhookSecret = (name: string) => name === "STRIPE_WEBHOOK_SECRET" || name === "STRIPE_CONNECT_WEBHOOK_SECRET";
+const generated = (name: string) => `${name}=${isWebhookSecret(name) ? "whsec_" : ""}${randomBytes(24).toString("hex")}`;
+
+/** What the sandbox Worker needs of the product's secrets: the webhook endpoints' signing secrets. */
+export const SANDBOX_SHARED_SECRETS = ["STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET"] as const;
+
+/** Writes the sandbox's .dev.vars next to its configuration (`sandboxConfig`). */
+export function writeSandboxDevVars(values: Partial<Record<(typeof SANDBOX_SHARED_SECRETS)[number], string>>, sandboxConfig = sandboxConfigPath): void {
+  const lines = SANDBOX_SHARED_SECRETS.filter((name) => values[name]).map((name) => `${name}=${values[name]}`);
+  mkdirSync(path.dirname(sandboxConfig), { recursive: true });
+  writeFileSync(path.join(path.dirname(sandboxConfig), ".dev.vars"), `# Copied from the product's .dev.vars by scripts/dev-vars.ts; edit that file instead.\n${lines.join("\n")}\n`, { mode: 0o600 });
+}
+
+function syncSandboxDevVars(productDevVars: string): void {
+  const values = Object.fromEntries([...productDevVars.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]));
+  writeSandboxDevVars(values);
+}
 
 export function ensureDevVars(log: (line: string) => void): void {
   const target = path.join(repoRoot, ".dev.vars");
@@ -16,26 +34,35 @@ export function ensureDevVars(log: (line: string) => void): void {
     // A secret added to the example since .dev.vars was made (e.g. ADMIN_PASSWORD) is appended.
     const present = readFileSync(target, "utf8");
     const missing = [...example.matchAll(/^([A-Z_]+)=generate$/gm)].map((m) => m[1]!).filter((name) => !new RegExp(`^${name}=`, "m").test(present));
-    if (missing.length === 0) return;
-    writeFileSync(target, `${present.replace(/\n?$/, "\n")}${missing.map(generated).join("\n")}\n`, { mode: 0o600 });
-    log(`added ${missing.join(", ")} to .dev.vars`);
+    if (missing.length > 0) {
+      writeFileSync(target, `${present.replace(/\n?$/, "\n")}${missing.map(generated).join("\n")}\n`, { mode: 0o600 });
+      log(`added ${missing.join(", ")} to .dev.vars`);
+    }
+    syncSandboxDevVars(readFileSync(target, "utf8"));
     return;
   }
   const filled = example.replace(/^([A-Z_]+)=generate$/gm, (_line, name: string) => generated(name));
   writeFileSync(target, filled, { mode: 0o600 });
+  syncSandboxDevVars(filled);
   log("created .dev.vars with fresh local secrets");
 }
 
 /**
- * Random secrets for a throw-away server (tests, benchmarks), passed as `wrangler dev --var`. The
- * admin password is the caller's so browser tests can sign in as the operator.
+ * Random secrets for a throw-away server (tests, benchmarks): the product's, passed as
+ * `wrangler dev --var`, and the webhook secrets the sandbox shares (`sandboxSecrets`, for its own
+ * .dev.vars). The admin password is the caller's so browser tests can sign in as the operator.
  */
-export function throwAwaySecretArgs(adminPassword: string = randomBytes(24).toString("hex")): string[] {
-  return [
-    "--var", `ADMIN_PASSWORD:${adminPassword}`,
-    "--var", `SESSION_SECRET:${randomBytes(24).toString("hex")}`,
-    "--var", `STRIPE_WEBHOOK_SECRET:whsec_${randomBytes(24).toString("hex")}`,
+export function throwAwaySecrets(adminPassword: string = randomBytes(24).toString("hex")) {
+  const sandboxSecrets = {
+    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+    STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+  };
+  const vars: Record<string, string> = {
+    ADMIN_PASSWORD: adminPassword,
+    SESSION_SECRET: randomBytes(24).toString("hex"),
+    ...sandboxSecrets,
     // Every browser of a test run shares 127.0.0.1; the per-address limit itself is a Worker test.
-    "--var", "SETUP_INTENTS_PER_ADDRESS_PER_HOUR:1000",
-  ];
+    SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "1000",
+  };
+  return { args: Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]), sandboxSecrets };
 }

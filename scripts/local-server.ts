@@ -5,13 +5,29 @@
  */
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { throwAwaySecretArgs } from "./dev-vars.ts";
+import { throwAwaySecrets, writeSandboxDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
-import { startWrangler } from "./wrangler-env.ts";
+import { productWithSandboxConfigs, sandboxConfigPath, startWrangler } from "./wrangler-env.ts";
+
+/**
+ * A copy of the sandbox's configuration in this server's folder, so its own .dev.vars (wrangler reads
+ * the one beside the configuration) holds this server's webhook secrets: each throw-away server
+ * shares them only with its own sandbox.
+ */
+async function throwAwaySandboxConfig(folder: string, secrets: Parameters<typeof writeSandboxDevVars>[0]): Promise<string> {
+  const dir = path.join(folder, "stripe-sandbox");
+  await mkdir(dir, { recursive: true });
+  const config = path.join(dir, "wrangler.toml");
+  const source = readFileSync(sandboxConfigPath, "utf8");
+  const main = path.join(path.dirname(sandboxConfigPath), "src/index.ts");
+  await writeFile(config, source.replace(/^main = ".*"$/m, `main = ${JSON.stringify(main)}`));
+  writeSandboxDevVars(secrets, config);
+  return config;
+}
 
 export interface LocalServer {
   baseURL: string;
@@ -131,10 +147,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const adminPassword = randomBytes(18).toString("hex");
+  const secrets = throwAwaySecrets(adminPassword);
+  const sandboxConfig = await throwAwaySandboxConfig(persistDir, secrets.sandboxSecrets);
   // Kept for `restart`: the same secrets, so sessions and signed webhooks stay valid across a crash.
   const args = [
-    "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
-    ...throwAwaySecretArgs(adminPassword),
+    "dev", ...productWithSandboxConfigs(sandboxConfig),
+    "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
+    ...secrets.args,
     ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ...(options.wranglerArgs ?? []),
   ];

@@ -8,6 +8,14 @@ import path from "node:path";
 export const repoRoot = path.resolve(import.meta.dirname, "..");
 export const wranglerBin = path.join(repoRoot, "node_modules/.bin/wrangler");
 export const defaultPersistDir = path.join(repoRoot, ".wrangler/state");
+/** The Stripe sandbox Worker's configuration; its secrets are in the .dev.vars beside it. */
+export const sandboxConfigPath = path.join(repoRoot, "workers/stripe-sandbox/wrangler.toml");
+
+/**
+ * `wrangler dev` arguments that run the product and, beside it, the Stripe sandbox Worker it reaches
+ * through the local-only STRIPE_SANDBOX binding. The first configuration is the one that serves.
+ */
+export const productWithSandboxConfigs = (sandboxConfig: string = sandboxConfigPath) => ["-c", path.join(repoRoot, "wrangler.toml"), "-c", sandboxConfig];
 
 export const offlineEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,

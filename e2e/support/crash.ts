@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { offlineEnv, repoRoot } from "../../scripts/wrangler-env.ts";
+import { offlineEnv, repoRoot, sandboxConfigPath } from "../../scripts/wrangler-env.ts";
 import type { ArtistClient } from "../../bench/lib/artist-client.ts";
 
 /** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same numbers. */
@@ -25,19 +25,28 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export interface LocalBindings {
   DB: D1Database;
   MEDIA: R2Bucket;
+  /** The Stripe sandbox Worker's own D1 (Stripe's side of every payment). */
+  SANDBOX_DB: D1Database;
 }
 
 /**
- * The D1 and R2 of a server's state folder, through the same local runtime `wrangler dev` uses. Only
- * while that server is stopped: two runtimes must not share the folder.
+ * The product's D1 and R2 and the Stripe sandbox's D1 in a server's state folder, through the same
+ * local runtime `wrangler dev` uses. Only while that server is stopped: two runtimes must not share
+ * the folder.
  */
 export async function withLocalBindings<T>(persistDir: string, use: (env: LocalBindings) => Promise<T>): Promise<T> {
   Object.assign(process.env, offlineEnv());
-  const proxy = await getPlatformProxy<LocalBindings>({ configPath: path.join(repoRoot, "wrangler.toml"), persist: { path: path.join(persistDir, "v3") } });
+  const persist = { path: path.join(persistDir, "v3") };
+  const product = await getPlatformProxy<Omit<LocalBindings, "SANDBOX_DB">>({ configPath: path.join(repoRoot, "wrangler.toml"), persist });
   try {
-    return await use(proxy.env);
+    const sandbox = await getPlatformProxy<{ DB: D1Database }>({ configPath: sandboxConfigPath, persist });
+    try {
+      return await use({ DB: product.env.DB, MEDIA: product.env.MEDIA, SANDBOX_DB: sandbox.env.DB });
+    } finally {
+      await sandbox.dispose();
+    }
   } finally {
-    await proxy.dispose();
+    await product.dispose();
   }
 }
 

@@ -7,7 +7,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import Stripe from "stripe";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { ArtistPageResponse } from "@jplay/schema/artist";
 import { artistLinks, artists, purchases, songEvents } from "@jplay/schema/tables";
 import worker from "../src/index";
@@ -19,9 +20,9 @@ import { resolveArtistLink, revokeArtistLinks } from "../src/services/artist-lin
 import { nextPayoutOn } from "../src/services/artist-page";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signProviderReport } from "../src/services/provider-signature";
-import { signWebhookPayload } from "../src/payments/sandbox/webhooks";
+import { sandboxAdmin } from "./payment-support";
 import { insertSong } from "./song-fixtures";
-import { Browser, mp3Bytes, setUpArtist } from "./support";
+import { Browser, mp3Bytes, setUpArtist, stripeSignature } from "./support";
 
 const db = createDb(env.DB);
 const stripe = createStripe(env);
@@ -267,12 +268,11 @@ describe("the page", () => {
   it("shows payouts ready on return from onboarding even before Stripe's webhook arrives", async () => {
     const artist = await newArtist();
     const { url } = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
-    // Onboarding completed where no webhook can be delivered (no signing secret: events are stored only).
-    const noWebhooks = { ...env, STRIPE_WEBHOOK_SECRET: undefined } as unknown as Env;
-    const done = await worker.fetch(
+    // Onboarding completed while Stripe's webhooks cannot reach the product (they stay pending).
+    await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" });
+    onTestFinished(() => sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
+    const done = await exports.default.fetch(
       new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
-      noWebhooks,
-      createExecutionContext(),
     );
     expect(done.status).toBe(303);
     expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(false);
@@ -289,7 +289,7 @@ describe("the Connect webhook endpoint", () => {
   async function post(event: unknown, secret = SECRET, target: Env = withSecret) {
     const payload = JSON.stringify(event);
     return worker.fetch(
-      new Request("http://jplay.test/api/webhooks/stripe-connect", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await signWebhookPayload(payload, secret) }, body: payload }),
+      new Request("http://jplay.test/api/webhooks/stripe-connect", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) }, body: payload }),
       target,
       createExecutionContext(),
     );
@@ -303,6 +303,7 @@ describe("the Connect webhook endpoint", () => {
       id,
       object: "event",
       type: "account.updated",
+      api_version: Stripe.API_VERSION,
       account: accountId,
       data: { object: { id: accountId, object: "account", payouts_enabled: enabled } },
     });
@@ -310,7 +311,7 @@ describe("the Connect webhook endpoint", () => {
 
     expect((await post(enabledEvent, "whsec_wrong")).status).toBe(400);
     expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(false);
-    expect((await post(enabledEvent, SECRET, env)).status).toBe(503);
+    expect((await post(enabledEvent, SECRET, { ...env, STRIPE_CONNECT_WEBHOOK_SECRET: undefined } as unknown as Env)).status).toBe(503);
 
     const first = await post(enabledEvent);
     expect(await first.json()).toEqual({ received: true });

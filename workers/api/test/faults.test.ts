@@ -9,20 +9,19 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { AdminFailedJobsResponse, RetryBatchResponse } from "@jplay/schema/admin";
 import { artists, payouts } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { createDb } from "../src/db";
 import type { Job } from "../src/jobs/job";
 import { DEAD_LETTER_QUEUE } from "../src/jobs/record-dead-letters";
-import { signWebhookPayload } from "../src/payments/sandbox/webhooks";
 import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
 import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
 import { artistWithSong, chargesOf, complete, freshCardNumber, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
-import { Browser, mp3Bytes, pngBytes, setUpArtist, TEST_CARD } from "./support";
+import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD } from "./support";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
@@ -40,6 +39,36 @@ async function sandbox(method: "POST" | "DELETE", path: string, fields: Record<s
   expect(response.status, path).toBe(200);
   return response.json() as Promise<Record<string, unknown>>;
 }
+/**
+ * Stripe cannot reach our endpoints for the rest of the test: its events stay pending (the sandbox's
+ * own deliveries are paused), so the test decides when, and to what, each is delivered.
+ */
+async function webhooksUnreachable() {
+  await sandbox("POST", "/v1/test_helpers/webhooks", { paused: "true" });
+  onTestFinished(() => sandbox("POST", "/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
+}
+
+/**
+ * Stripe's delivery of every pending event, oldest first, to our endpoints running with `target` (a
+ * Worker whose database fails, say): each event to the endpoint Stripe sends it to, signed with that
+ * endpoint's secret. The events stay pending at Stripe, whatever our endpoints answered.
+ */
+async function deliverPendingTo(target: Env): Promise<{ delivered: number; failed: number }> {
+  const pending = (await stripe.events.list({ delivery_success: false, limit: 100 })).data.reverse();
+  const report = { delivered: 0, failed: 0 };
+  for (const event of pending) {
+    const [path, secret] = event.account ? ["/api/webhooks/stripe-connect", env.STRIPE_CONNECT_WEBHOOK_SECRET!] : ["/api/webhooks/stripe", env.STRIPE_WEBHOOK_SECRET!];
+    const payload = JSON.stringify(event);
+    const ctx = createExecutionContext();
+    const request = new Request(`${SITE_ORIGIN}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) }, body: payload });
+    const answer = await Promise.resolve(worker.fetch(request, target, ctx)).catch(() => new Response(null, { status: 500 }));
+    await waitOnExecutionContext(ctx);
+    if (answer.ok) report.delivered++;
+    else report.failed++;
+  }
+  return report;
+}
+
 const armFault = (mode: "http_500" | "http_429" | "timeout_after_commit", count: number, pathPrefix: string) =>
   sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix });
 
@@ -174,6 +203,9 @@ async function expectChargedOnce(retry: Awaited<ReturnType<typeof retryOneSong>>
 // ---- Stripe faults: the admin retry job -----------------------------------------------------------
 
 describe("Stripe faults during the admin retry job (admin.charge)", () => {
+  // What the job itself records: Stripe's webhooks, which would record the charge too, wait.
+  beforeEach(webhooksUnreachable);
+
   it("429 (the SDK does not retry it): the job is retried by the queue, the item stays pending, then it charges once", async () => {
     const retry = await retryOneSong();
     await armFault("http_429", 1, "/v1/payment_intents");
@@ -300,6 +332,7 @@ describe("Stripe faults during the payout job (payouts.artist)", () => {
 describe("webhooks lost and later replayed", () => {
   it("an account.updated the product failed to take stays pending at Stripe, is replayed later and applied once; old news never undoes newer", async () => {
     // The artist's connected account is created and becomes payable while our webhook endpoint fails.
+    await webhooksUnreachable();
     const artistId = await insertArtist();
     const account = await stripe.accounts.create({ type: "custom", country: "US", capabilities: { transfers: { requested: true } } });
     await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
@@ -310,13 +343,7 @@ describe("webhooks lost and later replayed", () => {
 
     // Our endpoint fails at its first statement: nothing applied, nothing recorded.
     const failingEnv = { ...env, DB: d1FailingAt(/"stripe_events"/, Infinity) } as Env;
-    const lost = await worker.fetch(
-      new Request(`${SITE_ORIGIN}/api/stripe-sandbox/v1/test_helpers/deliver_events`, { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
-      failingEnv,
-      createExecutionContext(),
-    );
-    expect(lost.status).toBe(200);
-    expect(((await lost.json()) as { failed: number }).failed).toBeGreaterThan(0);
+    expect((await deliverPendingTo(failingEnv)).failed).toBeGreaterThan(0);
     const artistRow = async () => (await db.select().from(artists).where(eq(artists.id, artistId)))[0]!;
     expect((await artistRow()).payoutsEnabled).toBe(false);
 
@@ -337,7 +364,7 @@ describe("webhooks lost and later replayed", () => {
     const replay = { ...stale!, id: `${stale!.id}_replayed` };
     const payload = JSON.stringify(replay);
     const late = await exports.default.fetch(
-      new Request(`${SITE_ORIGIN}/api/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": await signWebhookPayload(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload }),
+      new Request(`${SITE_ORIGIN}/api/webhooks/stripe-connect`, { method: "POST", headers: { "Stripe-Signature": await stripeSignature(payload, env.STRIPE_CONNECT_WEBHOOK_SECRET!) }, body: payload }),
     );
     expect(late.status).toBe(200);
     expect((await artistRow()).payoutsEnabled).toBe(true);
@@ -493,6 +520,7 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
 
   it("the Worker stopped after the webhook paid the song, before the event was recorded: the redelivery changes nothing more", async () => {
     const artist = await artistWithSong();
+    await webhooksUnreachable();
     // The Worker stops after Stripe charged; the webhook sent meanwhile finds our endpoint down too.
     const crashing = { ...env, DB: d1FailingAt(/update payments set status = 'succeeded'|"stripe_events"/, Infinity) } as Env;
     const died = await artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "standard", requestId: nextRequestId() }, crashing);
@@ -501,12 +529,7 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
 
     // The webhook applies the payment, then the Worker stops before recording the event.
     const unrecorded = { ...env, DB: d1FailingAt(/insert into "stripe_events"/, Infinity) } as Env;
-    const cutShort = await worker.fetch(
-      new Request(`${SITE_ORIGIN}/api/stripe-sandbox/v1/test_helpers/deliver_events`, { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
-      unrecorded,
-      createExecutionContext(),
-    );
-    expect(((await cutShort.json()) as { failed: number }).failed).toBeGreaterThan(0);
+    expect((await deliverPendingTo(unrecorded)).failed).toBeGreaterThan(0);
     expect(await paymentSongRow(artist.songId)).toMatchObject({ status: "approved", package: "standard" });
 
     // Stripe delivers it again: acknowledged and recorded, and the song was paid once.

@@ -1,5 +1,6 @@
 /** Helpers for Worker tests: call the real fetch handler like a browser with its own cookie jar. */
 import { exports } from "cloudflare:workers";
+import Stripe from "stripe";
 
 export class Browser {
   private cookies = new Map<string, string>();
@@ -78,3 +79,10 @@ export const mp3Bytes = (size = 4096) => {
 };
 export const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 export const gifBytes = () => new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
+
+/**
+ * A `Stripe-Signature` header for `payload`, made by the SDK's own test helper: what Stripe sends
+ * with an event signed by the endpoint's secret (for events a test forges or replays).
+ */
+export const stripeSignature = (payload: string, secret: string, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider(), ...(timestamp ? { timestamp } : {}) });

@@ -69,3 +69,9 @@ export function previousAttributes(before: object, after: object): Record<string
   }
   return Object.keys(changed).length > 0 ? changed : undefined;
 }
+
+/** An event as Stripe shows it: without the sandbox's delivery bookkeeping. */
+export function withoutBookkeeping(event: SandboxEvent): SandboxEvent {
+  const { delivery: _bookkeeping, ...shown } = event;
+  return shown;
+}

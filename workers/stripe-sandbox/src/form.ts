@@ -85,6 +85,13 @@ export async function bodyText(body: { arrayBuffer(): Promise<ArrayBuffer> }): P
 }
 
 /** Typed access to decoded parameters; names in errors are Stripe's (`card[number]`). */
+export interface Range {
+  gt?: number;
+  gte?: number;
+  lt?: number;
+  lte?: number;
+}
+
 export class Params {
   constructor(
     readonly raw: FormObject,
@@ -152,6 +159,26 @@ export class Params {
     if (value === undefined || value === "") return undefined;
     if (!isObject(value)) throw parameterInvalid(this.name(key), `Invalid object`);
     return new Params(value, this.name(key));
+  }
+
+  /**
+   * Stripe's range filter (`created=<t>` or `created[gt|gte|lt|lte]=<t>`), as
+   * https://docs.stripe.com/api/events/list documents `created`.
+   */
+  range(key: string): Range | undefined {
+    const value = this.raw[key];
+    if (value === undefined) return undefined;
+    if (typeof value === "string") {
+      const exact = this.integer(key)!;
+      return { gte: exact, lte: exact };
+    }
+    const bounds = this.object(key)!.allowOnly(["gt", "gte", "lt", "lte"]);
+    const range: Range = {};
+    for (const bound of ["gt", "gte", "lt", "lte"] as const) {
+      const given = bounds.integer(bound);
+      if (given !== undefined) range[bound] = given;
+    }
+    return range;
   }
 
   strings(key: string): string[] | undefined {

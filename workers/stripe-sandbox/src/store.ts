@@ -5,6 +5,7 @@
  * Objects a request mutates are locked against concurrent requests, like Stripe's object locks.
  */
 import { invalidRequest, lockTimeout, resourceMissing } from "./errors";
+import type { Range } from "./form";
 
 export interface StoredObject {
   id: string;
@@ -70,14 +71,20 @@ export class SandboxStore {
   }
 
   /** Newest first, Stripe's cursor pagination (`starting_after` / `ending_before`). */
-  /** `filters`: field → value (equality) or values (any of them). */
-  async list<T extends StoredObject>(object: string, filters: Record<string, string | number | readonly string[]>, page: Page): Promise<PageResult<T>> {
+  /** `filters`: field → value (equality), values (any of them) or a numeric range. */
+  async list<T extends StoredObject>(object: string, filters: Record<string, string | number | readonly string[] | Range>, page: Page): Promise<PageResult<T>> {
     const where = ["object = ?"];
     const binds: (string | number)[] = [object];
+    const operators = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
     for (const [field, value] of Object.entries(filters)) {
-      if (typeof value === "object") {
+      if (typeof value === "object" && !Array.isArray(value)) {
+        for (const [bound, limit] of Object.entries(value as Range)) {
+          where.push(`json_extract(data, ?) ${operators[bound as keyof Range]} ?`);
+          binds.push(jsonPath(field), limit as number);
+        }
+      } else if (typeof value === "object") {
         where.push(`json_extract(data, ?) IN (${value.map(() => "?").join(", ") || "NULL"})`);
-        binds.push(jsonPath(field), ...value);
+        binds.push(jsonPath(field), ...(value as readonly string[]));
       } else {
         where.push("json_extract(data, ?) = ?");
         binds.push(jsonPath(field), value);

@@ -8,10 +8,11 @@
  *   request that made them has answered;
  * - an event stays pending until a 2xx answer, and test mode retries only three times over a few
  *   hours (RETRY_DELAYS_SECONDS), then gives up: the product must find what it missed by listing
- *   events. Retries run when the sandbox is next called (it has no timer of its own).
+ *   events. Retries run when the sandbox is next called (it has no timer of its own); an event whose
+ *   first attempt never ran (its process stopped) counts as due shortly after it was made.
  */
 import type { SandboxEnv } from "./env";
-import type { SandboxEvent } from "./events";
+import { type SandboxEvent, withoutBookkeeping } from "./events";
 import { stripeJson } from "./errors";
 import { sandboxNow } from "./clock";
 
@@ -50,8 +51,7 @@ export interface DeliveryReport {
 /** POSTs one event to its endpoint; true when the product answered 2xx. */
 async function postEvent(env: SandboxEnv, event: SandboxEvent, endpoint: Endpoint, now: number): Promise<boolean> {
   if (!env.WEBHOOK_TARGET) return false;
-  const { delivery: _bookkeeping, ...wire } = event;
-  const payload = stripeJson(wire);
+  const payload = stripeJson(withoutBookkeeping(event));
   const headers = {
     "Content-Type": "application/json; charset=utf-8",
     "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
@@ -117,22 +117,48 @@ export async function deliverPendingEvents(env: SandboxEnv, now: number): Promis
 /** A bound on one run of retries; the rest wait for the next call. */
 const RETRIES_PER_RUN = 50;
 
+/**
+ * An event never attempted (its delivery stopped with the process that ran it, or was held back) is
+ * due this long after it was created; the wait keeps a request's own delivery, still running, from
+ * being doubled.
+ */
+export const FIRST_ATTEMPT_GRACE_SECONDS = 60;
+
 /** Test mode's automatic retries that are due by `now` (run in the background of any call). */
 export async function retryDueEvents(env: SandboxEnv, now: number): Promise<DeliveryReport> {
   const { results } = await env.DB.prepare(
     `SELECT data FROM sandbox_objects WHERE object = 'event' AND json_extract(data, '$.pending_webhooks') > 0
-       AND json_extract(data, '$.delivery.next_attempt_at') IS NOT NULL AND json_extract(data, '$.delivery.next_attempt_at') <= ?
+       AND CASE WHEN json_extract(data, '$.delivery') IS NULL THEN json_extract(data, '$.created') + ? <= ?
+                ELSE json_extract(data, '$.delivery.next_attempt_at') <= ? END
      ORDER BY rowid LIMIT ?`,
   )
-    .bind(now, RETRIES_PER_RUN)
+    .bind(FIRST_ATTEMPT_GRACE_SECONDS, now, now, RETRIES_PER_RUN)
     .all<{ data: string }>();
   return deliverRows(env, results, now);
 }
+
+const PAUSE_ID = "sandbox_webhook_pause";
+
+/**
+ * Sandbox-only: while paused, nothing is sent on its own (events stay pending, as when the product's
+ * endpoint is unreachable), so a test can look at the product before a webhook arrives.
+ * `deliver_events` still sends on request.
+ */
+export async function setWebhooksPaused(db: D1Database, paused: boolean): Promise<void> {
+  if (!paused) {
+    await db.prepare("DELETE FROM sandbox_objects WHERE id = ?").bind(PAUSE_ID).run();
+    return;
+  }
+  await db.prepare("INSERT INTO sandbox_objects (id, object, data) VALUES (?, 'sandbox.webhook_pause', '{}') ON CONFLICT(id) DO NOTHING").bind(PAUSE_ID).run();
+}
+
+const webhooksPaused = async (db: D1Database) => (await db.prepare("SELECT 1 AS paused FROM sandbox_objects WHERE id = ?").bind(PAUSE_ID).first()) !== null;
 
 /** After a request has answered: deliver its events, then any retries that have come due. */
 export function scheduleDelivery(env: SandboxEnv, ids: readonly string[], ctx: { waitUntil(promise: Promise<unknown>): void }): void {
   ctx.waitUntil(
     (async () => {
+      if (await webhooksPaused(env.DB)) return;
       const now = await sandboxNow(env.DB);
       await deliverEvents(env, ids, now);
       await retryDueEvents(env, now);

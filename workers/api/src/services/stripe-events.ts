@@ -3,13 +3,14 @@
  * it was applied, so a Worker stopped in between leaves it unrecorded and Stripe's redelivery applies
  * it again; handlers are idempotent (a payment pays its song once, a failure never undoes a success,
  * an attempt is counted per charge) and only move state forward, so applying twice, late or out of
- * order changes nothing more. Other event types are recorded and acknowledged.
+ * order changes nothing more. Other event types are recorded and acknowledged. Events on connected
+ * accounts (`account.updated`) never come here: Stripe sends them to the Connect endpoint
+ * (routes/connect-webhooks.ts).
  */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvents } from "@jplay/schema/tables";
 import type { Db } from "../db";
-import { applyAccountUpdatedEvent } from "./connect-accounts";
 import type { PaymentDeps } from "./close-open-payment";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { syncSubscriptionFromEvent } from "./pro-subscription";
@@ -40,8 +41,6 @@ const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "customer.subscription.created": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.deleted": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
-  // Connect: whether the artist's account can be paid out to (payouts.ts reads payouts_enabled).
-  "account.updated": (db, event, deps) => applyAccountUpdatedEvent(deps.stripe, db, event.data.object as Stripe.Account),
 };
 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {

@@ -15,7 +15,7 @@ import { previousAttributes } from "../events";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
 import { platformBalance } from "../platform-balance";
 import { loadVault } from "../payment-methods";
-import { deliverPendingEvents } from "../webhooks";
+import { deliverPendingEvents, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
 
 const MAX_FAULT_COUNT = 100;
@@ -58,6 +58,16 @@ export const testHelperRoutes = new Hono<AppEnv>()
     endpoint("secret", async (call) => {
       call.params.allowOnly([]);
       return deliverPendingEvents(call.env, call.now);
+    }),
+  )
+  .post(
+    // The product's endpoints are out of reach: events stay pending until resumed (`paused=false`).
+    "/v1/test_helpers/webhooks",
+    endpoint("secret", async (call) => {
+      const paused = call.params.allowOnly(["paused"]).requiredString("paused");
+      if (paused !== "true" && paused !== "false") throw invalidRequest("paused must be true or false.", { param: "paused" });
+      await setWebhooksPaused(call.env.DB, paused === "true");
+      return { object: "sandbox.webhooks", paused: paused === "true" };
     }),
   )
   .post(

@@ -1,0 +1,131 @@
+/**
+ * What a production deployment would ship contains no Stripe sandbox: the bundle `wrangler deploy
+ * --env production --dry-run` builds holds none of its code, the deployment has no binding to it,
+ * and the production migrations create none of its tables. The product's modules never import the
+ * sandbox (nor the sandbox the product's), and neither has an import cycle: the sandbox reaches the
+ * product only over HTTP, as Stripe does.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildWeb } from "./build-web.ts";
+import { repoRoot, runWrangler } from "./wrangler-env.ts";
+
+/** Strings only the sandbox's implementation holds (its tables, its 404 text, its hosted pages, its Worker). */
+const SANDBOX_MARKERS = ["sandbox_objects", "sandbox_idempotency", "Unrecognized request URL", "/connect/onboarding/", "jplay-stripe-sandbox", "4000 0566 5566 5556"];
+
+describe("the production build", () => {
+  let outDir: string;
+  let output: string;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(repoRoot, "apps/web/dist"))) await buildWeb();
+    outDir = await mkdtemp(path.join(os.tmpdir(), "jplay-production-"));
+    output = await runWrangler(["deploy", "--dry-run", "--env", "production", "--outdir", outDir]);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it("bundles no sandbox code", () => {
+    const bundle = readFileSync(path.join(outDir, "index.js"), "utf8");
+    expect(bundle.length).toBeGreaterThan(100_000);
+    for (const marker of SANDBOX_MARKERS) expect(bundle.includes(marker), marker).toBe(false);
+  });
+
+  it("binds what production needs and nothing local: APP_ENV is production, no sandbox binding", () => {
+    const bindings = output.slice(output.indexOf("bindings:"));
+    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", "env.ASSETS", 'env.APP_ENV ("production")']) expect(bindings).toContain(binding);
+    expect(bindings).not.toMatch(/STRIPE_SANDBOX|stripe-sandbox|ADMIN_PASSWORD|DISTRIBUTION_SECONDS_PER_HOUR/);
+  });
+
+  it("migrates no sandbox table", () => {
+    const migrations = path.join(repoRoot, "schema/migrations");
+    const sql = readdirSync(migrations)
+      .filter((file) => file.endsWith(".sql"))
+      .map((file) => readFileSync(path.join(migrations, file), "utf8"));
+    expect(sql.length).toBeGreaterThan(0);
+    for (const text of sql) expect(text).not.toMatch(/sandbox/i);
+  });
+});
+
+// ---- Imports ---------------------------------------------------------------------------------------
+
+/** Imports that load a module at run time (`import type` is erased, so it cannot make a cycle). */
+const IMPORT = /^\s*(?:import|export)\s(?!type\s)[^;]*?from\s+"([^"]+)"|^\s*import\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/gm;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.ts$/.test(entry) && !/\.test\.ts$/.test(entry) ? [full] : [];
+  });
+}
+
+/** Every module's imports: relative ones resolved to files, others as written (packages). */
+function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(dir)) {
+    const text = readFileSync(file, "utf8");
+    const targets = [...text.matchAll(IMPORT)].map((match) => {
+      const specifier = (match[1] ?? match[2] ?? match[3])!;
+      if (!specifier.startsWith(".")) return specifier;
+      const base = path.resolve(path.dirname(file), specifier);
+      return [base, `${base}.ts`, path.join(base, "index.ts")].find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? base;
+    });
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** The first import cycle found, as a list of files, or null. */
+function findCycle(graph: Map<string, string[]>): string[] | null {
+  const state = new Map<string, "visiting" | "done">();
+  const stack: string[] = [];
+  const visit = (file: string): string[] | null => {
+    if (state.get(file) === "done") return null;
+    if (state.get(file) === "visiting") return [...stack.slice(stack.indexOf(file)), file];
+    state.set(file, "visiting");
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(file, "done");
+    return null;
+  };
+  for (const file of graph.keys()) {
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe("the product and the sandbox stay apart", () => {
+  const product = importGraph(path.join(repoRoot, "workers/api/src"));
+  const sandboxDir = path.join(repoRoot, "workers/stripe-sandbox");
+  const sandbox = importGraph(path.join(sandboxDir, "src"));
+
+  it("the product imports nothing of the sandbox", () => {
+    const imports = [...product.entries()].flatMap(([file, targets]) => targets.map((target) => [file, target] as const));
+    expect(imports.length).toBeGreaterThan(100);
+    expect(imports.filter(([, target]) => target.includes("stripe-sandbox/") || target.startsWith("@jplay/stripe-sandbox"))).toEqual([]);
+  });
+
+  it("the sandbox imports only its own modules, hono and stripe", () => {
+    const outside = [...sandbox.entries()].flatMap(([file, targets]) =>
+      targets.filter((target) => (path.isAbsolute(target) ? !target.startsWith(sandboxDir) : !/^(hono|stripe)(\/|$)/.test(target))).map((target) => `${file} → ${target}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("neither has an import cycle", () => {
+    expect(findCycle(product)).toBeNull();
+    expect(findCycle(sandbox)).toBeNull();
+  });
+});
