@@ -26,8 +26,9 @@ beforeAll(async () => {
 
 /** No script ran and no element was made from the text. */
 async function expectInert(page: Page, where: string) {
-  // Give an injected handler (an image error, an SVG load) the time it would need to fire.
-  await page.waitForTimeout(300);
+  // An injected handler fires once its image has loaded or failed (an SVG's on insertion): wait until
+  // every image on the page has settled.
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), where).toBeUndefined();
   expect(await page.locator('img[src="x"], img[onerror], svg[onload]').count(), where).toBe(0);
 }
@@ -51,8 +52,9 @@ describe("script in a song title and artist name", () => {
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
 
-    // The approval screen (its song details arrive with the payment screens) runs nothing either.
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    // The approval screen (its song details arrive with the payment screens) runs nothing either. Its
+    // own heading: /distribute's stays on view while the screen's code downloads.
+    await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
     await expectInert(page, "approval");
 
     // The artist's private page.
@@ -70,7 +72,8 @@ describe("script in a song title and artist name", () => {
     expect(await admin.getByRole("row").filter({ hasText: TITLE }).count()).toBeGreaterThan(0);
     await expectInert(admin, "admin payment methods");
     await admin.getByRole("tab", { name: "Distribution Status" }).click();
-    await admin.getByRole("row").filter({ hasText: TITLE }).first().waitFor();
+    // The song's row in that tab's table (the payment methods table has one with the same text).
+    await admin.getByRole("table", { name: "Distribution status" }).getByRole("row").filter({ hasText: TITLE }).first().waitFor();
     await expectInert(admin, "admin distribution status");
   });
 });

@@ -78,9 +78,15 @@ async function searchTag(page: Page) {
 
 const rowOf = (scope: Page | Locator, text: string) => scope.getByRole("row").filter({ hasText: text });
 
-/** The toast sonner shows (one at a time), found by its description. */
-const toastWith = (page: Page, description: string) =>
-  page.locator("[data-sonner-toast]").filter({ has: page.getByText(description, { exact: true }) });
+/**
+ * The toast with this title and this description. Sonner shows one at a time but keeps earlier ones
+ * in the page while they time out, so both texts are part of what is waited for.
+ */
+const toastWith = (page: Page, title: string, description: string) =>
+  page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .filter({ has: page.getByText(description, { exact: true }) });
 
 /** What the browser's fetch gets from an admin endpoint, with this page's cookies. */
 const statusOf = (page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).status, path);
@@ -159,8 +165,11 @@ describe("signed in", () => {
 
     await page.getByRole("button", { name: "Retry Selected" }).click();
     await dialog.getByRole("button", { name: "Retry Payments" }).click();
-    await toastWith(page, "Attempting to retry 2 payment(s)...").or(toastWith(page, "1 successful, 1 failed")).first().waitFor();
-    const results = toastWith(page, "1 successful, 1 failed");
+    await toastWith(page, "Processing Payments", "Attempting to retry 2 payment(s)...")
+      .or(toastWith(page, "Payment Retry Results", "1 successful, 1 failed"))
+      .first()
+      .waitFor();
+    const results = toastWith(page, "Payment Retry Results", "1 successful, 1 failed");
     await results.waitFor({ timeout: 30_000 });
     expect(await results.getByText("Payment Retry Results", { exact: true }).isVisible()).toBe(true);
     expect(await results.getAttribute("data-type")).toBe("success");
@@ -210,11 +219,11 @@ describe("signed in", () => {
     expect(await dialog.getByText("You are about to charge 2 artist(s) $7.99 each...", { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByRole("listitem").filter({ hasText: "$7.99" }).count()).toBe(2);
     await dialog.getByRole("button", { name: "Charge Artists" }).click();
-    await toastWith(page, "Attempting to charge 2 artist(s) $7.99 each...")
-      .or(toastWith(page, "1 successful, 1 failed"))
+    await toastWith(page, "Processing Payments", "Attempting to charge 2 artist(s) $7.99 each...")
+      .or(toastWith(page, "Payment Retry Results", "1 successful, 1 failed"))
       .first()
       .waitFor();
-    await toastWith(page, "1 successful, 1 failed").waitFor({ timeout: 30_000 });
+    await toastWith(page, "Payment Retry Results", "1 successful, 1 failed").waitFor({ timeout: 30_000 });
     // The bystander's card paid the initial charge: only the decliner is still amber.
     await expect.poll(() => rowOf(table, "No successful payments").filter({ hasText: artists.bystander.name }).count()).toBe(0);
     expect(await rowOf(table, artists.decliner.name).filter({ hasText: "No successful payments" }).count()).toBe(1);
@@ -224,7 +233,7 @@ describe("signed in", () => {
     const retryDialog = page.getByRole("dialog", { name: "Retry Failed Payments" });
     await retryDialog.getByText("You are about to retry 1 failed payment(s)...", { exact: true }).waitFor();
     await retryDialog.getByRole("button", { name: "Retry Payments" }).click();
-    const failedToast = toastWith(page, "0 successful, 1 failed");
+    const failedToast = toastWith(page, "Payment Retry Results", "0 successful, 1 failed");
     await failedToast.waitFor({ timeout: 30_000 });
     expect(await failedToast.getAttribute("data-type")).toBe("error");
   });
@@ -238,7 +247,7 @@ describe("signed in", () => {
     await page.getByText(/^Showing 1 of [\d,]+ payment methods$/).waitFor();
     await page.getByRole("checkbox", { name: "Select all payment methods" }).check();
     await page.getByRole("button", { name: "Retry Selected" }).click();
-    const toast = toastWith(page, "There are no failed payments to retry for the selected payment methods.");
+    const toast = toastWith(page, "No Failed Payments", "There are no failed payments to retry for the selected payment methods.");
     await toast.waitFor();
     expect(await toast.getByText("No Failed Payments", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("dialog").count()).toBe(0);
@@ -358,6 +367,8 @@ describe("large data", () => {
 
     // The other tabs are virtualized too.
     await searchbox.fill("");
+    // The tables follow the search a render later (deferred): wait for the cleared search's answer.
+    await page.getByText("Showing 10,000 of 10,000 payment methods", { exact: true }).waitFor();
     await page.getByRole("tab", { name: "Distribution Status" }).click();
     const statuses = page.getByRole("table", { name: "Distribution status" });
     expect(await statuses.getAttribute("aria-rowcount")).toBe(String(COUNT * 3 + 1));

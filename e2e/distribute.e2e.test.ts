@@ -210,6 +210,8 @@ describe("song form", () => {
     await artistName(page).fill("E2E Artist");
     await page.getByLabel("Song title", { exact: true }).fill("Disguised");
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
+    // The message is already on screen from the choice above: the refusal is the focus moving to the field.
+    await isFocused(page, 'input[name="songFile"]');
     await page.getByText("Please select an MP3 file", { exact: true }).waitFor();
     expect(await page.getByLabel("MP3 file").getAttribute("aria-invalid")).toBe("true");
     expect(uploads).toHaveLength(0);

@@ -126,6 +126,7 @@ describe("home rows", () => {
     const bare = { ...popular[0]!, title: "", artist: "", coverUrl: null };
     await page.route("**/api/songs/popular", (route) => route.fulfill({ json: [bare, ...popular.slice(1)] }));
     await page.route("**/api/songs/featured", (route) => route.fulfill({ json: null }));
+    const featuredAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/songs/featured");
     await page.goto(baseURL);
 
     const trending = page.getByRole("region", { name: "Trending Songs" });
@@ -140,7 +141,8 @@ describe("home rows", () => {
       return !!placeholder && placeholder.complete && placeholder.naturalWidth > 0;
     });
 
-    // Neither a current nor a featured song: no player bar.
+    // Neither a current nor a featured song: no player bar (once the featured song's answer is in).
+    await featuredAnswered;
     expect(await page.getByRole("region", { name: "Now playing" }).count()).toBe(0);
     await cover.click();
     const bar = page.getByRole("region", { name: "Now playing" });
@@ -197,6 +199,7 @@ describe("playback", () => {
     await firstPause.click();
     await page.waitForFunction(() => document.querySelector("audio")!.paused);
     const pausedAt = (await audioState(page)).currentTime;
+    // Not a wait for an effect (paused is waited for above): the position must hold still over this stretch.
     await page.waitForTimeout(600);
     expect((await audioState(page)).currentTime).toBe(pausedAt);
     expect(await firstCover.getAttribute("aria-pressed")).toBe("false");
@@ -278,7 +281,8 @@ describe("playback", () => {
     const audio = await page.evaluateHandle(() => document.querySelector("audio")!);
     await page.getByRole("navigation", { name: "Quick navigation" }).getByRole("link", { name: "Distribute" }).click();
     await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
-    expect(await audio.evaluate((element) => element.paused)).toBe(true);
+    // Home's clean-up pauses the element just after the new screen is committed.
+    await expect.poll(() => audio.evaluate((element) => element.paused)).toBe(true);
   });
 });
 

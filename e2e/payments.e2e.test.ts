@@ -173,13 +173,16 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
     });
     // The page's clock runs 31 s ahead after the first attempt, so the 30 s rule lets the second through.
     await page.getByRole("button", { name: "Complete Distribution" }).click();
-    await toastShown(page, "Payments Unavailable", "Payments are unavailable right now.");
+    const unavailable = await toastShown(page, "Payments Unavailable", "Payments are unavailable right now.");
     expect(pathOf(page)).toBe(`/approval/${songId}`);
+    // The second answer shows the same toast: the first one is gone before it is waited for.
+    await unavailable.waitFor({ state: "hidden" });
     await page.evaluate(() => {
       const realNow = Date.now.bind(Date);
       Date.now = () => realNow() + 31_000;
     });
     await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await toastShown(page, "Payments Unavailable", "Payments are unavailable right now.");
     await expect.poll(() => requestIds.length).toBe(2);
     expect(requestIds[1]).toBe(requestIds[0]);
     expect(pathOf(page)).toBe(`/approval/${songId}`);

@@ -16,7 +16,8 @@ const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
 async function expectOffer(page: Page, offer: { heading: string; fee: string; was: string; share: string; keep: string; accept: string }) {
   await page.getByRole("heading", { name: offer.heading }).waitFor();
   const panel = page.locator("section").filter({ has: page.getByRole("heading", { name: offer.heading }) });
-  expect(await page.getByText("Payment Declined", { exact: true }).first().isVisible()).toBe(true);
+  // The screen's own banner, not the toast of the same title that led here.
+  expect(await page.getByRole("main").getByText("Payment Declined", { exact: true }).isVisible()).toBe(true);
   expect(await panel.getByText(offer.fee, { exact: true }).isVisible()).toBe(true);
   expect(await panel.locator("s").textContent()).toBe(offer.was);
   expect(await panel.getByText(`${offer.share} revenue share`, { exact: true }).isVisible()).toBe(true);
@@ -102,11 +103,14 @@ describe("decline → recovery", () => {
     const title = uniqueTitle("Verified");
     const songId = await songAwaitingPayment(page, baseURL, CARDS.threeDSecure, title);
     await page.getByRole("button", { name: "Complete Distribution" }).click();
+    const offerToast = await toastShown(page, "Additional Authentication Required");
     await page.getByRole("button", { name: "Authenticate and Pay $49.99" }).click();
     await answerBank(page, "Fail authentication");
     await toastShown(page, "Payment Declined");
     await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
 
+    // Tier 1 shows the same toast as the offer screen did: that one is gone before tier 1's is waited for.
+    await offerToast.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "I ACCEPT" }).click();
     await toastShown(page, "Additional Authentication Required");
     expect(await page.getByLabel("Card number", { exact: true }).count()).toBe(0);
