@@ -1,5 +1,5 @@
 /**
- * Faults (issue 7): the Stripe sandbox answering 500 and 429, answering nothing after it recorded a
+ * Faults: the Stripe sandbox answering 500 and 429, answering nothing after it recorded a
  * charge, webhooks lost and replayed; queue messages delivered twice, out of order, or poisoned;
  * D1 failing at a chosen point mid-job (the Worker stopped mid-request). After each: no double
  * charge, no charge left unrecorded, no half row, and the state is repaired by the next delivery,

@@ -1,22 +1,23 @@
 /**
- * Stripe Connect in the sandbox, through the real SDK and over HTTP as a browser reaches the hosted
- * onboarding page: accounts with debit cards and payout schedules, account links, onboarding that
- * makes an account payable (and says so in `account.updated`), transfers and Stripe's refusals.
+ * Stripe Connect in the sandbox Worker on its own, through the official SDK and over HTTP as a
+ * browser reaches the hosted onboarding page: accounts with debit cards and payout schedules, account
+ * links, onboarding that makes an account payable (and says so in `account.updated`), transfers and
+ * Stripe's refusals. The product's payouts depend on these matching Stripe's Connect behaviour
+ * (https://docs.stripe.com/connect/express-accounts, https://docs.stripe.com/api/transfers).
  */
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
-import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { PRODUCT_ORIGIN, SANDBOX_ORIGIN, SANDBOX_SECRET_KEY, eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";
 
-const stripe = createStripe(env);
-const ORIGIN = "http://jplay.test";
-const BASE = `${ORIGIN}/api/stripe-sandbox`;
+const stripe = sandboxStripe();
+const ORIGIN = PRODUCT_ORIGIN;
 
 type Json = Record<string, any>;
 
 async function call(method: "GET" | "POST", path: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const body = new URLSearchParams(fields).toString();
-  const url = method === "POST" ? `${BASE}${path}` : `${BASE}${path}${body ? `?${body}` : ""}`;
+  const url = method === "POST" ? `${SANDBOX_ORIGIN}${path}` : `${SANDBOX_ORIGIN}${path}${body ? `?${body}` : ""}`;
   const response = await exports.default.fetch(
     new Request(url, {
       method,
@@ -27,19 +28,18 @@ async function call(method: "GET" | "POST", path: string, fields: Record<string,
   return { status: response.status, json: (await response.json()) as Json };
 }
 
-/** The browser on the hosted onboarding page (no API key). */
-const openOnboarding = (url: string, init: RequestInit = {}) => exports.default.fetch(new Request(`${ORIGIN}${url}`, { redirect: "manual", ...init }));
+/**
+ * The browser on the hosted onboarding page (no API key). Account links name the page on the
+ * product's pass-through (/api/stripe-sandbox/connect/onboarding/…); the sandbox serves it at
+ * /connect/onboarding/….
+ */
+const PASS_THROUGH = "/api/stripe-sandbox";
+const openOnboarding = (url: string, init: RequestInit = {}) => {
+  expect(url.startsWith(`${PASS_THROUGH}/`)).toBe(true);
+  return exports.default.fetch(new Request(`${SANDBOX_ORIGIN}${url.slice(PASS_THROUGH.length)}`, { redirect: "manual", ...init }));
+};
 const submitOnboarding = (url: string, cardNumber: string) =>
   openOnboarding(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ card_number: cardNumber }).toString() });
-
-async function stripeError(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Stripe.errors.StripeError);
-  return error as Stripe.errors.StripeError;
-}
 
 const expressAccount = (extra: Partial<Stripe.AccountCreateParams> = {}) =>
   stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, ...extra });
@@ -55,8 +55,7 @@ const payableAccount = () =>
     tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
   });
 
-const eventsFor = async (objectId: string) =>
-  (await stripe.events.list({ limit: 100 })).data.filter((e) => (e.data.object as { id?: string }).id === objectId);
+const eventsFor = (objectId: string) => eventsAbout(stripe, objectId);
 
 afterEach(async () => {
   await call("POST", "/v1/test_helpers/platform_balance", { available: "" });
