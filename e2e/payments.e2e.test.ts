@@ -97,9 +97,10 @@ describe("offer screen", () => {
     // Spec section 9: the redirect waits 1.5 s after the decline is toasted. Both moments are taken in
     // the page (the toast's insertion, the history entry), so a slow test process cannot shorten it.
     await page.evaluate(() => {
-      const marks = ((window as unknown as { __marks: Record<string, number> }).__marks = {});
+      const marks: { toast?: number; left?: number } = {};
+      (window as unknown as { __marks: typeof marks }).__marks = marks;
       new MutationObserver(() => {
-        const declined = [...document.querySelectorAll("[data-sonner-toast]")].some((toast) => toast.textContent?.includes("Payment Declined"));
+        const declined = Array.from(document.querySelectorAll("[data-sonner-toast]")).some((toast) => toast.textContent?.includes("Payment Declined"));
         if (declined) marks.toast ??= performance.now();
       }).observe(document.body, { childList: true, subtree: true });
       for (const method of ["pushState", "replaceState"] as const) {
