@@ -2,7 +2,7 @@
  * Payout run at scale: --artists artists (default 100,000) written straight into the throw-away
  * server's local D1, each with an available balance in the ledger; then the 00:00 UTC Cron Trigger
  * (`/__scheduled`), whose run fans out through the JOBS queue (`payouts.page`, `payouts.artist`) and
- * pays through the in-process Stripe sandbox.
+ * pays through the Stripe sandbox Worker.
  *
  * Seeded artists (all paid daily), by `i % 20`: 0 → no connected account (held), 1 → a ready account
  * but 50 ¢ (below the minimum), otherwise a ready account and 100–50,000 ¢. A ready account is a copy
@@ -38,7 +38,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PAYOUT_MINIMUM_CENTS } from "../schema/src/pricing.ts";
-import { runWrangler } from "../scripts/wrangler-env.ts";
+import { runWrangler, sandboxConfigPath } from "../scripts/wrangler-env.ts";
 import { numberFlag } from "./lib/args.ts";
 import { openLocalD1 } from "./lib/local-d1.ts";
 import { findWorkerd, threadsCpuNs } from "./lib/proc.ts";
@@ -65,14 +65,23 @@ function seededArtist(i: number): { ready: boolean; cents: number } {
 const SEEDED_CENTS_SQL = `CASE i % 20 WHEN 1 THEN 50 ELSE 100 + ((i * 7919) % 49901) END`;
 const artistId = (i: number) => `bench-artist-${String(i).padStart(6, "0")}`;
 
-function seedSql(templateAccountId: string): string {
-  const numbers = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount})`;
-  const id = `'bench-artist-' || printf('%06d', i)`;
+const numbersSql = () => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount})`;
+
+/** The sandbox's side: a ready connected account per seeded artist that has one, copies of the template. */
+function sandboxSeedSql(templateAccountId: string): string {
   return `
-${numbers}
+${numbersSql()}
 INSERT INTO sandbox_objects (id, object, data)
 SELECT 'acct_bench_' || i, 'account', replace((SELECT data FROM sandbox_objects WHERE id = '${templateAccountId}'), '${templateAccountId}', 'acct_bench_' || i)
 FROM n WHERE i % 20 != 0;
+`;
+}
+
+/** The product's side: the artists and their available balances in the ledger. */
+function productSeedSql(): string {
+  const numbers = numbersSql();
+  const id = `'bench-artist-' || printf('%06d', i)`;
+  return `
 ${numbers}
 INSERT INTO artists (id, phone, payment_frequency, stripe_account_id, payouts_enabled, created_at)
 SELECT ${id}, '+1556' || printf('%07d', i), 'daily', CASE WHEN i % 20 = 0 THEN NULL ELSE 'acct_bench_' || i END, i % 20 != 0, 1700000000000 + i FROM n;
@@ -217,10 +226,13 @@ await withSession(
     let seedingSeconds = 0;
     const folder = await mkdtemp(path.join(os.tmpdir(), "jplay-payout-seed-"));
     try {
-      const file = path.join(folder, "seed.sql");
-      await writeFile(file, seedSql(templateAccount));
+      const productFile = path.join(folder, "product.sql");
+      const sandboxFile = path.join(folder, "sandbox.sql");
+      await writeFile(productFile, productSeedSql());
+      await writeFile(sandboxFile, sandboxSeedSql(templateAccount));
       const seeding = performance.now();
-      await runWrangler(["d1", "execute", "jplay", "--local", "--persist-to", server.persistDir, "--file", file]);
+      await runWrangler(["d1", "execute", "jplay-stripe-sandbox", "-c", sandboxConfigPath, "--local", "--persist-to", server.persistDir, "--file", sandboxFile]);
+      await runWrangler(["d1", "execute", "jplay", "--local", "--persist-to", server.persistDir, "--file", productFile]);
       seedingSeconds = (performance.now() - seeding) / 1000;
       console.error(`seeded ${artistCount} artists (${payable.artists} payable) in ${seedingSeconds.toFixed(1)} s`);
     } finally {
@@ -228,6 +240,7 @@ await withSession(
     }
 
     const d1 = openLocalD1(server.persistDir);
+    const sandboxD1 = openLocalD1(server.persistDir, "sandbox_objects");
     const seeded = d1.prepare("SELECT count(*) AS n FROM artists WHERE id LIKE 'bench-artist-%'").get() as { n: number };
     if (seeded.n !== artistCount) throw new Error(`seeded ${seeded.n} of ${artistCount} artists`);
 
@@ -295,9 +308,11 @@ await withSession(
     check("amounts = seeded balances", (paidRows.cents ?? 0) === payable.cents, `${paidRows.cents ?? 0} of ${payable.cents} ¢`);
     const unpayablePaid = one<{ n: number }>("SELECT count(*) AS n FROM payouts WHERE artist_id LIKE 'bench-artist-%' AND CAST(substr(artist_id, 14) AS INTEGER) % 20 IN (0, 1)");
     check("held and below-minimum artists not paid", unpayablePaid.n === 0, `${unpayablePaid.n} payouts`);
-    const transfers = one<{ n: number; destinations: number; cents: number | null }>(
-      "SELECT count(*) AS n, count(DISTINCT json_extract(data, '$.destination')) AS destinations, sum(json_extract(data, '$.amount')) AS cents FROM sandbox_objects WHERE object = 'transfer' AND json_extract(data, '$.destination') LIKE 'acct_bench_%'",
-    );
+    const transfers = sandboxD1
+      .prepare(
+        "SELECT count(*) AS n, count(DISTINCT json_extract(data, '$.destination')) AS destinations, sum(json_extract(data, '$.amount')) AS cents FROM sandbox_objects WHERE object = 'transfer' AND json_extract(data, '$.destination') LIKE 'acct_bench_%'",
+      )
+      .get() as { n: number; destinations: number; cents: number | null };
     check("one sandbox transfer per paid artist", transfers.n === paidRows.n && transfers.destinations === transfers.n, `${transfers.n} transfers to ${transfers.destinations} accounts`);
     check("transferred = paid", (transfers.cents ?? 0) === (paidRows.cents ?? 0), `${transfers.cents ?? 0} ¢`);
     const balances = one<{ paidLeft: number; untouchedCents: number | null; pendingLeft: number }>(

@@ -1,6 +1,6 @@
 /**
  * An artist's HTTP client for benchmarks against a running server: a cookie jar, JSON and form posts,
- * and the card set-up through the in-process Stripe sandbox (as workers/api/test/support.ts does
+ * and the card set-up through the Stripe sandbox Worker (as workers/api/test/support.ts does
  * inside workerd), so uploads are accepted.
  */
 export class ArtistClient {
