@@ -61,6 +61,8 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeCustomerFail: "4000000000000341",
   pm_card_authenticationRequiredOnSetup: "4000002500003155",
   pm_card_authenticationRequired: "4000002760003184",
+  /** Succeeds; on Stripe its funds skip the pending balance (https://docs.stripe.com/testing#available-balance). */
+  pm_card_bypassPending: "4000000000000077",
 };
 
 export const behaviourOf = (number: string): CardBehaviour => TEST_CARDS[number] ?? { kind: "succeed" };

@@ -16,9 +16,16 @@ export type ExternalCard = Stripe.Card;
 
 export const ACCOUNT_TYPES = ["express", "custom"] as const;
 export const BUSINESS_TYPES = ["individual", "company", "non_profit", "government_entity"] as const;
-export const CAPABILITIES = ["transfers", "card_payments"] as const;
+export const CAPABILITIES = ["transfers", "card_payments"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Capabilities)[];
 export const PAYOUT_INTERVALS = ["manual", "daily", "weekly", "monthly"] as const;
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+// Nested parameters the sandbox reads, checked against the SDK's parameter types for the pinned API version.
+/** A card given as `external_account[…]` (the SDK types it for updates; create takes the same hash). */
+const EXTERNAL_CARD_PARAMS = ["object", "number", "exp_month", "exp_year", "currency", "cvc", "name"] as const satisfies readonly (keyof Stripe.AccountUpdateParams.Card)[];
+const SETTINGS_PARAMS = ["payouts"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings & keyof Stripe.AccountUpdateParams.Settings)[];
+const PAYOUTS_PARAMS = ["schedule", "statement_descriptor", "debit_negative_balances"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings.Payouts)[];
+const SCHEDULE_PARAMS = ["interval", "weekly_anchor", "delay_days", "monthly_anchor"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings.Payouts.Schedule)[];
 
 /** Stripe's debit test cards for Connect payouts (and their tokens). https://docs.stripe.com/connect/testing#account-numbers */
 export const DEBIT_TEST_CARDS: Record<string, string> = {
@@ -84,7 +91,7 @@ export async function externalAccountParam(call: SandboxCall, accountId: string)
     if (!number) throw invalidRequest(`No such token: '${raw}'`, { param: "external_account", code: "resource_missing" });
   } else {
     const card = call.params.object("external_account")!;
-    card.allowOnly(["object", "number", "exp_month", "exp_year", "currency", "cvc", "name"]);
+    card.allowOnly(EXTERNAL_CARD_PARAMS);
     if (card.string("object") !== "card") throw parameterInvalid("external_account[object]", "The Stripe sandbox supports only debit cards as external accounts (external_account[object]=card).");
     number = card.requiredString("number");
   }
@@ -101,13 +108,13 @@ export async function externalAccountParam(call: SandboxCall, accountId: string)
 export function payoutScheduleParam(params: Params, current: Stripe.Account.Settings.Payouts.Schedule): Stripe.Account.Settings.Payouts.Schedule | undefined {
   const settings = params.object("settings");
   if (!settings) return undefined;
-  settings.allowOnly(["payouts"]);
+  settings.allowOnly(SETTINGS_PARAMS);
   const payouts = settings.object("payouts");
   if (!payouts) return undefined;
-  payouts.allowOnly(["schedule", "statement_descriptor", "debit_negative_balances"]);
+  payouts.allowOnly(PAYOUTS_PARAMS);
   const schedule = payouts.object("schedule");
   if (!schedule) return undefined;
-  schedule.allowOnly(["interval", "weekly_anchor", "delay_days", "monthly_anchor"]);
+  schedule.allowOnly(SCHEDULE_PARAMS);
   const interval = schedule.oneOf("interval", PAYOUT_INTERVALS) ?? current.interval;
   const anchor = schedule.oneOf("weekly_anchor", WEEKDAYS);
   if (anchor && interval !== "weekly") throw parameterInvalid(schedule.name("weekly_anchor"), "weekly_anchor can only be set when interval is weekly.");

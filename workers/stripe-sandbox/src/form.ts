@@ -3,6 +3,7 @@
  * with nested keys (`a[b][c]=`), arrays as `x[]=` or `x[0]=` (the SDK sends indices), and typed
  * readers that answer Stripe's parameter errors (missing, unknown, wrong type).
  */
+import type Stripe from "stripe";
 import { invalidRequest, parameterInvalid, parameterMissing, parameterUnknown } from "./errors";
 
 export type FormValue = string | FormValue[] | FormObject;
@@ -92,6 +93,9 @@ export interface Range {
   lte?: number;
 }
 
+/** The bounds of a range filter, checked against the SDK's type for them. */
+const RANGE_BOUNDS = ["gt", "gte", "lt", "lte"] as const satisfies readonly (keyof Stripe.RangeQueryParam)[];
+
 export class Params {
   constructor(
     readonly raw: FormObject,
@@ -172,9 +176,9 @@ export class Params {
       const exact = this.integer(key)!;
       return { gte: exact, lte: exact };
     }
-    const bounds = this.object(key)!.allowOnly(["gt", "gte", "lt", "lte"]);
+    const bounds = this.object(key)!.allowOnly(RANGE_BOUNDS);
     const range: Range = {};
-    for (const bound of ["gt", "gte", "lt", "lte"] as const) {
+    for (const bound of RANGE_BOUNDS) {
       const given = bounds.integer(bound);
       if (given !== undefined) range[bound] = given;
     }

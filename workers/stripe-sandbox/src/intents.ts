@@ -2,6 +2,7 @@
  * What SetupIntents and PaymentIntents share: loading one for a caller (a browser must present
  * the client secret), the 3-D Secure `next_action`, and the parameters both confirm endpoints take.
  */
+import type Stripe from "stripe";
 import { BROWSER_BASE_PATH } from "./paths";
 import { requireClientSecret } from "./auth";
 import type { SandboxCall } from "./context";
@@ -34,28 +35,54 @@ export function threeDSecureAction(object: "setup_intents" | "payment_intents", 
   };
 }
 
-/** Parameters Stripe.js and servers send to confirm; the sandbox acts on some and accepts the rest. */
+/**
+ * Parameters both confirm endpoints take (the SDK's types for each); the sandbox acts on some and
+ * accepts the rest.
+ */
 export const CONFIRM_PARAMS = [
-  "client_secret",
   "payment_method",
   "payment_method_data",
   "payment_method_options",
-  "payment_method_types",
+  "allowed_payment_method_types",
   "return_url",
   "use_stripe_sdk",
   "mandate_data",
   "expand",
-] as const;
+] as const satisfies readonly (keyof Stripe.PaymentIntentConfirmParams & keyof Stripe.SetupIntentConfirmParams)[];
+
+/**
+ * What Stripe.js adds when it confirms with the publishable key: the intent's client secret
+ * (https://docs.stripe.com/js/payment_intents/confirm_card_payment). The server SDK never sends it,
+ * so its types lack it.
+ */
+export const BROWSER_CONFIRM_PARAMS = ["client_secret"] as const;
 
 export function readAuthenticationOutcome(call: SandboxCall): "complete" | "fail" {
+  // Sandbox-only endpoint (the bank's 3-D Secure page): a plain list, no SDK type to check it against.
   call.params.allowOnly(["client_secret", "outcome", "expand"]);
   const outcome = call.params.oneOf("outcome", ["complete", "fail"] as const);
   if (!outcome) throw invalidRequest("Missing required param: outcome.", { param: "outcome", code: "parameter_missing" });
   return outcome;
 }
 
+/**
+ * `allowed_payment_method_types` excludes `automatic_payment_methods`, the other way of choosing
+ * payment methods the sandbox takes.
+ * https://docs.stripe.com/changelog/dahlia/2026-07-29/allowed-payment-method-types-parameter
+ */
+export function readAllowedPaymentMethodTypes(call: SandboxCall): string[] | undefined {
+  const types = readPaymentMethodTypes(call, "allowed_payment_method_types");
+  if (types && call.params.has("automatic_payment_methods")) {
+    throw invalidRequest("You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods.", {
+      param: "automatic_payment_methods",
+      code: "parameters_exclusive",
+    });
+  }
+  return types;
+}
+
 /** Only card is simulated; other types are refused as Stripe refuses unactivated ones. */
-export function readPaymentMethodTypes(call: SandboxCall, key: string): string[] | undefined {
+function readPaymentMethodTypes(call: SandboxCall, key: string): string[] | undefined {
   const types = call.params.strings(key);
   if (!types) return undefined;
   for (const type of types) {

@@ -14,6 +14,8 @@ export interface PaymentIntentInit {
   metadata: Record<string, string>;
   paymentMethod: string | null;
   automaticPaymentMethods: boolean;
+  /** What `allowed_payment_method_types` left (the sandbox has only cards). */
+  allowedPaymentMethodTypes?: string[] | null;
   confirmationMethod?: "automatic" | "manual";
   statementDescriptor?: string | null;
   statementDescriptorSuffix?: string | null;
@@ -25,7 +27,7 @@ export function newPaymentIntent(call: SandboxCall, init: PaymentIntentInit): Pa
   return {
     id,
     object: "payment_intent",
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: (init.allowedPaymentMethodTypes ?? null) as PaymentIntent["allowed_payment_method_types"],
     amount: init.amount,
     amount_capturable: 0,
     amount_received: 0,

@@ -23,7 +23,8 @@ export interface CardVault extends StoredObject {
 
 export const vaultId = (paymentMethodId: string) => `vault_${paymentMethodId}`;
 
-export const PAYMENT_METHOD_PARAMS = ["type", "card", "billing_details", "metadata", "allow_redisplay", "expand"] as const;
+/** What creating a card PaymentMethod takes, checked against the SDK's type for the pinned API version. */
+export const PAYMENT_METHOD_PARAMS = ["type", "card", "billing_details", "metadata", "allow_redisplay", "expand"] as const satisfies readonly (keyof Stripe.PaymentMethodCreateParams)[];
 
 function billingDetails(params: Params | undefined): Stripe.PaymentMethod.BillingDetails {
   const address = params?.object("address");

@@ -24,10 +24,13 @@ function urlParam(params: Params, key: string): string {
   return url.toString();
 }
 
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const CREATE_PARAMS = ["account", "type", "refresh_url", "return_url", "collect", "collection_options", "expand"] as const satisfies readonly (keyof Stripe.AccountLinkCreateParams)[];
+
 export const accountLinkRoutes = new Hono<AppEnv>().post(
   "/v1/account_links",
   endpoint("secret", async (call) => {
-    const p = call.params.allowOnly(["account", "type", "refresh_url", "return_url", "collect", "collection_options", "expand"]);
+    const p = call.params.allowOnly(CREATE_PARAMS);
     const type = p.oneOf("type", ACCOUNT_LINK_TYPES);
     if (!type) throw parameterMissing("type");
     p.oneOf("collect", ["currently_due", "eventually_due"] as const);

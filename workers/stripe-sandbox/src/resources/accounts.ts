@@ -25,8 +25,19 @@ import { applyMetadata } from "../form";
 import { listObject } from "../lists";
 import { readPage } from "../store";
 
-const CREATE_PARAMS = ["type", "country", "email", "business_type", "capabilities", "metadata", "external_account", "settings", "tos_acceptance", "default_currency", "expand"] as const;
-const UPDATE_PARAMS = ["email", "business_type", "capabilities", "metadata", "external_account", "settings", "tos_acceptance", "expand"] as const;
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const WRITABLE = ["email", "business_type", "business_profile", "individual", "capabilities", "metadata", "external_account", "settings", "tos_acceptance", "expand"] as const satisfies readonly (keyof Stripe.AccountCreateParams & keyof Stripe.AccountUpdateParams)[];
+const CREATE_PARAMS = [...WRITABLE, "type", "country", "default_currency"] as const satisfies readonly (keyof Stripe.AccountCreateParams)[];
+const UPDATE_PARAMS = WRITABLE satisfies readonly (keyof Stripe.AccountUpdateParams)[];
+const LIST_PARAMS = ["limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.AccountListParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.AccountRetrieveParams)[];
+const CAPABILITY_PARAMS = ["requested"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Capabilities.Transfers)[];
+const TOS_PARAMS = ["date", "ip", "user_agent"] as const satisfies readonly (keyof Stripe.AccountCreateParams.TosAcceptance)[];
+const BUSINESS_PROFILE_PARAMS = ["mcc", "name", "product_description", "url"] as const satisfies readonly (keyof Stripe.AccountCreateParams.BusinessProfile)[];
+/** The identity fields Stripe's test mode verifies (https://docs.stripe.com/connect/testing#identity-and-address-verification). */
+const INDIVIDUAL_PARAMS = ["first_name", "last_name", "email", "phone", "dob", "address", "ssn_last_4", "id_number"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Individual)[];
+const DOB_PARAMS = ["day", "month", "year"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Individual.Dob)[];
+const ADDRESS_PARAMS = ["line1", "line2", "city", "state", "postal_code", "country"] as const satisfies readonly (keyof Stripe.AddressParam)[];
 
 export const loadAccount = (call: SandboxCall, id: string, param = "id") => call.store.require<Account>("account", id, "account", param);
 
@@ -37,7 +48,7 @@ function requestedCapabilities(call: SandboxCall): string[] {
   capabilities.allowOnly(CAPABILITIES);
   return CAPABILITIES.filter((name) => {
     const capability = capabilities.object(name);
-    capability?.allowOnly(["requested"]);
+    capability?.allowOnly(CAPABILITY_PARAMS);
     return capability?.boolean("requested") === true;
   });
 }
@@ -47,12 +58,37 @@ function tosAcceptance(call: SandboxCall, type: Account["type"]): Stripe.Account
   const tos = call.params.object("tos_acceptance");
   if (!tos) return undefined;
   if (type !== "custom") throw invalidRequest("You cannot accept the Terms of Service on behalf of an account of type express.", { param: "tos_acceptance" });
-  tos.allowOnly(["date", "ip", "user_agent"]);
+  tos.allowOnly(TOS_PARAMS);
   const date = tos.integer("date");
   const ip = tos.string("ip");
   if (date === undefined) throw parameterMissing("tos_acceptance[date]");
   if (!ip) throw parameterMissing("tos_acceptance[ip]");
   return { date, ip, user_agent: tos.string("user_agent") ?? null } as Stripe.Account.TosAcceptance;
+}
+
+/** `business_profile[mcc|name|product_description|url]`, kept on the account as Stripe shows them. */
+function businessProfile(call: SandboxCall, current: Account["business_profile"]): Account["business_profile"] {
+  const profile = call.params.object("business_profile");
+  if (!profile) return current;
+  profile.allowOnly(BUSINESS_PROFILE_PARAMS);
+  const next = { ...current } as Stripe.Account.BusinessProfile;
+  for (const field of BUSINESS_PROFILE_PARAMS) {
+    const value = profile.string(field);
+    if (value !== undefined) next[field] = value || null;
+  }
+  return next;
+}
+
+/**
+ * `individual[…]`: the identity Stripe verifies before a Custom account may receive transfers. The
+ * sandbox checks the names and keeps none of it (it has no Person objects and verifies nobody).
+ */
+function checkIndividual(call: SandboxCall): void {
+  const individual = call.params.object("individual");
+  if (!individual) return;
+  individual.allowOnly(INDIVIDUAL_PARAMS);
+  individual.object("dob")?.allowOnly(DOB_PARAMS);
+  individual.object("address")?.allowOnly(ADDRESS_PARAMS);
 }
 
 /** The writable fields shared by create and update; returns the account with readiness recomputed. */
@@ -63,6 +99,8 @@ async function applyWritable(call: SandboxCall, account: Account): Promise<Accou
   if (email !== undefined) next.email = email || null;
   const businessType = p.oneOf("business_type", BUSINESS_TYPES);
   if (businessType) next.business_type = businessType;
+  next.business_profile = businessProfile(call, next.business_profile);
+  checkIndividual(call);
   const capabilities = requestedCapabilities(call);
   if (capabilities.length > 0) {
     const current = { ...(next.capabilities as Record<string, string>) };
@@ -101,14 +139,14 @@ export const accountRoutes = new Hono<AppEnv>()
   .get(
     "/v1/accounts",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["limit", "starting_after", "ending_before", "expand", "created"]);
+      call.params.allowOnly(LIST_PARAMS);
       return listObject("/v1/accounts", await call.store.list<Account>("account", {}, readPage(call.params)));
     }),
   )
   .get(
     "/v1/accounts/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return loadAccount(call, call.pathParam("id"));
     }),
   )

@@ -3,17 +3,22 @@
  * customer). Charges are only ever created by confirming an intent. https://docs.stripe.com/api/charges
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import type { Charge } from "../charges";
 import { endpoint } from "../context";
 import { listObject } from "../lists";
 import { readPage } from "../store";
 
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const LIST_PARAMS = ["customer", "payment_intent", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.ChargeListParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.ChargeRetrieveParams)[];
+
 export const chargeRoutes = new Hono<AppEnv>()
   .get(
     "/v1/charges",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["customer", "payment_intent", "limit", "starting_after", "ending_before", "expand", "created"]);
+      call.params.allowOnly(LIST_PARAMS);
       const filters: Record<string, string> = {};
       for (const field of ["customer", "payment_intent"]) {
         const value = call.params.string(field);
@@ -25,7 +30,7 @@ export const chargeRoutes = new Hono<AppEnv>()
   .get(
     "/v1/charges/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return call.store.require<Charge>("charge", call.pathParam("id"), "charge");
     }),
   );

@@ -17,7 +17,15 @@ import { readPage } from "../store";
 
 export type Customer = Stripe.Customer;
 
-const WRITABLE = ["description", "email", "metadata", "name", "phone", "invoice_settings", "preferred_locales", "expand"] as const;
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const WRITABLE = ["description", "email", "metadata", "name", "phone", "invoice_settings", "preferred_locales", "expand"] as const satisfies readonly (keyof Stripe.CustomerCreateParams & keyof Stripe.CustomerUpdateParams)[];
+const CREATE_PARAMS = [...WRITABLE, "payment_method"] as const satisfies readonly (keyof Stripe.CustomerCreateParams)[];
+const UPDATE_PARAMS = WRITABLE satisfies readonly (keyof Stripe.CustomerUpdateParams)[];
+const INVOICE_SETTINGS_PARAMS = ["default_payment_method", "footer"] as const satisfies readonly (keyof Stripe.CustomerUpdateParams.InvoiceSettings)[];
+const LIST_PARAMS = ["email", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.CustomerListParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.CustomerRetrieveParams)[];
+/** Deleting takes no parameters. */
+const DELETE_PARAMS = [] as const satisfies readonly (keyof Stripe.CustomerDeleteParams)[];
 
 export async function loadCustomer(call: SandboxCall, id: string, param = "id"): Promise<Customer> {
   const found = await call.store.get<Customer | Stripe.DeletedCustomer>(id, "customer");
@@ -60,7 +68,7 @@ export const customerRoutes = new Hono<AppEnv>()
   .post(
     "/v1/customers",
     endpoint("secret", async (call) => {
-      call.params.allowOnly([...WRITABLE, "payment_method"]);
+      call.params.allowOnly(CREATE_PARAMS);
       const id = newId(ID_PREFIX.customer);
       let customer: Customer = applyWritable(call, {
         id,
@@ -106,7 +114,7 @@ export const customerRoutes = new Hono<AppEnv>()
   .get(
     "/v1/customers",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["email", "limit", "starting_after", "ending_before", "expand", "created"]);
+      call.params.allowOnly(LIST_PARAMS);
       const email = call.params.string("email");
       const page = await call.store.list<Customer>("customer", email ? { email } : {}, readPage(call.params));
       return listObject("/v1/customers", page);
@@ -115,7 +123,7 @@ export const customerRoutes = new Hono<AppEnv>()
   .get(
     "/v1/customers/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       const id = call.pathParam("id");
       const found = await call.store.get<Customer | Stripe.DeletedCustomer>(id, "customer");
       if (!found) throw resourceMissing("customer", id);
@@ -125,13 +133,13 @@ export const customerRoutes = new Hono<AppEnv>()
   .post(
     "/v1/customers/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(WRITABLE);
+      call.params.allowOnly(UPDATE_PARAMS);
       const before = await loadCustomer(call, call.pathParam("id"));
       await call.store.lock(before.id);
       const after = applyWritable(call, before);
       const settings = call.params.object("invoice_settings");
       if (settings) {
-        settings.allowOnly(["default_payment_method", "footer"]);
+        settings.allowOnly(INVOICE_SETTINGS_PARAMS);
         const method = settings.string("default_payment_method");
         const footer = settings.string("footer");
         after.invoice_settings = {
@@ -149,6 +157,7 @@ export const customerRoutes = new Hono<AppEnv>()
   .delete(
     "/v1/customers/:id",
     endpoint("secret", async (call) => {
+      call.params.allowOnly(DELETE_PARAMS);
       const customer = await loadCustomer(call, call.pathParam("id"));
       const deleted: Stripe.DeletedCustomer = { id: customer.id, object: "customer", deleted: true };
       call.store.put(deleted);

@@ -4,6 +4,7 @@
  * reads to find events its endpoint missed. https://docs.stripe.com/api/events/list
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { endpoint } from "../context";
 import { invalidRequest } from "../errors";
@@ -12,11 +13,15 @@ import { type SandboxEvent, withoutBookkeeping } from "../events";
 import { listObject } from "../lists";
 import { readPage } from "../store";
 
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const LIST_PARAMS = ["type", "types", "delivery_success", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.EventListParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.EventRetrieveParams)[];
+
 export const eventRoutes = new Hono<AppEnv>()
   .get(
     "/v1/events",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["type", "types", "delivery_success", "limit", "starting_after", "ending_before", "expand", "created"]);
+      call.params.allowOnly(LIST_PARAMS);
       const filters: Record<string, string | number | readonly string[] | Range> = {};
       const type = call.params.string("type");
       const types = call.params.strings("types");
@@ -34,7 +39,7 @@ export const eventRoutes = new Hono<AppEnv>()
   .get(
     "/v1/events/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return withoutBookkeeping(await call.store.require<SandboxEvent>("event", call.pathParam("id"), "event"));
     }),
   );

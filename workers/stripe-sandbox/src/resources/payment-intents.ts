@@ -4,20 +4,24 @@
  * https://docs.stripe.com/api/payment_intents
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { type SandboxCall, endpoint } from "../context";
 import { invalidRequest, parameterMissing, unexpectedState } from "../errors";
 import { applyMetadata } from "../form";
-import { CONFIRM_PARAMS, loadIntentFor, readAuthenticationOutcome, readPaymentMethodTypes } from "../intents";
+import { BROWSER_CONFIRM_PARAMS, CONFIRM_PARAMS, loadIntentFor, readAllowedPaymentMethodTypes, readAuthenticationOutcome } from "../intents";
 import { listObject } from "../lists";
 import { newPaymentIntent } from "../payment-intent-object";
 import { type PaymentIntent, answer, authenticatePayment, confirmPayment, readOffSession, withConfirmParams } from "../payment-attempts";
 import { loadPaymentMethod } from "../payment-methods";
+import { refuseRemovedPaymentMethodTypes } from "../removed-params";
 import { readPage } from "../store";
 import { customerParam } from "./customers";
 
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+
 /** Parameters both create (with confirm=true) and confirm read. */
-const CONFIRM_TIME_PARAMS = ["off_session", "setup_future_usage", "receipt_email", "error_on_requires_action", "capture_method"] as const;
+const CONFIRM_TIME_PARAMS = ["off_session", "setup_future_usage", "receipt_email", "error_on_requires_action", "capture_method"] as const satisfies readonly (keyof Stripe.PaymentIntentCreateParams & keyof Stripe.PaymentIntentConfirmParams)[];
 
 const CREATE_PARAMS = [
   ...CONFIRM_TIME_PARAMS,
@@ -28,7 +32,7 @@ const CREATE_PARAMS = [
   "metadata",
   "payment_method",
   "payment_method_data",
-  "payment_method_types",
+  "allowed_payment_method_types",
   "payment_method_options",
   "automatic_payment_methods",
   "confirm",
@@ -40,7 +44,11 @@ const CREATE_PARAMS = [
   "mandate_data",
   "transfer_group",
   "expand",
-] as const;
+] as const satisfies readonly (keyof Stripe.PaymentIntentCreateParams)[];
+const LIST_PARAMS = ["customer", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.PaymentIntentListParams)[];
+const RETRIEVE_PARAMS = ["client_secret", "expand"] as const satisfies readonly (keyof Stripe.PaymentIntentRetrieveParams)[];
+const PAYMENT_CONFIRM_PARAMS = [...CONFIRM_PARAMS, ...CONFIRM_TIME_PARAMS] as const satisfies readonly (keyof Stripe.PaymentIntentConfirmParams)[];
+const CANCEL_PARAMS = ["cancellation_reason", "expand"] as const satisfies readonly (keyof Stripe.PaymentIntentCancelParams)[];
 
 const CANCELABLE = ["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action", "processing"];
 
@@ -70,11 +78,12 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
   .post(
     "/v1/payment_intents",
     endpoint("secret", async (call) => {
+      refuseRemovedPaymentMethodTypes(call.params);
       const p = call.params.allowOnly(CREATE_PARAMS);
       const currency = readCurrency(call);
       const amount = readAmount(call, currency);
       const customer = await customerParam(call);
-      const types = readPaymentMethodTypes(call, "payment_method_types");
+      const types = readAllowedPaymentMethodTypes(call);
       const automatic = p.object("automatic_payment_methods")?.boolean("enabled");
       const confirm = p.boolean("confirm") ?? false;
       const offSession = readOffSession(call);
@@ -92,6 +101,7 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
           metadata: applyMetadata({}, p.metadata()),
           paymentMethod: method?.id ?? null,
           automaticPaymentMethods: !(types || automatic === false),
+          allowedPaymentMethodTypes: types ? ["card"] : null,
           confirmationMethod: p.oneOf("confirmation_method", ["automatic", "manual"] as const) ?? "automatic",
           statementDescriptor: p.string("statement_descriptor") || null,
           statementDescriptorSuffix: p.string("statement_descriptor_suffix") || null,
@@ -106,7 +116,7 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
   .get(
     "/v1/payment_intents",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["customer", "limit", "starting_after", "ending_before", "expand", "created"]);
+      call.params.allowOnly(LIST_PARAMS);
       const customer = call.params.string("customer");
       const page = await call.store.list<PaymentIntent>("payment_intent", customer ? { customer } : {}, readPage(call.params));
       return listObject("/v1/payment_intents", page);
@@ -115,14 +125,16 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
   .get(
     "/v1/payment_intents/:id",
     endpoint("publishable", async (call) => {
-      call.params.allowOnly(["client_secret", "expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return loadIntentFor<PaymentIntent>(call, "payment_intent");
     }),
   )
   .post(
     "/v1/payment_intents/:id/confirm",
     endpoint("publishable", async (call) => {
-      call.params.allowOnly([...CONFIRM_PARAMS, ...CONFIRM_TIME_PARAMS]);
+      refuseRemovedPaymentMethodTypes(call.params);
+      call.params.allowOnly([...PAYMENT_CONFIRM_PARAMS, ...BROWSER_CONFIRM_PARAMS]);
+      readAllowedPaymentMethodTypes(call);
       await call.store.lock(call.pathParam("id"));
       const intent = await loadIntentFor<PaymentIntent>(call, "payment_intent");
       // A browser confirming is the cardholder, present: never off-session.
@@ -143,7 +155,7 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
   .post(
     "/v1/payment_intents/:id/cancel",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["cancellation_reason", "expand"]);
+      call.params.allowOnly(CANCEL_PARAMS);
       const reason = call.params.oneOf("cancellation_reason", ["duplicate", "fraudulent", "requested_by_customer", "abandoned"] as const) ?? null;
       await call.store.lock(call.pathParam("id"));
       const intent = await loadIntentFor<PaymentIntent>(call, "payment_intent");

@@ -3,6 +3,7 @@
  * update metadata, attach / detach, and the lists per customer. https://docs.stripe.com/api/payment_methods
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { requireSecretKey } from "../auth";
 import { setupOutcome } from "../cards";
@@ -24,7 +25,16 @@ import {
 import { readPage } from "../store";
 import { type Customer, loadCustomer } from "./customers";
 
-const LIST_PARAMS = ["customer", "type", "limit", "starting_after", "ending_before", "expand", "allow_redisplay"] as const;
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const CREATE_PARAMS = [...PAYMENT_METHOD_PARAMS, "customer", "payment_method"] as const satisfies readonly (keyof Stripe.PaymentMethodCreateParams)[];
+const LIST_PARAMS = ["customer", "type", "limit", "starting_after", "ending_before", "expand", "allow_redisplay"] as const satisfies readonly (keyof Stripe.PaymentMethodListParams)[];
+/** The customer is in the path. */
+const CUSTOMER_LIST_PARAMS = ["type", "limit", "starting_after", "ending_before", "expand", "allow_redisplay"] as const satisfies readonly (keyof Stripe.CustomerListPaymentMethodsParams)[];
+const CUSTOMER_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.CustomerRetrievePaymentMethodParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.PaymentMethodRetrieveParams)[];
+const UPDATE_PARAMS = ["metadata", "allow_redisplay", "expand"] as const satisfies readonly (keyof Stripe.PaymentMethodUpdateParams)[];
+const ATTACH_PARAMS = ["customer", "expand"] as const satisfies readonly (keyof Stripe.PaymentMethodAttachParams)[];
+const DETACH_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.PaymentMethodDetachParams)[];
 
 async function listFor(call: SandboxCall, customerId: string | undefined, url: string) {
   const type = call.params.string("type");
@@ -37,7 +47,7 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
   .post(
     "/v1/payment_methods",
     endpoint("publishable", async (call) => {
-      call.params.allowOnly([...PAYMENT_METHOD_PARAMS, "customer", "payment_method"]);
+      call.params.allowOnly(CREATE_PARAMS);
       if (call.params.has("customer") || call.params.has("payment_method")) requireSecretKey(call.key);
       return withCardErrors(() => createCardPaymentMethod(call, call.params));
     }),
@@ -54,7 +64,7 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
   .get(
     "/v1/customers/:id/payment_methods",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(LIST_PARAMS);
+      call.params.allowOnly(CUSTOMER_LIST_PARAMS);
       const customer = await loadCustomer(call, call.pathParam("id"));
       return listFor(call, customer.id, `/v1/customers/${customer.id}/payment_methods`);
     }),
@@ -62,7 +72,7 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
   .get(
     "/v1/customers/:id/payment_methods/:pm",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(CUSTOMER_RETRIEVE_PARAMS);
       const customer = await loadCustomer(call, call.pathParam("id"));
       const method = await loadPaymentMethod(call, call.pathParam("pm"));
       if (customerOf(method) !== customer.id) throw invalidRequest(`No such PaymentMethod: '${method.id}'`, { code: "resource_missing", status: 404, param: "id" });
@@ -72,14 +82,14 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
   .get(
     "/v1/payment_methods/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return loadPaymentMethod(call, call.pathParam("id"));
     }),
   )
   .post(
     "/v1/payment_methods/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["metadata", "allow_redisplay", "expand"]);
+      call.params.allowOnly(UPDATE_PARAMS);
       const before = await loadPaymentMethod(call, call.pathParam("id"));
       const redisplay = call.params.oneOf("allow_redisplay", ["always", "limited", "unspecified"] as const);
       const after: PaymentMethod = {
@@ -96,7 +106,7 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
   .post(
     "/v1/payment_methods/:id/attach",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["customer", "expand"]);
+      call.params.allowOnly(ATTACH_PARAMS);
       const customerId = call.params.string("customer");
       if (!customerId) throw parameterMissing("customer");
       const customer: Customer = await loadCustomer(call, customerId, "customer");
@@ -114,7 +124,7 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
   .post(
     "/v1/payment_methods/:id/detach",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(DETACH_PARAMS);
       const method = await loadPaymentMethod(call, call.pathParam("id"));
       await call.store.lock(method.id);
       const owner = customerOf(method);

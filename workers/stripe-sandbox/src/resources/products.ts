@@ -3,6 +3,7 @@
  * found again by `lookup_key`. https://docs.stripe.com/api/products, https://docs.stripe.com/api/prices
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import type { Price, Product } from "../billing";
 import { type SandboxCall, endpoint } from "../context";
@@ -21,11 +22,20 @@ function createProduct(call: SandboxCall, name: string, metadata: Record<string,
 
 const INTERVALS = ["day", "week", "month", "year"] as const;
 
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const PRODUCT_CREATE_PARAMS = ["name", "description", "metadata", "active", "expand"] as const satisfies readonly (keyof Stripe.ProductCreateParams)[];
+const PRODUCT_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.ProductRetrieveParams)[];
+const PRICE_CREATE_PARAMS = ["currency", "unit_amount", "recurring", "product", "product_data", "lookup_key", "transfer_lookup_key", "nickname", "metadata", "expand"] as const satisfies readonly (keyof Stripe.PriceCreateParams)[];
+const RECURRING_PARAMS = ["interval", "interval_count"] as const satisfies readonly (keyof Stripe.PriceCreateParams.Recurring)[];
+const PRODUCT_DATA_PARAMS = ["name", "metadata"] as const satisfies readonly (keyof Stripe.PriceCreateParams.ProductData)[];
+const PRICE_LIST_PARAMS = ["lookup_keys", "active", "product", "type", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.PriceListParams)[];
+const PRICE_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.PriceRetrieveParams)[];
+
 export const productRoutes = new Hono<AppEnv>()
   .post(
     "/v1/products",
     endpoint("secret", async (call) => {
-      const p = call.params.allowOnly(["name", "description", "metadata", "active", "expand"]);
+      const p = call.params.allowOnly(PRODUCT_CREATE_PARAMS);
       const product = createProduct(call, p.requiredString("name"), applyMetadata({}, p.metadata()));
       const description = p.string("description");
       if (description) call.store.put({ ...product, description });
@@ -35,23 +45,23 @@ export const productRoutes = new Hono<AppEnv>()
   .get(
     "/v1/products/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(PRODUCT_RETRIEVE_PARAMS);
       return call.store.require<Product>("product", call.pathParam("id"), "product");
     }),
   )
   .post(
     "/v1/prices",
     endpoint("secret", async (call) => {
-      const p = call.params.allowOnly(["currency", "unit_amount", "recurring", "product", "product_data", "lookup_key", "transfer_lookup_key", "nickname", "metadata", "expand"]);
+      const p = call.params.allowOnly(PRICE_CREATE_PARAMS);
       const currency = p.requiredString("currency").toLowerCase();
       const unitAmount = p.integer("unit_amount");
       if (unitAmount === undefined) throw parameterMissing("unit_amount");
       if (unitAmount < 0) throw invalidRequest("unit_amount must be at least 0.", { param: "unit_amount" });
-      const recurringParams = p.object("recurring")?.allowOnly(["interval", "interval_count"]);
+      const recurringParams = p.object("recurring")?.allowOnly(RECURRING_PARAMS);
       const interval = recurringParams?.oneOf("interval", INTERVALS);
       if (recurringParams && !interval) throw parameterMissing("recurring[interval]");
       const productId = p.string("product");
-      const productData = p.object("product_data")?.allowOnly(["name", "metadata"]);
+      const productData = p.object("product_data")?.allowOnly(PRODUCT_DATA_PARAMS);
       if (productId && productData) throw invalidRequest("You may only specify one of these parameters: product, product_data.", { param: "product_data" });
       const product = productId
         ? await call.store.require<Product>("product", productId, "product", "product")
@@ -91,7 +101,7 @@ export const productRoutes = new Hono<AppEnv>()
   .get(
     "/v1/prices",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["lookup_keys", "active", "product", "type", "limit", "starting_after", "ending_before", "expand"]);
+      call.params.allowOnly(PRICE_LIST_PARAMS);
       const filters: Record<string, string | number | readonly string[]> = {};
       const lookupKeys = call.params.strings("lookup_keys");
       if (lookupKeys) filters.lookup_key = lookupKeys;
@@ -107,7 +117,7 @@ export const productRoutes = new Hono<AppEnv>()
   .get(
     "/v1/prices/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(PRICE_RETRIEVE_PARAMS);
       return call.store.require<Price>("price", call.pathParam("id"), "price");
     }),
   );

@@ -4,25 +4,27 @@
  * https://docs.stripe.com/api/setup_intents
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { endpoint } from "../context";
 import { invalidRequest, unexpectedState } from "../errors";
 import { applyMetadata } from "../form";
 import { ID_PREFIX, newClientSecret, newId } from "../ids";
-import { CONFIRM_PARAMS, loadIntentFor, readAuthenticationOutcome, readPaymentMethodTypes } from "../intents";
+import { BROWSER_CONFIRM_PARAMS, CONFIRM_PARAMS, loadIntentFor, readAllowedPaymentMethodTypes, readAuthenticationOutcome } from "../intents";
 import { listObject } from "../lists";
 import { loadPaymentMethod } from "../payment-methods";
+import { refuseRemovedPaymentMethodTypes } from "../removed-params";
 import { readPage } from "../store";
 import { type SetupIntent, authenticateSetup, confirmSetup } from "../setup-attempts";
 import { customerParam } from "./customers";
 
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const CREATE_PARAMS = [
   "customer",
   "description",
   "metadata",
   "usage",
   "payment_method",
-  "payment_method_types",
   "allowed_payment_method_types",
   "automatic_payment_methods",
   "payment_method_options",
@@ -32,17 +34,21 @@ const CREATE_PARAMS = [
   "mandate_data",
   "payment_method_data",
   "expand",
-] as const;
+] as const satisfies readonly (keyof Stripe.SetupIntentCreateParams)[];
+const LIST_PARAMS = ["customer", "payment_method", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.SetupIntentListParams)[];
+const RETRIEVE_PARAMS = ["client_secret", "expand"] as const satisfies readonly (keyof Stripe.SetupIntentRetrieveParams)[];
+const CANCEL_PARAMS = ["cancellation_reason", "expand"] as const satisfies readonly (keyof Stripe.SetupIntentCancelParams)[];
 
 export const setupIntentRoutes = new Hono<AppEnv>()
   .post(
     "/v1/setup_intents",
     endpoint("secret", async (call) => {
+      refuseRemovedPaymentMethodTypes(call.params);
       const p = call.params.allowOnly(CREATE_PARAMS);
       const confirm = p.boolean("confirm") ?? false;
       if (p.has("payment_method_data") && !confirm) throw invalidRequest("payment_method_data can only be used with confirm=true.", { param: "payment_method_data" });
       const customer = await customerParam(call);
-      const types = readPaymentMethodTypes(call, "payment_method_types") ?? readPaymentMethodTypes(call, "allowed_payment_method_types");
+      const types = readAllowedPaymentMethodTypes(call);
       const automatic = p.object("automatic_payment_methods")?.boolean("enabled");
       const id = newId(ID_PREFIX.setup_intent);
       const methodId = p.string("payment_method");
@@ -85,7 +91,7 @@ export const setupIntentRoutes = new Hono<AppEnv>()
   .get(
     "/v1/setup_intents",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["customer", "payment_method", "limit", "starting_after", "ending_before", "expand", "created"]);
+      call.params.allowOnly(LIST_PARAMS);
       const filters: Record<string, string> = {};
       for (const field of ["customer", "payment_method"]) {
         const value = call.params.string(field);
@@ -97,14 +103,15 @@ export const setupIntentRoutes = new Hono<AppEnv>()
   .get(
     "/v1/setup_intents/:id",
     endpoint("publishable", async (call) => {
-      call.params.allowOnly(["client_secret", "expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return loadIntentFor<SetupIntent>(call, "setup_intent");
     }),
   )
   .post(
     "/v1/setup_intents/:id/confirm",
     endpoint("publishable", async (call) => {
-      call.params.allowOnly(CONFIRM_PARAMS);
+      call.params.allowOnly([...CONFIRM_PARAMS, ...BROWSER_CONFIRM_PARAMS]);
+      readAllowedPaymentMethodTypes(call);
       await call.store.lock(call.pathParam("id"));
       return confirmSetup(call, await loadIntentFor<SetupIntent>(call, "setup_intent"));
     }),
@@ -122,7 +129,7 @@ export const setupIntentRoutes = new Hono<AppEnv>()
   .post(
     "/v1/setup_intents/:id/cancel",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["cancellation_reason", "expand"]);
+      call.params.allowOnly(CANCEL_PARAMS);
       const reason = call.params.oneOf("cancellation_reason", ["abandoned", "requested_by_customer", "duplicate"] as const) ?? null;
       await call.store.lock(call.pathParam("id"));
       const intent = await loadIntentFor<SetupIntent>(call, "setup_intent");

@@ -5,6 +5,7 @@
  * https://docs.stripe.com/api/subscriptions, https://docs.stripe.com/api/invoices
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { type Invoice, type Price, type Subscription, addMonth, openInvoice } from "../billing";
 import { endpoint } from "../context";
@@ -15,7 +16,14 @@ import { listObject } from "../lists";
 import { readPage } from "../store";
 import { loadCustomer } from "./customers";
 
-const CREATE_PARAMS = ["customer", "items", "payment_behavior", "payment_settings", "metadata", "description", "default_payment_method", "expand"] as const;
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const CREATE_PARAMS = ["customer", "items", "payment_behavior", "payment_settings", "metadata", "description", "default_payment_method", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionCreateParams)[];
+const PAYMENT_SETTINGS_PARAMS = ["save_default_payment_method", "payment_method_types"] as const satisfies readonly (keyof Stripe.SubscriptionCreateParams.PaymentSettings)[];
+const LIST_PARAMS = ["customer", "status", "price", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionListParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.SubscriptionRetrieveParams)[];
+const CANCEL_PARAMS = ["expand", "invoice_now", "prorate", "cancellation_details"] as const satisfies readonly (keyof Stripe.SubscriptionCancelParams)[];
+const INVOICE_LIST_PARAMS = ["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.InvoiceListParams)[];
+const INVOICE_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.InvoiceRetrieveParams)[];
 const ENDED: Subscription["status"][] = ["canceled", "incomplete_expired"];
 
 export const subscriptionRoutes = new Hono<AppEnv>()
@@ -37,7 +45,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       if (!priceId) throw parameterMissing("items[0][price]");
       const price = await call.store.require<Price>("price", priceId, "price", "items[0][price]");
       if (!price.recurring) throw invalidRequest(`The price specified (${price.id}) is not recurring.`, { param: "items[0][price]" });
-      const settings = p.object("payment_settings")?.allowOnly(["save_default_payment_method", "payment_method_types"]);
+      const settings = p.object("payment_settings")?.allowOnly(PAYMENT_SETTINGS_PARAMS);
       const save = settings?.oneOf("save_default_payment_method", ["off", "on_subscription"] as const) ?? "off";
       const id = newId(ID_PREFIX.subscription);
       const periodEnd = price.recurring.interval === "month" ? addMonth(call.now, price.recurring.interval_count) : addMonth(call.now, 12 * price.recurring.interval_count);
@@ -74,7 +82,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .get(
     "/v1/subscriptions",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["customer", "status", "price", "limit", "starting_after", "ending_before", "expand"]);
+      call.params.allowOnly(LIST_PARAMS);
       const filters: Record<string, string> = {};
       const customer = call.params.string("customer");
       if (customer) filters.customer = customer;
@@ -88,7 +96,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .get(
     "/v1/subscriptions/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return call.store.require<Subscription>("subscription", call.pathParam("id"), "subscription");
     }),
   )
@@ -96,7 +104,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     // Cancels at once (https://docs.stripe.com/api/subscriptions/cancel).
     "/v1/subscriptions/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand", "invoice_now", "prorate", "cancellation_details"]);
+      call.params.allowOnly(CANCEL_PARAMS);
       await call.store.lock(call.pathParam("id"));
       const subscription = await call.store.require<Subscription>("subscription", call.pathParam("id"), "subscription");
       if (ENDED.includes(subscription.status)) {
@@ -111,7 +119,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .get(
     "/v1/invoices",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand"]);
+      call.params.allowOnly(INVOICE_LIST_PARAMS);
       const filters: Record<string, string> = {};
       for (const [param, field] of [
         ["customer", "customer"],
@@ -127,7 +135,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .get(
     "/v1/invoices/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(INVOICE_RETRIEVE_PARAMS);
       return call.store.require<Invoice>("invoice", call.pathParam("id"), "invoice");
     }),
   );

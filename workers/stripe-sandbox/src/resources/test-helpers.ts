@@ -20,6 +20,9 @@ import { advanceClock } from "../clock";
 
 const MAX_FAULT_COUNT = 100;
 
+// Sandbox-only endpoints: Stripe has no such API and the SDK no type for them, so the parameters
+// each accepts are plain lists (every Stripe endpoint's list is typed against the SDK's params).
+
 export const testHelperRoutes = new Hono<AppEnv>()
   .post(
     "/v1/test_helpers/faults",

@@ -18,6 +18,11 @@ import { readPage } from "../store";
 
 export type Transfer = Stripe.Transfer;
 
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const CREATE_PARAMS = ["amount", "currency", "destination", "transfer_group", "metadata", "description", "expand"] as const satisfies readonly (keyof Stripe.TransferCreateParams)[];
+const LIST_PARAMS = ["destination", "transfer_group", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.TransferListParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.TransferRetrieveParams)[];
+
 /** Stripe's smallest transfer in USD. */
 const MIN_TRANSFER_CENTS = 1;
 
@@ -25,7 +30,7 @@ export const transferRoutes = new Hono<AppEnv>()
   .post(
     "/v1/transfers",
     endpoint("secret", async (call) => {
-      const p = call.params.allowOnly(["amount", "currency", "destination", "transfer_group", "metadata", "description", "expand"]);
+      const p = call.params.allowOnly(CREATE_PARAMS);
       const amount = p.integer("amount");
       if (amount === undefined) throw invalidRequest("Missing required param: amount.", { param: "amount", code: "parameter_missing" });
       if (amount < MIN_TRANSFER_CENTS) throw parameterInvalid("amount", "Invalid positive integer", "parameter_invalid_integer");
@@ -69,7 +74,7 @@ export const transferRoutes = new Hono<AppEnv>()
   .get(
     "/v1/transfers",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["destination", "transfer_group", "limit", "starting_after", "ending_before", "expand", "created"]);
+      call.params.allowOnly(LIST_PARAMS);
       const filters: Record<string, string> = {};
       for (const field of ["destination", "transfer_group"]) {
         const value = call.params.string(field);
@@ -81,7 +86,7 @@ export const transferRoutes = new Hono<AppEnv>()
   .get(
     "/v1/transfers/:id",
     endpoint("secret", async (call) => {
-      call.params.allowOnly(["expand"]);
+      call.params.allowOnly(RETRIEVE_PARAMS);
       return call.store.require<Transfer>("transfer", call.pathParam("id"), "transfer");
     }),
   );
