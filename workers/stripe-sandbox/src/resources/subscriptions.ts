@@ -6,6 +6,7 @@
  * subscription-cycle.ts. https://docs.stripe.com/api/subscriptions, https://docs.stripe.com/api/invoices
  */
 import { Hono } from "hono";
+import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { type CancellationDetails, type Invoice, type Price, type Subscription, openInvoice, periodEndAfter } from "../billing";
 import type { SandboxCall } from "../context";
@@ -19,7 +20,7 @@ import { readPage } from "../store";
 import { loadCustomer } from "./customers";
 
 const CREATE_PARAMS = ["customer", "items", "payment_behavior", "payment_settings", "metadata", "description", "default_payment_method", "expand"] as const;
-const UPDATE_PARAMS = ["cancel_at_period_end", "cancellation_details", "metadata", "expand"] as const;
+const UPDATE_PARAMS = ["cancel_at_period_end", "cancellation_details", "metadata", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionUpdateParams)[];
 const ENDED: Subscription["status"][] = ["canceled", "incomplete_expired"];
 const FEEDBACK = ["customer_service", "low_quality", "missing_features", "other", "switched_service", "too_complex", "too_expensive", "unused"] as const;
 
