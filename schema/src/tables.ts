@@ -228,6 +228,8 @@ export const subscriptions = sqliteTable("subscriptions", {
   stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
   status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("incomplete"),
   currentPeriodEnd: integer("current_period_end", { mode: "number" }),
+  /** Stripe's `cancel_at_period_end`: Pro ends at `currentPeriodEnd` instead of renewing (docs/decisions/023). */
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: createdAt("updated_at"),
 });

@@ -374,7 +374,14 @@ describe("another artist's song or page is not found", () => {
           fc.constantFrom(...SQL, "' OR '1'='1", "%", "*"),
         ),
         async (token) => {
-          for (const [method, path] of [["GET", `/api/artist/${encodeURIComponent(token)}`], ["POST", `/api/artist/${encodeURIComponent(token)}/connect`]] as const) {
+          const t = encodeURIComponent(token);
+          for (const [method, path] of [
+            ["GET", `/api/artist/${t}`],
+            ["POST", `/api/artist/${t}/connect`],
+            ["GET", `/api/artist/${t}/pro`],
+            ["POST", `/api/artist/${t}/pro/cancel`],
+            ["POST", `/api/artist/${t}/pro/resume`],
+          ] as const) {
             const response = await new Browser().fetch(path, { method, headers: { Origin: SITE } });
             expect(response.status, `${method} ${token}`).toBe(404);
             expect((await expectClientError(response, token)).message).toBe("Link not found");
@@ -397,6 +404,7 @@ describe("cross-site writes", () => {
       ["/api/save-payment-method", () => JSON.stringify({ customerId, paymentMethodId: "pm_card_visa", phoneNumber: "+1 555 010 7777", paymentFrequency: "daily" }), "application/json"],
       ["/api/distribute", () => songForm({ artistName: "Cross Site", songTitle: "Forged", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId })],
       [`/api/artist/${token}/connect`, () => ""],
+      [`/api/artist/${token}/pro/cancel`, () => ""],
       ["/api/admin/session", () => JSON.stringify({ password: env.ADMIN_PASSWORD }), "application/json"],
     ];
     for (const origin of ["https://evil.example", "http://jplay.test.evil.example", "null", "http://jplay.test:8080"]) {

@@ -2,8 +2,11 @@
  * Stripe Billing's part the product uses: a subscription's invoices, each paid through a
  * PaymentIntent (https://docs.stripe.com/billing/subscriptions/build-subscriptions). When that intent
  * succeeds the invoice becomes paid and an incomplete or past-due subscription active (events
- * `invoice.paid`, `invoice.payment_succeeded`, `customer.subscription.updated`); when it fails,
- * `invoice.payment_failed`. Objects carry the fields the product and Stripe's docs rely on.
+ * `invoice.paid`, `invoice.payment_succeeded`, `customer.subscription.updated`), and with
+ * `payment_settings.save_default_payment_method=on_subscription` its card becomes the subscription's
+ * `default_payment_method`; when it fails, `invoice.payment_failed`. A voided invoice cancels its
+ * intent. Objects carry the fields the product and Stripe's docs rely on. What the clock does to a
+ * subscription (renewals, expiry, the end of a canceled period) is in subscription-cycle.ts.
  */
 import type { SandboxCall } from "./context";
 import { previousAttributes } from "./events";
@@ -40,6 +43,12 @@ export interface Price extends StoredObject {
 
 export type SubscriptionStatus = "incomplete" | "incomplete_expired" | "active" | "past_due" | "canceled" | "unpaid";
 
+export interface CancellationDetails {
+  comment: string | null;
+  feedback: string | null;
+  reason: "cancellation_requested" | "payment_disputed" | "payment_failed" | null;
+}
+
 export interface SubscriptionItem {
   id: string;
   object: "subscription_item";
@@ -53,8 +62,12 @@ export interface SubscriptionItem {
 
 export interface Subscription extends StoredObject {
   object: "subscription";
+  billing_cycle_anchor: number;
+  cancel_at: number | null;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
+  cancellation_details: CancellationDetails;
+  collection_method: "charge_automatically";
   created: number;
   currency: string;
   customer: string;
@@ -103,11 +116,36 @@ interface InvoicePaymentLink extends StoredObject {
 const linkByIntent = (intentId: string) => `invpay_pi_${intentId}`;
 const linkByInvoice = (invoiceId: string) => `invpay_in_${invoiceId}`;
 
-/** One calendar month on from `seconds`, as Stripe's monthly billing anchors it. */
+/**
+ * `months` calendar months on from `seconds`, on the same day of the month or the month's last day
+ * when it is shorter: a subscription anchored on Jan 31 renews on Feb 28, then Mar 31
+ * (https://docs.stripe.com/billing/subscriptions/billing-cycle).
+ */
 export function addMonth(seconds: number, months = 1): number {
   const date = new Date(seconds * 1000);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
   date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
   return Math.floor(date.getTime() / 1000);
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The end of the billing period that starts `periods` periods after `anchor`'s period (1 = the first). */
+export function periodEndAfter(anchor: number, recurring: NonNullable<Price["recurring"]>, periods = 1): number {
+  const n = periods * recurring.interval_count;
+  switch (recurring.interval) {
+    case "day":
+      return anchor + n * DAY_SECONDS;
+    case "week":
+      return anchor + n * 7 * DAY_SECONDS;
+    case "month":
+      return addMonth(anchor, n);
+    case "year":
+      return addMonth(anchor, 12 * n);
+  }
 }
 
 /** Finalizes an invoice for the subscription's current period, with the PaymentIntent that pays it. */
@@ -145,15 +183,20 @@ export function openInvoice(call: SandboxCall, subscription: Subscription, reaso
     status_transitions: { finalized_at: call.now, paid_at: null, voided_at: null, marked_uncollectible_at: null },
     total: amount,
   };
-  const intent = newPaymentIntent(call, {
-    amount,
-    currency: subscription.currency,
-    customer: subscription.customer,
-    description: reason === "subscription_create" ? "Subscription creation" : "Subscription update",
-    metadata: {},
-    paymentMethod: null,
-    automaticPaymentMethods: false,
-  });
+  // A subscription's invoice saves the card it is paid with for the renewals Stripe charges
+  // off-session (the intent's setup_future_usage).
+  const intent: PaymentIntent = {
+    ...newPaymentIntent(call, {
+      amount,
+      currency: subscription.currency,
+      customer: subscription.customer,
+      description: reason === "subscription_create" ? "Subscription creation" : "Subscription update",
+      metadata: {},
+      paymentMethod: null,
+      automaticPaymentMethods: false,
+    }),
+    setup_future_usage: "off_session",
+  };
   const link: InvoicePaymentLink = { id: "", object: "sandbox.invoice_payment", invoice: id, subscription: subscription.id, payment_intent: intent.id };
   call.store.put(invoice);
   call.store.put(intent);
@@ -171,6 +214,32 @@ export async function invoiceConfirmationSecret(call: { store: SandboxCall["stor
   const intent = link ? await call.store.get<PaymentIntent>(link.payment_intent, "payment_intent") : null;
   return intent?.client_secret ? { client_secret: intent.client_secret, type: "payment_intent" } : null;
 }
+
+/** The intent that pays an invoice. */
+export async function intentOfInvoice(call: { store: SandboxCall["store"] }, invoiceId: string): Promise<PaymentIntent | null> {
+  const link = await call.store.get<InvoicePaymentLink>(linkByInvoice(invoiceId), "sandbox.invoice_payment");
+  return link ? call.store.get<PaymentIntent>(link.payment_intent, "payment_intent") : null;
+}
+
+/**
+ * Voids an open invoice (`invoice.voided`); its PaymentIntent is canceled with it, so a browser still
+ * holding the intent's client secret can no longer pay it (https://docs.stripe.com/invoicing/overview#void).
+ */
+export async function voidInvoice(call: SandboxCall, invoice: Invoice): Promise<Invoice> {
+  const voided: Invoice = { ...invoice, status: "void", amount_remaining: 0, status_transitions: { ...invoice.status_transitions, voided_at: call.now } };
+  call.store.put(voided);
+  call.emit("invoice.voided", voided, previousAttributes(invoice, voided));
+  const intent = await intentOfInvoice(call, invoice.id);
+  if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
+    const canceled: PaymentIntent = { ...intent, status: "canceled", canceled_at: call.now, cancellation_reason: "void_invoice", next_action: null };
+    call.store.put(canceled);
+    call.emit("payment_intent.canceled", canceled);
+  }
+  return voided;
+}
+
+const paymentMethodIdOf = (intent: PaymentIntent): string | null =>
+  typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
 
 /** After an intent settles: the invoice it pays (if any) is paid, or records a failed attempt. */
 export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent): Promise<void> {
@@ -192,15 +261,18 @@ export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent):
     call.emit("invoice.paid", paid, previousAttributes(invoice, paid));
     call.emit("invoice.payment_succeeded", paid);
     const subscription = await call.store.require<Subscription>("subscription", link.subscription, "subscription");
-    if (subscription.status === "incomplete" || subscription.status === "past_due" || subscription.status === "unpaid") {
-      const method = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
-      const active: Subscription = {
-        ...subscription,
-        status: "active",
-        default_payment_method: subscription.payment_settings.save_default_payment_method === "on_subscription" ? method : subscription.default_payment_method,
-      };
-      call.store.put(active);
-      call.emit("customer.subscription.updated", active, previousAttributes(subscription, active));
+    // Any successful payment of the subscription's invoices saves its card as the default for the
+    // next ones when asked to (https://docs.stripe.com/api/subscriptions/create#create_subscription-payment_settings-save_default_payment_method).
+    const saveMethod = subscription.payment_settings.save_default_payment_method === "on_subscription";
+    const after: Subscription = {
+      ...subscription,
+      status: ["incomplete", "past_due", "unpaid"].includes(subscription.status) ? "active" : subscription.status,
+      default_payment_method: saveMethod ? (paymentMethodIdOf(intent) ?? subscription.default_payment_method) : subscription.default_payment_method,
+    };
+    const changed = previousAttributes(subscription, after);
+    if (changed) {
+      call.store.put(after);
+      call.emit("customer.subscription.updated", after, changed);
     }
     return;
   }

@@ -7,6 +7,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { keyKind } from "./auth";
+import { sandboxNow } from "./clock";
 import { StripeApiError, apiError, errorResponse, invalidRequest } from "./errors";
 import { SANDBOX_API_VERSION } from "./events";
 import { injectFaults } from "./faults";
@@ -26,6 +27,7 @@ import { setupIntentRoutes } from "./resources/setup-intents";
 import { subscriptionRoutes } from "./resources/subscriptions";
 import { testHelperRoutes } from "./resources/test-helpers";
 import { transferRoutes } from "./resources/transfers";
+import { runDueSubscriptionWork } from "./subscription-cycle";
 
 /** Stripe's response headers: a request id, the API version, no caching. */
 const stripeHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -46,11 +48,21 @@ const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * What Stripe would have done by now on its own (renewals, expiries, ends of canceled periods), done
+ * before the call, as the sandbox has no timer: after the clock moves, the next call sees it done.
+ */
+const dueSubscriptionWork: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await runDueSubscriptionWork(c.env, await sandboxNow(c.env.DB), c.executionCtx);
+  await next();
+};
+
 export const sandboxApp = new Hono<AppEnv>()
   // The hosted onboarding page is for a person's browser: no API key, its link is the credential.
   .route("/", connectOnboardingRoutes)
   .use("*", stripeHeaders)
   .use("*", requireApiKey)
+  .use("*", dueSubscriptionWork)
   .use("*", injectFaults)
   .use("*", idempotentRequests)
   .route("/", customerRoutes)

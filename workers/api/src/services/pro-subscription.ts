@@ -1,9 +1,12 @@
 /**
  * The Pro subscription ($14.99 a month, spec sections 2 and 9): one per artist. Subscribing creates a
  * Stripe subscription whose first invoice the browser pays (`payment_behavior=default_incomplete`,
- * the invoice's `confirmation_secret`); calling again returns the same open one. Pro is on only while
- * Stripe says the subscription is `active` — learned from webhooks, by reading the subscription
- * itself, so events arriving twice or out of order cannot leave a stale status behind.
+ * the invoice's `confirmation_secret`), and whose card then pays the renewals
+ * (`save_default_payment_method: on_subscription`); calling again returns the same open one. A first
+ * invoice left unpaid expires with its subscription after 23 hours (`incomplete_expired`): calling
+ * again then starts one new subscription. Pro is on only while Stripe says the subscription is
+ * `active` — learned from webhooks, by reading the subscription itself, so events arriving twice or
+ * out of order cannot leave a stale status behind (docs/decisions/023-pro-renewals.md).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -48,7 +51,7 @@ async function claimSubscriptionRow(db: Db, artistId: string) {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1);
   if (row && ENDED.includes(row.status)) {
     const next = crypto.randomUUID();
-    await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, status = 'incomplete', current_period_end = null, updated_at = ${Date.now()}
+    await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, status = 'incomplete', current_period_end = null, cancel_at_period_end = 0, updated_at = ${Date.now()}
       where id = ${row.id} and status in ('canceled', 'incomplete_expired')`);
     return (await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1))[0]!;
   }
@@ -61,11 +64,16 @@ const clientSecretOf = (subscription: Stripe.Subscription): string | null => {
 };
 
 /** Stores what Stripe says now about a subscription; returns the status, or null when it is not ours. */
-async function storeSubscription(db: Db, subscription: Stripe.Subscription): Promise<SubscriptionStatus | null> {
+export async function storeSubscription(db: Db, subscription: Stripe.Subscription): Promise<SubscriptionStatus | null> {
   const periodEnd = subscription.items.data[0]?.current_period_end;
   const updated = await db
     .update(subscriptions)
-    .set({ status: subscription.status as SubscriptionStatus, currentPeriodEnd: periodEnd ? periodEnd * 1000 : null, updatedAt: Date.now() })
+    .set({
+      status: subscription.status as SubscriptionStatus,
+      currentPeriodEnd: periodEnd ? periodEnd * 1000 : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      updatedAt: Date.now(),
+    })
     .where(eq(subscriptions.stripeSubscriptionId, subscription.id))
     .returning({ status: subscriptions.status });
   return updated[0]?.status ?? null;

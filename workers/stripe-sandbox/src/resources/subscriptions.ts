@@ -1,15 +1,18 @@
 /**
  * /v1/subscriptions and /v1/invoices: create (with `payment_behavior=default_incomplete` the first
  * invoice waits for the browser to confirm its PaymentIntent — `latest_invoice.confirmation_secret`),
- * retrieve, list, cancel (DELETE), and read invoices. Paying and failing live in billing.ts.
- * https://docs.stripe.com/api/subscriptions, https://docs.stripe.com/api/invoices
+ * retrieve, list, update (`cancel_at_period_end`, metadata), cancel (DELETE), and read invoices.
+ * Paying and failing live in billing.ts; renewals, expiry and the end of a canceled period in
+ * subscription-cycle.ts. https://docs.stripe.com/api/subscriptions, https://docs.stripe.com/api/invoices
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
-import { type Invoice, type Price, type Subscription, addMonth, openInvoice } from "../billing";
+import { type CancellationDetails, type Invoice, type Price, type Subscription, openInvoice, periodEndAfter } from "../billing";
+import type { SandboxCall } from "../context";
 import { endpoint } from "../context";
 import { invalidRequest, parameterMissing } from "../errors";
+import { previousAttributes } from "../events";
 import { applyMetadata } from "../form";
 import { ID_PREFIX, newId } from "../ids";
 import { listObject } from "../lists";
@@ -24,7 +27,44 @@ const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.Sub
 const CANCEL_PARAMS = ["expand", "invoice_now", "prorate", "cancellation_details"] as const satisfies readonly (keyof Stripe.SubscriptionCancelParams)[];
 const INVOICE_LIST_PARAMS = ["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.InvoiceListParams)[];
 const INVOICE_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.InvoiceRetrieveParams)[];
+const UPDATE_PARAMS = ["cancel_at_period_end", "cancellation_details", "metadata", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionUpdateParams)[];
 const ENDED: Subscription["status"][] = ["canceled", "incomplete_expired"];
+const FEEDBACK = ["customer_service", "low_quality", "missing_features", "other", "switched_service", "too_complex", "too_expensive", "unused"] as const;
+
+/** `cancellation_details[comment|feedback]` as given (empty clears); Stripe sets `reason` itself. */
+function readCancellationDetails(call: SandboxCall, current: CancellationDetails): CancellationDetails {
+  const details = call.params.object("cancellation_details")?.allowOnly(["comment", "feedback"]);
+  if (!details) return current;
+  const comment = details.string("comment");
+  const feedback = details.string("feedback");
+  if (feedback && !(FEEDBACK as readonly string[]).includes(feedback)) {
+    throw invalidRequest(`Invalid cancellation_details[feedback]: must be one of ${FEEDBACK.join(", ")}`, { param: "cancellation_details[feedback]" });
+  }
+  return {
+    ...current,
+    ...(comment !== undefined ? { comment: comment || null } : {}),
+    ...(feedback !== undefined ? { feedback: (feedback || null) as CancellationDetails["feedback"] } : {}),
+  };
+}
+
+/**
+ * `cancel_at_period_end=true` keeps the subscription until the period it was paid for ends (then
+ * subscription-cycle.ts cancels it); `false` before then resumes it
+ * (https://docs.stripe.com/billing/subscriptions/cancel#cancel-at-end-of-cycle). Stripe records the
+ * request: `cancel_at` is the period's end, `canceled_at` the time of the latest request.
+ */
+function withCancelAtPeriodEnd(call: SandboxCall, subscription: Subscription, atPeriodEnd: boolean): Subscription {
+  if (!atPeriodEnd) {
+    return { ...subscription, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancellation_details: { ...subscription.cancellation_details, reason: null } };
+  }
+  return {
+    ...subscription,
+    cancel_at_period_end: true,
+    cancel_at: subscription.items.data[0]!.current_period_end,
+    canceled_at: call.now,
+    cancellation_details: { ...subscription.cancellation_details, reason: "cancellation_requested" },
+  };
+}
 
 export const subscriptionRoutes = new Hono<AppEnv>()
   .post(
@@ -48,12 +88,16 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const settings = p.object("payment_settings")?.allowOnly(PAYMENT_SETTINGS_PARAMS);
       const save = settings?.oneOf("save_default_payment_method", ["off", "on_subscription"] as const) ?? "off";
       const id = newId(ID_PREFIX.subscription);
-      const periodEnd = price.recurring.interval === "month" ? addMonth(call.now, price.recurring.interval_count) : addMonth(call.now, 12 * price.recurring.interval_count);
+      const periodEnd = periodEndAfter(call.now, price.recurring);
       let subscription: Subscription = {
         id,
         object: "subscription",
+        billing_cycle_anchor: call.now,
+        cancel_at: null,
         cancel_at_period_end: false,
         canceled_at: null,
+        cancellation_details: { comment: null, feedback: null, reason: null },
+        collection_method: "charge_automatically",
         created: call.now,
         currency: price.currency,
         customer: customer.id,
@@ -100,6 +144,30 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       return call.store.require<Subscription>("subscription", call.pathParam("id"), "subscription");
     }),
   )
+  .post(
+    "/v1/subscriptions/:id",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(UPDATE_PARAMS);
+      await call.store.lock(call.pathParam("id"));
+      const subscription = await call.store.require<Subscription>("subscription", call.pathParam("id"), "subscription");
+      const atPeriodEnd = p.boolean("cancel_at_period_end");
+      if (ENDED.includes(subscription.status) && atPeriodEnd !== undefined) {
+        throw invalidRequest("A canceled subscription can only update its cancellation_details and metadata.", { param: "cancel_at_period_end" });
+      }
+      if (subscription.status === "incomplete" && (atPeriodEnd !== undefined || p.has("cancellation_details"))) {
+        // https://docs.stripe.com/api/subscriptions/object#subscription_object-status
+        throw invalidRequest("A subscription with status incomplete can only update its metadata and default_source.", { param: atPeriodEnd !== undefined ? "cancel_at_period_end" : "cancellation_details" });
+      }
+      let updated: Subscription = { ...subscription, metadata: applyMetadata(subscription.metadata, p.metadata()), cancellation_details: readCancellationDetails(call, subscription.cancellation_details) };
+      if (atPeriodEnd !== undefined) updated = withCancelAtPeriodEnd(call, updated, atPeriodEnd);
+      const changed = previousAttributes(subscription, updated);
+      if (changed) {
+        call.store.put(updated);
+        call.emit("customer.subscription.updated", updated, changed);
+      }
+      return updated;
+    }),
+  )
   .delete(
     // Cancels at once (https://docs.stripe.com/api/subscriptions/cancel).
     "/v1/subscriptions/:id",
@@ -110,7 +178,13 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       if (ENDED.includes(subscription.status)) {
         throw invalidRequest(`A canceled subscription can only update its cancellation_details and metadata.`, { code: "resource_missing" });
       }
-      const canceled: Subscription = { ...subscription, status: "canceled", canceled_at: call.now, ended_at: call.now };
+      const canceled: Subscription = {
+        ...subscription,
+        status: "canceled",
+        canceled_at: call.now,
+        ended_at: call.now,
+        cancellation_details: { ...subscription.cancellation_details, reason: "cancellation_requested" },
+      };
       call.store.put(canceled);
       call.emit("customer.subscription.deleted", canceled);
       return canceled;

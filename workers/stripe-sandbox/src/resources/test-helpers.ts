@@ -2,21 +2,21 @@
  * Sandbox-only test helpers (secret key): arm and clear faults, set the platform balance transfers
  * draw from, deliver every pending webhook event now, in creation order — what tests and the dev
  * tools use for determinism — make a saved card behave like another test card from now on (a card
- * that saved fine and is later reported stolen, or starts declining), and make a subscription's
- * renewal fail.
+ * that saved fine and is later reported stolen, or starts declining), move the sandbox clock (which
+ * brings renewals, expiries and webhook retries due), and make a subscription's renewal fail now.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { type Subscription, addMonth, openInvoice, settleInvoiceOf } from "../billing";
+import type { Subscription } from "../billing";
 import { behaviourOf, luhnValid } from "../cards";
 import { endpoint } from "../context";
-import { cardErrorBody, invalidRequest } from "../errors";
-import { previousAttributes } from "../events";
+import { invalidRequest } from "../errors";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
 import { platformBalance } from "../platform-balance";
 import { loadVault } from "../payment-methods";
 import { deliverPendingEvents, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
+import { renewSubscription } from "../subscription-cycle";
 
 const MAX_FAULT_COUNT = 100;
 
@@ -95,29 +95,14 @@ export const testHelperRoutes = new Hono<AppEnv>()
     }),
   )
   .post(
-    // The next period's invoice is declined: invoice.payment_failed, and the subscription goes past_due.
+    // The next period starts now and its invoice is declined: invoice.payment_failed, and the
+    // subscription goes past_due (the clock-driven renewal with the issuer saying no).
     "/v1/test_helpers/subscriptions/:id/fail_renewal",
     endpoint("secret", async (call) => {
       call.params.allowOnly([]);
       await call.store.lock(call.pathParam("id"));
       const subscription = await call.store.require<Subscription>("subscription", call.pathParam("id"), "subscription");
       if (subscription.status !== "active") throw invalidRequest(`Only an active subscription renews; this one is ${subscription.status}.`);
-      const item = subscription.items.data[0]!;
-      const renewed: Subscription = {
-        ...subscription,
-        items: { ...subscription.items, data: [{ ...item, current_period_start: item.current_period_end, current_period_end: addMonth(item.current_period_end) }] },
-      };
-      const { invoice, intent } = openInvoice(call, renewed, "subscription_cycle");
-      const failed = {
-        ...intent,
-        last_payment_error: cardErrorBody({ code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." }),
-      };
-      call.store.put(failed);
-      call.emit("payment_intent.payment_failed", failed);
-      await settleInvoiceOf(call, failed);
-      const pastDue: Subscription = { ...renewed, latest_invoice: invoice.id, status: "past_due" };
-      call.store.put(pastDue);
-      call.emit("customer.subscription.updated", pastDue, previousAttributes(subscription, pastDue));
-      return pastDue;
+      return renewSubscription(call, subscription, { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." });
     }),
   );

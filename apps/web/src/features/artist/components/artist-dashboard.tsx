@@ -9,6 +9,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useArtistPage } from "../api/get-artist-page";
+import { ArtistProPlan } from "./artist-pro-plan";
 import { ArtistSongs } from "./artist-songs";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
 import { downloadsSold } from "../labels";
@@ -56,6 +57,8 @@ export function ArtistDashboard({ token, notice }: { token: string; notice?: str
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{TITLE}</h1>
         <p className="text-muted">Keep this link private: anyone with it can see your songs and earnings.</p>
       </div>
+
+      <ArtistProPlan token={token} />
 
       <section aria-labelledby="artist-songs" className="space-y-4">
         <h2 id="artist-songs" className="text-2xl font-bold">

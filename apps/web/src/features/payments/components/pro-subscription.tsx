@@ -61,7 +61,7 @@ export function ProSubscription() {
             </li>
           ))}
         </ul>
-        <p className="text-sm text-muted">Billed monthly to your card. Cancel any time.</p>
+        <p className="text-sm text-muted">Billed monthly to your card. Cancel any time on your private artist page: Pro stays on until the end of the month you paid for.</p>
       </section>
       <section aria-label="Payment" className="space-y-4 rounded-3xl border border-line bg-surface p-5 sm:p-8">
         <CardPaymentForm title="Payment details" submitLabel={`Subscribe for ${formatCents(PRO_MONTHLY_CENTS)}/month`} pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />

@@ -1,0 +1,20 @@
+/**
+ * `POST /api/artist/{token}/pro/cancel` and `…/pro/resume`: end Pro when the period paid for ends,
+ * or take that back before then. The answer is the plan as it is now; it replaces the cached one.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import { api } from "@/lib/api-client";
+import { proPlanQueryOptions } from "./get-pro-plan";
+
+export type ProPlanChange = "cancel" | "resume";
+
+export const changeProPlan = (token: string, change: ProPlanChange) => api.post<ProPlanResponse>(`/api/artist/${encodeURIComponent(token)}/pro/${change}`);
+
+export function useChangeProPlan(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ProPlanChange) => changeProPlan(token, change),
+    onSuccess: (plan) => queryClient.setQueryData(proPlanQueryOptions(token).queryKey, plan),
+  });
+}

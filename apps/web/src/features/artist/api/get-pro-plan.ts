@@ -1,0 +1,17 @@
+/**
+ * `GET /api/artist/{token}/pro`: the artist's Pro plan (price, next renewal, whether it is set to
+ * end then), or `pro: null` without a live subscription.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import { api } from "@/lib/api-client";
+
+export const getProPlan = (token: string, signal?: AbortSignal) => api.get<ProPlanResponse>(`/api/artist/${encodeURIComponent(token)}/pro`, { signal });
+
+export const proPlanQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ["artist", "pro", token],
+    queryFn: ({ signal }) => getProPlan(token, signal),
+  });
+
+export const useProPlan = (token: string) => useQuery(proPlanQueryOptions(token));

@@ -1,0 +1,81 @@
+/**
+ * "Cancel any time", kept, in a real browser against the real Worker and its Stripe sandbox
+ * (docs/decisions/023-pro-renewals.md): an artist subscribes to Pro on /subscribe, follows the link
+ * to their private page, sees the plan and its next renewal date, cancels at period end after a
+ * confirmation ("Pro ends on <date>", still so after a reload), and resumes before that date.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { CARDS, fillCard, saveCard } from "./support/artist";
+import { newPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+
+/** The answer of the page's next change to the Pro plan, once the server has settled it. */
+const proChange = (page: Page, change: "cancel" | "resume") =>
+  page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(`/pro/${change}`) && response.request().method() === "POST");
+
+describe("Pro on the artist's private page", () => {
+  test("shows the plan and next renewal date; Cancel at period end (confirmed) shows Pro ends on that date; Resume takes it back", async () => {
+    const page = await newPage();
+    await saveCard(page, baseURL, CARDS.visa);
+    await page.goto(`${baseURL}/subscribe`);
+    await page.getByText(/Cancel any time on your private artist page/).waitFor();
+    await fillCard(page, CARDS.visa);
+    await page.getByRole("button", { name: "Subscribe for $14.99/month" }).click();
+    await page.waitForURL(`${baseURL}/subscription-success`);
+    const pageLink = page.getByRole("link", { name: "your private artist page" });
+    await pageLink.waitFor();
+    const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
+    expect(await pageLink.getAttribute("href")).toBe(`${baseURL}${link}`);
+
+    // Pro turns on when Stripe's invoice.paid webhook arrives: reload until the plan shows.
+    await pageLink.click();
+    await page.waitForURL(`${baseURL}${link}`);
+    const pro = page.getByRole("region", { name: "JPlay Pro" });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+          return pro.getByRole("status").count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    expect(await pro.getByText("JPlay Pro, $14.99/month", { exact: true }).isVisible()).toBe(true);
+    const renews = (await pro.getByRole("status").textContent())!;
+    expect(renews).toMatch(/^Renews on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const date = renews.slice("Renews on ".length);
+
+    // Changing one's mind in the confirmation changes nothing.
+    await pro.getByRole("button", { name: "Cancel at period end" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel JPlay Pro?" });
+    await dialog.waitFor();
+    expect(await dialog.getByText(`Pro stays on until ${date}`, { exact: false }).isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Keep Pro" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await pro.getByRole("status").textContent()).toBe(renews);
+
+    // Confirmed: Pro ends on the renewal date instead.
+    await pro.getByRole("button", { name: "Cancel at period end" }).click();
+    await dialog.waitFor();
+    const canceled = proChange(page, "cancel");
+    await dialog.getByRole("button", { name: "Cancel at period end" }).click();
+    expect((await canceled).status()).toBe(200);
+    await pro.getByText(`Pro ends on ${date}`, { exact: true }).waitFor();
+    await pro.getByRole("button", { name: "Resume" }).waitFor();
+    expect(await pro.getByRole("button", { name: "Cancel at period end" }).count()).toBe(0);
+    // It is the server's state, not the page's.
+    await page.reload();
+    await pro.getByText(`Pro ends on ${date}`, { exact: true }).waitFor();
+
+    const resumed = proChange(page, "resume");
+    await pro.getByRole("button", { name: "Resume" }).click();
+    expect((await resumed).status()).toBe(200);
+    await pro.getByText(renews, { exact: true }).waitFor();
+    await pro.getByRole("button", { name: "Cancel at period end" }).waitFor();
+    await page.reload();
+    await pro.getByText(renews, { exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Pro over time, against the Stripe sandbox's clock (docs/decisions/023-pro-renewals.md): the card
+ * that paid the first invoice pays the renewals (`save_default_payment_method: on_subscription`); a
+ * first invoice left unpaid for 23 hours expires the subscription, leaving the artist not Pro and free
+ * to start again (one new subscription, even for racing calls); and the artist ends Pro at the end of
+ * the period paid for from their private page — or takes that back before then — so "cancel any
+ * time" is true. Its own file: moving the sandbox clock renews or expires every subscription there.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import { createDb } from "../src/db";
+import { createStripe } from "../src/payments/stripe-client";
+import { issueArtistLink } from "../src/services/artist-links";
+import { artistWithSong, chargesOf, complete, deliverEvents, freshCardNumber, payInBrowser, sandboxAdmin, songRow } from "./payment-support";
+import { Browser } from "./support";
+
+const db = createDb(env.DB);
+const stripe = createStripe(env);
+const HOUR = 60 * 60;
+
+const subscribe = async (browser: Browser) => {
+  const res = await browser.fetch("/api/get-or-create-subscription", { method: "POST" });
+  return { status: res.status, body: (await res.json()) as { clientSecret?: string; error?: { code: string; message: string } } };
+};
+
+interface SubscriptionRow {
+  id: string;
+  status: string;
+  stripe_subscription_id: string;
+  current_period_end: number | null;
+  cancel_at_period_end: number;
+}
+const subscriptionOf = (artistId: string) => env.DB.prepare("SELECT * FROM subscriptions WHERE artist_id = ?").bind(artistId).first<SubscriptionRow>();
+
+/** Waits until the webhooks have brought the artist's subscription row to a state `check` accepts. */
+const subscriptionReaches = (artistId: string, check: (row: SubscriptionRow) => boolean, label: string) =>
+  vi.waitFor(
+    async () => {
+      await deliverEvents();
+      const row = await subscriptionOf(artistId);
+      if (!row || !check(row)) throw new Error(`subscription is not ${label}: ${JSON.stringify(row)}`);
+      return row;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+
+/** Moves the sandbox clock; the sandbox's next call does what came due (renewals, expiries). Answers its time. */
+async function advanceClock(seconds: number): Promise<number> {
+  const moved = await sandboxAdmin("/v1/test_helpers/advance_clock", { seconds: String(seconds) });
+  expect(moved.status).toBe(200);
+  return moved.body.now as number;
+}
+
+/** Moves the sandbox clock an hour past `ms` (a period end as the product stores it). */
+async function passTime(ms: number) {
+  const now = await advanceClock(1);
+  await advanceClock(Math.ceil(ms / 1000) - now + HOUR);
+}
+
+/** An artist with a saved card, a song, a Pro subscription paid by another new card, and their page's token. */
+async function proArtist() {
+  const artist = await artistWithSong();
+  const first = await subscribe(artist.browser);
+  expect(first.status).toBe(200);
+  const paid = await payInBrowser(artist.browser, first.body.clientSecret!, freshCardNumber());
+  expect(paid.body.status).toBe("succeeded");
+  const row = await subscriptionReaches(artist.artistId, (r) => r.status === "active", "active");
+  const token = await issueArtistLink(db, artist.artistId);
+  return { ...artist, subscriptionId: row.stripe_subscription_id, periodEnd: row.current_period_end!, token, clientSecret: first.body.clientSecret! };
+}
+
+const proPlanOf = async (token: string) => {
+  const res = await new Browser().fetch(`/api/artist/${token}/pro`);
+  return { status: res.status, body: (await res.json()) as ProPlanResponse & { error?: { code: string; message: string } } };
+};
+const changePro = async (token: string, change: "cancel" | "resume") => {
+  const res = await new Browser().fetch(`/api/artist/${token}/pro/${change}`, { method: "POST" });
+  return { status: res.status, body: (await res.json()) as ProPlanResponse & { error?: { code: string; message: string } } };
+};
+
+describe("renewals", { timeout: 60_000 }, () => {
+  it("subscribes with save_default_payment_method=on_subscription: the card that paid the first invoice pays the renewal, and Pro stays on", async () => {
+    const artist = await proArtist();
+    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
+    expect(subscription.payment_settings?.save_default_payment_method).toBe("on_subscription");
+    const [firstCharge] = await chargesOf(artist.customerId);
+    // Not the card saved on /distribute (the customer's invoice default): the one paid with on /subscribe.
+    expect(subscription.default_payment_method).toBe(firstCharge!.payment_method);
+    expect(subscription.default_payment_method).not.toBe(artist.stripePaymentMethodId);
+
+    await passTime(artist.periodEnd);
+    const renewed = await subscriptionReaches(artist.artistId, (r) => r.current_period_end! > artist.periodEnd, "renewed");
+    expect(renewed.status).toBe("active");
+    expect(renewed.current_period_end! - artist.periodEnd).toBeGreaterThan(27 * 24 * HOUR * 1000);
+    const charges = await chargesOf(artist.customerId);
+    expect(charges.map((c) => [c.amount, c.status, c.payment_method])).toEqual([
+      [1499, "succeeded", subscription.default_payment_method],
+      [1499, "succeeded", subscription.default_payment_method],
+    ]);
+    // Still Pro after the renewal: no fee, the 8% split.
+    expect(await (await complete(artist.browser, artist.songId, "standard")).json()).toEqual({ success: true, feeOption: "standard" });
+    expect(await songRow(artist.songId)).toMatchObject({ package: "pro", distribution_fee_cents: 0 });
+  });
+
+  it("a declined renewal turns Pro off (past_due); the page says so and still offers to end it", async () => {
+    const artist = await proArtist();
+    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
+    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+    await passTime(artist.periodEnd);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
+    expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ status: "past_due", cancelAtPeriodEnd: false });
+    expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
+    expect(await songRow(artist.songId)).toMatchObject({ package: "expedited", distribution_fee_cents: 4999 });
+  });
+});
+
+describe("an unpaid first invoice", { timeout: 60_000 }, () => {
+  it("expires after 23 hours: the artist is not Pro, and subscribing again starts one new subscription, even for racing calls", async () => {
+    const artist = await artistWithSong();
+    const first = await subscribe(artist.browser);
+    const expiredId = (await subscriptionOf(artist.artistId))!.stripe_subscription_id;
+    await advanceClock(23 * HOUR + 60);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "incomplete_expired", "incomplete_expired");
+    expect((await proPlanOf(await issueArtistLink(db, artist.artistId))).body.pro).toBeNull();
+    // Not Pro: the fee is charged.
+    expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
+    expect((await songRow(artist.songId))?.package).toBe("expedited");
+    // The page that kept the old client secret can no longer pay it.
+    expect((await payInBrowser(artist.browser, first.body.clientSecret!, freshCardNumber())).status).toBe(400);
+
+    const [a, b] = await Promise.all([subscribe(artist.browser), subscribe(artist.browser)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.clientSecret).toBe(b.body.clientSecret);
+    expect(a.body.clientSecret).not.toBe(first.body.clientSecret);
+    const all = await stripe.subscriptions.list({ customer: artist.customerId, status: "all", limit: 10 });
+    expect(all.data.map((s) => s.status).sort()).toEqual(["incomplete", "incomplete_expired"]);
+    expect(all.data.find((s) => s.status === "incomplete_expired")!.id).toBe(expiredId);
+    expect((await subscriptionOf(artist.artistId))!.stripe_subscription_id).not.toBe(expiredId);
+
+    expect((await payInBrowser(artist.browser, a.body.clientSecret!, freshCardNumber())).body.status).toBe("succeeded");
+    await subscriptionReaches(artist.artistId, (r) => r.status === "active", "active");
+  });
+
+  it("found expired before its webhook arrives: subscribing again reads Stripe and starts a new one", async () => {
+    const artist = await artistWithSong();
+    const first = await subscribe(artist.browser);
+    const expiredId = (await subscriptionOf(artist.artistId))!.stripe_subscription_id;
+    expect((await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
+    onTestFinished(async () => {
+      await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" });
+    });
+    await advanceClock(23 * HOUR + 60);
+    expect((await subscriptionOf(artist.artistId))!.status).toBe("incomplete");
+
+    const again = await subscribe(artist.browser);
+    expect(again.status).toBe(200);
+    expect(again.body.clientSecret).not.toBe(first.body.clientSecret);
+    expect((await stripe.subscriptions.retrieve(expiredId)).status).toBe("incomplete_expired");
+    // The late webhook about the old subscription changes nothing about the new one.
+    await deliverEvents();
+    expect(await subscriptionOf(artist.artistId)).toMatchObject({ status: "incomplete", stripe_subscription_id: expect.not.stringMatching(expiredId) });
+  });
+});
+
+describe("ending Pro from the artist page", { timeout: 60_000 }, () => {
+  it("shows the plan and the next renewal date; cancel keeps Pro until the period ends; resume before then takes it back", async () => {
+    const artist = await proArtist();
+    const periodEnd = new Date(artist.periodEnd).toISOString();
+    expect(await proPlanOf(artist.token)).toEqual({
+      status: 200,
+      body: { pro: { status: "active", amountCents: 1499, interval: "month", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false } },
+    });
+
+    const canceled = await changePro(artist.token, "cancel");
+    expect(canceled).toMatchObject({ status: 200, body: { pro: { status: "active", cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd } } });
+    expect(await stripe.subscriptions.retrieve(artist.subscriptionId)).toMatchObject({ status: "active", cancel_at_period_end: true });
+    // Asking twice changes nothing more.
+    expect((await changePro(artist.token, "cancel")).body.pro).toMatchObject({ cancelAtPeriodEnd: true });
+    // Still Pro until the period ends.
+    expect(await (await complete(artist.browser, artist.songId, "standard")).json()).toEqual({ success: true, feeOption: "standard" });
+    expect((await songRow(artist.songId))?.package).toBe("pro");
+
+    const resumed = await changePro(artist.token, "resume");
+    expect(resumed).toMatchObject({ status: 200, body: { pro: { status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd } } });
+    expect((await stripe.subscriptions.retrieve(artist.subscriptionId)).cancel_at_period_end).toBe(false);
+    expect((await subscriptionOf(artist.artistId))!.cancel_at_period_end).toBe(0);
+  });
+
+  it("canceled, Pro ends when the period does: no renewal charge, Pro off, the plan gone from the page, and subscribing again starts anew", async () => {
+    const artist = await proArtist();
+    expect((await changePro(artist.token, "cancel")).status).toBe(200);
+    await passTime(artist.periodEnd);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "canceled", "canceled");
+
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([1499]);
+    expect((await proPlanOf(artist.token)).body.pro).toBeNull();
+    const late = await changePro(artist.token, "resume");
+    expect(late).toMatchObject({ status: 409, body: { error: { code: "no_pro_subscription" } } });
+    expect(await (await complete(artist.browser, artist.songId, "standard")).json()).toEqual({ success: true, feeOption: "standard" });
+    expect(await songRow(artist.songId)).toMatchObject({ package: "standard", distribution_fee_cents: 9900 });
+    const again = await subscribe(artist.browser);
+    expect(again.status).toBe(200);
+    expect(again.body.clientSecret).not.toBe(artist.clientSecret);
+  });
+
+  it("resuming after the period ended but before its webhook arrived answers that Pro ended", async () => {
+    const artist = await proArtist();
+    expect((await changePro(artist.token, "cancel")).status).toBe(200);
+    expect((await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
+    onTestFinished(async () => {
+      await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" });
+    });
+    await passTime(artist.periodEnd);
+    expect((await subscriptionOf(artist.artistId))!.status).toBe("active");
+    expect(await changePro(artist.token, "resume")).toMatchObject({ status: 409, body: { error: { code: "pro_subscription_ended" } } });
+    expect((await subscriptionOf(artist.artistId))!.status).toBe("canceled");
+  });
+
+  it("follows a cancellation made in Stripe's Dashboard (the webhook), and refuses without a live subscription or a valid link", async () => {
+    const artist = await proArtist();
+    await stripe.subscriptions.update(artist.subscriptionId, { cancel_at_period_end: true });
+    await subscriptionReaches(artist.artistId, (r) => r.cancel_at_period_end === 1, "set to cancel");
+    expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ cancelAtPeriodEnd: true });
+
+    const never = await artistWithSong();
+    const neverToken = await issueArtistLink(db, never.artistId);
+    expect(await proPlanOf(neverToken)).toEqual({ status: 200, body: { pro: null } });
+    expect(await changePro(neverToken, "cancel")).toMatchObject({ status: 409, body: { error: { code: "no_pro_subscription" } } });
+    expect((await changePro("A".repeat(43), "cancel")).status).toBe(404);
+    expect((await proPlanOf("A".repeat(43))).status).toBe(404);
+    expect((await new Browser().fetch(`/api/artist/${artist.token}/pro/pause`, { method: "POST" })).status).toBe(404);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * What time does to a subscription, as Stripe Billing does it
+ * (https://docs.stripe.com/billing/subscriptions/overview):
+ * - an `incomplete` subscription whose first invoice is still unpaid 23 hours after it was created
+ *   becomes `incomplete_expired`: its invoice is voided (and the invoice's PaymentIntent canceled),
+ *   and `customer.subscription.updated` says so — Stripe sends no `customer.subscription.deleted` for it;
+ * - at the end of a period, a subscription set to `cancel_at_period_end` ends (`canceled`,
+ *   `customer.subscription.deleted`); any other one renews: the next period starts, and its invoice is
+ *   paid off-session with the subscription's `default_payment_method` (else the customer's
+ *   `invoice_settings.default_payment_method`); a decline, or no card to charge, leaves the invoice open
+ *   and the subscription `past_due`.
+ * The sandbox has no timer: `runDueSubscriptionWork` does what came due on the sandbox clock when the
+ * sandbox is next called (sandbox-app.ts runs it before every API call).
+ */
+import { type Invoice, type Subscription, openInvoice, periodEndAfter, settleInvoiceOf, voidInvoice } from "./billing";
+import { SandboxCall } from "./context";
+import type { SandboxEnv } from "./env";
+import { type CardFailure, cardErrorBody } from "./errors";
+import { previousAttributes } from "./events";
+import { Params } from "./form";
+import { confirmPayment, type PaymentIntent } from "./payment-attempts";
+import { type PaymentMethod, customerOf } from "./payment-methods";
+import { scheduleDelivery } from "./webhooks";
+
+/** An unpaid first invoice keeps a subscription `incomplete` this long, then it expires. */
+export const INCOMPLETE_EXPIRES_AFTER_SECONDS = 23 * 60 * 60;
+
+/** A clock moved far ahead renews period after period; this bounds one call's work. */
+const MAX_PERIODS_PER_RUN = 36;
+/** Due subscriptions handled per call; the rest wait for the next call. */
+const MAX_SUBSCRIPTIONS_PER_RUN = 25;
+
+const periodEndOf = (subscription: Subscription) => subscription.items.data[0]!.current_period_end;
+
+/** The card Stripe charges a renewal with: the subscription's default, else the customer's. */
+async function renewalPaymentMethod(call: SandboxCall, subscription: Subscription): Promise<string | null> {
+  const customer = await call.store.get<{ id: string; object: "customer"; invoice_settings: { default_payment_method: string | null } }>(subscription.customer, "customer");
+  for (const id of [subscription.default_payment_method, customer?.invoice_settings.default_payment_method ?? null]) {
+    if (!id) continue;
+    const method = await call.store.get<PaymentMethod>(id, "payment_method");
+    // A card detached from the customer can no longer pay its invoices.
+    if (method && customerOf(method) === subscription.customer) return id;
+  }
+  return null;
+}
+
+/**
+ * Starts the next period and tries to pay its invoice off-session. `decline` forces the issuer's
+ * answer (the `fail_renewal` test helper). Answers the subscription as it is afterwards.
+ */
+export async function renewSubscription(call: SandboxCall, subscription: Subscription, decline?: CardFailure): Promise<Subscription> {
+  const item = subscription.items.data[0]!;
+  const recurring = item.price.recurring!;
+  let end = periodEndAfter(subscription.billing_cycle_anchor, recurring);
+  for (let period = 2; end <= item.current_period_end; period++) end = periodEndAfter(subscription.billing_cycle_anchor, recurring, period);
+  const advanced: Subscription = { ...subscription, items: { ...subscription.items, data: [{ ...item, current_period_start: item.current_period_end, current_period_end: end }] } };
+  const { invoice, intent } = openInvoice(call, advanced, "subscription_cycle");
+  const renewed: Subscription = { ...advanced, latest_invoice: invoice.id };
+  call.store.put(renewed);
+  call.emit("customer.subscription.updated", renewed, previousAttributes(subscription, renewed));
+
+  await payRenewal(call, renewed, invoice, intent, decline);
+  const after = await call.store.require<Subscription>("subscription", renewed.id, "subscription");
+  const paid = await call.store.require<Invoice>("invoice", invoice.id, "invoice");
+  if (paid.status === "paid" || after.status === "past_due") return after;
+  const pastDue: Subscription = { ...after, status: "past_due" };
+  call.store.put(pastDue);
+  call.emit("customer.subscription.updated", pastDue, previousAttributes(after, pastDue));
+  return pastDue;
+}
+
+async function payRenewal(call: SandboxCall, subscription: Subscription, invoice: Invoice, intent: PaymentIntent, decline: CardFailure | undefined): Promise<void> {
+  if (decline) {
+    const failed: PaymentIntent = { ...intent, last_payment_error: cardErrorBody(decline) };
+    call.store.put(failed);
+    call.emit("payment_intent.payment_failed", failed);
+    await settleInvoiceOf(call, failed);
+    return;
+  }
+  const method = await renewalPaymentMethod(call, subscription);
+  if (!method) {
+    // Nothing to charge: the attempt fails without reaching a card, and the invoice stays open.
+    const failed: Invoice = { ...invoice, attempt_count: invoice.attempt_count + 1, attempted: true };
+    call.store.put(failed);
+    call.emit("invoice.payment_failed", failed);
+    return;
+  }
+  const ready: PaymentIntent = { ...intent, payment_method: method, status: "requires_confirmation" };
+  call.store.put(ready);
+  // The issuer's answer is recorded on the intent, its charge and the invoice; nobody waits for it.
+  await confirmPayment(call, ready, true);
+}
+
+/** Ends an `incomplete` subscription whose first invoice went unpaid for 23 hours. */
+async function expire(call: SandboxCall, subscription: Subscription): Promise<Subscription> {
+  const expiredAt = subscription.created + INCOMPLETE_EXPIRES_AFTER_SECONDS;
+  const invoice = subscription.latest_invoice ? await call.store.get<Invoice>(subscription.latest_invoice, "invoice") : null;
+  if (invoice?.status === "open") await voidInvoice(call, invoice);
+  const expired: Subscription = { ...subscription, status: "incomplete_expired", canceled_at: expiredAt, ended_at: expiredAt };
+  call.store.put(expired);
+  call.emit("customer.subscription.updated", expired, previousAttributes(subscription, expired));
+  return expired;
+}
+
+/** The period a `cancel_at_period_end` subscription was paid for is over: it ends. */
+function endAtPeriodEnd(call: SandboxCall, subscription: Subscription): Subscription {
+  const ended: Subscription = { ...subscription, status: "canceled", ended_at: periodEndOf(subscription) };
+  call.store.put(ended);
+  call.emit("customer.subscription.deleted", ended, previousAttributes(subscription, ended));
+  return ended;
+}
+
+const isDue = (subscription: Subscription, now: number) =>
+  (subscription.status === "incomplete" && subscription.created + INCOMPLETE_EXPIRES_AFTER_SECONDS <= now) ||
+  ((subscription.status === "active" || subscription.status === "past_due") && periodEndOf(subscription) <= now);
+
+/** Does everything due for one subscription by `call.now`, in order. */
+async function catchUp(call: SandboxCall, subscription: Subscription): Promise<void> {
+  let current = subscription;
+  for (let step = 0; step < MAX_PERIODS_PER_RUN && isDue(current, call.now); step++) {
+    if (current.status === "incomplete") current = await expire(call, current);
+    else if (current.cancel_at_period_end) current = endAtPeriodEnd(call, current);
+    else current = await renewSubscription(call, current);
+  }
+}
+
+/**
+ * Runs what the sandbox clock made due (expiries, renewals, ends of canceled periods), each
+ * subscription in its own commit, and schedules its events' delivery. A subscription another request
+ * holds is left for a later call.
+ */
+export async function runDueSubscriptionWork(env: SandboxEnv, now: number, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM sandbox_objects WHERE object = 'subscription' AND (
+       (json_extract(data, '$.status') = 'incomplete' AND json_extract(data, '$.created') <= ?1)
+       OR (json_extract(data, '$.status') IN ('active', 'past_due') AND json_extract(data, '$.items.data[0].current_period_end') <= ?2))
+     ORDER BY rowid LIMIT ?3`,
+  )
+    .bind(now - INCOMPLETE_EXPIRES_AFTER_SECONDS, now, MAX_SUBSCRIPTIONS_PER_RUN)
+    .all<{ id: string }>();
+  for (const { id } of results) {
+    const call = new SandboxCall(env, new Params({}), "secret", null, null, now);
+    try {
+      await call.store.lock(id);
+      const subscription = await call.store.get<Subscription>(id, "subscription");
+      if (!subscription || !isDue(subscription, now)) continue;
+      await catchUp(call, subscription);
+      await call.store.commit();
+    } catch (error) {
+      // Held by a concurrent request (lock_timeout), or a fault: the next call tries again.
+      console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox: due subscription work deferred", subscription: id, error: String(error) }));
+      continue;
+    } finally {
+      await call.store.releaseLocks();
+    }
+    scheduleDelivery(env, call.events.map((event) => event.id), ctx);
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * Subscriptions over time, as Stripe Billing runs them (https://docs.stripe.com/billing/subscriptions/overview):
+ * the first invoice paid in the browser saves its card as the subscription's default when asked
+ * (`payment_settings.save_default_payment_method=on_subscription`); when the sandbox clock passes the
+ * end of a period the next call renews it, paying the new invoice off-session with that card (or
+ * leaving it open and the subscription `past_due`); a first invoice left unpaid for 23 hours expires
+ * the subscription (`incomplete_expired`); `cancel_at_period_end` ends it when the paid period does,
+ * and can be taken back before then (https://docs.stripe.com/billing/subscriptions/cancel).
+ */
+import { env } from "cloudflare:workers";
+import type Stripe from "stripe";
+import { describe, expect, it, vi } from "vitest";
+import { SANDBOX_PUBLISHABLE_KEY, advanceClock, call, deliveriesAbout, eventsFor, sandboxStripe, settledCall, stripeError, verifyDelivery } from "./support";
+
+const stripe = sandboxStripe();
+const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
+const HOUR = 60 * 60;
+/** Waits for what the sandbox does in the background (webhook delivery); generous for a busy runner. */
+const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+let price: Promise<Stripe.Price> | undefined;
+const monthlyPrice = () =>
+  (price ??= stripe.prices.create({ currency: "usd", unit_amount: 1499, recurring: { interval: "month" }, product_data: { name: "Sandbox Pro" } }));
+
+type Save = "on_subscription" | "off";
+
+/** A new customer's subscription as the product creates it: its first invoice waits for the browser. */
+async function newSubscription(save: Save = "on_subscription", customerId?: string) {
+  const customer = customerId ?? (await stripe.customers.create({ metadata: { source: "subscriptions-test" } })).id;
+  const subscription = await stripe.subscriptions.create({
+    customer,
+    items: [{ price: (await monthlyPrice()).id }],
+    payment_behavior: "default_incomplete",
+    payment_settings: { save_default_payment_method: save },
+    expand: ["latest_invoice.confirmation_secret"],
+  });
+  const invoice = subscription.latest_invoice as Stripe.Invoice;
+  return { customer, subscription, invoice, clientSecret: invoice.confirmation_secret!.client_secret };
+}
+
+const intentIdOf = (clientSecret: string) => clientSecret.split("_secret_")[0]!;
+
+/** The browser pays the invoice's intent with new card details (publishable key + client secret). */
+const payInBrowser = (clientSecret: string, number = "4242424242424242") =>
+  call(
+    "POST",
+    `/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`,
+    {
+      client_secret: clientSecret,
+      "payment_method_data[type]": "card",
+      "payment_method_data[card][number]": number,
+      "payment_method_data[card][exp_month]": "12",
+      "payment_method_data[card][exp_year]": NEXT_YEAR,
+      "payment_method_data[card][cvc]": "123",
+    },
+    SANDBOX_PUBLISHABLE_KEY,
+  );
+
+/** A subscription whose first invoice the browser paid; answers it as Stripe has it now. */
+async function activeSubscription(save: Save = "on_subscription", number?: string) {
+  const created = await newSubscription(save);
+  const paid = await payInBrowser(created.clientSecret, number);
+  expect(paid.status, paid.text).toBe(200);
+  expect(paid.json.status).toBe("succeeded");
+  const subscription = await stripe.subscriptions.retrieve(created.subscription.id);
+  expect(subscription.status).toBe("active");
+  return { ...created, subscription, paymentMethod: paid.json.payment_method as string };
+}
+
+const periodOf = (subscription: Stripe.Subscription) => subscription.items.data[0]!;
+
+/** Moves the clock just past the subscription's current period end (the next call then renews). */
+const passPeriodEnd = (subscription: Stripe.Subscription) => advanceClock(periodOf(subscription).current_period_end - periodOf(subscription).current_period_start + 60);
+
+const invoicesOf = async (subscriptionId: string) => (await stripe.invoices.list({ subscription: subscriptionId, limit: 100 })).data;
+const eventTypes = async (objectId: string) => (await eventsFor(stripe, objectId)).map((e) => e.type);
+
+describe("the first invoice", () => {
+  it("with save_default_payment_method=on_subscription, makes the card that paid it the subscription's default_payment_method", async () => {
+    const { subscription, invoice, paymentMethod, clientSecret } = await activeSubscription("on_subscription");
+    expect(subscription).toMatchObject({ status: "active", default_payment_method: paymentMethod, payment_settings: { save_default_payment_method: "on_subscription" } });
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: "paid", amount_paid: 1499, billing_reason: "subscription_create" });
+    // Saved for the renewals Stripe charges without the cardholder, and attached to the customer.
+    expect(await stripe.paymentIntents.retrieve(intentIdOf(clientSecret))).toMatchObject({ status: "succeeded", setup_future_usage: "off_session" });
+    expect((await stripe.paymentMethods.retrieve(paymentMethod)).customer).toBe(subscription.customer);
+    const updated = (await eventsFor(stripe, subscription.id)).find((e) => e.type === "customer.subscription.updated")!;
+    expect(updated.data.previous_attributes).toMatchObject({ status: "incomplete", default_payment_method: null });
+  });
+
+  it("with save_default_payment_method=off, leaves default_payment_method empty", async () => {
+    const { subscription } = await activeSubscription("off");
+    expect(subscription.default_payment_method).toBeNull();
+  });
+});
+
+describe("renewals on the sandbox clock", () => {
+  it("when the clock passes the period end, the next call starts the next period and pays its invoice off-session with the default card", async () => {
+    const { subscription, paymentMethod } = await activeSubscription();
+    const first = periodOf(subscription);
+    await passPeriodEnd(subscription);
+
+    const renewed = await stripe.subscriptions.retrieve(subscription.id);
+    expect(renewed.status).toBe("active");
+    expect(periodOf(renewed).current_period_start).toBe(first.current_period_end);
+    const expectedEnd = new Date(first.current_period_start * 1000);
+    expectedEnd.setUTCMonth(expectedEnd.getUTCMonth() + 2);
+    expect(Math.abs(periodOf(renewed).current_period_end - expectedEnd.getTime() / 1000)).toBeLessThanOrEqual(3 * 24 * HOUR);
+    const [latest, original] = await invoicesOf(subscription.id);
+    expect(original!.id).toBe(subscription.latest_invoice);
+    expect(latest).toMatchObject({
+      id: renewed.latest_invoice,
+      status: "paid",
+      amount_paid: 1499,
+      billing_reason: "subscription_cycle",
+      period_start: first.current_period_end,
+      period_end: periodOf(renewed).current_period_end,
+    });
+    const charges = (await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data;
+    expect(charges.map((c) => [c.amount, c.status, c.payment_method])).toEqual([
+      [1499, "succeeded", paymentMethod],
+      [1499, "succeeded", paymentMethod],
+    ]);
+    expect(await eventTypes(latest!.id)).toEqual(expect.arrayContaining(["invoice.created", "invoice.finalized", "invoice.paid", "invoice.payment_succeeded"]));
+    // Delivered to the platform endpoint like any other event.
+    const paidDelivery = await eventually(async () => {
+      const found = (await deliveriesAbout(latest!.id)).find((d) => (JSON.parse(d.body) as { type: string }).type === "invoice.paid");
+      expect(found).toBeDefined();
+      return found!;
+    });
+    await verifyDelivery(paidDelivery, env.STRIPE_WEBHOOK_SECRET);
+
+    // Not again until the next period ends.
+    expect(await invoicesOf(subscription.id)).toHaveLength(2);
+  });
+
+  it("before the period end, nothing renews", async () => {
+    const { subscription } = await activeSubscription();
+    await advanceClock(periodOf(subscription).current_period_end - periodOf(subscription).current_period_start - HOUR);
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: "active", latest_invoice: subscription.latest_invoice });
+    expect(await invoicesOf(subscription.id)).toHaveLength(1);
+  });
+
+  it("a card that now declines leaves the renewal invoice open and the subscription past_due, with invoice.payment_failed", async () => {
+    const { subscription, paymentMethod } = await activeSubscription();
+    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+    await passPeriodEnd(subscription);
+
+    const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+    expect(pastDue.status).toBe("past_due");
+    const invoice = pastDue.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ status: "open", attempted: true, attempt_count: 1, amount_paid: 0, billing_reason: "subscription_cycle" });
+    expect(await eventTypes(invoice.id)).toContain("invoice.payment_failed");
+    const failed = (await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data[0]!;
+    expect(failed).toMatchObject({ status: "failed", payment_method: paymentMethod, failure_code: "card_declined" });
+    const updates = (await eventsFor(stripe, subscription.id)).filter((e) => e.type === "customer.subscription.updated");
+    expect(updates[0]!.data.previous_attributes).toMatchObject({ status: "active" });
+  });
+
+  it("without a default card on the subscription, charges the customer's invoice default, and with neither there is nothing to charge: past_due", async () => {
+    // save_default_payment_method=off: the card that paid the first invoice is not the subscription's default.
+    const withCustomerDefault = await activeSubscription("off");
+    await stripe.customers.update(withCustomerDefault.customer, { invoice_settings: { default_payment_method: withCustomerDefault.paymentMethod } });
+    const withNothing = await activeSubscription("off");
+    await passPeriodEnd(withCustomerDefault.subscription);
+
+    expect((await stripe.subscriptions.retrieve(withCustomerDefault.subscription.id)).status).toBe("active");
+    expect((await stripe.charges.list({ customer: withCustomerDefault.customer, limit: 10 })).data).toHaveLength(2);
+
+    const stranded = await stripe.subscriptions.retrieve(withNothing.subscription.id, { expand: ["latest_invoice"] });
+    expect(stranded.status).toBe("past_due");
+    expect(stranded.latest_invoice).toMatchObject({ status: "open", attempted: true, billing_reason: "subscription_cycle" });
+    expect((await stripe.charges.list({ customer: withNothing.customer, limit: 10 })).data).toHaveLength(1);
+  });
+
+  it("a past_due subscription whose invoice is paid later becomes active again", async () => {
+    const { subscription, paymentMethod } = await activeSubscription();
+    expect((await call("POST", `/v1/test_helpers/subscriptions/${subscription.id}/fail_renewal`)).json).toMatchObject({ status: "past_due" });
+    const invoice = await stripe.invoices.retrieve((await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string, { expand: ["confirmation_secret"] });
+    expect(invoice.status).toBe("open");
+    // The artist pays the open invoice with a new card, on-session.
+    expect((await payInBrowser(invoice.confirmation_secret!.client_secret, "5555555555554444")).json.status).toBe("succeeded");
+    const active = await stripe.subscriptions.retrieve(subscription.id);
+    expect(active.status).toBe("active");
+    expect(active.default_payment_method).not.toBe(paymentMethod);
+  });
+});
+
+describe("an unpaid first invoice", () => {
+  it("keeps the subscription incomplete for 23 hours, then expires it: invoice voided, its intent canceled, customer.subscription.updated", async () => {
+    const { subscription, invoice, clientSecret } = await newSubscription();
+    // A declined attempt does not change anything.
+    expect((await payInBrowser(clientSecret, "4000000000000002")).status).toBe(402);
+    await advanceClock(23 * HOUR - 5 * 60);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("incomplete");
+
+    await advanceClock(10 * 60);
+    const expired = await stripe.subscriptions.retrieve(subscription.id);
+    expect(expired).toMatchObject({ status: "incomplete_expired", ended_at: subscription.created + 23 * HOUR, canceled_at: subscription.created + 23 * HOUR });
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: "void", status_transitions: { voided_at: expect.any(Number) } });
+    expect(await stripe.paymentIntents.retrieve(intentIdOf(clientSecret))).toMatchObject({ status: "canceled", cancellation_reason: "void_invoice" });
+    expect(await eventTypes(invoice.id)).toContain("invoice.voided");
+
+    const types = await eventTypes(subscription.id);
+    expect(types).toContain("customer.subscription.updated");
+    expect(types).not.toContain("customer.subscription.deleted");
+    const update = (await eventsFor(stripe, subscription.id)).find((e) => e.type === "customer.subscription.updated")!;
+    expect(update.data.previous_attributes).toMatchObject({ status: "incomplete" });
+    await eventually(async () => expect((await deliveriesAbout(subscription.id)).some((d) => (JSON.parse(d.body) as { id: string }).id === update.id)).toBe(true));
+
+    // The browser still holding the client secret can no longer pay it.
+    const late = await payInBrowser(clientSecret);
+    expect(late.status).toBe(400);
+    expect(late.json.error).toMatchObject({ code: "payment_intent_unexpected_state" });
+    // Terminal: it cannot be set to cancel at period end, and it never bills again.
+    expect(await stripeError(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }))).toMatchObject({ statusCode: 400 });
+    await advanceClock(40 * 24 * HOUR);
+    expect(await invoicesOf(subscription.id)).toHaveLength(1);
+  });
+
+  it("paid within the 23 hours, the subscription stays active", async () => {
+    const { subscription, clientSecret } = await newSubscription();
+    await advanceClock(22 * HOUR);
+    expect((await payInBrowser(clientSecret)).json.status).toBe("succeeded");
+    await advanceClock(2 * HOUR);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("active");
+  });
+});
+
+describe("cancel at period end", () => {
+  it("sets cancel_at to the period end and canceled_at to the request's time (customer.subscription.updated); setting it false before the end resumes", async () => {
+    const { subscription } = await activeSubscription();
+    const end = periodOf(subscription).current_period_end;
+    const canceling = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true, cancellation_details: { feedback: "too_expensive" } });
+    expect(canceling).toMatchObject({
+      status: "active",
+      cancel_at_period_end: true,
+      cancel_at: end,
+      canceled_at: expect.any(Number),
+      ended_at: null,
+      cancellation_details: { reason: "cancellation_requested", feedback: "too_expensive" },
+    });
+    const [update] = (await eventsFor(stripe, subscription.id)).filter((e) => e.type === "customer.subscription.updated");
+    expect(update!.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+
+    const resumed = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+    expect(resumed).toMatchObject({ status: "active", cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancellation_details: { reason: null } });
+    // Resumed, it renews as before.
+    await passPeriodEnd(subscription);
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: "active", cancel_at_period_end: false });
+    expect(await invoicesOf(subscription.id)).toHaveLength(2);
+  });
+
+  it("at the period end the subscription is canceled (customer.subscription.deleted), with no renewal invoice and no charge", async () => {
+    const { subscription } = await activeSubscription();
+    const end = periodOf(subscription).current_period_end;
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    await advanceClock(end - periodOf(subscription).current_period_start - HOUR);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("active");
+
+    await advanceClock(2 * HOUR);
+    const ended = await settledCall("GET", `/v1/subscriptions/${subscription.id}`);
+    expect(ended.json).toMatchObject({ status: "canceled", cancel_at_period_end: true, ended_at: end });
+    expect(await invoicesOf(subscription.id)).toHaveLength(1);
+    expect((await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data).toHaveLength(1);
+    const deleted = (await eventsFor(stripe, subscription.id)).filter((e) => e.type === "customer.subscription.deleted");
+    expect(deleted).toHaveLength(1);
+    expect((await deliveriesAbout(subscription.id)).some((d) => (JSON.parse(d.body) as { id: string }).id === deleted[0]!.id)).toBe(true);
+    // Too late to resume.
+    expect(await stripeError(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false }))).toMatchObject({ statusCode: 400 });
+  });
+
+  it("is refused on an incomplete subscription; unknown parameters are refused", async () => {
+    const { subscription } = await newSubscription();
+    expect(await stripeError(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }))).toMatchObject({ statusCode: 400, param: "cancel_at_period_end" });
+    expect(await stripeError(stripe.subscriptions.update(subscription.id, { trial_end: "now" }))).toMatchObject({ statusCode: 400, code: "parameter_unknown" });
+    expect(await stripe.subscriptions.update(subscription.id, { metadata: { note: "kept" } })).toMatchObject({ status: "incomplete", metadata: { note: "kept" } });
+  });
+});
