@@ -479,14 +479,16 @@ describe("faults on demand", () => {
   it("timeout_after_commit records the charge, never answers, and the SDK's retry gets the stored answer", async () => {
     const { customer, paymentMethod } = await savedCard("4242424242424242");
     await call("POST", "/v1/test_helpers/faults", { mode: "timeout_after_commit", path_prefix: "/v1/payment_intents" });
-    const impatient = sandboxStripe({ maxNetworkRetries: 1, timeout: 300 });
+    // The held answer (TIMEOUT_HOLD_MS, 25 s) always outlasts the client's 3 s; the retry's stored
+    // answer comes at once, with room to spare on a busy machine.
+    const impatient = sandboxStripe({ maxNetworkRetries: 1, timeout: 3_000 });
     const intent = await impatient.paymentIntents.create({ amount: 9900, currency: "usd", customer: customer.id, payment_method: paymentMethod, off_session: true, confirm: true });
     expect(intent.status).toBe("succeeded");
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data.map((p) => p.id)).toEqual([intent.id]);
     expect((await stripe.charges.list({ payment_intent: intent.id })).data).toHaveLength(1);
 
     await call("POST", "/v1/test_helpers/faults", { mode: "timeout_after_commit", path_prefix: "/v1/customers" });
-    const noRetry = sandboxStripe({ maxNetworkRetries: 0, timeout: 300 });
+    const noRetry = sandboxStripe({ maxNetworkRetries: 0, timeout: 3_000 });
     const timedOut = await stripeError(noRetry.customers.create({ email: "slow@example.com" }));
     expect(timedOut).toBeInstanceOf(Stripe.errors.StripeConnectionError);
     expect((await stripe.customers.list({ email: "slow@example.com" })).data).toHaveLength(1);
