@@ -108,3 +108,22 @@ export interface AdminSessionResponse {
 export interface AdminFailedJobsResponse {
   failedJobs: Array<{ id: string; jobType: string; payload: string; error: string | null; songId: string | null; failedAt: string }>;
 }
+
+/**
+ * `GET /api/admin/payment-mismatches`: succeeded PaymentIntents that disagreed with the payment row
+ * they named (amount, currency or customer), newest first (at most 200). None of them paid a song.
+ */
+export interface AdminPaymentMismatchesResponse {
+  mismatches: Array<{
+    id: string;
+    paymentId: string;
+    stripePaymentIntentId: string;
+    songId: string | null;
+    artistId: string;
+    /** Where it was found, e.g. "webhook: payment_intent.succeeded". */
+    source: string;
+    expected: { amountCents: number; currency: string; customer: string | null };
+    received: { amountCents: number | null; currency: string | null; customer: string | null };
+    detectedAt: string;
+  }>;
+}

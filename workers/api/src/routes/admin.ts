@@ -13,6 +13,7 @@ import { adminArtistLinkRoutes } from "./admin-artist-links";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
+import { listPaymentMismatches } from "../services/admin-payment-mismatches";
 import { listAdminPayments } from "../services/admin-payments";
 import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../services/admin-retry";
 import type { JobQueue } from "../jobs/job";
@@ -113,4 +114,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/payments/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))))
   .get("/artists/:artistId", async (c) => c.json(await readArtistDetails(c.env.DB, c.req.param("artistId"))))
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))))
+  .get("/payment-mismatches", async (c) => c.json(await listPaymentMismatches(createDb(c.env.DB))))
   .route("/", adminArtistLinkRoutes);
