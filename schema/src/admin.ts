@@ -84,6 +84,8 @@ export interface AdminArtistDetails {
     rejectionReason: string | null;
     history: Array<{ from: string | null; to: string; cause: string; at: string }>;
   }>;
+  /** The artist's live browser sessions, most recently used first. */
+  sessions: Array<{ id: string; createdAt: string; lastSeenAt: string; browser: string }>;
   /** Payment attempts, newest first, with their outcomes. */
   payments: Array<{
     id: string;
@@ -126,4 +128,9 @@ export interface AdminPaymentMismatchesResponse {
     received: { amountCents: number | null; currency: string | null; customer: string | null };
     detectedAt: string;
   }>;
+}
+
+/** `POST /api/admin/artists/{artistId}/end-sessions`: how many live sessions were ended. */
+export interface EndArtistSessionsResponse {
+  ended: number;
 }
