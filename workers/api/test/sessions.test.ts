@@ -6,13 +6,14 @@
  * from their page or by an operator; links renewed by each visit, expired after ARTIST_LINK_TTL_DAYS
  * without one, and revoked by the artist, who gets a fresh link.
  */
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { serializeSigned } from "hono/utils/cookie";
 import { describe, expect, it } from "vitest";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
 import type { ArtistPageResponse, RevokeArtistLinksResponse } from "@jplay/schema/artist";
 import worker from "../src/index";
+import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
 import { createDb } from "../src/db";
 import { ARTIST_SESSION_COOKIE } from "../src/services/artist-session";
 import { startArtistSession } from "../src/services/artist-sessions";
@@ -272,5 +273,31 @@ describe("artist page links", () => {
     // The artist's sessions are not links: this browser still works.
     expect(await uploadStatus(artist.browser)).toBe(201);
     expect((await new Browser().postJson(`/api/artist/${artist.token}/revoke-links`, {})).status).toBe(404);
+  });
+});
+
+describe("the 15-minute cron", () => {
+  it("deletes sessions a day after they ended or expired, and sign-in tries older than their windows; live ones stay", async () => {
+    const now = Date.now();
+    const live = await artistIn();
+    const ended = await artistIn();
+    await env.DB.prepare("UPDATE artist_sessions SET ended_at = ?, ended_reason = 'ended_by_operator' WHERE artist_id = ?").bind(now - 2 * DAY, ended.artistId).run();
+    const idle = await artistIn();
+    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(now - 9 * DAY, idle.artistId).run();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO admin_sessions (id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)").bind("old-admin", `hash-${crypto.randomUUID()}`, now - 3 * DAY, now - 2 * DAY),
+      env.DB.prepare("INSERT INTO admin_sign_in_attempts (id, address, at) VALUES (?, '192.0.2.250', ?)").bind("old-try", now - 2 * 60 * 60 * 1000),
+      env.DB.prepare("INSERT INTO admin_sign_in_attempts (id, address, at) VALUES (?, '192.0.2.250', ?)").bind("recent-try", now - 60_000),
+    ]);
+
+    await worker.scheduled(createScheduledController({ cron: DELIVERY_CRON, scheduledTime: now }), env, createExecutionContext());
+
+    const left = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+    expect(await left("SELECT count(*) AS n FROM artist_sessions WHERE artist_id = ?", live.artistId)).toBe(1);
+    expect(await left("SELECT count(*) AS n FROM artist_sessions WHERE artist_id = ?", ended.artistId)).toBe(0);
+    expect(await left("SELECT count(*) AS n FROM artist_sessions WHERE artist_id = ?", idle.artistId)).toBe(0);
+    expect(await left("SELECT count(*) AS n FROM admin_sessions WHERE id = ?", "old-admin")).toBe(0);
+    expect(await left("SELECT count(*) AS n FROM admin_sign_in_attempts WHERE id IN ('old-try', 'recent-try')")).toBe(1);
+    expect(await uploadStatus(live.browser)).toBe(201);
   });
 });
