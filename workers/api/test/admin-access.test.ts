@@ -17,6 +17,33 @@ import { Browser } from "./support";
 
 const PROTECTED = ["/api/admin/payments", "/api/admin/failed-jobs", "/api/admin/artists/some-artist", "/api/admin/payments/retry/some-batch"];
 
+/** The test D1, every statement answered `delayMs` later (a busy database, far away). */
+function slowD1(delayMs: number): D1Database {
+  const later = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => work().then(resolve, reject), delayMs));
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (property === "run" || property === "all" || property === "first" || property === "raw") return (...args: unknown[]) => later(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        return value.bind(target);
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") return (sql: string) => wrap(target.prepare(sql));
+      if (property === "batch") return (statements: D1PreparedStatement[]) => later(() => target.batch(statements.map((statement) => real.get(statement) ?? statement)));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
 
 describe("admin sign-in with the local password", () => {
@@ -135,6 +162,30 @@ describe("admin sessions end on the server, and guesses are counted before they 
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_FAILURES_PER_ADDRESS);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20 - SIGN_IN_FAILURES_PER_ADDRESS);
+    // Only the 5 that were counted had their password compared.
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM admin_sign_in_attempts WHERE address = ?").bind(guesser.address).first()).toEqual({ n: SIGN_IN_FAILURES_PER_ADDRESS });
+  });
+
+  it("gives the last free try to one request of a parallel burst, however slow the database: the right password in it gets in only if it took that try", async () => {
+    const address = "203.0.113.93";
+    const signIn = (password: string, target: Env = env) =>
+      worker.fetch(
+        new Request(`${SITE_ORIGIN}/api/admin/session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, "CF-Connecting-IP": address },
+          body: JSON.stringify({ password }),
+        }),
+        target,
+        createExecutionContext(),
+      );
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS - 1; i++) expect((await signIn(`one-by-one-${i}-xxxx`)).status).toBe(401);
+    // One try left; nine guesses and the right password arrive together, each database call taking
+    // 30 ms, so every request is between its check and its count while the others are too.
+    const slow = { ...env, DB: slowD1(30) } as Env;
+    const burst = await Promise.all([...Array.from({ length: 9 }, (_, i) => signIn(`burst-guess-${i}-xxxx`, slow)), signIn(env.ADMIN_PASSWORD!, slow)]);
+    const answered = burst.map((response) => response.status).filter((status) => status !== 429);
+    expect(answered).toHaveLength(1);
+    expect([[401], [200]]).toContainEqual(answered);
   });
 
   it("tells a locked-out operator when to try again, in Retry-After and in words", async () => {
