@@ -92,6 +92,23 @@ const toastWith = (page: Page, title: string, description: string) =>
 const statusOf = (page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).status, path);
 
 describe("signed out", () => {
+  test("a locked-out operator is told when to try again", async () => {
+    const page = await newPage();
+    // The server's lockout answer (its own test: workers/api/test/admin-access.test.ts), so this
+    // run's shared address is not locked out for the other tests.
+    const message = "Too many wrong passwords. You can try again at 14:05 UTC (in 15 minutes).";
+    await page.route("**/api/admin/session", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 429, headers: { "Retry-After": "900" }, json: { error: { code: "rate_limited", message } } })
+        : route.continue(),
+    );
+    await page.goto(`${baseURL}/admin`);
+    await passwordField(page).fill(adminPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText(message, { exact: true }).first().waitFor();
+    expect(await page.getByText("Total Artists").count()).toBe(0);
+  });
+
   test("the admin page shows the sign-in form and no data; a wrong password is refused", async () => {
     const page = await newPage();
     await page.goto(`${baseURL}/admin`);
@@ -301,6 +318,54 @@ describe("signed in", () => {
     const panel = page.locator("details").filter({ hasText: "Failed background jobs" });
     await panel.getByText("No failed background jobs.", { exact: true }).or(panel.getByRole("listitem").first()).waitFor();
     expect(await panel.getByRole("alert").count()).toBe(0);
+  });
+
+  test("View Details lists the artist's signed-in browsers; End all sessions signs the artist out", async () => {
+    const artistPage = await newPage();
+    const title = `Signed In ${tag}`;
+    await artistPage.goto(`${baseURL}/distribute`);
+    await artistPage.getByLabel("Phone number", { exact: true }).fill(newPhone());
+    await artistPage.getByLabel("Card number", { exact: true }).fill(CARDS.visa);
+    await artistPage.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+    await artistPage.getByLabel("CVC", { exact: true }).fill("123");
+    await artistPage.getByRole("button", { name: "Save Payment Method" }).click();
+    await artistPage.getByText("Payment method saved successfully", { exact: true }).waitFor();
+    await artistPage.getByLabel("Artist name", { exact: true }).fill(`Session ${tag}`);
+    await artistPage.getByLabel("Song title", { exact: true }).fill(title);
+    await artistPage.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3 });
+    await artistPage.getByRole("button", { name: "Submit for Distribution" }).click();
+    await artistPage.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
+    const songPath = `/api/songs/${new URL(artistPage.url()).pathname.split("/").pop()}`;
+    expect(await statusOf(artistPage, songPath)).toBe(200);
+
+    const page = await newPage();
+    await signIn(page);
+    await page.getByRole("searchbox", { name: "Search payment methods" }).fill(title);
+    await page.getByText(/^Showing 1 of [\d,]+ payment methods$/).waitFor();
+    await page.getByRole("button", { name: `View Details for Session ${tag}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Artist Details" });
+    await dialog.getByRole("heading", { name: "Signed-in browsers" }).waitFor();
+    expect(await dialog.getByText(/Chrom.* on Linux/).count()).toBe(1);
+    await dialog.getByRole("button", { name: "End all sessions" }).click();
+    await dialog.getByText("1 session ended.", { exact: true }).waitFor();
+    await dialog.getByText("No browser is signed in as this artist.", { exact: true }).waitFor();
+    // The artist's browser no longer sees its own unpaid song.
+    expect(await statusOf(artistPage, songPath)).toBe(404);
+
+    // The payment mismatches panel is there, with its count.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.getByText(/^Payment mismatches \(\d+\)$/).waitFor();
+  });
+
+  test("Sign out ends the session on the server: a copy of the cookie stops working too", async () => {
+    const page = await newPage();
+    await signIn(page);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "jplay_admin")!;
+    const withCopy = () => fetch(`${baseURL}/api/admin/payments`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } }).then((r) => r.status);
+    expect(await withCopy()).toBe(200);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await passwordField(page).waitFor();
+    expect(await withCopy()).toBe(401);
   });
 
   test("Sign out ends the session: the sign-in form is back and the API refuses", async () => {

@@ -92,6 +92,39 @@ describe("the artist's private page", () => {
     expect(await page.getByRole("button", { name: "Set up payouts" }).count()).toBe(0);
   });
 
+  test("this browser's session is a __Host- cookie, listed on the page and signed out from it; revoking the links gives a new one", async () => {
+    const page = await newPage();
+    const link = await saveCardAndUpload(page, "Session Page Song");
+    // Chromium keeps the Secure, __Host- cookie over plain http on 127.0.0.1.
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === "__Host-jplay_session");
+    expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+
+    await page.goto(`${baseURL}${link}`);
+    const browsers = page.getByRole("region", { name: "Signed-in browsers" });
+    await browsers.getByText("This browser", { exact: true }).waitFor();
+    expect(await browsers.getByRole("listitem").count()).toBe(1);
+    const linkRegion = page.getByRole("region", { name: "Your private link" });
+    expect(await linkRegion.getByText(/^This link works until .+\. Each visit keeps it working for longer\.$/).isVisible()).toBe(true);
+
+    // Revoke: confirm, land on the new link with a notice; the old link no longer opens the page.
+    await linkRegion.getByRole("button", { name: "Revoke my links" }).click();
+    await linkRegion.getByRole("button", { name: "Revoke and get a new link" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/artist/") && url.pathname !== link);
+    const newLink = new URL(page.url()).pathname;
+    await page.getByRole("status").filter({ hasText: "Your old links no longer work." }).waitFor();
+    expect(await page.getByText(`${baseURL}${newLink}`, { exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => window.localStorage.getItem("artistPageUrl"))).toBe(newLink);
+    const old = await newPage();
+    await old.goto(`${baseURL}${link}`);
+    await old.getByRole("heading", { level: 1, name: "Link not found" }).waitFor();
+
+    // Sign this browser out from the page: the cookie is gone and artist calls are refused.
+    await browsers.getByRole("button", { name: /^Sign out .* \(this browser\)$/ }).click();
+    await browsers.getByText("No browser is signed in as you.", { exact: false }).waitFor();
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "__Host-jplay_session")).toBe(false);
+    expect(await page.evaluate(async () => (await fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status)).toBe(401);
+  });
+
   test("an unknown link says Link not found", async () => {
     const page = await newPage();
     await page.goto(`${baseURL}/artist/${"A".repeat(43)}`);

@@ -84,6 +84,8 @@ export interface AdminArtistDetails {
     rejectionReason: string | null;
     history: Array<{ from: string | null; to: string; cause: string; at: string }>;
   }>;
+  /** The artist's live browser sessions, most recently used first. */
+  sessions: Array<{ id: string; createdAt: string; lastSeenAt: string; browser: string }>;
   /** Payment attempts, newest first, with their outcomes. */
   payments: Array<{
     id: string;
@@ -107,4 +109,28 @@ export interface AdminSessionResponse {
 /** `GET /api/admin/failed-jobs`: jobs that ended in the dead-letter queue, newest first (at most 200). */
 export interface AdminFailedJobsResponse {
   failedJobs: Array<{ id: string; jobType: string; payload: string; error: string | null; songId: string | null; failedAt: string }>;
+}
+
+/**
+ * `GET /api/admin/payment-mismatches`: succeeded PaymentIntents that disagreed with the payment row
+ * they named (amount, currency or customer), newest first (at most 200). None of them paid a song.
+ */
+export interface AdminPaymentMismatchesResponse {
+  mismatches: Array<{
+    id: string;
+    paymentId: string;
+    stripePaymentIntentId: string;
+    songId: string | null;
+    artistId: string;
+    /** Where it was found, e.g. "webhook: payment_intent.succeeded". */
+    source: string;
+    expected: { amountCents: number; currency: string; customer: string | null };
+    received: { amountCents: number | null; currency: string | null; customer: string | null };
+    detectedAt: string;
+  }>;
+}
+
+/** `POST /api/admin/artists/{artistId}/end-sessions`: how many live sessions were ended. */
+export interface EndArtistSessionsResponse {
+  ended: number;
 }

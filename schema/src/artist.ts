@@ -53,6 +53,17 @@ export interface ArtistBalance {
   minimumCents: number;
 }
 
+/** One of the artist's live browser sessions, as their page lists it. */
+export interface ArtistSessionView {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** From the browser's User-Agent, e.g. "Chrome 131 on Android". */
+  browser: string;
+  /** True for the browser this page is open in. */
+  current: boolean;
+}
+
 export interface ArtistPageResponse {
   paymentFrequency: PaymentFrequency;
   /** The next payout run's date (`YYYY-MM-DD`, at 00:00 UTC). */
@@ -62,6 +73,21 @@ export interface ArtistPageResponse {
   sales: { purchases: number; grossCents: number };
   songs: ArtistSong[];
   payouts: ArtistPayout[];
+  /** The artist's live sessions (browsers where they saved a card), most recently used first. */
+  sessions: ArtistSessionView[];
+  /** This link's expiry, pushed back by each visit. */
+  link: { expiresAt: string };
+}
+
+/** `POST /api/artist/{token}/sessions/{sessionId}/end` */
+export interface EndArtistSessionResponse {
+  ended: boolean;
+}
+
+/** `POST /api/artist/{token}/revoke-links`: every link of the artist revoked; this is the new one. */
+export interface RevokeArtistLinksResponse {
+  revoked: number;
+  artistPageUrl: string;
 }
 
 /** `POST /api/artist/{token}/connect`: the Stripe-hosted onboarding page to open. */

@@ -330,9 +330,96 @@ export const artistLinks = sqliteTable(
       .references(() => artists.id),
     tokenHash: text("token_hash").notNull().unique(),
     revokedAt: integer("revoked_at", { mode: "number" }),
+    /**
+     * The last visit (null: none since it was issued). A link expires ARTIST_LINK_TTL_DAYS after
+     * this (or after `createdAt`), so each visit renews it (docs/decisions/019-sessions-server-side.md).
+     */
+    renewedAt: integer("renewed_at", { mode: "number" }),
     createdAt: createdAt(),
   },
   (link) => [index("artist_links_artist_idx").on(link.artistId)],
+);
+
+export const SESSION_END_REASONS = ["rotated", "ended_by_artist", "ended_by_operator", "signed_out"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * One row per artist browser session (docs/decisions/019-sessions-server-side.md): the cookie holds a
+ * random token of which only the SHA-256 is stored. A session starts at payment setup (customer only)
+ * and is replaced by a new one, bound to the artist, when a card is saved. It ends at `expiresAt`,
+ * after a week without use, or when the artist or an operator ends it.
+ */
+export const artistSessions = sqliteTable(
+  "artist_sessions",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    /** Null until a card is saved in this browser. */
+    artistId: text("artist_id").references(() => artists.id),
+    /** The browser's User-Agent when the session started (cut to 512 characters), for the artist's list. */
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
+    /** Absolute end, whatever the use. */
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    endedAt: integer("ended_at", { mode: "number" }),
+    endedReason: text("ended_reason", { enum: SESSION_END_REASONS }),
+  },
+  (session) => [index("artist_sessions_artist_idx").on(session.artistId, session.endedAt), index("artist_sessions_expires_idx").on(session.expiresAt)],
+);
+
+/** Operator sessions of the local password sign-in: signing out ends the row, so a copied cookie stops working. */
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    endedAt: integer("ended_at", { mode: "number" }),
+  },
+  (session) => [index("admin_sessions_expires_idx").on(session.expiresAt)],
+);
+
+/**
+ * Admin sign-in tries, each counted before its password is compared (one conditional INSERT), so
+ * parallel guesses cannot share a slot; a right password gives its row back. Sliding windows per
+ * client address and overall (services/admin-sign-in-guard.ts).
+ */
+export const adminSignInAttempts = sqliteTable(
+  "admin_sign_in_attempts",
+  {
+    id: text("id").primaryKey(),
+    address: text("address").notNull(),
+    at: integer("at", { mode: "number" }).notNull(),
+  },
+  (attempt) => [index("admin_sign_in_attempts_address_idx").on(attempt.address, attempt.at), index("admin_sign_in_attempts_at_idx").on(attempt.at)],
+);
+
+/**
+ * A `payment_intent.succeeded` whose amount, currency or customer disagrees with the payment row it
+ * names: never applied, kept here for an operator (admin: payment mismatches).
+ */
+export const paymentMismatches = sqliteTable(
+  "payment_mismatches",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    stripePaymentIntentId: text("stripe_payment_intent_id").notNull(),
+    /** Where it was found: "webhook: payment_intent.succeeded", "closing an open payment". */
+    source: text("source").notNull(),
+    expectedAmountCents: integer("expected_amount_cents").notNull(),
+    receivedAmountCents: integer("received_amount_cents"),
+    expectedCurrency: text("expected_currency").notNull(),
+    receivedCurrency: text("received_currency"),
+    expectedCustomer: text("expected_customer"),
+    receivedCustomer: text("received_customer"),
+    detectedAt: createdAt("detected_at"),
+  },
+  (mismatch) => [uniqueIndex("payment_mismatches_payment_intent_unique").on(mismatch.paymentId, mismatch.stripePaymentIntentId)],
 );
 
 /** Jobs that ended in the dead-letter queue, so operators see them in admin. */

@@ -4,7 +4,11 @@
  */
 export interface AppEnv {
   Bindings: Env;
-  Variables: { requestId: string };
+  Variables: {
+    requestId: string;
+    /** This request's artist session once looked up (null: none); services/artist-session.ts. */
+    artistSession?: import("./services/artist-sessions").ArtistSession | null;
+  };
 }
 
 /**
@@ -65,5 +69,10 @@ declare global {
     ACCESS_JWKS?: string;
     /** The app's public origin (e.g. https://jplay.example), accepted by the admin Origin check. */
     APP_ORIGIN?: string;
+    /**
+     * Days an artist page link keeps working after its last visit (default 90; each visit renews it).
+     * Whole days from 1 to 3650; anything else means the default.
+     */
+    ARTIST_LINK_TTL_DAYS?: string;
   }
 }

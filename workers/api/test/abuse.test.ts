@@ -3,13 +3,16 @@
  * malformed JSON and multipart, truncated MP3s, path tricks, SQL and script in text fields — always
  * answers a 4xx with a JSON error message, never a 5xx, and stores nothing (rows and R2 objects are
  * counted before and after). Another artist's song (also for complete and recovery) or private page
- * answers 404; cross-site writes 403.
+ * answers 404; cross-site writes 403. Forged session cookies are no session; hostile page tokens,
+ * session ids and artist ids end nothing.
  * Property-based with fast-check; runs are few and bounded so the file stays quick on two cores.
  */
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CROSS_SITE_MESSAGE } from "../src/middleware/same-origin";
+import { ARTIST_SESSION_COOKIE } from "../src/services/artist-session";
+import { signedInOperator } from "./admin-support";
 import { createStripe } from "../src/payments/stripe-client";
 import { Browser, mp3Bytes, pngBytes, setUpArtist } from "./support";
 
@@ -34,6 +37,9 @@ const TABLES = [
   "ledger_entries",
   "failed_jobs",
   "subscriptions",
+  "artist_sessions",
+  "admin_sessions",
+  "payment_mismatches",
 ];
 
 async function mediaKeys(): Promise<string[]> {
@@ -485,5 +491,89 @@ describe("payment endpoints refuse bad bodies, strangers and other artists' song
 
     expect(await stored()).toEqual(before);
     expect((await createStripe(env).charges.list({ customer: owner.customerId, limit: 10 })).data).toEqual([]);
+  });
+});
+
+// ---- Sessions and links ---------------------------------------------------------------------------
+
+/** A cookie value a client could send: any printable ASCII but the cookie separators. */
+const cookieValue = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).filter((ch) => ch !== ";" && ch !== ",")), maxLength: 200 }),
+  fc.constantFrom(...SQL.map(encodeURIComponent), "cus_123", "a.b", ".", "%", "%00", encodeURIComponent("x".repeat(43) + ".sig")),
+);
+
+describe("session cookies, session ids and page links refuse hostile values with a 4xx message", () => {
+  it("a forged or garbled session cookie is no session: artist calls answer 401, nothing is stored", async () => {
+    const { token } = await signedUpArtist();
+    const before = await stored();
+    await fc.assert(
+      fc.asyncProperty(cookieValue, cookieValue, async (artistCookie, adminCookie) => {
+        const stranger = new Browser();
+        stranger.setCookie(ARTIST_SESSION_COOKIE, artistCookie);
+        stranger.setCookie("jplay_admin", adminCookie);
+        const upload = await postRaw(stranger, "/api/distribute", songForm({ artistName: "Forged Session", songTitle: "Forged", price: "1.99", songFile: new Blob([mp3Bytes(2048)]) }));
+        expect((await expectClientError(upload, `artist cookie ${artistCookie.slice(0, 60)}`)).code).toBe("unauthorized");
+        for (const path of ["/api/create-payment-intent", "/api/get-or-create-subscription"]) {
+          expect((await stranger.postJson(path, { amount: 9900 })).status, path).toBe(401);
+        }
+        expect((await stranger.fetch("/api/admin/payments")).status).toBe(401);
+        expect((await stranger.fetch("/api/admin/payment-mismatches")).status).toBe(401);
+        // The page still opens by its link, and lists no session as this browser's.
+        const page = (await (await stranger.fetch(`/api/artist/${token}`)).json()) as { sessions: Array<{ current: boolean }> };
+        expect(page.sessions.some((session) => session.current)).toBe(false);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await stored()).toEqual(before);
+  });
+
+  it("ending a session or revoking links: hostile tokens answer 'Link not found', hostile or foreign session ids 'already ended'", async () => {
+    const owner = await signedUpArtist();
+    const other = await signedUpArtist();
+    const [foreignSession] = ((await (await new Browser().fetch(`/api/artist/${other.token}`)).json()) as { sessions: Array<{ id: string }> }).sessions;
+    const before = await stored();
+    const badToken = fc.oneof(
+      fc.integer({ min: 0, max: owner.token.length - 1 }).map((i) => owner.token.slice(0, i) + (owner.token[i] === "A" ? "B" : "A") + owner.token.slice(i + 1)),
+      hostileText.filter((t) => t.length < 3000),
+    );
+    await fc.assert(
+      fc.asyncProperty(badToken, fc.oneof(hostileText.filter((t) => t.length < 3000), fc.uuid()), async (token, sessionId) => {
+        for (const path of [`/api/artist/${encodeURIComponent(token)}/revoke-links`, `/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`]) {
+          const url = new URL(`${SITE}${path}`);
+          if (!url.pathname.startsWith("/api/")) continue;
+          const response = await new Browser().fetch(url.pathname, { method: "POST", headers: { Origin: SITE } });
+          expect(response.status, path.slice(0, 120)).toBe(404);
+          await expectClientError(response, path.slice(0, 120));
+        }
+        const url = new URL(`${SITE}/api/artist/${owner.token}/sessions/${encodeURIComponent(sessionId)}/end`);
+        if (url.pathname.startsWith(`/api/artist/${owner.token}/sessions/`)) {
+          const response = await new Browser().fetch(url.pathname, { method: "POST", headers: { Origin: SITE } });
+          expect((await expectClientError(response, sessionId.slice(0, 80))).message).toBe("This session has already ended.");
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // Another artist's session, by its real id, through this artist's link: not found, still alive.
+    const foreign = await new Browser().fetch(`/api/artist/${owner.token}/sessions/${foreignSession!.id}/end`, { method: "POST", headers: { Origin: SITE } });
+    expect(foreign.status).toBe(404);
+    expect(((await (await new Browser().fetch(`/api/artist/${other.token}`)).json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
+    expect((await owner.browser.fetch(`/api/artist/${owner.token}/revoke-links`, { method: "POST", headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("admin: ending the sessions of hostile artist ids answers 404 and ends nothing", async () => {
+    const operator = await signedInOperator();
+    const artist = await signedUpArtist();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileText.filter((t) => t.length < 3000), fc.uuid()), async (artistId) => {
+        const url = new URL(`${SITE}/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`);
+        if (!url.pathname.endsWith("/end-sessions") || !url.pathname.startsWith("/api/admin/artists/")) return;
+        const response = await operator.fetch(url.pathname, { method: "POST", headers: { Origin: SITE, "Content-Type": "application/json" } });
+        expect(response.status, artistId.slice(0, 80)).toBeGreaterThanOrEqual(400);
+        await expectClientError(response, artistId.slice(0, 80));
+      }),
+      { numRuns: RUNS },
+    );
+    expect(((await (await new Browser().fetch(`/api/artist/${artist.token}`)).json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
   });
 });

@@ -7,14 +7,42 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import worker from "../src/index";
-import { SIGN_IN_FAILURES_PER_ADDRESS } from "../src/routes/admin";
+import { SIGN_IN_FAILURES_OVERALL_PER_HOUR, SIGN_IN_FAILURES_PER_ADDRESS } from "../src/routes/admin";
+import { hashSecretToken } from "../src/services/secret-token";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { Browser } from "./support";
 
 const PROTECTED = ["/api/admin/payments", "/api/admin/failed-jobs", "/api/admin/artists/some-artist", "/api/admin/payments/retry/some-batch"];
+
+/** The test D1, every statement answered `delayMs` later (a busy database, far away). */
+function slowD1(delayMs: number): D1Database {
+  const later = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => work().then(resolve, reject), delayMs));
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (property === "run" || property === "all" || property === "first" || property === "raw") return (...args: unknown[]) => later(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        return value.bind(target);
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") return (sql: string) => wrap(target.prepare(sql));
+      if (property === "batch") return (statements: D1PreparedStatement[]) => later(() => target.batch(statements.map((statement) => real.get(statement) ?? statement)));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
 
 const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
 
@@ -66,16 +94,20 @@ describe("admin sign-in with the local password", () => {
     expect((await operator.fetch("/api/admin/failed-jobs")).status).toBe(401);
   });
 
-  it("refuses a cookie whose signed expiry was edited", async () => {
+  it("refuses a cookie whose signed value was edited, and one whose session has expired", async () => {
     const signIn = await adminWrite(new Browser(), "POST", "/api/admin/session", { password: env.ADMIN_PASSWORD });
     const genuine = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
-    const [payload, signature] = decodeURIComponent(genuine.slice("jplay_admin=".length)).split(/\.(?=[^.]+$)/);
-    expect(payload).toMatch(/^operator\.\d+$/);
-    const forged = `jplay_admin=${encodeURIComponent(`operator.${Date.now() + 10 * 365 * 86_400_000}.${signature}`)}`;
+    const [token, signature] = decodeURIComponent(genuine.slice("jplay_admin=".length)).split(/\.(?=[^.]+$)/);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const otherToken = `${token!.slice(0, -1)}${token!.endsWith("A") ? "B" : "A"}`;
+    const forged = `jplay_admin=${encodeURIComponent(`${otherToken}.${signature}`)}`;
     const withCookie = (cookie: string) =>
       worker.fetch(new Request(`${SITE_ORIGIN}/api/admin/failed-jobs`, { headers: { Cookie: cookie } }), env, createExecutionContext());
     expect((await withCookie(genuine)).status).toBe(200);
     expect((await withCookie(forged)).status).toBe(401);
+    // The session's 8 hours are over (kept on the server, not in the cookie).
+    await env.DB.prepare("UPDATE admin_sessions SET expires_at = ? WHERE token_hash = ?").bind(Date.now() - 1, await hashSecretToken(token!)).run();
+    expect((await withCookie(genuine)).status).toBe(401);
   });
 
   it("refuses sign-in, sign-out and retries sent from another site's page (Origin check), even with the cookie", async () => {
@@ -106,6 +138,96 @@ describe("admin sign-in with the local password", () => {
     expect(blocked.headers.getSetCookie()).toEqual([]);
     // Another address is unaffected.
     expect((await adminWrite(new Browser("203.0.113.78"), "POST", "/api/admin/session", { password: env.ADMIN_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("admin sessions end on the server, and guesses are counted before they are compared", () => {
+  it("signing out ends the session on the server: a copy of the cookie stops working too", async () => {
+    const operator = await signedInOperator();
+    const copy = new Browser();
+    copy.setCookie("jplay_admin", operator.cookie("jplay_admin")!);
+    expect((await copy.fetch("/api/admin/failed-jobs")).status).toBe(200);
+
+    expect((await adminWrite(operator, "DELETE", "/api/admin/session")).status).toBe(200);
+    expect((await operator.fetch("/api/admin/failed-jobs")).status).toBe(401);
+    expect((await copy.fetch("/api/admin/failed-jobs")).status).toBe(401);
+    expect(await (await copy.fetch("/api/admin/session")).json()).toEqual({ signedIn: false, method: "password" });
+  });
+
+  it(`gives ${SIGN_IN_FAILURES_PER_ADDRESS} tries, no more, to 20 guesses sent at once from one address`, async () => {
+    const guesser = new Browser("203.0.113.90");
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => adminWrite(guesser, "POST", "/api/admin/session", { password: `parallel-guess-${i}-xxxx` })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_FAILURES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - SIGN_IN_FAILURES_PER_ADDRESS);
+    // Only the 5 that were counted had their password compared.
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM admin_sign_in_attempts WHERE address = ?").bind(guesser.address).first()).toEqual({ n: SIGN_IN_FAILURES_PER_ADDRESS });
+  });
+
+  it("gives the last free try to one request of a parallel burst, however slow the database: the right password in it gets in only if it took that try", async () => {
+    const address = "203.0.113.93";
+    const signIn = (password: string, target: Env = env) =>
+      worker.fetch(
+        new Request(`${SITE_ORIGIN}/api/admin/session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, "CF-Connecting-IP": address },
+          body: JSON.stringify({ password }),
+        }),
+        target,
+        createExecutionContext(),
+      );
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS - 1; i++) expect((await signIn(`one-by-one-${i}-xxxx`)).status).toBe(401);
+    // One try left; nine guesses and the right password arrive together, each database call taking
+    // 30 ms, so every request is between its check and its count while the others are too.
+    const slow = { ...env, DB: slowD1(30) } as Env;
+    const burst = await Promise.all([...Array.from({ length: 9 }, (_, i) => signIn(`burst-guess-${i}-xxxx`, slow)), signIn(env.ADMIN_PASSWORD!, slow)]);
+    const answered = burst.map((response) => response.status).filter((status) => status !== 429);
+    expect(answered).toHaveLength(1);
+    expect([[401], [200]]).toContainEqual(answered);
+  });
+
+  it("tells a locked-out operator when to try again, in Retry-After and in words", async () => {
+    const guesser = new Browser("203.0.113.91");
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS; i++) await adminWrite(guesser, "POST", "/api/admin/session", { password: `guess-${i}-xxxxxxxx` });
+    const blocked = await adminWrite(guesser, "POST", "/api/admin/session", { password: env.ADMIN_PASSWORD });
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const until = new Date(Date.now() + retryAfter * 1000).toISOString().slice(11, 16);
+    const { message } = await errorOf(blocked);
+    expect(message).toMatch(/^Too many wrong passwords\. You can try again at \d\d:\d\d UTC \(in 1[45] minutes\)\.$/);
+    // The time said is the time Retry-After gives (to the minute).
+    expect([until, new Date(Date.now() + retryAfter * 1000 - 60_000).toISOString().slice(11, 16)]).toContain(/at (\d\d:\d\d) UTC/.exec(message)![1]);
+  });
+
+  it(`locks everyone out after ${SIGN_IN_FAILURES_OVERALL_PER_HOUR} wrong passwords in an hour from any addresses, even guesses sent at once`, async () => {
+    await env.DB.prepare("DELETE FROM admin_sign_in_attempts").run();
+    onTestFinished(async () => {
+      await env.DB.prepare("DELETE FROM admin_sign_in_attempts").run();
+    });
+    const guesses = await Promise.all(
+      Array.from({ length: SIGN_IN_FAILURES_OVERALL_PER_HOUR + 15 }, (_, i) =>
+        adminWrite(new Browser(`192.0.2.${i + 1}`), "POST", "/api/admin/session", { password: `distributed-guess-${i}-xxxx` }),
+      ),
+    );
+    expect(guesses.filter((answer) => answer.status === 401)).toHaveLength(SIGN_IN_FAILURES_OVERALL_PER_HOUR);
+    expect(guesses.filter((answer) => answer.status === 429)).toHaveLength(15);
+    // A new address with the right password waits too, and is told until when.
+    const operator = await adminWrite(new Browser("192.0.2.200"), "POST", "/api/admin/session", { password: env.ADMIN_PASSWORD });
+    expect(operator.status).toBe(429);
+    expect(Number(operator.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
+    expect((await errorOf(operator)).message).toMatch(/You can try again at \d\d:\d\d UTC \(in (59|60) minutes\)/);
+  });
+
+  it("a right password gives its try back: signing in often never locks the operator out", async () => {
+    const operator = new Browser("203.0.113.92");
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS + 3; i++) {
+      expect((await adminWrite(operator, "POST", "/api/admin/session", { password: env.ADMIN_PASSWORD })).status).toBe(200);
+    }
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM admin_sign_in_attempts WHERE address = ?").bind(operator.address).first()).toEqual({ n: 0 });
   });
 });
 

@@ -33,9 +33,11 @@ describe("payment setup", () => {
     const first = await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" });
     expect(first.status).toBe(200);
     const cookie = first.headers.get("Set-Cookie")!;
-    expect(cookie).toMatch(/^jplay_session=/);
+    expect(cookie).toMatch(/^__Host-jplay_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
 
     const { setup, saved } = await setUpArtist(browser, undefined, "+1 555 010 0199");
     expect(saved.status).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import { createStripe } from "../src/payments/stripe-client";
 import {
@@ -26,6 +26,16 @@ import {
   songRow,
 } from "./payment-support";
 import { Browser } from "./support";
+
+const checkout = (browser: Browser) => browser.postJson("/api/create-payment-intent", { amount: 9900 });
+
+/** Stripe cannot reach our webhook endpoint for the rest of the test: its events stay pending. */
+async function webhooksUnreachable() {
+  await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" });
+  onTestFinished(() => sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
+}
+
+const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
 
 const simulateCard = (paymentMethodId: string, behavesLike: string) =>
   sandboxAdmin(`/v1/test_helpers/payment_methods/${paymentMethodId}/simulate_card`, { behaves_like: behavesLike });
@@ -143,12 +153,14 @@ describe("recovery offers", { timeout: 30_000 }, () => {
 
   it("cancels the card form an earlier attempt left open, so its client secret can no longer pay", async () => {
     const artist = await artistWithSong();
-    // Out of attempts for now: complete asks for a card; the artist leaves and takes the offer instead.
+    // Out of attempts for now: complete asks for a card; a card typed there is declined, and the
+    // artist takes the offer instead of trying another.
     for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW; i++) {
       await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')").bind(crypto.randomUUID(), artist.fingerprint).run();
     }
     const first = (await (await complete(artist.browser, artist.songId, "standard")).json()) as { requiresPaymentMethod: boolean; clientSecret: string };
     expect(first.requiresPaymentMethod).toBe(true);
+    expect((await payInBrowser(artist.browser, first.clientSecret, "4000000000000002")).status).toBe(402);
     const offer = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string };
     expect(offer.clientSecret).not.toBe(first.clientSecret);
 
@@ -196,5 +208,75 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ error: { code: "not_found", message: "Song not found" } });
     expect(await chargesOf(artist.customerId)).toHaveLength(1);
+  });
+});
+
+describe("recovery offers follow a real decline only", { timeout: 30_000 }, () => {
+  it("an open PaymentIntent from create-payment-intent, with no card tried on it, unlocks no discount", async () => {
+    const artist = await artistWithSong();
+    const open = await checkout(artist.browser);
+    expect(open.status).toBe(200);
+    const { clientSecret } = (await open.json()) as { clientSecret: string };
+
+    for (const tier of [1, 2] as const) {
+      const refused = await recovery(artist.browser, artist.songId, tier);
+      expect(refused.status).toBe(409);
+      expect(await errorOf(refused)).toEqual({
+        code: "offer_unavailable",
+        message:
+          tier === 1
+            ? "Recovery offers follow a declined card payment for this song. Please pay the distribution fee first."
+            : "The final offer follows a declined payment of the special offer. Please accept the special offer first.",
+      });
+    }
+    // Nothing was charged or claimed, and the one-off form the artist left is still theirs to pay at $99.00.
+    expect(await chargesOf(artist.customerId)).toEqual([]);
+    expect(await paymentsOf(artist.songId)).toMatchObject([{ purpose: "checkout", status: "requires_payment_method", amount_cents: 9900 }]);
+    expect((await createStripe(env).paymentIntents.retrieve(intentIdOf(clientSecret))).status).toBe("requires_payment_method");
+    expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
+    expect(await songPaid(artist.songId)).toMatchObject({ package: "standard", distribution_fee_cents: 9900 });
+  });
+
+  it("a card form left without a card tried on it (the saved card out of attempts) unlocks no discount", async () => {
+    const artist = await artistWithSong();
+    for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW; i++) {
+      await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')").bind(crypto.randomUUID(), artist.fingerprint).run();
+    }
+    const form = (await (await complete(artist.browser, artist.songId, "expedited")).json()) as { requiresPaymentMethod?: boolean };
+    expect(form.requiresPaymentMethod).toBe(true);
+    expect((await recovery(artist.browser, artist.songId, 1)).status).toBe(409);
+    expect(await chargesOf(artist.customerId)).toEqual([]);
+  });
+
+  it("a card declined in the one-off card form opens tier 1, even before Stripe's webhook arrives", async () => {
+    const artist = await artistWithSong();
+    await webhooksUnreachable();
+    const { clientSecret } = (await (await checkout(artist.browser)).json()) as { clientSecret: string };
+    expect((await payInBrowser(artist.browser, clientSecret, "4000000000000002")).status).toBe(402);
+    // The decline is not recorded yet (its webhook is pending): the offer asks Stripe.
+    expect(await paymentsOf(artist.songId)).toMatchObject([{ purpose: "checkout", status: "requires_payment_method", decline_code: null }]);
+
+    const tier1 = await recovery(artist.browser, artist.songId, 1);
+    expect(await tier1.json()).toEqual({ success: true });
+    expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "recovery_1", distribution_fee_cents: 2049 });
+  });
+
+  it("tier 2 needs a decline at tier 1: a tier-1 card form left unpaid is not one", async () => {
+    const artist = await artistWithSong();
+    await simulateCard(artist.stripePaymentMethodId, "4000000000009979");
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402);
+    // Stolen card: tier 1 is the card form for a new card.
+    const tier1 = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string; requiresNewCard: boolean };
+    expect(tier1.requiresNewCard).toBe(true);
+
+    const early = await recovery(artist.browser, artist.songId, 2);
+    expect(early.status).toBe(409);
+    expect((await errorOf(early)).message).toBe("The final offer follows a declined payment of the special offer. Please accept the special offer first.");
+
+    // A new card declined at $20.49: the final offer opens.
+    expect((await payInBrowser(artist.browser, tier1.clientSecret, "4000000000000002")).status).toBe(402);
+    const tier2 = await recovery(artist.browser, artist.songId, 2);
+    expect(tier2.status).toBe(200);
+    expect(await tier2.json()).toMatchObject({ clientSecret: expect.stringMatching(/^pi_/), requiresNewCard: true });
   });
 });

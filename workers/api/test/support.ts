@@ -5,17 +5,34 @@ import Stripe from "stripe";
 export class Browser {
   private cookies = new Map<string, string>();
 
+  /** Sent as User-Agent when set (workerd sends none of its own). */
+  userAgent: string | undefined;
+
   constructor(readonly address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
+
+  /** The cookie this browser holds under `name`, as it sends it (undefined when none). */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Puts a cookie in this browser's jar, as if it had been set here (an empty value removes it). */
+  setCookie(name: string, value: string): void {
+    if (value === "") this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set("CF-Connecting-IP", this.address);
+    if (this.userAgent && !headers.has("User-Agent")) headers.set("User-Agent", this.userAgent);
     if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const response = await exports.default.fetch(new Request(`http://jplay.test${path}`, { ...init, headers }));
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const [name, ...value] = pair!.split("=");
-      this.cookies.set(name!.trim(), value.join("="));
+      // An expired or emptied cookie is removed, as a browser does.
+      if (value.join("=") === "" || /;\s*Max-Age=0/i.test(cookie)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join("="));
     }
     return response;
   }

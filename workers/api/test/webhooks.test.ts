@@ -1,9 +1,15 @@
 /**
- * POST /api/webhooks/stripe: only events signed with our secret, recent, and each applied once.
+ * POST /api/webhooks/stripe: only events signed with our secret, recent, and each applied once; a
+ * payment_intent.succeeded pays a song only when it agrees with the payment row it names.
  */
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import type { AdminPaymentMismatchesResponse } from "@jplay/schema/admin";
+import { createStripe } from "../src/payments/stripe-client";
+import { signedInOperator } from "./admin-support";
+import { approvalEvents, artistWithSong, freshCardNumber, intentIdOf, payInBrowser, paymentsOf, songPaid, songRow } from "./payment-support";
+import { Browser } from "./support";
 
 const SECRET = "whsec_test_jplay";
 const crypto = Stripe.createSubtleCryptoProvider();
@@ -48,5 +54,68 @@ describe("Stripe webhooks", () => {
     const unsigned = await exports.default.fetch(new Request("http://jplay.test/api/webhooks/stripe", { method: "POST", body: eventPayload("evt_unsigned") }));
     expect(unsigned.status).toBe(400);
     for (const id of ["evt_wrong", "evt_stale", "evt_tampered", "evt_unsigned"]) expect(await recorded(id)).toBe(0);
+  });
+});
+
+describe("payment_intent.succeeded agrees with the payment row it names", { timeout: 30_000 }, () => {
+  /** An artist's one-off payment waiting in its card form: the payment row and the real PaymentIntent. */
+  async function openCheckout() {
+    const artist = await artistWithSong();
+    const response = await artist.browser.postJson("/api/create-payment-intent", { amount: 9900 });
+    expect(response.status).toBe(200);
+    const { clientSecret } = (await response.json()) as { clientSecret: string };
+    const intent = await createStripe(env).paymentIntents.retrieve(intentIdOf(clientSecret));
+    return { artist, clientSecret, intent };
+  }
+
+  /** A `payment_intent.succeeded` for `intent`, signed with our secret as Stripe would sign it. */
+  const succeededEvent = (intent: Stripe.PaymentIntent, changes: Partial<Stripe.PaymentIntent>) =>
+    JSON.stringify({
+      id: `evt_${self.crypto.randomUUID().replaceAll("-", "")}`,
+      object: "event",
+      type: "payment_intent.succeeded",
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: { ...intent, status: "succeeded", amount_received: changes.amount ?? intent.amount, ...changes } },
+    });
+
+  it("pays nothing when the amount, the currency or the customer differs: logged, kept for an operator and shown in admin", async () => {
+    const cases: Array<[string, Partial<Stripe.PaymentIntent>]> = [
+      ["amount", { amount: 100 }],
+      ["currency", { currency: "eur" }],
+      ["customer", { customer: "cus_someone_else" }],
+    ];
+    const mismatched: Array<{ paymentId: string; songId: string; intentId: string; field: string }> = [];
+    for (const [field, changes] of cases) {
+      const { artist, intent } = await openCheckout();
+      const response = await deliver(succeededEvent(intent, changes));
+      expect(response.status, field).toBe(200);
+      expect((await songRow(artist.songId))?.status, field).toBe("pending");
+      const [payment] = await paymentsOf(artist.songId);
+      expect(payment, field).toMatchObject({ purpose: "checkout", status: "requires_payment_method" });
+      mismatched.push({ paymentId: payment!.id as string, songId: artist.songId, intentId: intent.id, field });
+    }
+
+    const operator = await signedInOperator();
+    const listed = await operator.fetch("/api/admin/payment-mismatches");
+    expect(listed.status).toBe(200);
+    const { mismatches } = (await listed.json()) as AdminPaymentMismatchesResponse;
+    for (const { paymentId, songId, intentId, field } of mismatched) {
+      const entry = mismatches.find((m) => m.paymentId === paymentId);
+      expect(entry, field).toMatchObject({ songId, stripePaymentIntentId: intentId, source: "webhook: payment_intent.succeeded", expected: { amountCents: 9900, currency: "usd" } });
+      if (field === "amount") expect(entry!.received.amountCents).toBe(100);
+      if (field === "currency") expect(entry!.received.currency).toBe("eur");
+      if (field === "customer") expect(entry!.received.customer).toBe("cus_someone_else");
+    }
+    expect((await new Browser().fetch("/api/admin/payment-mismatches")).status).toBe(401);
+  });
+
+  it("the genuine payment of the same intent still pays the song afterwards, once", async () => {
+    const { artist, clientSecret, intent } = await openCheckout();
+    expect((await deliver(succeededEvent(intent, { amount: 1 }))).status).toBe(200);
+    expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
+    expect(await songPaid(artist.songId)).toMatchObject({ package: "standard", distribution_fee_cents: 9900 });
+    expect(await approvalEvents(artist.songId)).toBe(1);
   });
 });

@@ -10,35 +10,19 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminArtistLinkRoutes } from "./admin-artist-links";
+import { adminArtistSessionRoutes } from "./admin-artist-sessions";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
+import { listPaymentMismatches } from "../services/admin-payment-mismatches";
 import { listAdminPayments } from "../services/admin-payments";
 import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../services/admin-retry";
 import type { JobQueue } from "../jobs/job";
-import { assertUnderRateLimit, clientAddress, enforceRateLimit, type RateLimit } from "../services/rate-limit";
+import { claimSignInTry, releaseSignInTry } from "../services/admin-sign-in-guard";
+import { clientAddress } from "../services/rate-limit";
 import { jsonBody } from "../validation";
 
-const MINUTE = 60 * 1000;
-
-/** Wrong passwords allowed per client address, and in all, before sign-in waits (guessing). */
-export const SIGN_IN_FAILURES_PER_ADDRESS = 5;
-export const SIGN_IN_FAILURES_OVERALL_PER_HOUR = 50;
-
-const signInLimits = (address: string): RateLimit[] => [
-  {
-    key: `admin-sign-in:ip:${address}`,
-    limit: SIGN_IN_FAILURES_PER_ADDRESS,
-    windowMs: 15 * MINUTE,
-    message: "Too many wrong passwords. Please wait 15 minutes and try again.",
-  },
-  {
-    key: "admin-sign-in:all",
-    limit: SIGN_IN_FAILURES_OVERALL_PER_HOUR,
-    windowMs: 60 * MINUTE,
-    message: "Too many wrong passwords. Please wait an hour and try again.",
-  },
-];
+export { SIGN_IN_FAILURES_OVERALL_PER_HOUR, SIGN_IN_FAILURES_PER_ADDRESS } from "../services/admin-sign-in-guard";
 
 const SignInSchema = v.object({
   password: v.pipe(v.string("Enter the admin password."), v.nonEmpty("Enter the admin password."), v.maxLength(1024, "Wrong password")),
@@ -91,17 +75,15 @@ export const adminRoutes = new Hono<AppEnv>()
     const method = adminMethod(c.env);
     if (method === null) throw unauthorized("The admin portal is closed: no operator sign-in is configured.");
     if (method === "access") throw badRequest("This portal signs operators in through Cloudflare Access.");
-    const limits = signInLimits(clientAddress(c.req.raw.headers));
-    for (const limit of limits) await assertUnderRateLimit(c.env.DB, limit);
-    if (!(await passwordMatches(c.env, c.req.valid("json").password))) {
-      for (const limit of limits) await enforceRateLimit(c.env.DB, limit);
-      throw new AppError(401, "wrong_password", "Wrong password");
-    }
+    // Counted as a wrong password before the comparison; a right one gives its slot back.
+    const attempt = await claimSignInTry(c.env.DB, clientAddress(c.req.raw.headers));
+    if (!(await passwordMatches(c.env, c.req.valid("json").password))) throw new AppError(401, "wrong_password", "Wrong password");
+    await releaseSignInTry(c.env.DB, attempt);
     await startAdminSession(c);
     return c.json({ signedIn: true, method } satisfies AdminSessionResponse);
   })
   .delete("/session", async (c) => {
-    endAdminSession(c);
+    await endAdminSession(c);
     return c.json({ signedIn: false, method: adminMethod(c.env) } satisfies AdminSessionResponse);
   })
   // Everything below needs a signed-in operator.
@@ -113,4 +95,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/payments/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))))
   .get("/artists/:artistId", async (c) => c.json(await readArtistDetails(c.env.DB, c.req.param("artistId"))))
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))))
-  .route("/", adminArtistLinkRoutes);
+  .get("/payment-mismatches", async (c) => c.json(await listPaymentMismatches(createDb(c.env.DB))))
+  .route("/", adminArtistLinkRoutes)
+  .route("/", adminArtistSessionRoutes);

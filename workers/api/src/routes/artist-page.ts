@@ -1,13 +1,15 @@
 /**
  * The artist's private page API (no sign-up): `GET /api/artist/{token}` answers what the page shows,
  * `POST /api/artist/{token}/connect` starts Stripe Connect onboarding, `GET …/pro` answers the Pro
- * plan and `POST …/pro/cancel` / `POST …/pro/resume` end it at the period's end or take that back.
- * The token is the credential: an unknown, malformed or revoked token answers 404, and a token only
- * ever reads its own artist.
+ * plan and `POST …/pro/cancel` / `POST …/pro/resume` end it at the period's end or take that back,
+ * `POST …/sessions/{id}/end` ends one of the artist's browser sessions and `POST …/revoke-links`
+ * replaces every link of the artist with a new one. The token is the credential: an unknown,
+ * malformed, revoked or expired token answers 404, a token only ever reads its own artist, and each
+ * use renews it (services/artist-links.ts).
  */
 import { Hono, type Context } from "hono";
 import { eq } from "drizzle-orm";
-import type { ArtistPageResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
+import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
 import { artists } from "@jplay/schema/tables";
 import type { AppEnv } from "../env";
@@ -15,16 +17,21 @@ import { createDb, type Db } from "../db";
 import { notFound } from "../errors";
 import { rethrowProviderFailure } from "../payments/provider-unavailable";
 import { createStripe } from "../payments/stripe-client";
-import { artistPagePath, resolveArtistLink } from "../services/artist-links";
+import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks } from "../services/artist-links";
+import { currentSession, dropSessionCookie, sessionsConfigured } from "../services/artist-session";
+import { endSessionOfArtist, liveSessionsOfArtist } from "../services/artist-sessions";
 import { loadArtistPage } from "../services/artist-page";
 import { refreshOnboardingStatus, startConnectOnboarding } from "../services/connect-accounts";
 import { loadProPlan, setProCancelAtPeriodEnd } from "../services/pro-plan";
 import { enforceRateLimit } from "../services/rate-limit";
+import { artistSessionView } from "../services/session-views";
 
 const HOUR = 60 * 60 * 1000;
 const ONBOARDING_LINKS_PER_ARTIST_PER_HOUR = 20;
 const PRO_CHANGES_PER_ARTIST_PER_HOUR = 20;
+const LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR = 10;
 const LINK_NOT_FOUND = "Link not found";
+const SESSION_NOT_FOUND = "This session has already ended.";
 
 /** The page's data is private: never cached, and the URL (which holds the token) never sent on. */
 function privateHeaders(c: Context<AppEnv>) {
@@ -32,28 +39,33 @@ function privateHeaders(c: Context<AppEnv>) {
   c.header("Referrer-Policy", "no-referrer");
 }
 
-async function linkedArtistId(db: Db, token: string): Promise<string> {
-  const artistId = await resolveArtistLink(db, token);
-  if (!artistId) throw notFound(LINK_NOT_FOUND);
-  return artistId;
+async function openLink(c: Context<AppEnv>, db: Db) {
+  const link = await openArtistLink(db, c.req.param("token") ?? "", artistLinkTtlMs(c.env));
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  return link;
 }
+
+/** This browser's session id, when it has one (the page marks it "this browser"). */
+const currentSessionId = async (c: Context<AppEnv>) => (sessionsConfigured(c.env) ? ((await currentSession(c))?.id ?? null) : null);
 
 export const artistPageRoutes = new Hono<AppEnv>()
   .get("/artist/:token", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const artistId = await linkedArtistId(db, c.req.param("token"));
-    const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+    const link = await openLink(c, db);
+    const [artist] = await db.select().from(artists).where(eq(artists.id, link.artistId)).limit(1);
     if (artist) await refreshOnboardingStatus(createStripe(c.env), db, artist);
-    const page = await loadArtistPage(db, artistId);
+    const page = await loadArtistPage(db, link.artistId);
     if (!page) throw notFound(LINK_NOT_FOUND);
-    return c.json<ArtistPageResponse>(page);
+    const currentId = await currentSessionId(c);
+    const sessions = (await liveSessionsOfArtist(db, link.artistId)).map((session) => artistSessionView(session, currentId));
+    return c.json<ArtistPageResponse>({ ...page, sessions, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
   })
   .post("/artist/:token/connect", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const token = c.req.param("token");
-    const artistId = await linkedArtistId(db, token);
+    const { artistId } = await openLink(c, db);
     const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
     if (!artist) throw notFound(LINK_NOT_FOUND);
     await enforceRateLimit(c.env.DB, {
@@ -69,13 +81,13 @@ export const artistPageRoutes = new Hono<AppEnv>()
   .get("/artist/:token/pro", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const artistId = await linkedArtistId(db, c.req.param("token"));
+    const { artistId } = await openLink(c, db);
     return c.json<ProPlanResponse>({ pro: await loadProPlan(db, artistId) });
   })
   .post("/artist/:token/pro/:change{cancel|resume}", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const artistId = await linkedArtistId(db, c.req.param("token"));
+    const { artistId } = await openLink(c, db);
     await enforceRateLimit(c.env.DB, {
       key: `pro-plan:artist:${artistId}`,
       limit: PRO_CHANGES_PER_ARTIST_PER_HOUR,
@@ -85,4 +97,28 @@ export const artistPageRoutes = new Hono<AppEnv>()
     const cancel = c.req.param("change") === "cancel";
     const pro = await setProCancelAtPeriodEnd({ db, stripe: createStripe(c.env) }, artistId, cancel).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     return c.json<ProPlanResponse>({ pro });
+  })
+  .post("/artist/:token/sessions/:sessionId/end", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    const sessionId = c.req.param("sessionId");
+    const isCurrent = sessionId === (await currentSessionId(c));
+    // Another artist's session, an unknown id or one already ended: nothing to end here.
+    if (!(await endSessionOfArtist(db, artistId, sessionId, "ended_by_artist"))) throw notFound(SESSION_NOT_FOUND);
+    if (isCurrent) dropSessionCookie(c);
+    return c.json<EndArtistSessionResponse>({ ended: true });
+  })
+  .post("/artist/:token/revoke-links", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    await enforceRateLimit(c.env.DB, {
+      key: `replace-links:artist:${artistId}`,
+      limit: LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR,
+      message: "Too many new links asked for. Please wait an hour and try again.",
+    });
+    const { revoked, token } = await replaceArtistLinks(db, artistId);
+    return c.json<RevokeArtistLinksResponse>({ revoked, artistPageUrl: artistPagePath(token) });
   });

@@ -11,7 +11,7 @@ import { createDb } from "../db";
 import { forbidden } from "../errors";
 import { createStripe, usesSandbox } from "../payments/stripe-client";
 import { artistPagePath, issueArtistLink } from "../services/artist-links";
-import { readSessionCustomer, startSession } from "../services/artist-session";
+import { readSessionCustomer, rotateSession, startSession } from "../services/artist-session";
 import { syncArtistPayoutSchedule } from "../services/connect-accounts";
 import { createSetupIntent, savePaymentMethod } from "../services/payment-setup";
 import { clientAddress, enforceRateLimit } from "../services/rate-limit";
@@ -55,6 +55,8 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
     const stripe = createStripe(c.env);
     const db = createDb(c.env.DB);
     const saved = await savePaymentMethod(stripe, db, input);
+    // A card saved: this browser's session is replaced by one bound to the artist.
+    await rotateSession(c, input.customerId, saved.artistId);
     await syncArtistPayoutSchedule(stripe, db, saved.artistId);
     // The artist's private page: a new link each time a card is saved (earlier links keep working).
     const artistPageUrl = artistPagePath(await issueArtistLink(db, saved.artistId));

@@ -2,14 +2,17 @@
  * Who may use the admin API (ARCHITECTURE decision 8, docs/decisions/011-admin-access.md). Operators
  * charge real cards there, so access fails closed: in production the Cloudflare Access JWT is
  * verified (issuer, audience, the team's signing keys); locally an operator password from
- * `.dev.vars` gives a short-lived signed cookie; with neither configured nobody is let in.
+ * `.dev.vars` gives a short-lived session, kept in D1 (admin-sessions.ts) so that signing out ends
+ * it on the server; with neither configured nobody is let in.
  */
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../env";
+import { createDb } from "../db";
 import { isDevelopment } from "../environment";
+import { ADMIN_SESSION_MS, adminSessionAlive, endAdminSessionRow, startAdminSessionRow } from "./admin-sessions";
 
 export type AdminMethod = NonNullable<AdminSessionResponse["method"]>;
 
@@ -17,7 +20,7 @@ export const ACCESS_JWT_HEADER = "Cf-Access-Jwt-Assertion";
 export const ADMIN_COOKIE = "jplay_admin";
 /** The cookie is sent to the admin API only. */
 export const ADMIN_COOKIE_PATH = "/api/admin";
-export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
+export const ADMIN_SESSION_SECONDS = ADMIN_SESSION_MS / 1000;
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 /** Anything but an allow-listed development environment counts as production (src/environment.ts). */
@@ -92,10 +95,13 @@ export async function passwordMatches(env: Env, attempt: string): Promise<boolea
   return difference === 0;
 }
 
-/** The cookie holds its own expiry, signed, so an old cookie a browser kept is refused. */
+/**
+ * The cookie holds the session's random token, signed with both secrets (rotating either ends every
+ * session); the D1 row decides whether it is still good (not signed out, not past its 8 hours).
+ */
 export async function startAdminSession(c: Context<AppEnv>, now = Date.now()): Promise<void> {
-  const expiresAt = now + ADMIN_SESSION_SECONDS * 1000;
-  await setSignedCookie(c, ADMIN_COOKIE, `operator.${expiresAt}`, cookieSecret(c.env), {
+  const { token } = await startAdminSessionRow(createDb(c.env.DB), now);
+  await setSignedCookie(c, ADMIN_COOKIE, token, cookieSecret(c.env), {
     httpOnly: true,
     sameSite: "Strict",
     secure: new URL(c.req.url).protocol === "https:",
@@ -104,14 +110,22 @@ export async function startAdminSession(c: Context<AppEnv>, now = Date.now()): P
   });
 }
 
-export function endAdminSession(c: Context<AppEnv>): void {
+async function sessionToken(c: Context<AppEnv>): Promise<string | null> {
+  if (adminMethod(c.env) !== "password") return null;
+  const value = await getSignedCookie(c, cookieSecret(c.env), ADMIN_COOKIE);
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+/** Ends the session on the server (a copy of the cookie stops working too) and drops the cookie. */
+export async function endAdminSession(c: Context<AppEnv>, now = Date.now()): Promise<void> {
+  const token = await sessionToken(c);
+  if (token) await endAdminSessionRow(createDb(c.env.DB), token, now);
   deleteCookie(c, ADMIN_COOKIE, { path: ADMIN_COOKIE_PATH, secure: new URL(c.req.url).protocol === "https:" });
 }
 
 async function hasPasswordSession(c: Context<AppEnv>, now: number): Promise<boolean> {
-  const value = await getSignedCookie(c, cookieSecret(c.env), ADMIN_COOKIE);
-  const match = typeof value === "string" ? /^operator\.(\d+)$/.exec(value) : null;
-  return match !== null && Number(match[1]) > now;
+  const token = await sessionToken(c);
+  return token !== null && adminSessionAlive(createDb(c.env.DB), token, now);
 }
 
 // ---- Both ---------------------------------------------------------------------------------------

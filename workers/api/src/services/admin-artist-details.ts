@@ -1,11 +1,13 @@
 /**
  * An artist as the operator's View Details panel shows them (issue 5): the artist, their saved
- * cards, their songs with each status change, and every payment attempt with its outcome. Five
- * statements in one D1 batch, whatever the artist has.
+ * cards, their songs with each status change, every payment attempt with its outcome, and their
+ * live browser sessions. Six statements in one D1 batch, whatever the artist has.
  */
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
 import { notFound } from "../errors";
+import { SESSION_IDLE_MS, SESSIONS_LISTED } from "./artist-sessions";
+import { sessionView } from "./session-views";
 
 /** An artist's payment attempts shown, newest first. */
 export const PAYMENTS_SHOWN = 500;
@@ -56,8 +58,15 @@ interface PaymentRow {
   createdAt: number;
 }
 
-export async function readArtistDetails(d1: D1Database, artistId: string): Promise<AdminArtistDetails> {
-  const [artists, cards, songs, events, payments] = await d1.batch([
+interface SessionRow {
+  id: string;
+  createdAt: number;
+  lastSeenAt: number;
+  userAgent: string | null;
+}
+
+export async function readArtistDetails(d1: D1Database, artistId: string, now = Date.now()): Promise<AdminArtistDetails> {
+  const [artists, cards, songs, events, payments, sessions] = await d1.batch([
     d1
       .prepare(
         `SELECT a.id, a.phone, a.payment_frequency AS paymentFrequency, a.created_at AS createdAt, a.payouts_enabled AS payoutsEnabled,
@@ -90,6 +99,13 @@ export async function readArtistDetails(d1: D1Database, artistId: string): Promi
          FROM payments WHERE artist_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ${PAYMENTS_SHOWN}`,
       )
       .bind(artistId),
+    d1
+      .prepare(
+        `SELECT id, created_at AS createdAt, last_seen_at AS lastSeenAt, user_agent AS userAgent
+         FROM artist_sessions WHERE artist_id = ?1 AND ended_at IS NULL AND expires_at > ?2 AND last_seen_at > ?3
+         ORDER BY last_seen_at DESC LIMIT ${SESSIONS_LISTED}`,
+      )
+      .bind(artistId, now, now - SESSION_IDLE_MS),
   ]);
   const artist = (artists?.results as ArtistRow[] | undefined)?.[0];
   if (!artist) throw notFound("No such artist.");
@@ -121,6 +137,7 @@ export async function readArtistDetails(d1: D1Database, artistId: string): Promi
       rejectionReason: song.rejectionReason,
       history: historyBySong.get(song.id) ?? [],
     })),
+    sessions: ((sessions?.results ?? []) as SessionRow[]).map(sessionView),
     payments: ((payments?.results ?? []) as PaymentRow[]).map((payment) => ({
       id: payment.id,
       songId: payment.songId,

@@ -1,48 +1,62 @@
 /**
- * The artist's private page links (`/artist/{token}`, no sign-up): a token of 32 random bytes
- * (base64url), of which only the SHA-256 hash is stored, so a database read does not reveal working
- * links. Saving a card again issues another link; old links stay valid until an admin revokes them.
+ * The artist's private page links (`/artist/{token}`, no sign-up): a secret token (secret-token.ts)
+ * of which only the SHA-256 hash is stored, so a database read does not reveal working links.
+ * A link expires ARTIST_LINK_TTL_DAYS (default 90) after its last visit: each visit renews it, in
+ * the same statement that checks it. Saving a card again issues another link; the artist (from the
+ * page, which then gets a fresh one) or an operator can revoke them all
+ * (docs/decisions/019-sessions-server-side.md).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { artistLinks } from "@jplay/schema/tables";
 import type { Db } from "../db";
+import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "./secret-token";
 
-const TOKEN_BYTES = 32;
-/** 32 bytes in unpadded base64url. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const DAY = 24 * 60 * 60 * 1000;
+export const DEFAULT_ARTIST_LINK_TTL_DAYS = 90;
+/** Ten years: a larger setting is a mistake, not a policy. */
+const MAX_TTL_DAYS = 3650;
 
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-async function hashToken(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** How long an unvisited link keeps working: ARTIST_LINK_TTL_DAYS (whole days), else 90 days. */
+export function artistLinkTtlMs(env: { ARTIST_LINK_TTL_DAYS?: string | undefined }): number {
+  const days = Number(env.ARTIST_LINK_TTL_DAYS);
+  return (Number.isInteger(days) && days >= 1 && days <= MAX_TTL_DAYS ? days : DEFAULT_ARTIST_LINK_TTL_DAYS) * DAY;
 }
 
 export const artistPagePath = (token: string) => `/artist/${token}`;
 
 /** Issues a new link for the artist and answers its token (shown once; only its hash is kept). */
 export async function issueArtistLink(db: Db, artistId: string): Promise<string> {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(TOKEN_BYTES)));
-  await db.insert(artistLinks).values({ id: crypto.randomUUID(), artistId, tokenHash: await hashToken(token) });
+  const token = newSecretToken();
+  await db.insert(artistLinks).values({ id: crypto.randomUUID(), artistId, tokenHash: await hashSecretToken(token) });
   return token;
 }
 
-/** The artist a token opens, or null for an unknown, malformed or revoked token. */
-export async function resolveArtistLink(db: Db, token: string): Promise<string | null> {
+/**
+ * The artist a token opens, with the link's new expiry: the visit renews it. Null for an unknown,
+ * malformed, revoked or expired token.
+ */
+export async function openArtistLink(db: Db, token: string, ttlMs: number, now = Date.now()): Promise<{ artistId: string; expiresAt: number } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [link] = await db
-    .select({ artistId: artistLinks.artistId })
-    .from(artistLinks)
-    .where(and(eq(artistLinks.tokenHash, await hashToken(token)), isNull(artistLinks.revokedAt)))
-    .limit(1);
-  return link?.artistId ?? null;
+    .update(artistLinks)
+    .set({ renewedAt: now })
+    .where(
+      and(
+        eq(artistLinks.tokenHash, await hashSecretToken(token)),
+        isNull(artistLinks.revokedAt),
+        sql`coalesce(${artistLinks.renewedAt}, ${artistLinks.createdAt}) > ${now - ttlMs}`,
+      ),
+    )
+    .returning({ artistId: artistLinks.artistId });
+  return link ? { artistId: link.artistId, expiresAt: now + ttlMs } : null;
 }
 
-/** Revokes every live link of the artist (an admin action); answers how many were revoked. */
+/** The artist a token opens (renewing it, with the default lifetime), or null. */
+export async function resolveArtistLink(db: Db, token: string, now = Date.now()): Promise<string | null> {
+  return (await openArtistLink(db, token, DEFAULT_ARTIST_LINK_TTL_DAYS * DAY, now))?.artistId ?? null;
+}
+
+/** Revokes every live link of the artist; answers how many were revoked. */
 export async function revokeArtistLinks(db: Db, artistId: string, now = Date.now()): Promise<number> {
   const revoked = await db
     .update(artistLinks)
@@ -50,4 +64,10 @@ export async function revokeArtistLinks(db: Db, artistId: string, now = Date.now
     .where(and(eq(artistLinks.artistId, artistId), isNull(artistLinks.revokedAt)))
     .returning({ id: artistLinks.id });
   return revoked.length;
+}
+
+/** The artist's own "revoke my links": every link revoked, and one new link, whose token is answered. */
+export async function replaceArtistLinks(db: Db, artistId: string, now = Date.now()): Promise<{ revoked: number; token: string }> {
+  const revoked = await revokeArtistLinks(db, artistId, now);
+  return { revoked, token: await issueArtistLink(db, artistId) };
 }

@@ -33,7 +33,10 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-export async function loadArtistPage(db: Db, artistId: string, now = Date.now()): Promise<ArtistPageResponse | null> {
+/** The page's own data; the route adds the sessions and the link's expiry. */
+export type ArtistPageData = Omit<ArtistPageResponse, "sessions" | "link">;
+
+export async function loadArtistPage(db: Db, artistId: string, now = Date.now()): Promise<ArtistPageData | null> {
   const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist) return null;
 

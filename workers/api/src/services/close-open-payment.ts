@@ -2,12 +2,14 @@
  * Closes a song's open payment that waits on the browser (a card form or a 3-D Secure challenge the
  * artist left), so a new attempt — `complete` again, or a recovery offer — can claim the song. The
  * PaymentIntent is canceled in Stripe first, so the old client secret can never take money later;
- * if it already succeeded, that success is applied instead.
+ * if it already succeeded, that success is applied instead — unless it disagrees with the row
+ * (payment-agreement.ts): then it is left for an operator and the row closed.
  */
 import Stripe from "stripe";
 import type { Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import { applySucceededPayment, recordFailedPayment } from "./apply-payment";
+import { intentAgreesWithPayment } from "./payment-agreement";
 import { openPaymentOf } from "./song-payments";
 
 export interface PaymentDeps {
@@ -41,6 +43,10 @@ export async function closeOpenPayment(deps: PaymentDeps, songId: string): Promi
       // Not cancelable: it succeeded meanwhile (apply it), or was canceled already.
       const intent = await deps.stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
       if (intent.status === "succeeded") {
+        if (!(await intentAgreesWithPayment(deps.db, open, intent, "closing an open payment"))) {
+          await recordFailedPayment(deps.db, open.id, { code: "payment_mismatch", message: "Stripe's payment does not match this payment; left for an operator." });
+          return "closed";
+        }
         await applySucceededPayment(deps, open.id, "payment_intent.succeeded (found while closing)", intent.id);
         return "paid";
       }

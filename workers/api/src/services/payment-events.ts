@@ -1,7 +1,8 @@
 /**
  * What Stripe's PaymentIntent events change (webhooks): the browser confirms card forms and 3-D
  * Secure challenges with Stripe directly, so the server learns their result here. A success pays
- * the song through applySucceededPayment (once, whichever of answer and webhook comes first); a
+ * the song through applySucceededPayment (once, whichever of answer and webhook comes first) when
+ * the intent agrees with the payment row it names (payment-agreement.ts), never otherwise; a
  * failure is recorded without undoing a success; and every browser-side attempt on a card counts
  * against that card's budget, a hard decline blocking it (card-rules.ts).
  */
@@ -11,6 +12,7 @@ import type { Db } from "../db";
 import { applySucceededPayment } from "./apply-payment";
 import { recordObservedCardAttempt } from "./card-rules";
 import type { PaymentDeps } from "./close-open-payment";
+import { intentAgreesWithPayment } from "./payment-agreement";
 import { type PaymentRow, paymentById, paymentByIntent } from "./song-payments";
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
@@ -48,6 +50,7 @@ async function recordBrowserAttempt(
 export async function onPaymentIntentSucceeded(deps: PaymentDeps, intent: Stripe.PaymentIntent): Promise<void> {
   const payment = await paymentOf(deps.db, intent);
   if (!payment) return; // not ours (e.g. a subscription invoice's intent)
+  if (!(await intentAgreesWithPayment(deps.db, payment, intent, "webhook: payment_intent.succeeded"))) return;
   await applySucceededPayment(deps, payment.id, "webhook: payment_intent.succeeded", intent.id);
   const chargeId = idOf(intent.latest_charge);
   if (chargeId) {

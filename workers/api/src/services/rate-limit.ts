@@ -32,18 +32,3 @@ export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Da
 
 /** The caller's address as Cloudflare reports it (wrangler dev sets it locally too). */
 export const clientAddress = (headers: Headers) => headers.get("CF-Connecting-IP") ?? "unknown";
-
-/**
- * Refuses (429) when the rule's current window is already full, without counting this request.
- * For limits that count failures only (e.g. wrong admin passwords): check first, count on failure.
- */
-export async function assertUnderRateLimit(d1: D1Database, rule: RateLimit, now = Date.now()): Promise<void> {
-  const row = await d1
-    .prepare("SELECT hits, window_start FROM rate_limits WHERE key = ?1 AND window_start > ?2 - ?3")
-    .bind(rule.key, now, rule.windowMs)
-    .first<{ hits: number; window_start: number }>();
-  if (row && row.hits >= rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000));
-    throw new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
-  }
-}

@@ -3,7 +3,8 @@
  * artist accepts a discounted offer (tier 1 $20.49, tier 2 $10.49; RECOVERY_TIERS). Card-network
  * rules come first: a card that was hard-declined or is out of attempts is not charged — the artist
  * is asked for a new card. Otherwise the saved card is charged on-session at the tier's price; a
- * decline at tier 1 suggests tier 2, at tier 2 the card form takes a new card.
+ * decline at tier 1 suggests tier 2, at tier 2 the card form takes a new card. An offer is a discount,
+ * so it opens only after a real decline (services/recorded-declines.ts).
  */
 import { RECOVERY_TIERS, type RecoveryTier } from "@jplay/schema/pricing";
 import type { RecoveryNextTierResponse, RecoveryResponse } from "@jplay/schema/payments";
@@ -15,14 +16,18 @@ import { createCardFormIntent } from "./card-form-intent";
 import { findOwnedSong } from "./catalogue";
 import { chargeSavedCard } from "./charge-saved-card";
 import { type PaymentDeps, closeOpenPayment } from "./close-open-payment";
+import { declineOpensTier } from "./recorded-declines";
 import { reopenRefusedPayment } from "./reopen-payment";
-import { claimPayment, latestPaymentsOf, openPaymentOf, paymentById, savedCardOf } from "./song-payments";
+import { claimPayment, openPaymentOf, paymentById, savedCardOf } from "./song-payments";
 
 type Artist = typeof artists.$inferSelect;
 export type RecoveryAnswer = { status: 200; body: RecoveryResponse } | { status: 402; body: RecoveryNextTierResponse };
 
 export const RECOVERY_MESSAGES = {
-  unavailable: "This offer is not available for this song.",
+  /** Tier 1 without a declined card payment for the song. */
+  noDecline: "Recovery offers follow a declined card payment for this song. Please pay the distribution fee first.",
+  /** Tier 2 without a declined payment of the special offer. */
+  noSpecialOfferDecline: "The final offer follows a declined payment of the special offer. Please accept the special offer first.",
   inProgress: "A payment for this song is already in progress",
   nextTier: "We have a better offer for you that's likely to succeed!",
 } as const;
@@ -30,19 +35,15 @@ export const RECOVERY_MESSAGES = {
 const inProgress = () => new AppError(409, "payment_in_progress", RECOVERY_MESSAGES.inProgress);
 const paidBefore: RecoveryAnswer = { status: 200, body: { success: true, alreadyProcessed: true } };
 
-/** Offers follow failures: tier 1 a failed (or abandoned) payment of the song, tier 2 a tier-1 payment that did not succeed. */
-async function offerAvailable(deps: PaymentDeps, songId: string, tier: RecoveryTier): Promise<boolean> {
-  const earlier = await latestPaymentsOf(deps.db, songId, ["distribution", "checkout", "recovery", "admin_retry"], 50);
-  const unpaid = earlier.filter((p) => p.status !== "succeeded");
-  return tier === 1 ? unpaid.length > 0 : unpaid.some((p) => p.package === "recovery_1");
-}
+const offerUnavailable = (tier: RecoveryTier) =>
+  new AppError(409, "offer_unavailable", tier === 1 ? RECOVERY_MESSAGES.noDecline : RECOVERY_MESSAGES.noSpecialOfferDecline);
 
 export async function makeRecoveryOffer(deps: PaymentDeps, artist: Artist, songId: string, tier: RecoveryTier, now = Date.now()): Promise<RecoveryAnswer> {
   const { db, stripe } = deps;
   const song = artist.stripeCustomerId ? await findOwnedSong(db, songId, artist.stripeCustomerId) : undefined;
   if (!song) throw notFound("Song not found");
   if (song.status !== "pending") return paidBefore;
-  if (!(await offerAvailable(deps, song.id, tier))) throw new AppError(409, "offer_unavailable", RECOVERY_MESSAGES.unavailable);
+  if (!(await declineOpensTier(deps, song.id, tier))) throw offerUnavailable(tier);
 
   // The previous attempt's intent (a card form, a 3-D Secure challenge) is canceled: one open payment per song.
   const closed = await closeOpenPayment(deps, song.id);

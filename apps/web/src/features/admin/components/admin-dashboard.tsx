@@ -33,6 +33,7 @@ import { DistributionStatusTab } from "./distribution-status-tab";
 import { FailedJobsPanel } from "./failed-jobs-panel";
 import { FailedPaymentsTab } from "./failed-payments-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
+import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
 import { AdminLoading, AdminLoadError } from "./admin-states";
 
 const tabTriggerClass = cn(
@@ -185,6 +186,7 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
       </Tabs.Root>
 
       <FailedJobsPanel />
+      <PaymentMismatchesPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
       <ArtistDetailsDialog artistId={detailsFor} onClose={() => setDetailsFor(null)} />

@@ -1,6 +1,7 @@
 /**
- * View Details: one artist's cards, songs with their status history, and every payment attempt with
- * its outcome (`GET /api/admin/artists/{artistId}`), in an accessible modal.
+ * View Details: one artist's cards, songs with their status history, every payment attempt with its
+ * outcome, and the browsers signed in as the artist with a button that ends them all
+ * (`GET /api/admin/artists/{artistId}`), in an accessible modal.
  */
 import type { ReactNode } from "react";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
@@ -9,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { apiErrorMessage } from "@/lib/error-message";
 import { capitalise, formatCents } from "../admin-data";
+import { useEndArtistSessions } from "../api/end-artist-sessions";
 import { useArtistDetails } from "../api/get-artist-details";
 import { cardLabel, expiryLabel, SongStatusBadge } from "./labels";
 
@@ -23,6 +25,44 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="text-base font-bold">{title}</h3>
       {children}
     </section>
+  );
+}
+
+function Sessions({ artistId, sessions }: { artistId: string; sessions: AdminArtistDetails["sessions"] }) {
+  const end = useEndArtistSessions(artistId);
+  return (
+    <Section title="Signed-in browsers">
+      {sessions.length === 0 ? (
+        <p className="text-muted">No browser is signed in as this artist.</p>
+      ) : (
+        <>
+          <ul className="space-y-1">
+            {sessions.map((session) => (
+              <li key={session.id}>
+                <span className="font-medium">{session.browser}</span>
+                <span className="text-muted">
+                  {" "}
+                  · signed in {dateTime(session.createdAt)} · last seen {dateTime(session.lastSeenAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" size="sm" disabled={end.isPending} onClick={() => end.mutate()}>
+            {end.isPending ? "Ending sessions…" : "End all sessions"}
+          </Button>
+        </>
+      )}
+      {end.isError && (
+        <p role="alert" className="text-red-600 dark:text-red-400">
+          {apiErrorMessage(end.error, "The sessions could not be ended. Please try again.")}
+        </p>
+      )}
+      {end.isSuccess && (
+        <p role="status" className="text-muted">
+          {end.data.ended === 1 ? "1 session ended." : `${end.data.ended} sessions ended.`}
+        </p>
+      )}
+    </Section>
   );
 }
 
@@ -47,6 +87,8 @@ function Details({ details }: { details: AdminArtistDetails }) {
           <dd>{dateTime(artist.createdAt)}</dd>
         </dl>
       </Section>
+
+      <Sessions artistId={artist.id} sessions={details.sessions} />
 
       <Section title="Cards">
         {cards.length === 0 ? (

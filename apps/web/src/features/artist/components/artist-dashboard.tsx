@@ -1,7 +1,8 @@
 /**
  * The artist's private page (`/artist/{token}`, no sign-up): songs with status and history, sales,
- * balance, payouts and payout setup, with honest loading, not-found and error states. The link is
- * the artist's key: the page never sends it on (no-referrer) and says so when it no longer works.
+ * balance, payouts and payout setup, the browsers signed in as the artist, and the link itself
+ * (until when it works, and revoking it), with honest loading, not-found and error states. The link
+ * is the artist's key: the page never sends it on (no-referrer) and says so when it no longer works.
  */
 import { Link } from "@/lib/router/link";
 import { formatCents } from "@jplay/schema/pricing";
@@ -11,7 +12,9 @@ import { ApiError } from "@/lib/api-client";
 import { useArtistPage } from "../api/get-artist-page";
 import { ArtistProPlan } from "./artist-pro-plan";
 import { ArtistSongs } from "./artist-songs";
+import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
+import { ArtistSessions } from "./artist-sessions";
 import { downloadsSold } from "../labels";
 
 const TITLE = "Your artist page";
@@ -21,7 +24,10 @@ function LinkNotFound() {
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
       <title>Link not found – JPlay</title>
       <h1 className="text-3xl font-extrabold">Link not found</h1>
-      <p className="text-muted">This artist page link does not work. It may have been mistyped or replaced. Saving your payment method again on the distribution page gives you a new link.</p>
+      <p className="text-muted">
+        This artist page link does not work. It may have been mistyped, revoked, or unused for too long. Saving your payment method again on the distribution page gives you a new
+        link.
+      </p>
       <Link to="/distribute" className={buttonClass("secondary")}>
         Go to distribution
       </Link>
@@ -29,7 +35,7 @@ function LinkNotFound() {
   );
 }
 
-export function ArtistDashboard({ token, notice }: { token: string; notice?: string | undefined }) {
+export function ArtistDashboard({ token, notice, linkNotice }: { token: string; notice?: string | undefined; linkNotice?: string | undefined }) {
   const page = useArtistPage(token);
 
   if (page.isPending) return <Spinner label="Loading your artist page" className="min-h-[50vh]" />;
@@ -56,6 +62,11 @@ export function ArtistDashboard({ token, notice }: { token: string; notice?: str
       <div className="space-y-2">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{TITLE}</h1>
         <p className="text-muted">Keep this link private: anyone with it can see your songs and earnings.</p>
+        {linkNotice && (
+          <p role="status" className="rounded-xl border border-accent/40 bg-accent-soft p-3 font-medium">
+            {linkNotice} <span className="block font-mono text-sm break-all">{`${window.location.origin}/artist/${token}`}</span>
+          </p>
+        )}
       </div>
 
       <ArtistProPlan token={token} />
@@ -89,6 +100,20 @@ export function ArtistDashboard({ token, notice }: { token: string; notice?: str
           Payouts
         </h2>
         <PayoutsTable payouts={data.payouts} />
+      </section>
+
+      <section aria-labelledby="artist-sessions" className="space-y-4">
+        <h2 id="artist-sessions" className="text-2xl font-bold">
+          Signed-in browsers
+        </h2>
+        <ArtistSessions token={token} sessions={data.sessions} />
+      </section>
+
+      <section aria-labelledby="artist-link" className="space-y-4">
+        <h2 id="artist-link" className="text-2xl font-bold">
+          Your private link
+        </h2>
+        <ArtistLink token={token} expiresAt={data.link.expiresAt} />
       </section>
     </div>
   );

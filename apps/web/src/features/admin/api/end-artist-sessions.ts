@@ -1,0 +1,18 @@
+/**
+ * `POST /api/admin/artists/{artistId}/end-sessions`: signs the artist out of every browser (a lost
+ * phone, a shared computer). The artist's details are read again, so the panel shows none left.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EndArtistSessionsResponse } from "@jplay/schema/admin";
+import { api } from "@/lib/api-client";
+import { adminKeys } from "./admin-keys";
+
+export const endArtistSessions = (artistId: string) => api.post<EndArtistSessionsResponse>(`/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`);
+
+export const useEndArtistSessions = (artistId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => endArtistSessions(artistId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.artist(artistId) }),
+  });
+};

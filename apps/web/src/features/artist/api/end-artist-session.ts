@@ -1,0 +1,19 @@
+/**
+ * `POST /api/artist/{token}/sessions/{sessionId}/end`: signs one of the artist's browsers out. The
+ * page's data is read again afterwards, so the list shows what the server now holds.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EndArtistSessionResponse } from "@jplay/schema/artist";
+import { api } from "@/lib/api-client";
+import { artistPageQueryOptions } from "./get-artist-page";
+
+export const endArtistSession = (token: string, sessionId: string) =>
+  api.post<EndArtistSessionResponse>(`/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`);
+
+export const useEndArtistSession = (token: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => endArtistSession(token, sessionId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: artistPageQueryOptions(token).queryKey }),
+  });
+};

@@ -1,0 +1,24 @@
+/**
+ * `POST /api/artist/{token}/revoke-links`: every link to the artist's page stops working and a new
+ * one is answered. This browser keeps the new link (as it kept the first, for the confirmation
+ * screen), and the old link's cached page is dropped.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RevokeArtistLinksResponse } from "@jplay/schema/artist";
+import { api } from "@/lib/api-client";
+import { storage } from "@/lib/storage";
+import { ARTIST_PAGE_URL_KEY } from "@/features/payments/success-flags";
+import { artistPageQueryOptions } from "./get-artist-page";
+
+export const revokeArtistLinks = (token: string) => api.post<RevokeArtistLinksResponse>(`/api/artist/${encodeURIComponent(token)}/revoke-links`);
+
+export const useRevokeArtistLinks = (token: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => revokeArtistLinks(token),
+    onSuccess: ({ artistPageUrl }) => {
+      storage.set(ARTIST_PAGE_URL_KEY, artistPageUrl);
+      queryClient.removeQueries({ queryKey: artistPageQueryOptions(token).queryKey });
+    },
+  });
+};

@@ -1,0 +1,20 @@
+/**
+ * Admin: end every live browser session of an artist (e.g. a lost phone, a shared computer), so
+ * those browsers can no longer pay or upload as the artist. Mounted by the admin API behind its
+ * authentication (ARCHITECTURE decision 8); this file only defines it.
+ */
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import type { EndArtistSessionsResponse } from "@jplay/schema/admin";
+import { artists } from "@jplay/schema/tables";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { notFound } from "../errors";
+import { endSessionsOfArtist } from "../services/artist-sessions";
+
+export const adminArtistSessionRoutes = new Hono<AppEnv>().post("/artists/:artistId/end-sessions", async (c) => {
+  const db = createDb(c.env.DB);
+  const [artist] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, c.req.param("artistId"))).limit(1);
+  if (!artist) throw notFound("No artist with this id.");
+  return c.json<EndArtistSessionsResponse>({ ended: await endSessionsOfArtist(db, artist.id, "ended_by_operator") });
+});
