@@ -1,11 +1,12 @@
 /**
  * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
  * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
- * distribution sweep delivers due songs and re-queues lost audio checks, and orphaned upload
- * objects of a stopped Worker are removed.
+ * distribution sweep delivers due songs and re-queues lost audio checks, orphaned upload
+ * objects of a stopped Worker are removed, and songs left unpaid too long are removed with their files.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
 import { startPayoutRun } from "./payout-run";
+import { removeUnpaidSongsTask } from "./remove-unpaid-songs-task";
 import { sweepOrphanMediaTask } from "./repair-tasks";
 
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
@@ -15,7 +16,7 @@ export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask],
+  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
