@@ -73,7 +73,7 @@ describe("theme", () => {
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
 
     await page.reload({ waitUntil: "domcontentloaded" });
-    // Applied before first paint by the inline script, not after React starts.
+    // Applied before first paint by the blocking theme script in <head> (public/theme-init.js), not after React starts.
     expect(await htmlIsDark(page)).toBe(false);
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     expect(await htmlIsDark(page)).toBe(true);

@@ -61,8 +61,12 @@ export function throwAwaySecrets(adminPassword: string = randomBytes(24).toStrin
     ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: randomBytes(24).toString("hex"),
     ...sandboxSecrets,
-    // Every browser of a test run shares 127.0.0.1; the per-address limit itself is a Worker test.
+    // Every browser of a test run shares 127.0.0.1 and a run sets up many artists a minute, some of
+    // them uploading many songs; the limits themselves are Worker tests (src/limits.ts).
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "1000",
+    SETUP_INTENTS_PER_MINUTE: "1000",
+    CARD_SAVES_PER_MINUTE: "1000",
+    MAX_UNPAID_SONGS_PER_ARTIST: "1000",
   };
   return { args: Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]), sandboxSecrets };
 }

@@ -6,7 +6,11 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-export const SONG_STATUSES = ["pending", "approved", "distributed", "rejected"] as const;
+/**
+ * `removed`: a song nobody paid for within the expiry (UNPAID_SONG_EXPIRY_SECONDS); its files are
+ * deleted and the row is kept for its payments and history.
+ */
+export const SONG_STATUSES = ["pending", "approved", "distributed", "rejected", "removed"] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
 
 /**

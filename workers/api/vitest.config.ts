@@ -30,6 +30,10 @@ export default defineConfig(async () => {
             // DISTRIBUTION_SECONDS_PER_HOUR stays unset (real windows): songs paid in other tests must not
             // go live in the background. Pipeline tests pass a compressed value in their own env.
             ADMIN_PASSWORD: "test-admin-password-0123",
+            // Test files set up dozens of artists a minute: the global ceilings on payment setup
+            // (src/limits.ts) would couple unrelated tests. Their own tests set low values per request.
+            SETUP_INTENTS_PER_MINUTE: "100000",
+            CARD_SAVES_PER_MINUTE: "100000",
           },
           workers: [
             {

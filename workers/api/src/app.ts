@@ -1,6 +1,8 @@
 /**
- * The root Hono app: request ids, the one error handler, and the /api mounts. Paths outside /api are
- * the SPA's (static assets with SPA fallback, ARCHITECTURE decision 1).
+ * The root Hono app: request ids, security headers, the one error handler, and the /api mounts.
+ * Before any route runs, a cross-site write is refused and the body's size is limited while it is
+ * read (middleware/). Paths outside /api are the SPA's (static assets with SPA fallback, ARCHITECTURE
+ * decision 1), whose headers come from apps/web/public/_headers.
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -8,7 +10,9 @@ import { requestId } from "hono/request-id";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
+import { limitRequestBody } from "./middleware/body-limit";
 import { refuseCrossSiteWrites } from "./middleware/same-origin";
+import { securityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { artistPageRoutes } from "./routes/artist-page";
 import { checkoutRoutes } from "./routes/checkout";
@@ -43,7 +47,9 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())
+  .use("/api/*", securityHeaders)
   .use("/api/*", refuseCrossSiteWrites)
+  .use("/api/*", limitRequestBody)
   .route("/api", api)
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.

@@ -41,6 +41,17 @@ declare global {
      * servers of the browser tests raise it: all their browsers share one loopback address.
      */
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR?: string;
+    /**
+     * Overrides the setup intents allowed per minute from all clients together (default 10), and the
+     * cards saved per minute from all clients together (default 10): the ceilings card testing meets
+     * whatever addresses it comes from (src/limits.ts). The throw-away test servers raise them.
+     */
+    SETUP_INTENTS_PER_MINUTE?: string;
+    CARD_SAVES_PER_MINUTE?: string;
+    /** Songs awaiting payment one artist may hold at once (default 5). */
+    MAX_UNPAID_SONGS_PER_ARTIST?: string;
+    /** Seconds a song may wait for payment before the cron removes it with its files (default 604800, 7 days). */
+    UNPAID_SONG_EXPIRY_SECONDS?: string;
     /** Shared secret the tablet provider signs purchase reports with (HMAC-SHA256). Absent: reports are refused. */
     PROVIDER_WEBHOOK_SECRET?: string;
     /**

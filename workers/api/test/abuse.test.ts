@@ -1,15 +1,22 @@
 /**
- * Abuse (issue 7): generated bad input against every public endpoint — wrong types, huge strings,
+ * Abuse: generated bad input against every public endpoint — wrong types, huge strings,
  * malformed JSON and multipart, truncated MP3s, path tricks, SQL and script in text fields — always
  * answers a 4xx with a JSON error message, never a 5xx, and stores nothing (rows and R2 objects are
  * counted before and after). Another artist's song (also for complete and recovery) or private page
  * answers 404; cross-site writes 403. Forged session cookies are no session; hostile page tokens,
  * session ids and artist ids end nothing.
+ * A body over its limit on any endpoint answers 413 before any work,
+ * however its length is given (src/limits.ts); the setup-intent budget of one client holds across every
+ * spelling of its address (an IPv6 /64, an IPv4 address also when IPv4-mapped).
  * Property-based with fast-check; runs are few and bounded so the file stays quick on two cores.
  */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MAX_PURCHASE_REPORT_BYTES } from "@jplay/schema/purchases";
+import worker from "../src/index";
+import { ADMIN_RETRY_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from "../src/limits";
 import { CROSS_SITE_MESSAGE } from "../src/middleware/same-origin";
 import { ARTIST_SESSION_COOKIE } from "../src/services/artist-session";
 import { signedInOperator } from "./admin-support";
@@ -575,5 +582,141 @@ describe("session cookies, session ids and page links refuse hostile values with
       { numRuns: RUNS },
     );
     expect(((await (await new Browser().fetch(`/api/artist/${artist.token}`)).json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
+  });
+});
+
+// ---- Body limits ------------------------------------------------------------------------------------
+
+describe("every endpoint refuses a body over its limit with 413 before any work", () => {
+  it("however the length is given (true, smaller than the body, absent), nothing is stored", async () => {
+    const { browser, customerId, token } = await signedUpArtist();
+    const created = await postRaw(browser, "/api/distribute", songForm({ artistName: "Big Body", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId }));
+    expect(created.status).toBe(201);
+    const { id: songId } = (await created.json()) as { id: string };
+    // The same browser is also a signed-in operator, so the admin routes would do their work.
+    const signIn = await browser.fetch("/api/admin/session", { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE }, body: JSON.stringify({ password: env.ADMIN_PASSWORD }) });
+    expect(signIn.status).toBe(200);
+    const before = await stored();
+
+    const endpoints: Array<[string, number]> = [
+      ["/api/create-setup-intent", JSON_BODY_MAX_BYTES],
+      ["/api/save-payment-method", JSON_BODY_MAX_BYTES],
+      [`/api/distribute/${songId}/complete`, JSON_BODY_MAX_BYTES],
+      [`/api/distribute/${songId}/recovery`, JSON_BODY_MAX_BYTES],
+      ["/api/create-payment-intent", JSON_BODY_MAX_BYTES],
+      ["/api/get-or-create-subscription", JSON_BODY_MAX_BYTES],
+      [`/api/artist/${token}/connect`, JSON_BODY_MAX_BYTES],
+      ["/api/admin/session", JSON_BODY_MAX_BYTES],
+      ["/api/admin/payments/retry", ADMIN_RETRY_BODY_MAX_BYTES],
+      [`/api/admin/artists/${crypto.randomUUID()}/revoke-links`, JSON_BODY_MAX_BYTES],
+      ["/api/webhooks/stripe", WEBHOOK_BODY_MAX_BYTES],
+      ["/api/webhooks/stripe-connect", WEBHOOK_BODY_MAX_BYTES],
+      ["/api/provider/purchases", MAX_PURCHASE_REPORT_BYTES],
+      ["/api/stripe-sandbox/v1/customers", JSON_BODY_MAX_BYTES],
+      ["/api/no-such-route", JSON_BODY_MAX_BYTES],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...endpoints),
+        fc.constantFrom("declared", "lying", "chunked"),
+        fc.integer({ min: 1, max: 64 * 1024 }),
+        fc.constantFrom(0x20, 0x7b, 0x78, 0x00),
+        async ([path, limit], sending, over, fill) => {
+          const bytes = new Uint8Array(limit + over).fill(fill);
+          const headers: Record<string, string> = { "Content-Type": "application/json", Origin: SITE, "Stripe-Signature": "t=1,v1=00" };
+          if (sending === "declared") headers["Content-Length"] = String(bytes.length);
+          if (sending === "lying") headers["Content-Length"] = "64";
+          const body =
+            sending === "chunked"
+              ? new ReadableStream<Uint8Array>({
+                  start(controller) {
+                    for (let at = 0; at < bytes.length; at += 8192) controller.enqueue(bytes.subarray(at, at + 8192));
+                    controller.close();
+                  },
+                })
+              : bytes;
+          const response = await browser.fetch(path, { method: "POST", headers, body });
+          expect(response.status, `${path} ${sending} +${over}`).toBe(413);
+          expect((await expectClientError(response, `${path} ${sending}`)).code).toBe("payload_too_large");
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
+    expect(await stored()).toEqual(before);
+    expect((await createStripe(env).charges.list({ customer: customerId, limit: 10 })).data).toEqual([]);
+  });
+});
+
+// ---- Rate limits across address forms ---------------------------------------------------------------------
+
+/** One IPv6 address (eight 16-bit groups) as clients and proxies write it. */
+function ipv6Spelling(groups: number[], form: number): string {
+  const plain = groups.map((g) => g.toString(16));
+  const padded = groups.map((g) => g.toString(16).padStart(4, "0"));
+  let best = { at: -1, length: 0 };
+  for (let at = 0; at < 8; at++) {
+    let length = 0;
+    while (at + length < 8 && groups[at + length] === 0) length++;
+    if (length > best.length) best = { at, length };
+  }
+  const compressed = best.length > 1 ? `${plain.slice(0, best.at).join(":")}::${plain.slice(best.at + best.length).join(":")}` : plain.join(":");
+  return [compressed, padded.join(":"), padded.join(":").toUpperCase(), `[${compressed}]`, `${compressed}%eth0`][form % 5]!;
+}
+
+/** POST /api/create-setup-intent from `address`, answered with at most `perHour` setup intents per client. */
+async function setupIntentFrom(address: string, perHour: number): Promise<number> {
+  const request = new Request(`${SITE}/api/create-setup-intent`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
+    body: JSON.stringify({ paymentFrequency: "daily" }),
+  });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, { ...env, SETUP_INTENTS_PER_ADDRESS_PER_HOUR: String(perHour) } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe("the setup-intent budget of one client holds across the spellings of its address", () => {
+  const hextet = fc.integer({ min: 0, max: 0xffff });
+  // Budgets outlive a run, so each run gets a network of its own (generated values repeat, 0 above
+  // all), and a failure is reported as found: shrinking would replay spent budgets.
+  let run = 0;
+  const freshHextet = () => (++run * 7919 + Math.floor(Math.random() * 4096)) & 0xffff;
+  const stateful = { numRuns: 6, endOnFailure: true };
+
+  it("IPv6: any three addresses of one /64, each spelled any way, share a budget of two", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        hextet,
+        fc.array(fc.array(hextet, { minLength: 4, maxLength: 4 }), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 3, maxLength: 3 }),
+        async (subnet, interfaces, forms) => {
+          // 2001:db8::/32 is the documentation prefix; the next two groups make this run's /64.
+          const prefix = [0x2001, 0xdb8, freshHextet(), subnet];
+          const addresses = interfaces.map((id, i) => ipv6Spelling([...prefix, ...id], forms[i]!));
+          const statuses = [];
+          for (const address of addresses) statuses.push(await setupIntentFrom(address, 2));
+          expect(statuses, addresses.join(" ")).toEqual([200, 200, 429]);
+        },
+      ),
+      stateful,
+    );
+  });
+
+  it("IPv4: dotted, IPv4-mapped and mapped in hex are one client", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 2, maxLength: 2 }), fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 3, maxLength: 3 }), async (tail, forms) => {
+        // 10.0.0.0/8: no other test's browser uses it.
+        const octets = [10, ++run, ...tail];
+        const dotted = octets.join(".");
+        const hex = `${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
+        const spellings = [dotted, `::ffff:${dotted}`, `::FFFF:${dotted}`, `::ffff:${hex}`, `0:0:0:0:0:ffff:${dotted}`];
+        const statuses = [];
+        for (const form of forms) statuses.push(await setupIntentFrom(spellings[form]!, 2));
+        expect(statuses, forms.map((f) => spellings[f]).join(" ")).toEqual([200, 200, 429]);
+      }),
+      stateful,
+    );
   });
 });

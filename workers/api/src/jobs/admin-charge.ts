@@ -44,6 +44,7 @@ async function reasonNotToCharge(d1: D1Database, item: ChargeItem): Promise<stri
   if (item.songId !== null) {
     if (item.songStatus === "approved" || item.songStatus === "distributed") return "already_paid";
     if (item.songStatus === "rejected") return "song_rejected";
+    if (item.songStatus === "removed") return "song_removed";
     return null;
   }
   const row = await d1
@@ -69,7 +70,8 @@ async function claimPayment(d1: D1Database, item: ChargeItem): Promise<string | 
   await d1
     .prepare(
       `INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status, payment_method_id, retry_item_id)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'claimed', ?7, ?1)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'claimed', ?7, ?1
+       WHERE NOT EXISTS (SELECT 1 FROM songs WHERE id = ?3 AND status = 'removed')
        ON CONFLICT DO NOTHING`,
     )
     .bind(item.id, item.artistId, item.songId, initial ? "initial_charge" : "admin_retry", initial ? null : "recovery_2", item.amountCents, item.paymentMethodId)
@@ -145,9 +147,11 @@ export async function chargeRetryItem(itemId: string, env: Env): Promise<void> {
     if (reason) return skipItem(d1, item.id, "skipped", reason);
     paymentStatus = await claimPayment(d1, item);
     if (paymentStatus === null) {
-      // Lost a race: another open or paid payment holds the song (or the artist's initial charge).
+      // Lost a race: another open or paid payment holds the song (or the artist's initial charge), or
+      // the song was removed for want of payment since the item was read.
       if (item.songId === null) return skipItem(d1, item.id, "skipped", "already_charged");
       const songStatus = await songStatusOf(d1, item.songId);
+      if (songStatus === "removed") return skipItem(d1, item.id, "skipped", "song_removed");
       return skipItem(d1, item.id, "skipped", songStatus === "approved" || songStatus === "distributed" ? "already_paid" : "payment_in_progress");
     }
   }

@@ -2,10 +2,12 @@
  * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
  * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
  * distribution sweep delivers due songs and re-queues lost audio checks, orphaned upload
- * objects of a stopped Worker are removed, and dead sessions and old sign-in tries are deleted.
+ * objects of a stopped Worker are removed, songs left unpaid too long are removed with their files,
+ * and dead sessions and old sign-in tries are deleted.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
 import { startPayoutRun } from "./payout-run";
+import { removeUnpaidSongsTask } from "./remove-unpaid-songs-task";
 import { sweepOrphanMediaTask } from "./repair-tasks";
 import { purgeSessionsTask } from "./session-tasks";
 
@@ -16,7 +18,7 @@ export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, purgeSessionsTask],
+  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask, purgeSessionsTask],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {

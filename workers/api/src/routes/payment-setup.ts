@@ -1,7 +1,10 @@
 /**
  * /api/config, /api/create-setup-intent and /api/save-payment-method (spec section 7): what the
- * payment-setup card calls. Setup intents are rate-limited per client address and saves per phone,
- * so the form cannot be used to test stolen cards in bulk.
+ * payment-setup card calls. So that the form cannot be used to test stolen cards in bulk, setup
+ * intents are rate-limited per client address (an IPv6 /64) and saves per phone, and both have a
+ * ceiling per minute over all clients together that no number of addresses gets around; a
+ * SetupIntent declined a few times is canceled (services/setup-intent-failures.ts). The numbers are
+ * in src/limits.ts, the reasoning in the README's "Security" section.
  */
 import { Hono } from "hono";
 import type { PublicConfig } from "@jplay/schema/payments";
@@ -14,12 +17,14 @@ import { artistPagePath, issueArtistLink } from "../services/artist-links";
 import { readSessionCustomer, rotateSession, startSession } from "../services/artist-session";
 import { syncArtistPayoutSchedule } from "../services/connect-accounts";
 import { createSetupIntent, savePaymentMethod } from "../services/payment-setup";
+import { HOUR_MS, MINUTE_MS, SAVES_PER_PHONE_PER_HOUR, cardSavesPerMinute, setupIntentsPerAddressPerHour, setupIntentsPerMinute } from "../limits";
 import { clientAddress, enforceRateLimit } from "../services/rate-limit";
 import { jsonBody } from "../validation";
 
-const HOUR = 60 * 60 * 1000;
-export const SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 20;
-export const SAVES_PER_PHONE_PER_HOUR = 5;
+export { SAVES_PER_PHONE_PER_HOUR, SETUP_INTENTS_PER_ADDRESS_PER_HOUR } from "../limits";
+
+export const BUSY_SETUP_MESSAGE = "Too many artists are setting up payments right now. Please wait a minute and try again.";
+export const BUSY_SAVE_MESSAGE = "Too many cards are being saved right now. Please wait a minute and try again.";
 
 export const paymentSetupRoutes = new Hono<AppEnv>()
   .get("/config", (c) => {
@@ -31,10 +36,12 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
   .post("/create-setup-intent", jsonBody(CreateSetupIntentSchema), async (c) => {
     await enforceRateLimit(c.env.DB, {
       key: `setup-intent:ip:${clientAddress(c.req.raw.headers)}`,
-      limit: Number(c.env.SETUP_INTENTS_PER_ADDRESS_PER_HOUR) || SETUP_INTENTS_PER_ADDRESS_PER_HOUR,
-      windowMs: HOUR,
+      limit: setupIntentsPerAddressPerHour(c.env),
+      windowMs: HOUR_MS,
       message: "Too many payment setup attempts from your network. Please wait an hour and try again.",
     });
+    // Counted only for callers under their own limit, so one address cannot use up everyone's.
+    await enforceRateLimit(c.env.DB, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
     const { paymentFrequency } = c.req.valid("json");
     const sessionCustomer = await readSessionCustomer(c);
     const result = await createSetupIntent(createStripe(c.env), sessionCustomer, paymentFrequency);
@@ -49,9 +56,10 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
     await enforceRateLimit(c.env.DB, {
       key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
       limit: SAVES_PER_PHONE_PER_HOUR,
-      windowMs: HOUR,
+      windowMs: HOUR_MS,
       message: "Too many cards saved for this phone number. Please wait an hour and try again.",
     });
+    await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
     const stripe = createStripe(c.env);
     const db = createDb(c.env.DB);
     const saved = await savePaymentMethod(stripe, db, input);

@@ -11,10 +11,12 @@ import { usesSandbox } from "../payments/stripe-client";
 
 export const STRIPE_SANDBOX_PREFIX = "/api/stripe-sandbox";
 
-export const stripeSandboxPassThrough = new Hono<AppEnv>().all("/*", (c) => {
+export const stripeSandboxPassThrough = new Hono<AppEnv>().all("/*", async (c) => {
   const sandbox = usesSandbox(c.env) ? c.env.STRIPE_SANDBOX : undefined;
   if (!sandbox) throw new AppError(404, "not_found", `No API route for ${c.req.method} ${c.req.path}`);
   const url = new URL(c.req.url);
   const path = url.pathname.slice(STRIPE_SANDBOX_PREFIX.length) || "/";
-  return sandbox.fetch(new Request(`https://stripe-sandbox.local${path}${url.search}`, c.req.raw));
+  const answer = await sandbox.fetch(new Request(`https://stripe-sandbox.local${path}${url.search}`, c.req.raw));
+  // A fetched response's headers are immutable; the security headers are added to a copy.
+  return new Response(answer.body, answer);
 });

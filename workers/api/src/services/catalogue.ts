@@ -2,7 +2,7 @@
  * Reads of the public catalogue: what tablets list and play. Only distributed songs are public;
  * a song awaiting payment or delivery is not part of the catalogue.
  */
-import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { artists, purchases, songs } from "@jplay/schema/tables";
 import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
 import { centsToDollars } from "@jplay/schema/pricing";
@@ -73,13 +73,16 @@ export async function findPublicSong(db: Db, songId: string): Promise<SongRow | 
   return row;
 }
 
-/** A song its owner may see before it is public (the offer and confirmation screens). */
+/**
+ * A song its owner may see before it is public (the offer and confirmation screens). A song removed
+ * for want of payment is gone for its owner too: nothing can be paid for it any more.
+ */
 export async function findOwnedSong(db: Db, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
   const [row] = await db
     .select({ song: songs })
     .from(songs)
     .innerJoin(artists, eq(artists.id, songs.artistId))
-    .where(and(eq(songs.id, songId), eq(artists.stripeCustomerId, stripeCustomerId)))
+    .where(and(eq(songs.id, songId), eq(artists.stripeCustomerId, stripeCustomerId), ne(songs.status, "removed")))
     .limit(1);
   return row?.song;
 }

@@ -60,10 +60,13 @@ export interface SweepReport {
   unfinished: boolean;
 }
 
-/** The ids among `ids` that have no song row. */
+/**
+ * The ids among `ids` that have no song row needing their files: no row at all, or a song removed
+ * for want of payment (its files are deleted when it is removed; any left by a stopped Worker go here).
+ */
 async function idsWithoutRow(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.all<{ id: string }>(sql`select id from songs where id in (select value from json_each(${JSON.stringify(ids)}))`);
+  const rows = await db.all<{ id: string }>(sql`select id from songs where id in (select value from json_each(${JSON.stringify(ids)})) and status != 'removed'`);
   const present = new Set(rows.map((row) => row.id));
   return ids.filter((id) => !present.has(id));
 }

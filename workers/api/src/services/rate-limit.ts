@@ -1,11 +1,13 @@
 /**
  * Fixed-window rate limits kept in D1, one atomic upsert per hit, so concurrent requests cannot both
- * slip under the limit. Used against card testing: setup intents per client address, saves per phone.
+ * slip under the limit. Used against card testing: setup intents per client address and in all, saves
+ * per phone and in all (routes/payment-setup.ts, numbers in src/limits.ts).
  */
 import { AppError } from "../errors";
+import { addressKey } from "./client-address";
 
 export interface RateLimit {
-  /** e.g. "setup-intent:ip:203.0.113.9" */
+  /** e.g. "setup-intent:ip:ip4:203.0.113.9" or "setup-intent:all" */
   key: string;
   limit: number;
   windowMs: number;
@@ -30,5 +32,8 @@ export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Da
   }
 }
 
-/** The caller's address as Cloudflare reports it (wrangler dev sets it locally too). */
-export const clientAddress = (headers: Headers) => headers.get("CF-Connecting-IP") ?? "unknown";
+/**
+ * The caller's address as Cloudflare reports it (wrangler dev sets it locally too), as the key it is
+ * limited under: an IPv6 client by its /64, any spelling of one address alike (client-address.ts).
+ */
+export const clientAddress = (headers: Headers) => addressKey(headers.get("CF-Connecting-IP"));

@@ -26,13 +26,17 @@ export interface StoredAnswer<T = unknown> {
   body: T;
 }
 
-/** Claims a new payment row; null when the song already has an open or paid payment (or the requestId was used). */
+/**
+ * Claims a new payment row; null when the song already has an open or paid payment (or the requestId
+ * was used), or was removed for want of payment (services/remove-unpaid-songs.ts) since it was read.
+ */
 export async function claimPayment(db: Db, claim: PaymentClaim, now = Date.now()): Promise<string | null> {
   const id = crypto.randomUUID();
   const result = await db.run(sql`
     insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status, request_id, payment_method_id, created_at, updated_at)
-    values (${id}, ${claim.artistId}, ${claim.songId}, ${claim.purpose}, ${claim.package}, ${claim.amountCents}, 'claimed',
-      ${claim.requestId ?? null}, ${claim.paymentMethodId ?? null}, ${now}, ${now})
+    select ${id}, ${claim.artistId}, ${claim.songId}, ${claim.purpose}, ${claim.package}, ${claim.amountCents}, 'claimed',
+      ${claim.requestId ?? null}, ${claim.paymentMethodId ?? null}, ${now}, ${now}
+    where not exists (select 1 from songs where id = ${claim.songId} and status = 'removed')
     on conflict do nothing`);
   return result.meta.changes === 1 ? id : null;
 }

@@ -14,6 +14,7 @@ import type { Db } from "../db";
 import type { PaymentDeps } from "./close-open-payment";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { syncSubscriptionFromEvent } from "./pro-subscription";
+import { onSetupIntentFailed } from "./setup-intent-failures";
 
 /** True when the event was applied and recorded before: its redelivery is acknowledged without work. */
 export async function stripeEventApplied(db: Db, eventId: string): Promise<boolean> {
@@ -41,6 +42,10 @@ const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "customer.subscription.created": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.deleted": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  // Card testing: a SetupIntent that keeps failing is canceled.
+  "setup_intent.setup_failed": async (db, event, deps) => {
+    await onSetupIntentFailed({ db, stripe: deps.stripe }, event.id, event.data.object as Stripe.SetupIntent);
+  },
 };
 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {

@@ -1,14 +1,16 @@
 /**
  * Song submission (spec section 3, distribution submission): reads the upload as it arrives, storing
  * the audio and cover in R2 under keys the server makes (receive-song-upload.ts checks every rule on
- * the way), and creates the song as `pending`. Either all of it lands or nothing does: objects
+ * the way), and creates the song as `pending` — only while the artist holds fewer unpaid songs than
+ * allowed (unpaid-song-limit.ts), checked in the same statement that writes the row. Either all of it lands or nothing does: objects
  * written before a failure are deleted (or queued for deletion when R2 itself is failing), and
  * unfinished ones are discarded by the reader.
  */
-import { songs } from "@jplay/schema/tables";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import { receiveSongUpload } from "./receive-song-upload";
+import { tooManyUnpaidSongs, type UnpaidSongRules } from "./unpaid-song-limit";
 
 export interface SubmitDeps {
   db: Db;
@@ -20,6 +22,8 @@ export interface Submitter {
   artistId: string;
   /** The Stripe customer of the session (the form's customerId must match it). */
   customerId: string | null;
+  /** The bound on the artist's songs awaiting payment. */
+  unpaid: UnpaidSongRules;
 }
 
 export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: ReadableStream<Uint8Array>, boundary: string): Promise<{ id: string }> {
@@ -33,16 +37,11 @@ export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: R
       sessionCustomerId: submitter.customerId,
       stored: (key) => written.push(key),
     });
-    await deps.db.insert(songs).values({
-      id,
-      artistId: submitter.artistId,
-      title: upload.details.songTitle,
-      artistName: upload.details.artistName,
-      priceCents: upload.details.price,
-      status: "pending",
-      audioKey: upload.audioKey,
-      coverKey: upload.coverKey,
-    });
+    const inserted = await deps.db.run(sql`
+      insert into "songs" (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key)
+      select ${id}, ${submitter.artistId}, ${upload.details.songTitle}, ${upload.details.artistName}, ${upload.details.price}, 'pending', ${upload.audioKey}, ${upload.coverKey}
+      where (select count(*) from songs where artist_id = ${submitter.artistId} and status = 'pending') < ${submitter.unpaid.max}`);
+    if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     return { id };
   } catch (error) {
     if (written.length > 0) await removeObjects(deps, written);

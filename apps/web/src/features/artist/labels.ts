@@ -7,6 +7,7 @@ export const SONG_STATUS_LABELS: Record<SongStatus, string> = {
   approved: "Approved – being processed",
   distributed: "Live",
   rejected: "Rejected",
+  removed: "Removed – not paid in time",
 };
 
 export const PAYOUT_STATUS_LABELS: Record<ArtistPayoutStatus, string> = {

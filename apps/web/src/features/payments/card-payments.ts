@@ -9,8 +9,13 @@ export type CardResult =
    * `message` is the provider's words when it gave any; each screen supplies its own fallback.
    * `incomplete` marks input the form refused before asking the provider (nothing was charged or
    * declined), so a screen can let the artist fix it instead of treating it as a decline.
+   * `intentClosed` says the intent can no longer be confirmed (e.g. a SetupIntent the server
+   * canceled after repeated declines): the next try needs a new one.
    */
-  | { status: "failed"; message?: string; incomplete?: true };
+  | { status: "failed"; message?: string; incomplete?: true; intentClosed?: true };
+
+/** Stripe's error codes for an intent that can no longer be confirmed. */
+export const isIntentClosedCode = (code: string | undefined) => code === "setup_intent_unexpected_state" || code === "payment_intent_unexpected_state";
 
 export interface ConfirmPaymentOptions {
   /** Pay with a card saved earlier instead of the one typed into the form. */

@@ -13,6 +13,7 @@ const badgeTone: Record<SongStatus, string> = {
   approved: "border-accent/40 bg-accent-soft text-fg",
   distributed: "border-success/40 bg-success-soft text-success",
   rejected: "border-red-500/60 bg-red-500/10 text-fg",
+  removed: "border-line bg-surface-2 text-muted",
 };
 
 export function SongStatusBadge({ status }: { status: SongStatus }) {

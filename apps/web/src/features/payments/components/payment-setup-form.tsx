@@ -80,7 +80,11 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
     setError(null);
     try {
       const confirmed = await card.current.confirmSetup(intent.clientSecret);
-      if (confirmed.status === "failed") return fail(confirmed.message ?? TEXT.cardFailed);
+      if (confirmed.status === "failed") {
+        // Canceled after repeated declines (card-testing protection): the next try gets a new intent.
+        if (confirmed.intentClosed) void setupIntent.refetch();
+        return fail(confirmed.message ?? TEXT.cardFailed);
+      }
 
       const input = { customerId: intent.customerId, paymentMethodId: confirmed.paymentMethodId, phoneNumber: phoneCheck.output, paymentFrequency: frequency };
       let saved;

@@ -9,7 +9,7 @@ import type { AuthenticationOutcome } from "../api/sandbox-authenticate-intent";
 import { sandboxAuthenticateIntent } from "../api/sandbox-authenticate-intent";
 import { sandboxConfirmIntent, type CardNumbers } from "../api/sandbox-confirm-intent";
 import { SandboxCardError, type IntentKind } from "../api/sandbox-request";
-import { resultFromIntent, type CardPayments, type CardResult } from "../card-payments";
+import { isIntentClosedCode, resultFromIntent, type CardPayments, type CardResult } from "../card-payments";
 import { checkCard, digitsOf, formatCardNumber, formatExpiry, type CardField } from "../sandbox-card-input";
 import { AuthenticationDialog } from "./authentication-dialog";
 
@@ -76,7 +76,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
     } catch (error) {
       if (!(error instanceof SandboxCardError)) throw error;
       markInvalid((error.code && fieldOfCode[error.code]) || null);
-      return { status: "failed", message: error.message };
+      return { status: "failed", message: error.message, ...(isIntentClosedCode(error.code) ? { intentClosed: true as const } : {}) };
     }
   }
 

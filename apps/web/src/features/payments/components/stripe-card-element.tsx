@@ -8,7 +8,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { Spinner } from "@/components/ui/spinner";
-import { resultFromIntent, type CardPayments, type CardResult } from "../card-payments";
+import { isIntentClosedCode, resultFromIntent, type CardPayments, type CardResult } from "../card-payments";
 import type { CardFormProps } from "./sandbox-card-form";
 
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -26,11 +26,12 @@ function stripeFor(publishableKey: string) {
 const NOT_READY: CardResult = { status: "failed", message: "The card form is still loading. Please try again in a moment." };
 
 /** Stripe.js's error as a CardResult; a validation_error never reached the bank. */
-function failure(error: { type?: string; message?: string | undefined }): CardResult {
+function failure(error: { type?: string; code?: string | undefined; message?: string | undefined }): CardResult {
   return {
     status: "failed",
     ...(error.message ? { message: error.message } : {}),
     ...(error.type === "validation_error" ? { incomplete: true as const } : {}),
+    ...(isIntentClosedCode(error.code) ? { intentClosed: true as const } : {}),
   };
 }
 

@@ -1,0 +1,20 @@
+/**
+ * The cron's bound on unpaid uploads (DELIVERY_CRON in run-scheduled.ts): songs that waited for
+ * payment longer than UNPAID_SONG_EXPIRY_SECONDS are removed with their files
+ * (services/remove-unpaid-songs.ts), a bounded number per run. The schedule's time is taken as "now".
+ */
+import type { JobQueue } from "./job";
+import { createDb } from "../db";
+import { UNPAID_SONGS_REMOVED_PER_RUN, unpaidSongExpiryMs } from "../limits";
+import { createStripe } from "../payments/stripe-client";
+import { removeUnpaidSongs } from "../services/remove-unpaid-songs";
+
+export async function removeUnpaidSongsTask(env: Env, scheduledTime: Date): Promise<void> {
+  const report = await removeUnpaidSongs(
+    { db: createDb(env.DB), media: env.MEDIA, jobs: env.JOBS as JobQueue, stripe: () => createStripe(env) },
+    { now: scheduledTime.getTime(), expiryMs: unpaidSongExpiryMs(env), limit: UNPAID_SONGS_REMOVED_PER_RUN },
+  );
+  if (report.removed.length > 0 || report.kept.length > 0 || report.failed.length > 0 || report.unfinished) {
+    console.log(JSON.stringify({ level: "info", task: "songs.remove-unpaid", removed: report.removed.length, kept: report.kept.length, failed: report.failed.length, unfinished: report.unfinished }));
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Every abuse limit in one place: how large a request body may be on each route, how often payment
+ * setup may be used, and how many unpaid songs an artist may keep and for how long. The numbers and
+ * the reasoning behind them are in docs/decisions/020-limits-and-headers.md and the README's
+ * "Security" section. Limits a deployment may tune are read from settings here; a setting that is
+ * not a positive whole number is ignored (logged once) and the default, the strict value, holds.
+ */
+import { MESSAGES } from "@jplay/schema/distribution";
+import { MAX_PURCHASE_REPORT_BYTES } from "@jplay/schema/purchases";
+import { MAX_REQUEST_BYTES } from "./services/receive-song-upload";
+
+const KIB = 1024;
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+// ---- Request bodies -------------------------------------------------------------------------------
+
+export interface BodyRule {
+  maxBytes: number;
+  /** What the 413 says. */
+  message: string;
+  /**
+   * The route reads its body as a stream and enforces this limit itself while reading (the song
+   * upload): only a declared length above it is refused up front.
+   */
+  streamed?: boolean;
+}
+
+const tooLarge = (maxBytes: number, advice: string) => `The request body is too large: at most ${maxBytes / KIB} KB is accepted here. ${advice}`;
+
+/** Every JSON call of the SPA: the largest real one is a few hundred bytes. */
+export const JSON_BODY_MAX_BYTES = 64 * KIB;
+/**
+ * Stripe's events: the largest the product handles (an invoice or subscription with its lines) are
+ * a few KB; a quarter of a megabyte is ample. A refused event is logged: Stripe retries it.
+ */
+export const WEBHOOK_BODY_MAX_BYTES = 256 * KIB;
+/** An operator's retry batch: up to 1,000 items of about 130 bytes each (ids are UUIDs). */
+export const ADMIN_RETRY_BODY_MAX_BYTES = 256 * KIB;
+
+const JSON_RULE: BodyRule = { maxBytes: JSON_BODY_MAX_BYTES, message: tooLarge(JSON_BODY_MAX_BYTES, "Please reload the page and try again.") };
+
+/** First match wins; anything not listed gets the JSON limit, so a new route is covered by default. */
+const BODY_RULES: Array<[RegExp, BodyRule]> = [
+  [/^\/api\/distribute$/, { maxBytes: MAX_REQUEST_BYTES, message: MESSAGES.songSize, streamed: true }],
+  [/^\/api\/webhooks\//, { maxBytes: WEBHOOK_BODY_MAX_BYTES, message: tooLarge(WEBHOOK_BODY_MAX_BYTES, "This endpoint receives Stripe events only.") }],
+  [/^\/api\/provider\/purchases$/, { maxBytes: MAX_PURCHASE_REPORT_BYTES, message: `A report may be at most ${MAX_PURCHASE_REPORT_BYTES / KIB} KB; send fewer purchases per report` }],
+  [/^\/api\/admin\/payments\/retry$/, { maxBytes: ADMIN_RETRY_BODY_MAX_BYTES, message: tooLarge(ADMIN_RETRY_BODY_MAX_BYTES, "Select fewer payments and try again.") }],
+];
+
+export function bodyRuleFor(path: string): BodyRule {
+  return BODY_RULES.find(([pattern]) => pattern.test(path))?.[1] ?? JSON_RULE;
+}
+
+// ---- Payment setup (card testing) -------------------------------------------------------------------
+
+export const HOUR_MS = 60 * MINUTE;
+export const MINUTE_MS = MINUTE;
+
+/** Setup intents per client address (/64 for IPv6) per hour. Setting: SETUP_INTENTS_PER_ADDRESS_PER_HOUR. */
+export const SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 20;
+/** Setup intents per minute from all clients together. Setting: SETUP_INTENTS_PER_MINUTE. */
+export const SETUP_INTENTS_PER_MINUTE = 10;
+/** Cards saved per phone number per hour. */
+export const SAVES_PER_PHONE_PER_HOUR = 5;
+/** Cards saved per minute from all clients together. Setting: CARD_SAVES_PER_MINUTE. */
+export const CARD_SAVES_PER_MINUTE = 10;
+/** Failed confirmations (declines, failed 3-D Secure) after which a SetupIntent is canceled. */
+export const SETUP_FAILURES_BEFORE_CANCEL = 3;
+
+// ---- Unpaid uploads ---------------------------------------------------------------------------------
+
+/** Songs awaiting payment an artist may hold at once. Setting: MAX_UNPAID_SONGS_PER_ARTIST. */
+export const MAX_UNPAID_SONGS_PER_ARTIST = 5;
+/** How long a song may wait for payment before it is removed with its files. Setting: UNPAID_SONG_EXPIRY_SECONDS. */
+export const UNPAID_SONG_EXPIRY_MS = 7 * DAY;
+/** Unpaid songs removed per cron run (every 15 minutes): a bound on one run's work. */
+export const UNPAID_SONGS_REMOVED_PER_RUN = 50;
+
+// ---- Settings ---------------------------------------------------------------------------------------
+
+type NumericSetting = "SETUP_INTENTS_PER_ADDRESS_PER_HOUR" | "SETUP_INTENTS_PER_MINUTE" | "CARD_SAVES_PER_MINUTE" | "MAX_UNPAID_SONGS_PER_ARTIST" | "UNPAID_SONG_EXPIRY_SECONDS";
+
+const badSettingsLogged = new Set<string>();
+
+/** A positive whole-number setting, or `fallback` when it is unset or not one. */
+export function numericSetting(env: Partial<Record<NumericSetting, string>>, name: NumericSetting, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value > 0) return value;
+  if (!badSettingsLogged.has(name)) {
+    badSettingsLogged.add(name);
+    console.error(JSON.stringify({ level: "error", msg: "setting ignored: not a positive whole number", setting: name, value: raw, using: fallback }));
+  }
+  return fallback;
+}
+
+export const setupIntentsPerAddressPerHour = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_ADDRESS_PER_HOUR", SETUP_INTENTS_PER_ADDRESS_PER_HOUR);
+export const setupIntentsPerMinute = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_MINUTE", SETUP_INTENTS_PER_MINUTE);
+export const cardSavesPerMinute = (env: Env) => numericSetting(env, "CARD_SAVES_PER_MINUTE", CARD_SAVES_PER_MINUTE);
+export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UNPAID_SONGS_PER_ARTIST", MAX_UNPAID_SONGS_PER_ARTIST);
+export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;
