@@ -20,7 +20,7 @@ import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client"
 import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
-import { artistWithSong, chargesOf, complete, freshCardNumber, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
+import { artistWithSong, chargesOf, webhooksUnreachable, complete, freshCardNumber, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
 import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD } from "./support";
 
 const stripe = createStripe(env);
@@ -39,15 +39,6 @@ async function sandbox(method: "POST" | "DELETE", path: string, fields: Record<s
   expect(response.status, path).toBe(200);
   return response.json() as Promise<Record<string, unknown>>;
 }
-/**
- * Stripe cannot reach our endpoints for the rest of the test: its events stay pending (the sandbox's
- * own deliveries are paused), so the test decides when, and to what, each is delivered.
- */
-async function webhooksUnreachable() {
-  await sandbox("POST", "/v1/test_helpers/webhooks", { paused: "true" });
-  onTestFinished(() => sandbox("POST", "/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
-}
-
 /**
  * Stripe's delivery of every pending event, oldest first, to our endpoints running with `target` (a
  * Worker whose database fails, say): each event to the endpoint Stripe sends it to, signed with that

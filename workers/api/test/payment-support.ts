@@ -1,6 +1,6 @@
 /** Helpers for the payment tests: an artist with a saved card and an uploaded song, sandbox calls, waiting for webhooks. */
 import { env } from "cloudflare:workers";
-import { expect, vi } from "vitest";
+import { expect, onTestFinished, vi } from "vitest";
 import { createStripe } from "../src/payments/stripe-client";
 import { Browser, TEST_CARD, mp3Bytes, nextPhone } from "./support";
 
@@ -115,6 +115,15 @@ export async function sandboxAdmin(path: string, fields: Record<string, string> 
     ...(method === "GET" ? {} : { body: new URLSearchParams(fields).toString() }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * Stripe cannot reach our endpoints for the rest of the test: its events stay pending (the sandbox's
+ * own deliveries are paused), so the test decides when, and to what, each is delivered.
+ */
+export async function webhooksUnreachable() {
+  expect((await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
+  onTestFinished(() => sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
 }
 
 /** Delivers whatever webhook events are still pending (waitUntil deliveries may still be running). */
