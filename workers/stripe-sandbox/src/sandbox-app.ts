@@ -7,6 +7,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { keyKind } from "./auth";
+import { refuseUnmodelledConnectedAccount } from "./connected-account";
 import { StripeApiError, apiError, errorResponse, invalidRequest } from "./errors";
 import { SANDBOX_API_VERSION } from "./events";
 import { injectFaults } from "./faults";
@@ -51,6 +52,7 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", connectOnboardingRoutes)
   .use("*", stripeHeaders)
   .use("*", requireApiKey)
+  .use("*", refuseUnmodelledConnectedAccount)
   .use("*", injectFaults)
   .use("*", idempotentRequests)
   .route("/", customerRoutes)
