@@ -42,15 +42,18 @@ export interface SandboxFault extends StoredObject {
   mode: FaultMode;
   remaining: number;
   path_prefix: string | null;
+  /** Only requests with this method (e.g. POST, so a lookup by GET is not the one that fails); null: any. */
+  method: string | null;
   created: number;
 }
 
-export const buildFault = (mode: FaultMode, count: number, pathPrefix: string | null, now: number): SandboxFault => ({
+export const buildFault = (mode: FaultMode, count: number, pathPrefix: string | null, method: string | null, now: number): SandboxFault => ({
   id: newId(ID_PREFIX.fault),
   object: "sandbox.fault",
   mode,
   remaining: count,
   path_prefix: pathPrefix,
+  method,
   created: now,
 });
 
@@ -59,8 +62,8 @@ export async function clearFaults(db: D1Database): Promise<number> {
   return result.meta.changes;
 }
 
-/** Consumes one armed fault matching `path` (oldest first), atomically. */
-export async function takeFault(db: D1Database, path: string): Promise<FaultMode | null> {
+/** Consumes one armed fault matching `method` and `path` (oldest first), atomically. */
+export async function takeFault(db: D1Database, method: string, path: string): Promise<FaultMode | null> {
   const taken = await db
     .prepare(
       `UPDATE sandbox_objects SET data = json_set(data, '$.remaining', json_extract(data, '$.remaining') - 1)
@@ -69,11 +72,12 @@ export async function takeFault(db: D1Database, path: string): Promise<FaultMode
          WHERE object = 'sandbox.fault' AND json_extract(data, '$.remaining') > 0
            AND (json_extract(data, '$.path_prefix') IS NULL
                 OR substr(?1, 1, length(json_extract(data, '$.path_prefix'))) = json_extract(data, '$.path_prefix'))
+           AND (json_extract(data, '$.method') IS NULL OR json_extract(data, '$.method') = ?2)
          ORDER BY rowid LIMIT 1)
        AND json_extract(data, '$.remaining') > 0
        RETURNING id, json_extract(data, '$.mode') AS mode, json_extract(data, '$.remaining') AS remaining`,
     )
-    .bind(path)
+    .bind(path, method)
     .first<{ id: string; mode: FaultMode; remaining: number }>();
   if (!taken) return null;
   if (taken.remaining <= 0) await db.prepare("DELETE FROM sandbox_objects WHERE id = ?").bind(taken.id).run();
@@ -102,7 +106,7 @@ function holdBack(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export const injectFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
   const path = sandboxPath(c.req.path);
   if (path.startsWith("/v1/test_helpers/")) return next();
-  const mode = await takeFault(c.env.DB, path);
+  const mode = await takeFault(c.env.DB, c.req.method, path);
   if (mode === "http_500_before_key") throw apiError();
   if (mode === "http_429") throw rateLimited();
   if (mode === "http_500" || mode === "http_500_after_commit") c.set("fault", mode);

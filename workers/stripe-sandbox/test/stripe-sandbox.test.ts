@@ -481,7 +481,10 @@ describe("faults on demand", () => {
   it("a 500 once the request began (http_500) is stored under its key: the SDK's retries replay it and nothing is created; only a new key runs the request", async () => {
     // https://docs.stripe.com/api/idempotent_requests: results are saved once the endpoint began, 500s included.
     const customer = await stripe.customers.create();
-    await call("POST", "/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/payment_intents" });
+    await call("POST", "/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/payment_intents", method: "POST" });
+    // Armed for POST only: a lookup by GET does not spend it.
+    expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toEqual([]);
+    expect(await armedFaults()).toBe(1);
     const { client, sent } = recordingClient();
     const params = { amount: 9900, currency: "usd", customer: customer.id };
     const failed = await stripeError(client.paymentIntents.create(params, { idempotencyKey: "fault-stored-500" }));

@@ -24,14 +24,15 @@ export const testHelperRoutes = new Hono<AppEnv>()
   .post(
     "/v1/test_helpers/faults",
     endpoint("secret", async (call) => {
-      const p = call.params.allowOnly(["mode", "count", "path_prefix"]);
+      const p = call.params.allowOnly(["mode", "count", "path_prefix", "method"]);
       const mode = p.oneOf("mode", FAULT_MODES);
       if (!mode) throw invalidRequest("Missing required param: mode.", { param: "mode", code: "parameter_missing" });
       const count = p.integer("count") ?? 1;
       if (count < 1 || count > MAX_FAULT_COUNT) throw invalidRequest(`count must be between 1 and ${MAX_FAULT_COUNT}.`, { param: "count" });
       const prefix = p.string("path_prefix") || null;
       if (prefix !== null && !prefix.startsWith("/v1/")) throw invalidRequest("path_prefix must start with /v1/.", { param: "path_prefix" });
-      const fault = buildFault(mode, count, prefix, call.now);
+      const method = p.oneOf("method", ["GET", "POST", "DELETE"] as const) ?? null;
+      const fault = buildFault(mode, count, prefix, method, call.now);
       call.store.put(fault);
       return fault;
     }),
