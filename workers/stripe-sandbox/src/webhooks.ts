@@ -162,6 +162,12 @@ export async function setWebhooksPaused(db: D1Database, paused: boolean): Promis
 
 const webhooksPaused = async (db: D1Database) => (await db.prepare("SELECT 1 AS paused FROM sandbox_objects WHERE id = ?").bind(PAUSE_ID).first()) !== null;
 
+/** The retries due by the clock's time now, sent (or, while paused, failed) as test mode would. */
+export async function runDueRetries(env: SandboxEnv): Promise<DeliveryReport> {
+  const reachable = !(await webhooksPaused(env.DB));
+  return retryDueEvents(env, await sandboxNow(env.DB), reachable);
+}
+
 /** After a request has answered: deliver its events, then any retries that have come due. */
 export function scheduleDelivery(env: SandboxEnv, ids: readonly string[], ctx: { waitUntil(promise: Promise<unknown>): void }): void {
   ctx.waitUntil(

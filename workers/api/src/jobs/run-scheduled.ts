@@ -1,11 +1,12 @@
 /**
  * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
  * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
- * distribution sweep delivers due songs and re-queues lost audio checks, and orphaned upload
- * objects of a stopped Worker are removed.
+ * distribution sweep delivers due songs and re-queues lost audio checks, orphaned upload objects of
+ * a stopped Worker are removed, and what Stripe did that webhooks or lost answers left out is applied.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
 import { startPayoutRun } from "./payout-run";
+import { reconcileStripeTask } from "./reconcile-stripe";
 import { sweepOrphanMediaTask } from "./repair-tasks";
 
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
@@ -15,7 +16,7 @@ export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask],
+  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, reconcileStripeTask],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {

@@ -15,7 +15,7 @@ import { previousAttributes } from "../events";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
 import { platformBalance } from "../platform-balance";
 import { loadVault } from "../payment-methods";
-import { deliverPendingEvents, setWebhooksPaused } from "../webhooks";
+import { deliverPendingEvents, runDueRetries, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
 
 const MAX_FAULT_COUNT = 100;
@@ -72,12 +72,14 @@ export const testHelperRoutes = new Hono<AppEnv>()
     }),
   )
   .post(
-    // Time passes for the sandbox: webhook retries and funds that become available come due.
+    // Time passes for the sandbox: webhook retries and funds that become available come due. The
+    // retries due by the new time have run (or failed, while paused) when it answers.
     "/v1/test_helpers/advance_clock",
     endpoint("secret", async (call) => {
       const seconds = call.params.allowOnly(["seconds"]).integer("seconds");
       if (seconds === undefined) throw invalidRequest("Missing required param: seconds.", { param: "seconds", code: "parameter_missing" });
-      return { object: "sandbox.clock", now: await advanceClock(call.env.DB, seconds) };
+      const now = await advanceClock(call.env.DB, seconds);
+      return { object: "sandbox.clock", now, retries: await runDueRetries(call.env) };
     }),
   )
   .post(
