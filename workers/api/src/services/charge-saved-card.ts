@@ -16,7 +16,7 @@ import { recordFailedPayment } from "./apply-payment";
 import { type PaidWith, findPaymentIntent, keyForAttempt, spentOnServerError } from "./stripe-lookup";
 
 export interface SavedCardCharge {
-  /** The claimed payments row (status `claimed`); its id is the idempotency key. */
+  /** The claimed payments row (status `claimed`); the idempotency key is derived from its id. */
   paymentId: string;
   stripeCustomerId: string;
   stripePaymentMethodId: string;
