@@ -128,6 +128,16 @@ export const stripeEvents = sqliteTable("stripe_events", {
   receivedAt: createdAt("received_at"),
 });
 
+/**
+ * Where the cron's reconciliation with Stripe stopped (jobs/reconcile-stripe.ts): one row per pass,
+ * its position as JSON (the time of the newest event seen, a page to resume from, an artist id).
+ */
+export const stripeSyncCursors = sqliteTable("stripe_sync_cursors", {
+  name: text("name").primaryKey(),
+  position: text("position").notNull(),
+  updatedAt: createdAt("updated_at"),
+});
+
 /** Song status transitions, each with its time and cause, for the admin's details view. */
 export const songEvents = sqliteTable(
   "song_events",
@@ -183,6 +193,12 @@ export const payments = sqliteTable(
     failureMessage: text("failure_message"),
     /** The admin retry item that made this payment, when one did. */
     retryItemId: text("retry_item_id"),
+    /**
+     * How many of this payment's Stripe idempotency keys were spent on a 500, which Stripe stores and
+     * replays for 24 hours: the next request first looks up what happened, then uses key number n
+     * (docs/decisions/022-finding-out-what-happened-at-stripe.md).
+     */
+    stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt("updated_at"),
   },
@@ -318,6 +334,8 @@ export const payouts = sqliteTable(
     status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("pending"),
     stripeTransferId: text("stripe_transfer_id").unique(),
     failureMessage: text("failure_message"),
+    /** As payments.stripeKeyAttempt: Transfer idempotency keys spent on a stored 500. */
+    stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt("updated_at"),
   },

@@ -20,7 +20,19 @@ import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client"
 import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
-import { artistWithSong, chargesOf, webhooksUnreachable, complete, freshCardNumber, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
+import {
+  artistWithSong,
+  chargesOf,
+  complete,
+  freshCardNumber,
+  intentIdOf,
+  letTimePass,
+  nextRequestId,
+  paymentIntentsOf,
+  paymentsOf,
+  songRow as paymentSongRow,
+  webhooksUnreachable,
+} from "./payment-support";
 import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD } from "./support";
 
 const stripe = createStripe(env);
@@ -42,10 +54,16 @@ async function sandbox(method: "POST" | "DELETE", path: string, fields: Record<s
 /**
  * Stripe's delivery of every pending event, oldest first, to our endpoints running with `target` (a
  * Worker whose database fails, say): each event to the endpoint Stripe sends it to, signed with that
- * endpoint's secret. The events stay pending at Stripe, whatever our endpoints answered.
+ * endpoint's secret. The events stay pending at Stripe, whatever our endpoints answered. Events on
+ * connected accounts are those accounts' own, read with `Stripe-Account` (https://docs.stripe.com/connect/webhooks).
  */
-async function deliverPendingTo(target: Env): Promise<{ delivered: number; failed: number }> {
-  const pending = (await stripe.events.list({ delivery_success: false, limit: 100 })).data.reverse();
+async function deliverPendingTo(target: Env, connectedAccounts: string[] = []): Promise<{ delivered: number; failed: number }> {
+  const lists = [
+    await stripe.events.list({ delivery_success: false, limit: 100 }),
+    ...(await Promise.all(connectedAccounts.map((account) => stripe.events.list({ delivery_success: false, limit: 100 }, { stripeAccount: account })))),
+  ];
+  // Each list is newest first; together, oldest first.
+  const pending = lists.flatMap((list) => list.data.reverse()).sort((a, b) => a.created - b.created);
   const report = { delivered: 0, failed: 0 };
   for (const event of pending) {
     const [path, secret] = event.account ? ["/api/webhooks/stripe-connect", env.STRIPE_CONNECT_WEBHOOK_SECRET!] : ["/api/webhooks/stripe", env.STRIPE_WEBHOOK_SECRET!];
@@ -60,8 +78,8 @@ async function deliverPendingTo(target: Env): Promise<{ delivered: number; faile
   return report;
 }
 
-const armFault = (mode: "http_500" | "http_429" | "timeout_after_commit", count: number, pathPrefix: string) =>
-  sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix });
+const armFault = (mode: "http_500" | "http_500_after_commit" | "http_500_before_key" | "http_429" | "timeout_after_commit", count: number, pathPrefix: string, method?: "POST") =>
+  sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix, ...(method ? { method } : {}) });
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -177,6 +195,14 @@ async function retryOneSong() {
 }
 
 const charges = async (customerId: string) => (await stripe.charges.list({ customer: customerId, limit: 100 })).data;
+/** The idempotency key each of the customer's PaymentIntents was created with (its payment_intent.created event says). */
+const intentKeysOf = async (customerId: string) => {
+  const intents = new Set((await stripe.paymentIntents.list({ customer: customerId, limit: 100 })).data.map((intent) => intent.id));
+  const created = (await stripe.events.list({ type: "payment_intent.created", limit: 100 })).data.filter((event) => intents.has((event.data.object as { id: string }).id));
+  return created.map((event) => event.request?.idempotency_key);
+};
+const keyAttemptOf = async (paymentId: string) =>
+  (await env.DB.prepare("SELECT stripe_key_attempt AS n FROM payments WHERE id = ?").bind(paymentId).first<{ n: number }>())?.n;
 const paidAmounts = async (customerId: string) => (await charges(customerId)).filter((c) => c.paid).map((c) => c.amount);
 const paymentStatus = async (id: string) => (await env.DB.prepare("SELECT status FROM payments WHERE id = ?").bind(id).first<{ status: string }>())?.status;
 
@@ -211,11 +237,38 @@ describe("Stripe faults during the admin retry job (admin.charge)", () => {
     await expectChargedOnce(retry);
   });
 
-  it("500 on the first try only: the SDK's retry with the same idempotency key charges once within the same delivery", async () => {
+  it("a 500 before the request reached Stripe (not stored): the SDK's retry with the same idempotency key charges once within the same delivery", async () => {
     const retry = await retryOneSong();
-    await armFault("http_500", 1, "/v1/payment_intents");
+    await armFault("http_500_before_key", 1, "/v1/payment_intents");
     expect((await deliver([retry.job])).retryMessages).toEqual([]);
     await expectChargedOnce(retry);
+    expect(await intentKeysOf(retry.artist.customerId)).toEqual([`payment:${retry.itemId}`]);
+  });
+
+  it("a 500 Stripe stored under the key: its retries only replay it; the next delivery finds no charge and pays with the payment's next key, once", async () => {
+    const retry = await retryOneSong();
+    // https://docs.stripe.com/api/idempotent_requests: the 500 is the key's answer for 24 hours.
+    await armFault("http_500", 1, "/v1/payment_intents");
+    expect((await deliver([retry.job])).retryMessages).toHaveLength(1);
+    expect(await paymentStatus(retry.itemId)).toBe("processing");
+    expect(await paidAmounts(retry.artist.customerId)).toEqual([]);
+    expect(await keyAttemptOf(retry.itemId)).toBe(1);
+
+    expect((await deliver([retry.job, retry.job])).retryMessages).toEqual([]);
+    await expectChargedOnce(retry);
+    expect(await intentKeysOf(retry.artist.customerId)).toEqual([`payment:${retry.itemId}:attempt:1`]);
+  });
+
+  it("a 500 after Stripe charged (stored under the key): the next delivery finds the charge by the payment's id in its metadata and records it, never charges again", async () => {
+    const retry = await retryOneSong();
+    await armFault("http_500_after_commit", 1, "/v1/payment_intents");
+    expect((await deliver([retry.job])).retryMessages).toHaveLength(1);
+    expect(await paidAmounts(retry.artist.customerId)).toEqual([1049]); // Stripe has it …
+    expect(await paymentStatus(retry.itemId)).toBe("processing"); // … its key only says 500.
+
+    expect((await deliver([retry.job, retry.job])).retryMessages).toEqual([]);
+    await expectChargedOnce(retry);
+    expect(await intentKeysOf(retry.artist.customerId)).toEqual([`payment:${retry.itemId}`]);
   });
 
   it("a timeout after Stripe recorded the charge: the SDK's retry gets the stored answer, one charge", async () => {
@@ -304,6 +357,21 @@ describe("Stripe faults during the payout job (payouts.artist)", () => {
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", stripeTransferId: (await transfersTo(artist.accountId))[0]!.id }]);
   });
 
+  it("a 500 after Stripe made the transfer (stored under the key): the next delivery finds it by its transfer group, no second transfer", async () => {
+    const artist = await payableArtist(777);
+    const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-08" } satisfies Job;
+    await armFault("http_500_after_commit", 1, "/v1/transfers");
+    expect((await deliver([job])).retryMessages).toHaveLength(1);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([777]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", stripeKeyAttempt: 1 }]);
+
+    expect((await deliver([job, job])).retryMessages).toEqual([]);
+    const [transfer] = await transfersTo(artist.accountId);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([777]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", stripeTransferId: transfer!.id }]);
+    expect(await accountBalance(db, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
+  });
+
   it("the Worker stopped after the transfer but before the payout was marked paid: repaired with the same transfer", async () => {
     const artist = await payableArtist(666);
     const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-06" } satisfies Job;
@@ -334,7 +402,7 @@ describe("webhooks lost and later replayed", () => {
 
     // Our endpoint fails at its first statement: nothing applied, nothing recorded.
     const failingEnv = { ...env, DB: d1FailingAt(/"stripe_events"/, Infinity) } as Env;
-    expect((await deliverPendingTo(failingEnv)).failed).toBeGreaterThan(0);
+    expect((await deliverPendingTo(failingEnv, [account.id])).failed).toBeGreaterThan(0);
     const artistRow = async () => (await db.select().from(artists).where(eq(artists.id, artistId)))[0]!;
     expect((await artistRow()).payoutsEnabled).toBe(false);
 
@@ -349,7 +417,7 @@ describe("webhooks lost and later replayed", () => {
 
     // Stripe does not promise order: the oldest account.updated (not payable yet) arriving again
     // after the newest, as a replay would, must not switch payouts off.
-    const updates = (await stripe.events.list({ type: "account.updated", limit: 100 })).data.filter((event) => (event.data.object as { id: string }).id === account.id);
+    const updates = (await stripe.events.list({ type: "account.updated", limit: 100 }, { stripeAccount: account.id })).data;
     const stale = updates.find((event) => !(event.data.object as { payouts_enabled: boolean }).payouts_enabled);
     expect(stale, "an account.updated from before the account was payable").toBeTruthy();
     const replay = { ...stale!, id: `${stale!.id}_replayed` };
@@ -483,6 +551,23 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     expect(paidEvents?.n).toBe(1);
   });
 
+  it("a 500 after Stripe charged, its webhook lost too: 503, then the same requestId finds the charge and answers success — one charge", async () => {
+    const artist = await artistWithSong();
+    await webhooksUnreachable();
+    const requestId = nextRequestId();
+    await armFault("http_500_after_commit", 1, "/v1/payment_intents");
+    const failed = await complete(artist.browser, artist.songId, "expedited", requestId);
+    expect(failed.status).toBe(503);
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([4999]);
+    expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["processing"]);
+
+    await letTimePass(artist.songId, 31_000);
+    const resumed = await complete(artist.browser, artist.songId, "expedited", requestId);
+    expect(await resumed.json()).toEqual({ success: true, feeOption: "expedited" });
+    expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([4999]);
+    expect(await paymentSongRow(artist.songId)).toMatchObject({ status: "approved", package: "expedited", distribution_fee_cents: 4999 });
+  });
+
   it("429 from Stripe: 503 with a message, nothing charged, and the retry after 30 s charges once", async () => {
     const artist = await artistWithSong();
     const requestId = nextRequestId();
@@ -530,6 +615,62 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'").bind(artist.songId).first<{ n: number }>();
     expect(paidEvents?.n).toBe(1);
     expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["succeeded"]);
+  });
+});
+
+describe("a 500 Stripe stored under the key, on the card-form and subscription paths", () => {
+  const checkout = (browser: Browser) => browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const subscribe = (browser: Browser) => browser.fetch("/api/get-or-create-subscription", { method: "POST" });
+
+  it("checkout: after a stored 500 the next call looks first, then makes one intent with the payment's next key", async () => {
+    const artist = await artistWithSong();
+    await armFault("http_500", 1, "/v1/payment_intents");
+    expect((await checkout(artist.browser)).status).toBe(503);
+    expect(await paymentIntentsOf(artist.customerId)).toEqual([]);
+
+    const again = await checkout(artist.browser);
+    expect(again.status).toBe(200);
+    const { clientSecret } = (await again.json()) as { clientSecret: string };
+    const [payment] = await paymentsOf(artist.songId);
+    expect(await intentKeysOf(artist.customerId)).toEqual([`payment:${payment!.id}:card-form:attempt:1`]);
+    expect((await paymentIntentsOf(artist.customerId)).map((i) => [i.id, i.amount])).toEqual([[intentIdOf(clientSecret), 9900]]);
+  });
+
+  it("checkout: a 500 after Stripe made the intent; the next call finds that intent and answers it, never a second", async () => {
+    const artist = await artistWithSong();
+    await armFault("http_500_after_commit", 1, "/v1/payment_intents");
+    expect((await checkout(artist.browser)).status).toBe(503);
+    const [made] = await paymentIntentsOf(artist.customerId);
+    expect(made).toMatchObject({ amount: 9900, status: "requires_payment_method" });
+
+    const again = await checkout(artist.browser);
+    expect(again.status).toBe(200);
+    expect(intentIdOf(((await again.json()) as { clientSecret: string }).clientSecret)).toBe(made!.id);
+    expect(await paymentIntentsOf(artist.customerId)).toHaveLength(1);
+  });
+
+  it("Pro: a 500 after Stripe made the subscription; the next call takes it up instead of making a second", async () => {
+    const artist = await artistWithSong();
+    await armFault("http_500_after_commit", 1, "/v1/subscriptions", "POST");
+    expect((await subscribe(artist.browser)).status).toBe(503);
+    const made = (await stripe.subscriptions.list({ customer: artist.customerId, status: "all" })).data;
+    expect(made).toHaveLength(1);
+
+    const again = await subscribe(artist.browser);
+    expect(again.status).toBe(200);
+    expect((await stripe.subscriptions.list({ customer: artist.customerId, status: "all" })).data.map((s) => s.id)).toEqual([made[0]!.id]);
+    expect(await env.DB.prepare("SELECT stripe_subscription_id AS id FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first()).toEqual({ id: made[0]!.id });
+  });
+
+  it("Pro: after a stored 500 with nothing made, the next call subscribes once with a new key", async () => {
+    const artist = await artistWithSong();
+    await armFault("http_500", 1, "/v1/subscriptions", "POST");
+    expect((await subscribe(artist.browser)).status).toBe(503);
+    expect((await stripe.subscriptions.list({ customer: artist.customerId, status: "all" })).data).toEqual([]);
+
+    const again = await subscribe(artist.browser);
+    expect(again.status).toBe(200);
+    expect((await stripe.subscriptions.list({ customer: artist.customerId, status: "all" })).data).toHaveLength(1);
   });
 });
 

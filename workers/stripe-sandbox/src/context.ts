@@ -2,16 +2,17 @@
  * One sandbox API call: its parameters, key, store, clock and the events it emits, and `endpoint()`,
  * which every route uses so all of them share Stripe's request/answer cycle (auth, parameter
  * decoding, expansion, one atomic commit with the idempotent answer even for card errors, webhook
- * scheduling).
+ * scheduling, and the armed 500s that happen after the idempotency key was claimed).
  */
 import type { Context, Handler } from "hono";
 import type { AppEnv } from "./env";
 import { type KeyKind, keyKind, requireSecretKey } from "./auth";
 import { sandboxNow } from "./clock";
 import type { SandboxEnv } from "./env";
-import { StripeApiError, errorResponse, stripeJson } from "./errors";
+import { StripeApiError, apiError, errorResponse, stripeJson } from "./errors";
 import { buildEvent, type EventType, type SandboxEvent } from "./events";
 import { expand } from "./expand";
+import { actingAccountOf } from "./connected-account";
 import { holdsWebhooks } from "./faults";
 import { Params, bodyText } from "./form";
 import { idempotencyScopeOf, idempotentAnswerStatement } from "./idempotency";
@@ -34,6 +35,8 @@ export class SandboxCall {
     /** The sandbox clock's time (clock.ts), Unix seconds. */
     now: number,
     private readonly pathParams: Record<string, string> = {},
+    /** The connected account the request acts as (`Stripe-Account`, connected-account.ts), or null. */
+    readonly actingAccount: string | null = null,
   ) {
     this.store = new SandboxStore(env.DB);
     this.now = now;
@@ -73,23 +76,34 @@ export function endpoint(access: Access, run: (call: SandboxCall) => Promise<unk
     const key = keyKind(c);
     if (access === "secret") requireSecretKey(key);
     const params = await readParams(c);
-    const call = new SandboxCall(c.env, params, key, c.get("requestId") ?? null, c.req.header("Idempotency-Key") ?? null, await sandboxNow(c.env.DB), c.req.param());
+    const call = new SandboxCall(c.env, params, key, c.get("requestId") ?? null, c.req.header("Idempotency-Key") ?? null, await sandboxNow(c.env.DB), c.req.param(), actingAccountOf(c));
     // The answer is stored for the idempotency key in the same batch as the work (idempotency.ts).
     const scope = idempotencyScopeOf(c);
     const withAnswer = (status: number, text: string) => (scope ? [idempotentAnswerStatement(c.env.DB, scope, status, text)] : []);
     let committed = false;
     let text: string;
+    // An armed 500 (faults.ts) fails the request once it has begun: before any work, or after it.
+    const fault = c.get("fault");
     try {
+      if (fault === "http_500") throw apiError();
       const body = await run(call);
       text = stripeJson(await expand(call.store, body, params.expand()));
+      if (fault === "http_500_after_commit") {
+        const failure = apiError();
+        await call.store.commit(withAnswer(failure.status, await errorResponse(failure).text()));
+        committed = true;
+        throw failure;
+      }
       await call.store.commit(withAnswer(200, text));
       committed = true;
     } catch (error) {
       // A declined card (402) still leaves its trace, as on Stripe: the failed charge, the intent
       // back at requires_payment_method, the events. Any other error changes nothing.
-      if (error instanceof StripeApiError && error.status === 402) {
-        await call.store.commit(withAnswer(402, await errorResponse(error).text()));
+      if (!committed && error instanceof StripeApiError && error.status === 402) {
+        const answered = fault === "http_500_after_commit" ? apiError() : error;
+        await call.store.commit(withAnswer(answered.status, await errorResponse(answered).text()));
         committed = true;
+        throw answered;
       }
       throw error;
     } finally {

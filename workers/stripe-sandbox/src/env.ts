@@ -19,5 +19,9 @@ export interface SandboxEnv {
 
 export interface AppEnv {
   Bindings: SandboxEnv;
-  Variables: { requestId: string };
+  Variables: {
+    requestId: string;
+    /** An armed 500 the endpoint answers once it runs (faults.ts). */
+    fault?: "http_500" | "http_500_after_commit";
+  };
 }

@@ -1,8 +1,12 @@
 /**
  * Stripe's idempotent requests: a POST's `Idempotency-Key` is claimed before any work (an INSERT
  * that fails on conflict, so two concurrent requests cannot both run), then holds the answer to
- * replay byte for byte. Same key with other parameters is an idempotency_error; 5xx answers are not
- * kept, so a retry runs again. https://docs.stripe.com/api/idempotent_requests
+ * replay byte for byte for 24 hours — 500s included: a retry with the same key gets the same 500 and
+ * does not run again (https://docs.stripe.com/api/idempotent_requests). Same key with other
+ * parameters is an idempotency_error. Not kept, as on Stripe: answers from in front of the
+ * idempotency layer (429 rate limits, a 500 before the key was claimed: faults.ts) and the 409 of a
+ * request that met a concurrent one with the same key
+ * (https://docs.stripe.com/error-low-level#idempotency).
  *
  * The answer is stored in the same D1 batch as the request's writes (context.ts), as Stripe's is
  * atomic with its work: a process stopped right after the commit cannot leave a charge whose key
@@ -82,8 +86,8 @@ export async function releaseIdempotencyKey(db: D1Database, key: string): Promis
   await db.prepare("DELETE FROM sandbox_idempotency WHERE key = ? AND status = ?").bind(key, IN_PROGRESS).run();
 }
 
-/** Answers Stripe keeps for a key: everything but server errors and "try again" answers. */
-const keepsAnswer = (status: number) => status < 500 && status !== 409 && status !== 429;
+/** Answers Stripe keeps for a key once the request ran: all but the "try again" ones (409, 429). */
+const keepsAnswer = (status: number) => status !== 409 && status !== 429;
 
 export const idempotentRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");

@@ -8,6 +8,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { keyKind } from "./auth";
 import { sandboxNow } from "./clock";
+import { refuseUnmodelledConnectedAccount } from "./connected-account";
 import { StripeApiError, apiError, errorResponse, invalidRequest } from "./errors";
 import { SANDBOX_API_VERSION } from "./events";
 import { injectFaults } from "./faults";
@@ -63,6 +64,7 @@ export const sandboxApp = new Hono<AppEnv>()
   .use("*", stripeHeaders)
   .use("*", requireApiKey)
   .use("*", dueSubscriptionWork)
+  .use("*", refuseUnmodelledConnectedAccount)
   .use("*", injectFaults)
   .use("*", idempotentRequests)
   .route("/", customerRoutes)

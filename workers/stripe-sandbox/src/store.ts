@@ -71,13 +71,16 @@ export class SandboxStore {
   }
 
   /** Newest first, Stripe's cursor pagination (`starting_after` / `ending_before`). */
-  /** `filters`: field → value (equality), values (any of them) or a numeric range. */
-  async list<T extends StoredObject>(object: string, filters: Record<string, string | number | readonly string[] | Range>, page: Page): Promise<PageResult<T>> {
+  /** `filters`: field → value (equality), values (any of them), a numeric range, or null (absent). */
+  async list<T extends StoredObject>(object: string, filters: Record<string, string | number | readonly string[] | Range | null>, page: Page): Promise<PageResult<T>> {
     const where = ["object = ?"];
     const binds: (string | number)[] = [object];
     const operators = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
     for (const [field, value] of Object.entries(filters)) {
-      if (typeof value === "object" && !Array.isArray(value)) {
+      if (value === null) {
+        where.push("json_extract(data, ?) IS NULL");
+        binds.push(jsonPath(field));
+      } else if (typeof value === "object" && !Array.isArray(value)) {
         for (const [bound, limit] of Object.entries(value as Range)) {
           where.push(`json_extract(data, ?) ${operators[bound as keyof Range]} ?`);
           binds.push(jsonPath(field), limit as number);

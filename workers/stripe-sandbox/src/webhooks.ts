@@ -67,24 +67,30 @@ async function postEvent(env: SandboxEnv, event: SandboxEvent, endpoint: Endpoin
   }
 }
 
-/** After an attempt: delivered, or the next retry (null once test mode's retries are spent). */
+/**
+ * After an attempt: delivered, or the next retry (null once test mode's retries are spent). An event
+ * another attempt delivered meanwhile (a resend racing a background retry) stays delivered.
+ */
 async function recordAttempt(db: D1Database, event: SandboxEvent, delivered: boolean, now: number): Promise<void> {
   const attempts = (event.delivery?.attempts ?? 0) + 1;
   const delay = RETRY_DELAYS_SECONDS[attempts - 1];
   const delivery = { attempts, next_attempt_at: delivered || delay === undefined ? null : now + delay };
   await db
-    .prepare("UPDATE sandbox_objects SET data = json_set(data, '$.pending_webhooks', ?, '$.delivery', json(?)) WHERE id = ? AND object = 'event'")
+    .prepare(
+      "UPDATE sandbox_objects SET data = json_set(data, '$.pending_webhooks', ?, '$.delivery', json(?)) WHERE id = ? AND object = 'event' AND json_extract(data, '$.pending_webhooks') > 0",
+    )
     .bind(delivered ? 0 : 1, JSON.stringify(delivery), event.id)
     .run();
 }
 
-async function deliverRows(env: SandboxEnv, rows: readonly { data: string }[], now: number): Promise<DeliveryReport> {
+/** `reachable: false`: the endpoint is out of reach (paused), so every attempt fails without a POST. */
+async function deliverRows(env: SandboxEnv, rows: readonly { data: string }[], now: number, reachable = true): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, failed: 0 };
   for (const row of rows) {
     const event = JSON.parse(row.data) as SandboxEvent;
     const endpoint = endpointFor(env, event);
     if (event.pending_webhooks === 0 || !endpoint) continue;
-    const delivered = await postEvent(env, event, endpoint, now);
+    const delivered = reachable && (await postEvent(env, event, endpoint, now));
     await recordAttempt(env.DB, event, delivered, now);
     if (delivered) report.delivered++;
     else report.failed++;
@@ -93,14 +99,14 @@ async function deliverRows(env: SandboxEnv, rows: readonly { data: string }[], n
 }
 
 /** Delivers the given events now, in order (a request's own events, once it has answered). */
-export async function deliverEvents(env: SandboxEnv, ids: readonly string[], now: number): Promise<DeliveryReport> {
+export async function deliverEvents(env: SandboxEnv, ids: readonly string[], now: number, reachable = true): Promise<DeliveryReport> {
   if (ids.length === 0) return { delivered: 0, failed: 0 };
   const { results } = await env.DB.prepare(
     `SELECT data FROM sandbox_objects WHERE object = 'event' AND id IN (${ids.map(() => "?").join(", ")}) ORDER BY rowid`,
   )
     .bind(...ids)
     .all<{ data: string }>();
-  return deliverRows(env, results, now);
+  return deliverRows(env, results, now, reachable);
 }
 
 /**
@@ -125,7 +131,7 @@ const RETRIES_PER_RUN = 50;
 export const FIRST_ATTEMPT_GRACE_SECONDS = 60;
 
 /** Test mode's automatic retries that are due by `now` (run in the background of any call). */
-export async function retryDueEvents(env: SandboxEnv, now: number): Promise<DeliveryReport> {
+export async function retryDueEvents(env: SandboxEnv, now: number, reachable = true): Promise<DeliveryReport> {
   const { results } = await env.DB.prepare(
     `SELECT data FROM sandbox_objects WHERE object = 'event' AND json_extract(data, '$.pending_webhooks') > 0
        AND CASE WHEN json_extract(data, '$.delivery') IS NULL THEN json_extract(data, '$.created') + ? <= ?
@@ -134,14 +140,16 @@ export async function retryDueEvents(env: SandboxEnv, now: number): Promise<Deli
   )
     .bind(FIRST_ATTEMPT_GRACE_SECONDS, now, now, RETRIES_PER_RUN)
     .all<{ data: string }>();
-  return deliverRows(env, results, now);
+  return deliverRows(env, results, now, reachable);
 }
 
 const PAUSE_ID = "sandbox_webhook_pause";
 
 /**
- * Sandbox-only: while paused, nothing is sent on its own (events stay pending, as when the product's
- * endpoint is unreachable), so a test can look at the product before a webhook arrives.
+ * Sandbox-only: while paused the product's endpoints are out of reach. Nothing is sent on its own:
+ * each automatic attempt fails as a refused connection does and counts as one, so retries follow
+ * test mode's schedule and are given up after the last, as Stripe gives up on an endpoint that is
+ * down. A test can look at the product before a webhook arrives, or let Stripe give up on one.
  * `deliver_events` still sends on request.
  */
 export async function setWebhooksPaused(db: D1Database, paused: boolean): Promise<void> {
@@ -154,14 +162,20 @@ export async function setWebhooksPaused(db: D1Database, paused: boolean): Promis
 
 const webhooksPaused = async (db: D1Database) => (await db.prepare("SELECT 1 AS paused FROM sandbox_objects WHERE id = ?").bind(PAUSE_ID).first()) !== null;
 
+/** The retries due by the clock's time now, sent (or, while paused, failed) as test mode would. */
+export async function runDueRetries(env: SandboxEnv): Promise<DeliveryReport> {
+  const reachable = !(await webhooksPaused(env.DB));
+  return retryDueEvents(env, await sandboxNow(env.DB), reachable);
+}
+
 /** After a request has answered: deliver its events, then any retries that have come due. */
 export function scheduleDelivery(env: SandboxEnv, ids: readonly string[], ctx: { waitUntil(promise: Promise<unknown>): void }): void {
   ctx.waitUntil(
     (async () => {
-      if (await webhooksPaused(env.DB)) return;
+      const reachable = !(await webhooksPaused(env.DB));
       const now = await sandboxNow(env.DB);
-      await deliverEvents(env, ids, now);
-      await retryDueEvents(env, now);
+      await deliverEvents(env, ids, now, reachable);
+      await retryDueEvents(env, now, reachable);
     })().catch((error: unknown) => {
       console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox webhook delivery failed", error: String(error) }));
     }),

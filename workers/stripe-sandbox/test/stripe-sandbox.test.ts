@@ -6,7 +6,7 @@
  * Stripe's documented answers (https://docs.stripe.com/api, https://docs.stripe.com/testing).
  * Webhook delivery is proved in webhooks.test.ts, Connect in connect.test.ts.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { brandOf, luhnValid } from "../src/cards";
@@ -449,20 +449,105 @@ describe("idempotency", () => {
 });
 
 describe("faults on demand", () => {
-  it("the SDK's retry after an armed 500 creates exactly one PaymentIntent", async () => {
+  /** Every request the SDK sends (its own retries included), with its idempotency key and status. */
+  const recordingClient = () => {
+    const sent: { key: string | null; status: number }[] = [];
+    const client = sandboxStripe({
+      httpClient: Stripe.createFetchHttpClient(async (input, init) => {
+        const request = new Request(input, init);
+        const response = await exports.default.fetch(request);
+        sent.push({ key: request.headers.get("Idempotency-Key"), status: response.status });
+        return response;
+      }),
+    });
+    return { client, sent };
+  };
+  const armedFaults = async () => (await env.DB.prepare("SELECT count(*) AS n FROM sandbox_objects WHERE object = 'sandbox.fault'").first<{ n: number }>())!.n;
+
+  it("a 500 in front of the API (http_500_before_key) is not stored: the SDK's retry with the same key runs, creating exactly one PaymentIntent", async () => {
     const customer = await stripe.customers.create();
-    const armed = await call("POST", "/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/payment_intents" });
-    expect(armed.json).toMatchObject({ object: "sandbox.fault", mode: "http_500", remaining: 1 });
-    const attempts: (string | undefined)[] = [];
-    const client = sandboxStripe();
-    client.on("request", (event: { idempotency_key?: string }) => attempts.push(event.idempotency_key));
+    const armed = await call("POST", "/v1/test_helpers/faults", { mode: "http_500_before_key", count: "1", path_prefix: "/v1/payment_intents" });
+    expect(armed.json).toMatchObject({ object: "sandbox.fault", mode: "http_500_before_key", remaining: 1 });
+    const { client, sent } = recordingClient();
     const intent = await client.paymentIntents.create({ amount: 9900, currency: "usd", customer: customer.id });
     // Two attempts with the SDK's own key: the 500, then the retry that did the work.
-    expect(attempts).toHaveLength(2);
-    expect(attempts[0]).toMatch(/^stripe-node-retry-/);
-    expect(attempts[1]).toBe(attempts[0]);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM sandbox_objects WHERE object = 'sandbox.fault'").first<{ n: number }>()).toEqual({ n: 0 });
+    expect(sent.map((s) => s.status)).toEqual([500, 200]);
+    expect(sent[0]!.key).toMatch(/^stripe-node-retry-/);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(await armedFaults()).toBe(0);
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data.map((p) => p.id)).toEqual([intent.id]);
+  });
+
+  it("a 500 once the request began (http_500) is stored under its key: the SDK's retries replay it and nothing is created; only a new key runs the request", async () => {
+    // https://docs.stripe.com/api/idempotent_requests: results are saved once the endpoint began, 500s included.
+    const customer = await stripe.customers.create();
+    await call("POST", "/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/payment_intents", method: "POST" });
+    // Armed for POST only: a lookup by GET does not spend it.
+    expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toEqual([]);
+    expect(await armedFaults()).toBe(1);
+    const { client, sent } = recordingClient();
+    const params = { amount: 9900, currency: "usd", customer: customer.id };
+    const failed = await stripeError(client.paymentIntents.create(params, { idempotencyKey: "fault-stored-500" }));
+    expect(failed).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(failed).toMatchObject({ statusCode: 500, type: "StripeAPIError" });
+    expect(sent.map((s) => s.status)).toEqual([500, 500, 500]);
+    expect(await armedFaults()).toBe(0);
+    expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toEqual([]);
+
+    // Over HTTP: the same 500, replayed, for as long as Stripe keeps the key.
+    const fields = { amount: "9900", currency: "usd", customer: customer.id };
+    const replayed = await call("POST", "/v1/payment_intents", fields, SANDBOX_SECRET_KEY, { "Idempotency-Key": "fault-stored-500" });
+    expect(replayed.status).toBe(500);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replayed.json.error).toMatchObject({ type: "api_error" });
+    expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toEqual([]);
+
+    const fresh = await client.paymentIntents.create(params, { idempotencyKey: "fault-stored-500:attempt:1" });
+    expect((await stripe.paymentIntents.list({ customer: customer.id })).data.map((p) => p.id)).toEqual([fresh.id]);
+  });
+
+  it("a 500 after the work (http_500_after_commit): the charge is made and its events sent, yet its key answers 500; the intent is found by listing", async () => {
+    const { customer, paymentMethod } = await savedCard("4242424242424242");
+    await call("POST", "/v1/test_helpers/faults", { mode: "http_500_after_commit", count: "1", path_prefix: "/v1/payment_intents" });
+    const { client, sent } = recordingClient();
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: 4999,
+      currency: "usd",
+      customer: customer.id,
+      payment_method: paymentMethod,
+      off_session: true,
+      confirm: true,
+      metadata: { paymentId: "pay_after_commit" },
+    };
+    const failed = await stripeError(client.paymentIntents.create(params, { idempotencyKey: "fault-after-commit" }));
+    expect(failed).toMatchObject({ statusCode: 500 });
+    expect(sent.map((s) => s.status)).toEqual([500, 500, 500]);
+
+    const [made] = (await stripe.paymentIntents.list({ customer: customer.id })).data;
+    expect(made).toMatchObject({ status: "succeeded", amount: 4999, metadata: { paymentId: "pay_after_commit" } });
+    expect((await stripe.charges.list({ payment_intent: made!.id })).data.map((c) => c.paid)).toEqual([true]);
+    expect((await eventsFor(made!.id)).map((e) => e.type)).toEqual(["payment_intent.succeeded", "payment_intent.created"]);
+    // The key never tells: it replays the 500, and charges nothing more.
+    expect(await stripeError(stripe.paymentIntents.create(params, { idempotencyKey: "fault-after-commit" }))).toMatchObject({ statusCode: 500 });
+    expect((await stripe.charges.list({ customer: customer.id })).data).toHaveLength(1);
+  });
+
+  it("a declined charge under http_500_after_commit is recorded, and its key answers 500 instead of the decline", async () => {
+    const { customer, paymentMethod } = await savedCard("4000000000000341");
+    await call("POST", "/v1/test_helpers/faults", { mode: "http_500_after_commit", count: "1", path_prefix: "/v1/payment_intents" });
+    const failed = await stripeError(chargeOffSession(customer.id, paymentMethod, {}));
+    expect(failed).toMatchObject({ statusCode: 500 });
+    const [made] = (await stripe.paymentIntents.list({ customer: customer.id })).data;
+    expect(made).toMatchObject({ status: "requires_payment_method", last_payment_error: { code: "card_declined" } });
+  });
+
+  it("lists PaymentIntents by creation time (created[gte], created[lt])", async () => {
+    const customer = await stripe.customers.create();
+    const first = await stripe.paymentIntents.create({ amount: 1000, currency: "usd", customer: customer.id });
+    const listed = async (created: Stripe.RangeQueryParam) => (await stripe.paymentIntents.list({ customer: customer.id, created })).data.map((p) => p.id);
+    expect(await listed({ gte: first.created })).toEqual([first.id]);
+    expect(await listed({ gt: first.created })).toEqual([]);
+    expect(await listed({ lt: first.created })).toEqual([]);
   });
 
   it("a 429 answers rate_limit without doing the work; DELETE clears armed faults", async () => {

@@ -90,9 +90,14 @@ export async function stripeError(promise: Promise<unknown>): Promise<Stripe.err
   return error as Stripe.errors.StripeError;
 }
 
-/** Events about one object (newest first), as `GET /v1/events` lists them. */
+/**
+ * Events about one object (newest first), as `GET /v1/events` lists them: a connected account's own
+ * events are that account's, listed with `Stripe-Account` (https://docs.stripe.com/connect/webhooks).
+ */
 export const eventsFor = async (stripe: Stripe, objectId: string) =>
-  (await stripe.events.list({ limit: 100 })).data.filter((e) => (e.data.object as { id?: string }).id === objectId);
+  (await stripe.events.list({ limit: 100 }, objectId.startsWith("acct_") ? { stripeAccount: objectId } : {})).data.filter(
+    (e) => (e.data.object as { id?: string }).id === objectId,
+  );
 
 // ---- The recorder (the product's webhook endpoints) ------------------------------------------------
 

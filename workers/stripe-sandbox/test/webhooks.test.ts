@@ -31,6 +31,7 @@ import {
   failNextDeliveries,
   sandboxStripe,
   settledCall,
+  stripeError,
   verifyDelivery,
 } from "./support";
 
@@ -199,9 +200,28 @@ describe("two endpoints, as a Connect platform has them", () => {
     }
     // Delivered (so no further attempt can go elsewhere), and never to the platform endpoint.
     await eventually(async () => {
-      for (const event of events) expect((await stripe.events.retrieve(event.id)).pending_webhooks).toBe(0);
+      for (const event of events) expect((await stripe.events.retrieve(event.id, {}, { stripeAccount: account.id })).pending_webhooks).toBe(0);
     });
     expect((await deliveriesAbout(account.id)).filter((d) => d.path !== CONNECT_ENDPOINT)).toEqual([]);
+  });
+
+  it("lists a connected account's events only as that account (Stripe-Account); the platform's own list and retrieve never show them", async () => {
+    // https://docs.stripe.com/connect/webhooks: the connected account owns them.
+    const account = await stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } } });
+    await stripe.accounts.update(account.id, { metadata: { artistId: "artist-listed" } });
+    const asAccount = { stripeAccount: account.id };
+    const [updated] = (await stripe.events.list({ type: "account.updated", limit: 100 }, asAccount)).data;
+    expect(updated).toMatchObject({ type: "account.updated", account: account.id, data: { object: { id: account.id } } });
+    expect(await stripe.events.retrieve(updated!.id, {}, asAccount)).toMatchObject({ id: updated!.id });
+    const created = Math.min(updated!.created, Math.floor(Date.now() / 1000));
+    expect((await stripe.events.list({ created: { gte: created - 60 }, limit: 100 }, asAccount)).data.map((e) => e.id)).toContain(updated!.id);
+
+    const platform = (await stripe.events.list({ limit: 100 })).data;
+    expect(platform.filter((e) => e.account)).toEqual([]);
+    expect(await stripeError(stripe.events.retrieve(updated!.id))).toMatchObject({ statusCode: 404, code: "resource_missing" });
+    // Only the platform's connected accounts, and only for what the sandbox models (reading events).
+    expect(await stripeError(stripe.events.list({}, { stripeAccount: "acct_unknown" }))).toMatchObject({ statusCode: 403 });
+    expect(await stripeError(stripe.customers.create({}, asAccount))).toMatchObject({ statusCode: 400 });
   });
 
   it("never sends a platform event to the Connect endpoint, even one about a connected account's money", async () => {
@@ -289,6 +309,25 @@ describe("retries, as test mode does them", () => {
     expect((await call("POST", "/v1/test_helpers/deliver_events")).json).toMatchObject({ failed: 0 });
     expect((await deliveriesOf(event.id)).map((d) => [d.path, d.status])).toEqual([[PLATFORM_ENDPOINT, 200]]);
     expect(await stripe.events.retrieve(event.id)).toMatchObject({ pending_webhooks: 0 });
+  });
+
+  it("an endpoint out of reach (paused): each automatic attempt fails and counts, and after the last retry Stripe gives up", async () => {
+    expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
+    const { event } = await customerWithEvent(uniqueEmail("unreachable"));
+    expect((await storedEvent(event.id)).delivery).toMatchObject({ attempts: 1, next_attempt_at: expect.any(Number) });
+    for (const delay of RETRY_DELAYS_SECONDS) {
+      // The retries due by the new time have run (here: failed) when advance_clock answers.
+      const moved = await call("POST", "/v1/test_helpers/advance_clock", { seconds: String(delay + 1) });
+      expect(moved.json.retries.failed).toBeGreaterThanOrEqual(1);
+    }
+    expect((await storedEvent(event.id)).delivery).toEqual({ attempts: 4, next_attempt_at: null });
+    expect(await deliveriesOf(event.id)).toEqual([]);
+
+    // Back in reach: a given-up event is never sent on its own again; it stays listable as undelivered.
+    expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "false" })).status).toBe(200);
+    await advanceClock(24 * 60 * 60);
+    expect(await deliveriesOf(event.id)).toEqual([]);
+    expect((await stripe.events.list({ delivery_success: false, limit: 100 })).data.map((e) => e.id)).toContain(event.id);
   });
 
   it("never shows its delivery bookkeeping: not in GET /v1/events, not in a retried payload", async () => {

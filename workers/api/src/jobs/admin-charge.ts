@@ -1,10 +1,11 @@
 /**
  * The `admin.charge` job: charges one retry item off-session, at most once whatever the queue
  * redelivers. The item's payment row has the item's own id, so every delivery finds the same row
- * and sends Stripe the same idempotency key (services/charge-saved-card.ts); the partial unique
- * indexes on payments stop a second open charge for the same song or a second initial charge.
- * Card-network refusals and `authentication_required` skip the item with their reason; declines
- * fail it with the decline code; Stripe outages are thrown so the queue tries again later.
+ * and the same Stripe idempotency key, or after a stored 500 looks up what that key made before
+ * using the next (services/charge-saved-card.ts); the partial unique indexes on payments stop a
+ * second open charge for the same song or a second initial charge. Card-network refusals and
+ * `authentication_required` skip the item with their reason; declines fail it with the decline
+ * code; Stripe outages are thrown so the queue tries again later.
  */
 import Stripe from "stripe";
 import type { Db } from "../db";
@@ -106,7 +107,7 @@ async function charge(env: Env, db: Db, item: ChargeItem): Promise<void> {
       case "requires_action":
         // Off-session, Stripe answers authentication_required instead; should 3-D Secure be asked for
         // anyway, nobody is at the screen: cancel it and let the artist pay themselves.
-        await stripe.paymentIntents.cancel(outcome.paymentIntentId, {}, { idempotencyKey: `cancel:${item.id}` }).catch(() => undefined);
+        await stripe.paymentIntents.cancel(outcome.paymentIntentId).catch(() => undefined);
         await recordFailedPayment(db, item.id, { code: "authentication_required", declineCode: "authentication_required", message: "The card asks the cardholder to authenticate.", status: "skipped" });
         return;
       case "declined":
@@ -118,7 +119,7 @@ async function charge(env: Env, db: Db, item: ChargeItem): Promise<void> {
       await recordFailedPayment(db, item.id, { code: error.code ?? "invalid_request", message: error.message });
       return;
     }
-    throw error; // Stripe unreachable or failing: the queue retries with the same idempotency key.
+    throw error; // Stripe unreachable or failing: the queue retries (same key, or a lookup after a 500).
   }
 }
 

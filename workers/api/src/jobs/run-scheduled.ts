@@ -3,10 +3,12 @@
  * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
  * distribution sweep delivers due songs and re-queues lost audio checks, orphaned upload
  * objects of a stopped Worker are removed, songs left unpaid too long are removed with their files,
- * and dead sessions and old sign-in tries are deleted.
+ * dead sessions and old sign-in tries are deleted, and what Stripe did that webhooks or lost answers
+ * left out is applied.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
 import { startPayoutRun } from "./payout-run";
+import { reconcileStripeTask } from "./reconcile-stripe";
 import { removeUnpaidSongsTask } from "./remove-unpaid-songs-task";
 import { sweepOrphanMediaTask } from "./repair-tasks";
 import { purgeSessionsTask } from "./session-tasks";
@@ -18,7 +20,7 @@ export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask, purgeSessionsTask],
+  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask, purgeSessionsTask, reconcileStripeTask],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {

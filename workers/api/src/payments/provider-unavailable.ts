@@ -1,7 +1,8 @@
 /**
  * When Stripe itself fails (5xx, rate limit, connection), a payment answer says so with 503 and a
  * message the artist can act on, instead of a generic 500. The payment row stays as it was: the
- * same request resumes it later with the same idempotency key, and webhooks settle what Stripe did.
+ * same request resumes it later (with the same idempotency key, or after a 500 a lookup and the next
+ * key: services/stripe-lookup.ts), and webhooks or the cron's reconciliation settle what Stripe did.
  */
 import Stripe from "stripe";
 import { AppError } from "../errors";

@@ -1,9 +1,11 @@
 /**
  * Charges a saved card for a payment row that has already been claimed, under the card-network rules
- * (services/card-rules.ts) and exactly once: the Stripe idempotency key is the payment row's id, and
- * the card attempt it spends is keyed by the payment too, so retrying the same payment (a redelivered
- * job, a timeout, a repeated request) never charges or counts twice. Every server-side charge —
- * `complete`, recovery offers, admin retries and initial charges — goes through here.
+ * (services/card-rules.ts) and exactly once: the Stripe idempotency key is derived from the payment
+ * row's id, and the card attempt it spends is keyed by the payment too, so retrying the same payment
+ * (a redelivered job, a timeout, a repeated request) never charges or counts twice. After a 500,
+ * which Stripe replays for its key, the next try looks up what that key made before it sends another
+ * (services/stripe-lookup.ts). Every server-side charge — `complete`, recovery offers, admin retries
+ * and initial charges — goes through here.
  */
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
@@ -11,9 +13,10 @@ import { cardAttempts, payments } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { type CardRefusal, claimCardAttempt, isHardDecline, recordCardAttemptOutcome } from "./card-rules";
 import { recordFailedPayment } from "./apply-payment";
+import { type PaidWith, findPaymentIntent, keyForAttempt, spentOnServerError } from "./stripe-lookup";
 
 export interface SavedCardCharge {
-  /** The claimed payments row (status `claimed`); its id is the idempotency key. */
+  /** The claimed payments row (status `claimed`); the idempotency key is derived from its id. */
   paymentId: string;
   stripeCustomerId: string;
   stripePaymentMethodId: string;
@@ -48,6 +51,28 @@ async function attemptFor(db: Db, charge: SavedCardCharge, fingerprint: string) 
   return claimed;
 }
 
+/** The payment's row facts a charge needs: when it was made, and how many keys a 500 spent. */
+async function keyStateOf(db: Db, paymentId: string) {
+  const [row] = await db.select({ createdAt: payments.createdAt, keyAttempt: payments.stripeKeyAttempt }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!row) throw new Error(`No payment ${paymentId}`);
+  return row;
+}
+
+/** Records a decline on the payment and its card attempt. */
+async function declined(
+  db: Db,
+  charge: SavedCardCharge,
+  attemptId: string,
+  failure: { code: string; declineCode: string | null; message: string; paymentIntentId: string | null },
+): Promise<ChargeOutcome> {
+  await recordCardAttemptOutcome(db, attemptId, "declined", failure.declineCode);
+  if (failure.paymentIntentId) {
+    await db.run(sql`update payments set stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${failure.paymentIntentId}) where id = ${charge.paymentId}`);
+  }
+  await recordFailedPayment(db, charge.paymentId, { code: failure.code, declineCode: failure.declineCode, message: failure.message });
+  return { kind: "declined", ...failure, hard: isHardDecline(failure.declineCode) };
+}
+
 export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardCharge): Promise<ChargeOutcome> {
   const fingerprint = charge.fingerprint ?? charge.stripePaymentMethodId;
   const attempt = await attemptFor(db, charge, fingerprint);
@@ -59,41 +84,55 @@ export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardC
   await db.run(sql`update payments set status = 'processing', card_fingerprint = ${fingerprint}, updated_at = ${Date.now()}
     where id = ${charge.paymentId} and status in ('claimed', 'processing')`);
 
-  let intent: Stripe.PaymentIntent;
-  try {
-    intent = await stripe.paymentIntents.create(
-      {
-        amount: charge.amountCents,
-        currency: "usd",
-        customer: charge.stripeCustomerId,
-        payment_method: charge.stripePaymentMethodId,
-        // Cards only, and never a redirect: there is nobody to send one to off-session.
-        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        confirm: true,
-        off_session: charge.offSession,
-        description: charge.description,
-        metadata: { paymentId: charge.paymentId, ...charge.metadata },
-      },
-      { idempotencyKey: `payment:${charge.paymentId}` },
-    );
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) {
-      const declineCode = error.decline_code ?? error.code ?? null;
-      const paymentIntentId = (error.payment_intent as { id?: string } | undefined)?.id ?? null;
-      const code = error.code ?? "card_declined";
-      await recordCardAttemptOutcome(db, attempt.attemptId, "declined", declineCode);
-      if (paymentIntentId) {
-        await db.run(sql`update payments set stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${paymentIntentId}) where id = ${charge.paymentId}`);
+  // An earlier key of this payment was answered 500, which Stripe replays for that key: whether it
+  // charged is found out by looking, and only when it made nothing is a new key sent
+  // (services/stripe-lookup.ts).
+  const keys = await keyStateOf(db, charge.paymentId);
+  let intent = keys.keyAttempt > 0 ? await findPaymentIntent(stripe, { id: charge.paymentId, createdAt: keys.createdAt }, charge.stripeCustomerId, "saved_card") : null;
+  if (!intent) {
+    try {
+      intent = await stripe.paymentIntents.create(
+        {
+          amount: charge.amountCents,
+          currency: "usd",
+          customer: charge.stripeCustomerId,
+          payment_method: charge.stripePaymentMethodId,
+          // Cards only, and never a redirect: there is nobody to send one to off-session.
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          confirm: true,
+          off_session: charge.offSession,
+          description: charge.description,
+          metadata: { paymentId: charge.paymentId, paidWith: "saved_card" satisfies PaidWith, ...charge.metadata },
+        },
+        { idempotencyKey: keyForAttempt(`payment:${charge.paymentId}`, keys.keyAttempt) },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const paymentIntentId = (error.payment_intent as { id?: string } | undefined)?.id ?? null;
+        return declined(db, charge, attempt.attemptId, { code: error.code ?? "card_declined", declineCode: error.decline_code ?? error.code ?? null, message: error.message, paymentIntentId });
       }
-      await recordFailedPayment(db, charge.paymentId, { code, declineCode, message: error.message });
-      return { kind: "declined", paymentIntentId, code, declineCode, message: error.message, hard: isHardDecline(declineCode) };
+      // Stripe failed or timed out: the charge may or may not exist. The payment stays `processing`.
+      // After a timeout the same key is sent again (it replays whatever Stripe made of it); after a
+      // 500 that key is spent, so the next attempt looks first and then uses the next key. Meanwhile
+      // the webhook, or the cron's reconciliation, settles it.
+      if (spentOnServerError(error)) {
+        await db.run(sql`update payments set stripe_key_attempt = ${keys.keyAttempt + 1} where id = ${charge.paymentId} and stripe_key_attempt = ${keys.keyAttempt}`);
+      }
+      await recordCardAttemptOutcome(db, attempt.attemptId, "error");
+      throw error;
     }
-    // Stripe failed or timed out: the charge may or may not exist. The payment stays `processing`;
-    // trying this payment again replays the same idempotency key, and the webhook settles it.
-    await recordCardAttemptOutcome(db, attempt.attemptId, "error");
-    throw error;
   }
 
+  if (intent.status === "requires_payment_method" && intent.last_payment_error) {
+    // Found after a 500: the earlier attempt was declined.
+    const error = intent.last_payment_error;
+    return declined(db, charge, attempt.attemptId, {
+      code: error.code ?? "card_declined",
+      declineCode: error.decline_code ?? error.code ?? null,
+      message: error.message ?? "Your card was declined.",
+      paymentIntentId: intent.id,
+    });
+  }
   await db
     .update(payments)
     .set({ stripePaymentIntentId: intent.id, updatedAt: Date.now() })

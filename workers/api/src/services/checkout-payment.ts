@@ -2,7 +2,8 @@
  * `POST /api/create-payment-intent` (spec: /checkout, "One-off fee amount 9900 cents"): a card-form
  * PaymentIntent for the session artist's most recent song awaiting payment. The server charges its
  * own price (ONE_OFF_FEE_CENTS, paid as the standard package); a browser's amount is only compared
- * with it, never charged. Calling again while that card form is open returns the same intent.
+ * with it, never charged. Calling again while that card form is open returns the same intent, and
+ * after a failed call the same payment row carries on.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { ONE_OFF_FEE_CENTS, formatCents } from "@jplay/schema/pricing";
@@ -35,6 +36,12 @@ export async function createCheckoutPayment(deps: PaymentDeps, artist: Artist, r
   if (open?.purpose === "checkout" && open.status === "requires_payment_method" && open.stripePaymentIntentId) {
     const intent = await stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
     if (intent.status === "requires_payment_method" && intent.client_secret) return { clientSecret: intent.client_secret, songId: song.id };
+  }
+  // A checkout whose intent Stripe has not given us yet (an earlier call failed, or is running): the
+  // same row carries on, so its key (or, after a 500, a lookup and the next key) makes one intent.
+  if (open?.purpose === "checkout" && open.status === "claimed") {
+    const clientSecret = await createCardFormIntent(stripe, db, open, artist.stripeCustomerId, `One-off distribution fee for "${song.title}"`);
+    return { clientSecret, songId: song.id };
   }
   const closed = await closeOpenPayment(deps, song.id);
   if (closed === "busy") throw new AppError(409, "payment_in_progress", CHECKOUT_MESSAGES.inProgress);

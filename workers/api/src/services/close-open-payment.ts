@@ -37,7 +37,9 @@ export async function closeOpenPayment(deps: PaymentDeps, songId: string): Promi
   if (!WAITING_ON_BROWSER.includes(open.status)) return "busy";
   if (open.stripePaymentIntentId) {
     try {
-      await deps.stripe.paymentIntents.cancel(open.stripePaymentIntentId, { cancellation_reason: "abandoned" }, { idempotencyKey: `cancel:${open.id}` });
+      // No key of ours: a key answered 500 would replay that 500 for a day, and canceling needs none
+      // (Stripe refuses a second cancel, and that refusal is read below).
+      await deps.stripe.paymentIntents.cancel(open.stripePaymentIntentId, { cancellation_reason: "abandoned" });
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       // Not cancelable: it succeeded meanwhile (apply it), or was canceled already.

@@ -2,8 +2,8 @@
  * `POST /api/distribute/{songId}/complete` (spec sections 2–4): the artist, at the screen, pays the
  * distribution fee of the option they chose with their saved card. The server decides the amount
  * (PACKAGES), enforces the spec's timing rules from the payments rows, and charges at most once:
- * the payment row is claimed before Stripe is called, its id is the idempotency key, and the first
- * answer is stored on it and replayed for the same requestId.
+ * the payment row is claimed before Stripe is called, the idempotency key is derived from its id,
+ * and the first answer is stored on it and replayed for the same requestId.
  */
 import { PACKAGES, FEE_OPTION_SWITCH_INTERVAL_MS, PAYMENT_ATTEMPT_INTERVAL_MS, centsToDollars, type FeeOption } from "@jplay/schema/pricing";
 import type { CompleteDistributionResponse } from "@jplay/schema/payments";
@@ -160,7 +160,8 @@ export async function completeDistribution(deps: PaymentDeps, artist: Artist, in
 
 /**
  * Pays a claimed payment row: the saved card on-session, or the card form when there is no usable
- * card. Also resumes a row whose request died midway (same idempotency key, so Stripe charges once).
+ * card. Also resumes a row whose request died midway (the same idempotency key, or after a stored 500
+ * a lookup first and the row's next key: charge-saved-card.ts), so Stripe charges once.
  */
 async function payClaimedPayment(deps: PaymentDeps, artist: Artist, song: Song, payment: PaymentRow, feeOption: FeeOption, now: number): Promise<CompleteAnswer> {
   const { db, stripe } = deps;

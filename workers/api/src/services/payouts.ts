@@ -13,6 +13,7 @@ import type { PaymentFrequency } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { Db } from "../db";
 import { ACCOUNTS, artistAvailableBalances, postTransaction } from "./ledger";
+import { keyForAttempt, spentOnServerError } from "./stripe-lookup";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 type Artist = typeof artists.$inferSelect;
@@ -31,8 +32,11 @@ export function isPayoutDay(frequency: PaymentFrequency, period: string): boolea
 /** The frequencies a run on `period` pays. */
 export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutDay("weekly", period) ? ["daily", "weekly"] : ["daily"]);
 
-/** The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. */
-export const payoutIdempotencyKey = (payoutId: string) => `payout-${payoutId}`;
+/**
+ * The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. After a
+ * 500 (which Stripe replays for its key) the next one is used, once the lookup found no Transfer.
+ */
+export const payoutIdempotencyKey = (payoutId: string, keyAttempt = 0) => keyForAttempt(`payout-${payoutId}`, keyAttempt);
 export const payoutTransferGroup = (payoutId: string) => `payout_${payoutId}`;
 
 /** The artist's connected account can receive payouts. */
@@ -68,7 +72,7 @@ async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<v
  * Finishes a pending payout, from wherever an earlier attempt stopped: every step is idempotent
  * (ledger by (kind, ref), the Transfer by its key, the row by its status). `resumed`: an earlier
  * attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys (24 h),
- * so it is looked up by its transfer group first.
+ * so it is looked up by its transfer group first; so is one whose key a 500 spent.
  */
 async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed"> {
   await postTransaction(db, "payout", payout.id, [
@@ -81,7 +85,7 @@ async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: Payo
   }
 
   let transfer: Stripe.Transfer | undefined;
-  if (resumed) {
+  if (resumed || payout.stripeKeyAttempt > 0) {
     const earlier = await stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 });
     transfer = earlier.data[0];
   }
@@ -95,9 +99,16 @@ async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: Payo
           transfer_group: payoutTransferGroup(payout.id),
           metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
         },
-        { idempotencyKey: payoutIdempotencyKey(payout.id) },
+        { idempotencyKey: payoutIdempotencyKey(payout.id, payout.stripeKeyAttempt) },
       );
     } catch (error) {
+      // A 500 is stored under the key: the next attempt looks the Transfer up, then uses a new key.
+      if (spentOnServerError(error)) {
+        await db
+          .update(payouts)
+          .set({ stripeKeyAttempt: payout.stripeKeyAttempt + 1 })
+          .where(and(eq(payouts.id, payout.id), eq(payouts.stripeKeyAttempt, payout.stripeKeyAttempt)));
+      }
       if (!isPermanentRefusal(error)) throw error;
       await failPayout(db, payout, (error as Stripe.errors.StripeError).message);
       return "failed";

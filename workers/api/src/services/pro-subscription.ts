@@ -9,11 +9,12 @@
  * out of order cannot leave a stale status behind (docs/decisions/023-pro-renewals.md).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { PRO_MONTHLY_CENTS } from "@jplay/schema/pricing";
 import { type SubscriptionStatus, subscriptions, type artists } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { AppError } from "../errors";
+import { spentOnServerError } from "./stripe-lookup";
 
 type Artist = typeof artists.$inferSelect;
 
@@ -28,20 +29,38 @@ export const SUBSCRIPTION_MESSAGES = {
   noCustomer: "Save a payment method before subscribing.",
 } as const;
 
+/**
+ * The Pro price, found by its lookup key or made once. Stripe refuses a second price with the same
+ * lookup key, which makes the creation idempotent without a key of ours (a key would replay a 500
+ * for a day); a racing call that lost finds the winner's price.
+ */
 async function proPriceId(stripe: Stripe): Promise<string> {
-  const found = await stripe.prices.list({ lookup_keys: [PRO_PRICE_LOOKUP_KEY], active: true, limit: 1 });
-  if (found.data[0]) return found.data[0].id;
-  const price = await stripe.prices.create(
-    {
+  const lookup = async () => (await stripe.prices.list({ lookup_keys: [PRO_PRICE_LOOKUP_KEY], active: true, limit: 1 })).data[0]?.id;
+  const found = await lookup();
+  if (found) return found;
+  try {
+    const price = await stripe.prices.create({
       currency: "usd",
       unit_amount: PRO_MONTHLY_CENTS,
       recurring: { interval: "month" },
       product_data: { name: "JPlay Pro" },
       lookup_key: PRO_PRICE_LOOKUP_KEY,
-    },
-    { idempotencyKey: `price:${PRO_PRICE_LOOKUP_KEY}` },
-  );
-  return price.id;
+    });
+    return price.id;
+  } catch (error) {
+    const winner = error instanceof Stripe.errors.StripeInvalidRequestError && error.param === "lookup_key" ? await lookup() : undefined;
+    if (!winner) throw error;
+    return winner;
+  }
+}
+
+/**
+ * The artist's subscription an earlier call made and did not record (its answer lost, or a 500 that
+ * Stripe replays for its key), so it is taken up instead of a second one being made.
+ */
+async function unrecordedSubscriptionOf(stripe: Stripe, artist: Artist): Promise<Stripe.Subscription | undefined> {
+  const listed = await stripe.subscriptions.list({ customer: artist.stripeCustomerId!, status: "all", limit: 20 });
+  return listed.data.find((subscription) => subscription.metadata?.artistId === artist.id && !ENDED.includes(subscription.status as SubscriptionStatus));
 }
 
 /** The artist's row, claimed (new, or renewed after an ended subscription) before Stripe is called. */
@@ -88,18 +107,32 @@ export async function getOrCreateSubscription(deps: { db: Db; stripe: Stripe }, 
   const expand = ["latest_invoice.confirmation_secret"];
   let subscription: Stripe.Subscription;
   if (row.stripeSubscriptionId.startsWith(PENDING)) {
-    // Racing calls for one artist send the same idempotency key: Stripe creates one subscription.
-    subscription = await stripe.subscriptions.create(
-      {
-        customer: artist.stripeCustomerId,
-        items: [{ price: await proPriceId(stripe) }],
-        payment_behavior: "default_incomplete",
-        payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: ["card"] },
-        metadata: { artistId: artist.id },
-        expand,
-      },
-      { idempotencyKey: `subscription:${row.id}` },
-    );
+    const earlier = await unrecordedSubscriptionOf(stripe, artist);
+    try {
+      // Racing calls for one artist send the same idempotency key: Stripe creates one subscription.
+      subscription = earlier
+        ? await stripe.subscriptions.retrieve(earlier.id, { expand })
+        : await stripe.subscriptions.create(
+            {
+              customer: artist.stripeCustomerId,
+              items: [{ price: await proPriceId(stripe) }],
+              payment_behavior: "default_incomplete",
+              payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: ["card"] },
+              metadata: { artistId: artist.id },
+              expand,
+            },
+            { idempotencyKey: `subscription:${row.id}` },
+          );
+    } catch (error) {
+      // Stripe replays a 500 for its key: the row takes a new id, so the next call (having looked
+      // for what this one made) sends a new key.
+      if (spentOnServerError(error)) {
+        const next = crypto.randomUUID();
+        await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, updated_at = ${Date.now()}
+          where id = ${row.id} and stripe_subscription_id = ${row.stripeSubscriptionId}`);
+      }
+      throw error;
+    }
     await db
       .update(subscriptions)
       .set({ stripeSubscriptionId: subscription.id, updatedAt: Date.now() })

@@ -48,6 +48,9 @@ const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   },
 };
 
+/** The platform event types the product acts on: what reconciliation lists (jobs/reconcile-stripe.ts). */
+export const APPLIED_EVENT_TYPES = Object.keys(handlers) as Stripe.Event.Type[];
+
 export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {
   await handlers[event.type]?.(db, event, deps);
 }

@@ -2,12 +2,16 @@
  * /v1/events: what happened, newest first, filterable by type and by whether webhooks were
  * delivered (`delivery_success`) and by time (`created[gte]` and the other bounds): what a product
  * reads to find events its endpoint missed. https://docs.stripe.com/api/events/list
+ * Events on a connected account belong to that account: the platform reads them with the
+ * `Stripe-Account` header, and its own list and retrieve never show them
+ * (https://docs.stripe.com/connect/webhooks).
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import { invalidRequest } from "../errors";
+import { requireConnectedAccount } from "../connected-account";
+import { type SandboxCall, endpoint } from "../context";
+import { invalidRequest, resourceMissing } from "../errors";
 import type { Range } from "../form";
 import { type SandboxEvent, withoutBookkeeping } from "../events";
 import { listObject } from "../lists";
@@ -17,12 +21,18 @@ import { readPage } from "../store";
 const LIST_PARAMS = ["type", "types", "delivery_success", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.EventListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.EventRetrieveParams)[];
 
+/** Whose events a request reads: the connected account it acts as, or (null) the platform's own. */
+async function ownerOf(call: SandboxCall): Promise<string | null> {
+  if (call.actingAccount) await requireConnectedAccount(call.store, call.actingAccount);
+  return call.actingAccount;
+}
+
 export const eventRoutes = new Hono<AppEnv>()
   .get(
     "/v1/events",
     endpoint("secret", async (call) => {
       call.params.allowOnly(LIST_PARAMS);
-      const filters: Record<string, string | number | readonly string[] | Range> = {};
+      const filters: Record<string, string | number | readonly string[] | Range | null> = { account: await ownerOf(call) };
       const type = call.params.string("type");
       const types = call.params.strings("types");
       if (type && types) throw invalidRequest("You may only specify one of these parameters: type, types.", { param: "types" });
@@ -40,6 +50,9 @@ export const eventRoutes = new Hono<AppEnv>()
     "/v1/events/:id",
     endpoint("secret", async (call) => {
       call.params.allowOnly(RETRIEVE_PARAMS);
-      return withoutBookkeeping(await call.store.require<SandboxEvent>("event", call.pathParam("id"), "event"));
+      const owner = await ownerOf(call);
+      const event = await call.store.require<SandboxEvent>("event", call.pathParam("id"), "event");
+      if ((event.account ?? null) !== owner) throw resourceMissing("event", event.id);
+      return withoutBookkeeping(event);
     }),
   );

@@ -118,7 +118,8 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
     endpoint("secret", async (call) => {
       call.params.allowOnly(LIST_PARAMS);
       const customer = call.params.string("customer");
-      const page = await call.store.list<PaymentIntent>("payment_intent", customer ? { customer } : {}, readPage(call.params));
+      const created = call.params.range("created");
+      const page = await call.store.list<PaymentIntent>("payment_intent", { ...(customer ? { customer } : {}), ...(created ? { created } : {}) }, readPage(call.params));
       return listObject("/v1/payment_intents", page);
     }),
   )

@@ -14,7 +14,7 @@ import { invalidRequest } from "../errors";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
 import { platformBalance } from "../platform-balance";
 import { loadVault } from "../payment-methods";
-import { deliverPendingEvents, setWebhooksPaused } from "../webhooks";
+import { deliverPendingEvents, runDueRetries, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
 import { renewSubscription } from "../subscription-cycle";
 
@@ -27,14 +27,15 @@ export const testHelperRoutes = new Hono<AppEnv>()
   .post(
     "/v1/test_helpers/faults",
     endpoint("secret", async (call) => {
-      const p = call.params.allowOnly(["mode", "count", "path_prefix"]);
+      const p = call.params.allowOnly(["mode", "count", "path_prefix", "method"]);
       const mode = p.oneOf("mode", FAULT_MODES);
       if (!mode) throw invalidRequest("Missing required param: mode.", { param: "mode", code: "parameter_missing" });
       const count = p.integer("count") ?? 1;
       if (count < 1 || count > MAX_FAULT_COUNT) throw invalidRequest(`count must be between 1 and ${MAX_FAULT_COUNT}.`, { param: "count" });
       const prefix = p.string("path_prefix") || null;
       if (prefix !== null && !prefix.startsWith("/v1/")) throw invalidRequest("path_prefix must start with /v1/.", { param: "path_prefix" });
-      const fault = buildFault(mode, count, prefix, call.now);
+      const method = p.oneOf("method", ["GET", "POST", "DELETE"] as const) ?? null;
+      const fault = buildFault(mode, count, prefix, method, call.now);
       call.store.put(fault);
       return fault;
     }),
@@ -74,12 +75,14 @@ export const testHelperRoutes = new Hono<AppEnv>()
     }),
   )
   .post(
-    // Time passes for the sandbox: webhook retries and funds that become available come due.
+    // Time passes for the sandbox: webhook retries and funds that become available come due. The
+    // retries due by the new time have run (or failed, while paused) when it answers.
     "/v1/test_helpers/advance_clock",
     endpoint("secret", async (call) => {
       const seconds = call.params.allowOnly(["seconds"]).integer("seconds");
       if (seconds === undefined) throw invalidRequest("Missing required param: seconds.", { param: "seconds", code: "parameter_missing" });
-      return { object: "sandbox.clock", now: await advanceClock(call.env.DB, seconds) };
+      const now = await advanceClock(call.env.DB, seconds);
+      return { object: "sandbox.clock", now, retries: await runDueRetries(call.env) };
     }),
   )
   .post(
