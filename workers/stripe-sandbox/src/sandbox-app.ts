@@ -15,6 +15,7 @@ import { idempotentRequests } from "./idempotency";
 import { sandboxPath } from "./paths";
 import { accountLinkRoutes } from "./resources/account-links";
 import { accountRoutes } from "./resources/accounts";
+import { balanceRoutes } from "./resources/balance";
 import { chargeRoutes } from "./resources/charges";
 import { connectOnboardingRoutes } from "./resources/connect-onboarding";
 import { customerRoutes } from "./resources/customers";
@@ -25,6 +26,7 @@ import { productRoutes } from "./resources/products";
 import { setupIntentRoutes } from "./resources/setup-intents";
 import { subscriptionRoutes } from "./resources/subscriptions";
 import { testHelperRoutes } from "./resources/test-helpers";
+import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
 
 /** Stripe's response headers: a request id, the API version, no caching. */
@@ -64,6 +66,8 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", accountRoutes)
   .route("/", accountLinkRoutes)
   .route("/", transferRoutes)
+  .route("/", balanceRoutes)
+  .route("/", topupRoutes)
   .route("/", testHelperRoutes)
   .all("*", (c) => {
     throw invalidRequest(
