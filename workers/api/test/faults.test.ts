@@ -9,7 +9,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { AdminFailedJobsResponse, RetryBatchResponse } from "@jplay/schema/admin";
 import { artists, payouts } from "@jplay/schema/tables";
 import worker from "../src/index";
@@ -21,6 +21,7 @@ import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/s
 import { signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
 import { artistWithSong, chargesOf, complete, freshCardNumber, letTimePass, nextRequestId, paymentsOf, songRow as paymentSongRow } from "./payment-support";
+import { fundPlatformBalance } from "./platform-funds";
 import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD } from "./support";
 
 const stripe = createStripe(env);
@@ -71,6 +72,11 @@ async function deliverPendingTo(target: Env): Promise<{ delivered: number; faile
 
 const armFault = (mode: "http_500" | "http_429" | "timeout_after_commit", count: number, pathPrefix: string) =>
   sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix });
+
+// Payout transfers draw on Stripe's available balance: funded once, before anything else happens.
+beforeAll(async () => {
+  await fundPlatformBalance(1_000_000);
+});
 
 afterEach(async () => {
   vi.useRealTimers();

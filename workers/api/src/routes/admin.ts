@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminArtistLinkRoutes } from "./admin-artist-links";
+import { adminFundingRoutes } from "./admin-funding";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
@@ -113,4 +114,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/payments/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))))
   .get("/artists/:artistId", async (c) => c.json(await readArtistDetails(c.env.DB, c.req.param("artistId"))))
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))))
-  .route("/", adminArtistLinkRoutes);
+  .route("/", adminArtistLinkRoutes)
+  .route("/", adminFundingRoutes);
