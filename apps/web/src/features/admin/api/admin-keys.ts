@@ -6,5 +6,6 @@ export const adminKeys = {
   data: () => ["admin", "data"] as const,
   payments: () => ["admin", "data", "payments"] as const,
   failedJobs: () => ["admin", "data", "failed-jobs"] as const,
+  funding: () => ["admin", "data", "funding"] as const,
   artist: (artistId: string) => ["admin", "data", "artist", artistId] as const,
 };

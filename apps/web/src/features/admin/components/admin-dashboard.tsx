@@ -33,6 +33,7 @@ import { DistributionStatusTab } from "./distribution-status-tab";
 import { FailedJobsPanel } from "./failed-jobs-panel";
 import { FailedPaymentsTab } from "./failed-payments-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
+import { PayoutFundingPanel } from "./payout-funding-panel";
 import { AdminLoading, AdminLoadError } from "./admin-states";
 
 const tabTriggerClass = cn(
@@ -184,6 +185,8 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
         </Tabs.Content>
       </Tabs.Root>
 
+      <PayoutFundingPanel />
+
       <FailedJobsPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
@@ -208,7 +211,14 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
   }, [unauthorised, queryClient]);
 
   const refreshButton = (
-    <Button variant="secondary" onClick={() => void payments.refetch()} aria-busy={payments.isFetching}>
+    <Button
+      variant="secondary"
+      onClick={() => {
+        void payments.refetch();
+        void queryClient.invalidateQueries({ queryKey: adminKeys.funding() });
+      }}
+      aria-busy={payments.isFetching}
+    >
       Refresh
     </Button>
   );
