@@ -2,12 +2,14 @@
  * Payout run at scale: --artists artists (default 100,000) written straight into the throw-away
  * server's local D1, each with an available balance in the ledger; then the 00:00 UTC Cron Trigger
  * (`/__scheduled`), whose run fans out through the JOBS queue (`payouts.page`, `payouts.artist`) and
- * pays through the Stripe sandbox Worker.
+ * pays through the in-process Stripe sandbox.
  *
  * Seeded artists (all paid daily), by `i % 20`: 0 → no connected account (held), 1 → a ready account
  * but 50 ¢ (below the minimum), otherwise a ready account and 100–50,000 ¢. A ready account is a copy
  * of one Custom account made through the sandbox API (terms accepted, debit card), so transfers to it
- * go through the sandbox's real checks.
+ * go through the sandbox's real checks. Transfers draw on the platform's available Stripe balance, so
+ * before the trigger it is funded as production funds it: a top-up of what the run pays, and the
+ * sandbox's clock moved on the days Stripe takes to make it available.
  *
  * Complete: every seeded artist with a ready account and at least the minimum has a `paid` payout row
  * for the run's period and no seeded artist has a `pending` one. Figures: the time from the trigger to
@@ -65,30 +67,29 @@ function seededArtist(i: number): { ready: boolean; cents: number } {
 const SEEDED_CENTS_SQL = `CASE i % 20 WHEN 1 THEN 50 ELSE 100 + ((i * 7919) % 49901) END`;
 const artistId = (i: number) => `bench-artist-${String(i).padStart(6, "0")}`;
 
-const numbersSql = () => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount})`;
+const numbers = () => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount})`;
 
-/** The sandbox's side: a ready connected account per seeded artist that has one, copies of the template. */
+/** The ready accounts, in the sandbox's own database: copies of the template account. */
 function sandboxSeedSql(templateAccountId: string): string {
   return `
-${numbersSql()}
+${numbers()}
 INSERT INTO sandbox_objects (id, object, data)
 SELECT 'acct_bench_' || i, 'account', replace((SELECT data FROM sandbox_objects WHERE id = '${templateAccountId}'), '${templateAccountId}', 'acct_bench_' || i)
 FROM n WHERE i % 20 != 0;
 `;
 }
 
-/** The product's side: the artists and their available balances in the ledger. */
-function productSeedSql(): string {
-  const numbers = numbersSql();
+/** Artists and their balances, in the product's database. */
+function seedSql(): string {
   const id = `'bench-artist-' || printf('%06d', i)`;
   return `
-${numbers}
+${numbers()}
 INSERT INTO artists (id, phone, payment_frequency, stripe_account_id, payouts_enabled, created_at)
 SELECT ${id}, '+1556' || printf('%07d', i), 'daily', CASE WHEN i % 20 = 0 THEN NULL ELSE 'acct_bench_' || i END, i % 20 != 0, 1700000000000 + i FROM n;
-${numbers}
+${numbers()}
 INSERT INTO ledger_transactions (id, kind, ref, created_at)
 SELECT 'bench-tx-' || i, 'bench.credit', ${id}, 1700000000000 + i FROM n;
-${numbers}
+${numbers()}
 INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
 SELECT 'bench-debit-' || i, 'bench-tx-' || i, 'provider:receivable', NULL, -(${SEEDED_CENTS_SQL}), 1700000000000 + i FROM n
 UNION ALL
@@ -113,6 +114,22 @@ async function createTemplateAccount(baseURL: string): Promise<string> {
   const account = (await answer.json()) as { id?: string; payouts_enabled?: boolean };
   if (!answer.ok || !account.id || !account.payouts_enabled) throw new Error(`template account: ${answer.status} ${JSON.stringify(account).slice(0, 300)}`);
   return account.id;
+}
+
+/** A secret-key call to the sandbox through the server's pass-through (what an operator does in Stripe). */
+async function sandboxCall(baseURL: string, path: string, fields: Record<string, string>): Promise<void> {
+  const answer = await fetch(`${baseURL}/api/stripe-sandbox${path}`, {
+    method: "POST",
+    headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${(await answer.text()).slice(0, 300)}`);
+}
+
+/** Tops up the platform's Stripe balance by `cents` and lets the ten days pass that make it available. */
+async function fundPlatform(baseURL: string, cents: number): Promise<void> {
+  await sandboxCall(baseURL, "/v1/topups", { amount: String(cents), currency: "usd", description: "Payout run benchmark" });
+  await sandboxCall(baseURL, "/v1/test_helpers/advance_clock", { seconds: String(10 * 24 * 60 * 60) });
 }
 
 interface Invocation {
@@ -223,23 +240,25 @@ const queueLog = new QueueLog();
 await withSession(
   async ({ server }) => {
     const templateAccount = await createTemplateAccount(server.baseURL);
+    await fundPlatform(server.baseURL, payable.cents);
     let seedingSeconds = 0;
     const folder = await mkdtemp(path.join(os.tmpdir(), "jplay-payout-seed-"));
     try {
-      const productFile = path.join(folder, "product.sql");
-      const sandboxFile = path.join(folder, "sandbox.sql");
-      await writeFile(productFile, productSeedSql());
+      const file = path.join(folder, "seed.sql");
+      const sandboxFile = path.join(folder, "sandbox-seed.sql");
+      await writeFile(file, seedSql());
       await writeFile(sandboxFile, sandboxSeedSql(templateAccount));
       const seeding = performance.now();
-      await runWrangler(["d1", "execute", "jplay-stripe-sandbox", "-c", sandboxConfigPath, "--local", "--persist-to", server.persistDir, "--file", sandboxFile]);
-      await runWrangler(["d1", "execute", "jplay", "--local", "--persist-to", server.persistDir, "--file", productFile]);
+      // The sandbox is a Worker of its own with its own D1 (docs/decisions/018-stripe-sandbox-worker.md).
+      await runWrangler(["d1", "execute", "jplay-stripe-sandbox", "--local", "--persist-to", server.persistDir, "--file", sandboxFile, "-c", sandboxConfigPath]);
+      await runWrangler(["d1", "execute", "jplay", "--local", "--persist-to", server.persistDir, "--file", file]);
       seedingSeconds = (performance.now() - seeding) / 1000;
       console.error(`seeded ${artistCount} artists (${payable.artists} payable) in ${seedingSeconds.toFixed(1)} s`);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
 
-    const d1 = openLocalD1(server.persistDir);
+    const d1 = openLocalD1(server.persistDir, "payouts");
     const sandboxD1 = openLocalD1(server.persistDir, "sandbox_objects");
     const seeded = d1.prepare("SELECT count(*) AS n FROM artists WHERE id LIKE 'bench-artist-%'").get() as { n: number };
     if (seeded.n !== artistCount) throw new Error(`seeded ${seeded.n} of ${artistCount} artists`);
@@ -315,6 +334,9 @@ await withSession(
       .get() as { n: number; destinations: number; cents: number | null };
     check("one sandbox transfer per paid artist", transfers.n === paidRows.n && transfers.destinations === transfers.n, `${transfers.n} transfers to ${transfers.destinations} accounts`);
     check("transferred = paid", (transfers.cents ?? 0) === (paidRows.cents ?? 0), `${transfers.cents ?? 0} ¢`);
+    // The top-up covered the run exactly: every transfer drew on it, and nothing was refused for funds.
+    const waiting = one<{ n: number }>("SELECT count(*) AS n FROM payouts WHERE artist_id LIKE 'bench-artist-%' AND funding_waits > 0");
+    check("no payout waited for funds", waiting.n === 0, `${waiting.n} payouts`);
     const balances = one<{ paidLeft: number; untouchedCents: number | null; pendingLeft: number }>(
       `SELECT
          (SELECT count(*) FROM (SELECT p.artist_id FROM payouts p JOIN ledger_entries e ON e.artist_id = p.artist_id AND e.account = 'artist:' || p.artist_id || ':available'
@@ -332,6 +354,7 @@ await withSession(
     const failedJobs = one<{ n: number }>("SELECT count(*) AS n FROM failed_jobs");
     check("nothing dead-lettered", failedJobs.n === 0 && deadLettered.length === 0 && retried === 0, `${failedJobs.n} failed jobs, ${retried} retried messages`);
     d1.close();
+    sandboxD1.close();
 
     const seconds = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "—");
     const rate = (count: number, over: number) => (over > 0 ? (count / over).toFixed(0) : "—");

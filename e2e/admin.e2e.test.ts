@@ -6,13 +6,15 @@
  * one whose card pays, one whose card saves but declines every charge, one left unselected.
  * Signed out the portal shows only the sign-in; signed in the operator searches, selects, confirms a
  * retry, reads the results toast, charges the initial fee to every unpaid artist, exports the CSV,
- * opens an artist's details and signs out. A last test serves 10,000 records to the same screen.
+ * opens an artist's details and signs out; reads the payout funding figures, tops Stripe up by the
+ * shortfall and records a provider settlement. A last test serves 10,000 records to the same screen.
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import type { AdminPaymentRecord } from "@jplay/schema/admin";
+import type { PayoutFundingResponse } from "@jplay/schema/funding";
 import { newPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
@@ -379,6 +381,96 @@ describe("signed in", () => {
     await page.reload();
     await passwordField(page).waitFor();
     expect(await page.getByText(artists.payer.name).count()).toBe(0);
+  });
+});
+
+describe("payout funding", () => {
+  const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+  /** A secret-key call to this server's Stripe sandbox (what an operator does in Stripe's Dashboard). */
+  async function sandbox(path: string, fields: Record<string, string>) {
+    const response = await fetch(`${baseURL}/api/stripe-sandbox${path}`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+
+  const fundingOf = (page: Page) => page.evaluate(async () => (await fetch("/api/admin/funding")).json()) as Promise<PayoutFundingResponse>;
+
+  test("owed to artists, Stripe's available balance and the shortfall to top up; a top-up, once available, closes it", async () => {
+    const page = await newPage();
+    await signIn(page);
+    const section = page.getByRole("region", { name: "Payout funding" });
+    const figure = (label: string) => section.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+    await figure("Owed to artists").waitFor();
+
+    const before = await fundingOf(page);
+    expect(before.stripe).not.toBeNull();
+    expect(before.owedToArtistsCents).toBeGreaterThan(0); // the demo catalogue's sales
+    expect(before.shortfallCents).toBe(Math.max(0, before.owedToArtistsCents - before.stripe!.availableCents));
+    expect(await figure("Owed to artists").textContent()).toBe(usd(before.owedToArtistsCents));
+    expect(await figure("Available in Stripe").textContent()).toBe(usd(before.stripe!.availableCents));
+    expect(await figure("Shortfall to top up").textContent()).toBe(usd(before.shortfallCents!));
+    expect(await section.getByText(/^Owed to artists minus Stripe's available balance\./).isVisible()).toBe(true);
+
+    // The operator adds the shortfall (and a little more) to Stripe; Stripe makes it available days later.
+    const topUp = before.shortfallCents! + 12_345;
+    await sandbox("/v1/topups", { amount: String(topUp), currency: "usd", description: "e2e top-up" });
+    await sandbox("/v1/test_helpers/advance_clock", { seconds: String(10 * 24 * 60 * 60) });
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect.poll(() => figure("Shortfall to top up").textContent(), { timeout: 15_000 }).toBe("$0.00");
+    const after = await fundingOf(page);
+    expect(after.stripe!.availableCents).toBeGreaterThanOrEqual(before.stripe!.availableCents + topUp);
+    expect(await figure("Available in Stripe").textContent()).toBe(usd(after.stripe!.availableCents));
+  });
+
+  test("records a provider settlement once per reference, and says why another amount under that reference is refused", async () => {
+    const page = await newPage();
+    const settlementPosts: unknown[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/admin/settlements" && request.method() === "POST") settlementPosts.push(request.postDataJSON());
+    });
+    await signIn(page);
+    const section = page.getByRole("region", { name: "Payout funding" });
+    const form = section.getByRole("form", { name: "Record a provider settlement" });
+    await form.waitFor();
+    const before = await fundingOf(page);
+    const reference = `SET-${tag}`;
+
+    // A missing reference is caught in the form with the server's message; nothing is sent.
+    await form.getByLabel("Amount (USD)").fill("1,250.00");
+    await form.getByLabel("Date received").fill("2026-11-20");
+    await form.getByRole("button", { name: "Record settlement" }).click();
+    await form.getByText("Enter the settlement's reference.", { exact: true }).waitFor();
+    expect(settlementPosts).toEqual([]);
+
+    await form.getByLabel("Reference").fill(reference);
+    await form.getByRole("button", { name: "Record settlement" }).click();
+    await toastWith(page, "Settlement Recorded", `$1,250.00 settled on 2026-11-20 (${reference}).`).waitFor();
+    expect(settlementPosts).toEqual([{ amountCents: 125_000, settledOn: "2026-11-20", reference }]);
+    const settlements = section.getByRole("table", { name: "Recent provider settlements" });
+    await rowOf(settlements, reference).waitFor();
+    expect(await rowOf(settlements, reference).textContent()).toContain("$1,250.00");
+    await expect.poll(async () => (await fundingOf(page)).providerOwesCents).toBe(before.providerOwesCents - 125_000);
+    await section.getByText(usd(before.providerOwesCents - 125_000), { exact: true }).waitFor();
+
+    // The same settlement again (the form was cleared): nothing changes.
+    await form.getByLabel("Amount (USD)").fill("1250");
+    await form.getByLabel("Date received").fill("2026-11-20");
+    await form.getByLabel("Reference").fill(reference);
+    await form.getByRole("button", { name: "Record settlement" }).click();
+    await toastWith(page, "Already Recorded", `Settlement ${reference} was recorded before; nothing changed.`).waitFor();
+    expect(await rowOf(settlements, reference).count()).toBe(1);
+
+    // Another amount under the same reference is refused, with the server's reason.
+    await form.getByLabel("Amount (USD)").fill("99.00");
+    await form.getByLabel("Date received").fill("2026-11-20");
+    await form.getByLabel("Reference").fill(reference);
+    await form.getByRole("button", { name: "Record settlement" }).click();
+    await form.getByRole("alert").filter({ hasText: "already recorded with another amount or date" }).waitFor();
+    expect((await fundingOf(page)).providerOwesCents).toBe(before.providerOwesCents - 125_000);
   });
 });
 

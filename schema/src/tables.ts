@@ -336,11 +336,34 @@ export const payouts = sqliteTable(
     failureMessage: text("failure_message"),
     /** As payments.stripeKeyAttempt: Transfer idempotency keys spent on a stored 500. */
     stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
+    /**
+     * Transfer attempts Stripe refused because the platform's available balance was short
+     * (`balance_insufficient`): the payout stays pending and is tried again on the next run, under a
+     * new idempotency key each time (Stripe keeps the refusal under the old one).
+     */
+    fundingWaits: integer("funding_waits").notNull().default(0),
+    /** When the latest of those refusals came (ms); null while none did. */
+    waitingForFundsSince: integer("waiting_for_funds_since", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: createdAt("updated_at"),
   },
-  (payout) => [uniqueIndex("payouts_artist_period_unique").on(payout.artistId, payout.period)],
+  (payout) => [uniqueIndex("payouts_artist_period_unique").on(payout.artistId, payout.period), index("payouts_status_idx").on(payout.status)],
 );
+
+/**
+ * Money the tablet provider settled to JPlay's bank account (recorded by an operator), one row per
+ * settlement reference: recording the same reference again changes nothing. Each is posted to the
+ * ledger (provider:receivable → platform:cash, docs/decisions/021-platform-balance-and-settlements.md).
+ */
+export const providerSettlements = sqliteTable("provider_settlements", {
+  id: text("id").primaryKey(),
+  /** The provider's or the bank's reference for the payment; unique. */
+  reference: text("reference").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  /** The day the money arrived (`YYYY-MM-DD`). */
+  settledOn: text("settled_on").notNull(),
+  createdAt: createdAt(),
+});
 
 /** The artist's private page links (`/artist/{token}`): only a hash of the token is stored. */
 export const artistLinks = sqliteTable(

@@ -8,7 +8,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ArtistPageResponse } from "@jplay/schema/artist";
 import { artistLinks, artists, purchases, songEvents } from "@jplay/schema/tables";
 import worker from "../src/index";
@@ -21,11 +21,17 @@ import { nextPayoutOn } from "../src/services/artist-page";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signProviderReport } from "../src/services/provider-signature";
 import { sandboxAdmin } from "./payment-support";
+import { fundPlatformBalance } from "./platform-funds";
 import { insertSong } from "./song-fixtures";
 import { Browser, mp3Bytes, setUpArtist, stripeSignature } from "./support";
 
 const db = createDb(env.DB);
 const stripe = createStripe(env);
+
+// The payout job's transfer draws on Stripe's available balance: funded as production funds it.
+beforeAll(async () => {
+  await fundPlatformBalance(1_000_000);
+});
 
 interface Saved {
   brand: string;

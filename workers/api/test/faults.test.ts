@@ -9,7 +9,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { AdminFailedJobsResponse, RetryBatchResponse } from "@jplay/schema/admin";
 import { artists, payouts } from "@jplay/schema/tables";
 import worker from "../src/index";
@@ -33,6 +33,7 @@ import {
   songRow as paymentSongRow,
   webhooksUnreachable,
 } from "./payment-support";
+import { fundPlatformBalance } from "./platform-funds";
 import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD } from "./support";
 
 const stripe = createStripe(env);
@@ -80,6 +81,11 @@ async function deliverPendingTo(target: Env, connectedAccounts: string[] = []): 
 
 const armFault = (mode: "http_500" | "http_500_after_commit" | "http_500_before_key" | "http_429" | "timeout_after_commit", count: number, pathPrefix: string, method?: "POST") =>
   sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix, ...(method ? { method } : {}) });
+
+// Payout transfers draw on Stripe's available balance: funded once, before anything else happens.
+beforeAll(async () => {
+  await fundPlatformBalance(1_000_000);
+});
 
 afterEach(async () => {
   vi.useRealTimers();

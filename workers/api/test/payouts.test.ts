@@ -2,14 +2,16 @@
  * Scheduled payouts through the Worker's cron and queue handlers with real local D1 and the Stripe
  * sandbox: one transfer per artist and period however often the run or its jobs are delivered,
  * weekly artists only on Mondays, held balances, the minimum, refused transfers returning the money,
- * crash repair with the same idempotency key, and a ledger that still sums to zero. The queue is a
- * recording stand-in, so every message of the fan-out is seen and delivered (also twice) on purpose.
+ * transfers Stripe refuses for a short platform balance waiting for the next run, crash repair with
+ * the same idempotency key, and a ledger that still sums to zero. The platform's Stripe balance is
+ * funded as production funds it (a top-up, platform-funds.ts). The queue is a recording stand-in, so
+ * every message of the fan-out is seen and delivered (also twice) on purpose.
  */
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { artists, payouts } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { createDb } from "../src/db";
@@ -19,6 +21,7 @@ import { DAILY_CRON } from "../src/jobs/run-scheduled";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { payoutIdempotencyKey, payoutTransferGroup } from "../src/services/payouts";
+import { drainPlatformBalance, fundPlatformBalance } from "./platform-funds";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
@@ -27,6 +30,7 @@ const MONDAY = new Date("2026-11-23T00:00:00Z");
 const TUESDAY = new Date("2026-11-24T00:00:00Z");
 const WEDNESDAY = new Date("2026-11-25T00:00:00Z");
 const THURSDAY = new Date("2026-11-26T00:00:00Z");
+const FRIDAY = new Date("2026-11-27T00:00:00Z");
 
 /** A queue that records what the code sends, checking the Queues limit of 100 messages per batch. */
 class RecordingQueue {
@@ -121,8 +125,11 @@ const pendingBalance = (artistId: string) => accountBalance(db, ACCOUNTS.artistP
 const transfersTo = async (accountId: string | null) => (accountId ? (await stripe.transfers.list({ destination: accountId, limit: 100 })).data : []);
 const payoutsOf = (artistId: string) => db.select().from(payouts).where(eq(payouts.artistId, artistId)).orderBy(payouts.period);
 
+beforeAll(async () => {
+  await fundPlatformBalance(10_000_000);
+});
+
 afterEach(async () => {
-  await sandbox("/v1/test_helpers/platform_balance", { available: "" });
   // After every sequence of credits and payouts: the ledger balances and no artist account is negative.
   expect(await ledgerTotal(db)).toBe(0);
   const { results } = await env.DB.prepare(
@@ -207,21 +214,54 @@ describe("the daily payout run", () => {
     expect(await transfersTo(weekly.accountId)).toEqual([]);
   });
 
-  it("returns the money when the platform balance cannot cover the transfer, and pays it on the next run", async () => {
+  it("a transfer refused for a short platform balance leaves the payout pending, its money in payout pending, and pays it once on the next run after a top-up", async () => {
     const artist = await newArtist("daily");
     await credit(artist.id, 900);
-    await sandbox("/v1/test_helpers/platform_balance", { available: "0" });
-    await runPayoutDay(WEDNESDAY);
-    expect(await payoutsOf(artist.id)).toMatchObject([{ period: "2026-11-25", status: "failed", amountCents: 900 }]);
-    expect((await payoutsOf(artist.id))[0]!.failureMessage).toContain("insufficient available funds");
-    expect(await available(artist.id)).toBe(900);
+    await drainPlatformBalance();
+    await runPayoutDay(WEDNESDAY, { copies: 2 });
+    const [waiting, ...others] = await payoutsOf(artist.id);
+    expect(others).toEqual([]);
+    expect(waiting).toMatchObject({ period: "2026-11-25", status: "pending", amountCents: 900, failureMessage: null, stripeTransferId: null });
+    expect(waiting!.fundingWaits).toBeGreaterThanOrEqual(1);
+    expect(waiting!.waitingForFundsSince).toEqual(expect.any(Number));
+    expect(await pendingBalance(artist.id)).toBe(900);
+    expect(await available(artist.id)).toBe(0);
     expect(await transfersTo(artist.accountId)).toEqual([]);
 
-    await sandbox("/v1/test_helpers/platform_balance", { available: "" });
+    // Still short the next day: the waiting payout is tried again and waits on; new earnings stay
+    // available instead of piling up a second waiting payout.
+    await credit(artist.id, 150);
     await runPayoutDay(THURSDAY);
-    expect((await payoutsOf(artist.id)).map((p) => p.status)).toEqual(["failed", "paid"]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([900]);
+    expect((await payoutsOf(artist.id)).map((p) => [p.period, p.status])).toEqual([["2026-11-25", "pending"]]);
+    expect((await payoutsOf(artist.id))[0]!.fundingWaits).toBeGreaterThan(waiting!.fundingWaits);
+    expect(await available(artist.id)).toBe(150);
+    expect(await transfersTo(artist.accountId)).toEqual([]);
+
+    // The operator tops up; the next run pays the waiting payout, then the new earnings, each once.
+    await fundPlatformBalance(100_000);
+    await runPayoutDay(FRIDAY, { copies: 2 });
+    await runPayoutDay(FRIDAY);
+    expect((await payoutsOf(artist.id)).map((p) => [p.period, p.amountCents, p.status])).toEqual([
+      ["2026-11-25", 900, "paid"],
+      ["2026-11-27", 150, "paid"],
+    ]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount).sort()).toEqual([150, 900]);
+    expect(await pendingBalance(artist.id)).toBe(0);
     expect(await available(artist.id)).toBe(0);
+  });
+
+  it("a weekly artist's waiting payout goes on the next day's run, not the next Monday's", async () => {
+    const artist = await newArtist("weekly");
+    await credit(artist.id, 700);
+    await drainPlatformBalance();
+    await runPayoutDay(MONDAY);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ period: "2026-11-23", status: "pending" }]);
+
+    await fundPlatformBalance(100_000);
+    await runPayoutDay(TUESDAY);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ period: "2026-11-23", status: "paid" }]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([700]);
+    expect(await pendingBalance(artist.id)).toBe(0);
   });
 });
 
@@ -305,6 +345,42 @@ describe("one artist's payout job", () => {
     ]);
     expect((await transfersTo(artist.accountId)).map((t) => t.amount).sort()).toEqual([250, 500]);
     expect(await available(artist.id)).toBe(0);
+  });
+
+  it("after a short balance, tries again under a new idempotency key: Stripe keeps the refusal under the first", async () => {
+    const artist = await newArtist("daily");
+    await credit(artist.id, 480);
+    await drainPlatformBalance();
+    expect((await deliver(artistJob(artist.id, "2026-12-10"))).explicitAcks).toHaveLength(1);
+    const [waiting] = await payoutsOf(artist.id);
+    expect(waiting).toMatchObject({ status: "pending", fundingWaits: 1 });
+
+    await fundPlatformBalance(100_000);
+    // The first attempt's key still answers with the refusal, funds or not.
+    const replayed = await stripe.transfers
+      .create(
+        {
+          amount: 480,
+          currency: "usd",
+          destination: artist.accountId!,
+          transfer_group: payoutTransferGroup(waiting!.id),
+          metadata: { payoutId: waiting!.id, artistId: artist.id, period: "2026-12-10" },
+        },
+        { idempotencyKey: payoutIdempotencyKey(waiting!.id) },
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(replayed).toMatchObject({ code: "balance_insufficient" });
+
+    await deliver(artistJob(artist.id, "2026-12-11"));
+    await deliver(artistJob(artist.id, "2026-12-11"));
+    const [paid] = await payoutsOf(artist.id);
+    expect(paid).toMatchObject({ id: waiting!.id, status: "paid" });
+    const transfers = await transfersTo(artist.accountId);
+    expect(transfers.map((t) => [t.id, t.amount])).toEqual([[paid!.stripeTransferId, 480]]);
+    expect(await pendingBalance(artist.id)).toBe(0);
   });
 
   it("does nothing for a weekly artist on another weekday or an unknown artist", async () => {

@@ -7,7 +7,8 @@ import type { CardFailure } from "./errors";
 
 /** What a card does when it is set up or charged. */
 export type CardBehaviour =
-  | { kind: "succeed" }
+  /** `bypassPending`: the charge's funds skip the pending balance (4000 0000 0000 0077). */
+  | { kind: "succeed"; bypassPending?: true }
   /** Declines every setup and charge with this failure. */
   | { kind: "decline"; failure: CardFailure; blocked?: boolean }
   /** Sets up and attaches fine, then every charge declines (4000 0000 0000 0341). */
@@ -43,6 +44,8 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   "4000000000000341": { kind: "decline_charges", failure: decline("generic_decline") },
   "4000002500003155": { kind: "authenticate_unless_set_up" },
   "4000002760003184": { kind: "authenticate_always" },
+  // https://docs.stripe.com/testing#available-balance
+  "4000000000000077": { kind: "succeed", bypassPending: true },
 };
 
 /** Stripe's test PaymentMethod ids (`pm_card_visa`…): each use makes a fresh card from the number. */

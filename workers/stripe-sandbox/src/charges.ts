@@ -1,8 +1,10 @@
 /**
  * Charges: the record of each payment attempt on a PaymentIntent, succeeded or failed, with
- * Stripe's `outcome` (approved, issuer decline, Radar block). https://docs.stripe.com/api/charges/object
+ * Stripe's `outcome` (approved, issuer decline, Radar block). A succeeded charge's funds, less
+ * Stripe's fee, enter the platform balance (balance.ts). https://docs.stripe.com/api/charges/object
  */
 import type Stripe from "stripe";
+import { creditCharge } from "./balance";
 import type { SandboxCall } from "./context";
 import type { CardFailure } from "./errors";
 import { ID_PREFIX, newId, randomToken } from "./ids";
@@ -10,7 +12,8 @@ import type { PaymentMethod } from "./payment-methods";
 
 export type Charge = Stripe.Charge;
 
-export type ChargeResult = { status: "succeeded" } | { status: "failed"; failure: CardFailure; blocked: boolean };
+/** `bypassPending`: the card's funds are available at once (test card 4000 0000 0000 0077). */
+export type ChargeResult = { status: "succeeded"; bypassPending?: boolean } | { status: "failed"; failure: CardFailure; blocked: boolean };
 
 function outcomeOf(result: ChargeResult): Stripe.Charge.Outcome {
   const base = { advice_code: null, network_advice_code: null, network_decline_code: null };
@@ -49,8 +52,10 @@ export interface ChargedIntent {
 export function recordCharge(call: SandboxCall, intent: ChargedIntent, method: PaymentMethod, result: ChargeResult): Charge {
   const succeeded = result.status === "succeeded";
   const card = method.card!;
+  const id = newId(ID_PREFIX.charge);
+  const funds = result.status === "succeeded" ? creditCharge(call, { id, amount: intent.amount, currency: intent.currency, description: intent.description }, result.bypassPending ?? false) : null;
   const charge: Charge = {
-    id: newId(ID_PREFIX.charge),
+    id,
     object: "charge",
     amount: intent.amount,
     amount_captured: succeeded ? intent.amount : 0,
@@ -58,7 +63,7 @@ export function recordCharge(call: SandboxCall, intent: ChargedIntent, method: P
     application: null,
     application_fee: null,
     application_fee_amount: null,
-    balance_transaction: null,
+    balance_transaction: funds?.id ?? null,
     billing_details: method.billing_details,
     calculated_statement_descriptor: intent.statement_descriptor ?? "JPLAY",
     captured: succeeded,

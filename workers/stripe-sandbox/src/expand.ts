@@ -2,7 +2,9 @@
  * Stripe's `expand[]`: an id field replaced by the object it names, dotted paths for nested fields
  * (`latest_charge.payment_method`) and `data.` for lists. https://docs.stripe.com/expand
  */
+import { type BalanceTransaction, withCurrentStatus } from "./balance";
 import { invoiceConfirmationSecret } from "./billing";
+import { sandboxNow } from "./clock";
 import { invalidRequest } from "./errors";
 import type { SandboxStore, StoredObject } from "./store";
 
@@ -11,6 +13,11 @@ const MAX_DEPTH = 4;
 /** Fields Stripe leaves out unless expanded (`includable`), computed from the sandbox's state. */
 const INCLUDABLE: Record<string, (store: SandboxStore, record: Record<string, unknown>) => Promise<unknown>> = {
   "invoice.confirmation_secret": (store, invoice) => invoiceConfirmationSecret({ store }, invoice.id as string),
+};
+
+/** Objects whose stored form is not what Stripe shows now (a balance transaction's `status` follows the clock). */
+const PRESENT: Record<string, (store: SandboxStore, object: StoredObject) => Promise<StoredObject>> = {
+  balance_transaction: async (store, transaction) => withCurrentStatus(transaction as unknown as BalanceTransaction, await sandboxNow(store.db)) as unknown as StoredObject,
 };
 
 const cannotExpand = (path: string) => invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });
@@ -32,8 +39,9 @@ async function expandPath(store: SandboxStore, node: unknown, segments: string[]
   }
   let child = record[head];
   if (typeof child === "string") {
-    const found = await store.get<StoredObject>(child);
-    if (!found || found.object.startsWith("sandbox.")) throw cannotExpand(path);
+    const stored = await store.get<StoredObject>(child);
+    if (!stored || stored.object.startsWith("sandbox.")) throw cannotExpand(path);
+    const found = (await PRESENT[stored.object]?.(store, stored)) ?? stored;
     record[head] = found;
     child = found;
   } else if (rest.length === 0 && child !== null && (typeof child !== "object" || !("object" in child))) {

@@ -24,6 +24,7 @@ export const ID_PREFIX = {
   transfer: "tr",
   balance_transaction: "txn",
   destination_payment: "py",
+  topup: "tu",
 } as const;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -100,7 +100,8 @@ async function applyVerdict(call: SandboxCall, intent: PaymentIntent, method: Pa
     call.emit("payment_intent.requires_action", pending);
     return { intent: pending };
   }
-  const charge = recordCharge(call, chargedIntent(intent), method, { status: "succeeded" });
+  const bypassPending = vault.behaviour.kind === "succeed" && vault.behaviour.bypassPending === true;
+  const charge = recordCharge(call, chargedIntent(intent), method, { status: "succeeded", bypassPending });
   const customer = idOf(intent.customer as string | null);
   if (intent.setup_future_usage && customer) {
     // Saving the card while paying, as Stripe does with setup_future_usage.

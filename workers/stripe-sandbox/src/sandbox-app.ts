@@ -17,6 +17,7 @@ import { idempotentRequests } from "./idempotency";
 import { sandboxPath } from "./paths";
 import { accountLinkRoutes } from "./resources/account-links";
 import { accountRoutes } from "./resources/accounts";
+import { balanceRoutes } from "./resources/balance";
 import { chargeRoutes } from "./resources/charges";
 import { connectOnboardingRoutes } from "./resources/connect-onboarding";
 import { customerRoutes } from "./resources/customers";
@@ -27,6 +28,7 @@ import { productRoutes } from "./resources/products";
 import { setupIntentRoutes } from "./resources/setup-intents";
 import { subscriptionRoutes } from "./resources/subscriptions";
 import { testHelperRoutes } from "./resources/test-helpers";
+import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
 import { runDueSubscriptionWork } from "./subscription-cycle";
 
@@ -78,6 +80,8 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", accountRoutes)
   .route("/", accountLinkRoutes)
   .route("/", transferRoutes)
+  .route("/", balanceRoutes)
+  .route("/", topupRoutes)
   .route("/", testHelperRoutes)
   .all("*", (c) => {
     throw invalidRequest(

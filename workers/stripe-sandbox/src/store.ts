@@ -35,6 +35,7 @@ const LOCK_RETRY_MS = 50;
 
 export class SandboxStore {
   private readonly pending = new Map<string, StoredObject>();
+  private readonly staged: D1PreparedStatement[] = [];
   private readonly locks = new Set<string>();
 
   constructor(readonly db: D1Database) {}
@@ -60,14 +61,23 @@ export class SandboxStore {
     this.pending.set(value.id, structuredClone(value));
   }
 
-  /** Applies the buffered writes and `alongside` (e.g. the idempotent answer) in one batch. */
+  /**
+   * Buffers a statement that cannot be a whole-object write (an atomic increment of a running total,
+   * balance.ts), to run in the same batch as the writes.
+   */
+  stage(statement: D1PreparedStatement): void {
+    this.staged.push(statement);
+  }
+
+  /** Applies the buffered writes, staged statements and `alongside` (e.g. the idempotent answer) in one batch. */
   async commit(alongside: D1PreparedStatement[] = []): Promise<void> {
-    if (this.pending.size === 0 && alongside.length === 0) return;
+    if (this.pending.size === 0 && this.staged.length === 0 && alongside.length === 0) return;
     const statement = this.db.prepare(
       "INSERT INTO sandbox_objects (id, object, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data",
     );
-    await this.db.batch([...[...this.pending.values()].map((o) => statement.bind(o.id, o.object, JSON.stringify(o))), ...alongside]);
+    await this.db.batch([...[...this.pending.values()].map((o) => statement.bind(o.id, o.object, JSON.stringify(o))), ...this.staged, ...alongside]);
     this.pending.clear();
+    this.staged.length = 0;
   }
 
   /** Newest first, Stripe's cursor pagination (`starting_after` / `ending_before`). */

@@ -234,6 +234,8 @@ describe("two endpoints, as a Connect platform has them", () => {
       tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
     });
     const customer = await stripe.customers.create({ email: uniqueEmail("platform") });
+    // Funds for the transfer, available at once (Stripe's "bypass pending" test card).
+    await stripe.paymentIntents.create({ amount: 1000, currency: "usd", payment_method: "pm_card_bypassPending", confirm: true });
     // A transfer is the platform's object (https://docs.stripe.com/api/transfers): transfer.created is a platform event.
     const transfer = await stripe.transfers.create({ amount: 500, currency: "usd", destination: account.id });
     const events = [...(await eventsFor(stripe, customer.id)), ...(await eventsFor(stripe, transfer.id))];

@@ -4,8 +4,10 @@
  * bounded page of artists due today (keyset pagination on the artist id), enqueues one
  * `payouts.artist` job per artist with something to pay (one sendBatch of at most 100 messages), after
  * enqueueing the next page. Redelivered pages re-enqueue the same artist jobs, which pay once.
+ * Artists with an unfinished payout (one waiting for the platform's Stripe balance, services/payouts.ts)
+ * are in every day's run, whatever their frequency, so a waiting payout goes on the next run.
  */
-import { and, eq, gt, inArray, asc } from "drizzle-orm";
+import { and, eq, gt, inArray, asc, or, sql } from "drizzle-orm";
 import { artists, payouts } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import { createDb } from "../db";
@@ -29,7 +31,12 @@ export async function runPayoutPage(env: Env, job: PayoutPageJob): Promise<{ art
   const page = await db
     .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
     .from(artists)
-    .where(and(inArray(artists.paymentFrequency, frequenciesDue(job.period)), job.cursor ? gt(artists.id, job.cursor) : undefined))
+    .where(
+      and(
+        or(inArray(artists.paymentFrequency, frequenciesDue(job.period)), sql`${artists.id} in (select ${payouts.artistId} from ${payouts} where ${payouts.status} = 'pending')`),
+        job.cursor ? gt(artists.id, job.cursor) : undefined,
+      ),
+    )
     .orderBy(asc(artists.id))
     .limit(PAYOUT_PAGE_SIZE);
   const ids = page.map((artist) => artist.id);

@@ -11,6 +11,7 @@ import { createDb } from "../db";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminArtistLinkRoutes } from "./admin-artist-links";
 import { adminArtistSessionRoutes } from "./admin-artist-sessions";
+import { adminFundingRoutes } from "./admin-funding";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
@@ -97,4 +98,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))))
   .get("/payment-mismatches", async (c) => c.json(await listPaymentMismatches(createDb(c.env.DB))))
   .route("/", adminArtistLinkRoutes)
-  .route("/", adminArtistSessionRoutes);
+  .route("/", adminArtistSessionRoutes)
+  .route("/", adminFundingRoutes);

@@ -6,6 +6,8 @@
  * Sign convention: an account's balance is the sum of its entries. Money the platform owes an artist
  * is a positive `artist:{id}:available`; a sale reported by the tablet provider is a negative
  * `provider:receivable` (the provider owes it to us); money sent out is a positive `payouts:sent`.
+ * What JPlay holds is negative, like the receivable: a provider settlement moves the receivable
+ * towards zero and makes `platform:cash` more negative (docs/decisions/021).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ledgerEntries, ledgerTransactions } from "@jplay/schema/tables";
@@ -16,6 +18,8 @@ export const ACCOUNTS = {
   /** Money on its way to the artist (a payout whose Transfer has not been confirmed yet). */
   artistPayoutPending: (artistId: string) => `artist:${artistId}:payout_pending`,
   providerReceivable: "provider:receivable",
+  /** Money the provider has settled to JPlay's bank account, from which the operator tops up Stripe. */
+  platformCash: "platform:cash",
   platformRevenue: "platform:revenue",
   payoutsSent: "payouts:sent",
 } as const;

@@ -5,6 +5,11 @@
  * with the same Transfer instead of sending a second one. Money moves in the ledger
  * available → payout_pending (kind "payout") before Stripe is called, then payout_pending →
  * payouts:sent ("payout.sent") or back to available ("payout.failed").
+ *
+ * Transfers draw on Stripe's available balance, which JPlay funds with top-ups (sales money reaches
+ * it from the tablet provider, not through Stripe). A transfer Stripe refuses for a short balance
+ * (`balance_insufficient`) does not fail the payout: it stays pending, its money in payout_pending,
+ * and the next run tries again (docs/decisions/021-platform-balance-and-settlements.md).
  */
 import { and, asc, eq } from "drizzle-orm";
 import Stripe from "stripe";
@@ -33,21 +38,27 @@ export function isPayoutDay(frequency: PaymentFrequency, period: string): boolea
 export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutDay("weekly", period) ? ["daily", "weekly"] : ["daily"]);
 
 /**
- * The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. After a
- * 500 (which Stripe replays for its key) the next one is used, once the lookup found no Transfer.
+ * The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. Stripe
+ * keeps a 500 and a `balance_insufficient` refusal under their key (replayed for 24 hours), so each
+ * attempt after one has a key of its own: `spentKeys` counts both kinds (the row's
+ * `stripeKeyAttempt` and `fundingWaits`), and the transfer group still finds a transfer any attempt
+ * made.
  */
-export const payoutIdempotencyKey = (payoutId: string, keyAttempt = 0) => keyForAttempt(`payout-${payoutId}`, keyAttempt);
+export const payoutIdempotencyKey = (payoutId: string, spentKeys = 0) => keyForAttempt(`payout-${payoutId}`, spentKeys);
 export const payoutTransferGroup = (payoutId: string) => `payout_${payoutId}`;
 
 /** The artist's connected account can receive payouts. */
 export const payoutsReady = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">) => Boolean(artist.stripeAccountId) && artist.payoutsEnabled;
 
-export type PayoutOutcome = "paid" | "failed" | "held" | "below_minimum" | "not_due" | "already_done" | "no_artist";
+export type PayoutOutcome = "paid" | "failed" | "waiting_for_funds" | "held" | "below_minimum" | "not_due" | "already_done" | "no_artist";
+
+/** Stripe's platform balance cannot cover the Transfer yet: the payout waits for the next run. */
+const isBalanceShort = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "balance_insufficient";
 
 /**
- * Stripe refused the Transfer for good (the destination cannot be paid, the platform balance is
- * short, bad parameters): the payout fails and its money returns. Anything else (network, 5xx, 429,
- * an idempotent request still in flight) is thrown so the queue retries with the same key.
+ * Stripe refused the Transfer for good (the destination cannot be paid, bad parameters): the payout
+ * fails and its money returns. Anything else (network, 5xx, 429, an idempotent request still in
+ * flight) is thrown so the queue retries with the same key.
  */
 const isPermanentRefusal = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripePermissionError;
@@ -55,6 +66,17 @@ const isPermanentRefusal = (error: unknown) =>
 async function payoutFor(db: Db, artistId: string, period: string): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payouts).where(and(eq(payouts.artistId, artistId), eq(payouts.period, period))).limit(1);
   return row;
+}
+
+/**
+ * The platform balance was short: the payout stays pending with its money in payout_pending, and the
+ * next attempt uses the next key. Only the attempt that saw this refusal moves the count on.
+ */
+async function waitForFunds(db: Db, payout: PayoutRow, now = Date.now()): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ fundingWaits: payout.fundingWaits + 1, waitingForFundsSince: now, updatedAt: now })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending"), eq(payouts.fundingWaits, payout.fundingWaits)));
 }
 
 async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<void> {
@@ -74,7 +96,7 @@ async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<v
  * attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys (24 h),
  * so it is looked up by its transfer group first; so is one whose key a 500 spent.
  */
-async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed"> {
+async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
   await postTransaction(db, "payout", payout.id, [
     { account: ACCOUNTS.artistAvailable(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
     { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: payout.amountCents },
@@ -85,7 +107,8 @@ async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: Payo
   }
 
   let transfer: Stripe.Transfer | undefined;
-  if (resumed || payout.stripeKeyAttempt > 0) {
+  const spentKeys = payout.stripeKeyAttempt + payout.fundingWaits;
+  if (resumed || spentKeys > 0) {
     const earlier = await stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 });
     transfer = earlier.data[0];
   }
@@ -99,9 +122,13 @@ async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: Payo
           transfer_group: payoutTransferGroup(payout.id),
           metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
         },
-        { idempotencyKey: payoutIdempotencyKey(payout.id, payout.stripeKeyAttempt) },
+        { idempotencyKey: payoutIdempotencyKey(payout.id, spentKeys) },
       );
     } catch (error) {
+      if (isBalanceShort(error)) {
+        await waitForFunds(db, payout);
+        return "waiting_for_funds";
+      }
       // A 500 is stored under the key: the next attempt looks the Transfer up, then uses a new key.
       if (spentOnServerError(error)) {
         await db
@@ -135,17 +162,23 @@ export async function payArtist(stripe: Stripe, db: Db, artistId: string, period
   const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist) return "no_artist";
 
-  // Earlier payouts a crash or an outage left unfinished go first, so their money is accounted for
-  // before today's balance is read.
+  // Earlier payouts a crash, an outage or a short platform balance left unfinished go first, so their
+  // money is accounted for before today's balance is read.
   const unfinished = await db
     .select()
     .from(payouts)
     .where(and(eq(payouts.artistId, artistId), eq(payouts.status, "pending")))
     .orderBy(asc(payouts.createdAt));
-  for (const payout of unfinished) if (payout.period !== period) await settlePayout(stripe, db, artist, payout, true);
+  let stillWaiting = false;
+  for (const payout of unfinished) {
+    if (payout.period !== period && (await settlePayout(stripe, db, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
+  }
 
   const existing = await payoutFor(db, artistId, period);
   if (existing) return existing.status === "pending" ? settlePayout(stripe, db, artist, existing, true) : "already_done";
+  // The platform cannot fund the payout already waiting: a new one would only wait beside it. The
+  // new earnings stay available and go once the waiting payout has.
+  if (stillWaiting) return "waiting_for_funds";
 
   if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
   const balance = (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;

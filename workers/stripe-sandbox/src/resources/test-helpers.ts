@@ -1,9 +1,10 @@
 /**
- * Sandbox-only test helpers (secret key): arm and clear faults, set the platform balance transfers
- * draw from, deliver every pending webhook event now, in creation order — what tests and the dev
- * tools use for determinism — make a saved card behave like another test card from now on (a card
- * that saved fine and is later reported stolen, or starts declining), move the sandbox clock (which
- * brings renewals, expiries and webhook retries due), and make a subscription's renewal fail now.
+ * Sandbox-only test helpers (secret key): arm and clear faults, deliver every pending webhook event
+ * now, in creation order — what tests and the dev tools use for determinism — make a saved card
+ * behave like another test card from now on (a card that saved fine and is later reported stolen, or
+ * starts declining), move the sandbox clock (which brings renewals, expiries, webhook retries and
+ * available funds due), and make a subscription's renewal fail now. The platform balance has no
+ * helper: it is funded as Stripe's is, by charges and top-ups.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
@@ -12,7 +13,6 @@ import { behaviourOf, luhnValid } from "../cards";
 import { endpoint } from "../context";
 import { invalidRequest } from "../errors";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
-import { platformBalance } from "../platform-balance";
 import { loadVault } from "../payment-methods";
 import { deliverPendingEvents, runDueRetries, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
@@ -43,19 +43,6 @@ export const testHelperRoutes = new Hono<AppEnv>()
   .delete(
     "/v1/test_helpers/faults",
     endpoint("secret", async (call) => ({ object: "sandbox.fault_list", deleted: await clearFaults(call.env.DB) })),
-  )
-  .post(
-    "/v1/test_helpers/platform_balance",
-    endpoint("secret", async (call) => {
-      // `available=<cents>` limits what transfers may draw; `available=` makes it unlimited again.
-      const p = call.params.allowOnly(["available"]);
-      if (!p.has("available")) throw invalidRequest("Missing required param: available.", { param: "available", code: "parameter_missing" });
-      const available = p.string("available") === "" ? null : p.integer("available")!;
-      if (available !== null && available < 0) throw invalidRequest("available must be 0 or more.", { param: "available" });
-      const balance = platformBalance(available);
-      call.store.put(balance);
-      return balance;
-    }),
   )
   .post(
     "/v1/test_helpers/deliver_events",

@@ -1,20 +1,22 @@
 /**
  * /v1/transfers: money from the platform's balance to a connected account (how artists are paid).
- * Refused like Stripe when the destination cannot receive transfers yet or the platform balance is
- * short; a successful transfer emits `transfer.created`. Idempotency keys are honoured by the
- * sandbox middleware. https://docs.stripe.com/api/transfers
+ * Refused like Stripe when the destination cannot receive transfers yet or the platform's available
+ * balance is short (balance.ts: pending funds do not count); a successful transfer emits
+ * `transfer.created`. Idempotency keys are honoured by the sandbox middleware.
+ * https://docs.stripe.com/api/transfers
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
+import { debitTransfer } from "../balance";
 import { type Account, canReceiveTransfers } from "../connect-accounts";
 import { endpoint } from "../context";
 import { invalidRequest, parameterInvalid } from "../errors";
 import { applyMetadata } from "../form";
 import { ID_PREFIX, newId } from "../ids";
 import { listObject } from "../lists";
-import { debitPlatformBalance } from "../platform-balance";
 import { readPage } from "../store";
+import { settleDueTopups } from "../topups";
 
 export type Transfer = Stripe.Transfer;
 
@@ -45,17 +47,19 @@ export const transferRoutes = new Hono<AppEnv>()
           { param: "destination", code: "insufficient_capabilities_for_transfer" },
         );
       }
-      await debitPlatformBalance(call, amount);
+      await settleDueTopups(call);
       const id = newId(ID_PREFIX.transfer);
+      const description = p.string("description") ?? null;
+      const debit = await debitTransfer(call, { id, amount, currency, description });
       const transfer = {
         id,
         object: "transfer",
         amount,
         amount_reversed: 0,
-        balance_transaction: newId(ID_PREFIX.balance_transaction),
+        balance_transaction: debit.id,
         created: call.now,
         currency,
-        description: p.string("description") ?? null,
+        description,
         destination: destination.id,
         destination_payment: newId(ID_PREFIX.destination_payment),
         livemode: false,

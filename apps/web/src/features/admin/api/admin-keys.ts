@@ -7,5 +7,6 @@ export const adminKeys = {
   payments: () => ["admin", "data", "payments"] as const,
   failedJobs: () => ["admin", "data", "failed-jobs"] as const,
   paymentMismatches: () => ["admin", "data", "payment-mismatches"] as const,
+  funding: () => ["admin", "data", "funding"] as const,
   artist: (artistId: string) => ["admin", "data", "artist", artistId] as const,
 };

@@ -34,6 +34,7 @@ import { FailedJobsPanel } from "./failed-jobs-panel";
 import { FailedPaymentsTab } from "./failed-payments-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
+import { PayoutFundingPanel } from "./payout-funding-panel";
 import { AdminLoading, AdminLoadError } from "./admin-states";
 
 const tabTriggerClass = cn(
@@ -185,6 +186,8 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
         </Tabs.Content>
       </Tabs.Root>
 
+      <PayoutFundingPanel />
+
       <FailedJobsPanel />
       <PaymentMismatchesPanel />
 
@@ -210,7 +213,14 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
   }, [unauthorised, queryClient]);
 
   const refreshButton = (
-    <Button variant="secondary" onClick={() => void payments.refetch()} aria-busy={payments.isFetching}>
+    <Button
+      variant="secondary"
+      onClick={() => {
+        void payments.refetch();
+        void queryClient.invalidateQueries({ queryKey: adminKeys.funding() });
+      }}
+      aria-busy={payments.isFetching}
+    >
       Refresh
     </Button>
   );

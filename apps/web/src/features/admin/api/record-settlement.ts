@@ -1,0 +1,18 @@
+/**
+ * `POST /api/admin/settlements`: records money the tablet provider settled to JPlay. Recording the
+ * same reference again changes nothing (`recorded: false`); the funding figures are read again after.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RecordSettlementResponse, SettlementRequest } from "@jplay/schema/funding";
+import { api } from "@/lib/api-client";
+import { adminKeys } from "./admin-keys";
+
+export const recordSettlement = (request: SettlementRequest) => api.post<RecordSettlementResponse>("/api/admin/settlements", request);
+
+export const useRecordSettlement = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordSettlement,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.funding() }),
+  });
+};

@@ -1,0 +1,50 @@
+/**
+ * /v1/balance and /v1/balance_transactions: the platform's balance (available and pending per
+ * currency) and the transactions that made it, each with its `available_on` and current `status`.
+ * https://docs.stripe.com/api/balance, https://docs.stripe.com/api/balance_transactions
+ */
+import { Hono } from "hono";
+import type Stripe from "stripe";
+import type { AppEnv } from "../env";
+import { type BalanceTransaction, balanceObject, withCurrentStatus } from "../balance";
+import { endpoint } from "../context";
+import type { Range } from "../form";
+import { listObject } from "../lists";
+import { readPage } from "../store";
+import { settleDueTopups } from "../topups";
+
+const LIST_PARAMS = ["type", "source", "currency", "created", "payout", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.BalanceTransactionListParams)[];
+
+export const balanceRoutes = new Hono<AppEnv>()
+  .get(
+    "/v1/balance",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      await settleDueTopups(call);
+      return balanceObject(call.store.db, call.now);
+    }),
+  )
+  .get(
+    "/v1/balance_transactions",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(LIST_PARAMS);
+      const filters: Record<string, string | Range> = {};
+      for (const field of ["type", "source", "currency"]) {
+        const value = p.string(field);
+        if (value) filters[field] = field === "currency" ? value.toLowerCase() : value;
+      }
+      // The sandbox makes no payouts of the platform's balance: no transaction belongs to one.
+      if (p.string("payout")) return listObject("/v1/balance_transactions", { data: [], hasMore: false });
+      const created = p.range("created");
+      if (created) filters.created = created;
+      const page = await call.store.list<BalanceTransaction>("balance_transaction", filters, readPage(p));
+      return listObject("/v1/balance_transactions", { ...page, data: page.data.map((transaction) => withCurrentStatus(transaction, call.now)) });
+    }),
+  )
+  .get(
+    "/v1/balance_transactions/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      return withCurrentStatus(await call.store.require<BalanceTransaction>("balance_transaction", call.pathParam("id"), "balance transaction"), call.now);
+    }),
+  );
