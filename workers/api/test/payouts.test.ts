@@ -21,7 +21,7 @@ import { DAILY_CRON } from "../src/jobs/run-scheduled";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { payoutIdempotencyKey, payoutTransferGroup } from "../src/services/payouts";
-import { drainPlatformBalance, fundPlatformBalance } from "./platform-funds";
+import { drainPlatformBalance, fundPlatformBalance, sandboxHelper } from "./platform-funds";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
@@ -70,19 +70,6 @@ async function runPayoutDay(day: Date, { copies = 1 } = {}) {
   expect(queue.pending).toEqual([{ type: "payouts.page", period: day.toISOString().slice(0, 10), cursor: null }]);
   await drain(queue, jobEnv, copies);
   return queue;
-}
-
-/** A sandbox call over HTTP (test helpers the SDK does not know). */
-async function sandbox(path: string, fields: Record<string, string>) {
-  const response = await exports.default.fetch(
-    new Request(`http://jplay.test/api/stripe-sandbox${path}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return response.json();
 }
 
 /** A connected account Stripe can pay (Custom: terms accepted, a debit card). */
@@ -319,7 +306,7 @@ describe("one artist's payout job", () => {
     const artist = await newArtist("daily");
     await credit(artist.id, 333);
     // More 500s than the SDK's own retries: the job fails and the queue is asked to retry it.
-    await sandbox("/v1/test_helpers/faults", { mode: "http_500", count: "3", path_prefix: "/v1/transfers" });
+    await sandboxHelper("/v1/test_helpers/faults", { mode: "http_500", count: "3", path_prefix: "/v1/transfers" });
     const first = await deliver(artistJob(artist.id, "2026-12-03"));
     expect(first.retryMessages).toHaveLength(1);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 333 }]);

@@ -10,7 +10,7 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { cardFee } from "../src/balance";
-import { advanceClock, call, eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";
+import { advanceClock, call, eventsFor as eventsAbout, sandboxStripe, stripeError, payableAccount as payableAccountOf } from "./support";
 
 const stripe = sandboxStripe();
 const DAY = 24 * 60 * 60;
@@ -56,16 +56,7 @@ async function nothingPending() {
   expect((await usd()).pending).toBe(0);
 }
 
-/** A Custom connected account that can receive transfers. */
-const payableAccount = () =>
-  stripe.accounts.create({
-    type: "custom",
-    country: "US",
-    business_type: "individual",
-    capabilities: { transfers: { requested: true } },
-    external_account: "tok_visa_debit",
-    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
-  });
+const payableAccount = () => payableAccountOf(stripe);
 
 describe("charges and the balance", () => {
   it("GET /v1/balance answers Stripe's balance object, USD listed even when empty", async () => {

@@ -8,7 +8,7 @@
 import { exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PRODUCT_ORIGIN, SANDBOX_ORIGIN, SANDBOX_SECRET_KEY, eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";
+import { PRODUCT_ORIGIN, SANDBOX_ORIGIN, SANDBOX_SECRET_KEY, eventsFor as eventsAbout, sandboxStripe, stripeError, payableAccount as payableAccountOf } from "./support";
 
 const stripe = sandboxStripe();
 const ORIGIN = PRODUCT_ORIGIN;
@@ -44,16 +44,7 @@ const submitOnboarding = (url: string, cardNumber: string) =>
 const expressAccount = (extra: Partial<Stripe.AccountCreateParams> = {}) =>
   stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, ...extra });
 
-/** A Custom account the platform makes payable itself: terms accepted, a debit card. */
-const payableAccount = () =>
-  stripe.accounts.create({
-    type: "custom",
-    country: "US",
-    business_type: "individual",
-    capabilities: { transfers: { requested: true } },
-    external_account: "tok_visa_debit",
-    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
-  });
+const payableAccount = () => payableAccountOf(stripe);
 
 const eventsFor = (objectId: string) => eventsAbout(stripe, objectId);
 

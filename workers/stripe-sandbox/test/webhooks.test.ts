@@ -33,6 +33,7 @@ import {
   settledCall,
   stripeError,
   verifyDelivery,
+  payableAccount,
 } from "./support";
 
 const stripe = sandboxStripe();
@@ -225,14 +226,7 @@ describe("two endpoints, as a Connect platform has them", () => {
   });
 
   it("never sends a platform event to the Connect endpoint, even one about a connected account's money", async () => {
-    const account = await stripe.accounts.create({
-      type: "custom",
-      country: "US",
-      business_type: "individual",
-      capabilities: { transfers: { requested: true } },
-      external_account: "tok_visa_debit",
-      tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
-    });
+    const account = await payableAccount(stripe);
     const customer = await stripe.customers.create({ email: uniqueEmail("platform") });
     // Funds for the transfer, available at once (Stripe's "bypass pending" test card).
     await stripe.paymentIntents.create({ amount: 1000, currency: "usd", payment_method: "pm_card_bypassPending", confirm: true });
