@@ -174,8 +174,10 @@ describe("payment setup", () => {
     );
     await page.goto(`${baseURL}/distribute`);
     await page.getByText("Unable to load payment form. Please try again later.", { exact: true }).waitFor();
-    await page.getByText("Error creating payment setup", { exact: true }).waitFor();
-    expect(await page.getByText("Please try again or contact support.", { exact: true }).isVisible()).toBe(true);
+    // The toast's title and its description, each waited for: a toast still entering (or a second,
+    // collapsed one with the same title) is not yet the one read.
+    const toast = page.locator("[data-sonner-toast]").filter({ has: page.getByText("Error creating payment setup", { exact: true }) });
+    await toast.filter({ hasText: "Please try again or contact support." }).first().waitFor();
 
     await page.unroute("**/api/create-setup-intent");
     await page.getByRole("button", { name: "Try again" }).click();
