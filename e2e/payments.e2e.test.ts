@@ -94,7 +94,7 @@ describe("offer screen", () => {
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await toastShown(page, "Additional Authentication Required");
     await page.getByRole("button", { name: "Authenticate and Pay $49.99" }).click();
-    // Spec section 9: the redirect waits 1.5 s after the decline is toasted. Both moments are taken in
+    // The redirect waits 1.5 s after the decline is toasted. Both moments are taken in
     // the page (the toast's insertion, the history entry), so a slow test process cannot shorten it.
     await page.evaluate(() => {
       const marks: { toast?: number; left?: number } = {};

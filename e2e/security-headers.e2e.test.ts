@@ -43,7 +43,7 @@ async function watchedPage(): Promise<Page> {
 
 const violations = (target: Page) => target.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
 
-/** Every screen of the route table (spec section 2), the artist page, and the not-found page, each with what shows it has rendered. */
+/** Every screen of the SPA's route table (apps/web/src/app), the artist page, and the not-found page, each with what shows it has rendered. */
 const SCREENS: Array<[string, (target: Page) => Promise<void>]> = [
   ["/", (target) => target.getByRole("region", { name: "Trending Songs" }).waitFor()],
   ["/distribute", (target) => target.getByLabel("Card number", { exact: true }).waitFor()],

@@ -1,8 +1,8 @@
 /**
  * The root Hono app: request ids, security headers, the one error handler, and the /api mounts.
  * Before any route runs, a cross-site write is refused and the body's size is limited while it is
- * read (middleware/). Paths outside /api are the SPA's (static assets with SPA fallback, ARCHITECTURE
- * decision 1), whose headers come from apps/web/public/_headers.
+ * read (middleware/). Paths outside /api are the SPA's (static assets with SPA fallback, wrangler.toml
+ * [assets]), whose headers come from apps/web/public/_headers.
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -42,7 +42,7 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminRoutes)
   .route("/", artistPageRoutes)
   .route("/", connectWebhookRoutes)
-  // Development and tests only: the browser's way to the Stripe sandbox Worker (ARCHITECTURE decision 4).
+  // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).
   .route("/stripe-sandbox", stripeSandboxPassThrough);
 
 export const app = new Hono<AppEnv>()

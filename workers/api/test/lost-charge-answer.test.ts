@@ -9,8 +9,8 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
-import { approvalEvents, artistWithSong, chargesOf, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
+import { createStripe } from "../src/payments/stripe-client";
+import { approvalEvents, artistWithSong, chargesOf, impatientStripe, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
 
 const stripe = createStripe(env);
 
@@ -30,12 +30,7 @@ describe("a charge whose answer and webhook were lost", () => {
 
     expect((await sandboxAdmin("/v1/test_helpers/faults", { mode: "hold_after_commit", path_prefix: "/v1/payment_intents" })).status).toBe(200);
     // A caller that gives up after 300 ms, through the same binding the product uses.
-    const sandbox = env.STRIPE_SANDBOX!;
-    const impatient = new Stripe(SANDBOX_SECRET_KEY, {
-      httpClient: Stripe.createFetchHttpClient((input, init) => sandbox.fetch(new Request(input, init))),
-      maxNetworkRetries: 0,
-      timeout: 300,
-    });
+    const impatient = impatientStripe();
     const params: Stripe.PaymentIntentCreateParams = {
       amount: 4999,
       currency: "usd",

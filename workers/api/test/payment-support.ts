@@ -1,7 +1,8 @@
 /** Helpers for the payment tests: an artist with a saved card and an uploaded song, sandbox calls, waiting for webhooks. */
 import { env } from "cloudflare:workers";
 import { expect, onTestFinished, vi } from "vitest";
-import { createStripe } from "../src/payments/stripe-client";
+import Stripe from "stripe";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
 import { Browser, TEST_CARD, mp3Bytes, nextPhone } from "./support";
 
 export interface ArtistWithSong {
@@ -79,6 +80,19 @@ export const complete = (browser: Browser, songId: string, feeOption: string, re
   browser.postJson(`/api/distribute/${songId}/complete`, { feeOption, requestId, ...extra });
 
 export const recovery = (browser: Browser, songId: string, offerTier: unknown) => browser.postJson(`/api/distribute/${songId}/recovery`, { offerTier });
+
+/**
+ * A Stripe client that gives up after `timeoutMs` with no retry, through the same binding the product
+ * uses: a caller that never hears back from a request Stripe still carries out.
+ */
+export const impatientStripe = (timeoutMs = 300) => {
+  const sandbox = env.STRIPE_SANDBOX!;
+  return new Stripe(SANDBOX_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient((input, init) => sandbox.fetch(new Request(input, init))),
+    maxNetworkRetries: 0,
+    timeout: timeoutMs,
+  });
+};
 
 /** Every charge Stripe made for the customer (succeeded and failed). */
 export const chargesOf = async (customerId: string) => (await createStripe(env).charges.list({ customer: customerId, limit: 100 })).data;

@@ -13,10 +13,10 @@ import { artists, stripeSyncCursors } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { createDb } from "../src/db";
 import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
-import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { createStripe } from "../src/payments/stripe-client";
 import { PLATFORM_EVENTS_CURSOR, applyMissedPlatformEvents } from "../src/services/missed-stripe-events";
 import { NOT_CHARGED_AFTER_MS, SETTLE_AFTER_MS } from "../src/services/settle-processing-payments";
-import { artistWithSong, chargesOf, freshCardNumber, payInBrowser, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
+import { artistWithSong, chargesOf, freshCardNumber, impatientStripe, payInBrowser, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
 import { CapturingQueue, insertArtist } from "./song-fixtures";
 
 const stripe = createStripe(env);
@@ -156,8 +156,7 @@ describe("payments whose answer and webhook were both lost", () => {
       .bind(paymentId, artist.artistId, artist.songId)
       .run();
     expect((await sandboxAdmin("/v1/test_helpers/faults", { mode: "hold_after_commit", path_prefix: "/v1/payment_intents", method: "POST" })).status).toBe(200);
-    const sandbox = env.STRIPE_SANDBOX!;
-    const impatient = new Stripe(SANDBOX_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient((input, init) => sandbox.fetch(new Request(input, init))), maxNetworkRetries: 0, timeout: 300 });
+    const impatient = impatientStripe();
     await expect(
       impatient.paymentIntents.create(
         {

@@ -1,5 +1,5 @@
 /**
- * The one way server code reaches payments (ARCHITECTURE decision 4): the official Stripe SDK, built
+ * The one way server code reaches payments (docs/decisions/018-stripe-sandbox-worker.md): the official Stripe SDK, built
  * per request from configuration.
  * - A real secret key: Stripe itself. In production a test-mode key (`sk_test_…`) is refused unless
  *   ALLOW_TEST_KEYS=true says this is a staging deployment.

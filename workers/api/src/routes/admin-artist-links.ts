@@ -1,6 +1,6 @@
 /**
  * Admin: revoke an artist's private page links (e.g. a link that was shared or leaked). Mounted by
- * the admin API behind its authentication (ARCHITECTURE decision 8); this file only defines it.
+ * the admin API behind its authentication (docs/decisions/011-admin-access.md); this file only defines it.
  */
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";

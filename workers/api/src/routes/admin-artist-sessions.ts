@@ -1,7 +1,7 @@
 /**
  * Admin: end every live browser session of an artist (e.g. a lost phone, a shared computer), so
  * those browsers can no longer pay or upload as the artist. Mounted by the admin API behind its
- * authentication (ARCHITECTURE decision 8); this file only defines it.
+ * authentication (docs/decisions/011-admin-access.md); this file only defines it.
  */
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";

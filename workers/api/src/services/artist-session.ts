@@ -1,10 +1,10 @@
 /**
- * The artist's browser session, as the routes see it (ARCHITECTURE decision 7,
- * docs/decisions/019-sessions-server-side.md): the `__Host-jplay_session` cookie — Secure, HttpOnly,
- * SameSite=Lax, Path=/, HMAC-signed with SESSION_SECRET — holds a random token; the session itself is
- * a row in D1 (services/artist-sessions.ts) that expires, idles out and can be ended. The cookie is
- * Secure everywhere: production is HTTPS, and browsers accept Secure cookies from http://127.0.0.1
- * and http://localhost, where `pnpm dev` serves.
+ * The artist's browser session, as the routes see it (docs/decisions/019-sessions-server-side.md):
+ * the `__Host-jplay_session` cookie (Secure, HttpOnly, SameSite=Lax, Path=/, HMAC-signed with
+ * SESSION_SECRET) holds a random token; the session itself is a row in D1
+ * (services/artist-sessions.ts) that expires, idles out and can be ended. The cookie is Secure
+ * everywhere: production is HTTPS, and browsers accept Secure cookies from http://127.0.0.1 and
+ * http://localhost, where `pnpm dev` serves.
  */
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";

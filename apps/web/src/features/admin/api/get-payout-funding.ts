@@ -1,6 +1,6 @@
 /**
  * `GET /api/admin/funding`: what is owed to artists, Stripe's balance, the shortfall to top up and the
- * provider's settlements. Admin data: fresh for 30 s, refetched every 60 s (spec section 7).
+ * provider's settlements. Admin data: fresh for 30 s, refetched every 60 s, as the other admin reads.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
