@@ -476,3 +476,70 @@ export const failedJobs = sqliteTable("failed_jobs", {
   songId: text("song_id"),
   failedAt: createdAt("failed_at"),
 });
+
+export const REFUND_STATUSES = ["pending", "requires_action", "succeeded", "failed", "canceled"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * A refund of a song's distribution payment, made when the pipeline rejects a paid song. One per
+ * payment (the unique index is the idempotency guard); the row is written before Stripe is called so
+ * a crash between the two is resumed with the same key (docs/decisions/025).
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    songId: text("song_id").references(() => songs.id),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    amountCents: integer("amount_cents").notNull(),
+    /** Why the money goes back, in the words the artist sees. */
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    stripeRefundId: text("stripe_refund_id").unique(),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt("created_at"),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
+);
+
+export const TEXT_MESSAGE_KINDS = ["card_saved", "payment_succeeded", "payment_failed", "song_distributed", "song_rejected", "payout_sent", "opted_out"] as const;
+export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
+/** queued → sent (by the provider) or logged (no provider configured); skipped when the number opted out. */
+export const TEXT_MESSAGE_STATUSES = ["queued", "sent", "logged", "failed", "skipped"] as const;
+export type TextMessageStatus = (typeof TEXT_MESSAGE_STATUSES)[number];
+
+/**
+ * The outbox of texts to artists' phones. A row is written in the same step as the event it tells
+ * of (one per `dedupe_key`, so a redelivered event texts once) and a queue job sends it.
+ */
+export const textMessages = sqliteTable(
+  "text_messages",
+  {
+    id: text("id").primaryKey(),
+    artistId: text("artist_id").references(() => artists.id),
+    toPhone: text("to_phone").notNull(),
+    kind: text("kind", { enum: TEXT_MESSAGE_KINDS }).notNull(),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    body: text("body").notNull(),
+    status: text("status", { enum: TEXT_MESSAGE_STATUSES }).notNull().default("queued"),
+    providerMessageId: text("provider_message_id"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt("created_at"),
+    sentAt: integer("sent_at", { mode: "number" }),
+  },
+  (message) => [index("text_messages_created_idx").on(message.createdAt), index("text_messages_status_idx").on(message.status)],
+);
+
+/** Phone numbers (E.164) that answered STOP: no text is sent to them until they answer START. */
+export const smsOptOuts = sqliteTable("sms_opt_outs", {
+  phone: text("phone").primaryKey(),
+  optedOutAt: createdAt("opted_out_at"),
+});
