@@ -21,6 +21,7 @@ import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
+import { smsInboundRoutes } from "./routes/sms-inbound";
 import { songsRoutes } from "./routes/songs";
 import { stripeSandboxPassThrough } from "./routes/stripe-sandbox-pass-through";
 import { subscriptionRoutes } from "./routes/subscription";
@@ -42,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminRoutes)
   .route("/", artistPageRoutes)
   .route("/", connectWebhookRoutes)
+  .route("/", smsInboundRoutes)
   // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).
   .route("/stripe-sandbox", stripeSandboxPassThrough);
 

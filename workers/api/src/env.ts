@@ -85,5 +85,13 @@ declare global {
      * Whole days from 1 to 3650; anything else means the default.
      */
     ARTIST_LINK_TTL_DAYS?: string;
+    /**
+     * Twilio, for texts to artists (services/sms-provider.ts): the account SID and auth token (Basic
+     * auth; the token also verifies /api/sms/inbound) and the number texts come from (E.164). Without
+     * all three, development and tests write texts to the log; production marks them failed.
+     */
+    TWILIO_ACCOUNT_SID?: string;
+    TWILIO_AUTH_TOKEN?: string;
+    TWILIO_FROM_NUMBER?: string;
   }
 }

@@ -20,5 +20,5 @@ export async function deliverDistribution(songId: string, env: Env, now = Date.n
     await env.JOBS.send({ type: "distribution.deliver", songId }, { delaySeconds: queueDelaySeconds(song.deliverAt, now) });
     return;
   }
-  await deliverDueSongs(db, now, "the delivery job", [songId]);
+  await deliverDueSongs(db, env.JOBS, now, "the delivery job", [songId]);
 }

@@ -15,7 +15,7 @@ const STALLED_PER_RUN = 500;
 const SEND_BATCH = 100;
 
 export async function deliverDueSongsTask(env: Env, scheduledTime: Date): Promise<void> {
-  const delivered = await deliverDueSongs(createDb(env.DB), scheduledTime.getTime(), "the scheduled sweep");
+  const delivered = await deliverDueSongs(createDb(env.DB), env.JOBS, scheduledTime.getTime(), "the scheduled sweep");
   if (delivered.length > 0) console.log(JSON.stringify({ level: "info", task: "distribution.deliver-due", delivered: delivered.length }));
 }
 

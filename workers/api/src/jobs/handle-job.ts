@@ -3,7 +3,7 @@
  * job is idempotent, because a queue may deliver a message twice; a message that keeps failing is
  * retried with back-off and then lands in the dead-letter queue.
  */
-import type { Job } from "./job";
+import type { Job, JobQueue } from "./job";
 import { deliverDistribution } from "./deliver-distribution";
 import { processDistribution } from "./process-distribution";
 import { chargeRetryItem } from "./admin-charge";
@@ -11,6 +11,7 @@ import { runPayoutPage } from "./payout-run";
 import { createDb } from "../db";
 import { createStripe } from "../payments/stripe-client";
 import { payArtist } from "../services/payouts";
+import { sendText } from "./send-text";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -34,7 +35,10 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       await runPayoutPage(env, job);
       return;
     case "payouts.artist":
-      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period);
+      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period, env.JOBS as JobQueue);
+      return;
+    case "text.send":
+      await sendText(env, job.messageId);
       return;
     default: {
       const unknownJob: never = job;

@@ -36,6 +36,11 @@ export type Job =
       type: "payouts.artist";
       artistId: string;
       period: string;
+    }
+  | {
+      /** Send one queued text to an artist's phone (jobs/send-text.ts); the row says whether it went. */
+      type: "text.send";
+      messageId: string;
     };
 
 export type JobQueue = Queue<Job>;

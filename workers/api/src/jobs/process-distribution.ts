@@ -29,12 +29,12 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
 
   const object = await env.MEDIA.get(song.audioKey);
   if (!object) {
-    await rejectSong(db, songId, "The stored audio file is missing.", now);
+    await rejectSong(db, env.JOBS, songId, "The stored audio file is missing.", now);
     return;
   }
   const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
   if (!check.ok) {
-    await rejectSong(db, songId, check.reason, now);
+    await rejectSong(db, env.JOBS, songId, check.reason, now);
     return;
   }
   const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);

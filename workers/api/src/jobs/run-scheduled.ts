@@ -12,6 +12,7 @@ import { reconcileStripeTask } from "./reconcile-stripe";
 import { removeUnpaidSongsTask } from "./remove-unpaid-songs-task";
 import { sweepOrphanMediaTask } from "./repair-tasks";
 import { purgeSessionsTask } from "./session-tasks";
+import { requeueStuckTextsTask } from "./text-tasks";
 
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
@@ -20,7 +21,7 @@ export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask, purgeSessionsTask, reconcileStripeTask],
+  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask, purgeSessionsTask, reconcileStripeTask, requeueStuckTextsTask],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {

@@ -12,6 +12,7 @@ import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminArtistLinkRoutes } from "./admin-artist-links";
 import { adminArtistSessionRoutes } from "./admin-artist-sessions";
 import { adminFundingRoutes } from "./admin-funding";
+import { adminMessageRoutes } from "./admin-messages";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
@@ -99,4 +100,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/payment-mismatches", async (c) => c.json(await listPaymentMismatches(createDb(c.env.DB))))
   .route("/", adminArtistLinkRoutes)
   .route("/", adminArtistSessionRoutes)
-  .route("/", adminFundingRoutes);
+  .route("/", adminFundingRoutes)
+  .route("/", adminMessageRoutes);

@@ -17,6 +17,8 @@ import { artistPagePath, issueArtistLink } from "../services/artist-links";
 import { readSessionCustomer, rotateSession, startSession } from "../services/artist-session";
 import { syncArtistPayoutSchedule } from "../services/connect-accounts";
 import { createSetupIntent, savePaymentMethod } from "../services/payment-setup";
+import { textCardSaved } from "../services/event-texts";
+import type { JobQueue } from "../jobs/job";
 import { HOUR_MS, MINUTE_MS, SAVES_PER_PHONE_PER_HOUR, cardSavesPerMinute, setupIntentsPerAddressPerHour, setupIntentsPerMinute } from "../limits";
 import { clientAddress, enforceRateLimit } from "../services/rate-limit";
 import { jsonBody } from "../validation";
@@ -68,5 +70,7 @@ export const paymentSetupRoutes = new Hono<AppEnv>()
     await syncArtistPayoutSchedule(stripe, db, saved.artistId);
     // The artist's private page: a new link each time a card is saved (earlier links keep working).
     const artistPageUrl = artistPagePath(await issueArtistLink(db, saved.artistId));
+    // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
+    await textCardSaved(db, c.env.JOBS as JobQueue, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
     return c.json({ brand: saved.brand, last4: saved.last4, artistPageUrl });
   });

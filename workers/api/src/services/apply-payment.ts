@@ -10,6 +10,7 @@ import { PACKAGES } from "@jplay/schema/pricing";
 import { payments } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
 import type { JobQueue } from "../jobs/job";
+import { textPaymentOutcome } from "./event-texts";
 
 export interface ApplyPaymentDeps {
   db: Db;
@@ -52,6 +53,7 @@ export async function applySucceededPayment(
   ]);
   const appliedNow = paid.meta.changes === 1;
   if (appliedNow && payment.songId) await deps.jobs.send({ type: "distribution.process", songId: payment.songId });
+  if (appliedNow) await textPaymentOutcome(db, deps.jobs, paymentId, "succeeded");
   return appliedNow;
 }
 

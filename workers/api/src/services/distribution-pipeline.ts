@@ -7,7 +7,9 @@
 import { sql } from "drizzle-orm";
 import type { SongPackage } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
+import type { JobQueue } from "../jobs/job";
 import type { AudioFacts } from "./check-audio";
+import { textSongOutcome } from "./event-texts";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
 const DELIVERY_CHUNK = 100;
@@ -46,8 +48,8 @@ export async function scheduleDelivery(
   return scheduled.meta.changes === 1;
 }
 
-/** Rejects an approved song with the reason the admin sees. Returns true when this call rejected it. */
-export async function rejectSong(db: Db, songId: string, reason: string, now: number): Promise<boolean> {
+/** Rejects an approved song with the reason the admin sees (and the artist, by text). Returns true when this call rejected it. */
+export async function rejectSong(db: Db, jobs: JobQueue, songId: string, reason: string, now: number): Promise<boolean> {
   const [, rejected] = await runBatch(db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
@@ -55,15 +57,17 @@ export async function rejectSong(db: Db, songId: string, reason: string, now: nu
       from songs where id = ${songId} and status = 'approved'`,
     sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`,
   ]);
-  return rejected.meta.changes === 1;
+  if (rejected.meta.changes !== 1) return false;
+  await textSongOutcome(db, jobs, songId);
+  return true;
 }
 
 /**
  * Delivers approved songs whose time has come (all of them, or only `songIds`): status → distributed,
- * distributed_at = now, so they join the public catalogue. `by` names the caller in the event's cause.
+ * distributed_at = now, so they join the public catalogue, and each artist is texted. `by` names the caller in the event's cause.
  * Returns the ids this call delivered.
  */
-export async function deliverDueSongs(db: Db, now: number, by: string, songIds?: string[]): Promise<string[]> {
+export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: string, songIds?: string[]): Promise<string[]> {
   const delivered: string[] = [];
   for (let round = 0; round < MAX_DELIVERY_ROUNDS; round++) {
     const candidates = await db.all<{ id: string }>(sql`
@@ -85,7 +89,9 @@ export async function deliverDueSongs(db: Db, now: number, by: string, songIds?:
         where id in (select json_extract(value, '$.songId') from json_each(${rows})) and status = 'approved' and deliver_at <= ${now}
         returning id`,
     ]);
-    delivered.push(...(moved.results as { id: string }[]).map((row) => row.id));
+    const movedIds = (moved.results as { id: string }[]).map((row) => row.id);
+    for (const songId of movedIds) await textSongOutcome(db, jobs, songId);
+    delivered.push(...movedIds);
     if (candidates.length < DELIVERY_CHUNK) break;
   }
   return delivered;

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db";
 import { applySucceededPayment } from "./apply-payment";
+import { textPaymentOutcome } from "./event-texts";
 import { recordObservedCardAttempt } from "./card-rules";
 import type { PaymentDeps } from "./close-open-payment";
 import { intentAgreesWithPayment } from "./payment-agreement";
@@ -71,6 +72,7 @@ export async function onPaymentIntentFailed(deps: PaymentDeps, intent: Stripe.Pa
     update payments set status = 'requires_payment_method', updated_at = ${Date.now()},
       failure_code = ${error?.code ?? "payment_failed"}, decline_code = ${declineCode}, failure_message = ${error?.message ?? null}
     where id = ${payment.id} and status in ('requires_payment_method', 'requires_action', 'processing')`);
+  if (payment.status !== "succeeded") await textPaymentOutcome(deps.db, deps.jobs, payment.id, "failed");
   const fingerprint = error?.payment_method?.card?.fingerprint;
   await recordBrowserAttempt(deps.db, payment, { chargeId: error?.charge ?? null, fingerprint, outcome: "declined", declineCode });
 }

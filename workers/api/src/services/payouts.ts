@@ -19,6 +19,8 @@ import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { Db } from "../db";
 import { ACCOUNTS, artistAvailableBalances, postTransaction } from "./ledger";
 import { keyForAttempt, spentOnServerError } from "./stripe-lookup";
+import type { JobQueue } from "../jobs/job";
+import { textPayoutSent } from "./event-texts";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 type Artist = typeof artists.$inferSelect;
@@ -96,7 +98,7 @@ async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<v
  * attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys (24 h),
  * so it is looked up by its transfer group first; so is one whose key a 500 spent.
  */
-async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
+async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
   await postTransaction(db, "payout", payout.id, [
     { account: ACCOUNTS.artistAvailable(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
     { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: payout.amountCents },
@@ -146,10 +148,12 @@ async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: Payo
     { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
     { account: ACCOUNTS.payoutsSent, amountCents: payout.amountCents },
   ]);
-  await db
+  const paid = await db
     .update(payouts)
     .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: Date.now() })
-    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")));
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
+    .returning({ id: payouts.id });
+  if (paid.length > 0) await textPayoutSent(db, jobs, payout);
   return "paid";
 }
 
@@ -158,7 +162,7 @@ async function settlePayout(stripe: Stripe, db: Db, artist: Artist, payout: Payo
  * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
  * is written: it stays available and the artist's page shows it as held).
  */
-export async function payArtist(stripe: Stripe, db: Db, artistId: string, period: string): Promise<PayoutOutcome> {
+export async function payArtist(stripe: Stripe, db: Db, artistId: string, period: string, jobs: JobQueue): Promise<PayoutOutcome> {
   const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist) return "no_artist";
 
@@ -171,11 +175,11 @@ export async function payArtist(stripe: Stripe, db: Db, artistId: string, period
     .orderBy(asc(payouts.createdAt));
   let stillWaiting = false;
   for (const payout of unfinished) {
-    if (payout.period !== period && (await settlePayout(stripe, db, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
+    if (payout.period !== period && (await settlePayout(stripe, db, jobs, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
   }
 
   const existing = await payoutFor(db, artistId, period);
-  if (existing) return existing.status === "pending" ? settlePayout(stripe, db, artist, existing, true) : "already_done";
+  if (existing) return existing.status === "pending" ? settlePayout(stripe, db, jobs, artist, existing, true) : "already_done";
   // The platform cannot fund the payout already waiting: a new one would only wait beside it. The
   // new earnings stay available and go once the waiting payout has.
   if (stillWaiting) return "waiting_for_funds";
@@ -190,8 +194,8 @@ export async function payArtist(stripe: Stripe, db: Db, artistId: string, period
     .values({ id: crypto.randomUUID(), artistId, period, amountCents: balance, status: "pending" })
     .onConflictDoNothing()
     .returning();
-  if (created) return settlePayout(stripe, db, artist, created, false);
+  if (created) return settlePayout(stripe, db, jobs, artist, created, false);
   // Another delivery of this job inserted the row first: finish that one.
   const winner = await payoutFor(db, artistId, period);
-  return winner?.status === "pending" ? settlePayout(stripe, db, artist, winner, true) : "already_done";
+  return winner?.status === "pending" ? settlePayout(stripe, db, jobs, artist, winner, true) : "already_done";
 }

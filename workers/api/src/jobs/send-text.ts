@@ -1,0 +1,77 @@
+/**
+ * `text.send`: sends one queued outbox row (services/text-messages.ts) through the configured SMS
+ * provider (services/sms-provider.ts). A row is sent at most once per claim: each attempt first
+ * counts itself on the row (`attempts`, guarded by the count it read), so two deliveries of the same
+ * message cannot both reach Twilio. Twilio unreachable (5xx, 429, network) → thrown, the queue retries
+ * it; refused (4xx) → `failed` with Twilio's error, and 21610 (the number answered STOP to our sender)
+ * also puts the number on the opt-out list. Once sent, logged or failed, the stored body no longer
+ * holds the artist's page token (docs/decisions/026-texts-to-artists.md).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { textMessages, type TextMessageStatus } from "@jplay/schema/tables";
+import { createDb, type Db } from "../db";
+import { SmsProviderUnavailable, TWILIO_UNSUBSCRIBED_RECIPIENT, sendWithTwilio, smsProvider } from "../services/sms-provider";
+import { optOut } from "../services/sms-opt-outs";
+import { redactLinks } from "../services/text-messages";
+
+export const NO_PROVIDER_ERROR = "no SMS provider configured";
+
+type TextRow = typeof textMessages.$inferSelect;
+
+let missingProviderLogged = false;
+
+/** Settles a queued row: its final status, the body without page tokens, and what the provider said. */
+async function settle(db: Db, row: TextRow, outcome: { status: TextMessageStatus; error?: string | null; providerMessageId?: string; sentAt?: number }): Promise<void> {
+  await db
+    .update(textMessages)
+    .set({
+      status: outcome.status,
+      body: redactLinks(row.body),
+      error: outcome.error ?? null,
+      providerMessageId: outcome.providerMessageId ?? null,
+      sentAt: outcome.sentAt ?? null,
+    })
+    .where(and(eq(textMessages.id, row.id), eq(textMessages.status, "queued")));
+}
+
+export async function sendText(env: Env, messageId: string, now = Date.now()): Promise<void> {
+  const db = createDb(env.DB);
+  const [row] = await db.select().from(textMessages).where(eq(textMessages.id, messageId)).limit(1);
+  if (!row) throw new Error(`text.send: no text message ${messageId}`);
+  if (row.status !== "queued") return; // settled by an earlier delivery
+
+  const optedOut = (await db.run(sql`select 1 from sms_opt_outs where phone = ${row.toPhone}`)).results.length > 0;
+  if (optedOut) return settle(db, row, { status: "skipped", error: "The number opted out (STOP)." });
+
+  const provider = smsProvider(env);
+  if (provider.kind === "none") {
+    if (!missingProviderLogged) {
+      missingProviderLogged = true;
+      console.error(JSON.stringify({ level: "error", msg: "texts cannot be sent: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" }));
+    }
+    return settle(db, row, { status: "failed", error: NO_PROVIDER_ERROR });
+  }
+  if (provider.kind === "log") {
+    // Development and tests: the text as it would have gone, one JSON line.
+    console.log(JSON.stringify({ level: "info", msg: "text message (no SMS provider configured)", id: row.id, to: row.toPhone, kind: row.kind, body: row.body }));
+    return settle(db, row, { status: "logged", sentAt: now });
+  }
+
+  const claimed = await db
+    .update(textMessages)
+    .set({ attempts: row.attempts + 1 })
+    .where(and(eq(textMessages.id, row.id), eq(textMessages.status, "queued"), eq(textMessages.attempts, row.attempts)))
+    .returning({ id: textMessages.id });
+  if (claimed.length === 0) return; // another delivery of this message is sending it
+
+  let answer;
+  try {
+    answer = await sendWithTwilio(provider.config, { to: row.toPhone, body: row.body });
+  } catch (error) {
+    if (error instanceof SmsProviderUnavailable) await db.update(textMessages).set({ error: error.message }).where(eq(textMessages.id, row.id));
+    throw error;
+  }
+  if (answer.ok) return settle(db, row, { status: "sent", providerMessageId: answer.providerMessageId, sentAt: now });
+  if (answer.code === TWILIO_UNSUBSCRIBED_RECIPIENT) await optOut(db, row.toPhone);
+  return settle(db, row, { status: "failed", error: answer.code === null ? answer.message : `Twilio ${answer.code}: ${answer.message}` });
+}

@@ -1,0 +1,63 @@
+/**
+ * The texts events send, one function per hook, so each place an event happens adds one call: it
+ * reads what the wording needs and queues the text under the event's own id (services/text-messages.ts).
+ * Payments that pay for no song (an initial charge) send nothing: the artist saw that on the screen.
+ * A text never blocks or undoes the event it tells of: a failure to queue one is logged, not thrown.
+ */
+import { eq } from "drizzle-orm";
+import { payments, songs } from "@jplay/schema/tables";
+import type { Db } from "../db";
+import type { JobQueue } from "../jobs/job";
+import { textBodies } from "./text-message-bodies";
+import { queueText, type TextRequest } from "./text-messages";
+
+async function tell(db: Db, jobs: JobQueue, text: TextRequest): Promise<void> {
+  try {
+    await queueText(db, jobs, text);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "text not queued", dedupeKey: text.dedupeKey, error: String(error) }));
+  }
+}
+
+/** A card saved on /distribute: the private page link, so a cleared browser does not lose it. */
+export async function textCardSaved(db: Db, jobs: JobQueue, saved: { artistId: string; paymentMethodId: string; artistPageUrl: string }): Promise<void> {
+  await tell(db, jobs, { artistId: saved.artistId, kind: "card_saved", dedupeKey: `card_saved:${saved.paymentMethodId}`, body: textBodies.cardSaved(saved.artistPageUrl) });
+}
+
+/** A song's payment succeeded or was declined (once per payment row). */
+export async function textPaymentOutcome(db: Db, jobs: JobQueue, paymentId: string, outcome: "succeeded" | "failed"): Promise<void> {
+  const [payment] = await db
+    .select({ artistId: payments.artistId, amountCents: payments.amountCents, title: songs.title })
+    .from(payments)
+    .innerJoin(songs, eq(songs.id, payments.songId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  if (!payment) return;
+  await tell(db, jobs, {
+    artistId: payment.artistId,
+    kind: outcome === "succeeded" ? "payment_succeeded" : "payment_failed",
+    dedupeKey: `payment_${outcome}:${paymentId}`,
+    body: outcome === "succeeded" ? textBodies.paymentSucceeded(payment.title, payment.amountCents) : textBodies.paymentFailed(payment.title),
+  });
+}
+
+/** A song went live, or its audio check rejected it: the text follows the song's status. */
+export async function textSongOutcome(db: Db, jobs: JobQueue, songId: string): Promise<void> {
+  const [song] = await db
+    .select({ artistId: songs.artistId, title: songs.title, status: songs.status, rejectionReason: songs.rejectionReason })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
+  if (!song?.artistId) return;
+  if (song.status === "distributed") {
+    await tell(db, jobs, { artistId: song.artistId, kind: "song_distributed", dedupeKey: `song_distributed:${songId}`, body: textBodies.songDistributed(song.title) });
+  } else if (song.status === "rejected") {
+    const reason = song.rejectionReason ?? "its audio could not be checked.";
+    await tell(db, jobs, { artistId: song.artistId, kind: "song_rejected", dedupeKey: `song_rejected:${songId}`, body: textBodies.songRejected(song.title, reason) });
+  }
+}
+
+/** A payout's Transfer was made. */
+export async function textPayoutSent(db: Db, jobs: JobQueue, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
+  await tell(db, jobs, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, body: textBodies.payoutSent(payout.amountCents) });
+}

@@ -1,0 +1,23 @@
+/**
+ * What JPlay's texts say, in one place: short and plain, each naming JPlay, and each ending with the
+ * opt-out line US carriers expect on application-to-person texts (docs/decisions/026-texts-to-artists.md).
+ */
+import { formatCents } from "@jplay/schema/pricing";
+
+const OPT_OUT = "Reply STOP to opt out.";
+
+const quoted = (title: string) => `"${title.length > 60 ? `${title.slice(0, 59)}…` : title}"`;
+
+export const textBodies = {
+  cardSaved: (artistPageUrl: string) => `JPlay: your card is saved. Your private artist page (keep this link to yourself): ${artistPageUrl} ${OPT_OUT}`,
+  paymentSucceeded: (songTitle: string, amountCents: number) =>
+    amountCents === 0
+      ? `JPlay: ${quoted(songTitle)} is included in your Pro plan. We are getting it ready for the tablets. ${OPT_OUT}`
+      : `JPlay: we received your ${formatCents(amountCents)} payment for ${quoted(songTitle)}. We are getting it ready for the tablets. ${OPT_OUT}`,
+  paymentFailed: (songTitle: string) =>
+    `JPlay: your card was not charged for ${quoted(songTitle)}; the payment did not go through. You can try again or use another card on JPlay. ${OPT_OUT}`,
+  songDistributed: (songTitle: string) => `JPlay: ${quoted(songTitle)} is now live on the tablets. ${OPT_OUT}`,
+  songRejected: (songTitle: string, reason: string) =>
+    `JPlay: we could not distribute ${quoted(songTitle)}: ${reason} If you paid, the full fee is being refunded to your card. ${OPT_OUT}`,
+  payoutSent: (amountCents: number) => `JPlay: we sent you a payout of ${formatCents(amountCents)}. It reaches your debit card on your payout schedule. ${OPT_OUT}`,
+};
