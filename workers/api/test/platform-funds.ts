@@ -38,17 +38,21 @@ export async function fundPlatformBalance(cents: number) {
   return topup;
 }
 
+/** A connected account Stripe can pay (Custom: terms accepted, a debit card). */
+export const payableConnectedAccount = () =>
+  stripe().accounts.create({
+    type: "custom",
+    country: "US",
+    capabilities: { transfers: { requested: true } },
+    external_account: "tok_visa_debit",
+    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
+  });
+
 /** Sends the whole available balance to a connected account of its own, so the next transfer is short. */
 export async function drainPlatformBalance(): Promise<void> {
   const available = await stripeAvailable();
   if (available > 0) {
-    const sink = await stripe().accounts.create({
-      type: "custom",
-      country: "US",
-      capabilities: { transfers: { requested: true } },
-      external_account: "tok_visa_debit",
-      tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
-    });
+    const sink = await payableConnectedAccount();
     await stripe().transfers.create({ amount: available, currency: "usd", destination: sink.id });
   }
   expect(await stripeAvailable()).toBe(0);
