@@ -32,6 +32,7 @@ import { ConfirmChargesDialog, type PendingConfirmation } from "./confirm-charge
 import { DistributionStatusTab } from "./distribution-status-tab";
 import { FailedJobsPanel } from "./failed-jobs-panel";
 import { FailedPaymentsTab } from "./failed-payments-tab";
+import { MessagesTab } from "./messages-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
 import { PayoutFundingPanel } from "./payout-funding-panel";
@@ -169,6 +170,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
           <Tabs.Trigger value="distribution-status" className={tabTriggerClass}>
             Distribution Status
           </Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={tabTriggerClass}>
+            Messages
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="payment-methods">
           <PaymentMethodsTab records={shown} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onViewDetails={setDetailsFor} />
@@ -183,6 +187,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
         </Tabs.Content>
         <Tabs.Content value="distribution-status">
           <DistributionStatusTab rows={distributionRows} />
+        </Tabs.Content>
+        <Tabs.Content value="messages">
+          <MessagesTab />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -1,0 +1,28 @@
+/**
+ * `GET /api/admin/messages?page=N`: the texts sent to artists, newest first, a page at a time (the
+ * Messages tab), and `POST /api/admin/sms-opt-outs`, an operator marking a number as opted out.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AdminTextMessagesResponse, SmsOptOutRequest } from "@jplay/schema/text-messages";
+import { api } from "@/lib/api-client";
+import { adminKeys } from "./admin-keys";
+import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
+
+export const getTextMessages = (page: number, signal?: AbortSignal) => api.get<AdminTextMessagesResponse>(`/api/admin/messages?page=${page}`, { signal });
+
+export const useTextMessages = (page: number) =>
+  useQuery({
+    queryKey: adminKeys.messages(page),
+    queryFn: ({ signal }) => getTextMessages(page, signal),
+    staleTime: ADMIN_DATA_STALE_MS,
+    refetchInterval: ADMIN_DATA_REFETCH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const useMarkOptedOut = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SmsOptOutRequest) => api.post<{ phone: string; optedOut: true }>("/api/admin/sms-opt-outs", request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.messages() }),
+  });
+};

@@ -1,0 +1,117 @@
+/**
+ * The Messages tab: the texts sent to artists' phones (card saved, payments, songs live or rejected,
+ * payouts), newest first, 50 a page, with what became of each (sent, logged locally, failed, skipped
+ * for a number that said STOP). Link tokens never reach this screen (the API hides them). Below the
+ * list, an operator can mark a number as opted out.
+ */
+import { useState, type FormEvent } from "react";
+import type { AdminTextMessage } from "@jplay/schema/text-messages";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { apiErrorMessage } from "@/lib/error-message";
+import { useMarkOptedOut, useTextMessages } from "../api/get-text-messages";
+
+const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
+  card_saved: "Card saved",
+  payment_succeeded: "Payment succeeded",
+  payment_failed: "Payment failed",
+  song_distributed: "Song live",
+  song_rejected: "Song rejected",
+  payout_sent: "Payout sent",
+  opted_out: "Opted out",
+};
+
+const cell = "px-3 py-2 align-top";
+const when = (iso: string | null) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleString()}</time> : "—");
+
+function OptOutForm() {
+  const [phone, setPhone] = useState("");
+  const markOptedOut = useMarkOptedOut();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    markOptedOut.mutate({ phone });
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <label className="space-y-1 text-sm">
+        <span className="block font-semibold">Mark a number opted out</span>
+        <input type="tel" value={phone} onChange={(event) => setPhone(event.currentTarget.value)} className={inputClass(markOptedOut.isError, "w-56")} placeholder="+1 555 010 1234" />
+      </label>
+      <Button type="submit" variant="secondary" disabled={markOptedOut.isPending || phone.trim() === ""}>
+        Mark opted out
+      </Button>
+      <p aria-live="polite" className="w-full text-sm">
+        {markOptedOut.isError ? (
+          <span className="text-red-600 dark:text-red-400">{apiErrorMessage(markOptedOut.error, "The number could not be marked. Please try again.")}</span>
+        ) : markOptedOut.isSuccess ? (
+          `${markOptedOut.data.phone} gets no more texts.`
+        ) : null}
+      </p>
+    </form>
+  );
+}
+
+export function MessagesTab() {
+  const [page, setPage] = useState(1);
+  const messages = useTextMessages(page);
+  return (
+    <div className="space-y-4">
+      {messages.isPending ? (
+        <p role="status" className="py-6 text-center text-muted">
+          Loading messages...
+        </p>
+      ) : messages.isError ? (
+        <p role="alert" className="text-red-600 dark:text-red-400">
+          {apiErrorMessage(messages.error, "The messages could not be loaded. Please try again.")}
+        </p>
+      ) : messages.data.messages.length === 0 && page === 1 ? (
+        <p className="py-6 text-center text-muted">No messages yet</p>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Texts sent to artists, newest first</caption>
+              <thead className="text-muted">
+                <tr>
+                  <th scope="col" className={cell}>To</th>
+                  <th scope="col" className={cell}>Kind</th>
+                  <th scope="col" className={cell}>Status</th>
+                  <th scope="col" className={cell}>Message</th>
+                  <th scope="col" className={cell}>Created</th>
+                  <th scope="col" className={cell}>Sent</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {messages.data.messages.map((message) => (
+                  <tr key={message.id}>
+                    <td className={`${cell} font-mono whitespace-nowrap`}>{message.toPhone}</td>
+                    <td className={cell}>{KIND_LABELS[message.kind]}</td>
+                    <td className={cell}>
+                      <span className="font-semibold capitalize">{message.status}</span>
+                      {message.error ? <div className="text-xs text-muted">{message.error}</div> : null}
+                    </td>
+                    <td className={`${cell} max-w-md break-words`}>{message.body}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{when(message.createdAt)}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{when(message.sentAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Messages pages" className="flex items-center gap-3">
+            <Button variant="secondary" size="sm" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
+              Previous
+            </Button>
+            <span className="text-sm text-muted" aria-live="polite">
+              Page {page}
+            </span>
+            <Button variant="secondary" size="sm" disabled={!messages.data.hasMore || messages.isPlaceholderData} onClick={() => setPage((current) => current + 1)}>
+              Next
+            </Button>
+          </nav>
+        </>
+      )}
+      <OptOutForm />
+    </div>
+  );
+}
