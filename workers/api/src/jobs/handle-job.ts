@@ -3,7 +3,7 @@
  * job is idempotent, because a queue may deliver a message twice; a message that keeps failing is
  * retried with back-off and then lands in the dead-letter queue.
  */
-import type { Job } from "./job";
+import type { Job, JobQueue } from "./job";
 import { deliverDistribution } from "./deliver-distribution";
 import { processDistribution } from "./process-distribution";
 import { chargeRetryItem } from "./admin-charge";
@@ -11,6 +11,7 @@ import { runPayoutPage } from "./payout-run";
 import { createDb } from "../db";
 import { createStripe } from "../payments/stripe-client";
 import { payArtist } from "../services/payouts";
+import { sendRefund } from "../services/send-refund";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -35,6 +36,9 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       return;
     case "payouts.artist":
       await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period);
+      return;
+    case "refund.send":
+      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS as JobQueue, stripe: createStripe(env) }, job.refundId, job.keyAttempt ?? 0);
       return;
     default: {
       const unknownJob: never = job;

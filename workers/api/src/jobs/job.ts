@@ -36,6 +36,15 @@ export type Job =
       type: "payouts.artist";
       artistId: string;
       period: string;
+    }
+  | {
+      /**
+       * Ask Stripe for a refund row's refund (services/send-refund.ts). `keyAttempt` counts the
+       * idempotency keys a 500 spent (docs/decisions/022); absent is 0.
+       */
+      type: "refund.send";
+      refundId: string;
+      keyAttempt?: number;
     };
 
 export type JobQueue = Queue<Job>;

@@ -11,6 +11,8 @@ import { createDb } from "../db";
 import { checkAudio } from "../services/check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
 import { rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
+import { queueRefundsOfSong } from "../services/refund-rejected-song";
+import type { JobQueue } from "./job";
 
 export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);
@@ -27,14 +29,18 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
     return;
   }
 
+  // A rejection records the refund of the song's fee; its Stripe call is queued here (the cron re-queues a lost one).
+  const reject = async (reason: string) => {
+    if (await rejectSong(db, songId, reason, now)) await queueRefundsOfSong(db, env.JOBS as JobQueue, songId);
+  };
   const object = await env.MEDIA.get(song.audioKey);
   if (!object) {
-    await rejectSong(db, songId, "The stored audio file is missing.", now);
+    await reject("The stored audio file is missing.");
     return;
   }
   const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
   if (!check.ok) {
-    await rejectSong(db, songId, check.reason, now);
+    await reject(check.reason);
     return;
   }
   const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);

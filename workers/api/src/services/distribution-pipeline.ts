@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { SongPackage } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
 import type { AudioFacts } from "./check-audio";
+import { refundOnRejection } from "./refund-rejected-song";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
 const DELIVERY_CHUNK = 100;
@@ -46,16 +47,21 @@ export async function scheduleDelivery(
   return scheduled.meta.changes === 1;
 }
 
-/** Rejects an approved song with the reason the admin sees. Returns true when this call rejected it. */
+/**
+ * Rejects an approved song with the reason the admin sees, and records the refund of its fee in the
+ * same batch (docs/decisions/025). Returns true when this call rejected it.
+ */
 export async function rejectSong(db: Db, songId: string, reason: string, now: number): Promise<boolean> {
-  const [, rejected] = await runBatch(db, [
+  const results = await runBatch(db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
       select ${crypto.randomUUID()}, id, status, 'rejected', ${`Audio check failed: ${reason}`}, ${now}
       from songs where id = ${songId} and status = 'approved'`,
+    ...refundOnRejection(songId, reason, "approved", now),
     sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`,
   ]);
-  return rejected.meta.changes === 1;
+  // The status change is the batch's last statement.
+  return results[results.length - 1]!.meta.changes === 1;
 }
 
 /**
