@@ -17,7 +17,7 @@ export async function requeueLostRefunds(deps: { db: Db; jobs: JobQueue }, now: 
   const { db, jobs } = deps;
   const unrecorded = await db.all<{ songId: string; reason: string | null }>(sql`
     select s.id as songId, s.rejection_reason as reason from songs s join payments p on p.song_id = s.id
-    where s.status = 'rejected' and p.status = 'succeeded' and not exists (select 1 from refunds r where r.payment_id = p.id)
+    where s.status = 'rejected' and p.status = 'succeeded' and p.amount_cents > 0 and not exists (select 1 from refunds r where r.payment_id = p.id)
     limit ${PER_RUN}`);
   for (const song of unrecorded) await runBatch(db, refundOnRejection(song.songId, song.reason ?? "rejected", "rejected", now));
 

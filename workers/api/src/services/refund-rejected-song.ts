@@ -3,7 +3,7 @@
  * written in the same D1 batch as the rejection, so a song is never rejected without it; its payment's
  * unique index makes it one per payment whatever runs twice. A queue job then asks Stripe
  * (services/send-refund.ts); the reconcile cron writes rows a crash left out and re-queues jobs that
- * were lost. Pro songs have no per-song payment, so nothing is written for them.
+ * were lost. A Pro song's payment row is $0 (no per-song fee), so nothing is written for it.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
@@ -24,7 +24,7 @@ export const refundReason = (rejectionReason: string) => `Your song was rejected
 export function refundOnRejection(songId: string, rejectionReason: string, songStatus: "approved" | "rejected", now: number): SQL[] {
   const refundable = sql`
     from payments p join songs s on s.id = p.song_id
-    where p.song_id = ${songId} and s.status = ${songStatus} and p.status = 'succeeded' and p.purpose in ${REFUNDABLE_PURPOSES}
+    where p.song_id = ${songId} and s.status = ${songStatus} and p.status = 'succeeded' and p.amount_cents > 0 and p.purpose in ${REFUNDABLE_PURPOSES}
       and not exists (select 1 from refunds r where r.payment_id = p.id)`;
   return [
     sql`
