@@ -15,6 +15,16 @@ export interface ArtistSongEvent {
   at: string;
 }
 
+/**
+ * What happened to a rejected song's fee (docs/decisions/025): `on_its_way` (asked of Stripe, not yet
+ * confirmed), `refunded`, `failed` (with the honest message), or `pro` (no per-song fee was paid).
+ */
+export interface ArtistSongRefund {
+  state: "on_its_way" | "refunded" | "failed" | "pro";
+  amountCents: number;
+  message: string | null;
+}
+
 export interface ArtistSong {
   id: string;
   title: string;
@@ -24,6 +34,8 @@ export interface ArtistSong {
   createdAt: string;
   distributedAt: string | null;
   rejectionReason: string | null;
+  /** A rejected song's fee going back; null for any other song. */
+  refund: ArtistSongRefund | null;
   /** Status transitions, oldest first. */
   history: ArtistSongEvent[];
   /** Downloads listeners bought and what they paid (before the provider's split). */

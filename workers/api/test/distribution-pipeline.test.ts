@@ -109,9 +109,10 @@ describe("distribution.process", () => {
     expect(song!.rejection_reason).toMatch(reason);
     expect(song!.deliver_at).toBeNull();
     const events = await songEvents(songId);
-    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([["pending", "approved"], ["approved", "rejected"]]);
-    expect(events[1]!.cause).toBe(`Audio check failed: ${song!.rejection_reason}`);
-    expect(jobs.take()).toEqual([]);
+    // The paid fee goes back (docs/decisions/025): one refund event, one refund job, however often the job ran.
+    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([["pending", "approved"], ["approved", "rejected"], ["rejected", "rejected"]]);
+    expect(events.find((e) => e.to_status === "rejected" && e.from_status === "approved")!.cause).toBe(`Audio check failed: ${song!.rejection_reason}`);
+    expect(jobs.take().map((m) => m.body.type)).toEqual(["refund.send"]);
     expect(await publicList("recent")).not.toContain(songId);
   });
 

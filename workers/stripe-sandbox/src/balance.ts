@@ -11,6 +11,10 @@
  *   (https://docs.stripe.com/testing#available-balance).
  * - A top-up (topups.ts) is pending for the ACH settlement time the docs give.
  * - A transfer takes its amount from available at once.
+ * - A refund takes its amount from available at once (Stripe keeps its fee on the charge); when
+ *   available cannot cover it, a US account's bank account is debited for the rest, which the sandbox
+ *   shows as available going below zero. A refund that fails later puts its amount back
+ *   (`refund_failure`). https://docs.stripe.com/refunds
  *
  * Totals live in one `sandbox.balance_bucket` row per currency and availability time, changed by SQL
  * increments committed with the request's other writes, so reading the balance reads a few rows
@@ -84,7 +88,7 @@ interface Movement {
   currency: string;
   fee: number;
   availableOn: number;
-  type: "charge" | "topup" | "transfer";
+  type: "charge" | "topup" | "transfer" | "refund" | "refund_failure";
   source: string;
   description: string | null;
 }
@@ -149,6 +153,16 @@ export async function debitTransfer(call: SandboxCall, transfer: { id: string; a
   const balance = await readBalance(call.store.db, call.now);
   if ((balance.get(transfer.currency)?.available ?? 0) < transfer.amount) throw balanceInsufficient();
   return record(call, { amount: -transfer.amount, currency: transfer.currency, fee: 0, availableOn: call.now, type: "transfer", source: transfer.id, description: transfer.description });
+}
+
+/** A refund's amount leaves the balance at once (no fee is returned: Stripe keeps it). */
+export function debitRefund(call: SandboxCall, refund: { id: string; amount: number; currency: string }): BalanceTransaction {
+  return record(call, { amount: -refund.amount, currency: refund.currency, fee: 0, availableOn: call.now, type: "refund", source: refund.id, description: "REFUND FOR CHARGE" });
+}
+
+/** A refund that failed after it was made: its amount comes back, available at once. */
+export function creditRefundFailure(call: SandboxCall, refund: { id: string; amount: number; currency: string }): BalanceTransaction {
+  return record(call, { amount: refund.amount, currency: refund.currency, fee: 0, availableOn: call.now, type: "refund_failure", source: refund.id, description: "REFUND FAILURE" });
 }
 
 export interface CurrencyBalance {

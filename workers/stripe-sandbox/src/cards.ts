@@ -8,7 +8,7 @@ import type { CardFailure } from "./errors";
 /** What a card does when it is set up or charged. */
 export type CardBehaviour =
   /** `bypassPending`: the charge's funds skip the pending balance (4000 0000 0000 0077). */
-  | { kind: "succeed"; bypassPending?: true }
+  | { kind: "succeed"; bypassPending?: true; refundFailsLater?: true }
   /** Declines every setup and charge with this failure. */
   | { kind: "decline"; failure: CardFailure; blocked?: boolean }
   /** Sets up and attaches fine, then every charge declines (4000 0000 0000 0341). */
@@ -46,6 +46,8 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   "4000002760003184": { kind: "authenticate_always" },
   // https://docs.stripe.com/testing#available-balance
   "4000000000000077": { kind: "succeed", bypassPending: true },
+  // https://docs.stripe.com/testing#refunds: the refund starts `succeeded`, then fails some time later.
+  "4000000000005126": { kind: "succeed", refundFailsLater: true },
 };
 
 /** Stripe's test PaymentMethod ids (`pm_card_visa`…): each use makes a fresh card from the number. */

@@ -25,6 +25,7 @@ export const ID_PREFIX = {
   balance_transaction: "txn",
   destination_payment: "py",
   topup: "tu",
+  refund: "re",
 } as const;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -25,11 +25,13 @@ import { eventRoutes } from "./resources/events";
 import { paymentIntentRoutes } from "./resources/payment-intents";
 import { paymentMethodRoutes } from "./resources/payment-methods";
 import { productRoutes } from "./resources/products";
+import { refundRoutes } from "./resources/refunds";
 import { setupIntentRoutes } from "./resources/setup-intents";
 import { subscriptionRoutes } from "./resources/subscriptions";
 import { testHelperRoutes } from "./resources/test-helpers";
 import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
+import { runDueRefundWork } from "./refunds";
 import { runDueSubscriptionWork } from "./subscription-cycle";
 
 /** Stripe's response headers: a request id, the API version, no caching. */
@@ -52,11 +54,14 @@ const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * What Stripe would have done by now on its own (renewals, expiries, ends of canceled periods), done
- * before the call, as the sandbox has no timer: after the clock moves, the next call sees it done.
+ * What Stripe would have done by now on its own (renewals, expiries, ends of canceled periods, refunds
+ * that fail later), done before the call, as the sandbox has no timer: after the clock moves, the next
+ * call sees it done.
  */
 const dueSubscriptionWork: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await runDueSubscriptionWork(c.env, await sandboxNow(c.env.DB), c.executionCtx);
+  const now = await sandboxNow(c.env.DB);
+  await runDueSubscriptionWork(c.env, now, c.executionCtx);
+  await runDueRefundWork(c.env, now, c.executionCtx);
   await next();
 };
 
@@ -74,6 +79,7 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", setupIntentRoutes)
   .route("/", paymentIntentRoutes)
   .route("/", chargeRoutes)
+  .route("/", refundRoutes)
   .route("/", productRoutes)
   .route("/", subscriptionRoutes)
   .route("/", eventRoutes)

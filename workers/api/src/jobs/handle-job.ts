@@ -12,6 +12,7 @@ import { createDb } from "../db";
 import { createStripe } from "../payments/stripe-client";
 import { payArtist } from "../services/payouts";
 import { sendText } from "./send-text";
+import { sendRefund } from "../services/send-refund";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -39,6 +40,9 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       return;
     case "text.send":
       await sendText(env, job.messageId);
+      return;
+    case "refund.send":
+      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS as JobQueue, stripe: createStripe(env) }, job.refundId, job.keyAttempt ?? 0);
       return;
     default: {
       const unknownJob: never = job;

@@ -41,6 +41,15 @@ export type Job =
       /** Send one queued text to an artist's phone (jobs/send-text.ts); the row says whether it went. */
       type: "text.send";
       messageId: string;
+    }
+  | {
+      /**
+       * Ask Stripe for a refund row's refund (services/send-refund.ts). `keyAttempt` counts the
+       * idempotency keys a 500 spent (docs/decisions/022); absent is 0.
+       */
+      type: "refund.send";
+      refundId: string;
+      keyAttempt?: number;
     };
 
 export type JobQueue = Queue<Job>;

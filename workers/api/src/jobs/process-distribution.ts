@@ -11,6 +11,7 @@ import { createDb } from "../db";
 import { checkAudio } from "../services/check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
 import { rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
+import type { JobQueue } from "./job";
 
 export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);

@@ -2,11 +2,13 @@
  * The cron's reconciliation with Stripe (DELIVERY_CRON in run-scheduled.ts): what webhooks and lost
  * answers left out is found by asking Stripe (docs/decisions/022-finding-out-what-happened-at-stripe.md).
  * Platform events the endpoint never took, `account.updated` on connected accounts still waiting to
- * be payable, and payments left `processing`, each pass bounded per run. A pass that fails is logged
+ * be payable, payments left `processing`, and refunds whose job was lost (docs/decisions/025), each
+ * pass bounded per run. A pass that fails is logged
  * and the others still run; so do the schedule's other tasks.
  */
 import { createDb } from "../db";
 import { createStripe, paymentsProvider } from "../payments/stripe-client";
+import { requeueLostRefunds } from "../services/lost-refunds";
 import { applyMissedConnectEvents, applyMissedPlatformEvents } from "../services/missed-stripe-events";
 import { settleProcessingPayments } from "../services/settle-processing-payments";
 import type { JobQueue } from "./job";
@@ -20,6 +22,7 @@ export async function reconcileStripeTask(env: Env, scheduledTime: Date): Promis
     "platform-events": () => applyMissedPlatformEvents(deps, Math.floor(scheduledTime.getTime() / 1000)),
     "connect-events": () => applyMissedConnectEvents(deps),
     "processing-payments": () => settleProcessingPayments(deps, scheduledTime.getTime()),
+    "lost-refunds": () => requeueLostRefunds(deps, scheduledTime.getTime()),
   };
   for (const [pass, run] of Object.entries(passes)) {
     try {

@@ -17,6 +17,7 @@ import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, pass
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
 import { listPaymentMismatches } from "../services/admin-payment-mismatches";
+import { listAdminRefunds } from "../services/admin-refunds";
 import { listAdminPayments } from "../services/admin-payments";
 import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../services/admin-retry";
 import type { JobQueue } from "../jobs/job";
@@ -98,6 +99,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/artists/:artistId", async (c) => c.json(await readArtistDetails(c.env.DB, c.req.param("artistId"))))
   .get("/failed-jobs", async (c) => c.json(await listFailedJobs(createDb(c.env.DB))))
   .get("/payment-mismatches", async (c) => c.json(await listPaymentMismatches(createDb(c.env.DB))))
+  .get("/refunds", async (c) => c.json(await listAdminRefunds(createDb(c.env.DB))))
   .route("/", adminArtistLinkRoutes)
   .route("/", adminArtistSessionRoutes)
   .route("/", adminFundingRoutes)

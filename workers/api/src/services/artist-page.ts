@@ -10,6 +10,7 @@ import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/ta
 import type { Db } from "../db";
 import { ACCOUNTS, accountBalance, artistAvailableBalances } from "./ledger";
 import { isPayoutDay, payoutPeriod, payoutsReady } from "./payouts";
+import { songRefundViews } from "./song-refund-views";
 
 /** Payouts listed on the page (newest first); older ones are in the ledger. */
 const PAYOUTS_SHOWN = 100;
@@ -70,6 +71,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     .orderBy(desc(payouts.createdAt))
     .limit(PAYOUTS_SHOWN);
 
+  const refundViews = await songRefundViews(db, songRows);
   const songList = songRows.map((song) => ({
     id: song.id,
     title: song.title,
@@ -79,6 +81,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     createdAt: iso(song.createdAt),
     distributedAt: isoOrNull(song.distributedAt),
     rejectionReason: song.rejectionReason,
+    refund: refundViews.get(song.id) ?? null,
     history: history.get(song.id) ?? [],
     sales: sales.get(song.id) ?? { purchases: 0, grossCents: 0 },
   }));

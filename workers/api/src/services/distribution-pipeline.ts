@@ -10,6 +10,7 @@ import { runBatch, type Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import type { AudioFacts } from "./check-audio";
 import { textSongOutcome } from "./event-texts";
+import { queueRefundsOfSong, refundOnRejection } from "./refund-rejected-song";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
 const DELIVERY_CHUNK = 100;
@@ -48,17 +49,24 @@ export async function scheduleDelivery(
   return scheduled.meta.changes === 1;
 }
 
-/** Rejects an approved song with the reason the admin sees (and the artist, by text). Returns true when this call rejected it. */
+/**
+ * Rejects an approved song with the reason the admin sees, and records the refund of its fee in the
+ * same batch (docs/decisions/025). Then the artist is told by text and the refund's Stripe call is
+ * queued (the cron re-queues a lost one). Returns true when this call rejected it.
+ */
 export async function rejectSong(db: Db, jobs: JobQueue, songId: string, reason: string, now: number): Promise<boolean> {
-  const [, rejected] = await runBatch(db, [
+  const results = await runBatch(db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
       select ${crypto.randomUUID()}, id, status, 'rejected', ${`Audio check failed: ${reason}`}, ${now}
       from songs where id = ${songId} and status = 'approved'`,
+    ...refundOnRejection(songId, reason, "approved", now),
     sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`,
   ]);
-  if (rejected.meta.changes !== 1) return false;
+  // The status change is the batch's last statement.
+  if (results[results.length - 1]!.meta.changes !== 1) return false;
   await textSongOutcome(db, jobs, songId);
+  await queueRefundsOfSong(db, jobs, songId);
   return true;
 }
 

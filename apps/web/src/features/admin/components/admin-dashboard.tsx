@@ -35,6 +35,7 @@ import { FailedPaymentsTab } from "./failed-payments-tab";
 import { MessagesTab } from "./messages-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
+import { RefundsPanel } from "./refunds-panel";
 import { PayoutFundingPanel } from "./payout-funding-panel";
 import { AdminLoading, AdminLoadError } from "./admin-states";
 
@@ -197,6 +198,7 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
 
       <FailedJobsPanel />
       <PaymentMismatchesPanel />
+      <RefundsPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
       <ArtistDetailsDialog artistId={detailsFor} onClose={() => setDetailsFor(null)} />

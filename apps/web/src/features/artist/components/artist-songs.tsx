@@ -25,6 +25,14 @@ export function SongStatusBadge({ status }: { status: SongStatus }) {
   );
 }
 
+/** What happened to a rejected song's fee, in the artist's words. */
+function refundText(refund: NonNullable<ArtistSong["refund"]>): string {
+  if (refund.state === "pro") return "No refund: this song was covered by your Pro plan, not a per-song fee.";
+  if (refund.state === "refunded") return `Refunded ${formatCents(refund.amountCents)}`;
+  if (refund.state === "failed") return `The refund of ${formatCents(refund.amountCents)} did not reach your card. ${refund.message ?? ""}`.trim();
+  return `Refund of ${formatCents(refund.amountCents)} on its way back to your card`;
+}
+
 function SongHistory({ song }: { song: ArtistSong }) {
   return (
     <ol className="mt-3 space-y-1 border-l border-line pl-4 text-sm text-muted" aria-label={`History of ${song.title}`}>
@@ -56,6 +64,11 @@ export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
             <SongStatusBadge status={song.status} />
           </div>
           {song.rejectionReason && <p className="mt-2 text-sm">Reason: {song.rejectionReason}</p>}
+          {song.refund && (
+            <p className={cn("mt-1 text-sm font-semibold", song.refund.state === "failed" && "text-red-600 dark:text-red-400")} role={song.refund.state === "failed" ? "alert" : undefined}>
+              {refundText(song.refund)}
+            </p>
+          )}
           <p className="mt-2 text-sm">
             {downloadsSold(song.sales.purchases)} · {formatCents(song.sales.grossCents)} in sales
           </p>

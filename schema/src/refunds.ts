@@ -1,0 +1,27 @@
+/**
+ * Refunds of rejected songs' fees as the admin portal's API answers them (`GET /api/admin/refunds`,
+ * docs/decisions/025-refunds-of-rejected-songs.md). Money in cents, times ISO 8601.
+ */
+import type { RefundStatus } from "./tables";
+
+export interface AdminRefund {
+  id: string;
+  songId: string | null;
+  songTitle: string | null;
+  artistId: string;
+  artistName: string | null;
+  amountCents: number;
+  status: RefundStatus;
+  /** Why the money goes back (the rejection), as the artist reads it. */
+  reason: string;
+  /** Why a failed refund failed; null otherwise. */
+  failureReason: string | null;
+  stripeRefundId: string | null;
+  createdAt: string;
+}
+
+export interface AdminRefundsResponse {
+  refunds: AdminRefund[];
+  /** Refunds that failed: an operator must return that money another way. */
+  failedCount: number;
+}

@@ -1,0 +1,218 @@
+/**
+ * Refunds of rejected songs (docs/decisions/025-refunds-of-rejected-songs.md) against real local D1,
+ * R2 and Queues and the Stripe sandbox: a paid song the pipeline rejects gets its whole fee back once,
+ * with its ledger transaction and the artist's history; a redelivered job, a lost answer and a 500
+ * stored under the key still refund once; a refund that fails later is shown to operators and its
+ * ledger entry reversed; a Pro song is not refunded; the cron re-queues a lost job.
+ */
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "../src/db";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { rejectSong } from "../src/services/distribution-pipeline";
+import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../src/services/lost-refunds";
+import { processDistribution } from "../src/jobs/process-distribution";
+import { sendRefund } from "../src/services/send-refund";
+import { REFUND_FAILS_AFTER_SECONDS } from "../../stripe-sandbox/src/refunds";
+import { signedInOperator } from "./admin-support";
+import { artistWithSong, complete, deliverEvents, paymentsOf, sandboxAdmin, songPaid } from "./payment-support";
+import { CapturingQueue, insertArtist, insertSong, pipelineEnv, songEvents } from "./song-fixtures";
+
+const db = createDb(env.DB);
+
+interface RefundRow {
+  id: string;
+  payment_id: string;
+  amount_cents: number;
+  status: string;
+  stripe_refund_id: string | null;
+  failure_reason: string | null;
+  reason: string;
+}
+const refundsOfSong = async (songId: string) => (await env.DB.prepare("select * from refunds where song_id = ?").bind(songId).all<RefundRow>()).results;
+const ledgerOf = async (refundId: string) =>
+  (
+    await env.DB.prepare("select t.kind, e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.ref = ? order by t.kind, e.account")
+      .bind(refundId)
+      .all<{ kind: string; account: string; amount_cents: number }>()
+  ).results;
+
+/** A Stripe client whose answers to writes are lost after Stripe carried them out (reads arrive). */
+const answerLostStripe = () => {
+  const sandbox = env.STRIPE_SANDBOX!;
+  return new Stripe(SANDBOX_SECRET_KEY, {
+    maxNetworkRetries: 0,
+    httpClient: Stripe.createFetchHttpClient(async (input, init) => {
+      const answer = await sandbox.fetch(new Request(input, init));
+      if (init?.method !== "POST") return answer;
+      throw new TypeError("Network connection lost");
+    }),
+  });
+};
+
+/** An artist's standard-fee song, paid at Stripe, then rejected by the pipeline's own rejection; its refund's job not yet run. */
+async function paidThenRejected(cardNumber?: string) {
+  const artist = await artistWithSong(cardNumber);
+  expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
+  await songPaid(artist.songId);
+  // Its queued messages (the refund's job, the text) are held here, so each test runs the job itself.
+  expect(await rejectSong(db, new CapturingQueue().asQueue(), artist.songId, "The audio file could not be decoded.", Date.now())).toBe(true);
+  const [refund] = await refundsOfSong(artist.songId);
+  const [payment] = await paymentsOf(artist.songId);
+  return { ...artist, refund: refund!, intentId: payment!.stripe_payment_intent_id as string };
+}
+
+const stripeRefundsOf = async (intentId: string) => (await createStripe(env).refunds.list({ payment_intent: intentId })).data;
+
+function deps() {
+  const jobs = new CapturingQueue();
+  return { jobs, deps: { db, jobs: jobs.asQueue(), stripe: createStripe(env) } };
+}
+
+afterEach(async () => {
+  await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
+});
+
+describe("a paid song the pipeline rejects", () => {
+  it("gets its whole fee back once: one Stripe refund named by our row, a balanced ledger transaction, the artist's history says so", async () => {
+    const artist = await artistWithSong();
+    // Audio that does not decode: the pipeline's own job (the Worker's queue) rejects the song once it is paid.
+    const song = await env.DB.prepare("select audio_key from songs where id = ?").bind(artist.songId).first<{ audio_key: string }>();
+    await env.MEDIA.put(song!.audio_key, new TextEncoder().encode("not an mp3 at all"));
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
+    const refund = await vi.waitFor(
+      async () => {
+        await deliverEvents();
+        const [row] = await refundsOfSong(artist.songId);
+        if (row?.status !== "succeeded") throw new Error(`refund is ${row?.status ?? "not written"}`);
+        return row;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(refund.reason).toMatch(/^Your song was rejected: /);
+    const run = deps();
+    const jobs = run.jobs;
+    const [payment] = await paymentsOf(artist.songId);
+    const atStripe = await stripeRefundsOf(payment!.stripe_payment_intent_id as string);
+    expect(atStripe).toHaveLength(1);
+    expect(atStripe[0]).toMatchObject({ amount: 9900, status: "succeeded", metadata: { refundId: refund.id, paymentId: refund.payment_id } });
+    expect(await refundsOfSong(artist.songId)).toMatchObject([{ amount_cents: 9900, status: "succeeded", stripe_refund_id: atStripe[0]!.id }]);
+    expect(await ledgerOf(refund.id)).toEqual([
+      { kind: "refund", account: "platform:fee_refunds", amount_cents: -9900 },
+      { kind: "refund", account: "refunds:sent", amount_cents: 9900 },
+    ]);
+    const causes = (await songEvents(artist.songId)).map((e) => e.cause);
+    expect(causes).toContain("Refund of $99.00 on its way back to your card");
+
+    // Redelivered: the job, the pipeline's job, the webhooks, the cron — still one refund.
+    expect(await sendRefund(run.deps, refund.id)).toBe("already_recorded");
+    await processDistribution(artist.songId, pipelineEnv(jobs));
+    await deliverEvents();
+    await requeueLostRefunds(run.deps, Date.now() + LOST_REFUND_AFTER_MS * 2);
+    expect(jobs.take().map((m) => m.body)).not.toContainEqual(expect.objectContaining({ refundId: refund.id }));
+    expect(await stripeRefundsOf(payment!.stripe_payment_intent_id as string)).toHaveLength(1);
+    expect(await refundsOfSong(artist.songId)).toHaveLength(1);
+    expect(await ledgerOf(refund.id)).toHaveLength(2);
+  });
+
+  it("a lost answer is found at Stripe by the next delivery, not refunded again", async () => {
+    const { refund, intentId } = await paidThenRejected();
+    const run = deps();
+    await expect(sendRefund({ ...run.deps, stripe: answerLostStripe() }, refund.id)).rejects.toThrow();
+    expect(await stripeRefundsOf(intentId)).toHaveLength(1);
+    expect((await refundRow(refund.id)).stripe_refund_id).toBeNull();
+
+    expect(await sendRefund(run.deps, refund.id)).toBe("found");
+    const atStripe = await stripeRefundsOf(intentId);
+    expect(atStripe).toHaveLength(1);
+    expect((await refundRow(refund.id)).stripe_refund_id).toBe(atStripe[0]!.id);
+  });
+
+  it.each(["http_500", "http_500_after_commit"] as const)("a %s stored under the key: the next key, after looking, refunds once", async (mode) => {
+    const { refund, intentId } = await paidThenRejected();
+    expect((await sandboxAdmin("/v1/test_helpers/faults", { mode, count: "1", path_prefix: "/v1/refunds", method: "POST" })).status).toBe(200);
+    const run = deps();
+    const noRetries = { ...run.deps, stripe: new Stripe(SANDBOX_SECRET_KEY, { maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient((i, init) => env.STRIPE_SANDBOX!.fetch(new Request(i, init))) }) };
+    expect(await sendRefund(noRetries, refund.id)).toBe("next_key");
+    expect(run.jobs.take().map((m) => m.body)).toEqual([{ type: "refund.send", refundId: refund.id, keyAttempt: 1 }]);
+    // The same message redelivered replays the stored 500 and asks for the next key again.
+    expect(await sendRefund(noRetries, refund.id)).toBe(mode === "http_500" ? "next_key" : "found");
+    run.jobs.take();
+
+    expect(await sendRefund(run.deps, refund.id, 1)).toBe(mode === "http_500" ? "sent" : "already_recorded");
+    const atStripe = await stripeRefundsOf(intentId);
+    expect(atStripe).toHaveLength(1);
+    expect((await refundRow(refund.id))).toMatchObject({ status: "succeeded", stripe_refund_id: atStripe[0]!.id });
+    expect(await ledgerOf(refund.id)).toHaveLength(2);
+  });
+
+  it("a refund the card's bank fails later is shown to operators, told to the artist, and its ledger entry is reversed", async () => {
+    const { refund, songId } = await paidThenRejected("4000000000005126");
+    const run = deps();
+    expect(await sendRefund(run.deps, refund.id)).toBe("sent");
+    expect((await refundRow(refund.id)).status).toBe("succeeded");
+
+    expect((await sandboxAdmin("/v1/test_helpers/advance_clock", { seconds: String(REFUND_FAILS_AFTER_SECONDS + 60) })).status).toBe(200);
+    // The sandbox fails the refund on its next call and sends refund.updated / charge.refund.updated / refund.failed.
+    const failed = await vi.waitFor(
+      async () => {
+        await deliverEvents();
+        const row = await refundRow(refund.id);
+        if (row.status !== "failed") throw new Error(`refund is ${row.status}`);
+        return row;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(failed.failure_reason).toMatch(/expired or canceled card/);
+    expect(await ledgerOf(refund.id)).toEqual([
+      { kind: "refund", account: "platform:fee_refunds", amount_cents: -9900 },
+      { kind: "refund", account: "refunds:sent", amount_cents: 9900 },
+      { kind: "refund.failed", account: "platform:fee_refunds", amount_cents: 9900 },
+      { kind: "refund.failed", account: "refunds:sent", amount_cents: -9900 },
+    ]);
+    expect((await songEvents(songId)).map((e) => e.cause).filter((cause) => cause.startsWith("Refund of $99.00 failed"))).toHaveLength(1);
+
+    const operator = await signedInOperator();
+    const listed = (await (await operator.fetch("/api/admin/refunds")).json()) as { refunds: { id: string; status: string; failureReason: string | null; amountCents: number }[]; failedCount: number };
+    expect(listed.refunds.find((r) => r.id === refund.id)).toMatchObject({ status: "failed", amountCents: 9900, failureReason: failed.failure_reason });
+    expect(listed.failedCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("what is not refunded, and what the cron finds", () => {
+  it("a Pro song (no per-song fee) is rejected without a refund", async () => {
+    const artistId = await insertArtist();
+    const songId = await insertSong({ artistId, audio: null, status: "approved", package: "pro" });
+    await env.DB.prepare("update songs set paid_at = ? where id = ?").bind(Date.now(), songId).run();
+    await env.DB.prepare("insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status) values (?1, ?2, ?3, 'distribution', 'pro', 0, 'succeeded')")
+      .bind(crypto.randomUUID(), artistId, songId)
+      .run();
+    const jobs = new CapturingQueue();
+    await processDistribution(songId, pipelineEnv(jobs));
+    expect((await env.DB.prepare("select status from songs where id = ?").bind(songId).first<{ status: string }>())!.status).toBe("rejected");
+    expect(await refundsOfSong(songId)).toEqual([]);
+    expect(jobs.take()).toEqual([]);
+    await requeueLostRefunds({ db, jobs: jobs.asQueue() }, Date.now());
+    expect(await refundsOfSong(songId)).toEqual([]);
+  });
+
+  it("the cron writes a refund a crash left out and re-queues a refund whose job was lost; its job then refunds once", async () => {
+    const { refund, intentId, songId } = await paidThenRejected();
+    // As if the rejection had been written before refunds existed: no row.
+    await env.DB.prepare("delete from refunds where id = ?").bind(refund.id).run();
+    const run = deps();
+    const now = Date.now();
+    expect((await requeueLostRefunds(run.deps, now)).written).toBeGreaterThanOrEqual(1);
+    const [written] = await refundsOfSong(songId);
+    expect(written).toMatchObject({ amount_cents: 9900, status: "pending" });
+    // Its job is lost: a while later the cron queues it again.
+    await requeueLostRefunds(run.deps, now + LOST_REFUND_AFTER_MS + 1000);
+    const queued = run.jobs.take().map((m) => m.body);
+    expect(queued).toContainEqual({ type: "refund.send", refundId: written!.id });
+    expect(await sendRefund(run.deps, written!.id)).toBe("sent");
+    expect(await stripeRefundsOf(intentId)).toHaveLength(1);
+  });
+});
+
+const refundRow = async (id: string) => (await env.DB.prepare("select * from refunds where id = ?").bind(id).first<RefundRow>())!;

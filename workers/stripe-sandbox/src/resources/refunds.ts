@@ -1,0 +1,61 @@
+/**
+ * /v1/refunds: refunding a succeeded charge, by the charge or its PaymentIntent (create, retrieve,
+ * list by charge or PaymentIntent). What a refund does is refunds.ts. https://docs.stripe.com/api/refunds
+ */
+import { Hono } from "hono";
+import type Stripe from "stripe";
+import type { AppEnv } from "../env";
+import type { Charge } from "../charges";
+import { endpoint } from "../context";
+import { invalidRequest } from "../errors";
+import { type Range, applyMetadata } from "../form";
+import { listObject } from "../lists";
+import { type Refund, chargeOfIntent, createRefund } from "../refunds";
+import { readPage } from "../store";
+
+// What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
+const CREATE_PARAMS = ["charge", "payment_intent", "amount", "reason", "metadata", "expand"] as const satisfies readonly (keyof Stripe.RefundCreateParams)[];
+const LIST_PARAMS = ["charge", "payment_intent", "created", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.RefundListParams)[];
+const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.RefundRetrieveParams)[];
+
+const REASONS = ["duplicate", "fraudulent", "requested_by_customer"] as const satisfies readonly Stripe.RefundCreateParams.Reason[];
+
+export const refundRoutes = new Hono<AppEnv>()
+  .post(
+    "/v1/refunds",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(CREATE_PARAMS);
+      const chargeId = p.string("charge");
+      const intentId = p.string("payment_intent");
+      if (!chargeId && !intentId) throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", { code: "parameter_missing" });
+      let charge = chargeId ? await call.store.require<Charge>("charge", chargeId, "charge", "charge") : await chargeOfIntent(call, intentId!);
+      if (chargeId && intentId && charge.payment_intent !== intentId) {
+        throw invalidRequest(`The charge ${chargeId} does not belong to the PaymentIntent ${intentId}.`, { param: "payment_intent" });
+      }
+      // Two refunds of one charge at once cannot both take what remains.
+      await call.store.lock(charge.id);
+      charge = await call.store.require<Charge>("charge", charge.id, "charge", "charge");
+      return createRefund(call, { charge, amount: p.integer("amount"), reason: p.oneOf("reason", REASONS) ?? null, metadata: applyMetadata({}, p.metadata()) });
+    }),
+  )
+  .get(
+    "/v1/refunds",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(LIST_PARAMS);
+      const filters: Record<string, string | Range> = {};
+      for (const field of ["charge", "payment_intent"]) {
+        const value = p.string(field);
+        if (value) filters[field] = value;
+      }
+      const created = p.range("created");
+      if (created) filters.created = created;
+      return listObject("/v1/refunds", await call.store.list<Refund>("refund", filters, readPage(p)));
+    }),
+  )
+  .get(
+    "/v1/refunds/:id",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(RETRIEVE_PARAMS);
+      return call.store.require<Refund>("refund", call.pathParam("id"), "refund");
+    }),
+  );
