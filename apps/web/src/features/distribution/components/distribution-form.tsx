@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { toast } from "@/lib/toast";
 import { apiErrorMessage } from "@/lib/error-message";
+import { SONG_FILE_MESSAGES } from "@jplay/schema/distribution";
 import type { SavedPayment } from "@/features/payments/saved-payment";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
 import {
@@ -112,6 +113,11 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
         const message = apiErrorMessage(error, FAILED_FALLBACK);
         toast.error(FAILED_TITLE, message);
         setNotice(message);
+        // The server walked the whole MP3 (cut short, no audio…): say so at the MP3 field too.
+        if (SONG_FILE_MESSAGES.includes(message)) {
+          setError("songFile", message);
+          fields.current.songFile?.focus();
+        }
       },
     });
   }
