@@ -35,6 +35,8 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
   const [coverImage, setCoverImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<SongFormErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
+  /** The server refused the MP3 itself: its field is focused once the form is enabled again. */
+  const [refusedFile, setRefusedFile] = useState(false);
   const upload = useDistributeSong();
   const navigate = useNavigate();
   const fields = useRef<Partial<Record<SongFormField, HTMLInputElement | null>>>({});
@@ -116,7 +118,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
         // The server walked the whole MP3 (cut short, no audio…): say so at the MP3 field too.
         if (SONG_FILE_MESSAGES.includes(message)) {
           setError("songFile", message);
-          fields.current.songFile?.focus();
+          setRefusedFile(true);
         }
       },
     });
@@ -124,6 +126,13 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
 
   const locked = !payment;
   const busy = upload.isPending;
+
+  // The MP3 field takes the focus once the form is enabled again after the upload.
+  useEffect(() => {
+    if (!refusedFile || busy) return;
+    fields.current.songFile?.focus();
+    setRefusedFile(false);
+  }, [refusedFile, busy]);
 
   return (
     <section aria-labelledby="song-details-heading" className="space-y-5 rounded-3xl border border-line bg-surface p-5 sm:p-8">
