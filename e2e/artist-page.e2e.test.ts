@@ -131,4 +131,23 @@ describe("the artist's private page", () => {
     await page.getByRole("heading", { level: 1, name: "Link not found" }).waitFor();
     expect(await page.getByRole("link", { name: "Go to distribution" }).isVisible()).toBe(true);
   });
+  test("replaces the saved card with a 3-D Secure card: the Card section then shows its last 4", async () => {
+    const page = await newPage();
+    const link = await saveCardAndUpload(page, "Card Page Song");
+    await page.goto(`${baseURL}${link}`);
+    const section = page.getByRole("region", { name: "Card" });
+    await section.getByText("VISA ending in 4242, expires 12/2034", { exact: true }).waitFor();
+
+    await section.getByRole("button", { name: "Replace card" }).click();
+    await section.getByLabel("Card number", { exact: true }).fill("4000 0025 0000 3155");
+    await section.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+    await section.getByLabel("CVC", { exact: true }).fill("123");
+    await section.getByRole("button", { name: "Save new card" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm your payment" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Complete authentication" }).click();
+
+    await section.getByText("VISA ending in 3155, expires 12/2034", { exact: true }).waitFor();
+    expect(await section.getByRole("button", { name: "Replace card" }).isVisible()).toBe(true);
+  });
 });

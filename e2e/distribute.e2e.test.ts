@@ -219,6 +219,23 @@ describe("song form", () => {
     expect(uploads).toHaveLength(0);
   });
 
+  test("an MP3 cut short is refused by the server after its whole upload, the reason shown at the MP3 field", async () => {
+    const page = await newPage();
+    await openDistribute(page);
+    await saveCard(page);
+    // The first bytes are a good MP3's, so the browser's own check passes; only the end is missing.
+    await fillSong(page, mp3.subarray(0, mp3.length - 20));
+    expect(await page.getByLabel("MP3 file").getAttribute("aria-invalid")).toBe("false");
+
+    await page.getByRole("button", { name: "Submit for Distribution" }).click();
+    await page.locator('input[name="songFile"][aria-invalid="true"]').waitFor();
+    const describedBy = (await page.getByLabel("MP3 file").getAttribute("aria-describedby")) ?? "";
+    const description = await page.evaluate((ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "), describedBy);
+    expect(description).toContain("This MP3 file is cut short: it ends in the middle of its audio. Please export it again and upload the whole file.");
+    await isFocused(page, 'input[name="songFile"]');
+    expect(new URL(page.url()).pathname).toBe("/distribute");
+  });
+
   test("the upload shows its progress, Cancel upload aborts it, and the intact form submits again", async () => {
     const page = await newPage();
     await openDistribute(page);

@@ -53,9 +53,5 @@ export class ArtistClient {
   }
 }
 
-/** One MPEG-1 Layer III frame (128 kbps, 44.1 kHz) is 417 bytes: silent frames filling `size` bytes. */
-export function mp3Bytes(size: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  for (let at = 0; at + 4 <= size; at += 417) bytes.set([0xff, 0xfb, 0x90, 0x64], at);
-  return bytes;
-}
+/** A valid MP3 of `size` bytes (whole silent frames), as the upload's frame walk requires. */
+export { mp3Bytes } from "../../workers/api/test/mp3-files.ts";

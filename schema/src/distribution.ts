@@ -13,6 +13,9 @@ export const MESSAGES = {
   songMissing: "Please upload an MP3 file",
   songType: "Please select an MP3 file",
   songSize: "File size must be less than 15MB",
+  songNoAudio: "This MP3 file has no audio in it. Please choose another file.",
+  songCutShort: "This MP3 file is cut short: it ends in the middle of its audio. Please export it again and upload the whole file.",
+  songNotAudio: "This MP3 file has data that is not MP3 audio in it. Please export it again and upload the result.",
   coverType: "Please select a JPG or PNG image for the cover",
   coverSize: "Cover image must be less than 5MB",
   phone: "Phone number is required for payment notifications.",
@@ -83,6 +86,9 @@ export function coverFileProblem(file: FileFacts | null | undefined): string | n
   if (file.size >= COVER_MAX_BYTES) return MESSAGES.coverSize;
   return null;
 }
+
+/** The server's answers about the MP3 itself: the form shows them at the MP3 field. */
+export const SONG_FILE_MESSAGES: readonly string[] = [MESSAGES.songMissing, MESSAGES.songType, MESSAGES.songSize, MESSAGES.songNoAudio, MESSAGES.songCutShort, MESSAGES.songNotAudio];
 
 /**
  * True when the bytes start like an MP3: an ID3v2 tag, or an MPEG audio frame header (11 sync bits,

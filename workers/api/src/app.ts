@@ -15,6 +15,7 @@ import { refuseCrossSiteWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { artistPageRoutes } from "./routes/artist-page";
+import { artistCardRoutes } from "./routes/artist-card";
 import { checkoutRoutes } from "./routes/checkout";
 import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { distributionRoutes } from "./routes/distribution";
@@ -42,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route("/", providerRoutes)
   .route("/admin", adminRoutes)
   .route("/", artistPageRoutes)
+  .route("/", artistCardRoutes)
   .route("/", connectWebhookRoutes)
   .route("/", smsInboundRoutes)
   // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).

@@ -11,6 +11,9 @@ import type { Job } from "../src/jobs/job";
 import { applySucceededPayment } from "../src/services/apply-payment";
 import { mp3Bytes } from "./support";
 
+/** The MP3 files uploads are tested with: real encoder output and the broken files refused at upload. */
+export { cutAfterHeader, cutMidFrame, garbageAfterId3, toneMp3, withId3 } from "./mp3-files";
+
 export interface SentMessage {
   body: Job;
   delaySeconds?: number;

@@ -83,17 +83,7 @@ export async function setUpArtist(browser: Browser, card = TEST_CARD, phoneNumbe
   return { setup, confirmed, saved };
 }
 
-/** One MPEG-1 Layer III frame (128 kbps, 44.1 kHz, no padding) is 417 bytes and 1152 samples. */
-export const MP3_FRAME_BYTES = 417;
-/**
- * An MP3 of back-to-back silent MPEG-1 Layer III frames (header, then zeros) filling `size` bytes: it
- * passes the upload's byte check and decodes in the distribution pipeline (duration, bitrate, rate).
- */
-export const mp3Bytes = (size = 4096) => {
-  const bytes = new Uint8Array(size);
-  for (let at = 0; at + 4 <= size; at += MP3_FRAME_BYTES) bytes.set([0xff, 0xfb, 0x90, 0x64], at);
-  return bytes;
-};
+export { MP3_FRAME_BYTES, mp3Bytes } from "./mp3-files";
 export const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 export const gifBytes = () => new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
 

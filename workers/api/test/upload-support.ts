@@ -7,6 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import worker from "../src/index";
+import { stampMp3 } from "./mp3-files";
 import type { Browser } from "./support";
 
 export const SITE = "http://jplay.test";
@@ -24,18 +25,16 @@ export function patternedBytes(size: number, seed: number, offset = 0): Uint8Arr
   return bytes;
 }
 
-/** Patterned bytes that start with an MPEG-1 Layer III frame header, so they pass the MP3 check. */
+/** Patterned bytes laid out as whole MPEG-1 Layer III frames (patterned payloads), so they pass the MP3 walk. */
 export function mp3Like(size: number, seed: number): Uint8Array {
-  const bytes = patternedBytes(size, seed);
-  bytes.set([0xff, 0xfb, 0x90, 0x64].slice(0, size));
-  return bytes;
+  return stampMp3(patternedBytes(size, seed), 0, size);
 }
 
 export async function sha256(bytes: Uint8Array | ArrayBuffer): Promise<string> {
   return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** File data made on demand (too large to hold, e.g. past every limit): `size` bytes, MP3 header first. */
+/** File data made on demand (too large to hold, e.g. past every limit): `size` bytes laid out as MP3 frames. */
 export interface GeneratedBytes {
   size: number;
 }
@@ -64,9 +63,7 @@ export function streamedForm(parts: BodyPart[], options: { failAfter?: number; c
       else if (part.data instanceof Uint8Array) for (let at = 0; at < part.data.length; at += CHUNK) yield part.data.subarray(at, at + CHUNK);
       else {
         for (let at = 0; at < part.data.size; at += CHUNK) {
-          const chunk = patternedBytes(Math.min(CHUNK, part.data.size - at), 1, at);
-          if (at === 0) chunk.set([0xff, 0xfb, 0x90, 0x64].slice(0, chunk.length));
-          yield chunk;
+          yield stampMp3(patternedBytes(Math.min(CHUNK, part.data.size - at), 1, at), at, part.data.size);
         }
       }
       yield encoder.encode("\r\n");

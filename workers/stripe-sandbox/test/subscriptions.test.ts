@@ -276,3 +276,35 @@ describe("cancel at period end", () => {
     expect(await stripe.subscriptions.update(subscription.id, { metadata: { note: "kept" } })).toMatchObject({ status: "incomplete", metadata: { note: "kept" } });
   });
 });
+
+describe("updating default_payment_method", () => {
+  it("sets a card attached to the subscription's customer, and the next renewal charges it", async () => {
+    const { subscription, customer } = await activeSubscription();
+    const replacement = await stripe.paymentMethods.attach("pm_card_mastercard", { customer });
+    const updated = await stripe.subscriptions.update(subscription.id, { default_payment_method: replacement.id });
+    expect(updated.default_payment_method).toBe(replacement.id);
+    expect((await eventsFor(stripe, subscription.id)).some((event) => event.type === "customer.subscription.updated")).toBe(true);
+
+    await passPeriodEnd(updated);
+    const renewed = await eventually(async () => {
+      const paid = (await invoicesOf(subscription.id)).filter((invoice) => invoice.status === "paid");
+      expect(paid).toHaveLength(2);
+      return paid;
+    });
+    const intents = (await stripe.paymentIntents.list({ customer, limit: 10 })).data;
+    expect(intents.some((intent) => intent.payment_method === replacement.id && intent.status === "succeeded")).toBe(true);
+  });
+
+  it("refuses a card that is not the customer's, and any change on an incomplete subscription, as Stripe does", async () => {
+    const { subscription } = await activeSubscription();
+    const stranger = await stripe.paymentMethods.attach("pm_card_visa", { customer: (await stripe.customers.create({})).id });
+    const notAttached = await stripeError(stripe.subscriptions.update(subscription.id, { default_payment_method: stranger.id }));
+    expect(notAttached.message).toBe(`The customer does not have a payment method with the ID ${stranger.id}. The payment method must be attached to the customer.`);
+    expect(notAttached.param).toBe("default_payment_method");
+    expect((await stripe.subscriptions.retrieve(subscription.id)).default_payment_method).not.toBe(stranger.id);
+
+    const incomplete = await newSubscription();
+    const refused = await stripeError(stripe.subscriptions.update(incomplete.subscription.id, { default_payment_method: stranger.id }));
+    expect(refused.message).toBe("A subscription with status incomplete can only update its metadata and default_source.");
+  });
+});

@@ -1,22 +1,8 @@
 // The audio check on real encoder output (the demo's lamejs MP3s) and on files that are not MP3.
 import { describe, expect, it } from "vitest";
-import { BITRATE_KBPS, encodeMp3, SAMPLE_RATE } from "../../../../scripts/demo/render-mp3.ts";
+import { BITRATE_KBPS, SAMPLE_RATE } from "../../../../scripts/demo/render-mp3.ts";
+import { toneMp3, withId3 } from "../../test/mp3-files";
 import { checkAudio } from "./check-audio";
-
-/** `seconds` of a 440 Hz tone, encoded like the demo catalogue (22.05 kHz, 64 kbps, MPEG-2 Layer III). */
-const toneMp3 = (seconds: number) => {
-  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
-  for (let i = 0; i < samples.length; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE);
-  return encodeMp3(samples);
-};
-
-/** A minimal ID3v2.3 tag (one TIT2 frame) in front of the audio, as most real MP3s carry. */
-const withId3 = (audio: Uint8Array) => {
-  const title = new TextEncoder().encode("\u0000Tone");
-  const frame = new Uint8Array([0x54, 0x49, 0x54, 0x32, 0, 0, 0, title.length, 0, 0, ...title]);
-  const header = new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, frame.length]);
-  return new Uint8Array([...header, ...frame, ...audio]);
-};
 
 describe("checkAudio", () => {
   it("reads duration, bitrate and sample rate from a real MP3, with or without an ID3 tag", async () => {

@@ -1,8 +1,8 @@
 /**
  * Decodes a stored song's audio (ARCHITECTURE: `music-metadata`, its core entry point, which runs in
  * workerd) to prove it is playable MP3 and to learn its duration, bitrate and sample rate. The upload
- * check only sniffed the first bytes; this reads every frame header, so a file that merely starts like
- * an MP3 (or anything else that slipped into R2) is refused with a reason an operator can read.
+ * already walked every frame (mp3-frames.ts); this is the second line, so anything that slipped into
+ * R2 another way is refused with a reason an operator can read.
  */
 import { parseBuffer } from "music-metadata";
 

@@ -3,7 +3,7 @@
  * then saving the confirmed card, which creates (or updates) the artist. The card's details come
  * from Stripe, never from the browser.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { artists, paymentMethods } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/payments";
@@ -49,13 +49,21 @@ export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardI
       .insert(artists)
       .values({ id: artistId, phone: input.phoneNumber, paymentFrequency: input.paymentFrequency, stripeCustomerId: input.customerId })
       .onConflictDoUpdate({ target: artists.id, set: { phone: input.phoneNumber, paymentFrequency: input.paymentFrequency } }),
-    db.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.artistId, artistId)),
+    ...defaultCardWrites(db, artistId, method.id, card),
+  ]);
+  return { artistId, brand: card.brand, last4: card.last4 };
+}
+
+/** The writes that make a card the artist's one default `payment_methods` row (added, or marked again). */
+export function defaultCardWrites(db: Db, artistId: string, paymentMethodId: string, card: Stripe.PaymentMethod.Card) {
+  return [
+    db.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.artistId, artistId), ne(paymentMethods.stripePaymentMethodId, paymentMethodId))),
     db
       .insert(paymentMethods)
       .values({
         id: crypto.randomUUID(),
         artistId,
-        stripePaymentMethodId: method.id,
+        stripePaymentMethodId: paymentMethodId,
         brand: card.brand,
         last4: card.last4,
         expMonth: card.exp_month,
@@ -64,6 +72,5 @@ export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardI
         isDefault: true,
       })
       .onConflictDoUpdate({ target: paymentMethods.stripePaymentMethodId, set: { isDefault: true } }),
-  ]);
-  return { artistId, brand: card.brand, last4: card.last4 };
+  ] as const;
 }

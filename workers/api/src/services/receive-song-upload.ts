@@ -6,6 +6,8 @@
  *   whole body (413 past MAX_REQUEST_BYTES) and each text field; reading stops at once;
  * - each file by its first bytes before any of it is stored (a wrong type is answered at the end of
  *   its part, so an oversized file of the wrong type still answers 413, as before);
+ * - the MP3 frame by frame to its end (mp3-frames.ts): a file that is no MP3, has no frames or is
+ *   cut short is refused with the message the form shows at the MP3 field, and nothing is kept;
  * - the text fields and the customerId of the page against the session's artist.
  * Problems are answered in the order the body reveals them. Browsers send the customerId and text
  * fields before the files (the distribution form does), which gives the order of spec section 5:
@@ -17,6 +19,7 @@ import * as v from "valibot";
 import { firstIssue, looksLikeMp3, MESSAGES, SongDetailsSchema, sniffCoverType, type SongDetails } from "@jplay/schema/distribution";
 import { COVER_MAX_BYTES, MP3_MAX_BYTES } from "@jplay/schema/pricing";
 import { AppError, badRequest, forbidden } from "../errors";
+import { Mp3Error, Mp3FrameWalker, type Mp3Facts } from "./mp3-frames";
 import { MultipartError, MultipartReader } from "./multipart-stream";
 import { R2ObjectWriter } from "./stream-to-r2";
 
@@ -52,6 +55,8 @@ export interface SongUploadTarget {
 export interface ReceivedSong {
   details: SongDetails;
   audioKey: string;
+  /** What walking every frame of the MP3 found (mp3-frames.ts). */
+  audio: Mp3Facts;
   coverKey: string | null;
 }
 
@@ -62,6 +67,8 @@ interface FileRule<T extends string> {
   typeMessage: string;
   sniff: (head: Uint8Array) => T | null;
   open: (type: T) => R2ObjectWriter;
+  /** Reads every byte of a file of the right type; the file is refused (and not stored) if it throws. */
+  walker?: Mp3FrameWalker;
 }
 
 export async function receiveSongUpload(body: ReadableStream<Uint8Array>, boundary: string, target: SongUploadTarget): Promise<ReceivedSong> {
@@ -78,7 +85,7 @@ async function readForm(reader: MultipartReader, target: SongUploadTarget): Prom
   /** First value of each text field; a file sent under a text field's name is kept as `{}` (not a string). */
   const fields = new Map<string, unknown>();
   const seen = new Set<string>();
-  let songSent = false;
+  let audio: Mp3Facts | null = null;
   let coverKey: string | null = null;
 
   for (let part = await reader.nextPart(); part; part = await reader.nextPart()) {
@@ -92,16 +99,18 @@ async function readForm(reader: MultipartReader, target: SongUploadTarget): Prom
       checkDetailsSoFar(fields);
     } else if (name === "songFile") {
       if (part.filename === null) throw badRequest(MESSAGES.songMissing);
+      const walker = new Mp3FrameWalker();
       const audioKey = await receiveFile(reader, {
         maxBytes: MP3_MAX_BYTES,
         sizeMessage: MESSAGES.songSize,
         typeMessage: MESSAGES.songType,
         sniff: (head) => (looksLikeMp3(head) ? "audio/mpeg" : null),
         open: (type) => new R2ObjectWriter(target.media, target.audioKey, { httpMetadata: { contentType: type } }),
+        walker,
       });
       if (!audioKey) throw badRequest(MESSAGES.songMissing);
       target.stored(audioKey);
-      songSent = true;
+      audio = walker.finish();
     } else if (name === "coverImage" && part.filename !== null) {
       // A cover is optional: an empty file input (or text under its name) means none.
       coverKey = await receiveFile(reader, {
@@ -117,8 +126,8 @@ async function readForm(reader: MultipartReader, target: SongUploadTarget): Prom
 
   const details = v.safeParse(SongDetailsSchema, Object.fromEntries(DETAIL_FIELDS.map((field) => [field, fields.get(field)])));
   if (!details.success) throw badRequest(firstIssue(details.issues));
-  if (!songSent) throw badRequest(MESSAGES.songMissing);
-  return { details: details.output, audioKey: target.audioKey, coverKey };
+  if (!audio) throw badRequest(MESSAGES.songMissing);
+  return { details: details.output, audioKey: target.audioKey, audio, coverKey };
 }
 
 /** A text field's value (UTF-8), refused once longer than TEXT_FIELD_MAX_BYTES. */
@@ -151,37 +160,56 @@ function checkDetailsSoFar(fields: Map<string, unknown>) {
 }
 
 /**
- * Streams one file part into R2 once its first bytes pass `rule.sniff`. Answers the stored key, or
- * null for an empty part (nothing stored). On any failure the unfinished object is discarded.
+ * Streams one file part into R2 once its first bytes pass `rule.sniff`, and through `rule.walker`
+ * when it has one. Answers the stored key, or null for an empty part (nothing stored). On any
+ * failure the unfinished object is discarded. A file refused by its type or its walker is read on
+ * (not stored) to its end: a size problem outranks it.
  */
 async function receiveFile<T extends string>(reader: MultipartReader, rule: FileRule<T>): Promise<string | null> {
   let size = 0;
   /** The first bytes, held until there are enough to judge the file by. */
   const held: Uint8Array[] = [];
   let writer: R2ObjectWriter | null = null;
-  let wrongType = false;
+  let refusal: AppError | null = null;
   try {
     for (let chunk = await reader.readChunk(); chunk; chunk = await reader.readChunk()) {
       size += chunk.length;
       if (size >= rule.maxBytes) throw tooLarge(rule.sizeMessage);
-      if (writer) {
+      if (refusal) continue;
+      refusal = refusalOf(() => rule.walker?.push(chunk));
+      if (refusal) {
+        if (writer) await discard(writer);
+        writer = null;
+      } else if (writer) {
         await writer.write(chunk);
-      } else if (!wrongType) {
+      } else {
         held.push(chunk);
         if (size >= SNIFF_BYTES) {
           writer = await openIfRightType(rule, held);
-          wrongType = writer === null;
+          if (!writer) refusal = badRequest(rule.typeMessage);
         }
       }
-      // A file of the wrong type is read on (not stored) to its end: a size problem outranks it.
     }
     if (size === 0) return null;
-    if (!writer && !wrongType) writer = await openIfRightType(rule, held);
-    if (!writer) throw badRequest(rule.typeMessage);
+    if (!writer && !refusal) writer = await openIfRightType(rule, held);
+    if (!writer) throw refusal ?? badRequest(rule.typeMessage);
+    const incomplete = refusalOf(() => rule.walker?.finish());
+    if (incomplete) throw incomplete;
     await writer.finish();
     return writer.key;
   } catch (error) {
     if (writer) await discard(writer);
+    throw error;
+  }
+}
+
+/** The walker's refusal (of the next bytes, or of where the file ended) as the form's answer, or null. */
+function refusalOf(step: () => unknown): AppError | null {
+  try {
+    step();
+    return null;
+  } catch (error) {
+    if (error instanceof Mp3Error) return badRequest(error.message);
     throw error;
   }
 }

@@ -40,10 +40,12 @@ export async function customerParam(call: SandboxCall): Promise<string | null> {
   return (await loadCustomer(call, id, "customer")).id;
 }
 
-/** `invoice_settings[default_payment_method]` must name a card attached to this customer. */
-async function defaultPaymentMethod(call: SandboxCall, customerId: string, id: string): Promise<string | null> {
+/**
+ * A default payment method (`invoice_settings[default_payment_method]`, a subscription's
+ * `default_payment_method`) must name a card attached to the customer; "" clears it.
+ */
+export async function defaultPaymentMethod(call: SandboxCall, customerId: string, id: string, param = "invoice_settings[default_payment_method]"): Promise<string | null> {
   if (id === "") return null;
-  const param = "invoice_settings[default_payment_method]";
   const method = await call.store.get<PaymentMethod>(id, "payment_method");
   if (!method) throw resourceMissing("PaymentMethod", id, param);
   if (customerOf(method) !== customerId) {

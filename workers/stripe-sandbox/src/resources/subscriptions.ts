@@ -17,7 +17,7 @@ import { applyMetadata } from "../form";
 import { ID_PREFIX, newId } from "../ids";
 import { listObject } from "../lists";
 import { readPage } from "../store";
-import { loadCustomer } from "./customers";
+import { defaultPaymentMethod, loadCustomer } from "./customers";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const CREATE_PARAMS = ["customer", "items", "payment_behavior", "payment_settings", "metadata", "description", "default_payment_method", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionCreateParams)[];
@@ -27,7 +27,7 @@ const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.Sub
 const CANCEL_PARAMS = ["expand", "invoice_now", "prorate", "cancellation_details"] as const satisfies readonly (keyof Stripe.SubscriptionCancelParams)[];
 const INVOICE_LIST_PARAMS = ["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.InvoiceListParams)[];
 const INVOICE_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.InvoiceRetrieveParams)[];
-const UPDATE_PARAMS = ["cancel_at_period_end", "cancellation_details", "metadata", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionUpdateParams)[];
+const UPDATE_PARAMS = ["cancel_at_period_end", "cancellation_details", "default_payment_method", "metadata", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionUpdateParams)[];
 const ENDED: Subscription["status"][] = ["canceled", "incomplete_expired"];
 const FEEDBACK = ["customer_service", "low_quality", "missing_features", "other", "switched_service", "too_complex", "too_expensive", "unused"] as const;
 
@@ -159,6 +159,13 @@ export const subscriptionRoutes = new Hono<AppEnv>()
         throw invalidRequest("A subscription with status incomplete can only update its metadata and default_source.", { param: atPeriodEnd !== undefined ? "cancel_at_period_end" : "cancellation_details" });
       }
       let updated: Subscription = { ...subscription, metadata: applyMetadata(subscription.metadata, p.metadata()), cancellation_details: readCancellationDetails(call, subscription.cancellation_details) };
+      // https://docs.stripe.com/api/subscriptions/update#update_subscription-default_payment_method: it must belong to the subscription's customer.
+      const defaultMethod = p.string("default_payment_method");
+      if (defaultMethod !== undefined) {
+        if (ENDED.includes(subscription.status)) throw invalidRequest("A canceled subscription can only update its cancellation_details and metadata.", { param: "default_payment_method" });
+        if (subscription.status === "incomplete") throw invalidRequest("A subscription with status incomplete can only update its metadata and default_source.", { param: "default_payment_method" });
+        updated = { ...updated, default_payment_method: await defaultPaymentMethod(call, subscription.customer, defaultMethod, "default_payment_method") };
+      }
       if (atPeriodEnd !== undefined) updated = withCancelAtPeriodEnd(call, updated, atPeriodEnd);
       const changed = previousAttributes(subscription, updated);
       if (changed) {

@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useArtistPage } from "../api/get-artist-page";
 import { ArtistProPlan } from "./artist-pro-plan";
+import { ArtistCardSection } from "./artist-card";
 import { ArtistSongs } from "./artist-songs";
 import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
@@ -70,6 +71,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
       </div>
 
       <ArtistProPlan token={token} />
+      <ArtistCardSection token={token} />
 
       <section aria-labelledby="artist-songs" className="space-y-4">
         <h2 id="artist-songs" className="text-2xl font-bold">

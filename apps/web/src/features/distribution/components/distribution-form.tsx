@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { toast } from "@/lib/toast";
 import { apiErrorMessage } from "@/lib/error-message";
+import { SONG_FILE_MESSAGES } from "@jplay/schema/distribution";
 import type { SavedPayment } from "@/features/payments/saved-payment";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
 import {
@@ -34,6 +35,8 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
   const [coverImage, setCoverImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<SongFormErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
+  /** The server refused the MP3 itself: its field is focused once the form is enabled again. */
+  const [refusedFile, setRefusedFile] = useState(false);
   const upload = useDistributeSong();
   const navigate = useNavigate();
   const fields = useRef<Partial<Record<SongFormField, HTMLInputElement | null>>>({});
@@ -112,12 +115,24 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
         const message = apiErrorMessage(error, FAILED_FALLBACK);
         toast.error(FAILED_TITLE, message);
         setNotice(message);
+        // The server walked the whole MP3 (cut short, no audio…): say so at the MP3 field too.
+        if (SONG_FILE_MESSAGES.includes(message)) {
+          setError("songFile", message);
+          setRefusedFile(true);
+        }
       },
     });
   }
 
   const locked = !payment;
   const busy = upload.isPending;
+
+  // The MP3 field takes the focus once the form is enabled again after the upload.
+  useEffect(() => {
+    if (!refusedFile || busy) return;
+    fields.current.songFile?.focus();
+    setRefusedFile(false);
+  }, [refusedFile, busy]);
 
   return (
     <section aria-labelledby="song-details-heading" className="space-y-5 rounded-3xl border border-line bg-surface p-5 sm:p-8">
