@@ -7,6 +7,7 @@ CREATE TABLE `refunds` (
 	`reason` text NOT NULL,
 	`status` text DEFAULT 'pending' NOT NULL,
 	`stripe_refund_id` text,
+	`stripe_key_attempt` integer DEFAULT 0 NOT NULL,
 	`failure_reason` text,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`updated_at` integer,

@@ -502,6 +502,8 @@ export const refunds = sqliteTable(
     reason: text("reason").notNull(),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
     stripeRefundId: text("stripe_refund_id").unique(),
+    /** Idempotency keys a stored 500 spent (docs/decisions/022): the next call uses the next key. */
+    stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
     failureReason: text("failure_reason"),
     createdAt: createdAt("created_at"),
     updatedAt: integer("updated_at", { mode: "number" }),

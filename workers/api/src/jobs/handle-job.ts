@@ -42,7 +42,7 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       await sendText(env, job.messageId);
       return;
     case "refund.send":
-      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS as JobQueue, stripe: createStripe(env) }, job.refundId, job.keyAttempt ?? 0);
+      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS as JobQueue, stripe: createStripe(env) }, job.refundId);
       return;
     default: {
       const unknownJob: never = job;

@@ -43,13 +43,9 @@ export type Job =
       messageId: string;
     }
   | {
-      /**
-       * Ask Stripe for a refund row's refund (services/send-refund.ts). `keyAttempt` counts the
-       * idempotency keys a 500 spent (docs/decisions/022); absent is 0.
-       */
+      /** Ask Stripe for a refund row's refund (services/send-refund.ts); the row counts the keys a 500 spent. */
       type: "refund.send";
       refundId: string;
-      keyAttempt?: number;
     };
 
 export type JobQueue = Queue<Job>;

@@ -7,7 +7,7 @@
  * docs/decisions/022). Stripe also refuses a second full refund (`charge_already_refunded`): then the
  * refund someone made outside JPlay is recorded as this one.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { payments, refunds } from "@jplay/schema/tables";
 import type { Db } from "../db";
@@ -18,7 +18,7 @@ import { keyForAttempt, spentOnServerError } from "./stripe-lookup";
 /** A spent key is followed by the next one after this long (Stripe may be down for a while). */
 const NEXT_KEY_DELAY_SECONDS = 30;
 
-export const refundIdempotencyKey = (refundId: string, keyAttempt = 0) => keyForAttempt(`refund:${refundId}`, keyAttempt);
+export const refundIdempotencyKey = (refundId: string, keyAttempt: number) => keyForAttempt(`refund:${refundId}`, keyAttempt);
 
 export type SendRefundOutcome = "sent" | "found" | "already_recorded" | "refused" | "next_key" | "no_refund";
 
@@ -33,7 +33,7 @@ async function refundsOf(stripe: Stripe, paymentIntentId: string): Promise<Strip
   return (await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })).data;
 }
 
-export async function sendRefund(deps: SendRefundDeps, refundId: string, keyAttempt = 0): Promise<SendRefundOutcome> {
+export async function sendRefund(deps: SendRefundDeps, refundId: string): Promise<SendRefundOutcome> {
   const { db, stripe } = deps;
   const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
   if (!row) return "no_refund";
@@ -54,14 +54,18 @@ export async function sendRefund(deps: SendRefundDeps, refundId: string, keyAtte
   try {
     const refund = await stripe.refunds.create(
       { payment_intent: intentId, amount: row.amountCents, metadata: { refundId: row.id, paymentId: row.paymentId, songId: row.songId ?? "" } },
-      { idempotencyKey: refundIdempotencyKey(row.id, keyAttempt) },
+      { idempotencyKey: refundIdempotencyKey(row.id, row.stripeKeyAttempt) },
     );
     await record(refund);
     return "sent";
   } catch (error) {
     if (spentOnServerError(error)) {
-      // Stripe replays this 500 for a day: the next run looks first, then uses the next key.
-      await deps.jobs.send({ type: "refund.send", refundId: row.id, keyAttempt: keyAttempt + 1 }, { delaySeconds: NEXT_KEY_DELAY_SECONDS });
+      // Stripe replays this 500 for a day: the row counts the spent key, the next run looks first, then uses the next key.
+      await db
+        .update(refunds)
+        .set({ stripeKeyAttempt: row.stripeKeyAttempt + 1 })
+        .where(and(eq(refunds.id, row.id), eq(refunds.stripeKeyAttempt, row.stripeKeyAttempt)));
+      await deps.jobs.send({ type: "refund.send", refundId: row.id }, { delaySeconds: NEXT_KEY_DELAY_SECONDS });
       return "next_key";
     }
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") {
