@@ -15,10 +15,12 @@ import { refuseCrossSiteWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { artistPageRoutes } from "./routes/artist-page";
+import { artistStatementRoutes } from "./routes/artist-statements";
 import { checkoutRoutes } from "./routes/checkout";
 import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
+import { meRoutes } from "./routes/me";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
 import { songsRoutes } from "./routes/songs";
@@ -41,6 +43,8 @@ const api = new Hono<AppEnv>()
   .route("/", providerRoutes)
   .route("/admin", adminRoutes)
   .route("/", artistPageRoutes)
+  .route("/", artistStatementRoutes)
+  .route("/", meRoutes)
   .route("/", connectWebhookRoutes)
   // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).
   .route("/stripe-sandbox", stripeSandboxPassThrough);

@@ -34,12 +34,13 @@ const LINK_NOT_FOUND = "Link not found";
 const SESSION_NOT_FOUND = "This session has already ended.";
 
 /** The page's data is private: never cached, and the URL (which holds the token) never sent on. */
-function privateHeaders(c: Context<AppEnv>) {
+export function privateHeaders(c: Context<AppEnv>) {
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
 }
 
-async function openLink(c: Context<AppEnv>, db: Db) {
+/** The artist a page token opens (the visit renews the link); 404 "Link not found" otherwise. */
+export async function openLink(c: Context<AppEnv>, db: Db) {
   const link = await openArtistLink(db, c.req.param("token") ?? "", artistLinkTtlMs(c.env));
   if (!link) throw notFound(LINK_NOT_FOUND);
   return link;
