@@ -18,7 +18,7 @@ export function BalanceSummary({ balance }: { balance: ArtistBalance }) {
           <dd className="text-2xl font-extrabold">{formatCents(balance.availableCents)}</dd>
         </div>
         <div className="rounded-2xl border border-line bg-surface p-4">
-          <dt className="text-sm text-muted">On its way to your card</dt>
+          <dt className="text-sm text-muted">On its way to you</dt>
           <dd className="text-2xl font-extrabold">{formatCents(balance.pendingCents)}</dd>
         </div>
         <div className="rounded-2xl border border-line bg-surface p-4">
@@ -68,13 +68,13 @@ export function PayoutSetup({ token, page, notice }: { token: string; page: Arti
         </p>
       )}
       {status === "ready" ? (
-        <p className="text-sm">Payouts go to the debit card you gave our payment partner, Stripe.</p>
+        <p className="text-sm">Payouts go to the debit card or bank account you added in payout setup with our payment partner, Stripe.</p>
       ) : (
         <>
           <p className="text-sm">
             {status === "onboarding"
               ? "Finish setting up payouts with our payment partner, Stripe. If you just finished, Stripe may take a moment to confirm: reload this page."
-              : "To be paid, give our payment partner, Stripe, the debit card your earnings go to."}
+              : "To be paid, give our payment partner, Stripe, the debit card or bank account your earnings go to."}
           </p>
           <Button onClick={() => void onSetUp().catch(() => undefined)} disabled={start.isPending || start.isSuccess} aria-describedby={start.isError ? "payout-setup-error" : undefined}>
             {start.isPending || start.isSuccess ? "Opening Stripe…" : "Set up payouts"}
