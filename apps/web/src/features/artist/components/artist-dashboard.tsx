@@ -99,7 +99,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
           Balance
         </h2>
         <BalanceSummary balance={data.balance} />
-        <PayoutSetup token={token} page={data} notice={notice} />
+        <PayoutSetup page={data} notice={notice} />
       </section>
 
       <section aria-labelledby="artist-payouts" className="space-y-4">

@@ -4,13 +4,11 @@
  * `POST /api/artist/{token}/connect`, answering the onboarding URL to open. Plain fetches, so the
  * home page's banner can use it without TanStack Query.
  */
-import type { StartPayoutsSetupResponse } from "@jplay/schema/artist";
-import { api } from "@/lib/api-client";
+import { startPayoutsSetup } from "@/features/artist/api/start-payouts-setup";
 import { artistTokenOf, myArtistPageUrl } from "./my-artist-page";
 
 export async function startGetPaid(): Promise<string> {
   const token = artistTokenOf(await myArtistPageUrl());
   if (!token) throw new Error("Your artist page link could not be read.");
-  const { url } = await api.post<StartPayoutsSetupResponse>(`/api/artist/${encodeURIComponent(token)}/connect`);
-  return url;
+  return (await startPayoutsSetup(token)).url;
 }
