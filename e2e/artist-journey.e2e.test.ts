@@ -36,6 +36,11 @@ describe("after paying", () => {
     const myMusic = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My music" });
     await myMusic.waitFor();
     expect(await myMusic.getAttribute("href")).toBe(`${baseURL}${link}`);
+    // The mobile menu has it too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Menu" }).click();
+    expect(await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My music" }).getAttribute("href")).toBe(`${baseURL}${link}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The kept link is lost (storage cleared): My music asks for a fresh one and opens the page.
     await page.evaluate(() => localStorage.removeItem("artistPageUrl"));

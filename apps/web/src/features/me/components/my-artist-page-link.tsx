@@ -13,7 +13,8 @@ import { useMe } from "../api/get-me";
 const WITHOUT_KEPT_LINK = "/distribute";
 
 export function MyArtistPageLink({ className, children }: { className: string; children: ReactNode }) {
-  const [kept] = useState(readArtistPageUrl);
+  // Read at each render: a card saved again or links revoked since the header mounted keep a new one.
+  const kept = readArtistPageUrl();
   const me = useMe();
   const [failure, setFailure] = useState<string | null>(null);
   if (!kept && !me.data?.artist) return null;
