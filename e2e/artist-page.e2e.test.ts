@@ -68,8 +68,8 @@ describe("the artist's private page", () => {
     // The page must not hand its private URL to the sites it links to.
     expect(await page.locator('meta[name="referrer"]').getAttribute("content")).toBe("no-referrer");
 
-    // Set up payouts: the button opens the (sandbox-hosted) Stripe onboarding.
-    const setUp = page.getByRole("button", { name: "Set up payouts" });
+    // Get paid: the button opens the (sandbox-hosted) Stripe onboarding.
+    const setUp = page.getByRole("button", { name: "Get paid" });
     await setUp.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
@@ -89,7 +89,7 @@ describe("the artist's private page", () => {
         { timeout: 15_000 },
       )
       .toBe(1);
-    expect(await page.getByRole("button", { name: "Set up payouts" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Get paid" }).count()).toBe(0);
   });
 
   test("this browser's session is a __Host- cookie, listed on the page and signed out from it; revoking the links gives a new one", async () => {

@@ -319,7 +319,7 @@ describe("Pro subscription", () => {
     await saveCard(page, baseURL, CARDS.visa);
     await page.goto(`${baseURL}/subscribe`);
     await page.getByRole("heading", { level: 1, name: "Subscribe to JPlay Pro" }).waitFor();
-    for (const text of ["$14.99", "Unlimited distribution", "24-hour priority processing", "8% revenue split", "Monthly reports", "Support hotline"]) {
+    for (const text of ["$14.99", "Unlimited distribution", "24-hour priority processing", "8% revenue split", "Monthly statements of your sales and payouts", "Cancel any time from your artist page"]) {
       expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     }
 

@@ -32,7 +32,7 @@ function seededMp3(baseURL: string): Promise<Buffer> {
 
 /** Saves are rate-limited per phone number: every artist gets its own. */
 let phoneSerial = 0;
-const newPhone = () => `+1 555 ${String(Date.now() % 1_000_000).padStart(6, "0")}${phoneSerial++ % 10}`;
+export const newPhone = () => `+1 555 ${String(Date.now() % 1_000_000).padStart(6, "0")}${phoneSerial++ % 10}`;
 
 export async function fillCard(page: Page, number: string, scope = page.locator("body")) {
   await scope.getByLabel("Card number", { exact: true }).fill(number);

@@ -16,10 +16,12 @@ import { securityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { artistPageRoutes } from "./routes/artist-page";
 import { artistCardRoutes } from "./routes/artist-card";
+import { artistStatementRoutes } from "./routes/artist-statements";
 import { checkoutRoutes } from "./routes/checkout";
 import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
+import { meRoutes } from "./routes/me";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
 import { smsInboundRoutes } from "./routes/sms-inbound";
@@ -44,6 +46,8 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminRoutes)
   .route("/", artistPageRoutes)
   .route("/", artistCardRoutes)
+  .route("/", artistStatementRoutes)
+  .route("/", meRoutes)
   .route("/", connectWebhookRoutes)
   .route("/", smsInboundRoutes)
   // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).

@@ -39,6 +39,7 @@ export function privateHeaders(c: Context<AppEnv>) {
   c.header("Referrer-Policy", "no-referrer");
 }
 
+/** The artist a page token opens (the visit renews the link); 404 "Link not found" otherwise. */
 export async function openLink(c: Context<AppEnv>, db: Db) {
   const link = await openArtistLink(db, c.req.param("token") ?? "", artistLinkTtlMs(c.env));
   if (!link) throw notFound(LINK_NOT_FOUND);

@@ -4,12 +4,12 @@
  * payouts, the payout frequency and the Connect status. Only the given artist's rows are read.
  */
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { ArtistPageResponse, ArtistSongEvent, ConnectStatus } from "@jplay/schema/artist";
+import type { ArtistPageResponse, ArtistSongEvent } from "@jplay/schema/artist";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { ACCOUNTS, accountBalance, artistAvailableBalances } from "./ledger";
-import { isPayoutDay, payoutPeriod, payoutsReady } from "./payouts";
+import { connectStatusOf, isPayoutDay, payoutPeriod, payoutsReady } from "./payouts";
 import { songRefundViews } from "./song-refund-views";
 
 /** Payouts listed on the page (newest first); older ones are in the ledger. */
@@ -63,7 +63,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
   const available = (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
   const pending = await accountBalance(db, ACCOUNTS.artistPayoutPending(artistId));
   const ready = payoutsReady(artist);
-  const connect: ConnectStatus = ready ? "ready" : artist.stripeAccountId ? "onboarding" : "not_started";
+  const connect = connectStatusOf(artist);
   const payoutRows = await db
     .select()
     .from(payouts)

@@ -82,12 +82,18 @@ export function dropSessionCookie(c: Context<AppEnv>): void {
   c.set("artistSession", null);
 }
 
-/** The artist behind this browser's session; 401 when there is none yet (no saved card). */
-export async function requireSessionArtist(c: Context<AppEnv>, db: Db) {
+/** The artist behind this browser's session, or null when there is none yet (no saved card). */
+export async function sessionArtist(c: Context<AppEnv>, db: Db) {
   const session = await currentSession(c);
   const artist = session
     ? (await db.select().from(artists).where(session.artistId ? eq(artists.id, session.artistId) : eq(artists.stripeCustomerId, session.stripeCustomerId)).limit(1))[0]
     : undefined;
-  if (!artist || artist.stripeCustomerId !== session?.stripeCustomerId) throw unauthorized("Save a payment method before submitting a song.");
+  return artist && artist.stripeCustomerId === session?.stripeCustomerId ? artist : null;
+}
+
+/** The artist behind this browser's session; 401 when there is none yet (no saved card). */
+export async function requireSessionArtist(c: Context<AppEnv>, db: Db) {
+  const artist = await sessionArtist(c, db);
+  if (!artist) throw unauthorized("Save a payment method before submitting a song.");
   return artist;
 }

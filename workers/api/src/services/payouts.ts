@@ -16,6 +16,7 @@ import Stripe from "stripe";
 import { artists, payouts } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
+import type { ConnectStatus } from "@jplay/schema/artist";
 import type { Db } from "../db";
 import { ACCOUNTS, artistAvailableBalances, postTransaction } from "./ledger";
 import { keyForAttempt, spentOnServerError } from "./stripe-lookup";
@@ -51,6 +52,10 @@ export const payoutTransferGroup = (payoutId: string) => `payout_${payoutId}`;
 
 /** The artist's connected account can receive payouts. */
 export const payoutsReady = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">) => Boolean(artist.stripeAccountId) && artist.payoutsEnabled;
+
+/** Where the artist's payout setup stands, as their page and `GET /api/me` show it. */
+export const connectStatusOf = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">): ConnectStatus =>
+  payoutsReady(artist) ? "ready" : artist.stripeAccountId ? "onboarding" : "not_started";
 
 export type PayoutOutcome = "paid" | "failed" | "waiting_for_funds" | "held" | "below_minimum" | "not_due" | "already_done" | "no_artist";
 

@@ -5,6 +5,7 @@ import { buttonClass } from "@/components/ui/button";
 import { CloseIcon, LogoMark, MenuIcon, SearchIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { ThemeToggle } from "@/features/theme/theme-toggle";
+import { MyMusicNavItem } from "@/features/me/components/my-music-nav-item";
 
 const navLinks = [
   { to: "/", label: "Home" },
@@ -81,6 +82,7 @@ export function Header() {
                 )}
               </li>
             ))}
+            <MyMusicNavItem className={linkClass} />
           </ul>
         </nav>
 
@@ -117,6 +119,7 @@ export function Header() {
                   </Link>
                 </li>
               ))}
+              <MyMusicNavItem className="block rounded-md px-3 py-3 font-medium hover:bg-surface-2" />
             </ul>
           </nav>
         </div>

@@ -3,7 +3,7 @@ import { useParams } from "@/lib/router/routes";
 import { ArtistDashboard } from "@/features/artist/components/artist-dashboard";
 
 /** Stripe sends the artist back with `?payouts=refresh` when an onboarding link expired or was used. */
-const REFRESH_NOTICE = "That payout setup link expired. Press Set up payouts to continue where you left off.";
+const REFRESH_NOTICE = "That payout setup link expired. Press Get paid to continue where you left off.";
 
 export function Component() {
   const { token = "" } = useParams();

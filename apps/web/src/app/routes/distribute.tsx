@@ -1,8 +1,15 @@
 /**
  * /distribute (spec section 2): the hero, the payment-setup card, the song form and the promo video.
- * The route only composes: the saved payment is the one piece of state the two cards share.
+ * The route only composes: the saved payment is the one piece of state the two cards share. Above
+ * them, the artist's songs ("Your songs", with Pay now for an unpaid one), and, when /checkout or
+ * /subscribe sent the artist here to save a card, the way back once it is saved
+ * (docs/decisions/028-artist-journey.md).
  */
 import { useState } from "react";
+import { useNavigate, useSearchParams } from "@/lib/router/location";
+import { refreshMe } from "@/features/me/api/get-me";
+import { YourSongs } from "@/features/me/components/your-songs";
+import { safeReturnTo } from "@/features/me/return-to";
 import { DistributeHero } from "@/features/distribution/components/distribute-hero";
 import { DistributionForm } from "@/features/distribution/components/distribution-form";
 import { PromoVideo } from "@/features/distribution/components/promo-video";
@@ -10,16 +17,33 @@ import { PaymentSetupCard } from "@/features/payments/components/payment-setup-c
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 import type { SavedPayment } from "@/features/payments/saved-payment";
 
+const RETURN_LABELS = { "/checkout": "the distribution fee payment", "/subscribe": "your Pro subscription" } as const;
+
 export function Component() {
   const [payment, setPayment] = useState<SavedPayment | null>(null);
+  const navigate = useNavigate();
+  // Sent here from /checkout or /subscribe to save a card first: back there once it is saved.
+  const returnTo = safeReturnTo(useSearchParams().get("returnTo"));
+  const onSavedChange = (saved: SavedPayment | null) => {
+    setPayment(saved);
+    if (!saved) return;
+    refreshMe();
+    if (returnTo) void navigate(returnTo);
+  };
   return (
     <PaymentsProvider>
       <title>Distribute Your Music – JPlay</title>
       <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-28 sm:px-6">
         <DistributeHero />
+        {returnTo && (
+          <p role="status" className="rounded-xl border border-accent/40 bg-accent-soft p-3 font-medium">
+            Save your card below, then you will go straight back to {RETURN_LABELS[returnTo]}.
+          </p>
+        )}
+        <YourSongs />
         <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-8">
-            <PaymentSetupCard saved={payment} onSavedChange={setPayment} />
+            <PaymentSetupCard saved={payment} onSavedChange={onSavedChange} />
             <DistributionForm payment={payment} />
           </div>
           <aside aria-label="Promo video" className="lg:sticky lg:top-24">

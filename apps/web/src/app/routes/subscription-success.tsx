@@ -3,25 +3,28 @@ import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 import { PageShell } from "@/components/page-shell";
 import { readArtistPageUrl } from "@/features/payments/success-flags";
+import { useMe } from "@/features/me/api/get-me";
+import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
+import { MyGetPaid } from "@/features/me/components/my-get-paid";
 
 export function Component() {
   // Where the Pro offer's "cancel any time" is kept: the artist's private page (kept in this browser).
   const [artistPageUrl] = useState(readArtistPageUrl);
+  const me = useMe();
   return (
     <PageShell title="Your Pro subscription is active">
       <p className="text-lg">
         Thank you for subscribing to JPlay Pro. Your subscription is now active: unlimited distribution, 24-hour
-        priority processing, monthly reports and the support hotline are yours.
+        priority processing and your lower revenue split are yours. Your monthly statements of sales and payouts are on your
+        artist page.
       </p>
-      {artistPageUrl && (
+      {(artistPageUrl || me.data?.artist) && (
         <p>
           See your next renewal date or cancel any time on{" "}
-          <a href={artistPageUrl} className="font-semibold text-accent underline underline-offset-4">
-            your private artist page
-          </a>
-          .
+          <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">your private artist page</MyArtistPageLink>.
         </p>
       )}
+      <MyGetPaid />
       <Link to="/" className={buttonClass("primary", "lg")}>
         Back to Home
       </Link>

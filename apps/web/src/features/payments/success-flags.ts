@@ -4,11 +4,13 @@
  * cannot disagree on the keys.
  */
 import { storage } from "@/lib/storage";
+import { refreshMe } from "@/features/me/api/get-me";
 import { DISTRIBUTED_SONG_ID_KEY, DISTRIBUTION_SUCCESS_KEY } from "@/features/catalogue/components/success-banner";
 
 export function markDistributionSuccess(songId: string) {
   storage.set(DISTRIBUTION_SUCCESS_KEY, "true");
   storage.set(DISTRIBUTED_SONG_ID_KEY, songId);
+  refreshMe(); // the song is paid now: "Your songs" and "Get paid" read it again
 }
 
 /** Set by the payment-setup work once a card is saved: the artist's private page, if any. */

@@ -1,11 +1,8 @@
 /**
  * `POST /api/artist/{token}/connect`: creates the artist's Stripe Connect account if needed and
- * answers the Stripe-hosted onboarding URL the browser then opens.
+ * answers the Stripe-hosted onboarding URL the browser then opens ("Get paid", features/me).
  */
-import { useMutation } from "@tanstack/react-query";
 import type { StartPayoutsSetupResponse } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
 
 export const startPayoutsSetup = (token: string) => api.post<StartPayoutsSetupResponse>(`/api/artist/${encodeURIComponent(token)}/connect`);
-
-export const useStartPayoutsSetup = (token: string) => useMutation({ mutationFn: () => startPayoutsSetup(token) });

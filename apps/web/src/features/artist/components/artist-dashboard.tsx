@@ -1,7 +1,9 @@
 /**
  * The artist's private page (`/artist/{token}`, no sign-up): songs with status and history, sales,
  * balance, payouts and payout setup, the browsers signed in as the artist, and the link itself
- * (until when it works, and revoking it), with honest loading, not-found and error states. The link
+ * (until when it works, and revoking it), with honest loading, not-found and error states. "Get
+ * paid" comes first while payouts are not set up, and the monthly statements follow the payouts
+ * (docs/decisions/028-artist-journey.md). The link
  * is the artist's key: the page never sends it on (no-referrer) and says so when it no longer works.
  */
 import { Link } from "@/lib/router/link";
@@ -16,6 +18,9 @@ import { ArtistSongs } from "./artist-songs";
 import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
 import { ArtistSessions } from "./artist-sessions";
+import { ArtistStatements } from "./artist-statements";
+import { GetPaid } from "@/features/me/components/get-paid";
+import { startPayoutsSetup } from "../api/start-payouts-setup";
 import { downloadsSold } from "../labels";
 
 const TITLE = "Your artist page";
@@ -70,6 +75,8 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
         )}
       </div>
 
+      <GetPaid status={data.connect.status} heldCents={data.balance.heldCents} start={async () => (await startPayoutsSetup(token)).url} />
+
       <ArtistProPlan token={token} />
       <ArtistCardSection token={token} />
 
@@ -94,7 +101,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
           Balance
         </h2>
         <BalanceSummary balance={data.balance} />
-        <PayoutSetup token={token} page={data} notice={notice} />
+        <PayoutSetup page={data} notice={notice} />
       </section>
 
       <section aria-labelledby="artist-payouts" className="space-y-4">
@@ -102,6 +109,13 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
           Payouts
         </h2>
         <PayoutsTable payouts={data.payouts} />
+      </section>
+
+      <section aria-labelledby="artist-statements" className="space-y-4">
+        <h2 id="artist-statements" className="text-2xl font-bold">
+          Monthly statements
+        </h2>
+        <ArtistStatements token={token} />
       </section>
 
       <section aria-labelledby="artist-sessions" className="space-y-4">

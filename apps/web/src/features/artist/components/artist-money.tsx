@@ -1,12 +1,9 @@
 /**
  * The artist's money: balance (available, on its way, held while payouts are not set up, and the
- * $1.00 minimum explained), the payout schedule and setup button, and the payouts so far.
+ * $1.00 minimum explained), the payout schedule and where payouts go, and the payouts so far.
  */
 import type { ArtistBalance, ArtistPageResponse, ArtistPayout } from "@jplay/schema/artist";
 import { formatCents } from "@jplay/schema/pricing";
-import { Button } from "@/components/ui/button";
-import { apiErrorMessage } from "@/lib/error-message";
-import { useStartPayoutsSetup } from "../api/start-payouts-setup";
 import { CONNECT_STATUS_LABELS, PAYOUT_STATUS_LABELS, formatDay } from "../labels";
 
 export function BalanceSummary({ balance }: { balance: ArtistBalance }) {
@@ -18,7 +15,7 @@ export function BalanceSummary({ balance }: { balance: ArtistBalance }) {
           <dd className="text-2xl font-extrabold">{formatCents(balance.availableCents)}</dd>
         </div>
         <div className="rounded-2xl border border-line bg-surface p-4">
-          <dt className="text-sm text-muted">On its way to your card</dt>
+          <dt className="text-sm text-muted">On its way to you</dt>
           <dd className="text-2xl font-extrabold">{formatCents(balance.pendingCents)}</dd>
         </div>
         <div className="rounded-2xl border border-line bg-surface p-4">
@@ -36,15 +33,10 @@ export function BalanceSummary({ balance }: { balance: ArtistBalance }) {
   );
 }
 
-export function PayoutSetup({ token, page, notice }: { token: string; page: ArtistPageResponse; notice?: string | undefined }) {
-  const start = useStartPayoutsSetup(token);
+/** The payout schedule and where payouts stand; the setup itself starts from "Get paid" (features/me/components/get-paid.tsx). */
+export function PayoutSetup({ page, notice }: { page: ArtistPageResponse; notice?: string | undefined }) {
   const status = page.connect.status;
   const schedule = page.paymentFrequency === "weekly" ? "Weekly, every Monday" : "Daily";
-
-  async function onSetUp() {
-    const { url } = await start.mutateAsync();
-    window.location.assign(url);
-  }
 
   return (
     <div className="space-y-3 rounded-2xl border border-line bg-surface p-5">
@@ -67,25 +59,13 @@ export function PayoutSetup({ token, page, notice }: { token: string; page: Arti
           {notice}
         </p>
       )}
-      {status === "ready" ? (
-        <p className="text-sm">Payouts go to the debit card you gave our payment partner, Stripe.</p>
-      ) : (
-        <>
-          <p className="text-sm">
-            {status === "onboarding"
-              ? "Finish setting up payouts with our payment partner, Stripe. If you just finished, Stripe may take a moment to confirm: reload this page."
-              : "To be paid, give our payment partner, Stripe, the debit card your earnings go to."}
-          </p>
-          <Button onClick={() => void onSetUp().catch(() => undefined)} disabled={start.isPending || start.isSuccess} aria-describedby={start.isError ? "payout-setup-error" : undefined}>
-            {start.isPending || start.isSuccess ? "Opening Stripe…" : "Set up payouts"}
-          </Button>
-          {start.isError && (
-            <p id="payout-setup-error" role="alert" className="text-sm font-medium">
-              {apiErrorMessage(start.error, "Payout setup could not be started. Please try again.")}
-            </p>
-          )}
-        </>
-      )}
+      <p className="text-sm">
+        {status === "ready"
+          ? "Payouts go to the debit card or bank account you added in payout setup with our payment partner, Stripe."
+          : status === "onboarding"
+            ? "Finish setting up payouts with our payment partner, Stripe (Get paid, at the top of this page). If you just finished, Stripe may take a moment to confirm: reload this page."
+            : "To be paid, press Get paid at the top of this page and give our payment partner, Stripe, the debit card or bank account your earnings go to."}
+      </p>
     </div>
   );
 }

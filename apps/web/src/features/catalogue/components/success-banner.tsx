@@ -2,6 +2,8 @@ import { useEffect, useState } from "react";
 import { CloseIcon } from "@/components/ui/icons";
 import { storage } from "@/lib/storage";
 import { songTitle } from "@/lib/song-labels";
+import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
+import { MyGetPaid } from "@/features/me/components/my-get-paid";
 import { useSong } from "../api/get-song";
 
 /** Local flags set after a successful distribution (spec section 3). */
@@ -22,7 +24,9 @@ function readFlaggedSongId(): string | null {
 
 /**
  * "{title} is being distributed" after a distribution. The banner stays until the visitor leaves or
- * dismisses it; the flags behind it are cleared 5 s after it shows, so it does not come back.
+ * dismisses it; the flags behind it are cleared 5 s after it shows, so it does not come back. Under
+ * it, the way to the artist's private page and, while payouts are not set up, "Get paid"
+ * (docs/decisions/028-artist-journey.md).
  */
 export function DistributionSuccessBanner() {
   const [songId] = useState(readFlaggedSongId);
@@ -39,28 +43,34 @@ export function DistributionSuccessBanner() {
   }, [visible]);
 
   return (
-    <div role="status">
-      {visible && (
-        <div className="flex items-start gap-4 rounded-2xl border border-success/40 bg-success-soft p-5 text-fg">
-          <div className="flex-1 space-y-1">
-            <p className="text-lg font-bold text-success">{title} is being distributed</p>
-            <p className="text-sm">
-              Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.
-            </p>
+    <div className="space-y-4">
+      <div role="status">
+        {visible && (
+          <div className="flex items-start gap-4 rounded-2xl border border-success/40 bg-success-soft p-5 text-fg">
+            <div className="flex-1 space-y-1">
+              <p className="text-lg font-bold text-success">{title} is being distributed</p>
+              <p className="text-sm">
+                Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.
+              </p>
+              <p className="pt-1">
+                <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">Your private artist page</MyArtistPageLink>
+              </p>
+            </div>
+            <button
+              type="button"
+              aria-label="Dismiss"
+              onClick={() => {
+                setDismissed(true);
+                clearFlags();
+              }}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
+            >
+              <CloseIcon className="size-5" />
+            </button>
           </div>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            onClick={() => {
-              setDismissed(true);
-              clearFlags();
-            }}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
-          >
-            <CloseIcon className="size-5" />
-          </button>
-        </div>
-      )}
+        )}
+      </div>
+      {visible && <MyGetPaid />}
     </div>
   );
 }

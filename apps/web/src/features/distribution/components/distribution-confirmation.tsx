@@ -1,26 +1,26 @@
 /**
  * /confirmation's content (spec sections 2 and 9): the success message, what happens next in 4
  * steps, the estimated earnings per 10 downloads (price × 0.9 × 10), the two ways on, and the
- * artist's private page when one was set up.
+ * artist's private page when one was set up, with "Get paid" first while payouts are not set up
+ * (docs/decisions/028-artist-journey.md).
  */
-import { useState } from "react";
 import { Link } from "@/lib/router/link";
 import type { SongDto } from "@jplay/schema/song";
 import { formatCents } from "@jplay/schema/pricing";
 import { buttonClass } from "@/components/ui/button";
 import { songArtist, songTitle } from "@/lib/song-labels";
 import { DOWNLOADS_IN_ESTIMATE, estimatedEarningsCents } from "@/features/payments/estimated-earnings";
-import { readArtistPageUrl } from "@/features/payments/success-flags";
+import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
+import { MyGetPaid } from "@/features/me/components/my-get-paid";
 
 const NEXT_STEPS = [
   "Your payment is confirmed and your song is queued for processing.",
   "We prepare your track, title and cover for the provider's catalogue.",
   "Your song goes live on the tablets listeners use inside the facilities.",
-  "You earn on every download and are paid out to your card, daily or weekly.",
+  "You earn on every download, paid out daily or weekly to the debit card or bank account you add in payout setup with Stripe.",
 ] as const;
 
 export function DistributionConfirmation({ song }: { song: SongDto }) {
-  const [artistPageUrl] = useState(readArtistPageUrl);
   const price = Number.isFinite(song.price) ? song.price : 1.99;
   return (
     <div className="space-y-8">
@@ -29,7 +29,12 @@ export function DistributionConfirmation({ song }: { song: SongDto }) {
         <p className="text-lg">
           <span className="font-semibold">{songTitle(song)}</span> by {songArtist(song)} is on its way to listeners.
         </p>
+        <p>
+          <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">Your private artist page</MyArtistPageLink>
+        </p>
       </section>
+
+      <MyGetPaid />
 
       <section aria-labelledby="next-steps-heading" className="space-y-4 rounded-3xl border border-line bg-surface p-5 sm:p-8">
         <h2 id="next-steps-heading" className="text-xl font-bold">
@@ -56,14 +61,6 @@ export function DistributionConfirmation({ song }: { song: SongDto }) {
           {DOWNLOADS_IN_ESTIMATE} downloads at {formatCents(Math.round(price * 100))} each, 90% to you.
         </p>
       </section>
-
-      {artistPageUrl && (
-        <p>
-          <a href={artistPageUrl} className="font-semibold text-accent underline underline-offset-4">
-            Your private artist page
-          </a>
-        </p>
-      )}
 
       <div className="flex flex-wrap gap-3">
         <Link to="/distribute" className={buttonClass("primary", "lg")}>

@@ -2,6 +2,8 @@
  * What the artist agrees to before the card is saved for off-session use: the one-time distribution
  * fee and later charges made without them present (such as a retry of a failed fee). Card networks
  * expect this consent for merchant-initiated charges (https://docs.stripe.com/payments/save-and-reuse).
+ * It also says where earnings go: not to this card, but to the payout account the artist adds in
+ * Stripe's payout setup (docs/decisions/028-artist-journey.md).
  */
 import type { PaymentFrequency } from "@jplay/schema/payments";
 import { EXPEDITED_FEE_CENTS, formatCents, STANDARD_FEE_CENTS } from "@jplay/schema/pricing";
@@ -14,7 +16,9 @@ export function FeeDisclosure({ frequency, id }: { frequency: PaymentFrequency; 
     <p id={id} className="rounded-xl bg-surface-2 p-3 text-sm text-muted">
       By saving your card you authorise JPlay to charge it for the one-time distribution fee ({STANDARD_FEE} standard
       or {EXPEDITED_FEE} expedited) and for charges JPlay makes later without you present, such as a retry of a
-      failed fee. Your earnings are paid out to this card {frequency === "weekly" ? "every Monday" : "daily"}.
+      failed fee. This card pays; it is not where you are paid. Your earnings are paid out{" "}
+      {frequency === "weekly" ? "every Monday" : "daily"} to the debit card or bank account you add when you set up payouts with
+      our payment partner, Stripe (from your artist page).
     </p>
   );
 }

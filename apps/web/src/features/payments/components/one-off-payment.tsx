@@ -8,6 +8,8 @@ import { useNavigate } from "@/lib/router/location";
 import { formatCents, ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
+import { refreshMe } from "@/features/me/api/get-me";
+import { SavedCardRequired } from "@/features/me/components/saved-card-required";
 import { createPaymentIntent } from "../api/create-payment-intent";
 import type { CardPayments, CardResult } from "../card-payments";
 import { CardPaymentForm, type CardPaymentFailure } from "./card-payment-form";
@@ -28,6 +30,7 @@ export function OneOffPayment() {
 
   const onSucceeded = () => {
     toast.success("Payment Successful", "Your distribution fee is paid.");
+    refreshMe();
     if (paidSongId.current) void navigate(`/confirmation/${encodeURIComponent(paidSongId.current)}`);
   };
 
@@ -43,7 +46,9 @@ export function OneOffPayment() {
         <p className="text-3xl font-extrabold">{formatCents(ONE_OFF_FEE_CENTS)}</p>
       </div>
       <p className="text-muted">A single payment for the song you submitted. No subscription, no hidden fees.</p>
-      <CardPaymentForm title="Payment details" submitLabel="Pay Now" pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
+      <SavedCardRequired returnTo="/checkout">
+        <CardPaymentForm title="Payment details" submitLabel="Pay Now" pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
+      </SavedCardRequired>
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { useNavigate } from "@/lib/router/location";
 import { formatCents, PACKAGES, PRO_MONTHLY_CENTS } from "@jplay/schema/pricing";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
+import { refreshMe } from "@/features/me/api/get-me";
+import { SavedCardRequired } from "@/features/me/components/saved-card-required";
 import { getOrCreateSubscription } from "../api/get-or-create-subscription";
 import type { CardPayments, CardResult } from "../card-payments";
 import { percentOfBps } from "../package-facts";
@@ -21,8 +23,8 @@ const FEATURES = [
   "Unlimited distribution",
   `${PACKAGES.pro.deliveryWindowMs.max / HOUR_MS}-hour priority processing`,
   `${percentOfBps(PACKAGES.pro.revenueSplitBps)} revenue split`,
-  "Monthly reports",
-  "Support hotline",
+  "Monthly statements of your sales and payouts",
+  "Cancel any time from your artist page",
 ];
 
 export function ProSubscription() {
@@ -35,6 +37,7 @@ export function ProSubscription() {
 
   const onSucceeded = () => {
     toast.success("Subscription Successful", "Welcome to JPlay Pro.");
+    refreshMe();
     void navigate("/subscription-success");
   };
 
@@ -64,7 +67,9 @@ export function ProSubscription() {
         <p className="text-sm text-muted">Billed monthly to your card. Cancel any time on your private artist page: Pro stays on until the end of the month you paid for.</p>
       </section>
       <section aria-label="Payment" className="space-y-4 rounded-3xl border border-line bg-surface p-5 sm:p-8">
-        <CardPaymentForm title="Payment details" submitLabel={`Subscribe for ${formatCents(PRO_MONTHLY_CENTS)}/month`} pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
+        <SavedCardRequired returnTo="/subscribe">
+          <CardPaymentForm title="Payment details" submitLabel={`Subscribe for ${formatCents(PRO_MONTHLY_CENTS)}/month`} pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
+        </SavedCardRequired>
       </section>
     </div>
   );

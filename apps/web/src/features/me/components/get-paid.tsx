@@ -1,0 +1,57 @@
+/**
+ * "Get paid", the artist's next step after paying (docs/decisions/028-artist-journey.md): the
+ * earnings held until payouts are set up, and one button that opens Stripe's hosted payout
+ * onboarding, where the artist adds the debit card or bank account their earnings go to. Shown
+ * only while payouts are not set up. `start` answers the onboarding URL (the artist page passes its
+ * own token's call; other screens find the token through the session, api/start-get-paid.ts).
+ */
+import { useId, useState } from "react";
+import type { ConnectStatus } from "@jplay/schema/artist";
+import { formatCents } from "@jplay/schema/pricing";
+import { Button } from "@/components/ui/button";
+import { apiErrorMessage } from "@/lib/error-message";
+
+export interface GetPaidProps {
+  status: ConnectStatus;
+  heldCents: number;
+  start: () => Promise<string>;
+}
+
+export function GetPaid({ status, heldCents, start }: GetPaidProps) {
+  const id = useId();
+  const [opening, setOpening] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (status === "ready") return null;
+
+  async function onGetPaid() {
+    setOpening(true);
+    setFailure(null);
+    try {
+      window.location.assign(await start());
+    } catch (error) {
+      setFailure(apiErrorMessage(error, "Payout setup could not be started. Please try again."));
+      setOpening(false);
+    }
+  }
+
+  const held = heldCents > 0 ? `${formatCents(heldCents)} of your earnings is held for you until then.` : "Until then, your earnings are held for you.";
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-2xl border-2 border-accent bg-surface p-5">
+      <h2 id={`${id}-heading`} className="text-xl font-bold">
+        Next step: get paid
+      </h2>
+      <p>
+        {status === "onboarding" ? "Finish your payout setup with our payment partner, Stripe." : "Tell our payment partner, Stripe, where to send your earnings: a debit card or a bank account."}{" "}
+        {held}
+      </p>
+      <Button onClick={() => void onGetPaid()} disabled={opening} aria-describedby={failure ? `${id}-error` : undefined}>
+        {opening ? "Opening Stripe…" : "Get paid"}
+      </Button>
+      {failure && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}

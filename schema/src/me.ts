@@ -1,0 +1,43 @@
+/**
+ * The browser's own artist, read through its session cookie (docs/decisions/028-artist-journey.md):
+ * `GET /api/me` tells the header, /distribute and the success screens whether this browser belongs
+ * to an artist, with their songs and where their payouts stand; `POST /api/me/artist-link` gives a
+ * browser that lost its private page link a fresh one.
+ */
+import type { ConnectStatus } from "./artist";
+import type { SongPackage, SongStatus } from "./tables";
+
+export interface MySong {
+  id: string;
+  title: string;
+  status: SongStatus;
+  /** The package paid for; null while unpaid. */
+  package: SongPackage | null;
+  /** True once the distribution fee is paid (or the song was free under Pro). */
+  paid: boolean;
+}
+
+export interface MyArtist {
+  /** Newest first; removed songs are left out. */
+  songs: MySong[];
+  /** Whether payouts are set up with Stripe, and the earnings waiting for that (cents). */
+  payouts: { status: ConnectStatus; heldCents: number };
+}
+
+/** `GET /api/me`: `artist` is null when this browser's session holds no artist (no card saved here). */
+export interface MeResponse {
+  artist: MyArtist | null;
+}
+
+/** `POST /api/me/artist-link`: a fresh private page link for the session's artist. */
+export interface MyArtistLinkResponse {
+  artistPageUrl: string;
+}
+
+/** `GET /api/artist/{token}/statements`: the months with a statement, newest first (`YYYY-MM`). */
+export interface StatementMonthsResponse {
+  months: string[];
+}
+
+/** A month as the statement routes take it: `YYYY-MM`. */
+export const STATEMENT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -1,0 +1,42 @@
+/**
+ * The browser's way back to its artist (docs/decisions/028-artist-journey.md): `GET /api/me` answers
+ * whether this browser's session belongs to an artist, with their own songs and payout setup, and
+ * `POST /api/me/artist-link` issues that artist a fresh private page link for a browser whose
+ * stored link was lost (rate-limited per artist). The session cookie is the only credential; a
+ * browser without one learns nothing (`artist: null`, 401 for a link).
+ */
+import { Hono } from "hono";
+import type { MeResponse, MyArtistLinkResponse } from "@jplay/schema/me";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { unauthorized } from "../errors";
+import { artistPagePath, issueArtistLink } from "../services/artist-links";
+import { sessionArtist, sessionsConfigured } from "../services/artist-session";
+import { loadMyArtist } from "../services/my-artist";
+import { enforceRateLimit } from "../services/rate-limit";
+import { privateHeaders } from "./artist-page";
+
+const HOUR = 60 * 60 * 1000;
+/** A lost link is asked for again now and then, not in a loop: each one is a new key to the page. */
+export const LINKS_PER_ARTIST_PER_HOUR = 10;
+
+export const meRoutes = new Hono<AppEnv>()
+  .get("/me", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const artist = sessionsConfigured(c.env) ? await sessionArtist(c, db) : null;
+    return c.json<MeResponse>({ artist: artist ? await loadMyArtist(db, artist) : null });
+  })
+  .post("/me/artist-link", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const artist = await sessionArtist(c, db);
+    if (!artist) throw unauthorized("This browser is not signed in as an artist. Save your payment method on the distribution page to get your artist page.");
+    await enforceRateLimit(c.env.DB, {
+      key: `me-artist-link:artist:${artist.id}`,
+      limit: LINKS_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR,
+      message: "Too many new links asked for. Please wait an hour and try again.",
+    });
+    return c.json<MyArtistLinkResponse>({ artistPageUrl: artistPagePath(await issueArtistLink(db, artist.id)) });
+  });

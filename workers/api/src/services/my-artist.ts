@@ -1,0 +1,25 @@
+/**
+ * What `GET /api/me` answers about the session's artist (docs/decisions/028-artist-journey.md):
+ * their own songs, newest first, each with its status and whether it is paid (removed songs left
+ * out: the artist no longer has them), and whether payouts are set up with the balance held until
+ * they are. Only the given artist's rows are read.
+ */
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { MyArtist } from "@jplay/schema/me";
+import { artists, songs } from "@jplay/schema/tables";
+import type { Db } from "../db";
+import { artistAvailableBalances } from "./ledger";
+import { connectStatusOf, payoutsReady } from "./payouts";
+
+export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect): Promise<MyArtist> {
+  const rows = await db
+    .select({ id: songs.id, title: songs.title, status: songs.status, package: songs.package, paidAt: songs.paidAt })
+    .from(songs)
+    .where(and(eq(songs.artistId, artist.id), ne(songs.status, "removed")))
+    .orderBy(desc(songs.createdAt));
+  const available = (await artistAvailableBalances(db, [artist.id])).get(artist.id) ?? 0;
+  return {
+    songs: rows.map((song) => ({ id: song.id, title: song.title, status: song.status, package: song.package, paid: song.paidAt !== null })),
+    payouts: { status: connectStatusOf(artist), heldCents: payoutsReady(artist) ? 0 : available },
+  };
+}
