@@ -77,6 +77,11 @@ export async function simulateSavedCard(baseURL: string, paymentMethodId: string
 export async function songAwaitingPayment(page: Page, baseURL: string, card: string, title: string, onCardSaved?: (paymentMethodId: string) => Promise<void>): Promise<string> {
   const paymentMethodId = await saveCard(page, baseURL, card);
   await onCardSaved?.(paymentMethodId);
+  return uploadSong(page, baseURL, title);
+}
+
+/** On /distribute with a card saved: uploads a song titled `title` and answers its id (the page is on /approval/{id}). */
+export async function uploadSong(page: Page, baseURL: string, title: string): Promise<string> {
   await page.getByLabel("Artist name", { exact: true }).fill("E2E Payer");
   await page.getByLabel("Song title", { exact: true }).fill(title);
   await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });

@@ -1,0 +1,186 @@
+/// <reference lib="dom" />
+/**
+ * A new artist's whole journey in one browser, on a server of its own (delivery windows compressed,
+ * the cron callable): save a card, pay for a song on the offer screen, reach the private page from
+ * Home's banner, set up payouts in Stripe's (sandbox) onboarding, see a sale credited and a payout
+ * sent, have a second paid song rejected by an operator and refunded, replace the card and cancel
+ * Pro — and find a text for each step in the admin Messages tab (docs/decisions/025–028).
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { DAILY_CRON } from "../workers/api/src/jobs/run-scheduled.ts";
+import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
+import { newPage } from "./support/browser";
+
+const providerSecret = randomBytes(24).toString("hex");
+let server: LocalServer;
+
+beforeAll(async () => {
+  // 1 hour of a delivery window lasts 0.01 s here: an expedited song goes live right after its audio check.
+  server = await startLocalServer({ vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01", PROVIDER_WEBHOOK_SECRET: providerSecret }, wranglerArgs: ["--test-scheduled"] });
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The tablet provider reports one purchase (HMAC-SHA256 over "<timestamp>.<body>"). */
+async function reportPurchase(songId: string, priceCents: number) {
+  const body = JSON.stringify({ purchases: [{ purchaseId: `journey-${randomBytes(6).toString("hex")}`, songId, priceCents, purchasedAt: new Date().toISOString() }] });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${body}`).digest("hex");
+  const response = await fetch(`${server.baseURL}/api/provider/purchases`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
+    body,
+  });
+  expect(await response.json()).toMatchObject({ recorded: 1 });
+}
+
+/** What an operator does in Stripe's Dashboard: a secret-key call to this server's Stripe sandbox. */
+async function stripeDashboard(path: string, fields: Record<string, string>) {
+  const response = await fetch(`${server.baseURL}/api/stripe-sandbox${path}`, {
+    method: "POST",
+    headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Reloads the artist page until `ready` holds (webhooks, queue jobs and the pipeline run in the background). */
+async function reloadUntil(page: Page, ready: () => Promise<boolean>, timeout = 60_000) {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+        return ready();
+      },
+      { timeout, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
+const songItem = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title }) });
+const figure = (page: Page, region: string, label: string) => page.getByRole("region", { name: region }).getByText(label, { exact: true }).locator("xpath=following-sibling::dd");
+
+async function signedInOperator(): Promise<Page> {
+  const admin = await newPage();
+  await admin.goto(`${server.baseURL}/admin`);
+  await admin.getByLabel("Password", { exact: true }).fill(server.adminPassword);
+  await admin.getByRole("button", { name: "Sign in" }).click();
+  await admin.getByText("Total Artists", { exact: true }).waitFor();
+  return admin;
+}
+
+describe("a new artist, from saving a card to being paid, refunded and in control", () => {
+  test("pays, finds their page, gets paid, is refunded for a rejected song, replaces the card, cancels Pro, and is texted each step", async () => {
+    const page = await newPage();
+    const phone = newPhone();
+    const run = Date.now() % 100_000;
+    const liveTitle = `Journey Live ${run}`;
+    const rejectedTitle = `Journey Rejected ${run}`;
+
+    // 1. Saves a card on /distribute, paid out daily.
+    await page.goto(`${server.baseURL}/distribute`);
+    await page.getByLabel("Phone number", { exact: true }).fill(phone);
+    await page.getByRole("radio", { name: /Daily/ }).check();
+    await fillCard(page, CARDS.visa);
+    await page.getByRole("button", { name: "Save Payment Method" }).click();
+    await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
+
+    // 2. Pays for a song on the offer screen (expedited, preselected) and lands on Home, whose banner links to the page.
+    const liveSongId = await uploadSong(page, server.baseURL, liveTitle);
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await page.getByText(`${liveTitle} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole("link", { name: "Your private artist page" }).click();
+    await page.waitForURL(/\/artist\/[A-Za-z0-9_-]{43}$/);
+    const artistPage = new URL(page.url()).pathname;
+    await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+
+    // 3. Get paid: Stripe's hosted onboarding, then back on the page with payouts ready.
+    await page.getByRole("button", { name: "Get paid" }).click();
+    await page.waitForURL(/\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
+    await page.getByRole("button", { name: "Complete onboarding" }).click();
+    await page.waitForURL(`${server.baseURL}${artistPage}`);
+    await reloadUntil(page, async () => (await page.getByRole("region", { name: "Balance" }).getByText("Ready", { exact: true }).count()) === 1);
+
+    // 4. The song goes live; a listener buys it; the sale is credited (199 − 10% to the provider = $1.80).
+    await reloadUntil(page, async () => (await songItem(page, liveTitle).getByText("Status: Live").count()) === 1);
+    await reportPurchase(liveSongId, 199);
+    await reloadUntil(page, async () => (await figure(page, "Balance", "Available").textContent()) === "$1.80");
+    expect(await songItem(page, liveTitle).getByText("1 download sold · $1.99 in sales").isVisible()).toBe(true);
+
+    // 5. The payout run: Stripe's balance is funded (a top-up, available days later), the daily cron pays the artist.
+    await stripeDashboard("/v1/topups", { amount: "100000", currency: "usd", description: "journey top-up" });
+    await stripeDashboard("/v1/test_helpers/advance_clock", { seconds: String(10 * 24 * 60 * 60) });
+    expect((await fetch(`${server.baseURL}/__scheduled?cron=${encodeURIComponent(DAILY_CRON)}`)).status).toBe(200);
+    const payouts = page.getByRole("table", { name: "Your payouts, newest first" });
+    await reloadUntil(page, async () => (await payouts.getByRole("row").filter({ hasText: "$1.80" }).filter({ hasText: "Paid" }).count()) === 1);
+    expect(await figure(page, "Balance", "Available").textContent()).toBe("$0.00");
+
+    // 6. A second song, paid (standard, $99.00), is rejected by an operator before it goes live: the fee comes back.
+    await page.goto(`${server.baseURL}/distribute`);
+    const rejectedSongId = await uploadSong(page, server.baseURL, rejectedTitle);
+    await page.getByRole("radio", { name: /Standard/ }).check();
+    await page.getByRole("button", { name: "Complete Distribution" }).click();
+    await page.getByText(`${rejectedTitle} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
+    const admin = await signedInOperator();
+    // The song is rejected once Stripe's webhook has marked it paid (approved); until then the answer is 409.
+    await expect
+      .poll(
+        () =>
+          admin.evaluate(
+            async (songId) =>
+              (await fetch(`/api/admin/songs/${songId}/reject`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "The recording is not the artist's own." }) }))
+                .status,
+            rejectedSongId,
+          ),
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(200);
+    await page.goto(`${server.baseURL}${artistPage}`);
+    await reloadUntil(page, async () => (await songItem(page, rejectedTitle).getByText("Refunded $99.00", { exact: true }).count()) === 1);
+    expect(await songItem(page, rejectedTitle).getByText("Status: Rejected").count()).toBe(1);
+
+    // 7. The card is replaced with one that asks for 3-D Secure.
+    const card = page.getByRole("region", { name: "Card" });
+    await card.getByText("VISA ending in 4242, expires 12/2034", { exact: true }).waitFor();
+    await card.getByRole("button", { name: "Replace card" }).click();
+    await fillCard(page, "4000 0025 0000 3155", card);
+    await card.getByRole("button", { name: "Save new card" }).click();
+    await answerBank(page, "Complete authentication");
+    await card.getByText("VISA ending in 3155, expires 12/2034", { exact: true }).waitFor();
+
+    // 8. Pro: subscribes, then cancels at the period's end from the page.
+    await page.goto(`${server.baseURL}/subscribe`);
+    await fillCard(page, CARDS.visa);
+    await page.getByRole("button", { name: "Subscribe for $14.99/month" }).click();
+    await page.waitForURL(`${server.baseURL}/subscription-success`);
+    await page.goto(`${server.baseURL}${artistPage}`);
+    const pro = page.getByRole("region", { name: "JPlay Pro" });
+    await reloadUntil(page, async () => (await pro.getByRole("button", { name: "Cancel at period end" }).count()) === 1);
+    const renews = (await pro.getByRole("status").textContent())!;
+    await pro.getByRole("button", { name: "Cancel at period end" }).click();
+    const confirm = page.getByRole("dialog", { name: "Cancel JPlay Pro?" });
+    await confirm.getByRole("button", { name: "Cancel at period end" }).click();
+    await pro.getByText(`Pro ends on ${renews.slice("Renews on ".length)}`, { exact: true }).waitFor();
+
+    // 9. Every step was texted: the operator's Messages tab lists them for this number, the link never shown.
+    const texts = admin.getByRole("table", { name: "Texts sent to artists, newest first" });
+    const kindsTexted = async () => {
+      await admin.reload();
+      await admin.getByRole("tab", { name: "Messages" }).click();
+      await texts.waitFor();
+      const rows = await texts.getByRole("row").filter({ hasText: phone.replace(/\s/g, "") }).all();
+      return Promise.all(rows.map(async (row) => (await row.getByRole("cell").nth(1).textContent())!));
+    };
+    const everyStep = ["Card saved", "Payment succeeded", "Song live", "Payout sent", "Song rejected"];
+    await expect.poll(kindsTexted, { timeout: 30_000, interval: 1_000 }).toEqual(expect.arrayContaining(everyStep));
+    // One per paid song: the live one and the rejected one.
+    expect((await kindsTexted()).filter((kind) => kind === "Payment succeeded")).toHaveLength(2);
+    expect(await texts.getByText(artistPage.slice("/artist/".length)).count()).toBe(0);
+  }, 420_000);
+});
