@@ -7,7 +7,8 @@
  * Signed out the portal shows only the sign-in; signed in the operator searches, selects, confirms a
  * retry, reads the results toast, charges the initial fee to every unpaid artist, exports the CSV,
  * opens an artist's details and signs out; reads the payout funding figures, tops Stripe up by the
- * shortfall and records a provider settlement. A last test serves 10,000 records to the same screen.
+ * shortfall and records a provider settlement; rejects a paid song through its dialog. A last test
+ * serves 10,000 records to the same screen.
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
@@ -15,6 +16,7 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import type { AdminPaymentRecord } from "@jplay/schema/admin";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
+import { songAwaitingPayment } from "./support/artist";
 import { newPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
@@ -381,6 +383,56 @@ describe("signed in", () => {
     await page.reload();
     await passwordField(page).waitFor();
     expect(await page.getByText(artists.payer.name).count()).toBe(0);
+  });
+});
+
+describe("rejecting a song", () => {
+  test("an approved song is rejected through the dialog: the reason is checked inline, a toast names the song, the status shows Rejected", async () => {
+    // An artist pays the standard fee: the song is approved and waits for its delivery window.
+    const artistPage = await newPage();
+    const title = `Wrong File ${Date.now().toString(36)}`;
+    await songAwaitingPayment(artistPage, baseURL, CARDS.visa, title);
+    await artistPage.getByRole("radio", { name: /Standard/ }).check();
+    await artistPage.getByRole("button", { name: "Complete Distribution" }).click();
+    await artistPage.waitForURL(`${baseURL}/`, { timeout: 30_000 });
+    await artistPage.context().close();
+
+    const page = await newPage();
+    const rejects: unknown[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith("/reject") && request.method() === "POST") rejects.push(request.postDataJSON());
+    });
+    await signIn(page);
+    await page.getByRole("searchbox", { name: "Search payment methods" }).fill(title);
+    await page.getByText(/^Showing 1 of [\d,]+ payment methods$/).waitFor();
+    await page.getByRole("tab", { name: "Distribution Status" }).click();
+    const row = rowOf(page.getByRole("table", { name: "Distribution status" }), title);
+    await row.getByText("Approved", { exact: true }).waitFor();
+
+    await row.getByRole("button", { name: `Reject ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Reject song" });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute("aria-modal")).toBe("true");
+    const reason = dialog.getByRole("textbox", { name: "Reason" });
+    // An empty or too short reason is refused in the dialog, at the field, and nothing is sent.
+    await dialog.getByRole("button", { name: "Reject song" }).click();
+    await dialog.getByText("Enter the reason for rejecting this song.", { exact: true }).waitFor();
+    expect(await reason.getAttribute("aria-invalid")).toBe("true");
+    expect(await reason.evaluate((element) => element === document.activeElement)).toBe(true);
+    await reason.fill("ab");
+    await reason.press("Tab");
+    await dialog.getByRole("button", { name: "Reject song" }).click();
+    await dialog.getByText("The reason must be at least 3 characters.", { exact: true }).waitFor();
+    expect(rejects).toEqual([]);
+
+    await reason.fill("  The artist sent the wrong file.  ");
+    await dialog.getByRole("button", { name: "Reject song" }).click();
+    await toastWith(page, "Song rejected", `“${title}” will not go live; its distribution fee is being refunded.`).waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: "hidden" });
+    expect(rejects).toEqual([{ reason: "The artist sent the wrong file." }]);
+    // The list is read again: the song is Rejected and can no longer be rejected.
+    await row.getByText("Rejected", { exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: `Reject ${title}` }).count()).toBe(0);
   });
 });
 

@@ -10,7 +10,7 @@ import { songs } from "@jplay/schema/tables";
 import { createDb } from "../db";
 import { checkAudio } from "../services/check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
-import { rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
+import { audioCheckRejection, rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
 import type { JobQueue } from "./job";
 
 export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
@@ -30,12 +30,12 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
 
   const object = await env.MEDIA.get(song.audioKey);
   if (!object) {
-    await rejectSong(db, env.JOBS, songId, "The stored audio file is missing.", now);
+    await rejectSong(db, env.JOBS, songId, audioCheckRejection("The stored audio file is missing."), now);
     return;
   }
   const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
   if (!check.ok) {
-    await rejectSong(db, env.JOBS, songId, check.reason, now);
+    await rejectSong(db, env.JOBS, songId, audioCheckRejection(check.reason), now);
     return;
   }
   const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);

@@ -13,6 +13,7 @@ import { adminArtistLinkRoutes } from "./admin-artist-links";
 import { adminArtistSessionRoutes } from "./admin-artist-sessions";
 import { adminFundingRoutes } from "./admin-funding";
 import { adminMessageRoutes } from "./admin-messages";
+import { adminSongRoutes } from "./admin-songs";
 import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
@@ -103,4 +104,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", adminArtistLinkRoutes)
   .route("/", adminArtistSessionRoutes)
   .route("/", adminFundingRoutes)
-  .route("/", adminMessageRoutes);
+  .route("/", adminMessageRoutes)
+  .route("/", adminSongRoutes);

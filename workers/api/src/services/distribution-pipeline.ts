@@ -50,15 +50,27 @@ export async function scheduleDelivery(
 }
 
 /**
- * Rejects an approved song with the reason the admin sees, and records the refund of its fee in the
- * same batch (docs/decisions/025). Then the artist is told by text and the refund's Stripe call is
- * queued (the cron re-queues a lost one). Returns true when this call rejected it.
+ * A rejection: `reason` is what the artist reads (text, page, refund); `cause` is the song_events
+ * history line the admin sees, naming who rejected it (the audio check or an operator).
  */
-export async function rejectSong(db: Db, jobs: JobQueue, songId: string, reason: string, now: number): Promise<boolean> {
+export interface Rejection {
+  reason: string;
+  cause: string;
+}
+
+/** The audio check's rejection of a song whose stored audio is missing or does not decode. */
+export const audioCheckRejection = (reason: string): Rejection => ({ reason, cause: `Audio check failed: ${reason}` });
+
+/**
+ * Rejects an approved song, and records the refund of its fee in the same batch (docs/decisions/025).
+ * Then the artist is told by text and the refund's Stripe call is queued (the cron re-queues a lost
+ * one). Every rejection, whoever makes it, goes through here. Returns true when this call rejected it.
+ */
+export async function rejectSong(db: Db, jobs: JobQueue, songId: string, { reason, cause }: Rejection, now: number): Promise<boolean> {
   const results = await runBatch(db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
-      select ${crypto.randomUUID()}, id, status, 'rejected', ${`Audio check failed: ${reason}`}, ${now}
+      select ${crypto.randomUUID()}, id, status, 'rejected', ${cause}, ${now}
       from songs where id = ${songId} and status = 'approved'`,
     ...refundOnRejection(songId, reason, "approved", now),
     sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`,
