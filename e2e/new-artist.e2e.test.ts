@@ -122,7 +122,11 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     expect(await figure(page, "Balance", "Available").textContent()).toBe("$0.00");
 
     // 6. A second song, paid (standard, $99.00), is rejected by an operator before it goes live: the fee comes back.
+    // Back on /distribute, the card saved in this browser is offered: no typing it again.
     await page.goto(`${server.baseURL}/distribute`);
+    const savedCard = page.getByRole("region", { name: "Your saved card" });
+    await savedCard.getByText("Your Visa card ending in 4242 is saved.", { exact: true }).waitFor();
+    await savedCard.getByRole("button", { name: "Use saved card" }).click();
     const rejectedSongId = await uploadSong(page, server.baseURL, rejectedTitle);
     await page.getByRole("radio", { name: /Standard/ }).check();
     await page.getByRole("button", { name: "Complete Distribution" }).click();

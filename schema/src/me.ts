@@ -5,7 +5,7 @@
  * browser that lost its private page link a fresh one.
  */
 import type { ConnectStatus } from "./artist";
-import type { SongPackage, SongStatus } from "./tables";
+import type { PaymentFrequency, SongPackage, SongStatus } from "./tables";
 
 export interface MySong {
   id: string;
@@ -18,6 +18,11 @@ export interface MySong {
 }
 
 export interface MyArtist {
+  /**
+   * The card saved in this browser's session, so /distribute can take a new song without asking for
+   * the card again (the same fields the save answered); null when the artist has no default card.
+   */
+  savedPayment: { customerId: string; phoneNumber: string; paymentFrequency: PaymentFrequency; brand: string; last4: string } | null;
   /** Newest first; removed songs are left out. */
   songs: MySong[];
   /** Whether payouts are set up with Stripe, and the earnings waiting for that (cents). */

@@ -61,7 +61,11 @@ describe("GET /api/me", { timeout: 30_000 }, () => {
       { id: ada.songId, title: "Ada Paid", status: "approved", package: "standard", paid: true },
     ]);
     expect(mine?.payouts).toEqual({ status: "not_started", heldCents: 0 });
+    // The card saved in this session, so /distribute can offer it instead of asking again.
+    const phone = await env.DB.prepare("select phone from artists where id = ?").bind(ada.artistId).first<string>("phone");
+    expect(mine?.savedPayment).toEqual({ customerId: ada.customerId, phoneNumber: phone, paymentFrequency: "weekly", brand: "visa", last4: expect.stringMatching(/^\d{4}$/) });
     expect((await me(other.browser))?.songs.map((song) => song.id)).toEqual([other.songId]);
+    expect((await me(other.browser))?.savedPayment?.customerId).toBe(other.customerId);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * What `GET /api/me` answers about the session's artist (docs/decisions/028-artist-journey.md):
- * their own songs, newest first, each with its status and whether it is paid (removed songs left
- * out: the artist no longer has them), and whether payouts are set up with the balance held until
- * they are. Only the given artist's rows are read.
+ * their default card (so /distribute need not ask for it again), their own songs, newest first,
+ * each with its status and whether it is paid (removed songs left out: the artist no longer has
+ * them), and whether payouts are set up with the balance held until they are. Only the given
+ * artist's rows are read.
  */
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { MyArtist } from "@jplay/schema/me";
@@ -10,6 +11,7 @@ import { artists, songs } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { artistAvailableBalances } from "./ledger";
 import { connectStatusOf, payoutsReady } from "./payouts";
+import { defaultCard } from "./replace-card";
 
 export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect): Promise<MyArtist> {
   const rows = await db
@@ -18,7 +20,12 @@ export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect):
     .where(and(eq(songs.artistId, artist.id), ne(songs.status, "removed")))
     .orderBy(desc(songs.createdAt));
   const available = (await artistAvailableBalances(db, [artist.id])).get(artist.id) ?? 0;
+  const card = await defaultCard(db, artist.id);
   return {
+    savedPayment:
+      card && artist.stripeCustomerId
+        ? { customerId: artist.stripeCustomerId, phoneNumber: artist.phone ?? "", paymentFrequency: artist.paymentFrequency, brand: card.brand, last4: card.last4 }
+        : null,
     songs: rows.map((song) => ({ id: song.id, title: song.title, status: song.status, package: song.package, paid: song.paidAt !== null })),
     payouts: { status: connectStatusOf(artist), heldCents: payoutsReady(artist) ? 0 : available },
   };

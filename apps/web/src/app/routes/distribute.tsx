@@ -1,13 +1,15 @@
 /**
  * /distribute (spec section 2): the hero, the payment-setup card, the song form and the promo video.
- * The route only composes: the saved payment is the one piece of state the two cards share. Above
+ * The route only composes: the saved payment is the one piece of state the two cards share (a
+ * returning artist may take the card saved in their session instead of typing one). Above
  * them, the artist's songs ("Your songs", with Pay now for an unpaid one), and, when /checkout or
  * /subscribe sent the artist here to save a card, the way back once it is saved
  * (docs/decisions/028-artist-journey.md).
  */
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "@/lib/router/location";
-import { refreshMe } from "@/features/me/api/get-me";
+import { refreshMe, useMe } from "@/features/me/api/get-me";
+import { UseSavedCard } from "@/features/me/components/use-saved-card";
 import { YourSongs } from "@/features/me/components/your-songs";
 import { safeReturnTo } from "@/features/me/return-to";
 import { DistributeHero } from "@/features/distribution/components/distribute-hero";
@@ -21,6 +23,8 @@ const RETURN_LABELS = { "/checkout": "the distribution fee payment", "/subscribe
 
 export function Component() {
   const [payment, setPayment] = useState<SavedPayment | null>(null);
+  // A returning artist's card, saved in this browser's session: offered, never swapped in under their typing.
+  const sessionCard = useMe().data?.artist?.savedPayment ?? null;
   const navigate = useNavigate();
   // Sent here from /checkout or /subscribe to save a card first: back there once it is saved.
   const returnTo = safeReturnTo(useSearchParams().get("returnTo"));
@@ -43,6 +47,7 @@ export function Component() {
         <YourSongs />
         <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-8">
+            {sessionCard && !payment && <UseSavedCard card={sessionCard} onUse={() => setPayment(sessionCard)} />}
             <PaymentSetupCard saved={payment} onSavedChange={onSavedChange} />
             <DistributionForm payment={payment} />
           </div>
