@@ -9,7 +9,7 @@
  */
 import { describe, expect, inject, test } from "vitest";
 import { newPage } from "./support/browser";
-import { CARDS, fillCard, newPhone, pathOf, saveCard, songAwaitingPayment } from "./support/artist";
+import { CARDS, fillCard, freshVisa, newPhone, pathOf, saveCard, songAwaitingPayment } from "./support/artist";
 
 const baseURL = inject("baseURL");
 
@@ -20,7 +20,7 @@ describe("after paying", () => {
   test("the home banner links to the artist page and offers Get paid; the header shows My music, even once the kept link is lost", async () => {
     const page = await newPage();
     const title = uniqueTitle("Way Back");
-    await songAwaitingPayment(page, baseURL, CARDS.visa, title);
+    await songAwaitingPayment(page, baseURL, freshVisa(), title);
     const link = await keptLink(page);
     expect(link).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
 
@@ -56,7 +56,7 @@ describe("after paying", () => {
   test("Get paid on the home banner opens Stripe's payout onboarding in one click", async () => {
     const page = await newPage();
     const title = uniqueTitle("Get Paid");
-    await songAwaitingPayment(page, baseURL, CARDS.visa, title);
+    await songAwaitingPayment(page, baseURL, freshVisa(), title);
     await page.getByRole("radio", { name: /Standard/ }).check();
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await page.getByText(`${title} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
@@ -69,7 +69,7 @@ describe("/distribute", () => {
   test("lists the artist's unpaid song with Pay now, which leads to its offer screen", async () => {
     const page = await newPage();
     const title = uniqueTitle("Still Unpaid");
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, title);
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title);
     await page.goto(`${baseURL}/distribute`);
     const songs = page.getByRole("list", { name: "Your songs" });
     const item = songs.getByRole("listitem").filter({ hasText: title });

@@ -11,7 +11,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
 import { newPage as open } from "./support/browser";
-import { fillCard, toastShown } from "./support/artist";
+import { CARDS, saveCard, seededMp3, toastShown } from "./support/artist";
 
 const baseURL = inject("baseURL");
 
@@ -50,7 +50,8 @@ const SCREENS: Array<[string, (target: Page) => Promise<void>]> = [
   ["/approval/no-such-song", (target) => target.getByText("Song not found", { exact: true }).first().waitFor()],
   ["/payment-recovery/no-such-song/1", (target) => target.getByText("Song not found", { exact: true }).first().waitFor()],
   ["/confirmation/no-such-song", (target) => target.getByText("Song not found", { exact: true }).first().waitFor()],
-  ["/checkout", (target) => target.getByRole("button", { name: "Pay Now" }).waitFor()],
+  // A visitor without a saved card is asked to save one first.
+  ["/checkout", (target) => target.getByRole("heading", { name: "Save a card first" }).waitFor()],
   ["/subscribe", (target) => target.getByRole("heading", { level: 1, name: "Subscribe to JPlay Pro" }).waitFor()],
   ["/subscription-success", (target) => target.getByRole("main").getByRole("link", { name: "Back to Home" }).waitFor()],
   ["/admin", (target) => target.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor()],
@@ -84,11 +85,14 @@ describe("the Content-Security-Policy holds on every screen", () => {
   });
 
   test("a toast (sonner injects its stylesheet when the first one shows) raises no violation", async () => {
-    await page.goto(`${baseURL}/checkout`);
-    await fillCard(page, "4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Pay Now" }).click();
-    // No session, so no song to pay for: the payment fails and says so.
-    const toast = await toastShown(page, "Payment Failed");
+    // A real refusal: the server finds the uploaded MP3 cut short, and the form toasts it.
+    await saveCard(page, baseURL, CARDS.visa);
+    const mp3 = await seededMp3(baseURL);
+    await page.getByLabel("Artist name", { exact: true }).fill("CSP Toast");
+    await page.getByLabel("Song title", { exact: true }).fill("Cut Short");
+    await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3.subarray(0, mp3.length - 20) });
+    await page.getByRole("button", { name: "Submit for Distribution" }).click();
+    const toast = await toastShown(page, "Distribution Failed");
     // Sonner's injected stylesheet applies: its toaster is laid out by it.
     expect(await toast.evaluate((element) => getComputedStyle(element.closest("[data-sonner-toaster]")!).position)).toBe("fixed");
     expect(await violations(page)).toEqual([]);

@@ -17,10 +17,16 @@ export const CARDS = {
   lost: "4000 0000 0000 9979",
 };
 
+/**
+ * A good Visa of its own for a test that charges on the shared server: charge attempts count per card
+ * fingerprint (15 in 30 days), so paying tests must not all spend 4242's budget.
+ */
+export { freshCardNumber as freshVisa } from "../../workers/stripe-sandbox/test/card-numbers.ts";
+
 let mp3: Promise<Buffer> | undefined;
 
 /** A real MP3: the first seeded song's audio. */
-function seededMp3(baseURL: string): Promise<Buffer> {
+export function seededMp3(baseURL: string): Promise<Buffer> {
   mp3 ??= (async () => {
     const songs = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ audioUrl: string }>;
     const audio = await fetch(`${baseURL}${songs[0]!.audioUrl}`);

@@ -4,6 +4,9 @@ import { expect, onTestFinished, vi } from "vitest";
 import Stripe from "stripe";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
 import { Browser, TEST_CARD, mp3Bytes, nextPhone } from "./support";
+import { freshCardNumber } from "../../stripe-sandbox/test/card-numbers";
+
+export { freshCardNumber };
 
 export interface ArtistWithSong {
   browser: Browser;
@@ -12,19 +15,6 @@ export interface ArtistWithSong {
   songId: string;
   stripePaymentMethodId: string;
   fingerprint: string;
-}
-
-/**
- * A good Visa number of its own: card-network rules count per card fingerprint (the number), so
- * tests that must not share a card's history each take a fresh one.
- */
-export function freshCardNumber(): string {
-  const digits = [4, ...Array.from({ length: 14 }, () => Math.floor(Math.random() * 10))];
-  const sum = digits
-    .slice()
-    .reverse()
-    .reduce((total, digit, i) => total + (i % 2 === 0 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit), 0);
-  return [...digits, (10 - (sum % 10)) % 10].join("");
 }
 
 /** A new artist (saved card `cardNumber`, by default a fresh good card) with one pending song. */

@@ -67,7 +67,8 @@ describe("webhooks Stripe gave up on", () => {
     expect(succeeded).toMatchObject({ pending_webhooks: 1 });
     expect(await recorded(succeeded!.id)).toBe(0);
 
-    expect(await runCron()).toEqual([{ type: "distribution.process", songId: artist.songId }]);
+    // The song's audio check, and the artist's text that the payment went through.
+    expect(await runCron()).toEqual([{ type: "distribution.process", songId: artist.songId }, { type: "text.send", messageId: expect.any(String) }]);
     expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "standard", distribution_fee_cents: 9900 });
     expect(await recorded(succeeded!.id)).toBe(1);
 
@@ -194,7 +195,7 @@ describe("payments whose answer and webhook were both lost", () => {
     expect((await paymentsOf(lost.songId)).map((p) => p.status)).toEqual(["processing"]);
 
     await age(lost.paymentId, SETTLE_AFTER_MS + 1000);
-    expect(await runCron()).toEqual([{ type: "distribution.process", songId: lost.songId }]);
+    expect(await runCron()).toEqual([{ type: "distribution.process", songId: lost.songId }, { type: "text.send", messageId: expect.any(String) }]);
     const [charge] = await chargesOf(lost.customerId);
     expect(await paymentsOf(lost.songId)).toMatchObject([{ id: lost.paymentId, status: "succeeded", stripe_payment_intent_id: charge!.payment_intent }]);
     expect(await songRow(lost.songId)).toMatchObject({ status: "approved", package: "expedited", distribution_fee_cents: 4999 });
@@ -211,7 +212,8 @@ describe("payments whose answer and webhook were both lost", () => {
     await eventsAlreadyWalked();
     await expect.poll(async () => (await chargesOf(lost.customerId)).length).toBe(1);
     await age(lost.paymentId, SETTLE_AFTER_MS + 1000);
-    expect(await runCron()).toEqual([]);
+    // Only the artist's text that the payment did not go through.
+    expect(await runCron()).toEqual([{ type: "text.send", messageId: expect.any(String) }]);
     expect(await paymentsOf(lost.songId)).toMatchObject([{ status: "requires_payment_method", failure_code: "card_declined", decline_code: "generic_decline" }]);
     expect((await songRow(lost.songId))?.status).toBe("pending");
     expect(await env.DB.prepare("SELECT outcome, decline_code FROM card_attempts WHERE id = ?").bind(`payment:${lost.paymentId}`).first()).toEqual({
