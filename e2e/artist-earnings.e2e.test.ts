@@ -4,11 +4,12 @@
  * live on their private page (delivery windows compressed on this test's own server), and sees their
  * earnings once the tablet provider reports a signed purchase.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
 import { songAwaitingPayment } from "./support/artist";
 import { newPage } from "./support/browser";
+import { reportPurchase } from "./support/provider";
 
 const providerSecret = randomBytes(24).toString("hex");
 let server: LocalServer;
@@ -21,20 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/** Reports one purchase as the tablet provider does: HMAC-SHA256 over "<timestamp>.<body>". */
-async function reportPurchase(songId: string, priceCents: number) {
-  const body = JSON.stringify({ purchases: [{ purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents, purchasedAt: new Date().toISOString() }] });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${body}`).digest("hex");
-  const response = await fetch(`${server.baseURL}/api/provider/purchases`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
-    body,
-  });
-  expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ recorded: 1 });
-}
 
 describe("the artist's private page after payment", () => {
   test("shows the paid song going live and its earnings after a purchase", async () => {
@@ -68,7 +55,7 @@ describe("the artist's private page after payment", () => {
     expect(recent.map((s) => s.id)).toContain(songId);
 
     // A listener buys it for $1.99: the artist keeps 199 − floor(199 × 10%) = 180 cents.
-    await reportPurchase(songId, 199);
+    await reportPurchase(server.baseURL, providerSecret, songId, 199);
     await page.reload();
     await song.waitFor();
     expect(await song.getByText("1 download sold · $1.99 in sales").isVisible()).toBe(true);

@@ -6,13 +6,14 @@
  * sent, have a second paid song rejected by an operator and refunded, replace the card and cancel
  * Pro — and find a text for each step in the admin Messages tab (docs/decisions/025–028).
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
 import { DAILY_CRON } from "../workers/api/src/jobs/run-scheduled.ts";
 import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
 import { newPage } from "./support/browser";
+import { reportPurchase } from "./support/provider";
 
 const providerSecret = randomBytes(24).toString("hex");
 let server: LocalServer;
@@ -25,19 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/** The tablet provider reports one purchase (HMAC-SHA256 over "<timestamp>.<body>"). */
-async function reportPurchase(songId: string, priceCents: number) {
-  const body = JSON.stringify({ purchases: [{ purchaseId: `journey-${randomBytes(6).toString("hex")}`, songId, priceCents, purchasedAt: new Date().toISOString() }] });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${body}`).digest("hex");
-  const response = await fetch(`${server.baseURL}/api/provider/purchases`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
-    body,
-  });
-  expect(await response.json()).toMatchObject({ recorded: 1 });
-}
 
 /** What an operator does in Stripe's Dashboard: a secret-key call to this server's Stripe sandbox. */
 async function stripeDashboard(path: string, fields: Record<string, string>) {
@@ -109,7 +97,7 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
 
     // 4. The song goes live; a listener buys it; the sale is credited (199 − 10% to the provider = $1.80).
     await reloadUntil(page, async () => (await songItem(page, liveTitle).getByText("Status: Live").count()) === 1);
-    await reportPurchase(liveSongId, 199);
+    await reportPurchase(server.baseURL, providerSecret, liveSongId, 199);
     await reloadUntil(page, async () => (await figure(page, "Balance", "Available").textContent()) === "$1.80");
     expect(await songItem(page, liveTitle).getByText("1 download sold · $1.99 in sales").isVisible()).toBe(true);
 
@@ -148,6 +136,13 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     await page.goto(`${server.baseURL}${artistPage}`);
     await reloadUntil(page, async () => (await songItem(page, rejectedTitle).getByText("Refunded $99.00", { exact: true }).count()) === 1);
     expect(await songItem(page, rejectedTitle).getByText("Status: Rejected").count()).toBe(1);
+    // The operator sees it in the Refunds panel, refunded in full.
+    await admin.reload();
+    await admin.getByText(/^Refunds \(\d+/).click();
+    const refundRow = admin.getByRole("table", { name: "Refunds of rejected songs" }).getByRole("row").filter({ hasText: rejectedTitle });
+    await refundRow.waitFor();
+    expect(await refundRow.getByRole("cell").nth(3).textContent()).toBe("$99.00");
+    expect(await refundRow.getByRole("cell").nth(4).textContent()).toBe("Refunded");
 
     // 7. The card is replaced with one that asks for 3-D Secure.
     const card = page.getByRole("region", { name: "Card" });

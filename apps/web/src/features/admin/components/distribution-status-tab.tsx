@@ -1,5 +1,5 @@
 /**
- * The Distribution Status tab (spec section 2): every song once, its artist, status and fee paid. A
+ * The Distribution Status tab (docs/decisions/012-admin-screen.md): every song once, its artist, status and fee paid. A
  * paid song not yet live (`approved`) can be rejected from its row (reject-song-dialog.tsx).
  */
 import { useState } from "react";
