@@ -69,6 +69,20 @@ export const songs = sqliteTable(
     bitrate: integer("bitrate"),
     sampleRate: integer("sample_rate"),
     rejectionReason: text("rejection_reason"),
+    /** Why an operator's review rejected it (`REVIEW_REJECTION_REASONS`); null for any other rejection. */
+    rejectionCode: text("rejection_code"),
+    /**
+     * The artist's answer on upload: does the song have explicit content? An operator may correct it
+     * when approving. Null only for songs uploaded before the question existed: a clean-only
+     * facility treats those as explicit.
+     */
+    explicit: integer("explicit", { mode: "boolean" }),
+    /** When an operator approved the song in review, and who (docs/decisions/029). Null: not reviewed. */
+    reviewedAt: integer("reviewed_at", { mode: "number" }),
+    reviewedBy: text("reviewed_by"),
+    /** Set while an operator has taken the distributed song down (it leaves every list, its media are not served). */
+    takenDownAt: integer("taken_down_at", { mode: "number" }),
+    takedownReason: text("takedown_reason"),
     createdAt: createdAt(),
   },
   (song) => [
@@ -149,6 +163,8 @@ export const songEvents = sqliteTable(
     fromStatus: text("from_status", { enum: SONG_STATUSES }),
     toStatus: text("to_status", { enum: SONG_STATUSES }).notNull(),
     cause: text("cause").notNull(),
+    /** Who decided: the operator's identity (the Access email in production); null for the system. */
+    actor: text("actor"),
     at: createdAt("at"),
   },
   (event) => [index("song_events_song_idx").on(event.songId, event.at)],
@@ -545,3 +561,37 @@ export const smsOptOuts = sqliteTable("sms_opt_outs", {
   phone: text("phone").primaryKey(),
   optedOutAt: createdAt("opted_out_at"),
 });
+
+/**
+ * A facility (prison or jail) whose tablets list the catalogue. A clean-only facility (all federal
+ * ones) is never given a song with explicit content, or one whose answer is unknown.
+ */
+export const facilities = sqliteTable("facilities", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Two-letter US state code, e.g. "TX". */
+  state: text("state").notNull(),
+  cleanOnly: integer("clean_only", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt("created_at"),
+});
+
+export const CATALOGUE_CHANGE_KINDS = ["release", "takedown"] as const;
+export type CatalogueChangeKind = (typeof CATALOGUE_CHANGE_KINDS)[number];
+
+/**
+ * The tablet provider's delivery feed, in order: one row each time a song joins the catalogue
+ * (`release`, also when a taken-down song is restored) or leaves it (`takedown`). Written in the same
+ * batch as the change itself; `seq` is the feed's cursor (docs/decisions/029).
+ */
+export const catalogueChanges = sqliteTable(
+  "catalogue_changes",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    kind: text("kind", { enum: CATALOGUE_CHANGE_KINDS }).notNull(),
+    at: integer("at", { mode: "number" }).notNull(),
+  },
+  (change) => [index("catalogue_changes_song_idx").on(change.songId)],
+);

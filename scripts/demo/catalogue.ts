@@ -92,6 +92,8 @@ export interface DemoSong {
   readonly purchases: number;
   readonly priceCents: number;
   readonly featured: boolean;
+  /** The artist's explicit-content answer; a clean-only facility never lists an explicit song. */
+  readonly explicit?: boolean;
   readonly music: DemoMusic;
   readonly cover: DemoCover;
 }
@@ -276,6 +278,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     purchases: 86,
     priceCents: 199,
     featured: false,
+    explicit: true,
     music: {
       bpm: 132,
       key: "E minor",

@@ -53,8 +53,9 @@ ON CONFLICT(id) DO UPDATE SET phone = excluded.phone, payment_frequency = exclud
 WHERE artists.phone IS NOT excluded.phone OR artists.payment_frequency IS NOT excluded.payment_frequency`;
 
 const SONG_UPSERT = `
-INSERT INTO songs (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at)
-VALUES (?1, ?10, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9)
+INSERT INTO songs (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at,
+  explicit, reviewed_at, reviewed_by)
+VALUES (?1, ?10, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9, ?11, ?8, 'demo seed')
 ON CONFLICT(id) DO UPDATE SET
   artist_id = excluded.artist_id,
   title = excluded.title,
@@ -65,7 +66,10 @@ ON CONFLICT(id) DO UPDATE SET
   cover_key = excluded.cover_key,
   featured_at = excluded.featured_at,
   distributed_at = excluded.distributed_at,
-  created_at = excluded.created_at
+  created_at = excluded.created_at,
+  explicit = excluded.explicit,
+  reviewed_at = coalesce(songs.reviewed_at, excluded.reviewed_at),
+  reviewed_by = coalesce(songs.reviewed_by, excluded.reviewed_by)
 WHERE songs.artist_id IS NOT excluded.artist_id
    OR songs.title IS NOT excluded.title
    OR songs.artist_name IS NOT excluded.artist_name
@@ -75,7 +79,14 @@ WHERE songs.artist_id IS NOT excluded.artist_id
    OR songs.cover_key IS NOT excluded.cover_key
    OR songs.featured_at IS NOT excluded.featured_at
    OR songs.distributed_at IS NOT excluded.distributed_at
-   OR songs.created_at IS NOT excluded.created_at`;
+   OR songs.created_at IS NOT excluded.created_at
+   OR songs.explicit IS NOT excluded.explicit
+   OR songs.reviewed_at IS NULL`;
+
+/** A demo song's release in the provider's delivery feed, written once. */
+const RELEASE_INSERT = `
+INSERT INTO catalogue_changes (song_id, kind, at)
+SELECT ?1, 'release', ?2 WHERE NOT EXISTS (SELECT 1 FROM catalogue_changes WHERE song_id = ?1)`;
 
 interface PurchaseRow {
   id: string;
@@ -145,10 +156,14 @@ export async function seedDemo(
       song.createdAt + DISTRIBUTION_DELAY_MS,
       song.createdAt,
       demoArtistId(song.id),
+      song.explicit ? 1 : 0,
     ),
   );
   const songChanges = sumChanges(await DB.batch(songStatements));
   log(`songs: ${DEMO_SONGS.length} demo songs, ${songChanges} inserted or corrected`);
+  const releases = [...DEMO_SONGS].sort((a, b) => a.createdAt - b.createdAt);
+  const releaseChanges = sumChanges(await DB.batch(releases.map((song) => DB.prepare(RELEASE_INSERT).bind(song.id, song.createdAt + DISTRIBUTION_DELAY_MS))));
+  log(`delivery feed: ${releaseChanges} demo releases recorded`);
 
   // 2. Purchases, each recorded and credited to its artist at most once (the demo songs have no
   //    recorded split, so the standard package's applies), one D1 batch per 500 purchases.

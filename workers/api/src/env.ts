@@ -8,6 +8,8 @@ export interface AppEnv {
     requestId: string;
     /** This request's artist session once looked up (null: none); services/artist-session.ts. */
     artistSession?: import("./services/artist-sessions").ArtistSession | null;
+    /** The signed-in operator of an admin call (the Access email in production); set by the admin API. */
+    operator?: string;
   };
 }
 

@@ -107,7 +107,7 @@ describe("POST /api/admin/songs/{songId}/reject", () => {
     expect(sent.filter((job) => job.type === "refund.send")).toEqual([{ type: "refund.send", refundId: refunds[0]!.id }]);
     expect(sent.filter((job) => job.type === "text.send")).toEqual([{ type: "text.send", messageId: texts[0]!.id }]);
     const rejections = (await songEvents(artist.songId)).filter((event) => event.to_status === "rejected" && event.from_status === "approved");
-    expect(rejections.map((event) => event.cause)).toEqual(["Rejected by an operator: The artist sent the wrong file."]);
+    expect(rejections.map((event) => event.cause)).toEqual(["Rejected by the local operator (admin password): The artist sent the wrong file."]);
 
     // Pressed again (a double click, a second operator): 409, and still one of each.
     const again = await reject(operator, artist.songId, { reason: "Rights problem" }, jobs);

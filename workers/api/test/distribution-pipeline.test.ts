@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../src/index";
 import type { Job } from "../src/jobs/job";
 import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
-import { CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, songEvents, songRow } from "./song-fixtures";
+import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, songEvents, songRow } from "./song-fixtures";
 import { MP3_FRAME_BYTES, mp3Bytes, pngBytes } from "./support";
 
 const HOUR = 3_600_000;
@@ -149,6 +149,8 @@ describe("delivery", () => {
     const runEnv = pipelineEnv(jobs, "0.02");
     const paidAt = Date.now();
     const { songId, process } = await paidSong("expedited", undefined, paidAt);
+    // Approved in review at once (its window has not started: it waits for its promised time).
+    expect(await approveInReview(songId, jobs, paidAt + 1)).toEqual({ status: "approved", explicit: null });
     await runJobs([process], runEnv);
     const song = await songRow(songId);
     expect(song!.deliver_at).toBe(paidAt + 960);
@@ -169,8 +171,14 @@ describe("delivery", () => {
     expect(live!.status).toBe("distributed");
     expect(live!.distributed_at).toBeGreaterThanOrEqual(song!.deliver_at!);
     const events = await songEvents(songId);
-    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([["pending", "approved"], ["approved", "approved"], ["approved", "distributed"]]);
-    expect(events[2]!.cause).toBe("Delivered to the catalogue by the delivery job: the expedited delivery window was reached");
+    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([
+      ["pending", "approved"],
+      ["approved", "approved"],
+      ["approved", "approved"],
+      ["approved", "distributed"],
+    ]);
+    expect(events[1]).toMatchObject({ cause: "Approved in review by ops@jplay.test", actor: "ops@jplay.test" });
+    expect(events[3]!.cause).toBe("Delivered to the catalogue by the delivery job: the expedited delivery window was reached");
     expect((await publicList("recent"))[0]).toBe(songId);
     expect(await publicList("popular")).toContain(songId);
   });
@@ -180,6 +188,7 @@ describe("delivery", () => {
     const artistId = await insertArtist();
     const songId = await insertSong({ artistId });
     const [process] = await paySong(songId, artistId, "expedited", Date.now() - 48 * HOUR + 3000);
+    await approveInReview(songId);
     await env.JOBS.send(process!.body);
     const deadline = Date.now() + 20_000;
     while ((await songRow(songId))!.status !== "distributed" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
@@ -196,6 +205,8 @@ describe("delivery", () => {
     const pro = await paidSong("pro", undefined, paidAt);
     const standard = await paidSong("standard", undefined, paidAt);
     await runJobs([pro.process, standard.process], runEnv);
+    await approveInReview(pro.songId, jobs, paidAt + HOUR);
+    await approveInReview(standard.songId, jobs, paidAt + HOUR);
     jobs.take();
 
     await runCron(paidAt + 24 * HOUR - 1, runEnv);
@@ -211,6 +222,32 @@ describe("delivery", () => {
     // A late delivery message for a song the sweep already delivered changes nothing.
     await runJobs([{ type: "distribution.deliver", songId: pro.songId }], runEnv);
     expect((await songEvents(pro.songId)).filter((e) => e.to_status === "distributed")).toHaveLength(1);
+  });
+
+  it("a song nobody has reviewed is not delivered when due; approving it after its time delivers it at once, once", async () => {
+    const jobs = new CapturingQueue();
+    const runEnv = pipelineEnv(jobs);
+    const paidAt = Date.now() - 25 * HOUR;
+    const { songId, process } = await paidSong("pro", undefined, paidAt);
+    await runJobs([process], runEnv);
+    const [deliver] = jobs.take();
+    await runJobs([deliver!.body], runEnv);
+    await runCron(Date.now(), runEnv);
+    expect((await songRow(songId))!.status).toBe("approved");
+    expect(await publicList("recent")).not.toContain(songId);
+
+    const approvedAt = Date.now();
+    expect(await approveInReview(songId, jobs, approvedAt)).toEqual({ status: "distributed", explicit: null });
+    expect(await songRow(songId)).toMatchObject({ status: "distributed", distributed_at: approvedAt, reviewed_at: approvedAt, reviewed_by: "ops@jplay.test" });
+    await expect(approveInReview(songId, jobs)).rejects.toMatchObject({ status: 409, code: "not_reviewable" });
+    await runJobs([deliver!.body], runEnv);
+    await runCron(Date.now(), runEnv);
+    const events = await songEvents(songId);
+    expect(events.filter((e) => e.to_status === "distributed")).toEqual([
+      expect.objectContaining({ cause: "Delivered to the catalogue by ops@jplay.test: the pro delivery window was reached" }),
+    ]);
+    const feed = await env.DB.prepare("select kind, at from catalogue_changes where song_id = ?1").bind(songId).all();
+    expect(feed.results).toEqual([{ kind: "release", at: approvedAt }]);
   });
 
   it("the sweep re-queues the audio check of paid songs whose job was lost, after 10 minutes", async () => {

@@ -19,7 +19,7 @@ import { DEAD_LETTER_QUEUE } from "../src/jobs/record-dead-letters";
 import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
 import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signedInOperator, SITE_ORIGIN } from "./admin-support";
-import { CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
+import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
 import {
   artistWithSong,
   chargesOf,
@@ -456,6 +456,7 @@ describe("every job type delivered twice and out of order acts once", () => {
     const scheduled = await songRow(songId);
     expect(scheduled?.deliver_at).not.toBeNull();
     expect(scheduled?.duration_ms).toBeGreaterThan(0);
+    await approveInReview(songId, jobs);
     // Its delivery time has come (as if the delay passed); both delivery messages arrive, twice.
     await env.DB.prepare("UPDATE songs SET deliver_at = ? WHERE id = ?").bind(Date.now() - 1000, songId).run();
     const deliveries = jobs.take().map((m) => m.body);
@@ -463,9 +464,10 @@ describe("every job type delivered twice and out of order acts once", () => {
     expect((await deliver([...deliveries, ...deliveries], jobEnv)).retryMessages).toEqual([]);
 
     expect((await songRow(songId))?.status).toBe("distributed");
-    // Paid, scheduled (approved → approved with the audio facts), delivered: each once.
+    // Paid, scheduled (approved → approved with the audio facts), approved in review, delivered: each once.
     expect((await songEvents(songId)).map((e) => [e.from_status, e.to_status])).toEqual([
       ["pending", "approved"],
+      ["approved", "approved"],
       ["approved", "approved"],
       ["approved", "distributed"],
     ]);

@@ -9,6 +9,7 @@ import type { SongPackage, SongStatus } from "@jplay/schema/tables";
 import { createDb } from "../src/db";
 import type { Job } from "../src/jobs/job";
 import { applySucceededPayment } from "../src/services/apply-payment";
+import { approveSong, type ApprovalOutcome } from "../src/services/song-review";
 import { mp3Bytes } from "./support";
 
 /** The MP3 files uploads are tested with: real encoder output and the broken files refused at upload. */
@@ -93,6 +94,16 @@ export async function paySong(songId: string, artistId: string, songPackage: Son
   return jobs.take();
 }
 
+/** The operator who approves songs in review in these tests. */
+export const TEST_OPERATOR = "ops@jplay.test";
+
+/**
+ * An operator approves the paid song in review (as the admin Review tab does); it then goes live at
+ * its promised time, or at once when that has come. Texts and jobs go to `jobs`.
+ */
+export const approveInReview = (songId: string, jobs: CapturingQueue = new CapturingQueue(), now = Date.now()): Promise<ApprovalOutcome> =>
+  approveSong(createDb(env.DB), jobs.asQueue(), songId, { actor: TEST_OPERATOR }, now);
+
 export interface SongRow {
   status: SongStatus;
   package: SongPackage | null;
@@ -109,10 +120,11 @@ export const songRow = (id: string) => env.DB.prepare("select * from songs where
 
 export const songEvents = async (id: string) =>
   (
-    await env.DB.prepare("select from_status, to_status, cause, at from song_events where song_id = ?1 order by at, rowid").bind(id).all<{
+    await env.DB.prepare("select from_status, to_status, cause, actor, at from song_events where song_id = ?1 order by at, rowid").bind(id).all<{
       from_status: SongStatus | null;
       to_status: SongStatus;
       cause: string;
+      actor: string | null;
       at: number;
     }>()
   ).results;

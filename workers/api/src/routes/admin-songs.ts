@@ -9,11 +9,12 @@ import { RejectSongSchema, type RejectSongResponse } from "@jplay/schema/song-re
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import type { JobQueue } from "../jobs/job";
-import { rejectSongByOperator } from "../services/operator-rejection";
+import { operatorRejection, rejectSongByOperator } from "../services/operator-rejection";
 import { jsonBody } from "../validation";
 
 export const adminSongRoutes = new Hono<AppEnv>().post("/songs/:songId/reject", jsonBody(RejectSongSchema), async (c) => {
   const songId = c.req.param("songId");
-  const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, c.req.valid("json").reason, Date.now());
+  const rejection = operatorRejection(c.req.valid("json").reason, c.var.operator!);
+  const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, rejection, Date.now());
   return c.json<RejectSongResponse>({ songId, status });
 });

@@ -14,7 +14,7 @@ import { adminArtistSessionRoutes } from "./admin-artist-sessions";
 import { adminFundingRoutes } from "./admin-funding";
 import { adminMessageRoutes } from "./admin-messages";
 import { adminSongRoutes } from "./admin-songs";
-import { adminMethod, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
+import { adminMethod, adminOperator, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
 import { listFailedJobs } from "../services/admin-failed-jobs";
 import { listPaymentMismatches } from "../services/admin-payment-mismatches";
@@ -63,7 +63,9 @@ const sameOriginForChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!adminMethod(c.env)) throw unauthorized("The admin portal is closed: no operator sign-in is configured.");
-  if (!(await isAdminRequest(c))) throw unauthorized("Sign in to the admin portal.");
+  const operator = await adminOperator(c);
+  if (!operator) throw unauthorized("Sign in to the admin portal.");
+  c.set("operator", operator);
   await next();
 };
 

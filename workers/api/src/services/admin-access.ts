@@ -62,17 +62,20 @@ function accessKeys(env: Env, issuer: string): JWTVerifyGetKey {
   return keys;
 }
 
-/** True when the request carries an Access JWT signed by the team, for this application, unexpired. */
-export async function verifyAccessRequest(env: Env, headers: Headers): Promise<boolean> {
+/**
+ * The operator's email when the request carries an Access JWT signed by the team, for this
+ * application, unexpired (a token without an email claim is named by its subject); else null.
+ */
+export async function verifyAccessRequest(env: Env, headers: Headers): Promise<string | null> {
   const token = headers.get(ACCESS_JWT_HEADER);
-  if (!token || !env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) return false;
+  if (!token || !env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) return null;
   const issuer = accessIssuer(env.ACCESS_TEAM_DOMAIN);
   try {
-    await jwtVerify(token, accessKeys(env, issuer), { issuer, audience: env.ACCESS_AUD, algorithms: ["RS256"] });
-    return true;
+    const { payload } = await jwtVerify(token, accessKeys(env, issuer), { issuer, audience: env.ACCESS_AUD, algorithms: ["RS256"] });
+    return typeof payload.email === "string" && payload.email !== "" ? payload.email : `access:${payload.sub ?? "unknown"}`;
   } catch (error) {
     console.warn(JSON.stringify({ level: "warn", event: "admin_access_refused", error: String(error) }));
-    return false;
+    return null;
   }
 }
 
@@ -130,17 +133,26 @@ async function hasPasswordSession(c: Context<AppEnv>, now: number): Promise<bool
 
 // ---- Both ---------------------------------------------------------------------------------------
 
-/** Whether this request comes from a signed-in operator, by whichever method is configured. */
-export async function isAdminRequest(c: Context<AppEnv>, now = Date.now()): Promise<boolean> {
+/** What the history records as the operator when the local password signed them in. */
+export const LOCAL_OPERATOR = "the local operator (admin password)";
+
+/**
+ * Who the signed-in operator of this request is, by whichever method is configured: the Access
+ * email in production, `LOCAL_OPERATOR` with the local password; null when nobody is signed in.
+ */
+export async function adminOperator(c: Context<AppEnv>, now = Date.now()): Promise<string | null> {
   switch (adminMethod(c.env)) {
     case "access":
       return verifyAccessRequest(c.env, c.req.raw.headers);
     case "password":
-      return hasPasswordSession(c, now);
+      return (await hasPasswordSession(c, now)) ? LOCAL_OPERATOR : null;
     default:
-      return false;
+      return null;
   }
 }
+
+/** Whether this request comes from a signed-in operator. */
+export const isAdminRequest = async (c: Context<AppEnv>, now = Date.now()): Promise<boolean> => (await adminOperator(c, now)) !== null;
 
 /**
  * A state-changing admin call must come from the portal's own pages: its Origin is this site's

@@ -10,6 +10,7 @@ import { runBatch, type Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import type { AudioFacts } from "./check-audio";
 import { textSongOutcome } from "./event-texts";
+import { recordCatalogueChanges } from "./catalogue-changes";
 import { queueRefundsOfSong, refundOnRejection } from "./refund-rejected-song";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
@@ -51,11 +52,14 @@ export async function scheduleDelivery(
 
 /**
  * A rejection: `reason` is what the artist reads (text, page, refund); `cause` is the song_events
- * history line the admin sees, naming who rejected it (the audio check or an operator).
+ * history line the admin sees, naming who rejected it (the audio check or an operator). `actor` is the
+ * operator's identity (null for the audio check); `code` the review's reason (REVIEW_REJECTION_REASONS).
  */
 export interface Rejection {
   reason: string;
   cause: string;
+  actor?: string | null;
+  code?: string | null;
 }
 
 /** The audio check's rejection of a song whose stored audio is missing or does not decode. */
@@ -66,14 +70,14 @@ export const audioCheckRejection = (reason: string): Rejection => ({ reason, cau
  * Then the artist is told by text and the refund's Stripe call is queued (the cron re-queues a lost
  * one). Every rejection, whoever makes it, goes through here. Returns true when this call rejected it.
  */
-export async function rejectSong(db: Db, jobs: JobQueue, songId: string, { reason, cause }: Rejection, now: number): Promise<boolean> {
+export async function rejectSong(db: Db, jobs: JobQueue, songId: string, { reason, cause, actor = null, code = null }: Rejection, now: number): Promise<boolean> {
   const results = await runBatch(db, [
     sql`
-      insert into song_events (id, song_id, from_status, to_status, cause, at)
-      select ${crypto.randomUUID()}, id, status, 'rejected', ${cause}, ${now}
+      insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
+      select ${crypto.randomUUID()}, id, status, 'rejected', ${cause}, ${actor}, ${now}
       from songs where id = ${songId} and status = 'approved'`,
     ...refundOnRejection(songId, reason, "approved", now),
-    sql`update songs set status = 'rejected', rejection_reason = ${reason} where id = ${songId} and status = 'approved'`,
+    sql`update songs set status = 'rejected', rejection_reason = ${reason}, rejection_code = ${code} where id = ${songId} and status = 'approved'`,
   ]);
   // The status change is the batch's last statement.
   if (results[results.length - 1]!.meta.changes !== 1) return false;
@@ -83,7 +87,7 @@ export async function rejectSong(db: Db, jobs: JobQueue, songId: string, { reaso
 }
 
 /**
- * Delivers approved songs whose time has come (all of them, or only `songIds`): status → distributed,
+ * Delivers approved songs an operator has reviewed and whose time has come (all of them, or only `songIds`): status → distributed,
  * distributed_at = now, so they join the public catalogue, and each artist is texted. `by` names the caller in the event's cause.
  * Returns the ids this call delivered.
  */
@@ -92,7 +96,7 @@ export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: s
   for (let round = 0; round < MAX_DELIVERY_ROUNDS; round++) {
     const candidates = await db.all<{ id: string }>(sql`
       select id from songs
-      where status = 'approved' and deliver_at <= ${now}
+      where status = 'approved' and deliver_at <= ${now} and reviewed_at is not null
         ${songIds ? sql`and id in (select value from json_each(${JSON.stringify(songIds)}))` : sql``}
       order by deliver_at limit ${DELIVERY_CHUNK}`);
     if (candidates.length === 0) break;
@@ -103,11 +107,18 @@ export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: s
         select json_extract(r.value, '$.eventId'), s.id, 'approved', 'distributed',
           'Delivered to the catalogue by ' || ${by} || ': the ' || coalesce(s.package, 'unknown') || ' delivery window was reached', ${now}
         from json_each(${rows}) r join songs s on s.id = json_extract(r.value, '$.songId')
-        where s.status = 'approved' and s.deliver_at <= ${now}`,
+        where s.status = 'approved' and s.deliver_at <= ${now} and s.reviewed_at is not null`,
       sql`
         update songs set status = 'distributed', distributed_at = ${now}
-        where id in (select json_extract(value, '$.songId') from json_each(${rows})) and status = 'approved' and deliver_at <= ${now}
+        where id in (select json_extract(value, '$.songId') from json_each(${rows}))
+          and status = 'approved' and deliver_at <= ${now} and reviewed_at is not null
         returning id`,
+      recordCatalogueChanges(
+        JSON.stringify(candidates.map((candidate) => candidate.id)),
+        "release",
+        now,
+        sql`s.status = 'distributed' and s.distributed_at = ${now} and not exists (select 1 from catalogue_changes c where c.song_id = s.id)`,
+      ),
     ]);
     const movedIds = (moved.results as { id: string }[]).map((row) => row.id);
     for (const songId of movedIds) await textSongOutcome(db, jobs, songId);

@@ -13,7 +13,12 @@ import { AppError, notFound } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { rejectSong, type Rejection } from "./distribution-pipeline";
 
-export const operatorRejection = (reason: string): Rejection => ({ reason, cause: `Rejected by an operator: ${reason}` });
+export const operatorRejection = (reason: string, actor: string, code: string | null = null): Rejection => ({
+  reason,
+  cause: `Rejected by ${actor}: ${reason}`,
+  actor,
+  code,
+});
 
 /** Why a song in each other status cannot be rejected (409). */
 export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
@@ -23,8 +28,8 @@ export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
   removed: "This song was removed: it can no longer be rejected.",
 };
 
-export async function rejectSongByOperator(db: Db, jobs: JobQueue, songId: string, reason: string, now: number): Promise<SongStatus> {
-  if (await rejectSong(db, jobs, songId, operatorRejection(reason), now)) return "rejected";
+export async function rejectSongByOperator(db: Db, jobs: JobQueue, songId: string, rejection: Rejection, now: number): Promise<SongStatus> {
+  if (await rejectSong(db, jobs, songId, rejection, now)) return "rejected";
   const [song] = await db.select({ status: songs.status }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw notFound("No song with this id.");
   // Approved again cannot happen (statuses only move forward), but a changed mind must not read as success.
