@@ -24,6 +24,7 @@ import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { meRoutes } from "./routes/me";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
+import { providerReleaseRoutes } from "./routes/provider-releases";
 import { smsInboundRoutes } from "./routes/sms-inbound";
 import { songsRoutes } from "./routes/songs";
 import { stripeSandboxPassThrough } from "./routes/stripe-sandbox-pass-through";
@@ -43,6 +44,7 @@ const api = new Hono<AppEnv>()
   .route("/", subscriptionRoutes)
   .route("/", webhookRoutes)
   .route("/", providerRoutes)
+  .route("/", providerReleaseRoutes)
   .route("/admin", adminRoutes)
   .route("/", artistPageRoutes)
   .route("/", artistCardRoutes)

@@ -10,18 +10,16 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { PurchaseReportSchema } from "@jplay/schema/purchases";
 import type { AppEnv } from "../env";
-import { AppError, badRequest } from "../errors";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../services/provider-signature";
+import { badRequest } from "../errors";
+import { providerSecret, reportBody, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../services/provider-signature";
 import { recordPurchaseReport } from "../services/record-purchases";
 
 export const providerRoutes = new Hono<AppEnv>().post(
   "/provider/purchases",
   async (c) => {
-    const secret = c.env.PROVIDER_WEBHOOK_SECRET;
-    // Fails closed: without a secret no report can be authenticated.
-    if (!secret) throw new AppError(503, "not_configured", "Purchase reports are not accepted: PROVIDER_WEBHOOK_SECRET is not configured");
+    const secret = providerSecret(c.env, "Purchase reports are not accepted");
     const rawBody = await c.req.text();
-    await verifyProviderSignature(secret, c.req.header(TIMESTAMP_HEADER), c.req.header(SIGNATURE_HEADER), rawBody, Date.now());
+    await verifyProviderSignature(secret, c.req.header(TIMESTAMP_HEADER), c.req.header(SIGNATURE_HEADER), reportBody(rawBody), Date.now());
 
     let body: unknown;
     try {

@@ -1,0 +1,88 @@
+/**
+ * The tablet provider's delivery feed (`GET /api/provider/releases`) and its media links
+ * (`GET /api/provider/media/{songId}/{audio|cover}`), written once here so the Worker and its tests
+ * agree on every rule and every field (docs/decisions/029-catalogue-control.md, "Delivery feed").
+ */
+import * as v from "valibot";
+import type { CatalogueChangeKind } from "./tables";
+
+/** Changes per page when the request names no limit… */
+export const FEED_DEFAULT_LIMIT = 100;
+/** …and the most one page may hold (one D1 query, two signed links per release). */
+export const FEED_MAX_LIMIT = 500;
+
+/** A media link works for at least this long after the page that carries it was read… */
+export const MEDIA_LINK_MIN_SECONDS = 24 * 60 * 60;
+/**
+ * …and expires on the hour after that, so every read within the same hour gives the same links and
+ * re-reading a page from the same cursor gives the same answer.
+ */
+export const MEDIA_LINK_ROUNDING_SECONDS = 60 * 60;
+
+export const MEDIA_KINDS = ["audio", "cover"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** A cursor is the `seq` of a change, in decimal; "0" is the start of the feed. */
+const CursorSchema = v.pipe(
+  v.string(),
+  v.regex(/^(0|[1-9]\d{0,14})$/, "since must be a cursor this feed gave you (a whole number, 0 for the start of the feed)"),
+  v.transform(Number),
+);
+
+const LimitSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,3}$/, `limit must be a whole number from 1 to ${FEED_MAX_LIMIT}`),
+  v.transform(Number),
+  v.maxValue(FEED_MAX_LIMIT, `limit must be a whole number from 1 to ${FEED_MAX_LIMIT}`),
+);
+
+/** The query of a feed request; any other parameter is refused, so a misspelt one is not silently ignored. */
+export const FeedQuerySchema = v.strictObject(
+  {
+    since: v.optional(CursorSchema, "0"),
+    limit: v.optional(LimitSchema, String(FEED_DEFAULT_LIMIT)),
+  },
+  (issue) => `Unknown query parameter ${String(issue.input)}: the feed takes since and limit only`,
+);
+export type FeedQuery = v.InferOutput<typeof FeedQuerySchema>;
+
+interface ChangeBase {
+  /** This change's cursor: pass it as `since` to read what came after it. */
+  cursor: string;
+  kind: CatalogueChangeKind;
+  songId: string;
+  /** When the change happened, ISO 8601. */
+  at: string;
+}
+
+/** A song joined the catalogue (delivered, or restored after a takedown); it is described as it is now. */
+export interface ReleaseChange extends ChangeBase {
+  kind: "release";
+  title: string;
+  artist: string;
+  /** The explicit-content answer; null: never answered (a clean-only facility treats it as explicit). */
+  explicit: boolean | null;
+  /** Null only for songs whose audio was never decoded (e.g. the demo seed's). */
+  durationMs: number | null;
+  /** The listener's price, in cents. */
+  priceCents: number;
+  /** Signed, expiring links to fetch the media (see MEDIA_LINK_MIN_SECONDS); cover null when there is none. */
+  audioUrl: string;
+  coverUrl: string | null;
+}
+
+/** A song left the catalogue: remove it from every tablet. */
+export interface TakedownChange extends ChangeBase {
+  kind: "takedown";
+}
+
+export type CatalogueChange = ReleaseChange | TakedownChange;
+
+export interface DeliveryFeedPage {
+  /** In feed order (oldest first). */
+  changes: CatalogueChange[];
+  /** The cursor to read on from: the last change's, or the one asked for when the page is empty. */
+  nextCursor: string;
+  /** True when more changes follow this page right now. */
+  hasMore: boolean;
+}
