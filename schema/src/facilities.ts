@@ -42,7 +42,7 @@ export type FacilityRequest = v.InferOutput<typeof FacilitySchema>;
 export interface Facility {
   id: string;
   name: string;
-  state: string;
+  state: UsStateCode;
   /** Its tablets never list a song with explicit content, or one whose answer is unknown. */
   cleanOnly: boolean;
   /** ISO 8601. */

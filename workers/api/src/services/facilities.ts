@@ -4,7 +4,7 @@
  * (services/catalogue-scope.ts, docs/decisions/029-catalogue-control.md).
  */
 import { asc, eq } from "drizzle-orm";
-import type { Facility, FacilityRequest } from "@jplay/schema/facilities";
+import type { Facility, FacilityRequest, UsStateCode } from "@jplay/schema/facilities";
 import { facilities } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { unknownFacility } from "./catalogue-scope";
@@ -14,7 +14,8 @@ type FacilityRow = typeof facilities.$inferSelect;
 const toFacility = (row: FacilityRow): Facility => ({
   id: row.id,
   name: row.name,
-  state: row.state,
+  // Written only through FacilitySchema (and the demo seed's own codes).
+  state: row.state as UsStateCode,
   cleanOnly: row.cleanOnly,
   createdAt: new Date(row.createdAt).toISOString(),
 });
