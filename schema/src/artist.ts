@@ -34,6 +34,8 @@ export interface ArtistSong {
   createdAt: string;
   distributedAt: string | null;
   rejectionReason: string | null;
+  /** Set while an operator has taken the live song down: out of every list, its sales kept. */
+  takedown: { reason: string; at: string } | null;
   /** A rejected song's fee going back; null for any other song. */
   refund: ArtistSongRefund | null;
   /** Status transitions, oldest first. */

@@ -15,14 +15,21 @@ export const REJECTION_REASON_MESSAGES = {
   tooLong: `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters.`,
 } as const;
 
-/** The reason is trimmed first; the artist reads it in the rejection text and on their page. */
-export const RejectionReasonSchema = v.pipe(
-  v.string(REJECTION_REASON_MESSAGES.missing),
-  v.trim(),
-  v.nonEmpty(REJECTION_REASON_MESSAGES.missing),
-  v.minLength(REJECTION_REASON_MIN_LENGTH, REJECTION_REASON_MESSAGES.tooShort),
-  v.maxLength(REJECTION_REASON_MAX_LENGTH, REJECTION_REASON_MESSAGES.tooLong),
-);
+/**
+ * A reason an operator gives the artist (a rejection, a takedown): trimmed first, then 3–500
+ * characters; `missing` says what the reason is for.
+ */
+export const operatorReasonSchema = (missing: string) =>
+  v.pipe(
+    v.string(missing),
+    v.trim(),
+    v.nonEmpty(missing),
+    v.minLength(REJECTION_REASON_MIN_LENGTH, REJECTION_REASON_MESSAGES.tooShort),
+    v.maxLength(REJECTION_REASON_MAX_LENGTH, REJECTION_REASON_MESSAGES.tooLong),
+  );
+
+/** The artist reads it in the rejection text and on their page. */
+export const RejectionReasonSchema = operatorReasonSchema(REJECTION_REASON_MESSAGES.missing);
 
 export const RejectSongSchema = v.object({ reason: RejectionReasonSchema }, REJECTION_REASON_MESSAGES.missing);
 export type RejectSongRequest = v.InferOutput<typeof RejectSongSchema>;

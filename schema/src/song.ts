@@ -13,6 +13,11 @@ export interface SongDto {
   createdAt: string;
   /** Listener price in dollars (the database keeps cents). */
   price: number;
+  /**
+   * Explicit content, for a badge: true also when the artist never answered (a clean-only facility
+   * treats an unknown answer as explicit and never lists the song).
+   */
+  explicit: boolean;
 }
 
 /** Error body every non-success API answer carries. */

@@ -1,6 +1,7 @@
 /**
  * The demo catalogue against real local D1 and R2 (wrangler's getPlatformProxy, the same state files
- * `wrangler dev` reads): it lands complete, and seeding again changes nothing.
+ * `wrangler dev` reads): it lands complete, seeding again changes nothing, and an operator's choices
+ * (the featured song, a facility's setting) survive the next seed.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -11,7 +12,7 @@ import { migrateLocal, seedLocal } from "../local-state.ts";
 import { offlineEnv, repoRoot } from "../wrangler-env.ts";
 import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
 import { DEMO_SONGS } from "./catalogue.ts";
-import { demoArtistId, demoPurchases } from "./seed-demo.ts";
+import { DEMO_FACILITIES, demoArtistId, demoPurchases } from "./seed-demo.ts";
 
 let persistDir: string;
 let firstRun: Awaited<ReturnType<typeof seedLocal>>;
@@ -52,6 +53,16 @@ describe("demo catalogue seed", () => {
       expect(results.filter((r) => r.featured_at !== null)).toHaveLength(1);
       const counts = await DB.prepare("SELECT count(*) AS n FROM purchases GROUP BY song_id").all<{ n: number }>();
       expect(new Set(counts.results.map((r) => r.n)).size).toBe(DEMO_SONGS.length);
+    });
+  });
+
+  it("writes the demo facilities, one clean-only and one not", async () => {
+    await withBindings(async ({ DB }) => {
+      const { results } = await DB.prepare("SELECT id, state, clean_only FROM facilities ORDER BY id").all<{ id: string; state: string; clean_only: number }>();
+      expect(results).toEqual(
+        DEMO_FACILITIES.map((f) => ({ id: f.id, state: f.state, clean_only: f.cleanOnly ? 1 : 0 })).sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      expect(new Set(results.map((r) => r.clean_only))).toEqual(new Set([0, 1]));
     });
   });
 
@@ -108,12 +119,31 @@ describe("demo catalogue seed", () => {
   it("changes nothing when run again", async () => {
     const counts = ({ DB }: { DB: D1Database }) =>
       DB.prepare(
-        "SELECT (SELECT count(*) FROM purchases) AS purchases, (SELECT count(*) FROM ledger_entries) AS entries, (SELECT count(*) FROM artists) AS artists",
-      ).first<{ purchases: number; entries: number; artists: number }>();
+        "SELECT (SELECT count(*) FROM purchases) AS purchases, (SELECT count(*) FROM ledger_entries) AS entries, (SELECT count(*) FROM artists) AS artists, (SELECT count(*) FROM facilities) AS facilities",
+      ).first<{ purchases: number; entries: number; artists: number; facilities: number }>();
     const before = await withBindings(counts);
     const secondRun = await seedLocal(persistDir);
     expect(secondRun.objectsWritten).toBe(0);
     const after = await withBindings(counts);
     expect(after).toEqual(before);
+  });
+
+  it("keeps an operator's featured song and facility settings when run again", async () => {
+    const chosen = DEMO_SONGS.find((song) => !song.featured)!;
+    const clean = DEMO_FACILITIES.find((facility) => facility.cleanOnly)!;
+    await withBindings(({ DB }) =>
+      DB.batch([
+        DB.prepare("UPDATE songs SET featured_at = NULL WHERE featured_at IS NOT NULL"),
+        DB.prepare("UPDATE songs SET featured_at = ?1 WHERE id = ?2").bind(Date.now(), chosen.id),
+        DB.prepare("UPDATE facilities SET clean_only = 0, name = 'Renamed by an operator' WHERE id = ?1").bind(clean.id),
+      ]),
+    );
+    await seedLocal(persistDir);
+    await withBindings(async ({ DB }) => {
+      const featured = await DB.prepare("SELECT id FROM songs WHERE featured_at IS NOT NULL").all<{ id: string }>();
+      expect(featured.results.map((row) => row.id)).toEqual([chosen.id]);
+      const facility = await DB.prepare("SELECT name, clean_only FROM facilities WHERE id = ?1").bind(clean.id).first();
+      expect(facility).toEqual({ name: "Renamed by an operator", clean_only: 0 });
+    });
   });
 });

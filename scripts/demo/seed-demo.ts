@@ -1,9 +1,11 @@
 /**
  * Writes the demo catalogue (14 distributed songs, each by its own demo artist, purchases credited in
- * the ledger, MP3s, covers, the two videos) into D1 and R2 idempotently: rows are upserted under fixed
- * ids, purchases recorded and credited through the same statements the provider's purchase reports
- * use (schema/src/purchase-credit.ts), objects rendered and uploaded only when missing, so a second run
- * changes nothing. Node only (reads the committed videos), with getPlatformProxy() bindings.
+ * the ledger, MP3s, covers, the two videos, two facilities) into D1 and R2 idempotently: rows are
+ * upserted under fixed ids, purchases recorded and credited through the same statements the provider's
+ * purchase reports use (schema/src/purchase-credit.ts), objects rendered and uploaded only when
+ * missing, so a second run changes nothing. What operators decide is theirs: the featured song is set
+ * only when the songs are first written, and a demo facility only when it is missing, so the next
+ * `pnpm dev` keeps an operator's choice. Node only (reads the committed videos), with getPlatformProxy() bindings.
  */
 import { readFile } from "node:fs/promises";
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
@@ -64,7 +66,6 @@ ON CONFLICT(id) DO UPDATE SET
   status = excluded.status,
   audio_key = excluded.audio_key,
   cover_key = excluded.cover_key,
-  featured_at = excluded.featured_at,
   distributed_at = excluded.distributed_at,
   created_at = excluded.created_at,
   explicit = excluded.explicit,
@@ -77,11 +78,19 @@ WHERE songs.artist_id IS NOT excluded.artist_id
    OR songs.status IS NOT excluded.status
    OR songs.audio_key IS NOT excluded.audio_key
    OR songs.cover_key IS NOT excluded.cover_key
-   OR songs.featured_at IS NOT excluded.featured_at
    OR songs.distributed_at IS NOT excluded.distributed_at
    OR songs.created_at IS NOT excluded.created_at
    OR songs.explicit IS NOT excluded.explicit
    OR songs.reviewed_at IS NULL`;
+
+/** The demo facilities: a tablet opens `/?facility=<id>` (docs/decisions/029-catalogue-control.md). */
+export const DEMO_FACILITIES = [
+  { id: "demo-federal", name: "Federal Correctional Institution Demo Ridge", state: "TX", cleanOnly: true },
+  { id: "demo-county", name: "Demo County Jail", state: "OH", cleanOnly: false },
+] as const;
+
+const FACILITY_INSERT = `
+INSERT INTO facilities (id, name, state, clean_only) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(id) DO NOTHING`;
 
 /** A demo song's release in the provider's delivery feed, written once. */
 const RELEASE_INSERT = `
@@ -164,6 +173,10 @@ export async function seedDemo(
   const releases = [...DEMO_SONGS].sort((a, b) => a.createdAt - b.createdAt);
   const releaseChanges = sumChanges(await DB.batch(releases.map((song) => DB.prepare(RELEASE_INSERT).bind(song.id, song.createdAt + DISTRIBUTION_DELAY_MS))));
   log(`delivery feed: ${releaseChanges} demo releases recorded`);
+  const facilityChanges = sumChanges(
+    await DB.batch(DEMO_FACILITIES.map((facility) => DB.prepare(FACILITY_INSERT).bind(facility.id, facility.name, facility.state, facility.cleanOnly ? 1 : 0))),
+  );
+  log(`facilities: ${DEMO_FACILITIES.length} demo facilities, ${facilityChanges} inserted`);
 
   // 2. Purchases, each recorded and credited to its artist at most once (the demo songs have no
   //    recorded split, so the standard package's applies), one D1 batch per 500 purchases.

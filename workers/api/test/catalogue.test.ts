@@ -79,7 +79,7 @@ describe("song lists", () => {
     expect(await bad.json()).toEqual({ error: { code: "bad_request", message: "limit must be a whole number from 1 to 100" } });
   });
 
-  it("sends the song JSON of the spec, with price in dollars and coverUrl null without a cover", async () => {
+  it("sends the song JSON of the spec, with price in dollars, coverUrl null without a cover and the explicit badge", async () => {
     const songs = (await (await api("/api/songs/popular")).json()) as Record<string, unknown>[];
     expect(songs[0]).toEqual({
       id: "song-b",
@@ -89,6 +89,8 @@ describe("song lists", () => {
       audioUrl: "/api/songs/song-b/audio",
       createdAt: "2024-06-01T00:00:00.000Z",
       price: 1.49,
+      // Written before the explicit question existed: unanswered, so badged explicit.
+      explicit: true,
     });
     expect(songs[1]).toMatchObject({ coverUrl: "/api/songs/song-d/cover", price: 1.99 });
   });

@@ -11,6 +11,7 @@ import { createDb } from "../db";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 import { adminArtistLinkRoutes } from "./admin-artist-links";
 import { adminArtistSessionRoutes } from "./admin-artist-sessions";
+import { adminCatalogueRoutes } from "./admin-catalogue";
 import { adminFundingRoutes } from "./admin-funding";
 import { adminMessageRoutes } from "./admin-messages";
 import { adminSongRoutes } from "./admin-songs";
@@ -107,4 +108,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", adminArtistSessionRoutes)
   .route("/", adminFundingRoutes)
   .route("/", adminMessageRoutes)
-  .route("/", adminSongRoutes);
+  .route("/", adminSongRoutes)
+  .route("/", adminCatalogueRoutes);

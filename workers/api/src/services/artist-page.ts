@@ -81,6 +81,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     createdAt: iso(song.createdAt),
     distributedAt: isoOrNull(song.distributedAt),
     rejectionReason: song.rejectionReason,
+    takedown: song.takenDownAt === null ? null : { reason: song.takedownReason ?? "", at: iso(song.takenDownAt) },
     refund: refundViews.get(song.id) ?? null,
     history: history.get(song.id) ?? [],
     sales: sales.get(song.id) ?? { purchases: 0, grossCents: 0 },

@@ -1,31 +1,37 @@
 /**
- * Reads of the public catalogue: what tablets list and play. Only distributed songs are public;
- * a song awaiting payment or delivery is not part of the catalogue.
+ * Reads of the public catalogue: what tablets list and play. Only distributed songs that no operator
+ * has taken down are public; a song awaiting payment, review or delivery is not part of the
+ * catalogue. Every read takes the listener's scope (services/catalogue-scope.ts): a clean one leaves
+ * out explicit and unanswered songs, and the media URLs it gives out carry the scope.
  */
-import { and, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { artists, purchases, songs } from "@jplay/schema/tables";
 import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { Db } from "../db";
+import type { CatalogueScope } from "./catalogue-scope";
 
 type SongRow = typeof songs.$inferSelect;
 
-export function toSongDto(song: SongRow): SongDto {
+export function toSongDto(song: SongRow, scope: CatalogueScope): SongDto {
   return {
     id: song.id,
     title: song.title,
     artist: song.artistName,
-    coverUrl: song.coverKey ? songCoverPath(song.id) : null,
-    audioUrl: songAudioPath(song.id),
+    coverUrl: song.coverKey ? songCoverPath(song.id) + scope.query : null,
+    audioUrl: songAudioPath(song.id) + scope.query,
     createdAt: new Date(song.createdAt).toISOString(),
     price: centsToDollars(song.priceCents),
+    explicit: song.explicit !== false,
   };
 }
 
-const isPublic = eq(songs.status, "distributed");
+/** Listed and served in `scope`: live, not taken down, and clean when the scope asks for clean. */
+const isPublic = (scope: CatalogueScope) =>
+  and(eq(songs.status, "distributed"), isNull(songs.takenDownAt), scope.cleanOnly ? eq(songs.explicit, false) : undefined);
 
 /** Most purchased first; among equals, the newest. */
-export async function listPopularSongs(db: Db, limit: number): Promise<SongDto[]> {
+export async function listPopularSongs(db: Db, scope: CatalogueScope, limit: number): Promise<SongDto[]> {
   const purchaseCounts = db
     .select({ songId: purchases.songId, purchaseCount: count().as("purchase_count") })
     .from(purchases)
@@ -35,54 +41,58 @@ export async function listPopularSongs(db: Db, limit: number): Promise<SongDto[]
     .select({ song: songs })
     .from(songs)
     .leftJoin(purchaseCounts, eq(purchaseCounts.songId, songs.id))
-    .where(isPublic)
+    .where(isPublic(scope))
     .orderBy(desc(sql`coalesce(${purchaseCounts.purchaseCount}, 0)`), desc(songs.createdAt))
     .limit(limit);
-  return rows.map((row) => toSongDto(row.song));
+  return rows.map((row) => toSongDto(row.song, scope));
 }
 
 /** Newest to join the catalogue first. */
-export async function listRecentSongs(db: Db, limit: number): Promise<SongDto[]> {
+export async function listRecentSongs(db: Db, scope: CatalogueScope, limit: number): Promise<SongDto[]> {
   const rows = await db
     .select()
     .from(songs)
-    .where(isPublic)
+    .where(isPublic(scope))
     .orderBy(desc(sql`coalesce(${songs.distributedAt}, ${songs.createdAt})`), desc(songs.createdAt))
     .limit(limit);
-  return rows.map(toSongDto);
+  return rows.map((row) => toSongDto(row, scope));
 }
 
-/** The song most recently featured, or null when no public song is featured. */
-export async function getFeaturedSong(db: Db): Promise<SongDto | null> {
+/**
+ * The song most recently featured (an operator features one at a time), or null when no song of the
+ * scope is featured: a taken-down featured song, or an explicit one for a clean scope, is skipped.
+ */
+export async function getFeaturedSong(db: Db, scope: CatalogueScope): Promise<SongDto | null> {
   const [row] = await db
     .select()
     .from(songs)
-    .where(and(isPublic, isNotNull(songs.featuredAt)))
+    .where(and(isPublic(scope), isNotNull(songs.featuredAt)))
     .orderBy(desc(songs.featuredAt))
     .limit(1);
-  return row ? toSongDto(row) : null;
+  return row ? toSongDto(row, scope) : null;
 }
 
-/** A public song's row (media keys included), or undefined. */
-export async function findPublicSong(db: Db, songId: string): Promise<SongRow | undefined> {
+/** A song's row (media keys included) when it is public in `scope`, or undefined. */
+export async function findPublicSong(db: Db, scope: CatalogueScope, songId: string): Promise<SongRow | undefined> {
   const [row] = await db
     .select()
     .from(songs)
-    .where(and(isPublic, eq(songs.id, songId)))
+    .where(and(isPublic(scope), eq(songs.id, songId)))
     .limit(1);
   return row;
 }
 
 /**
  * A song its owner may see before it is public (the offer and confirmation screens). A song removed
- * for want of payment is gone for its owner too: nothing can be paid for it any more.
+ * for want of payment is gone for its owner too: nothing can be paid for it any more; so is a song
+ * taken down (its owner reads why on their artist page).
  */
 export async function findOwnedSong(db: Db, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
   const [row] = await db
     .select({ song: songs })
     .from(songs)
     .innerJoin(artists, eq(artists.id, songs.artistId))
-    .where(and(eq(songs.id, songId), eq(artists.stripeCustomerId, stripeCustomerId), ne(songs.status, "removed")))
+    .where(and(eq(songs.id, songId), eq(artists.stripeCustomerId, stripeCustomerId), ne(songs.status, "removed"), isNull(songs.takenDownAt)))
     .limit(1);
   return row?.song;
 }

@@ -57,6 +57,18 @@ export async function textSongOutcome(db: Db, jobs: JobQueue, songId: string): P
   }
 }
 
+/** An operator took a live song down (once per takedown: a song restored and taken down again is texted again). */
+export async function textSongTakenDown(db: Db, jobs: JobQueue, takedown: { songId: string; eventId: string; reason: string }): Promise<void> {
+  const [song] = await db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, takedown.songId)).limit(1);
+  if (!song?.artistId) return;
+  await tell(db, jobs, {
+    artistId: song.artistId,
+    kind: "song_taken_down",
+    dedupeKey: `song_taken_down:${takedown.eventId}`,
+    body: textBodies.songTakenDown(song.title, takedown.reason),
+  });
+}
+
 /** A payout's Transfer was made. */
 export async function textPayoutSent(db: Db, jobs: JobQueue, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
   await tell(db, jobs, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, body: textBodies.payoutSent(payout.amountCents) });

@@ -3,7 +3,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { useFeaturedSong } from "@/features/catalogue/api/get-featured-song";
 import { usePopularSongs } from "@/features/catalogue/api/get-popular-songs";
 import { useRecentSongs } from "@/features/catalogue/api/get-recent-songs";
-import { EmptyCatalogue, LoadError } from "@/features/catalogue/components/catalogue-states";
+import { EmptyCatalogue, LoadError, UnknownFacility } from "@/features/catalogue/components/catalogue-states";
+import { isUnknownFacility } from "@/features/catalogue/facility";
 import { Hero } from "@/features/catalogue/components/hero";
 import { InfoSection } from "@/features/catalogue/components/info-section";
 import { PromoCard } from "@/features/catalogue/components/promo-card";
@@ -24,6 +25,7 @@ function Catalogue() {
   const rowProps = { currentSongId: current?.id ?? null, playing, onToggle: toggle };
 
   if (popular.isPending) return <Spinner label="Loading songs" />;
+  if (popular.isError && isUnknownFacility(popular.error)) return <UnknownFacility />;
   if (popular.isError) return <LoadError what="Songs" onRetry={() => void popular.refetch()} />;
   if (popular.data.length === 0) return <EmptyCatalogue />;
 

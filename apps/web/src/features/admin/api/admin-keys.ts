@@ -11,4 +11,7 @@ export const adminKeys = {
   /** Every page of the Messages tab (no page), or one page. */
   messages: (page?: number) => (page === undefined ? (["admin", "data", "messages"] as const) : (["admin", "data", "messages", page] as const)),
   artist: (artistId: string) => ["admin", "data", "artist", artistId] as const,
+  facilities: () => ["admin", "data", "facilities"] as const,
+  /** Every search of the Catalogue tab (no query), or one. */
+  catalogue: (query?: string) => (query === undefined ? (["admin", "data", "catalogue"] as const) : (["admin", "data", "catalogue", query] as const)),
 };

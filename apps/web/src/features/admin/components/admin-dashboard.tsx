@@ -28,6 +28,7 @@ import { useAdminPayments } from "../api/get-admin-payments";
 import { useSignOutAdmin } from "../api/sign-out-admin";
 import { useRunCharges } from "../use-run-charges";
 import { ArtistDetailsDialog } from "./artist-details-dialog";
+import { CatalogueTab } from "./catalogue-tab";
 import { ConfirmChargesDialog, type PendingConfirmation } from "./confirm-charges-dialog";
 import { DistributionStatusTab } from "./distribution-status-tab";
 import { FailedJobsPanel } from "./failed-jobs-panel";
@@ -174,6 +175,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
           <Tabs.Trigger value="messages" className={tabTriggerClass}>
             Messages
           </Tabs.Trigger>
+          <Tabs.Trigger value="catalogue" className={tabTriggerClass}>
+            Catalogue
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="payment-methods">
           <PaymentMethodsTab records={shown} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onViewDetails={setDetailsFor} />
@@ -191,6 +195,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
         </Tabs.Content>
         <Tabs.Content value="messages">
           <MessagesTab />
+        </Tabs.Content>
+        <Tabs.Content value="catalogue">
+          <CatalogueTab />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -17,6 +17,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   payment_failed: "Payment failed",
   song_distributed: "Song live",
   song_rejected: "Song rejected",
+  song_taken_down: "Song taken down",
   payout_sent: "Payout sent",
   opted_out: "Opted out",
 };

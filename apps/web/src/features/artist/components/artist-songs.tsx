@@ -16,11 +16,12 @@ const badgeTone: Record<SongStatus, string> = {
   removed: "border-line bg-surface-2 text-muted",
 };
 
-export function SongStatusBadge({ status }: { status: SongStatus }) {
+/** A live song an operator took down reads "Taken down", not "Live". */
+export function SongStatusBadge({ status, takenDown = false }: { status: SongStatus; takenDown?: boolean }) {
   return (
-    <span className={cn("inline-flex items-center rounded-full border px-3 py-1 text-xs font-semibold", badgeTone[status])}>
+    <span className={cn("inline-flex items-center rounded-full border px-3 py-1 text-xs font-semibold", takenDown ? badgeTone.rejected : badgeTone[status])}>
       <span className="sr-only">Status: </span>
-      {SONG_STATUS_LABELS[status]}
+      {takenDown ? "Taken down" : SONG_STATUS_LABELS[status]}
     </span>
   );
 }
@@ -61,9 +62,10 @@ export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
               <h3 className="text-lg font-bold">{song.title}</h3>
               <p className="text-sm text-muted">{song.artistName}</p>
             </div>
-            <SongStatusBadge status={song.status} />
+            <SongStatusBadge status={song.status} takenDown={song.takedown !== null} />
           </div>
           {song.rejectionReason && <p className="mt-2 text-sm">Reason: {song.rejectionReason}</p>}
+          {song.takedown && <p className="mt-2 text-sm font-semibold">Taken down: {song.takedown.reason}</p>}
           {song.refund && (
             <p className={cn("mt-1 text-sm font-semibold", song.refund.state === "failed" && "text-red-600 dark:text-red-400")} role={song.refund.state === "failed" ? "alert" : undefined}>
               {refundText(song.refund)}

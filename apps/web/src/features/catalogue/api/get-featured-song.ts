@@ -1,9 +1,10 @@
 import type { SongDto } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
 import { startRead, useRead } from "@/lib/read-cache";
+import { inFacility } from "../facility";
 
-/** The featured song, or null when there is none. */
-export const getFeaturedSong = (): Promise<SongDto | null> => api.get<SongDto | null>("/api/songs/featured");
+/** The featured song, or null when there is none (or it is not in this tablet's facility's catalogue). */
+export const getFeaturedSong = (): Promise<SongDto | null> => api.get<SongDto | null>(inFacility("/api/songs/featured"));
 
 const KEY = "songs/featured";
 export const prefetchFeaturedSong = () => startRead(KEY, getFeaturedSong);

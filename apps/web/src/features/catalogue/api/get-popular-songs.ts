@@ -1,9 +1,10 @@
 import type { SongDto } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
 import { startRead, useRead } from "@/lib/read-cache";
+import { inFacility } from "../facility";
 
-/** Distributed songs, most purchased first. */
-export const getPopularSongs = (): Promise<SongDto[]> => api.get<SongDto[]>("/api/songs/popular");
+/** Live songs of this tablet's facility (services/catalogue-scope.ts), most purchased first. */
+export const getPopularSongs = (): Promise<SongDto[]> => api.get<SongDto[]>(inFacility("/api/songs/popular"));
 
 const KEY = "songs/popular";
 export const prefetchPopularSongs = () => startRead(KEY, getPopularSongs);

@@ -13,6 +13,15 @@ export function LoadError({ what, onRetry }: { what: string; onRetry: () => void
   );
 }
 
+/** The tablet keeps a facility JPlay does not know: no catalogue rather than the wrong one. */
+export function UnknownFacility() {
+  return (
+    <div role="alert" className="rounded-2xl border border-line bg-surface p-5">
+      <p>This tablet's facility is not known to JPlay, so no songs can be shown. Ask the tablet provider to open JPlay with the facility's link again.</p>
+    </div>
+  );
+}
+
 export function EmptyCatalogue() {
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-line p-10 text-center">

@@ -52,6 +52,7 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle }: SongCardProps
       </h3>
       <p className="truncate text-sm text-muted">{songArtist(song)}</p>
       {year !== null && <p className="text-xs text-muted">{year}</p>}
+      {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">Explicit</p>}
     </li>
   );
 }

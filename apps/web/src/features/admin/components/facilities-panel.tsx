@@ -1,0 +1,161 @@
+/**
+ * The Catalogue tab's facilities: each with its state, whether it takes clean music only (changed in
+ * place) and the address its tablets are opened at once, and a form to add one. The rules are the
+ * server's (schema/src/facilities.ts), checked here first so the form says the same thing.
+ */
+import { useState, type FormEvent } from "react";
+import * as v from "valibot";
+import { firstIssue } from "@jplay/schema/distribution";
+import { FacilitySchema, US_STATE_CODES, type Facility } from "@jplay/schema/facilities";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { apiErrorMessage } from "@/lib/error-message";
+import { toast } from "@/lib/toast";
+import { useFacilities, useSaveFacility } from "../api/facilities";
+
+const cell = "px-3 py-2 align-top";
+
+/** The address the tablet provider opens once on each of the facility's tablets. */
+const tabletAddress = (facility: Facility) => `${window.location.origin}/?facility=${encodeURIComponent(facility.id)}`;
+
+function AddFacilityForm() {
+  const save = useSaveFacility();
+  const [name, setName] = useState("");
+  const [state, setState] = useState("");
+  const [cleanOnly, setCleanOnly] = useState(false);
+  /** What is wrong, at its field (name, state) or for the whole form (the server's refusal). */
+  const [problem, setProblem] = useState<{ field: "name" | "state" | null; message: string } | null>(null);
+  const errorAt = (field: "name" | "state") => (problem?.field === field ? problem.message : null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = v.safeParse(FacilitySchema, { name, state, cleanOnly });
+    if (!checked.success) {
+      const key = checked.issues[0].path?.[0]?.key;
+      setProblem({ field: key === "name" || key === "state" ? key : null, message: firstIssue(checked.issues) });
+      return;
+    }
+    setProblem(null);
+    save.mutate(
+      { id: null, facility: checked.output },
+      {
+        onSuccess: (facility) => {
+          toast.success("Facility added", `${facility.name} (${facility.state}) ${facility.cleanOnly ? "gets clean music only" : "gets the full catalogue"}.`);
+          setName("");
+          setState("");
+          setCleanOnly(false);
+        },
+        onError: (error) => setProblem({ field: null, message: apiErrorMessage(error, "The facility could not be added. Please try again.") }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a facility" className="flex flex-wrap items-end gap-3">
+      <Field label="Facility name" error={errorAt("name")} className="min-w-64 flex-1">
+        {(control) => <input {...control} value={name} onChange={(event) => setName(event.currentTarget.value)} className={inputClass(errorAt("name") !== null)} />}
+      </Field>
+      <Field label="State" error={errorAt("state")}>
+        {(control) => (
+          <select {...control} value={state} onChange={(event) => setState(event.currentTarget.value)} className={inputClass(errorAt("state") !== null, "w-28")}>
+            <option value="">Choose</option>
+            {US_STATE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <label className="flex h-11 items-center gap-2 text-sm font-semibold">
+        <input type="checkbox" checked={cleanOnly} onChange={(event) => setCleanOnly(event.currentTarget.checked)} className="size-4" />
+        Clean music only
+      </label>
+      <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+        {save.isPending ? "Adding…" : "Add facility"}
+      </Button>
+      <p role="alert" className="w-full text-sm font-medium text-red-600 empty:hidden dark:text-red-400">
+        {problem?.field === null ? problem.message : null}
+      </p>
+    </form>
+  );
+}
+
+/** The clean-only setting of one facility, saved as soon as it changes. */
+function CleanOnlyToggle({ facility }: { facility: Facility }) {
+  const save = useSaveFacility();
+  return (
+    <label className="inline-flex items-center gap-2">
+      <input
+        type="checkbox"
+        checked={save.isPending ? save.variables.facility.cleanOnly : facility.cleanOnly}
+        disabled={save.isPending}
+        aria-label={`Clean music only at ${facility.name}`}
+        onChange={(event) => {
+          const cleanOnly = event.currentTarget.checked;
+          save.mutate(
+            { id: facility.id, facility: { name: facility.name, state: facility.state, cleanOnly } },
+            {
+              onSuccess: () => toast.success("Facility saved", `${facility.name} ${cleanOnly ? "now gets clean music only" : "now gets the full catalogue"}.`),
+              onError: (error) => toast.error("Facility not saved", apiErrorMessage(error, "Please try again.")),
+            },
+          );
+        }}
+        className="size-4"
+      />
+      {facility.cleanOnly ? "Yes" : "No"}
+    </label>
+  );
+}
+
+export function FacilitiesPanel() {
+  const facilities = useFacilities();
+  return (
+    <section aria-labelledby="facilities-heading" className="space-y-3">
+      <h2 id="facilities-heading" className="text-lg font-bold">
+        Facilities
+      </h2>
+      <p className="text-sm text-muted">
+        A clean-only facility's tablets never list a song with explicit content, or one whose artist never answered. Open a facility's tablet address once on each of its tablets.
+      </p>
+      {facilities.isPending ? (
+        <p role="status" className="py-4 text-muted">
+          Loading facilities...
+        </p>
+      ) : facilities.isError ? (
+        <p role="alert" className="text-red-600 dark:text-red-400">
+          {apiErrorMessage(facilities.error, "The facilities could not be loaded. Please try again.")}
+        </p>
+      ) : facilities.data.facilities.length === 0 ? (
+        <p className="py-4 text-muted">No facilities yet. Every tablet gets the full catalogue until its facility is added here.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Facilities</caption>
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className={cell}>Name</th>
+                <th scope="col" className={cell}>State</th>
+                <th scope="col" className={cell}>Clean only</th>
+                <th scope="col" className={cell}>Tablet address</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {facilities.data.facilities.map((facility) => (
+                <tr key={facility.id}>
+                  <td className={cell}>{facility.name}</td>
+                  <td className={cell}>{facility.state}</td>
+                  <td className={cell}>
+                    <CleanOnlyToggle facility={facility} />
+                  </td>
+                  <td className={`${cell} font-mono text-xs break-all`}>{tabletAddress(facility)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddFacilityForm />
+    </section>
+  );
+}
