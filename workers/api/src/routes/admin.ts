@@ -13,6 +13,8 @@ import { adminArtistLinkRoutes } from "./admin-artist-links";
 import { adminArtistSessionRoutes } from "./admin-artist-sessions";
 import { adminFundingRoutes } from "./admin-funding";
 import { adminMessageRoutes } from "./admin-messages";
+import { adminReviewRoutes } from "./admin-review";
+import { adminSongMediaRoutes } from "./admin-song-media";
 import { adminSongRoutes } from "./admin-songs";
 import { adminMethod, adminOperator, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
@@ -107,4 +109,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", adminArtistSessionRoutes)
   .route("/", adminFundingRoutes)
   .route("/", adminMessageRoutes)
-  .route("/", adminSongRoutes);
+  .route("/", adminSongRoutes)
+  .route("/", adminReviewRoutes)
+  .route("/", adminSongMediaRoutes);

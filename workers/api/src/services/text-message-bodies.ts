@@ -6,6 +6,9 @@ import { formatCents } from "@jplay/schema/pricing";
 
 const OPT_OUT = "Reply STOP to opt out.";
 
+/** A reason as a sentence: an operator's short reason ("Violence") gets its full stop. */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
 const quoted = (title: string) => `"${title.length > 60 ? `${title.slice(0, 59)}…` : title}"`;
 
 export const textBodies = {
@@ -18,6 +21,6 @@ export const textBodies = {
     `JPlay: your card was not charged for ${quoted(songTitle)}; the payment did not go through. You can try again or use another card on JPlay. ${OPT_OUT}`,
   songDistributed: (songTitle: string) => `JPlay: ${quoted(songTitle)} is now live on the tablets. ${OPT_OUT}`,
   songRejected: (songTitle: string, reason: string) =>
-    `JPlay: we could not distribute ${quoted(songTitle)}: ${reason} If you paid, the full fee is being refunded to your card. ${OPT_OUT}`,
+    `JPlay: we could not distribute ${quoted(songTitle)}: ${sentence(reason)} If you paid, the full fee is being refunded to your card. ${OPT_OUT}`,
   payoutSent: (amountCents: number) => `JPlay: we sent you a payout of ${formatCents(amountCents)}. It reaches your debit card on your payout schedule. ${OPT_OUT}`,
 };

@@ -7,18 +7,11 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import * as v from "valibot";
 import { firstIssue } from "@jplay/schema/distribution";
 import { RejectionReasonSchema } from "@jplay/schema/song-rejection";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { ModalDialog } from "@/components/ui/modal-dialog";
-import { cn } from "@/lib/cn";
-import { apiErrorMessage } from "@/lib/error-message";
-import { toast } from "@/lib/toast";
 import { useRejectSong } from "../api/reject-song";
+import { rejectionOutcome, RejectSongFrame, textAreaClass, type SongToReject } from "./reject-song-frame";
 
-export interface SongToReject {
-  id: string;
-  title: string;
-}
+export type { SongToReject } from "./reject-song-frame";
 
 export function RejectSongDialog({ song, onClose }: { song: SongToReject | null; onClose: () => void }) {
   const reject = useRejectSong();
@@ -46,57 +39,25 @@ export function RejectSongDialog({ song, onClose }: { song: SongToReject | null;
     }
     setInvalid(null);
     setFailure(null);
-    reject.mutate(
-      { songId: song.id, reason: checked.output },
-      {
-        onSuccess: () => {
-          toast.success("Song rejected", `“${song.title}” will not go live; its distribution fee is being refunded.`);
-          onClose();
-        },
-        onError: (error) => setFailure(apiErrorMessage(error, "The song could not be rejected. Please try again.")),
-      },
-    );
+    reject.mutate({ songId: song.id, reason: checked.output }, rejectionOutcome(song, onClose, setFailure));
   }
 
   return (
-    <ModalDialog
-      open={song !== null}
-      title="Reject song"
-      description={song ? `“${song.title}” will not go live. Its distribution fee is refunded to the artist's card, and the artist is texted the reason.` : undefined}
-      onCancel={onClose}
-    >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Reason" hint="The artist reads this. 3 to 500 characters." error={invalid}>
-          {(control) => (
-            <textarea
-              {...control}
-              ref={reasonRef}
-              name="reason"
-              rows={4}
-              autoFocus
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              className={cn(
-                "w-full rounded-xl border bg-canvas px-3 py-2 text-base text-fg placeholder:text-muted",
-                invalid ? "border-red-500" : "border-line",
-              )}
-            />
-          )}
-        </Field>
-        {failure && (
-          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-            {failure}
-          </p>
+    <RejectSongFrame song={song} onClose={onClose} onSubmit={submit} pending={reject.isPending} failure={failure}>
+      <Field label="Reason" hint="The artist reads this. 3 to 500 characters." error={invalid}>
+        {(control) => (
+          <textarea
+            {...control}
+            ref={reasonRef}
+            name="reason"
+            rows={4}
+            autoFocus
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            className={textAreaClass(Boolean(invalid))}
+          />
         )}
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={reject.isPending} aria-busy={reject.isPending}>
-            {reject.isPending ? "Rejecting…" : "Reject song"}
-          </Button>
-        </div>
-      </form>
-    </ModalDialog>
+      </Field>
+    </RejectSongFrame>
   );
 }
