@@ -121,6 +121,16 @@ describe("GET /api/admin/review", () => {
   });
 });
 
+describe("GET /api/admin/review, a song approved by hand", () => {
+  it("still lists a song set to approved without its package or paid time, dated from its upload with the standard window", async () => {
+    const operator = await signedInOperator();
+    const songId = await insertSong({ artistId: null, status: "approved", package: null });
+    const { created_at: uploadedAt } = (await env.DB.prepare("select created_at from songs where id = ?1").bind(songId).first<{ created_at: number }>())!;
+    const listed = (await queue(operator)).songs.find((song) => song.id === songId);
+    expect(listed).toMatchObject({ package: "standard", paidAt: new Date(uploadedAt).toISOString(), windowEndsAt: new Date(uploadedAt + 30 * DAY).toISOString(), overdue: false });
+  });
+});
+
 describe("POST /api/admin/songs/{songId}/approve", () => {
   it("approves once, recording the corrected explicit answer and the operator; a second approval is 409, an unknown song 404", async () => {
     const operator = await signedInOperator();

@@ -22,21 +22,28 @@ interface WaitingSong {
   coverKey: string | null;
 }
 
-/** Songs paid and not yet reviewed. apply-payment.ts sets the package and paid time with the status. */
+/** Songs paid and not yet reviewed. */
 const WAITING = sql`from songs where status = 'approved' and reviewed_at is null`;
+
+/**
+ * apply-payment.ts sets the package and the paid time with the status; a row changed by hand without
+ * them still shows (and cannot break the list), dated from its upload with the standard window.
+ */
+const PAID_AT = sql`coalesce(paid_at, created_at)`;
+const PACKAGE = sql`coalesce(package, 'standard')`;
 
 /** The review deadline of each row in SQL, the same sum `windowEndsAt` makes, for ordering before the limit. */
 const deadlineSql = (secondsPerHour: number) =>
-  sql`paid_at + case package ${sql.join(
+  sql`${PAID_AT} + case ${PACKAGE} ${sql.join(
     SONG_PACKAGES.map((songPackage) => sql`when ${songPackage} then ${windowEndsAt(0, songPackage, secondsPerHour)}`),
     sql` `,
   )} end`;
 
 export async function listReviewQueue(db: Db, secondsPerHour: number, now: number): Promise<ReviewQueueResponse> {
   const rows = await db.all<WaitingSong>(sql`
-    select id, title, artist_name as artistName, explicit, package, paid_at as paidAt, deliver_at as deliverAt, cover_key as coverKey
+    select id, title, artist_name as artistName, explicit, ${PACKAGE} as package, ${PAID_AT} as paidAt, deliver_at as deliverAt, cover_key as coverKey
     ${WAITING}
-    order by ${deadlineSql(secondsPerHour)}, paid_at, id
+    order by ${deadlineSql(secondsPerHour)}, id
     limit ${REVIEW_QUEUE_MAX_SONGS}`);
   const [count] = await db.all<{ total: number }>(sql`select count(*) as total ${WAITING}`);
   return {
