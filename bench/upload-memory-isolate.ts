@@ -68,6 +68,7 @@ await withSession(
         form.set("customerId", customerId);
         form.set("artistName", `Bench Artist ${i + 1}`);
         form.set("songTitle", `Bench Upload ${i + 1}`);
+        form.set("explicit", "no");
         form.set("price", "1.99");
         form.set("songFile", new File([song], `upload-${i + 1}.mp3`, { type: "audio/mpeg" }));
         return form;

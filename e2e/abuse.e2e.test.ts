@@ -48,6 +48,7 @@ describe("script in a song title and artist name", () => {
 
     await page.getByLabel("Artist name", { exact: true }).fill(ARTIST);
     await page.getByLabel("Song title", { exact: true }).fill(TITLE);
+    await page.getByRole("radio", { name: "No, it's clean" }).check();
     await page.getByLabel("MP3 file").setInputFiles({ name: "<script>.mp3", mimeType: "audio/mpeg", buffer: mp3 });
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });

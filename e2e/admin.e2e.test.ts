@@ -53,6 +53,7 @@ async function createArtist(artist: { name: string; song: string; card: string }
   await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
   await page.getByLabel("Artist name", { exact: true }).fill(artist.name);
   await page.getByLabel("Song title", { exact: true }).fill(artist.song);
+  await page.getByRole("radio", { name: "No, it's clean" }).check();
   await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3 });
   await page.getByRole("button", { name: "Submit for Distribution" }).click();
   await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
@@ -336,6 +337,7 @@ describe("signed in", () => {
     await artistPage.getByText("Payment method saved successfully", { exact: true }).waitFor();
     await artistPage.getByLabel("Artist name", { exact: true }).fill(`Session ${tag}`);
     await artistPage.getByLabel("Song title", { exact: true }).fill(title);
+    await artistPage.getByRole("radio", { name: "No, it's clean" }).check();
     await artistPage.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3 });
     await artistPage.getByRole("button", { name: "Submit for Distribution" }).click();
     await artistPage.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });

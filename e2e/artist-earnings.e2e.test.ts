@@ -1,14 +1,15 @@
 /// <reference lib="dom" />
 /**
  * From paid song to paid artist in a real browser: an artist pays for an expedited song, watches it go
- * live on their private page (delivery windows compressed on this test's own server), and sees their
- * earnings once the tablet provider reports a signed purchase.
+ * live on their private page once an operator approved it in review (delivery windows compressed on
+ * this test's own server), and sees their earnings once the tablet provider reports a signed purchase.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
 import { songAwaitingPayment } from "./support/artist";
 import { newPage } from "./support/browser";
+import { approveInReviewTab, signedInOperator } from "./support/operator";
 import { reportPurchase } from "./support/provider";
 
 const providerSecret = randomBytes(24).toString("hex");
@@ -33,6 +34,8 @@ describe("the artist's private page after payment", () => {
     // Expedited is preselected: $49.99, 10% to the provider.
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await page.waitForURL(`${server.baseURL}/`, { timeout: 30_000 });
+    // Every paid song waits for an operator's approval before it can go live.
+    await approveInReviewTab(await signedInOperator(server.baseURL, server.adminPassword), "Goes Live Song");
 
     await page.goto(`${server.baseURL}${link}`);
     const song = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: "Goes Live Song" }) });

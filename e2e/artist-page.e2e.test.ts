@@ -41,6 +41,7 @@ async function saveCardAndUpload(page: Page, title: string): Promise<string> {
 
   await page.getByLabel("Artist name", { exact: true }).fill("Page Artist");
   await page.getByLabel("Song title", { exact: true }).fill(title);
+  await page.getByRole("radio", { name: "No, it's clean" }).check();
   await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3 });
   await page.getByRole("button", { name: "Submit for Distribution" }).click();
   await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });

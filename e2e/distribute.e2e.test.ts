@@ -82,6 +82,7 @@ async function saveCard(page: Page, number = CARDS.visa) {
 async function fillSong(page: Page, song: Buffer = mp3) {
   await artistName(page).fill("E2E Artist");
   await page.getByLabel("Song title", { exact: true }).fill("First Steps");
+  await page.getByRole("radio", { name: "Yes, it's explicit" }).check();
   await page.getByLabel("MP3 file").setInputFiles({ name: "first-steps.mp3", mimeType: "audio/mpeg", buffer: song });
   await page.getByLabel("Cover image").setInputFiles(cover);
 }
@@ -194,9 +195,19 @@ describe("song form", () => {
     await saveCard(page);
 
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
-    for (const message of ["Artist name must be at least 2 characters", "Song title is required", "Please upload an MP3 file"]) {
+    for (const message of ["Artist name must be at least 2 characters", "Song title is required", "Please say whether the song has explicit content", "Please upload an MP3 file"]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
+    // The explicit question has no default; it says what counts, and its problem is tied to it.
+    const explicitGroup = page.getByRole("radiogroup", { name: "Explicit content" });
+    expect(await explicitGroup.getAttribute("aria-invalid")).toBe("true");
+    expect(await explicitGroup.getByRole("radio", { checked: true }).count()).toBe(0);
+    const explicitDescription = await page.evaluate(
+      (ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+      (await explicitGroup.getAttribute("aria-describedby")) ?? "",
+    );
+    expect(explicitDescription).toContain("Please say whether the song has explicit content");
+    expect(explicitDescription).toContain("Explicit means swearing, sexual content, or graphic violence or drug use.");
     expect(await artistName(page).getAttribute("aria-invalid")).toBe("true");
     // The message is tied to its field for screen readers.
     const describedBy = (await artistName(page).getAttribute("aria-describedby")) ?? "";
@@ -211,6 +222,8 @@ describe("song form", () => {
     await page.getByText("Please select an MP3 file", { exact: true }).waitFor();
     await artistName(page).fill("E2E Artist");
     await page.getByLabel("Song title", { exact: true }).fill("Disguised");
+    await page.getByRole("radio", { name: "No, it's clean" }).check();
+    expect(await explicitGroup.getAttribute("aria-invalid")).toBe("false");
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     // The message is already on screen from the choice above: the refusal is the focus moving to the field.
     await isFocused(page, 'input[name="songFile"]');
@@ -233,6 +246,22 @@ describe("song form", () => {
     const description = await page.evaluate((ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "), describedBy);
     expect(description).toContain("This MP3 file is cut short: it ends in the middle of its audio. Please export it again and upload the whole file.");
     await isFocused(page, 'input[name="songFile"]');
+    expect(new URL(page.url()).pathname).toBe("/distribute");
+  });
+
+  test("the server's refusal of the explicit answer is shown at that question, which takes the focus", async () => {
+    const page = await newPage();
+    await openDistribute(page);
+    await saveCard(page);
+    await fillSong(page);
+    // The server's own answer to an upload without the answer (its test: workers/api/test/artist-onboarding.test.ts).
+    const message = "Please say whether the song has explicit content";
+    await page.route("**/api/distribute", (route) => route.fulfill({ status: 400, json: { error: { code: "bad_request", message } } }));
+    await page.getByRole("button", { name: "Submit for Distribution" }).click();
+    const explicitGroup = page.getByRole("radiogroup", { name: "Explicit content" });
+    await page.locator('[role="radiogroup"][aria-invalid="true"]').waitFor();
+    expect(await explicitGroup.getByText(message, { exact: true }).isVisible()).toBe(true);
+    await isFocused(page, 'input[name="explicit"][value="no"]');
     expect(new URL(page.url()).pathname).toBe("/distribute");
   });
 
@@ -271,6 +300,7 @@ describe("song form", () => {
     // Nothing was lost.
     expect(await artistName(page).inputValue()).toBe("E2E Artist");
     expect(await page.getByLabel("Song title", { exact: true }).inputValue()).toBe("First Steps");
+    expect(await page.getByRole("radio", { name: "Yes, it's explicit" }).isChecked()).toBe(true);
     expect(await page.getByText("first-steps.mp3", { exact: false }).isVisible()).toBe(true);
 
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });

@@ -2,9 +2,10 @@
 /**
  * A new artist's whole journey in one browser, on a server of its own (delivery windows compressed,
  * the cron callable): save a card, pay for a song on the offer screen, reach the private page from
- * Home's banner, set up payouts in Stripe's (sandbox) onboarding, see a sale credited and a payout
- * sent, have a second paid song rejected by an operator and refunded, replace the card and cancel
- * Pro — and find a text for each step in the admin Messages tab (docs/decisions/025–028).
+ * Home's banner, set up payouts in Stripe's (sandbox) onboarding, see the song go live once an
+ * operator approved it in the Review tab, a sale credited and a payout sent, have a second paid song
+ * rejected by an operator and refunded, replace the card and cancel Pro — and find a text for each
+ * step in the admin Messages tab (docs/decisions/025–029).
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
@@ -13,6 +14,7 @@ import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
 import { DAILY_CRON } from "../workers/api/src/jobs/run-scheduled.ts";
 import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
 import { newPage } from "./support/browser";
+import { approveInReviewTab, signedInOperator } from "./support/operator";
 import { reportPurchase } from "./support/provider";
 
 const providerSecret = randomBytes(24).toString("hex");
@@ -54,15 +56,6 @@ async function reloadUntil(page: Page, ready: () => Promise<boolean>, timeout = 
 const songItem = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title }) });
 const figure = (page: Page, region: string, label: string) => page.getByRole("region", { name: region }).getByText(label, { exact: true }).locator("xpath=following-sibling::dd");
 
-async function signedInOperator(): Promise<Page> {
-  const admin = await newPage();
-  await admin.goto(`${server.baseURL}/admin`);
-  await admin.getByLabel("Password", { exact: true }).fill(server.adminPassword);
-  await admin.getByRole("button", { name: "Sign in" }).click();
-  await admin.getByText("Total Artists", { exact: true }).waitFor();
-  return admin;
-}
-
 describe("a new artist, from saving a card to being paid, refunded and in control", () => {
   test("pays, finds their page, gets paid, is refunded for a rejected song, replaces the card, cancels Pro, and is texted each step", async () => {
     const page = await newPage();
@@ -95,7 +88,10 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     await page.waitForURL(`${server.baseURL}${artistPage}`);
     await reloadUntil(page, async () => (await page.getByRole("region", { name: "Balance" }).getByText("Ready", { exact: true }).count()) === 1);
 
-    // 4. The song goes live; a listener buys it; the sale is credited (199 − 10% to the provider = $1.80).
+    // 4. An operator listens to the song and approves it in the Review tab; it goes live; a listener
+    //    buys it; the sale is credited (199 − 10% to the provider = $1.80).
+    const admin = await signedInOperator(server.baseURL, server.adminPassword);
+    await approveInReviewTab(admin, liveTitle);
     await reloadUntil(page, async () => (await songItem(page, liveTitle).getByText("Status: Live").count()) === 1);
     await reportPurchase(server.baseURL, providerSecret, liveSongId, 199);
     await reloadUntil(page, async () => (await figure(page, "Balance", "Available").textContent()) === "$1.80");
@@ -119,7 +115,6 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     await page.getByRole("radio", { name: /Standard/ }).check();
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await page.getByText(`${rejectedTitle} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
-    const admin = await signedInOperator();
     // The song is rejected once Stripe's webhook has marked it paid (approved); until then the answer is 409.
     await expect
       .poll(

@@ -90,6 +90,7 @@ describe("the Content-Security-Policy holds on every screen", () => {
     const mp3 = await seededMp3(baseURL);
     await page.getByLabel("Artist name", { exact: true }).fill("CSP Toast");
     await page.getByLabel("Song title", { exact: true }).fill("Cut Short");
+    await page.getByRole("radio", { name: "No, it's clean" }).check();
     await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: mp3.subarray(0, mp3.length - 20) });
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     const toast = await toastShown(page, "Distribution Failed");

@@ -90,6 +90,7 @@ export async function songAwaitingPayment(page: Page, baseURL: string, card: str
 export async function uploadSong(page: Page, baseURL: string, title: string): Promise<string> {
   await page.getByLabel("Artist name", { exact: true }).fill("E2E Payer");
   await page.getByLabel("Song title", { exact: true }).fill(title);
+  await page.getByRole("radio", { name: "No, it's clean" }).check();
   await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });
   await page.getByRole("button", { name: "Submit for Distribution" }).click();
   await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });

@@ -67,6 +67,7 @@ export async function pacedUpload(artist: ArtistClient, title: string, audio: Ui
   const form = new FormData();
   form.set("artistName", "Crash Tester");
   form.set("songTitle", title);
+  form.set("explicit", "no");
   form.set("price", "1.99");
   form.set("songFile", new Blob([audio], { type: "audio/mpeg" }), "song.mp3");
   form.set("coverImage", new Blob([COVER_PNG], { type: "image/png" }), "cover.png");

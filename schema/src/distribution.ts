@@ -9,6 +9,7 @@ import { COVER_MAX_BYTES, MP3_MAX_BYTES, SONG_PRICE_DEFAULT_CENTS, SONG_PRICE_MA
 export const MESSAGES = {
   artistName: "Artist name must be at least 2 characters",
   songTitle: "Song title is required",
+  explicit: "Please say whether the song has explicit content",
   price: "Price must be between $0.70 and $1.99",
   songMissing: "Please upload an MP3 file",
   songType: "Please select an MP3 file",
@@ -43,10 +44,16 @@ export const SavePaymentMethodSchema = v.object({
   paymentFrequency: PaymentFrequencySchema,
 });
 
+/** The form's answers to "Explicit content": multipart field `explicit`. */
+export const EXPLICIT_ANSWERS = ["yes", "no"] as const;
+export type ExplicitAnswer = (typeof EXPLICIT_ANSWERS)[number];
+
 /** The text fields of the distribution form; price arrives as text from multipart. */
 export const SongDetailsSchema = v.object({
   artistName: v.pipe(v.string(MESSAGES.artistName), v.trim(), v.minLength(2, MESSAGES.artistName), v.maxLength(100, "Artist name must be at most 100 characters")),
   songTitle: v.pipe(v.string(MESSAGES.songTitle), v.trim(), v.minLength(1, MESSAGES.songTitle), v.maxLength(150, "Song title must be at most 150 characters")),
+  // Required, no default: clean-only facilities never receive explicit songs (docs/decisions/029).
+  explicit: v.pipe(v.picklist(EXPLICIT_ANSWERS, MESSAGES.explicit), v.transform((answer) => answer === "yes")),
   // The form shows the price disabled at the default, so a missing price means the default.
   price: v.optional(
     v.pipe(

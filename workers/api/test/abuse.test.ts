@@ -120,9 +120,13 @@ async function signedUpArtist() {
   return { browser, customerId: setup.customerId, token: artistPageUrl.slice("/artist/".length) };
 }
 
-function songForm(fields: { artistName?: unknown; songTitle?: unknown; price?: unknown; songFile?: Blob | string | null; fileName?: string; coverImage?: Blob | null; customerId?: string }) {
+/** `explicit` defaults to "no" (every good upload answers it); undefined leaves any other field out. */
+function songForm(fields: { artistName?: unknown; songTitle?: unknown; explicit?: unknown; price?: unknown; songFile?: Blob | string | null; fileName?: string; coverImage?: Blob | null; customerId?: string }) {
   const form = new FormData();
-  for (const key of ["artistName", "songTitle", "price"] as const) if (fields[key] !== undefined) form.set(key, String(fields[key]));
+  for (const key of ["artistName", "songTitle", "explicit", "price"] as const) {
+    const value = key === "explicit" && !("explicit" in fields) ? "no" : fields[key];
+    if (value !== undefined) form.set(key, String(value));
+  }
   if (fields.songFile instanceof Blob) form.set("songFile", fields.songFile, fields.fileName ?? "song.mp3");
   else if (typeof fields.songFile === "string") form.set("songFile", fields.songFile);
   if (fields.coverImage) form.set("coverImage", fields.coverImage, "cover.png");
@@ -208,12 +212,14 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
     const badField = fc.record({
       artistName: fc.oneof(fc.constant(undefined), fc.constantFrom("", "A", " ", "x".repeat(101)), hostileText.filter((t) => t.trim().length < 2 || t.trim().length > 100)),
       songTitle: fc.oneof(fc.constant(undefined), fc.constantFrom("", "   ", "y".repeat(151))),
+      explicit: fc.oneof(fc.constant(undefined), fc.constantFrom("", "maybe", "YES", "true", "1", "yes ", "no; DROP TABLE songs"), hostileText.filter((t) => t !== "yes" && t !== "no")),
       price: fc.oneof(fc.constantFrom("abc", "0.69", "2.00", "-1", "NaN", "Infinity", "1e309", "1.99; DROP TABLE songs"), fc.double().filter((d) => !(d >= 0.7 && d <= 1.99)).map(String)),
     });
-    // Any one bad field is enough; the other two are good.
-    const oneBadField = fc.tuple(badField, fc.constantFrom("artistName", "songTitle", "price")).map(([bad, which]) => ({
+    // Any one bad field is enough; the others are good.
+    const oneBadField = fc.tuple(badField, fc.constantFrom("artistName", "songTitle", "explicit", "price")).map(([bad, which]) => ({
       artistName: "Abuse Artist",
       songTitle: "Abuse Song",
+      explicit: "no",
       price: "1.99",
       [which]: bad[which as keyof typeof bad],
     }));

@@ -1,6 +1,10 @@
 /** Helpers for the admin tests: an operator's browser, signed in with the test ADMIN_PASSWORD. */
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import worker from "../src/index";
+import { ADMIN_COOKIE } from "../src/services/admin-access";
+import type { CapturingQueue } from "./song-fixtures";
 import { Browser } from "./support";
 
 /** The origin test requests are made to (support.ts Browser): same-origin writes carry it. */
@@ -20,3 +24,18 @@ export async function signedInOperator(): Promise<Browser> {
   expect(response.status).toBe(200);
   return operator;
 }
+
+/**
+ * The operator's same-origin JSON POST answered by the Worker with `jobs` capturing what it queues
+ * (texts, refunds), so no job runs behind the test's back.
+ */
+export const adminPostCapturing = (operator: Browser, path: string, body: unknown, jobs: CapturingQueue) =>
+  worker.fetch(
+    new Request(`${SITE_ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, Cookie: `${ADMIN_COOKIE}=${operator.cookie(ADMIN_COOKIE)}` },
+      body: JSON.stringify(body),
+    }),
+    { ...env, JOBS: jobs.asQueue() } as Env,
+    createExecutionContext(),
+  );

@@ -11,10 +11,12 @@ import { Browser, gifBytes, mp3Bytes, pngBytes, setUpArtist } from "./support";
 const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 const countObjects = async () => (await env.MEDIA.list({ prefix: "songs/" })).objects.length;
 
-function songForm(parts: { artistName?: string; songTitle?: string; price?: string; song?: Blob | null; songName?: string; cover?: Blob; coverName?: string; customerId?: string }) {
+/** `explicit` defaults to "no"; null leaves the answer out. */
+function songForm(parts: { artistName?: string; songTitle?: string; explicit?: string | null; price?: string; song?: Blob | null; songName?: string; cover?: Blob; coverName?: string; customerId?: string }) {
   const form = new FormData();
   if (parts.artistName !== undefined) form.set("artistName", parts.artistName);
   if (parts.songTitle !== undefined) form.set("songTitle", parts.songTitle);
+  if (parts.explicit !== null) form.set("explicit", parts.explicit ?? "no");
   form.set("price", parts.price ?? "1.99");
   if (parts.song) form.set("songFile", parts.song, parts.songName ?? "song.mp3");
   if (parts.cover) form.set("coverImage", parts.cover, parts.coverName ?? "cover.png");
@@ -105,12 +107,12 @@ describe("song submission", () => {
     const { setup } = await setUpArtist(browser);
     const res = await browser.fetch("/api/distribute", {
       method: "POST",
-      body: songForm({ artistName: "Ada Lyric", songTitle: "First Light", song: new Blob([mp3Bytes()]), cover: new Blob([pngBytes()]), customerId: setup.customerId }),
+      body: songForm({ artistName: "Ada Lyric", songTitle: "First Light", explicit: "yes", song: new Blob([mp3Bytes()]), cover: new Blob([pngBytes()]), customerId: setup.customerId }),
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     const row = await env.DB.prepare("SELECT * FROM songs WHERE id = ?").bind(id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ title: "First Light", artist_name: "Ada Lyric", price_cents: 199, status: "pending", cover_key: `songs/${id}/cover.png` });
+    expect(row).toMatchObject({ title: "First Light", artist_name: "Ada Lyric", explicit: 1, price_cents: 199, status: "pending", cover_key: `songs/${id}/cover.png` });
     expect((await env.MEDIA.head(`songs/${id}/audio.mp3`))?.size).toBe(4096);
     expect((await env.MEDIA.head(`songs/${id}/cover.png`))?.httpMetadata?.contentType).toBe("image/png");
 
@@ -139,6 +141,8 @@ describe("song submission", () => {
     ["a GIF cover", { song: new Blob([mp3Bytes()]), cover: new Blob([gifBytes()]), coverName: "cover.png" }, 400, "Please select a JPG or PNG image for the cover"],
     ["a 5 MB cover", { song: new Blob([mp3Bytes()]), cover: new Blob([new Uint8Array(5 * 1024 * 1024).fill(0x89)]) }, 413, "Cover image must be less than 5MB"],
     ["a missing title", { songTitle: "", song: new Blob([mp3Bytes()]) }, 400, "Song title is required"],
+    ["a missing explicit answer", { explicit: null, song: new Blob([mp3Bytes()]) }, 400, "Please say whether the song has explicit content"],
+    ["an explicit answer other than yes or no", { explicit: "maybe", song: new Blob([mp3Bytes()]) }, 400, "Please say whether the song has explicit content"],
     ["a one-letter artist name", { artistName: "A", song: new Blob([mp3Bytes()]) }, 400, "Artist name must be at least 2 characters"],
     ["a price above $1.99", { price: "2.50", song: new Blob([mp3Bytes()]) }, 400, "Price must be between $0.70 and $1.99"],
     ["no MP3 at all", { song: null }, 400, "Please upload an MP3 file"],

@@ -59,6 +59,7 @@ async function upload(browser: Browser, customerId: string, title: string) {
   const form = new FormData();
   form.set("artistName", "Page Artist");
   form.set("songTitle", title);
+  form.set("explicit", "no");
   form.set("price", "1.99");
   form.set("songFile", new Blob([mp3Bytes()]), "song.mp3");
   form.set("customerId", customerId);

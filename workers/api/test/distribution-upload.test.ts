@@ -24,6 +24,7 @@ const details = (customerId: string): BodyPart[] => [
   { name: "customerId", data: customerId },
   { name: "artistName", data: "Stream Artist" },
   { name: "songTitle", data: `Stream ${crypto.randomUUID()}` },
+  { name: "explicit", data: "no" },
   { name: "price", data: "1.99" },
 ];
 
@@ -159,7 +160,14 @@ describe("fields sent first are judged before any file byte is read", () => {
     ["another session's customerId", (customerId: string) => [{ name: "customerId", data: `${customerId}x` }], 403, OTHER_SESSION],
     ["a one-letter artist name", () => [{ name: "artistName", data: "A" }], 400, "Artist name must be at least 2 characters"],
     ["a blank title after a good artist name", () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "  " }], 400, "Song title is required"],
-    ["a price above $1.99", () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "T" }, { name: "price", data: "2.50" }], 400, "Price must be between $0.70 and $1.99"],
+    ["an empty explicit answer", () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "T" }, { name: "explicit", data: "" }], 400, "Please say whether the song has explicit content"],
+    ["an explicit answer other than yes or no", () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "T" }, { name: "explicit", data: "true" }], 400, "Please say whether the song has explicit content"],
+    [
+      "a price above $1.99",
+      () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "T" }, { name: "explicit", data: "no" }, { name: "price", data: "2.50" }],
+      400,
+      "Price must be between $0.70 and $1.99",
+    ],
     ["a text field past its limit", () => [{ name: "artistName", data: "x".repeat(TEXT_FIELD_MAX_BYTES + 1) }], 413, TEXT_FIELD_TOO_LONG],
   ] as const)("%s", async (_name, fields, status, message) => {
     const { customerId, headers } = await signedUpArtist();

@@ -721,6 +721,7 @@ describe("a stopped Worker during an upload leaves no orphan object and no half 
     const form = new FormData();
     form.set("artistName", "Crash Artist");
     form.set("songTitle", `Crash ${crypto.randomUUID()}`);
+    form.set("explicit", "no");
     form.set("price", "1.99");
     form.set("songFile", new Blob([mp3Bytes(4096)]), "song.mp3");
     form.set("coverImage", new Blob([pngBytes()]), "cover.png");

@@ -401,6 +401,7 @@ describe("unpaid uploads are bounded", () => {
       { name: "customerId", data: setup.customerId },
       { name: "artistName", data: "Many Songs" },
       { name: "songTitle", data: "The Sixth" },
+      { name: "explicit", data: "no" },
       { name: "price", data: "1.99" },
       { name: "songFile", filename: "six.mp3", data: mp3Like(3_000_000, 6) },
     ]);
@@ -431,6 +432,7 @@ describe("unpaid uploads are bounded", () => {
           { name: "customerId", data: setup.customerId },
           { name: "artistName", data: "Racer" },
           { name: "songTitle", data: title },
+          { name: "explicit", data: "no" },
           { name: "price", data: "1.99" },
           { name: "songFile", filename: "race.mp3", data: mp3Like(300_000, 3) },
         ]),

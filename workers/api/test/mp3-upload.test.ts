@@ -22,6 +22,7 @@ const songForm = (customerId: string, song: Uint8Array): BodyPart[] => [
   { name: "customerId", data: customerId },
   { name: "artistName", data: "Frame Walker" },
   { name: "songTitle", data: `Whole ${crypto.randomUUID()}` },
+  { name: "explicit", data: "no" },
   { name: "price", data: "1.99" },
   { name: "songFile", filename: "song.mp3", data: song },
 ];

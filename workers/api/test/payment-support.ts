@@ -56,6 +56,7 @@ export async function uploadSong(browser: Browser, title = "Paid Song"): Promise
   const form = new FormData();
   form.set("artistName", "Ada Lyric");
   form.set("songTitle", title);
+  form.set("explicit", "no");
   form.set("price", "1.99");
   form.set("songFile", new Blob([mp3Bytes()]), "song.mp3");
   const res = await browser.fetch("/api/distribute", { method: "POST", body: form });

@@ -54,6 +54,7 @@ async function uploadStatus(browser: Browser) {
   const form = new FormData();
   form.set("artistName", "Session Artist");
   form.set("songTitle", "Session Song");
+  form.set("explicit", "no");
   form.set("price", "1.99");
   form.set("songFile", new Blob([mp3Bytes()]), "song.mp3");
   return (await browser.fetch("/api/distribute", { method: "POST", body: form })).status;

@@ -14,6 +14,8 @@ import { adminArtistSessionRoutes } from "./admin-artist-sessions";
 import { adminCatalogueRoutes } from "./admin-catalogue";
 import { adminFundingRoutes } from "./admin-funding";
 import { adminMessageRoutes } from "./admin-messages";
+import { adminReviewRoutes } from "./admin-review";
+import { adminSongMediaRoutes } from "./admin-song-media";
 import { adminSongRoutes } from "./admin-songs";
 import { adminMethod, adminOperator, endAdminSession, isAdminRequest, isSameOriginRequest, passwordMatches, startAdminSession } from "../services/admin-access";
 import { readArtistDetails } from "../services/admin-artist-details";
@@ -109,4 +111,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", adminFundingRoutes)
   .route("/", adminMessageRoutes)
   .route("/", adminSongRoutes)
-  .route("/", adminCatalogueRoutes);
+  .route("/", adminCatalogueRoutes)
+  .route("/", adminReviewRoutes)
+  .route("/", adminSongMediaRoutes);

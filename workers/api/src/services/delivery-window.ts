@@ -28,10 +28,17 @@ export function secondsPerWindowHour(env: Pick<Env, "DISTRIBUTION_SECONDS_PER_HO
   return value;
 }
 
+/** A window length in real milliseconds when each window hour lasts `secondsPerHour`. */
+const scaled = (windowMs: number, secondsPerHour: number) => Math.round((windowMs / HOUR_MS) * secondsPerHour * 1000);
+
 /** The moment a song paid at `paidAt` with `songPackage` is due: paid time + the window's start, scaled. */
 export function deliverAt(paidAt: number, songPackage: SongPackage, secondsPerHour: number): number {
-  const windowMs = PACKAGES[songPackage].deliveryWindowMs.min;
-  return paidAt + Math.round((windowMs / HOUR_MS) * secondsPerHour * 1000);
+  return paidAt + scaled(PACKAGES[songPackage].deliveryWindowMs.min, secondsPerHour);
+}
+
+/** The end of the promised window (paid time + the window's end, scaled): the review's deadline. */
+export function windowEndsAt(paidAt: number, songPackage: SongPackage, secondsPerHour: number): number {
+  return paidAt + scaled(PACKAGES[songPackage].deliveryWindowMs.max, secondsPerHour);
 }
 
 /** The queue delay (whole seconds, capped) until `dueAt`; 0 when it is already due. */

@@ -11,7 +11,7 @@
  * - the text fields and the customerId of the page against the session's artist.
  * Problems are answered in the order the body reveals them. Browsers send the customerId and text
  * fields before the files (the distribution form does), which gives the order of spec section 5:
- * customerId, details, song, cover. Any other order is read correctly too; a later field can only
+ * customerId, details (with the explicit answer right after the title), song, cover. Any other order is read correctly too; a later field can only
  * refuse the upload after its files were stored, and then they are removed.
  * For a field sent twice the first one counts (as FormData.get); unknown and nameless parts are skipped.
  */
@@ -36,7 +36,7 @@ export const TEXT_FIELD_TOO_LONG = "A text field of the form is too long.";
 export const OTHER_SESSION = "This payment setup belongs to another session. Please reload the page and try again.";
 
 const tooLarge = (message: string) => new AppError(413, "payload_too_large", message);
-const DETAIL_FIELDS = ["artistName", "songTitle", "price"] as const;
+const DETAIL_FIELDS = ["artistName", "songTitle", "explicit", "price"] as const;
 const TEXT_FIELDS = new Set<string>([...DETAIL_FIELDS, "customerId"]);
 const FORM_FIELDS = new Set<string>([...TEXT_FIELDS, "songFile", "coverImage"]);
 

@@ -38,9 +38,9 @@ export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: R
       stored: (key) => written.push(key),
     });
     const inserted = await deps.db.run(sql`
-      insert into "songs" (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key, duration_ms, bitrate, sample_rate)
-      select ${id}, ${submitter.artistId}, ${upload.details.songTitle}, ${upload.details.artistName}, ${upload.details.price}, 'pending', ${upload.audioKey}, ${upload.coverKey},
-        ${upload.audio.durationMs}, ${upload.audio.bitrate}, ${upload.audio.sampleRate}
+      insert into "songs" (id, artist_id, title, artist_name, explicit, price_cents, status, audio_key, cover_key, duration_ms, bitrate, sample_rate)
+      select ${id}, ${submitter.artistId}, ${upload.details.songTitle}, ${upload.details.artistName}, ${upload.details.explicit ? 1 : 0}, ${upload.details.price}, 'pending',
+        ${upload.audioKey}, ${upload.coverKey}, ${upload.audio.durationMs}, ${upload.audio.bitrate}, ${upload.audio.sampleRate}
       where (select count(*) from songs where artist_id = ${submitter.artistId} and status = 'pending') < ${submitter.unpaid.max}`);
     if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     return { id };

@@ -6,8 +6,8 @@ import { formatCents } from "@jplay/schema/pricing";
 
 const OPT_OUT = "Reply STOP to opt out.";
 
-/** An operator's reason as a sentence: it ends with a full stop unless it has its own ending. */
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+/** A reason as a sentence: an operator's short reason ("Violence") gets its full stop. */
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 const quoted = (title: string) => `"${title.length > 60 ? `${title.slice(0, 59)}…` : title}"`;
 
@@ -21,7 +21,7 @@ export const textBodies = {
     `JPlay: your card was not charged for ${quoted(songTitle)}; the payment did not go through. You can try again or use another card on JPlay. ${OPT_OUT}`,
   songDistributed: (songTitle: string) => `JPlay: ${quoted(songTitle)} is now live on the tablets. ${OPT_OUT}`,
   songRejected: (songTitle: string, reason: string) =>
-    `JPlay: we could not distribute ${quoted(songTitle)}: ${reason} If you paid, the full fee is being refunded to your card. ${OPT_OUT}`,
+    `JPlay: we could not distribute ${quoted(songTitle)}: ${sentence(reason)} If you paid, the full fee is being refunded to your card. ${OPT_OUT}`,
   songTakenDown: (songTitle: string, reason: string) =>
     `JPlay: ${quoted(songTitle)} was taken down from the tablets. Reason: ${sentence(reason)} Sales already made stay yours. ${OPT_OUT}`,
   payoutSent: (amountCents: number) => `JPlay: we sent you a payout of ${formatCents(amountCents)}. It reaches your debit card on your payout schedule. ${OPT_OUT}`,

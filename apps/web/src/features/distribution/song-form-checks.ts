@@ -11,20 +11,30 @@ import {
   MESSAGES,
   SongDetailsSchema,
   sniffCoverType,
+  SONG_FILE_MESSAGES,
   songFileProblem,
   type FileFacts,
 } from "@jplay/schema/distribution";
 
-export type DetailField = "artistName" | "songTitle" | "price";
+export type DetailField = "artistName" | "songTitle" | "explicit" | "price";
 export type SongFormField = DetailField | "songFile" | "coverImage";
 export type SongFormErrors = Partial<Record<SongFormField, string>>;
 
 /** Fields in screen order: the first one with a problem gets the focus. */
-export const FIELD_ORDER: readonly SongFormField[] = ["artistName", "songTitle", "price", "songFile", "coverImage"];
+export const FIELD_ORDER: readonly SongFormField[] = ["artistName", "songTitle", "explicit", "price", "songFile", "coverImage"];
 
 export function detailProblem(field: DetailField, value: string): string | null {
   const result = v.safeParse(SongDetailsSchema.entries[field], value);
   return result.success ? null : firstIssue(result.issues);
+}
+
+/**
+ * The field a server refusal is about, when the form can show it there: the MP3 walked whole (cut
+ * short, no audio…) or a missing explicit answer. Null for anything the form shows only as a notice.
+ */
+export function fieldOfServerMessage(message: string): "songFile" | "explicit" | null {
+  if (SONG_FILE_MESSAGES.includes(message)) return "songFile";
+  return message === MESSAGES.explicit ? "explicit" : null;
 }
 
 /** An empty declared type (unknown extension) is left to the byte check. */

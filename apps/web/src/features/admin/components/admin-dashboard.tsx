@@ -37,6 +37,7 @@ import { MessagesTab } from "./messages-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
 import { RefundsPanel } from "./refunds-panel";
+import { ReviewTab, ReviewTabLabel } from "./review-tab";
 import { PayoutFundingPanel } from "./payout-funding-panel";
 import { AdminLoading, AdminLoadError } from "./admin-states";
 
@@ -172,6 +173,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
           <Tabs.Trigger value="distribution-status" className={tabTriggerClass}>
             Distribution Status
           </Tabs.Trigger>
+          <Tabs.Trigger value="review" className={tabTriggerClass}>
+            <ReviewTabLabel />
+          </Tabs.Trigger>
           <Tabs.Trigger value="messages" className={tabTriggerClass}>
             Messages
           </Tabs.Trigger>
@@ -192,6 +196,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
         </Tabs.Content>
         <Tabs.Content value="distribution-status">
           <DistributionStatusTab rows={distributionRows} />
+        </Tabs.Content>
+        <Tabs.Content value="review">
+          <ReviewTab />
         </Tabs.Content>
         <Tabs.Content value="messages">
           <MessagesTab />

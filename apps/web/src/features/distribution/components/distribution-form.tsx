@@ -1,6 +1,7 @@
 /**
- * The song half of /distribute (spec sections 2, 5 and 8): artist name, song title, the fixed price,
- * the MP3 and an optional cover, checked with the shared rules, then uploaded with visible progress.
+ * The song half of /distribute (spec sections 2, 5 and 8): artist name, song title, the required
+ * explicit-content answer, the fixed price, the MP3 and an optional cover, checked with the shared
+ * rules, then uploaded with visible progress.
  * Locked until a payment method is saved; on success the artist moves on to /approval/{id}.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -9,18 +10,20 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { toast } from "@/lib/toast";
 import { apiErrorMessage } from "@/lib/error-message";
-import { SONG_FILE_MESSAGES } from "@jplay/schema/distribution";
+import type { ExplicitAnswer } from "@jplay/schema/distribution";
 import type { SavedPayment } from "@/features/payments/saved-payment";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
 import {
   coverFileCheck,
   detailProblem,
   FIELD_ORDER,
+  fieldOfServerMessage,
   songFileCheck,
   type DetailField,
   type SongFormErrors,
   type SongFormField,
 } from "../song-form-checks";
+import { ExplicitField } from "./explicit-field";
 import { FileField } from "./file-field";
 import { UploadProgress } from "./upload-progress";
 
@@ -31,12 +34,13 @@ const FAILED_FALLBACK =
 
 export function DistributionForm({ payment }: { payment: SavedPayment | null }) {
   const [details, setDetails] = useState({ artistName: "", songTitle: "" });
+  const [explicit, setExplicit] = useState<ExplicitAnswer | null>(null);
   const [songFile, setSongFile] = useState<File | null>(null);
   const [coverImage, setCoverImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<SongFormErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
-  /** The server refused the MP3 itself: its field is focused once the form is enabled again. */
-  const [refusedFile, setRefusedFile] = useState(false);
+  /** The server refused a field (the MP3 itself, the explicit answer): it is focused once the form is enabled again. */
+  const [refusedField, setRefusedField] = useState<SongFormField | null>(null);
   const upload = useDistributeSong();
   const navigate = useNavigate();
   const fields = useRef<Partial<Record<SongFormField, HTMLInputElement | null>>>({});
@@ -60,7 +64,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
       return next;
     });
 
-  const onText = (field: DetailField, value: string) => {
+  const onText = (field: Exclude<DetailField, "explicit">, value: string) => {
     setDetails((current) => ({ ...current, [field]: value }));
     if (errors[field]) setError(field, detailProblem(field, value)); // clear as soon as it is fixed
   };
@@ -81,6 +85,8 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
       const problem = detailProblem(field, details[field]);
       if (problem) found[field] = problem;
     }
+    const explicitProblem = detailProblem("explicit", explicit ?? "");
+    if (explicitProblem) found.explicit = explicitProblem;
     const priceProblem = detailProblem("price", PRICE);
     if (priceProblem) found.price = priceProblem;
     checking.current = true;
@@ -101,6 +107,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
     body.set("customerId", payment.customerId);
     body.set("artistName", details.artistName.trim());
     body.set("songTitle", details.songTitle.trim());
+    body.set("explicit", explicit!);
     body.set("price", PRICE);
     body.set("phone", payment.phoneNumber);
     body.set("songFile", songFile!);
@@ -115,10 +122,11 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
         const message = apiErrorMessage(error, FAILED_FALLBACK);
         toast.error(FAILED_TITLE, message);
         setNotice(message);
-        // The server walked the whole MP3 (cut short, no audio…): say so at the MP3 field too.
-        if (SONG_FILE_MESSAGES.includes(message)) {
-          setError("songFile", message);
-          setRefusedFile(true);
+        // The server walked the whole MP3 (cut short, no audio…) or missed the explicit answer: say so at the field too.
+        const field = fieldOfServerMessage(message);
+        if (field) {
+          setError(field, message);
+          setRefusedField(field);
         }
       },
     });
@@ -127,12 +135,12 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
   const locked = !payment;
   const busy = upload.isPending;
 
-  // The MP3 field takes the focus once the form is enabled again after the upload.
+  // The refused field takes the focus once the form is enabled again after the upload.
   useEffect(() => {
-    if (!refusedFile || busy) return;
-    fields.current.songFile?.focus();
-    setRefusedFile(false);
-  }, [refusedFile, busy]);
+    if (!refusedField || busy) return;
+    fields.current[refusedField]?.focus();
+    setRefusedField(null);
+  }, [refusedField, busy]);
 
   return (
     <section aria-labelledby="song-details-heading" className="space-y-5 rounded-3xl border border-line bg-surface p-5 sm:p-8">
@@ -176,6 +184,15 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
               />
             )}
           </Field>
+          <ExplicitField
+            value={explicit}
+            onChange={(answer) => {
+              setExplicit(answer);
+              setError("explicit", null);
+            }}
+            error={errors.explicit}
+            firstRef={bind("explicit")}
+          />
           <Field label="Price (USD)" hint="Every download sells for $1.99." error={errors.price ?? null}>
             {(control) => (
               <input {...control} ref={bind("price")} name="price" inputMode="decimal" value={PRICE} disabled readOnly className={inputClass(false, "max-w-40")} />

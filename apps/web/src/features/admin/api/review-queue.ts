@@ -1,0 +1,50 @@
+/**
+ * The Review tab's calls (docs/decisions/029-catalogue-control.md): `GET /api/admin/review`, the paid
+ * songs waiting for an operator (polled like the rest of admin, and read by the tab's label for its
+ * count), and the two decisions, `POST /api/admin/songs/{songId}/approve` and `…/review-reject`.
+ * After a decision, also after a refusal (another operator may have decided first), the queue, the
+ * song list, the refunds and the messages are read again.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApproveSongRequest, ApproveSongResponse, ReviewQueueResponse, ReviewRejectRequest } from "@jplay/schema/review";
+import type { RejectSongResponse } from "@jplay/schema/song-rejection";
+import { api } from "@/lib/api-client";
+import { adminKeys } from "./admin-keys";
+import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
+import { refundsQueryOptions } from "./get-refunds";
+
+/** Under the admin data key, so signing out drops it. */
+const reviewQueueKey = [...adminKeys.data(), "review"] as const;
+
+export const reviewQueueQueryOptions = () =>
+  queryOptions({
+    queryKey: reviewQueueKey,
+    queryFn: ({ signal }) => api.get<ReviewQueueResponse>("/api/admin/review", { signal }),
+    staleTime: ADMIN_DATA_STALE_MS,
+    refetchInterval: ADMIN_DATA_REFETCH_MS,
+  });
+
+export const useReviewQueue = () => useQuery(reviewQueueQueryOptions());
+
+const songPath = (songId: string, decision: "approve" | "review-reject") => `/api/admin/songs/${encodeURIComponent(songId)}/${decision}`;
+
+/** A decision's mutation that reads everything it changes again once settled. */
+function useReviewDecision<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewQueueKey }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.payments() }),
+        queryClient.invalidateQueries({ queryKey: refundsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.messages() }),
+      ]),
+  });
+}
+
+export const useApproveSong = () =>
+  useReviewDecision(({ songId, ...request }: ApproveSongRequest & { songId: string }) => api.post<ApproveSongResponse>(songPath(songId, "approve"), request));
+
+export const useReviewRejectSong = () =>
+  useReviewDecision(({ songId, ...request }: ReviewRejectRequest & { songId: string }) => api.post<RejectSongResponse>(songPath(songId, "review-reject"), request));
