@@ -11,7 +11,7 @@
  * (`balance_insufficient`) does not fail the payout: it stays pending, its money in payout_pending,
  * and the next run tries again (docs/decisions/021-platform-balance-and-settlements.md).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { artists, payouts } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
@@ -39,6 +39,37 @@ export function isPayoutDay(frequency: PaymentFrequency, period: string): boolea
 
 /** The frequencies a run on `period` pays. */
 export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutDay("weekly", period) ? ["daily", "weekly"] : ["daily"]);
+
+/**
+ * One page of the artists a run on `period` visits, after `cursor` (keyset pagination on the id):
+ * those whose frequency is due, and those with an unfinished payout whatever their frequency.
+ */
+export async function artistsDuePage(db: Db, period: string, cursor: string | null, pageSize: number) {
+  return db
+    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
+    .from(artists)
+    .where(
+      and(
+        or(inArray(artists.paymentFrequency, frequenciesDue(period)), sql`${artists.id} in (select ${payouts.artistId} from ${payouts} where ${payouts.status} = 'pending')`),
+        cursor ? gt(artists.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(asc(artists.id))
+    .limit(pageSize);
+}
+
+/** Which of these artists have a payout still pending (D1 binds at most 100 parameters per statement). */
+export async function artistsWithPendingPayouts(db: Db, artistIds: string[]): Promise<Set<string>> {
+  const pending = new Set<string>();
+  for (let i = 0; i < artistIds.length; i += 90) {
+    const rows = await db
+      .selectDistinct({ artistId: payouts.artistId })
+      .from(payouts)
+      .where(and(eq(payouts.status, "pending"), inArray(payouts.artistId, artistIds.slice(i, i + 90))));
+    for (const row of rows) pending.add(row.artistId);
+  }
+  return pending;
+}
 
 /**
  * The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. Stripe
