@@ -18,7 +18,8 @@ import type { PaymentFrequency } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { ConnectStatus } from "@jplay/schema/artist";
 import type { Db } from "../db";
-import { ACCOUNTS, artistAvailableBalances, postTransaction } from "./ledger";
+import { POSTINGS } from "@jplay/schema/ledger-postings";
+import { artistAvailableBalances, post } from "./ledger";
 import { keyForAttempt, spentOnServerError } from "./stripe-lookup";
 import type { JobQueue } from "../jobs/job";
 import { textPayoutSent } from "./event-texts";
@@ -118,10 +119,7 @@ async function waitForFunds(db: Db, payout: PayoutRow, now = Date.now()): Promis
 }
 
 async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<void> {
-  await postTransaction(db, "payout.failed", payout.id, [
-    { account: ACCOUNTS.artistPayoutPending(payout.artistId), artistId: payout.artistId, amountCents: -payout.amountCents },
-    { account: ACCOUNTS.artistAvailable(payout.artistId), artistId: payout.artistId, amountCents: payout.amountCents },
-  ]);
+  await post(db, POSTINGS.payoutFailed(payout));
   await db
     .update(payouts)
     .set({ status: "failed", failureMessage: message, updatedAt: Date.now() })
@@ -135,10 +133,7 @@ async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<v
  * so it is looked up by its transfer group first; so is one whose key a 500 spent.
  */
 async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
-  await postTransaction(db, "payout", payout.id, [
-    { account: ACCOUNTS.artistAvailable(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
-    { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: payout.amountCents },
-  ]);
+  await post(db, POSTINGS.payout(payout));
   if (!artist.stripeAccountId) {
     await failPayout(db, payout, "The artist has no connected account.");
     return "failed";
@@ -180,10 +175,7 @@ async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Arti
     }
   }
 
-  await postTransaction(db, "payout.sent", payout.id, [
-    { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
-    { account: ACCOUNTS.payoutsSent, amountCents: payout.amountCents },
-  ]);
+  await post(db, POSTINGS.payoutSent(payout));
   const paid = await db
     .update(payouts)
     .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: Date.now() })
