@@ -1,14 +1,16 @@
 /**
  * Writes the demo catalogue (14 distributed songs, each by its own demo artist, purchases credited in
  * the ledger, MP3s, covers, the two videos, two facilities) into D1 and R2 idempotently: rows are
- * upserted under fixed ids, purchases recorded and credited through the same statements the provider's
- * purchase reports use (schema/src/purchase-credit.ts), objects rendered and uploaded only when
- * missing, so a second run changes nothing. What operators decide is theirs: the featured song is set
- * only when the songs are first written, and a demo facility only when it is missing, so the next
+ * upserted under fixed ids, purchases recorded and credited through the same statements and ledger
+ * rules the provider's purchase reports use (schema/src/purchase-credit.ts,
+ * schema/src/ledger-postings.ts, run by schema/src/sql-batch.ts), objects rendered and uploaded only
+ * when missing, so a second run changes nothing. What operators decide is theirs: the featured song is
+ * set only when the songs are first written, and a demo facility only when it is missing, so the next
  * `pnpm dev` keeps an operator's choice. Node only (reads the committed videos), with getPlatformProxy() bindings.
  */
 import { readFile } from "node:fs/promises";
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
+import { runSqlBatch } from "../../schema/src/sql-batch.ts";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
 import { renderCoverJpeg } from "./render-cover.ts";
 import { renderMp3s } from "./render-pool.ts";
@@ -193,7 +195,7 @@ export async function seedDemo(
   let creditChanges = 0;
   for (const chunk of chunks(creditable, PURCHASES_PER_BATCH)) {
     const { statements } = purchaseCreditStatements(chunk, Date.now());
-    const [inserted, credited] = await DB.batch(statements.map((statement) => DB.prepare(statement.sql).bind(...statement.params)));
+    const [inserted, credited] = await runSqlBatch(DB, statements);
     purchaseChanges += inserted?.meta.changes ?? 0;
     creditChanges += credited?.meta.changes ?? 0;
   }

@@ -2,5 +2,8 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** Size of the ledger's property test; empty: its default. */
+    LEDGER_PROPERTY_RUNS: string;
+    LEDGER_PROPERTY_OPERATIONS: string;
   }
 }

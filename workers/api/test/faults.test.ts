@@ -33,6 +33,7 @@ import {
   songRow as paymentSongRow,
   webhooksUnreachable,
 } from "./payment-support";
+import { withFastClock } from "./fast-clock";
 import { fundPlatformBalance } from "./platform-funds";
 import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD } from "./support";
 
@@ -103,29 +104,6 @@ async function deliver(bodies: unknown[], jobEnv: Env = env, queue = "jplay-jobs
   const ctx = createExecutionContext();
   await worker.queue(batch, jobEnv, ctx);
   return getQueueResult(batch, ctx);
-}
-
-/**
- * Lets simulated time run while `work` is pending: the SDK's request timeout and its retry back-off,
- * and the sandbox's held-back answer, are timers; everything else (D1, the sandbox's work) is real I/O.
- */
-async function withFastClock<T>(work: () => Promise<T>): Promise<T> {
-  const realSetTimeout = globalThis.setTimeout;
-  const realSleep = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  try {
-    let settled = false;
-    const running = work().finally(() => (settled = true));
-    // One simulated second per 50 real ms: the 20 s timeout takes a real second, far longer than
-    // any real step (D1, the sandbox) takes, so only the held-back answers ever time out.
-    while (!settled) {
-      await realSleep(50);
-      if (!settled) await vi.advanceTimersByTimeAsync(1_000);
-    }
-    return await running;
-  } finally {
-    vi.useRealTimers();
-  }
 }
 
 /**

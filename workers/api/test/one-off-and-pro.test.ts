@@ -90,6 +90,13 @@ const subscriptionBecomes = (artistId: string, status: string) =>
     { timeout: 5000, interval: 50 },
   );
 
+/** A Stripe event delivered to the webhook once more, under a new event id (as a late copy arrives). */
+async function deliverAgain(event: Stripe.Event) {
+  const payload = JSON.stringify({ ...event, id: `evt_again_${crypto.randomUUID()}` });
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test_jplay", cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  return new Browser().fetch("/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
+}
+
 /** An artist with an active Pro subscription paid by a new card. */
 async function proArtist() {
   const artist = await artistWithSong();
@@ -136,9 +143,7 @@ describe("Pro subscription", { timeout: 30_000 }, () => {
     // The invoice.paid event delivered again, late, does not turn Pro back on.
     const events = await createStripe(env).events.list({ type: "invoice.paid", limit: 100 });
     const paidEvent = events.data.find((e) => (e.data.object as Stripe.Invoice).parent?.subscription_details?.subscription === artist.subscriptionId)!;
-    const payload = JSON.stringify({ ...paidEvent, id: `evt_late_${crypto.randomUUID()}` });
-    const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test_jplay", cryptoProvider: Stripe.createSubtleCryptoProvider() });
-    expect((await new Browser().fetch("/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": header }, body: payload })).status).toBe(200);
+    expect((await deliverAgain(paidEvent)).status).toBe(200);
     expect((await subscriptionOf(artist.artistId))?.status).toBe("canceled");
 
     const next = await uploadSong(artist.browser, "After Pro");
@@ -148,6 +153,27 @@ describe("Pro subscription", { timeout: 30_000 }, () => {
     const renewed = await subscribe(artist.browser);
     expect(renewed.status).toBe(200);
     expect(renewed.body.clientSecret).not.toBe(artist.clientSecret);
+  });
+
+  it("posts a paid invoice's charge in the ledger once, however often invoice.paid arrives", async () => {
+    const artist = await proArtist();
+    const [invoice] = (await createStripe(env).invoices.list({ subscription: artist.subscriptionId, limit: 10 })).data;
+    const ledgerOfInvoice = async () =>
+      (
+        await env.DB.prepare("select e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.kind = 'subscription.invoice' and t.ref = ? order by e.account")
+          .bind(invoice!.id)
+          .all<{ account: string; amount_cents: number }>()
+      ).results;
+    const posted = [
+      { account: "platform:fees", amount_cents: 1499 },
+      { account: "stripe:charges", amount_cents: -1499 },
+    ];
+    await vi.waitFor(async () => expect(await ledgerOfInvoice()).toEqual(posted), { timeout: 15_000, interval: 100 });
+    // Delivered again (a retry, the cron's reconciliation): still one posting.
+    const events = await createStripe(env).events.list({ type: "invoice.paid", limit: 100 });
+    const paidEvent = events.data.find((e) => (e.data.object as Stripe.Invoice).id === invoice!.id)!;
+    expect((await deliverAgain(paidEvent)).status).toBe(200);
+    expect(await ledgerOfInvoice()).toEqual(posted);
   });
 
   it("turns Pro off when a renewal payment fails", async () => {

@@ -4,15 +4,14 @@
  * again for the rest of the wait. Delivering is a conditional UPDATE, so duplicates act once.
  * `wrangler dev` fires no crons on its own; this message is what delivers songs locally.
  */
-import { eq } from "drizzle-orm";
-import { songs } from "@jplay/schema/tables";
 import { createDb } from "../db";
 import { queueDelaySeconds } from "../services/delivery-window";
 import { deliverDueSongs } from "../services/distribution-pipeline";
+import { songById } from "../services/rows-by-id";
 
 export async function deliverDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);
-  const [song] = await db.select({ status: songs.status, deliverAt: songs.deliverAt }).from(songs).where(eq(songs.id, songId)).limit(1);
+  const song = await songById(db, songId);
   if (!song) throw new Error(`distribution.deliver: no song ${songId}`);
   // Already live or rejected; or not scheduled yet (its distribution.process job sends its own message).
   if (song.status !== "approved" || song.deliverAt === null) return;

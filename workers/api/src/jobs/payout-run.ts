@@ -7,12 +7,10 @@
  * Artists with an unfinished payout (one waiting for the platform's Stripe balance, services/payouts.ts)
  * are in every day's run, whatever their frequency, so a waiting payout goes on the next run.
  */
-import { and, eq, gt, inArray, asc, or, sql } from "drizzle-orm";
-import { artists, payouts } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import { createDb } from "../db";
 import { artistAvailableBalances } from "../services/ledger";
-import { frequenciesDue, payoutPeriod, payoutsReady } from "../services/payouts";
+import { artistsDuePage, artistsWithPendingPayouts, payoutPeriod, payoutsReady } from "../services/payouts";
 import type { Job, JobQueue } from "./job";
 
 /** Artists per page job; also the most messages one sendBatch may carry (Queues limit: 100). */
@@ -28,28 +26,11 @@ export async function startPayoutRun(env: Env, scheduledTime: Date): Promise<voi
 /** One page of the run: enqueues the page's payable artists and the next page. */
 export async function runPayoutPage(env: Env, job: PayoutPageJob): Promise<{ artists: number; enqueued: number; next: string | null }> {
   const db = createDb(env.DB);
-  const page = await db
-    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
-    .from(artists)
-    .where(
-      and(
-        or(inArray(artists.paymentFrequency, frequenciesDue(job.period)), sql`${artists.id} in (select ${payouts.artistId} from ${payouts} where ${payouts.status} = 'pending')`),
-        job.cursor ? gt(artists.id, job.cursor) : undefined,
-      ),
-    )
-    .orderBy(asc(artists.id))
-    .limit(PAYOUT_PAGE_SIZE);
+  const page = await artistsDuePage(db, job.period, job.cursor, PAYOUT_PAGE_SIZE);
   const ids = page.map((artist) => artist.id);
   const balances = await artistAvailableBalances(db, ids);
   // Artists with an unfinished payout get a job too, so it is repaired even when nothing new is due.
-  const unfinished = new Set<string>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
-      .selectDistinct({ artistId: payouts.artistId })
-      .from(payouts)
-      .where(and(eq(payouts.status, "pending"), inArray(payouts.artistId, ids.slice(i, i + 90))));
-    for (const row of rows) unfinished.add(row.artistId);
-  }
+  const unfinished = await artistsWithPendingPayouts(db, ids);
   const payable = page.filter((artist) => unfinished.has(artist.id) || (payoutsReady(artist) && (balances.get(artist.id) ?? 0) >= PAYOUT_MINIMUM_CENTS));
   const queue = env.JOBS as JobQueue;
   // The next page goes in before this page's artists: behind them it would be the queue's last

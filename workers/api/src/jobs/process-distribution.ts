@@ -5,17 +5,16 @@
  * safety net (run-scheduled.ts). A redelivered message finds the song already scheduled and only sends
  * the delivery message again (its consumer acts once), in case the first run stopped before sending.
  */
-import { eq } from "drizzle-orm";
-import { songs } from "@jplay/schema/tables";
 import { createDb } from "../db";
 import { checkAudio } from "../services/check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
 import { audioCheckRejection, rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
+import { songById } from "../services/rows-by-id";
 import type { JobQueue } from "./job";
 
 export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);
-  const [song] = await db.select().from(songs).where(eq(songs.id, songId)).limit(1);
+  const song = await songById(db, songId);
   if (!song) throw new Error(`distribution.process: no song ${songId}`);
   // Unpaid, already live or rejected: nothing to do (statuses only move forward).
   if (song.status !== "approved") return;

@@ -4,10 +4,10 @@
  * no error of its own); if it fails again it is recorded in failed_jobs, which the admin portal shows,
  * and acknowledged. A message redelivered here is recorded once (its id is the row id).
  */
-import { sql } from "drizzle-orm";
 import type { Job } from "./job";
 import { runJob } from "./handle-job";
 import { createDb } from "../db";
+import { recordFailedJob } from "../services/admin-failed-jobs";
 
 export const DEAD_LETTER_QUEUE = "jplay-jobs-dlq";
 
@@ -33,10 +33,14 @@ export async function recordDeadLetters(batch: MessageBatch<Job>, env: Env): Pro
       if (error === null) {
         console.log(JSON.stringify({ level: "info", queue: batch.queue, messageId: message.id, note: "dead-lettered job succeeded on its last run" }));
       } else {
-        await db.run(sql`
-          insert into failed_jobs (id, job_type, payload, error, song_id, failed_at)
-          values (${message.id}, ${jobTypeOf(message.body)}, ${JSON.stringify(message.body)}, ${error}, ${songIdOf(message.body)}, ${Date.now()})
-          on conflict (id) do nothing`);
+        await recordFailedJob(db, {
+          id: message.id,
+          jobType: jobTypeOf(message.body),
+          payload: JSON.stringify(message.body),
+          error,
+          songId: songIdOf(message.body),
+          failedAt: Date.now(),
+        });
       }
       message.ack();
     } catch (error) {

@@ -7,41 +7,22 @@
  * also puts the number on the opt-out list. Once sent, logged or failed, the stored body no longer
  * holds the artist's page token (docs/decisions/026-texts-to-artists.md).
  */
-import { and, eq, sql } from "drizzle-orm";
-import { textMessages, type TextMessageStatus } from "@jplay/schema/tables";
-import { createDb, type Db } from "../db";
+import { createDb } from "../db";
 import { SmsProviderUnavailable, TWILIO_UNSUBSCRIBED_RECIPIENT, sendWithTwilio, smsProvider } from "../services/sms-provider";
-import { optOut } from "../services/sms-opt-outs";
-import { redactLinks } from "../services/text-messages";
+import { isOptedOut, optOut } from "../services/sms-opt-outs";
+import { claimTextSend, noteTextError, settleText, textById } from "../services/text-sends";
 
 export const NO_PROVIDER_ERROR = "no SMS provider configured";
 
-type TextRow = typeof textMessages.$inferSelect;
-
 let missingProviderLogged = false;
-
-/** Settles a queued row: its final status, the body without page tokens, and what the provider said. */
-async function settle(db: Db, row: TextRow, outcome: { status: TextMessageStatus; error?: string | null; providerMessageId?: string; sentAt?: number }): Promise<void> {
-  await db
-    .update(textMessages)
-    .set({
-      status: outcome.status,
-      body: redactLinks(row.body),
-      error: outcome.error ?? null,
-      providerMessageId: outcome.providerMessageId ?? null,
-      sentAt: outcome.sentAt ?? null,
-    })
-    .where(and(eq(textMessages.id, row.id), eq(textMessages.status, "queued")));
-}
 
 export async function sendText(env: Env, messageId: string, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);
-  const [row] = await db.select().from(textMessages).where(eq(textMessages.id, messageId)).limit(1);
+  const row = await textById(db, messageId);
   if (!row) throw new Error(`text.send: no text message ${messageId}`);
   if (row.status !== "queued") return; // settled by an earlier delivery
 
-  const optedOut = (await db.run(sql`select 1 from sms_opt_outs where phone = ${row.toPhone}`)).results.length > 0;
-  if (optedOut) return settle(db, row, { status: "skipped", error: "The number opted out (STOP)." });
+  if (await isOptedOut(db, row.toPhone)) return settleText(db, row, { status: "skipped", error: "The number opted out (STOP)." });
 
   const provider = smsProvider(env);
   if (provider.kind === "none") {
@@ -49,29 +30,24 @@ export async function sendText(env: Env, messageId: string, now = Date.now()): P
       missingProviderLogged = true;
       console.error(JSON.stringify({ level: "error", msg: "texts cannot be sent: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" }));
     }
-    return settle(db, row, { status: "failed", error: NO_PROVIDER_ERROR });
+    return settleText(db, row, { status: "failed", error: NO_PROVIDER_ERROR });
   }
   if (provider.kind === "log") {
     // Development and tests: the text as it would have gone, one JSON line.
     console.log(JSON.stringify({ level: "info", msg: "text message (no SMS provider configured)", id: row.id, to: row.toPhone, kind: row.kind, body: row.body }));
-    return settle(db, row, { status: "logged", sentAt: now });
+    return settleText(db, row, { status: "logged", sentAt: now });
   }
 
-  const claimed = await db
-    .update(textMessages)
-    .set({ attempts: row.attempts + 1 })
-    .where(and(eq(textMessages.id, row.id), eq(textMessages.status, "queued"), eq(textMessages.attempts, row.attempts)))
-    .returning({ id: textMessages.id });
-  if (claimed.length === 0) return; // another delivery of this message is sending it
+  if (!(await claimTextSend(db, row))) return; // another delivery of this message is sending it
 
   let answer;
   try {
     answer = await sendWithTwilio(provider.config, { to: row.toPhone, body: row.body });
   } catch (error) {
-    if (error instanceof SmsProviderUnavailable) await db.update(textMessages).set({ error: error.message }).where(eq(textMessages.id, row.id));
+    if (error instanceof SmsProviderUnavailable) await noteTextError(db, row.id, error.message);
     throw error;
   }
-  if (answer.ok) return settle(db, row, { status: "sent", providerMessageId: answer.providerMessageId, sentAt: now });
+  if (answer.ok) return settleText(db, row, { status: "sent", providerMessageId: answer.providerMessageId, sentAt: now });
   if (answer.code === TWILIO_UNSUBSCRIBED_RECIPIENT) await optOut(db, row.toPhone);
-  return settle(db, row, { status: "failed", error: answer.code === null ? answer.message : `Twilio ${answer.code}: ${answer.message}` });
+  return settleText(db, row, { status: "failed", error: answer.code === null ? answer.message : `Twilio ${answer.code}: ${answer.message}` });
 }

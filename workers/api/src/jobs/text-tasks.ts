@@ -3,9 +3,8 @@
  * lost (the Worker stopped between writing the row and queueing it, or the job ran out of retries
  * while Twilio was down) is queued again, a bounded number per run and of tries per text.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
-import { textMessages } from "@jplay/schema/tables";
 import { createDb } from "../db";
+import { stuckTextIds } from "../services/text-sends";
 import type { JobQueue } from "./job";
 
 /** A queued text older than this has lost its job (a send takes seconds; queue retries minutes). */
@@ -15,13 +14,8 @@ const REQUEUED_PER_RUN = 50;
 export const MAX_TEXT_ATTEMPTS = 12;
 
 export async function requeueStuckTextsTask(env: Env, scheduledTime: Date): Promise<void> {
-  const stuck = await createDb(env.DB)
-    .select({ id: textMessages.id })
-    .from(textMessages)
-    .where(and(eq(textMessages.status, "queued"), lt(textMessages.createdAt, scheduledTime.getTime() - STUCK_TEXT_AFTER_MS), lt(textMessages.attempts, MAX_TEXT_ATTEMPTS)))
-    .orderBy(asc(textMessages.createdAt))
-    .limit(REQUEUED_PER_RUN);
+  const stuck = await stuckTextIds(createDb(env.DB), scheduledTime.getTime() - STUCK_TEXT_AFTER_MS, MAX_TEXT_ATTEMPTS, REQUEUED_PER_RUN);
   if (stuck.length === 0) return;
-  await (env.JOBS as JobQueue).sendBatch(stuck.map((row) => ({ body: { type: "text.send" as const, messageId: row.id } })));
+  await (env.JOBS as JobQueue).sendBatch(stuck.map((messageId) => ({ body: { type: "text.send" as const, messageId } })));
   console.log(JSON.stringify({ level: "warn", task: "texts.requeue-stuck", requeued: stuck.length }));
 }

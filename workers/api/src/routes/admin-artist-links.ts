@@ -3,17 +3,16 @@
  * the admin API behind its authentication (docs/decisions/011-admin-access.md); this file only defines it.
  */
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
-import { artists } from "@jplay/schema/tables";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { notFound } from "../errors";
+import { artistById } from "../services/rows-by-id";
 import { revokeArtistLinks } from "../services/artist-links";
 
 export const adminArtistLinkRoutes = new Hono<AppEnv>().post("/artists/:artistId/revoke-links", async (c) => {
   const db = createDb(c.env.DB);
   const artistId = c.req.param("artistId");
-  const [artist] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, artistId)).limit(1);
+  const artist = await artistById(db, artistId);
   if (!artist) throw notFound("No artist with this id.");
   return c.json({ revoked: await revokeArtistLinks(db, artist.id) });
 });

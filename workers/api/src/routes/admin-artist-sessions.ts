@@ -4,17 +4,16 @@
  * authentication (docs/decisions/011-admin-access.md); this file only defines it.
  */
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
 import type { EndArtistSessionsResponse } from "@jplay/schema/admin";
-import { artists } from "@jplay/schema/tables";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { notFound } from "../errors";
+import { artistById } from "../services/rows-by-id";
 import { endSessionsOfArtist } from "../services/artist-sessions";
 
 export const adminArtistSessionRoutes = new Hono<AppEnv>().post("/artists/:artistId/end-sessions", async (c) => {
   const db = createDb(c.env.DB);
-  const [artist] = await db.select({ id: artists.id }).from(artists).where(eq(artists.id, c.req.param("artistId"))).limit(1);
+  const artist = await artistById(db, c.req.param("artistId"));
   if (!artist) throw notFound("No artist with this id.");
   return c.json<EndArtistSessionsResponse>({ ended: await endSessionsOfArtist(db, artist.id, "ended_by_operator") });
 });

@@ -8,10 +8,8 @@
  * use renews it (services/artist-links.ts).
  */
 import { Hono, type Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
-import { artists } from "@jplay/schema/tables";
 import type { AppEnv } from "../env";
 import { createDb, type Db } from "../db";
 import { notFound } from "../errors";
@@ -24,6 +22,7 @@ import { loadArtistPage } from "../services/artist-page";
 import { refreshOnboardingStatus, startConnectOnboarding } from "../services/connect-accounts";
 import { loadProPlan, setProCancelAtPeriodEnd } from "../services/pro-plan";
 import { enforceRateLimit } from "../services/rate-limit";
+import { artistById } from "../services/rows-by-id";
 import { artistSessionView } from "../services/session-views";
 
 const HOUR = 60 * 60 * 1000;
@@ -54,7 +53,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const link = await openLink(c, db);
-    const [artist] = await db.select().from(artists).where(eq(artists.id, link.artistId)).limit(1);
+    const artist = await artistById(db, link.artistId);
     if (artist) await refreshOnboardingStatus(createStripe(c.env), db, artist);
     const page = await loadArtistPage(db, link.artistId);
     if (!page) throw notFound(LINK_NOT_FOUND);
@@ -67,7 +66,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     const db = createDb(c.env.DB);
     const token = c.req.param("token");
     const { artistId } = await openLink(c, db);
-    const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+    const artist = await artistById(db, artistId);
     if (!artist) throw notFound(LINK_NOT_FOUND);
     await enforceRateLimit(c.env.DB, {
       key: `connect-onboarding:artist:${artist.id}`,

@@ -1,12 +1,15 @@
 /**
- * An artist as the operator's View Details panel shows them (issue 5): the artist, their saved
- * cards, their songs with each status change, every payment attempt with its outcome, and their
- * live browser sessions. Six statements in one D1 batch, whatever the artist has.
+ * An artist as the operator's View Details panel shows them (README, "Admin portal"): the artist,
+ * their saved cards, their songs with each status change, every payment attempt with its outcome,
+ * and their live browser sessions. Six statements in one D1 batch, whatever the artist has.
  */
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
+import { artists, paymentMethods, payments, songEvents, songs, subscriptions } from "@jplay/schema/tables";
+import { createDb } from "../db";
 import { notFound } from "../errors";
-import { SESSION_IDLE_MS, SESSIONS_LISTED } from "./artist-sessions";
+import { liveSessionsOfArtist } from "./artist-sessions";
 import { sessionView } from "./session-views";
 
 /** An artist's payment attempts shown, newest first. */
@@ -14,104 +17,73 @@ export const PAYMENTS_SHOWN = 500;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-interface ArtistRow {
-  id: string;
-  phone: string | null;
-  paymentFrequency: string;
-  createdAt: number;
-  payoutsEnabled: number;
-  proActive: number;
-}
-interface CardRow {
-  paymentMethodId: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: number;
-}
-interface SongRow {
-  id: string;
-  title: string;
-  artistName: string;
-  status: string;
-  package: string | null;
-  feeCents: number | null;
-  rejectionReason: string | null;
-}
-interface EventRow {
-  songId: string;
-  fromStatus: string | null;
-  toStatus: string;
-  cause: string;
-  at: number;
-}
-interface PaymentRow {
-  id: string;
-  songId: string | null;
-  purpose: string;
-  amountCents: number;
-  status: string;
-  declineCode: string | null;
-  failureCode: string | null;
-  failureMessage: string | null;
-  createdAt: number;
-}
-
-interface SessionRow {
-  id: string;
-  createdAt: number;
-  lastSeenAt: number;
-  userAgent: string | null;
-}
-
 export async function readArtistDetails(d1: D1Database, artistId: string, now = Date.now()): Promise<AdminArtistDetails> {
-  const [artists, cards, songs, events, payments, sessions] = await d1.batch([
-    d1
-      .prepare(
-        `SELECT a.id, a.phone, a.payment_frequency AS paymentFrequency, a.created_at AS createdAt, a.payouts_enabled AS payoutsEnabled,
-           EXISTS (SELECT 1 FROM subscriptions s WHERE s.artist_id = a.id AND s.status = 'active') AS proActive
-         FROM artists a WHERE a.id = ?1`,
-      )
-      .bind(artistId),
-    d1
-      .prepare(
-        `SELECT id AS paymentMethodId, brand, last4, exp_month AS expMonth, exp_year AS expYear, is_default AS isDefault
-         FROM payment_methods WHERE artist_id = ?1 ORDER BY is_default DESC, created_at DESC`,
-      )
-      .bind(artistId),
-    d1
-      .prepare(
-        `SELECT id, title, artist_name AS artistName, status, package, distribution_fee_cents AS feeCents, rejection_reason AS rejectionReason
-         FROM songs WHERE artist_id = ?1 ORDER BY created_at DESC, id`,
-      )
-      .bind(artistId),
-    d1
-      .prepare(
-        `SELECT e.song_id AS songId, e.from_status AS fromStatus, e.to_status AS toStatus, e.cause, e.at
-         FROM song_events e JOIN songs s ON s.id = e.song_id WHERE s.artist_id = ?1 ORDER BY e.at, e.rowid`,
-      )
-      .bind(artistId),
-    d1
-      .prepare(
-        `SELECT id, song_id AS songId, purpose, amount_cents AS amountCents, status, decline_code AS declineCode,
-           failure_code AS failureCode, failure_message AS failureMessage, created_at AS createdAt
-         FROM payments WHERE artist_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ${PAYMENTS_SHOWN}`,
-      )
-      .bind(artistId),
-    d1
-      .prepare(
-        `SELECT id, created_at AS createdAt, last_seen_at AS lastSeenAt, user_agent AS userAgent
-         FROM artist_sessions WHERE artist_id = ?1 AND ended_at IS NULL AND expires_at > ?2 AND last_seen_at > ?3
-         ORDER BY last_seen_at DESC LIMIT ${SESSIONS_LISTED}`,
-      )
-      .bind(artistId, now, now - SESSION_IDLE_MS),
+  const db = createDb(d1);
+  const [[artist], cards, songRows, events, paymentRows, sessions] = await db.batch([
+    db
+      .select({
+        id: artists.id,
+        phone: artists.phone,
+        paymentFrequency: artists.paymentFrequency,
+        createdAt: artists.createdAt,
+        payoutsEnabled: artists.payoutsEnabled,
+        proActive: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.artistId} = ${artists.id} and ${subscriptions.status} = 'active')`.mapWith(Boolean),
+      })
+      .from(artists)
+      .where(eq(artists.id, artistId)),
+    db
+      .select({
+        paymentMethodId: paymentMethods.id,
+        brand: paymentMethods.brand,
+        last4: paymentMethods.last4,
+        expMonth: paymentMethods.expMonth,
+        expYear: paymentMethods.expYear,
+        isDefault: paymentMethods.isDefault,
+      })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.artistId, artistId))
+      .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt)),
+    db
+      .select({
+        id: songs.id,
+        title: songs.title,
+        artistName: songs.artistName,
+        status: songs.status,
+        package: songs.package,
+        feeCents: songs.distributionFeeCents,
+        rejectionReason: songs.rejectionReason,
+      })
+      .from(songs)
+      .where(eq(songs.artistId, artistId))
+      .orderBy(desc(songs.createdAt), asc(songs.id)),
+    db
+      .select({ songId: songEvents.songId, fromStatus: songEvents.fromStatus, toStatus: songEvents.toStatus, cause: songEvents.cause, at: songEvents.at })
+      .from(songEvents)
+      .innerJoin(songs, eq(songs.id, songEvents.songId))
+      .where(eq(songs.artistId, artistId))
+      .orderBy(asc(songEvents.at), sql`${songEvents}.rowid`),
+    db
+      .select({
+        id: payments.id,
+        songId: payments.songId,
+        purpose: payments.purpose,
+        amountCents: payments.amountCents,
+        status: payments.status,
+        declineCode: payments.declineCode,
+        failureCode: payments.failureCode,
+        failureMessage: payments.failureMessage,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(eq(payments.artistId, artistId))
+      .orderBy(desc(payments.createdAt), sql`${payments}.rowid desc`)
+      .limit(PAYMENTS_SHOWN),
+    liveSessionsOfArtist(db, artistId, now),
   ]);
-  const artist = (artists?.results as ArtistRow[] | undefined)?.[0];
   if (!artist) throw notFound("No such artist.");
 
   const historyBySong = new Map<string, AdminArtistDetails["songs"][number]["history"]>();
-  for (const event of (events?.results ?? []) as EventRow[]) {
+  for (const event of events) {
     const history = historyBySong.get(event.songId) ?? [];
     history.push({ from: event.fromStatus, to: event.toStatus, cause: event.cause, at: iso(event.at) });
     historyBySong.set(event.songId, history);
@@ -123,11 +95,11 @@ export async function readArtistDetails(d1: D1Database, artistId: string, now = 
       phone: artist.phone ?? "",
       paymentFrequency: artist.paymentFrequency,
       createdAt: iso(artist.createdAt),
-      proActive: artist.proActive === 1,
-      payoutsEnabled: artist.payoutsEnabled === 1,
+      proActive: artist.proActive,
+      payoutsEnabled: artist.payoutsEnabled,
     },
-    cards: ((cards?.results ?? []) as CardRow[]).map((card) => ({ ...card, isDefault: card.isDefault === 1 })),
-    songs: ((songs?.results ?? []) as SongRow[]).map((song) => ({
+    cards,
+    songs: songRows.map((song) => ({
       id: song.id,
       title: song.title,
       artistName: song.artistName,
@@ -137,8 +109,8 @@ export async function readArtistDetails(d1: D1Database, artistId: string, now = 
       rejectionReason: song.rejectionReason,
       history: historyBySong.get(song.id) ?? [],
     })),
-    sessions: ((sessions?.results ?? []) as SessionRow[]).map(sessionView),
-    payments: ((payments?.results ?? []) as PaymentRow[]).map((payment) => ({
+    sessions: sessions.map(sessionView),
+    payments: paymentRows.map((payment) => ({
       id: payment.id,
       songId: payment.songId,
       purpose: payment.purpose,

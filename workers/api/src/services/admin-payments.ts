@@ -1,70 +1,85 @@
 /**
- * The admin payment overview (spec section 3, "Admin payment record"): one record per saved card,
- * with its artist and the artist's songs. Built from two statements sent in one D1 batch, whatever
- * the number of artists: joins and grouped sub-queries, never a query per artist and never an IN
- * list of ids (D1 binds at most 100 parameters per statement).
+ * The admin payment overview (README, "Admin portal": `GET /api/admin/payments`): one record per
+ * saved card, with its artist and the artist's songs. Built from two statements sent in one D1
+ * batch, whatever the number of artists: joins and correlated sub-queries, never a query per artist
+ * and never an IN list of ids (D1 binds at most 100 parameters per statement).
  */
+import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { AdminPaymentRecord, AdminPaymentsResponse, AdminSong } from "@jplay/schema/admin";
+import { artists, paymentMethods, payments, songs } from "@jplay/schema/tables";
+import { createDb, type Db } from "../db";
 
 /** Payment statuses that mean "a charge for this song is claimed or in flight". */
 export const PROCESSING_PAYMENT_STATUSES = ["claimed", "processing", "requires_action"] as const;
-const processingList = PROCESSING_PAYMENT_STATUSES.map((status) => `'${status}'`).join(", ");
 
-const CARDS_SQL = `
-  SELECT pm.id AS paymentMethodId, pm.artist_id AS artistId, pm.brand AS cardBrand, pm.last4, pm.exp_month AS expMonth,
-    pm.exp_year AS expYear, pm.is_default AS isDefault, coalesce(a.phone, '') AS artistPhone,
-    coalesce((SELECT s.artist_name FROM songs s WHERE s.artist_id = a.id ORDER BY s.created_at DESC LIMIT 1), '') AS artistName,
-    (EXISTS (SELECT 1 FROM songs s WHERE s.artist_id = a.id AND s.status IN ('approved', 'distributed'))
-      OR EXISTS (SELECT 1 FROM payments p WHERE p.artist_id = a.id AND p.status = 'succeeded')) AS hasSuccessfulPayment
-  FROM payment_methods pm JOIN artists a ON a.id = pm.artist_id
-  ORDER BY a.created_at DESC, a.id, pm.is_default DESC, pm.created_at DESC`;
-
-const SONGS_SQL = `
-  SELECT s.id, s.artist_id AS artistId, s.title, s.status, s.distribution_fee_cents AS feeCents,
-    EXISTS (SELECT 1 FROM payments p WHERE p.song_id = s.id AND p.status IN (${processingList})) AS processingPayment
-  FROM songs s
-  WHERE s.artist_id IN (SELECT artist_id FROM payment_methods)
-  ORDER BY s.created_at DESC, s.id`;
-
-interface CardRow {
-  paymentMethodId: string;
-  artistId: string;
-  cardBrand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: number;
-  artistPhone: string;
-  artistName: string;
-  hasSuccessfulPayment: number;
+/** Every saved card with its artist, newest artists first, each artist's default card first. */
+function cardsQuery(db: Db) {
+  const paidSong = db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.artistId, artists.id), inArray(songs.status, ["approved", "distributed"])));
+  const succeededPayment = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.artistId, artists.id), eq(payments.status, "succeeded")));
+  const latestArtistName = db.select({ name: songs.artistName }).from(songs).where(eq(songs.artistId, artists.id)).orderBy(desc(songs.createdAt)).limit(1);
+  return db
+    .select({
+      paymentMethodId: paymentMethods.id,
+      artistId: paymentMethods.artistId,
+      cardBrand: paymentMethods.brand,
+      last4: paymentMethods.last4,
+      expMonth: paymentMethods.expMonth,
+      expYear: paymentMethods.expYear,
+      isDefault: paymentMethods.isDefault,
+      artistPhone: sql<string>`coalesce(${artists.phone}, '')`,
+      artistName: sql<string>`coalesce(${latestArtistName}, '')`,
+      hasSuccessfulPayment: sql<boolean>`${or(exists(paidSong), exists(succeededPayment))}`.mapWith(Boolean),
+    })
+    .from(paymentMethods)
+    .innerJoin(artists, eq(artists.id, paymentMethods.artistId))
+    .orderBy(desc(artists.createdAt), asc(artists.id), desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
 }
 
-interface SongRow {
-  id: string;
-  artistId: string;
-  title: string;
-  status: string;
-  feeCents: number | null;
-  processingPayment: number;
+/** The songs of every artist with a saved card, newest first. */
+function songsQuery(db: Db) {
+  const processing = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.songId, songs.id), inArray(payments.status, [...PROCESSING_PAYMENT_STATUSES])));
+  return db
+    .select({
+      id: songs.id,
+      artistId: songs.artistId,
+      title: songs.title,
+      status: songs.status,
+      feeCents: songs.distributionFeeCents,
+      processingPayment: sql<boolean>`${exists(processing)}`.mapWith(Boolean),
+    })
+    .from(songs)
+    .where(inArray(songs.artistId, db.select({ artistId: paymentMethods.artistId }).from(paymentMethods)))
+    .orderBy(desc(songs.createdAt), asc(songs.id));
 }
 
 /** A song as the admin sees it; the fee is dollars, and absent when none was paid. */
-export function adminSong(row: Omit<SongRow, "artistId">): AdminSong {
-  const song: AdminSong = { id: row.id, title: row.title, status: row.status, processingPayment: row.processingPayment === 1 };
+export function adminSong(row: { id: string; title: string; status: string; feeCents: number | null; processingPayment: boolean }): AdminSong {
+  const song: AdminSong = { id: row.id, title: row.title, status: row.status, processingPayment: row.processingPayment };
   if (row.feeCents !== null) song.distributionFee = centsToDollars(row.feeCents);
   return song;
 }
 
 export async function listAdminPayments(d1: D1Database): Promise<AdminPaymentsResponse> {
-  const [cards, songs] = await d1.batch([d1.prepare(CARDS_SQL), d1.prepare(SONGS_SQL)]);
+  const db = createDb(d1);
+  const [cards, songRows] = await db.batch([cardsQuery(db), songsQuery(db)]);
   const songsByArtist = new Map<string, AdminSong[]>();
-  for (const row of (songs?.results ?? []) as SongRow[]) {
+  for (const row of songRows) {
+    if (!row.artistId) continue;
     const list = songsByArtist.get(row.artistId) ?? [];
     list.push(adminSong(row));
     songsByArtist.set(row.artistId, list);
   }
-  const payments = ((cards?.results ?? []) as CardRow[]).map(
+  const records = cards.map(
     (card): AdminPaymentRecord => ({
       paymentMethodId: card.paymentMethodId,
       artistId: card.artistId,
@@ -74,10 +89,10 @@ export async function listAdminPayments(d1: D1Database): Promise<AdminPaymentsRe
       last4: card.last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
-      isDefault: card.isDefault === 1,
+      isDefault: card.isDefault,
       songs: songsByArtist.get(card.artistId) ?? [],
-      hasSuccessfulPayment: card.hasSuccessfulPayment === 1,
+      hasSuccessfulPayment: card.hasSuccessfulPayment,
     }),
   );
-  return { payments };
+  return { payments: records };
 }

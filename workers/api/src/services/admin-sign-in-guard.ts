@@ -5,6 +5,9 @@
  * A right password gives its slot back. While a limit holds, every try (the right password too) is
  * answered 429 with Retry-After and the time to try again. Sliding windows over the attempts table.
  */
+import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { adminSignInAttempts } from "@jplay/schema/tables";
+import { createDb, type Db } from "../db";
 import { AppError } from "../errors";
 
 const MINUTE = 60 * 1000;
@@ -21,19 +24,25 @@ export function lockoutEndText(until: number, now: number): string {
   return `${new Date(until).toISOString().slice(11, 16)} UTC (in ${minutes} minute${minutes === 1 ? "" : "s"})`;
 }
 
+/** The newest `offset + 1`-th try in a window (of one address, or of all): the one that fills it. */
+const tryFillingWindow = (db: Db, since: number, offset: number, address?: string) =>
+  db
+    .select({ at: adminSignInAttempts.at })
+    .from(adminSignInAttempts)
+    .where(and(address === undefined ? undefined : eq(adminSignInAttempts.address, address), gt(adminSignInAttempts.at, since)))
+    .orderBy(desc(adminSignInAttempts.at))
+    .limit(1)
+    .offset(offset);
+
 /** When the limits that refused a try stop holding (the oldest attempt that fills a window leaves it). */
-async function lockedUntil(d1: D1Database, address: string, now: number): Promise<number> {
-  const row = await d1
-    .prepare(
-      `SELECT
-         (SELECT at FROM admin_sign_in_attempts WHERE address = ?1 AND at > ?2 - ?3 ORDER BY at DESC LIMIT 1 OFFSET ?4) AS addressAt,
-         (SELECT at FROM admin_sign_in_attempts WHERE at > ?2 - ?5 ORDER BY at DESC LIMIT 1 OFFSET ?6) AS overallAt`,
-    )
-    .bind(address, now, SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_FAILURES_PER_ADDRESS - 1, SIGN_IN_OVERALL_WINDOW_MS, SIGN_IN_FAILURES_OVERALL_PER_HOUR - 1)
-    .first<{ addressAt: number | null; overallAt: number | null }>();
+async function lockedUntil(db: Db, address: string, now: number): Promise<number> {
+  const [[addressFull], [overallFull]] = await db.batch([
+    tryFillingWindow(db, now - SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_FAILURES_PER_ADDRESS - 1, address),
+    tryFillingWindow(db, now - SIGN_IN_OVERALL_WINDOW_MS, SIGN_IN_FAILURES_OVERALL_PER_HOUR - 1),
+  ]);
   const ends = [
-    row?.addressAt != null ? row.addressAt + SIGN_IN_ADDRESS_WINDOW_MS : null,
-    row?.overallAt != null ? row.overallAt + SIGN_IN_OVERALL_WINDOW_MS : null,
+    addressFull ? addressFull.at + SIGN_IN_ADDRESS_WINDOW_MS : null,
+    overallFull ? overallFull.at + SIGN_IN_OVERALL_WINDOW_MS : null,
   ].filter((end): end is number => end !== null && end > now);
   // Both windows emptied between the two statements: the next try may go ahead.
   return ends.length > 0 ? Math.max(...ends) : now + 1000;
@@ -44,18 +53,16 @@ async function lockedUntil(d1: D1Database, address: string, now: number): Promis
  * with `releaseSignInTry` when the password is right). Throws 429 while a limit holds.
  */
 export async function claimSignInTry(d1: D1Database, address: string, now = Date.now()): Promise<string> {
+  const db = createDb(d1);
   const id = crypto.randomUUID();
-  const claimed = await d1
-    .prepare(
-      `INSERT INTO admin_sign_in_attempts (id, address, at)
-       SELECT ?1, ?2, ?3
-       WHERE (SELECT count(*) FROM admin_sign_in_attempts WHERE address = ?2 AND at > ?3 - ?4) < ?5
-         AND (SELECT count(*) FROM admin_sign_in_attempts WHERE at > ?3 - ?6) < ?7`,
-    )
-    .bind(id, address, now, SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_OVERALL_WINDOW_MS, SIGN_IN_FAILURES_OVERALL_PER_HOUR)
-    .run();
+  // A conditional INSERT (the counts in its WHERE), which drizzle's builder cannot say.
+  const claimed = await db.run(sql`
+    insert into ${adminSignInAttempts} (id, address, at)
+    select ${id}, ${address}, ${now}
+    where (select count(*) from ${adminSignInAttempts} where address = ${address} and at > ${now - SIGN_IN_ADDRESS_WINDOW_MS}) < ${SIGN_IN_FAILURES_PER_ADDRESS}
+      and (select count(*) from ${adminSignInAttempts} where at > ${now - SIGN_IN_OVERALL_WINDOW_MS}) < ${SIGN_IN_FAILURES_OVERALL_PER_HOUR}`);
   if (claimed.meta.changes === 1) return id;
-  const until = await lockedUntil(d1, address, now);
+  const until = await lockedUntil(db, address, now);
   throw new AppError(429, "rate_limited", `Too many wrong passwords. You can try again at ${lockoutEndText(until, now)}.`, {
     "Retry-After": String(Math.max(1, Math.ceil((until - now) / 1000))),
   });
@@ -63,10 +70,11 @@ export async function claimSignInTry(d1: D1Database, address: string, now = Date
 
 /** The password was right: this try does not count against anyone. */
 export async function releaseSignInTry(d1: D1Database, id: string): Promise<void> {
-  await d1.prepare("DELETE FROM admin_sign_in_attempts WHERE id = ?1").bind(id).run();
+  await createDb(d1).delete(adminSignInAttempts).where(eq(adminSignInAttempts.id, id));
 }
 
 /** Deletes tries older than the longest window (the 15-minute cron). */
 export async function purgeOldSignInTries(d1: D1Database, now = Date.now()): Promise<void> {
-  await d1.prepare("DELETE FROM admin_sign_in_attempts WHERE at <= ?1").bind(now - Math.max(SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_OVERALL_WINDOW_MS)).run();
+  const cutoff = now - Math.max(SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_OVERALL_WINDOW_MS);
+  await createDb(d1).delete(adminSignInAttempts).where(lte(adminSignInAttempts.at, cutoff));
 }

@@ -2,10 +2,12 @@
  * What a paid song becomes, written once: every path that learns a payment succeeded (the
  * `complete` answer, the browser's confirmation, a webhook, an admin retry) calls this, and only the
  * first call changes anything. The payment is recorded as succeeded; its song becomes `approved`
- * with the package, fee and revenue split the payment bought; the transition is recorded; and the
- * song's distribution job is queued.
+ * with the package, fee and revenue split the payment bought; the transition is recorded; the money
+ * is posted in the ledger (`POSTINGS.payment`, in the same batch); and the song's distribution job is
+ * queued.
  */
 import { eq, sql } from "drizzle-orm";
+import { POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
 import { PACKAGES } from "@jplay/schema/pricing";
 import { payments } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
@@ -50,6 +52,8 @@ export async function applySucceededPayment(
       update songs set status = 'approved', package = ${songPackage}, distribution_fee_cents = ${payment.amountCents},
         revenue_split_bps = ${split}, paid_at = ${now}
       where id = ${payment.songId} and status = 'pending' and ${songPackage} is not null`,
+    // The charge in the ledger, once by its payment ((kind, ref) is unique). A Pro song's $0 charges nothing.
+    ...(payment.amountCents > 0 ? postingStatements([POSTINGS.payment(payment)], now).statements : []),
   ]);
   const appliedNow = paid.meta.changes === 1;
   if (appliedNow && payment.songId) await deps.jobs.send({ type: "distribution.process", songId: payment.songId });

@@ -111,15 +111,14 @@ export async function endSessionsOfArtist(db: Db, artistId: string, reason: Sess
   return ended.length;
 }
 
-/** The artist's live sessions, most recently used first. */
-export async function liveSessionsOfArtist(db: Db, artistId: string, now = Date.now()): Promise<ArtistSession[]> {
-  return db
+/** The artist's live sessions, most recently used first: await it, or put it in a batch. */
+export const liveSessionsOfArtist = (db: Db, artistId: string, now = Date.now()) =>
+  db
     .select(columns)
     .from(artistSessions)
     .where(and(eq(artistSessions.artistId, artistId), alive(now)))
     .orderBy(desc(artistSessions.lastSeenAt))
     .limit(SESSIONS_LISTED);
-}
 
 /** Deletes sessions that ended or expired more than a day ago (the 15-minute cron). */
 export async function purgeDeadArtistSessions(db: Db, now = Date.now()): Promise<number> {

@@ -1,61 +1,30 @@
 /**
- * The append-only double-entry ledger: the only place money owed to artists is written. Every
- * transaction's entries sum to zero (checked before writing) and `(kind, ref)` is unique, so posting
- * the same purchase or payout twice records it once. Balances are sums of entries, never stored.
- *
- * Sign convention: an account's balance is the sum of its entries. Money the platform owes an artist
- * is a positive `artist:{id}:available`; a sale reported by the tablet provider is a negative
- * `provider:receivable` (the provider owes it to us); money sent out is a positive `payouts:sent`.
- * What JPlay holds is negative, like the receivable: a provider settlement moves the receivable
- * towards zero and makes `platform:cash` more negative (docs/decisions/021).
+ * The append-only double-entry ledger as the Worker writes and reads it: the only place money is
+ * written. Postings come from the ledger's rules (schema/src/ledger-postings.ts: account names, one
+ * rule per kind of money movement, the statements that write them); this module runs them and sums
+ * balances. Every transaction's entries sum to zero (checked before writing) and `(kind, ref)` is
+ * unique, so posting the same purchase or payout twice records it once. Balances are sums of
+ * entries, never stored.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { LEDGER_ACCOUNTS, type LedgerEntry, type LedgerKind, type Posting, postingStatements } from "@jplay/schema/ledger-postings";
 import { ledgerEntries, ledgerTransactions } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
 
-export const ACCOUNTS = {
-  artistAvailable: (artistId: string) => `artist:${artistId}:available`,
-  /** Money on its way to the artist (a payout whose Transfer has not been confirmed yet). */
-  artistPayoutPending: (artistId: string) => `artist:${artistId}:payout_pending`,
-  providerReceivable: "provider:receivable",
-  /** Money the provider has settled to JPlay's bank account, from which the operator tops up Stripe. */
-  platformCash: "platform:cash",
-  platformRevenue: "platform:revenue",
-  payoutsSent: "payouts:sent",
-} as const;
-
-export interface LedgerEntry {
-  account: string;
-  /** Set on an artist's own accounts, so their balances are one indexed sum. */
-  artistId?: string | null;
-  amountCents: number;
-}
-
-export class UnbalancedTransactionError extends Error {}
+/** The ledger's account names, defined once in schema/src/ledger-postings.ts. */
+export const ACCOUNTS = LEDGER_ACCOUNTS;
 
 /**
- * Writes one balanced transaction. Returns true when it was written now, false when a transaction
- * with the same `(kind, ref)` already existed (nothing is written twice). Atomic: one D1 batch.
+ * Writes one posting (built by `POSTINGS`). Returns true when it was written now, false when a
+ * transaction with the same `(kind, ref)` already existed (nothing is written twice). Atomic: one D1 batch.
  */
-export async function postTransaction(db: Db, kind: string, ref: string, entries: LedgerEntry[], now = Date.now()): Promise<boolean> {
-  if (entries.length < 2) throw new UnbalancedTransactionError(`${kind}:${ref} needs at least two entries`);
-  if (entries.some((entry) => !Number.isInteger(entry.amountCents))) throw new UnbalancedTransactionError(`${kind}:${ref} has a non-integer amount`);
-  const total = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
-  if (total !== 0) throw new UnbalancedTransactionError(`${kind}:${ref} does not balance (sum ${total})`);
-
-  const transactionId = crypto.randomUUID();
-  const [inserted] = await runBatch(db, [
-    sql`insert into ledger_transactions (id, kind, ref, created_at) values (${transactionId}, ${kind}, ${ref}, ${now}) on conflict (kind, ref) do nothing`,
-    // Entries are written only under the transaction this call inserted (none when it existed).
-    ...entries.map((entry) =>
-      sql`
-        insert into ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
-        select ${crypto.randomUUID()}, ${transactionId}, ${entry.account}, ${entry.artistId ?? null}, ${entry.amountCents}, ${now}
-        where exists (select 1 from ledger_transactions where id = ${transactionId})`,
-    ),
-  ]);
-  return inserted!.meta.changes === 1;
+export async function post(db: Db, posting: Posting, now = Date.now()): Promise<boolean> {
+  const [inserted] = await runBatch(db, postingStatements([posting], now).statements);
+  return inserted.meta.changes === 1;
 }
+
+/** Writes one balanced transaction of the given entries; `post` with a rule's posting is the usual way. */
+export const postTransaction = (db: Db, kind: LedgerKind, ref: string, entries: LedgerEntry[], now = Date.now()) => post(db, { kind, ref, entries }, now);
 
 /** The balance of one account: the sum of its entries. */
 export async function accountBalance(db: Db, account: string): Promise<number> {

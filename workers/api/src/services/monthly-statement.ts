@@ -7,7 +7,7 @@
  * Only the given artist's rows are read.
  */
 import { and, asc, eq, gte, like, lt, min, sql } from "drizzle-orm";
-import { PURCHASE_LEDGER_KIND } from "@jplay/schema/purchase-credit";
+import { LEDGER_KINDS } from "@jplay/schema/ledger-postings";
 import { artists, ledgerEntries, ledgerTransactions, payouts, purchases, songs } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { ACCOUNTS } from "./ledger";
@@ -32,7 +32,7 @@ export async function loadMonthlyStatement(db: Db, artistId: string, month: stri
     })
     .from(purchases)
     .innerJoin(songs, eq(songs.id, purchases.songId))
-    .innerJoin(ledgerTransactions, and(eq(ledgerTransactions.kind, PURCHASE_LEDGER_KIND), eq(ledgerTransactions.ref, purchases.id)))
+    .innerJoin(ledgerTransactions, and(eq(ledgerTransactions.kind, LEDGER_KINDS.purchase), eq(ledgerTransactions.ref, purchases.id)))
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.transactionId, ledgerTransactions.id), eq(ledgerEntries.account, ACCOUNTS.artistAvailable(artistId))))
     .where(and(eq(ledgerEntries.artistId, artistId), gte(purchases.purchasedAt, start), lt(purchases.purchasedAt, end)))
     .groupBy(songs.id)

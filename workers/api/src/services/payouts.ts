@@ -11,14 +11,15 @@
  * (`balance_insufficient`) does not fail the payout: it stays pending, its money in payout_pending,
  * and the next run tries again (docs/decisions/021-platform-balance-and-settlements.md).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { artists, payouts } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { ConnectStatus } from "@jplay/schema/artist";
 import type { Db } from "../db";
-import { ACCOUNTS, artistAvailableBalances, postTransaction } from "./ledger";
+import { POSTINGS } from "@jplay/schema/ledger-postings";
+import { artistAvailableBalances, post } from "./ledger";
 import { keyForAttempt, spentOnServerError } from "./stripe-lookup";
 import type { JobQueue } from "../jobs/job";
 import { textPayoutSent } from "./event-texts";
@@ -39,6 +40,37 @@ export function isPayoutDay(frequency: PaymentFrequency, period: string): boolea
 
 /** The frequencies a run on `period` pays. */
 export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutDay("weekly", period) ? ["daily", "weekly"] : ["daily"]);
+
+/**
+ * One page of the artists a run on `period` visits, after `cursor` (keyset pagination on the id):
+ * those whose frequency is due, and those with an unfinished payout whatever their frequency.
+ */
+export async function artistsDuePage(db: Db, period: string, cursor: string | null, pageSize: number) {
+  return db
+    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
+    .from(artists)
+    .where(
+      and(
+        or(inArray(artists.paymentFrequency, frequenciesDue(period)), sql`${artists.id} in (select ${payouts.artistId} from ${payouts} where ${payouts.status} = 'pending')`),
+        cursor ? gt(artists.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(asc(artists.id))
+    .limit(pageSize);
+}
+
+/** Which of these artists have a payout still pending (D1 binds at most 100 parameters per statement). */
+export async function artistsWithPendingPayouts(db: Db, artistIds: string[]): Promise<Set<string>> {
+  const pending = new Set<string>();
+  for (let i = 0; i < artistIds.length; i += 90) {
+    const rows = await db
+      .selectDistinct({ artistId: payouts.artistId })
+      .from(payouts)
+      .where(and(eq(payouts.status, "pending"), inArray(payouts.artistId, artistIds.slice(i, i + 90))));
+    for (const row of rows) pending.add(row.artistId);
+  }
+  return pending;
+}
 
 /**
  * The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. Stripe
@@ -87,10 +119,7 @@ async function waitForFunds(db: Db, payout: PayoutRow, now = Date.now()): Promis
 }
 
 async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<void> {
-  await postTransaction(db, "payout.failed", payout.id, [
-    { account: ACCOUNTS.artistPayoutPending(payout.artistId), artistId: payout.artistId, amountCents: -payout.amountCents },
-    { account: ACCOUNTS.artistAvailable(payout.artistId), artistId: payout.artistId, amountCents: payout.amountCents },
-  ]);
+  await post(db, POSTINGS.payoutFailed(payout));
   await db
     .update(payouts)
     .set({ status: "failed", failureMessage: message, updatedAt: Date.now() })
@@ -104,10 +133,7 @@ async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<v
  * so it is looked up by its transfer group first; so is one whose key a 500 spent.
  */
 async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
-  await postTransaction(db, "payout", payout.id, [
-    { account: ACCOUNTS.artistAvailable(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
-    { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: payout.amountCents },
-  ]);
+  await post(db, POSTINGS.payout(payout));
   if (!artist.stripeAccountId) {
     await failPayout(db, payout, "The artist has no connected account.");
     return "failed";
@@ -149,10 +175,7 @@ async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Arti
     }
   }
 
-  await postTransaction(db, "payout.sent", payout.id, [
-    { account: ACCOUNTS.artistPayoutPending(artist.id), artistId: artist.id, amountCents: -payout.amountCents },
-    { account: ACCOUNTS.payoutsSent, amountCents: payout.amountCents },
-  ]);
+  await post(db, POSTINGS.payoutSent(payout));
   const paid = await db
     .update(payouts)
     .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: Date.now() })

@@ -12,8 +12,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { PRO_MONTHLY_CENTS } from "@jplay/schema/pricing";
 import { type SubscriptionStatus, subscriptions, type artists } from "@jplay/schema/tables";
+import { POSTINGS } from "@jplay/schema/ledger-postings";
 import type { Db } from "../db";
 import { AppError } from "../errors";
+import { post } from "./ledger";
 import { spentOnServerError } from "./stripe-lookup";
 
 type Artist = typeof artists.$inferSelect;
@@ -150,16 +152,28 @@ export async function getOrCreateSubscription(deps: { db: Db; stripe: Stripe }, 
 
 const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** Webhooks (invoice.paid, invoice.payment_failed, customer.subscription.*): re-read the subscription and store its status. */
-export async function syncSubscriptionFromEvent(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<void> {
+/**
+ * Webhooks (invoice.paid, invoice.payment_failed, customer.subscription.*): re-read the subscription
+ * and store its status. Answers whether the subscription is an artist's Pro subscription of ours.
+ */
+export async function syncSubscriptionFromEvent(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<boolean> {
   const object = event.data.object as { object: string; id: string; parent?: Stripe.Invoice["parent"] };
   const subscriptionId = object.object === "invoice" ? subscriptionIdOf(object.parent?.subscription_details?.subscription) : object.id;
-  if (!subscriptionId) return;
+  if (!subscriptionId) return false;
   const [ours] = await deps.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(inArray(subscriptions.stripeSubscriptionId, [subscriptionId]))
     .limit(1);
-  if (!ours) return;
+  if (!ours) return false;
   await storeSubscription(deps.db, await deps.stripe.subscriptions.retrieve(subscriptionId));
+  return true;
+}
+
+/** `invoice.paid`: the subscription's status, and a Pro invoice's card charge in the ledger (once per invoice). */
+export async function onInvoicePaid(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<void> {
+  const invoice = event.data.object as Stripe.Invoice;
+  if ((await syncSubscriptionFromEvent(deps, event)) && invoice.amount_paid > 0) {
+    await post(deps.db, POSTINGS.subscriptionInvoice({ id: invoice.id!, amountCents: invoice.amount_paid }));
+  }
 }

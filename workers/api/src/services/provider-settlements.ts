@@ -11,11 +11,10 @@ import { SETTLEMENTS_SHOWN } from "@jplay/schema/funding";
 import { providerSettlements } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { AppError } from "../errors";
-import { ACCOUNTS, postTransaction } from "./ledger";
+import { POSTINGS } from "@jplay/schema/ledger-postings";
+import { post } from "./ledger";
 
 type SettlementRow = typeof providerSettlements.$inferSelect;
-
-export const SETTLEMENT_LEDGER_KIND = "provider.settlement";
 
 const present = (row: SettlementRow): ProviderSettlement => ({
   id: row.id,
@@ -41,10 +40,7 @@ export async function recordProviderSettlement(db: Db, request: SettlementReques
   }
   // Posted on every call, once in the ledger ((kind, ref) is unique): a call stopped between the two
   // writes is completed by recording the same settlement again.
-  await postTransaction(db, SETTLEMENT_LEDGER_KIND, row.id, [
-    { account: ACCOUNTS.providerReceivable, amountCents: row.amountCents },
-    { account: ACCOUNTS.platformCash, amountCents: -row.amountCents },
-  ]);
+  await post(db, POSTINGS.settlement(row));
   return { settlement: present(row), recorded: Boolean(inserted) };
 }
 

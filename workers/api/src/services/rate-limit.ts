@@ -3,6 +3,9 @@
  * slip under the limit. Used against card testing: setup intents per client address and in all, saves
  * per phone and in all (routes/payment-setup.ts, numbers in src/limits.ts).
  */
+import { sql } from "drizzle-orm";
+import { rateLimits } from "@jplay/schema/tables";
+import { createDb } from "../db";
 import { AppError } from "../errors";
 import { addressKey } from "./client-address";
 
@@ -16,18 +19,21 @@ export interface RateLimit {
 }
 
 export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Date.now()): Promise<void> {
-  const row = await d1
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, hits) VALUES (?1, ?2, 1)
-       ON CONFLICT(key) DO UPDATE SET
-         hits = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN 1 ELSE rate_limits.hits + 1 END,
-         window_start = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN ?2 ELSE rate_limits.window_start END
-       RETURNING hits, window_start`,
-    )
-    .bind(rule.key, now, rule.windowMs)
-    .first<{ hits: number; window_start: number }>();
+  // A window that started `windowMs` ago or earlier is over: this hit starts a new one.
+  const windowOver = sql`${rateLimits.windowStart} <= ${now - rule.windowMs}`;
+  const [row] = await createDb(d1)
+    .insert(rateLimits)
+    .values({ key: rule.key, windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${windowOver} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
   if (row && row.hits > rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000));
+    const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000));
     throw new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
   }
 }

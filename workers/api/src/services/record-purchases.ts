@@ -4,11 +4,11 @@
  * one D1 batch (schema/src/purchase-credit.ts), so a purchase and its ledger transaction happen
  * exactly once however often the provider retries. The answer lists every purchase's outcome.
  */
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
 import { PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
-import { songs } from "@jplay/schema/tables";
-import { createDb } from "../db";
+import { ledgerTransactions, songs } from "@jplay/schema/tables";
+import { createDb, runBatch } from "../db";
 import { badRequest } from "../errors";
 
 /** D1 binds at most 100 parameters per statement. */
@@ -48,13 +48,14 @@ export async function recordPurchaseReport(d1: D1Database, report: PurchaseRepor
 
   if (creditable.length > 0) {
     const { statements, transactionIds } = purchaseCreditStatements(creditable, now);
-    await d1.batch(statements.map((statement) => d1.prepare(statement.sql).bind(...statement.params)));
+    await runBatch(db, statements);
     // A purchase was recorded by this report exactly when the transaction id this batch chose exists.
-    const { results } = await d1
-      .prepare("select ref from ledger_transactions where id in (select value from json_each(?1))")
-      .bind(JSON.stringify([...transactionIds.values()]))
-      .all<{ ref: string }>();
-    const recordedNow = new Set(results.map((row) => row.ref));
+    const chosenIds = JSON.stringify([...transactionIds.values()]);
+    const recorded = await db
+      .select({ ref: ledgerTransactions.ref })
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.id} in (select value from json_each(${chosenIds}))`);
+    const recordedNow = new Set(recorded.map((row) => row.ref));
     for (const purchase of creditable) {
       outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate" });
     }

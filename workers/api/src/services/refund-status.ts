@@ -6,19 +6,17 @@
  * late, records once. A refund that fails after it succeeded (Stripe's asynchronous failures) moves
  * the ledger back and is shown to operators.
  *
- * Ledger: fees are not in the ledger (it holds the sales money owed to artists, docs/decisions/021),
- * so a refund posts the fee given back against the money leaving: `platform:fee_refunds` −amount
- * (revenue returned, negative as revenue is positive) and `refunds:sent` +amount (money out, like
- * `payouts:sent`). No artist account moves: the fee was never the artist's money.
+ * Ledger: a refund posts the fee given back against the money leaving (`POSTINGS.refund` in
+ * schema/src/ledger-postings.ts): `platform:fee_refunds` −amount and `refunds:sent` +amount. No
+ * artist account moves: the fee was never the artist's money.
  */
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { formatCents } from "@jplay/schema/pricing";
 import type { RefundStatus } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
-import { postTransaction } from "./ledger";
-
-export const REFUND_ACCOUNTS = { feeRefunds: "platform:fee_refunds", refundsSent: "refunds:sent" } as const;
+import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
+import { post, postedRefs } from "./ledger";
 
 export interface RefundRow {
   id: string;
@@ -46,20 +44,10 @@ const MOVES_FROM: Record<RefundStatus, RefundStatus[]> = {
 export const failedRefundMessage = (reason: string | null | undefined) =>
   `The card did not take the refund (${(reason ?? "unknown").replaceAll("_", " ")}). Our team has been told and will return the money another way.`;
 
-const postRefund = (db: Db, refund: Pick<RefundRow, "id" | "amountCents">) =>
-  postTransaction(db, "refund", refund.id, [
-    { account: REFUND_ACCOUNTS.feeRefunds, amountCents: -refund.amountCents },
-    { account: REFUND_ACCOUNTS.refundsSent, amountCents: refund.amountCents },
-  ]);
-
 /** The money came back: the refund's transaction is reversed (only if it was posted). */
 async function reverseRefund(db: Db, refund: Pick<RefundRow, "id" | "amountCents">): Promise<void> {
-  const [posted] = await db.all<{ n: number }>(sql`select count(*) as n from ledger_transactions where kind = 'refund' and ref = ${refund.id}`);
-  if (!posted || posted.n === 0) return;
-  await postTransaction(db, "refund.failed", refund.id, [
-    { account: REFUND_ACCOUNTS.refundsSent, amountCents: -refund.amountCents },
-    { account: REFUND_ACCOUNTS.feeRefunds, amountCents: refund.amountCents },
-  ]);
+  if ((await postedRefs(db, LEDGER_KINDS.refund, [refund.id])).size === 0) return;
+  await post(db, POSTINGS.refundFailed(refund));
 }
 
 /**
@@ -70,7 +58,7 @@ export async function recordStripeRefund(db: Db, row: RefundRow, refund: Stripe.
   if (!row.stripeRefundId) {
     await db.run(sql`update refunds set stripe_refund_id = ${refund.id}, updated_at = ${now} where id = ${row.id} and stripe_refund_id is null`);
   }
-  await postRefund(db, row);
+  await post(db, POSTINGS.refund(row));
   await applyRefundStatus(db, row, statusOf(refund), refund.failure_reason ?? null, now);
 }
 

@@ -28,3 +28,7 @@ export async function optOut(db: Db, phone: string): Promise<void> {
 export async function optIn(db: Db, phone: string): Promise<void> {
   await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
 }
+
+export async function isOptedOut(db: Db, phone: string): Promise<boolean> {
+  return (await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1)).length > 0;
+}

@@ -11,13 +11,18 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type SavedCard = typeof paymentMethods.$inferSelect;
 
 export interface PaymentClaim {
+  /** The row's id when the caller fixes it (an admin retry item's payment has the item's id); else a new one. */
+  id?: string;
   artistId: string;
-  songId: string;
+  /** Null for an artist's initial charge, which pays for no song. */
+  songId: string | null;
   purpose: PaymentPurpose;
-  package: SongPackage;
+  /** Null for an initial charge. */
+  package: SongPackage | null;
   amountCents: number;
   requestId?: string | null;
   paymentMethodId?: string | null;
+  retryItemId?: string | null;
 }
 
 /** A stored answer, replayed verbatim for the same request. */
@@ -28,14 +33,16 @@ export interface StoredAnswer<T = unknown> {
 
 /**
  * Claims a new payment row; null when the song already has an open or paid payment (or the requestId
- * was used), or was removed for want of payment (services/remove-unpaid-songs.ts) since it was read.
+ * was used, or the artist already has an open or paid initial charge, or a row with the given id
+ * exists), or the song was removed for want of payment (services/remove-unpaid-songs.ts) since it
+ * was read. Every path that charges claims its row here.
  */
 export async function claimPayment(db: Db, claim: PaymentClaim, now = Date.now()): Promise<string | null> {
-  const id = crypto.randomUUID();
+  const id = claim.id ?? crypto.randomUUID();
   const result = await db.run(sql`
-    insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status, request_id, payment_method_id, created_at, updated_at)
+    insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status, request_id, payment_method_id, retry_item_id, created_at, updated_at)
     select ${id}, ${claim.artistId}, ${claim.songId}, ${claim.purpose}, ${claim.package}, ${claim.amountCents}, 'claimed',
-      ${claim.requestId ?? null}, ${claim.paymentMethodId ?? null}, ${now}, ${now}
+      ${claim.requestId ?? null}, ${claim.paymentMethodId ?? null}, ${claim.retryItemId ?? null}, ${now}, ${now}
     where not exists (select 1 from songs where id = ${claim.songId} and status = 'removed')
     on conflict do nothing`);
   return result.meta.changes === 1 ? id : null;
@@ -96,3 +103,4 @@ export async function savedCardOf(db: Db, artistId: string): Promise<SavedCard |
 export async function savedCardById(db: Db, id: string): Promise<SavedCard | undefined> {
   return (await db.select().from(paymentMethods).where(eq(paymentMethods.id, id)).limit(1))[0];
 }
+

@@ -13,7 +13,7 @@ import { stripeEvents } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import type { PaymentDeps } from "./close-open-payment";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
-import { syncSubscriptionFromEvent } from "./pro-subscription";
+import { onInvoicePaid, syncSubscriptionFromEvent } from "./pro-subscription";
 import { onRefundEvent } from "./refund-status";
 import { onSetupIntentFailed } from "./setup-intent-failures";
 
@@ -31,14 +31,14 @@ export async function recordStripeEvent(db: Db, event: Stripe.Event): Promise<vo
 /** What handlers may use besides the database: the job queue and the Stripe client. */
 export type StripeEventDeps = PaymentDeps;
 
-type EventHandler = (db: Db, event: Stripe.Event, deps: StripeEventDeps) => Promise<void>;
+type EventHandler = (db: Db, event: Stripe.Event, deps: StripeEventDeps) => Promise<unknown>;
 
 /** Event types the product acts on. Everything else is recorded and acknowledged. */
 const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "payment_intent.succeeded": (_db, event, deps) => onPaymentIntentSucceeded(deps, event.data.object as Stripe.PaymentIntent),
   "payment_intent.payment_failed": (_db, event, deps) => onPaymentIntentFailed(deps, event.data.object as Stripe.PaymentIntent),
   // Pro is on only while Stripe says the subscription is active (invoice paid); failures and cancellation turn it off.
-  "invoice.paid": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "invoice.paid": (_db, event, deps) => onInvoicePaid(deps, event),
   "invoice.payment_failed": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.created": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),

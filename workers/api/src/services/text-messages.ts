@@ -11,6 +11,7 @@ import { artists, type TextMessageKind, type TextMessageStatus } from "@jplay/sc
 import type { Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import { toE164 } from "./phone-number";
+import { isOptedOut } from "./sms-opt-outs";
 
 export interface TextRequest {
   artistId: string;
@@ -33,7 +34,7 @@ export const redactLinks = (body: string) => body.replace(ARTIST_LINK_TOKEN, "$1
 export async function queueText(db: Db, jobs: JobQueue, text: TextRequest): Promise<TextMessageStatus | null> {
   const [artist] = await db.select({ phone: artists.phone }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
   const phone = toE164(artist?.phone);
-  const optedOut = phone !== null && (await db.run(sql`select 1 from sms_opt_outs where phone = ${phone}`)).results.length > 0;
+  const optedOut = phone !== null && (await isOptedOut(db, phone));
   const { status, error } = !artist?.phone
     ? ({ status: "skipped", error: "The artist gave no phone number." } as const)
     : phone === null

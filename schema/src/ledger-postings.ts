@@ -1,0 +1,194 @@
+/**
+ * The ledger's one book of rules (docs/decisions/030-one-way-per-thing.md): its account names, the
+ * posting each kind of money movement makes, and the two statements that write postings. Everything
+ * that writes the ledger builds its posting here — the Worker through workers/api/src/services/ledger.ts,
+ * the demo seed in Node through schema/src/purchase-credit.ts — so no caller names an account or
+ * balances entries itself. Imports nothing that needs the Worker runtime, so Node scripts load it too.
+ *
+ * Sign convention: an account's balance is the sum of its entries. What JPlay owes (to an artist) and
+ * what it earns is positive: `artist:{id}:available`, `platform:revenue`, `platform:fees`. What
+ * JPlay holds or is owed is negative: `provider:receivable` (the provider owes a sale), `platform:cash`
+ * (settlements received), `stripe:charges` (card charges received at Stripe). Money that left is
+ * positive: `payouts:sent`, `refunds:sent`.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { PACKAGES, splitSale } from "./pricing.ts";
+
+export const LEDGER_ACCOUNTS = {
+  artistAvailable: (artistId: string) => `artist:${artistId}:available`,
+  /** Money on its way to the artist (a payout whose Transfer has not been confirmed yet). */
+  artistPayoutPending: (artistId: string) => `artist:${artistId}:payout_pending`,
+  providerReceivable: "provider:receivable",
+  /** Money the provider has settled to JPlay's bank account, from which the operator tops up Stripe. */
+  platformCash: "platform:cash",
+  /** JPlay's share of sales. */
+  platformRevenue: "platform:revenue",
+  /** Distribution fees and Pro invoices charged to artists' cards. */
+  platformFees: "platform:fees",
+  /** Fees given back (a rejected song's refund). */
+  feeRefunds: "platform:fee_refunds",
+  /** What Stripe received by card charges. */
+  stripeCharges: "stripe:charges",
+  payoutsSent: "payouts:sent",
+  refundsSent: "refunds:sent",
+} as const;
+
+/** Every kind of transaction the ledger holds; `(kind, ref)` is unique, so each is posted once. */
+export const LEDGER_KINDS = {
+  /** ref: the provider's purchaseId. */
+  purchase: "purchase",
+  /** ref: the provider settlement's id. */
+  settlement: "provider.settlement",
+  /** ref: the payout's id, for each of its three steps. */
+  payout: "payout",
+  payoutSent: "payout.sent",
+  payoutFailed: "payout.failed",
+  /** ref: the payment's id (a distribution fee, recovery offer, checkout, admin retry or initial charge). */
+  payment: "payment",
+  /** ref: the Stripe invoice's id (a Pro subscription's invoice). */
+  subscriptionInvoice: "subscription.invoice",
+  /** ref: the refund's id. */
+  refund: "refund",
+  refundFailed: "refund.failed",
+} as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
+
+export interface LedgerEntry {
+  account: string;
+  /** Set on an artist's own accounts, so their balances are one indexed sum. */
+  artistId?: string | null;
+  amountCents: number;
+}
+
+/** One balanced transaction to write. */
+export interface Posting {
+  kind: LedgerKind;
+  ref: string;
+  entries: LedgerEntry[];
+}
+
+export class UnbalancedTransactionError extends Error {}
+
+/** Throws unless the posting has two or more whole-cent entries that sum to zero. */
+export function assertBalanced(posting: Posting): Posting {
+  const name = `${posting.kind}:${posting.ref}`;
+  if (posting.entries.length < 2) throw new UnbalancedTransactionError(`${name} needs at least two entries`);
+  if (posting.entries.some((entry) => !Number.isInteger(entry.amountCents))) throw new UnbalancedTransactionError(`${name} has a non-integer amount`);
+  const total = posting.entries.reduce((sum, entry) => sum + entry.amountCents, 0);
+  if (total !== 0) throw new UnbalancedTransactionError(`${name} does not balance (sum ${total})`);
+  return posting;
+}
+
+/** Songs without a recorded split (the demo catalogue) are credited at the standard package's split. */
+export const DEFAULT_REVENUE_SPLIT_BPS = PACKAGES.standard.revenueSplitBps;
+
+const A = LEDGER_ACCOUNTS;
+const K = LEDGER_KINDS;
+const posting = (kind: LedgerKind, ref: string, entries: LedgerEntry[]) => assertBalanced({ kind, ref, entries });
+const artistMoves = (artistId: string, from: string, to: string, cents: number): LedgerEntry[] => [
+  { account: from, artistId, amountCents: -cents },
+  { account: to, artistId, amountCents: cents },
+];
+
+/** Money Stripe received for JPlay by card: a fee JPlay earned. */
+const cardCharge = (kind: LedgerKind, ref: string, cents: number) =>
+  posting(kind, ref, [
+    { account: A.stripeCharges, amountCents: -cents },
+    { account: A.platformFees, amountCents: cents },
+  ]);
+
+/** The posting rules: one per kind of money movement. */
+export const POSTINGS = {
+  /** A listener's download, reported by the provider: the price split between JPlay and the artist (`splitSale`). */
+  purchase(sale: { purchaseId: string; artistId: string; priceCents: number; revenueSplitBps: number | null }): Posting {
+    const { providerCents, artistCents } = splitSale(sale.priceCents, sale.revenueSplitBps ?? DEFAULT_REVENUE_SPLIT_BPS);
+    return posting(K.purchase, sale.purchaseId, [
+      { account: A.providerReceivable, artistId: null, amountCents: -sale.priceCents },
+      { account: A.platformRevenue, artistId: null, amountCents: providerCents },
+      { account: A.artistAvailable(sale.artistId), artistId: sale.artistId, amountCents: artistCents },
+    ]);
+  },
+  /** The provider paid JPlay's bank: the receivable moves towards zero (docs/decisions/021). */
+  settlement(settlement: { id: string; amountCents: number }): Posting {
+    return posting(K.settlement, settlement.id, [
+      { account: A.providerReceivable, amountCents: settlement.amountCents },
+      { account: A.platformCash, amountCents: -settlement.amountCents },
+    ]);
+  },
+  /** A payout is made: its money is committed before Stripe is called. */
+  payout(payout: { id: string; artistId: string; amountCents: number }): Posting {
+    return posting(K.payout, payout.id, artistMoves(payout.artistId, A.artistAvailable(payout.artistId), A.artistPayoutPending(payout.artistId), payout.amountCents));
+  },
+  /** Stripe made the payout's Transfer: the money left. */
+  payoutSent(payout: { id: string; artistId: string; amountCents: number }): Posting {
+    return posting(K.payoutSent, payout.id, [
+      { account: A.artistPayoutPending(payout.artistId), artistId: payout.artistId, amountCents: -payout.amountCents },
+      { account: A.payoutsSent, amountCents: payout.amountCents },
+    ]);
+  },
+  /** Stripe refused the payout for good: its money returns to the artist's balance. */
+  payoutFailed(payout: { id: string; artistId: string; amountCents: number }): Posting {
+    return posting(K.payoutFailed, payout.id, artistMoves(payout.artistId, A.artistPayoutPending(payout.artistId), A.artistAvailable(payout.artistId), payout.amountCents));
+  },
+  /** A card charge succeeded (a song's fee or an initial charge). */
+  payment: (payment: { id: string; amountCents: number }): Posting => cardCharge(K.payment, payment.id, payment.amountCents),
+  /** A Pro invoice was paid by card. */
+  subscriptionInvoice: (invoice: { id: string; amountCents: number }): Posting => cardCharge(K.subscriptionInvoice, invoice.id, invoice.amountCents),
+  /** A fee goes back to the card (docs/decisions/025): no artist account moves, the fee was never theirs. */
+  refund(refund: { id: string; amountCents: number }): Posting {
+    return posting(K.refund, refund.id, [
+      { account: A.feeRefunds, amountCents: -refund.amountCents },
+      { account: A.refundsSent, amountCents: refund.amountCents },
+    ]);
+  },
+  /** The card did not take the refund after all: its posting is reversed. */
+  refundFailed(refund: { id: string; amountCents: number }): Posting {
+    return posting(K.refundFailed, refund.id, [
+      { account: A.refundsSent, amountCents: -refund.amountCents },
+      { account: A.feeRefunds, amountCents: refund.amountCents },
+    ]);
+  },
+} as const;
+
+/**
+ * Two statements for ONE D1 batch (a transaction) that write the postings, each at most once:
+ *   1. a transaction row per posting under a fresh id, unless `(kind, ref)` exists already;
+ *   2. the entries, only under transactions this batch created (the fresh ids).
+ * Postings travel as one JSON parameter, so any number stays two statements within D1's
+ * 100-parameter limit. `onlyIf(ref)` adds a condition per posting (a purchase's row must exist).
+ * `transactionIds` gives each posting's fresh id by ref, to learn afterwards which were written now.
+ */
+export function postingStatements(
+  postings: readonly Posting[],
+  now: number,
+  options: { onlyIf?: (ref: SQL) => SQL; newId?: () => string } = {},
+): { statements: [SQL, SQL]; transactionIds: Map<string, string> } {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const transactionIds = new Map<string, string>();
+  const transactions = postings.map((p) => {
+    assertBalanced(p);
+    const id = newId();
+    transactionIds.set(p.ref, id);
+    return { id, kind: p.kind, ref: p.ref };
+  });
+  const entries = postings.flatMap((p, index) =>
+    p.entries.map((entry) => ({ id: newId(), transactionId: transactions[index]!.id, account: entry.account, artistId: entry.artistId ?? null, amountCents: entry.amountCents })),
+  );
+  const ref = sql`json_extract(t.value, '$.ref')`;
+  return {
+    statements: [
+      // `where` before ON CONFLICT keeps SQLite from reading it as part of the FROM (sqlite.org/lang_upsert.html).
+      sql`insert into ledger_transactions (id, kind, ref, created_at)
+        select json_extract(t.value, '$.id'), json_extract(t.value, '$.kind'), ${ref}, ${now}
+        from json_each(${JSON.stringify(transactions)}) t
+        where ${options.onlyIf ? options.onlyIf(ref) : sql`true`}
+        on conflict (kind, ref) do nothing`,
+      sql`insert into ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
+        select json_extract(e.value, '$.id'), json_extract(e.value, '$.transactionId'), json_extract(e.value, '$.account'),
+          json_extract(e.value, '$.artistId'), json_extract(e.value, '$.amountCents'), ${now}
+        from json_each(${JSON.stringify(entries)}) e
+        where exists (select 1 from ledger_transactions where id = json_extract(e.value, '$.transactionId'))`,
+    ],
+    transactionIds,
+  };
+}
