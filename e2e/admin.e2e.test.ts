@@ -276,7 +276,7 @@ describe("signed in", () => {
     expect(retries).toBe(0);
   });
 
-  test("Export CSV downloads the spec's columns, a row per song, with formulas made inert", async () => {
+  test("Export CSV downloads the product's columns, a row per song, with formulas made inert", async () => {
     const page = await newPage();
     await signIn(page);
     await searchTag(page);

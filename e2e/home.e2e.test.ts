@@ -147,7 +147,7 @@ describe("home rows", () => {
     await cover.click();
     const bar = page.getByRole("region", { name: "Now playing" });
     await bar.waitFor();
-    // The bar's own fallbacks (spec: 'No track playing', 'Unknown artist').
+    // The bar's own fallbacks (docs/product.md: 'No track playing', 'Unknown artist').
     expect(await bar.getByText("No track playing", { exact: true }).isVisible()).toBe(true);
     expect(await bar.getByText("Unknown artist", { exact: true }).isVisible()).toBe(true);
   });

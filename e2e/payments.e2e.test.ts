@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
 /**
  * Paying for a distribution in a real browser against the real Worker and its Stripe sandbox
- * (spec sections 2, 4, 8, 9): the offer screen and its outcomes (paid, 3-D Secure completed and
+ * (docs/product.md, Screens; States and flows; Errors; Prices and limits): the offer screen and its outcomes (paid, 3-D Secure completed and
  * failed, declined → recovery), the client's pacing rules, the one-off checkout, Pro, and the
  * 'Song not found' states. Recovery offers have their own file.
  */
@@ -15,7 +15,7 @@ const baseURL = inject("baseURL");
 
 const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
 
-/** The home banner after a paid distribution (spec section 2, Home). */
+/** The home banner after a paid distribution (docs/product.md, Screens, Home). */
 async function homeBannerFor(page: Page, title: string) {
   await page.waitForURL(`${baseURL}/`, { timeout: 30_000 }).catch(async (error: unknown) => {
     // Say what the screen said instead (a toast) rather than only that it stayed.
@@ -31,7 +31,7 @@ describe("offer screen", () => {
     const title = uniqueTitle("Yard Lights");
     const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, title);
 
-    // Spec section 2: banner, title and artist, video, sample projection, themes, partner offer.
+    // docs/product.md, Screens: banner, title and artist, video, sample projection, themes, partner offer.
     await page.getByText("Congratulations!", { exact: true }).waitFor();
     expect(await page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
     expect(await page.getByText("E2E Payer", { exact: true }).isVisible()).toBe(true);
@@ -149,7 +149,7 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
     await page.getByRole("alert").filter({ hasText: "Your card number is incomplete." }).waitFor();
     expect(pathOf(page)).toBe(`/approval/${songId}`);
 
-    // Without an amount from the server, the package's own fee (spec section 4 fallbacks), in a fresh screen.
+    // Without an amount from the server, the package's own fee (docs/product.md, States and flows fallbacks), in a fresh screen.
     amount = undefined;
     await page.reload();
     await page.getByRole("radio", { name: /Standard/ }).check();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * The recovery offers after a declined payment, in a real browser against the real Worker and its
- * Stripe sandbox (spec sections 2, 4, 8 and 9): the decline → tier 1 → tier 2 → new card journey
+ * Stripe sandbox (docs/product.md, Screens; States and flows; Errors; Prices and limits): the decline → tier 1 → tier 2 → new card journey
  * with every toast, the offer texts, Decline Offer, and the error paths of the recovery call.
  */
 import type { Page } from "playwright-core";

@@ -1,5 +1,5 @@
 /**
- * How every script starts wrangler: offline and quiet (ARCHITECTURE decision 2), with the Node 22 that
+ * How every script starts wrangler: offline and quiet (docs/architecture.md, Local is embedded and offline), with the Node 22 that
  * pnpm put on PATH, and from the repo root so wrangler.toml is found.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";

@@ -8,7 +8,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 
-/** The budget of issue 7, in bytes of gzip. */
+/** Home's budget (docs/decisions/015), in bytes of gzip. */
 export const HOME_BUDGET = { scriptGzip: 90 * 1024, totalGzip: 170 * 1024 } as const;
 
 export interface LoadedResource {

@@ -1,5 +1,5 @@
 /**
- * The admin portal's API shapes (spec sections 3 and 7), shared by the Worker and the SPA. Amounts
+ * The admin portal's API shapes (docs/product.md, Data; Calls), shared by the Worker and the SPA. Amounts
  * the operator sees are dollars for display; the server charges its own cents (pricing.ts).
  */
 
@@ -14,7 +14,7 @@ export interface AdminSong {
   processingPayment: boolean;
 }
 
-/** One saved payment method with its artist and the artist's songs (spec section 3). */
+/** One saved payment method with its artist and the artist's songs (docs/product.md, Data). */
 export interface AdminPaymentRecord {
   paymentMethodId: string;
   artistId: string;
@@ -54,7 +54,7 @@ export type RetryItemStatus = "pending" | "succeeded" | "failed" | "skipped";
 /** `POST /api/admin/payments/retry` and `GET /api/admin/payments/retry/{batchId}`. */
 export interface RetryBatchResponse {
   batchId: string;
-  /** The spec's summary; `failed` counts failed and skipped items. */
+  /** The product's summary; `failed` counts failed and skipped items. */
   summary: { succeeded: number; failed: number };
   /** Items not yet charged: the batch has finished when this is 0. */
   pending: number;

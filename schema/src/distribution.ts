@@ -1,5 +1,5 @@
 /**
- * The rules of spec section 5, written once (ARCHITECTURE decision 6): the distribution form and the
+ * The rules of docs/product.md, Validation, written once (docs/architecture.md, Validation written once): the distribution form and the
  * payment-setup card validate with these, and the Worker enforces the same ones with the same
  * messages. Files are judged by their bytes on the server and, where the browser can, on the client.
  */

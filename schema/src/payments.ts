@@ -1,4 +1,4 @@
-/** Payment API shapes shared by the Worker and the SPA (spec section 3). */
+/** Payment API shapes shared by the Worker and the SPA (docs/product.md, Data). */
 
 export type PaymentFrequency = "daily" | "weekly";
 
@@ -23,7 +23,7 @@ export interface DistributeResponse {
 /** Where the Stripe sandbox's REST API answers, for the SDK on the server and the card form. */
 export const SANDBOX_API_BASE = "/api/stripe-sandbox";
 
-/** `POST /api/distribute/{songId}/complete` body (spec section 3). */
+/** `POST /api/distribute/{songId}/complete` body (docs/product.md, Data). */
 export interface CompleteDistributionRequest {
   feeOption: "standard" | "expedited";
   /** The browser's attempt id (a timestamp as a string); the same id replays the first answer. */
@@ -31,7 +31,7 @@ export interface CompleteDistributionRequest {
 }
 
 /**
- * `POST /api/distribute/{songId}/complete` answer (spec section 3). Exactly one outcome is true:
+ * `POST /api/distribute/{songId}/complete` answer (docs/product.md, Data). Exactly one outcome is true:
  * - `alreadyProcessed`: the song was paid before (nothing charged);
  * - `success`: the saved card paid, or the artist is Pro (no fee);
  * - `requiresPaymentMethod` + `clientSecret` + `amount` (dollars): no usable saved card — confirm the
@@ -57,7 +57,7 @@ export interface CompleteDistributionResponse {
   success?: boolean;
 }
 
-/** `POST /api/distribute/{songId}/recovery` body and answers (spec sections 3 and 7). */
+/** `POST /api/distribute/{songId}/recovery` body and answers (docs/product.md, Data; Calls). */
 export interface RecoveryRequest {
   offerTier: 1 | 2;
 }

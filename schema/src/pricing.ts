@@ -1,5 +1,5 @@
 /**
- * Every price and limit of spec section 9, in integer cents, defined once (ARCHITECTURE decision 5).
+ * Every price and limit of docs/product.md, Prices and limits, in integer cents, defined once (docs/architecture.md, Money in cents).
  * The server is authoritative: these are what it charges and credits; screens only display them.
  */
 export const LISTENER_PRICE_CENTS = 199;
@@ -17,7 +17,7 @@ export const centsToDollars = (cents: number) => cents / 100;
 export const formatCents = (cents: number) =>
   `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** One-time distribution fees (spec section 9): the server charges these, never a browser's amount. */
+/** One-time distribution fees (docs/product.md, Prices and limits): the server charges these, never a browser's amount. */
 export const STANDARD_FEE_CENTS = 9900;
 export const EXPEDITED_FEE_CENTS = 4999;
 
@@ -28,7 +28,7 @@ export type FeeOption = "standard" | "expedited";
 export const FEE_OPTIONS: readonly FeeOption[] = ["standard", "expedited"];
 
 /**
- * What each way of paying for a song buys (spec section 9): the fee the server charges, the
+ * What each way of paying for a song buys (docs/product.md, Prices and limits): the fee the server charges, the
  * provider's revenue split in basis points (the artist keeps the rest) and the delivery window.
  * Keys are `SongPackage` values (tables.ts).
  */
@@ -41,24 +41,24 @@ export const PACKAGES = {
   pro: { feeCents: 0, revenueSplitBps: 800, deliveryWindowMs: { min: 24 * HOUR_MS, max: 24 * HOUR_MS } },
 } as const;
 
-/** Recovery offers after a decline (spec sections 2 and 9): tier → package, and the old price shown. */
+/** Recovery offers after a decline (docs/product.md, Screens; Prices and limits): tier → package, and the old price shown. */
 export const RECOVERY_TIERS = {
   1: { package: "recovery_1", title: "Special Offer", feeCents: 2049, wasCents: 9900, revenueSplitBps: 3000 },
   2: { package: "recovery_2", title: "Final Offer", feeCents: 1049, wasCents: 1999, revenueSplitBps: 4000 },
 } as const;
 export type RecoveryTier = keyof typeof RECOVERY_TIERS;
 
-/** The one-off /checkout fee (spec section 9, "One-off fee amount 9900 cents"): a standard package. */
+/** The one-off /checkout fee (docs/product.md, Prices and limits, "One-off fee amount 9900 cents"): a standard package. */
 export const ONE_OFF_FEE_CENTS = 9900;
 
 /** Pro subscription: $14.99 a month. */
 export const PRO_MONTHLY_CENTS = 1499;
 
-/** Admin charges (spec section 9): a failed song's retry (paid as recovery tier 2) and an initial charge. */
+/** Admin charges (docs/product.md, Prices and limits): a failed song's retry (paid as recovery tier 2) and an initial charge. */
 export const ADMIN_RETRY_CENTS = 1049;
 export const ADMIN_INITIAL_CHARGE_CENTS = 799;
 
-/** Spec section 9 timing rules the server enforces for `complete`. */
+/** docs/product.md, Prices and limits timing rules the server enforces for `complete`. */
 export const PAYMENT_ATTEMPT_INTERVAL_MS = 30_000;
 export const FEE_OPTION_SWITCH_INTERVAL_MS = 60_000;
 
@@ -70,7 +70,7 @@ export const CARD_ATTEMPT_WINDOW_MS = 30 * DAY_MS;
 export const PAYOUT_MINIMUM_CENTS = 100;
 
 /**
- * Splits a sale between the provider and the artist (issue: sales ledger). Rounding rule: the
+ * Splits a sale between the provider and the artist (docs/decisions/009). Rounding rule: the
  * provider's share is rounded down to the cent and the artist receives the remainder, so rounding
  * always favours the artist and the two shares always add up to the price exactly.
  * e.g. $1.99 at 10% → provider 19¢, artist 180¢.

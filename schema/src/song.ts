@@ -1,5 +1,5 @@
 /**
- * The song as the API sends it (spec section 3). Written once here so the Worker that builds it and
+ * The song as the API sends it (docs/product.md, Data). Written once here so the Worker that builds it and
  * the SPA that reads it cannot disagree.
  */
 export interface SongDto {

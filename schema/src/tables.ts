@@ -1,7 +1,7 @@
 /**
  * D1 tables, described once with drizzle-orm. `drizzle-kit generate` turns changes here into the SQL
  * migrations in `schema/migrations/`, which wrangler applies locally, in tests and in production.
- * Ids are random strings (ARCHITECTURE decision 7); times are epoch milliseconds; money is cents.
+ * Ids are random strings (docs/architecture.md, Ids are not access control); times are epoch milliseconds; money is cents.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -181,7 +181,7 @@ export const OPEN_PAYMENT_STATUSES = ["claimed", "requires_payment_method", "req
 /**
  * One row per attempt to take money for a song (or an artist's initial charge). The row is claimed
  * before Stripe is called and its id is the Stripe idempotency key, so a retried request, a
- * redelivered job or two racing tabs can never charge twice (ARCHITECTURE decision 9).
+ * redelivered job or two racing tabs can never charge twice (docs/architecture.md, Async work is idempotent).
  */
 export const payments = sqliteTable(
   "payments",
@@ -304,7 +304,7 @@ export const retryItems = sqliteTable(
 );
 
 /**
- * The append-only double-entry ledger (issue: sales and payouts). A transaction's entries sum to
+ * The append-only double-entry ledger (docs/decisions/009). A transaction's entries sum to
  * zero; a balance is the sum of an account's entries, never a stored total. `(kind, ref)` is unique,
  * so reporting the same purchase or paying the same payout twice records it once.
  */

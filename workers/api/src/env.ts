@@ -67,7 +67,7 @@ declare global {
      */
     MEDIA_ORPHAN_GRACE_SECONDS?: string;
     /**
-     * The local operator password for /admin (ARCHITECTURE decision 8). Honoured only outside
+     * The local operator password for /admin (docs/architecture.md, Fails closed). Honoured only outside
      * production and only while Cloudflare Access is not configured; at least 12 characters.
      */
     ADMIN_PASSWORD?: string;

@@ -1,5 +1,5 @@
 /**
- * Admin access fails closed (ARCHITECTURE decision 8): no credentials, a wrong password, a forged or
+ * Admin access fails closed (docs/architecture.md, Fails closed): no credentials, a wrong password, a forged or
  * expired cookie, an Access JWT with the wrong audience, expired or signed by an unknown key, or no
  * configuration at all → refused; the right password or a valid Access JWT → let in. Changes from
  * another site's page are refused even with the operator's cookie.

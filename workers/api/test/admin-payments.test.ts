@@ -78,7 +78,7 @@ async function operatorCookie() {
 }
 
 describe("GET /api/admin/payments", () => {
-  it("answers the spec's record per saved card, with songs, fees in dollars and charges in flight", async () => {
+  it("answers the product's record per saved card, with songs, fees in dollars and charges in flight", async () => {
     await seedArtists("shape", 3);
     // A second, older card for artist 1, and an artist with a card but no song and no payment.
     await env.DB.batch([

@@ -43,7 +43,7 @@ describe("payment setup", () => {
 
     const { setup, saved } = await setUpArtist(browser, undefined, "+1 555 010 0199");
     expect(saved.status).toBe(200);
-    // The brand and last 4 of the spec, plus the link to the artist's private page.
+    // The brand and last 4 the product shows, plus the link to the artist's private page.
     expect(await saved.json()).toEqual({ brand: "visa", last4: "4242", artistPageUrl: expect.stringMatching(/^\/artist\/[A-Za-z0-9_-]{43}$/) });
     const artist = await env.DB.prepare("SELECT * FROM artists WHERE stripe_customer_id = ?").bind(setup.customerId).first<Record<string, unknown>>();
     expect(artist).toMatchObject({ phone: "+1 555 010 0199", payment_frequency: "weekly" });
@@ -60,7 +60,7 @@ describe("payment setup", () => {
     expect(weekly.clientSecret).not.toBe(daily.clientSecret);
   });
 
-  it("refuses a bad frequency and a missing phone with the spec's message", async () => {
+  it("refuses a bad frequency and a missing phone with the product's message", async () => {
     const browser = new Browser();
     const bad = await browser.postJson("/api/create-setup-intent", { paymentFrequency: "monthly" });
     expect(bad.status).toBe(400);

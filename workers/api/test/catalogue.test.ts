@@ -79,7 +79,7 @@ describe("song lists", () => {
     expect(await bad.json()).toEqual({ error: { code: "bad_request", message: "limit must be a whole number from 1 to 100" } });
   });
 
-  it("sends the song JSON of the spec, with price in dollars, coverUrl null without a cover and the explicit badge", async () => {
+  it("sends the product's song JSON, with price in dollars, coverUrl null without a cover and the explicit badge", async () => {
     const songs = (await (await api("/api/songs/popular")).json()) as Record<string, unknown>[];
     expect(songs[0]).toEqual({
       id: "song-b",

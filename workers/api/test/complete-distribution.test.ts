@@ -1,6 +1,6 @@
 /**
  * POST /api/distribute/{songId}/complete: the artist pays the chosen option with the saved card,
- * exactly once, at the server's price, under the spec's timing rules; 3-D Secure and card forms
+ * exactly once, at the server's price, under the product's timing rules; 3-D Secure and card forms
  * finish through the browser and the webhook.
  */
 import { env } from "cloudflare:workers";

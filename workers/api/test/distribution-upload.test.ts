@@ -1,5 +1,5 @@
 /**
- * POST /api/distribute streams its body to R2 (issue 7, upload memory): a song larger than an R2 part
+ * POST /api/distribute streams its body to R2 (docs/decisions/017): a song larger than an R2 part
  * arrives intact through a multipart upload; a limit crossed mid-stream stops the reading there and
  * leaves nothing stored (the parts already sent are aborted); so does a client that goes away, R2
  * failing mid-file, a refusal that only a field after the files reveals, and a body without its end.

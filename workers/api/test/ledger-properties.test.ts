@@ -211,6 +211,7 @@ function uploadForm(): FormData {
   const form = new FormData();
   form.set("artistName", "Ledger Lyric");
   form.set("songTitle", "Property Song");
+  form.set("explicit", "no");
   form.set("price", "1.99");
   form.set("songFile", new Blob([mp3Bytes()]), "song.mp3");
   return form;

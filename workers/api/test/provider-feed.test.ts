@@ -8,16 +8,15 @@
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CatalogueChange, DeliveryFeedPage, ReleaseChange } from "@jplay/schema/provider-feed";
 import worker from "../src/index";
-import { createDb, runBatch } from "../src/db";
+import { createDb } from "../src/db";
 import { processDistribution } from "../src/jobs/process-distribution";
-import { recordCatalogueChanges } from "../src/services/catalogue-changes";
+import { takeDownSong } from "../src/services/song-takedown";
 import { mediaLinkExpiry, mediaLinkSigner } from "../src/services/provider-media-links";
 import { signProviderReport } from "../src/services/provider-signature";
-import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv } from "./song-fixtures";
+import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes } from "./support";
 
 const SECRET = env.PROVIDER_WEBHOOK_SECRET!;
@@ -95,16 +94,9 @@ async function deliveredSong(options: { cover?: boolean; explicit?: boolean } = 
   return songId;
 }
 
-/**
- * An operator's takedown as the admin API records it (built beside this feed): the song leaves the
- * catalogue and the feed says so, in one batch.
- */
-async function takeDown(songId: string, now = Date.now()) {
-  await runBatch(db, [
-    sql`update songs set taken_down_at = ${now}, takedown_reason = ${"Rights claim from the label"} where id = ${songId} and status = 'distributed'`,
-    recordCatalogueChanges(JSON.stringify([songId]), "takedown", now, sql`s.taken_down_at = ${now}`),
-  ]);
-}
+/** An operator's takedown, through the service the admin API calls. */
+const takeDown = (songId: string, now = Date.now()) =>
+  takeDownSong(db, new CapturingQueue().asQueue(), songId, { reason: "Rights claim from the label", actor: TEST_OPERATOR }, now);
 
 /** The cursor of the feed's last change so far ("0" while it is empty): a test reads on from here. */
 const endOfFeed = async () => String((await env.DB.prepare("select coalesce(max(seq), 0) as seq from catalogue_changes").first<number>("seq")) ?? 0);
@@ -161,6 +153,9 @@ describe("the provider plays the feed", () => {
     const live = await env.DB.prepare("select id from songs where status = 'distributed' and taken_down_at is null").all<{ id: string }>();
     expect(byId(fromStart.keys())).toEqual(byId(live.results.map((song) => song.id)));
     expect(fromStart.has(gone)).toBe(false);
+    // …which is what the listeners' catalogue lists.
+    const listed = (await (await exports.default.fetch(new Request(`${ORIGIN}/api/songs/recent?limit=100`))).json()) as { id: string }[];
+    expect(byId(fromStart.keys())).toEqual(byId(listed.map((song) => song.id)));
     expect(byId(applyChanges(readingOn.changes, applyChanges(before.changes)).keys())).toEqual(byId(fromStart.keys()));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Stripe-shaped identifiers: a type prefix and a random suffix (`pi_3Nx…`), client secrets of the
  * form `<id>_secret_<random>`, and Stripe's timestamps (Unix seconds). Ids are random, never
- * sequential, so nothing can be guessed from them (ARCHITECTURE decision 7).
+ * sequential, so nothing can be guessed from them (docs/architecture.md, Ids are not access control).
  */
 
 /** Prefixes per object type, as Stripe uses them; later resources (billing, Connect) add theirs here. */

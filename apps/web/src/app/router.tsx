@@ -1,5 +1,5 @@
 /**
- * The route table of spec section 2. Every screen is its own lazy chunk; the screens that use
+ * The route table of docs/product.md, Screens. Every screen is its own lazy chunk; the screens that use
  * TanStack Query load it with their own chunk (in parallel, no waterfall), so Home's chunk graph
  * holds neither Query nor any payment code (decision 015).
  */

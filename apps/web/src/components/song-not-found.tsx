@@ -1,5 +1,5 @@
 /**
- * The "Song not found" state of the offer, recovery and confirmation screens (spec section 2): the
+ * The "Song not found" state of the offer, recovery and confirmation screens (docs/product.md, Screens): the
  * id in the address names no song this visitor may see, so the way back is the distribution form.
  */
 import { useEffect, useRef } from "react";

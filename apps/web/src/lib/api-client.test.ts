@@ -10,7 +10,7 @@ function stubFetch(response: Response) {
   return fetchMock;
 }
 
-describe("api client (spec sections 7 and 8)", () => {
+describe("api client (docs/product.md, Calls; Errors)", () => {
   test("GET sends cookies and parses JSON", async () => {
     const fetchMock = stubFetch(Response.json([{ id: "a" }]));
     expect(await api.get("/api/songs/popular")).toEqual([{ id: "a" }]);

@@ -1,9 +1,9 @@
 /**
- * The one fetch wrapper (spec sections 7 and 8). Every call sends cookies; a FormData payload goes as
+ * The one fetch wrapper (docs/product.md, Calls; Errors). Every call sends cookies; a FormData payload goes as
  * multipart, any other payload as JSON; any non-success answer throws `${status}: ${body || statusText}`.
  */
 
-/** A non-success HTTP answer. Its message is exactly the spec's `${status}: ${bodyText || statusText}`. */
+/** A non-success HTTP answer. Its message is exactly the product's `${status}: ${bodyText || statusText}`. */
 export class ApiError extends Error {
   readonly status: number;
 

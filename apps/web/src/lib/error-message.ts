@@ -1,7 +1,7 @@
 /**
- * What a person reads when a call fails: the API's `{error:{message}}` (spec section 8 texts come
+ * What a person reads when a call fails: the API's `{error:{message}}` (docs/product.md, Errors texts come
  * from the server), else the screen's own fallback. ApiError carries "<status>: <body>", so the
- * body is parsed back out here rather than changing the spec's error format.
+ * body is parsed back out here rather than changing the product's error format.
  */
 import { ApiError } from "@/lib/api-client";
 

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * Spec section 7: reads never go stale on their own, no refetch on window focus, no polling and no
+ * docs/product.md, Calls: reads never go stale on their own, no refetch on window focus, no polling and no
  * retries for reads or writes. (The admin screen overrides staleTime/refetchInterval per query.)
  */
 export const queryClient = new QueryClient({

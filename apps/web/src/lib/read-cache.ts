@@ -1,8 +1,8 @@
 /**
  * The home page's reads (catalogue rows, the featured song, the success banner's song) without
  * TanStack Query: Query and its provider are about 10 KiB gzip, a ninth of the tablet home page's
- * JS budget (decision 015). The other screens keep Query. The rules are the query client's (spec
- * section 7): a read never goes stale, is never retried and never refetched on focus; a failed read
+ * JS budget (decision 015). The other screens keep Query. The rules are the query client's (docs/product.md,
+ * Calls): a read never goes stale, is never retried and never refetched on focus; a failed read
  * runs again only when the visitor asks (Try again), and a write that changes songs invalidates.
  */
 import { useCallback, useEffect, useSyncExternalStore } from "react";

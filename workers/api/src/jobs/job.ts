@@ -1,6 +1,6 @@
 /**
  * The messages the JOBS queue carries: one discriminated union, so producers and the consumer agree
- * on every shape (ARCHITECTURE decision 9). Every consumer may see a message twice and acts once.
+ * on every shape (docs/architecture.md, Async work is idempotent). Every consumer may see a message twice and acts once.
  */
 export type Job =
   | {

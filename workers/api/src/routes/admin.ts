@@ -1,5 +1,5 @@
 /**
- * /api/admin (spec sections 2 and 7, issue 5): the operator's portal API. Only the session routes
+ * /api/admin (docs/product.md, Screens; Calls; docs/decisions/011): the operator's portal API. Only the session routes
  * answer a signed-out browser; every other route is behind `requireAdmin` (services/admin-access.ts),
  * and every POST or DELETE must come from the portal's own origin.
  */
@@ -46,7 +46,7 @@ const RetryRequestSchema = v.object({
           paymentMethodId: id("paymentMethodId"),
           artistId: id("artistId"),
           songId: v.nullish(id("songId"), null),
-          // Accepted for the spec's shape and ignored: the server charges its own amounts.
+          // Accepted for the product's shape and ignored: the server charges its own amounts.
           amount: v.optional(v.unknown()),
         },
         "Each payment needs a paymentMethodId and an artistId.",

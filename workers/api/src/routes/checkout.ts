@@ -1,4 +1,4 @@
-/** POST /api/create-payment-intent (spec sections 2 and 7): the one-off /checkout payment, session artist only. */
+/** POST /api/create-payment-intent (docs/product.md, Screens; Calls): the one-off /checkout payment, session artist only. */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";

@@ -1,5 +1,5 @@
 /**
- * Paying for a song's distribution (spec sections 3–4): `complete` charges the chosen option with
+ * Paying for a song's distribution (docs/product.md, Data–4): `complete` charges the chosen option with
  * the saved card, `recovery` makes the discounted offers after a decline. Session artist only;
  * another artist's song is answered like a missing one (404).
  */

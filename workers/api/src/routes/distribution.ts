@@ -1,5 +1,5 @@
 /**
- * POST /api/distribute (spec section 7): the artist's song upload, for the session's artist only.
+ * POST /api/distribute (docs/product.md, Calls): the artist's song upload, for the session's artist only.
  * The multipart body is streamed to R2 as it arrives (services/receive-song-upload.ts), never held
  * in memory whole. Its size is bounded while reading (middleware/body-limit.ts refuses a declared
  * length over the limit first), and an artist already holding the maximum of unpaid songs is refused

@@ -1,5 +1,5 @@
 /**
- * /api/config, /api/create-setup-intent and /api/save-payment-method (spec section 7): what the
+ * /api/config, /api/create-setup-intent and /api/save-payment-method (docs/product.md, Calls): what the
  * payment-setup card calls. So that the form cannot be used to test stolen cards in bulk, setup
  * intents are rate-limited per client address (an IPv6 /64) and saves per phone, and both have a
  * ceiling per minute over all clients together that no number of addresses gets around; a

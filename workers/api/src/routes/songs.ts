@@ -1,5 +1,5 @@
 /**
- * /api/songs: the public catalogue the tablets list and play (spec sections 3 and 7). Every call takes
+ * /api/songs: the public catalogue the tablets list and play (docs/product.md, Data; Calls). Every call takes
  * the listener's scope, `?facility=<id>` or `?catalogue=clean` (services/catalogue-scope.ts): a song
  * outside it answers 404 as if it did not exist, media included.
  */

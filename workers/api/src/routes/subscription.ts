@@ -1,4 +1,4 @@
-/** POST /api/get-or-create-subscription (spec sections 2 and 7): the session artist's Pro subscription to pay. */
+/** POST /api/get-or-create-subscription (docs/product.md, Screens; Calls): the session artist's Pro subscription to pay. */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";

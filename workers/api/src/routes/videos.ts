@@ -1,4 +1,4 @@
-/** /api/videos: the promo and success videos the distribution screens play (spec section 7). */
+/** /api/videos: the promo and success videos the distribution screens play (docs/product.md, Calls). */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { serveMedia } from "../services/serve-media";

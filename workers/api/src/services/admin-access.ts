@@ -1,5 +1,5 @@
 /**
- * Who may use the admin API (ARCHITECTURE decision 8, docs/decisions/011-admin-access.md). Operators
+ * Who may use the admin API (docs/architecture.md, Fails closed, docs/decisions/011-admin-access.md). Operators
  * charge real cards there, so access fails closed: in production the Cloudflare Access JWT is
  * verified (issuer, audience, the team's signing keys); locally an operator password from
  * `.dev.vars` gives a short-lived session, kept in D1 (admin-sessions.ts) so that signing out ends

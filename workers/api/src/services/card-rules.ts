@@ -1,5 +1,5 @@
 /**
- * Card-network rules, enforced on the server before any charge (issue: paying for distribution):
+ * Card-network rules, enforced on the server before any charge (docs/decisions/008):
  * after a hard decline a card is never retried, and every charge attempt on a card — any path,
  * admin retries included — counts against one budget per card fingerprint (15 in 30 days).
  * Visa and Mastercard fine merchants that retry such cards; this module is the one place that says no.

@@ -1,5 +1,5 @@
 /**
- * Decodes a stored song's audio (ARCHITECTURE: `music-metadata`, its core entry point, which runs in
+ * Decodes a stored song's audio (`music-metadata`, its core entry point, which runs in
  * workerd) to prove it is playable MP3 and to learn its duration, bitrate and sample rate. The upload
  * already walked every frame (mp3-frames.ts); this is the second line, so anything that slipped into
  * R2 another way is refused with a reason an operator can read.

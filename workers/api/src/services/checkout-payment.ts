@@ -1,5 +1,5 @@
 /**
- * `POST /api/create-payment-intent` (spec: /checkout, "One-off fee amount 9900 cents"): a card-form
+ * `POST /api/create-payment-intent` (docs/product.md: /checkout, "One-off fee amount 9900 cents"): a card-form
  * PaymentIntent for the session artist's most recent song awaiting payment. The server charges its
  * own price (ONE_OFF_FEE_CENTS, paid as the standard package); a browser's amount is only compared
  * with it, never charged. Calling again while that card form is open returns the same intent, and

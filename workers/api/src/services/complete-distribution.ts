@@ -1,7 +1,7 @@
 /**
- * `POST /api/distribute/{songId}/complete` (spec sections 2–4): the artist, at the screen, pays the
+ * `POST /api/distribute/{songId}/complete` (docs/product.md, Screens–4): the artist, at the screen, pays the
  * distribution fee of the option they chose with their saved card. The server decides the amount
- * (PACKAGES), enforces the spec's timing rules from the payments rows, and charges at most once:
+ * (PACKAGES), enforces the product's timing rules from the payments rows, and charges at most once:
  * the payment row is claimed before Stripe is called, the idempotency key is derived from its id,
  * and the first answer is stored on it and replayed for the same requestId.
  */
@@ -71,7 +71,7 @@ function replay(row: PaymentRow, feeOption: FeeOption): CompleteAnswer {
   return stored;
 }
 
-/** The spec's timing rules (section 9), measured from this song's earlier `complete` payments. */
+/** The product's timing rules (docs/product.md, Prices and limits), measured from this song's earlier `complete` payments. */
 async function enforceAttemptTiming(deps: PaymentDeps, input: CompleteInput, now: number): Promise<void> {
   const { songId, feeOption } = input;
   const [last] = await latestPaymentsOf(deps.db, songId, ["distribution"]);

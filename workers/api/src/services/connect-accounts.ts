@@ -1,5 +1,5 @@
 /**
- * The artist's Stripe Connect account (issue: payouts): created on first use with the artist's payout
+ * The artist's Stripe Connect account (docs/decisions/010): created on first use with the artist's payout
  * schedule (daily, or weekly on Monday), onboarded through a Stripe-hosted Account Link where the
  * artist gives the debit card payouts go to, and marked ready when Stripe's `account.updated` says
  * payouts are enabled. https://docs.stripe.com/connect/express-accounts

@@ -1,5 +1,5 @@
 /**
- * When a paid song goes live (spec section 9: Pro 24 h, expedited 48 h, recovery 7–14 days, standard
+ * When a paid song goes live (docs/product.md, Prices and limits: Pro 24 h, expedited 48 h, recovery 7–14 days, standard
  * 14–30 days). The pipeline promises the start of each window: a song is delivered as soon as its
  * package allows, never later than the window's end (decision record 009).
  *

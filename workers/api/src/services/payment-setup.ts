@@ -1,5 +1,5 @@
 /**
- * Payment setup (spec sections 3–4): a Stripe customer and a SetupIntent for off-session charges,
+ * Payment setup (docs/product.md, Data–4): a Stripe customer and a SetupIntent for off-session charges,
  * then saving the confirmed card, which creates (or updates) the artist. The card's details come
  * from Stripe, never from the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Paying an artist their available balance for one period (issue: scheduled payouts). One payout row
+ * Paying an artist their available balance for one period (docs/decisions/010). One payout row
  * per artist and period (unique in the database), so running twice pays once; the row's id is the
  * Stripe Transfer's idempotency key, so a redelivered job or a crash between steps repairs itself
  * with the same Transfer instead of sending a second one. Money moves in the ledger
@@ -32,7 +32,7 @@ export const PAYOUT_CURRENCY = "usd";
 /** The period a run pays for: the UTC date it runs on (`YYYY-MM-DD`). */
 export const payoutPeriod = (runTime: Date) => runTime.toISOString().slice(0, 10);
 
-/** Weekly artists are paid on Mondays (spec section 9); daily artists every day. */
+/** Weekly artists are paid on Mondays (docs/product.md, Prices and limits); daily artists every day. */
 export function isPayoutDay(frequency: PaymentFrequency, period: string): boolean {
   if (frequency === "daily") return true;
   return new Date(`${period}T00:00:00Z`).getUTCDay() === 1;

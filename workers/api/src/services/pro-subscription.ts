@@ -1,5 +1,5 @@
 /**
- * The Pro subscription ($14.99 a month, spec sections 2 and 9): one per artist. Subscribing creates a
+ * The Pro subscription ($14.99 a month, docs/product.md, Screens; Prices and limits): one per artist. Subscribing creates a
  * Stripe subscription whose first invoice the browser pays (`payment_behavior=default_incomplete`,
  * the invoice's `confirmation_secret`), and whose card then pays the renewals
  * (`save_default_payment_method: on_subscription`); calling again returns the same open one. A first

@@ -1,7 +1,7 @@
 /**
- * Reads the distribution form (spec section 5) as it arrives and stores its files in R2 on the way,
+ * Reads the distribution form (docs/product.md, Validation) as it arrives and stores its files in R2 on the way,
  * so an upload never sits in memory whole (see multipart-stream.ts and stream-to-r2.ts). Every check
- * of the form is made here, with the spec's messages:
+ * of the form is made here, with the product's messages:
  * - limits while reading: the MP3 (413 at MP3_MAX_BYTES), the cover (413 at COVER_MAX_BYTES), the
  *   whole body (413 past MAX_REQUEST_BYTES) and each text field; reading stops at once;
  * - each file by its first bytes before any of it is stored (a wrong type is answered at the end of
@@ -10,7 +10,7 @@
  *   cut short is refused with the message the form shows at the MP3 field, and nothing is kept;
  * - the text fields and the customerId of the page against the session's artist.
  * Problems are answered in the order the body reveals them. Browsers send the customerId and text
- * fields before the files (the distribution form does), which gives the order of spec section 5:
+ * fields before the files (the distribution form does), which gives the order of docs/product.md, Validation:
  * customerId, details (with the explicit answer right after the title), song, cover. Any other order is read correctly too; a later field can only
  * refuse the upload after its files were stored, and then they are removed.
  * For a field sent twice the first one counts (as FormData.get); unknown and nameless parts are skipped.

@@ -1,5 +1,5 @@
 /**
- * `POST /api/distribute/{songId}/recovery` (spec sections 2, 4 and 8): after a declined payment the
+ * `POST /api/distribute/{songId}/recovery` (docs/product.md, Screens; States and flows; Errors): after a declined payment the
  * artist accepts a discounted offer (tier 1 $20.49, tier 2 $10.49; RECOVERY_TIERS). Card-network
  * rules come first: a card that was hard-declined or is out of attempts is not charged — the artist
  * is asked for a new card. Otherwise the saved card is charged on-session at the tier's price; a

@@ -1,5 +1,5 @@
 /**
- * Stripe events, each taking effect once (ARCHITECTURE decision 9). An event is recorded only after
+ * Stripe events, each taking effect once (docs/architecture.md, Async work is idempotent). An event is recorded only after
  * it was applied, so a Worker stopped in between leaves it unrecorded and Stripe's redelivery applies
  * it again; handlers are idempotent (a payment pays its song once, a failure never undoes a success,
  * an attempt is counted per charge) and only move state forward, so applying twice, late or out of

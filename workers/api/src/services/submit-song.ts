@@ -1,5 +1,5 @@
 /**
- * Song submission (spec section 3, distribution submission): reads the upload as it arrives, storing
+ * Song submission (docs/product.md, Data, distribution submission): reads the upload as it arrives, storing
  * the audio and cover in R2 under keys the server makes (receive-song-upload.ts checks every rule on
  * the way), and creates the song as `pending` — only while the artist holds fewer unpaid songs than
  * allowed (unpaid-song-limit.ts), checked in the same statement that writes the row. Either all of it lands or nothing does: objects

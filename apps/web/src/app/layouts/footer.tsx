@@ -8,7 +8,7 @@ const platformLinks = [
   { to: "/admin", label: "Admin" },
 ];
 
-/** Pages the spec names but nobody has written yet: listed, not linked, so nothing leads nowhere. */
+/** Pages docs/product.md names but nobody has written yet: listed, not linked, so nothing leads nowhere. */
 const comingSoon = [
   { title: "Resources", items: ["FAQ", "Support", "Blog", "Contact"] },
   { title: "Legal", items: ["Terms", "Privacy", "Cookies", "Licenses"] },

@@ -16,7 +16,7 @@ const navLinks = [
 
 const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:text-fg";
 
-/** The search box the spec asks for; search itself is not built yet, and the box says so. */
+/** The search box docs/product.md asks for; search itself is not built yet, and the box says so. */
 function SearchBox({ className }: { className?: string }) {
   const id = useId();
   return (

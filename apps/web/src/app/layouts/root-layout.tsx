@@ -9,7 +9,7 @@ import { Header } from "./header";
 const Toaster = lazy(() => import("@/components/ui/toaster"));
 
 /**
- * Every navigation scrolls to the top (spec section 2); a link with a hash (/#browse, /#learn-more)
+ * Every navigation scrolls to the top (docs/product.md, Screens); a link with a hash (/#browse, /#learn-more)
  * scrolls to that section instead. After an in-app navigation, focus moves to the new content so
  * screen-reader and keyboard users start there.
  */

@@ -1,5 +1,5 @@
 /**
- * /approval/{songId} (spec section 2): the Complete / offer screen. The route only loads the song
+ * /approval/{songId} (docs/product.md, Screens): the Complete / offer screen. The route only loads the song
  * (the owner sees their pending song; anyone else gets 'Song not found') and composes the offer.
  */
 import { useParams } from "@/lib/router/routes";

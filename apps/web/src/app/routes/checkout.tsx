@@ -1,4 +1,4 @@
-/** /checkout (spec section 2): the one-off $99.00 distribution fee. */
+/** /checkout (docs/product.md, Screens): the one-off $99.00 distribution fee. */
 import { PageShell } from "@/components/page-shell";
 import { OneOffPayment } from "@/features/payments/components/one-off-payment";
 import { PaymentsProvider } from "@/features/payments/payments-provider";

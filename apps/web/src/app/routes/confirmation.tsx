@@ -1,4 +1,4 @@
-/** /confirmation/{songId} (spec section 2): loads the song (its price drives the estimate) and shows the confirmation. */
+/** /confirmation/{songId} (docs/product.md, Screens): loads the song (its price drives the estimate) and shows the confirmation. */
 import { useParams } from "@/lib/router/routes";
 import { SongGate } from "@/features/catalogue/components/song-gate";
 import { DistributionConfirmation } from "@/features/distribution/components/distribution-confirmation";

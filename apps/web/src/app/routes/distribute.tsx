@@ -1,5 +1,5 @@
 /**
- * /distribute (spec section 2): the hero, the payment-setup card, the song form and the promo video.
+ * /distribute (docs/product.md, Screens): the hero, the payment-setup card, the song form and the promo video.
  * The route only composes: the saved payment is the one piece of state the two cards share (a
  * returning artist may take the card saved in their session instead of typing one). Above
  * them, the artist's songs ("Your songs", with Pay now for an unpaid one), and, when /checkout or

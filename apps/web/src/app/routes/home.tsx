@@ -14,7 +14,7 @@ import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { PlayerProvider } from "@/features/player/player-provider";
 
-/** Home rows show 4 songs each (spec section 9). */
+/** Home rows show 4 songs each (docs/product.md, Prices and limits). */
 const ROW_SIZE = 4;
 
 function Catalogue() {

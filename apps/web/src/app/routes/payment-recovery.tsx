@@ -1,5 +1,5 @@
 /**
- * /payment-recovery/{songId}/{tier?} (spec section 2): the discounted offers after a decline. The
+ * /payment-recovery/{songId}/{tier?} (docs/product.md, Screens): the discounted offers after a decline. The
  * route loads the song and keys the offer by song and tier, so moving to the next tier starts it fresh.
  */
 import { useLocation } from "@/lib/router/location";

@@ -1,4 +1,4 @@
-/** /subscribe (spec section 2): 'Subscribe to' the JPlay Pro plan. */
+/** /subscribe (docs/product.md, Screens): 'Subscribe to' the JPlay Pro plan. */
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 import { ProSubscription } from "@/features/payments/components/pro-subscription";
 

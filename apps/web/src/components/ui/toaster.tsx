@@ -1,6 +1,6 @@
 /**
  * The sonner Toaster, in its own chunk: the root layout mounts it only after the first toast
- * (src/lib/toast.ts). At most one toast shows at a time (spec section 9). It follows the theme class
+ * (src/lib/toast.ts). At most one toast shows at a time (docs/product.md, Prices and limits). It follows the theme class
  * on <html>, because ui primitives never import from features.
  */
 import { useSyncExternalStore } from "react";

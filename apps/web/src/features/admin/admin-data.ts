@@ -1,7 +1,7 @@
 /**
  * What the admin screen derives from `GET /api/admin/payments`, kept pure so it is tested without a
  * browser and costs one pass over the data: search keys, the summary cards, the Failed Payments and
- * Distribution Status rows, and the retry items a selection asks for (spec sections 2 and 4).
+ * Distribution Status rows, and the retry items a selection asks for (docs/product.md, Screens; States and flows).
  *
  * Songs belong to artists, not cards: an artist with two saved cards appears in two records with the
  * same songs, so song-level rows and counts are made once per song id, using the artist's default card.
@@ -24,7 +24,7 @@ export function indexRecords(records: readonly AdminPaymentRecord[]): IndexedRec
   }));
 }
 
-/** Spec: the search matches artistName, artistPhone, last4 or any song title, case-insensitive. */
+/** docs/product.md: the search matches artistName, artistPhone, last4 or any song title, case-insensitive. */
 export function filterRecords(indexed: readonly IndexedRecord[], query: string): AdminPaymentRecord[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return indexed.map((item) => item.record);
@@ -33,7 +33,7 @@ export function filterRecords(indexed: readonly IndexedRecord[], query: string):
   return matches;
 }
 
-/** Spec section 4: failed/pending when the status is pending or a payment is processing. */
+/** docs/product.md, States and flows: failed/pending when the status is pending or a payment is processing. */
 export const isPendingSong = (song: AdminSong) => song.status === "pending" || song.processingPayment;
 
 export interface SongRow {

@@ -1,5 +1,5 @@
 /**
- * The CSV an operator opens in a spreadsheet: the spec's columns, a row per song, RFC 4180 quoting,
+ * The CSV an operator opens in a spreadsheet: the product's columns, a row per song, RFC 4180 quoting,
  * and no cell a spreadsheet would run as a formula.
  */
 import Papa from "papaparse";
@@ -36,7 +36,7 @@ const song = (title: string, overrides: Partial<AdminSong> = {}): AdminSong => (
 const parse = (csv: string) => Papa.parse<string[]>(csv, { newline: "\r\n" }).data;
 
 describe("payments CSV", () => {
-  test("the header is the spec's columns and every song gets its own row", () => {
+  test("the header is the product's columns and every song gets its own row", () => {
     const csv = paymentsCsv([
       record([song("One", { status: "approved", distributionFee: 49.99 }), song("Two", { processingPayment: true })]),
       record([song("Three", { status: "distributed", distributionFee: 99 })], { paymentMethodId: "pm_2", artistName: "Bo", last4: "0341" }),

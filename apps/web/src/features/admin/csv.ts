@@ -1,5 +1,5 @@
 /**
- * The admin CSV export (spec sections 3 and 9): one row per song of each payment method, the spec's
+ * The admin CSV export (docs/product.md, Data; Prices and limits): one row per song of each payment method, the product's
  * columns, file name `jpay-payment-data-YYYY-MM-DD.csv`. Written with papaparse (RFC 4180: fields
  * with commas, quotes or line breaks are quoted and quotes doubled; text columns are always quoted).
  *

@@ -1,5 +1,5 @@
 /**
- * Runs a confirmed batch of charges with the spec's toasts (section 8): 'Processing Payments' when it
+ * Runs a confirmed batch of charges with the product's toasts (docs/product.md, Errors): 'Processing Payments' when it
  * starts, 'Payment Retry Results' ("X successful, Y failed", destructive when none succeeded) once the
  * Queue has finished the batch, 'Error Retrying Payments' when the request fails. The admin data is
  * refetched afterwards so the tables show the new statuses.

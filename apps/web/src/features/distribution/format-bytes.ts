@@ -1,5 +1,5 @@
 /**
- * "2.4 MB" for chosen files and upload progress. Decimal units, the way people read the spec's
+ * "2.4 MB" for chosen files and upload progress. Decimal units, the way people read the product's
  * 15MB / 5MB limits on the form.
  */
 export function formatBytes(bytes: number): string {

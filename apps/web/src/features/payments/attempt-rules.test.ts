@@ -1,4 +1,4 @@
-/** The offer screen's pacing rules (spec section 9: 30,000 ms between attempts, 60,000 ms before a switch). */
+/** The offer screen's pacing rules (docs/product.md, Prices and limits: 30,000 ms between attempts, 60,000 ms before a switch). */
 import { describe, expect, test } from "vitest";
 import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText } from "./attempt-rules";
 

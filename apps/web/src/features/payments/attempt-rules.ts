@@ -1,5 +1,5 @@
 /**
- * The offer screen's own pacing of payment attempts (spec sections 4 and 9): at most one attempt per
+ * The offer screen's own pacing of payment attempts (docs/product.md, States and flows; Prices and limits): at most one attempt per
  * 30,000 ms, and once an attempt was made the fee option may switch only 60,000 ms after the last
  * change. The server enforces the same limits (429); checking here first spares the artist a round
  * trip and lets the screen say how long to wait. Pure functions of a small history, easy to test.

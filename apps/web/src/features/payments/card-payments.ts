@@ -1,6 +1,6 @@
 /**
  * The one browser-side face of card payments. Screens confirm setups and payments through it and
- * never learn whether Stripe.js or the local Stripe sandbox (ARCHITECTURE decision 4) did the work.
+ * never learn whether Stripe.js or the local Stripe sandbox (docs/architecture.md, Stripe through its SDK, a sandbox beside the product) did the work.
  */
 
 export type CardResult =

@@ -1,4 +1,4 @@
-/** Spec section 9: estimated earnings on the confirmation screen = price × 0.9 × 10. */
+/** docs/product.md, Prices and limits: estimated earnings on the confirmation screen = price × 0.9 × 10. */
 import { expect, test } from "vitest";
 import { estimatedEarningsCents } from "./estimated-earnings";
 

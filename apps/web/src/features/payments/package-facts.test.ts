@@ -1,4 +1,4 @@
-/** The package facts the screens show come from the pricing table, worded as spec section 9 does. */
+/** The package facts the screens show come from the pricing table, worded as docs/product.md, Prices and limits does. */
 import { expect, test } from "vitest";
 import { deliveryText, percentOfBps, shortDollars } from "./package-facts";
 

@@ -1,6 +1,6 @@
 /**
  * What the payment-setup card hands to the distribution form once a card is saved: the upload
- * sends the phone and customer id with the song (spec section 3, distribution submission).
+ * sends the phone and customer id with the song (docs/product.md, Data, distribution submission).
  */
 import type { PaymentFrequency } from "@jplay/schema/payments";
 

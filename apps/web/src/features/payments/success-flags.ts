@@ -1,5 +1,5 @@
 /**
- * What every successful way of paying leaves behind (spec sections 3 and 4): the local flags the
+ * What every successful way of paying leaves behind (docs/product.md, Data; States and flows): the local flags the
  * home page's success banner reads. Written in one place so the offer, inline and recovery payments
  * cannot disagree on the keys.
  */
@@ -28,5 +28,5 @@ export function readArtistPageUrl(): string | null {
   }
 }
 
-/** Spec section 9: a declined payment leads to the recovery offer after this long. */
+/** docs/product.md, Prices and limits: a declined payment leads to the recovery offer after this long. */
 export const DECLINE_REDIRECT_MS = 1_500;

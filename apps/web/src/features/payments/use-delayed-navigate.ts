@@ -1,5 +1,5 @@
 /**
- * The spec's "then after 1.5 s go to …" (sections 4 and 9): navigates after DECLINE_REDIRECT_MS so
+ * The product's "then after 1.5 s go to …" (docs/product.md, States and flows; Prices and limits): navigates after DECLINE_REDIRECT_MS so
  * the toast can be read first, and forgets the redirect if the artist has already left the screen.
  */
 import { useCallback, useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-/** Spec section 2: the tier is 1 or 2, defaults to 1, and other values are ignored. */
+/** docs/product.md, Screens: the tier is 1 or 2, defaults to 1, and other values are ignored. */
 import { expect, test } from "vitest";
 import { parseTier, suggestedTier } from "./recovery-tier";
 

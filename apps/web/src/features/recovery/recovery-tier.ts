@@ -1,5 +1,5 @@
 /**
- * Which recovery offer an address shows (spec section 2): tier 1 or 2, 1 by default; any other
+ * Which recovery offer an address shows (docs/product.md, Screens): tier 1 or 2, 1 by default; any other
  * value is ignored (tier 1). The offer's figures all come from RECOVERY_TIERS and PACKAGES.
  */
 import type { RecoveryTier } from "@jplay/schema/pricing";

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { storage } from "@/lib/storage";
 
-/** Dark is the default; there is no system option (spec section 2). Stored in localStorage "theme". */
+/** Dark is the default; there is no system option (docs/product.md, Screens). Stored in localStorage "theme". */
 export type Theme = "dark" | "light";
 
 export const THEME_STORAGE_KEY = "theme";

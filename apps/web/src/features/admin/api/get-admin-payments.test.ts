@@ -1,4 +1,4 @@
-/** Spec section 7: admin data is fresh for 30 s and refetched every 60 s; nothing else polls. */
+/** docs/product.md, Calls: admin data is fresh for 30 s and refetched every 60 s; nothing else polls. */
 import { expect, test } from "vitest";
 import { adminPaymentsQueryOptions } from "./get-admin-payments";
 

@@ -1,6 +1,6 @@
 /**
- * `GET /api/admin/payments`: every saved payment method with its artist and songs (spec section 3).
- * Spec section 7: fresh for 30 s and refetched every 60 s, the one polled read of the product.
+ * `GET /api/admin/payments`: every saved payment method with its artist and songs (docs/product.md, Data).
+ * docs/product.md, Calls: fresh for 30 s and refetched every 60 s, the one polled read of the product.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminPaymentsResponse } from "@jplay/schema/admin";

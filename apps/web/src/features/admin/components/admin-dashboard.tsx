@@ -1,5 +1,5 @@
 /**
- * The signed-in admin portal (spec section 2): toolbar, summary cards, search and the three tabs,
+ * The signed-in admin portal (docs/product.md, Screens): toolbar, summary cards, search and the three tabs,
  * plus the confirm and details dialogs. Search runs over precomputed lowercase keys and a deferred
  * query, so typing stays immediate with 10,000 artists; the tables render only visible rows.
  */

@@ -1,4 +1,4 @@
-/** The admin screen's loading and error states, with the spec's texts (section 2). */
+/** The admin screen's loading and error states, with the product's texts (docs/product.md, Screens). */
 export function AdminLoading() {
   return (
     <p role="status" className="py-10 text-center text-muted">

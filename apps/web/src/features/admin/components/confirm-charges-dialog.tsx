@@ -1,5 +1,5 @@
 /**
- * The confirmation before any card is charged (spec section 2, 'Retry Failed Payments'): how many,
+ * The confirmation before any card is charged (docs/product.md, Screens, 'Retry Failed Payments'): how many,
  * the 'Important' warning to confirm with the customer first, and each charge with its card and the
  * amount the server will charge (pricing.ts). Initial $7.99 charges use the same dialog with their
  * own wording, because charging real cards in bulk deserves the same pause.

@@ -1,6 +1,6 @@
 /**
  * Background jobs that gave up (dead-letter queue), below the tabs in a disclosure: not part of the
- * spec's screen, but the only place an operator learns that a paid song is stuck. Loaded when opened.
+ * product's screens, but the only place an operator learns that a paid song is stuck. Loaded when opened.
  */
 import { useState } from "react";
 import { apiErrorMessage } from "@/lib/error-message";

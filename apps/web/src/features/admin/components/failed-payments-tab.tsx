@@ -1,5 +1,5 @@
 /**
- * The Failed Payments tab (spec section 2): amber rows for artists without a successful payment
+ * The Failed Payments tab (docs/product.md, Screens): amber rows for artists without a successful payment
  * (Charge $7.99, and Charge All $7.99 above the table), then the songs whose payment is pending or
  * processing, each with its own retry.
  */

@@ -3,7 +3,7 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { AdminPaymentRecord } from "@jplay/schema/admin";
 import { capitalise } from "../admin-data";
 
-/** Spec: approved = success, distributed = default, others = secondary. */
+/** docs/product.md: approved = success, distributed = default, others = secondary. */
 export function songStatusVariant(status: string): BadgeVariant {
   if (status === "approved") return "success";
   if (status === "distributed") return "default";

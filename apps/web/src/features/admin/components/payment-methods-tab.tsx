@@ -1,5 +1,5 @@
 /**
- * The Payment Methods tab (spec section 2): select-all and 'N of M selected', then one row per saved
+ * The Payment Methods tab (docs/product.md, Screens): select-all and 'N of M selected', then one row per saved
  * card with its artist, contact, card, first two songs and View Details. Counts and select-all
  * concern the rows the search shows: what the operator sees is what Retry Selected charges.
  */
@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ArtistCell, artistLabel, cardLabel, expiryLabel, songStatusVariant } from "./labels";
 import { VirtualTable, cellClass } from "./virtual-table";
 
-/** Spec section 9: song badges show at most 2 titles. */
+/** docs/product.md, Prices and limits: song badges show at most 2 titles. */
 const SONG_BADGES = 2;
 
 export interface PaymentMethodsTabProps {

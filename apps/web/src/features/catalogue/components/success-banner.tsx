@@ -6,10 +6,10 @@ import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
 import { MyGetPaid } from "@/features/me/components/my-get-paid";
 import { useSong } from "../api/get-song";
 
-/** Local flags set after a successful distribution (spec section 3). */
+/** Local flags set after a successful distribution (docs/product.md, Data). */
 export const DISTRIBUTION_SUCCESS_KEY = "distributionSuccess";
 export const DISTRIBUTED_SONG_ID_KEY = "distributedSongId";
-/** The flags are removed this long after the banner shows (spec section 9). */
+/** The flags are removed this long after the banner shows (docs/product.md, Prices and limits). */
 export const SUCCESS_FLAGS_TTL_MS = 5_000;
 
 function clearFlags() {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/distribute/{songId}/complete` (spec sections 3 and 4): asks the server to charge the
+ * `POST /api/distribute/{songId}/complete` (docs/product.md, Data; States and flows): asks the server to charge the
  * saved card for the chosen package. The server decides the amount; the `requestId` (a timestamp
  * string, one per attempt) lets it replay the first answer if the same attempt arrives twice.
  * A declined card is an error status (ApiError 402); 429 carries the server's pacing message.

@@ -1,5 +1,5 @@
 /**
- * The paying half of the offer screen (spec sections 2, 4 and 9): the package choice, Complete
+ * The paying half of the offer screen (docs/product.md, Screens; States and flows; Prices and limits): the package choice, Complete
  * Distribution, and every outcome of `complete` — already processed, paid, a card form when the
  * server needs a card (Payment Required) or 3-D Secure on the saved card (Additional Authentication
  * Required), and the decline that leads to the recovery offer after 1.5 s. The client-side pacing
@@ -48,7 +48,7 @@ interface PendingPayment {
   amountText: string;
 }
 
-/** Spec section 4: the server's amount (dollars), else the package's own fee. */
+/** docs/product.md, States and flows: the server's amount (dollars), else the package's own fee. */
 function amountText(answer: CompleteDistributionResponse, option: FeeOption): string {
   const dollars = answer.amount;
   return typeof dollars === "number" && Number.isFinite(dollars) && dollars > 0

@@ -1,4 +1,4 @@
-/** The offer screen's detected themes (spec section 2): fixed sample themes, shown as such. */
+/** The offer screen's detected themes (docs/product.md, Screens): fixed sample themes, shown as such. */
 const SAMPLE_THEMES = ["Resilience", "Hope", "Family", "Freedom", "Second chances"] as const;
 
 export function DetectedThemes() {

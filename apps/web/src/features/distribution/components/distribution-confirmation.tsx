@@ -1,5 +1,5 @@
 /**
- * /confirmation's content (spec sections 2 and 9): the success message, what happens next in 4
+ * /confirmation's content (docs/product.md, Screens; Prices and limits): the success message, what happens next in 4
  * steps, the estimated earnings per 10 downloads (price × 0.9 × 10), the two ways on, and the
  * artist's private page when one was set up, with "Get paid" first while payouts are not set up
  * (docs/decisions/028-artist-journey.md).

@@ -1,5 +1,5 @@
 /**
- * The song half of /distribute (spec sections 2, 5 and 8): artist name, song title, the required
+ * The song half of /distribute (docs/product.md, Screens; Validation; Errors): artist name, song title, the required
  * explicit-content answer, the fixed price, the MP3 and an optional cover, checked with the shared
  * rules, then uploaded with visible progress.
  * Locked until a payment method is saved; on success the artist moves on to /approval/{id}.
@@ -51,7 +51,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
     fields.current[field] = element;
   };
 
-  // Spec section 4: once a payment method is saved, the artist details are enabled and focused.
+  // docs/product.md, States and flows: once a payment method is saved, the artist details are enabled and focused.
   useEffect(() => {
     if (payment) fields.current.artistName?.focus();
   }, [payment]);

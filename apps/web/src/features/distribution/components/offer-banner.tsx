@@ -1,4 +1,4 @@
-/** The top of the offer screen (spec section 2): the 'Congratulations' banner with the song's title and artist. */
+/** The top of the offer screen (docs/product.md, Screens): the 'Congratulations' banner with the song's title and artist. */
 import type { SongDto } from "@jplay/schema/song";
 import { songArtist, songTitle } from "@/lib/song-labels";
 

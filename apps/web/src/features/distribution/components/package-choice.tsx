@@ -1,5 +1,5 @@
 /**
- * Standard or Expedited (spec sections 2 and 9), as a radio group so the keyboard and screen readers
+ * Standard or Expedited (docs/product.md, Screens; Prices and limits), as a radio group so the keyboard and screen readers
  * treat it as one choice. Fees, shares and windows come from the pricing table; the expedited
  * package is shown as a discount on the standard fee.
  */

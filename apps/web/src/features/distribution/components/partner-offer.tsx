@@ -1,5 +1,5 @@
 /**
- * The partner-offer message of the offer screen (spec section 2): the provider's share for the
+ * The partner-offer message of the offer screen (docs/product.md, Screens): the provider's share for the
  * expedited package against the standard one ('10% instead of 2%'), and what such distribution
  * usually costs elsewhere ($99-$499). Percentages come from the pricing table.
  */

@@ -1,5 +1,5 @@
 /**
- * The projected sales chart of the offer screen (spec sections 2 and 9): fixed sample figures adding
+ * The projected sales chart of the offer screen (docs/product.md, Screens; Prices and limits): fixed sample figures adding
  * up to the sample projection of $45,250, labelled as a sample so nobody reads it as a promise.
  * Each bar carries its figure as text, so the chart reads the same to a screen reader.
  */

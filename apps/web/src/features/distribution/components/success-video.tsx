@@ -1,4 +1,4 @@
-/** The offer screen's success video (spec section 7: GET /api/videos/success.mp4); metadata only until played. */
+/** The offer screen's success video (docs/product.md, Calls: GET /api/videos/success.mp4); metadata only until played. */
 export function SuccessVideo() {
   return (
     <figure className="space-y-2 overflow-hidden rounded-3xl border border-line bg-surface p-3">

@@ -1,6 +1,6 @@
 /**
- * `POST /api/create-payment-intent {amount: 9900}` (spec sections 3 and 7): the one-off fee on
- * /checkout. The amount is sent because the spec's call carries it; the server charges its own
+ * `POST /api/create-payment-intent {amount: 9900}` (docs/product.md, Data; Calls): the one-off fee on
+ * /checkout. The amount is sent because the product's call carries it; the server charges its own
  * price for the session's song awaiting payment and names that song in its answer.
  */
 import { useMutation } from "@tanstack/react-query";

@@ -1,7 +1,7 @@
 /**
  * `POST /api/create-setup-intent`: the SetupIntent the card form confirms. Loaded like a read, keyed by
- * the payout frequency, so mounting the card and changing the frequency each load a fresh one (spec
- * section 4); never cached after the card unmounts, because a confirmed intent cannot be reused.
+ * the payout frequency, so mounting the card and changing the frequency each load a fresh one (docs/product.md,
+ * States and flows); never cached after the card unmounts, because a confirmed intent cannot be reused.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CreateSetupIntentResponse, PaymentFrequency } from "@jplay/schema/payments";

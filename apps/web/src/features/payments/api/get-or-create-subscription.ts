@@ -1,5 +1,5 @@
 /**
- * `POST /api/get-or-create-subscription` (spec sections 3 and 7): the artist's Pro subscription,
+ * `POST /api/get-or-create-subscription` (docs/product.md, Data; Calls): the artist's Pro subscription,
  * created once per artist; calling again answers the same subscription's payment to confirm.
  */
 import { useMutation } from "@tanstack/react-query";

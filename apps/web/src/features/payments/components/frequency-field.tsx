@@ -1,5 +1,5 @@
 /**
- * The payout frequency choice (spec sections 1 and 4): daily by default, or weekly, which means every
+ * The payout frequency choice (docs/product.md, What JPlay is; States and flows): daily by default, or weekly, which means every
  * Monday. A native radio group, so arrow keys and screen readers work without extra code.
  */
 import type { PaymentFrequency } from "@jplay/schema/payments";

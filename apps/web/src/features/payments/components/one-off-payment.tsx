@@ -1,5 +1,5 @@
 /**
- * /checkout's payment (spec sections 2, 7 and 8): the one-off $99.00 distribution fee with Pay Now.
+ * /checkout's payment (docs/product.md, Screens; Calls; Errors): the one-off $99.00 distribution fee with Pay Now.
  * The server creates the PaymentIntent for the session's song awaiting payment at its own price and
  * names the song; a paid fee goes to that song's confirmation. Failures toast 'Payment Failed' and stay.
  */

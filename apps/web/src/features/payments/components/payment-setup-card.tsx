@@ -1,5 +1,5 @@
 /**
- * The first card of /distribute (spec section 2): payment setup. Shows the setup form until a card is
+ * The first card of /distribute (docs/product.md, Screens): payment setup. Shows the setup form until a card is
  * saved, then the saved card; "Use a different card" starts over with a fresh setup intent.
  */
 import { useState } from "react";

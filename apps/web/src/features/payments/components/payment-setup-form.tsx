@@ -1,5 +1,5 @@
 /**
- * Saving the artist's card (spec sections 2, 4 and 8): phone number, payout frequency and card
+ * Saving the artist's card (docs/product.md, Screens; States and flows; Errors): phone number, payout frequency and card
  * details. A SetupIntent loads on mount and again whenever the frequency changes; the card is
  * confirmed with the provider, then recorded by the API. Every failure says what went wrong.
  */
@@ -49,7 +49,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
   const errorBox = useRef<HTMLParagraphElement>(null);
   const id = useId();
 
-  // Spec section 8: a failed setup intent is toasted; the card area says so and offers a retry.
+  // docs/product.md, Errors: a failed setup intent is toasted; the card area says so and offers a retry.
   useEffect(() => {
     if (!setupIntent.isError) return;
     const failure = setupIntent.error;

@@ -1,5 +1,5 @@
 /**
- * /subscribe (spec sections 2, 8 and 9): the JPlay Pro plan card ($14.99/month and what it brings)
+ * /subscribe (docs/product.md, Screens; Errors; Prices and limits): the JPlay Pro plan card ($14.99/month and what it brings)
  * and the payment details. The server gets or creates the artist's one subscription; confirming
  * its first payment starts Pro (the server activates it once Stripe reports the invoice paid).
  */

@@ -1,5 +1,5 @@
 /**
- * The payment-setup card once a card is saved (spec section 4): the success message with the card's
+ * The payment-setup card once a card is saved (docs/product.md, States and flows): the success message with the card's
  * brand and last 4, where payouts go, and a way to use a different card.
  */
 import { Button } from "@/components/ui/button";

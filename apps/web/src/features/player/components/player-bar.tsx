@@ -12,12 +12,12 @@ import { useLikedSongs } from "../hooks/use-liked-songs";
 const KEY_SEEK_SECONDS = 5;
 const PAGE_SEEK_SECONDS = 15;
 
-/** Spec fallbacks of the player bar. */
+/** The product's fallbacks of the player bar. */
 const barTitle = (song: SongDto) => (song.title ?? "").trim() || "No track playing";
 const barArtist = (song: SongDto) => (song.artist ?? "").trim() || "Unknown artist";
 
 /**
- * The one fixed player bar (the spec's mini player and featured-song bar merged): the current song,
+ * The one fixed player bar (the product's mini player and featured-song bar merged): the current song,
  * or the featured song until one is chosen; nothing when there is neither.
  */
 export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | undefined }) {

@@ -1,5 +1,5 @@
 /**
- * `POST /api/distribute/{songId}/recovery {offerTier}` (spec sections 3, 4 and 8): accepts a
+ * `POST /api/distribute/{songId}/recovery {offerTier}` (docs/product.md, Data; States and flows; Errors): accepts a
  * discounted offer after a decline. The server first tries the saved card; its answers become one
  * of three outcomes here, so the screen never parses status codes:
  * - `paid`: the saved card paid the offer (or the song was paid before: `alreadyProcessed`);

@@ -1,4 +1,4 @@
-/** The top of the recovery screen (spec section 2): the 'Payment Declined' banner, the song's title and artist. */
+/** The top of the recovery screen (docs/product.md, Screens): the 'Payment Declined' banner, the song's title and artist. */
 import type { SongDto } from "@jplay/schema/song";
 import { songArtist, songTitle } from "@/lib/song-labels";
 

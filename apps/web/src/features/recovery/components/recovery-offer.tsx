@@ -1,9 +1,9 @@
 /**
- * The offer panel of /payment-recovery (spec sections 2, 4 and 8): the tier's reduced fee with the
+ * The offer panel of /payment-recovery (docs/product.md, Screens; States and flows; Errors): the tier's reduced fee with the
  * old price crossed out, the provider's share, 7-14 days delivery and partner promotion, then
  * 'I ACCEPT' / 'ACCEPT FINAL OFFER' and 'Decline Offer'. Accepting asks the server; its answer
  * pays with the saved card, opens the card form for a new card, or moves to the next tier with the
- * spec's toasts and 1.5 s redirects; 3-D Secure on the saved card runs like on the offer screen.
+ * product's toasts and 1.5 s redirects; 3-D Secure on the saved card runs like on the offer screen.
  * Every figure comes from the pricing table.
  */
 import { useState } from "react";

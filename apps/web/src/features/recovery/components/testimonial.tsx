@@ -1,4 +1,4 @@
-/** The recovery screen's testimonial quote (spec section 2). */
+/** The recovery screen's testimonial quote (docs/product.md, Screens). */
 export function Testimonial() {
   return (
     <figure className="space-y-3 rounded-3xl border border-line bg-surface p-5 sm:p-6">
