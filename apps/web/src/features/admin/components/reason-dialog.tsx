@@ -2,9 +2,10 @@
  * A dialog that asks an operator for the reason of a decision about a song that the artist is told
  * about (rejecting a paid song, taking a live one down): the reason checked with the server's own
  * rule, the call made, a toast once it is done, and the server's refusal shown in place (already
- * rejected, already taken down…). Each decision's dialog supplies its words, rule and call.
+ * rejected, already taken down…). Each decision's dialog supplies its words, rule and call. A dialog
+ * that asks for more than one reason (Review's rejection) uses the same frame and outcome.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import * as v from "valibot";
 import { firstIssue } from "@jplay/schema/distribution";
@@ -42,6 +43,60 @@ export interface ReasonDialogProps {
   onClose: () => void;
 }
 
+/** A multi-line text field's look, red while it has a problem. */
+export const textAreaClass = (invalid: boolean) =>
+  cn("w-full rounded-xl border bg-canvas px-3 py-2 text-base text-fg placeholder:text-muted", invalid ? "border-red-500" : "border-line");
+
+/** What a decision's call does once answered: confirm it by toast and close, or show the server's refusal in place. */
+export const decisionOutcome = (song: SongDecided, words: ReasonDialogWords, onClose: () => void, showFailure: (message: string) => void) => ({
+  onSuccess: () => {
+    toast.success(words.doneTitle, words.doneDescription(song.title));
+    onClose();
+  },
+  onError: (error: unknown) => showFailure(apiErrorMessage(error, words.failureFallback)),
+});
+
+/** The dialog around a decision's fields: what happens, the server's refusal, Cancel and the decision's button. */
+export function DecisionFrame({
+  song,
+  words,
+  onClose,
+  onSubmit,
+  pending,
+  failure,
+  children,
+}: {
+  song: SongDecided | null;
+  words: ReasonDialogWords;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  /** The server's refusal, shown above the buttons. */
+  failure: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <ModalDialog open={song !== null} title={words.title} description={song ? words.description(song.title) : undefined} onCancel={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+            {failure}
+          </p>
+        )}
+        <div className="flex justify-end gap-3">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending}>
+            {pending ? words.pendingLabel : words.submitLabel}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
 export function ReasonDialog({ song, words, rule, decision, onClose }: ReasonDialogProps) {
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -66,52 +121,25 @@ export function ReasonDialog({ song, words, rule, decision, onClose }: ReasonDia
     }
     setInvalid(null);
     setFailure(null);
-    decision.mutate(
-      { songId: song.id, reason: checked.output },
-      {
-        onSuccess: () => {
-          toast.success(words.doneTitle, words.doneDescription(song.title));
-          onClose();
-        },
-        onError: (error) => setFailure(apiErrorMessage(error, words.failureFallback)),
-      },
-    );
+    decision.mutate({ songId: song.id, reason: checked.output }, decisionOutcome(song, words, onClose, setFailure));
   }
 
   return (
-    <ModalDialog open={song !== null} title={words.title} description={song ? words.description(song.title) : undefined} onCancel={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Reason" hint="The artist reads this. 3 to 500 characters." error={invalid}>
-          {(control) => (
-            <textarea
-              {...control}
-              ref={reasonRef}
-              name="reason"
-              rows={4}
-              autoFocus
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              className={cn(
-                "w-full rounded-xl border bg-canvas px-3 py-2 text-base text-fg placeholder:text-muted",
-                invalid ? "border-red-500" : "border-line",
-              )}
-            />
-          )}
-        </Field>
-        {failure && (
-          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-            {failure}
-          </p>
+    <DecisionFrame song={song} words={words} onClose={onClose} onSubmit={submit} pending={decision.isPending} failure={failure}>
+      <Field label="Reason" hint="The artist reads this. 3 to 500 characters." error={invalid}>
+        {(control) => (
+          <textarea
+            {...control}
+            ref={reasonRef}
+            name="reason"
+            rows={4}
+            autoFocus
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            className={textAreaClass(Boolean(invalid))}
+          />
         )}
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={decision.isPending} aria-busy={decision.isPending}>
-            {decision.isPending ? words.pendingLabel : words.submitLabel}
-          </Button>
-        </div>
-      </form>
-    </ModalDialog>
+      </Field>
+    </DecisionFrame>
   );
 }

@@ -9,7 +9,8 @@ import { ReasonDialog, type ReasonDialogWords, type SongDecided } from "./reason
 
 export type SongToReject = SongDecided;
 
-const WORDS: ReasonDialogWords = {
+/** Every rejection's words, from Distribution Status or Review. */
+export const REJECT_WORDS: ReasonDialogWords = {
   title: "Reject song",
   description: (title) => `“${title}” will not go live. Its distribution fee is refunded to the artist's card, and the artist is texted the reason.`,
   submitLabel: "Reject song",
@@ -20,5 +21,5 @@ const WORDS: ReasonDialogWords = {
 };
 
 export function RejectSongDialog({ song, onClose }: { song: SongToReject | null; onClose: () => void }) {
-  return <ReasonDialog song={song} words={WORDS} rule={RejectionReasonSchema} decision={useRejectSong()} onClose={onClose} />;
+  return <ReasonDialog song={song} words={REJECT_WORDS} rule={RejectionReasonSchema} decision={useRejectSong()} onClose={onClose} />;
 }

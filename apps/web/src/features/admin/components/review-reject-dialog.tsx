@@ -2,7 +2,8 @@
  * Reject a song in review: the operator picks one reason from the fixed list (the artist reads its
  * words) and may add a note (the artist reads "<reason>: <note>"), checked with the server's own rules.
  * The song's fee is refunded and the artist texted. A refusal (already decided by someone else) is
- * shown from the server's message. The frame is every rejection's (reject-song-frame.tsx).
+ * shown from the server's message. The frame and words are every rejection's (reason-dialog.tsx,
+ * reject-song-dialog.tsx).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import * as v from "valibot";
@@ -10,7 +11,8 @@ import { firstIssue } from "@jplay/schema/distribution";
 import { REVIEW_MESSAGES, REVIEW_NOTE_MAX_LENGTH, REVIEW_REJECTION_CODES, REVIEW_REJECTION_REASONS, ReviewNoteSchema, type ReviewRejectionCode } from "@jplay/schema/review";
 import { Field } from "@/components/ui/field";
 import { useReviewRejectSong } from "../api/review-queue";
-import { rejectionOutcome, RejectSongFrame, textAreaClass, type SongToReject } from "./reject-song-frame";
+import { DecisionFrame, decisionOutcome, textAreaClass } from "./reason-dialog";
+import { REJECT_WORDS, type SongToReject } from "./reject-song-dialog";
 
 export function ReviewRejectDialog({ song, onClose }: { song: SongToReject | null; onClose: () => void }) {
   const reject = useReviewRejectSong();
@@ -42,11 +44,11 @@ export function ReviewRejectDialog({ song, onClose }: { song: SongToReject | nul
     if (!reason) return firstReasonRef.current?.focus();
     if (!checkedNote.success) return noteRef.current?.focus();
     setFailure(null);
-    reject.mutate({ songId: song.id, reason, note: checkedNote.output }, rejectionOutcome(song, onClose, setFailure));
+    reject.mutate({ songId: song.id, reason, note: checkedNote.output }, decisionOutcome(song, REJECT_WORDS, onClose, setFailure));
   }
 
   return (
-    <RejectSongFrame song={song} onClose={onClose} onSubmit={submit} pending={reject.isPending} failure={failure}>
+    <DecisionFrame song={song} words={REJECT_WORDS} onClose={onClose} onSubmit={submit} pending={reject.isPending} failure={failure}>
       <div
         role="radiogroup"
         aria-labelledby={`${reasonsId}-label`}
@@ -95,6 +97,6 @@ export function ReviewRejectDialog({ song, onClose }: { song: SongToReject | nul
           />
         )}
       </Field>
-    </RejectSongFrame>
+    </DecisionFrame>
   );
 }

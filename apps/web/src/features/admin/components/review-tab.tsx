@@ -17,7 +17,7 @@ import { deliveryText } from "@/features/payments/package-facts";
 import { useApproveSong, useReviewQueue } from "../api/review-queue";
 import { timeLeftWords } from "../review-times";
 import { ReviewRejectDialog } from "./review-reject-dialog";
-import type { SongToReject } from "./reject-song-frame";
+import type { SongToReject } from "./reject-song-dialog";
 
 const PACKAGE_NAMES: Record<SongPackage, string> = {
   standard: "Standard",
