@@ -4,7 +4,7 @@
  * messages. Files are judged by their bytes on the server and, where the browser can, on the client.
  */
 import * as v from "valibot";
-import { COVER_MAX_BYTES, MP3_MAX_BYTES, SONG_PRICE_DEFAULT_CENTS, SONG_PRICE_MAX_CENTS, SONG_PRICE_MIN_CENTS } from "./pricing";
+import { COVER_MAX_BYTES, FEE_OPTIONS, MP3_MAX_BYTES, SONG_PRICE_DEFAULT_CENTS, SONG_PRICE_MAX_CENTS, SONG_PRICE_MIN_CENTS } from "./pricing";
 
 export const MESSAGES = {
   artistName: "Artist name must be at least 2 characters",
@@ -43,6 +43,25 @@ export const SavePaymentMethodSchema = v.object({
   phoneNumber: PhoneNumberSchema,
   paymentFrequency: PaymentFrequencySchema,
 });
+
+/** Browsers send a timestamp as the request id; anything longer than this is not one of ours. */
+export const MAX_REQUEST_ID_LENGTH = 100;
+
+/** `POST /api/distribute/{songId}/complete`: the option chosen and the attempt's id (its replays answer alike). */
+export const CompleteDistributionSchema = v.object(
+  {
+    feeOption: v.picklist(FEE_OPTIONS, "Invalid option"),
+    requestId: v.pipe(
+      v.string(`requestId must be a non-empty string of at most ${MAX_REQUEST_ID_LENGTH} characters.`),
+      v.check((id) => id.trim() !== "", `requestId must be a non-empty string of at most ${MAX_REQUEST_ID_LENGTH} characters.`),
+      v.maxLength(MAX_REQUEST_ID_LENGTH, `requestId must be a non-empty string of at most ${MAX_REQUEST_ID_LENGTH} characters.`),
+    ),
+  },
+  "Send a JSON object.",
+);
+
+/** `POST /api/distribute/{songId}/recovery`: which discounted offer the artist accepts. */
+export const RecoveryOfferSchema = v.object({ offerTier: v.picklist([1, 2] as const, "offerTier must be 1 or 2.") }, "Send a JSON object.");
 
 /** The form's answers to "Explicit content": multipart field `explicit`. */
 export const EXPLICIT_ANSWERS = ["yes", "no"] as const;

@@ -14,44 +14,39 @@ import { limitRequestBody } from "./middleware/body-limit";
 import { refuseCrossSiteWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
-import { artistPageRoutes } from "./routes/artist-page";
-import { artistCardRoutes } from "./routes/artist-card";
-import { artistStatementRoutes } from "./routes/artist-statements";
-import { checkoutRoutes } from "./routes/checkout";
-import { connectWebhookRoutes } from "./routes/connect-webhooks";
-import { distributionRoutes } from "./routes/distribution";
-import { distributionPaymentRoutes } from "./routes/distribution-payment";
+import { artistRoutes } from "./routes/artist";
+import { configRoutes } from "./routes/config";
+import { createPaymentIntentRoutes } from "./routes/create-payment-intent";
+import { createSetupIntentRoutes } from "./routes/create-setup-intent";
+import { distributeRoutes } from "./routes/distribute";
+import { getOrCreateSubscriptionRoutes } from "./routes/get-or-create-subscription";
 import { meRoutes } from "./routes/me";
-import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
-import { providerReleaseRoutes } from "./routes/provider-releases";
-import { smsInboundRoutes } from "./routes/sms-inbound";
+import { savePaymentMethodRoutes } from "./routes/save-payment-method";
+import { smsRoutes } from "./routes/sms";
 import { songsRoutes } from "./routes/songs";
-import { stripeSandboxPassThrough } from "./routes/stripe-sandbox-pass-through";
-import { subscriptionRoutes } from "./routes/subscription";
+import { stripeSandboxPassThrough } from "./routes/stripe-sandbox";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
 
 const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
 
+/** Every router is mounted under its URL's first segment: `/api/<prefix>/…` is handled in routes/<prefix>.ts or routes/<prefix>/. */
 const api = new Hono<AppEnv>()
   .route("/songs", songsRoutes)
   .route("/videos", videosRoutes)
-  .route("/", paymentSetupRoutes)
-  .route("/", distributionRoutes)
-  .route("/", distributionPaymentRoutes)
-  .route("/", checkoutRoutes)
-  .route("/", subscriptionRoutes)
-  .route("/", webhookRoutes)
-  .route("/", providerRoutes)
-  .route("/", providerReleaseRoutes)
+  .route("/config", configRoutes)
+  .route("/create-setup-intent", createSetupIntentRoutes)
+  .route("/save-payment-method", savePaymentMethodRoutes)
+  .route("/distribute", distributeRoutes)
+  .route("/create-payment-intent", createPaymentIntentRoutes)
+  .route("/get-or-create-subscription", getOrCreateSubscriptionRoutes)
+  .route("/me", meRoutes)
+  .route("/artist", artistRoutes)
+  .route("/webhooks", webhookRoutes)
+  .route("/provider", providerRoutes)
+  .route("/sms", smsRoutes)
   .route("/admin", adminRoutes)
-  .route("/", artistPageRoutes)
-  .route("/", artistCardRoutes)
-  .route("/", artistStatementRoutes)
-  .route("/", meRoutes)
-  .route("/", connectWebhookRoutes)
-  .route("/", smsInboundRoutes)
   // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).
   .route("/stripe-sandbox", stripeSandboxPassThrough);
 

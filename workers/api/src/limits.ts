@@ -67,6 +67,9 @@ export const SAVES_PER_PHONE_PER_HOUR = 5;
 export const CARD_SAVES_PER_MINUTE = 10;
 /** Failed confirmations (declines, failed 3-D Secure) after which a SetupIntent is canceled. */
 export const SETUP_FAILURES_BEFORE_CANCEL = 3;
+/** What a client is told when the ceiling over all clients is reached (card setup, card saves). */
+export const BUSY_SETUP_MESSAGE = "Too many artists are setting up payments right now. Please wait a minute and try again.";
+export const BUSY_SAVE_MESSAGE = "Too many cards are being saved right now. Please wait a minute and try again.";
 
 // ---- Unpaid uploads ---------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import worker from "../src/index";
 import { createDb } from "../src/db";
 import type { Job } from "../src/jobs/job";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
-import { adminArtistLinkRoutes } from "../src/routes/admin-artist-links";
+import { adminArtistRoutes } from "../src/routes/admin/artists";
 import { resolveArtistLink, revokeArtistLinks } from "../src/services/artist-links";
 import { nextPayoutOn } from "../src/services/artist-page";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/services/ledger";
@@ -126,7 +126,7 @@ describe("the private link", () => {
 
   it("the admin sub-app revokes an artist's links", async () => {
     const { artistId, token } = await newArtist();
-    const response = await adminArtistLinkRoutes.request(`/artists/${artistId}/revoke-links`, { method: "POST" }, env);
+    const response = await adminArtistRoutes.request(`/${artistId}/revoke-links`, { method: "POST" }, env);
     expect(await response.json()).toEqual({ revoked: 1 });
     expect((await openPage(token)).status).toBe(404);
   });

@@ -22,7 +22,7 @@ import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
 import { JSON_BODY_MAX_BYTES, SETUP_FAILURES_BEFORE_CANCEL, WEBHOOK_BODY_MAX_BYTES } from "../src/limits";
 import { limitRequestBody } from "../src/middleware/body-limit";
 import { createStripe } from "../src/payments/stripe-client";
-import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE } from "../src/routes/payment-setup";
+import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE } from "../src/limits";
 import { REMOVED_CAUSE, removeUnpaidSongs } from "../src/services/remove-unpaid-songs";
 import { countSetupFailure } from "../src/services/setup-intent-failures";
 import { sweepOrphanMedia } from "../src/services/media-janitor";

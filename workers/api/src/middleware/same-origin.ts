@@ -4,7 +4,7 @@
  * arrives without it; this makes the refusal explicit, and covers calls that need no cookie at all.
  * Browsers send Origin on every POST, PUT, PATCH and DELETE
  * (https://fetch.spec.whatwg.org/#origin-header); requests without one (server to server, curl)
- * pass here, and the admin API insists on a matching Origin on its own (routes/admin.ts).
+ * pass here, and the admin API insists on a matching Origin on its own (routes/admin/index.ts).
  * Webhooks, provider reports and the Stripe sandbox are exempt: they are authenticated by signatures
  * and keys, and the sandbox's hosted onboarding page is a form on its own path.
  */

@@ -14,20 +14,20 @@ import { artistPagePath, issueArtistLink } from "../services/artist-links";
 import { sessionArtist, sessionsConfigured } from "../services/artist-session";
 import { loadMyArtist } from "../services/my-artist";
 import { enforceRateLimit } from "../services/rate-limit";
-import { privateHeaders } from "./artist-page";
+import { privateHeaders } from "./artist/page";
 
 const HOUR = 60 * 60 * 1000;
 /** A lost link is asked for again now and then, not in a loop: each one is a new key to the page. */
 export const LINKS_PER_ARTIST_PER_HOUR = 10;
 
 export const meRoutes = new Hono<AppEnv>()
-  .get("/me", async (c) => {
+  .get("/", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const artist = sessionsConfigured(c.env) ? await sessionArtist(c, db) : null;
     return c.json<MeResponse>({ artist: artist ? await loadMyArtist(db, artist) : null });
   })
-  .post("/me/artist-link", async (c) => {
+  .post("/artist-link", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const artist = await sessionArtist(c, db);

@@ -1,7 +1,7 @@
 /**
  * Fixed-window rate limits kept in D1, one atomic upsert per hit, so concurrent requests cannot both
  * slip under the limit. Used against card testing: setup intents per client address and in all, saves
- * per phone and in all (routes/payment-setup.ts, numbers in src/limits.ts).
+ * per phone and in all (routes/create-setup-intent.ts and save-payment-method.ts, numbers in src/limits.ts).
  */
 import { sql } from "drizzle-orm";
 import { rateLimits } from "@jplay/schema/tables";

@@ -2,7 +2,7 @@
  * A SetupIntent that keeps failing is someone trying cards, not an artist with a typo: after
  * SETUP_FAILURES_BEFORE_CANCEL failed confirmations (declines, failed 3-D Secure) it is canceled, so
  * its client secret can test no more cards; the next try needs a new intent, which the per-address
- * and global limits on /api/create-setup-intent meter (routes/payment-setup.ts).
+ * and global limits on /api/create-setup-intent meter (routes/create-setup-intent.ts).
  *
  * The browser confirms with Stripe directly, so the product learns of each failure from the
  * `setup_intent.setup_failed` webhook (https://docs.stripe.com/api/events/types). Each event is

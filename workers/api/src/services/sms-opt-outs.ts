@@ -1,5 +1,5 @@
 /**
- * Numbers that said STOP. An artist's reply to our Twilio number (routes/sms-inbound.ts), Twilio's own
+ * Numbers that said STOP. An artist's reply to our Twilio number (routes/sms.ts), Twilio's own
  * refusal of a send to an unsubscribed number (error 21610), or an operator in admin puts a number on
  * the list; START/UNSTOP/YES takes it off. A number on the list gets no texts: its rows are `skipped`.
  */

@@ -5,7 +5,7 @@
  * an attempt is counted per charge) and only move state forward, so applying twice, late or out of
  * order changes nothing more. Other event types are recorded and acknowledged. Events on connected
  * accounts (`account.updated`) never come here: Stripe sends them to the Connect endpoint
- * (routes/connect-webhooks.ts).
+ * (routes/webhooks/stripe-connect.ts).
  */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";

@@ -9,13 +9,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { PurchaseReportSchema } from "@jplay/schema/purchases";
-import type { AppEnv } from "../env";
-import { badRequest } from "../errors";
-import { providerSecret, reportBody, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../services/provider-signature";
-import { recordPurchaseReport } from "../services/record-purchases";
+import type { AppEnv } from "../../env";
+import { badRequest } from "../../errors";
+import { providerSecret, reportBody, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../../services/provider-signature";
+import { recordPurchaseReport } from "../../services/record-purchases";
 
-export const providerRoutes = new Hono<AppEnv>().post(
-  "/provider/purchases",
+export const providerPurchaseRoutes = new Hono<AppEnv>().post(
+  "/",
   async (c) => {
     const secret = providerSecret(c.env, "Purchase reports are not accepted");
     const rawBody = await c.req.text();

@@ -10,20 +10,20 @@
 import { Hono, type Context } from "hono";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
-import type { AppEnv } from "../env";
-import { createDb, type Db } from "../db";
-import { notFound } from "../errors";
-import { rethrowProviderFailure } from "../payments/provider-unavailable";
-import { createStripe } from "../payments/stripe-client";
-import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks } from "../services/artist-links";
-import { currentSession, dropSessionCookie, sessionsConfigured } from "../services/artist-session";
-import { endSessionOfArtist, liveSessionsOfArtist } from "../services/artist-sessions";
-import { loadArtistPage } from "../services/artist-page";
-import { refreshOnboardingStatus, startConnectOnboarding } from "../services/connect-accounts";
-import { loadProPlan, setProCancelAtPeriodEnd } from "../services/pro-plan";
-import { enforceRateLimit } from "../services/rate-limit";
-import { artistById } from "../services/rows-by-id";
-import { artistSessionView } from "../services/session-views";
+import type { AppEnv } from "../../env";
+import { createDb, type Db } from "../../db";
+import { notFound } from "../../errors";
+import { rethrowProviderFailure } from "../../payments/provider-unavailable";
+import { createStripe } from "../../payments/stripe-client";
+import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks } from "../../services/artist-links";
+import { currentSession, dropSessionCookie, sessionsConfigured } from "../../services/artist-session";
+import { endSessionOfArtist, liveSessionsOfArtist } from "../../services/artist-sessions";
+import { loadArtistPage } from "../../services/artist-page";
+import { refreshOnboardingStatus, startConnectOnboarding } from "../../services/connect-accounts";
+import { loadProPlan, setProCancelAtPeriodEnd } from "../../services/pro-plan";
+import { enforceRateLimit } from "../../services/rate-limit";
+import { artistById } from "../../services/rows-by-id";
+import { artistSessionView } from "../../services/session-views";
 
 const HOUR = 60 * 60 * 1000;
 const ONBOARDING_LINKS_PER_ARTIST_PER_HOUR = 20;
@@ -49,7 +49,7 @@ export async function openLink(c: Context<AppEnv>, db: Db) {
 const currentSessionId = async (c: Context<AppEnv>) => (sessionsConfigured(c.env) ? ((await currentSession(c))?.id ?? null) : null);
 
 export const artistPageRoutes = new Hono<AppEnv>()
-  .get("/artist/:token", async (c) => {
+  .get("/:token", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const link = await openLink(c, db);
@@ -61,7 +61,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     const sessions = (await liveSessionsOfArtist(db, link.artistId)).map((session) => artistSessionView(session, currentId));
     return c.json<ArtistPageResponse>({ ...page, sessions, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
   })
-  .post("/artist/:token/connect", async (c) => {
+  .post("/:token/connect", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const token = c.req.param("token");
@@ -78,13 +78,13 @@ export const artistPageRoutes = new Hono<AppEnv>()
     const started = await startConnectOnboarding(createStripe(c.env), db, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
     return c.json<StartPayoutsSetupResponse>(started);
   })
-  .get("/artist/:token/pro", async (c) => {
+  .get("/:token/pro", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
     return c.json<ProPlanResponse>({ pro: await loadProPlan(db, artistId) });
   })
-  .post("/artist/:token/pro/:change{cancel|resume}", async (c) => {
+  .post("/:token/pro/:change{cancel|resume}", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
@@ -98,7 +98,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     const pro = await setProCancelAtPeriodEnd({ db, stripe: createStripe(c.env) }, artistId, cancel).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     return c.json<ProPlanResponse>({ pro });
   })
-  .post("/artist/:token/sessions/:sessionId/end", async (c) => {
+  .post("/:token/sessions/:sessionId/end", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
@@ -109,7 +109,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     if (isCurrent) dropSessionCookie(c);
     return c.json<EndArtistSessionResponse>({ ended: true });
   })
-  .post("/artist/:token/revoke-links", async (c) => {
+  .post("/:token/revoke-links", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);

@@ -7,23 +7,23 @@
  */
 import { Hono } from "hono";
 import { STATEMENT_MONTH_PATTERN, type StatementMonthsResponse } from "@jplay/schema/me";
-import type { AppEnv } from "../env";
-import { createDb } from "../db";
-import { badRequest } from "../errors";
-import { loadMonthlyStatement, monthHasBegun, statementMonths } from "../services/monthly-statement";
-import { statementCsv, statementFileName } from "../services/statement-csv";
-import { openLink, privateHeaders } from "./artist-page";
+import type { AppEnv } from "../../env";
+import { createDb } from "../../db";
+import { badRequest } from "../../errors";
+import { loadMonthlyStatement, monthHasBegun, statementMonths } from "../../services/monthly-statement";
+import { statementCsv, statementFileName } from "../../services/statement-csv";
+import { openLink, privateHeaders } from "./page";
 
 const CSV_FILE = /^(.+)\.csv$/;
 
 export const artistStatementRoutes = new Hono<AppEnv>()
-  .get("/artist/:token/statements", async (c) => {
+  .get("/:token/statements", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
     return c.json<StatementMonthsResponse>({ months: await statementMonths(db, artistId) });
   })
-  .get("/artist/:token/statements/:file", async (c) => {
+  .get("/:token/statements/:file", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);

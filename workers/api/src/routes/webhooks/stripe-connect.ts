@@ -7,17 +7,17 @@
  */
 import { Hono } from "hono";
 import Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { createDb } from "../db";
-import { AppError } from "../errors";
-import { createStripe } from "../payments/stripe-client";
-import { refuseOtherApiVersion } from "../services/stripe-api-version";
-import { applyAccountUpdatedEvent } from "../services/connect-accounts";
-import { recordStripeEvent, stripeEventApplied } from "../services/stripe-events";
+import type { AppEnv } from "../../env";
+import { createDb } from "../../db";
+import { AppError } from "../../errors";
+import { createStripe } from "../../payments/stripe-client";
+import { refuseOtherApiVersion } from "../../services/stripe-api-version";
+import { applyAccountUpdatedEvent } from "../../services/connect-accounts";
+import { recordStripeEvent, stripeEventApplied } from "../../services/stripe-events";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
-export const connectWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe-connect", async (c) => {
+export const stripeConnectWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const secret = c.env.STRIPE_CONNECT_WEBHOOK_SECRET;
   if (!secret) throw new AppError(503, "webhooks_unconfigured", "STRIPE_CONNECT_WEBHOOK_SECRET is not configured");
   const signature = c.req.header("Stripe-Signature");

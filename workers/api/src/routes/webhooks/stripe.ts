@@ -6,17 +6,17 @@
  */
 import { Hono } from "hono";
 import Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { createDb } from "../db";
-import { AppError } from "../errors";
-import type { JobQueue } from "../jobs/job";
-import { createStripe, webhookSecret } from "../payments/stripe-client";
-import { refuseOtherApiVersion } from "../services/stripe-api-version";
-import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../services/stripe-events";
+import type { AppEnv } from "../../env";
+import { createDb } from "../../db";
+import { AppError } from "../../errors";
+import type { JobQueue } from "../../jobs/job";
+import { createStripe, webhookSecret } from "../../payments/stripe-client";
+import { refuseOtherApiVersion } from "../../services/stripe-api-version";
+import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../../services/stripe-events";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
-export const webhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", async (c) => {
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const signature = c.req.header("Stripe-Signature");
   if (!signature) throw new AppError(400, "invalid_signature", "Missing Stripe-Signature header");
   const payload = await c.req.text();

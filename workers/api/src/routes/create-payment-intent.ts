@@ -9,7 +9,7 @@ import { rethrowProviderFailure } from "../payments/provider-unavailable";
 import { requireSessionArtist } from "../services/artist-session";
 import { createCheckoutPayment } from "../services/checkout-payment";
 
-export const checkoutRoutes = new Hono<AppEnv>().post("/create-payment-intent", async (c) => {
+export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const db = createDb(c.env.DB);
   const artist = await requireSessionArtist(c, db);
   const text = await c.req.text();

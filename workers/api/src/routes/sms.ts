@@ -23,7 +23,7 @@ function signedUrls(env: Env, requestUrl: string): string[] {
   return urls;
 }
 
-export const smsInboundRoutes = new Hono<AppEnv>().post("/sms/inbound", async (c) => {
+export const smsRoutes = new Hono<AppEnv>().post("/inbound", async (c) => {
   const authToken = c.env.TWILIO_AUTH_TOKEN;
   if (!authToken) throw new AppError(503, "sms_not_configured", "Inbound texts are not accepted: TWILIO_AUTH_TOKEN is not configured.");
   if (!c.req.header("Content-Type")?.startsWith("application/x-www-form-urlencoded")) throw badRequest("Twilio webhooks are form-encoded.");

@@ -7,7 +7,7 @@ import { rethrowProviderFailure } from "../payments/provider-unavailable";
 import { requireSessionArtist } from "../services/artist-session";
 import { getOrCreateSubscription } from "../services/pro-subscription";
 
-export const subscriptionRoutes = new Hono<AppEnv>().post("/get-or-create-subscription", async (c) => {
+export const getOrCreateSubscriptionRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const db = createDb(c.env.DB);
   const artist = await requireSessionArtist(c, db);
   return c.json(await getOrCreateSubscription({ db, stripe: createStripe(c.env) }, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));

@@ -3,20 +3,19 @@
  * (brand, last 4, expiry), `POST …/card/setup-intent` starts replacing it (a SetupIntent the browser
  * confirms with the card form) and `POST …/card {setupIntentId}` makes the confirmed card the default
  * and detaches the old one (services/replace-card.ts). The token is the credential, as for the rest
- * of the page (routes/artist-page.ts); both writes are rate-limited per artist, and the SetupIntent
+ * of the page (routes/artist/page.ts); both writes are rate-limited per artist, and the SetupIntent
  * and the save count against the global ceilings of the distribution page's card setup.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../env";
-import { createDb } from "../db";
-import { HOUR_MS, MINUTE_MS, cardSavesPerMinute, setupIntentsPerMinute } from "../limits";
-import { createStripe } from "../payments/stripe-client";
-import { defaultCard, finishCardReplacement, startCardReplacement } from "../services/replace-card";
-import { enforceRateLimit } from "../services/rate-limit";
-import { jsonBody } from "../validation";
-import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE } from "./payment-setup";
-import { openLink, privateHeaders } from "./artist-page";
+import type { AppEnv } from "../../env";
+import { createDb } from "../../db";
+import { createStripe } from "../../payments/stripe-client";
+import { defaultCard, finishCardReplacement, startCardReplacement } from "../../services/replace-card";
+import { enforceRateLimit } from "../../services/rate-limit";
+import { jsonBody } from "../../validation";
+import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, cardSavesPerMinute, setupIntentsPerMinute } from "../../limits";
+import { openLink, privateHeaders } from "./page";
 
 const CARD_CHANGES_PER_ARTIST_PER_HOUR = 10;
 const TOO_MANY_CHANGES = "Too many card changes. Please wait an hour and try again.";
@@ -26,13 +25,13 @@ const FinishCardReplacementSchema = v.object({
 });
 
 export const artistCardRoutes = new Hono<AppEnv>()
-  .get("/artist/:token/card", async (c) => {
+  .get("/:token/card", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
     return c.json({ card: await defaultCard(db, artistId) });
   })
-  .post("/artist/:token/card/setup-intent", async (c) => {
+  .post("/:token/card/setup-intent", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
@@ -40,7 +39,7 @@ export const artistCardRoutes = new Hono<AppEnv>()
     await enforceRateLimit(c.env.DB, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
     return c.json(await startCardReplacement(createStripe(c.env), db, artistId));
   })
-  .post("/artist/:token/card", jsonBody(FinishCardReplacementSchema), async (c) => {
+  .post("/:token/card", jsonBody(FinishCardReplacementSchema), async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);

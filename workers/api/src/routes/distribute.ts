@@ -1,0 +1,67 @@
+/**
+ * /api/distribute (docs/product.md, Calls): the artist's song upload (`POST /api/distribute`) and paying
+ * for its distribution — `POST …/{songId}/complete` charges the chosen option with the saved card,
+ * `POST …/{songId}/recovery` makes the discounted offers after a decline. Session artist only; another
+ * artist's song is answered like a missing one (404).
+ *
+ * The upload's multipart body is streamed to R2 as it arrives (services/receive-song-upload.ts), never
+ * held in memory whole. Its size is bounded while reading (middleware/body-limit.ts refuses a declared
+ * length over the limit first), and an artist already holding the maximum of unpaid songs is refused
+ * before any byte is read.
+ */
+import { Hono } from "hono";
+import { CompleteDistributionSchema, RecoveryOfferSchema } from "@jplay/schema/distribution";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { badRequest } from "../errors";
+import type { JobQueue } from "../jobs/job";
+import { maxUnpaidSongsPerArtist, unpaidSongExpiryMs } from "../limits";
+import { createStripe } from "../payments/stripe-client";
+import { rethrowProviderFailure } from "../payments/provider-unavailable";
+import { requireSessionArtist } from "../services/artist-session";
+import type { PaymentDeps } from "../services/close-open-payment";
+import { completeDistribution } from "../services/complete-distribution";
+import { multipartBoundary } from "../services/multipart-stream";
+import { NOT_MULTIPART } from "../services/receive-song-upload";
+import { makeRecoveryOffer } from "../services/recovery-offer";
+import { submitSong } from "../services/submit-song";
+import { assertUnderUnpaidLimit } from "../services/unpaid-song-limit";
+import { jsonBody } from "../validation";
+
+const paymentDeps = (env: Env): PaymentDeps => ({
+  db: createDb(env.DB),
+  jobs: env.JOBS as JobQueue,
+  stripe: createStripe(env),
+});
+
+export const distributeRoutes = new Hono<AppEnv>()
+  .post("/", async (c) => {
+    const db = createDb(c.env.DB);
+    const artist = await requireSessionArtist(c, db);
+    const unpaid = { max: maxUnpaidSongsPerArtist(c.env), expiryMs: unpaidSongExpiryMs(c.env) };
+    await assertUnderUnpaidLimit(db, artist.id, unpaid);
+
+    const boundary = multipartBoundary(c.req.header("Content-Type"));
+    const body = c.req.raw.body;
+    if (!boundary || !body) throw badRequest(NOT_MULTIPART);
+
+    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS as JobQueue }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
+    // A client that goes away mid-upload cancels the request's work on Cloudflare unless it is handed
+    // to waitUntil (which grants up to 30 s more): so the read fails and what was stored is removed.
+    c.executionCtx.waitUntil(submission.catch(() => undefined));
+    return c.json(await submission, 201);
+  })
+  .post("/:songId/complete", jsonBody(CompleteDistributionSchema), async (c) => {
+    const deps = paymentDeps(c.env);
+    const artist = await requireSessionArtist(c, deps.db);
+    const { feeOption, requestId } = c.req.valid("json");
+    const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
+    return c.json(answer.body, answer.status);
+  })
+  .post("/:songId/recovery", jsonBody(RecoveryOfferSchema), async (c) => {
+    const deps = paymentDeps(c.env);
+    const artist = await requireSessionArtist(c, deps.db);
+    const { offerTier } = c.req.valid("json");
+    const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), offerTier).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
+    return answer.status === 402 ? c.json(answer.body, 402) : c.json(answer.body, 200);
+  });

@@ -1,0 +1,29 @@
+/**
+ * `GET /api/provider/media/{songId}/{audio|cover}?expires&signature`: the signed, expiring links the
+ * delivery feed hands out (routes/provider/releases.ts), streamed with ranges while the song is in the
+ * catalogue; an expired or altered link is a 403, a song taken down or never released a 404
+ * (docs/decisions/029-catalogue-control.md, "Delivery feed").
+ */
+import { Hono } from "hono";
+import type { MediaKind } from "@jplay/schema/provider-feed";
+import type { AppEnv } from "../../env";
+import { createDb } from "../../db";
+import { notFound } from "../../errors";
+import { findReleasedSongMedia } from "../../services/delivery-feed";
+import { verifyMediaLink } from "../../services/provider-media-links";
+import { providerSecret } from "../../services/provider-signature";
+import { serveMedia } from "../../services/serve-media";
+
+export const providerMediaRoutes = new Hono<AppEnv>()
+  .get("/:songId/:kind{audio|cover}", async (c) => {
+    const secret = providerSecret(c.env, "Media links are not served");
+    const songId = c.req.param("songId");
+    const kind = c.req.param("kind") as MediaKind;
+    const secondsLeft = await verifyMediaLink(secret, songId, kind, c.req.query("expires"), c.req.query("signature"), Date.now());
+    const song = await findReleasedSongMedia(createDb(c.env.DB), songId);
+    if (!song) throw notFound("This song is not in the catalogue: it was never released, or it was taken down");
+    const key = kind === "audio" ? song.audioKey : song.coverKey;
+    if (!key) throw notFound("This song has no cover");
+    const missingMessage = kind === "audio" ? "Audio not found" : "Cover not found";
+    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });
+  });

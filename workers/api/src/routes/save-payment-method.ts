@@ -1,0 +1,46 @@
+/**
+ * `POST /api/save-payment-method` (docs/product.md, Calls): the confirmed card becomes the artist's.
+ * Saves are limited per phone and have a ceiling per minute over all clients together (src/limits.ts,
+ * the README's "Security" section). Saving replaces this browser's session with one bound to the
+ * artist and answers (and texts) the artist's private page link.
+ */
+import { Hono } from "hono";
+import { SavePaymentMethodSchema } from "@jplay/schema/distribution";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { forbidden } from "../errors";
+import type { JobQueue } from "../jobs/job";
+import { BUSY_SAVE_MESSAGE, HOUR_MS, MINUTE_MS, SAVES_PER_PHONE_PER_HOUR, cardSavesPerMinute } from "../limits";
+import { createStripe } from "../payments/stripe-client";
+import { artistPagePath, issueArtistLink } from "../services/artist-links";
+import { readSessionCustomer, rotateSession } from "../services/artist-session";
+import { syncArtistPayoutSchedule } from "../services/connect-accounts";
+import { textCardSaved } from "../services/event-texts";
+import { savePaymentMethod } from "../services/payment-setup";
+import { enforceRateLimit } from "../services/rate-limit";
+import { jsonBody } from "../validation";
+
+export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(SavePaymentMethodSchema), async (c) => {
+  const input = c.req.valid("json");
+  if ((await readSessionCustomer(c)) !== input.customerId) {
+    throw forbidden("This payment setup belongs to another session. Please reload the page and try again.");
+  }
+  await enforceRateLimit(c.env.DB, {
+    key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
+    limit: SAVES_PER_PHONE_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: "Too many cards saved for this phone number. Please wait an hour and try again.",
+  });
+  await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
+  const stripe = createStripe(c.env);
+  const db = createDb(c.env.DB);
+  const saved = await savePaymentMethod(stripe, db, input);
+  // A card saved: this browser's session is replaced by one bound to the artist.
+  await rotateSession(c, input.customerId, saved.artistId);
+  await syncArtistPayoutSchedule(stripe, db, saved.artistId);
+  // The artist's private page: a new link each time a card is saved (earlier links keep working).
+  const artistPageUrl = artistPagePath(await issueArtistLink(db, saved.artistId));
+  // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
+  await textCardSaved(db, c.env.JOBS as JobQueue, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
+  return c.json({ brand: saved.brand, last4: saved.last4, artistPageUrl });
+});
