@@ -65,7 +65,6 @@ function seededArtist(i: number): { ready: boolean; cents: number } {
   return { ready: true, cents: 100 + ((i * 7919) % 49_901) };
 }
 const SEEDED_CENTS_SQL = `CASE i % 20 WHEN 1 THEN 50 ELSE 100 + ((i * 7919) % 49901) END`;
-const artistId = (i: number) => `bench-artist-${String(i).padStart(6, "0")}`;
 
 const numbers = () => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount})`;
 

@@ -9,7 +9,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminFailedJobsResponse, RetryBatchResponse } from "@jplay/schema/admin";
 import { artists, payouts } from "@jplay/schema/tables";
 import worker from "../src/index";

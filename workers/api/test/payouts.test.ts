@@ -8,9 +8,8 @@
  * every message of the fan-out is seen and delivered (also twice) on purpose.
  */
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { artists, payouts } from "@jplay/schema/tables";
 import worker from "../src/index";
@@ -18,7 +17,7 @@ import { createDb } from "../src/db";
 import type { Job } from "../src/jobs/job";
 import { PAYOUT_PAGE_SIZE, runPayoutPage } from "../src/jobs/payout-run";
 import { DAILY_CRON } from "../src/jobs/run-scheduled";
-import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { createStripe } from "../src/payments/stripe-client";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { payoutIdempotencyKey, payoutTransferGroup } from "../src/services/payouts";
 import { drainPlatformBalance, fundPlatformBalance, sandboxHelper } from "./platform-funds";

@@ -16,7 +16,6 @@ import { actingAccountOf } from "./connected-account";
 import { holdsWebhooks } from "./faults";
 import { Params, bodyText } from "./form";
 import { idempotencyScopeOf, idempotentAnswerStatement } from "./idempotency";
-import { unixSeconds } from "./ids";
 import { SandboxStore, type StoredObject } from "./store";
 import { endpointFor, scheduleDelivery } from "./webhooks";
 

@@ -286,7 +286,7 @@ describe("updating default_payment_method", () => {
     expect((await eventsFor(stripe, subscription.id)).some((event) => event.type === "customer.subscription.updated")).toBe(true);
 
     await passPeriodEnd(updated);
-    const renewed = await eventually(async () => {
+    await eventually(async () => {
       const paid = (await invoicesOf(subscription.id)).filter((invoice) => invoice.status === "paid");
       expect(paid).toHaveLength(2);
       return paid;

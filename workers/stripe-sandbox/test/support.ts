@@ -17,6 +17,7 @@ export const SANDBOX_ORIGIN = "https://api.stripe.com";
 /** The product's origin, for the URLs it hands the sandbox (return_url, refresh_url). */
 export const PRODUCT_ORIGIN = "http://jplay.test";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe's JSON answers, read field by field in the assertions
 export type Json = Record<string, any>;
 
 /** The SDK as the product's server uses it (stripe-client.ts), its HTTP sent to the sandbox Worker. */

@@ -34,6 +34,7 @@ import {
   stripeError,
   verifyDelivery,
   payableAccount,
+  type Json,
 } from "./support";
 
 const stripe = sandboxStripe();
@@ -45,7 +46,7 @@ const eventIdOf = (delivery: Delivery) => (JSON.parse(delivery.body) as { id: st
 /** The sandbox's stored event row, bookkeeping included (what no API answer shows). */
 const storedEvent = async (id: string) => {
   const row = await env.DB.prepare("SELECT data FROM sandbox_objects WHERE id = ? AND object = 'event'").bind(id).first<{ data: string }>();
-  return JSON.parse(row!.data) as Record<string, any>;
+  return JSON.parse(row!.data) as Json;
 };
 
 /** A customer made through a call whose first delivery attempt has run when it returns, and its event. */

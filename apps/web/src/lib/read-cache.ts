@@ -59,12 +59,11 @@ export function useRead<T>(key: string | null, fetcher: () => Promise<T>): Read<
   const entry = useSyncExternalStore(subscribe, () => (key === null ? undefined : entries.get(key)));
   useEffect(() => {
     if (key !== null && entry === undefined) startRead(key, fetcher);
-    // `fetcher` is derived from `key` by every caller; a new function each render is not a new read.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- every caller derives `fetcher` from `key`: a new function each render is not a new read
   }, [key, entry]);
   const refetch = useCallback(() => {
     if (key !== null) startRead(key, fetcher, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- every caller derives `fetcher` from `key`
   }, [key]);
 
   if (entry?.status === "success") {

@@ -10,7 +10,6 @@ import { checkAudio } from "../services/check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
 import { audioCheckRejection, rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
 import { songById } from "../services/rows-by-id";
-import type { JobQueue } from "./job";
 
 export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);

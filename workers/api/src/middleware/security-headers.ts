@@ -11,7 +11,7 @@ import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../env";
 import { isDevelopment } from "../environment";
-import { STRIPE_SANDBOX_PREFIX } from "../routes/stripe-sandbox";
+import { STRIPE_SANDBOX_PREFIX } from "../payments/stripe-client";
 
 /** Two years; subdomains too. Not preloaded: that is a commitment for the whole domain. */
 export const HSTS = "max-age=63072000; includeSubDomains";

@@ -13,6 +13,8 @@ import { AppError } from "../errors";
 
 /** The key the SDK sends to the sandbox; the sandbox accepts only this one (and the publishable one). */
 export const SANDBOX_SECRET_KEY = "sk_test_jplay_sandbox";
+/** Where the browser reaches the sandbox on the product's origin (routes/stripe-sandbox.ts), as Stripe.js reaches api.stripe.com. */
+export const STRIPE_SANDBOX_PREFIX = "/api/stripe-sandbox";
 
 export type PaymentsProvider =
   | { kind: "stripe"; secretKey: string }

@@ -7,9 +7,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { usesSandbox } from "../payments/stripe-client";
-
-export const STRIPE_SANDBOX_PREFIX = "/api/stripe-sandbox";
+import { STRIPE_SANDBOX_PREFIX, usesSandbox } from "../payments/stripe-client";
 
 export const stripeSandboxPassThrough = new Hono<AppEnv>().all("/*", async (c) => {
   const sandbox = usesSandbox(c.env) ? c.env.STRIPE_SANDBOX : undefined;

@@ -111,7 +111,7 @@ async function finish(deps: PaymentDeps, paymentId: string, answer: CompleteAnsw
 }
 
 export async function completeDistribution(deps: PaymentDeps, artist: Artist, input: CompleteInput, now = Date.now()): Promise<CompleteAnswer> {
-  const { db, stripe } = deps;
+  const { db } = deps;
   const song = artist.stripeCustomerId ? await findOwnedSong(db, input.songId, artist.stripeCustomerId) : undefined;
   if (!song) throw notFound("Song not found");
 

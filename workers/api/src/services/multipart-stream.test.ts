@@ -94,8 +94,6 @@ const trickyBytes = (boundary: string) =>
     .map(concat)
     .filter((bytes) => !latin1(bytes).includes(`\r\n--${boundary}`));
 
-type Entry = { name: string; text: string } | { name: string; filename: string; bytes: Uint8Array };
-
 // (Node leaves out an empty file name altogether; the hand-written bodies below cover filename="".)
 const entry = fc.oneof(
   fc.record({ name: safeName, text: fc.string({ unit: "binary", maxLength: 40 }) }),

@@ -6,7 +6,7 @@
  * signed webhook) and redirects to the link's `return_url`. No API key: like Stripe's page, the
  * unguessable, single-use link is the credential. Expired or used links go to `refresh_url`.
  */
-import { Hono, type Context, type ExecutionContext } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { sandboxNow } from "../clock";
 import { CardValidationError } from "../cards";

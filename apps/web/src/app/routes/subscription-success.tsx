@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 import { PageShell } from "@/components/page-shell";
-import { readArtistPageUrl } from "@/features/payments/success-flags";
+import { readArtistPageUrl } from "@/lib/kept-after-payment";
 import { useMe } from "@/features/me/api/get-me";
 import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
 import { MyGetPaid } from "@/features/me/components/my-get-paid";

@@ -4,12 +4,6 @@
  */
 import type { PaymentFrequency } from "@jplay/schema/payments";
 
-/**
- * localStorage key of the artist's private page link (`/artist/{token}`), kept in this browser when a
- * card is saved so the confirmation screen can show it again.
- */
-export const ARTIST_PAGE_URL_KEY = "artistPageUrl";
-
 export interface SavedPayment {
   customerId: string;
   phoneNumber: string;

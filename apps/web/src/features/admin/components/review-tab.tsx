@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
 import { PLACEHOLDER_COVER_URL } from "@/lib/song-labels";
 import { toast } from "@/lib/toast";
-import { deliveryText } from "@/features/payments/package-facts";
+import { deliveryText } from "@/features/payments";
 import { useApproveSong, useReviewQueue } from "../api/review-queue";
 import { timeLeftWords } from "../review-times";
 import { ReviewRejectDialog } from "./review-reject-dialog";

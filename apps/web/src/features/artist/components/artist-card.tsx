@@ -9,9 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
-import type { CardPayments } from "@/features/payments/card-payments";
-import { CardDetails } from "@/features/payments/components/card-details";
-import { PaymentsProvider } from "@/features/payments/payments-provider";
+import { type CardPayments, CardDetails, PaymentsProvider } from "@/features/payments";
 import { startCardReplacement, useArtistCard, useFinishCardReplacement, type ArtistCard } from "../api/artist-card";
 
 const CARD_FAILED = "The new card could not be saved. Your current card is kept.";

@@ -19,7 +19,7 @@ import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
 import { ArtistSessions } from "./artist-sessions";
 import { ArtistStatements } from "./artist-statements";
-import { GetPaid } from "@/features/me/components/get-paid";
+import { GetPaid } from "@/features/me";
 import { startPayoutsSetup } from "../api/start-payouts-setup";
 import { downloadsSold } from "../labels";
 

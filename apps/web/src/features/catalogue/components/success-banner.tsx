@@ -1,26 +1,12 @@
 import { useEffect, useState } from "react";
 import { CloseIcon } from "@/components/ui/icons";
-import { storage } from "@/lib/storage";
+import { forgetDistributedSong, readDistributedSongId } from "@/lib/kept-after-payment";
 import { songTitle } from "@/lib/song-labels";
-import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
-import { MyGetPaid } from "@/features/me/components/my-get-paid";
+import { MyArtistPageLink, MyGetPaid } from "@/features/me";
 import { useSong } from "../api/get-song";
 
-/** Local flags set after a successful distribution (docs/product.md, Data). */
-export const DISTRIBUTION_SUCCESS_KEY = "distributionSuccess";
-export const DISTRIBUTED_SONG_ID_KEY = "distributedSongId";
 /** The flags are removed this long after the banner shows (docs/product.md, Prices and limits). */
 export const SUCCESS_FLAGS_TTL_MS = 5_000;
-
-function clearFlags() {
-  storage.remove(DISTRIBUTION_SUCCESS_KEY);
-  storage.remove(DISTRIBUTED_SONG_ID_KEY);
-}
-
-function readFlaggedSongId(): string | null {
-  if (storage.get(DISTRIBUTION_SUCCESS_KEY) !== "true") return null;
-  return storage.get(DISTRIBUTED_SONG_ID_KEY) || null;
-}
 
 /**
  * "{title} is being distributed" after a distribution. The banner stays until the visitor leaves or
@@ -29,7 +15,7 @@ function readFlaggedSongId(): string | null {
  * (docs/decisions/028-artist-journey.md).
  */
 export function DistributionSuccessBanner() {
-  const [songId] = useState(readFlaggedSongId);
+  const [songId] = useState(readDistributedSongId);
   const [dismissed, setDismissed] = useState(false);
   const song = useSong(songId);
   // Shown once the song lookup has settled, so the title does not change under a screen reader.
@@ -38,7 +24,7 @@ export function DistributionSuccessBanner() {
 
   useEffect(() => {
     if (!visible) return;
-    const timer = window.setTimeout(clearFlags, SUCCESS_FLAGS_TTL_MS);
+    const timer = window.setTimeout(forgetDistributedSong, SUCCESS_FLAGS_TTL_MS);
     return () => window.clearTimeout(timer);
   }, [visible]);
 
@@ -61,7 +47,7 @@ export function DistributionSuccessBanner() {
               aria-label="Dismiss"
               onClick={() => {
                 setDismissed(true);
-                clearFlags();
+                forgetDistributedSong();
               }}
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
             >

@@ -13,13 +13,10 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
-import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText } from "@/features/payments/attempt-rules";
-import { CardPaymentForm, type CardPaymentFailure } from "@/features/payments/components/card-payment-form";
-import { markDistributionSuccess } from "@/features/payments/success-flags";
-import { useDelayedNavigate } from "@/features/payments/use-delayed-navigate";
+import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText, CardPaymentForm, type CardPaymentFailure, markDistributionSuccess, useDelayedNavigate } from "@/features/payments";
 import { useCompleteDistribution } from "../api/complete-distribution";
 import { PackageChoice } from "./package-choice";
-import { invalidateSongReads } from "@/features/catalogue/api/get-song";
+import { invalidateSongReads } from "@/features/catalogue";
 
 const TEXT = {
   declined: "Payment Declined",

@@ -9,9 +9,8 @@ import type { SongDto } from "@jplay/schema/song";
 import { formatCents } from "@jplay/schema/pricing";
 import { buttonClass } from "@/components/ui/button";
 import { songArtist, songTitle } from "@/lib/song-labels";
-import { DOWNLOADS_IN_ESTIMATE, estimatedEarningsCents } from "@/features/payments/estimated-earnings";
-import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
-import { MyGetPaid } from "@/features/me/components/my-get-paid";
+import { DOWNLOADS_IN_ESTIMATE, estimatedEarningsCents } from "@/features/payments";
+import { MyArtistPageLink, MyGetPaid } from "@/features/me";
 
 const NEXT_STEPS = [
   "Your payment is confirmed and your song is queued for processing.",

@@ -11,7 +11,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { toast } from "@/lib/toast";
 import { apiErrorMessage } from "@/lib/error-message";
 import type { ExplicitAnswer } from "@jplay/schema/distribution";
-import type { SavedPayment } from "@/features/payments/saved-payment";
+import type { SavedPayment } from "@/features/payments";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
 import {
   coverFileCheck,

@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from "react";
 import { formatCents, PACKAGES, type FeeOption } from "@jplay/schema/pricing";
 import { cn } from "@/lib/cn";
-import { deliveryText, percentOfBps, shortDollars } from "@/features/payments/package-facts";
+import { deliveryText, percentOfBps, shortDollars } from "@/features/payments";
 
 const discountPercent = Math.round((1 - PACKAGES.expedited.feeCents / PACKAGES.standard.feeCents) * 100);
 

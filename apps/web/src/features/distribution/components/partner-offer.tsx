@@ -4,7 +4,7 @@
  * usually costs elsewhere ($99-$499). Percentages come from the pricing table.
  */
 import { PACKAGES } from "@jplay/schema/pricing";
-import { percentOfBps } from "@/features/payments/package-facts";
+import { percentOfBps } from "@/features/payments";
 
 export function PartnerOffer() {
   const expedited = percentOfBps(PACKAGES.expedited.revenueSplitBps);

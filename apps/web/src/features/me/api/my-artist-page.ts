@@ -6,7 +6,7 @@
 import type { MyArtistLinkResponse } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
-import { ARTIST_PAGE_URL_KEY, readArtistPageUrl } from "@/features/payments/success-flags";
+import { ARTIST_PAGE_URL_KEY, readArtistPageUrl } from "@/lib/kept-after-payment";
 
 export async function myArtistPageUrl(): Promise<string> {
   const kept = readArtistPageUrl();

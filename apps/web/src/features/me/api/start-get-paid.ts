@@ -4,7 +4,7 @@
  * `POST /api/artist/{token}/connect`, answering the onboarding URL to open. Plain fetches, so the
  * home page's banner can use it without TanStack Query.
  */
-import { startPayoutsSetup } from "@/features/artist/api/start-payouts-setup";
+import { startPayoutsSetup } from "@/features/artist";
 import { artistTokenOf, myArtistPageUrl } from "./my-artist-page";
 
 export async function startGetPaid(): Promise<string> {

@@ -4,7 +4,7 @@
  * fresh link (`POST /api/me/artist-link`) and opens it. Nothing renders for a browser with neither.
  */
 import { useState, type MouseEvent, type ReactNode } from "react";
-import { readArtistPageUrl } from "@/features/payments/success-flags";
+import { readArtistPageUrl } from "@/lib/kept-after-payment";
 import { apiErrorMessage } from "@/lib/error-message";
 import { myArtistPageUrl } from "../api/my-artist-page";
 import { useMe } from "../api/get-me";

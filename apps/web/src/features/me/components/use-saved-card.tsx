@@ -6,7 +6,7 @@
  */
 import type { MyArtist } from "@jplay/schema/me";
 import { Button } from "@/components/ui/button";
-import { brandName } from "@/features/payments/saved-payment";
+import { brandName } from "@/features/payments";
 
 type SessionCard = NonNullable<MyArtist["savedPayment"]>;
 

@@ -5,7 +5,7 @@
  */
 import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
-import { SONG_STATUS_LABELS } from "@/features/artist/labels";
+import { SONG_STATUS_LABELS } from "@/features/artist";
 import { useMe } from "../api/get-me";
 import { MyArtistPageLink } from "./my-artist-page-link";
 

@@ -12,13 +12,10 @@ import { formatCents, PACKAGES, RECOVERY_TIERS, type RecoveryTier } from "@jplay
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
-import { CardPaymentForm, type CardPaymentFailure } from "@/features/payments/components/card-payment-form";
-import { deliveryText, percentOfBps } from "@/features/payments/package-facts";
-import { markDistributionSuccess } from "@/features/payments/success-flags";
-import { useDelayedNavigate } from "@/features/payments/use-delayed-navigate";
+import { CardPaymentForm, type CardPaymentFailure, deliveryText, percentOfBps, markDistributionSuccess, useDelayedNavigate } from "@/features/payments";
 import { useAcceptRecoveryOffer } from "../api/accept-recovery-offer";
 import { FINAL_TIER, suggestedTier } from "../recovery-tier";
-import { invalidateSongReads } from "@/features/catalogue/api/get-song";
+import { invalidateSongReads } from "@/features/catalogue";
 
 const TEXT = {
   betterOffer: "Special Final Offer Available",
