@@ -30,7 +30,7 @@ async function expectInert(page: Page, where: string) {
   // every image on the page has settled.
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), where).toBeUndefined();
-  expect(await page.locator('img[src="x"], img[onerror], svg[onload]').count(), where).toBe(0);
+  await expect.poll(() => page.locator('img[src="x"], img[onerror], svg[onload]').count(), { message: where }).toBe(0);
 }
 
 describe("script in a song title and artist name", () => {
@@ -70,7 +70,7 @@ describe("script in a song title and artist name", () => {
     await admin.getByRole("button", { name: "Sign in" }).click();
     await admin.getByRole("searchbox", { name: "Search payment methods" }).fill(tag);
     await admin.getByRole("row").filter({ hasText: ARTIST }).first().waitFor();
-    expect(await admin.getByRole("row").filter({ hasText: TITLE }).count()).toBeGreaterThan(0);
+    await expect.poll(() => admin.getByRole("row").filter({ hasText: TITLE }).count()).toBeGreaterThan(0);
     await expectInert(admin, "admin payment methods");
     await admin.getByRole("tab", { name: "Distribution Status" }).click();
     // The song's row in that tab's table (the payment methods table has one with the same text).

@@ -111,7 +111,7 @@ describe("signed out", () => {
     await passwordField(page).fill(adminPassword);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText(message, { exact: true }).first().waitFor();
-    expect(await page.getByText("Total Artists").count()).toBe(0);
+    await expect.poll(() => page.getByText("Total Artists").count()).toBe(0);
   });
 
   test("the admin page shows the sign-in form and no data; a wrong password is refused", async () => {
@@ -119,11 +119,11 @@ describe("signed out", () => {
     await page.goto(`${baseURL}/admin`);
     await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
     await passwordField(page).waitFor();
-    expect(await page.getByText("Manage payment methods, artists, and distribution status", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Manage payment methods, artists, and distribution status", { exact: true }).isVisible()).toBe(true);
     expect(await passwordField(page).getAttribute("type")).toBe("password");
     // Nothing of the portal, nothing of any artist.
     for (const text of ["Total Artists", "Retry Selected", "Export CSV", artists.payer.name]) {
-      expect(await page.getByText(text).count()).toBe(0);
+      await expect.poll(() => page.getByText(text).count()).toBe(0);
     }
     expect(await statusOf(page, "/api/admin/payments")).toBe(401);
 
@@ -131,7 +131,7 @@ describe("signed out", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText("Wrong password", { exact: true }).first().waitFor();
     expect(await passwordField(page).getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByText("Total Artists").count()).toBe(0);
+    await expect.poll(() => page.getByText("Total Artists").count()).toBe(0);
     expect(await statusOf(page, "/api/admin/payments")).toBe(401);
   });
 });
@@ -148,7 +148,7 @@ describe("signed in", () => {
       expect(Number((await summaryCard(page, label).locator("dd").textContent())!.replace(/,/g, ""))).toBeGreaterThanOrEqual(3);
     }
     expect(await page.getByRole("searchbox", { name: "Search payment methods" }).getAttribute("placeholder")).toMatch(/name.*email.*phone/i);
-    expect(await page.getByRole("button", { name: "Retry Selected" }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Retry Selected" }).isDisabled()).toBe(true);
 
     // The search answers while typing: by song title, by artist name, by last 4 with the tag.
     const searchbox = page.getByRole("searchbox", { name: "Search payment methods" });
@@ -169,15 +169,15 @@ describe("signed in", () => {
     const dialog = page.getByRole("dialog", { name: "Retry Failed Payments" });
     await dialog.waitFor();
     expect(await dialog.getAttribute("aria-modal")).toBe("true");
-    expect(await dialog.getByText("You are about to retry 2 failed payment(s)...", { exact: true }).isVisible()).toBe(true);
-    expect(await dialog.getByRole("note").textContent()).toMatch(/^Important:.*confirm with the customer/i);
+    await expect.poll(() => dialog.getByText("You are about to retry 2 failed payment(s)...", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole("note").textContent()).toMatch(/^Important:.*confirm with the customer/i);
     const list = dialog.getByRole("list", { name: "Payments to charge" });
-    expect(await list.getByRole("listitem").count()).toBe(2);
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
     for (const artist of [artists.payer, artists.decliner]) {
       const item = list.getByRole("listitem").filter({ hasText: artist.song });
-      expect(await item.textContent()).toContain(artist.name);
-      expect(await item.textContent()).toContain(`Visa ending in ${artist.last4}`);
-      expect(await item.textContent()).toContain("$10.49");
+      await expect.poll(() => item.textContent()).toContain(artist.name);
+      await expect.poll(() => item.textContent()).toContain(`Visa ending in ${artist.last4}`);
+      await expect.poll(() => item.textContent()).toContain("$10.49");
     }
     // Cancel charges nothing.
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -193,7 +193,7 @@ describe("signed in", () => {
       .waitFor();
     const results = toastWith(page, "Payment Retry Results", "1 successful, 1 failed");
     await results.waitFor({ timeout: 30_000 });
-    expect(await results.getByText("Payment Retry Results", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => results.getByText("Payment Retry Results", { exact: true }).isVisible()).toBe(true);
     expect(await results.getAttribute("data-type")).toBe("success");
     expect(retryRequests).toEqual([
       {
@@ -228,18 +228,18 @@ describe("signed in", () => {
     expect(await rowOf(table, artists.payer.name).count()).toBe(0);
     for (const artist of [artists.decliner, artists.bystander]) {
       const amber = rowOf(table, artist.name).filter({ hasText: "No successful payments" });
-      expect(await amber.textContent()).toContain("Initial charge needed");
-      expect(await amber.getByText("No Payments", { exact: true }).isVisible()).toBe(true);
-      expect(await amber.getByRole("button", { name: /^Charge \$7\.99/ }).isVisible()).toBe(true);
+      await expect.poll(() => amber.textContent()).toContain("Initial charge needed");
+      await expect.poll(() => amber.getByText("No Payments", { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => amber.getByRole("button", { name: /^Charge \$7\.99/ }).isVisible()).toBe(true);
       const songRow = rowOf(table, artist.song);
-      expect(await songRow.getByText("Failed", { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => songRow.getByText("Failed", { exact: true }).isVisible()).toBe(true);
     }
 
     await page.getByRole("button", { name: "Charge All $7.99" }).click();
     const dialog = page.getByRole("dialog", { name: "Charge Initial Fee" });
     await dialog.waitFor();
-    expect(await dialog.getByText("You are about to charge 2 artist(s) $7.99 each...", { exact: true }).isVisible()).toBe(true);
-    expect(await dialog.getByRole("listitem").filter({ hasText: "$7.99" }).count()).toBe(2);
+    await expect.poll(() => dialog.getByText("You are about to charge 2 artist(s) $7.99 each...", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole("listitem").filter({ hasText: "$7.99" }).count()).toBe(2);
     await dialog.getByRole("button", { name: "Charge Artists" }).click();
     await toastWith(page, "Processing Payments", "Attempting to charge 2 artist(s) $7.99 each...")
       .or(toastWith(page, "Payment Retry Results", "1 successful, 1 failed"))
@@ -271,8 +271,8 @@ describe("signed in", () => {
     await page.getByRole("button", { name: "Retry Selected" }).click();
     const toast = toastWith(page, "No Failed Payments", "There are no failed payments to retry for the selected payment methods.");
     await toast.waitFor();
-    expect(await toast.getByText("No Failed Payments", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => toast.getByText("No Failed Payments", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     expect(retries).toBe(0);
   });
 
@@ -307,12 +307,12 @@ describe("signed in", () => {
     await page.getByRole("button", { name: `View Details for ${artists.decliner.name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Artist Details" });
     await dialog.getByRole("heading", { name: "Payment attempts" }).waitFor();
-    expect(await dialog.getByText("Visa ending in 0341", { exact: true }).isVisible()).toBe(true);
-    expect(await dialog.getByText(artists.decliner.song, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("Visa ending in 0341", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(artists.decliner.song, { exact: true }).isVisible()).toBe(true);
     const attempts = dialog.getByRole("table").getByRole("row");
     // The song retry twice and the initial charge, each refused by the card.
-    expect(await attempts.count()).toBeGreaterThanOrEqual(4);
-    expect(await dialog.getByRole("table").textContent()).toMatch(/\$10\.49[\s\S]*\$7\.99|\$7\.99[\s\S]*\$10\.49/);
+    await expect.poll(() => attempts.count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => dialog.getByRole("table").textContent()).toMatch(/\$10\.49[\s\S]*\$7\.99|\$7\.99[\s\S]*\$10\.49/);
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
     // Focus goes back to the button that opened it.
@@ -322,7 +322,7 @@ describe("signed in", () => {
     await page.getByText("Failed background jobs", { exact: true }).click();
     const panel = page.locator("details").filter({ hasText: "Failed background jobs" });
     await panel.getByText("No failed background jobs.", { exact: true }).or(panel.getByRole("listitem").first()).waitFor();
-    expect(await panel.getByRole("alert").count()).toBe(0);
+    await expect.poll(() => panel.getByRole("alert").count()).toBe(0);
   });
 
   test("View Details lists the artist's signed-in browsers; End all sessions signs the artist out", async () => {
@@ -351,7 +351,7 @@ describe("signed in", () => {
     await page.getByRole("button", { name: `View Details for Session ${tag}` }).click();
     const dialog = page.getByRole("dialog", { name: "Artist Details" });
     await dialog.getByRole("heading", { name: "Signed-in browsers" }).waitFor();
-    expect(await dialog.getByText(/Chrom.* on Linux/).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(/Chrom.* on Linux/).count()).toBe(1);
     await dialog.getByRole("button", { name: "End all sessions" }).click();
     await dialog.getByText("1 session ended.", { exact: true }).waitFor();
     await dialog.getByText("No browser is signed in as this artist.", { exact: true }).waitFor();
@@ -380,11 +380,11 @@ describe("signed in", () => {
     expect(await statusOf(page, "/api/admin/payments")).toBe(200);
     await page.getByRole("button", { name: "Sign out" }).click();
     await passwordField(page).waitFor();
-    expect(await page.getByText("Total Artists").count()).toBe(0);
+    await expect.poll(() => page.getByText("Total Artists").count()).toBe(0);
     expect(await statusOf(page, "/api/admin/payments")).toBe(401);
     await page.reload();
     await passwordField(page).waitFor();
-    expect(await page.getByText(artists.payer.name).count()).toBe(0);
+    await expect.poll(() => page.getByText(artists.payer.name).count()).toBe(0);
   });
 });
 
@@ -434,7 +434,7 @@ describe("rejecting a song", () => {
     expect(rejects).toEqual([{ reason: "The artist sent the wrong file." }]);
     // The list is read again: the song is Rejected and can no longer be rejected.
     await row.getByText("Rejected", { exact: true }).waitFor();
-    expect(await row.getByRole("button", { name: `Reject ${title}` }).count()).toBe(0);
+    await expect.poll(() => row.getByRole("button", { name: `Reject ${title}` }).count()).toBe(0);
   });
 });
 
@@ -583,6 +583,6 @@ describe("large data", () => {
     await page.getByRole("tab", { name: "Distribution Status" }).click();
     const statuses = page.getByRole("table", { name: "Distribution status" });
     expect(await statuses.getAttribute("aria-rowcount")).toBe(String(COUNT * 3 + 1));
-    expect(await statuses.locator("tbody tr[data-index]").count()).toBeLessThan(60);
+    await expect.poll(() => statuses.locator("tbody tr[data-index]").count()).toBeLessThan(60);
   });
 });

@@ -51,7 +51,7 @@ describe("the artist's private page after payment", () => {
       )
       .toBe(1);
     const history = song.getByRole("list", { name: "History of Goes Live Song" });
-    expect(await history.getByText("Live", { exact: true }).count()).toBe(1);
+    await expect.poll(() => history.getByText("Live", { exact: true }).count()).toBe(1);
 
     // The live song is in the public catalogue's recent list.
     const recent = (await (await fetch(`${server.baseURL}/api/songs/recent`)).json()) as { id: string }[];
@@ -61,9 +61,9 @@ describe("the artist's private page after payment", () => {
     await reportPurchase(server.baseURL, providerSecret, songId, 199);
     await page.reload();
     await song.waitFor();
-    expect(await song.getByText("1 download sold · $1.99 in sales").isVisible()).toBe(true);
+    await expect.poll(() => song.getByText("1 download sold · $1.99 in sales").isVisible()).toBe(true);
     const balance = page.getByRole("region", { name: "Balance" });
-    expect(await balance.getByText("Available").locator("xpath=following-sibling::dd").textContent()).toBe("$1.80");
+    await expect.poll(() => balance.getByText("Available").locator("xpath=following-sibling::dd").textContent()).toBe("$1.80");
   });
 });
 

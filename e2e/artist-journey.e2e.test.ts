@@ -31,7 +31,7 @@ describe("after paying", () => {
     const bannerLink = page.getByRole("link", { name: "Your private artist page" });
     expect(await bannerLink.getAttribute("href")).toBe(`${baseURL}${link}`);
     await page.getByRole("heading", { name: "Next step: get paid" }).waitFor();
-    expect(await page.getByRole("button", { name: "Get paid" }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Get paid" }).isEnabled()).toBe(true);
 
     const myMusic = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My music" });
     await myMusic.waitFor();
@@ -74,7 +74,7 @@ describe("/distribute", () => {
     const songs = page.getByRole("list", { name: "Your songs" });
     const item = songs.getByRole("listitem").filter({ hasText: title });
     await item.waitFor();
-    expect(await item.getByText("Not paid yet", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => item.getByText("Not paid yet", { exact: true }).isVisible()).toBe(true);
     await item.getByRole("link", { name: `Pay now for ${title}` }).click();
     await page.waitForURL(`${baseURL}/approval/${songId}`);
     await page.getByRole("button", { name: "Complete Distribution" }).waitFor();
@@ -86,7 +86,7 @@ describe("/checkout without a saved card", () => {
     const page = await newPage();
     await page.goto(`${baseURL}/checkout`);
     await page.getByRole("heading", { name: "Save a card first" }).waitFor();
-    expect(await page.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
     await page.getByRole("link", { name: "Save a card" }).click();
     await page.waitForURL(`${baseURL}/distribute?returnTo=%2Fcheckout`);
     await page.getByText("Save your card below, then you will go straight back to the distribution fee payment.", { exact: true }).waitFor();
@@ -96,14 +96,14 @@ describe("/checkout without a saved card", () => {
     await page.getByRole("button", { name: "Save Payment Method" }).click();
     await page.waitForURL(`${baseURL}/checkout`, { timeout: 30_000 });
     await page.getByRole("button", { name: "Pay Now" }).waitFor();
-    expect(await page.getByRole("heading", { name: "Save a card first" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("heading", { name: "Save a card first" }).count()).toBe(0);
   });
 
   test("a returnTo outside the payment screens is ignored", async () => {
     const page = await newPage();
     await page.goto(`${baseURL}/distribute?returnTo=${encodeURIComponent("https://example.com/checkout")}`);
     await page.getByRole("button", { name: "Save Payment Method" }).waitFor();
-    expect(await page.getByText(/you will go straight back/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/you will go straight back/).count()).toBe(0);
     await saveCard(page, baseURL, CARDS.visa);
     expect(pathOf(page)).toBe("/distribute");
   });

@@ -57,15 +57,15 @@ describe("the artist's private page", () => {
     await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
     const song = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: "Private Page Song" }) });
     await song.waitFor();
-    expect(await song.getByText("Status: Pending payment").count()).toBe(1);
-    expect(await song.getByRole("list", { name: "History of Private Page Song" }).getByText("Submitted").isVisible()).toBe(true);
-    expect(await song.getByText("0 downloads sold · $0.00 in sales").isVisible()).toBe(true);
+    await expect.poll(() => song.getByText("Status: Pending payment").count()).toBe(1);
+    await expect.poll(() => song.getByRole("list", { name: "History of Private Page Song" }).getByText("Submitted").isVisible()).toBe(true);
+    await expect.poll(() => song.getByText("0 downloads sold · $0.00 in sales").isVisible()).toBe(true);
     // No earnings yet (the provider's purchase reports arrive with the sales ledger work).
     const balance = page.getByRole("region", { name: "Balance" });
-    expect(await balance.getByText("Available").locator("xpath=following-sibling::dd").textContent()).toBe("$0.00");
-    expect(await balance.getByText("Weekly, every Monday").isVisible()).toBe(true);
-    expect(await balance.getByText("Not set up").isVisible()).toBe(true);
-    expect(await page.getByText("No payouts yet.").isVisible()).toBe(true);
+    await expect.poll(() => balance.getByText("Available").locator("xpath=following-sibling::dd").textContent()).toBe("$0.00");
+    await expect.poll(() => balance.getByText("Weekly, every Monday").isVisible()).toBe(true);
+    await expect.poll(() => balance.getByText("Not set up").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("No payouts yet.").isVisible()).toBe(true);
     // The page must not hand its private URL to the sites it links to.
     expect(await page.locator('meta[name="referrer"]').getAttribute("content")).toBe("no-referrer");
 
@@ -75,7 +75,7 @@ describe("the artist's private page", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
     const card = page.getByLabel("Debit card number");
-    expect(await card.inputValue()).toBe("4000 0566 5566 5556");
+    await expect.poll(() => card.inputValue()).toBe("4000 0566 5566 5556");
     await page.getByRole("button", { name: "Complete onboarding" }).click();
 
     // Back on the private page; Stripe's account.updated webhook marks payouts ready.
@@ -90,7 +90,7 @@ describe("the artist's private page", () => {
         { timeout: 15_000 },
       )
       .toBe(1);
-    expect(await page.getByRole("button", { name: "Get paid" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Get paid" }).count()).toBe(0);
   });
 
   test("this browser's session is a __Host- cookie, listed on the page and signed out from it; revoking the links gives a new one", async () => {
@@ -103,9 +103,9 @@ describe("the artist's private page", () => {
     await page.goto(`${baseURL}${link}`);
     const browsers = page.getByRole("region", { name: "Signed-in browsers" });
     await browsers.getByText("This browser", { exact: true }).waitFor();
-    expect(await browsers.getByRole("listitem").count()).toBe(1);
+    await expect.poll(() => browsers.getByRole("listitem").count()).toBe(1);
     const linkRegion = page.getByRole("region", { name: "Your private link" });
-    expect(await linkRegion.getByText(/^This link works until .+\. Each visit keeps it working for longer\.$/).isVisible()).toBe(true);
+    await expect.poll(() => linkRegion.getByText(/^This link works until .+\. Each visit keeps it working for longer\.$/).isVisible()).toBe(true);
 
     // Revoke: confirm, land on the new link with a notice; the old link no longer opens the page.
     await linkRegion.getByRole("button", { name: "Revoke my links" }).click();
@@ -113,7 +113,7 @@ describe("the artist's private page", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/artist/") && url.pathname !== link);
     const newLink = new URL(page.url()).pathname;
     await page.getByRole("status").filter({ hasText: "Your old links no longer work." }).waitFor();
-    expect(await page.getByText(`${baseURL}${newLink}`, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`${baseURL}${newLink}`, { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => window.localStorage.getItem("artistPageUrl"))).toBe(newLink);
     const old = await newPage();
     await old.goto(`${baseURL}${link}`);
@@ -130,7 +130,7 @@ describe("the artist's private page", () => {
     const page = await newPage();
     await page.goto(`${baseURL}/artist/${"A".repeat(43)}`);
     await page.getByRole("heading", { level: 1, name: "Link not found" }).waitFor();
-    expect(await page.getByRole("link", { name: "Go to distribution" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Go to distribution" }).isVisible()).toBe(true);
   });
   test("replaces the saved card with a 3-D Secure card: the Card section then shows its last 4", async () => {
     const page = await newPage();
@@ -149,6 +149,6 @@ describe("the artist's private page", () => {
     await dialog.getByRole("button", { name: "Complete authentication" }).click();
 
     await section.getByText("VISA ending in 3155, expires 12/2034", { exact: true }).waitFor();
-    expect(await section.getByRole("button", { name: "Replace card" }).isVisible()).toBe(true);
+    await expect.poll(() => section.getByRole("button", { name: "Replace card" }).isVisible()).toBe(true);
   });
 });

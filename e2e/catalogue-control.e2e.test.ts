@@ -81,7 +81,7 @@ describe("a clean-only facility", () => {
     await anyTablet.goto(server.baseURL);
     expect(await rowTitles(anyTablet, "Trending Songs")).toContain(explicitSong.title);
     const card = anyTablet.getByRole("region", { name: "Trending Songs" }).getByRole("listitem").filter({ hasText: explicitSong.title });
-    expect(await card.getByText("Explicit", { exact: true }).count()).toBe(1);
+    await expect.poll(() => card.getByText("Explicit", { exact: true }).count()).toBe(1);
 
     // The provider opens the facility's address once; the tablet keeps it.
     const tablet = await newPage();

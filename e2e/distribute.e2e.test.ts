@@ -98,12 +98,12 @@ describe("payment setup", () => {
 
     // Locked until a card is saved.
     expect(await artistName(page).isDisabled()).toBe(true);
-    expect(await page.getByRole("button", { name: "Submit for Distribution" }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Submit for Distribution" }).isDisabled()).toBe(true);
     // The price is shown, fixed.
-    expect(await page.getByLabel("Price (USD)").inputValue()).toBe("1.99");
-    expect(await page.getByLabel("Price (USD)").isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel("Price (USD)").inputValue()).toBe("1.99");
+    await expect.poll(() => page.getByLabel("Price (USD)").isDisabled()).toBe(true);
     // The artist is told what the saved card may be charged for.
-    expect(await page.getByText(/one-time distribution fee \(\$99\.00 standard or \$49\.99 expedited\)/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/one-time distribution fee \(\$99\.00 standard or \$49\.99 expedited\)/).isVisible()).toBe(true);
     // The promo video, metadata only.
     const video = page.locator('video[src="/api/videos/promo"]');
     expect(await video.getAttribute("preload")).toBe("metadata");
@@ -114,8 +114,8 @@ describe("payment setup", () => {
     await expect.poll(() => setupIntents.map((request) => request.postDataJSON()?.paymentFrequency)).toEqual(["daily", "weekly"]);
 
     await saveCard(page);
-    expect(await page.getByText("Visa ending in 4242", { exact: false }).isVisible()).toBe(true);
-    expect(await page.getByText("payouts every Monday", { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Visa ending in 4242", { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("payouts every Monday", { exact: false }).isVisible()).toBe(true);
     await isFocused(page, 'input[name="artistName"]');
 
     await fillSong(page);
@@ -138,7 +138,7 @@ describe("payment setup", () => {
     expect(saves).toHaveLength(0);
     expect(await artistName(page).isDisabled()).toBe(true);
     // The form is ready for another card.
-    expect(await page.getByRole("button", { name: "Save Payment Method" }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Save Payment Method" }).isEnabled()).toBe(true);
   });
 
   test("a 3-D Secure card asks in a dialog: failing it saves nothing, completing it saves the card", async () => {
@@ -164,7 +164,7 @@ describe("payment setup", () => {
     await dialog.getByRole("button", { name: "Complete authentication" }).click();
     await saved(page).waitFor();
     expect(saves).toHaveLength(1);
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await isFocused(page, 'input[name="artistName"]');
   });
 
@@ -201,7 +201,7 @@ describe("song form", () => {
     // The explicit question has no default; it says what counts, and its problem is tied to it.
     const explicitGroup = page.getByRole("radiogroup", { name: "Explicit content" });
     expect(await explicitGroup.getAttribute("aria-invalid")).toBe("true");
-    expect(await explicitGroup.getByRole("radio", { checked: true }).count()).toBe(0);
+    await expect.poll(() => explicitGroup.getByRole("radio", { checked: true }).count()).toBe(0);
     const explicitDescription = await page.evaluate(
       (ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
       (await explicitGroup.getAttribute("aria-describedby")) ?? "",
@@ -260,7 +260,7 @@ describe("song form", () => {
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     const explicitGroup = page.getByRole("radiogroup", { name: "Explicit content" });
     await page.locator('[role="radiogroup"][aria-invalid="true"]').waitFor();
-    expect(await explicitGroup.getByText(message, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => explicitGroup.getByText(message, { exact: true }).isVisible()).toBe(true);
     await isFocused(page, 'input[name="explicit"][value="no"]');
     expect(new URL(page.url()).pathname).toBe("/distribute");
   });
@@ -299,9 +299,9 @@ describe("song form", () => {
     expect(new URL(page.url()).pathname).toBe("/distribute");
     // Nothing was lost.
     expect(await artistName(page).inputValue()).toBe("E2E Artist");
-    expect(await page.getByLabel("Song title", { exact: true }).inputValue()).toBe("First Steps");
-    expect(await page.getByRole("radio", { name: "Yes, it's explicit" }).isChecked()).toBe(true);
-    expect(await page.getByText("first-steps.mp3", { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel("Song title", { exact: true }).inputValue()).toBe("First Steps");
+    await expect.poll(() => page.getByRole("radio", { name: "Yes, it's explicit" }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByText("first-steps.mp3", { exact: false }).isVisible()).toBe(true);
 
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByRole("button", { name: "Submit for Distribution" }).click();

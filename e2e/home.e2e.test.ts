@@ -69,14 +69,14 @@ describe("home rows", () => {
 
     const trending = page.getByRole("region", { name: "Trending Songs" });
     await trending.getByRole("heading", { level: 3 }).first().waitFor();
-    expect(await trending.getByText("Listen Again / Trending with Inmates").isVisible()).toBe(true);
+    await expect.poll(() => trending.getByText("Listen Again / Trending with Inmates").isVisible()).toBe(true);
     expect(await trending.getByRole("heading", { level: 3 }).allTextContents()).toEqual(
       popular.slice(0, 4).map((song) => song.title),
     );
-    expect(await trending.getByRole("button", { name: /^Play / }).count()).toBe(4);
+    await expect.poll(() => trending.getByRole("button", { name: /^Play / }).count()).toBe(4);
     // The year from createdAt shows on each card.
     const firstYear = String(new Date(popular[0]!.createdAt).getUTCFullYear());
-    expect(await trending.getByRole("listitem").first().textContent()).toContain(firstYear);
+    await expect.poll(() => trending.getByRole("listitem").first().textContent()).toContain(firstYear);
 
     const recentRow = page.getByRole("region", { name: "Recently Added" });
     await recentRow.getByRole("heading", { level: 3 }).first().waitFor();
@@ -102,10 +102,10 @@ describe("home rows", () => {
     await page.getByRole("status", { name: "Loading songs" }).waitFor();
     release();
     await page.getByText("No songs available yet. Be the first to distribute your music!", { exact: true }).waitFor();
-    expect(await page.getByRole("status", { name: "Loading songs" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("status", { name: "Loading songs" }).count()).toBe(0);
     const cta = page.getByRole("main").getByRole("link", { name: "Distribute Your Music", exact: true });
     expect(await cta.getAttribute("href")).toBe("/distribute");
-    expect(await page.getByRole("region", { name: "Trending Songs" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("region", { name: "Trending Songs" }).count()).toBe(0);
   });
 
   test("a failed load says so instead of spinning forever, and Try again recovers", async () => {
@@ -132,8 +132,8 @@ describe("home rows", () => {
     const trending = page.getByRole("region", { name: "Trending Songs" });
     const cover = trending.getByRole("button", { name: "Play Untitled Song", exact: true });
     await cover.waitFor();
-    expect(await trending.getByRole("heading", { level: 3 }).first().textContent()).toBe("Untitled Song");
-    expect(await trending.getByRole("listitem").first().getByText("Unknown Artist", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => trending.getByRole("heading", { level: 3 }).first().textContent()).toBe("Untitled Song");
+    await expect.poll(() => trending.getByRole("listitem").first().getByText("Unknown Artist", { exact: true }).isVisible()).toBe(true);
     const img = cover.locator("img");
     expect(await img.getAttribute("src")).toBe("/placeholder-cover.svg");
     await page.waitForFunction(() => {
@@ -143,13 +143,13 @@ describe("home rows", () => {
 
     // Neither a current nor a featured song: no player bar (once the featured song's answer is in).
     await featuredAnswered;
-    expect(await page.getByRole("region", { name: "Now playing" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("region", { name: "Now playing" }).count()).toBe(0);
     await cover.click();
     const bar = page.getByRole("region", { name: "Now playing" });
     await bar.waitFor();
     // The bar's own fallbacks (docs/product.md: 'No track playing', 'Unknown artist').
-    expect(await bar.getByText("No track playing", { exact: true }).isVisible()).toBe(true);
-    expect(await bar.getByText("Unknown artist", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => bar.getByText("No track playing", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => bar.getByText("Unknown artist", { exact: true }).isVisible()).toBe(true);
   });
 });
 
@@ -186,7 +186,7 @@ describe("playback", () => {
     expect(await firstPause.getAttribute("aria-pressed")).toBe("true");
     // The player bar now shows the chosen song, and so does the Media Session (lock screen, keys).
     const bar = page.getByRole("region", { name: "Now playing" });
-    expect(await bar.getByText(first.title, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => bar.getByText(first.title, { exact: true }).isVisible()).toBe(true);
     expect(
       await page.evaluate(() => ({
         title: navigator.mediaSession.metadata?.title,
@@ -213,7 +213,7 @@ describe("playback", () => {
     await waitUntilPlaying(page, second.audioUrl, 0.2);
     expect(await trending.getByRole("button", { name: `Pause ${second.title}`, exact: true }).getAttribute("aria-pressed")).toBe("true");
     expect(await firstCover.getAttribute("aria-pressed")).toBe("false");
-    expect(await bar.getByText(second.title, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => bar.getByText(second.title, { exact: true }).isVisible()).toBe(true);
   });
 
   test("the seek slider moves the position; the end of the track resets to the start", async () => {
@@ -347,7 +347,7 @@ describe("distribution success banner", () => {
     // Gone for good: a reload shows no banner.
     await page.reload();
     await page.getByRole("region", { name: "Trending Songs" }).waitFor();
-    expect(await page.getByText(/is being distributed$/).count()).toBe(0);
+    await expect.poll(() => page.getByText(/is being distributed$/).count()).toBe(0);
   });
 
   test("falls back to 'Your song' when the song cannot be loaded", async () => {

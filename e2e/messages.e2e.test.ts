@@ -30,7 +30,7 @@ test("the admin Messages tab lists the text an artist was sent after saving a ca
   await operator.getByRole("tab", { name: "Messages" }).click();
   const row = operator.getByRole("row").filter({ has: operator.getByRole("cell", { name: `+1${digits}`, exact: true }) });
   await row.waitFor();
-  expect(await row.getByRole("cell").nth(1).textContent()).toBe("Card saved");
+  await expect.poll(() => row.getByRole("cell").nth(1).textContent()).toBe("Card saved");
   const body = await row.getByRole("cell").nth(3).textContent();
   expect(body).toMatch(/^JPlay: your card is saved\. .*\/artist\/\[link hidden\] Reply STOP to opt out\.$/);
   expect(await operator.content()).not.toContain(artistPageUrl.split("/").pop());

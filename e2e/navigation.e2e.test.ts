@@ -25,7 +25,7 @@ describe("routes", () => {
     const response = await page.goto(`${baseURL}/no/such/page`);
     expect(response?.status()).toBe(200); // the SPA answers; the router shows the 404 screen
     await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
-    expect(await page.getByText("Did you forget to add the page to the router?", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Did you forget to add the page to the router?", { exact: true }).isVisible()).toBe(true);
   });
 
   test("a deep link to /distribute is served by the SPA", async () => {
@@ -49,7 +49,7 @@ describe("routes", () => {
 
     await page.goto(`${baseURL}/admin`);
     await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
-    expect(await page.getByText("Manage payment methods, artists, and distribution status").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Manage payment methods, artists, and distribution status").isVisible()).toBe(true);
   });
 
   test("/subscription-success has a Back to Home button", async () => {
@@ -135,7 +135,7 @@ describe("header", () => {
     await menuButton.click();
     expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
     const menu = page.locator(`#${controls}`);
-    expect(await menu.isVisible()).toBe(true);
+    await expect.poll(() => menu.isVisible()).toBe(true);
     await menu.getByRole("link", { name: "Distribution" }).click();
     await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
     // The menu closes just after the navigation is committed.
@@ -157,7 +157,7 @@ describe("header", () => {
     }
     await page.getByRole("banner").getByRole("link", { name: "Try JPlay" }).click();
     await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
-    expect(await page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} JPlay`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("contentinfo").getByText(`© ${new Date().getFullYear()} JPlay`).isVisible()).toBe(true);
   });
 });
 

@@ -136,8 +136,8 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     await admin.getByText(/^Refunds \(\d+/).click();
     const refundRow = admin.getByRole("table", { name: "Refunds of rejected songs" }).getByRole("row").filter({ hasText: rejectedTitle });
     await refundRow.waitFor();
-    expect(await refundRow.getByRole("cell").nth(3).textContent()).toBe("$99.00");
-    expect(await refundRow.getByRole("cell").nth(4).textContent()).toBe("Refunded");
+    await expect.poll(() => refundRow.getByRole("cell").nth(3).textContent()).toBe("$99.00");
+    await expect.poll(() => refundRow.getByRole("cell").nth(4).textContent()).toBe("Refunded");
 
     // 7. The card is replaced with one that asks for 3-D Secure.
     const card = page.getByRole("region", { name: "Card" });
@@ -175,6 +175,6 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     await expect.poll(kindsTexted, { timeout: 30_000, interval: 1_000 }).toEqual(expect.arrayContaining(everyStep));
     // One per paid song: the live one and the rejected one.
     expect((await kindsTexted()).filter((kind) => kind === "Payment succeeded")).toHaveLength(2);
-    expect(await texts.getByText(artistPage.slice("/artist/".length)).count()).toBe(0);
+    await expect.poll(() => texts.getByText(artistPage.slice("/artist/".length)).count()).toBe(0);
   }, 420_000);
 });

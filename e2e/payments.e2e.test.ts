@@ -33,24 +33,24 @@ describe("offer screen", () => {
 
     // docs/product.md, Screens: banner, title and artist, video, sample projection, themes, partner offer.
     await page.getByText("Congratulations!", { exact: true }).waitFor();
-    expect(await page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
-    expect(await page.getByText("E2E Payer", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("E2E Payer", { exact: true }).isVisible()).toBe(true);
     expect(await page.locator('video[src="/api/videos/success.mp4"]').getAttribute("preload")).toBe("metadata");
-    expect(await page.getByText("$45,250", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("sample projection", { exact: false }).first().isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: "Detected themes" }).isVisible()).toBe(true);
-    expect(await page.getByText("10% instead of 2%", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText(/\$99-\$499/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("$45,250", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("sample projection", { exact: false }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Detected themes" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("10% instead of 2%", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/\$99-\$499/).isVisible()).toBe(true);
     // The packages, Expedited preselected.
     const standard = page.getByRole("radio", { name: /Standard/ });
     const expedited = page.getByRole("radio", { name: /Expedited/ });
-    expect(await expedited.isChecked()).toBe(true);
-    expect(await standard.isChecked()).toBe(false);
-    expect(await page.getByText("14-30 days processing", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("48 hours processing", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("50% OFF", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("2% revenue share (you keep 98%)", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("10% revenue share (you keep 90%)", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => expedited.isChecked()).toBe(true);
+    await expect.poll(() => standard.isChecked()).toBe(false);
+    await expect.poll(() => page.getByText("14-30 days processing", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("48 hours processing", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("50% OFF", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("2% revenue share (you keep 98%)", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("10% revenue share (you keep 90%)", { exact: true }).isVisible()).toBe(true);
 
     const completes: unknown[] = [];
     page.on("request", (request) => {
@@ -81,7 +81,7 @@ describe("offer screen", () => {
     await toastShown(page, "Additional Authentication Required");
     // Expedited, the amount from the server; no card to type.
     await page.getByText("$49.99", { exact: true }).first().waitFor();
-    expect(await page.getByLabel("Card number", { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel("Card number", { exact: true }).count()).toBe(0);
     await page.getByRole("button", { name: "Authenticate and Pay $49.99" }).click();
     await answerBank(page, "Complete authentication");
     await toastShown(page, "Payment Successful");
@@ -141,7 +141,7 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await toastShown(page, "Payment Required");
     await page.getByRole("button", { name: "Pay $12.34" }).waitFor();
-    expect(await page.getByLabel("Card number", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel("Card number", { exact: true }).isVisible()).toBe(true);
 
     // An incomplete card is the artist's to fix: no decline, no redirect.
     await page.getByLabel("Card number", { exact: true }).fill("4242");
@@ -176,7 +176,7 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
     // click(), not check(): the refused switch leaves the radio unchecked on purpose.
     await page.getByRole("radio", { name: /Standard/ }).click();
     await toastShown(page, "Package Recently Changed", /You can switch packages again in \d+ seconds?\./);
-    expect(await page.getByRole("radio", { name: /Expedited/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole("radio", { name: /Expedited/ }).isChecked()).toBe(true);
     expect(completes).toHaveLength(1);
   });
 
@@ -211,7 +211,7 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
     for (const name of [/Standard/, /Expedited/, /Standard/]) {
       await page.getByRole("radio", { name }).check();
     }
-    expect(await page.getByRole("radio", { name: /Standard/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole("radio", { name: /Standard/ }).isChecked()).toBe(true);
     await page.route(`**/api/distribute/${songId}/complete`, (route) =>
       route.fulfill({ status: 400, json: { error: { code: "invalid_option", message: "Invalid option" } } }),
     );
@@ -241,7 +241,7 @@ describe("song not found", () => {
     for (const path of ["/approval/no-such-song", "/payment-recovery/no-such-song/2", "/confirmation/no-such-song"]) {
       await page.goto(`${baseURL}${path}`);
       await page.getByRole("heading", { level: 1, name: "Song not found" }).waitFor();
-      expect(await page.getByText("The song you're looking for could not be found.", { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("The song you're looking for could not be found.", { exact: true }).isVisible()).toBe(true);
     }
     await page.getByRole("link", { name: "Back to Distribution" }).click();
     await page.waitForURL(`${baseURL}/distribute`);
@@ -264,11 +264,11 @@ describe("confirmation", () => {
     await page.goto(`${baseURL}/confirmation/${song.id}`);
     await page.getByRole("heading", { level: 1, name: "Success! Your distribution is complete" }).waitFor();
     const expected = `$${((Math.round(song.price * 100) * 9) / 100).toFixed(2)}`;
-    expect(await page.getByText(expected, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: "Estimated earnings per 10 downloads" }).isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: "What happens next" }).isVisible()).toBe(true);
-    expect(await page.getByRole("list", { name: "What happens next" }).getByRole("listitem").count()).toBe(4);
-    expect(await page.getByRole("link", { name: "Your private artist page" }).count()).toBe(0);
+    await expect.poll(() => page.getByText(expected, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Estimated earnings per 10 downloads" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "What happens next" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("list", { name: "What happens next" }).getByRole("listitem").count()).toBe(4);
+    await expect.poll(() => page.getByRole("link", { name: "Your private artist page" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Browse More Music" }).getAttribute("href")).toBe("/#browse");
 
     await page.evaluate(() => localStorage.setItem("artistPageUrl", "/artists/e2e-private"));
@@ -280,7 +280,7 @@ describe("confirmation", () => {
     await page.evaluate(() => localStorage.setItem("artistPageUrl", "javascript:alert(1)"));
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Success! Your distribution is complete" }).waitFor();
-    expect(await page.getByRole("link", { name: "Your private artist page" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("link", { name: "Your private artist page" }).count()).toBe(0);
 
     await page.getByRole("link", { name: "Distribute Another Song" }).click();
     await page.waitForURL(`${baseURL}/distribute`);
@@ -320,7 +320,7 @@ describe("Pro subscription", () => {
     await page.goto(`${baseURL}/subscribe`);
     await page.getByRole("heading", { level: 1, name: "Subscribe to JPlay Pro" }).waitFor();
     for (const text of ["$14.99", "Unlimited distribution", "24-hour priority processing", "8% revenue split", "Monthly statements of your sales and payouts", "Cancel any time from your artist page"]) {
-      expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+      await expect.poll(() => page.getByText(text, { exact: true }).isVisible(), { message: text }).toBe(true);
     }
 
     await fillCard(page, CARDS.declined);

@@ -43,7 +43,7 @@ describe("Pro on the artist's private page", () => {
         { timeout: 20_000 },
       )
       .toBe(1);
-    expect(await pro.getByText("JPlay Pro, $14.99/month", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => pro.getByText("JPlay Pro, $14.99/month", { exact: true }).isVisible()).toBe(true);
     const renews = (await pro.getByRole("status").textContent())!;
     expect(renews).toMatch(/^Renews on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const date = renews.slice("Renews on ".length);
@@ -52,10 +52,10 @@ describe("Pro on the artist's private page", () => {
     await pro.getByRole("button", { name: "Cancel at period end" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel JPlay Pro?" });
     await dialog.waitFor();
-    expect(await dialog.getByText(`Pro stays on until ${date}`, { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(`Pro stays on until ${date}`, { exact: false }).isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Keep Pro" }).click();
     await dialog.waitFor({ state: "hidden" });
-    expect(await pro.getByRole("status").textContent()).toBe(renews);
+    await expect.poll(() => pro.getByRole("status").textContent()).toBe(renews);
 
     // Confirmed: Pro ends on the renewal date instead.
     await pro.getByRole("button", { name: "Cancel at period end" }).click();
@@ -65,7 +65,7 @@ describe("Pro on the artist's private page", () => {
     expect((await canceled).status()).toBe(200);
     await pro.getByText(`Pro ends on ${date}`, { exact: true }).waitFor();
     await pro.getByRole("button", { name: "Resume" }).waitFor();
-    expect(await pro.getByRole("button", { name: "Cancel at period end" }).count()).toBe(0);
+    await expect.poll(() => pro.getByRole("button", { name: "Cancel at period end" }).count()).toBe(0);
     // It is the server's state, not the page's.
     await page.reload();
     await pro.getByText(`Pro ends on ${date}`, { exact: true }).waitFor();

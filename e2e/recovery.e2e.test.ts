@@ -17,16 +17,16 @@ async function expectOffer(page: Page, offer: { heading: string; fee: string; wa
   await page.getByRole("heading", { name: offer.heading }).waitFor();
   const panel = page.locator("section").filter({ has: page.getByRole("heading", { name: offer.heading }) });
   // The screen's own banner, not the toast of the same title that led here.
-  expect(await page.getByRole("main").getByText("Payment Declined", { exact: true }).isVisible()).toBe(true);
-  expect(await panel.getByText(offer.fee, { exact: true }).isVisible()).toBe(true);
-  expect(await panel.locator("s").textContent()).toBe(offer.was);
-  expect(await panel.getByText(`${offer.share} revenue share`, { exact: true }).isVisible()).toBe(true);
-  expect(await panel.getByText(`(you keep ${offer.keep})`, { exact: false }).isVisible()).toBe(true);
-  expect(await panel.getByText("7-14 days delivery", { exact: true }).isVisible()).toBe(true);
-  expect(await panel.getByText("Full promotion on the partner platform", { exact: true }).isVisible()).toBe(true);
-  expect(await panel.getByRole("button", { name: offer.accept }).isEnabled()).toBe(true);
-  expect(await panel.getByRole("button", { name: "Decline Offer" }).isEnabled()).toBe(true);
-  expect(await page.locator("blockquote").count()).toBe(1);
+  await expect.poll(() => page.getByRole("main").getByText("Payment Declined", { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => panel.getByText(offer.fee, { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => panel.locator("s").textContent()).toBe(offer.was);
+  await expect.poll(() => panel.getByText(`${offer.share} revenue share`, { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => panel.getByText(`(you keep ${offer.keep})`, { exact: false }).isVisible()).toBe(true);
+  await expect.poll(() => panel.getByText("7-14 days delivery", { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => panel.getByText("Full promotion on the partner platform", { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => panel.getByRole("button", { name: offer.accept }).isEnabled()).toBe(true);
+  await expect.poll(() => panel.getByRole("button", { name: "Decline Offer" }).isEnabled()).toBe(true);
+  await expect.poll(() => page.locator("blockquote").count()).toBe(1);
 }
 
 const TIER_1 = { heading: "Special Offer - Limited Time Only", fee: "$20.49", was: "$99.00", share: "30%", keep: "70%", accept: "I ACCEPT" };
@@ -42,19 +42,19 @@ describe("decline → recovery", () => {
     await toastShown(page, "Payment Declined");
     await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
     await expectOffer(page, TIER_1);
-    expect(await page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "I ACCEPT" }).click();
     await toastShown(page, "Special Final Offer Available", "We have a better offer for you that's likely to succeed!");
     // Both buttons stay disabled until the redirect.
-    expect(await page.getByRole("button", { name: "Decline Offer" }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Decline Offer" }).isDisabled()).toBe(true);
     await page.waitForURL(`${baseURL}/payment-recovery/${songId}/2`);
     await expectOffer(page, TIER_2);
 
     await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).click();
     // The saved card cannot pay: the card form replaces the buttons.
     await page.getByRole("button", { name: "Pay $10.49" }).waitFor();
-    expect(await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).count()).toBe(0);
 
     await fillCard(page, CARDS.declined);
     await page.getByRole("button", { name: "Pay $10.49" }).click();
@@ -113,7 +113,7 @@ describe("decline → recovery", () => {
     await offerToast.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "I ACCEPT" }).click();
     await toastShown(page, "Additional Authentication Required");
-    expect(await page.getByLabel("Card number", { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel("Card number", { exact: true }).count()).toBe(0);
     await page.getByRole("button", { name: "Authenticate and Pay $20.49" }).click();
     await answerBank(page, "Complete authentication");
     await toastShown(page, "Payment Successful");
@@ -148,7 +148,7 @@ describe("recovery call errors (server answers stubbed in the browser)", () => {
     expect(await toast.getAttribute("data-type")).toBe("error");
     expect(pathOf(page)).toBe(`/payment-recovery/${songId}/2`);
     // Ready for another try.
-    expect(await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).isEnabled()).toBe(true);
   });
 
   test("a 402 that needs a new card says so on the next tier", async () => {

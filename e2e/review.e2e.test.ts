@@ -53,11 +53,11 @@ describe("the Review tab", () => {
     const admin = await signedInOperator(server.baseURL, server.adminPassword);
     const item = await openInReview(admin, approvedTitle);
     await openInReview(admin, rejectedTitle);
-    expect(await admin.getByRole("tab", { name: /^Review/ }).textContent()).toBe("Review 2");
+    await expect.poll(() => admin.getByRole("tab", { name: /^Review/ }).textContent()).toBe("Review 2");
     // Its window already ended (compressed): flagged, with the artist's answer and when it was due.
-    expect(await item.getByText("Overdue", { exact: true }).isVisible()).toBe(true);
-    expect(await item.getByText(/^Overdue by /).isVisible()).toBe(true);
-    expect(await item.getByText("Clean", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => item.getByText("Overdue", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => item.getByText(/^Overdue by /).isVisible()).toBe(true);
+    await expect.poll(() => item.getByText("Clean", { exact: true }).isVisible()).toBe(true);
     // The operator can play it before it is live: a player that loads nothing until asked, from the admin-only route.
     const player = item.locator("audio");
     expect(await player.getAttribute("preload")).toBe("none");
@@ -73,7 +73,7 @@ describe("the Review tab", () => {
 
     // Approve, correcting the answer: the operator heard explicit content.
     const explicit = item.getByRole("checkbox", { name: "Explicit content" });
-    expect(await explicit.isChecked()).toBe(false);
+    await expect.poll(() => explicit.isChecked()).toBe(false);
     await explicit.check();
     await item.getByRole("button", { name: `Approve ${approvedTitle}` }).click();
     await toastShown(admin, "Song approved", approvedTitle);
@@ -112,7 +112,7 @@ describe("the Review tab", () => {
         { timeout: 60_000, interval: 1_000 },
       )
       .toBe(1);
-    expect(await song.getByText("Reason: Someone else's work: The recording is another artist's release.", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => song.getByText("Reason: Someone else's work: The recording is another artist's release.", { exact: true }).isVisible()).toBe(true);
     expect(await recentIds()).not.toContain(rejected.songId);
   }, 300_000);
 });

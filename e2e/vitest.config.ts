@@ -12,5 +12,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One server, one browser per file; files run one after another to keep two cores honest.
     fileParallelism: false,
+    // A read of the page is retried until it holds (expect.poll), never taken once: the page may still
+    // be settling, and the machine may be busy.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
