@@ -1,4 +1,4 @@
-// Worker tests run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml, and
+// The Worker test projects (vitest.config.ts and vitest.shared-stripe.config.ts) run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml, and
 // the Stripe sandbox Worker beside the product as an auxiliary Worker, bound both ways as in `pnpm dev`.
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -11,7 +11,32 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const TEST_WEBHOOK_SECRET = "whsec_test_jplay";
 export const TEST_CONNECT_WEBHOOK_SECRET = "whsec_test_jplay_connect";
 
-export default defineConfig(async () => {
+/**
+ * Tests that move state the whole Stripe sandbox shares — its clock, the platform's balance, faults it
+ * is told to inject — and would disturb each other beside one another (a drained balance under a run
+ * that pays out). They are their own project, whose files run one after another.
+ */
+export const SHARED_STRIPE_STATE_TESTS = [
+  "test/faults.test.ts",
+  "test/payouts.test.ts",
+  "test/payout-funding.test.ts",
+  "test/ledger-properties.test.ts",
+  "test/artist-page.test.ts",
+  "test/lost-charge-answer.test.ts",
+  "test/reconcile-stripe.test.ts",
+  "test/refunds.test.ts",
+  "test/pro-renewals.test.ts",
+];
+
+interface WorkerProject {
+  name: string;
+  include: string[];
+  exclude?: string[];
+  /** false: the project's files run one after another. */
+  fileParallelism?: boolean;
+}
+
+export const workerProject = ({ name, include, exclude = [], fileParallelism = true }: WorkerProject) => defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
   const sandboxModules = await buildStripeSandbox();
   return {
@@ -48,7 +73,7 @@ export default defineConfig(async () => {
               compatibilityFlags: ["nodejs_compat"],
               d1Databases: { DB: "jplay-stripe-sandbox" },
               // The Worker under test runs as the pool's runner ("vitest-plugin-runner-" + project name).
-              serviceBindings: { WEBHOOK_TARGET: "vitest-plugin-runner-worker" },
+              serviceBindings: { WEBHOOK_TARGET: `vitest-plugin-runner-${name}` },
               bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET },
             },
           ],
@@ -56,11 +81,15 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      name: "worker",
+      name,
       // Integration tests through workerd, D1 and the sandbox: 5 s is too tight on a busy two-core runner.
       testTimeout: 30_000,
-      include: ["test/**/*.test.ts"],
+      include,
+      exclude,
+      fileParallelism,
       setupFiles: ["./test/apply-migrations.ts"],
     },
   };
 });
+
+export default workerProject({ name: "worker", include: ["test/**/*.test.ts"], exclude: SHARED_STRIPE_STATE_TESTS });

@@ -1,0 +1,5 @@
+// The Worker tests that move the Stripe sandbox's shared clock, balance or faults (vitest.config.ts,
+// SHARED_STRIPE_STATE_TESTS): the same runtime and bindings, files one after another.
+import { SHARED_STRIPE_STATE_TESTS, workerProject } from "./vitest.config";
+
+export default workerProject({ name: "worker-shared-stripe", include: SHARED_STRIPE_STATE_TESTS, fileParallelism: false });
