@@ -1,0 +1,23 @@
+/**
+ * Registers the service worker (service-worker/sw.ts, built as /sw.js) once the page has loaded, so
+ * it never competes with Home's first load; production builds only (the dev server has no /sw.js).
+ * Once it is active, liked songs whose audio is not saved yet (liked before it arrived, or a save
+ * cut short) are saved.
+ */
+import { likedSongDetails } from "@/features/likes/liked-songs";
+import { saveAudio } from "./saved-audio";
+
+async function register() {
+  try {
+    await navigator.serviceWorker.register("/sw.js");
+  } catch {
+    return; // No offline copy on this browser; everything else works as before.
+  }
+  await navigator.serviceWorker.ready;
+  for (const song of Object.values(likedSongDetails())) await saveAudio(song.audioUrl);
+}
+
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  if (document.readyState === "complete") void register();
+  else window.addEventListener("load", () => void register(), { once: true });
+}
