@@ -5,7 +5,7 @@
  * is saved and nothing says it is.
  */
 import { useEffect, useSyncExternalStore } from "react";
-import type { AudioMessage } from "./service-worker/messages";
+import { askServiceWorker as ask } from "./ask-service-worker";
 
 const saved = new Map<string, boolean>();
 const listeners = new Set<() => void>();
@@ -15,20 +15,6 @@ const absolute = (url: string) => new URL(url, window.location.href).href;
 function setSaved(url: string, value: boolean) {
   saved.set(url, value);
   listeners.forEach((listener) => listener());
-}
-
-/** The active service worker's answer to one message: true when it did what was asked. */
-async function ask(message: AudioMessage): Promise<boolean> {
-  if (!("serviceWorker" in navigator)) return false;
-  // `ready` never settles on a page without a registration: ask only where one exists.
-  if (!(await navigator.serviceWorker.getRegistration())) return false;
-  const worker = (await navigator.serviceWorker.ready).active;
-  if (!worker) return false;
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event: MessageEvent) => resolve(event.data === true);
-    worker.postMessage(message, [channel.port2]);
-  });
 }
 
 /** Saves a song's audio for offline play (the whole file, once); resolves whether it is saved. */

@@ -7,7 +7,7 @@
  * shell's cache is per build, and activation deletes every other `jplay-` cache.
  */
 import { cacheRuleFor, type CacheRule } from "./cache-rules";
-import type { AudioMessage } from "./messages";
+import type { WorkerMessage } from "./messages";
 import { answerFromSavedFile } from "./range-response";
 
 interface ExtendableEvent extends Event {
@@ -105,6 +105,20 @@ async function forgetAudio(url: string): Promise<boolean> {
   return (await caches.open(AUDIO_CACHE)).delete(url, { ignoreVary: true });
 }
 
+/** Files the page loaded before this worker was in control, kept as if it had answered them. */
+async function keepLoaded(urls: string[]): Promise<boolean> {
+  const keepers: Partial<Record<CacheRule, string>> = { catalogue: CATALOGUE_CACHE, cover: COVER_CACHE, "shell-file": SHELL_CACHE };
+  await Promise.all(
+    urls.map(async (url) => {
+      const rule = cacheRuleFor({ url, method: "GET", mode: "cors" }, worker.location.origin);
+      const cacheName = rule ? keepers[rule] : undefined;
+      if (!cacheName || (await cached(cacheName, url))) return;
+      await keep(cacheName, url, await fetch(url, { credentials: "same-origin" }));
+    }),
+  );
+  return true;
+}
+
 worker.addEventListener("install", (event) => {
   event.waitUntil(
     caches
@@ -129,8 +143,9 @@ worker.addEventListener("fetch", (event) => {
 });
 
 worker.addEventListener("message", (event) => {
-  const message = event.data as AudioMessage;
+  const message = event.data as WorkerMessage;
   const port = event.ports[0];
-  const work = message.type === "save-audio" ? saveAudio(message.url) : forgetAudio(message.url);
+  const work =
+    message.type === "keep-loaded" ? keepLoaded(message.urls) : message.type === "save-audio" ? saveAudio(message.url) : forgetAudio(message.url);
   event.waitUntil(work.then((done) => port?.postMessage(done), () => port?.postMessage(false)));
 });
