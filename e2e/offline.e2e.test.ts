@@ -82,6 +82,13 @@ describe("offline", () => {
       { timeout: 15_000 },
     );
 
+    // A seek's range is sliced from the saved file, as the server would answer it.
+    const seek = await page.evaluate(async (url) => {
+      const response = await fetch(url, { headers: { Range: "bytes=100-199" } });
+      return { status: response.status, range: response.headers.get("Content-Range"), length: (await response.arrayBuffer()).byteLength };
+    }, song.audioUrl);
+    expect(seek).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 100-199\/\d+$/), length: 100 });
+
     const kept = await cachedUrls(page);
     for (const path of privatePaths) expect(kept, path).not.toContain(path);
     for (const path of kept) expect(path).toMatch(/^\/($|assets\/|[\w-]+\.(js|svg|png|webmanifest)$|api\/songs\/(popular|recent|featured)$|api\/songs\/[^/]+\/(cover|audio)$)/);
