@@ -69,7 +69,8 @@ describe("offline", () => {
 
     await page.reload();
     await trending.getByRole("heading", { level: 3, name: song.title }).waitFor();
-    await page.getByRole("status").filter({ hasText: "You're offline" }).waitFor();
+    const offlineNotice = page.getByRole("status").filter({ hasText: "You're offline" });
+    await offlineNotice.waitFor();
     await page.getByRole("region", { name: "Recently Added" }).getByRole("heading", { level: 3 }).first().waitFor();
 
     await trending.getByRole("button", { name: `Play ${song.title}`, exact: true }).click();
@@ -94,7 +95,8 @@ describe("offline", () => {
     for (const path of kept) expect(path).toMatch(/^\/($|assets\/|[\w-]+\.(js|svg|png|webmanifest)$|api\/songs\/(popular|recent|featured)$|api\/songs\/[^/]+\/(cover|audio)$)/);
 
     await page.context().setOffline(false);
-    await page.waitForFunction(() => !document.querySelector('[role="status"]')?.textContent?.includes("offline"));
+    // Back online, the notice goes.
+    await offlineNotice.waitFor({ state: "detached" });
   });
 
   test("unliking a song deletes its saved audio", async () => {
