@@ -42,6 +42,16 @@ const CURRENT_CACHES = [SHELL_CACHE, CATALOGUE_CACHE, COVER_CACHE, AUDIO_CACHE];
 /** Where the last page `/` answered is kept: the page any load gets without a network. */
 const HOME_PAGE = "/";
 
+/**
+ * The saved audio's addresses, read from its cache when this worker starts: a song's audio that is
+ * not saved goes straight to the network, unseen by the worker (the browser's own media loading).
+ */
+let savedAudio: Set<string> | undefined;
+void caches
+  .open(AUDIO_CACHE)
+  .then((cache) => cache.keys())
+  .then((requests) => (savedAudio = new Set(requests.map((request) => request.url))));
+
 async function keep(cacheName: string, key: string, response: Response) {
   if (response.status !== 200) return;
   await (await caches.open(cacheName)).put(key, response.clone());
@@ -98,10 +108,13 @@ async function saveAudio(url: string): Promise<boolean> {
   if (await cached(AUDIO_CACHE, url)) return true;
   const response = await fetch(url, { credentials: "same-origin" });
   await keep(AUDIO_CACHE, url, response);
-  return response.status === 200;
+  if (response.status !== 200) return false;
+  savedAudio?.add(url);
+  return true;
 }
 
 async function forgetAudio(url: string): Promise<boolean> {
+  savedAudio?.delete(url);
   return (await caches.open(AUDIO_CACHE)).delete(url, { ignoreVary: true });
 }
 
@@ -139,7 +152,8 @@ worker.addEventListener("activate", (event) => {
 
 worker.addEventListener("fetch", (event) => {
   const rule = cacheRuleFor(event.request, worker.location.origin);
-  if (rule) event.respondWith(answer(rule, event.request));
+  if (!rule || (rule === "audio" && savedAudio && !savedAudio.has(event.request.url))) return;
+  event.respondWith(answer(rule, event.request));
 });
 
 worker.addEventListener("message", (event) => {
