@@ -3,7 +3,9 @@
  * through CDP): the home page is loaded and idle, then a tap on the first Trending cover; the time
  * from the click to the <audio> element's `playing` event (measured inside the page) and the bytes
  * on the wire between the two (CDP encodedDataLength, headers included). Median of --runs (default 5),
- * each in a fresh browser context (cold cache).
+ * each in a fresh browser context (cold cache). Home warms its first cover's metadata and first bytes
+ * once idle (features/player/hooks/use-warm-first-tap.ts); those arrive before the tap, so they are
+ * not in the bytes counted here.
  *
  *   node bench/tap-to-sound.ts [--runs 5] [--slowdown <n>]
  */

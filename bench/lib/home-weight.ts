@@ -3,7 +3,8 @@
  * network is idle), by resource type, as gzip -9 bytes: what the edge sends (`wrangler dev` itself
  * does not compress). Shared by `bench/home-weight.ts` (prints the figures) and the CI budget test
  * (e2e/home-weight.e2e.test.ts). Audio is not counted: lists use preload="none", so no audio loads
- * until a tap.
+ * until a tap, except the first cover's metadata and first bytes, warmed once the page is idle
+ * (features/player/hooks/use-warm-first-tap.ts), after Home is usable.
  */
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";

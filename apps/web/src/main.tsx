@@ -5,6 +5,7 @@ import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
 import { rememberFacilityFromAddress } from "./features/catalogue/facility";
 import { AppRouter } from "./app/router";
+import "./features/offline/register-service-worker";
 import "./styles.css";
 
 const root = document.getElementById("root");

@@ -6,6 +6,7 @@ import { CloseIcon, LogoMark, MenuIcon, SearchIcon } from "@/components/ui/icons
 import { cn } from "@/lib/cn";
 import { ThemeToggle } from "@/features/theme/theme-toggle";
 import { MyMusicNavItem } from "@/features/me/components/my-music-nav-item";
+import { OfflineIndicator } from "@/features/offline/offline-indicator";
 
 const navLinks = [
   { to: "/", label: "Home" },
@@ -106,6 +107,7 @@ export function Header() {
           </button>
         </div>
       </div>
+      <OfflineIndicator />
 
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line bg-canvas md:hidden">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-4">

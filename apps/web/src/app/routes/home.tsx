@@ -13,6 +13,7 @@ import { DistributionSuccessBanner } from "@/features/catalogue/components/succe
 import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { PlayerProvider } from "@/features/player/player-provider";
+import { useWarmFirstTap } from "@/features/player/hooks/use-warm-first-tap";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits). */
 const ROW_SIZE = 4;
@@ -23,6 +24,7 @@ function Catalogue() {
   const { song: current, playing } = usePlayerState();
   const { toggle } = usePlayerActions();
   const rowProps = { currentSongId: current?.id ?? null, playing, onToggle: toggle };
+  useWarmFirstTap(popular.data?.[0]);
 
   if (popular.isPending) return <Spinner label="Loading songs" />;
   if (popular.isError && isUnknownFacility(popular.error)) return <UnknownFacility />;

@@ -23,6 +23,8 @@ export interface PlayerActions {
   toggle: (song: SongDto) => void;
   seek: (seconds: number) => void;
   pause: () => void;
+  /** Get the likely first tap's song ready to start (its metadata and first bytes) while nothing is chosen. */
+  warm: (song: SongDto) => void;
 }
 
 export const PlayerStateContext = createContext<PlayerState | null>(null);

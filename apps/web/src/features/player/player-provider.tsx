@@ -13,8 +13,10 @@ import { useMediaSession } from "./hooks/use-media-session";
 const idle: PlayerState = { song: null, playing: false, buffering: false, error: false };
 
 /**
- * Owns the page's one <audio> element (preload="none": nothing downloads until a tap) and mirrors its
- * events into React state. Unmounting (leaving Home) pauses playback.
+ * Owns the page's one <audio> element and mirrors its events into React state. Nothing downloads until
+ * a tap (preload="none"), except the likely first tap's start: `warm` loads that song's metadata and
+ * first bytes (preload="metadata", never the whole file) while nothing is chosen, so a tap on it plays
+ * at once. Unmounting (leaving Home) pauses playback.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -41,8 +43,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       }
       songRef.current = song;
       setState({ song, playing: true, buffering: true, error: false });
-      setTime({ currentTime: 0, duration: 0 });
-      audio.src = song.audioUrl;
+      if (audio.getAttribute("src") === song.audioUrl && !audio.error) {
+        // Warmed: its metadata is in already, and no event will announce it again.
+        setTime({ currentTime: 0, duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
+      } else {
+        setTime({ currentTime: 0, duration: 0 });
+        audio.src = song.audioUrl;
+      }
       play(audio);
     },
     [play],
@@ -58,6 +65,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const pause = useCallback(() => audioRef.current?.pause(), []);
+
+  const warm = useCallback((song: SongDto) => {
+    const audio = audioRef.current;
+    if (!audio || songRef.current || audio.getAttribute("src") === song.audioUrl) return;
+    audio.preload = "metadata";
+    audio.src = song.audioUrl;
+  }, []);
 
   // Mirror the element's events into state.
   useEffect(() => {
@@ -79,7 +93,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         setTime((t) => ({ ...t, currentTime: 0 }));
       },
       error: () => {
-        if (!audio.getAttribute("src")) return;
+        // A warmed song that failed is only an error once it is chosen (its load is retried then).
+        if (!audio.getAttribute("src") || !songRef.current) return;
         setState((s) => ({ ...s, playing: false, buffering: false, error: true }));
       },
     };
@@ -93,7 +108,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   useMediaSession(audioRef, state.song, state.playing, time.duration);
 
-  const actions = useMemo<PlayerActions>(() => ({ toggle, seek, pause }), [toggle, seek, pause]);
+  const actions = useMemo<PlayerActions>(() => ({ toggle, seek, pause, warm }), [toggle, seek, pause, warm]);
 
   return (
     <PlayerActionsContext.Provider value={actions}>

@@ -3,6 +3,7 @@ import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { yearOf } from "@/lib/format";
 import { coverSrc, songArtist, songTitle } from "@/lib/song-labels";
+import { LikeButton, SavedForOffline } from "@/features/likes/like-button";
 
 export interface SongCardProps {
   song: SongDto;
@@ -17,7 +18,7 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle }: SongCardProps
   const title = songTitle(song);
   const year = yearOf(song.createdAt);
   return (
-    <li className="min-w-0">
+    <li className="relative min-w-0">
       <button
         type="button"
         aria-label={`${isPlaying ? "Pause" : "Play"} ${title}`}
@@ -47,12 +48,14 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle }: SongCardProps
           {isPlaying ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
         </span>
       </button>
+      <LikeButton song={song} title={title} className="absolute top-2 right-2 bg-canvas/80 hover:bg-canvas" />
       <h3 className="mt-2 truncate text-sm font-semibold" title={title}>
         {title}
       </h3>
       <p className="truncate text-sm text-muted">{songArtist(song)}</p>
       {year !== null && <p className="text-xs text-muted">{year}</p>}
       {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">Explicit</p>}
+      <SavedForOffline song={song} />
     </li>
   );
 }

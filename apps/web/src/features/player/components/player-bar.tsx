@@ -1,12 +1,12 @@
 import type { KeyboardEvent } from "react";
 import type { SongDto } from "@jplay/schema/song";
-import { HeartIcon, PauseIcon, PlayIcon } from "@/components/ui/icons";
+import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { Slider } from "@/components/ui/slider";
 import { cn } from "@/lib/cn";
 import { formatTime } from "@/lib/format";
 import { coverSrc } from "@/lib/song-labels";
 import { usePlayerActions, usePlayerState, usePlayerTime } from "../player-context";
-import { useLikedSongs } from "../hooks/use-liked-songs";
+import { LikeButton } from "@/features/likes/like-button";
 
 /** Seconds moved per arrow key press on the seek slider (its 0.1 s step is too fine for keys). */
 const KEY_SEEK_SECONDS = 5;
@@ -24,7 +24,6 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
   const { song: currentSong, playing, buffering, error } = usePlayerState();
   const { currentTime, duration } = usePlayerTime();
   const { toggle, seek } = usePlayerActions();
-  const { liked, toggleLike } = useLikedSongs();
 
   const song = currentSong ?? featuredSong ?? null;
   if (!song) return null;
@@ -32,7 +31,6 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
   const isLoaded = currentSong !== null;
   const title = barTitle(song);
   const artist = barArtist(song);
-  const isLiked = liked.has(song.id);
   const canSeek = isLoaded && duration > 0;
   const elapsed = isLoaded ? currentTime : 0;
   const total = isLoaded && duration > 0 ? duration : Number.NaN;
@@ -74,18 +72,7 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
               {error && isLoaded ? "This song could not be played." : artist}
             </p>
           </div>
-          <button
-            type="button"
-            aria-label={`Like ${title}`}
-            aria-pressed={isLiked}
-            onClick={() => toggleLike(song.id)}
-            className={cn(
-              "inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2",
-              isLiked ? "text-accent" : "text-muted",
-            )}
-          >
-            <HeartIcon filled={isLiked} className="size-5" />
-          </button>
+          <LikeButton song={song} title={title} />
           <button
             type="button"
             aria-label={playLabel}

@@ -1,0 +1,42 @@
+/**
+ * The like toggle (a heart, 44 × 44 px) on every song card and in the player bar, and the "Saved for
+ * offline" line a liked song shows once its audio is kept on the tablet (features/offline).
+ */
+import type { SongDto } from "@jplay/schema/song";
+import { HeartIcon } from "@/components/ui/icons";
+import { cn } from "@/lib/cn";
+import { songTitle } from "@/lib/song-labels";
+import { useSavedForOffline } from "@/features/offline/saved-audio";
+import { useLikedSongs } from "./liked-songs";
+
+export function LikeButton({ song, title = songTitle(song), className }: { song: SongDto; title?: string; className?: string }) {
+  const { liked, toggleLike } = useLikedSongs();
+  const isLiked = liked.has(song.id);
+  return (
+    <button
+      type="button"
+      aria-label={`Like ${title}`}
+      aria-pressed={isLiked}
+      onClick={() => toggleLike(song)}
+      className={cn(
+        "inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2",
+        isLiked ? "text-accent" : "text-muted",
+        className,
+      )}
+    >
+      <HeartIcon filled={isLiked} className="size-5" />
+    </button>
+  );
+}
+
+/** "Saved for offline" under a liked song whose audio is on the tablet; nothing otherwise. */
+export function SavedForOffline({ song }: { song: SongDto }) {
+  const { liked } = useLikedSongs();
+  const saved = useSavedForOffline(song.audioUrl, liked.has(song.id));
+  if (!saved) return null;
+  return (
+    <p className="text-xs text-muted" data-saved-for-offline={song.id}>
+      Saved for offline
+    </p>
+  );
+}

@@ -1,0 +1,120 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
+/**
+ * Repeat visits without a network (docs/architecture.md, Offline and repeat visits): the service
+ * worker takes over Home, a liked song's audio is saved for offline play, then the network is cut
+ * (the page's and the service worker's: checked) and a reload still shows Home with its rows and the
+ * offline notice, and plays the liked song. Admin, artist, account and payment answers are never in
+ * the caches. 127.0.0.1 is a secure context, so the service worker runs as in production.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { newPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+
+interface Song {
+  id: string;
+  title: string;
+  audioUrl: string;
+}
+
+/** Every request address in every cache of the page's origin. */
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+
+/** Resolves once the service worker is active and controls this page. */
+const waitUntilControlled = (page: Page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  });
+
+describe("offline", () => {
+  test("a reload with the network cut shows Home and plays a liked song; private answers are never cached", async () => {
+    const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Song[];
+    const song = popular[0]!;
+    const page = await newPage();
+    await page.goto(baseURL);
+    const trending = page.getByRole("region", { name: "Trending Songs" });
+    await trending.getByRole("heading", { level: 3, name: song.title }).waitFor();
+    await waitUntilControlled(page);
+
+    // What a first visit loaded before the worker was in control is kept too.
+    await page.waitForFunction(async () => (await caches.match("/api/songs/popular")) !== undefined);
+
+    // Calls that must never be kept, made while the worker controls the page.
+    const privatePaths = ["/api/admin/session", "/api/admin/songs", "/api/me", "/api/artist/not-a-token", "/api/checkout", "/api/subscription", "/api/distribute/x/recovery", "/api/songs/" + song.id];
+    await page.evaluate((paths) => Promise.all(paths.map((path) => fetch(path).then((r) => r.text()))), privatePaths);
+
+    const like = trending.getByRole("button", { name: `Like ${song.title}`, exact: true });
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+    await like.click();
+    expect(await like.getAttribute("aria-pressed")).toBe("true");
+    await trending.getByText("Saved for offline", { exact: true }).waitFor();
+    expect(await cachedUrls(page)).toContain(new URL(song.audioUrl, baseURL).pathname);
+
+    await page.context().setOffline(true);
+    // The network really is cut, for the page and for the service worker's own requests: a list
+    // address never answered before can come from neither the server nor a cache.
+    const probe = await page.evaluate(() => fetch("/api/songs/popular?limit=3").then((r) => `answered ${r.status}`, () => "failed"));
+    expect(probe).toBe("failed");
+
+    await page.reload();
+    await trending.getByRole("heading", { level: 3, name: song.title }).waitFor();
+    const offlineNotice = page.getByRole("status").filter({ hasText: "You're offline" });
+    await offlineNotice.waitFor();
+    await page.getByRole("region", { name: "Recently Added" }).getByRole("heading", { level: 3 }).first().waitFor();
+
+    await trending.getByRole("button", { name: `Play ${song.title}`, exact: true }).click();
+    await page.waitForFunction(
+      (path) => {
+        const audio = document.querySelector("audio");
+        return !!audio && !audio.paused && new URL(audio.src).pathname === path && audio.currentTime > 0.3;
+      },
+      new URL(song.audioUrl, baseURL).pathname,
+      { timeout: 15_000 },
+    );
+
+    // A seek's range is sliced from the saved file, as the server would answer it.
+    const seek = await page.evaluate(async (url) => {
+      const response = await fetch(url, { headers: { Range: "bytes=100-199" } });
+      return { status: response.status, range: response.headers.get("Content-Range"), length: (await response.arrayBuffer()).byteLength };
+    }, song.audioUrl);
+    expect(seek).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 100-199\/\d+$/), length: 100 });
+
+    const kept = await cachedUrls(page);
+    for (const path of privatePaths) expect(kept, path).not.toContain(path);
+    for (const path of kept) expect(path).toMatch(/^\/($|assets\/|[\w-]+\.(js|svg|png|webmanifest)$|api\/songs\/(popular|recent|featured)$|api\/songs\/[^/]+\/(cover|audio)$)/);
+
+    await page.context().setOffline(false);
+    // Back online, the notice goes.
+    await offlineNotice.waitFor({ state: "detached" });
+  });
+
+  test("unliking a song deletes its saved audio", async () => {
+    const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Song[];
+    const song = popular[1]!;
+    const page = await newPage();
+    await page.goto(baseURL);
+    await waitUntilControlled(page);
+    const trending = page.getByRole("region", { name: "Trending Songs" });
+    const like = trending.getByRole("button", { name: `Like ${song.title}`, exact: true });
+    await like.click();
+    await trending.getByText("Saved for offline", { exact: true }).waitFor();
+    const audioPath = new URL(song.audioUrl, baseURL).pathname;
+    expect(await cachedUrls(page)).toContain(audioPath);
+
+    await like.click();
+    expect(await like.getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => cachedUrls(page)).not.toContain(audioPath);
+    expect(await trending.getByText("Saved for offline", { exact: true }).count()).toBe(0);
+  });
+});
