@@ -6,7 +6,7 @@ import type { SongDto } from "@jplay/schema/song";
 import { HeartIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { songTitle } from "@/lib/song-labels";
-import { useSavedForOffline } from "@/features/offline/saved-audio";
+import { useSavedForOffline } from "@/features/offline";
 import { useLikedSongs } from "./liked-songs";
 
 export function LikeButton({ song, title = songTitle(song), className }: { song: SongDto; title?: string; className?: string }) {

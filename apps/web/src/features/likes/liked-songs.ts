@@ -8,7 +8,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { SongDto } from "@jplay/schema/song";
 import { storage } from "@/lib/storage";
-import { forgetAudio, saveAudio } from "@/features/offline/saved-audio";
+import { forgetAudio, saveAudio } from "@/features/offline";
 
 export const LIKED_SONGS_KEY = "likedSongs";
 export const LIKED_SONG_DETAILS_KEY = "likedSongDetails";

@@ -5,7 +5,7 @@
  * and covers of a first visit), and liked songs whose audio is not saved yet (liked before it arrived, or a save
  * cut short) are saved.
  */
-import { likedSongDetails } from "@/features/likes/liked-songs";
+import { likedSongDetails } from "@/features/likes";
 import { askServiceWorker } from "./ask-service-worker";
 import { saveAudio } from "./saved-audio";
 

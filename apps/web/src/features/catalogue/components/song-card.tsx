@@ -3,7 +3,7 @@ import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { yearOf } from "@/lib/format";
 import { coverSrc, songArtist, songTitle } from "@/lib/song-labels";
-import { LikeButton, SavedForOffline } from "@/features/likes/like-button";
+import { LikeButton, SavedForOffline } from "@/features/likes";
 
 export interface SongCardProps {
   song: SongDto;

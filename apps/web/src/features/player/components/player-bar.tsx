@@ -2,11 +2,10 @@ import type { KeyboardEvent } from "react";
 import type { SongDto } from "@jplay/schema/song";
 import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { Slider } from "@/components/ui/slider";
-import { cn } from "@/lib/cn";
 import { formatTime } from "@/lib/format";
 import { coverSrc } from "@/lib/song-labels";
 import { usePlayerActions, usePlayerState, usePlayerTime } from "../player-context";
-import { LikeButton } from "@/features/likes/like-button";
+import { LikeButton } from "@/features/likes";
 
 /** Seconds moved per arrow key press on the seek slider (its 0.1 s step is too fine for keys). */
 const KEY_SEEK_SECONDS = 5;
