@@ -15,6 +15,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
   const sandboxModules = await buildStripeSandbox();
   return {
+    // The web app's `@/` import alias (apps/web/tsconfig.json): the Home route renders its components.
+    resolve: { alias: { "@": path.join(root, "apps/web/src") } },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml") },

@@ -1,8 +1,9 @@
 /**
  * The root Hono app: request ids, security headers, the one error handler, and the /api mounts.
  * Before any route runs, a cross-site write is refused and the body's size is limited while it is
- * read (middleware/). Paths outside /api are the SPA's (static assets with SPA fallback, wrangler.toml
- * [assets]), whose headers come from apps/web/public/_headers.
+ * read (middleware/). `/` is Home rendered on the server (routes/home-page.ts). Other paths outside /api
+ * are the SPA's (static assets with SPA fallback, wrangler.toml [assets]), whose headers come from
+ * apps/web/public/_headers.
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -21,6 +22,7 @@ import { checkoutRoutes } from "./routes/checkout";
 import { connectWebhookRoutes } from "./routes/connect-webhooks";
 import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
+import { homePage } from "./routes/home-page";
 import { meRoutes } from "./routes/me";
 import { paymentSetupRoutes } from "./routes/payment-setup";
 import { providerRoutes } from "./routes/provider";
@@ -62,6 +64,7 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", limitRequestBody)
   .route("/api", api)
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
+  .get("/", homePage)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

@@ -13,9 +13,8 @@ import { DistributionSuccessBanner } from "@/features/catalogue/components/succe
 import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { PlayerProvider } from "@/features/player/player-provider";
+import { HOME_ROW_SIZE } from "../home-page-data";
 
-/** Home rows show 4 songs each (docs/product.md, Prices and limits). */
-const ROW_SIZE = 4;
 
 function Catalogue() {
   const popular = usePopularSongs();
@@ -35,7 +34,7 @@ function Catalogue() {
         id="trending"
         title="Trending Songs"
         subtitle="Listen Again / Trending with Inmates"
-        songs={popular.data.slice(0, ROW_SIZE)}
+        songs={popular.data.slice(0, HOME_ROW_SIZE)}
         {...rowProps}
       />
       {recent.isPending ? (
@@ -44,7 +43,7 @@ function Catalogue() {
         <LoadError what="Recently added songs" onRetry={() => void recent.refetch()} />
       ) : (
         recent.data.length > 0 && (
-          <SongRow id="recent" title="Recently Added" songs={recent.data.slice(0, ROW_SIZE)} {...rowProps} />
+          <SongRow id="recent" title="Recently Added" songs={recent.data.slice(0, HOME_ROW_SIZE)} {...rowProps} />
         )
       )}
     </div>
