@@ -14,11 +14,12 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import type { SongDto } from "@jplay/schema/song";
 import type { HomePageData, RenderHome } from "../apps/web/src/server/home-page-contract.ts";
 import { numberFlag } from "./lib/args.ts";
 import { median, percentile } from "./lib/stats.ts";
 import { kib, ms, printTable } from "./lib/table.ts";
+
+type SongDto = NonNullable<HomePageData["featured"]>;
 
 const renders = numberFlag("renders", 500);
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -54,7 +55,7 @@ try {
     coverUrl: `/api/songs/de300000-0000-4000-8000-${String(n).padStart(12, "0")}/cover`,
     audioUrl: `/api/songs/de300000-0000-4000-8000-${String(n).padStart(12, "0")}/audio`,
     createdAt: new Date(Date.UTC(2026, 10, n)).toISOString(),
-    price: "1.99",
+    price: 1.99,
     explicit: n % 5 === 0,
   });
   const data: HomePageData = { facility: null, popular: [1, 2, 3, 4].map(song), recent: [5, 6, 7, 8].map(song), featured: song(1) };

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { newPage as open } from "./support/browser";
+import { newPage as open, waitForHydration } from "./support/browser";
 
 const baseURL = inject("baseURL");
 
@@ -128,6 +128,8 @@ describe("header", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(baseURL);
     const menuButton = page.getByRole("button", { name: "Menu" });
+    // Home's HTML comes from the server: the button works once the app has hydrated it.
+    await waitForHydration(page, 'button[aria-controls="mobile-menu"]');
     expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
     const controls = await menuButton.getAttribute("aria-controls");
     expect(controls).toBeTruthy();

@@ -10,7 +10,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { DEMO_FACILITIES } from "../scripts/demo/seed-demo.ts";
-import { newPage } from "./support/browser";
+import { newPage, waitForHydration } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const cleanFacility = DEMO_FACILITIES.find((facility) => facility.cleanOnly)!;
@@ -89,7 +89,7 @@ describe("Home rendered on the server", () => {
     await page.goto(`${baseURL}/`, { waitUntil: "commit" });
     await page.waitForFunction(() => document.querySelectorAll('section[aria-labelledby="recent-heading"] h3').length === 4);
     const before = await page.evaluate(() => {
-      const nodes = [...document.querySelectorAll("#root h1, #root h2, #root h3, #root img, #root button")];
+      const nodes = Array.from(document.querySelectorAll("#root h1, #root h2, #root h3, #root img, #root button"));
       (window as unknown as { serverNodes: Element[] }).serverNodes = nodes;
       return { html: document.getElementById("root")!.innerHTML, count: nodes.length };
     });
@@ -98,16 +98,12 @@ describe("Home rendered on the server", () => {
     releaseScript();
 
     // Hydrated: React has attached itself to the last card of the last row (Home's chunk, hydrated last).
-    await page.waitForFunction(() => {
-      const cards = document.querySelectorAll('section[aria-labelledby="recent-heading"] button');
-      const last = cards[cards.length - 1];
-      return !!last && Object.keys(last).some((key) => key.startsWith("__reactProps$"));
-    });
+    await waitForHydration(page, 'section[aria-labelledby="recent-heading"] li:last-child button');
     await meAnswered; // the app's own first calls have been made and answered
 
     const after = await page.evaluate(() => {
       const kept = (window as unknown as { serverNodes: Element[] }).serverNodes;
-      const now = [...document.querySelectorAll("#root h1, #root h2, #root h3, #root img, #root button")];
+      const now = Array.from(document.querySelectorAll("#root h1, #root h2, #root h3, #root img, #root button"));
       return {
         html: document.getElementById("root")!.innerHTML,
         sameNodes: kept.length === now.length && kept.every((node, i) => node === now[i] && node.isConnected),

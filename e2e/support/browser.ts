@@ -24,3 +24,15 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
   openContexts.push(() => context.close());
   return context.newPage();
 }
+
+/**
+ * Waits until React has hydrated `selector`'s element of a server-rendered page (Home,
+ * docs/decisions/031-server-rendered-home.md): before that the page shows, but its buttons are HTML
+ * without their handlers.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+  }, selector);
+}

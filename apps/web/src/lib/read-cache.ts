@@ -48,7 +48,7 @@ export function startRead<T>(key: string, fetcher: () => Promise<T>, force = fal
 
 /**
  * Reads already answered elsewhere: the data a server-rendered page was rendered with
- * (app/server-rendered-home.ts), so hydration shows the same and fetches nothing again.
+ * (app/home-page-data.ts), so hydration shows the same and fetches nothing again.
  */
 export function seedReads(values: ReadonlyMap<string, unknown>): void {
   for (const [key, data] of values) entries.set(key, { status: "success", data });
