@@ -67,6 +67,7 @@ describe("theme", () => {
     await page.goto(baseURL);
     expect(await htmlIsDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
+    await waitForHydration(page, 'button[aria-controls="mobile-menu"]');
 
     await page.getByRole("button", { name: "Switch to light theme" }).click();
     expect(await htmlIsDark(page)).toBe(false);
@@ -75,6 +76,7 @@ describe("theme", () => {
     await page.reload({ waitUntil: "domcontentloaded" });
     // Applied before first paint by the blocking theme script in <head> (public/theme-init.js), not after React starts.
     expect(await htmlIsDark(page)).toBe(false);
+    await waitForHydration(page, 'button[aria-controls="mobile-menu"]');
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     expect(await htmlIsDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
