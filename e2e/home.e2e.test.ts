@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
-import { newPage as open } from "./support/browser";
+import { newPage as open, waitForHydration } from "./support/browser";
 
 const baseURL = inject("baseURL");
 
@@ -47,6 +47,19 @@ async function waitUntilPlaying(page: Page, path: string, beyond = 0.3) {
   );
 }
 
+/**
+ * Home as the app reads it itself: opened from another screen, in the app. A load of `/` gets the
+ * rows in the server's HTML instead (e2e/server-rendered-home.e2e.test.ts), so the loading, failed
+ * and fallback states below are those of Home reached in the app, or served without a server render.
+ */
+async function openHomeInApp(page: Page) {
+  await page.goto(`${baseURL}/no-such-page`);
+  await page.getByRole("navigation", { name: "Quick navigation" }).getByRole("link", { name: "Home", exact: true }).click();
+}
+
+/** Home's last card: hydrated last, so taps on the server-rendered page reach the app from then on. */
+const HOME_HYDRATED = 'section[aria-labelledby="recent-heading"] li:last-child button';
+
 let popular: Song[];
 let recent: Song[];
 let featured: Song | null;
@@ -66,6 +79,7 @@ describe("home rows", () => {
   test("Trending Songs shows the first 4 popular songs in order, Recently Added the first 4 recent", async () => {
     const page = await open();
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
 
     const trending = page.getByRole("region", { name: "Trending Songs" });
     await trending.getByRole("heading", { level: 3 }).first().waitFor();
@@ -97,7 +111,7 @@ describe("home rows", () => {
       await released;
       await route.fulfill({ json: [] });
     });
-    await page.goto(baseURL);
+    await openHomeInApp(page);
 
     await page.getByRole("status", { name: "Loading songs" }).waitFor();
     release();
@@ -115,7 +129,7 @@ describe("home rows", () => {
       if (failing) await route.fulfill({ status: 503, body: "down for a moment" });
       else await route.continue();
     });
-    await page.goto(baseURL);
+    await openHomeInApp(page);
     await page.getByText("Songs could not be loaded. Check the connection and try again.").waitFor();
     failing = false;
     await page.getByRole("button", { name: "Try again" }).click();
@@ -127,7 +141,7 @@ describe("home rows", () => {
     await page.route("**/api/songs/popular", (route) => route.fulfill({ json: [bare, ...popular.slice(1)] }));
     await page.route("**/api/songs/featured", (route) => route.fulfill({ json: null }));
     const featuredAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/songs/featured");
-    await page.goto(baseURL);
+    await openHomeInApp(page);
 
     const trending = page.getByRole("region", { name: "Trending Songs" });
     const cover = trending.getByRole("button", { name: "Play Untitled Song", exact: true });
@@ -157,6 +171,7 @@ describe("playback", () => {
   test("a tap on a cover plays; a second tap pauses, a third resumes; another cover switches", async () => {
     const page = await open();
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
     const [first, second] = [popular[0]!, popular[1]!];
     const trending = page.getByRole("region", { name: "Trending Songs" });
     const firstCover = trending.getByRole("button", { name: `Play ${first.title}`, exact: true });
@@ -219,6 +234,7 @@ describe("playback", () => {
   test("the seek slider moves the position; the end of the track resets to the start", async () => {
     const page = await open();
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
     const song = popular[0]!;
     await page.getByRole("button", { name: `Play ${song.title}`, exact: true }).click();
     await waitUntilPlaying(page, song.audioUrl);
@@ -262,6 +278,7 @@ describe("playback", () => {
     if (!featured) return ctx.skip("the seeded catalogue has no featured song");
     const page = await open();
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
     const bar = page.getByRole("region", { name: "Now playing" });
     await bar.getByText(featured!.title, { exact: true }).waitFor();
     await bar.getByRole("button", { name: "Play featured song", exact: true }).click();
@@ -274,6 +291,7 @@ describe("playback", () => {
   test("leaving Home pauses playback", async () => {
     const page = await open();
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
     const song = popular[0]!;
     await page.getByRole("button", { name: `Play ${song.title}`, exact: true }).click();
     await waitUntilPlaying(page, song.audioUrl);
@@ -290,6 +308,7 @@ describe("likes", () => {
   test("the like toggle persists across a reload", async () => {
     const page = await open();
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
     const song = popular[0]!;
     await page.getByRole("button", { name: `Play ${song.title}`, exact: true }).click();
     const bar = page.getByRole("region", { name: "Now playing" });
@@ -328,6 +347,7 @@ describe("distribution success banner", () => {
     const page = await open();
     const song = popular[2]!;
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
     await setFlags(page, song.id);
     await page.reload();
 
@@ -353,6 +373,7 @@ describe("distribution success banner", () => {
   test("falls back to 'Your song' when the song cannot be loaded", async () => {
     const page = await open();
     await page.goto(baseURL);
+    await waitForHydration(page, HOME_HYDRATED);
     await setFlags(page, "no-such-song");
     await page.reload();
     await page.getByText("Your song is being distributed", { exact: true }).waitFor();

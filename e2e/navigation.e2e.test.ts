@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { newPage as open } from "./support/browser";
+import { newPage as open, waitForHydration } from "./support/browser";
 
 const baseURL = inject("baseURL");
 
@@ -67,6 +67,7 @@ describe("theme", () => {
     await page.goto(baseURL);
     expect(await htmlIsDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
+    await waitForHydration(page, 'button[aria-controls="mobile-menu"]');
 
     await page.getByRole("button", { name: "Switch to light theme" }).click();
     expect(await htmlIsDark(page)).toBe(false);
@@ -75,6 +76,7 @@ describe("theme", () => {
     await page.reload({ waitUntil: "domcontentloaded" });
     // Applied before first paint by the blocking theme script in <head> (public/theme-init.js), not after React starts.
     expect(await htmlIsDark(page)).toBe(false);
+    await waitForHydration(page, 'button[aria-controls="mobile-menu"]');
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     expect(await htmlIsDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
@@ -128,6 +130,8 @@ describe("header", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(baseURL);
     const menuButton = page.getByRole("button", { name: "Menu" });
+    // Home's HTML comes from the server: the button works once the app has hydrated it.
+    await waitForHydration(page, 'button[aria-controls="mobile-menu"]');
     expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
     const controls = await menuButton.getAttribute("aria-controls");
     expect(controls).toBeTruthy();

@@ -2,7 +2,7 @@
  * One Chromium per browser-test file; `newPage()` gives a page in a fresh incognito context, closed
  * after the test that opened it; the browser closes after the file.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach } from "vitest";
 import { launchChromium } from "../../scripts/chromium.ts";
 
@@ -17,9 +17,22 @@ afterAll(async () => {
   if (browser) await (await browser).close();
 });
 
-export async function newPage(): Promise<Page> {
+/** `options`: the context's, e.g. `{ javaScriptEnabled: false }` for what a page shows before any script runs. */
+export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   browser ??= launchChromium();
-  const context = await (await browser).newContext();
+  const context = await (await browser).newContext(options);
   openContexts.push(() => context.close());
   return context.newPage();
+}
+
+/**
+ * Waits until React has hydrated `selector`'s element of a server-rendered page (Home,
+ * docs/decisions/031-server-rendered-home.md): before that the page shows, but its buttons are HTML
+ * without their handlers.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+  }, selector);
 }

@@ -40,6 +40,8 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
   const sandboxModules = await buildStripeSandbox();
   return {
+    // The web app's `@/` import alias (apps/web/tsconfig.json): the Home route renders its components.
+    resolve: { alias: { "@": path.join(root, "apps/web/src") } },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml") },

@@ -1,10 +1,12 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { homePageReads, readHomePageData } from "./app/home-page-data";
 import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
 import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
-import { rememberFacilityFromAddress } from "./features/catalogue/facility";
-import { AppRouter } from "./app/router";
+import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility";
+import { seedReads } from "./lib/read-cache";
+import { AppRouter, loadHome } from "./app/router";
 import "./features/offline/register-service-worker";
 import "./styles.css";
 
@@ -14,15 +16,33 @@ if (!root) throw new Error("index.html has no #root element");
 // A tablet opened at /?facility=<id> keeps its facility for every catalogue read, this one included.
 rememberFacilityFromAddress();
 
-// Home's reads start while its code chunk downloads (no waterfall on slow Wi-Fi).
-if (window.location.pathname === "/") {
-  prefetchPopularSongs();
-  prefetchRecentSongs();
-  prefetchFeaturedSong();
-}
-
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppRouter />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * Home rendered by the Worker (docs/decisions/031-server-rendered-home.md): hydrated with the data it
+ * was rendered with, once Home's chunk is here, so nothing is fetched again and nothing on the page
+ * changes. Rendered for another facility than this tablet keeps (it kept one before the facility
+ * cookie existed): this tablet's own catalogue is read and rendered instead, never the other one.
+ */
+async function start(container: HTMLElement) {
+  const rendered = window.location.pathname === "/" ? readHomePageData() : null;
+  if (rendered && rendered.facility === currentFacility()) {
+    seedReads(homePageReads(rendered));
+    await loadHome();
+    hydrateRoot(container, app);
+    return;
+  }
+  // Home's reads start while its code chunk downloads (no waterfall on slow Wi-Fi).
+  if (window.location.pathname === "/") {
+    prefetchPopularSongs();
+    prefetchRecentSongs();
+    prefetchFeaturedSong();
+  }
+  createRoot(container).render(app);
+}
+
+void start(root);

@@ -1,8 +1,9 @@
 /**
  * The root Hono app: request ids, security headers, the one error handler, and the /api mounts.
  * Before any route runs, a cross-site write is refused and the body's size is limited while it is
- * read (middleware/). Paths outside /api are the SPA's (static assets with SPA fallback, wrangler.toml
- * [assets]), whose headers come from apps/web/public/_headers.
+ * read (middleware/). `/` is Home rendered on the server (routes/home-page.ts). Other paths outside /api
+ * are the SPA's (static assets with SPA fallback, wrangler.toml [assets]), whose headers come from
+ * apps/web/public/_headers.
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -20,6 +21,7 @@ import { createPaymentIntentRoutes } from "./routes/create-payment-intent";
 import { createSetupIntentRoutes } from "./routes/create-setup-intent";
 import { distributeRoutes } from "./routes/distribute";
 import { getOrCreateSubscriptionRoutes } from "./routes/get-or-create-subscription";
+import { homePage } from "./routes/home-page";
 import { meRoutes } from "./routes/me";
 import { providerRoutes } from "./routes/provider";
 import { savePaymentMethodRoutes } from "./routes/save-payment-method";
@@ -57,6 +59,7 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", limitRequestBody)
   .route("/api", api)
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
+  .get("/", homePage)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

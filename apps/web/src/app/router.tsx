@@ -3,12 +3,10 @@
  * TanStack Query load it with their own chunk (in parallel, no waterfall), so Home's chunk graph
  * holds neither Query nor any payment code (decision 015).
  */
-import { lazy, Suspense, type ComponentType } from "react";
-import { Spinner } from "@/components/ui/spinner";
+import { lazy, type ComponentType } from "react";
 import { LocationProvider } from "@/lib/router/location";
 import { RouteSwitch, type RouteDef } from "@/lib/router/routes";
-import { RootLayout } from "./layouts/root-layout";
-import { RouteErrorBoundary } from "./route-error-boundary";
+import { screenFrame } from "./screen-frame";
 
 type ScreenModule = { Component: ComponentType };
 
@@ -27,7 +25,10 @@ function screen(load: () => Promise<ScreenModule>, { withQuery = true } = {}) {
   });
 }
 
-const Home = screen(() => import("./routes/home"), { withQuery: false });
+/** Home's chunk; main.tsx awaits it before hydrating server-rendered HTML. */
+export const loadHome = () => import("./routes/home");
+
+const Home = screen(loadHome, { withQuery: false });
 const Distribute = screen(() => import("./routes/distribute"));
 const Approval = screen(() => import("./routes/approval"));
 const Confirmation = screen(() => import("./routes/confirmation"));
@@ -55,25 +56,13 @@ const routes: RouteDef[] = [
 ];
 
 /**
- * The layout around every screen. A first visit shows one full-page loading state until its screen's
- * chunk has arrived, then the layout and the screen appear together, so nothing on the page moves
- * (no layout shift). Later navigations keep the current screen until the next one is ready (a
- * transition, see lib/router/location.tsx). Errors below the layout keep the header, footer and
- * navigation on screen; the boundary is keyed by the path, so leaving a broken screen clears the error.
+ * Every screen in its frame (screen-frame.tsx). Later navigations keep the current screen until the
+ * next one is ready (a transition, see lib/router/location.tsx).
  */
 export function AppRouter() {
   return (
     <LocationProvider>
-      <RouteSwitch
-        routes={routes}
-        frame={(screen, pathname) => (
-          <Suspense fallback={<Spinner label="Loading JPlay" className="min-h-dvh" />}>
-            <RootLayout>
-              <RouteErrorBoundary key={pathname}>{screen}</RouteErrorBoundary>
-            </RootLayout>
-          </Suspense>
-        )}
-      />
+      <RouteSwitch routes={routes} frame={screenFrame} />
     </LocationProvider>
   );
 }

@@ -46,6 +46,15 @@ export function startRead<T>(key: string, fetcher: () => Promise<T>, force = fal
   notify();
 }
 
+/**
+ * Reads already answered elsewhere: the data a server-rendered page was rendered with
+ * (app/home-page-data.ts), so hydration shows the same and fetches nothing again.
+ */
+export function seedReads(values: ReadonlyMap<string, unknown>): void {
+  for (const [key, data] of values) entries.set(key, { status: "success", data });
+  notify();
+}
+
 /** Forgets every read whose key starts with `prefix`; screens showing one read it again. */
 export function invalidateReads(prefix: string): void {
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
@@ -56,7 +65,9 @@ const PENDING = { isPending: true, isError: false, isSuccess: false, data: undef
 
 /** The read under `key` (started on first use); `key` null means "nothing to read yet". */
 export function useRead<T>(key: string | null, fetcher: () => Promise<T>): Read<T> {
-  const entry = useSyncExternalStore(subscribe, () => (key === null ? undefined : entries.get(key)));
+  const snapshot = () => (key === null ? undefined : entries.get(key));
+  // The server snapshot is the same store: the server render and hydration both read what was seeded.
+  const entry = useSyncExternalStore(subscribe, snapshot, snapshot);
   useEffect(() => {
     if (key !== null && entry === undefined) startRead(key, fetcher);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- every caller derives `fetcher` from `key`: a new function each render is not a new read

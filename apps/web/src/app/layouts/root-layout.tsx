@@ -9,7 +9,7 @@ import { Header } from "./header";
 const Toaster = lazy(() => import("@/components/ui/toaster"));
 
 /**
- * Every navigation scrolls to the top (docs/product.md, Screens); a link with a hash (/#browse, /#learn-more)
+ * Every navigation scrolls to the top (docs/product.md, Screens), but not the page load itself; a link with a hash (/#browse, /#learn-more)
  * scrolls to that section instead. After an in-app navigation, focus moves to the new content so
  * screen-reader and keyboard users start there.
  */
@@ -17,8 +17,12 @@ function useScrollOnNavigate(mainRef: RefObject<HTMLElement | null>) {
   const location = useLocation();
   const navigationType = useNavigationType();
 
+  const firstRun = useRef(true);
+
   useEffect(() => {
     const moveFocus = navigationType !== "POP";
+    const pageLoad = firstRun.current;
+    firstRun.current = false;
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {
@@ -27,6 +31,9 @@ function useScrollOnNavigate(mainRef: RefObject<HTMLElement | null>) {
         return;
       }
     }
+    // A page load: the browser placed the page itself, and a listener may have scrolled Home's
+    // server-rendered HTML before it hydrated (docs/decisions/031-server-rendered-home.md).
+    if (pageLoad) return;
     window.scrollTo(0, 0);
     if (moveFocus) mainRef.current?.focus({ preventScroll: true });
   }, [location.key, location.pathname, location.hash, navigationType, mainRef]);

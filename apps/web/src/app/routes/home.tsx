@@ -14,9 +14,8 @@ import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { PlayerProvider } from "@/features/player/player-provider";
 import { useWarmFirstTap } from "@/features/player/hooks/use-warm-first-tap";
+import { HOME_ROW_SIZE } from "../home-page-data";
 
-/** Home rows show 4 songs each (docs/product.md, Prices and limits). */
-const ROW_SIZE = 4;
 
 function Catalogue() {
   const popular = usePopularSongs();
@@ -37,7 +36,7 @@ function Catalogue() {
         id="trending"
         title="Trending Songs"
         subtitle="Listen Again / Trending with Inmates"
-        songs={popular.data.slice(0, ROW_SIZE)}
+        songs={popular.data.slice(0, HOME_ROW_SIZE)}
         {...rowProps}
       />
       {recent.isPending ? (
@@ -46,7 +45,7 @@ function Catalogue() {
         <LoadError what="Recently added songs" onRetry={() => void recent.refetch()} />
       ) : (
         recent.data.length > 0 && (
-          <SongRow id="recent" title="Recently Added" songs={recent.data.slice(0, ROW_SIZE)} {...rowProps} />
+          <SongRow id="recent" title="Recently Added" songs={recent.data.slice(0, HOME_ROW_SIZE)} {...rowProps} />
         )
       )}
     </div>

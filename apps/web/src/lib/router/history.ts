@@ -31,7 +31,13 @@ interface HistoryEntry {
   usr: unknown;
 }
 
+/** Where a render without a browser (the Worker's server render) starts: "/" until told otherwise. */
+const SERVER_LOCATION: AppLocation = { pathname: "/", search: "", hash: "", state: null, key: "initial" };
+
+const inBrowser = typeof window !== "undefined";
+
 function readLocation(): AppLocation {
+  if (!inBrowser) return SERVER_LOCATION;
   const entry = window.history.state as Partial<HistoryEntry> | null;
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? "initial" };
@@ -45,7 +51,7 @@ function update(type: NavigationType) {
   for (const listener of listeners) listener();
 }
 
-window.addEventListener("popstate", () => update("POP"));
+if (inBrowser) window.addEventListener("popstate", () => update("POP"));
 
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);

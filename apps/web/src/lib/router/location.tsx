@@ -9,8 +9,9 @@ import { currentNavigation, navigate, subscribe, type AppLocation, type Navigati
 
 const NavigationContext = createContext<Navigation>(currentNavigation());
 
-export function LocationProvider({ children }: { children: ReactNode }) {
-  const [navigation, setNavigation] = useState(currentNavigation);
+/** `initial`: the location a server render is for (the browser's own is read otherwise). */
+export function LocationProvider({ children, initial }: { children: ReactNode; initial?: Navigation }) {
+  const [navigation, setNavigation] = useState(() => initial ?? currentNavigation());
   useEffect(() => {
     const unsubscribe = subscribe(() => startTransition(() => setNavigation(currentNavigation())));
     setNavigation(currentNavigation()); // a navigation before this effect ran

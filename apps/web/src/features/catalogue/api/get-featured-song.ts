@@ -6,6 +6,6 @@ import { inFacility } from "../facility";
 /** The featured song, or null when there is none (or it is not in this tablet's facility's catalogue). */
 export const getFeaturedSong = (): Promise<SongDto | null> => api.get<SongDto | null>(inFacility("/api/songs/featured"));
 
-const KEY = "songs/featured";
-export const prefetchFeaturedSong = () => startRead(KEY, getFeaturedSong);
-export const useFeaturedSong = () => useRead(KEY, getFeaturedSong);
+export const FEATURED_SONG_KEY = "songs/featured";
+export const prefetchFeaturedSong = () => startRead(FEATURED_SONG_KEY, getFeaturedSong);
+export const useFeaturedSong = () => useRead(FEATURED_SONG_KEY, getFeaturedSong);

@@ -6,6 +6,6 @@ import { inFacility } from "../facility";
 /** Live songs of this tablet's facility (services/catalogue-scope.ts), most purchased first. */
 export const getPopularSongs = (): Promise<SongDto[]> => api.get<SongDto[]>(inFacility("/api/songs/popular"));
 
-const KEY = "songs/popular";
-export const prefetchPopularSongs = () => startRead(KEY, getPopularSongs);
-export const usePopularSongs = () => useRead(KEY, getPopularSongs);
+export const POPULAR_SONGS_KEY = "songs/popular";
+export const prefetchPopularSongs = () => startRead(POPULAR_SONGS_KEY, getPopularSongs);
+export const usePopularSongs = () => useRead(POPULAR_SONGS_KEY, getPopularSongs);

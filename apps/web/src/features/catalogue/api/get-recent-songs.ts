@@ -6,6 +6,6 @@ import { inFacility } from "../facility";
 /** Live songs of this tablet's facility, newest first. */
 export const getRecentSongs = (): Promise<SongDto[]> => api.get<SongDto[]>(inFacility("/api/songs/recent"));
 
-const KEY = "songs/recent";
-export const prefetchRecentSongs = () => startRead(KEY, getRecentSongs);
-export const useRecentSongs = () => useRead(KEY, getRecentSongs);
+export const RECENT_SONGS_KEY = "songs/recent";
+export const prefetchRecentSongs = () => startRead(RECENT_SONGS_KEY, getRecentSongs);
+export const useRecentSongs = () => useRead(RECENT_SONGS_KEY, getRecentSongs);

@@ -1,0 +1,83 @@
+/**
+ * `GET /`: Home rendered on the server (docs/decisions/031-server-rendered-home.md). The built
+ * index.html (its hashed script and style names) comes from the assets; the Worker renders the hero,
+ * both catalogue rows and the player bar into #root with the web app's own components and embeds the
+ * data it used once, as a JSON block, so the browser hydrates without fetching the catalogue again.
+ *
+ * The catalogue is the one the browser would ask for (features/catalogue/facility.ts): the facility
+ * of `/?facility=<id>` (no id: the full catalogue), else of the `facility` cookie the app keeps in
+ * step with its localStorage, else the full catalogue. Anything it cannot render (an unknown
+ * facility, a failed read) gets the plain single-page app, which shows it as it always has.
+ */
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { renderHome } from "@jplay/web/server/render-home";
+import type { AppEnv } from "../env";
+import { createDb } from "../db";
+import { AppError } from "../errors";
+import { getFeaturedSong, listPopularSongs, listRecentSongs } from "../services/catalogue";
+import { resolveCatalogueScope } from "../services/catalogue-scope";
+
+/** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
+const ROW_SIZE = 4;
+
+/** Written by the web app (features/catalogue/facility.ts, FACILITY_COOKIE). */
+const FACILITY_COOKIE = "facility";
+
+/**
+ * A page: never kept by the browser without asking; a shared cache may keep it a minute and serve it
+ * stale while it fetches a new one. It differs by the facility cookie (Vary), so a cache that keys
+ * by URL alone must not keep it: the Worker's own edge cache keys it by the facility it rendered.
+ */
+export const HOME_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** The facility whose catalogue this request's Home shows; null for the full catalogue. */
+export function homeFacility(c: Context<AppEnv>): string | null {
+  const asked = c.req.query("facility");
+  if (asked !== undefined) return asked.trim() || null;
+  return getCookie(c, FACILITY_COOKIE)?.trim() || null;
+}
+
+/** What apps/web/index.html holds: its title (Home renders its own) and the empty #root. */
+const SHELL_TITLE = "<title>JPlay</title>";
+const SHELL_ROOT = '<div id="root"></div>';
+
+/** The single-page app's document as the assets serve it (with their security headers). */
+const spaDocument = (c: Context<AppEnv>) => c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
+
+async function renderData(c: Context<AppEnv>, facility: string | null) {
+  const db = createDb(c.env.DB);
+  const scope = await resolveCatalogueScope(db, { facility: facility ?? undefined, catalogue: undefined });
+  const [popular, recent, featured] = await Promise.all([
+    listPopularSongs(db, scope, ROW_SIZE),
+    listRecentSongs(db, scope, ROW_SIZE),
+    getFeaturedSong(db, scope),
+  ]);
+  return { facility, popular, recent, featured };
+}
+
+export async function homePage(c: Context<AppEnv>): Promise<Response> {
+  const shell = await spaDocument(c);
+  if (!shell.ok || !shell.headers.get("Content-Type")?.startsWith("text/html")) return shell;
+  let data;
+  try {
+    data = await renderData(c, homeFacility(c));
+  } catch (error) {
+    if (error instanceof AppError) return shell; // an unknown facility: the app says so itself
+    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Home served without server render", error: String(error) }));
+    return shell;
+  }
+  const url = new URL(c.req.url);
+  const home = renderHome(data, { pathname: url.pathname, search: url.search });
+  const document = (await shell.text())
+    // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
+    .replace(SHELL_TITLE, () => home.head)
+    .replace(SHELL_ROOT, () => `<div id="root">${home.html}</div><script type="application/json" id="${home.dataElementId}">${home.dataJson}</script>`);
+  const headers = new Headers(shell.headers);
+  headers.delete("Content-Length");
+  headers.delete("ETag");
+  headers.delete("CF-Cache-Status"); // the shell's, from the assets; this page was rendered now
+  headers.set("Cache-Control", HOME_PAGE_CACHE_CONTROL);
+  headers.set("Vary", "Cookie");
+  return new Response(document, { status: 200, headers });
+}
