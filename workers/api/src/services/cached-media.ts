@@ -43,7 +43,8 @@ export async function serveCachedMedia(bucket: R2Bucket, key: string, request: R
     if (value !== null) lookup.set(name, value);
   }
   const hit = await edgeCache().match(new Request(mediaCacheKey(key), { headers: lookup }));
-  if (hit) return hit;
+  // The cache's own answer has immutable headers; the middleware adds its headers to a copy.
+  if (hit) return new Response(hit.body, { status: hit.status, headers: hit.headers });
 
   const answer = await serveMedia(bucket, key, request, options);
   if (answer.ok && !filling.has(key)) {
