@@ -19,6 +19,7 @@ import { artistCardRoutes } from "./routes/artist-card";
 import { artistStatementRoutes } from "./routes/artist-statements";
 import { checkoutRoutes } from "./routes/checkout";
 import { connectWebhookRoutes } from "./routes/connect-webhooks";
+import { devCounterRoutes } from "./routes/dev-counters";
 import { distributionRoutes } from "./routes/distribution";
 import { distributionPaymentRoutes } from "./routes/distribution-payment";
 import { meRoutes } from "./routes/me";
@@ -53,7 +54,9 @@ const api = new Hono<AppEnv>()
   .route("/", connectWebhookRoutes)
   .route("/", smsInboundRoutes)
   // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).
-  .route("/stripe-sandbox", stripeSandboxPassThrough);
+  .route("/stripe-sandbox", stripeSandboxPassThrough)
+  // Local servers only: counters for the benchmarks (routes/dev-counters.ts).
+  .route("/dev", devCounterRoutes);
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())
