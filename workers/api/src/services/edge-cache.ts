@@ -2,8 +2,8 @@
  * The edge cache for answers that change only when the catalogue does: the catalogue lists, song
  * details, the live-song lookups of the media routes and (for the server-rendered Home) `/`
  * (docs/decisions/032-edge-cache.md). Answers live in the Cache API under keys that carry the
- * catalogue's generation, itself an entry of the same cache, so a hit costs two cache reads and no
- * D1 query. `purgeCatalogue` starts a new generation: every key of the old one (every scope variant,
+ * catalogue's generation, itself an entry of the same cache (read at most once a second per
+ * isolate), so a hit costs one or two cache reads and no D1 query. `purgeCatalogue` starts a new generation: every key of the old one (every scope variant,
  * every path) is unreachable at once. Entries are fresh for CATALOGUE_FRESH_SECONDS, then served stale
  * while one rebuild runs in the background, and gone after the stale window, so a purge this colo
  * never saw (another colo's) heals within minutes; where a zone id and purge token are configured, a
@@ -39,15 +39,25 @@ function cacheOrigin(): string {
 
 const generationKey = () => `${cacheOrigin()}/__edge-cache/catalogue-generation`;
 
+/**
+ * This isolate's last look at the generation, trusted for GENERATION_MEMO_MS: a purge made by this
+ * isolate is seen at once, one made by another isolate of the colo within that time.
+ */
+let seen: { generation: string; at: number } | undefined;
+const GENERATION_MEMO_MS = 1_000;
+
 async function readGeneration(cache: Cache): Promise<string> {
+  if (seen && Date.now() - seen.at < GENERATION_MEMO_MS) return seen.generation;
   const stored = await cache.match(generationKey());
-  if (stored) return stored.text();
-  return startGeneration(cache);
+  if (!stored) return startGeneration(cache);
+  seen = { generation: await stored.text(), at: Date.now() };
+  return seen.generation;
 }
 
 async function startGeneration(cache: Cache): Promise<string> {
   const generation = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
   await cache.put(generationKey(), new Response(generation, { headers: { "Cache-Control": `max-age=${GENERATION_SECONDS}` } }));
+  seen = { generation, at: Date.now() };
   return generation;
 }
 

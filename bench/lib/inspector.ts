@@ -1,0 +1,73 @@
+/**
+ * The Worker isolate's V8 inspector under `wrangler dev --inspector-port`: the heap in use
+ * (upload-memory-isolate.ts) and CPU profiles of the isolate alone (worker-cpu.ts), apart from the
+ * local simulators that share the workerd process. Wrangler's inspector proxy accepts local origins only.
+ */
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string };
+}
+
+/** A V8 CPU profile (Profiler.stop): which node each sample was in, and the µs between samples. */
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Nodes where the isolate was not running anything: V8 marks time the embedder spends waiting as idle. */
+const NOT_RUNNING = new Set(["(idle)"]);
+
+/** Milliseconds of a profile the isolate spent running (JavaScript, GC and V8's own work), and the profile's span. */
+export function busyMs(profile: CpuProfile): { busyMs: number; spanMs: number } {
+  const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+  let busyMicros = 0;
+  profile.samples.forEach((nodeId, i) => {
+    if (!NOT_RUNNING.has(names.get(nodeId) ?? "")) busyMicros += profile.timeDeltas[i] ?? 0;
+  });
+  return { busyMs: busyMicros / 1000, spanMs: (profile.endTime - profile.startTime) / 1000 };
+}
+
+export async function connectInspector(port: number) {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string }[];
+  // Node's WebSocket takes extra handshake headers as an undici option.
+  const socket = new WebSocket(target!.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", () => reject(new Error("inspector connection refused")), { once: true });
+  });
+  let nextId = 1;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+    if (message.id !== undefined) waiting.delete(message.id);
+  });
+  const call = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve as (result: unknown) => void);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    /** JS heap in use plus ArrayBuffer storage, in bytes. */
+    async heapBytes(): Promise<number> {
+      const usage = await call<{ usedSize: number; backingStorageSize?: number }>("Runtime.getHeapUsage");
+      return usage.usedSize + (usage.backingStorageSize ?? 0);
+    },
+    /** Runs `work` under the CPU profiler (sampling every `intervalMicros`) and returns the profile. */
+    async profile(work: () => Promise<void>, intervalMicros = 100): Promise<CpuProfile> {
+      await call("Profiler.enable");
+      await call("Profiler.setSamplingInterval", { interval: intervalMicros });
+      await call("Profiler.start");
+      await work();
+      const { profile } = await call<{ profile: CpuProfile }>("Profiler.stop");
+      await call("Profiler.disable");
+      return profile;
+    },
+    close: () => socket.close(),
+  };
+}
