@@ -2,8 +2,9 @@
  * Worker CPU per request for the catalogue calls, answered from the edge cache (each call is made 20
  * times first, so the measured ones are hits), two ways:
  * - the isolate alone: the Worker isolate's V8 CPU profile (inspector, 100 µs sampling) over N
- *   sequential requests, time the isolate was running (not idle) ÷ N: the Worker's own JavaScript,
- *   GC and V8 work, without the local simulators (D1, R2, the cache) that share its process;
+ *   sequential requests, the samples in the Worker's JavaScript (with the native calls it makes) and
+ *   in GC ÷ N (bench/lib/inspector.ts), without the local simulators (D1, R2, the cache) that share
+ *   its process and without workerd's own HTTP work;
  * - the whole workerd process: its CPU time (user + system, from /proc) before and after N requests,
  *   idle CPU subtracted, ÷ N; includes workerd's HTTP and every local simulator, an upper bound.
  * Every answer is checked (200, JSON of the expected shape) and how it was answered tallied (X-Edge-Cache).

@@ -18,15 +18,19 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Nodes where the isolate was not running anything: V8 marks time the embedder spends waiting as idle. */
-const NOT_RUNNING = new Set(["(idle)"]);
+/**
+ * Samples outside the Worker's code: workerd does not mark its event loop's waits as idle, so V8
+ * files the time the isolate's thread spends waiting for I/O (and workerd's own work on it) under
+ * "(program)". What is left is JavaScript (with the native calls it makes) and garbage collection.
+ */
+const NOT_THE_WORKER = new Set(["(idle)", "(program)", "(root)"]);
 
-/** Milliseconds of a profile the isolate spent running (JavaScript, GC and V8's own work), and the profile's span. */
+/** Milliseconds of a profile the isolate spent in the Worker's JavaScript and GC, and the profile's span. */
 export function busyMs(profile: CpuProfile): { busyMs: number; spanMs: number } {
   const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
   let busyMicros = 0;
   profile.samples.forEach((nodeId, i) => {
-    if (!NOT_RUNNING.has(names.get(nodeId) ?? "")) busyMicros += profile.timeDeltas[i] ?? 0;
+    if (!NOT_THE_WORKER.has(names.get(nodeId) ?? "")) busyMicros += profile.timeDeltas[i] ?? 0;
   });
   return { busyMs: busyMicros / 1000, spanMs: (profile.endTime - profile.startTime) / 1000 };
 }

@@ -43,7 +43,7 @@ const callKey = (c: Context<AppEnv>) => {
 /** A catalogue list or the featured song, from the one snapshot of Home's catalogue (services/catalogue-snapshot.ts). */
 function fromSnapshot(c: Context<AppEnv>, read: (snapshot: CatalogueSnapshot, scope: CatalogueScope) => unknown) {
   return cachedJson(callKey(c), async () => {
-    const snapshot = (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(c.env.DB)))!;
+    const snapshot = (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(createDb(c.env.DB))))!;
     return read(snapshot, await resolveCatalogueScope((facility) => snapshot.facilities[facility], askedScope(c)));
   });
 }

@@ -7,7 +7,9 @@
  * of docs/product.md (Data): most purchased first, newest among equals; newest to join first; only
  * distributed songs not taken down; a clean scope leaves out explicit and unanswered songs.
  */
+import { sql } from "drizzle-orm";
 import type { SongDto } from "@jplay/schema/song";
+import type { Db } from "../db";
 import { toSongDto } from "./catalogue";
 import type { CatalogueScope } from "./catalogue-scope";
 
@@ -36,10 +38,12 @@ export interface CatalogueSnapshot {
   facilities: Record<string, boolean>;
 }
 
-const ORDER_POPULAR = "purchase_count desc, created_at desc";
-const ORDER_RECENT = "coalesce(distributed_at, created_at) desc, created_at desc";
+const ORDER_POPULAR = sql.raw("purchase_count desc, created_at desc");
+const ORDER_RECENT = sql.raw("coalesce(distributed_at, created_at) desc, created_at desc");
+const LENGTH = SNAPSHOT_LIST_LENGTH;
 
-const SNAPSHOT_SQL = `
+/** Raw SQL (docs/decisions/030-one-way-per-thing.md): window functions and a JSON object drizzle's builder cannot say. */
+const SNAPSHOT_SQL = sql`
 with counts as (select song_id, count(*) as n from purchases group by song_id),
 live as (
   select s.id, s.title, s.artist_name, s.cover_key, s.created_at, s.distributed_at, s.price_cents, s.explicit, s.featured_at,
@@ -55,7 +59,7 @@ ranked as (
   from live)
 select f.facilities, r.*
 from (select json_group_object(id, clean_only) as facilities from facilities) f
-left join ranked r on r.popular <= ?1 or r.recent <= ?1 or (r.clean = 1 and (r.popular_in_kind <= ?1 or r.recent_in_kind <= ?1)) or r.featured_at is not null`;
+left join ranked r on r.popular <= ${LENGTH} or r.recent <= ${LENGTH} or (r.clean = 1 and (r.popular_in_kind <= ${LENGTH} or r.recent_in_kind <= ${LENGTH})) or r.featured_at is not null`;
 
 interface SnapshotRow {
   facilities: string;
@@ -77,8 +81,8 @@ interface SnapshotRow {
 const within = (place: number) => (place <= SNAPSHOT_LIST_LENGTH ? place : 0);
 
 /** The one D1 query. */
-export async function readCatalogueSnapshot(d1: D1Database): Promise<CatalogueSnapshot> {
-  const { results } = await d1.prepare(SNAPSHOT_SQL).bind(SNAPSHOT_LIST_LENGTH).all<SnapshotRow>();
+export async function readCatalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
+  const results = await db.all<SnapshotRow>(SNAPSHOT_SQL);
   const facilities = JSON.parse(results[0]?.facilities ?? "{}") as Record<string, number>;
   return {
     facilities: Object.fromEntries(Object.entries(facilities).map(([id, cleanOnly]) => [id, cleanOnly === 1])),
