@@ -126,6 +126,8 @@ describe("catalogue answers from the edge cache", () => {
     expect(await ids(path)).toContain(cleanSong);
     await updateFacility(db(), facility.id, { name: facility.name, state: "TX", cleanOnly: false });
     expect(await ids(path)).toContain(explicitSong);
+    // A facility JPlay does not know is refused from the snapshot too, whatever its name.
+    for (const unknown of ["no-such-facility", "toString", "__proto__"]) expect((await api(`/api/songs/recent?facility=${unknown}`)).status, unknown).toBe(404);
   });
 });
 

@@ -34,17 +34,25 @@ function parseLimit(raw: string | undefined): number {
 }
 
 const askedScope = (c: Context<AppEnv>) => ({ facility: c.req.query("facility"), catalogue: c.req.query("catalogue") });
-/** The edge cache's key of this call: its path and query, scope included. */
+/** The query parameters a catalogue call reads; others are left out of its key, so they cannot fill the cache. */
+const KEYED_PARAMS = ["catalogue", "facility", "limit"];
+/** The edge cache's key of this call: its path and the parameters it reads, scope included. */
 const callKey = (c: Context<AppEnv>) => {
   const url = new URL(c.req.url);
-  return url.pathname + url.search;
+  const keyed = new URLSearchParams();
+  for (const name of KEYED_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) keyed.set(name, value);
+  }
+  const query = keyed.toString();
+  return query === "" ? url.pathname : `${url.pathname}?${query}`;
 };
 
 /** A catalogue list or the featured song, from the one snapshot of Home's catalogue (services/catalogue-snapshot.ts). */
 function fromSnapshot(c: Context<AppEnv>, read: (snapshot: CatalogueSnapshot, scope: CatalogueScope) => unknown) {
   return cachedJson(callKey(c), async () => {
     const snapshot = (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(createDb(c.env.DB))))!;
-    return read(snapshot, await resolveCatalogueScope((facility) => snapshot.facilities[facility], askedScope(c)));
+    return read(snapshot, await resolveCatalogueScope((facility) => (Object.hasOwn(snapshot.facilities, facility) ? snapshot.facilities[facility] : undefined), askedScope(c)));
   });
 }
 
