@@ -11,6 +11,7 @@
 import { freePort } from "../scripts/local-server.ts";
 import { numberFlag } from "./lib/args.ts";
 import { ArtistClient, mp3Bytes } from "./lib/artist-client.ts";
+import { connectInspector } from "./lib/inspector.ts";
 import { withSession } from "./lib/session.ts";
 import { printTable } from "./lib/table.ts";
 
@@ -18,38 +19,6 @@ const uploads = numberFlag("uploads", 4);
 const bytes = numberFlag("bytes", 15_000_000);
 const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
 const inspectorPort = await freePort();
-
-/** The one Worker's inspector (wrangler's proxy accepts local origins only). */
-async function connectInspector(port: number) {
-  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string }[];
-  // Node's WebSocket takes extra handshake headers as an undici option.
-  const socket = new WebSocket(target!.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve, { once: true });
-    socket.addEventListener("error", () => reject(new Error("inspector connection refused")), { once: true });
-  });
-  let nextId = 1;
-  const waiting = new Map<number, (result: unknown) => void>();
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
-    if (message.id !== undefined) waiting.delete(message.id);
-  });
-  const call = <T>(method: string) =>
-    new Promise<T>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve as (result: unknown) => void);
-      socket.send(JSON.stringify({ id, method }));
-    });
-  return {
-    /** JS heap in use plus ArrayBuffer storage, in bytes. */
-    async heapBytes(): Promise<number> {
-      const usage = await call<{ usedSize: number; backingStorageSize?: number }>("Runtime.getHeapUsage");
-      return usage.usedSize + (usage.backingStorageSize ?? 0);
-    },
-    close: () => socket.close(),
-  };
-}
 
 await withSession(
   async ({ server }) => {

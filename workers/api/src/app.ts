@@ -19,6 +19,7 @@ import { artistRoutes } from "./routes/artist";
 import { configRoutes } from "./routes/config";
 import { createPaymentIntentRoutes } from "./routes/create-payment-intent";
 import { createSetupIntentRoutes } from "./routes/create-setup-intent";
+import { devRoutes } from "./routes/dev";
 import { distributeRoutes } from "./routes/distribute";
 import { getOrCreateSubscriptionRoutes } from "./routes/get-or-create-subscription";
 import { homePage } from "./routes/home-page";
@@ -50,7 +51,9 @@ const api = new Hono<AppEnv>()
   .route("/sms", smsRoutes)
   .route("/admin", adminRoutes)
   // Development and tests only: the browser's way to the Stripe sandbox Worker (docs/decisions/018-stripe-sandbox-worker.md).
-  .route("/stripe-sandbox", stripeSandboxPassThrough);
+  .route("/stripe-sandbox", stripeSandboxPassThrough)
+  // Local servers only: counters for the benchmarks (routes/dev.ts).
+  .route("/dev", devRoutes);
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())

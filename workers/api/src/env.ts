@@ -95,5 +95,13 @@ declare global {
     TWILIO_ACCOUNT_SID?: string;
     TWILIO_AUTH_TOKEN?: string;
     TWILIO_FROM_NUMBER?: string;
+    /**
+     * The Cloudflare zone the app is served on and an API token allowed to purge its cache (Zone →
+     * Cache Purge): with both, a catalogue change also purges the edge cache of every colo by tag
+     * (services/edge-cache.ts, docs/decisions/032-edge-cache.md). Without them (locally, in tests) only
+     * the colo that made the change starts afresh, and the others within the cache's bounded lifetime.
+     */
+    CLOUDFLARE_ZONE_ID?: string;
+    CLOUDFLARE_CACHE_PURGE_TOKEN?: string;
   }
 }

@@ -16,7 +16,7 @@ import { loadArtistPage } from "../src/services/artist-page";
 import { signProviderReport } from "../src/services/provider-signature";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong } from "./payment-support";
-import { insertArtist, insertSong, songEvents } from "./song-fixtures";
+import { catalogueRowsWritten, insertArtist, insertSong, songEvents } from "./song-fixtures";
 import { Browser, pngBytes } from "./support";
 
 let operator: Browser;
@@ -45,6 +45,7 @@ async function liveSong(explicit: boolean | null, title: string) {
     env.DB.prepare("update songs set explicit = ?1, cover_key = ?2, title = ?3 where id = ?4").bind(explicit === null ? null : explicit ? 1 : 0, coverKey, title, songId),
     env.DB.prepare("update artists set phone = '+15550109876' where id = ?1").bind(artistId),
   ]);
+  await catalogueRowsWritten();
   return { songId, artistId };
 }
 

@@ -9,6 +9,7 @@ import type { SongPackage, SongStatus } from "@jplay/schema/tables";
 import { createDb } from "../src/db";
 import type { Job } from "../src/jobs/job";
 import { applySucceededPayment } from "../src/services/apply-payment";
+import { purgeCatalogue } from "../src/services/edge-cache";
 import { approveSong, type ApprovalOutcome } from "../src/services/song-review";
 import { mp3Bytes } from "./support";
 
@@ -78,8 +79,15 @@ export async function insertSong(options: {
     )
     .run();
   if (options.audio !== null) await env.MEDIA.put(audioKey, options.audio ?? mp3Bytes(417 * 400));
+  if (options.status === "distributed") await catalogueRowsWritten();
   return id;
 }
+
+/**
+ * A fixture that writes a live song's row straight to D1 stands in for the pipeline's delivery, so it
+ * does what the delivery does after it: the edge cache's catalogue starts afresh (services/edge-cache.ts).
+ */
+export const catalogueRowsWritten = purgeCatalogue;
 
 /** Pays a pending song through the one place payments pay songs; returns the messages it queued. */
 export async function paySong(songId: string, artistId: string, songPackage: SongPackage, paidAt = Date.now()): Promise<SentMessage[]> {

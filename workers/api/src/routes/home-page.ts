@@ -15,8 +15,9 @@ import { renderHome } from "@jplay/web/server/render-home";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { AppError } from "../errors";
-import { getFeaturedSong, listPopularSongs, listRecentSongs } from "../services/catalogue";
 import { resolveCatalogueScope } from "../services/catalogue-scope";
+import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities } from "../services/catalogue-snapshot";
+import { cachedResponse } from "../services/edge-cache";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
 const ROW_SIZE = 4;
@@ -45,39 +46,52 @@ const SHELL_ROOT = '<div id="root"></div>';
 /** The single-page app's document as the assets serve it (with their security headers). */
 const spaDocument = (c: Context<AppEnv>) => c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
 
+/** What Home shows for this facility, cut from the catalogue's snapshot (one D1 read per generation). */
 async function renderData(c: Context<AppEnv>, facility: string | null) {
-  const db = createDb(c.env.DB);
-  const scope = await resolveCatalogueScope(db, { facility: facility ?? undefined, catalogue: undefined });
-  const [popular, recent, featured] = await Promise.all([
-    listPopularSongs(db, scope, ROW_SIZE),
-    listRecentSongs(db, scope, ROW_SIZE),
-    getFeaturedSong(db, scope),
-  ]);
-  return { facility, popular, recent, featured };
+  const snapshot = await currentCatalogueSnapshot(createDb(c.env.DB));
+  const scope = await resolveCatalogueScope(snapshotFacilities(snapshot), { facility: facility ?? undefined, catalogue: undefined });
+  return { facility, popular: popularSongs(snapshot, scope, ROW_SIZE), recent: recentSongs(snapshot, scope, ROW_SIZE), featured: featuredSong(snapshot, scope) };
+}
+
+/** An answer the edge cache never keeps: this Home could not be rendered, the app is served instead. */
+const NOT_RENDERED = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * The rendered document for a facility, from the edge cache until the catalogue changes (every
+ * catalogue purge drops it: services/edge-cache.ts). It is rendered at "/" whatever the address's
+ * query: Home's markup reads only the path.
+ */
+function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string | null): Promise<Response> {
+  const key = facility === null ? "/" : `/?facility=${encodeURIComponent(facility)}`;
+  return cachedResponse(key, async () => {
+    let data;
+    try {
+      data = await renderData(c, facility);
+    } catch (error) {
+      if (error instanceof AppError) return NOT_RENDERED(); // an unknown facility: the app says so itself
+      console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Home served without server render", error: String(error) }));
+      return NOT_RENDERED();
+    }
+    const home = renderHome(data, { pathname: "/", search: "" });
+    const document = (await shell.clone().text())
+      // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
+      .replace(SHELL_TITLE, () => home.head)
+      .replace(SHELL_ROOT, () => `<div id="root">${home.html}</div><script type="application/json" id="${home.dataElementId}">${home.dataJson}</script>`);
+    return new Response(document, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
 }
 
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const shell = await spaDocument(c);
   if (!shell.ok || !shell.headers.get("Content-Type")?.startsWith("text/html")) return shell;
-  let data;
-  try {
-    data = await renderData(c, homeFacility(c));
-  } catch (error) {
-    if (error instanceof AppError) return shell; // an unknown facility: the app says so itself
-    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Home served without server render", error: String(error) }));
-    return shell;
-  }
-  const url = new URL(c.req.url);
-  const home = renderHome(data, { pathname: url.pathname, search: url.search });
-  const document = (await shell.text())
-    // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
-    .replace(SHELL_TITLE, () => home.head)
-    .replace(SHELL_ROOT, () => `<div id="root">${home.html}</div><script type="application/json" id="${home.dataElementId}">${home.dataJson}</script>`);
+  const rendered = await renderedDocument(c, shell, homeFacility(c));
+  if (rendered.status !== 200) return shell;
   const headers = new Headers(shell.headers);
   headers.delete("Content-Length");
   headers.delete("ETag");
   headers.delete("CF-Cache-Status"); // the shell's, from the assets; this page was rendered now
   headers.set("Cache-Control", HOME_PAGE_CACHE_CONTROL);
   headers.set("Vary", "Cookie");
-  return new Response(document, { status: 200, headers });
+  headers.set("X-Edge-Cache", rendered.headers.get("X-Edge-Cache") ?? "miss");
+  return new Response(rendered.body, { status: 200, headers });
 }

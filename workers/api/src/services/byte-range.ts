@@ -15,6 +15,9 @@ export type RangeDecision =
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
 
+/** One `bytes=` range, the only kind `decideRange` answers with part of the object. */
+export const isSingleRange = (header: string) => SINGLE_RANGE.test(header.trim());
+
 /** Decide what a `Range` header asks of an object of `size` bytes. */
 export function decideRange(header: string | null | undefined, size: number): RangeDecision {
   if (!header) return { kind: "full" };

@@ -21,17 +21,28 @@ export const FULL_CATALOGUE: CatalogueScope = { cleanOnly: false, query: "" };
 
 export const unknownFacility = () => new AppError(404, "unknown_facility", "Unknown facility");
 
+/** A facility's clean-only flag, or undefined for a facility JPlay does not know. */
+export type FacilityLookup = (facilityId: string) => Promise<boolean | undefined> | boolean | undefined;
+
+/** Looks the facility up in D1. */
+export const facilityInDb =
+  (db: Db): FacilityLookup =>
+  async (facilityId) => {
+    const [facility] = await db.select({ cleanOnly: facilities.cleanOnly }).from(facilities).where(eq(facilities.id, facilityId)).limit(1);
+    return facility?.cleanOnly;
+  };
+
 /** The scope a listener call asks for with `?facility=` and `?catalogue=`; 404 for a facility JPlay does not know. */
-export async function resolveCatalogueScope(db: Db, asked: { facility: string | undefined; catalogue: string | undefined }): Promise<CatalogueScope> {
+export async function resolveCatalogueScope(facilityCleanOnly: FacilityLookup, asked: { facility: string | undefined; catalogue: string | undefined }): Promise<CatalogueScope> {
   if (asked.catalogue !== undefined && asked.catalogue !== "clean") {
     throw badRequest('catalogue must be "clean" (leave it out for the full catalogue)');
   }
   const params = new URLSearchParams();
   let cleanOnly = asked.catalogue === "clean";
   if (asked.facility !== undefined) {
-    const [facility] = await db.select({ cleanOnly: facilities.cleanOnly }).from(facilities).where(eq(facilities.id, asked.facility)).limit(1);
-    if (!facility) throw unknownFacility();
-    cleanOnly ||= facility.cleanOnly;
+    const facilityIsCleanOnly = await facilityCleanOnly(asked.facility);
+    if (facilityIsCleanOnly === undefined) throw unknownFacility();
+    cleanOnly ||= facilityIsCleanOnly;
     params.set("facility", asked.facility);
   }
   if (asked.catalogue !== undefined) params.set("catalogue", asked.catalogue);

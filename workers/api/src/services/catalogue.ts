@@ -2,10 +2,11 @@
  * Reads of the public catalogue: what tablets list and play. Only distributed songs that no operator
  * has taken down are public; a song awaiting payment, review or delivery is not part of the
  * catalogue. Every read takes the listener's scope (services/catalogue-scope.ts): a clean one leaves
- * out explicit and unanswered songs, and the media URLs it gives out carry the scope.
+ * out explicit and unanswered songs, and the media URLs it gives out carry the scope. The lists Home
+ * reads come from one query for every scope (services/catalogue-snapshot.ts).
  */
-import { and, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { artists, purchases, songs } from "@jplay/schema/tables";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { artists, songs } from "@jplay/schema/tables";
 import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { Db } from "../db";
@@ -13,7 +14,10 @@ import type { CatalogueScope } from "./catalogue-scope";
 
 type SongRow = typeof songs.$inferSelect;
 
-export function toSongDto(song: SongRow, scope: CatalogueScope): SongDto {
+/** The fields of a song row a listener sees. */
+export type ListedSong = Pick<SongRow, "id" | "title" | "artistName" | "coverKey" | "createdAt" | "priceCents" | "explicit">;
+
+export function toSongDto(song: ListedSong, scope: CatalogueScope): SongDto {
   return {
     id: song.id,
     title: song.title,
@@ -29,48 +33,6 @@ export function toSongDto(song: SongRow, scope: CatalogueScope): SongDto {
 /** Listed and served in `scope`: live, not taken down, and clean when the scope asks for clean. */
 const isPublic = (scope: CatalogueScope) =>
   and(eq(songs.status, "distributed"), isNull(songs.takenDownAt), scope.cleanOnly ? eq(songs.explicit, false) : undefined);
-
-/** Most purchased first; among equals, the newest. */
-export async function listPopularSongs(db: Db, scope: CatalogueScope, limit: number): Promise<SongDto[]> {
-  const purchaseCounts = db
-    .select({ songId: purchases.songId, purchaseCount: count().as("purchase_count") })
-    .from(purchases)
-    .groupBy(purchases.songId)
-    .as("purchase_counts");
-  const rows = await db
-    .select({ song: songs })
-    .from(songs)
-    .leftJoin(purchaseCounts, eq(purchaseCounts.songId, songs.id))
-    .where(isPublic(scope))
-    .orderBy(desc(sql`coalesce(${purchaseCounts.purchaseCount}, 0)`), desc(songs.createdAt))
-    .limit(limit);
-  return rows.map((row) => toSongDto(row.song, scope));
-}
-
-/** Newest to join the catalogue first. */
-export async function listRecentSongs(db: Db, scope: CatalogueScope, limit: number): Promise<SongDto[]> {
-  const rows = await db
-    .select()
-    .from(songs)
-    .where(isPublic(scope))
-    .orderBy(desc(sql`coalesce(${songs.distributedAt}, ${songs.createdAt})`), desc(songs.createdAt))
-    .limit(limit);
-  return rows.map((row) => toSongDto(row, scope));
-}
-
-/**
- * The song most recently featured (an operator features one at a time), or null when no song of the
- * scope is featured: a taken-down featured song, or an explicit one for a clean scope, is skipped.
- */
-export async function getFeaturedSong(db: Db, scope: CatalogueScope): Promise<SongDto | null> {
-  const [row] = await db
-    .select()
-    .from(songs)
-    .where(and(isPublic(scope), isNotNull(songs.featuredAt)))
-    .orderBy(desc(songs.featuredAt))
-    .limit(1);
-  return row ? toSongDto(row, scope) : null;
-}
 
 /** A song's row (media keys included) when it is public in `scope`, or undefined. */
 export async function findPublicSong(db: Db, scope: CatalogueScope, songId: string): Promise<SongRow | undefined> {

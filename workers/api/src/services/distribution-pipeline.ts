@@ -11,6 +11,7 @@ import type { JobQueue } from "../jobs/job";
 import type { AudioFacts } from "./check-audio";
 import { textSongOutcome } from "./event-texts";
 import { recordCatalogueChanges } from "./catalogue-changes";
+import { purgeCatalogue } from "./edge-cache";
 import { queueRefundsOfSong, refundOnRejection } from "./refund-rejected-song";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
@@ -125,6 +126,7 @@ export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: s
     delivered.push(...movedIds);
     if (candidates.length < DELIVERY_CHUNK) break;
   }
+  if (delivered.length > 0) await purgeCatalogue();
   return delivered;
 }
 

@@ -8,6 +8,7 @@ import type { Facility, FacilityRequest, UsStateCode } from "@jplay/schema/facil
 import { facilities } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import { unknownFacility } from "./catalogue-scope";
+import { purgeCatalogue } from "./edge-cache";
 
 type FacilityRow = typeof facilities.$inferSelect;
 
@@ -30,6 +31,8 @@ export async function createFacility(db: Db, facility: FacilityRequest, now = Da
     .insert(facilities)
     .values({ id: crypto.randomUUID(), name: facility.name, state: facility.state, cleanOnly: facility.cleanOnly, createdAt: now })
     .returning();
+  // Tablets of the new facility are answered from the next catalogue generation on.
+  await purgeCatalogue();
   return toFacility(row!);
 }
 
@@ -41,5 +44,7 @@ export async function updateFacility(db: Db, id: string, facility: FacilityReque
     .where(eq(facilities.id, id))
     .returning();
   if (!row) throw unknownFacility();
+  // The facility's clean-only flag decides what its tablets are given.
+  await purgeCatalogue();
   return toFacility(row);
 }

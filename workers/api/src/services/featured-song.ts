@@ -8,6 +8,7 @@ import { eq, isNotNull, sql } from "drizzle-orm";
 import { songs } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
 import { AppError, notFound } from "../errors";
+import { purgeCatalogue } from "./edge-cache";
 
 const notFeaturable = () => new AppError(409, "not_live", "Only a live song that is not taken down can be featured.");
 
@@ -15,6 +16,7 @@ const notFeaturable = () => new AppError(409, "not_live", "Only a live song that
 export async function setFeaturedSong(db: Db, songId: string | null, now: number): Promise<void> {
   if (songId === null) {
     await db.update(songs).set({ featuredAt: null }).where(isNotNull(songs.featuredAt));
+    await purgeCatalogue();
     return;
   }
   const [song] = await db.select({ status: songs.status, takenDownAt: songs.takenDownAt }).from(songs).where(eq(songs.id, songId)).limit(1);
@@ -28,4 +30,5 @@ export async function setFeaturedSong(db: Db, songId: string | null, now: number
         and exists (select 1 from songs f where f.id = ${songId} and f.featured_at = ${now} and f.taken_down_at is null)`,
   ]);
   if (featured.meta.changes !== 1) throw notFeaturable();
+  await purgeCatalogue();
 }

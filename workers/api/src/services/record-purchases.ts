@@ -10,6 +10,7 @@ import { PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type Purchas
 import { ledgerTransactions, songs } from "@jplay/schema/tables";
 import { createDb, runBatch } from "../db";
 import { badRequest } from "../errors";
+import { purgeCatalogue } from "./edge-cache";
 
 /** D1 binds at most 100 parameters per statement. */
 const SONG_LOOKUP_CHUNK = 90;
@@ -56,6 +57,8 @@ export async function recordPurchaseReport(d1: D1Database, report: PurchaseRepor
       .from(ledgerTransactions)
       .where(sql`${ledgerTransactions.id} in (select value from json_each(${chosenIds}))`);
     const recordedNow = new Set(recorded.map((row) => row.ref));
+    // New purchases may change the popular order.
+    if (recordedNow.size > 0) await purgeCatalogue();
     for (const purchase of creditable) {
       outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate" });
     }

@@ -12,19 +12,24 @@ export interface MediaOptions {
   missingMessage: string;
 }
 
+/** The headers of a whole object's answer (a range answer adds Content-Range and its own length). */
+export function mediaHeaders(object: R2Object, cacheControl: string): Headers {
+  return new Headers({
+    "Accept-Ranges": "bytes",
+    "Cache-Control": cacheControl,
+    "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+    ETag: object.httpEtag,
+    "Last-Modified": object.uploaded.toUTCString(),
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
 export async function serveMedia(bucket: R2Bucket, key: string, request: Request, options: MediaOptions) {
   const head = await bucket.head(key);
   if (!head) throw notFound(options.missingMessage);
 
   const etag = head.httpEtag;
-  const headers = new Headers({
-    "Accept-Ranges": "bytes",
-    "Cache-Control": options.cacheControl,
-    "Content-Type": head.httpMetadata?.contentType ?? "application/octet-stream",
-    ETag: etag,
-    "Last-Modified": head.uploaded.toUTCString(),
-    "X-Content-Type-Options": "nosniff",
-  });
+  const headers = mediaHeaders(head, options.cacheControl);
 
   if (etagMatchesAny(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers });

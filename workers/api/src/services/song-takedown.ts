@@ -12,6 +12,7 @@ import { runBatch, type Db } from "../db";
 import { AppError, notFound } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { recordCatalogueChanges } from "./catalogue-changes";
+import { purgeCatalogue } from "./edge-cache";
 import { textSongTakenDown } from "./event-texts";
 
 /** Why a song that never went live can be neither taken down nor restored (409). */
@@ -60,6 +61,7 @@ export async function takeDownSong(db: Db, jobs: JobQueue, songId: string, { rea
     // Another operator was quicker: say what they did.
     throw alreadyTakenDown((await songState(db, songId)).takedownReason);
   }
+  await purgeCatalogue();
   await textSongTakenDown(db, jobs, { songId, eventId, reason });
 }
 
@@ -71,4 +73,5 @@ export async function restoreSong(db: Db, songId: string, { actor }: { actor: st
   if (!(await changeOnce(db, songId, { eventId: crypto.randomUUID(), cause: `Restored to the catalogue by ${actor}`, actor, wasTakenDown: true, set, kind: "release" }, now))) {
     throw notTakenDown();
   }
+  await purgeCatalogue();
 }
