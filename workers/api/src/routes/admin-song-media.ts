@@ -9,6 +9,7 @@ import { songs } from "@jplay/schema/tables";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { notFound } from "../errors";
+import { coverKeyToServe, requestedCoverWidth } from "../services/cover-to-serve";
 import { serveMedia } from "../services/serve-media";
 
 const PRIVATE = "private, no-store";
@@ -25,7 +26,9 @@ export const adminSongMediaRoutes = new Hono<AppEnv>()
     return serveMedia(c.env.MEDIA, song.audioKey, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's audio is no longer stored." });
   })
   .get("/songs/:songId/cover", async (c) => {
+    const width = requestedCoverWidth(c.req.query("size"));
     const song = await songMedia(c.env.DB, c.req.param("songId"));
     if (!song.coverKey) throw notFound("This song has no cover.");
-    return serveMedia(c.env.MEDIA, song.coverKey, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
+    const key = await coverKeyToServe(c.env.MEDIA, song.coverKey, width);
+    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
   });

@@ -17,6 +17,7 @@ import {
   toSongDto,
 } from "../services/catalogue";
 import { FULL_CATALOGUE, resolveCatalogueScope } from "../services/catalogue-scope";
+import { coverKeyToServe, requestedCoverWidth } from "../services/cover-to-serve";
 import { serveMedia } from "../services/serve-media";
 
 const DEFAULT_LIST_LIMIT = 20;
@@ -81,7 +82,9 @@ export const songsRoutes = new Hono<AppEnv>()
     return serveMedia(c.env.MEDIA, song.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Audio not found" });
   })
   .get("/:id/cover", async (c) => {
+    const width = requestedCoverWidth(c.req.query("size"));
     const song = await requirePublicSong(c);
     if (!song.coverKey) throw notFound("This song has no cover");
-    return serveMedia(c.env.MEDIA, song.coverKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Cover not found" });
+    const key = await coverKeyToServe(c.env.MEDIA, song.coverKey, width);
+    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Cover not found" });
   });
