@@ -99,8 +99,10 @@ export async function makeCoverSizes(original: Uint8Array, wasm: CoverWasm): Pro
   for (const width of [...COVER_WIDTHS].reverse()) {
     const pixelWidth = Math.min(width, source.width);
     const pixelHeight = Math.max(1, Math.round((pixels.height * pixelWidth) / pixels.width));
+    // An original narrower than two widths gives both the same copy: encoded once.
+    const same = sizes[0]?.pixelWidth === pixelWidth ? sizes[0].webp : undefined;
     if (pixelWidth !== source.width) source = await resize(source, { width: pixelWidth, height: pixelHeight });
-    const webp = new Uint8Array(await encodeWebp(source, { quality: WEBP_QUALITY }));
+    const webp = same ?? new Uint8Array(await encodeWebp(source, { quality: WEBP_QUALITY }));
     sizes.unshift({ width, pixelWidth, pixelHeight, webp });
   }
   return { ok: true, sizes };
