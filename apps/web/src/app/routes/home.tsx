@@ -36,6 +36,7 @@ function Catalogue() {
         title="Trending Songs"
         subtitle="Listen Again / Trending with Inmates"
         songs={popular.data.slice(0, ROW_SIZE)}
+        priority
         {...rowProps}
       />
       {recent.isPending ? (

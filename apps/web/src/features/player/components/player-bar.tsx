@@ -4,7 +4,7 @@ import { HeartIcon, PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { Slider } from "@/components/ui/slider";
 import { cn } from "@/lib/cn";
 import { formatTime } from "@/lib/format";
-import { coverSrc } from "@/lib/song-labels";
+import { coverSources, PLAYER_COVER_SIZES } from "@/features/catalogue/cover-sources";
 import { usePlayerActions, usePlayerState, usePlayerTime } from "../player-context";
 import { useLikedSongs } from "../hooks/use-liked-songs";
 
@@ -62,7 +62,7 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-3 py-2 sm:px-4">
         <div className="flex items-center gap-3">
           <img
-            src={coverSrc(song)}
+            {...coverSources(song, PLAYER_COVER_SIZES)}
             alt=""
             width={48}
             height={48}
