@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { newPage as open, waitForHydration } from "./support/browser";
+import { COVER_WIDTHS, coverSizeUrl } from "../schema/src/cover-sizes.ts";
 
 const baseURL = inject("baseURL");
 
@@ -99,8 +100,10 @@ describe("home rows", () => {
     );
 
     // Seeded songs have covers: the card shows the song's own cover, not the placeholder.
-    const coverSrc = await trending.getByRole("button", { name: `Play ${popular[0]!.title}`, exact: true }).locator("img").getAttribute("src");
-    expect(coverSrc).toBe(popular[0]!.coverUrl ?? "/placeholder-cover.svg");
+    // Its 288 px copy by default, and every size in srcset (docs/decisions/033-cover-sizes.md).
+    const coverImg = trending.getByRole("button", { name: `Play ${popular[0]!.title}`, exact: true }).locator("img");
+    expect(await coverImg.getAttribute("src")).toBe(coverSizeUrl(popular[0]!.coverUrl!, 288));
+    expect(await coverImg.getAttribute("srcset")).toBe(COVER_WIDTHS.map((width) => `${coverSizeUrl(popular[0]!.coverUrl!, width)} ${width}w`).join(", "));
   });
 
   test("a spinner shows while the popular list loads; an empty catalogue says so and links to /distribute", async () => {

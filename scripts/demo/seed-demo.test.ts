@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateLocal, seedLocal } from "../local-state.ts";
 import { offlineEnv, repoRoot } from "../wrangler-env.ts";
 import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
+import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { DEMO_SONGS } from "./catalogue.ts";
 import { DEMO_FACILITIES, demoArtistId, demoPurchases } from "./seed-demo.ts";
 
@@ -41,7 +42,8 @@ async function withBindings<T>(use: (env: { DB: D1Database; MEDIA: R2Bucket }) =
 describe("demo catalogue seed", () => {
   it("writes at least 12 distributed songs with distinct titles, artists and years, one featured", async () => {
     expect(firstRun.songs).toBeGreaterThanOrEqual(12);
-    expect(firstRun.objectsWritten).toBe(firstRun.songs * 2 + 2);
+    // Per song its MP3, its cover and the cover's three sizes; and the two videos.
+    expect(firstRun.objectsWritten).toBe(firstRun.songs * 5 + 2);
     await withBindings(async ({ DB }) => {
       const { results } = await DB.prepare(
         "SELECT title, artist_name, strftime('%Y', created_at / 1000, 'unixepoch') AS year, featured_at FROM songs WHERE status = 'distributed'",
@@ -87,7 +89,7 @@ describe("demo catalogue seed", () => {
     });
   });
 
-  it("stores real MP3s of 20-60 s, small JPEG covers and both videos", async () => {
+  it("stores real MP3s of 20-60 s, small JPEG covers with their WebP sizes and both videos", async () => {
     await withBindings(async ({ MEDIA }) => {
       for (const song of DEMO_SONGS) {
         const audio = await MEDIA.get(`songs/${song.id}/audio.mp3`);
@@ -107,6 +109,16 @@ describe("demo catalogue seed", () => {
         expect([...cover.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
         expect([...cover.slice(-2)]).toEqual([0xff, 0xd9]);
         expect(cover.length).toBeLessThan(24_000);
+        // The cover's sizes, as the distribution pipeline makes them: WebP, none wider than the 288 px cover.
+        for (const width of COVER_WIDTHS) {
+          const sized = await MEDIA.get(coverSizeKey(`songs/${song.id}/cover.jpg`, width));
+          expect(sized!.httpMetadata?.contentType).toBe("image/webp");
+          const webp = new Uint8Array(await sized!.arrayBuffer());
+          expect(new TextDecoder().decode(webp.slice(8, 16))).toBe("WEBPVP8 ");
+          // The lossy bitstream's frame header holds the width (14 bits) after a start code.
+          expect(new DataView(webp.buffer).getUint16(26, true) & 0x3fff).toBe(Math.min(width, 288));
+          expect(webp.length).toBeLessThan(width === 96 ? 4_000 : 24_000);
+        }
       }
       for (const video of ["videos/promo.mp4", "videos/success.mp4"]) {
         const head = await MEDIA.head(video);

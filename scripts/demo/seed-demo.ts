@@ -1,6 +1,6 @@
 /**
  * Writes the demo catalogue (14 distributed songs, each by its own demo artist, purchases credited in
- * the ledger, MP3s, covers, the two videos, two facilities) into D1 and R2 idempotently: rows are
+ * the ledger, MP3s, covers and their WebP sizes, the two videos, two facilities) into D1 and R2 idempotently: rows are
  * upserted under fixed ids, purchases recorded and credited through the same statements and ledger
  * rules the provider's purchase reports use (schema/src/purchase-credit.ts,
  * schema/src/ledger-postings.ts, run by schema/src/sql-batch.ts), objects rendered and uploaded only
@@ -9,9 +9,12 @@
  * `pnpm dev` keeps an operator's choice. Node only (reads the committed videos), with getPlatformProxy() bindings.
  */
 import { readFile } from "node:fs/promises";
+import { COVER_SIZE_TYPE, COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
 import { runSqlBatch } from "../../schema/src/sql-batch.ts";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
+import { makeCoverSizes, type CoverSize } from "../../workers/api/src/services/make-cover-sizes.ts";
+import { loadCoverWasm } from "./cover-wasm.ts";
 import { renderCoverJpeg } from "./render-cover.ts";
 import { renderMp3s } from "./render-pool.ts";
 import { prng } from "./prng.ts";
@@ -30,6 +33,7 @@ interface D1Database {
 }
 interface R2Bucket {
   head(key: string): Promise<object | null>;
+  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
   put(
     key: string,
     value: Uint8Array,
@@ -202,9 +206,12 @@ export async function seedDemo(
   log(`purchases: ${purchases.length} demo purchases, ${purchaseChanges} inserted, ${creditChanges} credited to their artists`);
 
   // 3. R2 objects, each rendered (or read) and uploaded only when missing. Missing MP3s render on
-  //    worker threads while this thread paints and uploads the covers and videos, then the MP3s.
+  //    worker threads while this thread paints and uploads the covers, their sizes and the videos,
+  //    then the MP3s. A cover's sizes are made from the stored cover by the pipeline's own code
+  //    (workers/api/src/services/make-cover-sizes.ts), as the distribution job makes them.
   type PendingObject = { key: string; contentType: string; cacheControl: string; make: () => Uint8Array | Promise<Uint8Array> };
-  const keys = [...DEMO_SONGS.flatMap((s) => [audioKey(s.id), coverKey(s.id)]), "videos/promo.mp4", "videos/success.mp4"];
+  const sizeKeys = (song: DemoSong) => COVER_WIDTHS.map((width) => coverSizeKey(coverKey(song.id), width));
+  const keys = [...DEMO_SONGS.flatMap((s) => [audioKey(s.id), coverKey(s.id), ...sizeKeys(s)]), "videos/promo.mp4", "videos/success.mp4"];
   const exists = new Map(await Promise.all(keys.map(async (key) => [key, (await MEDIA.head(key)) !== null] as const)));
 
   const songsMissingAudio = DEMO_SONGS.filter((song) => !exists.get(audioKey(song.id)));
@@ -213,6 +220,28 @@ export async function seedDemo(
   for (const song of DEMO_SONGS) {
     if (exists.get(coverKey(song.id))) continue;
     objects.push({ key: coverKey(song.id), contentType: "image/jpeg", cacheControl: SONG_MEDIA_CACHE, make: () => renderCoverJpeg(song) });
+  }
+  const songsMissingSizes = DEMO_SONGS.filter((song) => sizeKeys(song).some((key) => !exists.get(key)));
+  const coverWasm = songsMissingSizes.length > 0 ? loadCoverWasm() : undefined;
+  for (const song of songsMissingSizes) {
+    // Made once per song, after its cover is stored (the objects are written in order).
+    let sizes: Promise<CoverSize[]> | undefined;
+    const sizesOfStoredCover = async () => {
+      const stored = await MEDIA.get(coverKey(song.id));
+      const made = await makeCoverSizes(new Uint8Array(await stored!.arrayBuffer()), await coverWasm!);
+      if (!made.ok) throw new Error(`demo cover ${coverKey(song.id)}: ${made.reason}`);
+      return made.sizes;
+    };
+    for (const width of COVER_WIDTHS) {
+      const key = coverSizeKey(coverKey(song.id), width);
+      if (exists.get(key)) continue;
+      objects.push({
+        key,
+        contentType: COVER_SIZE_TYPE,
+        cacheControl: SONG_MEDIA_CACHE,
+        make: async () => (await (sizes ??= sizesOfStoredCover())).find((size) => size.width === width)!.webp,
+      });
+    }
   }
   for (const name of ["promo", "success"] as const) {
     if (exists.get(`videos/${name}.mp4`)) continue;
@@ -235,7 +264,7 @@ export async function seedDemo(
     objectsWritten++;
     log(`media: wrote ${key} (${(body.length / 1024).toFixed(1)} KB, ready after ${Math.round(performance.now() - started)} ms)`);
   }
-  log(`media: ${objectsWritten} object(s) written, ${DEMO_SONGS.length * 2 + 2 - objectsWritten} already present`);
+  log(`media: ${objectsWritten} object(s) written, ${keys.length - objectsWritten} already present`);
 
   return { songs: DEMO_SONGS.length, purchases: purchases.length, objectsWritten };
 }

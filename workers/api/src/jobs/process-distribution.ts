@@ -1,8 +1,10 @@
 /**
  * `distribution.process`, queued when a song is paid (services/apply-payment.ts): decode the stored
  * audio, record its facts and schedule delivery by package, or reject the song with a reason the admin
- * sees. Then a delayed `distribution.deliver` message makes it go live on time; the cron sweep is the
- * safety net (run-scheduled.ts). A redelivered message finds the song already scheduled and only sends
+ * sees. A song that passes has its cover's WebP sizes stored first (services/store-cover-sizes.ts), so
+ * they exist before it can go live; a cover that cannot be resized never holds the song back. Then a
+ * delayed `distribution.deliver` message makes it go live on time; the cron sweep is the safety net
+ * (run-scheduled.ts). A redelivered message finds the song already scheduled and only sends
  * the delivery message again (its consumer acts once), in case the first run stopped before sending.
  */
 import { createDb } from "../db";
@@ -10,6 +12,7 @@ import { checkAudio } from "../services/check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
 import { audioCheckRejection, rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
 import { songById } from "../services/rows-by-id";
+import { storeCoverSizes } from "../services/store-cover-sizes";
 
 export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
   const db = createDb(env.DB);
@@ -36,6 +39,7 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
     await rejectSong(db, env.JOBS, songId, audioCheckRejection(check.reason), now);
     return;
   }
+  if (song.coverKey) await storeCoverSizes(env.MEDIA, songId, song.coverKey);
   const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);
   if (await scheduleDelivery(db, { id: songId, package: song.package }, check.facts, dueAt, now)) await sendDelivery(env, songId, dueAt, now);
 }

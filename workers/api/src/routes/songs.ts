@@ -14,6 +14,7 @@ import { findOwnedSong, findPublicSong, toSongDto } from "../services/catalogue"
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../services/catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities, type CatalogueSnapshot } from "../services/catalogue-snapshot";
 import { cachedJson, cachedResponse, cachedValue } from "../services/edge-cache";
+import { coverKeyToServe, requestedCoverWidth } from "../services/cover-to-serve";
 
 const DEFAULT_LIST_LIMIT = 20;
 const MAX_LIST_LIMIT = 100;
@@ -108,7 +109,9 @@ export const songsRoutes = new Hono<AppEnv>()
     return serveCachedMedia(c.env.MEDIA, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Audio not found" });
   })
   .get("/:id/cover", async (c) => {
+    const width = requestedCoverWidth(c.req.query("size"));
     const media = await requirePublicMedia(c);
     if (!media.coverKey) throw notFound("This song has no cover");
-    return serveCachedMedia(c.env.MEDIA, media.coverKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Cover not found" });
+    const key = await coverKeyToServe(c.env.MEDIA, media.coverKey, width);
+    return serveCachedMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Cover not found" });
   });

@@ -37,6 +37,7 @@ function Catalogue() {
         title="Trending Songs"
         subtitle="Listen Again / Trending with Inmates"
         songs={popular.data.slice(0, HOME_ROW_SIZE)}
+        priority
         {...rowProps}
       />
       {recent.isPending ? (

@@ -21,6 +21,7 @@ import { notFound } from "../../errors";
 import type { JobQueue } from "../../jobs/job";
 import { operatorRejection, rejectSongByOperator } from "../../services/operator-rejection";
 import { songById } from "../../services/rows-by-id";
+import { coverKeyToServe, requestedCoverWidth } from "../../services/cover-to-serve";
 import { serveMedia } from "../../services/serve-media";
 import { approveSong } from "../../services/song-review";
 import { restoreSong, takeDownSong } from "../../services/song-takedown";
@@ -71,7 +72,9 @@ export const adminSongRoutes = new Hono<AppEnv>()
     return serveMedia(c.env.MEDIA, song.audioKey, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's audio is no longer stored." });
   })
   .get("/:songId/cover", async (c) => {
+    const width = requestedCoverWidth(c.req.query("size"));
     const song = await songMedia(c.env.DB, c.req.param("songId"));
     if (!song.coverKey) throw notFound("This song has no cover.");
-    return serveMedia(c.env.MEDIA, song.coverKey, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
+    const key = await coverKeyToServe(c.env.MEDIA, song.coverKey, width);
+    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
   });

@@ -11,7 +11,7 @@ import type { SongPackage } from "@jplay/schema/tables";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
-import { PLACEHOLDER_COVER_URL } from "@/lib/song-labels";
+import { coverSources, REVIEW_COVER_SIZES } from "@/lib/cover-sources";
 import { toast } from "@/lib/toast";
 import { deliveryText } from "@/features/payments";
 import { useApproveSong, useReviewQueue } from "../api/review-queue";
@@ -87,7 +87,7 @@ function ApproveControls({ song }: { song: ReviewQueueSong }) {
 function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: (song: SongToReject) => void }) {
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:flex-row">
-      <img src={song.coverUrl ?? PLACEHOLDER_COVER_URL} alt="" width={96} height={96} loading="lazy" className="size-24 shrink-0 rounded-xl object-cover" />
+      <img {...coverSources(song, REVIEW_COVER_SIZES)} alt="" width={96} height={96} loading="lazy" className="size-24 shrink-0 rounded-xl object-cover" />
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="text-lg font-bold break-words">

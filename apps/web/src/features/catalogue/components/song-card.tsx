@@ -2,8 +2,9 @@ import type { SongDto } from "@jplay/schema/song";
 import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { yearOf } from "@/lib/format";
-import { coverSrc, songArtist, songTitle } from "@/lib/song-labels";
+import { songArtist, songTitle } from "@/lib/song-labels";
 import { LikeButton, SavedForOffline } from "@/features/likes";
+import { CARD_COVER_SIZES, coverSources } from "@/lib/cover-sources";
 
 export interface SongCardProps {
   song: SongDto;
@@ -12,9 +13,11 @@ export interface SongCardProps {
   /** This song is playing (or about to: buffering). */
   isPlaying: boolean;
   onToggle: (song: SongDto) => void;
+  /** Above the fold (Home's first row): fetched at once and first, not lazily. */
+  priority?: boolean;
 }
 
-export function SongCard({ song, isCurrent, isPlaying, onToggle }: SongCardProps) {
+export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = false }: SongCardProps) {
   const title = songTitle(song);
   const year = yearOf(song.createdAt);
   return (
@@ -30,12 +33,13 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle }: SongCardProps
         )}
       >
         <img
-          src={coverSrc(song)}
+          {...coverSources(song, CARD_COVER_SIZES)}
           alt=""
-          loading="lazy"
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
           decoding="async"
-          width={300}
-          height={300}
+          width={288}
+          height={288}
           className="size-full object-cover transition-transform motion-safe:group-hover:scale-105"
         />
         <span

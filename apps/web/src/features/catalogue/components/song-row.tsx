@@ -10,10 +10,12 @@ export interface SongRowProps {
   currentSongId: string | null;
   playing: boolean;
   onToggle: (song: SongDto) => void;
+  /** The first row on the page: its covers load first (SongCard's `priority`). */
+  priority?: boolean;
 }
 
 /** A titled row of song cards (a list, so screen readers announce how many songs it holds). */
-export function SongRow({ id, title, subtitle, songs, currentSongId, playing, onToggle }: SongRowProps) {
+export function SongRow({ id, title, subtitle, songs, currentSongId, playing, onToggle, priority = false }: SongRowProps) {
   const headingId = `${id}-heading`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -31,6 +33,7 @@ export function SongRow({ id, title, subtitle, songs, currentSongId, playing, on
             isCurrent={song.id === currentSongId}
             isPlaying={song.id === currentSongId && playing}
             onToggle={onToggle}
+            priority={priority}
           />
         ))}
       </ul>

@@ -3,7 +3,7 @@ import type { SongDto } from "@jplay/schema/song";
 import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { Slider } from "@/components/ui/slider";
 import { formatTime } from "@/lib/format";
-import { coverSrc } from "@/lib/song-labels";
+import { coverSources, PLAYER_COVER_SIZES } from "@/lib/cover-sources";
 import { usePlayerActions, usePlayerState, usePlayerTime } from "../player-context";
 import { LikeButton } from "@/features/likes";
 
@@ -59,7 +59,7 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-3 py-2 sm:px-4">
         <div className="flex items-center gap-3">
           <img
-            src={coverSrc(song)}
+            {...coverSources(song, PLAYER_COVER_SIZES)}
             alt=""
             width={48}
             height={48}
