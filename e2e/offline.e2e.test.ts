@@ -41,7 +41,7 @@ describe("offline", () => {
   test("a reload with the network cut shows Home and plays a liked song; private answers are never cached", async () => {
     const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Song[];
     const song = popular[0]!;
-    const page = await newPage();
+    const page = await newPage({ serviceWorkers: "allow" });
     await page.goto(baseURL);
     const trending = page.getByRole("region", { name: "Trending Songs" });
     await trending.getByRole("heading", { level: 3, name: song.title }).waitFor();
@@ -102,7 +102,7 @@ describe("offline", () => {
   test("unliking a song deletes its saved audio", async () => {
     const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Song[];
     const song = popular[1]!;
-    const page = await newPage();
+    const page = await newPage({ serviceWorkers: "allow" });
     await page.goto(baseURL);
     await waitUntilControlled(page);
     const trending = page.getByRole("region", { name: "Trending Songs" });

@@ -17,10 +17,14 @@ afterAll(async () => {
   if (browser) await (await browser).close();
 });
 
-/** `options`: the context's, e.g. `{ javaScriptEnabled: false }` for what a page shows before any script runs. */
+/**
+ * `options`: the context's, e.g. `{ javaScriptEnabled: false }` for what a page shows before any script
+ * runs. The app's service worker is blocked unless a test asks for it (`serviceWorkers: "allow"`, the
+ * offline test): requests it makes itself would pass by the answers a test sets with `page.route`.
+ */
 export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   browser ??= launchChromium();
-  const context = await (await browser).newContext(options);
+  const context = await (await browser).newContext({ serviceWorkers: "block", ...options });
   openContexts.push(() => context.close());
   return context.newPage();
 }
