@@ -7,6 +7,7 @@ import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { offlineEnv, repoRoot, sandboxConfigPath } from "../../scripts/wrangler-env.ts";
 import type { ArtistClient } from "../../bench/lib/artist-client.ts";
+import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 
 /** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same numbers. */
 export function seededRandom(seed: number): () => number {
@@ -144,7 +145,9 @@ export async function songMediaState(env: LocalBindings): Promise<SongMediaState
  * is missing (half rows).
  */
 export function brokenSongMedia(state: SongMediaState) {
-  const referenced = new Set(state.rows.flatMap((row) => (row.cover_key ? [row.audio_key, row.cover_key] : [row.audio_key])));
+  // A cover's sized copies (docs/decisions/033-cover-sizes.md) belong to the row of the cover they were made from.
+  const coverObjects = (coverKey: string) => [coverKey, ...COVER_WIDTHS.map((width) => coverSizeKey(coverKey, width))];
+  const referenced = new Set(state.rows.flatMap((row) => (row.cover_key ? [row.audio_key, ...coverObjects(row.cover_key)] : [row.audio_key])));
   const stored = new Set(state.keys);
   return {
     orphanObjects: state.keys.filter((key) => !referenced.has(key)),

@@ -13,11 +13,12 @@ import { removeUnpaidSongsTask } from "./remove-unpaid-songs-task";
 import { sweepOrphanMediaTask } from "./repair-tasks";
 import { purgeSessionsTask } from "./session-tasks";
 import { requeueStuckTextsTask } from "./text-tasks";
+import { DAILY_CRON, DELIVERY_CRON } from "./crons";
+
+export { DAILY_CRON, DELIVERY_CRON };
 
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
-export const DAILY_CRON = "0 0 * * *";
-export const DELIVERY_CRON = "*/15 * * * *";
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],

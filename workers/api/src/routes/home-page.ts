@@ -17,7 +17,7 @@ import { createDb } from "../db";
 import { AppError } from "../errors";
 import { resolveCatalogueScope } from "../services/catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities } from "../services/catalogue-snapshot";
-import { cachedResponse } from "../services/edge-cache";
+import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../services/edge-cache";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
 const ROW_SIZE = 4;
@@ -30,7 +30,7 @@ const FACILITY_COOKIE = "facility";
  * stale while it fetches a new one. It differs by the facility cookie (Vary), so a cache that keys
  * by URL alone must not keep it: the Worker's own edge cache keys it by the facility it rendered.
  */
-export const HOME_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const HOME_PAGE_CACHE_CONTROL = CATALOGUE_CACHE_CONTROL;
 
 /** The facility whose catalogue this request's Home shows; null for the full catalogue. */
 export function homeFacility(c: Context<AppEnv>): string | null {

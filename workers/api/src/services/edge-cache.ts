@@ -15,7 +15,12 @@ import { env, waitUntil } from "cloudflare:workers";
 export const CATALOGUE_FRESH_SECONDS = 60;
 export const CATALOGUE_STALE_SECONDS = 300;
 /** What browsers and any shared cache in front are told about a catalogue answer. */
-export const CATALOGUE_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOGUE_FRESH_SECONDS}, stale-while-revalidate=${CATALOGUE_STALE_SECONDS}`;
+/**
+ * What answers tell browsers and shared caches: a browser asks again every time (no stale-while-
+ * revalidate: a browser would show a catalogue up to minutes old after a change), a shared cache may
+ * keep it as long as this Worker's own cache does.
+ */
+export const CATALOGUE_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOGUE_FRESH_SECONDS}`;
 /** The tag every catalogue entry carries, for the purge-by-tag API. */
 export const CATALOGUE_TAG = "jplay-catalogue";
 
