@@ -9,7 +9,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
 import type { Job } from "../src/jobs/job";
-import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
+import { DELIVERY_CRON } from "../src/jobs/crons";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, songEvents, songRow } from "./song-fixtures";
 import { MP3_FRAME_BYTES, mp3Bytes, pngBytes } from "./support";
 

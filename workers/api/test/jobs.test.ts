@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
 import type { Job } from "../src/jobs/job";
-import { DAILY_CRON } from "../src/jobs/run-scheduled";
+import { DAILY_CRON } from "../src/jobs/crons";
 
 const message = (id: string, body: unknown, attempts = 1) => ({ id, timestamp: new Date(), attempts, body: body as Job });
 

@@ -18,7 +18,7 @@ import worker from "../src/index";
 import { createDb } from "../src/db";
 import type { AppEnv } from "../src/env";
 import { AppError } from "../src/errors";
-import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
+import { DELIVERY_CRON } from "../src/jobs/crons";
 import { JSON_BODY_MAX_BYTES, SETUP_FAILURES_BEFORE_CANCEL, WEBHOOK_BODY_MAX_BYTES } from "../src/limits";
 import { limitRequestBody } from "../src/middleware/body-limit";
 import { createStripe } from "../src/payments/stripe-client";

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
 import { createDb } from "../src/db";
-import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
+import { DELIVERY_CRON } from "../src/jobs/crons";
 import { orphanGraceMs, sweepOrphanMedia } from "../src/services/media-janitor";
 import { CapturingQueue, insertArtist, insertSong } from "./song-fixtures";
 import { mp3Bytes, pngBytes } from "./support";

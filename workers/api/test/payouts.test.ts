@@ -16,7 +16,7 @@ import worker from "../src/index";
 import { createDb } from "../src/db";
 import type { Job } from "../src/jobs/job";
 import { PAYOUT_PAGE_SIZE, runPayoutPage } from "../src/jobs/payout-run";
-import { DAILY_CRON } from "../src/jobs/run-scheduled";
+import { DAILY_CRON } from "../src/jobs/crons";
 import { createStripe } from "../src/payments/stripe-client";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { payoutIdempotencyKey, payoutTransferGroup } from "../src/services/payouts";

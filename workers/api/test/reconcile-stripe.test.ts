@@ -12,7 +12,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { artists, stripeSyncCursors } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { createDb } from "../src/db";
-import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
+import { DELIVERY_CRON } from "../src/jobs/crons";
 import { createStripe } from "../src/payments/stripe-client";
 import { PLATFORM_EVENTS_CURSOR, applyMissedPlatformEvents } from "../src/services/missed-stripe-events";
 import { NOT_CHARGED_AFTER_MS, SETTLE_AFTER_MS } from "../src/services/settle-processing-payments";

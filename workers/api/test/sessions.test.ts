@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
 import type { ArtistPageResponse, RevokeArtistLinksResponse } from "@jplay/schema/artist";
 import worker from "../src/index";
-import { DELIVERY_CRON } from "../src/jobs/run-scheduled";
+import { DELIVERY_CRON } from "../src/jobs/crons";
 import { createDb } from "../src/db";
 import { ARTIST_SESSION_COOKIE } from "../src/services/artist-session";
 import { startArtistSession } from "../src/services/artist-sessions";

@@ -15,8 +15,6 @@ import { purgeSessionsTask } from "./session-tasks";
 import { requeueStuckTextsTask } from "./text-tasks";
 import { DAILY_CRON, DELIVERY_CRON } from "./crons";
 
-export { DAILY_CRON, DELIVERY_CRON };
-
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
 

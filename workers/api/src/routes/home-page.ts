@@ -25,13 +25,6 @@ const ROW_SIZE = 4;
 /** Written by the web app (features/catalogue/facility.ts, FACILITY_COOKIE). */
 const FACILITY_COOKIE = "facility";
 
-/**
- * A page: never kept by the browser without asking; a shared cache may keep it a minute and serve it
- * stale while it fetches a new one. It differs by the facility cookie (Vary), so a cache that keys
- * by URL alone must not keep it: the Worker's own edge cache keys it by the facility it rendered.
- */
-export const HOME_PAGE_CACHE_CONTROL = CATALOGUE_CACHE_CONTROL;
-
 /** The facility whose catalogue this request's Home shows; null for the full catalogue. */
 export function homeFacility(c: Context<AppEnv>): string | null {
   const asked = c.req.query("facility");
@@ -90,7 +83,9 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
   headers.delete("Content-Length");
   headers.delete("ETag");
   headers.delete("CF-Cache-Status"); // the shell's, from the assets; this page was rendered now
-  headers.set("Cache-Control", HOME_PAGE_CACHE_CONTROL);
+  // Like the catalogue: the browser asks again each time. The page differs by the facility cookie (Vary):
+  // the Worker's own edge cache keys it by the facility it rendered.
+  headers.set("Cache-Control", CATALOGUE_CACHE_CONTROL);
   headers.set("Vary", "Cookie");
   headers.set("X-Edge-Cache", rendered.headers.get("X-Edge-Cache") ?? "miss");
   return new Response(rendered.body, { status: 200, headers });

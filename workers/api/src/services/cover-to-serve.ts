@@ -5,6 +5,7 @@
  */
 import { COVER_WIDTHS, coverSizeKey, parseCoverWidth, type CoverWidth } from "@jplay/schema/cover-sizes";
 import { badRequest } from "../errors";
+import { cachedValue } from "./edge-cache";
 
 /** The width a request asked for, none when it has no `size`; 400 for any other value. */
 export function requestedCoverWidth(raw: string | undefined): CoverWidth | undefined {
@@ -14,8 +15,9 @@ export function requestedCoverWidth(raw: string | undefined): CoverWidth | undef
   return width;
 }
 
+/** Looked up in R2 once per catalogue generation and colo, not on every cover request (services/edge-cache.ts). */
 export async function coverKeyToServe(media: R2Bucket, coverKey: string, width: CoverWidth | undefined): Promise<string> {
   if (width === undefined) return coverKey;
   const sized = coverSizeKey(coverKey, width);
-  return (await media.head(sized)) ? sized : coverKey;
+  return (await cachedValue(`cover-key/${sized}`, async () => ((await media.head(sized)) ? sized : coverKey)))!;
 }
