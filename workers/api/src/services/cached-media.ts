@@ -7,7 +7,7 @@
  * a taken-down song's media are never read from here (docs/decisions/032-edge-cache.md).
  */
 import { waitUntil } from "cloudflare:workers";
-import { isSingleRange } from "./byte-range";
+import { isSingleRange } from "@jplay/schema/byte-range";
 import { edgeCache } from "./edge-cache";
 import { mediaHeaders, serveMedia, type MediaOptions } from "./serve-media";
 

@@ -4,7 +4,7 @@
  * buffered in the Worker, whatever its size.
  */
 import { AppError, notFound } from "../errors";
-import { decideRange, etagMatchesAny, ifRangeAllows } from "./byte-range";
+import { decideRange, etagMatchesAny, ifRangeAllows } from "@jplay/schema/byte-range";
 
 export interface MediaOptions {
   cacheControl: string;

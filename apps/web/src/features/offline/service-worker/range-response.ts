@@ -1,9 +1,9 @@
 /**
  * A saved audio file answered as the player asks for it. `<audio>` sends `Range: bytes=0-` (and
  * later ranges when seeking); a saved whole file (a 200) must then be answered as a 206 with its
- * Content-Range, or playback fails offline. The rules are the Worker's own (byte-range.ts).
+ * Content-Range, or playback fails offline. The rules are the Worker's own (schema/src/byte-range.ts).
  */
-import { decideRange } from "@jplay/api/byte-range";
+import { decideRange } from "@jplay/schema/byte-range";
 
 export async function answerFromSavedFile(saved: Response, rangeHeader: string | null): Promise<Response> {
   const body = await saved.blob();
