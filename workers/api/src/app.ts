@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
@@ -32,7 +33,7 @@ import { stripeSandboxPassThrough } from "./routes/stripe-sandbox";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
 
-const errorBody = (code: string, message: string): ApiErrorBody => ({ error: { code, message } });
+const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => ({ error: { code, message } });
 
 /** Every router is mounted under its URL's first segment: `/api/<prefix>/…` is handled in routes/<prefix>.ts or routes/<prefix>/. */
 const api = new Hono<AppEnv>()

@@ -3,11 +3,12 @@
  * Routes and services throw it; `app.onError` turns it into the JSON body every client parses.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorCode } from "@jplay/schema/api-errors";
 
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers: Record<string, string> = {},

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ApiError, api } from "./api-client";
+import { ApiError, api, hasErrorCode } from "./api-client";
 import { formatTime, yearOf } from "./format";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,6 +27,17 @@ describe("api client (docs/product.md, Calls; Errors)", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
     expect((error as Error).message).toBe('404: {"error":{"code":"not_found","message":"Song not found"}}');
+    expect((error as ApiError).code).toBe("not_found");
+    expect(hasErrorCode(error, "not_found")).toBe(true);
+    expect(hasErrorCode(error, "unknown_facility")).toBe(false);
+  });
+
+  test("an answer that is not the Worker's JSON has no code", async () => {
+    stubFetch(new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" }));
+    const error = await api.get("/api/songs/x").catch((e: unknown) => e);
+    expect((error as ApiError).code).toBeUndefined();
+    expect((error as ApiError).body).toBeUndefined();
+    expect(hasErrorCode(error, "internal")).toBe(false);
   });
 
   test("an empty error body falls back to the status text", async () => {

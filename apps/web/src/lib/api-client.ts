@@ -2,17 +2,41 @@
  * The one fetch wrapper (docs/product.md, Calls; Errors). Every call sends cookies; a FormData payload goes as
  * multipart, any other payload as JSON; any non-success answer throws `${status}: ${body || statusText}`.
  */
+import type { ApiErrorCode } from "@jplay/schema/api-errors";
 
-/** A non-success HTTP answer. Its message is exactly the product's `${status}: ${bodyText || statusText}`. */
+/**
+ * A non-success HTTP answer. Its message is exactly the product's `${status}: ${bodyText || statusText}`;
+ * `body` is the body text read back out of it as JSON (undefined when it is not JSON, e.g. a proxy's
+ * HTML page), and `code` the Worker's `{error:{code}}`, which screens branch on (`hasErrorCode`).
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly body: unknown;
+  readonly code: string | undefined;
 
   constructor(status: number, message: string) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.body = parseJson(message.slice(`${status}: `.length));
+    const inner = isObject(this.body) ? this.body.error : undefined;
+    this.code = isObject(inner) && typeof inner.code === "string" ? inner.code : undefined;
   }
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `error` is the Worker's answer with one of these codes (schema/src/api-errors.ts lists them). */
+export const hasErrorCode = (error: unknown, ...codes: ApiErrorCode[]): error is ApiError =>
+  error instanceof ApiError && (codes as (string | undefined)[]).includes(error.code);
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;

@@ -6,6 +6,7 @@
  * file, and stops working when it expires; a leaked link is worth one file for a day at most
  * (docs/decisions/029-catalogue-control.md, "Delivery feed").
  */
+import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import { MEDIA_LINK_MIN_SECONDS, MEDIA_LINK_ROUNDING_SECONDS, type MediaKind } from "@jplay/schema/provider-feed";
 import { AppError } from "../errors";
 import { HMAC_HEX, hmacHex, hmacMatches, providerHmacKey } from "./provider-signature";
@@ -32,7 +33,7 @@ export async function mediaLinkSigner(secret: string, origin: string, expires: n
   };
 }
 
-const refuse = (code: string, message: string) => new AppError(403, code, message);
+const refuse = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
 
 /**
  * Throws a 403 AppError unless the link was signed with `secret` for this song and kind and has not

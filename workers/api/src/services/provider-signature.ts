@@ -6,13 +6,14 @@
  * cannot be replayed with a fresh one; WebCrypto's verify compares in constant time. The signature is
  * checked before the timestamp, so an unsigned caller learns nothing.
  */
+import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import { PROVIDER_SIGNATURE_MAX_AGE_SECONDS, PROVIDER_SIGNATURE_MAX_SKEW_SECONDS } from "@jplay/schema/purchases";
 import { AppError } from "../errors";
 
 export const TIMESTAMP_HEADER = "X-JPlay-Timestamp";
 export const SIGNATURE_HEADER = "X-JPlay-Signature";
 
-const refuse = (code: string, message: string) => new AppError(401, code, message);
+const refuse = (code: ApiErrorCode, message: string) => new AppError(401, code, message);
 const encoder = new TextEncoder();
 
 /** The shared secret as an HMAC-SHA256 key (also signs the provider's media links, services/provider-media-links.ts). */

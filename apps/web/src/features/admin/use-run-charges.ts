@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import type { PlannedCharge } from "./admin-data";
@@ -51,7 +51,7 @@ export function useRunCharges() {
     } catch (error) {
       toast.error("Error Retrying Payments", apiErrorMessage(error, "An error occurred while retrying payments"));
       // A lapsed session shows the sign-in form again.
-      if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+      if (hasErrorCode(error, "unauthorized")) void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
     } finally {
       setProcessing(false);
       void queryClient.invalidateQueries({ queryKey: adminKeys.data() });

@@ -7,7 +7,7 @@
  * the one place the Worker can read it from when it renders Home on the server
  * (docs/decisions/031-server-rendered-home.md).
  */
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
 
 export const FACILITY_STORAGE_KEY = "facility";
@@ -48,4 +48,4 @@ export function inFacility(path: string): string {
 }
 
 /** A catalogue list answers 404 only when the facility this tablet keeps is not known to JPlay. */
-export const isUnknownFacility = (error: unknown) => error instanceof ApiError && error.status === 404;
+export const isUnknownFacility = (error: unknown) => hasErrorCode(error, "unknown_facility");

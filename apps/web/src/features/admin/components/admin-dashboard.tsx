@@ -10,7 +10,7 @@ import type { AdminPaymentRecord, AdminSessionResponse } from "@jplay/schema/adm
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { SearchIcon } from "@/components/ui/icons";
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import {
   failedPaymentsView,
@@ -225,7 +225,7 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
   const payments = useAdminPayments(true);
   const signOut = useSignOutAdmin();
   const charges = useRunCharges();
-  const unauthorised = payments.error instanceof ApiError && payments.error.status === 401;
+  const unauthorised = hasErrorCode(payments.error, "unauthorized");
 
   // The session lapsed (or was ended elsewhere): drop the data and ask the server again, which
   // shows the sign-in form.

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useSignInAdmin } from "../api/sign-in-admin";
 
@@ -27,7 +27,7 @@ function PasswordSignIn() {
       onError: (failure) => {
         setPassword("");
         // The server's own words (a wrong password, too many tries), else a plain fallback.
-        setError(apiErrorMessage(failure, failure instanceof ApiError && failure.status === 401 ? "Wrong password" : "Signing in failed. Please try again."));
+        setError(apiErrorMessage(failure, hasErrorCode(failure, "wrong_password") ? "Wrong password" : "Signing in failed. Please try again."));
       },
     });
   }

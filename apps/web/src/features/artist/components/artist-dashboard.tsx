@@ -10,7 +10,7 @@ import { Link } from "@/lib/router/link";
 import { formatCents } from "@jplay/schema/pricing";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { useArtistPage } from "../api/get-artist-page";
 import { ArtistProPlan } from "./artist-pro-plan";
 import { ArtistCardSection } from "./artist-card";
@@ -46,7 +46,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
 
   if (page.isPending) return <Spinner label="Loading your artist page" className="min-h-[50vh]" />;
   if (page.isError) {
-    if (page.error instanceof ApiError && page.error.status === 404) return <LinkNotFound />;
+    if (hasErrorCode(page.error, "not_found")) return <LinkNotFound />;
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
         <title>{`${TITLE} – JPlay`}</title>

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import type { SongDto } from "@jplay/schema/song";
 import { SongNotFound } from "@/components/song-not-found";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { useSong } from "../api/get-song";
 import { LoadError } from "./catalogue-states";
 
@@ -16,7 +16,7 @@ export function SongGate({ songId, loadingLabel, children }: { songId: string; l
   if (!songId) return <SongNotFound />;
   if (song.isPending) return <Spinner label={loadingLabel} className="min-h-[50vh]" />;
   if (song.isError) {
-    if (song.error instanceof ApiError && song.error.status === 404) return <SongNotFound />;
+    if (hasErrorCode(song.error, "not_found")) return <SongNotFound />;
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
         <LoadError what="The song" onRetry={() => void song.refetch()} />

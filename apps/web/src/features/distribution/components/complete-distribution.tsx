@@ -10,7 +10,7 @@ import { useNavigate } from "@/lib/router/location";
 import type { CompleteDistributionResponse } from "@jplay/schema/payments";
 import { formatCents, PACKAGES, type FeeOption } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, hasErrorCode } from "@/lib/api-client";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText, CardPaymentForm, type CardPaymentFailure, markDistributionSuccess, useDelayedNavigate } from "@/features/payments";
@@ -124,16 +124,17 @@ export function CompleteDistribution({ songId }: { songId: string }) {
       }
       succeed();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
+      if (hasErrorCode(error, "too_many_attempts", "rate_limited")) {
         toast.info(TEXT.wait, apiErrorMessage(error, "Please wait a moment before trying again."));
-      } else if (error instanceof ApiError && error.status === 409) {
+      } else if (hasErrorCode(error, "payment_in_progress", "request_reused")) {
         // Another attempt for this song is still running (another tab, a double press): not a decline.
         toast.info(TEXT.inProgress, apiErrorMessage(error, TEXT.inProgressBody));
-      } else if (error instanceof ApiError && error.status === 503) {
-        // The provider failed, not the card: no decline, no discount offer. The next press resumes this attempt.
+      } else if (hasErrorCode(error, "payments_unavailable", "payments_unconfigured") || (error instanceof ApiError && !error.code && error.status >= 500)) {
+        // The provider (or a gateway in front of the Worker, whose page has no code) failed, not the card:
+        // no decline, no discount offer. The next press resumes this attempt.
         unfinished.current = { requestId, option };
         toast.error(TEXT.unavailable, apiErrorMessage(error, TEXT.unavailableBody));
-      } else if (error instanceof ApiError && error.status === 400) {
+      } else if (hasErrorCode(error, "bad_request")) {
         toast.error(apiErrorMessage(error, TEXT.invalidOption));
       } else {
         decline(apiErrorMessage(error, TEXT.declinedBody));

@@ -9,7 +9,7 @@ import type { PaymentFrequency } from "@jplay/schema/payments";
 import { firstIssue, PhoneNumberSchema } from "@jplay/schema/distribution";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
 import { useSetupIntent } from "../api/create-setup-intent";
@@ -54,7 +54,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
   useEffect(() => {
     if (!setupIntent.isError) return;
     const failure = setupIntent.error;
-    const rateLimited = failure instanceof ApiError && failure.status === 429;
+    const rateLimited = hasErrorCode(failure, "rate_limited");
     toast.error(TEXT.setupFailedTitle, rateLimited ? apiErrorMessage(failure, TEXT.setupFailedBody) : TEXT.setupFailedBody);
   }, [setupIntent.isError, setupIntent.errorUpdatedAt, setupIntent.error]);
 

@@ -25,15 +25,11 @@ export interface AcceptRecoveryOfferInput extends RecoveryRequest {
   songId: string;
 }
 
-/** The 402 body, when it is the next-tier answer (and not some other 402). */
-function nextTierFrom(error: ApiError): RecoveryNextTierResponse | null {
-  try {
-    const body: unknown = JSON.parse(error.message.slice(`${error.status}: `.length));
-    if (body && typeof body === "object" && "suggestNextTier" in body) return body as RecoveryNextTierResponse;
-  } catch {
-    // Not JSON: not the next-tier answer.
-  }
-  return null;
+/** The refusal's body, when it is the next-tier answer (the product's 402 with `suggestNextTier`). */
+function nextTierFrom(error: unknown): RecoveryNextTierResponse | null {
+  if (!(error instanceof ApiError)) return null;
+  const { body } = error;
+  return body && typeof body === "object" && "suggestNextTier" in body ? (body as RecoveryNextTierResponse) : null;
 }
 
 export async function acceptRecoveryOffer({ songId, offerTier }: AcceptRecoveryOfferInput): Promise<RecoveryOutcome> {
@@ -41,7 +37,7 @@ export async function acceptRecoveryOffer({ songId, offerTier }: AcceptRecoveryO
   try {
     answer = await api.post<RecoveryAnswer>(`/api/distribute/${encodeURIComponent(songId)}/recovery`, { offerTier });
   } catch (error) {
-    const next = error instanceof ApiError && error.status === 402 ? nextTierFrom(error) : null;
+    const next = nextTierFrom(error);
     if (next) return { kind: "next-tier", ...next };
     throw error;
   }

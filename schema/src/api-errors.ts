@@ -1,0 +1,59 @@
+/**
+ * The machine-readable `code` of every error the Worker answers (`{error:{code,message}}`,
+ * docs/product.md, Errors). The Worker throws only these (workers/api/src/errors.ts) and the web app
+ * branches on them, never on HTTP status numbers (apps/web/src/lib/api-client.ts `hasErrorCode`), so
+ * renaming or removing one breaks the build on both sides. A declined card's 402 is the one answer
+ * whose code is not listed: it is the card network's decline code, passed through for the record.
+ */
+export type ApiErrorCode =
+  // Any caller
+  | "bad_request"
+  | "not_found"
+  | "unauthorized"
+  | "forbidden"
+  | "payload_too_large"
+  | "rate_limited"
+  | "internal"
+  // Catalogue and media
+  | "unknown_facility"
+  | "media_changed"
+  // Artists: distribution, payment, Pro
+  | "too_many_attempts"
+  | "too_many_unpaid_songs"
+  | "payment_in_progress"
+  | "request_reused"
+  | "offer_unavailable"
+  | "card_refused"
+  | "no_customer"
+  | "setup_not_succeeded"
+  | "already_subscribed"
+  | "no_pro_subscription"
+  | "pro_subscription_ended"
+  // Operators
+  | "wrong_password"
+  | "already_reviewed"
+  | "not_reviewable"
+  | "already_rejected"
+  | "not_rejectable"
+  | "already_taken_down"
+  | "not_taken_down"
+  | "not_rejected"
+  | "not_live"
+  | "no_failed_payments"
+  // The facility's provider
+  | "invalid_link"
+  | "link_expired"
+  | "invalid_signature"
+  | "missing_signature"
+  | "invalid_timestamp"
+  | "stale_timestamp"
+  | "timestamp_in_future"
+  | "settlement_conflict"
+  // Stripe and configuration
+  | "api_version_mismatch"
+  | "payments_unavailable"
+  | "payments_unconfigured"
+  | "sessions_unconfigured"
+  | "sms_not_configured"
+  | "webhooks_unconfigured"
+  | "not_configured";
