@@ -1,6 +1,7 @@
 /**
  * Tap to sound on the tablet profile (700 Kbps, 300 ms RTT, CPU slowdown = benchmark index ÷ 100,
- * through CDP): the home page is loaded and idle, then a tap on the first Trending cover; the time
+ * through CDP): the home page is loaded, hydrated and idle — Home's warm-up of its first cover has
+ * loaded that song's metadata (below) — then a tap on the first Trending cover; the time
  * from the click to the <audio> element's `playing` event (measured inside the page) and the bytes
  * on the wire between the two (CDP encodedDataLength, headers included). Median of --runs (default 5),
  * each in a fresh browser context (cold cache). Home warms its first cover's metadata and first bytes
@@ -35,6 +36,13 @@ await withSession(async ({ server, browser }) => {
       await page.goto(server.baseURL, { waitUntil: "networkidle", timeout: 120_000 });
       const cover = page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first();
       await cover.waitFor({ timeout: 120_000 });
+      // Idle means React has hydrated the cover (the server-rendered button has its handler) and the
+      // warm-up has the metadata; a tap before then measures hydration, not playback.
+      await page.waitForFunction(
+        (button) => Object.keys(button).some((key) => key.startsWith("__reactProps$")) && (document.querySelector("audio")?.readyState ?? 0) >= 1,
+        await cover.elementHandle(),
+        { timeout: 120_000 },
+      );
 
       let counting = false;
       let bytes = 0;
