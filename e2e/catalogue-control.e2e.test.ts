@@ -5,8 +5,8 @@
  * browser on a server of its own (the test changes the featured song and takes a song down, which the
  * other browser files' shared demo catalogue must not see): a clean-only facility's Home never shows
  * the explicit demo song and cannot play it, the featured song the operator chooses in the Catalogue
- * tab is the player bar's on the next load, and a takedown empties the song from Home until it is
- * restored.
+ * tab is the player bar's on the next load, a takedown empties the song from Home until it is
+ * restored, and the operator adds facilities and changes one's name, state and clean-only rule.
  */
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
 import { DEMO_SONGS } from "../scripts/demo/catalogue.ts";
 import { DEMO_FACILITIES } from "../scripts/demo/seed-demo.ts";
+import { FACILITY_MESSAGES } from "../schema/src/facilities.ts";
 import { newPage } from "./support/browser";
 import { reportPurchase } from "./support/provider";
 
@@ -146,5 +147,43 @@ describe("the operator's Catalogue tab", () => {
     expect((await rowTitles(home, "Recently Added"))[0]).toBe(newest.title);
     await playerBar(home).getByText(newest.title, { exact: true }).waitFor();
     expect(await statusOf(home, `/api/songs/${newest.id}/audio`)).toBe(200);
+  });
+});
+
+describe("facilities in the admin portal", () => {
+  test("an operator adds a facility, then renames it, moves its state and lifts its clean-only rule", async () => {
+    const admin = await catalogueTab();
+    const facilities = admin.getByRole("table", { name: "Facilities" });
+
+    const addForm = admin.getByRole("form", { name: "Add a facility" });
+    await addForm.getByLabel("Facility name").fill("North Ridge Unit");
+    await addForm.getByLabel("State").selectOption("CA");
+    await addForm.getByLabel("Clean music only").check();
+    await addForm.getByRole("button", { name: "Add facility" }).click();
+    await toastWith(admin, "Facility added", "North Ridge Unit (CA) gets clean music only.").waitFor({ timeout: 15_000 });
+    const added = rowOf(facilities, "North Ridge Unit");
+    await added.getByRole("checkbox", { name: "Clean music only at North Ridge Unit" }).waitFor();
+    await expect.poll(() => added.getByRole("checkbox", { name: "Clean music only at North Ridge Unit" }).isChecked()).toBe(true);
+
+    await added.getByRole("button", { name: "Edit North Ridge Unit" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Edit North Ridge Unit" });
+    // The form starts from what the facility is now.
+    await expect.poll(() => dialog.getByLabel("Facility name").inputValue()).toBe("North Ridge Unit");
+    await dialog.getByLabel("Facility name").fill("");
+    await dialog.getByRole("button", { name: "Save facility" }).click();
+    // An empty name is refused at its field, with the server's own rule, and the dialog stays open.
+    await expect.poll(() => dialog.getByLabel("Facility name").getAttribute("aria-invalid")).toBe("true");
+    await dialog.getByText(FACILITY_MESSAGES.name, { exact: true }).waitFor();
+    await dialog.getByLabel("Facility name").fill("South Ridge Unit");
+    await dialog.getByLabel("State").selectOption("TX");
+    await dialog.getByLabel("Clean music only").uncheck();
+    await dialog.getByRole("button", { name: "Save facility" }).click();
+    await toastWith(admin, "Facility saved", "South Ridge Unit (TX) gets the full catalogue.").waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ state: "hidden" });
+
+    const renamed = rowOf(facilities, "South Ridge Unit");
+    await renamed.getByRole("cell", { name: "TX", exact: true }).waitFor();
+    await expect.poll(() => renamed.getByRole("checkbox", { name: "Clean music only at South Ridge Unit" }).isChecked()).toBe(false);
+    await expect.poll(() => rowOf(facilities, "North Ridge Unit").count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The Catalogue tab's facilities: each with its state, whether it takes clean music only (changed in
- * place) and the address its tablets are opened at once, and a form to add one. The rules are the
+ * place) and the address its tablets are opened at once, a dialog to change one's name, state and
+ * setting, and a form to add one. The rules are the
  * server's (schema/src/facilities.ts), checked here first so the form says the same thing.
  */
 import { useState, type FormEvent } from "react";
@@ -9,6 +10,7 @@ import { firstIssue } from "@jplay/schema/distribution";
 import { FacilitySchema, US_STATE_CODES, type Facility } from "@jplay/schema/facilities";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useFacilities, useSaveFacility } from "../api/facilities";
@@ -18,14 +20,21 @@ const cell = "px-3 py-2 align-top";
 /** The address the tablet provider opens once on each of the facility's tablets. */
 const tabletAddress = (facility: Facility) => `${window.location.origin}/?facility=${encodeURIComponent(facility.id)}`;
 
-function AddFacilityForm() {
+/**
+ * The form that adds a facility, or (given `editing`) changes one's name, state and clean-only setting.
+ * `onSaved` runs once the server has the facility (the edit dialog closes).
+ */
+function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; onSaved?: () => void }) {
   const save = useSaveFacility();
-  const [name, setName] = useState("");
-  const [state, setState] = useState("");
-  const [cleanOnly, setCleanOnly] = useState(false);
+  const [name, setName] = useState(editing?.name ?? "");
+  const [state, setState] = useState(editing?.state ?? "");
+  const [cleanOnly, setCleanOnly] = useState(editing?.cleanOnly ?? false);
   /** What is wrong, at its field (name, state) or for the whole form (the server's refusal). */
   const [problem, setProblem] = useState<{ field: "name" | "state" | null; message: string } | null>(null);
   const errorAt = (field: "name" | "state") => (problem?.field === field ? problem.message : null);
+  const words = editing
+    ? { form: `Edit ${editing.name}`, submit: "Save facility", pending: "Saving…", done: "Facility saved", failure: "The facility could not be saved. Please try again." }
+    : { form: "Add a facility", submit: "Add facility", pending: "Adding…", done: "Facility added", failure: "The facility could not be added. Please try again." };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,21 +46,24 @@ function AddFacilityForm() {
     }
     setProblem(null);
     save.mutate(
-      { id: null, facility: checked.output },
+      { id: editing?.id ?? null, facility: checked.output },
       {
         onSuccess: (facility) => {
-          toast.success("Facility added", `${facility.name} (${facility.state}) ${facility.cleanOnly ? "gets clean music only" : "gets the full catalogue"}.`);
-          setName("");
-          setState("");
-          setCleanOnly(false);
+          toast.success(words.done, `${facility.name} (${facility.state}) ${facility.cleanOnly ? "gets clean music only" : "gets the full catalogue"}.`);
+          if (!editing) {
+            setName("");
+            setState("");
+            setCleanOnly(false);
+          }
+          onSaved?.();
         },
-        onError: (error) => setProblem({ field: null, message: apiErrorMessage(error, "The facility could not be added. Please try again.") }),
+        onError: (error) => setProblem({ field: null, message: apiErrorMessage(error, words.failure) }),
       },
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a facility" className="flex flex-wrap items-end gap-3">
+    <form onSubmit={submit} noValidate aria-label={words.form} className="flex flex-wrap items-end gap-3">
       <Field label="Facility name" error={errorAt("name")} className="min-w-64 flex-1">
         {(control) => <input {...control} value={name} onChange={(event) => setName(event.currentTarget.value)} className={inputClass(errorAt("name") !== null)} />}
       </Field>
@@ -72,12 +84,30 @@ function AddFacilityForm() {
         Clean music only
       </label>
       <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-        {save.isPending ? "Adding…" : "Add facility"}
+        {save.isPending ? words.pending : words.submit}
       </Button>
       <p role="alert" className="w-full text-sm font-medium text-red-600 empty:hidden dark:text-red-400">
         {problem?.field === null ? problem.message : null}
       </p>
     </form>
+  );
+}
+
+/** A facility's Edit button and the dialog it opens (the name is what tablets' operators see; the state its rules). */
+function EditFacility({ facility }: { facility: Facility }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Edit ${facility.name}`}>
+        Edit
+      </Button>
+      <ModalDialog open={open} title={`Edit ${facility.name}`} onCancel={() => setOpen(false)}>
+        <FacilityForm editing={facility} onSaved={() => setOpen(false)} />
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </ModalDialog>
+    </>
   );
 }
 
@@ -138,6 +168,9 @@ export function FacilitiesPanel() {
                 <th scope="col" className={cell}>State</th>
                 <th scope="col" className={cell}>Clean only</th>
                 <th scope="col" className={cell}>Tablet address</th>
+                <th scope="col" className={cell}>
+                  <span className="sr-only">Change</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -149,13 +182,16 @@ export function FacilitiesPanel() {
                     <CleanOnlyToggle facility={facility} />
                   </td>
                   <td className={`${cell} font-mono text-xs break-all`}>{tabletAddress(facility)}</td>
+                  <td className={cell}>
+                    <EditFacility facility={facility} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <AddFacilityForm />
+      <FacilityForm />
     </section>
   );
 }
