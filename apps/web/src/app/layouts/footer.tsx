@@ -46,10 +46,10 @@ export function Footer() {
           <h2 id="footer-platform" className="mb-3 text-sm font-semibold">
             Platform
           </h2>
-          <ul className="space-y-2 text-sm">
+          <ul className="text-sm">
             {platformLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="rounded text-muted hover:text-fg">
+                <Link to={link.to} className="inline-flex min-h-11 min-w-11 items-center rounded text-muted hover:text-fg">
                   {link.label}
                 </Link>
               </li>

@@ -15,7 +15,7 @@ const navLinks = [
   { to: "/admin", label: "Admin" },
 ];
 
-const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:text-fg";
+const linkClass = "inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:text-fg";
 
 /** The search box docs/product.md asks for; search itself is not built yet, and the box says so. */
 function SearchBox({ className }: { className?: string }) {
@@ -32,7 +32,7 @@ function SearchBox({ className }: { className?: string }) {
         placeholder="Search (coming soon)"
         aria-describedby={`${id}-hint`}
         autoComplete="off"
-        className="h-10 w-full rounded-full border border-line bg-surface pr-4 pl-9 text-sm placeholder:text-muted"
+        className="h-11 w-full rounded-full border border-line bg-surface pr-4 pl-9 text-sm placeholder:text-muted"
       />
       <span id={`${id}-hint`} className="sr-only">
         Search is not available yet.
@@ -63,7 +63,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-extrabold" aria-label="JPlay home">
+        <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 rounded-md text-lg font-extrabold" aria-label="JPlay home">
           <LogoMark className="size-8" />
           <span>JPlay</span>
         </Link>

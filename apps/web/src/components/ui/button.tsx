@@ -11,7 +11,7 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: "h-9 px-3 text-sm",
+  sm: "h-11 px-3 text-sm",
   md: "h-11 px-5 text-sm",
   lg: "h-12 px-6 text-base",
   icon: "h-11 w-11",

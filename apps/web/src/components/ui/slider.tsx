@@ -13,7 +13,7 @@ export function Slider({ value, onValueChange, className, ...props }: SliderProp
       type="range"
       value={value}
       onChange={(event) => onValueChange(Number(event.currentTarget.value))}
-      className={cn("h-2 w-full cursor-pointer accent-accent disabled:cursor-not-allowed disabled:opacity-50", className)}
+      className={cn("h-11 w-full cursor-pointer accent-accent disabled:cursor-not-allowed disabled:opacity-50", className)}
       {...props}
     />
   );

@@ -35,7 +35,7 @@ export function FileField({ label, name, accept, hint, file, error, optional, in
               accept={accept}
               aria-required={optional ? undefined : "true"}
               onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)}
-              className="w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent-soft file:px-4 file:py-2 file:font-semibold file:text-fg disabled:cursor-not-allowed disabled:opacity-60"
+              className="min-h-11 w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-accent-soft file:px-4 file:py-2 file:font-semibold file:text-fg disabled:cursor-not-allowed disabled:opacity-60"
             />
           </div>
           {file && (

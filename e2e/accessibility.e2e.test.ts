@@ -1,0 +1,158 @@
+/// <reference lib="dom" />
+/**
+ * Every screen and state the browser tests reach, audited with axe-core in both themes: Home, the
+ * player playing, the distribution form showing its errors, the offer, both recovery tiers, the
+ * confirmation, checkout, Pro, the artist's page, and the admin portal with a dialog open. A serious
+ * or critical WCAG A/AA violation fails the test and is named (e2e/support/axe.ts). Then touch and
+ * sight on the listener's and artist's first screens: targets at least 44 × 44 CSS px, and no motion
+ * when the tablet asks for less.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { CARDS, saveCard, uploadSong } from "./support/artist";
+import { seriousViolations } from "./support/axe";
+import { newPage, waitForHydration } from "./support/browser";
+import { signedInOperator } from "./support/operator";
+
+const baseURL = inject("baseURL");
+const adminPassword = inject("adminPassword");
+
+/** The app's two themes, as the header's toggle keeps them in localStorage "theme". */
+type Theme = "dark" | "light";
+
+/** A page whose app starts in `theme` (kept in localStorage, as the header's toggle keeps it). */
+async function pageIn(theme: Theme): Promise<Page> {
+  const page = await newPage();
+  await page.addInitScript((chosen) => window.localStorage.setItem("theme", chosen), theme);
+  return page;
+}
+
+/** Audits the page as it is now, under `state`'s name. */
+async function audit(page: Page, state: string, found: Map<string, string[]>) {
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) found.set(state, violations);
+}
+
+describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
+  test("listener screens: Home, the player playing", async () => {
+    const found = new Map<string, string[]>();
+    const page = await pageIn(theme);
+    await page.goto(baseURL);
+    await waitForHydration(page, "main");
+    await page.getByRole("region", { name: "Trending Songs" }).getByRole("heading", { level: 3 }).first().waitFor();
+    await audit(page, "Home", found);
+
+    await page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first().click();
+    await page.getByRole("region", { name: "Now playing" }).getByRole("button", { name: "Pause playback" }).waitFor();
+    await audit(page, "player playing", found);
+    expect(Object.fromEntries(found)).toEqual({});
+  });
+
+  test("artist screens: both forms with their errors, the offer, both recovery tiers, confirmation, checkout, Pro, the artist page", async () => {
+    const found = new Map<string, string[]>();
+    const page = await pageIn(theme);
+    await page.goto(`${baseURL}/distribute`);
+    await page.getByRole("button", { name: "Save Payment Method" }).click();
+    await expect.poll(() => page.getByLabel("Phone number", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await audit(page, "distribute with errors", found);
+
+    await saveCard(page, baseURL, CARDS.visa);
+    await page.getByRole("button", { name: "Submit for Distribution" }).click();
+    await expect.poll(() => page.getByLabel("Song title", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await audit(page, "song form with errors", found);
+    const songId = await uploadSong(page, baseURL, `Audit ${theme} ${Date.now() % 100_000}`);
+    await audit(page, "offer", found);
+
+    for (const tier of [1, 2]) {
+      await page.goto(`${baseURL}/payment-recovery/${songId}/${tier}`);
+      await page.getByRole("button", { name: "Decline Offer" }).waitFor();
+      await audit(page, `recovery tier ${tier}`, found);
+    }
+
+    await page.goto(`${baseURL}/confirmation/${songId}`);
+    await page.getByRole("heading", { level: 1, name: "Success! Your distribution is complete" }).waitFor();
+    await audit(page, "confirmation", found);
+
+    await page.goto(`${baseURL}/checkout`);
+    await page.getByText("$99.00", { exact: true }).waitFor();
+    await page.getByLabel("Card number", { exact: true }).waitFor();
+    await audit(page, "checkout", found);
+
+    await page.goto(`${baseURL}/subscribe`);
+    await page.getByLabel("Card number", { exact: true }).waitFor();
+    await audit(page, "Pro", found);
+
+    const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
+    await page.goto(`${baseURL}${link}`);
+    await page.getByRole("region", { name: "Signed-in browsers" }).getByText("This browser", { exact: true }).waitFor();
+    await audit(page, "artist page", found);
+    expect(Object.fromEntries(found)).toEqual({});
+  });
+
+  test("admin portal with a dialog open", async () => {
+    const found = new Map<string, string[]>();
+    const admin = await signedInOperator(baseURL, adminPassword);
+    await admin.evaluate((chosen) => window.localStorage.setItem("theme", chosen), theme);
+    await admin.reload();
+    await admin.getByRole("tab", { name: "Catalogue" }).click();
+    await admin.getByRole("heading", { name: "Facilities" }).waitFor();
+    await audit(admin, "admin catalogue", found);
+    await admin.getByRole("button", { name: /^Edit / }).first().click();
+    await admin.getByRole("dialog", { name: /^Edit / }).getByLabel("Facility name").waitFor();
+    await audit(admin, "admin dialog", found);
+    expect(Object.fromEntries(found)).toEqual({});
+  });
+});
+
+/** Visible controls smaller than 44 × 44 CSS px (WCAG 2.5.5), links inside running text excepted. */
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio]"))
+      // Shown (a visually hidden skip link is sized when it gets the focus).
+      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden" && getComputedStyle(element).clipPath === "none")
+      .filter((element) => !(element.tagName === "A" && element.closest("p") && getComputedStyle(element).display === "inline"))
+      .map((element) => {
+        // A native radio or checkbox is a target with its label: the label is what a finger meets.
+        const target = element.matches("input[type=radio], input[type=checkbox]") ? (element.closest("label") ?? element) : element;
+        const box = target.getBoundingClientRect();
+        return { name: element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName, width: Math.round(box.width), height: Math.round(box.height) };
+      })
+      .filter((box) => box.width < 44 || box.height < 44)
+      .map((box) => `${box.name} (${box.width} × ${box.height})`),
+  );
+
+/** Elements still animating or transitioning for longer than the reduced-motion 0.01 ms. */
+const moving = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("*"))
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        const longest = (durations: string) => Math.max(...durations.split(",").map((d) => parseFloat(d) * (d.trim().endsWith("ms") ? 1 : 1000)));
+        return longest(style.transitionDuration) > 0.01 || longest(style.animationDuration) > 0.01;
+      })
+      .map((element) => element.tagName),
+  );
+
+describe("touch and sight", () => {
+  test("targets are at least 44 × 44 px on Home and the distribution form", async () => {
+    const page = await newPage({ viewport: { width: 800, height: 1280 } });
+    await page.goto(baseURL);
+    await waitForHydration(page, "main");
+    const onHome = await smallTargets(page);
+    await page.goto(`${baseURL}/distribute`);
+    await page.getByLabel("Card number", { exact: true }).waitFor();
+    expect({ home: onHome, distribute: await smallTargets(page) }).toEqual({ home: [], distribute: [] });
+  });
+
+  test("nothing moves when the tablet asks for reduced motion", async () => {
+    const still = await newPage({ reducedMotion: "reduce" });
+    await still.goto(baseURL);
+    await waitForHydration(still, "main");
+    expect(await moving(still)).toEqual([]);
+    // The same page without the preference does animate (buttons fade their colours), so the check can see motion.
+    const usual = await newPage({ reducedMotion: "no-preference" });
+    await usual.goto(baseURL);
+    await waitForHydration(usual, "main");
+    expect((await moving(usual)).length).toBeGreaterThan(0);
+  });
+});
