@@ -1,9 +1,9 @@
 /**
  * Tablet profile Lighthouse for `/` and `/distribute`: Debian's Chromium (CHROME_PATH) through
- * chrome-launcher, performance category only, mobile form factor at a tablet's screen, network
+ * chrome-launcher, the performance and accessibility categories, mobile form factor at a tablet's screen, network
  * 700 Kbps / 300 ms RTT, CPU slowdown = this machine's benchmark index ÷ 100 (read from a first
  * calibration run's `environment.benchmarkIndex`, printed). Median of --runs runs (default 5): LCP,
- * TBT, CLS, performance score.
+ * TBT, CLS, performance score, accessibility score (and the accessibility audits that failed, if any).
  *
  *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>]
  */
@@ -30,7 +30,7 @@ async function audit(url: string, cpuSlowdownMultiplier: number) {
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] },
       {
         extends: "lighthouse:default",
         settings: {
@@ -57,6 +57,10 @@ async function audit(url: string, cpuSlowdownMultiplier: number) {
       tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
       score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+      accessibility: (lhr.categories.accessibility?.score ?? Number.NaN) * 100,
+      accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id),
     };
   } finally {
     await chrome.kill();
@@ -80,12 +84,14 @@ await withSession(async ({ server }) => {
       median(samples.map((s) => s.tbt)).toFixed(0),
       median(samples.map((s) => s.cls)).toFixed(3),
       median(samples.map((s) => s.score)).toFixed(0),
+      median(samples.map((s) => s.accessibility)).toFixed(0),
+      [...new Set(samples.flatMap((s) => s.accessibilityFailures))].join(", ") || "none",
       median(samples.map((s) => s.benchmarkIndex)).toFixed(0),
     ]);
   }
   printTable(
     `Lighthouse, tablet profile (${TABLET_NETWORK.kbps} Kbps, ${TABLET_NETWORK.rttMs} ms RTT, ${throttlingMethod}), CPU slowdown ${slowdown.toFixed(2)} = benchmark index ${calibration.benchmarkIndex.toFixed(0)} ÷ 100, median of ${runs}`,
-    ["page", "LCP ms", "TBT ms", "CLS", "score", "bench index"],
+    ["page", "LCP ms", "TBT ms", "CLS", "score", "a11y score", "a11y audits failed", "bench index"],
     rows,
   );
 });
