@@ -4,8 +4,8 @@
  * player playing, the distribution form showing its errors, the offer, both recovery tiers, the
  * confirmation, checkout, Pro, the artist's page, and the admin portal with a dialog open. A serious
  * or critical WCAG A/AA violation fails the test and is named (e2e/support/axe.ts). Then touch and
- * sight on the listener's and artist's first screens: targets at least 44 × 44 CSS px, and no motion
- * when the tablet asks for less.
+ * sight on the listener's and artist's first screens: targets at least 44 × 44 CSS px, text zoomed to
+ * 200% without anything cut off or scrolled sideways, and no motion when the tablet asks for less.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
@@ -121,6 +121,27 @@ const smallTargets = (page: Page) =>
       .map((box) => `${box.name} (${box.width} × ${box.height})`),
   );
 
+/**
+ * What the page loses at 200%: the page scrolling sideways, text cut off now, or text on one line
+ * that is cut off once it is longer (an ellipsis: a longer song title than the demo's would lose its
+ * end). Visually hidden text (the skip link, labels for screen readers) is meant to be clipped.
+ */
+const lostWhenZoomed = (page: Page) =>
+  page.evaluate(() => {
+    const lost = Array.from(document.querySelectorAll<HTMLElement>("button, a[href], label, h1, h2, h3, p"))
+      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).clipPath === "none")
+      .flatMap((element) => {
+        const style = getComputedStyle(element);
+        const text = element.textContent?.trim().slice(0, 40);
+        if (element.scrollWidth > element.clientWidth + 1 && style.overflowX !== "visible") return [`cut off: ${text}`];
+        if (style.whiteSpace === "nowrap" && style.overflowX === "hidden") return [`cut off when longer: ${text}`];
+        return [];
+      });
+    const page = document.documentElement;
+    if (page.scrollWidth > page.clientWidth + 1) lost.push(`scrolls sideways: ${page.scrollWidth} > ${page.clientWidth}`);
+    return lost;
+  });
+
 /** Elements still animating or transitioning for longer than the reduced-motion 0.01 ms. */
 const moving = (page: Page) =>
   page.evaluate(() =>
@@ -142,6 +163,18 @@ describe("touch and sight", () => {
     await page.goto(`${baseURL}/distribute`);
     await page.getByLabel("Card number", { exact: true }).waitFor();
     expect({ home: onHome, distribute: await smallTargets(page) }).toEqual({ home: [], distribute: [] });
+  });
+
+  test("zoomed to 200%, Home and the distribution form lose nothing", async () => {
+    // The 800 × 1280 tablet at 200% zoom: 400 × 640 CSS px at twice the pixel density, as the browser
+    // lays it out (its breakpoints follow the zoom, which a root font-size alone would not do).
+    const page = await newPage({ viewport: { width: 400, height: 640 }, deviceScaleFactor: 2 });
+    await page.goto(baseURL);
+    await waitForHydration(page, "main");
+    const onHome = await lostWhenZoomed(page);
+    await page.goto(`${baseURL}/distribute`);
+    await page.getByLabel("Card number", { exact: true }).waitFor();
+    expect({ home: onHome, distribute: await lostWhenZoomed(page) }).toEqual({ home: [], distribute: [] });
   });
 
   test("nothing moves when the tablet asks for reduced motion", async () => {

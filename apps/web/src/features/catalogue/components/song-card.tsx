@@ -53,10 +53,10 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
         </span>
       </button>
       <LikeButton song={song} title={title} className="absolute top-2 right-2 bg-canvas/80 hover:bg-canvas" />
-      <h3 className="mt-2 truncate text-sm font-semibold" title={title}>
+      <h3 className="mt-2 text-sm font-semibold break-words" title={title}>
         {title}
       </h3>
-      <p className="truncate text-sm text-muted">{songArtist(song)}</p>
+      <p className="text-sm break-words text-muted">{songArtist(song)}</p>
       {year !== null && <p className="text-xs text-muted">{year}</p>}
       {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">Explicit</p>}
       <SavedForOffline song={song} />

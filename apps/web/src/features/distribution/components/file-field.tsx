@@ -39,7 +39,7 @@ export function FileField({ label, name, accept, hint, file, error, optional, in
             />
           </div>
           {file && (
-            <p className="mt-2 truncate text-sm text-muted">
+            <p className="mt-2 text-sm break-all text-muted">
               {file.name} · {formatBytes(file.size)}
             </p>
           )}

@@ -25,7 +25,7 @@ export function YourSongs() {
         {songs.map((song) => (
           <li key={song.id} className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold">{song.title}</p>
+              <p className="font-semibold break-words">{song.title}</p>
               <p className="text-sm text-muted">{song.paid ? SONG_STATUS_LABELS[song.status] : "Not paid yet"}</p>
             </div>
             {!song.paid && song.status === "pending" && (

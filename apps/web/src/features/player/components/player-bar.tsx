@@ -66,8 +66,8 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
             className="size-12 shrink-0 rounded-md bg-surface-2 object-cover"
           />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold">{title}</p>
-            <p className="truncate text-xs text-muted">
+            <p className="text-sm font-semibold break-words">{title}</p>
+            <p className="text-xs break-words text-muted">
               {error && isLoaded ? "This song could not be played." : artist}
             </p>
           </div>
