@@ -154,27 +154,27 @@ const moving = (page: Page) =>
       .map((element) => element.tagName),
   );
 
+/** `check` on hydrated Home, then on /distribute once its card form is there. */
+async function onHomeAndDistribute(page: Page, check: (page: Page) => Promise<string[]>) {
+  await page.goto(baseURL);
+  await waitForHydration(page, "main");
+  const home = await check(page);
+  await page.goto(`${baseURL}/distribute`);
+  await page.getByLabel("Card number", { exact: true }).waitFor();
+  return { home, distribute: await check(page) };
+}
+
 describe("touch and sight", () => {
   test("targets are at least 44 × 44 px on Home and the distribution form", async () => {
     const page = await newPage({ viewport: { width: 800, height: 1280 } });
-    await page.goto(baseURL);
-    await waitForHydration(page, "main");
-    const onHome = await smallTargets(page);
-    await page.goto(`${baseURL}/distribute`);
-    await page.getByLabel("Card number", { exact: true }).waitFor();
-    expect({ home: onHome, distribute: await smallTargets(page) }).toEqual({ home: [], distribute: [] });
+    expect(await onHomeAndDistribute(page, smallTargets)).toEqual({ home: [], distribute: [] });
   });
 
   test("zoomed to 200%, Home and the distribution form lose nothing", async () => {
     // The 800 × 1280 tablet at 200% zoom: 400 × 640 CSS px at twice the pixel density, as the browser
     // lays it out (its breakpoints follow the zoom, which a root font-size alone would not do).
     const page = await newPage({ viewport: { width: 400, height: 640 }, deviceScaleFactor: 2 });
-    await page.goto(baseURL);
-    await waitForHydration(page, "main");
-    const onHome = await lostWhenZoomed(page);
-    await page.goto(`${baseURL}/distribute`);
-    await page.getByLabel("Card number", { exact: true }).waitFor();
-    expect({ home: onHome, distribute: await lostWhenZoomed(page) }).toEqual({ home: [], distribute: [] });
+    expect(await onHomeAndDistribute(page, lostWhenZoomed)).toEqual({ home: [], distribute: [] });
   });
 
   test("nothing moves when the tablet asks for reduced motion", async () => {
