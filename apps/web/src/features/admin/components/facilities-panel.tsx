@@ -1,8 +1,8 @@
 /**
  * The Catalogue tab's facilities: each with its state, whether it takes clean music only (changed in
  * place) and the address its tablets are opened at once, a dialog to change one's name, state and
- * setting, and a form to add one. The rules are the
- * server's (schema/src/facilities.ts), checked here first so the form says the same thing.
+ * setting, and a form to add one. The rules are the server's (schema/src/facilities.ts), checked here
+ * first so the form says the same thing.
  */
 import { useState, type FormEvent } from "react";
 import * as v from "valibot";
