@@ -10,6 +10,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: "text-fg hover:bg-surface-2",
 };
 
+/** Every size is at least 44 px tall: a finger's target on the tablet (WCAG 2.5.5); `sm` is only narrower. */
 const sizes: Record<ButtonSize, string> = {
   sm: "h-11 px-3 text-sm",
   md: "h-11 px-5 text-sm",
