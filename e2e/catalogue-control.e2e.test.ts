@@ -142,7 +142,7 @@ describe("the operator's Catalogue tab", () => {
     expect(await featuredFor(home)).toBeNull();
 
     await rowOf(takenDown, newest.title).getByRole("button", { name: `Restore ${newest.title}` }).click();
-    await toastWith(admin, "Song restored", `“${newest.title}” is back in the catalogue.`).waitFor({ timeout: 15_000 });
+    await toastWith(admin, "Song restored", `“${newest.title}” is back in the catalogue; the artist is texted.`).waitFor({ timeout: 15_000 });
     await home.reload();
     expect((await rowTitles(home, "Recently Added"))[0]).toBe(newest.title);
     await playerBar(home).getByText(newest.title, { exact: true }).waitFor();

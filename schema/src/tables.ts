@@ -527,7 +527,7 @@ export const refunds = sqliteTable(
   (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
 );
 
-export const TEXT_MESSAGE_KINDS = ["card_saved", "payment_succeeded", "payment_failed", "song_distributed", "song_rejected", "song_taken_down", "payout_sent", "opted_out"] as const;
+export const TEXT_MESSAGE_KINDS = ["card_saved", "payment_succeeded", "payment_failed", "song_distributed", "song_rejected", "song_taken_down", "song_restored", "payout_sent", "opted_out"] as const;
 export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
 /** queued → sent (by the provider) or logged (no provider configured); skipped when the number opted out. */
 export const TEXT_MESSAGE_STATUSES = ["queued", "sent", "logged", "failed", "skipped"] as const;

@@ -111,7 +111,7 @@ describe("catalogue answers from the edge cache", () => {
     expect((await api(`/api/songs/${cleanSong}`)).status).toBe(404);
     expect((await api(audio, { headers: { Range: "bytes=0-9" } })).status).toBe(404);
 
-    await restoreSong(db(), cleanSong, { actor: "cache-test@jplay.test" }, Date.now());
+    await restoreSong(db(), jobs.asQueue(), cleanSong, { actor: "cache-test@jplay.test" }, Date.now());
     expect(await ids("/api/songs/recent?limit=100")).toContain(cleanSong);
     expect((await api(audio, { headers: { Range: "bytes=0-9" } })).status).toBe(206);
   });

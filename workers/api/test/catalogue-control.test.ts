@@ -265,7 +265,11 @@ describe("takedowns", () => {
     expect(await feedOf(song.songId)).toEqual(["takedown", "release"]);
     expect((await songEvents(song.songId)).at(-1)).toMatchObject({ actor: LOCAL_OPERATOR, cause: `Restored to the catalogue by ${LOCAL_OPERATOR}` });
     expect((await loadArtistPage(createDb(env.DB), song.artistId))?.songs[0]?.takedown).toBeNull();
+    // The artist is told the song is back, once.
+    const afterRestore = await env.DB.prepare("select kind, body from text_messages where artist_id = ?1 order by created_at, rowid").bind(song.artistId).all<{ kind: string; body: string }>();
+    expect(afterRestore.results.at(-1)).toEqual({ kind: "song_restored", body: `JPlay: "Soon Taken Down" is back on the tablets. Reply STOP to opt out.` });
     expect(await errorOf(await restore(song.songId))).toEqual({ status: 409, code: "not_taken_down", message: "This song is live: there is nothing to restore." });
+    expect((await env.DB.prepare("select count(*) as n from text_messages where artist_id = ?1 and kind = 'song_restored'").bind(song.artistId).first<number>("n"))).toBe(1);
     expect(await feedOf(song.songId)).toEqual(["takedown", "release"]);
 
     // A second takedown is a new event: its own feed row and its own text.

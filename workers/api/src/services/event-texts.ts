@@ -69,6 +69,13 @@ export async function textSongTakenDown(db: Db, jobs: JobQueue, takedown: { song
   });
 }
 
+/** An operator put a taken-down song back (once per restore, like takedowns). */
+export async function textSongRestored(db: Db, jobs: JobQueue, restore: { songId: string; eventId: string }): Promise<void> {
+  const [song] = await db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, restore.songId)).limit(1);
+  if (!song?.artistId) return;
+  await tell(db, jobs, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, body: textBodies.songRestored(song.title) });
+}
+
 /** A payout's Transfer was made. */
 export async function textPayoutSent(db: Db, jobs: JobQueue, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
   await tell(db, jobs, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, body: textBodies.payoutSent(payout.amountCents) });

@@ -13,7 +13,7 @@ import { AppError, notFound } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { recordCatalogueChanges } from "./catalogue-changes";
 import { purgeCatalogue } from "./edge-cache";
-import { textSongTakenDown } from "./event-texts";
+import { textSongRestored, textSongTakenDown } from "./event-texts";
 
 /** Why a song that never went live can be neither taken down nor restored (409). */
 const NOT_LIVE: Record<Exclude<SongStatus, "distributed">, string> = {
@@ -65,13 +65,15 @@ export async function takeDownSong(db: Db, jobs: JobQueue, songId: string, { rea
   await textSongTakenDown(db, jobs, { songId, eventId, reason });
 }
 
-/** Puts a taken-down song back in the catalogue (a new `release` in the feed). 409 when it is not down. */
-export async function restoreSong(db: Db, songId: string, { actor }: { actor: string }, now: number): Promise<void> {
+/** Puts a taken-down song back in the catalogue (a new `release` in the feed); the artist is texted. 409 when it is not down. */
+export async function restoreSong(db: Db, jobs: JobQueue, songId: string, { actor }: { actor: string }, now: number): Promise<void> {
   const song = await songState(db, songId);
   if (song.takenDownAt === null) throw notTakenDown();
+  const eventId = crypto.randomUUID();
   const set = sql`taken_down_at = null, takedown_reason = null`;
-  if (!(await changeOnce(db, songId, { eventId: crypto.randomUUID(), cause: `Restored to the catalogue by ${actor}`, actor, wasTakenDown: true, set, kind: "release" }, now))) {
+  if (!(await changeOnce(db, songId, { eventId, cause: `Restored to the catalogue by ${actor}`, actor, wasTakenDown: true, set, kind: "release" }, now))) {
     throw notTakenDown();
   }
   await purgeCatalogue();
+  await textSongRestored(db, jobs, { songId, eventId });
 }

@@ -24,5 +24,6 @@ export const textBodies = {
     `JPlay: we could not distribute ${quoted(songTitle)}: ${sentence(reason)} If you paid, the full fee is being refunded to your card. ${OPT_OUT}`,
   songTakenDown: (songTitle: string, reason: string) =>
     `JPlay: ${quoted(songTitle)} was taken down from the tablets. Reason: ${sentence(reason)} Sales already made stay yours. ${OPT_OUT}`,
+  songRestored: (songTitle: string) => `JPlay: ${quoted(songTitle)} is back on the tablets. ${OPT_OUT}`,
   payoutSent: (amountCents: number) => `JPlay: we sent you a payout of ${formatCents(amountCents)}. It reaches your debit card on your payout schedule. ${OPT_OUT}`,
 };

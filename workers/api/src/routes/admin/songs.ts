@@ -64,7 +64,7 @@ export const adminSongRoutes = new Hono<AppEnv>()
   })
   .post("/:songId/restore", async (c) => {
     const songId = c.req.param("songId");
-    await restoreSong(createDb(c.env.DB), songId, { actor: c.var.operator! }, Date.now());
+    await restoreSong(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, { actor: c.var.operator! }, Date.now());
     return c.json<TakedownResponse>({ songId, takenDown: false });
   })
   .get("/:songId/audio", async (c) => {

@@ -147,7 +147,7 @@ function TakenDownTable({ catalogue }: { catalogue: AdminCatalogueResponse }) {
           disabled={restore.isPending && restore.variables === song.id}
           onClick={() =>
             restore.mutate(song.id, {
-              onSuccess: () => toast.success("Song restored", `“${song.title}” is back in the catalogue.`),
+              onSuccess: () => toast.success("Song restored", `“${song.title}” is back in the catalogue; the artist is texted.`),
               onError: (error) => toast.error("Song not restored", apiErrorMessage(error, "Please try again.")),
             })
           }

@@ -18,6 +18,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   song_distributed: "Song live",
   song_rejected: "Song rejected",
   song_taken_down: "Song taken down",
+  song_restored: "Song restored",
   payout_sent: "Payout sent",
   opted_out: "Opted out",
 };
