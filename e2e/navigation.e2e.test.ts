@@ -172,6 +172,9 @@ describe("keyboard", () => {
     const trending = page.getByRole("region", { name: "Trending Songs" });
     const firstCover = trending.getByRole("button", { name: /^Play / }).first();
     await firstCover.waitFor();
+    // Home is server-rendered: its buttons are in the page before their handlers are (a key pressed
+    // before hydration reaches plain HTML).
+    await waitForHydration(page, "main");
     const label = await firstCover.getAttribute("aria-label");
 
     let reached = false;
