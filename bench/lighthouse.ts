@@ -2,7 +2,8 @@
  * Tablet profile Lighthouse for `/` and `/distribute`: Debian's Chromium (CHROME_PATH) through
  * chrome-launcher, the performance and accessibility categories, mobile form factor at a tablet's screen, network
  * 700 Kbps / 300 ms RTT, CPU slowdown = this machine's benchmark index ÷ 100 (read from a first
- * calibration run's `environment.benchmarkIndex`, printed). Median of --runs runs (default 5): LCP,
+ * calibration run's `environment.benchmarkIndex`, printed). A run whose trace Lighthouse could not read
+ * (NO_NAVSTART) is run again, at most twice, and counted in the title. Median of --runs runs (default 5): LCP,
  * TBT, CLS, performance score, accessibility score (and the accessibility audits that failed, if any).
  *
  *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>]
@@ -22,7 +23,22 @@ const PAGES = ["/", "/distribute"];
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-async function audit(url: string, cpuSlowdownMultiplier: number) {
+interface AuditFigures {
+  benchmarkIndex: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  score: number;
+  accessibility: number;
+  accessibilityFailures: string[];
+}
+
+/** Lighthouse's own advice for a run whose trace lost its navigation start: run it again. */
+const RETRIED_ERRORS = new Set(["NO_NAVSTART"]);
+let retriedRuns = 0;
+
+/** One Lighthouse run in its own Chromium; `retry` names an error Lighthouse says to run again after. */
+async function auditOnce(url: string, cpuSlowdownMultiplier: number): Promise<AuditFigures | { retry: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -50,6 +66,7 @@ async function audit(url: string, cpuSlowdownMultiplier: number) {
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
+    if (lhr.runtimeError && RETRIED_ERRORS.has(lhr.runtimeError.code)) return { retry: lhr.runtimeError.code };
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return {
       benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -64,6 +81,16 @@ async function audit(url: string, cpuSlowdownMultiplier: number) {
     };
   } finally {
     await chrome.kill();
+  }
+}
+
+async function audit(url: string, cpuSlowdownMultiplier: number): Promise<AuditFigures> {
+  for (let attempt = 1; ; attempt++) {
+    const figures = await auditOnce(url, cpuSlowdownMultiplier);
+    if (!("retry" in figures)) return figures;
+    if (attempt === 3) throw new Error(`Lighthouse: ${figures.retry} three times for ${url}`);
+    retriedRuns++;
+    console.error(`${url}: ${figures.retry}, running again`);
   }
 }
 
@@ -90,7 +117,7 @@ await withSession(async ({ server }) => {
     ]);
   }
   printTable(
-    `Lighthouse, tablet profile (${TABLET_NETWORK.kbps} Kbps, ${TABLET_NETWORK.rttMs} ms RTT, ${throttlingMethod}), CPU slowdown ${slowdown.toFixed(2)} = benchmark index ${calibration.benchmarkIndex.toFixed(0)} ÷ 100, median of ${runs}`,
+    `Lighthouse, tablet profile (${TABLET_NETWORK.kbps} Kbps, ${TABLET_NETWORK.rttMs} ms RTT, ${throttlingMethod}), CPU slowdown ${slowdown.toFixed(2)} = benchmark index ${calibration.benchmarkIndex.toFixed(0)} ÷ 100, median of ${runs}${retriedRuns ? ` (${retriedRuns} run(s) repeated after ${[...RETRIED_ERRORS].join("/")})` : ""}`,
     ["page", "LCP ms", "TBT ms", "CLS", "score", "a11y score", "a11y audits failed", "bench index"],
     rows,
   );

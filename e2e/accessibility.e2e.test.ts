@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Every screen and state the browser tests reach, audited with axe-core in both themes: Home, the
- * player playing, the distribution form showing its errors, the offer, both recovery tiers, the
+ * player playing, both distribution forms showing their errors, the offer, both recovery tiers, the
  * confirmation, checkout, Pro, the artist's page, and the admin portal with a dialog open. A serious
  * or critical WCAG A/AA violation fails the test and is named (e2e/support/axe.ts). Then touch and
  * sight on the listener's and artist's first screens: targets at least 44 × 44 CSS px, text zoomed to
@@ -27,8 +27,9 @@ async function pageIn(theme: Theme): Promise<Page> {
   return page;
 }
 
-/** Audits the page as it is now, under `state`'s name. */
-async function audit(page: Page, state: string, found: Map<string, string[]>) {
+/** Audits the page as it is now, in `theme` (checked, so a theme that did not apply fails), under `state`'s name. */
+async function audit(page: Page, theme: Theme, state: string, found: Map<string, string[]>) {
+  expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${state} is in the ${theme} theme`).toBe(theme === "dark");
   const violations = await seriousViolations(page);
   if (violations.length > 0) found.set(state, violations);
 }
@@ -40,11 +41,11 @@ describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
     await page.goto(baseURL);
     await waitForHydration(page, "main");
     await page.getByRole("region", { name: "Trending Songs" }).getByRole("heading", { level: 3 }).first().waitFor();
-    await audit(page, "Home", found);
+    await audit(page, theme, "Home", found);
 
     await page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first().click();
     await page.getByRole("region", { name: "Now playing" }).getByRole("button", { name: "Pause playback" }).waitFor();
-    await audit(page, "player playing", found);
+    await audit(page, theme, "player playing", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 
@@ -54,38 +55,38 @@ describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
     await page.goto(`${baseURL}/distribute`);
     await page.getByRole("button", { name: "Save Payment Method" }).click();
     await expect.poll(() => page.getByLabel("Phone number", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    await audit(page, "distribute with errors", found);
+    await audit(page, theme, "distribute with errors", found);
 
     await saveCard(page, baseURL, CARDS.visa);
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     await expect.poll(() => page.getByLabel("Song title", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    await audit(page, "song form with errors", found);
+    await audit(page, theme, "song form with errors", found);
     const songId = await uploadSong(page, baseURL, `Audit ${theme} ${Date.now() % 100_000}`);
-    await audit(page, "offer", found);
+    await audit(page, theme, "offer", found);
 
     for (const tier of [1, 2]) {
       await page.goto(`${baseURL}/payment-recovery/${songId}/${tier}`);
       await page.getByRole("button", { name: "Decline Offer" }).waitFor();
-      await audit(page, `recovery tier ${tier}`, found);
+      await audit(page, theme, `recovery tier ${tier}`, found);
     }
 
     await page.goto(`${baseURL}/confirmation/${songId}`);
     await page.getByRole("heading", { level: 1, name: "Success! Your distribution is complete" }).waitFor();
-    await audit(page, "confirmation", found);
+    await audit(page, theme, "confirmation", found);
 
     await page.goto(`${baseURL}/checkout`);
     await page.getByText("$99.00", { exact: true }).waitFor();
     await page.getByLabel("Card number", { exact: true }).waitFor();
-    await audit(page, "checkout", found);
+    await audit(page, theme, "checkout", found);
 
     await page.goto(`${baseURL}/subscribe`);
     await page.getByLabel("Card number", { exact: true }).waitFor();
-    await audit(page, "Pro", found);
+    await audit(page, theme, "Pro", found);
 
     const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
     await page.goto(`${baseURL}${link}`);
     await page.getByRole("region", { name: "Signed-in browsers" }).getByText("This browser", { exact: true }).waitFor();
-    await audit(page, "artist page", found);
+    await audit(page, theme, "artist page", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 
@@ -96,10 +97,10 @@ describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
     await admin.reload();
     await admin.getByRole("tab", { name: "Catalogue" }).click();
     await admin.getByRole("heading", { name: "Facilities" }).waitFor();
-    await audit(admin, "admin catalogue", found);
+    await audit(admin, theme, "admin catalogue", found);
     await admin.getByRole("button", { name: /^Edit / }).first().click();
     await admin.getByRole("dialog", { name: /^Edit / }).getByLabel("Facility name").waitFor();
-    await audit(admin, "admin dialog", found);
+    await audit(admin, theme, "admin dialog", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 });
