@@ -442,42 +442,61 @@ describe("payout funding", () => {
   const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
   /** A secret-key call to this server's Stripe sandbox (what an operator does in Stripe's Dashboard). */
-  async function sandbox(path: string, fields: Record<string, string>) {
+  async function sandbox(method: "GET" | "POST", path: string, fields: Record<string, string> = {}) {
     const response = await fetch(`${baseURL}/api/stripe-sandbox${path}`, {
-      method: "POST",
+      method,
       headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
+      body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
     });
     expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
   }
 
   const fundingOf = (page: Page) => page.evaluate(async () => (await fetch("/api/admin/funding")).json()) as Promise<PayoutFundingResponse>;
 
   test("owed to artists, Stripe's available balance and the shortfall to top up; a top-up, once available, closes it", async () => {
     const page = await newPage();
+    // Other tests refund and pay out against the same sandbox balance while this one runs, so the
+    // panel is compared with the answer it was rendered from, never with a later read.
+    const answers: PayoutFundingResponse[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname !== "/api/admin/funding" || !response.ok()) return;
+      void response.json().then((body: PayoutFundingResponse) => answers.push(body), () => undefined);
+    });
     await signIn(page);
     const section = page.getByRole("region", { name: "Payout funding" });
     const figure = (label: string) => section.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+    const shownAgainstLastAnswer = async () => {
+      const last = answers.at(-1);
+      if (!last?.stripe) return "no answer with Stripe's balance yet";
+      const shown = [await figure("Owed to artists").textContent(), await figure("Available in Stripe").textContent(), await figure("Shortfall to top up").textContent()];
+      const answered = [usd(last.owedToArtistsCents), usd(last.stripe.availableCents), usd(last.shortfallCents!)];
+      return shown.join(" | ") === answered.join(" | ") ? "as answered" : `shows ${shown.join(" | ")}, answered ${answered.join(" | ")}`;
+    };
     await figure("Owed to artists").waitFor();
+    await expect.poll(shownAgainstLastAnswer, { timeout: 15_000 }).toBe("as answered");
 
-    const before = await fundingOf(page);
-    expect(before.stripe).not.toBeNull();
+    const before = answers.at(-1)!;
     expect(before.owedToArtistsCents).toBeGreaterThan(0); // the demo catalogue's sales
     expect(before.shortfallCents).toBe(Math.max(0, before.owedToArtistsCents - before.stripe!.availableCents));
-    expect(await figure("Owed to artists").textContent()).toBe(usd(before.owedToArtistsCents));
-    expect(await figure("Available in Stripe").textContent()).toBe(usd(before.stripe!.availableCents));
-    expect(await figure("Shortfall to top up").textContent()).toBe(usd(before.shortfallCents!));
     expect(await section.getByText(/^Owed to artists minus Stripe's available balance\./).isVisible()).toBe(true);
 
-    // The operator adds the shortfall (and a little more) to Stripe; Stripe makes it available days later.
-    const topUp = before.shortfallCents! + 12_345;
-    await sandbox("/v1/topups", { amount: String(topUp), currency: "usd", description: "e2e top-up" });
-    await sandbox("/v1/test_helpers/advance_clock", { seconds: String(10 * 24 * 60 * 60) });
+    // The operator adds the shortfall (and more) to Stripe; Stripe makes it available days later.
+    const topUp = before.shortfallCents! + 100_000;
+    const created = await sandbox("POST", "/v1/topups", { amount: String(topUp), currency: "usd", description: "e2e top-up" });
+    await sandbox("POST", "/v1/test_helpers/advance_clock", { seconds: String(10 * 24 * 60 * 60) });
+    const settled = await sandbox("GET", `/v1/topups/${String(created.id)}?expand[]=balance_transaction`);
+    expect(settled.status).toBe("succeeded");
+    expect((settled.balance_transaction as { status: string }).status).toBe("available");
+
+    const answersBeforeRefresh = answers.length;
     await page.getByRole("button", { name: "Refresh" }).click();
-    await expect.poll(() => figure("Shortfall to top up").textContent(), { timeout: 15_000 }).toBe("$0.00");
-    const after = await fundingOf(page);
-    expect(after.stripe!.availableCents).toBeGreaterThanOrEqual(before.stripe!.availableCents + topUp);
-    expect(await figure("Available in Stripe").textContent()).toBe(usd(after.stripe!.availableCents));
+    await expect.poll(() => answers.length, { timeout: 15_000 }).toBeGreaterThan(answersBeforeRefresh);
+    await expect.poll(shownAgainstLastAnswer, { timeout: 15_000 }).toBe("as answered");
+    const after = answers.at(-1)!;
+    expect(after.shortfallCents).toBe(0);
+    expect(await figure("Shortfall to top up").textContent()).toBe("$0.00");
+    expect(after.stripe!.availableCents).toBeGreaterThan(before.stripe!.availableCents);
   });
 
   test("records a provider settlement once per reference, and says why another amount under that reference is refused", async () => {
