@@ -28,7 +28,7 @@ describe("routes", () => {
     await expect.poll(() => page.getByText("Did you forget to add the page to the router?", { exact: true }).isVisible()).toBe(true);
   });
 
-  test("a deep link to /distribute is served by the SPA", async () => {
+  test("a deep link to /distribute opens the screen, marked in the bottom navigation", async () => {
     const page = await open();
     const response = await page.goto(`${baseURL}/distribute`);
     expect(response?.status()).toBe(200);

@@ -12,6 +12,7 @@ import { coverSizeUrl } from "../schema/src/cover-sizes.ts";
 import { describe, expect, inject, test } from "vitest";
 import { DEMO_FACILITIES } from "../scripts/demo/seed-demo.ts";
 import { newPage, waitForHydration } from "./support/browser";
+import { holdAppScript, recordPageErrors, rememberServerNodes, serverNodesKept } from "./support/hydration";
 
 const baseURL = inject("baseURL");
 const cleanFacility = DEMO_FACILITIES.find((facility) => facility.cleanOnly)!;
@@ -48,6 +49,9 @@ const rowCovers = (page: Page, row: "Trending Songs" | "Recently Added") =>
 /** A card shows its cover's 288 px copy (lib/cover-sources.ts). */
 const cardCover = (song: { coverUrl: string | null }) => (song.coverUrl ? coverSizeUrl(song.coverUrl, 288) : null);
 
+/** The elements hydration must keep as the server sent them. */
+const SERVER_NODES = "h1, h2, h3, img, button";
+
 /** The listener calls for catalogue lists and songs (not their covers and audio) this page made. */
 function recordCatalogueCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -76,37 +80,21 @@ describe("Home rendered on the server", () => {
   test("hydration keeps the server's elements and content, and the browser asks for no catalogue list", async () => {
     const page = await newPage();
     const catalogueCalls = recordCatalogueCalls(page);
-    const hydrationErrors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") hydrationErrors.push(message.text());
-    });
-    page.on("pageerror", (error) => hydrationErrors.push(error.message));
-
+    const hydrationErrors = recordPageErrors(page);
     // The app's script waits until the server's HTML has been looked at.
-    let releaseScript!: () => void;
-    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await scriptHeld;
-      await route.continue();
-    });
+    const releaseScript = await holdAppScript(page);
 
     await page.goto(`${baseURL}/`, { waitUntil: "commit" });
     await page.waitForFunction(() => document.querySelectorAll('section[aria-labelledby="recent-heading"] h3').length === 4);
     // What the listener sees: #root's markup without the hidden <audio>, which the player warms once
     // the page is idle (its src and preload change after hydration by design).
-    await page.evaluate(() => {
-      (window as unknown as { visibleHtml: (root: Element) => string }).visibleHtml = (root) => {
-        const copy = root.cloneNode(true) as Element;
+    const visibleHtml = () =>
+      page.evaluate(() => {
+        const copy = document.getElementById("root")!.cloneNode(true) as Element;
         for (const audio of Array.from(copy.querySelectorAll("audio[hidden]"))) audio.remove();
         return copy.innerHTML;
-      };
-    });
-    const before = await page.evaluate(() => {
-      const { visibleHtml } = window as unknown as { visibleHtml: (root: Element) => string };
-      const nodes = Array.from(document.querySelectorAll("#root h1, #root h2, #root h3, #root img, #root button"));
-      (window as unknown as { serverNodes: Element[] }).serverNodes = nodes;
-      return { html: visibleHtml(document.getElementById("root")!), count: nodes.length };
-    });
+      });
+    const before = { html: await visibleHtml(), count: await rememberServerNodes(page, SERVER_NODES) };
     expect(before.count).toBeGreaterThan(10);
     const meAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me");
     releaseScript();
@@ -115,15 +103,7 @@ describe("Home rendered on the server", () => {
     await waitForHydration(page, 'section[aria-labelledby="recent-heading"] li:last-child button');
     await meAnswered; // the app's own first calls have been made and answered
 
-    const after = await page.evaluate(() => {
-      const { visibleHtml } = window as unknown as { visibleHtml: (root: Element) => string };
-      const kept = (window as unknown as { serverNodes: Element[] }).serverNodes;
-      const now = Array.from(document.querySelectorAll("#root h1, #root h2, #root h3, #root img, #root button"));
-      return {
-        html: visibleHtml(document.getElementById("root")!),
-        sameNodes: kept.length === now.length && kept.every((node, i) => node === now[i] && node.isConnected),
-      };
-    });
+    const after = { html: await visibleHtml(), sameNodes: await serverNodesKept(page) };
     expect(after.sameNodes).toBe(true);
     expect(after.html).toBe(before.html);
     expect(hydrationErrors).toEqual([]);

@@ -6,7 +6,7 @@ import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
 import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility";
 import { seedReads } from "./lib/read-cache";
-import { AppRouter, loadHome } from "./app/router";
+import { AppRouter, loadHome, serverRenderedScreens } from "./app/router";
 import "./features/offline/register-service-worker";
 import "./styles.css";
 
@@ -33,6 +33,13 @@ async function start(container: HTMLElement) {
   if (rendered && rendered.facility === currentFacility()) {
     seedReads(homePageReads(rendered));
     await loadHome();
+    hydrateRoot(container, app);
+    return;
+  }
+  // Another screen the Worker rendered (its markup is in #root): hydrated once its chunks are here.
+  const loadRenderedScreen = serverRenderedScreens[window.location.pathname];
+  if (loadRenderedScreen && container.firstElementChild) {
+    await loadRenderedScreen();
     hydrateRoot(container, app);
     return;
   }

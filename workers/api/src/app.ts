@@ -23,6 +23,7 @@ import { createSetupIntentRoutes } from "./routes/create-setup-intent";
 import { devRoutes } from "./routes/dev";
 import { distributeRoutes } from "./routes/distribute";
 import { getOrCreateSubscriptionRoutes } from "./routes/get-or-create-subscription";
+import { distributePage } from "./routes/distribute-page";
 import { homePage } from "./routes/home-page";
 import { meRoutes } from "./routes/me";
 import { providerRoutes } from "./routes/provider";
@@ -64,6 +65,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
   .get("/", homePage)
+  .get("/distribute", distributePage)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

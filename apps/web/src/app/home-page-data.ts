@@ -7,7 +7,7 @@
 import { FEATURED_SONG_KEY } from "@/features/catalogue/api/get-featured-song";
 import { POPULAR_SONGS_KEY } from "@/features/catalogue/api/get-popular-songs";
 import { RECENT_SONGS_KEY } from "@/features/catalogue/api/get-recent-songs";
-import type { HomePageData } from "@/server/home-page-contract";
+import type { HomePageData } from "@/server/render-contract";
 
 export type { HomePageData };
 

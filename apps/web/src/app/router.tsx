@@ -10,11 +10,13 @@ import { screenFrame } from "./screen-frame";
 
 type ScreenModule = { Component: ComponentType };
 
+const loadQueryProvider = () => import("./query-provider");
+
 /** A screen's chunk as a lazy component; `withQuery` also loads the Query provider around it. */
 function screen(load: () => Promise<ScreenModule>, { withQuery = true } = {}) {
   return lazy(async () => {
     if (!withQuery) return { default: (await load()).Component };
-    const [{ QueryProvider }, { Component: Screen }] = await Promise.all([import("./query-provider"), load()]);
+    const [{ QueryProvider }, { Component: Screen }] = await Promise.all([loadQueryProvider(), load()]);
     return {
       default: () => (
         <QueryProvider>
@@ -28,8 +30,17 @@ function screen(load: () => Promise<ScreenModule>, { withQuery = true } = {}) {
 /** Home's chunk; main.tsx awaits it before hydrating server-rendered HTML. */
 export const loadHome = () => import("./routes/home");
 
+const loadDistribute = () => import("./routes/distribute");
+/**
+ * The screens the Worker may send rendered (besides Home), by path, each with the chunks main.tsx
+ * waits for before it hydrates them (src/server/render-distribute.tsx).
+ */
+export const serverRenderedScreens: Record<string, () => Promise<unknown>> = {
+  "/distribute": () => Promise.all([loadQueryProvider(), loadDistribute()]),
+};
+
 const Home = screen(loadHome, { withQuery: false });
-const Distribute = screen(() => import("./routes/distribute"));
+const Distribute = screen(loadDistribute);
 const Approval = screen(() => import("./routes/approval"));
 const Confirmation = screen(() => import("./routes/confirmation"));
 const PaymentRecovery = screen(() => import("./routes/payment-recovery"));

@@ -1,6 +1,6 @@
 /**
- * `GET /`: Home rendered on the server (docs/decisions/031-server-rendered-home.md). The built
- * index.html (its hashed script and style names) comes from the assets; the Worker renders the hero,
+ * `GET /`: Home rendered on the server (docs/decisions/031-server-rendered-home.md), in the built
+ * index.html from the assets (page-document.ts); the Worker renders the hero,
  * both catalogue rows and the player bar into #root with the web app's own components and embeds the
  * data it used once, as a JSON block, so the browser hydrates without fetching the catalogue again.
  *
@@ -18,6 +18,7 @@ import { AppError } from "../errors";
 import { resolveCatalogueScope } from "../services/catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities } from "../services/catalogue-snapshot";
 import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../services/edge-cache";
+import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
 const ROW_SIZE = 4;
@@ -31,13 +32,6 @@ export function homeFacility(c: Context<AppEnv>): string | null {
   if (asked !== undefined) return asked.trim() || null;
   return getCookie(c, FACILITY_COOKIE)?.trim() || null;
 }
-
-/** What apps/web/index.html holds: its title (Home renders its own) and the empty #root. */
-const SHELL_TITLE = "<title>JPlay</title>";
-const SHELL_ROOT = '<div id="root"></div>';
-
-/** The single-page app's document as the assets serve it (with their security headers). */
-const spaDocument = (c: Context<AppEnv>) => c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
 
 /** What Home shows for this facility, cut from the catalogue's snapshot (one D1 read per generation). */
 async function renderData(c: Context<AppEnv>, facility: string | null) {
@@ -66,23 +60,21 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
       return NOT_RENDERED();
     }
     const home = renderHome(data, { pathname: "/", search: "" });
-    const document = (await shell.clone().text())
-      // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
-      .replace(SHELL_TITLE, () => home.head)
-      .replace(SHELL_ROOT, () => `<div id="root">${home.html}</div><script type="application/json" id="${home.dataElementId}">${home.dataJson}</script>`);
+    const document = fillShell(await shell.clone().text(), {
+      head: home.head,
+      rootHtml: home.html,
+      afterRoot: `<script type="application/json" id="${home.dataElementId}">${home.dataJson}</script>`,
+    });
     return new Response(document, { headers: { "Content-Type": "text/html; charset=utf-8" } });
   });
 }
 
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const shell = await spaDocument(c);
-  if (!shell.ok || !shell.headers.get("Content-Type")?.startsWith("text/html")) return shell;
+  if (!isHtmlDocument(shell)) return shell;
   const rendered = await renderedDocument(c, shell, homeFacility(c));
   if (rendered.status !== 200) return shell;
-  const headers = new Headers(shell.headers);
-  headers.delete("Content-Length");
-  headers.delete("ETag");
-  headers.delete("CF-Cache-Status"); // the shell's, from the assets; this page was rendered now
+  const headers = renderedPageHeaders(shell);
   // Like the catalogue: the browser asks again each time. The page differs by the facility cookie (Vary):
   // the Worker's own edge cache keys it by the facility it rendered.
   headers.set("Cache-Control", CATALOGUE_CACHE_CONTROL);

@@ -12,6 +12,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { hasErrorCode } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useSetupIntent } from "../api/create-setup-intent";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useSavePaymentMethod } from "../api/save-payment-method";
@@ -110,6 +111,8 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
   }
 
   const loadingIntent = setupIntent.isFetching;
+  // /distribute is server-rendered: nothing typed or picked before the app runs may be lost.
+  const hydrated = useHydrated();
   const errorId = `${id}-error`;
   const disclosureId = `${id}-disclosure`;
 
@@ -126,7 +129,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
             required
             aria-required="true"
             value={phone}
-            disabled={working}
+            disabled={working || !hydrated}
             onChange={(event) => {
               setPhone(event.currentTarget.value);
               if (phoneError) setPhoneError(null);
@@ -137,7 +140,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
         )}
       </Field>
 
-      <FrequencyField value={frequency} onChange={setFrequency} disabled={working} />
+      <FrequencyField value={frequency} onChange={setFrequency} disabled={working || !hydrated} />
 
       {setupIntent.isError && !loadingIntent ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-4">

@@ -1,0 +1,44 @@
+/**
+ * What the Worker may call to server-render a screen (render-home.tsx, render-distribute.tsx). The
+ * Worker type-checks against this file alone, not against the web app's browser code (package.json
+ * "exports", "types").
+ */
+import type { SongDto } from "@jplay/schema/song";
+
+/** The data Home is rendered with, embedded in the page (app/home-page-data.ts). */
+export interface HomePageData {
+  /** The facility whose catalogue was rendered (features/catalogue/facility.ts); null: the full catalogue. */
+  facility: string | null;
+  popular: SongDto[];
+  recent: SongDto[];
+  featured: SongDto | null;
+}
+
+/** The address a screen is rendered for: its path and query ("" or "?…"). */
+export interface ScreenLocation {
+  pathname: string;
+  search: string;
+}
+
+export interface RenderedScreen {
+  /** The screen's <title> and the images React preloads, for the document's head. */
+  head: string;
+  /** The screen inside the layout, as the browser's router renders it: the markup for #root. */
+  html: string;
+}
+
+export interface RenderedHome extends RenderedScreen {
+  /** `data` for the page's JSON block (escaped: safe inside <script type="application/json">). */
+  dataJson: string;
+  /** The block's element id. */
+  dataElementId: string;
+}
+
+/** Home's HTML for `location` rendered with `data`. */
+export type RenderHome = (data: HomePageData, location: ScreenLocation) => RenderedHome;
+
+/** /distribute's HTML for `location` (its query may hold `returnTo`), as a first visit shows it. */
+export type RenderDistribute = (location: ScreenLocation) => RenderedScreen;
+
+export declare const renderHome: RenderHome;
+export declare const renderDistribute: RenderDistribute;

@@ -1,0 +1,26 @@
+/**
+ * `GET /distribute`: the artist's screen rendered on the server (apps/web/src/server/render-distribute.tsx)
+ * in the built index.html (page-document.ts), so its hero, payment-setup card and song form paint
+ * before the app's JS and Stripe's have arrived; the browser hydrates it. The page is the same for
+ * every visitor (what depends on the artist's session is read by the browser after), so it is
+ * rendered per request without a cache of its own: it reads nothing. A render that fails gets the
+ * plain single-page app.
+ */
+import type { Context } from "hono";
+import { renderDistribute } from "@jplay/web/server/render-distribute";
+import type { AppEnv } from "../env";
+import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
+
+export async function distributePage(c: Context<AppEnv>): Promise<Response> {
+  const shell = await spaDocument(c);
+  if (!isHtmlDocument(shell)) return shell;
+  let screen;
+  try {
+    screen = renderDistribute({ pathname: "/distribute", search: new URL(c.req.url).search });
+  } catch (error) {
+    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Distribute served without server render", error: String(error) }));
+    return shell;
+  }
+  const document = fillShell(await shell.clone().text(), { head: screen.head, rootHtml: screen.html });
+  return new Response(document, { status: 200, headers: renderedPageHeaders(shell) });
+}
