@@ -6,8 +6,13 @@
  * (NO_NAVSTART) is run again, at most twice, and counted in the title. Median of --runs runs (default 5): LCP,
  * TBT, CLS, performance score, accessibility score (and the accessibility audits that failed, if any).
  *
- *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>]
+ * `--reports <dir>` also writes each run's full Lighthouse report there as JSON (what the LCP element
+ * was, what blocked rendering, the main thread's work), to read with any JSON viewer.
+ *
+ *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>] [--reports <dir>]
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { numberFlag, stringFlag } from "./lib/args.ts";
@@ -19,6 +24,8 @@ import { TABLET_NETWORK } from "./lib/tablet.ts";
 const runs = numberFlag("runs", 5);
 const throttlingMethod = stringFlag("throttling", "simulate") as "simulate" | "devtools";
 const fixedSlowdown = numberFlag("slowdown", 0);
+const reportsDir = stringFlag("reports", "");
+let reportsWritten = 0;
 const PAGES = ["/", "/distribute"];
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -66,6 +73,11 @@ async function auditOnce(url: string, cpuSlowdownMultiplier: number): Promise<Au
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
+    if (reportsDir) {
+      await mkdir(reportsDir, { recursive: true });
+      const name = `${String(++reportsWritten).padStart(2, "0")}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`;
+      await writeFile(path.join(reportsDir, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError && RETRIED_ERRORS.has(lhr.runtimeError.code)) return { retry: lhr.runtimeError.code };
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return {
