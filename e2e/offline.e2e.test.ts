@@ -117,4 +117,31 @@ describe("offline", () => {
     await expect.poll(() => cachedUrls(page)).not.toContain(audioPath);
     expect(await trending.getByText("Saved for offline", { exact: true }).count()).toBe(0);
   });
+
+  test("offline, /distribute answered with the kept Home page renders the distribution screen, never hydrating Home's markup as it", async () => {
+    const page = await newPage({ serviceWorkers: "allow" });
+    // Offline, failed loads are errors too (a chunk never loaded online); React reports a failed
+    // hydration as an uncaught error, in production by its number (418: the HTML did not match).
+    const hydrationErrors: string[] = [];
+    const keepHydrationError = (text: string) => {
+      if (/hydrat|react\.dev\/errors\/4(18|19|22|23|25)\b/i.test(text)) hydrationErrors.push(text);
+    };
+    page.on("pageerror", (error) => keepHydrationError(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") keepHydrationError(message.text());
+    });
+    await page.goto(baseURL);
+    await waitUntilControlled(page);
+    // Online once, so the screen's chunks are kept; then the network is cut.
+    await page.goto(`${baseURL}/distribute`);
+    await expect.poll(() => page.getByLabel("Phone number", { exact: true }).isEnabled()).toBe(true);
+    await page.context().setOffline(true);
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
+    expect(await page.getByRole("heading", { level: 1, name: "Get your music on the tablets inside." }).count()).toBe(0);
+    expect(await page.locator("#root").getAttribute("data-screen")).toBeNull(); // the page the worker kept: Home's
+    expect(hydrationErrors).toEqual([]);
+    await page.context().setOffline(false);
+  });
 });

@@ -36,9 +36,10 @@ async function start(container: HTMLElement) {
     hydrateRoot(container, app);
     return;
   }
-  // Another screen the Worker rendered (its markup is in #root): hydrated once its chunks are here.
+  // Another screen the Worker rendered for this path (#root names it; the service worker's offline
+  // page for any path is Home's): hydrated once its chunks are here.
   const loadRenderedScreen = serverRenderedScreens[window.location.pathname];
-  if (loadRenderedScreen && container.firstElementChild) {
+  if (loadRenderedScreen && container.dataset.screen === window.location.pathname) {
     await loadRenderedScreen();
     hydrateRoot(container, app);
     return;

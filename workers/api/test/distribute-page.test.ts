@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { Browser } from "./support";
 
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf("</body>"));
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf("</body>"));
 
 /** #root's markup without the comments React puts between adjacent texts. */
 const rootText = (html: string) => rootOf(html).replaceAll("<!-- -->", "");
@@ -20,7 +20,8 @@ describe("GET /distribute", () => {
     const html = await response.text();
     const root = rootOf(html);
 
-    expect(root).toMatch(/^<div id="root"><!--\$--><div class="flex min-h-dvh flex-col">/);
+    // #root names the path it was rendered for (the browser hydrates only such a page) and starts with the tree.
+    expect(root).toMatch(/^<div id="root" data-screen="\/distribute"><!--\$--><div class="flex min-h-dvh flex-col">/);
     expect(root).toContain('<h1 id="distribute-heading"');
     expect(root).toContain("Distribute Your Music");
     expect(root).toContain("Payment setup");
@@ -30,7 +31,7 @@ describe("GET /distribute", () => {
     expect(root).not.toContain("Your songs");
     expect(html.slice(0, html.indexOf("</head>"))).toContain("<title>Distribute Your Music – JPlay</title>");
     expect(html).not.toContain("<title>JPlay</title>");
-    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.match(/<div id="root"/g)).toHaveLength(1);
     // The built app's own script still loads, to hydrate this HTML.
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self' https://js.stripe.com;");

@@ -11,16 +11,19 @@ import { renderDistribute } from "@jplay/web/server/render-distribute";
 import type { AppEnv } from "../env";
 import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
 
+/** The path this page renders, and #root's `data-screen` (page-document.ts). */
+const PATH = "/distribute";
+
 export async function distributePage(c: Context<AppEnv>): Promise<Response> {
   const shell = await spaDocument(c);
   if (!isHtmlDocument(shell)) return shell;
   let screen;
   try {
-    screen = renderDistribute({ pathname: "/distribute", search: new URL(c.req.url).search });
+    screen = renderDistribute({ pathname: PATH, search: new URL(c.req.url).search });
   } catch (error) {
     console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Distribute served without server render", error: String(error) }));
     return shell;
   }
-  const document = fillShell(await shell.clone().text(), { head: screen.head, rootHtml: screen.html });
+  const document = fillShell(await shell.clone().text(), { head: screen.head, rootHtml: screen.html, screenPath: PATH });
   return new Response(document, { status: 200, headers: renderedPageHeaders(shell) });
 }

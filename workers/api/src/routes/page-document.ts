@@ -17,12 +17,27 @@ export const spaDocument = (c: Context<AppEnv>) => c.env.ASSETS.fetch(new Reques
 /** Whether the assets answered with the app's HTML (anything else is passed on as it is). */
 export const isHtmlDocument = (shell: Response) => shell.ok && (shell.headers.get("Content-Type")?.startsWith("text/html") ?? false);
 
-/** The shell's text with `head` for its title, `rootHtml` in #root and `afterRoot` (a data block) after it. */
-export const fillShell = (shellText: string, { head, rootHtml, afterRoot = "" }: { head: string; rootHtml: string; afterRoot?: string }) =>
+interface FilledShell {
+  /** The screen's <title> and preloads. */
+  head: string;
+  /** The screen's markup, for #root. */
+  rootHtml: string;
+  /** After #root: Home's data block. */
+  afterRoot?: string;
+  /**
+   * The path the markup was rendered for, as #root's `data-screen`: the browser hydrates a screen
+   * only in the page rendered for it (apps/web/src/main.tsx), not in another page a cache answered
+   * for it (the service worker's offline Home).
+   */
+  screenPath?: string;
+}
+
+/** The shell's text with the screen's head for its title and its markup in #root. */
+export const fillShell = (shellText: string, { head, rootHtml, afterRoot = "", screenPath }: FilledShell) =>
   shellText
     // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
     .replace(SHELL_TITLE, () => head)
-    .replace(SHELL_ROOT, () => `<div id="root">${rootHtml}</div>${afterRoot}`);
+    .replace(SHELL_ROOT, () => `<div id="root"${screenPath ? ` data-screen="${screenPath}"` : ""}>${rootHtml}</div>${afterRoot}`);
 
 /** The shell's headers for a page rendered now: its length, ETag and asset-cache status were the shell's. */
 export function renderedPageHeaders(shell: Response): Headers {
