@@ -6,6 +6,7 @@ import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
 import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility";
 import { seedReads } from "./lib/read-cache";
+import { english, keepLanguageCookie, LanguageProvider, loadTranslator, markDocumentLanguage, renderedLanguage, wantedLanguage, type Translator } from "./lib/i18n";
 import { AppRouter, loadHome, serverRenderedScreens } from "./app/router";
 import "./features/offline/register-service-worker";
 import "./styles.css";
@@ -16,11 +17,23 @@ if (!root) throw new Error("index.html has no #root element");
 // A tablet opened at /?facility=<id> keeps its facility for every catalogue read, this one included.
 rememberFacilityFromAddress();
 
-const app = (
+// The language this tablet wants (its choice, else the browser's); its cookie tells the Worker.
+const wanted = wantedLanguage();
+keepLanguageCookie();
+
+const app = (translator: Translator) => (
   <StrictMode>
-    <AppRouter />
+    <LanguageProvider initial={translator} wanted={wanted}>
+      <AppRouter />
+    </LanguageProvider>
   </StrictMode>
 );
+
+/**
+ * Server-rendered HTML is hydrated in the language it was written in (then switched, if this tablet
+ * wants another); null when that language's chunk cannot be fetched, and the app renders afresh.
+ */
+const renderedTranslator = () => loadTranslator(renderedLanguage()).catch(() => null);
 
 /**
  * Home rendered by the Worker (docs/decisions/031-server-rendered-home.md): hydrated with the data it
@@ -32,17 +45,21 @@ async function start(container: HTMLElement) {
   const rendered = window.location.pathname === "/" ? readHomePageData() : null;
   if (rendered && rendered.facility === currentFacility()) {
     seedReads(homePageReads(rendered));
-    await loadHome();
-    hydrateRoot(container, app);
-    return;
+    const [translator] = await Promise.all([renderedTranslator(), loadHome()]);
+    if (translator) {
+      hydrateRoot(container, app(translator));
+      return;
+    }
   }
   // Another screen the Worker rendered for this path (#root names it; the service worker's offline
   // page for any path is Home's): hydrated once its chunks are here.
   const loadRenderedScreen = serverRenderedScreens[window.location.pathname];
   if (loadRenderedScreen && container.dataset.screen === window.location.pathname) {
-    await loadRenderedScreen();
-    hydrateRoot(container, app);
-    return;
+    const [translator] = await Promise.all([renderedTranslator(), loadRenderedScreen()]);
+    if (translator) {
+      hydrateRoot(container, app(translator));
+      return;
+    }
   }
   // Home's reads start while its code chunk downloads (no waterfall on slow Wi-Fi).
   if (window.location.pathname === "/") {
@@ -50,7 +67,9 @@ async function start(container: HTMLElement) {
     prefetchRecentSongs();
     prefetchFeaturedSong();
   }
-  createRoot(container).render(app);
+  const translator = await loadTranslator(wanted).catch(() => english);
+  markDocumentLanguage(translator.language);
+  createRoot(container).render(app(translator));
 }
 
 void start(root);

@@ -3,7 +3,8 @@
  * real fetch handler on local D1 and the built web app's assets: the page holds the hero, both
  * catalogue rows and the player bar before any script runs, embeds the data it was rendered with
  * once (a title holding "</script>" or "<" cannot leave the JSON block, nor become markup), renders
- * the facility's catalogue from the address or the cookie, and carries the page's headers.
+ * the facility's catalogue from the address or the cookie, renders it in the language the app chose
+ * or the browser prefers, and carries the page's headers.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -129,6 +130,40 @@ describe("GET /", () => {
     expect(dataBlocks(html)).toHaveLength(0);
   });
 
+  it("renders in the language the app's cookie chose, else the browser's first language JPlay speaks, each kept apart in the edge cache", async () => {
+    const visit = async (cookie: string, acceptLanguage: string) => {
+      const browser = new Browser();
+      browser.setCookie("language", cookie);
+      const html = await (await browser.fetch("/", { headers: { "Accept-Language": acceptLanguage } })).text();
+      return { lang: /<html lang="(\w+)"/.exec(html)?.[1], head: html.slice(0, html.indexOf("</head>")), root: rootOf(html), data: dataBlocks(html) };
+    };
+    // Asked in turn, so a document kept for one language would show in the next.
+    for (let round = 0; round < 2; round += 1) {
+      const spanish = await visit("es", "en-US");
+      expect(spanish.lang).toBe("es");
+      expect(spanish.head).toContain("<title>JPlay – Música para 2.4 millones de oyentes</title>");
+      expect(spanish.root).toContain("Lleva tu música a las tabletas de adentro.");
+      expect(spanish.root).toContain("Canciones en tendencia");
+      expect(spanish.root).toContain('aria-label="Reproduciendo ahora"');
+      expect(spanish.root).not.toContain("Trending Songs");
+      // The catalogue is the same in both languages: songs' own titles are never translated.
+      expect(spanish.data[0]!.featured?.title).toBe(FEATURED_TITLE);
+
+      const preferred = await visit("", "fr-CA, es-MX;q=0.9, en;q=0.8");
+      expect(preferred.lang).toBe("es");
+      expect(preferred.root).toContain("Canciones en tendencia");
+
+      const chosenEnglish = await visit("en", "es-MX");
+      expect(chosenEnglish.lang).toBe("en");
+      expect(chosenEnglish.head).toContain("<title>JPlay – Music for 2.4 million listeners</title>");
+      expect(chosenEnglish.root).toContain("Trending Songs");
+      expect(chosenEnglish.root).not.toContain("Canciones en tendencia");
+    }
+    // A cookie naming a language JPlay does not speak is no choice: the browser's preference decides.
+    expect((await visit("fr", "es")).lang).toBe("es");
+    expect((await visit("fr", "de")).lang).toBe("en");
+  });
+
   it("carries the single-page app's security headers and a page's caching", async () => {
     const response = await new Browser().fetch("/");
     await response.text();
@@ -137,6 +172,6 @@ describe("GET /", () => {
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
     // A browser asks again every time: a stale-while-revalidate copy would show an old catalogue after a change.
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
-    expect(response.headers.get("Vary")).toBe("Cookie");
+    expect(response.headers.get("Vary")).toBe("Cookie, Accept-Language");
   });
 });

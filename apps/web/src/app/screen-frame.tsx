@@ -11,12 +11,18 @@
  */
 import { Suspense, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { useI18n } from "@/lib/i18n";
 import { RootLayout } from "./layouts/root-layout";
 import { RouteErrorBoundary } from "./route-error-boundary";
 
+function LoadingJPlay() {
+  const i18n = useI18n();
+  return <Spinner label={i18n._("Loading JPlay")} className="min-h-dvh" />;
+}
+
 export function screenFrame(screen: ReactNode, pathname: string) {
   return (
-    <Suspense fallback={<Spinner label="Loading JPlay" className="min-h-dvh" />}>
+    <Suspense fallback={<LoadingJPlay />}>
       <RootLayout>
         <RouteErrorBoundary key={pathname}>{screen}</RouteErrorBoundary>
       </RootLayout>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
+import { useI18n } from "@/lib/i18n";
 
 /** A centred page with a title, used by the simple screens. */
 export function PageShell({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
@@ -18,11 +19,12 @@ export function PageShell({ title, subtitle, children }: { title: string; subtit
 
 /** An honest placeholder for a screen later work builds: the deep link works, nothing pretends to. */
 export function NotOpenYet({ title, subtitle }: { title: string; subtitle?: string }) {
+  const i18n = useI18n();
   return (
     <PageShell title={title} {...(subtitle ? { subtitle } : {})}>
-      <p className="rounded-2xl border border-dashed border-line p-6">This part of JPlay is not open yet.</p>
+      <p className="rounded-2xl border border-dashed border-line p-6">{i18n._("This part of JPlay is not open yet.")}</p>
       <Link to="/" className={buttonClass("secondary")}>
-        Back to Home
+        {i18n._("Back to Home")}
       </Link>
     </PageShell>
   );

@@ -3,6 +3,7 @@
  * Worker type-checks against this file alone, not against the web app's browser code (package.json
  * "exports", "types").
  */
+import type { Language } from "@jplay/schema/language";
 import type { SongDto } from "@jplay/schema/song";
 
 /** The data Home is rendered with, embedded in the page (app/home-page-data.ts). */
@@ -34,11 +35,11 @@ export interface RenderedHome extends RenderedScreen {
   dataElementId: string;
 }
 
-/** Home's HTML for `location` rendered with `data`. */
-export type RenderHome = (data: HomePageData, location: ScreenLocation) => RenderedHome;
+/** Home's HTML for `location` rendered with `data`, in `language`. */
+export type RenderHome = (data: HomePageData, location: ScreenLocation, language: Language) => RenderedHome;
 
-/** /distribute's HTML for `location` (its query may hold `returnTo`), as a first visit shows it. */
-export type RenderDistribute = (location: ScreenLocation) => RenderedScreen;
+/** /distribute's HTML for `location` (its query may hold `returnTo`), as a first visit shows it, in `language`. */
+export type RenderDistribute = (location: ScreenLocation, language: Language) => RenderedScreen;
 
 export declare const renderHome: RenderHome;
 export declare const renderDistribute: RenderDistribute;

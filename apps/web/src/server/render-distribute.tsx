@@ -18,4 +18,4 @@ function DistributeScreen() {
   );
 }
 
-export const renderDistribute: RenderDistribute = (location) => renderScreen("/distribute", DistributeScreen, location);
+export const renderDistribute: RenderDistribute = (location, language) => renderScreen("/distribute", DistributeScreen, location, language);

@@ -13,10 +13,10 @@ import { invalidateReads, seedReads } from "@/lib/read-cache";
 import type { RenderHome } from "./render-contract";
 import { renderScreen } from "./render-screen";
 
-export const renderHome: RenderHome = (data, location) => {
+export const renderHome: RenderHome = (data, location, language) => {
   seedReads(homePageReads(data));
   try {
-    return { ...renderScreen("/", Home, location), dataJson: serializeHomePageData(data), dataElementId: HOME_PAGE_DATA_ID };
+    return { ...renderScreen("/", Home, location, language), dataJson: serializeHomePageData(data), dataElementId: HOME_PAGE_DATA_ID };
   } finally {
     invalidateReads("");
   }

@@ -7,21 +7,26 @@
 import { StrictMode, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { screenFrame } from "@/app/screen-frame";
+import type { Language } from "@jplay/schema/language";
+import { TranslatorContext } from "@/lib/i18n/translator";
 import { LocationProvider } from "@/lib/router/location";
 import { RouteSwitch } from "@/lib/router/routes";
 import type { RenderedScreen, ScreenLocation } from "./render-contract";
+import { translatorFor } from "./translators";
 
 /** Where the frame's Suspense boundary starts in React's server markup. */
 const SUSPENSE_START = "<!--$-->";
 
-/** `Screen` at `location`, matched by `path` as the browser's route table matches it. */
-export function renderScreen(path: string, Screen: ComponentType, { pathname, search }: ScreenLocation): RenderedScreen {
+/** `Screen` at `location` in `language`, matched by `path` as the browser's route table matches it. */
+export function renderScreen(path: string, Screen: ComponentType, { pathname, search }: ScreenLocation, language: Language): RenderedScreen {
   const location = { pathname, search, hash: "", state: null, key: "initial" };
   const markup = renderToString(
     <StrictMode>
-      <LocationProvider initial={{ location, type: "POP" }}>
-        <RouteSwitch routes={[{ path, Screen }]} frame={screenFrame} />
-      </LocationProvider>
+      <TranslatorContext value={translatorFor(language)}>
+        <LocationProvider initial={{ location, type: "POP" }}>
+          <RouteSwitch routes={[{ path, Screen }]} frame={screenFrame} />
+        </LocationProvider>
+      </TranslatorContext>
     </StrictMode>,
   );
   // React writes the tree's <title> and its image preloads first; they belong in the document's

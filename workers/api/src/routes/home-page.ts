@@ -18,7 +18,8 @@ import { AppError } from "../errors";
 import { resolveCatalogueScope } from "../services/catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities } from "../services/catalogue-snapshot";
 import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../services/edge-cache";
-import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
+import type { Language } from "@jplay/schema/language";
+import { fillShell, isHtmlDocument, pageLanguage, renderedPageHeaders, spaDocument } from "./page-document";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
 const ROW_SIZE = 4;
@@ -44,12 +45,12 @@ async function renderData(c: Context<AppEnv>, facility: string | null) {
 const NOT_RENDERED = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 
 /**
- * The rendered document for a facility, from the edge cache until the catalogue changes (every
- * catalogue purge drops it: services/edge-cache.ts). It is rendered at "/" whatever the address's
- * query: Home's markup reads only the path.
+ * The rendered document for a facility in a language, from the edge cache until the catalogue changes
+ * (every catalogue purge drops it: services/edge-cache.ts). It is rendered at "/" whatever the
+ * address's query: Home's markup reads only the path.
  */
-function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string | null): Promise<Response> {
-  const key = facility === null ? "/" : `/?facility=${encodeURIComponent(facility)}`;
+function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string | null, language: Language): Promise<Response> {
+  const key = `/?language=${language}${facility === null ? "" : `&facility=${encodeURIComponent(facility)}`}`;
   return cachedResponse(key, async () => {
     let data;
     try {
@@ -59,8 +60,9 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
       console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Home served without server render", error: String(error) }));
       return NOT_RENDERED();
     }
-    const home = renderHome(data, { pathname: "/", search: "" });
+    const home = renderHome(data, { pathname: "/", search: "" }, language);
     const document = fillShell(await shell.clone().text(), {
+      language,
       head: home.head,
       rootHtml: home.html,
       afterRoot: `<script type="application/json" id="${home.dataElementId}">${home.dataJson}</script>`,
@@ -72,13 +74,14 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const shell = await spaDocument(c);
   if (!isHtmlDocument(shell)) return shell;
-  const rendered = await renderedDocument(c, shell, homeFacility(c));
+  const rendered = await renderedDocument(c, shell, homeFacility(c), pageLanguage(c));
   if (rendered.status !== 200) return shell;
   const headers = renderedPageHeaders(shell);
-  // Like the catalogue: the browser asks again each time. The page differs by the facility cookie (Vary):
-  // the Worker's own edge cache keys it by the facility it rendered.
+  // Like the catalogue: the browser asks again each time. The page differs by the facility and language
+  // cookies and the browser's languages (Vary): the Worker's own edge cache keys it by the facility
+  // and language it rendered.
   headers.set("Cache-Control", CATALOGUE_CACHE_CONTROL);
-  headers.set("Vary", "Cookie");
+  headers.set("Vary", "Cookie, Accept-Language");
   headers.set("X-Edge-Cache", rendered.headers.get("X-Edge-Cache") ?? "miss");
   return new Response(rendered.body, { status: 200, headers });
 }

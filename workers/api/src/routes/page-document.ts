@@ -5,9 +5,12 @@
  * (home-page.ts) and /distribute (distribute-page.ts) use it.
  */
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { LANGUAGE_COOKIE, acceptLanguageTags, isLanguage, preferredLanguage, type Language } from "@jplay/schema/language";
 import type { AppEnv } from "../env";
 
-/** What apps/web/index.html holds: its title (screens render their own) and the empty #root. */
+/** What apps/web/index.html holds: its language, its title (screens render their own) and the empty #root. */
+const SHELL_LANGUAGE = '<html lang="en"';
 const SHELL_TITLE = "<title>JPlay</title>";
 const SHELL_ROOT = '<div id="root"></div>';
 
@@ -17,7 +20,18 @@ export const spaDocument = (c: Context<AppEnv>) => c.env.ASSETS.fetch(new Reques
 /** Whether the assets answered with the app's HTML (anything else is passed on as it is). */
 export const isHtmlDocument = (shell: Response) => shell.ok && (shell.headers.get("Content-Type")?.startsWith("text/html") ?? false);
 
+/**
+ * The language a page is rendered in: the one chosen in the app (its `language` cookie), else the
+ * first the browser prefers that JPlay speaks (Accept-Language), else English.
+ */
+export function pageLanguage(c: Context<AppEnv>): Language {
+  const chosen = getCookie(c, LANGUAGE_COOKIE);
+  return isLanguage(chosen) ? chosen : preferredLanguage(acceptLanguageTags(c.req.header("Accept-Language")));
+}
+
 interface FilledShell {
+  /** The language the screen was rendered in, for <html lang>. */
+  language: Language;
   /** The screen's <title> and preloads. */
   head: string;
   /** The screen's markup, for #root. */
@@ -32,9 +46,10 @@ interface FilledShell {
   screenPath?: string;
 }
 
-/** The shell's text with the screen's head for its title and its markup in #root. */
-export const fillShell = (shellText: string, { head, rootHtml, afterRoot = "", screenPath }: FilledShell) =>
+/** The shell's text in the screen's language, with the screen's head for its title and its markup in #root. */
+export const fillShell = (shellText: string, { language, head, rootHtml, afterRoot = "", screenPath }: FilledShell) =>
   shellText
+    .replace(SHELL_LANGUAGE, `<html lang="${language}"`)
     // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
     .replace(SHELL_TITLE, () => head)
     .replace(SHELL_ROOT, () => `<div id="root"${screenPath ? ` data-screen="${screenPath}"` : ""}>${rootHtml}</div>${afterRoot}`);

@@ -7,41 +7,45 @@ import { cn } from "@/lib/cn";
 import { ThemeToggle } from "@/features/theme/theme-toggle";
 import { MyMusicNavItem } from "@/features/me/components/my-music-nav-item";
 import { OfflineIndicator } from "@/features/offline/offline-indicator";
+import { LanguageSwitch } from "@/features/language";
+import { useI18n } from "@/lib/i18n";
 
 const navLinks = [
-  { to: "/", label: "Home" },
-  { to: "/#browse", label: "Browse" },
-  { to: "/#learn-more", label: "Library" },
-  { to: "/admin", label: "Admin" },
+  { to: "/", label: /*i18n*/ "Home" },
+  { to: "/#browse", label: /*i18n*/ "Browse" },
+  { to: "/#learn-more", label: /*i18n*/ "Library" },
+  { to: "/admin", label: /*i18n*/ "Admin" },
 ];
 
 const linkClass = "inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:text-fg";
 
 /** The search box docs/product.md asks for; search itself is not built yet, and the box says so. */
 function SearchBox({ className }: { className?: string }) {
+  const i18n = useI18n();
   const id = useId();
   return (
     <form role="search" className={cn("relative", className)} onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={`${id}-q`} className="sr-only">
-        Search
+        {i18n._("Search")}
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
       <input
         id={`${id}-q`}
         type="search"
-        placeholder="Search (coming soon)"
+        placeholder={i18n._("Search (coming soon)")}
         aria-describedby={`${id}-hint`}
         autoComplete="off"
         className="h-11 w-full rounded-full border border-line bg-surface pr-4 pl-9 text-sm placeholder:text-muted"
       />
       <span id={`${id}-hint`} className="sr-only">
-        Search is not available yet.
+        {i18n._("Search is not available yet.")}
       </span>
     </form>
   );
 }
 
 export function Header() {
+  const i18n = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -63,22 +67,22 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 rounded-md text-lg font-extrabold" aria-label="JPlay home">
+        <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 rounded-md text-lg font-extrabold" aria-label={i18n._("JPlay home")}>
           <LogoMark className="size-8" />
           <span>JPlay</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={i18n._("Main")} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {navLinks.map((link) => (
               <li key={link.to}>
                 {link.to.includes("#") ? (
                   <Link to={link.to} className={linkClass}>
-                    {link.label}
+                    {i18n._(link.label)}
                   </Link>
                 ) : (
                   <NavLink to={link.to} end className={linkClass}>
-                    {link.label}
+                    {i18n._(link.label)}
                   </NavLink>
                 )}
               </li>
@@ -91,15 +95,16 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1 sm:ml-0">
           <Link to="/distribute" className={buttonClass("primary", "sm")}>
-            Try JPlay
+            {i18n._("Try JPlay")}
           </Link>
+          <LanguageSwitch />
           <ThemeToggle />
           <button
             ref={menuButtonRef}
             type="button"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label="Menu"
+            aria-label={i18n._("Menu")}
             onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-2 md:hidden"
           >
@@ -112,12 +117,12 @@ export function Header() {
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line bg-canvas md:hidden">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-4">
           <SearchBox className="sm:hidden" />
-          <nav aria-label="Mobile">
+          <nav aria-label={i18n._("Mobile")}>
             <ul className="grid gap-1">
-              {[...navLinks.slice(0, 3), { to: "/distribute", label: "Distribution" }, navLinks[3]!].map((link) => (
+              {[...navLinks.slice(0, 3), { to: "/distribute", label: /*i18n*/ "Distribution" }, navLinks[3]!].map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-surface-2">
-                    {link.label}
+                    {i18n._(link.label)}
                   </Link>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { useLocation, useNavigationType } from "@/lib/router/location";
 import { useToasterWanted } from "@/lib/toast";
+import { useI18n } from "@/lib/i18n";
 import { BottomNav } from "./bottom-nav";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -43,6 +44,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useScrollOnNavigate(mainRef);
   const toasterWanted = useToasterWanted();
+  const i18n = useI18n();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -54,7 +56,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         }}
         className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to main content
+        {i18n._("Skip to main content")}
       </a>
       <Header />
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">

@@ -14,10 +14,12 @@ import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { PlayerProvider } from "@/features/player/player-provider";
 import { useWarmFirstTap } from "@/features/player/hooks/use-warm-first-tap";
+import { useI18n } from "@/lib/i18n";
 import { HOME_ROW_SIZE } from "../home-page-data";
 
 
 function Catalogue() {
+  const i18n = useI18n();
   const popular = usePopularSongs();
   const recent = useRecentSongs();
   const { song: current, playing } = usePlayerState();
@@ -25,28 +27,28 @@ function Catalogue() {
   const rowProps = { currentSongId: current?.id ?? null, playing, onToggle: toggle };
   useWarmFirstTap(popular.data?.[0]);
 
-  if (popular.isPending) return <Spinner label="Loading songs" />;
+  if (popular.isPending) return <Spinner label={i18n._("Loading songs")} />;
   if (popular.isError && isUnknownFacility(popular.error)) return <UnknownFacility />;
-  if (popular.isError) return <LoadError what="Songs" onRetry={() => void popular.refetch()} />;
+  if (popular.isError) return <LoadError message={i18n._("Songs could not be loaded. Check the connection and try again.")} onRetry={() => void popular.refetch()} />;
   if (popular.data.length === 0) return <EmptyCatalogue />;
 
   return (
     <div className="space-y-10">
       <SongRow
         id="trending"
-        title="Trending Songs"
-        subtitle="Listen Again / Trending with Inmates"
+        title={i18n._("Trending Songs")}
+        subtitle={i18n._("Listen Again / Trending with Inmates")}
         songs={popular.data.slice(0, HOME_ROW_SIZE)}
         priority
         {...rowProps}
       />
       {recent.isPending ? (
-        <Spinner label="Loading recently added songs" />
+        <Spinner label={i18n._("Loading recently added songs")} />
       ) : recent.isError ? (
-        <LoadError what="Recently added songs" onRetry={() => void recent.refetch()} />
+        <LoadError message={i18n._("Recently added songs could not be loaded. Check the connection and try again.")} onRetry={() => void recent.refetch()} />
       ) : (
         recent.data.length > 0 && (
-          <SongRow id="recent" title="Recently Added" songs={recent.data.slice(0, HOME_ROW_SIZE)} {...rowProps} />
+          <SongRow id="recent" title={i18n._("Recently Added")} songs={recent.data.slice(0, HOME_ROW_SIZE)} {...rowProps} />
         )
       )}
     </div>
@@ -60,9 +62,10 @@ function FeaturedPlayerBar() {
 }
 
 export function Component() {
+  const i18n = useI18n();
   return (
     <PlayerProvider>
-      <title>JPlay – Music for 2.4 million listeners</title>
+      <title>{i18n._("JPlay – Music for 2.4 million listeners")}</title>
       {/* Room for the fixed player bar above the bottom navigation. */}
       <div className="mx-auto max-w-6xl space-y-12 px-4 pt-6 pb-32 sm:px-6">
         <DistributionSuccessBanner />
@@ -70,7 +73,7 @@ export function Component() {
         <section
           id="browse"
           tabIndex={-1}
-          aria-label="Browse music"
+          aria-label={i18n._("Browse music")}
           className="scroll-mt-24"
         >
           <Catalogue />

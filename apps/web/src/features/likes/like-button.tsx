@@ -5,17 +5,19 @@
 import type { SongDto } from "@jplay/schema/song";
 import { HeartIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
+import { useI18n } from "@/lib/i18n";
 import { songTitle } from "@/lib/song-labels";
 import { useSavedForOffline } from "@/features/offline";
 import { useLikedSongs } from "./liked-songs";
 
-export function LikeButton({ song, title = songTitle(song), className }: { song: SongDto; title?: string; className?: string }) {
+export function LikeButton({ song, title, className }: { song: SongDto; title?: string; className?: string }) {
+  const i18n = useI18n();
   const { liked, toggleLike } = useLikedSongs();
   const isLiked = liked.has(song.id);
   return (
     <button
       type="button"
-      aria-label={`Like ${title}`}
+      aria-label={i18n._("Like {title}", { title: title ?? songTitle(song, i18n) })}
       aria-pressed={isLiked}
       onClick={() => toggleLike(song)}
       className={cn(
@@ -31,12 +33,13 @@ export function LikeButton({ song, title = songTitle(song), className }: { song:
 
 /** "Saved for offline" under a liked song whose audio is on the tablet; nothing otherwise. */
 export function SavedForOffline({ song }: { song: SongDto }) {
+  const i18n = useI18n();
   const { liked } = useLikedSongs();
   const saved = useSavedForOffline(song.audioUrl, liked.has(song.id));
   if (!saved) return null;
   return (
     <p className="text-xs text-muted" data-saved-for-offline={song.id}>
-      Saved for offline
+      {i18n._("Saved for offline")}
     </p>
   );
 }

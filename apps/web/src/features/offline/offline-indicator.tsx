@@ -3,6 +3,7 @@
  * `online`/`offline` events). A live region present from the start, so screen readers hear the change.
  */
 import { useSyncExternalStore } from "react";
+import { useI18n } from "@/lib/i18n";
 
 function subscribe(listener: () => void) {
   window.addEventListener("online", listener);
@@ -22,10 +23,11 @@ export function useOnline(): boolean {
 }
 
 export function OfflineIndicator() {
+  const i18n = useI18n();
   const online = useOnline();
   return (
     <div role="status" className={online ? "sr-only" : "border-t border-line bg-surface-2 px-4 py-2 text-center text-sm"}>
-      {online ? "" : "You're offline. Home and your liked songs still play; buying and distributing need the network."}
+      {online ? "" : i18n._("You're offline. Home and your liked songs still play; buying and distributing need the network.")}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
+import { useI18n } from "@/lib/i18n";
 
 /** Lightweight inline illustration (no image download: tablets are often on slow Wi-Fi). */
 function HeroArt() {
@@ -27,24 +28,26 @@ function HeroArt() {
 }
 
 export function Hero() {
+  const i18n = useI18n();
   return (
     <section aria-labelledby="hero-heading" className="overflow-hidden rounded-3xl border border-line bg-surface">
       <div className="grid items-center gap-6 p-6 sm:p-10 md:grid-cols-[1.2fr_1fr]">
         <div className="space-y-5">
-          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Music for 2.4 million listeners</p>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">{i18n._("Music for 2.4 million listeners")}</p>
           <h1 id="hero-heading" className="text-3xl font-extrabold tracking-tight sm:text-5xl">
-            Get your music on the tablets inside.
+            {i18n._("Get your music on the tablets inside.")}
           </h1>
           <p className="max-w-prose text-base text-muted sm:text-lg">
-            Incarcerated listeners across the United States buy tracks at $1.99 per download. You keep 80% of royalties,
-            with no sign-up needed.
+            {i18n._(
+              "Incarcerated listeners across the United States buy tracks at $1.99 per download. You keep 80% of royalties, with no sign-up needed.",
+            )}
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/distribute" className={buttonClass("primary", "lg")}>
-              Start distributing
+              {i18n._("Start distributing")}
             </Link>
             <Link to="/#learn-more" className={buttonClass("secondary", "lg")}>
-              How it works
+              {i18n._("How it works")}
             </Link>
           </div>
         </div>

@@ -1,8 +1,10 @@
 import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 import { UploadIcon } from "@/components/ui/icons";
+import { useI18n } from "@/lib/i18n";
 
 export function PromoCard() {
+  const i18n = useI18n();
   return (
     <section
       aria-labelledby="promo-heading"
@@ -10,15 +12,15 @@ export function PromoCard() {
     >
       <div className="space-y-1">
         <h2 id="promo-heading" className="text-xl font-bold sm:text-2xl">
-          Got a song ready?
+          {i18n._("Got a song ready?")}
         </h2>
         <p className="text-muted">
-          Upload an MP3, set your price and reach 2.4 million listeners. Distribution is processed in 24-48 hours.
+          {i18n._("Upload an MP3, set your price and reach 2.4 million listeners. Distribution is processed in 24-48 hours.")}
         </p>
       </div>
       <Link to="/distribute" className={buttonClass("primary", "lg")}>
         <UploadIcon className="size-5" />
-        Upload your song
+        {i18n._("Upload your song")}
       </Link>
     </section>
   );

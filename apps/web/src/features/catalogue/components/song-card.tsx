@@ -5,6 +5,7 @@ import { yearOf } from "@/lib/format";
 import { songArtist, songTitle } from "@/lib/song-labels";
 import { LikeButton, SavedForOffline } from "@/features/likes";
 import { CARD_COVER_SIZES, coverSources } from "@/lib/cover-sources";
+import { useI18n } from "@/lib/i18n";
 
 export interface SongCardProps {
   song: SongDto;
@@ -18,13 +19,14 @@ export interface SongCardProps {
 }
 
 export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = false }: SongCardProps) {
-  const title = songTitle(song);
+  const i18n = useI18n();
+  const title = songTitle(song, i18n);
   const year = yearOf(song.createdAt);
   return (
     <li className="relative min-w-0">
       <button
         type="button"
-        aria-label={`${isPlaying ? "Pause" : "Play"} ${title}`}
+        aria-label={isPlaying ? i18n._("Pause {title}", { title }) : i18n._("Play {title}", { title })}
         aria-pressed={isPlaying}
         onClick={() => onToggle(song)}
         className={cn(
@@ -56,9 +58,9 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
       <h3 className="mt-2 text-sm font-semibold break-words" title={title}>
         {title}
       </h3>
-      <p className="text-sm break-words text-muted">{songArtist(song)}</p>
+      <p className="text-sm break-words text-muted">{songArtist(song, i18n)}</p>
       {year !== null && <p className="text-xs text-muted">{year}</p>}
-      {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">Explicit</p>}
+      {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>}
       <SavedForOffline song={song} />
     </li>
   );

@@ -8,10 +8,12 @@ import type { SongDto } from "@jplay/schema/song";
 import { SongNotFound } from "@/components/song-not-found";
 import { Spinner } from "@/components/ui/spinner";
 import { hasErrorCode } from "@/lib/api-client";
+import { useI18n } from "@/lib/i18n";
 import { useSong } from "../api/get-song";
 import { LoadError } from "./catalogue-states";
 
 export function SongGate({ songId, loadingLabel, children }: { songId: string; loadingLabel: string; children: (song: SongDto) => ReactNode }) {
+  const i18n = useI18n();
   const song = useSong(songId);
   if (!songId) return <SongNotFound />;
   if (song.isPending) return <Spinner label={loadingLabel} className="min-h-[50vh]" />;
@@ -19,7 +21,7 @@ export function SongGate({ songId, loadingLabel, children }: { songId: string; l
     if (hasErrorCode(song.error, "not_found")) return <SongNotFound />;
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <LoadError what="The song" onRetry={() => void song.refetch()} />
+        <LoadError message={i18n._("The song could not be loaded. Check the connection and try again.")} onRetry={() => void song.refetch()} />
       </div>
     );
   }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { CloseIcon } from "@/components/ui/icons";
 import { forgetDistributedSong, readDistributedSongId } from "@/lib/kept-after-payment";
 import { songTitle } from "@/lib/song-labels";
+import { useI18n } from "@/lib/i18n";
 import { MyArtistPageLink, MyGetPaid } from "@/features/me";
 import { useSong } from "../api/get-song";
 
@@ -15,12 +16,13 @@ export const SUCCESS_FLAGS_TTL_MS = 5_000;
  * (docs/decisions/028-artist-journey.md).
  */
 export function DistributionSuccessBanner() {
+  const i18n = useI18n();
   const [songId] = useState(readDistributedSongId);
   const [dismissed, setDismissed] = useState(false);
   const song = useSong(songId);
   // Shown once the song lookup has settled, so the title does not change under a screen reader.
   const visible = songId !== null && !dismissed && (song.isSuccess || song.isError);
-  const title = song.data ? songTitle(song.data) : "Your song";
+  const title = song.data ? songTitle(song.data, i18n) : i18n._("Your song");
 
   useEffect(() => {
     if (!visible) return;
@@ -34,17 +36,17 @@ export function DistributionSuccessBanner() {
         {visible && (
           <div className="flex items-start gap-4 rounded-2xl border border-success/40 bg-success-soft p-5 text-fg">
             <div className="flex-1 space-y-1">
-              <p className="text-lg font-bold text-success">{title} is being distributed</p>
+              <p className="text-lg font-bold text-success">{i18n._("{title} is being distributed", { title })}</p>
               <p className="text-sm">
-                Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.
+                {i18n._("Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.")}
               </p>
               <p className="pt-1">
-                <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">Your private artist page</MyArtistPageLink>
+                <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">{i18n._("Your private artist page")}</MyArtistPageLink>
               </p>
             </div>
             <button
               type="button"
-              aria-label="Dismiss"
+              aria-label={i18n._("Dismiss")}
               onClick={() => {
                 setDismissed(true);
                 forgetDistributedSong();

@@ -6,20 +6,22 @@ import { formatTime } from "@/lib/format";
 import { coverSources, PLAYER_COVER_SIZES } from "@/lib/cover-sources";
 import { usePlayerActions, usePlayerState, usePlayerTime } from "../player-context";
 import { LikeButton } from "@/features/likes";
+import { useI18n, type Translator } from "@/lib/i18n";
 
 /** Seconds moved per arrow key press on the seek slider (its 0.1 s step is too fine for keys). */
 const KEY_SEEK_SECONDS = 5;
 const PAGE_SEEK_SECONDS = 15;
 
 /** The product's fallbacks of the player bar. */
-const barTitle = (song: SongDto) => (song.title ?? "").trim() || "No track playing";
-const barArtist = (song: SongDto) => (song.artist ?? "").trim() || "Unknown artist";
+const barTitle = (song: SongDto, i18n: Translator) => (song.title ?? "").trim() || i18n._("No track playing");
+const barArtist = (song: SongDto, i18n: Translator) => (song.artist ?? "").trim() || i18n._("Unknown artist");
 
 /**
  * The one fixed player bar (the product's mini player and featured-song bar merged): the current song,
  * or the featured song until one is chosen; nothing when there is neither.
  */
 export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | undefined }) {
+  const i18n = useI18n();
   const { song: currentSong, playing, buffering, error } = usePlayerState();
   const { currentTime, duration } = usePlayerTime();
   const { toggle, seek } = usePlayerActions();
@@ -28,13 +30,13 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
   if (!song) return null;
 
   const isLoaded = currentSong !== null;
-  const title = barTitle(song);
-  const artist = barArtist(song);
+  const title = barTitle(song, i18n);
+  const artist = barArtist(song, i18n);
   const canSeek = isLoaded && duration > 0;
   const elapsed = isLoaded ? currentTime : 0;
   const total = isLoaded && duration > 0 ? duration : Number.NaN;
 
-  const playLabel = playing ? "Pause playback" : isLoaded ? "Resume playback" : "Play featured song";
+  const playLabel = playing ? i18n._("Pause playback") : isLoaded ? i18n._("Resume playback") : i18n._("Play featured song");
 
   const onSeekKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const deltas: Record<string, number> = {
@@ -53,7 +55,7 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
 
   return (
     <section
-      aria-label="Now playing"
+      aria-label={i18n._("Now playing")}
       className="fixed inset-x-0 bottom-16 z-30 border-t border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-3 py-2 sm:px-4">
@@ -68,7 +70,7 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
           <div className="min-w-0 flex-1">
             <p className="text-sm font-semibold break-words">{title}</p>
             <p className="text-xs break-words text-muted">
-              {error && isLoaded ? "This song could not be played." : artist}
+              {error && isLoaded ? i18n._("This song could not be played.") : artist}
             </p>
           </div>
           <LikeButton song={song} title={title} />
@@ -92,8 +94,12 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
             {formatTime(elapsed)}
           </span>
           <Slider
-            aria-label="Seek"
-            aria-valuetext={`${formatTime(elapsed)} of ${Number.isNaN(total) ? "unknown length" : formatTime(total)}`}
+            aria-label={i18n._("Seek")}
+            aria-valuetext={
+              Number.isNaN(total)
+                ? i18n._("{elapsed} of unknown length", { elapsed: formatTime(elapsed) })
+                : i18n._("{elapsed} of {total}", { elapsed: formatTime(elapsed), total: formatTime(total) })
+            }
             min={0}
             max={canSeek ? duration : 0}
             step={0.1}

@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from "react";
 import type { SongDto } from "@jplay/schema/song";
 import { PLACEHOLDER_COVER_URL, songArtist, songTitle } from "@/lib/song-labels";
+import { useI18n } from "@/lib/i18n";
 
 const SEEK_OFFSET_SECONDS = 10;
 
@@ -27,6 +28,7 @@ export function useMediaSession(
   duration: number,
 ) {
   const supported = typeof navigator !== "undefined" && "mediaSession" in navigator;
+  const i18n = useI18n();
 
   useEffect(() => {
     if (!supported) return;
@@ -37,12 +39,12 @@ export function useMediaSession(
     }
     const cover = new URL(song.coverUrl ?? PLACEHOLDER_COVER_URL, window.location.href).href;
     session.metadata = new MediaMetadata({
-      title: songTitle(song),
-      artist: songArtist(song),
+      title: songTitle(song, i18n),
+      artist: songArtist(song, i18n),
       album: "JPlay",
       artwork: [{ src: cover }],
     });
-  }, [supported, song]);
+  }, [supported, song, i18n]);
 
   useEffect(() => {
     if (!supported) return;
