@@ -30,7 +30,7 @@ const noSqlOutsideServices = {
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", "**/.wrangler/**", "**/worker-configuration.d.ts", "schema/migrations/**", "bench/node_modules/**", "apps/web/src/locales/**"],
+    ignores: ["**/node_modules/**", "**/dist/**", "**/.wrangler/**", "**/worker-configuration.d.ts", "schema/migrations/**", "bench/node_modules/**", "apps/web/src/locales/**", "workers/api/src/locales/**"],
   },
   ...tseslint.configs.recommended,
   comments.recommended,

@@ -6,21 +6,22 @@
 import * as v from "valibot";
 import { COVER_MAX_BYTES, FEE_OPTIONS, MP3_MAX_BYTES, SONG_PRICE_DEFAULT_CENTS, SONG_PRICE_MAX_CENTS, SONG_PRICE_MIN_CENTS } from "./pricing";
 
+/** The rules' messages, marked for translation: the Worker answers them in the reader's language (workers/api/src/error-language.ts). */
 export const MESSAGES = {
-  artistName: "Artist name must be at least 2 characters",
-  songTitle: "Song title is required",
-  explicit: "Please say whether the song has explicit content",
-  price: "Price must be between $0.70 and $1.99",
-  songMissing: "Please upload an MP3 file",
-  songType: "Please select an MP3 file",
-  songSize: "File size must be less than 15MB",
-  songNoAudio: "This MP3 file has no audio in it. Please choose another file.",
-  songCutShort: "This MP3 file is cut short: it ends in the middle of its audio. Please export it again and upload the whole file.",
-  songNotAudio: "This MP3 file has data that is not MP3 audio in it. Please export it again and upload the result.",
-  coverType: "Please select a JPG or PNG image for the cover",
-  coverSize: "Cover image must be less than 5MB",
-  phone: "Phone number is required for payment notifications.",
-  paymentFrequency: "Payment frequency must be daily or weekly",
+  artistName: /*i18n*/ "Artist name must be at least 2 characters",
+  songTitle: /*i18n*/ "Song title is required",
+  explicit: /*i18n*/ "Please say whether the song has explicit content",
+  price: /*i18n*/ "Price must be between $0.70 and $1.99",
+  songMissing: /*i18n*/ "Please upload an MP3 file",
+  songType: /*i18n*/ "Please select an MP3 file",
+  songSize: /*i18n*/ "File size must be less than 15MB",
+  songNoAudio: /*i18n*/ "This MP3 file has no audio in it. Please choose another file.",
+  songCutShort: /*i18n*/ "This MP3 file is cut short: it ends in the middle of its audio. Please export it again and upload the whole file.",
+  songNotAudio: /*i18n*/ "This MP3 file has data that is not MP3 audio in it. Please export it again and upload the result.",
+  coverType: /*i18n*/ "Please select a JPG or PNG image for the cover",
+  coverSize: /*i18n*/ "Cover image must be less than 5MB",
+  phone: /*i18n*/ "Phone number is required for payment notifications.",
+  paymentFrequency: /*i18n*/ "Payment frequency must be daily or weekly",
 } as const;
 
 export const PaymentFrequencySchema = v.picklist(["daily", "weekly"], MESSAGES.paymentFrequency);
@@ -33,35 +34,39 @@ export const PhoneNumberSchema = v.pipe(
   v.string(MESSAGES.phone),
   v.trim(),
   v.nonEmpty(MESSAGES.phone),
-  v.maxLength(32, "Phone number is too long"),
-  v.regex(/^\+?[0-9 ().-]{7,}$/, "Enter a phone number with at least 7 digits"),
+  v.maxLength(32, /*i18n*/ "Phone number is too long"),
+  v.regex(/^\+?[0-9 ().-]{7,}$/, /*i18n*/ "Enter a phone number with at least 7 digits"),
 );
 
 export const SavePaymentMethodSchema = v.object({
-  customerId: v.pipe(v.string(), v.nonEmpty("customerId is required")),
-  paymentMethodId: v.pipe(v.string(), v.nonEmpty("paymentMethodId is required")),
+  customerId: v.pipe(v.string(), v.nonEmpty(/*i18n*/ "customerId is required")),
+  paymentMethodId: v.pipe(v.string(), v.nonEmpty(/*i18n*/ "paymentMethodId is required")),
   phoneNumber: PhoneNumberSchema,
   paymentFrequency: PaymentFrequencySchema,
 });
 
 /** Browsers send a timestamp as the request id; anything longer than this is not one of ours. */
 export const MAX_REQUEST_ID_LENGTH = 100;
+/** Says MAX_REQUEST_ID_LENGTH (100) in its text, written out: a message marked for translation is one plain string. */
+const REQUEST_ID_MESSAGE = /*i18n*/ "requestId must be a non-empty string of at most 100 characters.";
+/** What the payment calls answer to a body that is no JSON object. */
+const NOT_AN_OBJECT = /*i18n*/ "Send a JSON object.";
 
 /** `POST /api/distribute/{songId}/complete`: the option chosen and the attempt's id (its replays answer alike). */
 export const CompleteDistributionSchema = v.object(
   {
-    feeOption: v.picklist(FEE_OPTIONS, "Invalid option"),
+    feeOption: v.picklist(FEE_OPTIONS, /*i18n*/ "Invalid option"),
     requestId: v.pipe(
-      v.string(`requestId must be a non-empty string of at most ${MAX_REQUEST_ID_LENGTH} characters.`),
-      v.check((id) => id.trim() !== "", `requestId must be a non-empty string of at most ${MAX_REQUEST_ID_LENGTH} characters.`),
-      v.maxLength(MAX_REQUEST_ID_LENGTH, `requestId must be a non-empty string of at most ${MAX_REQUEST_ID_LENGTH} characters.`),
+      v.string(REQUEST_ID_MESSAGE),
+      v.check((id) => id.trim() !== "", REQUEST_ID_MESSAGE),
+      v.maxLength(MAX_REQUEST_ID_LENGTH, REQUEST_ID_MESSAGE),
     ),
   },
-  "Send a JSON object.",
+  NOT_AN_OBJECT,
 );
 
 /** `POST /api/distribute/{songId}/recovery`: which discounted offer the artist accepts. */
-export const RecoveryOfferSchema = v.object({ offerTier: v.picklist([1, 2] as const, "offerTier must be 1 or 2.") }, "Send a JSON object.");
+export const RecoveryOfferSchema = v.object({ offerTier: v.picklist([1, 2] as const, /*i18n*/ "offerTier must be 1 or 2.") }, NOT_AN_OBJECT);
 
 /** The form's answers to "Explicit content": multipart field `explicit`. */
 export const EXPLICIT_ANSWERS = ["yes", "no"] as const;
@@ -69,8 +74,8 @@ export type ExplicitAnswer = (typeof EXPLICIT_ANSWERS)[number];
 
 /** The text fields of the distribution form; price arrives as text from multipart. */
 export const SongDetailsSchema = v.object({
-  artistName: v.pipe(v.string(MESSAGES.artistName), v.trim(), v.minLength(2, MESSAGES.artistName), v.maxLength(100, "Artist name must be at most 100 characters")),
-  songTitle: v.pipe(v.string(MESSAGES.songTitle), v.trim(), v.minLength(1, MESSAGES.songTitle), v.maxLength(150, "Song title must be at most 150 characters")),
+  artistName: v.pipe(v.string(MESSAGES.artistName), v.trim(), v.minLength(2, MESSAGES.artistName), v.maxLength(100, /*i18n*/ "Artist name must be at most 100 characters")),
+  songTitle: v.pipe(v.string(MESSAGES.songTitle), v.trim(), v.minLength(1, MESSAGES.songTitle), v.maxLength(150, /*i18n*/ "Song title must be at most 150 characters")),
   // Required, no default: clean-only facilities never receive explicit songs (docs/decisions/029).
   explicit: v.pipe(v.picklist(EXPLICIT_ANSWERS, MESSAGES.explicit), v.transform((answer) => answer === "yes")),
   // The form shows the price disabled at the default, so a missing price means the default.
@@ -89,7 +94,7 @@ export const SongDetailsSchema = v.object({
 export type SongDetails = v.InferOutput<typeof SongDetailsSchema>;
 
 /** The first message of a failed valibot parse: what a form shows and what the API answers. */
-export const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? "Invalid input";
+export const firstIssue = (issues: readonly { message: string }[]) => issues[0]?.message ?? /*i18n*/ "Invalid input";
 
 export interface FileFacts {
   size: number;

@@ -1,6 +1,6 @@
 /** The language a first visit gets comes from the browser's preference, read as HTTP orders it. */
 import { describe, expect, test } from "vitest";
-import { acceptLanguageTags, preferredLanguage } from "./language";
+import { acceptLanguageTags, formatMoney, preferredLanguage } from "./language";
 
 describe("acceptLanguageTags", () => {
   test("orders tags by q, then as written; drops q=0, '*' and empty parts", () => {
@@ -22,5 +22,13 @@ describe("preferredLanguage", () => {
   test("English when the browser prefers nothing JPlay speaks", () => {
     expect(preferredLanguage(["fr", "de"])).toBe("en");
     expect(preferredLanguage([])).toBe("en");
+  });
+});
+
+describe("formatMoney", () => {
+  test("writes cents as US dollars in either language, as the pricing's English has always read", () => {
+    expect(formatMoney(123450, "en")).toBe("$1,234.50");
+    expect(formatMoney(199, "es")).toBe("$1.99");
+    expect(formatMoney(0, "en")).toBe("$0.00");
   });
 });

@@ -41,3 +41,15 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map(({ tag }) => tag);
 }
+
+const moneyFormats = new Map<Language, Intl.NumberFormat>();
+
+/** "$1,234.50" from cents, as `language` writes US dollars (English and US Spanish alike write them so). */
+export function formatMoney(cents: number, language: Language): string {
+  let format = moneyFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[language], { style: "currency", currency: "USD" });
+    moneyFormats.set(language, format);
+  }
+  return format.format(cents / 100);
+}

@@ -2,9 +2,12 @@
  * The browser's own artist, read through its session cookie (docs/decisions/028-artist-journey.md):
  * `GET /api/me` tells the header, /distribute and the success screens whether this browser belongs
  * to an artist, with their songs and where their payouts stand; `POST /api/me/artist-link` gives a
- * browser that lost its private page link a fresh one.
+ * browser that lost its private page link a fresh one; `PUT /api/me/language` keeps the artist's
+ * language in step with the app's.
  */
+import * as v from "valibot";
 import type { ConnectStatus } from "./artist";
+import { LANGUAGES, type Language } from "./language";
 import type { PaymentFrequency, SongPackage, SongStatus } from "./tables";
 
 export interface MySong {
@@ -27,12 +30,18 @@ export interface MyArtist {
   songs: MySong[];
   /** Whether payouts are set up with Stripe, and the earnings waiting for that (cents). */
   payouts: { status: ConnectStatus; heldCents: number };
+  /** The language the artist's texts and statements are written in (the app keeps it in step with its own). */
+  language: Language;
 }
 
 /** `GET /api/me`: `artist` is null when this browser's session holds no artist (no card saved here). */
 export interface MeResponse {
   artist: MyArtist | null;
 }
+
+/** `PUT /api/me/language`: the session's artist's texts and statements are written in this language from now on. */
+export const MyLanguageSchema = v.object({ language: v.picklist(LANGUAGES, /*i18n*/ "Choose English (en) or Spanish (es).") });
+export type MyLanguageRequest = v.InferOutput<typeof MyLanguageSchema>;
 
 /** `POST /api/me/artist-link`: a fresh private page link for the session's artist. */
 export interface MyArtistLinkResponse {

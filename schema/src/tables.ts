@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { LANGUAGES } from "./language";
 
 /**
  * `removed`: a song nobody paid for within the expiry (UNPAID_SONG_EXPIRY_SECONDS); its files are
@@ -38,6 +39,8 @@ export const artists = sqliteTable("artists", {
   stripeAccountId: text("stripe_account_id").unique(),
   /** True once Stripe says the connected account can be paid out to (account.updated). */
   payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  /** The language the artist's texts, statements and API messages are written in (the app's choice). */
+  language: text("language", { enum: LANGUAGES }).notNull().default("en"),
   createdAt: createdAt(),
 });
 

@@ -11,6 +11,7 @@ import { requestId } from "hono/request-id";
 import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "./env";
+import { errorLanguage, messageIn } from "./error-language";
 import { AppError } from "./errors";
 import { limitRequestBody } from "./middleware/body-limit";
 import { refuseCrossSiteWrites } from "./middleware/same-origin";
@@ -69,12 +70,18 @@ export const app = new Hono<AppEnv>()
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 
+const UNREADABLE_REQUEST = /*i18n*/ "The request could not be read.";
+const INTERNAL_ERROR = /*i18n*/ "Something went wrong on our side. Please try again.";
+
 app.onError((err, c) => {
-  if (err instanceof AppError) return c.json(errorBody(err.code, err.message), err.status, err.headers);
+  const language = errorLanguage(c);
+  if (err instanceof AppError) return c.json(errorBody(err.code, messageIn(language, err.template, err.message, err.values)), err.status, err.headers);
   // Hono's own refusals (e.g. the JSON validator's "Malformed JSON in request body") are the client's fault.
-  if (err instanceof HTTPException && err.status < 500) return c.json(errorBody("bad_request", err.message || "The request could not be read."), err.status);
+  if (err instanceof HTTPException && err.status < 500) {
+    return c.json(errorBody("bad_request", err.message || messageIn(language, UNREADABLE_REQUEST, UNREADABLE_REQUEST)), err.status);
+  }
   console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(err), stack: err.stack }));
-  return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
+  return c.json(errorBody("internal", messageIn(language, INTERNAL_ERROR, INTERNAL_ERROR)), 500);
 });
 
 export type ApiType = typeof api;

@@ -6,6 +6,7 @@
  * not a positive whole number is ignored (logged once) and the default, the strict value, holds.
  */
 import { MESSAGES } from "@jplay/schema/distribution";
+import type { MessageValues } from "@jplay/schema/format-message";
 import { MAX_PURCHASE_REPORT_BYTES } from "@jplay/schema/purchases";
 import { MAX_REQUEST_BYTES } from "./services/receive-song-upload";
 
@@ -19,6 +20,8 @@ export interface BodyRule {
   maxBytes: number;
   /** What the 413 says. */
   message: string;
+  /** The values of the message's `{name}` placeholders (errors.ts). */
+  values?: MessageValues;
   /**
    * The route reads its body as a stream and enforces this limit itself while reading (the song
    * upload): only a declared length above it is refused up front.
@@ -26,6 +29,7 @@ export interface BodyRule {
   streamed?: boolean;
 }
 
+/** The 413 of routes only operators and machines call (webhooks, the admin API): English, not translated. */
 const tooLarge = (maxBytes: number, advice: string) => `The request body is too large: at most ${maxBytes / KIB} KB is accepted here. ${advice}`;
 
 /** Every JSON call of the SPA: the largest real one is a few hundred bytes. */
@@ -38,9 +42,16 @@ export const WEBHOOK_BODY_MAX_BYTES = 256 * KIB;
 /** An operator's retry batch: up to 1,000 items of about 130 bytes each (ids are UUIDs). */
 export const ADMIN_RETRY_BODY_MAX_BYTES = 256 * KIB;
 
-const JSON_RULE: BodyRule = { maxBytes: JSON_BODY_MAX_BYTES, message: tooLarge(JSON_BODY_MAX_BYTES, "Please reload the page and try again.") };
+const JSON_RULE: BodyRule = {
+  maxBytes: JSON_BODY_MAX_BYTES,
+  message: /*i18n*/ "The request body is too large: at most {kib} KB is accepted here. Please reload the page and try again.",
+  values: { kib: JSON_BODY_MAX_BYTES / KIB },
+};
 
-/** First match wins; anything not listed gets the JSON limit, so a new route is covered by default. */
+/**
+ * First match wins; anything not listed gets the JSON limit, so a new route is covered by default.
+ * The JSON rule's message is the one listeners and artists may read: it is marked for translation.
+ */
 const BODY_RULES: Array<[RegExp, BodyRule]> = [
   [/^\/api\/distribute$/, { maxBytes: MAX_REQUEST_BYTES, message: MESSAGES.songSize, streamed: true }],
   [/^\/api\/webhooks\//, { maxBytes: WEBHOOK_BODY_MAX_BYTES, message: tooLarge(WEBHOOK_BODY_MAX_BYTES, "This endpoint receives Stripe events only.") }],
@@ -68,8 +79,8 @@ export const CARD_SAVES_PER_MINUTE = 10;
 /** Failed confirmations (declines, failed 3-D Secure) after which a SetupIntent is canceled. */
 export const SETUP_FAILURES_BEFORE_CANCEL = 3;
 /** What a client is told when the ceiling over all clients is reached (card setup, card saves). */
-export const BUSY_SETUP_MESSAGE = "Too many artists are setting up payments right now. Please wait a minute and try again.";
-export const BUSY_SAVE_MESSAGE = "Too many cards are being saved right now. Please wait a minute and try again.";
+export const BUSY_SETUP_MESSAGE = /*i18n*/ "Too many artists are setting up payments right now. Please wait a minute and try again.";
+export const BUSY_SAVE_MESSAGE = /*i18n*/ "Too many cards are being saved right now. Please wait a minute and try again.";
 
 // ---- Unpaid uploads ---------------------------------------------------------------------------------
 

@@ -180,6 +180,32 @@ describe("one text per event", () => {
   });
 });
 
+describe("in the artist's language", () => {
+  it("an artist who saved their card with the app in Spanish is texted in Spanish, and in English once the app says so", async () => {
+    const browser = new Browser();
+    browser.setCookie("language", "es");
+    const { setup } = await setUpArtist(browser);
+    const artist = await env.DB.prepare("select id, language from artists where stripe_customer_id = ?1").bind(setup.customerId).first<{ id: string; language: string }>();
+    expect(artist?.language).toBe("es");
+    const [saved] = await textsOf(artist!.id, "card_saved");
+    expect(saved!.body).toMatch(/^JPlay: tu tarjeta quedó guardada\. Tu página privada de artista .*\/artist\/\S+ Responde STOP para no recibir más mensajes\.$/);
+    expect(((await (await browser.fetch("/api/me")).json()) as { artist: { language: string } }).artist.language).toBe("es");
+
+    const put = (who: Browser, body: unknown) =>
+      who.fetch("/api/me/language", { method: "PUT", headers: { "Content-Type": "application/json", Origin: "http://jplay.test" }, body: JSON.stringify(body) });
+    expect((await put(browser, { language: "fr" })).status).toBe(400);
+    expect((await put(new Browser(), { language: "en" })).status).toBe(401);
+    const switched = await put(browser, { language: "en" });
+    expect(switched.status).toBe(200);
+    expect(((await (await browser.fetch("/api/me")).json()) as { artist: { language: string } }).artist.language).toBe("en");
+
+    await textCardSaved(db, new CapturingQueue().asQueue(), { artistId: artist!.id, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: "https://jplay.test/artist/x" });
+    const bodies = (await textsOf(artist!.id, "card_saved")).map((row) => row.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies.filter((body) => body.startsWith("JPlay: your card is saved.") && body.endsWith("Reply STOP to opt out."))).toHaveLength(1);
+  });
+});
+
 describe("opting out", () => {
   it("a number an operator marked opted out gets no text: its row is skipped and no send is queued", async () => {
     const { artistId, phone } = await artistWithPhone();

@@ -17,7 +17,7 @@ import { bodyRuleFor, type BodyRule } from "../limits";
 const refuse = (rule: BodyRule, path: string, declared: string | undefined): never => {
   // Stripe retries a refused event: an operator must hear of it, or the event is lost after the retries.
   if (path.startsWith("/api/webhooks/")) console.warn(JSON.stringify({ level: "warn", msg: "webhook body over its limit", path, declared: declared ?? null, limit: rule.maxBytes }));
-  throw new AppError(413, "payload_too_large", rule.message);
+  throw new AppError(413, "payload_too_large", rule.message, {}, rule.values);
 };
 
 /** The same request without its Content-Length, so the body is counted instead of believed. */

@@ -15,7 +15,7 @@ import { forbidden } from "../errors";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const EXEMPT_PREFIXES = ["/api/webhooks/", "/api/provider/", "/api/stripe-sandbox/"];
 
-export const CROSS_SITE_MESSAGE = "This request came from another website and was refused. Please use JPlay's own pages.";
+export const CROSS_SITE_MESSAGE = /*i18n*/ "This request came from another website and was refused. Please use JPlay's own pages.";
 
 /** The origins a write may come from: the request's own, and the configured public origin. */
 function allowedOrigins(env: Env, request: Request): string[] {

@@ -48,7 +48,7 @@ function refusePayments(reason: string): never {
     reasonsLogged.add(reason);
     console.error(JSON.stringify({ level: "error", msg: "payments refused: misconfigured", reason }));
   }
-  throw new AppError(503, "payments_unconfigured", "Payments are not available right now. Please try again later or contact support.");
+  throw new AppError(503, "payments_unconfigured", /*i18n*/ "Payments are not available right now. Please try again later or contact support.");
 }
 
 const COMMON_OPTIONS = { maxNetworkRetries: 2, timeout: 20_000 } as const;

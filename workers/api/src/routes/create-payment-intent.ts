@@ -18,10 +18,10 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) 
     try {
       body = JSON.parse(text);
     } catch {
-      throw badRequest("Send a JSON object.");
+      throw badRequest(/*i18n*/ "Send a JSON object.");
     }
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("Send a JSON object.");
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest(/*i18n*/ "Send a JSON object.");
   const deps = { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env) };
   return c.json(await createCheckoutPayment(deps, artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

@@ -21,7 +21,7 @@ export const createSetupIntentRoutes = new Hono<AppEnv>().post("/", jsonBody(Cre
     key: `setup-intent:ip:${clientAddress(c.req.raw.headers)}`,
     limit: setupIntentsPerAddressPerHour(c.env),
     windowMs: HOUR_MS,
-    message: "Too many payment setup attempts from your network. Please wait an hour and try again.",
+    message: /*i18n*/ "Too many payment setup attempts from your network. Please wait an hour and try again.",
   });
   // Counted only for callers under their own limit, so one address cannot use up everyone's.
   await enforceRateLimit(c.env.DB, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });

@@ -9,7 +9,8 @@
 import type { Context } from "hono";
 import { renderDistribute } from "@jplay/web/server/render-distribute";
 import type { AppEnv } from "../env";
-import { fillShell, isHtmlDocument, pageLanguage, renderedPageHeaders, spaDocument } from "./page-document";
+import { requestLanguage } from "../request-language";
+import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
 
 /** The path this page renders, and #root's `data-screen` (page-document.ts). */
 const PATH = "/distribute";
@@ -17,7 +18,7 @@ const PATH = "/distribute";
 export async function distributePage(c: Context<AppEnv>): Promise<Response> {
   const shell = await spaDocument(c);
   if (!isHtmlDocument(shell)) return shell;
-  const language = pageLanguage(c);
+  const language = requestLanguage(c);
   let screen;
   try {
     screen = renderDistribute({ pathname: PATH, search: new URL(c.req.url).search }, language);

@@ -9,10 +9,11 @@
  * length over the limit first), and an artist already holding the maximum of unpaid songs is refused
  * before any byte is read.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { CompleteDistributionSchema, RecoveryOfferSchema } from "@jplay/schema/distribution";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
+import { errorLanguage, messageIn } from "../error-language";
 import { badRequest } from "../errors";
 import type { JobQueue } from "../jobs/job";
 import { maxUnpaidSongsPerArtist, unpaidSongExpiryMs } from "../limits";
@@ -27,6 +28,13 @@ import { makeRecoveryOffer } from "../services/recovery-offer";
 import { submitSong } from "../services/submit-song";
 import { assertUnderUnpaidLimit } from "../services/unpaid-song-limit";
 import { jsonBody } from "../validation";
+
+/**
+ * A message a payment answer carries in its body (a decline, why a new card is needed, the next
+ * offer) in the reader's language, like the error handler's (error-language.ts): a message of ours
+ * was marked where it is written; anything else (e.g. Stripe's own wording) stays as it came.
+ */
+const inReadersLanguage = (c: Context<AppEnv>, message: string) => messageIn(errorLanguage(c), message, message);
 
 const paymentDeps = (env: Env): PaymentDeps => ({
   db: createDb(env.DB),
@@ -56,12 +64,14 @@ export const distributeRoutes = new Hono<AppEnv>()
     const artist = await requireSessionArtist(c, deps.db);
     const { feeOption, requestId } = c.req.valid("json");
     const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
-    return c.json(answer.body, answer.status);
+    const body = "error" in answer.body ? { error: { ...answer.body.error, message: inReadersLanguage(c, answer.body.error.message) } } : answer.body;
+    return c.json(body, answer.status);
   })
   .post("/:songId/recovery", jsonBody(RecoveryOfferSchema), async (c) => {
     const deps = paymentDeps(c.env);
     const artist = await requireSessionArtist(c, deps.db);
     const { offerTier } = c.req.valid("json");
     const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), offerTier).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
-    return answer.status === 402 ? c.json(answer.body, 402) : c.json(answer.body, 200);
+    const message = answer.body.message === undefined ? {} : { message: inReadersLanguage(c, answer.body.message) };
+    return answer.status === 402 ? c.json({ ...answer.body, ...message }, 402) : c.json({ ...answer.body, ...message }, 200);
   });

@@ -19,7 +19,8 @@ import { resolveCatalogueScope } from "../services/catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities } from "../services/catalogue-snapshot";
 import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../services/edge-cache";
 import type { Language } from "@jplay/schema/language";
-import { fillShell, isHtmlDocument, pageLanguage, renderedPageHeaders, spaDocument } from "./page-document";
+import { requestLanguage } from "../request-language";
+import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
 const ROW_SIZE = 4;
@@ -74,7 +75,7 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const shell = await spaDocument(c);
   if (!isHtmlDocument(shell)) return shell;
-  const rendered = await renderedDocument(c, shell, homeFacility(c), pageLanguage(c));
+  const rendered = await renderedDocument(c, shell, homeFacility(c), requestLanguage(c));
   if (rendered.status !== 200) return shell;
   const headers = renderedPageHeaders(shell);
   // Like the catalogue: the browser asks again each time. The page differs by the facility and language

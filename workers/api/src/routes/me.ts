@@ -2,18 +2,20 @@
  * The browser's way back to its artist (docs/decisions/028-artist-journey.md): `GET /api/me` answers
  * whether this browser's session belongs to an artist, with their own songs and payout setup, and
  * `POST /api/me/artist-link` issues that artist a fresh private page link for a browser whose
- * stored link was lost (rate-limited per artist). The session cookie is the only credential; a
- * browser without one learns nothing (`artist: null`, 401 for a link).
+ * stored link was lost (rate-limited per artist); `PUT /api/me/language` stores the language the app
+ * shows, so the artist's texts and statements are written in it. The session cookie is the only
+ * credential; a browser without one learns nothing (`artist: null`, 401 for a link or a language).
  */
 import { Hono } from "hono";
-import type { MeResponse, MyArtistLinkResponse } from "@jplay/schema/me";
+import { MyLanguageSchema, type MeResponse, type MyArtistLinkResponse } from "@jplay/schema/me";
 import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { unauthorized } from "../errors";
 import { artistPagePath, issueArtistLink } from "../services/artist-links";
 import { sessionArtist, sessionsConfigured } from "../services/artist-session";
-import { loadMyArtist } from "../services/my-artist";
+import { loadMyArtist, setArtistLanguage } from "../services/my-artist";
 import { enforceRateLimit } from "../services/rate-limit";
+import { jsonBody } from "../validation";
 import { privateHeaders } from "./artist/page";
 
 const HOUR = 60 * 60 * 1000;
@@ -31,12 +33,21 @@ export const meRoutes = new Hono<AppEnv>()
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const artist = await sessionArtist(c, db);
-    if (!artist) throw unauthorized("This browser is not signed in as an artist. Save your payment method on the distribution page to get your artist page.");
+    if (!artist) throw unauthorized(/*i18n*/ "This browser is not signed in as an artist. Save your payment method on the distribution page to get your artist page.");
     await enforceRateLimit(c.env.DB, {
       key: `me-artist-link:artist:${artist.id}`,
       limit: LINKS_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
-      message: "Too many new links asked for. Please wait an hour and try again.",
+      message: /*i18n*/ "Too many new links asked for. Please wait an hour and try again.",
     });
     return c.json<MyArtistLinkResponse>({ artistPageUrl: artistPagePath(await issueArtistLink(db, artist.id)) });
+  })
+  .put("/language", jsonBody(MyLanguageSchema), async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const artist = sessionsConfigured(c.env) ? await sessionArtist(c, db) : null;
+    if (!artist) throw unauthorized(/*i18n*/ "This browser is not signed in as an artist.");
+    const { language } = c.req.valid("json");
+    await setArtistLanguage(db, artist.id, language);
+    return c.json({ language });
   });

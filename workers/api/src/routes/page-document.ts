@@ -5,8 +5,7 @@
  * (home-page.ts) and /distribute (distribute-page.ts) use it.
  */
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
-import { LANGUAGE_COOKIE, acceptLanguageTags, isLanguage, preferredLanguage, type Language } from "@jplay/schema/language";
+import type { Language } from "@jplay/schema/language";
 import type { AppEnv } from "../env";
 
 /** What apps/web/index.html holds: its language, its title (screens render their own) and the empty #root. */
@@ -19,15 +18,6 @@ export const spaDocument = (c: Context<AppEnv>) => c.env.ASSETS.fetch(new Reques
 
 /** Whether the assets answered with the app's HTML (anything else is passed on as it is). */
 export const isHtmlDocument = (shell: Response) => shell.ok && (shell.headers.get("Content-Type")?.startsWith("text/html") ?? false);
-
-/**
- * The language a page is rendered in: the one chosen in the app (its `language` cookie), else the
- * first the browser prefers that JPlay speaks (Accept-Language), else English.
- */
-export function pageLanguage(c: Context<AppEnv>): Language {
-  const chosen = getCookie(c, LANGUAGE_COOKIE);
-  return isLanguage(chosen) ? chosen : preferredLanguage(acceptLanguageTags(c.req.header("Accept-Language")));
-}
 
 interface FilledShell {
   /** The language the screen was rendered in, for <html lang>. */

@@ -18,23 +18,24 @@ import { syncArtistPayoutSchedule } from "../services/connect-accounts";
 import { textCardSaved } from "../services/event-texts";
 import { savePaymentMethod } from "../services/payment-setup";
 import { enforceRateLimit } from "../services/rate-limit";
+import { requestLanguage } from "../request-language";
 import { jsonBody } from "../validation";
 
 export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(SavePaymentMethodSchema), async (c) => {
   const input = c.req.valid("json");
   if ((await readSessionCustomer(c)) !== input.customerId) {
-    throw forbidden("This payment setup belongs to another session. Please reload the page and try again.");
+    throw forbidden(/*i18n*/ "This payment setup belongs to another session. Please reload the page and try again.");
   }
   await enforceRateLimit(c.env.DB, {
     key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
     limit: SAVES_PER_PHONE_PER_HOUR,
     windowMs: HOUR_MS,
-    message: "Too many cards saved for this phone number. Please wait an hour and try again.",
+    message: /*i18n*/ "Too many cards saved for this phone number. Please wait an hour and try again.",
   });
   await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
   const stripe = createStripe(c.env);
   const db = createDb(c.env.DB);
-  const saved = await savePaymentMethod(stripe, db, input);
+  const saved = await savePaymentMethod(stripe, db, { ...input, language: requestLanguage(c) });
   // A card saved: this browser's session is replaced by one bound to the artist.
   await rotateSession(c, input.customerId, saved.artistId);
   await syncArtistPayoutSchedule(stripe, db, saved.artistId);

@@ -29,7 +29,7 @@ function parseLimit(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_LIST_LIMIT;
   const limit = Number(raw);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
-    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`);
+    throw badRequest(/*i18n*/ "limit must be a whole number from 1 to {max}", { max: MAX_LIST_LIMIT });
   }
   return limit;
 }
@@ -74,7 +74,7 @@ async function requirePublicMedia(c: Context<AppEnv>) {
     const song = await findPublicSong(db, scope, c.req.param("id")!);
     return song ? { audioKey: song.audioKey, coverKey: song.coverKey } : undefined;
   });
-  if (!media) throw notFound("Song not found");
+  if (!media) throw notFound(/*i18n*/ "Song not found");
   return media;
 }
 
@@ -99,19 +99,19 @@ export const songsRoutes = new Hono<AppEnv>()
       // in a facility's or the clean scope is a tablet's: it gets the scope's songs and nothing else.
       const customerId = scope.query === "" ? await readSessionCustomer(c) : null;
       const owned = customerId ? await findOwnedSong(db, songId, customerId) : undefined;
-      if (!owned) throw notFound("Song not found");
+      if (!owned) throw notFound(/*i18n*/ "Song not found");
       c.header("Cache-Control", "private, no-store");
       return c.json(toSongDto(owned, FULL_CATALOGUE));
     });
   })
   .get("/:id/audio", async (c) => {
     const media = await requirePublicMedia(c);
-    return serveCachedMedia(c.env.MEDIA, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Audio not found" });
+    return serveCachedMedia(c.env.MEDIA, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
   })
   .get("/:id/cover", async (c) => {
     const width = requestedCoverWidth(c.req.query("size"));
     const media = await requirePublicMedia(c);
-    if (!media.coverKey) throw notFound("This song has no cover");
+    if (!media.coverKey) throw notFound(/*i18n*/ "This song has no cover");
     const key = await coverKeyToServe(c.env.MEDIA, media.coverKey, width);
-    return serveCachedMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: "Cover not found" });
+    return serveCachedMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Cover not found" });
   });

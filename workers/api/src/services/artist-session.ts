@@ -24,7 +24,7 @@ export const sessionsConfigured = (env: Env) => (env.SESSION_SECRET?.length ?? 0
 
 function sessionSecret(env: Env): string {
   if (!env.SESSION_SECRET || !sessionsConfigured(env)) {
-    throw new AppError(503, "sessions_unconfigured", "Sessions are not configured (SESSION_SECRET). Please contact support.");
+    throw new AppError(503, "sessions_unconfigured", /*i18n*/ "Sessions are not configured (SESSION_SECRET). Please contact support.");
   }
   return env.SESSION_SECRET;
 }
@@ -94,6 +94,6 @@ export async function sessionArtist(c: Context<AppEnv>, db: Db) {
 /** The artist behind this browser's session; 401 when there is none yet (no saved card). */
 export async function requireSessionArtist(c: Context<AppEnv>, db: Db) {
   const artist = await sessionArtist(c, db);
-  if (!artist) throw unauthorized("Save a payment method before submitting a song.");
+  if (!artist) throw unauthorized(/*i18n*/ "Save a payment method before submitting a song.");
   return artist;
 }

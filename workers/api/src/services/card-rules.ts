@@ -44,8 +44,8 @@ export type CardRefusal =
   | { reason: "attempt_budget"; message: string };
 
 export const CARD_REFUSAL_MESSAGES = {
-  hard_decline: "This card can't be charged again. Please use a different card.",
-  attempt_budget: "This card has reached its limit of payment attempts for now. Please use a different card or try again later.",
+  hard_decline: /*i18n*/ "This card can't be charged again. Please use a different card.",
+  attempt_budget: /*i18n*/ "This card has reached its limit of payment attempts for now. Please use a different card or try again later.",
 } as const;
 
 /** Why this card may not be charged now, or null when it may. */

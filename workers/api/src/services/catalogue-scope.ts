@@ -19,7 +19,7 @@ export interface CatalogueScope {
 
 export const FULL_CATALOGUE: CatalogueScope = { cleanOnly: false, query: "" };
 
-export const unknownFacility = () => new AppError(404, "unknown_facility", "Unknown facility");
+export const unknownFacility = () => new AppError(404, "unknown_facility", /*i18n*/ "Unknown facility");
 
 /** A facility's clean-only flag, or undefined for a facility JPlay does not know. */
 export type FacilityLookup = (facilityId: string) => Promise<boolean | undefined> | boolean | undefined;
@@ -35,7 +35,7 @@ export const facilityInDb =
 /** The scope a listener call asks for with `?facility=` and `?catalogue=`; 404 for a facility JPlay does not know. */
 export async function resolveCatalogueScope(facilityCleanOnly: FacilityLookup, asked: { facility: string | undefined; catalogue: string | undefined }): Promise<CatalogueScope> {
   if (asked.catalogue !== undefined && asked.catalogue !== "clean") {
-    throw badRequest('catalogue must be "clean" (leave it out for the full catalogue)');
+    throw badRequest(/*i18n*/ 'catalogue must be "clean" (leave it out for the full catalogue)');
   }
   const params = new URLSearchParams();
   let cleanOnly = asked.catalogue === "clean";

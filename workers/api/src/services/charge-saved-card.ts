@@ -129,7 +129,7 @@ export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardC
     return declined(db, charge, attempt.attemptId, {
       code: error.code ?? "card_declined",
       declineCode: error.decline_code ?? error.code ?? null,
-      message: error.message ?? "Your card was declined.",
+      message: error.message ?? /*i18n*/ "Your card was declined.",
       paymentIntentId: intent.id,
     });
   }

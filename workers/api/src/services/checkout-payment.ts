@@ -16,13 +16,16 @@ import { claimPayment, openPaymentOf, paymentById } from "./song-payments";
 type Artist = typeof artists.$inferSelect;
 
 export const CHECKOUT_MESSAGES = {
-  wrongAmount: `The one-off distribution fee is ${formatCents(ONE_OFF_FEE_CENTS)} (${ONE_OFF_FEE_CENTS} cents).`,
-  noSong: "You have no song awaiting payment. Submit a song for distribution first.",
-  inProgress: "A payment for this song is already in progress",
+  /** Its values: `wrongAmountValues`. */
+  wrongAmount: /*i18n*/ "The one-off distribution fee is {amount} ({cents} cents).",
+  noSong: /*i18n*/ "You have no song awaiting payment. Submit a song for distribution first.",
+  inProgress: /*i18n*/ "A payment for this song is already in progress",
 } as const;
 
+const wrongAmountValues = { amount: formatCents(ONE_OFF_FEE_CENTS), cents: ONE_OFF_FEE_CENTS };
+
 export async function createCheckoutPayment(deps: PaymentDeps, artist: Artist, requestedAmount: unknown): Promise<{ clientSecret: string; songId: string }> {
-  if (requestedAmount !== undefined && requestedAmount !== ONE_OFF_FEE_CENTS) throw badRequest(CHECKOUT_MESSAGES.wrongAmount);
+  if (requestedAmount !== undefined && requestedAmount !== ONE_OFF_FEE_CENTS) throw badRequest(CHECKOUT_MESSAGES.wrongAmount, wrongAmountValues);
   const { db, stripe } = deps;
   const [song] = await db
     .select({ id: songs.id, title: songs.title })

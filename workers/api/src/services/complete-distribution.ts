@@ -43,14 +43,17 @@ export interface CompleteInput {
 }
 
 export const COMPLETE_MESSAGES = {
-  inProgress: "A payment for this song is already in progress",
-  requestReused: "This request was already made with another fee option. Please try again.",
+  inProgress: /*i18n*/ "A payment for this song is already in progress",
+  requestReused: /*i18n*/ "This request was already made with another fee option. Please try again.",
 } as const;
 
 const inProgress = () => new AppError(409, "payment_in_progress", COMPLETE_MESSAGES.inProgress);
 
-const tooSoon = (waitMs: number, message: string) =>
-  new AppError(429, "too_many_attempts", message, { "Retry-After": String(Math.ceil(waitMs / 1000)) });
+/** A 429 whose message says how many seconds to wait (its `{seconds}`), as Retry-After does. */
+const tooSoon = (waitMs: number, message: string) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(429, "too_many_attempts", message, { "Retry-After": String(seconds) }, { seconds });
+};
 
 /** The option a request was made with (null: a Pro request still running, not known yet). */
 function requestedOption(row: PaymentRow): string | null {
@@ -80,11 +83,11 @@ async function enforceAttemptTiming(deps: PaymentDeps, input: CompleteInput, now
   const elapsed = now - last.createdAt;
   if (last.package !== feeOption && elapsed < FEE_OPTION_SWITCH_INTERVAL_MS) {
     const wait = FEE_OPTION_SWITCH_INTERVAL_MS - elapsed;
-    throw tooSoon(wait, `You changed the fee option too recently. Please wait ${Math.ceil(wait / 1000)} seconds before switching.`);
+    throw tooSoon(wait, /*i18n*/ "You changed the fee option too recently. Please wait {seconds} seconds before switching.");
   }
   if (elapsed < PAYMENT_ATTEMPT_INTERVAL_MS) {
     const wait = PAYMENT_ATTEMPT_INTERVAL_MS - elapsed;
-    throw tooSoon(wait, `A payment was just attempted. Please wait ${Math.ceil(wait / 1000)} seconds before trying again.`);
+    throw tooSoon(wait, /*i18n*/ "A payment was just attempted. Please wait {seconds} seconds before trying again.");
   }
 }
 
@@ -113,7 +116,7 @@ async function finish(deps: PaymentDeps, paymentId: string, answer: CompleteAnsw
 export async function completeDistribution(deps: PaymentDeps, artist: Artist, input: CompleteInput, now = Date.now()): Promise<CompleteAnswer> {
   const { db } = deps;
   const song = artist.stripeCustomerId ? await findOwnedSong(db, input.songId, artist.stripeCustomerId) : undefined;
-  if (!song) throw notFound("Song not found");
+  if (!song) throw notFound(/*i18n*/ "Song not found");
 
   const earlier = await paymentByRequest(db, song.id, input.requestId);
   if (earlier) {

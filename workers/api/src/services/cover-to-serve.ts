@@ -11,7 +11,7 @@ import { cachedValue } from "./edge-cache";
 export function requestedCoverWidth(raw: string | undefined): CoverWidth | undefined {
   if (raw === undefined) return undefined;
   const width = parseCoverWidth(raw);
-  if (width === null) throw badRequest(`size must be one of ${COVER_WIDTHS.join(", ")}`);
+  if (width === null) throw badRequest(/*i18n*/ "size must be one of {sizes}", { sizes: COVER_WIDTHS.join(", ") });
   return width;
 }
 

@@ -8,7 +8,6 @@ import { eq } from "drizzle-orm";
 import { payments, songs } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import type { JobQueue } from "../jobs/job";
-import { textBodies } from "./text-message-bodies";
 import { queueText, type TextRequest } from "./text-messages";
 
 async function tell(db: Db, jobs: JobQueue, text: TextRequest): Promise<void> {
@@ -21,7 +20,7 @@ async function tell(db: Db, jobs: JobQueue, text: TextRequest): Promise<void> {
 
 /** A card saved on /distribute: the private page link, so a cleared browser does not lose it. */
 export async function textCardSaved(db: Db, jobs: JobQueue, saved: { artistId: string; paymentMethodId: string; artistPageUrl: string }): Promise<void> {
-  await tell(db, jobs, { artistId: saved.artistId, kind: "card_saved", dedupeKey: `card_saved:${saved.paymentMethodId}`, body: textBodies.cardSaved(saved.artistPageUrl) });
+  await tell(db, jobs, { artistId: saved.artistId, kind: "card_saved", dedupeKey: `card_saved:${saved.paymentMethodId}`, write: (texts) => texts.cardSaved(saved.artistPageUrl) });
 }
 
 /** A song's payment succeeded or was declined (once per payment row). */
@@ -37,7 +36,7 @@ export async function textPaymentOutcome(db: Db, jobs: JobQueue, paymentId: stri
     artistId: payment.artistId,
     kind: outcome === "succeeded" ? "payment_succeeded" : "payment_failed",
     dedupeKey: `payment_${outcome}:${paymentId}`,
-    body: outcome === "succeeded" ? textBodies.paymentSucceeded(payment.title, payment.amountCents) : textBodies.paymentFailed(payment.title),
+    write: (texts) => (outcome === "succeeded" ? texts.paymentSucceeded(payment.title, payment.amountCents) : texts.paymentFailed(payment.title)),
   });
 }
 
@@ -50,10 +49,10 @@ export async function textSongOutcome(db: Db, jobs: JobQueue, songId: string): P
     .limit(1);
   if (!song?.artistId) return;
   if (song.status === "distributed") {
-    await tell(db, jobs, { artistId: song.artistId, kind: "song_distributed", dedupeKey: `song_distributed:${songId}`, body: textBodies.songDistributed(song.title) });
+    await tell(db, jobs, { artistId: song.artistId, kind: "song_distributed", dedupeKey: `song_distributed:${songId}`, write: (texts) => texts.songDistributed(song.title) });
   } else if (song.status === "rejected") {
     const reason = song.rejectionReason ?? "its audio could not be checked.";
-    await tell(db, jobs, { artistId: song.artistId, kind: "song_rejected", dedupeKey: `song_rejected:${songId}`, body: textBodies.songRejected(song.title, reason) });
+    await tell(db, jobs, { artistId: song.artistId, kind: "song_rejected", dedupeKey: `song_rejected:${songId}`, write: (texts) => texts.songRejected(song.title, reason) });
   }
 }
 
@@ -65,7 +64,7 @@ export async function textSongTakenDown(db: Db, jobs: JobQueue, takedown: { song
     artistId: song.artistId,
     kind: "song_taken_down",
     dedupeKey: `song_taken_down:${takedown.eventId}`,
-    body: textBodies.songTakenDown(song.title, takedown.reason),
+    write: (texts) => texts.songTakenDown(song.title, takedown.reason),
   });
 }
 
@@ -73,10 +72,10 @@ export async function textSongTakenDown(db: Db, jobs: JobQueue, takedown: { song
 export async function textSongRestored(db: Db, jobs: JobQueue, restore: { songId: string; eventId: string }): Promise<void> {
   const [song] = await db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, restore.songId)).limit(1);
   if (!song?.artistId) return;
-  await tell(db, jobs, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, body: textBodies.songRestored(song.title) });
+  await tell(db, jobs, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, write: (texts) => texts.songRestored(song.title) });
 }
 
 /** A payout's Transfer was made. */
 export async function textPayoutSent(db: Db, jobs: JobQueue, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
-  await tell(db, jobs, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, body: textBodies.payoutSent(payout.amountCents) });
+  await tell(db, jobs, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, write: (texts) => texts.payoutSent(payout.amountCents) });
 }

@@ -6,6 +6,7 @@
  * artist's rows are read.
  */
 import { and, desc, eq, ne } from "drizzle-orm";
+import type { Language } from "@jplay/schema/language";
 import type { MyArtist } from "@jplay/schema/me";
 import { artists, songs } from "@jplay/schema/tables";
 import type { Db } from "../db";
@@ -28,5 +29,11 @@ export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect):
         : null,
     songs: rows.map((song) => ({ id: song.id, title: song.title, status: song.status, package: song.package, paid: song.paidAt !== null })),
     payouts: { status: connectStatusOf(artist), heldCents: payoutsReady(artist) ? 0 : available },
+    language: artist.language,
   };
+}
+
+/** From now on the artist's texts and statements are written in `language`. */
+export async function setArtistLanguage(db: Db, artistId: string, language: Language): Promise<void> {
+  await db.update(artists).set({ language }).where(eq(artists.id, artistId));
 }

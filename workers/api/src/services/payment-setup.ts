@@ -7,6 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { artists, paymentMethods } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/payments";
+import type { Language } from "@jplay/schema/language";
 import type { Db } from "../db";
 import { badRequest } from "../errors";
 
@@ -27,13 +28,15 @@ export interface SaveCardInput {
   paymentMethodId: string;
   phoneNumber: string;
   paymentFrequency: PaymentFrequency;
+  /** The language the artist chose in the app: their texts and statements are written in it. */
+  language: Language;
 }
 
 export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardInput) {
   const method = await stripe.paymentMethods.retrieve(input.paymentMethodId);
   const methodCustomer = typeof method.customer === "string" ? method.customer : method.customer?.id;
   if (methodCustomer !== input.customerId || !method.card) {
-    throw badRequest("This card was not set up for your payment setup. Please enter it again.");
+    throw badRequest(/*i18n*/ "This card was not set up for your payment setup. Please enter it again.");
   }
   const card = method.card;
 
@@ -47,8 +50,8 @@ export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardI
   await db.batch([
     db
       .insert(artists)
-      .values({ id: artistId, phone: input.phoneNumber, paymentFrequency: input.paymentFrequency, stripeCustomerId: input.customerId })
-      .onConflictDoUpdate({ target: artists.id, set: { phone: input.phoneNumber, paymentFrequency: input.paymentFrequency } }),
+      .values({ id: artistId, phone: input.phoneNumber, paymentFrequency: input.paymentFrequency, stripeCustomerId: input.customerId, language: input.language })
+      .onConflictDoUpdate({ target: artists.id, set: { phone: input.phoneNumber, paymentFrequency: input.paymentFrequency, language: input.language } }),
     ...defaultCardWrites(db, artistId, method.id, card),
   ]);
   return { artistId, brand: card.brand, last4: card.last4 };

@@ -20,8 +20,8 @@ import { storeSubscription } from "./pro-subscription";
 const LIVE: readonly ProPlanStatus[] = ["active", "past_due"];
 
 export const PRO_PLAN_MESSAGES = {
-  none: "You have no Pro subscription to change.",
-  ended: "Your Pro subscription has already ended.",
+  none: /*i18n*/ "You have no Pro subscription to change.",
+  ended: /*i18n*/ "Your Pro subscription has already ended.",
 } as const;
 
 async function subscriptionRow(db: Db, artistId: string) {

@@ -27,8 +27,8 @@ const PENDING = "pending:";
 const ENDED: SubscriptionStatus[] = ["canceled", "incomplete_expired"];
 
 export const SUBSCRIPTION_MESSAGES = {
-  active: "Your Pro subscription is already active.",
-  noCustomer: "Save a payment method before subscribing.",
+  active: /*i18n*/ "Your Pro subscription is already active.",
+  noCustomer: /*i18n*/ "Save a payment method before subscribing.",
 } as const;
 
 /**

@@ -14,7 +14,7 @@ export interface RateLimit {
   key: string;
   limit: number;
   windowMs: number;
-  /** What a person reads when the limit is reached. */
+  /** What a person reads when the limit is reached (marked for translation where it is written, errors.ts). */
   message: string;
 }
 

@@ -30,10 +30,10 @@ export const TEXT_FIELD_MAX_BYTES = 256 * 1024;
 /** Enough bytes to recognise an MP3 frame header or an image signature. */
 const SNIFF_BYTES = 16;
 
-export const NOT_MULTIPART = "Send the song as multipart form data.";
-export const INTERRUPTED = "The upload stopped before it finished. Please try again.";
-export const TEXT_FIELD_TOO_LONG = "A text field of the form is too long.";
-export const OTHER_SESSION = "This payment setup belongs to another session. Please reload the page and try again.";
+export const NOT_MULTIPART = /*i18n*/ "Send the song as multipart form data.";
+export const INTERRUPTED = /*i18n*/ "The upload stopped before it finished. Please try again.";
+export const TEXT_FIELD_TOO_LONG = /*i18n*/ "A text field of the form is too long.";
+export const OTHER_SESSION = /*i18n*/ "This payment setup belongs to another session. Please reload the page and try again.";
 
 const tooLarge = (message: string) => new AppError(413, "payload_too_large", message);
 const DETAIL_FIELDS = ["artistName", "songTitle", "explicit", "price"] as const;

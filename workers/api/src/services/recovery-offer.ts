@@ -25,11 +25,11 @@ export type RecoveryAnswer = { status: 200; body: RecoveryResponse } | { status:
 
 export const RECOVERY_MESSAGES = {
   /** Tier 1 without a declined card payment for the song. */
-  noDecline: "Recovery offers follow a declined card payment for this song. Please pay the distribution fee first.",
+  noDecline: /*i18n*/ "Recovery offers follow a declined card payment for this song. Please pay the distribution fee first.",
   /** Tier 2 without a declined payment of the special offer. */
-  noSpecialOfferDecline: "The final offer follows a declined payment of the special offer. Please accept the special offer first.",
-  inProgress: "A payment for this song is already in progress",
-  nextTier: "We have a better offer for you that's likely to succeed!",
+  noSpecialOfferDecline: /*i18n*/ "The final offer follows a declined payment of the special offer. Please accept the special offer first.",
+  inProgress: /*i18n*/ "A payment for this song is already in progress",
+  nextTier: /*i18n*/ "We have a better offer for you that's likely to succeed!",
 } as const;
 
 const inProgress = () => new AppError(409, "payment_in_progress", RECOVERY_MESSAGES.inProgress);
@@ -41,7 +41,7 @@ const offerUnavailable = (tier: RecoveryTier) =>
 export async function makeRecoveryOffer(deps: PaymentDeps, artist: Artist, songId: string, tier: RecoveryTier, now = Date.now()): Promise<RecoveryAnswer> {
   const { db, stripe } = deps;
   const song = artist.stripeCustomerId ? await findOwnedSong(db, songId, artist.stripeCustomerId) : undefined;
-  if (!song) throw notFound("Song not found");
+  if (!song) throw notFound(/*i18n*/ "Song not found");
   if (song.status !== "pending") return paidBefore;
   if (!(await declineOpensTier(deps, song.id, tier))) throw offerUnavailable(tier);
 

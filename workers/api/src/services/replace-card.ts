@@ -24,10 +24,10 @@ export interface SavedCard {
 }
 
 export const REPLACE_MESSAGES = {
-  noCustomer: "This artist has no saved card to replace.",
-  otherCustomer: "This card setup belongs to another artist. Please start again.",
-  notConfirmed: "The new card was not confirmed, so your saved card was kept. Please try again.",
-  notACard: "Only a card can be saved.",
+  noCustomer: /*i18n*/ "This artist has no saved card to replace.",
+  otherCustomer: /*i18n*/ "This card setup belongs to another artist. Please start again.",
+  notConfirmed: /*i18n*/ "The new card was not confirmed, so your saved card was kept. Please try again.",
+  notACard: /*i18n*/ "Only a card can be saved.",
 } as const;
 
 /** Subscriptions that renew from the card: Pro on, or a renewal being retried. */

@@ -8,7 +8,7 @@ import { decideRange, etagMatchesAny, ifRangeAllows } from "@jplay/schema/byte-r
 
 export interface MediaOptions {
   cacheControl: string;
-  /** What a person reads when the object is missing, e.g. "Audio not found". */
+  /** What a person reads when the object is missing, e.g. "Audio not found" (marked for translation where it is written, errors.ts). */
   missingMessage: string;
 }
 
@@ -57,6 +57,6 @@ export async function serveMedia(bucket: R2Bucket, key: string, request: Request
   // The ETag guard makes a replaced object between head() and get() fail loudly instead of mixing bytes.
   const object = await bucket.get(key, { range, onlyIf: { etagMatches: head.etag } });
   if (!object) throw notFound(options.missingMessage);
-  if (!("body" in object)) throw new AppError(503, "media_changed", "The file changed while it was read; try again.");
+  if (!("body" in object)) throw new AppError(503, "media_changed", /*i18n*/ "The file changed while it was read; try again.");
   return new Response(object.body, { status, headers });
 }

@@ -48,6 +48,33 @@ describe("statementCsv", () => {
     expect(csv).toContain(`"'-1+2","1"`);
   });
 
+  it("writes its headings and payout statuses in Spanish for an artist reading in Spanish, figures unchanged", () => {
+    const csv = statementCsv(
+      {
+        month: "2026-11",
+        songs: [{ title: "Primera Luz", downloads: 2, grossCents: 398, artistCents: 360 }],
+        payouts: [
+          { period: "2026-11-02", amountCents: 360, status: "paid" },
+          { period: "2026-11-09", amountCents: 12, status: "failed" },
+        ],
+      },
+      "es",
+    );
+    expect(csv.split("\r\n")).toEqual([
+      '"Estado de cuenta mensual de JPlay","2026-11"',
+      "",
+      '"Canción","Descargas","Ventas brutas (USD)","Tu parte (USD)"',
+      '"Primera Luz","2","3.98","3.60"',
+      '"Total","2","3.98","3.60"',
+      "",
+      '"Día de pago","Importe (USD)","Estado"',
+      '"2026-11-02","3.60","Pagado"',
+      '"2026-11-09","0.12","Fallido (devuelto a tu saldo)"',
+      '"Total pagado","3.60",""',
+      "",
+    ]);
+  });
+
   it("writes an empty month as zero totals", () => {
     expect(statementCsv({ month: "2025-02", songs: [], payouts: [] })).toContain('"Total","0","0.00","0.00"\r\n');
   });

@@ -4,7 +4,7 @@
  * for it (jobs/send-text.ts). A number that opted out, an artist without a phone and a number that
  * cannot be texted get a row too, `skipped` (or `failed`), so the admin sees why nothing went.
  * Artist page tokens in a body are kept readable only while the row waits to be sent
- * (docs/decisions/026-texts-to-artists.md).
+ * (docs/decisions/026-texts-to-artists.md). The body is written here, in the artist's stored language.
  */
 import { eq, sql } from "drizzle-orm";
 import { artists, type TextMessageKind, type TextMessageStatus } from "@jplay/schema/tables";
@@ -12,13 +12,15 @@ import type { Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import { toE164 } from "./phone-number";
 import { isOptedOut } from "./sms-opt-outs";
+import { textBodiesIn, type TextBodies } from "./text-message-bodies";
 
 export interface TextRequest {
   artistId: string;
   kind: TextMessageKind;
   /** The event's own id, e.g. `payment_succeeded:<paymentId>`: one text per key, ever. */
   dedupeKey: string;
-  body: string;
+  /** The text, from the bodies in the artist's language. */
+  write: (texts: TextBodies) => string;
 }
 
 /** `/artist/<token>` in a body: the private page link, shown only to the artist's phone. */
@@ -32,7 +34,8 @@ export const redactLinks = (body: string) => body.replace(ARTIST_LINK_TOKEN, "$1
  * status of the row this call wrote, or null when the key had one already.
  */
 export async function queueText(db: Db, jobs: JobQueue, text: TextRequest): Promise<TextMessageStatus | null> {
-  const [artist] = await db.select({ phone: artists.phone }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
+  const [artist] = await db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
+  const body = text.write(textBodiesIn(artist?.language ?? "en"));
   const phone = toE164(artist?.phone);
   const optedOut = phone !== null && (await isOptedOut(db, phone));
   const { status, error } = !artist?.phone
@@ -46,7 +49,7 @@ export async function queueText(db: Db, jobs: JobQueue, text: TextRequest): Prom
   const inserted = await db.run(sql`
     insert into text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, error)
     values (${id}, ${text.artistId}, ${phone ?? artist?.phone ?? ""}, ${text.kind}, ${text.dedupeKey},
-      ${status === "queued" ? text.body : redactLinks(text.body)}, ${status}, ${error})
+      ${status === "queued" ? body : redactLinks(body)}, ${status}, ${error})
     on conflict (dedupe_key) do nothing`);
   if (inserted.meta.changes !== 1) return null;
   if (status === "queued") await jobs.send({ type: "text.send", messageId: id });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject } fro
 import { useLocation, useNavigationType } from "@/lib/router/location";
 import { useToasterWanted } from "@/lib/toast";
 import { useI18n } from "@/lib/i18n";
+import { KeepArtistLanguage } from "@/features/me/components/keep-artist-language";
 import { BottomNav } from "./bottom-nav";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -58,6 +59,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       >
         {i18n._("Skip to main content")}
       </a>
+      <KeepArtistLanguage />
       <Header />
       <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
         {children}

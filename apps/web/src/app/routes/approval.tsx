@@ -4,6 +4,7 @@
  */
 import { useParams } from "@/lib/router/routes";
 import { songTitle } from "@/lib/song-labels";
+import { useI18n } from "@/lib/i18n";
 import { SongGate } from "@/features/catalogue/components/song-gate";
 import { CompleteDistribution } from "@/features/distribution/components/complete-distribution";
 import { DetectedThemes } from "@/features/distribution/components/detected-themes";
@@ -14,11 +15,12 @@ import { SuccessVideo } from "@/features/distribution/components/success-video";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 
 export function Component() {
+  const i18n = useI18n();
   return (
-    <SongGate songId={useParams().songId ?? ""} loadingLabel="Loading your song">
+    <SongGate songId={useParams().songId ?? ""} loadingLabel={i18n._("Loading your song")}>
       {(song) => (
         <PaymentsProvider>
-          <title>{`Complete Your Distribution: ${songTitle(song)} – JPlay`}</title>
+          <title>{i18n._("Complete Your Distribution: {title} – JPlay", { title: songTitle(song, i18n) })}</title>
           <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-28 sm:px-6">
             <OfferBanner song={song} />
             <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -27,7 +29,7 @@ export function Component() {
                 <CompleteDistribution songId={song.id} />
                 <SalesProjection />
               </div>
-              <aside aria-label="More about your song" className="space-y-8">
+              <aside aria-label={i18n._("More about your song")} className="space-y-8">
                 <SuccessVideo />
                 <DetectedThemes />
               </aside>

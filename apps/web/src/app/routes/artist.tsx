@@ -1,13 +1,14 @@
 import { useLocation, useSearchParams } from "@/lib/router/location";
 import { useParams } from "@/lib/router/routes";
+import { useI18n } from "@/lib/i18n";
 import { ArtistDashboard } from "@/features/artist/components/artist-dashboard";
 
-/** Stripe sends the artist back with `?payouts=refresh` when an onboarding link expired or was used. */
-const REFRESH_NOTICE = "That payout setup link expired. Press Get paid to continue where you left off.";
-
 export function Component() {
+  const i18n = useI18n();
   const { token = "" } = useParams();
   const search = useSearchParams();
+  // Stripe sends the artist back with `?payouts=refresh` when an onboarding link expired or was used.
+  const refreshNotice = search.get("payouts") === "refresh" ? i18n._("That payout setup link expired. Press Get paid to continue where you left off.") : undefined;
   // Set when the artist revoked their old links and landed on the new one.
   const linkNotice = (useLocation().state as { notice?: unknown } | null)?.notice;
   return (
@@ -17,7 +18,7 @@ export function Component() {
       <ArtistDashboard
         key={token}
         token={token}
-        notice={search.get("payouts") === "refresh" ? REFRESH_NOTICE : undefined}
+        notice={refreshNotice}
         linkNotice={typeof linkNotice === "string" ? linkNotice : undefined}
       />
     </>

@@ -1,12 +1,14 @@
 /** /checkout (docs/product.md, Screens): the one-off $99.00 distribution fee. */
 import { PageShell } from "@/components/page-shell";
+import { useI18n } from "@/lib/i18n";
 import { OneOffPayment } from "@/features/payments/components/one-off-payment";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 
 export function Component() {
+  const i18n = useI18n();
   return (
     <PaymentsProvider>
-      <PageShell title="Distribution Fee Payment" subtitle="Pay once to send your song to listeners.">
+      <PageShell title={i18n._("Distribution Fee Payment")} subtitle={i18n._("Pay once to send your song to listeners.")}>
         <OneOffPayment />
       </PageShell>
     </PaymentsProvider>

@@ -8,6 +8,7 @@
  */
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "@/lib/router/location";
+import { useI18n } from "@/lib/i18n";
 import { refreshMe, useMe } from "@/features/me/api/get-me";
 import { UseSavedCard } from "@/features/me/components/use-saved-card";
 import { YourSongs } from "@/features/me/components/your-songs";
@@ -19,9 +20,14 @@ import { PaymentSetupCard } from "@/features/payments/components/payment-setup-c
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 import type { SavedPayment } from "@/features/payments/saved-payment";
 
-const RETURN_LABELS = { "/checkout": "the distribution fee payment", "/subscribe": "your Pro subscription" } as const;
+/** What to do before going back to the screen that sent the artist here, one whole sentence per screen. */
+const RETURN_NOTES = {
+  "/checkout": /*i18n*/ "Save your card below, then you will go straight back to the distribution fee payment.",
+  "/subscribe": /*i18n*/ "Save your card below, then you will go straight back to your Pro subscription.",
+} as const;
 
 export function Component() {
+  const i18n = useI18n();
   const [payment, setPayment] = useState<SavedPayment | null>(null);
   // A returning artist's card, saved in this browser's session: offered, never swapped in under their typing.
   const sessionCard = useMe().data?.artist?.savedPayment ?? null;
@@ -36,12 +42,12 @@ export function Component() {
   };
   return (
     <PaymentsProvider>
-      <title>Distribute Your Music – JPlay</title>
+      <title>{i18n._("Distribute Your Music – JPlay")}</title>
       <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-28 sm:px-6">
         <DistributeHero />
         {returnTo && (
           <p role="status" className="rounded-xl border border-accent/40 bg-accent-soft p-3 font-medium">
-            Save your card below, then you will go straight back to {RETURN_LABELS[returnTo]}.
+            {i18n._(RETURN_NOTES[returnTo])}
           </p>
         )}
         <YourSongs />
@@ -51,7 +57,7 @@ export function Component() {
             <PaymentSetupCard saved={payment} onSavedChange={onSavedChange} />
             <DistributionForm payment={payment} />
           </div>
-          <aside aria-label="Promo video" className="lg:sticky lg:top-24">
+          <aside aria-label={i18n._("Promo video")} className="lg:sticky lg:top-24">
             <PromoVideo />
           </aside>
         </div>

@@ -4,6 +4,7 @@
  */
 import { useId, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { useI18n } from "@/lib/i18n";
 
 /** Class names for text-like inputs. */
 export const inputClass = (invalid = false, extra?: string) =>
@@ -31,6 +32,7 @@ export interface FieldProps {
 }
 
 export function Field({ label, hint, error, optional, className, children }: FieldProps) {
+  const i18n = useI18n();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -39,7 +41,7 @@ export function Field({ label, hint, error, optional, className, children }: Fie
     <div className={cn("space-y-1.5", className)}>
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
-        {optional && <span className="ml-1 font-normal text-muted">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-muted">{i18n._("(optional)")}</span>}
       </label>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
       {error && (

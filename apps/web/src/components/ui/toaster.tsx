@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { Toaster as Sonner, toast as sonnerToast } from "sonner";
+import { useI18n } from "@/lib/i18n";
 
 /** Used by src/lib/toast.ts, so sonner lives in this one chunk. */
 export { sonnerToast };
@@ -18,6 +19,7 @@ function subscribeToThemeClass(listener: () => void) {
 const isDark = () => document.documentElement.classList.contains("dark");
 
 export default function Toaster() {
+  const i18n = useI18n();
   const dark = useSyncExternalStore(subscribeToThemeClass, isDark, () => true);
   return (
     <Sonner
@@ -26,7 +28,8 @@ export default function Toaster() {
       position="top-center"
       richColors
       closeButton
-      containerAriaLabel="Notifications"
+      containerAriaLabel={i18n._("Notifications")}
+      toastOptions={{ closeButtonAriaLabel: i18n._("Close toast") }}
     />
   );
 }

@@ -1,3 +1,3 @@
 /** The artist page feature's public face: what other features may use. */
 export { startPayoutsSetup } from "./api/start-payouts-setup";
-export { SONG_STATUS_LABELS } from "./labels";
+export { songStatusLabel } from "./labels";

@@ -1,5 +1,6 @@
 /** The offer screen's pacing rules (docs/product.md, Prices and limits: 30,000 ms between attempts, 60,000 ms before a switch). */
 import { describe, expect, test } from "vitest";
+import { english } from "@/lib/i18n";
 import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText } from "./attempt-rules";
 
 const T0 = 1_700_000_000_000;
@@ -50,8 +51,8 @@ describe("fee option switches", () => {
 });
 
 test("waits are shown in whole seconds, rounded up", () => {
-  expect(secondsText(1)).toBe("1 second");
-  expect(secondsText(1_000)).toBe("1 second");
-  expect(secondsText(1_001)).toBe("2 seconds");
-  expect(secondsText(29_999)).toBe("30 seconds");
+  expect(secondsText(1, english)).toBe("1 second");
+  expect(secondsText(1_000, english)).toBe("1 second");
+  expect(secondsText(1_001, english)).toBe("2 seconds");
+  expect(secondsText(29_999, english)).toBe("30 seconds");
 });

@@ -5,6 +5,7 @@
  * trip and lets the screen say how long to wait. Pure functions of a small history, easy to test.
  */
 import { FEE_OPTION_SWITCH_INTERVAL_MS, PAYMENT_ATTEMPT_INTERVAL_MS } from "@jplay/schema/pricing";
+import { english, type Translator } from "@/lib/i18n";
 
 export interface AttemptHistory {
   /** When the last payment attempt started (ms since epoch), or null before the first. */
@@ -42,7 +43,7 @@ export const recordOptionSwitch = (history: AttemptHistory, now: number): Attemp
   history.lastAttemptAt === null ? history : { ...history, lastOptionChangeAt: now };
 
 /** "1 second" / "12 seconds", rounded up so the artist never retries a moment too soon. */
-export function secondsText(waitMs: number): string {
+export function secondsText(waitMs: number, i18n: Translator = english): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  return seconds === 1 ? i18n._("1 second") : i18n._("{seconds} seconds", { seconds });
 }

@@ -2,6 +2,7 @@
  * The one browser-side face of card payments. Screens confirm setups and payments through it and
  * never learn whether Stripe.js or the local Stripe sandbox (docs/architecture.md, Stripe through its SDK, a sandbox beside the product) did the work.
  */
+import type { Translator } from "@/lib/i18n";
 
 export type CardResult =
   | { status: "succeeded"; paymentMethodId: string }
@@ -36,6 +37,7 @@ export interface CardPayments {
 
 /** The result for an intent the provider reports back: a payment method when it succeeded. */
 export function resultFromIntent(
+  i18n: Translator,
   provider: string,
   status: string,
   paymentMethod: string | { id: string } | null | undefined,
@@ -43,7 +45,7 @@ export function resultFromIntent(
 ): CardResult {
   if (status === "succeeded") {
     const id = typeof paymentMethod === "string" ? paymentMethod : paymentMethod?.id;
-    return id ? { status: "succeeded", paymentMethodId: id } : { status: "failed", message: `No payment method returned from ${provider}` };
+    return id ? { status: "succeeded", paymentMethodId: id } : { status: "failed", message: i18n._("No payment method returned from {provider}", { provider }) };
   }
   return lastError?.message ? { status: "failed", message: lastError.message } : { status: "failed" };
 }

@@ -1,5 +1,6 @@
 /** The sandbox card form's formatting and local checks (the provider judges everything else). */
 import { describe, expect, test } from "vitest";
+import { english } from "@/lib/i18n";
 import { checkCard, formatCardNumber, formatExpiry } from "./sandbox-card-input";
 
 describe("formatting", () => {
@@ -23,16 +24,16 @@ describe("checkCard", () => {
   const valid = { number: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 
   test("a complete card passes with a four-digit year", () => {
-    expect(checkCard(valid, now)).toEqual({ ok: true, card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } });
+    expect(checkCard(valid, english, now)).toEqual({ ok: true, card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } });
   });
 
   test("each incomplete or impossible input is named with Stripe's wording", () => {
-    expect(checkCard({ ...valid, number: "4242 4242" }, now)).toMatchObject({ field: "number", message: "Your card number is incomplete." });
-    expect(checkCard({ ...valid, number: "4242 4242 4242 4241" }, now)).toMatchObject({ field: "number", message: "Your card number is invalid." });
-    expect(checkCard({ ...valid, expiry: "12" }, now)).toMatchObject({ field: "expiry", message: "Your card's expiration date is incomplete." });
-    expect(checkCard({ ...valid, expiry: "13 / 30" }, now)).toMatchObject({ field: "expiry" });
-    expect(checkCard({ ...valid, expiry: "12 / 20" }, now)).toMatchObject({ message: "Your card's expiration year is in the past." });
-    expect(checkCard({ ...valid, expiry: "05 / 26" }, now)).toMatchObject({ message: "Your card's expiration date is in the past." });
-    expect(checkCard({ ...valid, cvc: "12" }, now)).toMatchObject({ field: "cvc", message: "Your card's security code is incomplete." });
+    expect(checkCard({ ...valid, number: "4242 4242" }, english, now)).toMatchObject({ field: "number", message: "Your card number is incomplete." });
+    expect(checkCard({ ...valid, number: "4242 4242 4242 4241" }, english, now)).toMatchObject({ field: "number", message: "Your card number is invalid." });
+    expect(checkCard({ ...valid, expiry: "12" }, english, now)).toMatchObject({ field: "expiry", message: "Your card's expiration date is incomplete." });
+    expect(checkCard({ ...valid, expiry: "13 / 30" }, english, now)).toMatchObject({ field: "expiry" });
+    expect(checkCard({ ...valid, expiry: "12 / 20" }, english, now)).toMatchObject({ message: "Your card's expiration year is in the past." });
+    expect(checkCard({ ...valid, expiry: "05 / 26" }, english, now)).toMatchObject({ message: "Your card's expiration date is in the past." });
+    expect(checkCard({ ...valid, cvc: "12" }, english, now)).toMatchObject({ field: "cvc", message: "Your card's security code is incomplete." });
   });
 });

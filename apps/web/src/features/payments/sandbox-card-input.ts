@@ -2,6 +2,7 @@
  * Light formatting and the local completeness checks of the sandbox card form, with the wording
  * Stripe Elements uses, so both providers talk to the artist alike. Pure functions, easy to test.
  */
+import type { Translator } from "@/lib/i18n";
 import type { CardNumbers } from "./api/sandbox-confirm-intent";
 
 export const digitsOf = (text: string, max: number) => text.replace(/\D/g, "").slice(0, max);
@@ -34,24 +35,24 @@ export type CardField = "number" | "expiry" | "cvc";
 export type CardCheck = { ok: true; card: CardNumbers } | { ok: false; field: CardField; message: string };
 
 /** Checks what can be checked before asking the provider; the provider judges the rest. */
-export function checkCard(values: Record<CardField, string>, now = new Date()): CardCheck {
+export function checkCard(values: Record<CardField, string>, i18n: Translator, now = new Date()): CardCheck {
   const number = digitsOf(values.number, 19);
-  if (number.length < 12) return { ok: false, field: "number", message: "Your card number is incomplete." };
-  if (!passesLuhn(number)) return { ok: false, field: "number", message: "Your card number is invalid." };
+  if (number.length < 12) return { ok: false, field: "number", message: i18n._("Your card number is incomplete.") };
+  if (!passesLuhn(number)) return { ok: false, field: "number", message: i18n._("Your card number is invalid.") };
 
   const expiry = digitsOf(values.expiry, 4);
-  if (expiry.length < 4) return { ok: false, field: "expiry", message: "Your card's expiration date is incomplete." };
+  if (expiry.length < 4) return { ok: false, field: "expiry", message: i18n._("Your card's expiration date is incomplete.") };
   const expMonth = Number(expiry.slice(0, 2));
   const expYear = 2000 + Number(expiry.slice(2));
-  if (expMonth < 1 || expMonth > 12) return { ok: false, field: "expiry", message: "Your card's expiration date is invalid." };
+  if (expMonth < 1 || expMonth > 12) return { ok: false, field: "expiry", message: i18n._("Your card's expiration date is invalid.") };
   const thisYear = now.getFullYear();
-  if (expYear < thisYear) return { ok: false, field: "expiry", message: "Your card's expiration year is in the past." };
+  if (expYear < thisYear) return { ok: false, field: "expiry", message: i18n._("Your card's expiration year is in the past.") };
   if (expYear === thisYear && expMonth < now.getMonth() + 1) {
-    return { ok: false, field: "expiry", message: "Your card's expiration date is in the past." };
+    return { ok: false, field: "expiry", message: i18n._("Your card's expiration date is in the past.") };
   }
 
   const cvc = digitsOf(values.cvc, 4);
-  if (cvc.length < 3) return { ok: false, field: "cvc", message: "Your card's security code is incomplete." };
+  if (cvc.length < 3) return { ok: false, field: "cvc", message: i18n._("Your card's security code is incomplete.") };
 
   return { ok: true, card: { number, expMonth, expYear, cvc } };
 }

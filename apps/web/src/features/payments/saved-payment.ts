@@ -3,6 +3,7 @@
  * sends the phone and customer id with the song (docs/product.md, Data, distribution submission).
  */
 import type { PaymentFrequency } from "@jplay/schema/payments";
+import { english, type Translator } from "@/lib/i18n";
 
 export interface SavedPayment {
   customerId: string;
@@ -24,4 +25,5 @@ const brandNames: Record<string, string> = {
 };
 
 /** "visa" → "Visa"; unknown brands are shown as given. */
-export const brandName = (brand: string) => brandNames[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : "Card");
+export const brandName = (brand: string, i18n: Translator = english) =>
+  brandNames[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : i18n._("Card"));

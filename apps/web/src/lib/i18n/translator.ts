@@ -7,7 +7,7 @@
  */
 import { createContext, useContext } from "react";
 import type { Language } from "@jplay/schema/language";
-import { formatSourceMessage, type MessageValues } from "./format-message";
+import { formatSourceMessage, type MessageValues } from "@jplay/schema/format-message";
 
 export interface Translator {
   readonly language: Language;

@@ -18,10 +18,10 @@ import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, cardSavesPer
 import { openLink, privateHeaders } from "./page";
 
 const CARD_CHANGES_PER_ARTIST_PER_HOUR = 10;
-const TOO_MANY_CHANGES = "Too many card changes. Please wait an hour and try again.";
+const TOO_MANY_CHANGES = /*i18n*/ "Too many card changes. Please wait an hour and try again.";
 
 const FinishCardReplacementSchema = v.object({
-  setupIntentId: v.pipe(v.string("A card setup is required."), v.regex(/^seti_[A-Za-z0-9_]{1,200}$/, "A card setup is required.")),
+  setupIntentId: v.pipe(v.string(/*i18n*/ "A card setup is required."), v.regex(/^seti_[A-Za-z0-9_]{1,200}$/, /*i18n*/ "A card setup is required.")),
 });
 
 export const artistCardRoutes = new Hono<AppEnv>()

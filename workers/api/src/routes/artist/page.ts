@@ -29,8 +29,8 @@ const HOUR = 60 * 60 * 1000;
 const ONBOARDING_LINKS_PER_ARTIST_PER_HOUR = 20;
 const PRO_CHANGES_PER_ARTIST_PER_HOUR = 20;
 const LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR = 10;
-const LINK_NOT_FOUND = "Link not found";
-const SESSION_NOT_FOUND = "This session has already ended.";
+const LINK_NOT_FOUND = /*i18n*/ "Link not found";
+const SESSION_NOT_FOUND = /*i18n*/ "This session has already ended.";
 
 /** The page's data is private: never cached, and the URL (which holds the token) never sent on. */
 export function privateHeaders(c: Context<AppEnv>) {
@@ -72,7 +72,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
       key: `connect-onboarding:artist:${artist.id}`,
       limit: ONBOARDING_LINKS_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
-      message: "Too many payout setup attempts. Please wait an hour and try again.",
+      message: /*i18n*/ "Too many payout setup attempts. Please wait an hour and try again.",
     });
     const page = new URL(artistPagePath(token), c.req.url).toString();
     const started = await startConnectOnboarding(createStripe(c.env), db, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
@@ -92,7 +92,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
       key: `pro-plan:artist:${artistId}`,
       limit: PRO_CHANGES_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
-      message: "Too many changes to your Pro plan. Please wait an hour and try again.",
+      message: /*i18n*/ "Too many changes to your Pro plan. Please wait an hour and try again.",
     });
     const cancel = c.req.param("change") === "cancel";
     const pro = await setProCancelAtPeriodEnd({ db, stripe: createStripe(c.env) }, artistId, cancel).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
@@ -117,7 +117,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
       key: `replace-links:artist:${artistId}`,
       limit: LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
-      message: "Too many new links asked for. Please wait an hour and try again.",
+      message: /*i18n*/ "Too many new links asked for. Please wait an hour and try again.",
     });
     const { revoked, token } = await replaceArtistLinks(db, artistId);
     return c.json<RevokeArtistLinksResponse>({ revoked, artistPageUrl: artistPagePath(token) });

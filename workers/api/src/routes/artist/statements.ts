@@ -1,7 +1,8 @@
 /**
  * The artist's monthly statements (docs/decisions/028-artist-journey.md): `GET /api/artist/{token}/statements`
  * lists the months that have one, `GET /api/artist/{token}/statements/{YYYY-MM}.csv` downloads one
- * (services/monthly-statement.ts reads it, services/statement-csv.ts writes it). The page token is
+ * (services/monthly-statement.ts reads it, services/statement-csv.ts writes it, in the language the
+ * page is read in). The page token is
  * the credential, as on the rest of the artist page: an unknown, revoked or expired token is a 404,
  * a token reads only its own artist, and the answers are never cached nor their URL sent on.
  */
@@ -10,6 +11,7 @@ import { STATEMENT_MONTH_PATTERN, type StatementMonthsResponse } from "@jplay/sc
 import type { AppEnv } from "../../env";
 import { createDb } from "../../db";
 import { badRequest } from "../../errors";
+import { requestLanguage } from "../../request-language";
 import { loadMonthlyStatement, monthHasBegun, statementMonths } from "../../services/monthly-statement";
 import { statementCsv, statementFileName } from "../../services/statement-csv";
 import { openLink, privateHeaders } from "./page";
@@ -28,9 +30,9 @@ export const artistStatementRoutes = new Hono<AppEnv>()
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
     const month = CSV_FILE.exec(c.req.param("file"))?.[1] ?? "";
-    if (!STATEMENT_MONTH_PATTERN.test(month)) throw badRequest("Ask for a month's statement as YYYY-MM.csv, for example 2026-11.csv.");
-    if (!monthHasBegun(month)) throw badRequest(`There is no statement for ${month} yet: that month has not begun.`);
-    const csv = statementCsv(await loadMonthlyStatement(db, artistId, month));
+    if (!STATEMENT_MONTH_PATTERN.test(month)) throw badRequest(/*i18n*/ "Ask for a month's statement as YYYY-MM.csv, for example 2026-11.csv.");
+    if (!monthHasBegun(month)) throw badRequest(/*i18n*/ "There is no statement for {month} yet: that month has not begun.", { month });
+    const csv = statementCsv(await loadMonthlyStatement(db, artistId, month), requestLanguage(c));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${statementFileName(month)}"`,

@@ -7,10 +7,11 @@
  * is the artist's key: the page never sends it on (no-referrer) and says so when it no longer works.
  */
 import { Link } from "@/lib/router/link";
-import { formatCents } from "@jplay/schema/pricing";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { hasErrorCode } from "@/lib/api-client";
+import { useI18n } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
 import { useArtistPage } from "../api/get-artist-page";
 import { ArtistProPlan } from "./artist-pro-plan";
 import { ArtistCardSection } from "./artist-card";
@@ -21,40 +22,40 @@ import { ArtistSessions } from "./artist-sessions";
 import { ArtistStatements } from "./artist-statements";
 import { GetPaid } from "@/features/me";
 import { startPayoutsSetup } from "../api/start-payouts-setup";
-import { downloadsSold } from "../labels";
-
-const TITLE = "Your artist page";
 
 function LinkNotFound() {
+  const i18n = useI18n();
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
-      <title>Link not found – JPlay</title>
-      <h1 className="text-3xl font-extrabold">Link not found</h1>
+      <title>{i18n._("Link not found – JPlay")}</title>
+      <h1 className="text-3xl font-extrabold">{i18n._("Link not found")}</h1>
       <p className="text-muted">
-        This artist page link does not work. It may have been mistyped, revoked, or unused for too long. Saving your payment method again on the distribution page gives you a new
-        link.
+        {i18n._(
+          "This artist page link does not work. It may have been mistyped, revoked, or unused for too long. Saving your payment method again on the distribution page gives you a new link.",
+        )}
       </p>
       <Link to="/distribute" className={buttonClass("secondary")}>
-        Go to distribution
+        {i18n._("Go to distribution")}
       </Link>
     </div>
   );
 }
 
 export function ArtistDashboard({ token, notice, linkNotice }: { token: string; notice?: string | undefined; linkNotice?: string | undefined }) {
+  const i18n = useI18n();
   const page = useArtistPage(token);
 
-  if (page.isPending) return <Spinner label="Loading your artist page" className="min-h-[50vh]" />;
+  if (page.isPending) return <Spinner label={i18n._("Loading your artist page")} className="min-h-[50vh]" />;
   if (page.isError) {
     if (hasErrorCode(page.error, "not_found")) return <LinkNotFound />;
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
-        <title>{`${TITLE} – JPlay`}</title>
-        <h1 className="text-3xl font-extrabold">{TITLE}</h1>
+        <title>{i18n._("Your artist page – JPlay")}</title>
+        <h1 className="text-3xl font-extrabold">{i18n._("Your artist page")}</h1>
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5">
-          <p className="flex-1">Your artist page could not be loaded. Check the connection and try again.</p>
+          <p className="flex-1">{i18n._("Your artist page could not be loaded. Check the connection and try again.")}</p>
           <Button variant="secondary" onClick={() => void page.refetch()}>
-            Try again
+            {i18n._("Try again")}
           </Button>
         </div>
       </div>
@@ -64,10 +65,10 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
   const data = page.data;
   return (
     <div className="mx-auto max-w-4xl space-y-10 px-4 py-12 sm:px-6">
-      <title>{`${TITLE} – JPlay`}</title>
+      <title>{i18n._("Your artist page – JPlay")}</title>
       <div className="space-y-2">
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{TITLE}</h1>
-        <p className="text-muted">Keep this link private: anyone with it can see your songs and earnings.</p>
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{i18n._("Your artist page")}</h1>
+        <p className="text-muted">{i18n._("Keep this link private: anyone with it can see your songs and earnings.")}</p>
         {linkNotice && (
           <p role="status" className="rounded-xl border border-accent/40 bg-accent-soft p-3 font-medium">
             {linkNotice} <span className="block font-mono text-sm break-all">{`${window.location.origin}/artist/${token}`}</span>
@@ -82,23 +83,25 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
 
       <section aria-labelledby="artist-songs" className="space-y-4">
         <h2 id="artist-songs" className="text-2xl font-bold">
-          Songs
+          {i18n._("Songs")}
         </h2>
         <ArtistSongs songs={data.songs} />
       </section>
 
       <section aria-labelledby="artist-sales" className="space-y-2">
         <h2 id="artist-sales" className="text-2xl font-bold">
-          Sales
+          {i18n._("Sales")}
         </h2>
         <p>
-          {downloadsSold(data.sales.purchases)}, {formatCents(data.sales.grossCents)} in sales.
+          {data.sales.purchases === 1
+            ? i18n._("1 download sold, {amount} in sales.", { amount: formatMoney(data.sales.grossCents, i18n.language) })
+            : i18n._("{count} downloads sold, {amount} in sales.", { count: data.sales.purchases, amount: formatMoney(data.sales.grossCents, i18n.language) })}
         </p>
       </section>
 
       <section aria-labelledby="artist-balance" className="space-y-4">
         <h2 id="artist-balance" className="text-2xl font-bold">
-          Balance
+          {i18n._("Balance")}
         </h2>
         <BalanceSummary balance={data.balance} />
         <PayoutSetup page={data} notice={notice} />
@@ -106,28 +109,28 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
 
       <section aria-labelledby="artist-payouts" className="space-y-4">
         <h2 id="artist-payouts" className="text-2xl font-bold">
-          Payouts
+          {i18n._("Payouts")}
         </h2>
         <PayoutsTable payouts={data.payouts} />
       </section>
 
       <section aria-labelledby="artist-statements" className="space-y-4">
         <h2 id="artist-statements" className="text-2xl font-bold">
-          Monthly statements
+          {i18n._("Monthly statements")}
         </h2>
         <ArtistStatements token={token} />
       </section>
 
       <section aria-labelledby="artist-sessions" className="space-y-4">
         <h2 id="artist-sessions" className="text-2xl font-bold">
-          Signed-in browsers
+          {i18n._("Signed-in browsers")}
         </h2>
         <ArtistSessions token={token} sessions={data.sessions} />
       </section>
 
       <section aria-labelledby="artist-link" className="space-y-4">
         <h2 id="artist-link" className="text-2xl font-bold">
-          Your private link
+          {i18n._("Your private link")}
         </h2>
         <ArtistLink token={token} expiresAt={data.link.expiresAt} />
       </section>

@@ -7,49 +7,54 @@ import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useNavigate } from "@/lib/router/location";
 import { useRevokeArtistLinks } from "../api/revoke-artist-links";
+import { useI18n } from "@/lib/i18n";
+import { slots, withElements } from "@/lib/i18n/with-elements";
 import { formatMoment } from "../labels";
 
 /** Shown on the new link's page after the old links were revoked. */
-export const NEW_LINK_NOTICE = "Your old links no longer work. This is your new link: bookmark it and keep it private.";
+export const NEW_LINK_NOTICE = /*i18n*/ "Your old links no longer work. This is your new link: bookmark it and keep it private.";
 
 export function ArtistLink({ token, expiresAt }: { token: string; expiresAt: string }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const revoke = useRevokeArtistLinks(token);
   const [confirming, setConfirming] = useState(false);
 
   function onRevoke() {
     revoke.mutate(undefined, {
-      onSuccess: ({ artistPageUrl }) => navigate(artistPageUrl, { replace: true, state: { notice: NEW_LINK_NOTICE } }),
+      onSuccess: ({ artistPageUrl }) => navigate(artistPageUrl, { replace: true, state: { notice: i18n._(NEW_LINK_NOTICE) } }),
     });
   }
 
   return (
     <div className="space-y-3 rounded-2xl border border-line bg-surface p-5">
       <p>
-        This link works until <strong>{formatMoment(expiresAt)}</strong>. Each visit keeps it working for longer.
+        {withElements(i18n._("This link works until {date}. Each visit keeps it working for longer.", slots("date")), {
+          date: <strong>{formatMoment(expiresAt, i18n)}</strong>,
+        })}
       </p>
       {confirming ? (
         <div className="space-y-3" role="group" aria-labelledby="revoke-links-question">
           <p id="revoke-links-question" className="font-medium">
-            Stop every link to this page working? You get a new link right away; the old ones, wherever they were shared, stop working.
+            {i18n._("Stop every link to this page working? You get a new link right away; the old ones, wherever they were shared, stop working.")}
           </p>
           <div className="flex flex-wrap gap-3">
             <Button onClick={onRevoke} disabled={revoke.isPending}>
-              {revoke.isPending ? "Revoking…" : "Revoke and get a new link"}
+              {revoke.isPending ? i18n._("Revoking…") : i18n._("Revoke and get a new link")}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={revoke.isPending}>
-              Cancel
+              {i18n._("Cancel")}
             </Button>
           </div>
         </div>
       ) : (
         <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Revoke my links
+          {i18n._("Revoke my links")}
         </Button>
       )}
       {revoke.isError && (
         <p role="alert" className="text-sm font-medium">
-          {apiErrorMessage(revoke.error, "Your links could not be revoked. Please try again.")}
+          {apiErrorMessage(revoke.error, i18n._("Your links could not be revoked. Please try again."))}
         </p>
       )}
     </div>

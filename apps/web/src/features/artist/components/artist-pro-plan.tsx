@@ -5,20 +5,16 @@
  * "Resume" until that day. Shown only while the artist has a live subscription.
  */
 import { useState } from "react";
-import { formatCents } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { apiErrorMessage } from "@/lib/error-message";
+import { useI18n } from "@/lib/i18n";
+import { formatDate, formatMoney } from "@/lib/i18n/format-values";
 import { type ProPlanChange, useChangeProPlan } from "../api/change-pro-plan";
 import { useProPlan } from "../api/get-pro-plan";
 
-/** A period end (an instant) as the calendar day it falls on for the reader. */
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-const CHANGE_FAILED = "Your Pro plan could not be changed. Please try again.";
-
 export function ArtistProPlan({ token }: { token: string }) {
+  const i18n = useI18n();
   const plan = useProPlan(token);
   const change = useChangeProPlan(token);
   const [confirming, setConfirming] = useState(false);
@@ -31,9 +27,9 @@ export function ArtistProPlan({ token }: { token: string }) {
           JPlay Pro
         </h2>
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5">
-          <p className="flex-1">Your Pro plan could not be loaded.</p>
+          <p className="flex-1">{i18n._("Your Pro plan could not be loaded.")}</p>
           <Button variant="secondary" onClick={() => void plan.refetch()}>
-            Try again
+            {i18n._("Try again")}
           </Button>
         </div>
       </section>
@@ -42,8 +38,8 @@ export function ArtistProPlan({ token }: { token: string }) {
   const pro = plan.data.pro;
   if (!pro) return null;
 
-  const endsOn = formatDate(pro.currentPeriodEnd);
-  const price = `${formatCents(pro.amountCents)}/month`;
+  // A period end (an instant) as the calendar day it falls on for the reader.
+  const endsOn = formatDate(pro.currentPeriodEnd, i18n.language, { dateStyle: "medium" });
   const apply = (next: ProPlanChange) => {
     setConfirming(false);
     change.mutate(next);
@@ -55,43 +51,43 @@ export function ArtistProPlan({ token }: { token: string }) {
         JPlay Pro
       </h2>
       <div className="space-y-3 rounded-2xl border border-line bg-surface p-5">
-        <p className="font-semibold">JPlay Pro, {price}</p>
+        <p className="font-semibold">{i18n._("JPlay Pro, {price}/month", { price: formatMoney(pro.amountCents, i18n.language) })}</p>
         <p role="status" className="text-lg font-semibold">
-          {pro.cancelAtPeriodEnd ? `Pro ends on ${endsOn}` : `Renews on ${endsOn}`}
+          {pro.cancelAtPeriodEnd ? i18n._("Pro ends on {date}", { date: endsOn }) : i18n._("Renews on {date}", { date: endsOn })}
         </p>
-        {pro.status === "past_due" && <p className="text-sm">Your last renewal payment did not go through, so Pro is off until it does.</p>}
+        {pro.status === "past_due" && <p className="text-sm">{i18n._("Your last renewal payment did not go through, so Pro is off until it does.")}</p>}
         {pro.cancelAtPeriodEnd ? (
           <>
-            <p className="text-sm text-muted">You will not be charged again. Resume before then to keep Pro.</p>
+            <p className="text-sm text-muted">{i18n._("You will not be charged again. Resume before then to keep Pro.")}</p>
             <Button onClick={() => apply("resume")} disabled={change.isPending}>
-              Resume
+              {i18n._("Resume")}
             </Button>
           </>
         ) : (
           <>
-            <p className="text-sm text-muted">Cancel any time: Pro stays on until the end of the period you paid for.</p>
+            <p className="text-sm text-muted">{i18n._("Cancel any time: Pro stays on until the end of the period you paid for.")}</p>
             <Button variant="secondary" onClick={() => setConfirming(true)} disabled={change.isPending}>
-              Cancel at period end
+              {i18n._("Cancel at period end")}
             </Button>
           </>
         )}
         {change.isError && (
           <p role="alert" className="text-sm font-medium">
-            {apiErrorMessage(change.error, CHANGE_FAILED)}
+            {apiErrorMessage(change.error, i18n._("Your Pro plan could not be changed. Please try again."))}
           </p>
         )}
       </div>
       <ModalDialog
         open={confirming}
-        title="Cancel JPlay Pro?"
-        description={`Pro stays on until ${endsOn}, the end of the period you paid for, and you will not be charged again. You can resume before then.`}
+        title={i18n._("Cancel JPlay Pro?")}
+        description={i18n._("Pro stays on until {date}, the end of the period you paid for, and you will not be charged again. You can resume before then.", { date: endsOn })}
         onCancel={() => setConfirming(false)}
       >
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Keep Pro
+            {i18n._("Keep Pro")}
           </Button>
-          <Button onClick={() => apply("cancel")}>Cancel at period end</Button>
+          <Button onClick={() => apply("cancel")}>{i18n._("Cancel at period end")}</Button>
         </div>
       </ModalDialog>
     </section>

@@ -7,12 +7,18 @@ import type { ArtistSessionView } from "@jplay/schema/artist";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useEndArtistSession } from "../api/end-artist-session";
+import { useI18n } from "@/lib/i18n";
 import { formatMoment } from "../labels";
 
 export function ArtistSessions({ token, sessions }: { token: string; sessions: ArtistSessionView[] }) {
+  const i18n = useI18n();
   const end = useEndArtistSession(token);
   if (sessions.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-line p-6">No browser is signed in as you. Saving your payment method on the distribution page signs that browser in.</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-line p-6">
+        {i18n._("No browser is signed in as you. Saving your payment method on the distribution page signs that browser in.")}
+      </p>
+    );
   }
   return (
     <div className="space-y-3">
@@ -22,27 +28,32 @@ export function ArtistSessions({ token, sessions }: { token: string; sessions: A
             <div className="min-w-0 flex-1 space-y-0.5">
               <p className="font-semibold">
                 {session.browser}
-                {session.current && <span className="ml-2 rounded-full border border-accent/40 bg-accent-soft px-2 py-0.5 text-xs">This browser</span>}
+                {session.current && <span className="ml-2 rounded-full border border-accent/40 bg-accent-soft px-2 py-0.5 text-xs">{i18n._("This browser")}</span>}
               </p>
               <p className="text-sm text-muted">
-                Signed in {formatMoment(session.createdAt)} · last seen {formatMoment(session.lastSeenAt)}
+                {i18n._("Signed in {signedIn} · last seen {lastSeen}", {
+                  signedIn: formatMoment(session.createdAt, i18n),
+                  lastSeen: formatMoment(session.lastSeenAt, i18n),
+                })}
               </p>
             </div>
             <Button
               variant="secondary"
               size="sm"
               disabled={end.isPending}
-              aria-label={`Sign out ${session.browser}${session.current ? " (this browser)" : ""}`}
+              aria-label={
+                session.current ? i18n._("Sign out {browser} (this browser)", { browser: session.browser }) : i18n._("Sign out {browser}", { browser: session.browser })
+              }
               onClick={() => end.mutate(session.id)}
             >
-              Sign out
+              {i18n._("Sign out")}
             </Button>
           </li>
         ))}
       </ul>
       {end.isError && (
         <p role="alert" className="text-sm font-medium">
-          {apiErrorMessage(end.error, "That browser could not be signed out. Please try again.")}
+          {apiErrorMessage(end.error, i18n._("That browser could not be signed out. Please try again."))}
         </p>
       )}
     </div>

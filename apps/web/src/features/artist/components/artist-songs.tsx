@@ -4,9 +4,10 @@
  */
 import type { ArtistSong } from "@jplay/schema/artist";
 import type { SongStatus } from "@jplay/schema/tables";
-import { formatCents } from "@jplay/schema/pricing";
 import { cn } from "@/lib/cn";
-import { SONG_STATUS_LABELS, downloadsSold, formatMoment } from "../labels";
+import { useI18n, type Translator } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
+import { downloadsSold, formatMoment, songStatusLabel } from "../labels";
 
 const badgeTone: Record<SongStatus, string> = {
   pending: "border-line bg-surface-2 text-fg",
@@ -18,31 +19,36 @@ const badgeTone: Record<SongStatus, string> = {
 
 /** A live song an operator took down reads "Taken down", not "Live". */
 export function SongStatusBadge({ status, takenDown = false }: { status: SongStatus; takenDown?: boolean }) {
+  const i18n = useI18n();
   return (
     <span className={cn("inline-flex items-center rounded-full border px-3 py-1 text-xs font-semibold", takenDown ? badgeTone.rejected : badgeTone[status])}>
-      <span className="sr-only">Status: </span>
-      {takenDown ? "Taken down" : SONG_STATUS_LABELS[status]}
+      <span className="sr-only">
+        {i18n._("Status:")}{" "}
+      </span>
+      {takenDown ? i18n._("Taken down") : songStatusLabel(status, i18n)}
     </span>
   );
 }
 
 /** What happened to a rejected song's fee, in the artist's words. */
-function refundText(refund: NonNullable<ArtistSong["refund"]>): string {
-  if (refund.state === "pro") return "No refund: this song was covered by your Pro plan, not a per-song fee.";
-  if (refund.state === "refunded") return `Refunded ${formatCents(refund.amountCents)}`;
-  if (refund.state === "failed") return `The refund of ${formatCents(refund.amountCents)} did not reach your card. ${refund.message ?? ""}`.trim();
-  return `Refund of ${formatCents(refund.amountCents)} on its way back to your card`;
+function refundText(refund: NonNullable<ArtistSong["refund"]>, i18n: Translator): string {
+  if (refund.state === "pro") return i18n._("No refund: this song was covered by your Pro plan, not a per-song fee.");
+  const amount = formatMoney(refund.amountCents, i18n.language);
+  if (refund.state === "refunded") return i18n._("Refunded {amount}", { amount });
+  if (refund.state === "failed") return i18n._("The refund of {amount} did not reach your card. {reason}", { amount, reason: refund.message ?? "" }).trim();
+  return i18n._("Refund of {amount} on its way back to your card", { amount });
 }
 
 function SongHistory({ song }: { song: ArtistSong }) {
+  const i18n = useI18n();
   return (
-    <ol className="mt-3 space-y-1 border-l border-line pl-4 text-sm text-muted" aria-label={`History of ${song.title}`}>
+    <ol className="mt-3 space-y-1 border-l border-line pl-4 text-sm text-muted" aria-label={i18n._("History of {title}", { title: song.title })}>
       <li>
-        <span className="text-fg">Submitted</span> · <time dateTime={song.createdAt}>{formatMoment(song.createdAt)}</time>
+        <span className="text-fg">{i18n._("Submitted")}</span> · <time dateTime={song.createdAt}>{formatMoment(song.createdAt, i18n)}</time>
       </li>
       {song.history.map((event) => (
         <li key={`${event.at}-${event.toStatus}`}>
-          <span className="text-fg">{SONG_STATUS_LABELS[event.toStatus]}</span> · <time dateTime={event.at}>{formatMoment(event.at)}</time> · {event.cause}
+          <span className="text-fg">{songStatusLabel(event.toStatus, i18n)}</span> · <time dateTime={event.at}>{formatMoment(event.at, i18n)}</time> · {event.cause}
         </li>
       ))}
     </ol>
@@ -50,8 +56,11 @@ function SongHistory({ song }: { song: ArtistSong }) {
 }
 
 export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
+  const i18n = useI18n();
   if (songs.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-line p-6">No songs yet. Songs you submit for distribution appear here with their status.</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-line p-6">{i18n._("No songs yet. Songs you submit for distribution appear here with their status.")}</p>
+    );
   }
   return (
     <ul className="space-y-4">
@@ -64,15 +73,15 @@ export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
             </div>
             <SongStatusBadge status={song.status} takenDown={song.takedown !== null} />
           </div>
-          {song.rejectionReason && <p className="mt-2 text-sm">Reason: {song.rejectionReason}</p>}
-          {song.takedown && <p className="mt-2 text-sm font-semibold">Taken down: {song.takedown.reason}</p>}
+          {song.rejectionReason && <p className="mt-2 text-sm">{i18n._("Reason: {reason}", { reason: song.rejectionReason })}</p>}
+          {song.takedown && <p className="mt-2 text-sm font-semibold">{i18n._("Taken down: {reason}", { reason: song.takedown.reason })}</p>}
           {song.refund && (
             <p className={cn("mt-1 text-sm font-semibold", song.refund.state === "failed" && "text-red-600 dark:text-red-400")} role={song.refund.state === "failed" ? "alert" : undefined}>
-              {refundText(song.refund)}
+              {refundText(song.refund, i18n)}
             </p>
           )}
           <p className="mt-2 text-sm">
-            {downloadsSold(song.sales.purchases)} · {formatCents(song.sales.grossCents)} in sales
+            {downloadsSold(song.sales.purchases, i18n)} · {i18n._("{amount} in sales", { amount: formatMoney(song.sales.grossCents, i18n.language) })}
           </p>
           <SongHistory song={song} />
         </li>

@@ -5,34 +5,42 @@
  */
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useI18n, type Translator } from "@/lib/i18n";
+import { formatDate } from "@/lib/i18n/format-values";
 import { statementCsvPath, useStatementMonths } from "../api/get-statement-months";
 
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 /** "2026-11" → "November 2026". */
-const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+const monthName = (month: string, i18n: Translator) => formatDate(`${month}-01T00:00:00Z`, i18n.language, { month: "long", year: "numeric", timeZone: "UTC" });
 
 export function ArtistStatements({ token }: { token: string }) {
+  const i18n = useI18n();
   const months = useStatementMonths(token);
-  if (months.isPending) return <Spinner label="Loading your statements" className="py-4" />;
+  if (months.isPending) return <Spinner label={i18n._("Loading your statements")} className="py-4" />;
   if (months.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-5">
-        <p className="flex-1">Your statements could not be loaded. Check the connection and try again.</p>
+        <p className="flex-1">{i18n._("Your statements could not be loaded. Check the connection and try again.")}</p>
         <Button variant="secondary" onClick={() => void months.refetch()}>
-          Try again
+          {i18n._("Try again")}
         </Button>
       </div>
     );
   }
   return (
     <div className="space-y-3">
-      <p className="text-sm text-muted">Each statement lists the month's downloads and sales per song, your share, and the month's payouts, as a CSV file for any spreadsheet.</p>
+      <p className="text-sm text-muted">
+        {i18n._("Each statement lists the month's downloads and sales per song, your share, and the month's payouts, as a CSV file for any spreadsheet.")}
+      </p>
       <ul className="divide-y divide-line rounded-2xl border border-line">
         {months.data.months.map((month) => (
           <li key={month} className="flex items-center justify-between gap-3 px-4 py-2">
-            <span>{monthName(month)}</span>
+            <span>{monthName(month, i18n)}</span>
             <a href={statementCsvPath(token, month)} download className="font-semibold text-accent underline underline-offset-4">
-              Download<span className="sr-only"> the {monthName(month)} statement</span>
+              {i18n._("Download")}
+              <span className="sr-only">
+                {" "}
+                {i18n._("the {month} statement", { month: monthName(month, i18n) })}
+              </span>
             </a>
           </li>
         ))}

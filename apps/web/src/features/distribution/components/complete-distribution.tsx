@@ -8,34 +8,37 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "@/lib/router/location";
 import type { CompleteDistributionResponse } from "@jplay/schema/payments";
-import { formatCents, PACKAGES, type FeeOption } from "@jplay/schema/pricing";
+import { PACKAGES, type FeeOption } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
 import { ApiError, hasErrorCode } from "@/lib/api-client";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
+import { useI18n, type Translator } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
+import { slots, withElements } from "@/lib/i18n/with-elements";
 import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText, CardPaymentForm, type CardPaymentFailure, markDistributionSuccess, useDelayedNavigate } from "@/features/payments";
 import { useCompleteDistribution } from "../api/complete-distribution";
 import { PackageChoice } from "./package-choice";
 import { invalidateSongReads } from "@/features/catalogue";
 
 const TEXT = {
-  declined: "Payment Declined",
-  declinedBody: "Your payment could not be completed. We have a special offer for you.",
-  required: "Payment Required",
-  requiredBody: "Please enter your card details to complete your distribution.",
-  authentication: "Additional Authentication Required",
-  authenticationBody: "Your bank needs you to confirm this payment.",
-  successful: "Payment Successful",
-  successfulBody: "Your song is on its way to listeners.",
-  already: "Already Processed",
-  alreadyBody: "This song's distribution has already been paid.",
-  inProgress: "Payment in Progress",
-  inProgressBody: "Your payment is being processed. Please wait for it to finish.",
-  wait: "Please Wait",
-  optionLocked: "Package Recently Changed",
-  invalidOption: "Invalid option",
-  unavailable: "Payments Unavailable",
-  unavailableBody: "Our payment provider is not responding. Please try again in a minute; you will not be charged twice.",
+  declined: /*i18n*/ "Payment Declined",
+  declinedBody: /*i18n*/ "Your payment could not be completed. We have a special offer for you.",
+  required: /*i18n*/ "Payment Required",
+  requiredBody: /*i18n*/ "Please enter your card details to complete your distribution.",
+  authentication: /*i18n*/ "Additional Authentication Required",
+  authenticationBody: /*i18n*/ "Your bank needs you to confirm this payment.",
+  successful: /*i18n*/ "Payment Successful",
+  successfulBody: /*i18n*/ "Your song is on its way to listeners.",
+  already: /*i18n*/ "Already Processed",
+  alreadyBody: /*i18n*/ "This song's distribution has already been paid.",
+  inProgress: /*i18n*/ "Payment in Progress",
+  inProgressBody: /*i18n*/ "Your payment is being processed. Please wait for it to finish.",
+  wait: /*i18n*/ "Please Wait",
+  optionLocked: /*i18n*/ "Package Recently Changed",
+  invalidOption: /*i18n*/ "Invalid option",
+  unavailable: /*i18n*/ "Payments Unavailable",
+  unavailableBody: /*i18n*/ "Our payment provider is not responding. Please try again in a minute; you will not be charged twice.",
 } as const;
 
 /** The card step the server asked for: a new card, or 3-D Secure on the saved one. */
@@ -46,14 +49,15 @@ interface PendingPayment {
 }
 
 /** docs/product.md, States and flows: the server's amount (dollars), else the package's own fee. */
-function amountText(answer: CompleteDistributionResponse, option: FeeOption): string {
+function amountText(answer: CompleteDistributionResponse, option: FeeOption, i18n: Translator): string {
   const dollars = answer.amount;
   return typeof dollars === "number" && Number.isFinite(dollars) && dollars > 0
-    ? formatCents(Math.round(dollars * 100))
-    : formatCents(PACKAGES[option].feeCents);
+    ? formatMoney(Math.round(dollars * 100), i18n.language)
+    : formatMoney(PACKAGES[option].feeCents, i18n.language);
 }
 
 export function CompleteDistribution({ songId }: { songId: string }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const navigateSoon = useDelayedNavigate();
   const complete = useCompleteDistribution();
@@ -74,7 +78,7 @@ export function CompleteDistribution({ songId }: { songId: string }) {
 
   const decline = (detail?: string) => {
     setLeaving(true);
-    toast.error(TEXT.declined, detail || TEXT.declinedBody);
+    toast.error(i18n._(TEXT.declined), detail || i18n._(TEXT.declinedBody));
     navigateSoon(`/payment-recovery/${encodeURIComponent(songId)}/1`);
   };
 
@@ -82,7 +86,7 @@ export function CompleteDistribution({ songId }: { songId: string }) {
     if (next === option) return;
     const rule = checkOptionSwitch(history.current, Date.now());
     if (!rule.ok) {
-      toast.info(TEXT.optionLocked, `You can switch packages again in ${secondsText(rule.waitMs)}.`);
+      toast.info(i18n._(TEXT.optionLocked), i18n._("You can switch packages again in {wait}.", { wait: secondsText(rule.waitMs, i18n) }));
       return;
     }
     history.current = recordOptionSwitch(history.current, Date.now());
@@ -93,13 +97,13 @@ export function CompleteDistribution({ songId }: { songId: string }) {
 
   async function onComplete() {
     if (inFlight.current) {
-      toast.info(TEXT.inProgress, TEXT.inProgressBody);
+      toast.info(i18n._(TEXT.inProgress), i18n._(TEXT.inProgressBody));
       return;
     }
     const now = Date.now();
     const rule = checkAttempt(history.current, now);
     if (!rule.ok) {
-      toast.info(TEXT.wait, `You can try the payment again in ${secondsText(rule.waitMs)}.`);
+      toast.info(i18n._(TEXT.wait), i18n._("You can try the payment again in {wait}.", { wait: secondsText(rule.waitMs, i18n) }));
       return;
     }
     history.current = recordAttempt(history.current, now);
@@ -109,35 +113,35 @@ export function CompleteDistribution({ songId }: { songId: string }) {
     try {
       const answer = await complete.mutateAsync({ songId, feeOption: option, requestId });
       if (answer.alreadyProcessed) {
-        toast.info(TEXT.already, TEXT.alreadyBody);
+        toast.info(i18n._(TEXT.already), i18n._(TEXT.alreadyBody));
         return succeed();
       }
       if (answer.requiresPaymentMethod && answer.clientSecret) {
-        setPending({ mode: "card", clientSecret: answer.clientSecret, amountText: amountText(answer, option) });
-        toast.info(TEXT.required, TEXT.requiredBody);
+        setPending({ mode: "card", clientSecret: answer.clientSecret, amountText: amountText(answer, option, i18n) });
+        toast.info(i18n._(TEXT.required), i18n._(TEXT.requiredBody));
         return;
       }
       if (answer.requiresAction && answer.clientSecret) {
-        setPending({ mode: "authenticate", clientSecret: answer.clientSecret, amountText: amountText(answer, option) });
-        toast.info(TEXT.authentication, TEXT.authenticationBody);
+        setPending({ mode: "authenticate", clientSecret: answer.clientSecret, amountText: amountText(answer, option, i18n) });
+        toast.info(i18n._(TEXT.authentication), i18n._(TEXT.authenticationBody));
         return;
       }
       succeed();
     } catch (error) {
       if (hasErrorCode(error, "too_many_attempts", "rate_limited")) {
-        toast.info(TEXT.wait, apiErrorMessage(error, "Please wait a moment before trying again."));
+        toast.info(i18n._(TEXT.wait), apiErrorMessage(error, i18n._("Please wait a moment before trying again.")));
       } else if (hasErrorCode(error, "payment_in_progress", "request_reused")) {
         // Another attempt for this song is still running (another tab, a double press): not a decline.
-        toast.info(TEXT.inProgress, apiErrorMessage(error, TEXT.inProgressBody));
+        toast.info(i18n._(TEXT.inProgress), apiErrorMessage(error, i18n._(TEXT.inProgressBody)));
       } else if (hasErrorCode(error, "payments_unavailable", "payments_unconfigured") || (error instanceof ApiError && !error.code && error.status >= 500)) {
         // The provider (or a gateway in front of the Worker, whose page has no code) failed, not the card:
         // no decline, no discount offer. The next press resumes this attempt.
         unfinished.current = { requestId, option };
-        toast.error(TEXT.unavailable, apiErrorMessage(error, TEXT.unavailableBody));
+        toast.error(i18n._(TEXT.unavailable), apiErrorMessage(error, i18n._(TEXT.unavailableBody)));
       } else if (hasErrorCode(error, "bad_request")) {
-        toast.error(apiErrorMessage(error, TEXT.invalidOption));
+        toast.error(apiErrorMessage(error, i18n._(TEXT.invalidOption)));
       } else {
-        decline(apiErrorMessage(error, TEXT.declinedBody));
+        decline(apiErrorMessage(error, i18n._(TEXT.declinedBody)));
       }
     } finally {
       inFlight.current = false;
@@ -146,7 +150,7 @@ export function CompleteDistribution({ songId }: { songId: string }) {
 
   const onPaymentFailed = (failure: CardPaymentFailure) => decline(failure.message);
   const onPaid = () => {
-    toast.success(TEXT.successful, TEXT.successfulBody);
+    toast.success(i18n._(TEXT.successful), i18n._(TEXT.successfulBody));
     succeed();
   };
 
@@ -154,16 +158,20 @@ export function CompleteDistribution({ songId }: { songId: string }) {
   return (
     <section aria-labelledby="complete-heading" className="space-y-6 rounded-3xl border border-line bg-surface p-5 sm:p-8">
       <h2 id="complete-heading" className="sr-only">
-        Complete your distribution
+        {i18n._("Complete your distribution")}
       </h2>
       <PackageChoice value={option} onChange={changeOption} disabled={busy} />
       {pending ? (
         <div className="space-y-4 rounded-2xl border border-line bg-canvas p-5">
           <CardPaymentForm
             key={pending.clientSecret}
-            title={pending.mode === "card" ? "Payment details" : "Confirm with your bank"}
+            title={pending.mode === "card" ? i18n._("Payment details") : i18n._("Confirm with your bank")}
             focusTitle
-            submitLabel={pending.mode === "card" ? `Pay ${pending.amountText}` : `Authenticate and Pay ${pending.amountText}`}
+            submitLabel={
+              pending.mode === "card"
+                ? i18n._("Pay {amount}", { amount: pending.amountText })
+                : i18n._("Authenticate and Pay {amount}", { amount: pending.amountText })
+            }
             savedCardOnly={pending.mode === "authenticate"}
             disabled={leaving}
             pay={(card) =>
@@ -173,17 +181,17 @@ export function CompleteDistribution({ songId }: { songId: string }) {
             onFailed={onPaymentFailed}
           >
             <p>
-              Amount due: <strong className="text-lg">{pending.amountText}</strong>
+              {withElements(i18n._("Amount due: {amount}", slots("amount")), { amount: <strong className="text-lg">{pending.amountText}</strong> })}
             </p>
             {pending.mode === "authenticate" && (
-              <p className="text-sm text-muted">Your bank asks you to confirm the payment with the card you saved.</p>
+              <p className="text-sm text-muted">{i18n._("Your bank asks you to confirm the payment with the card you saved.")}</p>
             )}
           </CardPaymentForm>
         </div>
       ) : (
         // Not disabled while the request runs: a second press explains that the payment is in progress.
         <Button size="lg" className="w-full sm:w-auto" onClick={() => void onComplete()} disabled={leaving} aria-busy={complete.isPending}>
-          {complete.isPending ? "Processing…" : "Complete Distribution"}
+          {complete.isPending ? i18n._("Processing…") : i18n._("Complete Distribution")}
         </Button>
       )}
     </section>

@@ -2,6 +2,8 @@
  * The top of /distribute: the page title and the pitch, with an inline SVG instead of a hero photo
  * (tablets and phones on slow connections should not wait for decoration).
  */
+import { useI18n } from "@/lib/i18n";
+
 function HeroArt() {
   return (
     <svg viewBox="0 0 200 120" aria-hidden="true" focusable="false" className="h-auto w-40 shrink-0 sm:w-56">
@@ -21,6 +23,7 @@ function HeroArt() {
 }
 
 export function DistributeHero() {
+  const i18n = useI18n();
   return (
     <section
       aria-labelledby="distribute-heading"
@@ -28,11 +31,12 @@ export function DistributeHero() {
     >
       <div className="flex-1 space-y-3">
         <h1 id="distribute-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-          Distribute Your Music
+          {i18n._("Distribute Your Music")}
         </h1>
         <p className="max-w-prose text-muted sm:text-lg">
-          Put your song in front of 2.4 million listeners on prison tablets. Listeners pay $1.99 per download, you keep
-          80% of royalties, and distribution takes 24-48 hours. No sign-up needed.
+          {i18n._(
+            "Put your song in front of 2.4 million listeners on prison tablets. Listeners pay $1.99 per download, you keep 80% of royalties, and distribution takes 24-48 hours. No sign-up needed.",
+          )}
         </p>
       </div>
       <HeroArt />

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { toast } from "@/lib/toast";
 import { apiErrorMessage } from "@/lib/error-message";
+import { useI18n } from "@/lib/i18n";
 import type { ExplicitAnswer } from "@jplay/schema/distribution";
 import type { SavedPayment } from "@/features/payments";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
@@ -28,11 +29,12 @@ import { FileField } from "./file-field";
 import { UploadProgress } from "./upload-progress";
 
 const PRICE = "1.99";
-const FAILED_TITLE = "Distribution Failed";
+const FAILED_TITLE = /*i18n*/ "Distribution Failed";
 const FAILED_FALLBACK =
-  "Failed to submit your song for distribution. Please check that you've selected an MP3 file and try again.";
+  /*i18n*/ "Failed to submit your song for distribution. Please check that you've selected an MP3 file and try again.";
 
 export function DistributionForm({ payment }: { payment: SavedPayment | null }) {
+  const i18n = useI18n();
   const [details, setDetails] = useState({ artistName: "", songTitle: "" });
   const [explicit, setExplicit] = useState<ExplicitAnswer | null>(null);
   const [songFile, setSongFile] = useState<File | null>(null);
@@ -66,13 +68,13 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
 
   const onText = (field: Exclude<DetailField, "explicit">, value: string) => {
     setDetails((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setError(field, detailProblem(field, value)); // clear as soon as it is fixed
+    if (errors[field]) setError(field, detailProblem(field, value, i18n)); // clear as soon as it is fixed
   };
 
   const onFile = async (field: "songFile" | "coverImage", file: File | null) => {
     chosen.current[field] = file;
     (field === "songFile" ? setSongFile : setCoverImage)(file);
-    const problem = await (field === "songFile" ? songFileCheck : coverFileCheck)(file);
+    const problem = await (field === "songFile" ? songFileCheck : coverFileCheck)(file, i18n);
     if (chosen.current[field] === file) setError(field, problem);
   };
 
@@ -82,15 +84,15 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
     setNotice(null);
     const found: SongFormErrors = {};
     for (const field of ["artistName", "songTitle"] as const) {
-      const problem = detailProblem(field, details[field]);
+      const problem = detailProblem(field, details[field], i18n);
       if (problem) found[field] = problem;
     }
-    const explicitProblem = detailProblem("explicit", explicit ?? "");
+    const explicitProblem = detailProblem("explicit", explicit ?? "", i18n);
     if (explicitProblem) found.explicit = explicitProblem;
-    const priceProblem = detailProblem("price", PRICE);
+    const priceProblem = detailProblem("price", PRICE, i18n);
     if (priceProblem) found.price = priceProblem;
     checking.current = true;
-    const [songProblem, coverProblem] = await Promise.all([songFileCheck(songFile), coverFileCheck(coverImage)]).finally(() => {
+    const [songProblem, coverProblem] = await Promise.all([songFileCheck(songFile, i18n), coverFileCheck(coverImage, i18n)]).finally(() => {
       checking.current = false;
     });
     if (songProblem) found.songFile = songProblem;
@@ -116,14 +118,14 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
       onSuccess: ({ id }) => void navigate(`/approval/${encodeURIComponent(id)}`),
       onError: (error) => {
         if (isAbort(error)) {
-          setNotice("Upload cancelled. Your details are still here: submit again when you are ready.");
+          setNotice(i18n._("Upload cancelled. Your details are still here: submit again when you are ready."));
           return;
         }
-        const message = apiErrorMessage(error, FAILED_FALLBACK);
-        toast.error(FAILED_TITLE, message);
+        const message = apiErrorMessage(error, i18n._(FAILED_FALLBACK));
+        toast.error(i18n._(FAILED_TITLE), message);
         setNotice(message);
         // The server walked the whole MP3 (cut short, no audio…) or missed the explicit answer: say so at the field too.
-        const field = fieldOfServerMessage(message);
+        const field = fieldOfServerMessage(message, i18n);
         if (field) {
           setError(field, message);
           setRefusedField(field);
@@ -146,16 +148,16 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
     <section aria-labelledby="song-details-heading" className="space-y-5 rounded-3xl border border-line bg-surface p-5 sm:p-8">
       <div className="space-y-1">
         <h2 id="song-details-heading" className="text-xl font-bold">
-          <span className="text-accent">2.</span> Your song
+          <span className="text-accent">2.</span> {i18n._("Your song")}
         </h2>
         <p id="song-details-lock" className="text-sm text-muted">
-          {locked ? "Save a payment method above to enter your song details." : "MP3 up to 15MB; cover optional (JPG or PNG, up to 5MB)."}
+          {locked ? i18n._("Save a payment method above to enter your song details.") : i18n._("MP3 up to 15MB; cover optional (JPG or PNG, up to 5MB).")}
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
         <fieldset disabled={locked || busy} aria-describedby="song-details-lock" className="space-y-5">
-          <legend className="sr-only">Song details</legend>
-          <Field label="Artist name" error={errors.artistName ?? null}>
+          <legend className="sr-only">{i18n._("Song details")}</legend>
+          <Field label={i18n._("Artist name")} error={errors.artistName ?? null}>
             {(control) => (
               <input
                 {...control}
@@ -165,12 +167,12 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
                 aria-required="true"
                 value={details.artistName}
                 onChange={(event) => onText("artistName", event.currentTarget.value)}
-                onBlur={(event) => event.currentTarget.value && setError("artistName", detailProblem("artistName", event.currentTarget.value))}
+                onBlur={(event) => event.currentTarget.value && setError("artistName", detailProblem("artistName", event.currentTarget.value, i18n))}
                 className={inputClass(Boolean(errors.artistName))}
               />
             )}
           </Field>
-          <Field label="Song title" error={errors.songTitle ?? null}>
+          <Field label={i18n._("Song title")} error={errors.songTitle ?? null}>
             {(control) => (
               <input
                 {...control}
@@ -193,26 +195,26 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
             error={errors.explicit}
             firstRef={bind("explicit")}
           />
-          <Field label="Price (USD)" hint="Every download sells for $1.99." error={errors.price ?? null}>
+          <Field label={i18n._("Price (USD)")} hint={i18n._("Every download sells for $1.99.")} error={errors.price ?? null}>
             {(control) => (
               <input {...control} ref={bind("price")} name="price" inputMode="decimal" value={PRICE} disabled readOnly className={inputClass(false, "max-w-40")} />
             )}
           </Field>
           <FileField
-            label="MP3 file"
+            label={i18n._("MP3 file")}
             name="songFile"
             accept="audio/mpeg,.mp3"
-            hint="MP3 only, less than 15MB."
+            hint={i18n._("MP3 only, less than 15MB.")}
             file={songFile}
             error={errors.songFile}
             inputRef={bind("songFile")}
             onFile={(file) => void onFile("songFile", file)}
           />
           <FileField
-            label="Cover image"
+            label={i18n._("Cover image")}
             name="coverImage"
             accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-            hint="JPG or PNG, less than 5MB."
+            hint={i18n._("JPG or PNG, less than 5MB.")}
             optional
             file={coverImage}
             error={errors.coverImage}
@@ -228,7 +230,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
         </div>
 
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={locked || busy}>
-          {busy ? "Submitting…" : "Submit for Distribution"}
+          {busy ? i18n._("Submitting…") : i18n._("Submit for Distribution")}
         </Button>
       </form>
     </section>

@@ -7,13 +7,14 @@
 import { useId, type Ref } from "react";
 import type { ExplicitAnswer } from "@jplay/schema/distribution";
 import { RadioCard } from "@/components/ui/radio-card";
+import { useI18n } from "@/lib/i18n";
 
 const OPTIONS: { value: ExplicitAnswer; label: string }[] = [
-  { value: "no", label: "No, it's clean" },
-  { value: "yes", label: "Yes, it's explicit" },
+  { value: "no", label: /*i18n*/ "No, it's clean" },
+  { value: "yes", label: /*i18n*/ "Yes, it's explicit" },
 ];
 
-const EXPLICIT_HINT = "Explicit means swearing, sexual content, or graphic violence or drug use. Clean-only facilities never receive explicit songs.";
+const EXPLICIT_HINT = /*i18n*/ "Explicit means swearing, sexual content, or graphic violence or drug use. Clean-only facilities never receive explicit songs.";
 
 export function ExplicitField({
   value,
@@ -27,6 +28,7 @@ export function ExplicitField({
   /** The first radio: where the focus goes when the answer is missing. */
   firstRef: Ref<HTMLInputElement>;
 }) {
+  const i18n = useI18n();
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -39,7 +41,7 @@ export function ExplicitField({
       className="space-y-1.5"
     >
       <p id={`${id}-label`} className="text-sm font-semibold">
-        Explicit content
+        {i18n._("Explicit content")}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         {OPTIONS.map((option, index) => (
@@ -52,7 +54,7 @@ export function ExplicitField({
             invalid={Boolean(error)}
             onChange={() => onChange(option.value)}
           >
-            <span className="font-semibold">{option.label}</span>
+            <span className="font-semibold">{i18n._(option.label)}</span>
           </RadioCard>
         ))}
       </div>
@@ -62,7 +64,7 @@ export function ExplicitField({
         </p>
       )}
       <p id={`${id}-hint`} className="text-sm text-muted">
-        {EXPLICIT_HINT}
+        {i18n._(EXPLICIT_HINT)}
       </p>
     </div>
   );

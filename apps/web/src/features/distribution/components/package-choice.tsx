@@ -4,8 +4,10 @@
  * package is shown as a discount on the standard fee.
  */
 import { useId, type ReactNode } from "react";
-import { formatCents, PACKAGES, type FeeOption } from "@jplay/schema/pricing";
+import { PACKAGES, type FeeOption } from "@jplay/schema/pricing";
 import { cn } from "@/lib/cn";
+import { useI18n, type Translator } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
 import { deliveryText, percentOfBps, shortDollars } from "@/features/payments";
 
 const discountPercent = Math.round((1 - PACKAGES.expedited.feeCents / PACKAGES.standard.feeCents) * 100);
@@ -14,7 +16,16 @@ function keeps(bps: number) {
   return percentOfBps(10_000 - bps);
 }
 
+/** "48 hours processing", "14-30 days processing": the package's delivery window (deliveryText). */
+const processingText = (id: FeeOption, i18n: Translator) => i18n._("{window} processing", { window: deliveryText(id, i18n) });
+
+function shareText(id: FeeOption, i18n: Translator): string {
+  const bps = PACKAGES[id].revenueSplitBps;
+  return i18n._("{share} revenue share (you keep {kept})", { share: percentOfBps(bps), kept: keeps(bps) });
+}
+
 export function PackageChoice({ value, onChange, disabled }: { value: FeeOption; onChange: (next: FeeOption) => void; disabled?: boolean }) {
+  const i18n = useI18n();
   const name = useId();
   const option = (id: FeeOption, title: string, price: ReactNode, lines: string[], badge?: string) => (
     <label
@@ -49,26 +60,25 @@ export function PackageChoice({ value, onChange, disabled }: { value: FeeOption;
 
   return (
     <fieldset className="space-y-3">
-      <legend className="mb-3 text-xl font-bold">Choose your package</legend>
+      <legend className="mb-3 text-xl font-bold">{i18n._("Choose your package")}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {option("standard", "Standard", <>{shortDollars(PACKAGES.standard.feeCents)} one time</>, [
-          `${deliveryText("standard")} processing`,
-          `${percentOfBps(PACKAGES.standard.revenueSplitBps)} revenue share (you keep ${keeps(PACKAGES.standard.revenueSplitBps)})`,
-        ])}
+        {option(
+          "standard",
+          i18n._("Standard"),
+          <>{i18n._("{price} one time", { price: shortDollars(PACKAGES.standard.feeCents, i18n) })}</>,
+          [processingText("standard", i18n), shareText("standard", i18n)],
+        )}
         {option(
           "expedited",
-          "Expedited",
+          i18n._("Expedited"),
           <>
-            <span className="sr-only">was </span>
-            <s className="mr-2 text-base font-semibold text-muted">{formatCents(PACKAGES.standard.feeCents)}</s>
-            <span className="sr-only">now </span>
-            {formatCents(PACKAGES.expedited.feeCents)}
+            <span className="sr-only">{i18n._("was")} </span>
+            <s className="mr-2 text-base font-semibold text-muted">{formatMoney(PACKAGES.standard.feeCents, i18n.language)}</s>
+            <span className="sr-only">{i18n._("now")} </span>
+            {formatMoney(PACKAGES.expedited.feeCents, i18n.language)}
           </>,
-          [
-            `${deliveryText("expedited")} processing`,
-            `${percentOfBps(PACKAGES.expedited.revenueSplitBps)} revenue share (you keep ${keeps(PACKAGES.expedited.revenueSplitBps)})`,
-          ],
-          `${discountPercent}% OFF`,
+          [processingText("expedited", i18n), shareText("expedited", i18n)],
+          i18n._("{percent}% OFF", { percent: discountPercent }),
         )}
       </div>
     </fieldset>

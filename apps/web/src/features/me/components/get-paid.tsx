@@ -7,9 +7,10 @@
  */
 import { useId, useState } from "react";
 import type { ConnectStatus } from "@jplay/schema/artist";
-import { formatCents } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
+import { useI18n } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
 
 export interface GetPaidProps {
   status: ConnectStatus;
@@ -18,6 +19,7 @@ export interface GetPaidProps {
 }
 
 export function GetPaid({ status, heldCents, start }: GetPaidProps) {
+  const i18n = useI18n();
   const id = useId();
   const [opening, setOpening] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,23 +31,28 @@ export function GetPaid({ status, heldCents, start }: GetPaidProps) {
     try {
       window.location.assign(await start());
     } catch (error) {
-      setFailure(apiErrorMessage(error, "Payout setup could not be started. Please try again."));
+      setFailure(apiErrorMessage(error, i18n._("Payout setup could not be started. Please try again.")));
       setOpening(false);
     }
   }
 
-  const held = heldCents > 0 ? `${formatCents(heldCents)} of your earnings is held for you until then.` : "Until then, your earnings are held for you.";
+  const held =
+    heldCents > 0
+      ? i18n._("{amount} of your earnings is held for you until then.", { amount: formatMoney(heldCents, i18n.language) })
+      : i18n._("Until then, your earnings are held for you.");
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-2xl border-2 border-accent bg-surface p-5">
       <h2 id={`${id}-heading`} className="text-xl font-bold">
-        Next step: get paid
+        {i18n._("Next step: get paid")}
       </h2>
       <p>
-        {status === "onboarding" ? "Finish your payout setup with our payment partner, Stripe." : "Tell our payment partner, Stripe, where to send your earnings: a debit card or a bank account."}{" "}
+        {status === "onboarding"
+          ? i18n._("Finish your payout setup with our payment partner, Stripe.")
+          : i18n._("Tell our payment partner, Stripe, where to send your earnings: a debit card or a bank account.")}{" "}
         {held}
       </p>
       <Button onClick={() => void onGetPaid()} disabled={opening} aria-describedby={failure ? `${id}-error` : undefined}>
-        {opening ? "Opening Stripe…" : "Get paid"}
+        {opening ? i18n._("Opening Stripe…") : i18n._("Get paid")}
       </Button>
       {failure && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium">

@@ -6,6 +6,7 @@
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { readArtistPageUrl } from "@/lib/kept-after-payment";
 import { apiErrorMessage } from "@/lib/error-message";
+import { useI18n } from "@/lib/i18n";
 import { myArtistPageUrl } from "../api/my-artist-page";
 import { useMe } from "../api/get-me";
 
@@ -15,6 +16,7 @@ const WITHOUT_KEPT_LINK = "/distribute";
 export function MyArtistPageLink({ className, children }: { className: string; children: ReactNode }) {
   // Read at each render: a card saved again or links revoked since the header mounted keep a new one.
   const kept = readArtistPageUrl();
+  const i18n = useI18n();
   const me = useMe();
   const [failure, setFailure] = useState<string | null>(null);
   if (!kept && !me.data?.artist) return null;
@@ -26,7 +28,7 @@ export function MyArtistPageLink({ className, children }: { className: string; c
     try {
       window.location.assign(await myArtistPageUrl());
     } catch (error) {
-      setFailure(apiErrorMessage(error, "Your artist page could not be opened. Please try again."));
+      setFailure(apiErrorMessage(error, i18n._("Your artist page could not be opened. Please try again.")));
     }
   }
 

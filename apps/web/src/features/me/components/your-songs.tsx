@@ -5,11 +5,13 @@
  */
 import { Link } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
-import { SONG_STATUS_LABELS } from "@/features/artist";
+import { useI18n } from "@/lib/i18n";
+import { songStatusLabel } from "@/features/artist";
 import { useMe } from "../api/get-me";
 import { MyArtistPageLink } from "./my-artist-page-link";
 
 export function YourSongs() {
+  const i18n = useI18n();
   const me = useMe();
   const songs = me.data?.artist?.songs ?? [];
   if (songs.length === 0) return null;
@@ -17,20 +19,20 @@ export function YourSongs() {
     <section aria-labelledby="your-songs-heading" className="space-y-4 rounded-3xl border border-line bg-surface p-5 sm:p-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="your-songs-heading" className="text-xl font-bold">
-          Your songs
+          {i18n._("Your songs")}
         </h2>
-        <MyArtistPageLink className="text-sm font-semibold text-accent underline underline-offset-4">Your private artist page</MyArtistPageLink>
+        <MyArtistPageLink className="text-sm font-semibold text-accent underline underline-offset-4">{i18n._("Your private artist page")}</MyArtistPageLink>
       </div>
       <ul className="divide-y divide-line" aria-labelledby="your-songs-heading">
         {songs.map((song) => (
           <li key={song.id} className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words">{song.title}</p>
-              <p className="text-sm text-muted">{song.paid ? SONG_STATUS_LABELS[song.status] : "Not paid yet"}</p>
+              <p className="text-sm text-muted">{song.paid ? songStatusLabel(song.status, i18n) : i18n._("Not paid yet")}</p>
             </div>
             {!song.paid && song.status === "pending" && (
-              <Link to={`/approval/${encodeURIComponent(song.id)}`} className={buttonClass("primary", "sm")} aria-label={`Pay now for ${song.title}`}>
-                Pay now
+              <Link to={`/approval/${encodeURIComponent(song.id)}`} className={buttonClass("primary", "sm")} aria-label={i18n._("Pay now for {title}", { title: song.title })}>
+                {i18n._("Pay now")}
               </Link>
             )}
           </li>

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useI18n } from "@/lib/i18n";
 import type { CardPayments, CardResult } from "../card-payments";
 import { CardDetails } from "./card-details";
 
@@ -34,6 +35,7 @@ export interface CardPaymentFormProps {
 }
 
 export function CardPaymentForm({ title, focusTitle, submitLabel, children, savedCardOnly, disabled, pay, onSucceeded, onFailed }: CardPaymentFormProps) {
+  const i18n = useI18n();
   const card = useRef<CardPayments>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -58,7 +60,7 @@ export function CardPaymentForm({ title, focusTitle, submitLabel, children, save
     }
     setWorking(false);
     if (result.status === "succeeded") return onSucceeded();
-    if (result.incomplete) return setInputError(result.message ?? "Please check your card details.");
+    if (result.incomplete) return setInputError(result.message ?? i18n._("Please check your card details."));
     onFailed(result.message ? { message: result.message } : {});
   }
 
@@ -76,7 +78,7 @@ export function CardPaymentForm({ title, focusTitle, submitLabel, children, save
         </p>
       )}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={locked}>
-        {working ? "Processing…" : submitLabel}
+        {working ? i18n._("Processing…") : submitLabel}
       </Button>
     </form>
   );

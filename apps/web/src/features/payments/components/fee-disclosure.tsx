@@ -6,19 +6,24 @@
  * Stripe's payout setup (docs/decisions/028-artist-journey.md).
  */
 import type { PaymentFrequency } from "@jplay/schema/payments";
-import { EXPEDITED_FEE_CENTS, formatCents, STANDARD_FEE_CENTS } from "@jplay/schema/pricing";
-
-const STANDARD_FEE = formatCents(STANDARD_FEE_CENTS);
-const EXPEDITED_FEE = formatCents(EXPEDITED_FEE_CENTS);
+import { EXPEDITED_FEE_CENTS, STANDARD_FEE_CENTS } from "@jplay/schema/pricing";
+import { useI18n } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
 
 export function FeeDisclosure({ frequency, id }: { frequency: PaymentFrequency; id: string }) {
+  const i18n = useI18n();
+  const fees = { standardFee: formatMoney(STANDARD_FEE_CENTS, i18n.language), expeditedFee: formatMoney(EXPEDITED_FEE_CENTS, i18n.language) };
   return (
     <p id={id} className="rounded-xl bg-surface-2 p-3 text-sm text-muted">
-      By saving your card you authorise JPlay to charge it for the one-time distribution fee ({STANDARD_FEE} standard
-      or {EXPEDITED_FEE} expedited) and for charges JPlay makes later without you present, such as a retry of a
-      failed fee. This card pays; it is not where you are paid. Your earnings are paid out{" "}
-      {frequency === "weekly" ? "every Monday" : "daily"} to the debit card or bank account you add when you set up payouts with
-      our payment partner, Stripe (from your artist page).
+      {frequency === "weekly"
+        ? i18n._(
+            "By saving your card you authorise JPlay to charge it for the one-time distribution fee ({standardFee} standard or {expeditedFee} expedited) and for charges JPlay makes later without you present, such as a retry of a failed fee. This card pays; it is not where you are paid. Your earnings are paid out every Monday to the debit card or bank account you add when you set up payouts with our payment partner, Stripe (from your artist page).",
+            fees,
+          )
+        : i18n._(
+            "By saving your card you authorise JPlay to charge it for the one-time distribution fee ({standardFee} standard or {expeditedFee} expedited) and for charges JPlay makes later without you present, such as a retry of a failed fee. This card pays; it is not where you are paid. Your earnings are paid out daily to the debit card or bank account you add when you set up payouts with our payment partner, Stripe (from your artist page).",
+            fees,
+          )}
     </p>
   );
 }

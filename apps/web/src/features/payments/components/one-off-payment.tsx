@@ -5,18 +5,18 @@
  */
 import { useRef } from "react";
 import { useNavigate } from "@/lib/router/location";
-import { formatCents, ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
+import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { apiErrorMessage } from "@/lib/error-message";
+import { useI18n } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
 import { toast } from "@/lib/toast";
 import { refreshMe, SavedCardRequired } from "@/features/me";
 import { createPaymentIntent } from "../api/create-payment-intent";
 import type { CardPayments, CardResult } from "../card-payments";
 import { CardPaymentForm, type CardPaymentFailure } from "./card-payment-form";
 
-const FAILED = "Payment Failed";
-const FAILED_BODY = "Your payment could not be completed. Please try again.";
-
 export function OneOffPayment() {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const paidSongId = useRef<string | null>(null);
 
@@ -28,25 +28,27 @@ export function OneOffPayment() {
   }
 
   const onSucceeded = () => {
-    toast.success("Payment Successful", "Your distribution fee is paid.");
+    toast.success(i18n._("Payment Successful"), i18n._("Your distribution fee is paid."));
     refreshMe();
     if (paidSongId.current) void navigate(`/confirmation/${encodeURIComponent(paidSongId.current)}`);
   };
 
-  const onFailed = ({ message, exception }: CardPaymentFailure) =>
-    toast.error(FAILED, message || (exception ? apiErrorMessage(exception, FAILED_BODY) : FAILED_BODY));
+  const onFailed = ({ message, exception }: CardPaymentFailure) => {
+    const failedBody = i18n._("Your payment could not be completed. Please try again.");
+    toast.error(i18n._("Payment Failed"), message || (exception ? apiErrorMessage(exception, failedBody) : failedBody));
+  };
 
   return (
     <section aria-labelledby="checkout-fee-heading" className="space-y-5 rounded-3xl border border-line bg-surface p-5 sm:p-8">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="checkout-fee-heading" className="text-xl font-bold">
-          One-off distribution fee
+          {i18n._("One-off distribution fee")}
         </h2>
-        <p className="text-3xl font-extrabold">{formatCents(ONE_OFF_FEE_CENTS)}</p>
+        <p className="text-3xl font-extrabold">{formatMoney(ONE_OFF_FEE_CENTS, i18n.language)}</p>
       </div>
-      <p className="text-muted">A single payment for the song you submitted. No subscription, no hidden fees.</p>
+      <p className="text-muted">{i18n._("A single payment for the song you submitted. No subscription, no hidden fees.")}</p>
       <SavedCardRequired returnTo="/checkout">
-        <CardPaymentForm title="Payment details" submitLabel="Pay Now" pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
+        <CardPaymentForm title={i18n._("Payment details")} submitLabel={i18n._("Pay Now")} pay={pay} onSucceeded={onSucceeded} onFailed={onFailed} />
       </SavedCardRequired>
     </section>
   );

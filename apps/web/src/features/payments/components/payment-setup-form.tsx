@@ -10,6 +10,7 @@ import { firstIssue, PhoneNumberSchema } from "@jplay/schema/distribution";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { hasErrorCode } from "@/lib/api-client";
+import { useI18n, type Translator } from "@/lib/i18n";
 import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
 import { useHydrated } from "@/lib/use-hydrated";
@@ -24,13 +25,19 @@ import { FeeDisclosure } from "./fee-disclosure";
 import { FrequencyField } from "./frequency-field";
 
 const TEXT = {
-  setupFailedTitle: "Error creating payment setup",
-  setupFailedBody: "Please try again or contact support.",
-  setupFailedCard: "Unable to load payment form. Please try again later.",
-  cardFailed: "An error occurred while saving your payment method.",
-  saveFailed: "Failed to save your payment method.",
-  unexpected: "An unexpected error occurred.",
+  setupFailedTitle: /*i18n*/ "Error creating payment setup",
+  setupFailedBody: /*i18n*/ "Please try again or contact support.",
+  setupFailedCard: /*i18n*/ "Unable to load payment form. Please try again later.",
+  cardFailed: /*i18n*/ "An error occurred while saving your payment method.",
+  saveFailed: /*i18n*/ "Failed to save your payment method.",
+  unexpected: /*i18n*/ "An unexpected error occurred.",
 } as const;
+
+/**
+ * The shared phone rule's message (@jplay/schema/distribution, marked for translation there) in the
+ * screen's language; one the catalogue does not hold stays as given.
+ */
+const phoneProblem = (message: string, i18n: Translator): string => i18n._(message);
 
 export interface PaymentSetupFormProps {
   initialPhone: string;
@@ -39,6 +46,7 @@ export interface PaymentSetupFormProps {
 }
 
 export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: PaymentSetupFormProps) {
+  const i18n = useI18n();
   const [phone, setPhone] = useState(initialPhone);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [frequency, setFrequency] = useState<PaymentFrequency>(initialFrequency);
@@ -56,7 +64,9 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
     if (!setupIntent.isError) return;
     const failure = setupIntent.error;
     const rateLimited = hasErrorCode(failure, "rate_limited");
-    toast.error(TEXT.setupFailedTitle, rateLimited ? apiErrorMessage(failure, TEXT.setupFailedBody) : TEXT.setupFailedBody);
+    const body = i18n._(TEXT.setupFailedBody);
+    toast.error(i18n._(TEXT.setupFailedTitle), rateLimited ? apiErrorMessage(failure, body) : body);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- toasted once per failure: switching language does not toast it again
   }, [setupIntent.isError, setupIntent.errorUpdatedAt, setupIntent.error]);
 
   const fail = (message: string) => {
@@ -70,7 +80,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
     if (working) return;
     const phoneCheck = v.safeParse(PhoneNumberSchema, phone);
     if (!phoneCheck.success) {
-      setPhoneError(firstIssue(phoneCheck.issues));
+      setPhoneError(phoneProblem(firstIssue(phoneCheck.issues), i18n));
       phoneInput.current?.focus();
       return;
     }
@@ -85,7 +95,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
       if (confirmed.status === "failed") {
         // Canceled after repeated declines (card-testing protection): the next try gets a new intent.
         if (confirmed.intentClosed) void setupIntent.refetch();
-        return fail(confirmed.message ?? TEXT.cardFailed);
+        return fail(confirmed.message ?? i18n._(TEXT.cardFailed));
       }
 
       const input = { customerId: intent.customerId, paymentMethodId: confirmed.paymentMethodId, phoneNumber: phoneCheck.output, paymentFrequency: frequency };
@@ -94,17 +104,17 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
         saved = await save.mutateAsync(input);
       } catch (failure) {
         void setupIntent.refetch(); // the confirmed intent is used up: the next try needs a fresh one
-        return fail(apiErrorMessage(failure, TEXT.saveFailed));
+        return fail(apiErrorMessage(failure, i18n._(TEXT.saveFailed)));
       }
       if ("error" in saved) {
         void setupIntent.refetch();
-        return fail(saved.error || TEXT.saveFailed);
+        return fail(saved.error || i18n._(TEXT.saveFailed));
       }
       // The artist's private page (no sign-up): kept in this browser for the confirmation screen.
       if (saved.artistPageUrl) storage.set(ARTIST_PAGE_URL_KEY, saved.artistPageUrl);
       onSaved({ customerId: intent.customerId, phoneNumber: phoneCheck.output, paymentFrequency: frequency, brand: saved.brand, last4: saved.last4 });
     } catch {
-      fail(TEXT.unexpected);
+      fail(i18n._(TEXT.unexpected));
     } finally {
       setWorking(false);
     }
@@ -118,7 +128,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={working || loadingIntent}>
-      <Field label="Phone number" hint="We text you about payments and payouts." error={phoneError}>
+      <Field label={i18n._("Phone number")} hint={i18n._("We text you about payments and payouts.")} error={phoneError}>
         {(control) => (
           <input
             {...control}
@@ -144,9 +154,9 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
 
       {setupIntent.isError && !loadingIntent ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-line p-4">
-          <p className="flex-1">{TEXT.setupFailedCard}</p>
+          <p className="flex-1">{i18n._(TEXT.setupFailedCard)}</p>
           <Button variant="secondary" onClick={() => void setupIntent.refetch()}>
-            Try again
+            {i18n._("Try again")}
           </Button>
         </div>
       ) : (
@@ -155,7 +165,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
           {loadingIntent && (
             <p role="status" className="flex items-center gap-2 text-sm text-muted">
               <span aria-hidden="true" className="size-4 rounded-full border-2 border-line border-t-accent motion-safe:animate-spin" />
-              Preparing secure payment setup…
+              {i18n._("Preparing secure payment setup…")}
             </p>
           )}
           <FeeDisclosure frequency={frequency} id={disclosureId} />
@@ -165,7 +175,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
             </p>
           )}
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={working || loadingIntent || !setupIntent.data} aria-describedby={disclosureId}>
-            {working ? "Saving…" : "Save Payment Method"}
+            {working ? i18n._("Saving…") : i18n._("Save Payment Method")}
           </Button>
         </>
       )}

@@ -5,6 +5,7 @@
  */
 import { useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from "react";
 import { inputClass } from "@/components/ui/field";
+import { useI18n } from "@/lib/i18n";
 import type { AuthenticationOutcome } from "../api/sandbox-authenticate-intent";
 import { sandboxAuthenticateIntent } from "../api/sandbox-authenticate-intent";
 import { sandboxConfirmIntent, type CardNumbers } from "../api/sandbox-confirm-intent";
@@ -34,6 +35,7 @@ const fieldOfCode: Record<string, CardField> = {
 };
 
 export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardFormProps) {
+  const i18n = useI18n();
   const [values, setValues] = useState<Record<CardField, string>>({ number: "", expiry: "", cvc: "" });
   const [invalid, setInvalid] = useState<CardField | null>(null);
   const [challenge, setChallenge] = useState<((outcome: AuthenticationOutcome) => void) | null>(null);
@@ -58,7 +60,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
     if (savedMethod) {
       method = savedMethod;
     } else {
-      const check = checkCard(values);
+      const check = checkCard(values, i18n);
       if (!check.ok) {
         markInvalid(check.field);
         return { status: "failed", message: check.message, incomplete: true };
@@ -72,7 +74,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
         intent = await sandboxAuthenticateIntent(kind, clientSecret, await askBank());
       }
       const lastError = kind === "setup_intents" ? intent.last_setup_error : intent.last_payment_error;
-      return resultFromIntent("Stripe", intent.status, intent.payment_method, lastError);
+      return resultFromIntent(i18n, "Stripe", intent.status, intent.payment_method, lastError);
     } catch (error) {
       if (!(error instanceof SandboxCardError)) throw error;
       markInvalid((error.code && fieldOfCode[error.code]) || null);
@@ -84,7 +86,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
   async function authenticate(clientSecret: string): Promise<CardResult> {
     try {
       const intent = await sandboxAuthenticateIntent("payment_intents", clientSecret, await askBank());
-      return resultFromIntent("Stripe", intent.status, intent.payment_method, intent.last_payment_error);
+      return resultFromIntent(i18n, "Stripe", intent.status, intent.payment_method, intent.last_payment_error);
     } catch (error) {
       if (!(error instanceof SandboxCardError)) throw error;
       return { status: "failed", message: error.message };
@@ -122,7 +124,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
     <div className="space-y-3">
       <div className="space-y-1.5">
         <label htmlFor={`${id}-number`} className="block text-sm font-semibold">
-          Card number
+          {i18n._("Card number")}
         </label>
         <input
           id={`${id}-number`}
@@ -136,7 +138,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1.5">
           <label htmlFor={`${id}-expiry`} className="block text-sm font-semibold">
-            Expiry
+            {i18n._("Expiry")}
           </label>
           <input
             id={`${id}-expiry`}
@@ -149,7 +151,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
         </div>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-cvc`} className="block text-sm font-semibold">
-            CVC
+            {i18n._("CVC")}
           </label>
           <input
             id={`${id}-cvc`}
@@ -162,7 +164,7 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
         </div>
       </div>
       <p className="text-xs text-muted">
-        Test sandbox: no real card is charged. Try 4242 4242 4242 4242 with any future expiry and any CVC.
+        {i18n._("Test sandbox: no real card is charged. Try 4242 4242 4242 4242 with any future expiry and any CVC.")}
       </p>
       {dialog}
     </div>

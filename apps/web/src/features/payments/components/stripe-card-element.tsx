@@ -8,6 +8,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { Spinner } from "@/components/ui/spinner";
+import { useI18n, type Translator } from "@/lib/i18n";
 import { isIntentClosedCode, resultFromIntent, type CardPayments, type CardResult } from "../card-payments";
 import type { CardFormProps } from "./sandbox-card-form";
 
@@ -23,7 +24,7 @@ function stripeFor(publishableKey: string) {
   return stripe;
 }
 
-const NOT_READY: CardResult = { status: "failed", message: "The card form is still loading. Please try again in a moment." };
+const notReady = (i18n: Translator): CardResult => ({ status: "failed", message: i18n._("The card form is still loading. Please try again in a moment.") });
 
 /** Stripe.js's error as a CardResult; a validation_error never reached the bank. */
 function failure(error: { type?: string; code?: string | undefined; message?: string | undefined }): CardResult {
@@ -40,6 +41,7 @@ function cssVar(name: string, fallback: string) {
 }
 
 function StripeCardInput({ ref, disabled, savedCardOnly }: CardFormProps) {
+  const i18n = useI18n();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -50,38 +52,38 @@ function StripeCardInput({ ref, disabled, savedCardOnly }: CardFormProps) {
     (): CardPayments => ({
       async confirmSetup(clientSecret) {
         const card = elements?.getElement(CardElement);
-        if (!stripe || !card) return NOT_READY;
+        if (!stripe || !card) return notReady(i18n);
         const { setupIntent, error } = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
         if (error) return failure(error);
-        return resultFromIntent("Stripe", setupIntent.status, setupIntent.payment_method, setupIntent.last_setup_error);
+        return resultFromIntent(i18n, "Stripe", setupIntent.status, setupIntent.payment_method, setupIntent.last_setup_error);
       },
       async confirmPayment(clientSecret, options) {
         const card = elements?.getElement(CardElement);
-        if (!stripe || (!options?.paymentMethodId && !card)) return NOT_READY;
+        if (!stripe || (!options?.paymentMethodId && !card)) return notReady(i18n);
         const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret, {
           payment_method: options?.paymentMethodId ?? { card: card! },
         });
         if (error) return failure(error);
-        return resultFromIntent("Stripe", paymentIntent.status, paymentIntent.payment_method, paymentIntent.last_payment_error);
+        return resultFromIntent(i18n, "Stripe", paymentIntent.status, paymentIntent.payment_method, paymentIntent.last_payment_error);
       },
       async authenticatePayment(clientSecret) {
-        if (!stripe) return NOT_READY;
+        if (!stripe) return notReady(i18n);
         // Runs the bank's challenge for an intent the server confirmed with the saved card.
         const { paymentIntent, error } = await stripe.handleNextAction({ clientSecret });
         if (error) return failure(error);
         if (!paymentIntent) return { status: "failed" };
-        return resultFromIntent("Stripe", paymentIntent.status, paymentIntent.payment_method, paymentIntent.last_payment_error);
+        return resultFromIntent(i18n, "Stripe", paymentIntent.status, paymentIntent.payment_method, paymentIntent.last_payment_error);
       },
     }),
-    [stripe, elements],
+    [stripe, elements, i18n],
   );
 
   return (
     <div className={savedCardOnly ? "hidden" : "space-y-1.5"}>
       <span id={labelId} className="block text-sm font-semibold">
-        Card details
+        {i18n._("Card details")}
       </span>
-      {!ready && <Spinner label="Loading secure card form" className="py-3" />}
+      {!ready && <Spinner label={i18n._("Loading secure card form")} className="py-3" />}
       <div role="group" aria-labelledby={labelId} className="rounded-xl border border-line bg-canvas px-3 py-3.5">
         <CardElement
           onReady={() => setReady(true)}
@@ -100,6 +102,7 @@ function StripeCardInput({ ref, disabled, savedCardOnly }: CardFormProps) {
 }
 
 export default function StripeCardElement({ publishableKey, ...props }: CardFormProps & { publishableKey: string }) {
+  const i18n = useI18n();
   const [stripe] = useState(() => stripeFor(publishableKey));
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -112,10 +115,11 @@ export default function StripeCardElement({ publishableKey, ...props }: CardForm
     };
   }, [stripe]);
   if (failed) {
-    return <p role="alert">Unable to load payment form. Please try again later.</p>;
+    return <p role="alert">{i18n._("Unable to load payment form. Please try again later.")}</p>;
   }
   return (
-    <Elements stripe={stripe}>
+    // Stripe writes its own texts (placeholders, card errors, declines) in the screen's language.
+    <Elements stripe={stripe} options={{ locale: i18n.language === "es" ? "es-419" : "en" }}>
       <StripeCardInput {...props} />
     </Elements>
   );

@@ -8,32 +8,35 @@
  */
 import { useState } from "react";
 import { useNavigate } from "@/lib/router/location";
-import { formatCents, PACKAGES, RECOVERY_TIERS, type RecoveryTier } from "@jplay/schema/pricing";
+import { PACKAGES, RECOVERY_TIERS, type RecoveryTier } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
+import { useI18n } from "@/lib/i18n";
+import { formatMoney } from "@/lib/i18n/format-values";
+import { slots, withElements } from "@/lib/i18n/with-elements";
 import { toast } from "@/lib/toast";
 import { CardPaymentForm, type CardPaymentFailure, deliveryText, percentOfBps, markDistributionSuccess, useDelayedNavigate } from "@/features/payments";
 import { useAcceptRecoveryOffer } from "../api/accept-recovery-offer";
-import { FINAL_TIER, suggestedTier } from "../recovery-tier";
+import { FINAL_TIER, suggestedTier, tierTitle } from "../recovery-tier";
 import { invalidateSongReads } from "@/features/catalogue";
 
 const TEXT = {
-  betterOffer: "Special Final Offer Available",
-  betterOfferBody: "We have a better offer for you that's likely to succeed!",
-  finalOffer: "We Have a Final Offer",
-  finalOfferBody: "We're able to provide you with an even better offer!",
-  error: "Error",
-  errorBody: "Failed to create payment. Please try again.",
-  paymentFailed: "Payment Failed",
-  paymentError: "Payment Error",
-  paymentFailedBody: "Failed to process payment",
-  successful: "Payment Successful",
-  successfulBody: "Your song is on its way to listeners.",
-  newCard: "Your saved card cannot be charged for this offer. Please pay with a new card.",
-  already: "Already Processed",
-  alreadyBody: "This song's distribution has already been paid.",
-  authentication: "Additional Authentication Required",
-  authenticationBody: "Your bank needs you to confirm this payment.",
+  betterOffer: /*i18n*/ "Special Final Offer Available",
+  betterOfferBody: /*i18n*/ "We have a better offer for you that's likely to succeed!",
+  finalOffer: /*i18n*/ "We Have a Final Offer",
+  finalOfferBody: /*i18n*/ "We're able to provide you with an even better offer!",
+  error: /*i18n*/ "Error",
+  errorBody: /*i18n*/ "Failed to create payment. Please try again.",
+  paymentFailed: /*i18n*/ "Payment Failed",
+  paymentError: /*i18n*/ "Payment Error",
+  paymentFailedBody: /*i18n*/ "Failed to process payment",
+  successful: /*i18n*/ "Payment Successful",
+  successfulBody: /*i18n*/ "Your song is on its way to listeners.",
+  newCard: /*i18n*/ "Your saved card cannot be charged for this offer. Please pay with a new card.",
+  already: /*i18n*/ "Already Processed",
+  alreadyBody: /*i18n*/ "This song's distribution has already been paid.",
+  authentication: /*i18n*/ "Additional Authentication Required",
+  authenticationBody: /*i18n*/ "Your bank needs you to confirm this payment.",
 } as const;
 
 /** What the previous tier learned, handed over in the navigation state. */
@@ -43,17 +46,18 @@ export interface RecoveryHandover {
 }
 
 export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier: RecoveryTier; handover?: RecoveryHandover | undefined }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const navigateSoon = useDelayedNavigate();
   const accept = useAcceptRecoveryOffer();
   const [payment, setPayment] = useState<{ mode: "card" | "authenticate"; clientSecret: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [newCardNotice, setNewCardNotice] = useState<string | null>(
-    handover?.requiresNewCard ? handover.message || TEXT.newCard : null,
+    handover?.requiresNewCard ? handover.message || i18n._(TEXT.newCard) : null,
   );
   const offer = RECOVERY_TIERS[tier];
   const isFinal = tier === FINAL_TIER;
-  const fee = formatCents(offer.feeCents);
+  const fee = formatMoney(offer.feeCents, i18n.language);
 
   const goToTier = (next: RecoveryTier, title: string, body: string, state?: RecoveryHandover) => {
     setLeaving(true);
@@ -63,8 +67,8 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
 
   const succeed = (alreadyProcessed = false) => {
     setLeaving(true);
-    if (alreadyProcessed) toast.info(TEXT.already, TEXT.alreadyBody);
-    else toast.success(TEXT.successful, TEXT.successfulBody);
+    if (alreadyProcessed) toast.info(i18n._(TEXT.already), i18n._(TEXT.alreadyBody));
+    else toast.success(i18n._(TEXT.successful), i18n._(TEXT.successfulBody));
     markDistributionSuccess(songId);
     invalidateSongReads();
     void navigate("/");
@@ -75,18 +79,18 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
     try {
       outcome = await accept.mutateAsync({ songId, offerTier: tier });
     } catch (error) {
-      if (!isFinal) return goToTier(FINAL_TIER, TEXT.finalOffer, TEXT.finalOfferBody);
-      toast.error(TEXT.error, apiErrorMessage(error, TEXT.errorBody));
+      if (!isFinal) return goToTier(FINAL_TIER, i18n._(TEXT.finalOffer), i18n._(TEXT.finalOfferBody));
+      toast.error(i18n._(TEXT.error), apiErrorMessage(error, i18n._(TEXT.errorBody)));
       return;
     }
     if (outcome.kind === "paid") return succeed(outcome.alreadyProcessed);
     if (outcome.kind === "authenticate") {
       setPayment({ mode: "authenticate", clientSecret: outcome.clientSecret });
-      toast.info(TEXT.authentication, TEXT.authenticationBody);
+      toast.info(i18n._(TEXT.authentication), i18n._(TEXT.authenticationBody));
       return;
     }
     if (outcome.kind === "card") {
-      if (outcome.requiresNewCard) setNewCardNotice(outcome.message || TEXT.newCard);
+      if (outcome.requiresNewCard) setNewCardNotice(outcome.message || i18n._(TEXT.newCard));
       setPayment({ mode: "card", clientSecret: outcome.clientSecret });
       return;
     }
@@ -94,23 +98,24 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
       ? { requiresNewCard: true, ...(outcome.message ? { message: outcome.message } : {}) }
       : undefined;
     const next = outcome.suggestNextTier ? suggestedTier(outcome.nextTier) : null;
-    if (next !== null && next !== tier) return goToTier(next, TEXT.betterOffer, TEXT.betterOfferBody, handoverNext);
-    if (!isFinal) return goToTier(FINAL_TIER, TEXT.finalOffer, TEXT.finalOfferBody, handoverNext);
-    if (outcome.requiresNewCard) setNewCardNotice(outcome.message || TEXT.newCard);
-    toast.error(TEXT.error, outcome.message || TEXT.errorBody);
+    if (next !== null && next !== tier) return goToTier(next, i18n._(TEXT.betterOffer), i18n._(TEXT.betterOfferBody), handoverNext);
+    if (!isFinal) return goToTier(FINAL_TIER, i18n._(TEXT.finalOffer), i18n._(TEXT.finalOfferBody), handoverNext);
+    if (outcome.requiresNewCard) setNewCardNotice(outcome.message || i18n._(TEXT.newCard));
+    toast.error(i18n._(TEXT.error), outcome.message || i18n._(TEXT.errorBody));
   }
 
   function onCardFailed(failure: CardPaymentFailure) {
-    if (!isFinal) return goToTier(FINAL_TIER, TEXT.finalOffer, TEXT.finalOfferBody);
-    const message = failure.message || (failure.exception ? apiErrorMessage(failure.exception, TEXT.paymentFailedBody) : TEXT.paymentFailedBody);
-    toast.error(failure.exception ? TEXT.paymentError : TEXT.paymentFailed, message);
+    if (!isFinal) return goToTier(FINAL_TIER, i18n._(TEXT.finalOffer), i18n._(TEXT.finalOfferBody));
+    const failedBody = i18n._(TEXT.paymentFailedBody);
+    const message = failure.message || (failure.exception ? apiErrorMessage(failure.exception, failedBody) : failedBody);
+    toast.error(failure.exception ? i18n._(TEXT.paymentError) : i18n._(TEXT.paymentFailed), message);
     // A failed bank challenge cannot be answered again: accepting the offer again starts a new payment.
     // A declined typed card can: its payment stays open for another card.
     if (payment?.mode === "authenticate") setPayment(null);
   }
 
   const processing = accept.isPending || leaving;
-  const heading = `${offer.title} - Limited Time Only`;
+  const heading = i18n._("{offer} - Limited Time Only", { offer: tierTitle(tier, i18n) });
   return (
     <section aria-labelledby="recovery-offer-heading" className="space-y-5 rounded-3xl border-2 border-accent bg-surface p-5 sm:p-8">
       <h2 id="recovery-offer-heading" className="text-2xl font-extrabold">
@@ -118,18 +123,21 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
       </h2>
       <ul className="space-y-3">
         <li>
-          <span className="font-semibold">Reduced distribution fee: </span>
-          <span className="text-2xl font-extrabold">{fee}</span> <span className="sr-only">instead of </span>
-          <s className="text-muted">{formatCents(offer.wasCents)}</s>
+          <span className="font-semibold">{i18n._("Reduced distribution fee:")} </span>
+          <span className="text-2xl font-extrabold">{fee}</span> <span className="sr-only">{i18n._("instead of")} </span>
+          <s className="text-muted">{formatMoney(offer.wasCents, i18n.language)}</s>
         </li>
         <li>
-          <span className="font-semibold">{percentOfBps(offer.revenueSplitBps)} revenue share</span> to the provider (you keep{" "}
-          {percentOfBps(10_000 - offer.revenueSplitBps)})
+          {withElements(i18n._("{revenueShare} to the provider (you keep {kept})", { ...slots("revenueShare"), kept: percentOfBps(10_000 - offer.revenueSplitBps) }), {
+            revenueShare: <span className="font-semibold">{i18n._("{percent} revenue share", { percent: percentOfBps(offer.revenueSplitBps) })}</span>,
+          })}
         </li>
         <li>
-          Priority processing with <span className="font-semibold">{deliveryText(offer.package)} delivery</span>
+          {withElements(i18n._("Priority processing with {delivery}", slots("delivery")), {
+            delivery: <span className="font-semibold">{i18n._("{window} delivery", { window: deliveryText(offer.package, i18n) })}</span>,
+          })}
         </li>
-        <li>Full promotion on the partner platform</li>
+        <li>{i18n._("Full promotion on the partner platform")}</li>
       </ul>
       {newCardNotice && (
         <p role="alert" className="rounded-xl border border-amber-500/60 bg-amber-500/10 p-3 font-medium">
@@ -139,9 +147,9 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
       {payment ? (
         <CardPaymentForm
           key={payment.clientSecret}
-          title={payment.mode === "card" ? "Payment details" : "Confirm with your bank"}
+          title={payment.mode === "card" ? i18n._("Payment details") : i18n._("Confirm with your bank")}
           focusTitle
-          submitLabel={payment.mode === "card" ? `Pay ${fee}` : `Authenticate and Pay ${fee}`}
+          submitLabel={payment.mode === "card" ? i18n._("Pay {fee}", { fee }) : i18n._("Authenticate and Pay {fee}", { fee })}
           savedCardOnly={payment.mode === "authenticate"}
           disabled={leaving}
           pay={(card) =>
@@ -152,22 +160,22 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
         >
           <p className="text-sm text-muted">
             {payment.mode === "card"
-              ? `Enter a card to pay ${fee} and complete your distribution.`
-              : `Your bank asks you to confirm the payment of ${fee} with the card you saved.`}
+              ? i18n._("Enter a card to pay {fee} and complete your distribution.", { fee })
+              : i18n._("Your bank asks you to confirm the payment of {fee} with the card you saved.", { fee })}
           </p>
         </CardPaymentForm>
       ) : (
         <div className="flex flex-wrap gap-3">
           <Button size="lg" onClick={() => void onAccept()} disabled={processing} aria-busy={accept.isPending}>
-            {accept.isPending ? "Processing…" : isFinal ? "ACCEPT FINAL OFFER" : "I ACCEPT"}
+            {accept.isPending ? i18n._("Processing…") : isFinal ? i18n._("ACCEPT FINAL OFFER") : i18n._("I ACCEPT")}
           </Button>
           <Button size="lg" variant="secondary" onClick={() => void navigate("/")} disabled={processing}>
-            Decline Offer
+            {i18n._("Decline Offer")}
           </Button>
         </div>
       )}
       <p className="text-xs text-muted">
-        Standard distribution costs {formatCents(PACKAGES.standard.feeCents)}. This offer is for this song only.
+        {i18n._("Standard distribution costs {price}. This offer is for this song only.", { price: formatMoney(PACKAGES.standard.feeCents, i18n.language) })}
       </p>
     </section>
   );

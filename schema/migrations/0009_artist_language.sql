@@ -1,0 +1,1 @@
+ALTER TABLE `artists` ADD `language` text DEFAULT 'en' NOT NULL;
