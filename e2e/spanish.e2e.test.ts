@@ -88,9 +88,15 @@ describe("Spanish", () => {
     expect(errors).toEqual([]);
   });
 
-  test("an artist distributes a song in Spanish: the form's checks, the card, the offer and the payment speak Spanish, and the artist is stored with it", async () => {
+  test("an artist distributes a song in Spanish: the form's checks, the card, the offer, the payment, the confirmation, checkout, Pro and the artist page speak Spanish, pass axe, and the artist is stored with it", async () => {
     const page = await newPage({ locale: "es-US" });
     const missing = recordMissingSpanish(page);
+    const found = new Map<string, string[]>();
+    const audit = async (state: string) => {
+      expect(await documentLanguage(page), state).toBe("es");
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found.set(state, violations);
+    };
     const title = `Canción de prueba ${Date.now() % 100_000}`;
     await page.goto(`${baseURL}/distribute`);
     await page.getByRole("heading", { level: 1, name: es("Distribute Your Music") }).waitFor();
@@ -108,6 +114,7 @@ describe("Spanish", () => {
     // The shared rules answer in Spanish, beside their fields.
     await page.getByRole("button", { name: es("Submit for Distribution") }).click();
     await page.getByText(es("Song title is required"), { exact: true }).waitFor();
+    await audit("song form with errors");
 
     await page.getByLabel(es("Artist name"), { exact: true }).fill("Artista E2E");
     await page.getByLabel(es("Song title"), { exact: true }).fill(title);
@@ -115,10 +122,33 @@ describe("Spanish", () => {
     await page.getByLabel(es("MP3 file")).setInputFiles({ name: "cancion.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });
     await page.getByRole("button", { name: es("Submit for Distribution") }).click();
     await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
+    const songId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+    await page.getByRole("button", { name: es("Complete Distribution") }).waitFor();
+    await audit("offer");
 
     await page.getByRole("button", { name: es("Complete Distribution") }).click();
     await page.waitForURL(`${baseURL}/`, { timeout: 30_000 });
     await page.getByText(es("{title} is being distributed", { title }), { exact: true }).waitFor({ timeout: 30_000 });
+    await audit("Home with the distribution banner");
+
+    await page.goto(`${baseURL}/confirmation/${songId}`);
+    await page.getByRole("heading", { level: 1, name: es("Success! Your distribution is complete") }).waitFor();
+    await audit("confirmation");
+
+    await page.goto(`${baseURL}/checkout`);
+    await page.getByLabel(es("Card number"), { exact: true }).waitFor();
+    await audit("checkout");
+
+    await page.goto(`${baseURL}/subscribe`);
+    await page.getByLabel(es("Card number"), { exact: true }).waitFor();
+    await audit("Pro");
+
+    const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
+    await page.goto(`${baseURL}${link}`);
+    await page.getByRole("region", { name: es("Signed-in browsers") }).getByText(es("This browser"), { exact: true }).waitFor();
+    await audit("artist page");
+
+    expect(Object.fromEntries(found)).toEqual({});
     expect(missing).toEqual([]);
   });
 });
