@@ -5,6 +5,7 @@
  * as written; the admin portal answers in English whatever the browser says.
  */
 import { describe, expect, it } from "vitest";
+import { artistWithSong, complete } from "./payment-support";
 import { Browser } from "./support";
 
 interface ErrorBody {
@@ -41,6 +42,15 @@ describe("error messages", () => {
     expect((await errorOf("/api/me/language", { acceptLanguage: "es-MX, en;q=0.5", init: putLanguage("fr") })).message).toBe("Elige inglés (en) o español (es).");
     expect((await errorOf("/api/me/language", { cookie: "en", acceptLanguage: "es-MX", init: putLanguage("fr") })).message).toBe("Choose English (en) or Spanish (es).");
     expect((await errorOf("/api/songs/00000000-0000-4000-8000-000000000000/audio", { cookie: "es" })).message).toBe("Canción no encontrada");
+  });
+
+  it("carry Stripe's refusal of a saved card in Spanish for an artist reading Spanish", async () => {
+    // 4000 0000 0000 0341: saves fine, each charge refused (generic_decline).
+    const { browser, songId } = await artistWithSong("4000000000000341");
+    browser.setCookie("language", "es");
+    const answer = await complete(browser, songId, "standard");
+    expect(answer.status).toBe(402);
+    expect(((await answer.json()) as ErrorBody).error.message).toBe("Tu tarjeta fue rechazada.");
   });
 
   it("stay English on the admin portal's calls, whatever the browser's language", async () => {

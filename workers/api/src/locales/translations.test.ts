@@ -35,6 +35,6 @@ describe("the Worker's messages", () => {
 
   test("English, and a message the catalogue does not hold, stay as written", () => {
     expect(messageIn("en", "Song not found", "Song not found")).toBe("Song not found");
-    expect(messageIn("es", "Your card has insufficient funds.", "Your card has insufficient funds.")).toBe("Your card has insufficient funds.");
+    expect(messageIn("es", "Your card is not supported in this country.", "Your card is not supported in this country.")).toBe("Your card is not supported in this country.");
   });
 });
