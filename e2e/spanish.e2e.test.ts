@@ -88,7 +88,7 @@ describe("Spanish", () => {
     expect(errors).toEqual([]);
   });
 
-  test("an artist distributes a song in Spanish: the form's checks, the card, the offer, the payment, the confirmation, checkout, Pro and the artist page speak Spanish, pass axe, and the artist is stored with it", async () => {
+  test("an artist distributes a song in Spanish: the form's checks, the card, the offer, both recovery tiers, the payment, the confirmation, checkout, Pro and the artist page speak Spanish, pass axe, and the artist is stored with it", async () => {
     const page = await newPage({ locale: "es-US" });
     const missing = recordMissingSpanish(page);
     const found = new Map<string, string[]>();
@@ -126,6 +126,13 @@ describe("Spanish", () => {
     await page.getByRole("button", { name: es("Complete Distribution") }).waitFor();
     await audit("offer");
 
+    for (const tier of [1, 2]) {
+      await page.goto(`${baseURL}/payment-recovery/${songId}/${tier}`);
+      await page.getByRole("button", { name: es("Decline Offer") }).waitFor();
+      await audit(`recovery tier ${tier}`);
+    }
+
+    await page.goto(`${baseURL}/approval/${songId}`);
     await page.getByRole("button", { name: es("Complete Distribution") }).click();
     await page.waitForURL(`${baseURL}/`, { timeout: 30_000 });
     await page.getByText(es("{title} is being distributed", { title }), { exact: true }).waitFor({ timeout: 30_000 });
