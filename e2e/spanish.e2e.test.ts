@@ -88,7 +88,7 @@ describe("Spanish", () => {
     expect(errors).toEqual([]);
   });
 
-  test("an artist distributes a song in Spanish: the form's checks, the card, the offer, both recovery tiers, the payment, the confirmation, checkout, Pro and the artist page speak Spanish, pass axe, and the artist is stored with it", async () => {
+  test("an artist distributes a song in Spanish: the form's checks, the card, the offer, both recovery tiers, the payment, the confirmation, checkout, Pro and the artist page speak Spanish, pass axe, and the artist is stored with it, then with English once switched", async () => {
     const page = await newPage({ locale: "es-US" });
     const missing = recordMissingSpanish(page);
     const found = new Map<string, string[]>();
@@ -154,6 +154,12 @@ describe("Spanish", () => {
     await page.goto(`${baseURL}${link}`);
     await page.getByRole("region", { name: es("Signed-in browsers") }).getByText(es("This browser"), { exact: true }).waitFor();
     await audit("artist page");
+
+    // The header's switch changes what the artist's texts and statements are written in, too.
+    await page.getByRole("button", { name: "English", exact: true }).click();
+    await expect
+      .poll(async () => ((await (await page.context().request.get(`${baseURL}/api/me`)).json()) as { artist: { language: string } | null }).artist?.language)
+      .toBe("en");
 
     expect(Object.fromEntries(found)).toEqual({});
     expect(missing).toEqual([]);

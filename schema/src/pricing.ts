@@ -13,10 +13,6 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 /** Dollars for display, from cents: 4999 → 49.99. */
 export const centsToDollars = (cents: number) => cents / 100;
 
-/** "$1,234.50" from cents. */
-export const formatCents = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** One-time distribution fees (docs/product.md, Prices and limits): the server charges these, never a browser's amount. */
 export const STANDARD_FEE_CENTS = 9900;
 export const EXPEDITED_FEE_CENTS = 4999;

@@ -6,7 +6,8 @@
  * after a failed call the same payment row carries on.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { ONE_OFF_FEE_CENTS, formatCents } from "@jplay/schema/pricing";
+import { formatMoney } from "@jplay/schema/language";
+import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { songs, type artists } from "@jplay/schema/tables";
 import { AppError, badRequest, notFound } from "../errors";
 import { createCardFormIntent } from "./card-form-intent";
@@ -22,7 +23,7 @@ export const CHECKOUT_MESSAGES = {
   inProgress: /*i18n*/ "A payment for this song is already in progress",
 } as const;
 
-const wrongAmountValues = { amount: formatCents(ONE_OFF_FEE_CENTS), cents: ONE_OFF_FEE_CENTS };
+const wrongAmountValues = { amount: formatMoney(ONE_OFF_FEE_CENTS, "en"), cents: ONE_OFF_FEE_CENTS };
 
 export async function createCheckoutPayment(deps: PaymentDeps, artist: Artist, requestedAmount: unknown): Promise<{ clientSecret: string; songId: string }> {
   if (requestedAmount !== undefined && requestedAmount !== ONE_OFF_FEE_CENTS) throw badRequest(CHECKOUT_MESSAGES.wrongAmount, wrongAmountValues);

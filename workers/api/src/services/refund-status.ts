@@ -12,7 +12,7 @@
  */
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { formatCents } from "@jplay/schema/pricing";
+import { formatMoney } from "@jplay/schema/language";
 import type { RefundStatus } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
 import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
@@ -75,7 +75,7 @@ export async function applyRefundStatus(db: Db, row: Pick<RefundRow, "id" | "amo
     // The artist's history says what happened, once: only when this call moves the row to a failure.
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
-      select ${crypto.randomUUID()}, song_id, 'rejected', 'rejected', ${`Refund of ${formatCents(row.amountCents)} failed: ${message ?? ""}`}, ${now}
+      select ${crypto.randomUUID()}, song_id, 'rejected', 'rejected', ${`Refund of ${formatMoney(row.amountCents, "en")} failed: ${message ?? ""}`}, ${now}
       from refunds where id = ${row.id} and song_id is not null and ${failed ? sql`1` : sql`0`} and status in (${allowed})`,
     sql`
       update refunds set status = ${status}, failure_reason = ${message}, updated_at = ${now}

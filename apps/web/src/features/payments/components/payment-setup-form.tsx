@@ -10,7 +10,7 @@ import { firstIssue, PhoneNumberSchema } from "@jplay/schema/distribution";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { hasErrorCode } from "@/lib/api-client";
-import { useI18n, type Translator } from "@/lib/i18n";
+import { useI18n } from "@/lib/i18n";
 import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
 import { useHydrated } from "@/lib/use-hydrated";
@@ -32,12 +32,6 @@ const TEXT = {
   saveFailed: /*i18n*/ "Failed to save your payment method.",
   unexpected: /*i18n*/ "An unexpected error occurred.",
 } as const;
-
-/**
- * The shared phone rule's message (@jplay/schema/distribution, marked for translation there) in the
- * screen's language; one the catalogue does not hold stays as given.
- */
-const phoneProblem = (message: string, i18n: Translator): string => i18n._(message);
 
 export interface PaymentSetupFormProps {
   initialPhone: string;
@@ -80,7 +74,8 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
     if (working) return;
     const phoneCheck = v.safeParse(PhoneNumberSchema, phone);
     if (!phoneCheck.success) {
-      setPhoneError(phoneProblem(firstIssue(phoneCheck.issues), i18n));
+      // The shared rule's message, marked for translation where the rule is written.
+      setPhoneError(i18n._(firstIssue(phoneCheck.issues)));
       phoneInput.current?.focus();
       return;
     }
