@@ -9,13 +9,18 @@
  * `--reports <dir>` also writes each run's full Lighthouse report there as JSON (what the LCP element
  * was, what blocked rendering, the main thread's work), to read with any JSON viewer.
  *
- *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>] [--reports <dir>]
+ * `--explain` prints, for each simulated run, what the simulation counted into LCP: every request and
+ * main-thread task of its pessimistic graph with its simulated start and end, in the order they ended
+ * (bench/lib/lantern-explain.ts). The LCP is the last end; the rows before it are why.
+ *
+ *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>] [--reports <dir>] [--explain]
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { numberFlag, stringFlag } from "./lib/args.ts";
+import { booleanFlag, numberFlag, stringFlag } from "./lib/args.ts";
+import { printLcpGraph } from "./lib/lantern-explain.ts";
 import { withSession } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import { printTable } from "./lib/table.ts";
@@ -25,6 +30,7 @@ const runs = numberFlag("runs", 5);
 const throttlingMethod = stringFlag("throttling", "simulate") as "simulate" | "devtools";
 const fixedSlowdown = numberFlag("slowdown", 0);
 const reportsDir = stringFlag("reports", "");
+const explain = booleanFlag("explain");
 let reportsWritten = 0;
 const PAGES = ["/", "/distribute"];
 
@@ -80,6 +86,7 @@ async function auditOnce(url: string, cpuSlowdownMultiplier: number): Promise<Au
     }
     if (lhr.runtimeError && RETRIED_ERRORS.has(lhr.runtimeError.code)) return { retry: lhr.runtimeError.code };
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (explain && throttlingMethod === "simulate" && cpuSlowdownMultiplier > 1) printLcpGraph(url, cpuSlowdownMultiplier);
     return {
       benchmarkIndex: lhr.environment.benchmarkIndex,
       lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,

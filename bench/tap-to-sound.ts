@@ -14,18 +14,14 @@ import { numberFlag } from "./lib/args.ts";
 import { withSession } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import { kib, printTable } from "./lib/table.ts";
-import { applyTabletProfile, measureBenchmarkIndex, TABLET_NETWORK } from "./lib/tablet.ts";
+import { applyTabletProfile, TABLET_NETWORK, tabletSlowdown } from "./lib/tablet.ts";
 
 const runs = numberFlag("runs", 5);
 const fixedSlowdown = numberFlag("slowdown", 0);
 
 await withSession(async ({ server, browser }) => {
   const chromium = await browser();
-  const calibration = await chromium.newPage();
-  const benchmarkIndex = await measureBenchmarkIndex(calibration);
-  await calibration.close();
-  const slowdown = fixedSlowdown > 0 ? fixedSlowdown : Math.max(1, benchmarkIndex / 100);
-  console.error(`benchmark index ${benchmarkIndex.toFixed(0)} → CPU slowdown ${slowdown.toFixed(2)}`);
+  const { benchmarkIndex, slowdown } = await tabletSlowdown(chromium, fixedSlowdown);
 
   const samples: { ms: number; bytes: number; requests: number }[] = [];
   for (let i = 0; i < runs; i++) {

@@ -18,3 +18,6 @@ export function stringFlag(name: string, fallback: string): string {
   }
   return fallback;
 }
+
+/** Whether `--name` was given. */
+export const booleanFlag = (name: string): boolean => process.argv.slice(2).includes(`--${name}`);

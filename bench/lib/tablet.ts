@@ -4,7 +4,7 @@
  * tablet ~100–200, so the slowdown brings this machine down to tablet speed). Applied through the
  * Chrome DevTools Protocol.
  */
-import type { CDPSession, Page } from "playwright-core";
+import type { Browser, CDPSession, Page } from "playwright-core";
 
 export const TABLET_NETWORK = { kbps: 700, rttMs: 300 } as const;
 
@@ -43,6 +43,19 @@ export async function measureBenchmarkIndex(page: Page): Promise<number> {
     }
     return (benchmarkIndexA() + benchmarkIndexB()) / 2;
   });
+}
+
+/**
+ * The CPU slowdown to run at: `fixed` when given (> 0), else this machine's benchmark index ÷ 100,
+ * measured in a page of `chromium` and printed with the slowdown it gives.
+ */
+export async function tabletSlowdown(chromium: Browser, fixed: number): Promise<{ benchmarkIndex: number; slowdown: number }> {
+  const calibration = await chromium.newPage();
+  const benchmarkIndex = await measureBenchmarkIndex(calibration);
+  await calibration.close();
+  const slowdown = fixed > 0 ? fixed : Math.max(1, benchmarkIndex / 100);
+  console.error(`benchmark index ${benchmarkIndex.toFixed(0)} → CPU slowdown ${slowdown.toFixed(2)}`);
+  return { benchmarkIndex, slowdown };
 }
 
 /** Throttles `page` to the tablet profile (network and CPU); the CDP session stays open for its events. */
