@@ -3,9 +3,10 @@
 /**
  * Repeat visits without a network (docs/architecture.md, Offline and repeat visits): the service
  * worker takes over Home, a liked song's audio is saved for offline play, then the network is cut
- * (the page's and the service worker's: checked) and a reload still shows Home with its rows and the
- * offline notice, and plays the liked song. Admin, artist, account and payment answers are never in
- * the caches. 127.0.0.1 is a secure context, so the service worker runs as in production.
+ * (the page's and the service worker's: checked) and a reload still shows Home with its rows, the
+ * liked song's cover and the offline notice, and plays the liked song. Admin, artist, account and
+ * payment answers are never in the caches. 127.0.0.1 is a secure context, so the service worker
+ * runs as in production.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
@@ -17,6 +18,7 @@ interface Song {
   id: string;
   title: string;
   audioUrl: string;
+  coverUrl: string | null;
 }
 
 /** Every request address in every cache of the page's origin. */
@@ -61,6 +63,20 @@ describe("offline", () => {
     await trending.getByText("Saved for offline", { exact: true }).waitFor();
     expect(await cachedUrls(page)).toContain(new URL(song.audioUrl, baseURL).pathname);
 
+    // Its cover, kept when Home loaded it, is there too. The browser's own HTTP cache is emptied, so
+    // what the reload shows offline comes from the service worker's copies alone.
+    expect(song.coverUrl).not.toBeNull();
+    const coverPath = new URL(song.coverUrl!, baseURL).pathname;
+    await page.waitForFunction(async (path) => {
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === path) return true;
+      }
+      return false;
+    }, coverPath);
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Network.clearBrowserCache");
+    await devtools.detach();
+
     await page.context().setOffline(true);
     // The network really is cut, for the page and for the service worker's own requests: a list
     // address never answered before can come from neither the server nor a cache.
@@ -72,6 +88,14 @@ describe("offline", () => {
     const offlineNotice = page.getByRole("status").filter({ hasText: "You're offline" });
     await offlineNotice.waitFor();
     await page.getByRole("region", { name: "Recently Added" }).getByRole("heading", { level: 3 }).first().waitFor();
+    // Its cover is drawn from the copy the service worker kept (decode() rejects for a broken image).
+    const cover = trending.getByRole("button", { name: `Play ${song.title}`, exact: true }).locator("img");
+    const shown = await cover.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { path: new URL(img.currentSrc).pathname, width: img.naturalWidth };
+    });
+    expect(shown.path).toBe(coverPath);
+    expect(shown.width).toBeGreaterThan(0);
 
     await trending.getByRole("button", { name: `Play ${song.title}`, exact: true }).click();
     await page.waitForFunction(
