@@ -5,6 +5,7 @@
  * on the offer and pay, landing on Home with the song being distributed. Every stop shows its focus;
  * a control that Tab never reaches fails the test (e2e/support/keyboard.ts).
  */
+import type { FileChooser } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { freshVisa, newPhone, seededMp3 } from "./support/artist";
 import { newPage } from "./support/browser";
@@ -15,6 +16,9 @@ const baseURL = inject("baseURL");
 describe("keyboard only", () => {
   test("an artist distributes a song without touching the mouse", async () => {
     const page = await newPage();
+    // Listening from the start: Playwright turns on file-chooser interception when the first listener
+    // is added, asynchronously, so a listener added just before the key press can miss the chooser.
+    const chooser = new Promise<FileChooser>((resolve) => page.once("filechooser", resolve));
     const title = `Keyboard Song ${Date.now() % 100_000}`;
     await page.goto(`${baseURL}/distribute`);
     await expect.poll(() => page.getByRole("button", { name: "Save Payment Method" }).isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -40,7 +44,6 @@ describe("keyboard only", () => {
     await arrowTo(page, page.getByRole("radio", { name: "No, it's clean" }));
 
     await tabTo(page, page.getByLabel("MP3 file"));
-    const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Space");
     await (await chooser).setFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });
     await tabTo(page, page.getByRole("button", { name: "Submit for Distribution" }));
