@@ -14,7 +14,7 @@ import { numberFlag } from "./lib/args.ts";
 import { withSession } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import { printTable } from "./lib/table.ts";
-import { tabletSlowdown } from "./lib/tablet.ts";
+import { TABLET_CONTEXT, tabletSlowdown } from "./lib/tablet.ts";
 
 const runs = numberFlag("runs", 7);
 const fixedSlowdown = numberFlag("slowdown", 0);
@@ -36,7 +36,7 @@ interface PaintFigures {
 }
 
 async function loadOnce(chromium: Browser, url: string, slowdown: number): Promise<PaintFigures> {
-  const context = await chromium.newContext({ viewport: { width: 800, height: 1280 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
+  const context = await chromium.newContext(TABLET_CONTEXT);
   try {
     await context.addInitScript(() => {
       const seen: PageRecord = { longTasks: [], lcp: 0 };

@@ -24,7 +24,7 @@ import { printLcpGraph } from "./lib/lantern-explain.ts";
 import { withSession } from "./lib/session.ts";
 import { median } from "./lib/stats.ts";
 import { printTable } from "./lib/table.ts";
-import { TABLET_NETWORK } from "./lib/tablet.ts";
+import { TABLET_NETWORK, TABLET_SCREEN } from "./lib/tablet.ts";
 
 const runs = numberFlag("runs", 5);
 const throttlingMethod = stringFlag("throttling", "simulate") as "simulate" | "devtools";
@@ -64,7 +64,7 @@ async function auditOnce(url: string, cpuSlowdownMultiplier: number): Promise<Au
         extends: "lighthouse:default",
         settings: {
           formFactor: "mobile",
-          screenEmulation: { mobile: true, width: 800, height: 1280, deviceScaleFactor: 1.5, disabled: false },
+          screenEmulation: { mobile: true, ...TABLET_SCREEN, disabled: false },
           throttlingMethod,
           throttling: {
             rttMs: TABLET_NETWORK.rttMs,

@@ -18,7 +18,7 @@ import type { Browser } from "playwright-core";
 import { booleanFlag, numberFlag, stringFlag } from "./lib/args.ts";
 import { withSession } from "./lib/session.ts";
 import { printTable } from "./lib/table.ts";
-import { tabletSlowdown } from "./lib/tablet.ts";
+import { TABLET_CONTEXT, tabletSlowdown } from "./lib/tablet.ts";
 
 const pagePath = stringFlag("page", "/");
 const runs = numberFlag("runs", 3);
@@ -107,7 +107,7 @@ const blockingAfter = (load: LoadFigures) => tasksAfterPaint(load).reduce((sum, 
 const longestAfter = (load: LoadFigures) => Math.max(0, ...tasksAfterPaint(load).map((t) => t.durationMs));
 
 async function traceOnce(chromium: Browser, url: string, slowdown: number, traceFile: string): Promise<LoadFigures> {
-  const context = await chromium.newContext({ viewport: { width: 800, height: 1280 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
+  const context = await chromium.newContext(TABLET_CONTEXT);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -67,12 +67,7 @@ describe("offline", () => {
     // what the reload shows offline comes from the service worker's copies alone.
     expect(song.coverUrl).not.toBeNull();
     const coverPath = new URL(song.coverUrl!, baseURL).pathname;
-    await page.waitForFunction(async (path) => {
-      for (const name of await caches.keys()) {
-        for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === path) return true;
-      }
-      return false;
-    }, coverPath);
+    await expect.poll(() => cachedUrls(page)).toContain(coverPath);
     const devtools = await page.context().newCDPSession(page);
     await devtools.send("Network.clearBrowserCache");
     await devtools.detach();

@@ -4,9 +4,20 @@
  * tablet ~100–200, so the slowdown brings this machine down to tablet speed). Applied through the
  * Chrome DevTools Protocol.
  */
-import type { Browser, CDPSession, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
 
 export const TABLET_NETWORK = { kbps: 700, rttMs: 300 } as const;
+
+/** The tablet's screen: 800 × 1280 CSS pixels at 1.5 device pixels each. */
+export const TABLET_SCREEN = { width: 800, height: 1280, deviceScaleFactor: 1.5 } as const;
+
+/** A browser context that looks like the tablet: its screen, a mobile viewport and touch. */
+export const TABLET_CONTEXT: BrowserContextOptions = {
+  viewport: { width: TABLET_SCREEN.width, height: TABLET_SCREEN.height },
+  deviceScaleFactor: TABLET_SCREEN.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+};
 
 /** Bytes per second for CDP's throughput fields. */
 export const tabletThroughput = (TABLET_NETWORK.kbps * 1000) / 8;

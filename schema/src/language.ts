@@ -60,7 +60,7 @@ const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/
 /**
  * "$1,234.50" from cents, as `language` writes US dollars: English (en-US) and US Spanish (es-US) write
  * them alike, exactly as `Intl` does (schema/src/language.test.ts holds the two together). Written here
- * rather than by `Intl.NumberFormat` because a page's first currency format costs Chromium about 15 ms
+ * rather than by `Intl.NumberFormat` because a page's first currency format costs Chromium about 17 ms
  * of locale set-up (`node bench/intl-first-use.ts`), which a tablet's CPU makes about 0.4 s of blocked
  * main thread on the first render of `/distribute` and the artist's screens. Whole cents only (money is
  * integer cents); anything else, and -0, is left to `Intl`.
