@@ -10,7 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { newPage } from "./support/browser";
+import { newPage, waitForHydration } from "./support/browser";
 
 const baseURL = inject("baseURL");
 
@@ -38,6 +38,16 @@ const waitUntilControlled = (page: Page) =>
     if (navigator.serviceWorker.controller) return;
     await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   });
+
+/**
+ * The browser insists it is online whatever happens (`navigator.onLine` true, no `offline` event), as a
+ * tablet on Wi-Fi whose upstream is down does, and as some Chromium versions do after a reload with
+ * the network cut: the offline notice must then come from the requests failing.
+ */
+const browserAlwaysSaysOnline = () => {
+  Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: () => true });
+  window.addEventListener("offline", (event) => event.stopImmediatePropagation(), { capture: true });
+};
 
 describe("offline", () => {
   test("a reload with the network cut shows Home and plays a liked song; private answers are never cached", async () => {
@@ -115,6 +125,53 @@ describe("offline", () => {
 
     await page.context().setOffline(false);
     // Back online, the notice goes.
+    await offlineNotice.waitFor({ state: "detached" });
+  });
+
+  test("a reload with the network cut shows the offline notice though the browser says it is online", async () => {
+    const page = await newPage({ serviceWorkers: "allow" });
+    await page.addInitScript(browserAlwaysSaysOnline);
+    await page.goto(baseURL);
+    await page.getByRole("region", { name: "Trending Songs" }).getByRole("heading", { level: 3 }).first().waitFor();
+    await waitUntilControlled(page);
+    const offlineNotice = page.getByRole("status").filter({ hasText: "You're offline" });
+    expect(await offlineNotice.count()).toBe(0);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    // Home comes from the service worker's copy, and the notice from its failed request for the page.
+    await page.getByRole("region", { name: "Trending Songs" }).getByRole("heading", { level: 3 }).first().waitFor();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await offlineNotice.waitFor();
+
+    // The network is back: the detector's probe gets through and the notice goes.
+    await page.context().setOffline(false);
+    await offlineNotice.waitFor({ state: "detached" });
+  });
+
+  test("with the network up but the server unreachable, the notice shows when a request fails and goes once one gets through", async () => {
+    const page = await newPage();
+    await page.addInitScript(browserAlwaysSaysOnline);
+    await page.goto(baseURL);
+    const distribute = page.getByRole("link", { name: "Try JPlay", exact: true });
+    await distribute.waitFor();
+    await waitForHydration(page, "header a[href='/distribute']");
+    const offlineNotice = page.getByRole("status").filter({ hasText: "You're offline" });
+
+    // Every call to the server is refused at the network level; the browser still says it is online.
+    const refused: string[] = [];
+    await page.route("**/api/**", async (route) => {
+      refused.push(new URL(route.request().url()).pathname);
+      await route.abort("connectionrefused");
+    });
+    await distribute.click();
+    await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
+    await offlineNotice.waitFor();
+    expect(refused.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    // The server is reachable again: the next probe gets through and the notice goes on its own.
+    await page.unrouteAll({ behavior: "wait" });
     await offlineNotice.waitFor({ state: "detached" });
   });
 

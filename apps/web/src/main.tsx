@@ -9,6 +9,7 @@ import { seedReads } from "./lib/read-cache";
 import { english, keepLanguageCookie, LanguageProvider, loadTranslator, markDocumentLanguage, renderedLanguage, wantedLanguage, type Translator } from "./lib/i18n";
 import { AppRouter, loadHome, serverRenderedScreens } from "./app/router";
 import "./features/offline/register-service-worker";
+import "./features/offline/network-from-service-worker";
 import "./styles.css";
 
 const root = document.getElementById("root");

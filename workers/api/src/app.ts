@@ -24,6 +24,7 @@ import { createSetupIntentRoutes } from "./routes/create-setup-intent";
 import { devRoutes } from "./routes/dev";
 import { distributeRoutes } from "./routes/distribute";
 import { getOrCreateSubscriptionRoutes } from "./routes/get-or-create-subscription";
+import { healthRoutes } from "./routes/health";
 import { distributePage } from "./routes/distribute-page";
 import { homePage } from "./routes/home-page";
 import { meRoutes } from "./routes/me";
@@ -39,6 +40,7 @@ const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => ({ erro
 
 /** Every router is mounted under its URL's first segment: `/api/<prefix>/…` is handled in routes/<prefix>.ts or routes/<prefix>/. */
 const api = new Hono<AppEnv>()
+  .route("/health", healthRoutes)
   .route("/songs", songsRoutes)
   .route("/videos", videosRoutes)
   .route("/config", configRoutes)

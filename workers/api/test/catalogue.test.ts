@@ -218,3 +218,12 @@ describe("errors", () => {
     expect(await res.json()).toEqual({ error: { code: "not_found", message: "No API route for POST /api/nothing/here" } });
   });
 });
+
+describe("reachability probe", () => {
+  it("answers the browser's probe itself, never from a cache", async () => {
+    const response = await api("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ reachable: true });
+  });
+});

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ApiError, api, hasErrorCode } from "./api-client";
 import { formatTime, yearOf } from "./format";
+import { networkStatus, SERVED_FROM_COPY_HEADER } from "./network-status";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -57,6 +58,45 @@ describe("api client (docs/product.md, Calls; Errors)", () => {
     await api.post("/api/distribute", form);
     expect(fetchMock.mock.calls[1]![1]?.body).toBe(form);
     expect((fetchMock.mock.calls[1]![1]?.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
+  });
+});
+
+describe("api client and the network detector", () => {
+  /** The browser's detector, as a page has it (the browser says it is online throughout). */
+  function browserDetector() {
+    vi.stubGlobal("window", { addEventListener: () => undefined });
+    vi.stubGlobal("navigator", { onLine: true });
+    return networkStatus();
+  }
+
+  test("a request that fails at the network level means offline; one that gets through clears it", async () => {
+    const status = browserDetector();
+    vi.stubGlobal("fetch", vi.fn<typeof fetch>(() => Promise.reject(new TypeError("Failed to fetch"))));
+    await expect(api.get("/api/songs/popular")).rejects.toThrow(TypeError);
+    expect(status.isOnline()).toBe(false);
+
+    stubFetch(Response.json([]));
+    await api.get("/api/songs/popular");
+    expect(status.isOnline()).toBe(true);
+  });
+
+  test("the service worker's copy, answered because the network failed, is not the server answering", async () => {
+    const status = browserDetector();
+    stubFetch(Response.json([], { headers: { [SERVED_FROM_COPY_HEADER]: "network-failed" } }));
+    expect(await api.get("/api/songs/popular")).toEqual([]);
+    expect(status.isOnline()).toBe(false);
+
+    // An error answer is still the server answering.
+    stubFetch(new Response(null, { status: 503 }));
+    await expect(api.get("/api/songs/popular")).rejects.toThrow(/^503/);
+    expect(status.isOnline()).toBe(true);
+  });
+
+  test("a request the page cancelled says nothing about the network", async () => {
+    const status = browserDetector();
+    vi.stubGlobal("fetch", vi.fn<typeof fetch>(() => Promise.reject(new DOMException("The operation was aborted.", "AbortError"))));
+    await expect(api.get("/api/songs/popular")).rejects.toThrow(/aborted/);
+    expect(status.isOnline()).toBe(true);
   });
 });
 

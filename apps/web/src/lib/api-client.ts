@@ -1,8 +1,10 @@
 /**
  * The one fetch wrapper (docs/product.md, Calls; Errors). Every call sends cookies; a FormData payload goes as
  * multipart, any other payload as JSON; any non-success answer throws `${status}: ${body || statusText}`.
+ * Each call tells the network detector (network-status.ts) whether it reached the server.
  */
 import type { ApiErrorCode } from "@jplay/schema/api-errors";
+import { isNetworkFailure, networkStatus, SERVED_FROM_COPY_HEADER } from "./network-status";
 
 /**
  * A non-success HTTP answer. Its message is exactly the product's `${status}: ${bodyText || statusText}`;
@@ -57,13 +59,22 @@ export async function apiRequest<T>(
     payload = JSON.stringify(body);
   }
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: payload,
-    credentials: "include",
-    signal: options.signal ?? null,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      credentials: "include",
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (isNetworkFailure(error)) networkStatus().requestFailed();
+    throw error;
+  }
+  // The service worker's copy of a list answers, but the server did not.
+  if (response.headers.has(SERVED_FROM_COPY_HEADER)) networkStatus().requestFailed();
+  else networkStatus().requestReached();
 
   if (!response.ok) {
     const text = await response.text().catch(() => "");

@@ -1,23 +1,18 @@
 /**
- * "You're offline" under the header while the tablet has no network (`navigator.onLine`, the
- * `online`/`offline` events). A live region present from the start, so screen readers hear the change.
+ * "You're offline" under the header while the server cannot be reached: the browser says it has no
+ * network, or the network detector (lib/network-status.ts) saw requests fail. A live region present
+ * from the start, so screen readers hear the change.
  */
 import { useSyncExternalStore } from "react";
 import { useI18n } from "@/lib/i18n";
+import { networkStatus } from "@/lib/network-status";
 
-function subscribe(listener: () => void) {
-  window.addEventListener("online", listener);
-  window.addEventListener("offline", listener);
-  return () => {
-    window.removeEventListener("online", listener);
-    window.removeEventListener("offline", listener);
-  };
-}
+const subscribe = (listener: () => void) => networkStatus().subscribe(listener);
 
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => networkStatus().isOnline(),
     () => true,
   );
 }

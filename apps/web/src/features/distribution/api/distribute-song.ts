@@ -1,12 +1,14 @@
 /**
  * `POST /api/distribute` (multipart): uploads the song and answers its id. Sent with XMLHttpRequest
  * because fetch cannot report upload progress; errors follow the api client's rule (ApiError with
- * "<status>: <body>"), and cancelling rejects with an AbortError like fetch would.
+ * "<status>: <body>"), and cancelling rejects with an AbortError like fetch would. Like the api client, it tells
+ * the network detector (lib/network-status.ts) whether the server was reached.
  */
 import { useCallback, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { DistributeResponse } from "@jplay/schema/payments";
 import { ApiError } from "@/lib/api-client";
+import { networkStatus } from "@/lib/network-status";
 
 export interface UploadProgress {
   loaded: number;
@@ -32,6 +34,7 @@ export function distributeSong(body: FormData, { signal, onProgress }: Distribut
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     xhr.onload = () => {
+      networkStatus().requestReached();
       if (xhr.status < 200 || xhr.status >= 300) {
         reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`));
         return;
@@ -42,7 +45,10 @@ export function distributeSong(body: FormData, { signal, onProgress }: Distribut
         reject(new Error("The server's answer could not be read."));
       }
     };
-    xhr.onerror = () => reject(new TypeError("Network error while uploading."));
+    xhr.onerror = () => {
+      networkStatus().requestFailed();
+      reject(new TypeError("Network error while uploading."));
+    };
     xhr.onabort = aborted;
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(body);

@@ -5,9 +5,13 @@
  * Built as /sw.js by service-worker-plugin.ts, which prepends the build's version and the files of
  * Home's first load (the app shell) to precache. Data caches keep their names across versions; the
  * shell's cache is per build, and activation deletes every other `jplay-` cache.
+ * It also watches its own requests to the network: when they start failing, or get through again, it
+ * tells every open page, and a copy it answers with because the network failed says so in a header
+ * (the page's network detector, lib/network-status.ts, reads both).
  */
+import type { ServedFromCopyHeader } from "@/lib/network-status";
 import { cacheRuleFor, type CacheRule } from "./cache-rules";
-import type { WorkerMessage } from "./messages";
+import type { WorkerMessage, WorkerNotice } from "./messages";
 import { answerFromSavedFile } from "./range-response";
 
 interface ExtendableEvent extends Event {
@@ -21,12 +25,15 @@ interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown;
   readonly ports: readonly MessagePort[];
 }
+interface WindowClient {
+  postMessage(message: WorkerNotice): void;
+}
 interface WorkerScope {
   readonly location: Location;
   readonly __JPLAY_VERSION__: string;
   readonly __JPLAY_PRECACHE__: string[];
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: { claim(): Promise<void>; matchAll(options: { type: "window" }): Promise<readonly WindowClient[]> };
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
@@ -41,6 +48,36 @@ const AUDIO_CACHE = "jplay-audio-v1";
 const CURRENT_CACHES = [SHELL_CACHE, CATALOGUE_CACHE, COVER_CACHE, AUDIO_CACHE];
 /** Where the last page `/` answered is kept: the page any load gets without a network. */
 const HOME_PAGE = "/";
+const SERVED_FROM_COPY: ServedFromCopyHeader = "X-JPlay-Copy";
+
+/** Whether this worker's last request to the network got through (a page asks at start). */
+let networkReachable = true;
+
+/** Records what a request to the network showed and, when that changed, tells every open page. */
+function noteNetwork(reachable: boolean) {
+  if (reachable === networkReachable) return;
+  networkReachable = reachable;
+  void worker.clients.matchAll({ type: "window" }).then((pages) => pages.forEach((page) => page.postMessage({ type: "network", reachable })));
+}
+
+/** A request to the network, noted: a rejection is the network failing (an HTTP error still got through). */
+async function fromNetwork(request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    noteNetwork(true);
+    return response;
+  } catch (error) {
+    noteNetwork(false);
+    throw error;
+  }
+}
+
+/** A kept copy answered because the network failed, marked so the page knows the server did not answer. */
+function markedCopy(copy: Response): Response {
+  const headers = new Headers(copy.headers);
+  headers.set(SERVED_FROM_COPY, "network-failed");
+  return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers });
+}
 
 /**
  * The saved audio's addresses, read from its cache when this worker starts: a song's audio that is
@@ -62,28 +99,29 @@ async function cached(cacheName: string, key: string): Promise<Response | undefi
 }
 
 async function networkFirst(request: Request, cacheName: string, key: string | null, fallbackKey: string): Promise<Response> {
+  let response: Response;
   try {
-    const response = await fetch(request);
-    if (key) await keep(cacheName, key, response);
-    return response;
+    response = await fromNetwork(request);
   } catch (error) {
     const copy = await cached(cacheName, fallbackKey);
-    if (copy) return copy;
+    if (copy) return markedCopy(copy);
     throw error;
   }
+  if (key) await keep(cacheName, key, response);
+  return response;
 }
 
 async function cacheFirst(request: Request, cacheName: string): Promise<Response> {
   const copy = await cached(cacheName, request.url);
   if (copy) return copy;
-  const response = await fetch(request);
+  const response = await fromNetwork(request);
   await keep(cacheName, request.url, response);
   return response;
 }
 
 async function savedAudioOrNetwork(request: Request): Promise<Response> {
   const saved = await cached(AUDIO_CACHE, request.url);
-  return saved ? answerFromSavedFile(saved, request.headers.get("Range")) : fetch(request);
+  return saved ? answerFromSavedFile(saved, request.headers.get("Range")) : fromNetwork(request);
 }
 
 function answer(rule: CacheRule, request: Request): Promise<Response> {
@@ -159,6 +197,10 @@ worker.addEventListener("fetch", (event) => {
 worker.addEventListener("message", (event) => {
   const message = event.data as WorkerMessage;
   const port = event.ports[0];
+  if (message.type === "network-status") {
+    port?.postMessage(networkReachable);
+    return;
+  }
   const work =
     message.type === "keep-loaded" ? keepLoaded(message.urls) : message.type === "save-audio" ? saveAudio(message.url) : forgetAudio(message.url);
   event.waitUntil(work.then((done) => port?.postMessage(done), () => port?.postMessage(false)));
