@@ -72,9 +72,15 @@ export const MINUTE_MS = MINUTE;
 export const SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 20;
 /** Setup intents per minute from all clients together. Setting: SETUP_INTENTS_PER_MINUTE. */
 export const SETUP_INTENTS_PER_MINUTE = 10;
-/** Cards saved per phone number per hour. */
+/** Card saves one session (its Stripe customer) may attempt per hour, confirmed or not. */
+export const SAVES_PER_SESSION_PER_HOUR = 10;
+/** Card saves one client address (/64 for IPv6) may attempt per hour, confirmed or not. */
+export const SAVES_PER_ADDRESS_PER_HOUR = 20;
+/** What a client that used up its own save attempts is told. */
+export const TOO_MANY_SAVES = /*i18n*/ "Too many attempts to save a card. Please wait an hour and try again.";
+/** Confirmed cards saved per phone number per hour. */
 export const SAVES_PER_PHONE_PER_HOUR = 5;
-/** Cards saved per minute from all clients together. Setting: CARD_SAVES_PER_MINUTE. */
+/** Confirmed cards saved per minute from all clients together. Setting: CARD_SAVES_PER_MINUTE. */
 export const CARD_SAVES_PER_MINUTE = 10;
 /** Failed confirmations (declines, failed 3-D Secure) after which a SetupIntent is canceled. */
 export const SETUP_FAILURES_BEFORE_CANCEL = 3;

@@ -22,7 +22,7 @@ import { DELIVERY_CRON } from "../src/jobs/crons";
 import { JSON_BODY_MAX_BYTES, SETUP_FAILURES_BEFORE_CANCEL, WEBHOOK_BODY_MAX_BYTES } from "../src/limits";
 import { limitRequestBody } from "../src/middleware/body-limit";
 import { createStripe } from "../src/payments/stripe-client";
-import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE } from "../src/limits";
+import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, TOO_MANY_SAVES } from "../src/limits";
 import { REMOVED_CAUSE, removeUnpaidSongs } from "../src/services/remove-unpaid-songs";
 import { countSetupFailure } from "../src/services/setup-intent-failures";
 import { sweepOrphanMedia } from "../src/services/media-janitor";
@@ -319,6 +319,41 @@ describe("rate limits on payment setup hold", () => {
     expect(statuses).toEqual([200, 200, 429]);
     expect(refusal).toEqual({ error: { code: "rate_limited", message: BUSY_SAVE_MESSAGE } });
     await resetLimit("save-card:all");
+  });
+});
+
+describe("what an attacker sends without paying uses up no budget honest artists share", () => {
+  it("ten saves of made-up payment methods, then a real save from another client in the same minute: saved", async () => {
+    await resetLimit("save-card:all");
+    const ceiling = { CARD_SAVES_PER_MINUTE: "10" };
+    const attacker = new Browser(`198.51.100.${Math.floor(Math.random() * 250) + 1}`);
+    const setup = (await (await attacker.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { customerId: string };
+    for (let i = 0; i < 10; i++) {
+      const bogus = await postJsonWithEnv(attacker, "/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: i % 2 ? "pm_x" : `pm_${crypto.randomUUID().replaceAll("-", "")}`, phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
+      expect(bogus.status, `bogus save ${i}`).toBe(400);
+      expect(await bogus.json()).toEqual({ error: { code: "bad_request", message: "This card was not set up for your payment setup. Please enter it again." } });
+    }
+    // The attacker's own session has used up its attempts; nobody else's budget moved.
+    const more = await postJsonWithEnv(attacker, "/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: "pm_x", phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
+    expect(more.status).toBe(429);
+    expect(await more.json()).toEqual({ error: { code: "rate_limited", message: TOO_MANY_SAVES } });
+
+    const artist = new Browser();
+    const honest = (await (await artist.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { clientSecret: string; customerId: string };
+    const confirmed = (await (await confirmCard(artist, honest.clientSecret, TEST_CARD.number)).json()) as { payment_method: string };
+    const saved = await postJsonWithEnv(artist, "/api/save-payment-method", { customerId: honest.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
+    expect(saved.status).toBe(200);
+    await resetLimit("save-card:all");
+  });
+
+  it("a card attached to the customer but never confirmed by a SetupIntent is not saved", async () => {
+    const browser = new Browser();
+    const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json()) as { customerId: string };
+    // Attached server-side, as a script holding a leaked secret key could, with no card check by the customer.
+    const stripe = createStripe(env);
+    const method = await stripe.paymentMethods.attach("pm_card_visa", { customer: setup.customerId });
+    const save = await browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: method.id, phoneNumber: nextPhone(), paymentFrequency: "daily" });
+    expect(save.status).toBe(400);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * `POST /api/save-payment-method` (docs/product.md, Calls): the confirmed card becomes the artist's.
- * Saves are limited per phone and have a ceiling per minute over all clients together (src/limits.ts,
- * the README's "Security" section). Saving replaces this browser's session with one bound to the
+ * Saves are limited per session and per client address first; only a card Stripe confirmed for the
+ * session's customer then counts against the limits others share, per phone and the ceiling per
+ * minute over all clients together (src/limits.ts, the README's "Security" section). Saving replaces this browser's session with one bound to the
  * artist and answers (and texts) the artist's private page link.
  */
 import { Hono } from "hono";
@@ -10,14 +11,23 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { forbidden } from "../errors";
 import type { JobQueue } from "../jobs/job";
-import { BUSY_SAVE_MESSAGE, HOUR_MS, MINUTE_MS, SAVES_PER_PHONE_PER_HOUR, cardSavesPerMinute } from "../limits";
+import {
+  BUSY_SAVE_MESSAGE,
+  HOUR_MS,
+  MINUTE_MS,
+  SAVES_PER_ADDRESS_PER_HOUR,
+  SAVES_PER_PHONE_PER_HOUR,
+  SAVES_PER_SESSION_PER_HOUR,
+  TOO_MANY_SAVES,
+  cardSavesPerMinute,
+} from "../limits";
 import { createStripe } from "../payments/stripe-client";
 import { artistPagePath, issueArtistLink } from "../services/artist-links";
 import { readSessionCustomer, rotateSession } from "../services/artist-session";
 import { syncArtistPayoutSchedule } from "../services/connect-accounts";
 import { textCardSaved } from "../services/event-texts";
-import { savePaymentMethod } from "../services/payment-setup";
-import { enforceRateLimit } from "../services/rate-limit";
+import { confirmedSetupCard, savePaymentMethod } from "../services/payment-setup";
+import { clientAddress, enforceRateLimit } from "../services/rate-limit";
 import { requestLanguage } from "../request-language";
 import { jsonBody } from "../validation";
 
@@ -26,6 +36,13 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   if ((await readSessionCustomer(c)) !== input.customerId) {
     throw forbidden(/*i18n*/ "This payment setup belongs to another session. Please reload the page and try again.");
   }
+  // First the budgets only this caller uses up: its session (the customer it is bound to) and its address.
+  await enforceRateLimit(c.env.DB, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
+  await enforceRateLimit(c.env.DB, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: SAVES_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
+  const stripe = createStripe(c.env);
+  // Then Stripe's word that the card was set up for this customer: a made-up or foreign payment
+  // method is refused here, so only saves an attacker paid a card check for reach the shared budgets.
+  const confirmed = await confirmedSetupCard(stripe, input.customerId, input.paymentMethodId);
   await enforceRateLimit(c.env.DB, {
     key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
     limit: SAVES_PER_PHONE_PER_HOUR,
@@ -33,9 +50,8 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
     message: /*i18n*/ "Too many cards saved for this phone number. Please wait an hour and try again.",
   });
   await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
-  const stripe = createStripe(c.env);
   const db = createDb(c.env.DB);
-  const saved = await savePaymentMethod(stripe, db, { ...input, language: requestLanguage(c) });
+  const saved = await savePaymentMethod(stripe, db, { ...input, language: requestLanguage(c) }, confirmed);
   // A card saved: this browser's session is replaced by one bound to the artist.
   await rotateSession(c, input.customerId, saved.artistId);
   await syncArtistPayoutSchedule(stripe, db, saved.artistId);

@@ -1,10 +1,10 @@
 /**
  * Payment setup (docs/product.md, Data–4): a Stripe customer and a SetupIntent for off-session charges,
  * then saving the confirmed card, which creates (or updates) the artist. The card's details come
- * from Stripe, never from the browser.
+ * from Stripe, never from the browser, and only a card Stripe confirmed for the customer is saved.
  */
 import { and, eq, ne } from "drizzle-orm";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { artists, paymentMethods } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/payments";
 import type { Language } from "@jplay/schema/language";
@@ -32,13 +32,38 @@ export interface SaveCardInput {
   language: Language;
 }
 
-export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardInput) {
-  const method = await stripe.paymentMethods.retrieve(input.paymentMethodId);
-  const methodCustomer = typeof method.customer === "string" ? method.customer : method.customer?.id;
-  if (methodCustomer !== input.customerId || !method.card) {
-    throw badRequest(/*i18n*/ "This card was not set up for your payment setup. Please enter it again.");
+const NOT_SET_UP = /*i18n*/ "This card was not set up for your payment setup. Please enter it again.";
+
+/** A card Stripe confirmed for this customer: the card, and the payment method it belongs to. */
+export interface ConfirmedCard {
+  method: Stripe.PaymentMethod;
+  card: Stripe.PaymentMethod.Card;
+}
+
+/**
+ * The card, only when Stripe says it was set up for this customer: a succeeded SetupIntent of the
+ * customer holds that payment method (the card check the customer paid for with a real card). Any
+ * other id, a made-up one included, is refused (400) before anything counts against a limit that
+ * honest artists share.
+ */
+export async function confirmedSetupCard(stripe: Stripe, customerId: string, paymentMethodId: string): Promise<ConfirmedCard> {
+  let method: Stripe.PaymentMethod;
+  let setups: Stripe.ApiList<Stripe.SetupIntent>;
+  try {
+    method = await stripe.paymentMethods.retrieve(paymentMethodId);
+    setups = await stripe.setupIntents.list({ customer: customerId, payment_method: paymentMethodId, limit: 10 });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) throw badRequest(NOT_SET_UP);
+    throw error;
   }
-  const card = method.card;
+  const methodCustomer = typeof method.customer === "string" ? method.customer : method.customer?.id;
+  const confirmed = setups.data.some((setup) => setup.status === "succeeded" && (typeof setup.payment_method === "string" ? setup.payment_method : setup.payment_method?.id) === method.id);
+  if (methodCustomer !== customerId || !method.card || !confirmed) throw badRequest(NOT_SET_UP);
+  return { method, card: method.card };
+}
+
+/** Makes a confirmed card the artist's (creating the artist on a first save). */
+export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardInput, { method, card }: ConfirmedCard) {
 
   await stripe.customers.update(input.customerId, {
     phone: input.phoneNumber,

@@ -62,8 +62,18 @@ export async function startCardReplacement(stripe: Stripe, db: Db, artistId: str
   return { clientSecret: intent.client_secret };
 }
 
-/** Makes the SetupIntent's card the artist's default card (D1 and Stripe) and detaches the old ones. */
-export async function finishCardReplacement(stripe: Stripe, db: Db, artistId: string, setupIntentId: string): Promise<SavedCard> {
+/** A replacement card Stripe confirmed for the artist's customer and the card-network rules allow. */
+export interface ConfirmedReplacement {
+  customer: string;
+  methodId: string;
+  card: Stripe.PaymentMethod.Card;
+}
+
+/**
+ * Checks the SetupIntent before anything is saved or counted against a shared limit: it belongs to the
+ * artist's customer, succeeded, holds a card, and that card is not refused by the card-network rules.
+ */
+export async function confirmedReplacement(stripe: Stripe, db: Db, artistId: string, setupIntentId: string): Promise<ConfirmedReplacement> {
   const customer = await customerOf(db, artistId);
   const intent = await retrieveSetupIntent(stripe, setupIntentId);
   const intentCustomer = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
@@ -76,7 +86,11 @@ export async function finishCardReplacement(stripe: Stripe, db: Db, artistId: st
   // The card-network rules: a card hard-declined or out of attempts is not made the one charged.
   const refusal = card.fingerprint ? await cardRefusal(db, card.fingerprint) : null;
   if (refusal) throw new AppError(409, "card_refused", refusal.message);
+  return { customer, methodId, card };
+}
 
+/** Makes the confirmed card the artist's default card (D1 and Stripe) and detaches the old ones. */
+export async function finishCardReplacement(stripe: Stripe, db: Db, artistId: string, { customer, methodId, card }: ConfirmedReplacement): Promise<SavedCard> {
   await db.batch(defaultCardWrites(db, artistId, methodId, card));
   await stripe.customers.update(customer, { invoice_settings: { default_payment_method: methodId } });
   const renewing = await db

@@ -4,14 +4,15 @@
  * confirms with the card form) and `POST …/card {setupIntentId}` makes the confirmed card the default
  * and detaches the old one (services/replace-card.ts). The token is the credential, as for the rest
  * of the page (routes/artist/page.ts); both writes are rate-limited per artist, and the SetupIntent
- * and the save count against the global ceilings of the distribution page's card setup.
+ * and the save count against the global ceilings of the distribution page's card setup (the save
+ * only once Stripe confirmed its card).
  */
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../env";
 import { createDb } from "../../db";
 import { createStripe } from "../../payments/stripe-client";
-import { defaultCard, finishCardReplacement, startCardReplacement } from "../../services/replace-card";
+import { confirmedReplacement, defaultCard, finishCardReplacement, startCardReplacement } from "../../services/replace-card";
 import { enforceRateLimit } from "../../services/rate-limit";
 import { jsonBody } from "../../validation";
 import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, cardSavesPerMinute, setupIntentsPerMinute } from "../../limits";
@@ -44,7 +45,10 @@ export const artistCardRoutes = new Hono<AppEnv>()
     const db = createDb(c.env.DB);
     const { artistId } = await openLink(c, db);
     await enforceRateLimit(c.env.DB, { key: `card-save:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR * 2, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
+    const stripe = createStripe(c.env);
+    // Only a card Stripe confirmed counts against the ceiling all artists share.
+    const confirmed = await confirmedReplacement(stripe, db, artistId, c.req.valid("json").setupIntentId);
     await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
-    const card = await finishCardReplacement(createStripe(c.env), db, artistId, c.req.valid("json").setupIntentId);
+    const card = await finishCardReplacement(stripe, db, artistId, confirmed);
     return c.json({ card });
   });
