@@ -290,6 +290,39 @@ describe("admin behind Cloudflare Access", () => {
     expect(await session.json()).toEqual({ signedIn: false, method: "access" });
   });
 
+  it("takes the team domain only as Cloudflare's, over https; any other is closed, and the password does not take over", async () => {
+    const { team, accessConfigured } = await accessEnv();
+    const jwt = await token(team);
+    for (const domain of ["jplay-test.cloudflareaccess.com", "https://jplay-test.cloudflareaccess.com/", " https://JPLAY-TEST.cloudflareaccess.com "]) {
+      const response = await call("/api/admin/failed-jobs", { ...accessConfigured, ACCESS_TEAM_DOMAIN: domain } as Env, { "Cf-Access-Jwt-Assertion": jwt });
+      expect(response.status, domain).toBe(200);
+    }
+    const refused = [
+      "http://jplay-test.cloudflareaccess.com",
+      "https://jplay-test.cloudflareaccess.com.evil.example",
+      "https://evil.example/jplay-test.cloudflareaccess.com",
+      "https://jplay-test.cloudflareaccess.com:8443",
+      "https://user@jplay-test.cloudflareaccess.com",
+      "ftp://jplay-test.cloudflareaccess.com",
+      "https://cloudflareaccess.com",
+    ];
+    for (const domain of refused) {
+      const environment = { ...accessConfigured, ACCESS_TEAM_DOMAIN: domain } as Env;
+      // A token naming that domain as its issuer, as keys fetched from it (over http, or from another host) could sign.
+      const claimed = await token(team, { iss: domain });
+      const response = await call("/api/admin/failed-jobs", environment, { "Cf-Access-Jwt-Assertion": claimed });
+      expect(response.status, domain).toBe(401);
+      const signIn = await call(
+        "/api/admin/session",
+        environment,
+        { "Content-Type": "application/json", Origin: SITE_ORIGIN },
+        { method: "POST", body: JSON.stringify({ password: env.ADMIN_PASSWORD }) },
+      );
+      expect(signIn.status, domain).not.toBe(200);
+      expect(signIn.headers.getSetCookie(), domain).toEqual([]);
+    }
+  });
+
   it("does not accept the local password once Access is configured", async () => {
     const { accessConfigured } = await accessEnv();
     const signIn = await call(

@@ -26,10 +26,23 @@ export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 /** Anything but an allow-listed development environment counts as production (src/environment.ts). */
 const isProduction = (env: Env) => !isDevelopment(env);
 
-/** "jplay.cloudflareaccess.com" or "https://jplay.cloudflareaccess.com/" → "https://jplay.cloudflareaccess.com". */
-export const accessIssuer = (teamDomain: string) => {
-  const withScheme = /^https?:\/\//.test(teamDomain) ? teamDomain : `https://${teamDomain}`;
-  return withScheme.replace(/\/+$/, "");
+/**
+ * The team's issuer: "jplay.cloudflareaccess.com" or "https://jplay.cloudflareaccess.com/" →
+ * "https://jplay.cloudflareaccess.com". Anything else — `http://`, another host, a port, a path — is
+ * null: the keys that sign operators in are fetched from this origin, so it must be Cloudflare's, over TLS.
+ */
+export const accessIssuer = (teamDomain: string): string | null => {
+  const trimmed = teamDomain.trim();
+  const withScheme = /^[a-z][a-z\d+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === "/" && !url.search && !url.hash && !url.port && !url.username && !url.password;
+  if (url.protocol !== "https:" || !bare || !/^[a-z\d-]+\.cloudflareaccess\.com$/.test(url.hostname)) return null;
+  return `https://${url.hostname}`;
 };
 
 /**
@@ -37,7 +50,9 @@ export const accessIssuer = (teamDomain: string) => {
  * password left in the configuration can never bypass it; the password never works in production.
  */
 export function adminMethod(env: Env): AdminMethod | null {
-  if (env.ACCESS_TEAM_DOMAIN && env.ACCESS_AUD) return "access";
+  // Access configured with a team domain that is not Cloudflare's over https: closed, and the password
+  // left in the configuration does not take over.
+  if (env.ACCESS_TEAM_DOMAIN && env.ACCESS_AUD) return accessIssuer(env.ACCESS_TEAM_DOMAIN) ? "access" : null;
   if (isProduction(env)) return null;
   if ((env.ADMIN_PASSWORD?.length ?? 0) < MIN_ADMIN_PASSWORD_LENGTH) return null;
   if ((env.SESSION_SECRET?.length ?? 0) < 16) return null;
@@ -70,6 +85,7 @@ export async function verifyAccessRequest(env: Env, headers: Headers): Promise<s
   const token = headers.get(ACCESS_JWT_HEADER);
   if (!token || !env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) return null;
   const issuer = accessIssuer(env.ACCESS_TEAM_DOMAIN);
+  if (!issuer) return null;
   try {
     const { payload } = await jwtVerify(token, accessKeys(env, issuer), { issuer, audience: env.ACCESS_AUD, algorithms: ["RS256"] });
     return typeof payload.email === "string" && payload.email !== "" ? payload.email : `access:${payload.sub ?? "unknown"}`;
