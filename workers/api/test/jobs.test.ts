@@ -4,10 +4,11 @@
  */
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
 import type { Job } from "../src/jobs/job";
 import { DAILY_CRON } from "../src/jobs/crons";
+import { runTasks } from "../src/jobs/run-scheduled";
 
 const message = (id: string, body: unknown, attempts = 1) => ({ id, timestamp: new Date(), attempts, body: body as Job });
 
@@ -45,5 +46,25 @@ describe("Cron Trigger", () => {
     await expect(worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx)).rejects.toThrow(
       'No tasks are registered for the schedule "* * * * *"',
     );
+  });
+
+  it("runs every task of a schedule when one fails, logs the failure, then fails the run naming it", async () => {
+    const ran: string[] = [];
+    const deliverSongs = async () => void ran.push("deliverSongs");
+    const reconcileStripe = async () => {
+      ran.push("reconcileStripe");
+      throw new Error("Stripe is unreachable");
+    };
+    const purgeSessions = async () => void ran.push("purgeSessions");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const run = runTasks([deliverSongs, reconcileStripe, purgeSessions], env, new Date(Date.UTC(2026, 10, 23, 9, 15)));
+      await expect(run).rejects.toThrow("Scheduled tasks failed (the others ran): reconcileStripe");
+      expect(ran).toEqual(["deliverSongs", "reconcileStripe", "purgeSessions"]);
+      const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+      expect(lines).toContainEqual(expect.objectContaining({ event: "scheduled_task_failed", task: "reconcileStripe", error: "Error: Stripe is unreachable" }));
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

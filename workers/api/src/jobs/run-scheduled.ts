@@ -4,7 +4,7 @@
  * distribution sweep delivers due songs and re-queues lost audio checks, orphaned upload
  * objects of a stopped Worker are removed, songs left unpaid too long are removed with their files,
  * dead sessions and old sign-in tries are deleted, and what Stripe did that webhooks or lost answers
- * left out is applied.
+ * left out is applied. A task that fails does not keep the others from running.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
 import { startPayoutRun } from "./payout-run";
@@ -17,7 +17,6 @@ import { DAILY_CRON, DELIVERY_CRON } from "./crons";
 
 export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
-
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
   [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask, purgeSessionsTask, reconcileStripeTask, requeueStuckTextsTask],
@@ -26,7 +25,29 @@ const tasksBySchedule: Record<string, ScheduledTask[]> = {
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
   const tasks = tasksBySchedule[controller.cron];
   if (!tasks) throw new Error(`No tasks are registered for the schedule "${controller.cron}"`);
-  const scheduledTime = new Date(controller.scheduledTime);
-  for (const task of tasks) await task(env, scheduledTime);
+  return runTasks(tasks, env, new Date(controller.scheduledTime));
+}
+
+/**
+ * Runs every task, each on its own: one that fails is logged and the others still run (a Stripe outage
+ * must not stop deliveries). Afterwards the run fails, naming the tasks that failed, so Cloudflare's
+ * cron history shows it; each task picks up its own unfinished work at the next run.
+ */
+export async function runTasks(tasks: readonly ScheduledTask[], env: Env, scheduledTime: Date): Promise<{ ran: number }> {
+  const failed: Array<{ task: string; error: unknown }> = [];
+  for (const task of tasks) {
+    try {
+      await task(env, scheduledTime);
+    } catch (error) {
+      failed.push({ task: task.name || "(unnamed task)", error });
+      console.error(JSON.stringify({ level: "error", event: "scheduled_task_failed", task: task.name, scheduledTime: scheduledTime.toISOString(), error: String(error) }));
+    }
+  }
+  if (failed.length > 0) {
+    throw new AggregateError(
+      failed.map(({ error }) => error),
+      `Scheduled tasks failed (the others ran): ${failed.map(({ task }) => task).join(", ")}`,
+    );
+  }
   return { ran: tasks.length };
 }
