@@ -102,7 +102,10 @@ describe("GET /", () => {
     for (const [path, cookie] of [[`/?facility=${cleanFacility}`, ""], ["/", cleanFacility]] as const) {
       const browser = new Browser();
       browser.setCookie("facility", cookie);
-      const html = await (await browser.fetch(path)).text();
+      const response = await browser.fetch(path);
+      // Chosen by the address, shared caches key it apart; chosen by the cookie alone, no shared cache keeps it.
+      expect(response.headers.get("Cache-Control"), path).toBe(cookie ? "private, max-age=0" : "public, max-age=0, s-maxage=60");
+      const html = await response.text();
       const [data] = dataBlocks(html);
       expect(data?.facility, path).toBe(cleanFacility);
       const ids = [...data!.popular, ...data!.recent].map((song) => song.id);

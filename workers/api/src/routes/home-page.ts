@@ -32,8 +32,13 @@ const FACILITY_COOKIE = "facility";
 export function homeFacility(c: Context<AppEnv>): string | null {
   const asked = c.req.query("facility");
   if (asked !== undefined) return asked.trim() || null;
-  return getCookie(c, FACILITY_COOKIE)?.trim() || null;
+  return facilityFromCookie(c);
 }
+
+const facilityFromCookie = (c: Context<AppEnv>) => getCookie(c, FACILITY_COOKIE)?.trim() || null;
+
+/** The facility's catalogue chosen by the cookie alone: the address is the same as everyone's Home. */
+const facilityChosenByCookie = (c: Context<AppEnv>) => c.req.query("facility") === undefined && facilityFromCookie(c) !== null;
 
 /** What Home shows for this facility, cut from the catalogue's snapshot (one D1 read per generation). */
 async function renderData(c: Context<AppEnv>, facility: string | null) {
@@ -41,6 +46,9 @@ async function renderData(c: Context<AppEnv>, facility: string | null) {
   const scope = await resolveCatalogueScope(snapshotFacilities(snapshot), { facility: facility ?? undefined, catalogue: undefined });
   return { facility, popular: popularSongs(snapshot, scope, ROW_SIZE), recent: recentSongs(snapshot, scope, ROW_SIZE), featured: featuredSong(snapshot, scope) };
 }
+
+/** Asked again each time, and by this browser's cache only. */
+const PRIVATE_PAGE_CACHE_CONTROL = "private, max-age=0";
 
 /** An answer the edge cache never keeps: this Home could not be rendered, the app is served instead. */
 const NOT_RENDERED = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
@@ -81,7 +89,9 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
   // Like the catalogue: the browser asks again each time. The page differs by the facility and language
   // cookies and the browser's languages (Vary): the Worker's own edge cache keys it by the facility
   // and language it rendered.
-  headers.set("Cache-Control", CATALOGUE_CACHE_CONTROL);
+  // A facility chosen by cookie is kept by no shared cache: one that ignored Vary would give its
+  // catalogue (a clean-only one, say) to everyone asking for "/", or everyone's to it.
+  headers.set("Cache-Control", facilityChosenByCookie(c) ? PRIVATE_PAGE_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL);
   headers.set("Vary", "Cookie, Accept-Language");
   headers.set("X-Edge-Cache", rendered.headers.get("X-Edge-Cache") ?? "miss");
   return new Response(rendered.body, { status: 200, headers });
