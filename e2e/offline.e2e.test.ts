@@ -72,6 +72,22 @@ describe("offline", () => {
     expect(await like.getAttribute("aria-pressed")).toBe("true");
     await trending.getByText("Saved for offline", { exact: true }).waitFor();
     expect(await cachedUrls(page)).toContain(new URL(song.audioUrl, baseURL).pathname);
+    // Asked to "save as audio" what is not a song's audio, the worker keeps nothing.
+    const savedOther = await page.evaluate(
+      (urls) =>
+        Promise.all(
+          urls.map(async (url) => {
+            const worker = (await navigator.serviceWorker.ready).active!;
+            return new Promise<unknown>((resolve) => {
+              const channel = new MessageChannel();
+              channel.port1.onmessage = (event: MessageEvent) => resolve(event.data);
+              worker.postMessage({ type: "save-audio", url: new URL(url, location.href).href }, [channel.port2]);
+            });
+          }),
+        ),
+      ["/api/health", "/api/songs/popular?not=audio"],
+    );
+    expect(savedOther).toEqual([false, false]);
 
     // Its cover, kept when Home loaded it, is there too. The browser's own HTTP cache is emptied, so
     // what the reload shows offline comes from the service worker's copies alone.
@@ -119,8 +135,9 @@ describe("offline", () => {
     }, song.audioUrl);
     expect(seek).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 100-199\/\d+$/), length: 100 });
 
+
     const kept = await cachedUrls(page);
-    for (const path of privatePaths) expect(kept, path).not.toContain(path);
+    for (const path of [...privatePaths, "/api/health"]) expect(kept, path).not.toContain(path);
     for (const path of kept) expect(path).toMatch(/^\/($|assets\/|[\w-]+\.(js|svg|png|webmanifest)$|api\/songs\/(popular|recent|featured)$|api\/songs\/[^/]+\/(cover|audio)$)/);
 
     await page.context().setOffline(false);

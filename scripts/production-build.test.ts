@@ -36,9 +36,9 @@ describe("the production build", () => {
     for (const marker of SANDBOX_MARKERS) expect(bundle.includes(marker), marker).toBe(false);
   });
 
-  it("binds what production needs and nothing local: APP_ENV is production, no sandbox binding", () => {
+  it("binds what production needs and nothing local: APP_ENV is production, its https public origin, no sandbox binding", () => {
     const bindings = output.slice(output.indexOf("bindings:"));
-    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", "env.ASSETS", 'env.APP_ENV ("production")']) expect(bindings).toContain(binding);
+    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) expect(bindings).toContain(binding);
     expect(bindings).not.toMatch(/STRIPE_SANDBOX|stripe-sandbox|ADMIN_PASSWORD|DISTRIBUTION_SECONDS_PER_HOUR/);
   });
 

@@ -9,6 +9,7 @@ export type ApiErrorCode =
   // Any caller
   | "bad_request"
   | "not_found"
+  | "misdirected"
   | "unauthorized"
   | "forbidden"
   | "payload_too_large"

@@ -14,6 +14,7 @@ import type { AppEnv } from "./env";
 import { errorLanguage, messageIn } from "./error-language";
 import { AppError } from "./errors";
 import { limitRequestBody } from "./middleware/body-limit";
+import { servePublicOriginOnly } from "./middleware/public-origin";
 import { refuseCrossSiteWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
@@ -63,6 +64,7 @@ const api = new Hono<AppEnv>()
 export const app = new Hono<AppEnv>()
   .use("*", requestId())
   .use("/api/*", securityHeaders)
+  .use("*", servePublicOriginOnly)
   .use("/api/*", refuseCrossSiteWrites)
   .use("/api/*", limitRequestBody)
   .route("/api", api)

@@ -80,7 +80,7 @@ declare global {
      * For tests and local trials only: ignored in production.
      */
     ACCESS_JWKS?: string;
-    /** The app's public origin (e.g. https://jplay.example), accepted by the admin Origin check. */
+    /** The app's public origin (e.g. https://jplay.example): required in production, which answers there only (middleware/public-origin.ts). */
     APP_ORIGIN?: string;
     /**
      * Days an artist page link keeps working after its last visit (default 90; each visit renews it).

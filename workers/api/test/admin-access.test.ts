@@ -337,8 +337,9 @@ describe("admin behind Cloudflare Access", () => {
 });
 
 describe("admin with nothing configured", () => {
+  /** At the deployment's public origin when it has one (production serves nowhere else). */
   const call = (path: string, environment: Env, init: RequestInit = {}) =>
-    worker.fetch(new Request(`${SITE_ORIGIN}${path}`, init), environment, createExecutionContext());
+    worker.fetch(new Request(`${environment.APP_ORIGIN ?? SITE_ORIGIN}${path}`, init), environment, createExecutionContext());
 
   it("is closed, not open: every call is refused and sign-in is impossible", async () => {
     const closed = { ...env, ADMIN_PASSWORD: undefined, ACCESS_TEAM_DOMAIN: undefined, ACCESS_AUD: undefined } as Env;
@@ -362,13 +363,14 @@ describe("admin with nothing configured", () => {
   });
 
   it("never takes the local password in production, nor a too-short one", async () => {
-    const production = { ...env, APP_ENV: "production" } as unknown as Env;
+    // Served at its public origin (the address these calls use), as production must be.
+    const production = { ...env, APP_ENV: "production", APP_ORIGIN: SITE_ORIGIN.replace("http:", "https:") } as unknown as Env;
     const short = { ...env, ADMIN_PASSWORD: "short" } as Env;
     for (const environment of [production, short]) {
       expect(await (await call("/api/admin/session", environment)).json()).toEqual({ signedIn: false, method: null });
       const signIn = await call("/api/admin/session", environment, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN },
+        headers: { "Content-Type": "application/json", Origin: environment.APP_ORIGIN ?? SITE_ORIGIN },
         body: JSON.stringify({ password: environment.ADMIN_PASSWORD }),
       });
       expect(signIn.status).toBe(401);

@@ -245,7 +245,7 @@ describe("the Worker's answers carry security headers", () => {
       expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     }
     const ctx = createExecutionContext();
-    const production = await worker.fetch(new Request(`${SITE}/api/songs/popular`), { ...env, APP_ENV: "production" } as Env, ctx);
+    const production = await worker.fetch(new Request("https://jplay.test/api/songs/popular"), { ...env, APP_ENV: "production", APP_ORIGIN: "https://jplay.test" } as Env, ctx);
     expect(production.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
     // A route's own stricter choice stands: the artist page's URL holds its token.
     const page = await exports.default.fetch(new Request(`${SITE}/api/artist/not-a-token`));

@@ -17,17 +17,20 @@ import { secondsPerWindowHour } from "../src/services/delivery-window";
 import { SITE_ORIGIN } from "./admin-support";
 import { stripeSignature } from "./support";
 
-const withEnv = (overrides: Record<string, unknown>) => ({ ...env, ...overrides }) as unknown as Env;
+/** The public origin these calls use; production answers there only (middleware/public-origin.ts). */
+const PUBLIC_ORIGIN = SITE_ORIGIN.replace("http:", "https:");
 
-async function call(target: Env, path: string, init: RequestInit = {}) {
+const withEnv = (overrides: Record<string, unknown>) => ({ ...env, APP_ORIGIN: PUBLIC_ORIGIN, ...overrides }) as unknown as Env;
+
+async function call(target: Env, path: string, init: RequestInit = {}, origin = PUBLIC_ORIGIN) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${SITE_ORIGIN}${path}`, init), target, ctx);
+  const response = await worker.fetch(new Request(`${origin}${path}`, init), target, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }
 
 const setupIntent = (target: Env) =>
-  call(target, "/api/create-setup-intent", { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN }, body: JSON.stringify({ paymentFrequency: "daily" }) });
+  call(target, "/api/create-setup-intent", { method: "POST", headers: { "Content-Type": "application/json", Origin: PUBLIC_ORIGIN }, body: JSON.stringify({ paymentFrequency: "daily" }) });
 
 /** APP_ENV values that must count as production: unknown, misspelled, wrongly cased, empty, missing. */
 const NOT_DEVELOPMENT = ["production", "staging", "developement", "Development", "dev", "", undefined];
@@ -96,6 +99,37 @@ describe("payments in production", () => {
     const target = withEnv({ STRIPE_SECRET_KEY: "sk_test_51abc" });
     expect(paymentsProvider(target).kind).toBe("stripe");
     expect((await call(target, "/api/stripe-sandbox/v1/customers")).status).toBe(404);
+  });
+});
+
+describe("production answers at its public origin only", () => {
+  it("serves nothing without APP_ORIGIN (or with one that is not https), and says why once", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const origin of [undefined, "", "http://jplay.test", "not a url"]) {
+      const target = withEnv({ APP_ENV: "production", APP_ORIGIN: origin });
+      for (const path of ["/", "/api/songs/popular", "/api/health"]) {
+        const response = await call(target, path);
+        expect(response.status, `${path} with APP_ORIGIN=${origin}`).toBe(503);
+        expect(await response.json()).toEqual({ error: { code: "not_configured", message: "This deployment is not configured yet." } });
+      }
+    }
+    expect(errors.mock.calls.filter((args) => String(args[0]).includes("APP_ORIGIN is missing")).length).toBeLessThanOrEqual(1);
+  });
+
+  it("redirects a read on another hostname (workers.dev) to the public origin and refuses anything else there", async () => {
+    const production = withEnv({ APP_ENV: "production" });
+    const workersDev = "https://jplay.someone.workers.dev";
+    const read = await call(production, "/api/songs/popular?facility=x", {}, workersDev);
+    expect(read.status).toBe(301);
+    expect(read.headers.get("Location")).toBe(`${PUBLIC_ORIGIN}/api/songs/popular?facility=x`);
+    const home = await call(production, "/", {}, workersDev);
+    expect(home.status).toBe(301);
+    const write = await call(production, "/api/create-setup-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }, workersDev);
+    expect(write.status).toBe(421);
+    // At the public origin it serves.
+    expect((await call(production, "/api/health")).status).toBe(200);
+    // Development answers anywhere.
+    expect((await call(env, "/api/health", {}, workersDev)).status).toBe(200);
   });
 });
 

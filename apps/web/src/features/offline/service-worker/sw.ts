@@ -141,8 +141,12 @@ function answer(rule: CacheRule, request: Request): Promise<Response> {
   }
 }
 
-/** A liked song's whole audio file, fetched once (no Range: a full 200 to slice later). */
+/**
+ * A liked song's whole audio file, fetched once (no Range: a full 200 to slice later). Only a song's
+ * audio on this origin, as the cache rules say: a page's message cannot make the worker keep anything else.
+ */
 async function saveAudio(url: string): Promise<boolean> {
+  if (cacheRuleFor({ url, method: "GET", mode: "cors" }, worker.location.origin) !== "audio") return false;
   if (await cached(AUDIO_CACHE, url)) return true;
   const response = await fetch(url, { credentials: "same-origin" });
   await keep(AUDIO_CACHE, url, response);
