@@ -36,6 +36,7 @@ import { songsRoutes } from "./routes/songs";
 import { stripeSandboxPassThrough } from "./routes/stripe-sandbox";
 import { videosRoutes } from "./routes/videos";
 import { webhookRoutes } from "./routes/webhooks";
+import { loggablePath } from "./log-redaction";
 
 const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => ({ error: { code, message } });
 
@@ -84,7 +85,7 @@ app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorBody("bad_request", err.message || messageIn(language, UNREADABLE_REQUEST, UNREADABLE_REQUEST)), err.status);
   }
-  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: c.req.path, error: String(err), stack: err.stack }));
+  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: loggablePath(c.req.path), error: String(err), stack: err.stack }));
   return c.json(errorBody("internal", messageIn(language, INTERNAL_ERROR, INTERNAL_ERROR)), 500);
 });
 

@@ -11,6 +11,7 @@ import { renderDistribute } from "@jplay/web/server/render-distribute";
 import type { AppEnv } from "../env";
 import { requestLanguage } from "../request-language";
 import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
+import { loggablePath } from "../log-redaction";
 
 /** The path this page renders, and #root's `data-screen` (page-document.ts). */
 const PATH = "/distribute";
@@ -23,7 +24,7 @@ export async function distributePage(c: Context<AppEnv>): Promise<Response> {
   try {
     screen = renderDistribute({ pathname: PATH, search: new URL(c.req.url).search }, language);
   } catch (error) {
-    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Distribute served without server render", error: String(error) }));
+    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Distribute served without server render", error: String(error) }));
     return shell;
   }
   const document = fillShell(await shell.clone().text(), { language, head: screen.head, rootHtml: screen.html, screenPath: PATH });

@@ -21,6 +21,7 @@ import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../services/edge-cache"
 import type { Language } from "@jplay/schema/language";
 import { requestLanguage } from "../request-language";
 import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "./page-document";
+import { loggablePath } from "../log-redaction";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
 const ROW_SIZE = 4;
@@ -66,7 +67,7 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
       data = await renderData(c, facility);
     } catch (error) {
       if (error instanceof AppError) return NOT_RENDERED(); // an unknown facility: the app says so itself
-      console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: c.req.path, message: "Home served without server render", error: String(error) }));
+      console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Home served without server render", error: String(error) }));
       return NOT_RENDERED();
     }
     const home = renderHome(data, { pathname: "/", search: "" }, language);
