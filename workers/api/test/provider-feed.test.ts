@@ -15,7 +15,7 @@ import { createDb } from "../src/db";
 import { processDistribution } from "../src/jobs/process-distribution";
 import { takeDownSong } from "../src/services/song-takedown";
 import { mediaLinkExpiry, mediaLinkSigner } from "../src/services/provider-media-links";
-import { signProviderReport } from "../src/services/provider-signature";
+import { hmacHex, providerHmacKey, signProviderReport } from "../src/services/provider-signature";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes } from "./support";
 
@@ -284,11 +284,22 @@ describe("media links", () => {
     return release as ReleaseChange;
   }
 
-  it("signs over `${songId}.${kind}.${expires}` and expires on the hour, 24 to 25 hours after the read", async () => {
+  it("signs over `${songId}.${kind}.${expires}` with a key derived by HKDF, and expires on the hour, 24 to 25 hours after the read", async () => {
     expect(mediaLinkExpiry(1_700_000_000_000)).toBe(1_700_089_200);
+    // Computed apart from the Worker, with Node's crypto: createHmac("sha256", hkdfSync("sha256", SECRET,
+    // <empty salt>, "jplay provider media links v1", 32)).update("song-1.audio.1700089200").
     expect(await (await mediaLinkSigner(SECRET, ORIGIN, 1_700_089_200))("song-1", "audio")).toBe(
-      `${ORIGIN}/api/provider/media/song-1/audio?expires=1700089200&signature=16ba36444569a9240cf84c6741e15d74902a98e0cfc17eca967eda17de95bb6b`,
+      `${ORIGIN}/api/provider/media/song-1/audio?expires=1700089200&signature=9d50bb7293c95a828301197fcfca057b166ab09f3e232b710abbb449c2fcae13`,
     );
+  });
+
+  it("refuses a link signed with the shared secret itself: only the derived key signs links", async () => {
+    const songId = await deliveredSong({ cover: false });
+    const expires = mediaLinkExpiry(Date.now());
+    const withRequestKey = await hmacHex(await providerHmacKey(SECRET, "sign"), `${songId}.audio.${expires}`);
+    const response = await exports.default.fetch(new Request(`${ORIGIN}/api/provider/media/${songId}/audio?expires=${expires}&signature=${withRequestKey}`));
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_link");
   });
 
   it("a release's links stream its audio with ranges and its cover, private, cached until the link expires", async () => {

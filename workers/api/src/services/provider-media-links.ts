@@ -1,7 +1,10 @@
 /**
  * The links the delivery feed gives the tablet provider to fetch a song's audio and cover:
  * `/api/provider/media/{songId}/{audio|cover}?expires=<unix seconds>&signature=<hex>`, where the
- * signature is HMAC-SHA256 with PROVIDER_WEBHOOK_SECRET over `${songId}.${kind}.${expires}`. A link
+ * signature is HMAC-SHA256 over `${songId}.${kind}.${expires}` with a key of its own, derived from
+ * PROVIDER_WEBHOOK_SECRET by HKDF-SHA256 (RFC 5869; info "jplay provider media links v1", no salt):
+ * only JPlay signs and checks links, and a link's signature, which the provider hands to any
+ * downloader or CDN, then proves nothing about the key that signs the provider's requests. A link
  * needs no headers (the provider's downloader can be a plain HTTP client or a CDN pull), names one
  * file, and stops working when it expires; a leaked link is worth one file for a day at most
  * (docs/decisions/029-catalogue-control.md, "Delivery feed").
@@ -9,7 +12,23 @@
 import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import { MEDIA_LINK_MIN_SECONDS, MEDIA_LINK_ROUNDING_SECONDS, type MediaKind } from "@jplay/schema/provider-feed";
 import { AppError } from "../errors";
-import { HMAC_HEX, hmacHex, hmacMatches, providerHmacKey } from "./provider-signature";
+import { HMAC_HEX, hmacHex, hmacMatches } from "./provider-signature";
+
+/** HKDF's `info`: names what the derived key is for, so no other use of the secret yields it. */
+export const MEDIA_LINK_KEY_INFO = "jplay provider media links v1";
+const encoder = new TextEncoder();
+
+/** The media links' HMAC-SHA256 key, derived from the shared secret (never the secret itself). */
+async function mediaLinkKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(MEDIA_LINK_KEY_INFO) },
+    material,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    [usage],
+  );
+}
 
 const linkMessage = (songId: string, kind: MediaKind, expires: number) => `${songId}.${kind}.${expires}`;
 
@@ -24,7 +43,7 @@ export const mediaLinkExpiry = (nowMs: number) =>
 
 /** Signs links that expire at `expires`, one key import for a whole page of them. */
 export async function mediaLinkSigner(secret: string, origin: string, expires: number) {
-  const key = await providerHmacKey(secret, "sign");
+  const key = await mediaLinkKey(secret, "sign");
   return async (songId: string, kind: MediaKind): Promise<string> => {
     const url = new URL(providerMediaPath(songId, kind), origin);
     url.searchParams.set("expires", String(expires));
@@ -51,7 +70,7 @@ export async function verifyMediaLink(
   if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !HMAC_HEX.test(signature)) {
     throw refuse("invalid_link", `This media link is incomplete: it needs expires (Unix seconds) and signature (hex HMAC-SHA256); ${again}`);
   }
-  if (!(await hmacMatches(await providerHmacKey(secret, "verify"), signature, linkMessage(songId, kind, Number(expires))))) {
+  if (!(await hmacMatches(await mediaLinkKey(secret, "verify"), signature, linkMessage(songId, kind, Number(expires))))) {
     throw refuse("invalid_link", `This media link was altered: its signature does not match the song, file and expiry; ${again}`);
   }
   const secondsLeft = Number(expires) - Math.floor(nowMs / 1000);

@@ -16,7 +16,7 @@ export const SIGNATURE_HEADER = "X-JPlay-Signature";
 const refuse = (code: ApiErrorCode, message: string) => new AppError(401, code, message);
 const encoder = new TextEncoder();
 
-/** The shared secret as an HMAC-SHA256 key (also signs the provider's media links, services/provider-media-links.ts). */
+/** The shared secret as the HMAC-SHA256 key of the provider's requests (media links have a key derived from it: provider-media-links.ts). */
 export const providerHmacKey = (secret: string, usage: "sign" | "verify") =>
   crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
 
