@@ -29,7 +29,7 @@ const newest = demoSong("Northern Lights Again");
 beforeAll(async () => {
   server = await startLocalServer({ vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } });
   // Listeners buy the explicit song until it trends: Home's first row would show it to everybody.
-  await reportPurchase(server.baseURL, providerSecret, explicitSong.id, 199, 60);
+  await reportPurchase(server.baseURL, providerSecret, explicitSong.id, explicitSong.priceCents, 60);
 }, 240_000);
 
 afterAll(async () => {

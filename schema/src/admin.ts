@@ -130,6 +130,20 @@ export interface AdminPaymentMismatchesResponse {
   }>;
 }
 
+/** `GET /api/admin/purchase-mismatches`: purchases the provider reported at another price than the song's, not credited. */
+export interface AdminPurchaseMismatchesResponse {
+  mismatches: Array<{
+    id: string;
+    purchaseId: string;
+    songId: string;
+    songTitle: string;
+    reportedPriceCents: number;
+    cataloguePriceCents: number;
+    purchasedAt: string;
+    detectedAt: string;
+  }>;
+}
+
 /** `POST /api/admin/artists/{artistId}/end-sessions`: how many live sessions were ended. */
 export interface EndArtistSessionsResponse {
   ended: number;

@@ -53,7 +53,7 @@ export type PurchaseOutcome =
   /** Already recorded by an earlier report: nothing changed. */
   | { purchaseId: string; status: "duplicate" }
   /** Not recorded; `reason` says why (unknown song, song not in the catalogue). */
-  | { purchaseId: string; status: "rejected"; code: "unknown_song" | "song_not_distributed" | "song_has_no_artist" | "purchased_in_future"; reason: string };
+  | { purchaseId: string; status: "rejected"; code: "unknown_song" | "song_not_distributed" | "song_has_no_artist" | "purchased_in_future" | "price_mismatch"; reason: string };
 
 export interface PurchaseReportAnswer {
   recorded: number;

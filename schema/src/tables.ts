@@ -110,6 +110,27 @@ export const purchases = sqliteTable(
   (purchase) => [index("purchases_song_idx").on(purchase.songId)],
 );
 
+/**
+ * A purchase the provider reported at another price than the song's: never credited (the artist's
+ * share is computed only on the catalogue's price), kept here for an operator to settle with the
+ * provider. One row per purchase id, however often the report is sent again.
+ */
+export const purchasePriceMismatches = sqliteTable(
+  "purchase_price_mismatches",
+  {
+    id: text("id").primaryKey(),
+    purchaseId: text("purchase_id").notNull().unique(),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    reportedPriceCents: integer("reported_price_cents").notNull(),
+    cataloguePriceCents: integer("catalogue_price_cents").notNull(),
+    purchasedAt: integer("purchased_at", { mode: "number" }).notNull(),
+    detectedAt: createdAt("detected_at"),
+  },
+  (mismatch) => [index("purchase_price_mismatches_detected_idx").on(mismatch.detectedAt)],
+);
+
 /** A card saved for the off-session charges the product makes (distribution fees, retries). */
 export const paymentMethods = sqliteTable(
   "payment_methods",

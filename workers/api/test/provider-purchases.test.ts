@@ -8,12 +8,14 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { AdminPurchaseMismatchesResponse } from "@jplay/schema/admin";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import type { SongPackage } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { createDb } from "../src/db";
 import { accountBalance, ACCOUNTS, artistAvailableBalances, ledgerTotal } from "../src/services/ledger";
 import { signProviderReport } from "../src/services/provider-signature";
+import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
 
 const SECRET = "test-provider-secret-0123456789abcdef";
@@ -170,6 +172,32 @@ describe("recording and crediting", () => {
     expect(await ledgerTotal(db)).toBe(0);
   });
 
+  it("credits a purchase only at the song's own price; another price is refused, credits nobody and is listed for operators once", async () => {
+    const { artistId, songId } = await liveSong("expedited", 149);
+    const before = await moneySnapshot();
+    const mispriced = purchase(songId, 99);
+    const answer = await report([mispriced]);
+    expect(answer).toMatchObject({ recorded: 0, rejected: 1 });
+    expect(answer.results[0]).toEqual({
+      purchaseId: mispriced.purchaseId,
+      status: "rejected",
+      code: "price_mismatch",
+      reason: `Song ${songId} sells at 149 cents, not 99: not credited; kept for an operator to settle`,
+    });
+    expect(await moneySnapshot()).toEqual(before);
+    expect(await balance(artistId)).toBe(0);
+    // Sent again: still refused, still one row for operators.
+    expect(await report([mispriced])).toMatchObject({ rejected: 1 });
+    const operator = await signedInOperator();
+    const listed = (await (await operator.fetch("/api/admin/purchase-mismatches")).json()) as AdminPurchaseMismatchesResponse;
+    expect(listed.mismatches.filter((row) => row.purchaseId === mispriced.purchaseId)).toEqual([
+      expect.objectContaining({ songId, reportedPriceCents: 99, cataloguePriceCents: 149, purchasedAt: mispriced.purchasedAt }),
+    ]);
+    // At the song's price it is credited.
+    expect(await report([purchase(songId, 149)])).toMatchObject({ recorded: 1 });
+    expect(await balance(artistId)).toBe(149 - Math.floor((149 * 1000) / 10_000));
+  });
+
   it("answers each purchase: songs that are unknown, unpaid or not yet live are refused, the rest recorded", async () => {
     const live = await liveSong("pro");
     const artistId = await insertArtist();
@@ -231,7 +259,8 @@ describe("recording and crediting", () => {
 
 describe("ledger invariants", () => {
   it("after any sequence of reports, retries and duplicates, the ledger sums to zero and no balance is negative", async () => {
-    const songs = await Promise.all((["standard", "expedited", "recovery_1", "recovery_2", "pro", null] as const).map((pkg, i) => liveSong(pkg, 70 + i * 25)));
+    const songPrice = (i: number) => 70 + i * 25;
+    const songs = await Promise.all((["standard", "expedited", "recovery_1", "recovery_2", "pro", null] as const).map((pkg, i) => liveSong(pkg, songPrice(i))));
     const splitBps: Record<string, number> = { standard: 200, expedited: 1000, recovery_1: 3000, recovery_2: 4000, pro: 800, null: 200 };
     const packages = ["standard", "expedited", "recovery_1", "recovery_2", "pro", null] as const;
     // What each artist must have been credited: every distinct purchase once.
@@ -242,7 +271,15 @@ describe("ledger invariants", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.array(fc.record({ song: fc.nat({ max: songs.length - 1 }), price: fc.integer({ min: 1, max: 199 }), id: fc.nat({ max: 30 }) }), { minLength: 1, maxLength: 12 }),
+          fc.array(
+            fc.record({
+              song: fc.nat({ max: songs.length - 1 }),
+              // Mostly the song's own price (null); now and then another, which is never credited.
+              price: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 199 }) }),
+              id: fc.nat({ max: 30 }),
+            }),
+            { minLength: 1, maxLength: 12 },
+          ),
           { minLength: 1, maxLength: 5 },
         ),
         async (reports) => {
@@ -250,17 +287,23 @@ describe("ledger invariants", () => {
           for (const items of reports) {
             // Ids repeat across reports (retries) but not inside one report.
             const unique = [...new Map(items.map((item) => [item.id, item])).values()];
-            const purchases = unique.map((item) => purchase(songs[item.song]!.songId, item.price, `prop-${run % 7}-${item.id}`));
+            const priceOf = (item: (typeof unique)[number]) => item.price ?? songPrice(item.song);
+            const purchases = unique.map((item) => purchase(songs[item.song]!.songId, priceOf(item), `prop-${run % 7}-${item.id}`));
             const answer = await report(purchases);
             for (const [i, result] of answer.results.entries()) {
               const item = unique[i]!;
               const key = purchases[i]!.purchaseId;
+              const price = priceOf(item);
+              if (price !== songPrice(item.song)) {
+                expect(result).toMatchObject({ status: "rejected", code: "price_mismatch" });
+                continue;
+              }
               expect(result.status).toBe(seen.has(key) ? "duplicate" : "recorded");
               if (result.status === "recorded") {
                 seen.add(key);
-                const provider = Math.floor((item.price * splitBps[String(packages[item.song])]!) / 10_000);
+                const provider = Math.floor((price * splitBps[String(packages[item.song])]!) / 10_000);
                 const artistId = songs[item.song]!.artistId;
-                credited.set(artistId, (credited.get(artistId) ?? 0) + item.price - provider);
+                credited.set(artistId, (credited.get(artistId) ?? 0) + price - provider);
               }
             }
           }

@@ -17,6 +17,7 @@ import { adminFeaturedRoutes } from "./featured";
 import { adminFundingRoutes } from "./funding";
 import { adminMessageRoutes } from "./messages";
 import { adminPaymentMismatchRoutes } from "./payment-mismatches";
+import { adminPurchaseMismatchRoutes } from "./purchase-mismatches";
 import { adminPaymentRoutes } from "./payments";
 import { adminRefundRoutes } from "./refunds";
 import { adminReviewRoutes } from "./review";
@@ -60,4 +61,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/sms-opt-outs", adminSmsOptOutRoutes)
   .route("/failed-jobs", adminFailedJobRoutes)
   .route("/payment-mismatches", adminPaymentMismatchRoutes)
+  .route("/purchase-mismatches", adminPurchaseMismatchRoutes)
   .route("/refunds", adminRefundRoutes);

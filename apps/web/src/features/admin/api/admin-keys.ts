@@ -7,6 +7,7 @@ export const adminKeys = {
   payments: () => ["admin", "data", "payments"] as const,
   failedJobs: () => ["admin", "data", "failed-jobs"] as const,
   paymentMismatches: () => ["admin", "data", "payment-mismatches"] as const,
+  purchaseMismatches: () => ["admin", "data", "purchase-mismatches"] as const,
   funding: () => ["admin", "data", "funding"] as const,
   /** Every page of the Messages tab (no page), or one page. */
   messages: (page?: number) => (page === undefined ? (["admin", "data", "messages"] as const) : (["admin", "data", "messages", page] as const)),

@@ -36,6 +36,7 @@ import { FailedPaymentsTab } from "./failed-payments-tab";
 import { MessagesTab } from "./messages-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
+import { PurchaseMismatchesPanel } from "./purchase-mismatches-panel";
 import { RefundsPanel } from "./refunds-panel";
 import { ReviewTab, ReviewTabLabel } from "./review-tab";
 import { PayoutFundingPanel } from "./payout-funding-panel";
@@ -212,6 +213,7 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
 
       <FailedJobsPanel />
       <PaymentMismatchesPanel />
+      <PurchaseMismatchesPanel />
       <RefundsPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
