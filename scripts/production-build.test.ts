@@ -10,6 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
 import { buildWeb } from "./build-web.ts";
 import { repoRoot, runWrangler } from "./wrangler-env.ts";
 
@@ -40,6 +41,19 @@ describe("the production build", () => {
     const bindings = output.slice(output.indexOf("bindings:"));
     for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) expect(bindings).toContain(binding);
     expect(bindings).not.toMatch(/STRIPE_SANDBOX|stripe-sandbox|ADMIN_PASSWORD|DISTRIBUTION_SECONDS_PER_HOUR/);
+  });
+
+  it("deploys production only as its own Worker, on its custom domain alone; the top level is named for development", () => {
+    const development = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml") });
+    const production = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml"), env: "production" });
+    expect(development.name).toBe("jplay-dev");
+    expect(development.vars.APP_ENV).toBe("development");
+    expect(production.name).toBe("jplay");
+    expect(production.vars.APP_ENV).toBe("production");
+    expect(production.workers_dev).toBe(false);
+    expect(production.routes).toEqual([{ pattern: expect.any(String), custom_domain: true }]);
+    const domain = (production.routes![0] as { pattern: string }).pattern;
+    expect(production.vars.APP_ORIGIN).toBe(`https://${domain}`);
   });
 
   it("migrates no sandbox table", () => {
