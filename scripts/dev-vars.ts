@@ -66,6 +66,7 @@ export function throwAwaySecrets(adminPassword: string = randomBytes(24).toStrin
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "1000",
     SETUP_INTENTS_PER_MINUTE: "1000",
     CARD_SAVES_PER_MINUTE: "1000",
+    CARD_SAVES_PER_ADDRESS_PER_HOUR: "1000",
     MAX_UNPAID_SONGS_PER_ARTIST: "1000",
   };
   return { args: Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]), sandboxSecrets };

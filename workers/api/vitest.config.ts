@@ -61,6 +61,7 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
             // (src/limits.ts) would couple unrelated tests. Their own tests set low values per request.
             SETUP_INTENTS_PER_MINUTE: "100000",
             CARD_SAVES_PER_MINUTE: "100000",
+            CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
             // The ledger's property test (test/ledger-properties.test.ts): its default size fits CI;
             // `LEDGER_PROPERTY_RUNS=20 LEDGER_PROPERTY_OPERATIONS=500` runs the full 10,000 operations.
             LEDGER_PROPERTY_RUNS: process.env.LEDGER_PROPERTY_RUNS ?? "",

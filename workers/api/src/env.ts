@@ -50,6 +50,8 @@ declare global {
      */
     SETUP_INTENTS_PER_MINUTE?: string;
     CARD_SAVES_PER_MINUTE?: string;
+    /** Card saves one client address may attempt per hour (default 20; src/limits.ts). */
+    CARD_SAVES_PER_ADDRESS_PER_HOUR?: string;
     /** Songs awaiting payment one artist may hold at once (default 5). */
     MAX_UNPAID_SONGS_PER_ARTIST?: string;
     /** Seconds a song may wait for payment before the cron removes it with its files (default 604800, 7 days). */

@@ -74,7 +74,7 @@ export const SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 20;
 export const SETUP_INTENTS_PER_MINUTE = 10;
 /** Card saves one session (its Stripe customer) may attempt per hour, confirmed or not. */
 export const SAVES_PER_SESSION_PER_HOUR = 10;
-/** Card saves one client address (/64 for IPv6) may attempt per hour, confirmed or not. */
+/** Card saves one client address (/64 for IPv6) may attempt per hour, confirmed or not. Setting: CARD_SAVES_PER_ADDRESS_PER_HOUR. */
 export const SAVES_PER_ADDRESS_PER_HOUR = 20;
 /** What a client that used up its own save attempts is told. */
 export const TOO_MANY_SAVES = /*i18n*/ "Too many attempts to save a card. Please wait an hour and try again.";
@@ -99,7 +99,7 @@ export const UNPAID_SONGS_REMOVED_PER_RUN = 50;
 
 // ---- Settings ---------------------------------------------------------------------------------------
 
-type NumericSetting = "SETUP_INTENTS_PER_ADDRESS_PER_HOUR" | "SETUP_INTENTS_PER_MINUTE" | "CARD_SAVES_PER_MINUTE" | "MAX_UNPAID_SONGS_PER_ARTIST" | "UNPAID_SONG_EXPIRY_SECONDS";
+type NumericSetting = "SETUP_INTENTS_PER_ADDRESS_PER_HOUR" | "CARD_SAVES_PER_ADDRESS_PER_HOUR" | "SETUP_INTENTS_PER_MINUTE" | "CARD_SAVES_PER_MINUTE" | "MAX_UNPAID_SONGS_PER_ARTIST" | "UNPAID_SONG_EXPIRY_SECONDS";
 
 const badSettingsLogged = new Set<string>();
 
@@ -118,6 +118,7 @@ export function numericSetting(env: Partial<Record<NumericSetting, string>>, nam
 
 export const setupIntentsPerAddressPerHour = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_ADDRESS_PER_HOUR", SETUP_INTENTS_PER_ADDRESS_PER_HOUR);
 export const setupIntentsPerMinute = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_MINUTE", SETUP_INTENTS_PER_MINUTE);
+export const cardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "CARD_SAVES_PER_ADDRESS_PER_HOUR", SAVES_PER_ADDRESS_PER_HOUR);
 export const cardSavesPerMinute = (env: Env) => numericSetting(env, "CARD_SAVES_PER_MINUTE", CARD_SAVES_PER_MINUTE);
 export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UNPAID_SONGS_PER_ARTIST", MAX_UNPAID_SONGS_PER_ARTIST);
 export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;

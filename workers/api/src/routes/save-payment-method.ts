@@ -15,10 +15,10 @@ import {
   BUSY_SAVE_MESSAGE,
   HOUR_MS,
   MINUTE_MS,
-  SAVES_PER_ADDRESS_PER_HOUR,
   SAVES_PER_PHONE_PER_HOUR,
   SAVES_PER_SESSION_PER_HOUR,
   TOO_MANY_SAVES,
+  cardSavesPerAddressPerHour,
   cardSavesPerMinute,
 } from "../limits";
 import { createStripe } from "../payments/stripe-client";
@@ -38,7 +38,7 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   }
   // First the budgets only this caller uses up: its session (the customer it is bound to) and its address.
   await enforceRateLimit(c.env.DB, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
-  await enforceRateLimit(c.env.DB, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: SAVES_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
+  await enforceRateLimit(c.env.DB, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: cardSavesPerAddressPerHour(c.env), windowMs: HOUR_MS, message: TOO_MANY_SAVES });
   const stripe = createStripe(c.env);
   // Then Stripe's word that the card was set up for this customer: a made-up or foreign payment
   // method is refused here, so only saves an attacker paid a card check for reach the shared budgets.
