@@ -1,12 +1,14 @@
 /**
  * The cron's housekeeping of sign-in state (DELIVERY_CRON in run-scheduled.ts): artist and operator
  * sessions a day after they ended or expired, and operator sign-in tries older than their windows,
- * are deleted, so these tables stay the size of what is live. The schedule's time is taken as "now".
+ * are deleted, and so are rate-limit rows a week after their window started, so these tables stay the
+ * size of what is live. The schedule's time is taken as "now".
  */
 import { createDb } from "../db";
 import { purgeDeadAdminSessions } from "../services/admin-sessions";
 import { purgeOldSignInTries } from "../services/admin-sign-in-guard";
 import { purgeDeadArtistSessions } from "../services/artist-sessions";
+import { pruneRateLimits } from "../services/rate-limit";
 
 export async function purgeSessionsTask(env: Env, scheduledTime: Date): Promise<void> {
   const now = scheduledTime.getTime();
@@ -14,4 +16,5 @@ export async function purgeSessionsTask(env: Env, scheduledTime: Date): Promise<
   await purgeDeadArtistSessions(db, now);
   await purgeDeadAdminSessions(db, now);
   await purgeOldSignInTries(env.DB, now);
+  await pruneRateLimits(env.DB, now);
 }

@@ -1,9 +1,12 @@
 /**
- * Fixed-window rate limits kept in D1, one atomic upsert per hit, so concurrent requests cannot both
- * slip under the limit. Used against card testing: setup intents per client address and in all, saves
- * per phone and in all (routes/create-setup-intent.ts and save-payment-method.ts, numbers in src/limits.ts).
+ * Fixed-window rate limits kept in D1, one atomic upsert per counted hit, so concurrent requests cannot
+ * both slip under the limit. A refused hit writes nothing: the upsert only moves a count that is under
+ * its limit (or starts a new window), and a refusal then only reads the window to say when to retry;
+ * rows whose windows ended long ago are deleted by the cron (`pruneRateLimits`). Used against card
+ * testing: setup intents per client address and in all, saves per session, address, phone and in all
+ * (routes/create-setup-intent.ts and save-payment-method.ts, numbers in src/limits.ts).
  */
-import { sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "@jplay/schema/tables";
 import { createDb } from "../db";
 import { AppError } from "../errors";
@@ -19,9 +22,10 @@ export interface RateLimit {
 }
 
 export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Date.now()): Promise<void> {
+  const db = createDb(d1);
   // A window that started `windowMs` ago or earlier is over: this hit starts a new one.
   const windowOver = sql`${rateLimits.windowStart} <= ${now - rule.windowMs}`;
-  const [row] = await createDb(d1)
+  const [counted] = await db
     .insert(rateLimits)
     .values({ key: rule.key, windowStart: now, hits: 1 })
     .onConflictDoUpdate({
@@ -30,12 +34,28 @@ export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Da
         hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
         windowStart: sql`case when ${windowOver} then ${now} else ${rateLimits.windowStart} end`,
       },
+      // Only a hit that is allowed is written; a refused one leaves the row as it was.
+      setWhere: sql`${windowOver} or ${rateLimits.hits} < ${rule.limit}`,
     })
-    .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
-  if (row && row.hits > rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000));
-    throw new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
-  }
+    .returning({ hits: rateLimits.hits });
+  if (counted) return;
+  const [row] = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, rule.key)).limit(1);
+  const windowStart = row?.windowStart ?? now;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
+  throw new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
+}
+
+/**
+ * How long a row outlives the window it counted: the longest window is an hour, and the SetupIntent
+ * failure markers kept in the same table (setup-intent-failures.ts) must outlast Stripe's webhook
+ * retries (three days), so a redelivered event is still counted once.
+ */
+export const RATE_LIMIT_ROWS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Deletes rows whose windows started more than RATE_LIMIT_ROWS_KEPT_MS ago (the 15-minute cron); answers how many. */
+export async function pruneRateLimits(d1: D1Database, now: number): Promise<number> {
+  const result = await createDb(d1).delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_ROWS_KEPT_MS));
+  return result.meta.changes;
 }
 
 /**
