@@ -90,6 +90,10 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
       include,
       exclude,
       fileParallelism,
+      // The Worker's logs go straight to the output, not through vitest's console RPC: background work a
+      // test file leaves running (a webhook the sandbox delivers late, a queued text written to the log)
+      // may log after the file ends, and that RPC is closed by then (an unhandled "Closing rpc" error).
+      disableConsoleIntercept: true,
       setupFiles: ["./test/apply-migrations.ts"],
     },
   };
