@@ -133,7 +133,9 @@ describe("Spanish", () => {
     }
 
     await page.goto(`${baseURL}/approval/${songId}`);
+    const charged = page.waitForResponse((answer) => answer.request().method() === "POST" && answer.url().endsWith("/complete"), { timeout: 30_000 });
     await page.getByRole("button", { name: es("Complete Distribution") }).click();
+    expect((await charged).status()).toBe(200);
     await page.waitForURL(`${baseURL}/`, { timeout: 30_000 });
     await page.getByText(es("{title} is being distributed", { title }), { exact: true }).waitFor({ timeout: 30_000 });
     await audit("Home with the distribution banner");

@@ -8,10 +8,27 @@ import { launchChromium } from "../../scripts/chromium.ts";
 
 let browser: Promise<Browser> | undefined;
 const openContexts: Array<() => Promise<void>> = [];
+/** Each open page with the last API answers it received, reported when its test fails. */
+const openPages: Array<{ page: Page; answers: string[] }> = [];
+const ANSWERS_KEPT = 15;
 
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail") await Promise.all(openPages.map(reportPage));
+  openPages.splice(0);
   await Promise.all(openContexts.splice(0).map((close) => close()));
 });
+
+/** What a failed test's page showed: its address, its toasts and the API answers it last received. */
+async function reportPage({ page, answers }: { page: Page; answers: string[] }): Promise<void> {
+  if (page.isClosed()) return;
+  const toasts = await page
+    .locator("[data-sonner-toast]")
+    .allInnerTexts()
+    .catch(() => []);
+  console.error(
+    [`page at ${page.url()}`, `toasts: ${JSON.stringify(toasts)}`, "last API answers:", ...answers.map((line) => `  ${line}`)].join("\n"),
+  );
+}
 
 afterAll(async () => {
   if (browser) await (await browser).close();
@@ -26,7 +43,16 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
   browser ??= launchChromium();
   const context = await (await browser).newContext({ serviceWorkers: "block", ...options });
   openContexts.push(() => context.close());
-  return context.newPage();
+  const page = await context.newPage();
+  const answers: string[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith("/api/")) return;
+    answers.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+    if (answers.length > ANSWERS_KEPT) answers.shift();
+  });
+  openPages.push({ page, answers });
+  return page;
 }
 
 /**
