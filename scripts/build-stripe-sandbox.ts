@@ -8,18 +8,20 @@ import path from "node:path";
 import { repoRoot, runWrangler } from "./wrangler-env.ts";
 
 export const sandboxDir = path.join(repoRoot, "workers/stripe-sandbox");
-export const sandboxBundleDir = path.join(sandboxDir, "dist");
+/** Where a test project's copy of the bundle goes: each project builds its own, as the projects' configs load at once. */
+export const sandboxBundleDir = (project: string) => path.join(sandboxDir, "dist", project);
 
 export interface BundledModule {
   type: "ESModule" | "Text";
   path: string;
 }
 
-/** Builds the bundle and answers its modules (the entry first, then the migration files as text). */
-export async function buildStripeSandbox(): Promise<BundledModule[]> {
-  await rm(sandboxBundleDir, { recursive: true, force: true });
-  await runWrangler(["deploy", "--dry-run", "-c", path.join(sandboxDir, "wrangler.toml"), "--outdir", sandboxBundleDir]);
-  const files = await readdir(sandboxBundleDir);
-  const text = files.filter((file) => file.endsWith(".sql")).map((file): BundledModule => ({ type: "Text", path: path.join(sandboxBundleDir, file) }));
-  return [{ type: "ESModule", path: path.join(sandboxBundleDir, "index.js") }, ...text];
+/** Builds `project`'s bundle and answers its modules (the entry first, then the migration files as text). */
+export async function buildStripeSandbox(project: string): Promise<BundledModule[]> {
+  const outDir = sandboxBundleDir(project);
+  await rm(outDir, { recursive: true, force: true });
+  await runWrangler(["deploy", "--dry-run", "-c", path.join(sandboxDir, "wrangler.toml"), "--outdir", outDir]);
+  const files = await readdir(outDir);
+  const text = files.filter((file) => file.endsWith(".sql")).map((file): BundledModule => ({ type: "Text", path: path.join(outDir, file) }));
+  return [{ type: "ESModule", path: path.join(outDir, "index.js") }, ...text];
 }

@@ -1,4 +1,4 @@
-// The Worker test projects (vitest.config.ts and vitest.shared-stripe.config.ts) run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml, and
+// The Worker test projects (this file, vitest.shared-stripe.config.ts and vitest.isolated.config.ts) run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml, and
 // the Stripe sandbox Worker beside the product as an auxiliary Worker, bound both ways as in `pnpm dev`.
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -12,20 +12,41 @@ export const TEST_WEBHOOK_SECRET = "whsec_test_jplay";
 export const TEST_CONNECT_WEBHOOK_SECRET = "whsec_test_jplay_connect";
 
 /**
+ * How the Worker test files share runtimes. A runtime (workerd with the product, its D1, R2 and
+ * queues, and the Stripe sandbox beside it) takes seconds to start and migrate, so most files share
+ * one per project and build their own world in it: fresh ids, their own artists and songs.
+ *
  * Tests that move state the whole Stripe sandbox shares — its clock, the platform's balance, faults it
- * is told to inject — and would disturb each other beside one another (a drained balance under a run
- * that pays out). They are their own project, whose files run one after another.
+ * is told to inject — would disturb each other beside one another: they share one runtime, one file
+ * after another.
  */
 export const SHARED_STRIPE_STATE_TESTS = [
   "test/faults.test.ts",
-  "test/payouts.test.ts",
-  "test/payout-funding.test.ts",
   "test/ledger-properties.test.ts",
   "test/artist-page.test.ts",
   "test/lost-charge-answer.test.ts",
-  "test/reconcile-stripe.test.ts",
   "test/refunds.test.ts",
   "test/pro-renewals.test.ts",
+];
+
+/**
+ * Tests that read whole tables or the sandbox's whole balance — the catalogue's lists and Home, the
+ * provider feed, the ledger's sums, every payable artist, the funding figures, every payment the reconciler finds, every
+ * attempt on a test card (whose fingerprint every file shares) — or seed fixed ids: each file gets a
+ * runtime, storage and Stripe sandbox of its own (vitest.isolated.config.ts).
+ */
+export const ISOLATED_TESTS = [
+  "test/catalogue.test.ts",
+  "test/catalogue-cache.test.ts",
+  "test/home-page.test.ts",
+  "test/distribution-pipeline.test.ts",
+  "test/provider-feed.test.ts",
+  "test/provider-purchases.test.ts",
+  "test/complete-distribution.test.ts",
+  "test/recovery.test.ts",
+  "test/payouts.test.ts",
+  "test/payout-funding.test.ts",
+  "test/reconcile-stripe.test.ts",
 ];
 
 interface WorkerProject {
@@ -34,11 +55,13 @@ interface WorkerProject {
   exclude?: string[];
   /** false: the project's files run one after another. */
   fileParallelism?: boolean;
+  /** false: the project's files share one runtime and its storage, each building its own world in it. */
+  isolate?: boolean;
 }
 
-export const workerProject = ({ name, include, exclude = [], fileParallelism = true }: WorkerProject) => defineConfig(async () => {
+export const workerProject = ({ name, include, exclude = [], fileParallelism = true, isolate = true }: WorkerProject) => defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
-  const sandboxModules = await buildStripeSandbox();
+  const sandboxModules = await buildStripeSandbox(name);
   return {
     // The web app's `@/` import alias (apps/web/tsconfig.json): the Home route renders its components.
     resolve: { alias: { "@": path.join(root, "apps/web/src") } },
@@ -71,7 +94,7 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
             {
               name: "jplay-stripe-sandbox",
               modules: sandboxModules,
-              modulesRoot: sandboxBundleDir,
+              modulesRoot: sandboxBundleDir(name),
               compatibilityDate: "2026-11-01",
               compatibilityFlags: ["nodejs_compat"],
               d1Databases: { DB: "jplay-stripe-sandbox" },
@@ -90,6 +113,7 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
       include,
       exclude,
       fileParallelism,
+      isolate,
       // The Worker's logs go straight to the output, not through vitest's console RPC: background work a
       // test file leaves running (a webhook the sandbox delivers late, a queued text written to the log)
       // may log after the file ends, and that RPC is closed by then (an unhandled "Closing rpc" error).
@@ -99,4 +123,4 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
   };
 });
 
-export default workerProject({ name: "worker", include: ["test/**/*.test.ts"], exclude: SHARED_STRIPE_STATE_TESTS });
+export default workerProject({ name: "worker", include: ["test/**/*.test.ts"], exclude: [...SHARED_STRIPE_STATE_TESTS, ...ISOLATED_TESTS], isolate: false });
