@@ -17,6 +17,7 @@ import { createStripe } from "../src/payments/stripe-client";
 import { PLATFORM_EVENTS_CURSOR, applyMissedPlatformEvents } from "../src/services/missed-stripe-events";
 import { NOT_CHARGED_AFTER_MS, SETTLE_AFTER_MS } from "../src/services/settle-processing-payments";
 import { artistWithSong, chargesOf, freshCardNumber, impatientStripe, payInBrowser, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
+import { signedInOperator } from "./admin-support";
 import { CapturingQueue, insertArtist } from "./song-fixtures";
 
 const stripe = createStripe(env);
@@ -65,6 +66,8 @@ describe("webhooks Stripe gave up on", () => {
     expect((await songRow(artist.songId))?.status).toBe("pending");
     const [succeeded] = await eventsAbout(clientSecret.split("_secret_")[0]!, "payment_intent.succeeded");
     expect(succeeded).toMatchObject({ pending_webhooks: 1 });
+    // Listed in the account's default API version, not the SDK's: read again, not refused.
+    expect(succeeded!.api_version).not.toBe(Stripe.API_VERSION);
     expect(await recorded(succeeded!.id)).toBe(0);
 
     // The song's audio check, and the artist's text that the payment went through.
@@ -100,6 +103,64 @@ describe("webhooks Stripe gave up on", () => {
     for (const event of updates) expect(await recorded(event.id)).toBe(1);
     await runCron();
     expect(await payoutsEnabled()).toBe(true);
+  });
+
+  it("an invoice.paid Stripe gave up on is listed in the account's older API version, whose invoice has no parent: its invoice is read again, so Pro's charge is posted", async () => {
+    const artist = await artistWithSong();
+    await endpointsDown();
+    const started = await artist.browser.fetch("/api/get-or-create-subscription", { method: "POST" });
+    const { clientSecret } = (await started.json()) as { clientSecret: string };
+    expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
+    await pastEveryRetry();
+    await endpointsBack();
+    const [paid] = (await stripe.events.list({ type: "invoice.paid", limit: 100 })).data.filter((event) => (event.data.object as Stripe.Invoice).customer === artist.customerId);
+    // Rendered as the account's default version had it, not as the SDK reads: no `parent` to find the subscription by.
+    expect(paid!.api_version).not.toBe(Stripe.API_VERSION);
+    expect(paid!.data.object).not.toHaveProperty("parent");
+    const invoiceId = (paid!.data.object as Stripe.Invoice).id!;
+    const posted = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'subscription.invoice' AND ref = ?").bind(invoiceId).first<{ n: number }>())!.n;
+    expect(await posted()).toBe(0);
+
+    await runCron();
+    expect(await recorded(paid!.id)).toBe(1);
+    expect(await posted()).toBe(1);
+    expect((await env.DB.prepare("SELECT status FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first<{ status: string }>())?.status).toBe("active");
+    await runCron();
+    expect(await posted()).toBe(1);
+  });
+
+  it("an event whose object cannot be read is not applied and not passed: operators see it among the failed jobs until a later run applies it", async () => {
+    const artist = await artistWithSong();
+    await endpointsDown();
+    const checkout = await artist.browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const { clientSecret } = (await checkout.json()) as { clientSecret: string };
+    const intentId = clientSecret.split("_secret_")[0]!;
+    expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
+    await pastEveryRetry();
+    await endpointsBack();
+    const [succeeded] = await eventsAbout(intentId, "payment_intent.succeeded");
+    // Stripe fails every read of the intent for a while (in front of the API: nothing stored).
+    expect((await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500_before_key", count: "100", path_prefix: `/v1/payment_intents/${intentId}`, method: "GET" })).status).toBe(200);
+    onTestFinished(async () => {
+      await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
+    });
+    const failedJob = () => env.DB.prepare("SELECT job_type, payload FROM failed_jobs WHERE id = ?").bind(`stripe-event:${succeeded!.id}`).first<{ job_type: string; payload: string }>();
+
+    await runCron();
+    expect((await songRow(artist.songId))?.status).toBe("pending");
+    expect(await recorded(succeeded!.id)).toBe(0);
+    expect(await failedJob()).toMatchObject({ job_type: "stripe.event" });
+    expect(JSON.parse((await failedJob())!.payload)).toMatchObject({ eventId: succeeded!.id, type: "payment_intent.succeeded" });
+    const admin = await (await signedInOperator()).fetch("/api/admin/failed-jobs");
+    expect(((await admin.json()) as { failedJobs: { id: string }[] }).failedJobs.map((job) => job.id)).toContain(`stripe-event:${succeeded!.id}`);
+
+    // Stripe answers again: the next run still has the event in its window, applies it and clears the alert.
+    await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
+    await runCron(new CapturingQueue());
+    expect((await songRow(artist.songId))?.status).toBe("approved");
+    expect(await recorded(succeeded!.id)).toBe(1);
+    expect(await failedJob()).toBeNull();
   });
 
   it("lists a bounded number of pages a run, goes on where it stopped, then keeps only an overlap window", async () => {

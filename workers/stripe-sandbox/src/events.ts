@@ -10,8 +10,16 @@ import type { StoredObject } from "./store";
 
 export type EventType = Stripe.Event.Type;
 
-/** The API version events are rendered in: the one the installed SDK pins. */
+/** The API version events are rendered in for webhook endpoints: the one the installed SDK pins. */
 export const SANDBOX_API_VERSION: string = Stripe.API_VERSION;
+
+/**
+ * The account's default API version, older than the SDK's. Events listed or retrieved through the API
+ * are rendered in the version that was the account's default when they were created, never in the
+ * request's Stripe-Version (https://docs.stripe.com/api/events/list), so a product that reads a listed
+ * event's body as if it were in the SDK's version misreads it.
+ */
+export const ACCOUNT_DEFAULT_API_VERSION = "2024-12-18.acacia";
 
 export interface SandboxEvent extends StoredObject {
   object: "event";
@@ -68,6 +76,21 @@ export function previousAttributes(before: object, after: object): Record<string
     if (JSON.stringify(old[key]) !== JSON.stringify(now[key])) changed[key] = old[key] ?? null;
   }
   return Object.keys(changed).length > 0 ? changed : undefined;
+}
+
+type RenderedInvoice = StoredObject & { parent?: { subscription_details?: { subscription?: unknown } | null } | null };
+
+/**
+ * An event as `GET /v1/events` shows it: in the account's default version. Of that version's
+ * differences the sandbox renders the one that would mislead the product: before 2025-03-31.basil an
+ * invoice named its subscription at the top (`subscription`) and had no `parent`.
+ */
+export function inAccountDefaultVersion(event: SandboxEvent): SandboxEvent {
+  const object = event.data.object as StoredObject;
+  if (object.object !== "invoice") return { ...event, api_version: ACCOUNT_DEFAULT_API_VERSION };
+  const { parent, ...rest } = object as RenderedInvoice;
+  const invoice = { ...rest, subscription: parent?.subscription_details?.subscription ?? null };
+  return { ...event, api_version: ACCOUNT_DEFAULT_API_VERSION, data: { object: invoice } };
 }
 
 /** An event as Stripe shows it: without the sandbox's delivery bookkeeping. */

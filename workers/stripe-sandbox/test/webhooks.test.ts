@@ -14,6 +14,7 @@ import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
 import { RETRY_DELAYS_SECONDS, signWebhookPayload } from "../src/webhooks";
+import { ACCOUNT_DEFAULT_API_VERSION } from "../src/events";
 import {
   CONNECT_ENDPOINT,
   PLATFORM_ENDPOINT,
@@ -78,18 +79,20 @@ describe("events", () => {
     expect(await signWebhookPayload(payload, secret, now)).toBe(header);
   });
 
-  it("records every state change as an event, in the SDK's pinned API version", async () => {
+  it("records every state change as an event: listed in the account's default API version, POSTed in the SDK's pinned one", async () => {
     // https://docs.stripe.com/api/events/object: `api_version` is the version the event was rendered
-    // in; the product's SDK pins Stripe.API_VERSION, so events must parse as that version.
+    // in. The API lists and retrieves an event as the account's default version rendered it when it
+    // was created (https://docs.stripe.com/api/events/list); an endpoint gets it in its own version,
+    // the one the product's SDK pins.
     const customer = await stripe.customers.create({ email: uniqueEmail("version") });
     const intent = await stripe.paymentIntents.create({ amount: 4999, currency: "usd", customer: customer.id, payment_method: "pm_card_visa", confirm: true });
     expect(intent.status).toBe("succeeded");
     const events = [...(await eventsFor(stripe, customer.id)), ...(await eventsFor(stripe, intent.id))];
     expect(events.map((e) => e.type).sort()).toEqual(["customer.created", "payment_intent.created", "payment_intent.succeeded"]);
     for (const event of events) {
-      expect(event).toMatchObject({ object: "event", api_version: Stripe.API_VERSION, livemode: false });
+      expect(event).toMatchObject({ object: "event", api_version: ACCOUNT_DEFAULT_API_VERSION, livemode: false });
       expect(event.id).toMatch(/^evt_/);
-      expect(await stripe.events.retrieve(event.id)).toMatchObject({ id: event.id, api_version: Stripe.API_VERSION });
+      expect(await stripe.events.retrieve(event.id)).toMatchObject({ id: event.id, api_version: ACCOUNT_DEFAULT_API_VERSION });
     }
     const [succeeded] = events.filter((e) => e.type === "payment_intent.succeeded");
     expect(succeeded!.data.object).toMatchObject({ id: intent.id, status: "succeeded" });
@@ -116,7 +119,7 @@ describe("events", () => {
     // Accepted (2xx): no longer pending, and the payload was the event as the API shows it, with the
     // count of endpoints still to receive it at the time it was sent.
     await eventually(async () => expect((await stripe.events.retrieve(event!.id)).pending_webhooks).toBe(0));
-    expect(JSON.parse(delivery!.body)).toEqual({ ...(await stripe.events.retrieve(event!.id)), pending_webhooks: 1 });
+    expect(JSON.parse(delivery!.body)).toEqual({ ...(await stripe.events.retrieve(event!.id)), api_version: Stripe.API_VERSION, pending_webhooks: 1 });
   });
 
   it("keeps events pending while the endpoint is out of reach and delivers them on demand, oldest first", async () => {
@@ -349,6 +352,7 @@ describe("retries, as test mode does them", () => {
     const [first, retry] = await deliveriesOf(event.id);
     expect(retry).toMatchObject({ status: 200 });
     for (const delivery of [first!, retry!]) expect(JSON.parse(delivery.body)).not.toHaveProperty("delivery");
-    expect(JSON.parse(retry!.body)).toEqual({ ...(await stripe.events.retrieve(event.id)), pending_webhooks: 1 });
+    // The endpoint's copy is in the SDK's version; the API shows the account's default.
+    expect(JSON.parse(retry!.body)).toEqual({ ...(await stripe.events.retrieve(event.id)), api_version: Stripe.API_VERSION, pending_webhooks: 1 });
   });
 });

@@ -4,7 +4,9 @@
  * never: an event the product's endpoint never took is otherwise lost. Each cron run lists the
  * events since the newest one it saw (minus an overlap, for events that become listable late),
  * applies every one not yet in `stripe_events` through the webhook's own code, and records it, so an
- * event applied here and delivered later (or the other way round) takes effect once.
+ * event applied here and delivered later (or the other way round) takes effect once. A listed event
+ * is in the version the account had when it happened: it is read in the SDK's before it is applied
+ * (listed-stripe-event.ts). The cursor never passes an event that was not applied.
  * - Platform events: `GET /v1/events?types[]=…&created[gte]=…`, oldest first, a bounded number of
  *   pages a run; a run that did not reach the end goes on from its last page on the next.
  * - Events on connected accounts (`account.updated`) belong to the account: the platform lists them
@@ -14,12 +16,12 @@
  */
 import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import type Stripe from "stripe";
-import { artists } from "@jplay/schema/tables";
+import { artists, failedJobs } from "@jplay/schema/tables";
 import type { Db } from "../db";
-import { AppError } from "../errors";
+import { recordFailedJob } from "./admin-failed-jobs";
 import type { PaymentDeps } from "./close-open-payment";
 import { applyAccountUpdatedEvent } from "./connect-accounts";
-import { refuseOtherApiVersion } from "./stripe-api-version";
+import { listedEventInPinnedVersion } from "./listed-stripe-event";
 import { APPLIED_EVENT_TYPES, applyStripeEvent, recordStripeEvent, stripeEventApplied } from "./stripe-events";
 import { readSyncCursor, writeSyncCursor } from "./sync-cursors";
 
@@ -52,20 +54,31 @@ export interface MissedEventsReport {
   complete: boolean;
 }
 
-type Outcome = "applied" | "known" | "refused" | "failed";
+type Outcome = "applied" | "known" | "failed";
 
-/** The webhook route's steps, for an event found by listing: skip if recorded, apply, record. */
-async function applyOnce(db: Db, event: Stripe.Event, endpoint: string, apply: () => Promise<void>): Promise<Outcome> {
+/** The failed-jobs row (admin's Failed jobs) that shows operators a listed event not applied. */
+const unappliedEventRow = (eventId: string) => `stripe-event:${eventId}`;
+
+/**
+ * The webhook route's steps, for an event found by listing: skip if recorded, read it in the pinned
+ * version (listed-stripe-event.ts), apply, record. An event not applied is logged and shown to
+ * operators among the failed jobs until a later run applies it.
+ */
+async function applyOnce(db: Db, stripe: Stripe, event: Stripe.Event, apply: (event: Stripe.Event) => Promise<void>, options: Stripe.RequestOptions = {}): Promise<Outcome> {
   try {
     if (await stripeEventApplied(db, event.id)) return "known";
-    refuseOtherApiVersion(event, endpoint);
-    await apply();
+    await apply(await listedEventInPinnedVersion(stripe, event, options));
     await recordStripeEvent(db, event);
+    await db.delete(failedJobs).where(eq(failedJobs.id, unappliedEventRow(event.id)));
     return "applied";
   } catch (error) {
-    // Refused for its API version: logged by refuseOtherApiVersion, never applied (as the webhook).
-    if (error instanceof AppError && error.code === "api_version_mismatch") return "refused";
     console.error(JSON.stringify({ level: "error", msg: "reconciliation: event not applied", event: event.id, type: event.type, error: String(error) }));
+    await recordFailedJob(db, {
+      id: unappliedEventRow(event.id),
+      jobType: "stripe.event",
+      payload: JSON.stringify({ eventId: event.id, type: event.type, apiVersion: event.api_version ?? null }),
+      error: String(error),
+    }).catch(() => undefined);
     return "failed";
   }
 }
@@ -96,7 +109,7 @@ export async function applyMissedPlatformEvents(deps: PaymentDeps, now: number, 
   let oldestFailed: number | null = null;
   // Stripe lists newest first; they are applied oldest first, as they happened.
   for (const event of listed.reverse()) {
-    const outcome = await applyOnce(db, event, "reconciliation", () => applyStripeEvent(db, event, deps));
+    const outcome = await applyOnce(db, stripe, event, (readable) => applyStripeEvent(db, readable, deps));
     if (outcome === "applied") report.applied++;
     if (outcome === "failed") {
       report.failed++;
@@ -135,7 +148,7 @@ export async function applyMissedConnectEvents(deps: Pick<PaymentDeps, "db" | "s
     }
     report.listed += events.length;
     for (const event of events.reverse()) {
-      const outcome = await applyOnce(db, event, "reconciliation (connect)", () => applyAccountUpdatedEvent(stripe, db, event.data.object as Stripe.Account));
+      const outcome = await applyOnce(db, stripe, event, (readable) => applyAccountUpdatedEvent(stripe, db, readable.data.object as Stripe.Account), { stripeAccount: artist.accountId! });
       if (outcome === "applied") report.applied++;
       if (outcome === "failed") report.failed++;
     }

@@ -4,7 +4,8 @@
  * reads to find events its endpoint missed. https://docs.stripe.com/api/events/list
  * Events on a connected account belong to that account: the platform reads them with the
  * `Stripe-Account` header, and its own list and retrieve never show them
- * (https://docs.stripe.com/connect/webhooks).
+ * (https://docs.stripe.com/connect/webhooks). Both render events in the account's default API version
+ * (events.ts, inAccountDefaultVersion), whatever Stripe-Version the request sends.
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
@@ -13,7 +14,7 @@ import { requireConnectedAccount } from "../connected-account";
 import { type SandboxCall, endpoint } from "../context";
 import { invalidRequest, resourceMissing } from "../errors";
 import type { Range } from "../form";
-import { type SandboxEvent, withoutBookkeeping } from "../events";
+import { type SandboxEvent, inAccountDefaultVersion, withoutBookkeeping } from "../events";
 import { listObject } from "../lists";
 import { readPage } from "../store";
 
@@ -43,7 +44,7 @@ export const eventRoutes = new Hono<AppEnv>()
       const created = call.params.range("created");
       if (created) filters.created = created;
       const page = await call.store.list<SandboxEvent>("event", filters, readPage(call.params));
-      return listObject("/v1/events", { ...page, data: page.data.map(withoutBookkeeping) });
+      return listObject("/v1/events", { ...page, data: page.data.map((event) => inAccountDefaultVersion(withoutBookkeeping(event))) });
     }),
   )
   .get(
@@ -53,6 +54,6 @@ export const eventRoutes = new Hono<AppEnv>()
       const owner = await ownerOf(call);
       const event = await call.store.require<SandboxEvent>("event", call.pathParam("id"), "event");
       if ((event.account ?? null) !== owner) throw resourceMissing("event", event.id);
-      return withoutBookkeeping(event);
+      return inAccountDefaultVersion(withoutBookkeeping(event));
     }),
   );
