@@ -148,7 +148,7 @@ describe("webhook API versions", () => {
     return call(env, path, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) }, body: payload });
   }
 
-  it("refuses, loudly, an event in another API version than the SDK pins, on both endpoints", async () => {
+  it("refuses, loudly, an event in another API release than the SDK pins, on both endpoints; reads the release's other months", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const [path, secret] of [
       ["/api/webhooks/stripe", env.STRIPE_WEBHOOK_SECRET!],
@@ -162,6 +162,10 @@ describe("webhook API versions", () => {
       // Not recorded: once the endpoint is fixed, Stripe's retry of the same event is applied.
       expect(await env.DB.prepare("SELECT id FROM stripe_events WHERE id = ?").bind(old.id).first()).toBeNull();
       expect((await deliver(path, secret, event(Stripe.API_VERSION))).status, path).toBe(200);
+      // Another release (basil's last month) is refused; a later month of the pinned release is read.
+      expect((await deliver(path, secret, event("2025-08-27.basil"))).status, path).toBe(400);
+      const release = Stripe.API_VERSION.split(".")[1]!;
+      expect((await deliver(path, secret, event(`2099-01-01.${release}`))).status, path).toBe(200);
     }
   });
 });

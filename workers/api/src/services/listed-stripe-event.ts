@@ -8,7 +8,7 @@
  * and only moves state forward (stripe-events.ts), so the latest state is what it needs.
  */
 import type Stripe from "stripe";
-import { PINNED_API_VERSION } from "./stripe-api-version";
+import { PINNED_API_VERSION, readsAsPinned } from "./stripe-api-version";
 
 /** The object types of the events reconciliation applies (APPLIED_EVENT_TYPES and `account.updated`). */
 type Retrieve = (stripe: Stripe, id: string, options: Stripe.RequestOptions) => Promise<unknown>;
@@ -23,12 +23,12 @@ const RETRIEVE: Record<string, Retrieve> = {
 };
 
 /**
- * `event` as the pinned version renders it: itself when it is in that version, else with its object
+ * `event` as the pinned version renders it: itself when it is in that version's release, else with its object
  * read again through the SDK (acting as the connected account `options.stripeAccount`, for its events).
  * Throws when the object cannot be read: the event is then not applied, and is tried again.
  */
 export async function listedEventInPinnedVersion(stripe: Stripe, event: Stripe.Event, options: Stripe.RequestOptions = {}): Promise<Stripe.Event> {
-  if (event.api_version === PINNED_API_VERSION) return event;
+  if (readsAsPinned(event.api_version)) return event;
   const listed = event.data.object as { object?: unknown; id?: unknown };
   const retrieve = typeof listed.object === "string" ? RETRIEVE[listed.object] : undefined;
   if (!retrieve || typeof listed.id !== "string") {
