@@ -54,6 +54,9 @@ describe("the production build", () => {
     expect(production.routes).toEqual([{ pattern: expect.any(String), custom_domain: true }]);
     const domain = (production.routes![0] as { pattern: string }).pattern;
     expect(production.vars.APP_ORIGIN).toBe(`https://${domain}`);
+    // Its logs are kept (Workers Logs) and its stack traces map to the source.
+    expect(production.observability?.enabled).toBe(true);
+    expect(production.upload_source_maps).toBe(true);
   });
 
   it("migrates no sandbox table", () => {
