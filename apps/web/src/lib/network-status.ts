@@ -10,13 +10,11 @@
  * `createNetworkStatus` is the detector itself, with its clock and probe passed in (tested alone);
  * `networkStatus` is the app's one instance, wired to the browser on first use.
  */
+import { HEALTH_PATH, isHealthBody } from "@jplay/schema/health";
 
 /** The header the service worker puts on a copy it answered with because the network failed. */
 export type ServedFromCopyHeader = "X-JPlay-Copy";
 export const SERVED_FROM_COPY_HEADER: ServedFromCopyHeader = "X-JPlay-Copy";
-
-/** The probe's address and the body the Worker answers it with (workers/api/src/routes/health.ts). */
-export const HEALTH_PATH = "/api/health";
 
 /** First wait before probing a server that failed, then doubled up to the last. */
 export const PROBE_DELAYS_MS = { first: 3_000, longest: 30_000 } as const;
@@ -123,7 +121,7 @@ async function probeServer(): Promise<boolean> {
     const response = await fetch(HEALTH_PATH, { cache: "no-store", credentials: "omit" });
     if (!response.ok) return false;
     const body = (await response.json()) as unknown;
-    return typeof body === "object" && body !== null && (body as { reachable?: unknown }).reachable === true;
+    return isHealthBody(body);
   } catch {
     return false;
   }

@@ -4,10 +4,8 @@
  * again. It touches no binding and is never cached, so an answer means this Worker answered now.
  */
 import { Hono } from "hono";
+import { HEALTH_BODY } from "@jplay/schema/health";
 import type { AppEnv } from "../env";
-
-/** The body the probe checks: a captive portal or a filtering proxy answers something else. */
-export const HEALTH_BODY = { reachable: true } as const;
 
 export const healthRoutes = new Hono<AppEnv>().get("/", (c) => {
   c.header("Cache-Control", "no-store");
