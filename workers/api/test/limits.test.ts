@@ -23,6 +23,7 @@ import { JSON_BODY_MAX_BYTES, SETUP_FAILURES_BEFORE_CANCEL, WEBHOOK_BODY_MAX_BYT
 import { limitRequestBody } from "../src/middleware/body-limit";
 import { createStripe } from "../src/payments/stripe-client";
 import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, TOO_MANY_SAVES } from "../src/limits";
+import { countingD1, d1WritesRun } from "../src/services/d1-statement-count";
 import { enforceRateLimit, pruneRateLimits, RATE_LIMIT_ROWS_KEPT_MS } from "../src/services/rate-limit";
 import { REMOVED_CAUSE, removeUnpaidSongs } from "../src/services/remove-unpaid-songs";
 import { countSetupFailure } from "../src/services/setup-intent-failures";
@@ -326,20 +327,24 @@ describe("rate limits on payment setup hold", () => {
 describe("rate-limit rows", () => {
   const rule = (key: string) => ({ key, limit: 3, windowMs: 60_000, message: "Too many." });
 
-  it("a refused request writes nothing: the window's row stays as the last allowed hit left it, and Retry-After still counts down", async () => {
+  it("a refused request writes nothing: no write statement runs, the window's row stays as the last allowed hit left it, and Retry-After still counts down", async () => {
     const key = `write-test:${crypto.randomUUID()}`;
     const start = Date.now();
     for (let i = 0; i < 3; i++) await enforceRateLimit(env.DB, rule(key), start + i);
     const row = () => env.DB.prepare("SELECT hits, window_start AS windowStart FROM rate_limits WHERE key = ?").bind(key).first();
     const afterAllowed = await row();
     expect(afterAllowed).toEqual({ hits: 3, windowStart: start });
+    // Counted on the binding: a refusal runs no write statement at all, not even one that changes no row.
+    const counted = countingD1(env.DB);
+    const writesBefore = d1WritesRun();
     for (let i = 0; i < 1000; i++) {
-      const refused = await enforceRateLimit(env.DB, rule(key), start + 30_000).catch((error: unknown) => error);
+      const refused = await enforceRateLimit(counted, rule(key), start + 30_000).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(AppError);
       expect((refused as AppError).status).toBe(429);
       if (i === 0) expect((refused as AppError).headers).toEqual({ "Retry-After": "30" });
     }
     expect(await row()).toEqual(afterAllowed);
+    expect(d1WritesRun() - writesBefore).toBe(0);
     // The window over, the next hit is counted afresh.
     await enforceRateLimit(env.DB, rule(key), start + 60_000);
     expect(await row()).toEqual({ hits: 1, windowStart: start + 60_000 });

@@ -162,3 +162,14 @@ export const letTimePass = (songId: string, ms: number) =>
 
 export const cardAttempts = async (fingerprint: string) =>
   (await env.DB.prepare("SELECT * FROM card_attempts WHERE fingerprint = ?").bind(fingerprint).all<{ id: string; outcome: string; decline_code: string | null }>()).results;
+
+/**
+ * A listed event as a webhook endpoint receives it: in the SDK's API version. The sandbox, as Stripe
+ * does, lists events in the account's older default version, where of what the product reads only an
+ * invoice differs (it has no `parent`): an invoice is read again, in the SDK's version.
+ */
+export async function asEndpointReceives(event: Stripe.Event): Promise<Stripe.Event> {
+  const object = event.data.object as { object?: string; id?: string };
+  const data = object.object === "invoice" ? { ...event.data, object: await createStripe(env).invoices.retrieve(object.id!) } : event.data;
+  return { ...event, api_version: Stripe.API_VERSION, data } as Stripe.Event;
+}

@@ -9,6 +9,7 @@ import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import { createStripe } from "../src/payments/stripe-client";
 import {
+  asEndpointReceives,
   approvalEvents,
   artistWithSong,
   authenticateInBrowser,
@@ -83,10 +84,9 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     // A repeated success event and a late failure event (delivered again out of order) change nothing.
     const events = await createStripe(env).events.list({ limit: 100 });
     const intentId = intentIdOf(offer.clientSecret);
-    // Listed in the account's default API version; an endpoint receives them in the SDK's, whose intent the sandbox renders alike.
-    const forIntent = (type: string) => ({ ...events.data.find((e) => e.type === type && (e.data.object as { id: string }).id === intentId)!, api_version: Stripe.API_VERSION });
-    expect((await redeliver(forIntent("payment_intent.succeeded") as unknown as Record<string, unknown>)).body).toEqual({ received: true, duplicate: true });
-    const lateFailure = { ...forIntent("payment_intent.payment_failed"), id: `evt_late_${crypto.randomUUID()}` };
+    const forIntent = (type: string) => asEndpointReceives(events.data.find((e) => e.type === type && (e.data.object as { id: string }).id === intentId)!);
+    expect((await redeliver((await forIntent("payment_intent.succeeded")) as unknown as Record<string, unknown>)).body).toEqual({ received: true, duplicate: true });
+    const lateFailure = { ...(await forIntent("payment_intent.payment_failed")), id: `evt_late_${crypto.randomUUID()}` };
     expect((await redeliver(lateFailure as unknown as Record<string, unknown>)).status).toBe(200);
     expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "recovery_2" });
     expect(await paymentsOf(artist.songId)).toContainEqual(expect.objectContaining({ package: "recovery_2", status: "succeeded" }));

@@ -131,6 +131,21 @@ describe("artist sessions", () => {
     expect(Date.now() - row!.last_seen_at).toBeLessThan(60_000);
   });
 
+  it("writes its last use at most every five minutes: uses in between leave the row as it was", async () => {
+    const artist = await artistIn();
+    const lastSeen = async () =>
+      (await env.DB.prepare("SELECT last_seen_at FROM artist_sessions WHERE artist_id = ? AND ended_at IS NULL").bind(artist.artistId).first<{ last_seen_at: number }>())!.last_seen_at;
+    const minuteAgo = Date.now() - 60_000;
+    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(minuteAgo, artist.artistId).run();
+    const signedIn = async () => ((await (await artist.browser.fetch("/api/me")).json()) as { artist: unknown }).artist !== null;
+    for (let use = 0; use < 5; use++) expect(await signedIn()).toBe(true);
+    expect(await lastSeen()).toBe(minuteAgo);
+    // Six minutes on, the next use is written.
+    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(Date.now() - 6 * 60_000, artist.artistId).run();
+    expect(await signedIn()).toBe(true);
+    expect(Date.now() - (await lastSeen())).toBeLessThan(60_000);
+  });
+
   it("saving a card in another browser ends neither browser's session silently: the artist page lists both", async () => {
     const artist = await artistIn(new Browser(), CHROME_ANDROID);
     // A second browser of the same artist (one they used before holds such a session).
@@ -243,6 +258,21 @@ describe("artist page links", () => {
     expect(expired.status).toBe(404);
     expect(await expired.json()).toEqual({ error: { code: "not_found", message: "Link not found" } });
     expect((await new Browser().postJson(`/api/artist/${artist.token}/connect`, {})).status).toBe(404);
+  });
+
+  it("write a visit's renewal at most every five minutes; the page's expiry counts from the renewal written", async () => {
+    const artist = await artistIn();
+    const renewedAt = async () => (await env.DB.prepare("SELECT renewed_at FROM artist_links WHERE artist_id = ?").bind(artist.artistId).first<{ renewed_at: number }>())!.renewed_at;
+    const minuteAgo = Date.now() - 60_000;
+    await setLinkTimes(artist.artistId, { renewed: minuteAgo });
+    for (let visit = 0; visit < 3; visit++) {
+      const { link } = await page(artist.token);
+      expect(Date.parse(link.expiresAt)).toBe(minuteAgo + 90 * DAY);
+    }
+    expect(await renewedAt()).toBe(minuteAgo);
+    await setLinkTimes(artist.artistId, { renewed: Date.now() - 6 * 60_000 });
+    await page(artist.token);
+    expect(Date.now() - (await renewedAt())).toBeLessThan(60_000);
   });
 
   it("follow ARTIST_LINK_TTL_DAYS", async () => {

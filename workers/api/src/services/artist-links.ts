@@ -1,8 +1,8 @@
 /**
  * The artist's private page links (`/artist/{token}`, no sign-up): a secret token (secret-token.ts)
  * of which only the SHA-256 hash is stored, so a database read does not reveal working links.
- * A link expires ARTIST_LINK_TTL_DAYS (default 90) after its last visit: each visit renews it, in
- * the same statement that checks it. Saving a card again issues another link; the artist (from the
+ * A link expires ARTIST_LINK_TTL_DAYS (default 90) after its last visit: a visit renews it (written
+ * at most every five minutes). Saving a card again issues another link; the artist (from the
  * page, which then gets a fresh one) or an operator can revoke them all
  * (docs/decisions/019-sessions-server-side.md).
  */
@@ -31,24 +31,31 @@ export async function issueArtistLink(db: Db, artistId: string): Promise<string>
   return token;
 }
 
+/** A link's renewal is written at most this often: visits in between write nothing to D1. */
+export const ARTIST_LINK_RENEW_EVERY_MS = 5 * 60 * 1000;
+
 /**
- * The artist a token opens, with the link's new expiry: the visit renews it. Null for an unknown,
+ * The artist a token opens, with the link's expiry: a visit renews it (written at most every
+ * ARTIST_LINK_RENEW_EVERY_MS, in a statement that checks the link again). Null for an unknown,
  * malformed, revoked or expired token.
  */
 export async function openArtistLink(db: Db, token: string, ttlMs: number, now = Date.now()): Promise<{ artistId: string; expiresAt: number } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
+  const lastVisit = sql<number>`coalesce(${artistLinks.renewedAt}, ${artistLinks.createdAt})`;
+  const live = and(isNull(artistLinks.revokedAt), sql`${lastVisit} > ${now - ttlMs}`);
   const [link] = await db
+    .select({ id: artistLinks.id, artistId: artistLinks.artistId, lastVisit })
+    .from(artistLinks)
+    .where(and(eq(artistLinks.tokenHash, await hashSecretToken(token)), live))
+    .limit(1);
+  if (!link) return null;
+  if (now - link.lastVisit < ARTIST_LINK_RENEW_EVERY_MS) return { artistId: link.artistId, expiresAt: link.lastVisit + ttlMs };
+  const [renewed] = await db
     .update(artistLinks)
     .set({ renewedAt: now })
-    .where(
-      and(
-        eq(artistLinks.tokenHash, await hashSecretToken(token)),
-        isNull(artistLinks.revokedAt),
-        sql`coalesce(${artistLinks.renewedAt}, ${artistLinks.createdAt}) > ${now - ttlMs}`,
-      ),
-    )
+    .where(and(eq(artistLinks.id, link.id), live))
     .returning({ artistId: artistLinks.artistId });
-  return link ? { artistId: link.artistId, expiresAt: now + ttlMs } : null;
+  return renewed ? { artistId: renewed.artistId, expiresAt: now + ttlMs } : null;
 }
 
 /** The artist a token opens (renewing it, with the default lifetime), or null. */

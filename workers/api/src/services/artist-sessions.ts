@@ -69,17 +69,30 @@ const columns = {
 };
 
 /**
- * The live session a cookie's token opens, marked as used now (one statement: the check and the
- * touch cannot be split by an ending in between); null when unknown, ended, idle or expired.
+ * A session's last use is written at most this often: reads in between write nothing to D1, and the
+ * idle limit (7 days) is kept to within these minutes.
+ */
+export const SESSION_TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * The live session a cookie's token opens; null when unknown, ended, idle or expired. Its last use is
+ * moved to `now` when older than SESSION_TOUCH_EVERY_MS, in a statement that checks again that it
+ * is alive (an ending in between wins).
  */
 export async function useArtistSession(db: Db, token: string, now = Date.now()): Promise<ArtistSession | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [session] = await db
+    .select(columns)
+    .from(artistSessions)
+    .where(and(eq(artistSessions.tokenHash, await hashSecretToken(token)), alive(now)))
+    .limit(1);
+  if (!session || now - session.lastSeenAt < SESSION_TOUCH_EVERY_MS) return session ?? null;
+  const [touched] = await db
     .update(artistSessions)
     .set({ lastSeenAt: now })
-    .where(and(eq(artistSessions.tokenHash, await hashSecretToken(token)), alive(now)))
+    .where(and(eq(artistSessions.id, session.id), alive(now)))
     .returning(columns);
-  return session ?? null;
+  return touched ?? null;
 }
 
 export async function endArtistSession(db: Db, sessionId: string, reason: SessionEndReason, now = Date.now()): Promise<boolean> {

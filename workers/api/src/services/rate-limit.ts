@@ -1,7 +1,8 @@
 /**
  * Fixed-window rate limits kept in D1, one atomic upsert per counted hit, so concurrent requests cannot
- * both slip under the limit. A refused hit writes nothing: the upsert only moves a count that is under
- * its limit (or starts a new window), and a refusal then only reads the window to say when to retry;
+ * both slip under the limit. A refused hit writes nothing: a client over its limit is refused from a
+ * read, before any write, and the upsert only moves a count that is under its limit (or starts a new
+ * window), so one that lost a race to the limit leaves the row as it was;
  * rows whose windows ended long ago are deleted by the cron (`pruneRateLimits`). Used against card
  * testing: setup intents per client address and in all, saves per session, address, phone and in all
  * (routes/create-setup-intent.ts and save-payment-method.ts, numbers in src/limits.ts).
@@ -23,6 +24,9 @@ export interface RateLimit {
 
 export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Date.now()): Promise<void> {
   const db = createDb(d1);
+  // A client already over its limit is refused from a read: a flood of refused requests writes nothing.
+  const [current] = await db.select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, rule.key)).limit(1);
+  if (current && current.windowStart > now - rule.windowMs && current.hits >= rule.limit) throw refusal(rule, current.windowStart, now);
   // A window that started `windowMs` ago or earlier is over: this hit starts a new one.
   const windowOver = sql`${rateLimits.windowStart} <= ${now - rule.windowMs}`;
   const [counted] = await db
@@ -34,15 +38,19 @@ export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Da
         hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
         windowStart: sql`case when ${windowOver} then ${now} else ${rateLimits.windowStart} end`,
       },
-      // Only a hit that is allowed is written; a refused one leaves the row as it was.
+      // Concurrent hits that all read "under the limit": only those still under it are written.
       setWhere: sql`${windowOver} or ${rateLimits.hits} < ${rule.limit}`,
     })
     .returning({ hits: rateLimits.hits });
   if (counted) return;
   const [row] = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, rule.key)).limit(1);
-  const windowStart = row?.windowStart ?? now;
+  throw refusal(rule, row?.windowStart ?? now, now);
+}
+
+/** 429 with the rule's message and the seconds until its window ends. */
+function refusal(rule: RateLimit, windowStart: number, now: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
-  throw new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
+  return new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
 }
 
 /**
