@@ -1,7 +1,8 @@
 // The linter guards the layers (docs/architecture.md, "Layers"): no import cycles; in the Worker,
 // routes → services → db and jobs → services, never the other way, and SQL only in services; in the
 // SPA, a feature imports components/, lib/, its own files and other features' public index only.
-// `pnpm lint` runs it and CI fails on any finding. A disable comment must say why on the same line.
+// Type-aware rules guard promises, switches and assertions. `pnpm lint` runs it and CI fails on any
+// finding. A disable comment must say why on the same line.
 import { readdirSync } from "node:fs";
 import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -52,6 +53,21 @@ export default tseslint.config(
       "@eslint-community/eslint-comments/require-description": ["error", { ignore: [] }],
       "@eslint-community/eslint-comments/disable-enable-pair": ["error", { allowWholeFile: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  // Rules that read the types (each file through its own tsconfig): a promise is awaited or handed on,
+  // never dropped or passed where a void callback is expected; a switch over a union names every
+  // member; no assertion restates what the compiler already knows. Tool configs belong to no tsconfig.
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["**/*.config.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      // A default branch that handles "anything else" (a Stripe status the product does not act on) counts.
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
     },
   },
   {

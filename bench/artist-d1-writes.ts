@@ -18,7 +18,7 @@ import { printTable } from "./lib/table.ts";
 const loads = numberFlag("loads", 1000);
 
 await withSession(async ({ server }) => {
-  const counted = async () => (await (await fetch(`${server.baseURL}/api/dev/d1-statements`)).json()) as { statements: number; writes: number };
+  const counted = async () => await (await fetch(`${server.baseURL}/api/dev/d1-statements`)).json<{ statements: number; writes: number }>();
   const artist = new ArtistClient(server.baseURL);
   await artist.saveCard("+15550301234");
   const expect = async (path: string, status: number, init?: RequestInit) => {
@@ -26,7 +26,7 @@ await withSession(async ({ server }) => {
     await answer.arrayBuffer();
     if (answer.status !== status) throw new Error(`${path}: ${answer.status}, expected ${status}`);
   };
-  const linked = (await (await artist.fetch("/api/me/artist-link", { method: "POST" })).json()) as { artistPageUrl: string };
+  const linked = await (await artist.fetch("/api/me/artist-link", { method: "POST" })).json<{ artistPageUrl: string }>();
   const token = linked.artistPageUrl.split("/").pop()!;
   const page = `/api/artist/${encodeURIComponent(token)}`;
 

@@ -20,7 +20,7 @@ await withSession(async ({ server }) => {
   const facilityIds = (d1.prepare("select id from facilities order by id").all() as { id: string }[]).map((row) => row.id);
   d1.close();
   const scopes = ["", ...facilityIds.map((id) => `?facility=${encodeURIComponent(id)}`), "?catalogue=clean"];
-  const statementsRun = async () => ((await (await fetch(`${server.baseURL}/api/dev/d1-statements`)).json()) as { statements: number }).statements;
+  const statementsRun = async () => (await (await fetch(`${server.baseURL}/api/dev/d1-statements`)).json<{ statements: number }>()).statements;
 
   const answeredBy = new Map<string, number>();
   const get = async (path: string, valid: (body: unknown) => boolean) => {

@@ -110,7 +110,7 @@ async function createTemplateAccount(baseURL: string): Promise<string> {
       "tos_acceptance[ip]": "203.0.113.7",
     }).toString(),
   });
-  const account = (await answer.json()) as { id?: string; payouts_enabled?: boolean };
+  const account = await answer.json<{ id?: string; payouts_enabled?: boolean }>();
   if (!answer.ok || !account.id || !account.payouts_enabled) throw new Error(`template account: ${answer.status} ${JSON.stringify(account).slice(0, 300)}`);
   return account.id;
 }

@@ -20,7 +20,7 @@ const ARTIST = `<svg onload=window.__xss=2>${tag}</svg>`;
 let mp3: Buffer;
 
 beforeAll(async () => {
-  const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ audioUrl: string }>;
+  const popular = await (await fetch(`${baseURL}/api/songs/popular`)).json<Array<{ audioUrl: string }>>();
   mp3 = Buffer.from(await (await fetch(`${baseURL}${popular[0]!.audioUrl}`)).arrayBuffer());
 });
 

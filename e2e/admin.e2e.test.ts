@@ -61,7 +61,7 @@ async function createArtist(artist: { name: string; song: string; card: string }
 }
 
 beforeAll(async () => {
-  const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ audioUrl: string }>;
+  const popular = await (await fetch(`${baseURL}/api/songs/popular`)).json<Array<{ audioUrl: string }>>();
   mp3 = Buffer.from(await (await fetch(`${baseURL}${popular[0]!.audioUrl}`)).arrayBuffer());
   for (const artist of Object.values(artists)) await createArtist(artist);
 });
@@ -286,7 +286,7 @@ describe("signed in", () => {
       return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
     });
     expect(download.suggestedFilename()).toBe(`jpay-payment-data-${today}.csv`);
-    const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+    const text = (await readFile((await download.path()), "utf8")).replace(/^\uFEFF/, "");
     expect(text).toContain(`"'=HYPERLINK(""x"") ${tag}"`);
     expect(text).toContain(`"Evening, ""Live"" ${tag}"`);
     const rows = Papa.parse<string[]>(text, { newline: "\r\n" }).data;
@@ -449,10 +449,10 @@ describe("payout funding", () => {
       body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
     });
     expect(response.status, await response.clone().text()).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
+    return await response.json<Record<string, unknown>>();
   }
 
-  const fundingOf = (page: Page) => page.evaluate(async () => (await fetch("/api/admin/funding")).json()) as Promise<PayoutFundingResponse>;
+  const fundingOf = (page: Page) => page.evaluate<PayoutFundingResponse>(async () => (await fetch("/api/admin/funding")).json());
 
   test("owed to artists, Stripe's available balance and the shortfall to top up; a top-up, once available, closes it", async () => {
     const page = await newPage();

@@ -54,7 +54,7 @@ describe("the artist's private page after payment", () => {
     await expect.poll(() => history.getByText("Live", { exact: true }).count()).toBe(1);
 
     // The live song is in the public catalogue's recent list.
-    const recent = (await (await fetch(`${server.baseURL}/api/songs/recent`)).json()) as { id: string }[];
+    const recent = await (await fetch(`${server.baseURL}/api/songs/recent`)).json<{ id: string }[]>();
     expect(recent.map((s) => s.id)).toContain(songId);
 
     // A listener buys it for $1.99: the artist keeps 199 − floor(199 × 10%) = 180 cents.

@@ -16,7 +16,7 @@ let mp3: Buffer;
 beforeAll(async () => {
   const response = await fetch(`${baseURL}/api/songs/popular`);
   expect(response.status).toBe(200);
-  const [song] = (await response.json()) as { audioUrl: string }[];
+  const [song] = await response.json<{ audioUrl: string }[]>();
   const audio = await fetch(`${baseURL}${song!.audioUrl}`);
   expect(audio.status).toBe(200);
   mp3 = Buffer.from(await audio.arrayBuffer());

@@ -15,7 +15,7 @@ const baseURL = inject("baseURL");
 async function setupIntentStatus(intentId: string): Promise<string> {
   const response = await fetch(`${baseURL}/api/stripe-sandbox/v1/setup_intents/${intentId}`, { headers: { Authorization: "Bearer sk_test_jplay_sandbox" } });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { status: string }).status;
+  return (await response.json<{ status: string }>()).status;
 }
 
 describe("card testing through the setup form", () => {

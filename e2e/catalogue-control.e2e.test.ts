@@ -48,7 +48,7 @@ const playerBar = (page: Page) => page.getByRole("region", { name: "Now playing"
 /** What the page's own fetch gets: the status of a listener call from this tablet. */
 const statusOf = (page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).status, path);
 const featuredFor = (page: Page, query = "") =>
-  page.evaluate(async (url) => ((await (await fetch(url)).json()) as { title: string } | null)?.title ?? null, `/api/songs/featured${query}`);
+  page.evaluate(async (url) => (await (await fetch(url)).json<{ title: string } | null>())?.title ?? null, `/api/songs/featured${query}`);
 
 /** The toast with this title and this description (sonner keeps earlier ones while they time out). */
 const toastWith = (page: Page, title: string, description: string) =>

@@ -160,7 +160,7 @@ async function sandbox(method: "GET" | "POST" | "DELETE", path: string, fields: 
     ...(method === "POST" ? { body: query } : {}),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
+  return await response.json<Record<string, unknown>>();
 }
 
 /**
@@ -199,7 +199,7 @@ const completeRequest = (artist: ArtistClient, songId: string, requestId: string
 
 async function complete(artist: ArtistClient, songId: string, requestId: string) {
   const response = await completeRequest(artist, songId, requestId);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: await response.json<Record<string, unknown>>() };
 }
 
 /** The artist pressing the button again (same requestId) until the payment is settled. */

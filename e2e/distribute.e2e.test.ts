@@ -34,7 +34,7 @@ let cover: { name: string; mimeType: string; buffer: Buffer };
 beforeAll(async () => {
   const response = await fetch(`${baseURL}/api/songs/popular`);
   expect(response.status).toBe(200);
-  const song = ((await response.json()) as Song[]).find((candidate) => candidate.coverUrl);
+  const song = (await response.json<Song[]>()).find((candidate) => candidate.coverUrl);
   expect(song, "a seeded song with a cover").toBeTruthy();
   const [audio, image] = await Promise.all([fetch(`${baseURL}${song!.audioUrl}`), fetch(`${baseURL}${song!.coverUrl}`)]);
   expect([audio.status, image.status]).toEqual([200, 200]);

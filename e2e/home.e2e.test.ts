@@ -24,7 +24,7 @@ interface Song {
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${baseURL}${path}`);
   expect(response.status, `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
+  return (await response.json());
 }
 
 /** State of the page's one <audio> element. */
@@ -283,9 +283,9 @@ describe("playback", () => {
     await page.goto(baseURL);
     await waitForHydration(page, HOME_HYDRATED);
     const bar = page.getByRole("region", { name: "Now playing" });
-    await bar.getByText(featured!.title, { exact: true }).waitFor();
+    await bar.getByText(featured.title, { exact: true }).waitFor();
     await bar.getByRole("button", { name: "Play featured song", exact: true }).click();
-    await waitUntilPlaying(page, featured!.audioUrl);
+    await waitUntilPlaying(page, featured.audioUrl);
     await bar.getByRole("button", { name: "Pause playback", exact: true }).click();
     await page.waitForFunction(() => document.querySelector("audio")!.paused);
     await bar.getByRole("button", { name: "Resume playback", exact: true }).waitFor();

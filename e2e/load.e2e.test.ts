@@ -16,7 +16,7 @@ const CONNECTIONS = 8;
 let songId: string;
 
 beforeAll(async () => {
-  const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ id: string }>;
+  const popular = await (await fetch(`${baseURL}/api/songs/popular`)).json<Array<{ id: string }>>();
   expect(popular.length, "the demo catalogue").toBeGreaterThan(0);
   songId = popular[0]!.id;
 });

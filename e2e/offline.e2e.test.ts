@@ -51,7 +51,7 @@ const browserAlwaysSaysOnline = () => {
 
 describe("offline", () => {
   test("a reload with the network cut shows Home and plays a liked song; private answers are never cached", async () => {
-    const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Song[];
+    const popular = await (await fetch(`${baseURL}/api/songs/popular`)).json<Song[]>();
     const song = popular[0]!;
     const page = await newPage({ serviceWorkers: "allow" });
     await page.goto(baseURL);
@@ -193,7 +193,7 @@ describe("offline", () => {
   });
 
   test("unliking a song deletes its saved audio", async () => {
-    const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Song[];
+    const popular = await (await fetch(`${baseURL}/api/songs/popular`)).json<Song[]>();
     const song = popular[1]!;
     const page = await newPage({ serviceWorkers: "allow" });
     await page.goto(baseURL);

@@ -259,7 +259,7 @@ describe("song not found", () => {
 describe("confirmation", () => {
   test("shows the estimate (price × 0.9 × 10), the next steps, the ways on, and the artist page when set", async () => {
     const page = await newPage();
-    const popular = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ id: string; price: number }>;
+    const popular = await (await fetch(`${baseURL}/api/songs/popular`)).json<Array<{ id: string; price: number }>>();
     const song = popular[0]!;
     await page.goto(`${baseURL}/confirmation/${song.id}`);
     await page.getByRole("heading", { level: 1, name: "Success! Your distribution is complete" }).waitFor();

@@ -37,7 +37,7 @@ async function paidSong(title: string, feeOption: "Standard" | "Expedited"): Pro
   return { page, songId, artistPage };
 }
 
-const recentIds = async () => ((await (await fetch(`${server.baseURL}/api/songs/recent`)).json()) as { id: string }[]).map((song) => song.id);
+const recentIds = async () => (await (await fetch(`${server.baseURL}/api/songs/recent`)).json<{ id: string }[]>()).map((song) => song.id);
 
 describe("the Review tab", () => {
   test("an operator approves one paid song, which goes live, and rejects another, whose artist is refunded and told why", async () => {

@@ -1,7 +1,8 @@
 /**
  * The linter's layer rules (eslint.config.js, docs/architecture.md "Layers") really fire: a config that
  * silently matched nothing would let CI pass with zero findings. Each case lints one import as if it
- * were written in that file and expects the rule that forbids it (or none, where it is allowed).
+ * were the whole text of a file of that layer (an existing one: the type-aware rules read each file
+ * through its tsconfig) and expects the rule that forbids it (or none, where it is allowed).
  */
 import { ESLint } from "eslint";
 import path from "node:path";
@@ -17,24 +18,30 @@ async function rulesBroken(file: string, code: string): Promise<string[]> {
 
 describe("the layer rules", () => {
   it("a feature reaches another feature only through its public index", async () => {
-    expect(await rulesBroken("apps/web/src/features/catalogue/x.ts", 'import { brandName } from "@/features/payments/saved-payment";\nexport const y = brandName;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("apps/web/src/features/catalogue/x.ts", 'import { brandName } from "@/features/payments";\nexport const y = brandName;\n')).toEqual([]);
+    expect(await rulesBroken("apps/web/src/features/catalogue/index.ts", 'import { brandName } from "@/features/payments/saved-payment";\nexport const y = brandName;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("apps/web/src/features/catalogue/index.ts", 'import { brandName } from "@/features/payments";\nexport const y = brandName;\n')).toEqual([]);
   });
 
   it("shared components and lib import no feature", async () => {
-    expect(await rulesBroken("apps/web/src/lib/x.ts", 'import { refreshMe } from "@/features/me";\nexport const y = refreshMe;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("apps/web/src/lib/api-client.ts", 'import { refreshMe } from "@/features/me";\nexport const y = refreshMe;\n')).toContain("no-restricted-imports");
   });
 
   it("routes and jobs reach SQL only through services, and services never import a route", async () => {
-    expect(await rulesBroken("workers/api/src/routes/x.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/jobs/x.ts", 'import { songs } from "@jplay/schema/tables";\nexport const y = songs;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/services/x.ts", 'import { meRoutes } from "../routes/me";\nexport const y = meRoutes;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/services/x.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toEqual([]);
+    expect(await rulesBroken("workers/api/src/routes/me.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("workers/api/src/jobs/handle-job.ts", 'import { songs } from "@jplay/schema/tables";\nexport const y = songs;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("workers/api/src/services/rate-limit.ts", 'import { meRoutes } from "../routes/me";\nexport const y = meRoutes;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("workers/api/src/services/rate-limit.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toEqual([]);
+  });
+
+  it("a promise is awaited or handed on, never dropped", async () => {
+    const file = "workers/api/src/services/rate-limit.ts";
+    expect(await rulesBroken(file, "export async function f(): Promise<void> {\n  Promise.resolve(1);\n}\n")).toContain("@typescript-eslint/no-floating-promises");
+    expect(await rulesBroken(file, "export async function f(): Promise<void> {\n  await Promise.resolve(1);\n}\n")).toEqual([]);
   });
 
   it("a rule is silenced only with a reason", async () => {
     const silenced = "// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport type Json = Record<string, any>;\n";
-    expect(await rulesBroken("workers/api/src/services/x.ts", silenced)).toContain("@eslint-community/eslint-comments/require-description");
-    expect(await rulesBroken("workers/api/src/services/x.ts", silenced.replace("no-explicit-any", "no-explicit-any -- a Stripe answer"))).toEqual([]);
+    expect(await rulesBroken("workers/api/src/services/rate-limit.ts", silenced)).toContain("@eslint-community/eslint-comments/require-description");
+    expect(await rulesBroken("workers/api/src/services/rate-limit.ts", silenced.replace("no-explicit-any", "no-explicit-any -- a Stripe answer"))).toEqual([]);
   });
 });

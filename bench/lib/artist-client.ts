@@ -31,9 +31,9 @@ export class ArtistClient {
 
   /** Saves the sandbox's test card for this artist (create-setup-intent, confirm, save-payment-method). */
   async saveCard(phoneNumber: string): Promise<{ customerId: string }> {
-    const setup = (await (await this.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { clientSecret: string; customerId: string };
+    const setup = await (await this.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
     const intentId = setup.clientSecret.split("_secret_")[0]!;
-    const confirmed = (await (
+    const confirmed = await (
       await this.fetch(`/api/stripe-sandbox/v1/setup_intents/${intentId}/confirm`, {
         method: "POST",
         headers: { Authorization: "Bearer pk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
@@ -46,7 +46,7 @@ export class ArtistClient {
           "payment_method_data[card][cvc]": "123",
         }).toString(),
       })
-    ).json()) as { payment_method: string };
+    ).json<{ payment_method: string }>();
     const saved = await this.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber, paymentFrequency: "weekly" });
     if (!saved.ok) throw new Error(`save-payment-method: ${saved.status} ${await saved.text()}`);
     return { customerId: setup.customerId };

@@ -5,7 +5,7 @@
  */
 
 export async function connectInspector(port: number) {
-  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string }[];
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json`)).json<{ webSocketDebuggerUrl: string }[]>();
   // Node's WebSocket takes extra handshake headers as an undici option.
   const socket = new WebSocket(target!.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
   await new Promise((resolve, reject) => {

@@ -28,7 +28,7 @@ let mp3: Promise<Buffer> | undefined;
 /** A real MP3: the first seeded song's audio. */
 export function seededMp3(baseURL: string): Promise<Buffer> {
   mp3 ??= (async () => {
-    const songs = (await (await fetch(`${baseURL}/api/songs/popular`)).json()) as Array<{ audioUrl: string }>;
+    const songs = await (await fetch(`${baseURL}/api/songs/popular`)).json<Array<{ audioUrl: string }>>();
     const audio = await fetch(`${baseURL}${songs[0]!.audioUrl}`);
     expect(audio.status).toBe(200);
     return Buffer.from(await audio.arrayBuffer());

@@ -125,9 +125,9 @@ export function encodeJpeg(width: number, height: number, rgb: Uint8Array, quali
     const r = rgb[i * 3]!;
     const g = rgb[i * 3 + 1]!;
     const b = rgb[i * 3 + 2]!;
-    planes[0]![i] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
-    planes[1]![i] = -0.168736 * r - 0.331264 * g + 0.5 * b;
-    planes[2]![i] = 0.5 * r - 0.418688 * g - 0.081312 * b;
+    planes[0][i] = 0.299 * r + 0.587 * g + 0.114 * b - 128;
+    planes[1][i] = -0.168736 * r - 0.331264 * g + 0.5 * b;
+    planes[2][i] = 0.5 * r - 0.418688 * g - 0.081312 * b;
   }
 
   // 4:2:0: chroma planes at half resolution (each sample the mean of a 2x2 square).
@@ -146,7 +146,7 @@ export function encodeJpeg(width: number, height: number, rgb: Uint8Array, quali
     }
     return out;
   };
-  const chroma = [half(planes[1]!), half(planes[2]!)];
+  const chroma = [half(planes[1]), half(planes[2])];
 
   const out = new BitWriter();
   const previousDc = [0, 0, 0];
@@ -204,7 +204,7 @@ export function encodeJpeg(width: number, height: number, rgb: Uint8Array, quali
   // Interleaved MCUs of 16x16 pixels: four luma blocks, then one Cb and one Cr block.
   for (let my = 0; my < height; my += 16) {
     for (let mx = 0; mx < width; mx += 16) {
-      for (const [dx, dy] of [[0, 0], [8, 0], [0, 8], [8, 8]] as const) encodeBlock(0, planes[0]!, width, height, mx + dx, my + dy);
+      for (const [dx, dy] of [[0, 0], [8, 0], [0, 8], [8, 8]] as const) encodeBlock(0, planes[0], width, height, mx + dx, my + dy);
       encodeBlock(1, chroma[0]!, cw, ch, mx / 2, my / 2);
       encodeBlock(2, chroma[1]!, cw, ch, mx / 2, my / 2);
     }

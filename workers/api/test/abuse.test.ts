@@ -70,7 +70,7 @@ async function expectClientError(response: Response, context: string) {
   expect(response.status, context).toBeGreaterThanOrEqual(400);
   expect(response.status, context).toBeLessThan(500);
   expect(response.headers.get("Content-Type"), context).toMatch(/^application\/json/);
-  const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+  const body = await response.json<{ error?: { code?: unknown; message?: unknown } }>();
   expect(typeof body.error?.code, context).toBe("string");
   expect(typeof body.error?.message, context).toBe("string");
   expect((body.error!.message as string).length, context).toBeGreaterThan(0);
@@ -116,7 +116,7 @@ async function signedUpArtist() {
   const browser = new Browser();
   const { setup, saved } = await setUpArtist(browser);
   expect(saved.status).toBe(200);
-  const { artistPageUrl } = (await saved.json()) as { artistPageUrl: string };
+  const { artistPageUrl } = await saved.json<{ artistPageUrl: string }>();
   return { browser, customerId: setup.customerId, token: artistPageUrl.slice("/artist/".length) };
 }
 
@@ -221,7 +221,7 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
       songTitle: "Abuse Song",
       explicit: "no",
       price: "1.99",
-      [which]: bad[which as keyof typeof bad],
+      [which]: bad[which],
     }));
     await fc.assert(
       fc.asyncProperty(oneBadField, fc.constantFrom(...PATH_TRICKS, "song.mp3"), async (fields, fileName) => {
@@ -292,7 +292,7 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
         const before = await stored();
         const response = await postRaw(browser, "/api/distribute", songForm({ artistName: `${title} band`, songTitle: title, price: "1.99", songFile: new Blob([mp3Bytes(2048)]), fileName, coverImage: new Blob([pngBytes()]), customerId }));
         expect(response.status).toBe(201);
-        const { id } = (await response.json()) as { id: string };
+        const { id } = await response.json<{ id: string }>();
         const row = await env.DB.prepare("SELECT title, artist_name, audio_key, cover_key FROM songs WHERE id = ?").bind(id).first();
         expect(row).toEqual({ title: title.trim(), artist_name: `${title} band`.trim(), audio_key: `songs/${id}/audio.mp3`, cover_key: `songs/${id}/cover.png` });
         const after = await stored();
@@ -300,7 +300,7 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
         expect(after.rows.songs).toBe(before.rows.songs! + 1);
         expect(after.rows.artists).toBe(before.rows.artists);
         // The owner reads the title back exactly as typed.
-        expect(((await (await browser.fetch(`/api/songs/${id}`)).json()) as { title: string }).title).toBe(title.trim());
+        expect((await (await browser.fetch(`/api/songs/${id}`)).json<{ title: string }>()).title).toBe(title.trim());
       }),
       { numRuns: 5 },
     );
@@ -334,7 +334,7 @@ describe("GET endpoints answer hostile ids and queries with a 4xx message", () =
   });
 
   it("bad byte ranges on audio are answered 416 or ignored, never 5xx", async () => {
-    const popular = (await (await exports.default.fetch(new Request(`${SITE}/api/songs/popular`))).json()) as { id: string }[];
+    const popular = await (await exports.default.fetch(new Request(`${SITE}/api/songs/popular`))).json<{ id: string }[]>();
     if (popular.length === 0) {
       // Seed one live song so the audio path is exercised.
       const artistId = crypto.randomUUID();
@@ -368,7 +368,7 @@ describe("another artist's song or page is not found", () => {
     const form = songForm({ artistName: "Owner", songTitle: "Owned Song", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId: owner.customerId });
     const created = await postRaw(owner.browser, "/api/distribute", form);
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const { id } = await created.json<{ id: string }>();
 
     expect((await owner.browser.fetch(`/api/songs/${id}`)).status).toBe(200);
     for (const viewer of [other.browser, new Browser()]) {
@@ -382,7 +382,7 @@ describe("another artist's song or page is not found", () => {
     expect(hijack.status).toBe(403);
 
     // The other artist's page shows only the other artist's songs.
-    const page = (await (await new Browser().fetch(`/api/artist/${other.token}`)).json()) as { songs: { id: string }[] };
+    const page = await (await new Browser().fetch(`/api/artist/${other.token}`)).json<{ songs: { id: string }[] }>();
     expect(page.songs.map((song) => song.id)).not.toContain(id);
     // Tokens that are not issued: near misses of a real one, random ones, and injections.
     await fc.assert(
@@ -434,7 +434,7 @@ describe("cross-site writes", () => {
       }
     }
     const forged = await browser.fetch("/api/distribute", { method: "POST", headers: { Origin: "https://evil.example" }, body: writes[2]![1]() });
-    expect((await forged.json()) as unknown).toEqual({ error: { code: "forbidden", message: CROSS_SITE_MESSAGE } });
+    expect(await forged.json<unknown>()).toEqual({ error: { code: "forbidden", message: CROSS_SITE_MESSAGE } });
     expect(await stored()).toEqual(before);
 
     // The same upload from the site itself, and from a client that sends no Origin, goes through.
@@ -458,7 +458,7 @@ describe("payment endpoints refuse bad bodies, strangers and other artists' song
     const other = await signedUpArtist();
     const created = await postRaw(owner.browser, "/api/distribute", songForm({ artistName: "Owner", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId: owner.customerId }));
     expect(created.status).toBe(201);
-    const { id: songId } = (await created.json()) as { id: string };
+    const { id: songId } = await created.json<{ id: string }>();
     const before = await stored();
 
     const badComplete = fc.oneof(
@@ -532,7 +532,7 @@ describe("session cookies, session ids and page links refuse hostile values with
         expect((await stranger.fetch("/api/admin/payments")).status).toBe(401);
         expect((await stranger.fetch("/api/admin/payment-mismatches")).status).toBe(401);
         // The page still opens by its link, and lists no session as this browser's.
-        const page = (await (await stranger.fetch(`/api/artist/${token}`)).json()) as { sessions: Array<{ current: boolean }> };
+        const page = await (await stranger.fetch(`/api/artist/${token}`)).json<{ sessions: Array<{ current: boolean }> }>();
         expect(page.sessions.some((session) => session.current)).toBe(false);
       }),
       { numRuns: RUNS },
@@ -543,7 +543,7 @@ describe("session cookies, session ids and page links refuse hostile values with
   it("ending a session or revoking links: hostile tokens answer 'Link not found', hostile or foreign session ids 'already ended'", async () => {
     const owner = await signedUpArtist();
     const other = await signedUpArtist();
-    const [foreignSession] = ((await (await new Browser().fetch(`/api/artist/${other.token}`)).json()) as { sessions: Array<{ id: string }> }).sessions;
+    const [foreignSession] = (await (await new Browser().fetch(`/api/artist/${other.token}`)).json<{ sessions: Array<{ id: string }> }>()).sessions;
     const before = await stored();
     const badToken = fc.oneof(
       fc.integer({ min: 0, max: owner.token.length - 1 }).map((i) => owner.token.slice(0, i) + (owner.token[i] === "A" ? "B" : "A") + owner.token.slice(i + 1)),
@@ -570,7 +570,7 @@ describe("session cookies, session ids and page links refuse hostile values with
     // Another artist's session, by its real id, through this artist's link: not found, still alive.
     const foreign = await new Browser().fetch(`/api/artist/${owner.token}/sessions/${foreignSession!.id}/end`, { method: "POST", headers: { Origin: SITE } });
     expect(foreign.status).toBe(404);
-    expect(((await (await new Browser().fetch(`/api/artist/${other.token}`)).json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
+    expect((await (await new Browser().fetch(`/api/artist/${other.token}`)).json<{ sessions: unknown[] }>()).sessions).toHaveLength(1);
     expect((await owner.browser.fetch(`/api/artist/${owner.token}/revoke-links`, { method: "POST", headers: { Origin: "https://evil.example" } })).status).toBe(403);
     expect(await stored()).toEqual(before);
   });
@@ -588,7 +588,7 @@ describe("session cookies, session ids and page links refuse hostile values with
       }),
       { numRuns: RUNS },
     );
-    expect(((await (await new Browser().fetch(`/api/artist/${artist.token}`)).json()) as { sessions: unknown[] }).sessions).toHaveLength(1);
+    expect((await (await new Browser().fetch(`/api/artist/${artist.token}`)).json<{ sessions: unknown[] }>()).sessions).toHaveLength(1);
   });
 });
 
@@ -599,7 +599,7 @@ describe("every endpoint refuses a body over its limit with 413 before any work"
     const { browser, customerId, token } = await signedUpArtist();
     const created = await postRaw(browser, "/api/distribute", songForm({ artistName: "Big Body", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId }));
     expect(created.status).toBe(201);
-    const { id: songId } = (await created.json()) as { id: string };
+    const { id: songId } = await created.json<{ id: string }>();
     // The same browser is also a signed-in operator, so the admin routes would do their work.
     const signIn = await browser.fetch("/api/admin/session", { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE }, body: JSON.stringify({ password: env.ADMIN_PASSWORD }) });
     expect(signIn.status).toBe(200);
@@ -678,7 +678,7 @@ async function setupIntentFrom(address: string, perHour: number): Promise<number
     body: JSON.stringify({ paymentFrequency: "daily" }),
   });
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request, { ...env, SETUP_INTENTS_PER_ADDRESS_PER_HOUR: String(perHour) } as Env, ctx);
+  const response = await worker.fetch(request, { ...env, SETUP_INTENTS_PER_ADDRESS_PER_HOUR: String(perHour) }, ctx);
   await waitOnExecutionContext(ctx);
   await response.arrayBuffer();
   return response.status;

@@ -20,7 +20,7 @@ const PROTECTED = ["/api/admin/payments", "/api/admin/failed-jobs", "/api/admin/
 
 /** The test D1, every statement answered `delayMs` later (a busy database, far away). */
 function slowD1(delayMs: number): D1Database {
-  const later = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => work().then(resolve, reject), delayMs));
+  const later = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => void work().then(resolve, reject), delayMs));
   const real = new WeakMap<object, D1PreparedStatement>();
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
@@ -45,7 +45,7 @@ function slowD1(delayMs: number): D1Database {
   });
 }
 
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
+const errorOf = async (response: Response) => (await response.json<{ error: { code: string; message: string } }>()).error;
 
 describe("admin sign-in with the local password", () => {
   it("refuses every admin call from a browser that has not signed in, and says how to sign in", async () => {
@@ -294,7 +294,7 @@ describe("admin behind Cloudflare Access", () => {
     const { team, accessConfigured } = await accessEnv();
     const jwt = await token(team);
     for (const domain of ["jplay-test.cloudflareaccess.com", "https://jplay-test.cloudflareaccess.com/", " https://JPLAY-TEST.cloudflareaccess.com "]) {
-      const response = await call("/api/admin/failed-jobs", { ...accessConfigured, ACCESS_TEAM_DOMAIN: domain } as Env, { "Cf-Access-Jwt-Assertion": jwt });
+      const response = await call("/api/admin/failed-jobs", { ...accessConfigured, ACCESS_TEAM_DOMAIN: domain }, { "Cf-Access-Jwt-Assertion": jwt });
       expect(response.status, domain).toBe(200);
     }
     const refused = [

@@ -57,11 +57,11 @@ async function paymentsWithCountedQueries(cookie: string) {
   const counter = countingD1(env.DB);
   const response = await worker.fetch(
     new Request(`${SITE_ORIGIN}/api/admin/payments`, { headers: { Cookie: cookie } }),
-    { ...env, DB: counter.d1 } as Env,
+    { ...env, DB: counter.d1 },
     createExecutionContext(),
   );
   expect(response.status).toBe(200);
-  return { body: (await response.json()) as AdminPaymentsResponse, statements: counter.statements() };
+  return { body: await response.json<AdminPaymentsResponse>(), statements: counter.statements() };
 }
 
 async function operatorCookie() {
@@ -95,7 +95,7 @@ describe("GET /api/admin/payments", () => {
     const operator = await signedInOperator();
     const response = await operator.fetch("/api/admin/payments");
     expect(response.status).toBe(200);
-    const { payments } = (await response.json()) as AdminPaymentsResponse;
+    const { payments } = await response.json<AdminPaymentsResponse>();
     const byCard = new Map(payments.map((record) => [record.paymentMethodId, record]));
 
     expect(byCard.get("card-shape-0000")).toEqual({
@@ -144,7 +144,7 @@ describe("GET /api/admin/payments", () => {
     ]);
     const operator = await signedInOperator();
     const record = async () =>
-      ((await (await operator.fetch("/api/admin/payments")).json()) as AdminPaymentsResponse).payments.find((p) => p.artistId === "initial-0000")!;
+      (await (await operator.fetch("/api/admin/payments")).json<AdminPaymentsResponse>()).payments.find((p) => p.artistId === "initial-0000")!;
     expect((await record()).hasSuccessfulPayment).toBe(false);
     await env.DB.prepare("INSERT INTO payments (id, artist_id, purpose, amount_cents, status) VALUES ('init-ok', 'initial-0000', 'initial_charge', 799, 'succeeded')").run();
     expect((await record()).hasSuccessfulPayment).toBe(true);
@@ -192,7 +192,7 @@ const paidCharges = async (customerId: string) => (await chargesOf(customerId)).
 
 async function postRetry(operator: Browser, payments: unknown[]) {
   const response = await adminWrite(operator, "POST", "/api/admin/payments/retry", { payments });
-  return { status: response.status, body: (await response.json()) as RetryBatchResponse & { error?: { code: string; message: string } } };
+  return { status: response.status, body: await response.json<RetryBatchResponse & { error?: { code: string; message: string } }>() };
 }
 
 /** Delivers each item's admin.charge job `times` times in one queue batch, as a redelivering queue would. */
@@ -202,18 +202,18 @@ async function postRetry(operator: Browser, payments: unknown[]) {
  */
 async function deliver(itemIds: string[], times = 2) {
   const messages = itemIds.flatMap((itemId) =>
-    Array.from({ length: times }, (_, n) => ({ id: `${itemId}-${n}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: n + 1, body: { type: "admin.charge", itemId } as Job })),
+    Array.from({ length: times }, (_, n) => ({ id: `${itemId}-${n}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: n + 1, body: { type: "admin.charge", itemId } satisfies Job })),
   );
   const batch = createMessageBatch<Job>("jplay-jobs", messages);
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...env, JOBS: new CapturingQueue().asQueue() } as Env, ctx);
+  await worker.queue(batch, { ...env, JOBS: new CapturingQueue().asQueue() }, ctx);
   return getQueueResult(batch, ctx);
 }
 
 async function progress(operator: Browser, batchId: string) {
   const response = await operator.fetch(`/api/admin/payments/retry/${batchId}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as RetryBatchResponse;
+  return await response.json<RetryBatchResponse>();
 }
 
 describe("POST /api/admin/payments/retry and the admin.charge job", () => {
@@ -285,7 +285,7 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
     expect(payments.results).toContainEqual({ purpose: "initial_charge", amount_cents: 799, status: "succeeded", retry_item_id: itemIds[1] });
 
     // The overview now shows the song paid ($10.49) and the newcomer as having paid.
-    const overview = (await (await operator.fetch("/api/admin/payments")).json()) as AdminPaymentsResponse;
+    const overview = await (await operator.fetch("/api/admin/payments")).json<AdminPaymentsResponse>();
     expect(overview.payments.find((p) => p.artistId === good.artistId)!.songs).toEqual([
       { id: song, title: "Second Chance", status: "approved", distributionFee: 10.49, processingPayment: false },
     ]);
@@ -449,9 +449,9 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
 /** A card that asks for 3-D Secure on every payment: saved after the cardholder authenticated the setup. */
 async function artistWithAuthenticationCard() {
   const browser = new Browser();
-  const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json()) as { clientSecret: string; customerId: string };
+  const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json<{ clientSecret: string; customerId: string }>();
   const intentId = setup.clientSecret.split("_secret_")[0]!;
-  const confirmed = (await (
+  const confirmed = await (
     await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, {
       client_secret: setup.clientSecret,
       "payment_method_data[type]": "card",
@@ -460,10 +460,10 @@ async function artistWithAuthenticationCard() {
       "payment_method_data[card][exp_year]": "2034",
       "payment_method_data[card][cvc]": "123",
     })
-  ).json()) as { status: string; payment_method: string };
+  ).json<{ status: string; payment_method: string }>();
   expect(confirmed.status).toBe("requires_action");
   const authenticated = await browser.sandboxForm(`/v1/setup_intents/${intentId}/authenticate`, { client_secret: setup.clientSecret, outcome: "complete" });
-  expect(((await authenticated.json()) as { status: string }).status).toBe("succeeded");
+  expect((await authenticated.json<{ status: string }>()).status).toBe("succeeded");
   const saved = await browser.postJson("/api/save-payment-method", {
     customerId: setup.customerId,
     paymentMethodId: confirmed.payment_method,
@@ -520,7 +520,7 @@ describe("GET /api/admin/failed-jobs", () => {
     ]);
     const response = await operator.fetch("/api/admin/failed-jobs");
     expect(response.status).toBe(200);
-    const { failedJobs } = (await response.json()) as AdminFailedJobsResponse;
+    const { failedJobs } = await response.json<AdminFailedJobsResponse>();
     // Other tests of this file may have dead-lettered jobs of their own: these two, in this order.
     expect(failedJobs.filter((job) => job.id.startsWith("fj-"))).toEqual(
       [
@@ -551,7 +551,7 @@ describe("GET /api/admin/artists/{artistId}", () => {
 
     const response = await operator.fetch(`/api/admin/artists/${artist.artistId}`);
     expect(response.status).toBe(200);
-    const details = (await response.json()) as AdminArtistDetails;
+    const details = await response.json<AdminArtistDetails>();
     expect(details.artist).toEqual({
       id: artist.artistId,
       phone: expect.stringMatching(/^\+1 555/),

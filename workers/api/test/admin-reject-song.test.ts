@@ -25,11 +25,11 @@ const reject = (operator: Browser, songId: string, body: unknown, jobs: Capturin
       headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, Cookie: `${ADMIN_COOKIE}=${operator.cookie(ADMIN_COOKIE)}` },
       body: JSON.stringify(body),
     }),
-    { ...env, JOBS: jobs.asQueue() } as Env,
+    { ...env, JOBS: jobs.asQueue() },
     createExecutionContext(),
   );
 
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
+const errorOf = async (response: Response) => (await response.json<{ error: { message: string } }>()).error.message;
 
 const rowsOf = async <T>(query: string, songId: string) => (await env.DB.prepare(query).bind(songId).all<T>()).results;
 const refundsOf = (songId: string) => rowsOf<{ id: string; amount_cents: number; status: string; reason: string }>("select * from refunds where song_id = ?", songId);

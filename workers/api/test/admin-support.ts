@@ -36,6 +36,6 @@ export const adminPostCapturing = (operator: Browser, path: string, body: unknow
       headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN, Cookie: `${ADMIN_COOKIE}=${operator.cookie(ADMIN_COOKIE)}` },
       body: JSON.stringify(body),
     }),
-    { ...env, JOBS: jobs.asQueue() } as Env,
+    { ...env, JOBS: jobs.asQueue() },
     createExecutionContext(),
   );

@@ -26,7 +26,7 @@ async function artistWithPage() {
 async function confirmNewCard(page: Browser, token: string, cardNumber: string) {
   const started = await page.postJson(`/api/artist/${token}/card/setup-intent`, {});
   expect(started.status).toBe(200);
-  const { clientSecret } = (await started.json()) as { clientSecret: string };
+  const { clientSecret } = await started.json<{ clientSecret: string }>();
   const setupIntentId = intentIdOf(clientSecret);
   const confirm = await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/confirm`, {
     client_secret: clientSecret,
@@ -36,7 +36,7 @@ async function confirmNewCard(page: Browser, token: string, cardNumber: string) 
     "payment_method_data[card][exp_year]": TEST_CARD.exp_year,
     "payment_method_data[card][cvc]": TEST_CARD.cvc,
   });
-  const body = (await confirm.json()) as { status?: string };
+  const body = await confirm.json<{ status?: string }>();
   if (body.status === "requires_action") await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/authenticate`, { client_secret: clientSecret, outcome: "complete" });
   return setupIntentId;
 }
@@ -49,13 +49,13 @@ const cardsOf = async (artistId: string) =>
 describe("replacing the saved card from the artist page", () => {
   it("shows the default card, then makes a 3-D Secure card the default at Stripe and in D1 and detaches the old one; a retry changes nothing", async () => {
     const artist = await artistWithPage();
-    const before = (await (await artist.page.fetch(`/api/artist/${artist.token}/card`)).json()) as { card: { brand: string; last4: string; expMonth: number; expYear: number } };
+    const before = await (await artist.page.fetch(`/api/artist/${artist.token}/card`)).json<{ card: { brand: string; last4: string; expMonth: number; expYear: number } }>();
     expect(before.card).toEqual({ brand: "visa", last4: (await cardsOf(artist.artistId))[0]!.last4, expMonth: 12, expYear: 2034 });
 
     const setupIntentId = await confirmNewCard(artist.page, artist.token, THREE_D_SECURE);
     const replaced = await finish(artist.page, artist.token, setupIntentId);
     expect(replaced.status).toBe(200);
-    expect(((await replaced.json()) as { card: { last4: string } }).card.last4).toBe("3155");
+    expect((await replaced.json<{ card: { last4: string } }>()).card.last4).toBe("3155");
 
     const newMethod = (await stripe.setupIntents.retrieve(setupIntentId)).payment_method as string;
     const customer = (await stripe.customers.retrieve(artist.customerId)) as { invoice_settings: { default_payment_method: string | null } };
@@ -65,7 +65,7 @@ describe("replacing the saved card from the artist page", () => {
       { pm: artist.stripePaymentMethodId, last4: expect.any(String), isDefault: 0 },
       { pm: newMethod, last4: "3155", isDefault: 1 },
     ]);
-    const shown = (await (await artist.page.fetch(`/api/artist/${artist.token}/card`)).json()) as { card: { last4: string } };
+    const shown = await (await artist.page.fetch(`/api/artist/${artist.token}/card`)).json<{ card: { last4: string } }>();
     expect(shown.card.last4).toBe("3155");
 
     // The same answer again (a retry after a lost response or a crash): one default, nothing else changes.
@@ -77,7 +77,7 @@ describe("replacing the saved card from the artist page", () => {
 
   it("an active Pro subscription renews from the new card", async () => {
     const artist = await artistWithPage();
-    const subscribed = (await (await artist.browser.fetch("/api/get-or-create-subscription", { method: "POST" })).json()) as { clientSecret: string };
+    const subscribed = await (await artist.browser.fetch("/api/get-or-create-subscription", { method: "POST" })).json<{ clientSecret: string }>();
     expect((await payInBrowser(artist.browser, subscribed.clientSecret, freshCardNumber())).body.status).toBe("succeeded");
     const row = await env.DB.prepare("SELECT stripe_subscription_id AS id FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first<{ id: string }>();
     expect((await stripe.subscriptions.retrieve(row!.id)).status).toBe("active");
@@ -95,7 +95,7 @@ describe("replacing the saved card from the artist page", () => {
     const othersIntent = await confirmNewCard(other.page, other.token, freshCardNumber());
     const response = await finish(owner.page, owner.token, othersIntent);
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(REPLACE_MESSAGES.otherCustomer);
+    expect((await response.json<{ error: { message: string } }>()).error.message).toBe(REPLACE_MESSAGES.otherCustomer);
     expect((await cardsOf(owner.artistId)).map((card) => [card.pm, card.isDefault])).toEqual([[owner.stripePaymentMethodId, 1]]);
     expect((await stripe.paymentMethods.retrieve(owner.stripePaymentMethodId)).customer).toBe(owner.customerId);
   });
@@ -105,7 +105,7 @@ describe("replacing the saved card from the artist page", () => {
     const setupIntentId = await confirmNewCard(artist.page, artist.token, DECLINED);
     const response = await finish(artist.page, artist.token, setupIntentId);
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(REPLACE_MESSAGES.notConfirmed);
+    expect((await response.json<{ error: { message: string } }>()).error.message).toBe(REPLACE_MESSAGES.notConfirmed);
     expect((await cardsOf(artist.artistId)).map((card) => [card.pm, card.isDefault])).toEqual([[artist.stripePaymentMethodId, 1]]);
     const customer = (await stripe.customers.retrieve(artist.customerId)) as { invoice_settings: { default_payment_method: string | null } };
     expect(customer.invoice_settings.default_payment_method).toBe(artist.stripePaymentMethodId);

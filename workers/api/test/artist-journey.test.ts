@@ -25,7 +25,7 @@ const me = async (browser: Browser) => {
   const response = await browser.fetch("/api/me");
   expect(response.status).toBe(200);
   expect(response.headers.get("Cache-Control")).toBe("no-store");
-  return ((await response.json()) as MeResponse).artist;
+  return (await response.json<MeResponse>()).artist;
 };
 
 /** A new artist with a saved card, their browser and their private page token. */
@@ -33,7 +33,7 @@ async function artistWithLink() {
   const browser = new Browser();
   const { setup, saved } = await setUpArtist(browser);
   expect(saved.status).toBe(200);
-  const { artistPageUrl } = (await saved.json()) as { artistPageUrl: string };
+  const { artistPageUrl } = await saved.json<{ artistPageUrl: string }>();
   const [artist] = await db.select().from(artists).where(eq(artists.stripeCustomerId, setup.customerId));
   return { browser, artistId: artist!.id, token: artistPageUrl.slice("/artist/".length) };
 }
@@ -74,16 +74,16 @@ describe("POST /api/me/artist-link", { timeout: 30_000 }, () => {
     const ada = await artistWithSong(undefined, "Linked Song");
     const response = await ada.browser.fetch("/api/me/artist-link", { method: "POST" });
     expect(response.status).toBe(200);
-    const { artistPageUrl } = (await response.json()) as MyArtistLinkResponse;
+    const { artistPageUrl } = await response.json<MyArtistLinkResponse>();
     const page = await new Browser().fetch(`/api${artistPageUrl}`);
     expect(page.status).toBe(200);
-    expect(((await page.json()) as ArtistPageResponse).songs.map((song) => song.id)).toEqual([ada.songId]);
+    expect((await page.json<ArtistPageResponse>()).songs.map((song) => song.id)).toEqual([ada.songId]);
   });
 
   it("refuses a browser with no artist session, and a link asked for too often", async () => {
     const anonymous = await new Browser().fetch("/api/me/artist-link", { method: "POST" });
     expect(anonymous.status).toBe(401);
-    expect(((await anonymous.json()) as { error: { message: string } }).error.message).toMatch(/Save your payment method/);
+    expect((await anonymous.json<{ error: { message: string } }>()).error.message).toMatch(/Save your payment method/);
 
     const { browser } = await artistWithLink();
     for (let i = 0; i < LINKS_PER_ARTIST_PER_HOUR; i++) expect((await browser.fetch("/api/me/artist-link", { method: "POST" })).status).toBe(200);
@@ -127,7 +127,7 @@ describe("monthly statements", { timeout: 30_000 }, () => {
     expect(lines).toContain(`"Total paid out","1.96",""`);
 
     // The months since the first sale, newest first.
-    const months = (await (await new Browser().fetch(`/api/artist/${ada.token}/statements`)).json()) as StatementMonthsResponse;
+    const months = await (await new Browser().fetch(`/api/artist/${ada.token}/statements`)).json<StatementMonthsResponse>();
     expect(months.months.at(-1)).toBe("2025-03");
     expect(months.months[0]).toBe(new Date().toISOString().slice(0, 7));
     expect(months.months).toContain("2025-04");
@@ -160,7 +160,7 @@ describe("monthly statements", { timeout: 30_000 }, () => {
     for (const month of ["2025-13", "2025-6", "latest"]) {
       const refused = await statement(ada.token, month);
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/YYYY-MM/);
+      expect((await refused.json<{ error: { message: string } }>()).error.message).toMatch(/YYYY-MM/);
     }
     const future = await statement(ada.token, `${new Date().getUTCFullYear() + 1}-01`);
     expect(future.status).toBe(400);

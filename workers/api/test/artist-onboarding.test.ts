@@ -54,8 +54,8 @@ describe("payment setup", () => {
 
   it("keeps one customer per browser when the frequency changes", async () => {
     const browser = new Browser();
-    const daily = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json()) as { customerId: string; clientSecret: string };
-    const weekly = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { customerId: string; clientSecret: string };
+    const daily = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json<{ customerId: string; clientSecret: string }>();
+    const weekly = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ customerId: string; clientSecret: string }>();
     expect(weekly.customerId).toBe(daily.customerId);
     expect(weekly.clientSecret).not.toBe(daily.clientSecret);
   });
@@ -110,7 +110,7 @@ describe("song submission", () => {
       body: songForm({ artistName: "Ada Lyric", songTitle: "First Light", explicit: "yes", song: new Blob([mp3Bytes()]), cover: new Blob([pngBytes()]), customerId: setup.customerId }),
     });
     expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
+    const { id } = await res.json<{ id: string }>();
     const row = await env.DB.prepare("SELECT * FROM songs WHERE id = ?").bind(id).first<Record<string, unknown>>();
     expect(row).toMatchObject({ title: "First Light", artist_name: "Ada Lyric", explicit: 1, price_cents: 199, status: "pending", cover_key: `songs/${id}/cover.png` });
     expect((await env.MEDIA.head(`songs/${id}/audio.mp3`))?.size).toBe(4096);
@@ -152,7 +152,7 @@ describe("song submission", () => {
     const [songsBefore, objectsBefore] = [await countRows("songs"), await countObjects()];
     const res = await browser.fetch("/api/distribute", { method: "POST", body: songForm({ artistName: "Ada Lyric", songTitle: "Valid", ...parts }) });
     expect(res.status).toBe(status);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+    expect((await res.json<{ error: { message: string } }>()).error.message).toBe(message);
     expect(await countRows("songs")).toBe(songsBefore);
     expect(await countObjects()).toBe(objectsBefore);
   });

@@ -43,7 +43,7 @@ async function newArtist() {
   const browser = new Browser();
   const { setup, saved } = await setUpArtist(browser);
   expect(saved.status).toBe(200);
-  const body = (await saved.json()) as Saved;
+  const body = await saved.json<Saved>();
   const [artist] = await db.select().from(artists).where(eq(artists.stripeCustomerId, setup.customerId));
   return { browser, setup, body, artistId: artist!.id, token: body.artistPageUrl.slice("/artist/".length) };
 }
@@ -65,7 +65,7 @@ async function upload(browser: Browser, customerId: string, title: string) {
   form.set("customerId", customerId);
   const response = await browser.fetch("/api/distribute", { method: "POST", body: form });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await response.json<{ id: string }>()).id;
 }
 
 async function credit(artistId: string, cents: number) {
@@ -97,7 +97,7 @@ describe("the private link", () => {
   it("is reissued when the card is saved again, and earlier links keep working until an admin revokes them all", async () => {
     const first = await newArtist();
     const again = await setUpArtist(first.browser);
-    const second = ((await again.saved.json()) as Saved).artistPageUrl.slice("/artist/".length);
+    const second = (await again.saved.json<Saved>()).artistPageUrl.slice("/artist/".length);
     expect(second).not.toBe(first.token);
     expect((await openPage(first.token)).status).toBe(200);
     expect((await openPage(second)).status).toBe(200);
@@ -112,7 +112,7 @@ describe("the private link", () => {
     expect(await revokeArtistLinks(db, first.artistId)).toBe(0);
     // Saving a card again gives the artist a working link once more.
     const renewed = await setUpArtist(first.browser);
-    expect((await openPage(((await renewed.saved.json()) as Saved).artistPageUrl.slice("/artist/".length))).status).toBe(200);
+    expect((await openPage((await renewed.saved.json<Saved>()).artistPageUrl.slice("/artist/".length))).status).toBe(200);
   });
 
   it("answers 404 for unknown and malformed tokens", async () => {
@@ -161,7 +161,7 @@ describe("the page", () => {
     const response = await openPage(ada.token);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
-    const page = (await response.json()) as ArtistPageResponse;
+    const page = await response.json<ArtistPageResponse>();
     expect(page.songs).toHaveLength(1);
     expect(page.songs[0]).toMatchObject({
       id: adaSong,
@@ -185,16 +185,16 @@ describe("the page", () => {
     await credit(artist.artistId, 250);
     const start = await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" });
     expect(start.status).toBe(200);
-    const { url } = (await start.json()) as { url: string };
+    const { url } = await start.json<{ url: string }>();
     expect(url).toMatch(/^\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
     const [row] = await db.select().from(artists).where(eq(artists.id, artist.artistId));
     expect(row!.stripeAccountId).toMatch(/^acct_/);
-    const account = await stripe.accounts.retrieve(row!.stripeAccountId!);
+    const account = await stripe.accounts.retrieve(row!.stripeAccountId);
     expect(account).toMatchObject({ type: "express", metadata: { artistId: artist.artistId }, settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } } });
     expect((await pageOf(artist.token)).connect.status).toBe("onboarding");
 
     // Asking again gives a fresh link for the same account.
-    const again = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    const again = await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json<{ url: string }>();
     expect(again.url).not.toBe(url);
     expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.stripeAccountId).toBe(row!.stripeAccountId);
 
@@ -216,8 +216,8 @@ describe("the page", () => {
 
     // Switching to daily payouts moves the connected account's own schedule too.
     const switched = await artist.browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" });
-    const setup = (await switched.json()) as { clientSecret: string; customerId: string };
-    const confirmed = (await (
+    const setup = await switched.json<{ clientSecret: string; customerId: string }>();
+    const confirmed = await (
       await artist.browser.sandboxForm(`/v1/setup_intents/${setup.clientSecret.split("_secret_")[0]}/confirm`, {
         client_secret: setup.clientSecret,
         "payment_method_data[type]": "card",
@@ -226,10 +226,10 @@ describe("the page", () => {
         "payment_method_data[card][exp_year]": "2034",
         "payment_method_data[card][cvc]": "123",
       })
-    ).json()) as { payment_method: string };
+    ).json<{ payment_method: string }>();
     const saved = await artist.browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: "+1 555 010 7777", paymentFrequency: "daily" });
     expect(saved.status).toBe(200);
-    expect((await stripe.accounts.retrieve(row!.stripeAccountId!)).settings?.payouts?.schedule).toMatchObject({ interval: "daily" });
+    expect((await stripe.accounts.retrieve(row!.stripeAccountId)).settings?.payouts?.schedule).toMatchObject({ interval: "daily" });
     expect((await pageOf(artist.token)).paymentFrequency).toBe("daily");
   });
 
@@ -255,7 +255,7 @@ describe("the page", () => {
     expect(earned.balance).toMatchObject({ availableCents: 540, heldCents: 540 });
 
     // Payouts set up, then the Monday payout job pays the balance.
-    const { url } = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    const { url } = await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json<{ url: string }>();
     await exports.default.fetch(
       new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
     );
@@ -274,7 +274,7 @@ describe("the page", () => {
 
   it("shows payouts ready on return from onboarding even before Stripe's webhook arrives", async () => {
     const artist = await newArtist();
-    const { url } = (await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json()) as { url: string };
+    const { url } = await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json<{ url: string }>();
     // Onboarding completed while Stripe's webhooks cannot reach the product (they stay pending).
     await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" });
     onTestFinished(() => sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
@@ -318,7 +318,7 @@ describe("the Connect webhook endpoint", () => {
 
     expect((await post(enabledEvent, "whsec_wrong")).status).toBe(400);
     expect((await db.select().from(artists).where(eq(artists.id, artistId)))[0]!.payoutsEnabled).toBe(false);
-    expect((await post(enabledEvent, SECRET, { ...env, STRIPE_CONNECT_WEBHOOK_SECRET: undefined } as unknown as Env)).status).toBe(503);
+    expect((await post(enabledEvent, SECRET, { ...env, STRIPE_CONNECT_WEBHOOK_SECRET: undefined })).status).toBe(503);
 
     const first = await post(enabledEvent);
     expect(await first.json()).toEqual({ received: true });

@@ -24,14 +24,14 @@ const listener = new Browser();
 
 const json = async <T>(response: Response, status = 200): Promise<T> => {
   expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
+  return (await response.json());
 };
 /** The status of a media answer, its body read (an unread stream would stay open). */
 const statusOf = async (response: Response) => {
   await response.arrayBuffer();
   return response.status;
 };
-const errorOf = async (response: Response) => ({ status: response.status, ...((await response.json()) as { error: { code: string; message: string } }).error });
+const errorOf = async (response: Response) => ({ status: response.status, ...(await response.json<{ error: { code: string; message: string } }>()).error });
 
 const createFacility = async (body: unknown) => json<Facility>(await adminWrite(operator, "POST", "/api/admin/facilities", body), 201);
 
@@ -269,7 +269,7 @@ describe("takedowns", () => {
     const afterRestore = await env.DB.prepare("select kind, body from text_messages where artist_id = ?1 order by created_at, rowid").bind(song.artistId).all<{ kind: string; body: string }>();
     expect(afterRestore.results.at(-1)).toEqual({ kind: "song_restored", body: `JPlay: "Soon Taken Down" is back on the tablets. Reply STOP to opt out.` });
     expect(await errorOf(await restore(song.songId))).toEqual({ status: 409, code: "not_taken_down", message: "This song is live: there is nothing to restore." });
-    expect((await env.DB.prepare("select count(*) as n from text_messages where artist_id = ?1 and kind = 'song_restored'").bind(song.artistId).first<number>("n"))).toBe(1);
+    expect(await env.DB.prepare("select count(*) as n from text_messages where artist_id = ?1 and kind = 'song_restored'").bind(song.artistId).first<number>("n")).toBe(1);
     expect(await feedOf(song.songId)).toEqual(["takedown", "release"]);
 
     // A second takedown is a new event: its own feed row and its own text.

@@ -62,17 +62,17 @@ describe("song lists", () => {
   it("lists distributed songs only, most purchased first, ties newest first", async () => {
     const res = await api("/api/songs/popular");
     expect(res.status).toBe(200);
-    const songs = (await res.json()) as { id: string }[];
+    const songs = await res.json<{ id: string }[]>();
     expect(songs.map((s) => s.id)).toEqual(["song-b", "song-d", "song-a", "song-c"]);
   });
 
   it("lists recent songs by the time they joined the catalogue", async () => {
-    const songs = (await (await api("/api/songs/recent")).json()) as { id: string }[];
+    const songs = await (await api("/api/songs/recent")).json<{ id: string }[]>();
     expect(songs.map((s) => s.id)).toEqual(["song-c", "song-b", "song-d", "song-a"]);
   });
 
   it("honours a limit and refuses a bad one with a JSON error", async () => {
-    const two = (await (await api("/api/songs/popular?limit=2")).json()) as unknown[];
+    const two = await (await api("/api/songs/popular?limit=2")).json<unknown[]>();
     expect(two).toHaveLength(2);
     const bad = await api("/api/songs/recent?limit=0");
     expect(bad.status).toBe(400);
@@ -80,7 +80,7 @@ describe("song lists", () => {
   });
 
   it("sends the product's song JSON, with price in dollars, coverUrl null without a cover and the explicit badge", async () => {
-    const songs = (await (await api("/api/songs/popular")).json()) as Record<string, unknown>[];
+    const songs = await (await api("/api/songs/popular")).json<Record<string, unknown>[]>();
     expect(songs[0]).toEqual({
       id: "song-b",
       title: "Bravo",
@@ -98,7 +98,7 @@ describe("song lists", () => {
 
 describe("single songs", () => {
   it("features the most recently featured public song, not an unpaid one", async () => {
-    const featured = (await (await api("/api/songs/featured")).json()) as { id: string };
+    const featured = await (await api("/api/songs/featured")).json<{ id: string }>();
     expect(featured.id).toBe("song-b");
   });
 
@@ -115,7 +115,7 @@ describe("single songs", () => {
   it("404s the cover of a song without one", async () => {
     const res = await api("/api/songs/song-b/cover");
     expect(res.status).toBe(404);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe("This song has no cover");
+    expect((await res.json<{ error: { message: string } }>()).error.message).toBe("This song has no cover");
   });
 });
 

@@ -55,7 +55,7 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, async () => {
         const res = await complete(artist.browser, artist.songId, "expedited", requestId);
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+        return { status: res.status, body: await res.json<Record<string, unknown>>() };
       }),
     );
     expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
@@ -120,7 +120,7 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     const artist = await artistWithSong("4000002760003184");
     const res = await complete(artist.browser, artist.songId, "expedited");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { requiresAction: boolean; clientSecret: string; feeOption: string };
+    const body = await res.json<{ requiresAction: boolean; clientSecret: string; feeOption: string }>();
     expect(body).toEqual({ requiresAction: true, clientSecret: expect.stringMatching(/^pi_.+_secret_/), feeOption: "expedited" });
     expect((await songRow(artist.songId))?.status).toBe("pending");
 
@@ -142,7 +142,7 @@ describe("complete distribution", { timeout: 30_000 }, () => {
 
     await letTimePass(artist.songId, 31_000);
     const res = await complete(artist.browser, artist.songId, "standard");
-    const body = (await res.json()) as { requiresPaymentMethod: boolean; clientSecret: string; amount: number };
+    const body = await res.json<{ requiresPaymentMethod: boolean; clientSecret: string; amount: number }>();
     expect(body).toEqual({ requiresPaymentMethod: true, clientSecret: expect.stringMatching(/^pi_/), amount: 99, feeOption: "standard" });
     expect(await chargesOf(artist.customerId)).toHaveLength(1);
 

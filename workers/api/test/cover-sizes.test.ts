@@ -87,7 +87,7 @@ async function distributeWithCover(cover: File) {
   form.set("coverImage", cover);
   const uploaded = await browser.fetch("/api/distribute", { method: "POST", body: form });
   expect(uploaded.status).toBe(201);
-  const { id: songId } = (await uploaded.json()) as { id: string };
+  const { id: songId } = await uploaded.json<{ id: string }>();
   const row = await env.DB.prepare("select artist_id, cover_key from songs where id = ?1").bind(songId).first<{ artist_id: string; cover_key: string }>();
 
   const jobs = new CapturingQueue();
@@ -129,7 +129,7 @@ describe("cover sizes", { timeout: 60_000 }, () => {
     // The tablet's call: the coverUrl the catalogue lists, in a facility's scope, with a size.
     const facility = `cover-${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.prepare("insert into facilities (id, name, state, clean_only) values (?1, 'Cover Test Facility', 'TX', 0)").bind(facility).run();
-    const listed = (await (await new Browser().fetch(`/api/songs/${songId}?facility=${facility}`)).json()) as SongDto;
+    const listed = await (await new Browser().fetch(`/api/songs/${songId}?facility=${facility}`)).json<SongDto>();
     expect(listed.coverUrl).toBe(`/api/songs/${songId}/cover?facility=${facility}`);
     for (const width of COVER_WIDTHS) {
       const response = await new Browser().fetch(coverSizeUrl(listed.coverUrl!, width));
@@ -176,7 +176,7 @@ describe("cover sizes", { timeout: 60_000 }, () => {
     for (const size of ["100", "", "288px", "0576", "96,288"]) {
       const response = await new Browser().fetch(`/api/songs/${songId}/cover?size=${encodeURIComponent(size)}`);
       expect(response.status, `size=${size}`).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe("size must be one of 96, 288, 576");
+      expect((await response.json<{ error: { message: string } }>()).error.message).toBe("size must be one of 96, 288, 576");
       expect((await operator.fetch(`/api/admin/songs/${songId}/cover?size=${encodeURIComponent(size)}`)).status).toBe(400);
     }
     // The operator's review screen asks for sizes too, and gets them (kept out of shared caches).

@@ -35,7 +35,7 @@ async function runCron(scheduledTime: number, runEnv: Env) {
 async function publicList(list: "recent" | "popular"): Promise<string[]> {
   const response = await exports.default.fetch(new Request(`http://jplay.test/api/songs/${list}`));
   expect(response.status).toBe(200);
-  return ((await response.json()) as { id: string }[]).map((song) => song.id);
+  return (await response.json<{ id: string }[]>()).map((song) => song.id);
 }
 
 async function paidSong(songPackage: Parameters<typeof paySong>[2], audio?: Uint8Array | null, paidAt = Date.now()) {

@@ -29,7 +29,7 @@ const details = (customerId: string): BodyPart[] => [
 ];
 
 async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string } }).error;
+  return (await response.json<{ error: { code: string; message: string } }>()).error;
 }
 
 /** What is stored now, to compare with after a refused upload. */
@@ -49,7 +49,7 @@ describe("a song larger than an R2 part", () => {
 
     const response = await browser.fetch("/api/distribute", { method: "POST", body: form });
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = await response.json<{ id: string }>();
 
     const audio = await env.MEDIA.get(`songs/${id}/audio.mp3`);
     expect(audio?.size).toBe(song.length);
@@ -75,7 +75,7 @@ describe("an upload that fails mid-stream leaves nothing stored", () => {
     const recording = recordingMedia();
     // 40 MB with no Content-Length: only the limit stops it.
     const form = streamedForm([...details(customerId), { name: "songFile", filename: "huge.mp3", data: { size: 40_000_000 } }]);
-    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media } as Env);
+    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media });
 
     expect(response.status).toBe(413);
     expect(await errorOf(response)).toEqual({ code: "payload_too_large", message: "File size must be less than 15MB" });
@@ -91,7 +91,7 @@ describe("an upload that fails mid-stream leaves nothing stored", () => {
     const before = await snapshot();
     const recording = recordingMedia();
     const form = streamedForm([...details(customerId), { name: "songFile", filename: "song.mp3", data: { size: 12_000_000 } }], { failAfter: 7_000_000 });
-    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media } as Env);
+    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media });
 
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe(INTERRUPTED);
@@ -105,7 +105,7 @@ describe("an upload that fails mid-stream leaves nothing stored", () => {
     const before = await snapshot();
     const recording = recordingMedia((partNumber) => partNumber === 2);
     const form = streamedForm([...details(customerId), { name: "songFile", filename: "song.mp3", data: { size: 12_000_000 } }]);
-    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media } as Env);
+    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media });
 
     expect(response.status).toBe(500);
     expect(recording.uploads.map((u) => u.partsSent)).toEqual([1]);
@@ -174,7 +174,7 @@ describe("fields sent first are judged before any file byte is read", () => {
     const before = await snapshot();
     const recording = recordingMedia();
     const form = streamedForm([...fields(customerId), { name: "songFile", filename: "song.mp3", data: { size: 12_000_000 } }]);
-    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media } as Env);
+    const response = await postStreamed(headers, form, { ...env, MEDIA: recording.media });
 
     expect(response.status).toBe(status);
     expect((await errorOf(response)).message).toBe(message);
@@ -190,7 +190,7 @@ describe("fields sent first are judged before any file byte is read", () => {
     const response = await postStreamed(headers, form);
 
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = await response.json<{ id: string }>();
     const audio = await env.MEDIA.get(`songs/${id}/audio.mp3`);
     expect(await sha256(await audio!.arrayBuffer())).toBe(await sha256(song));
     expect(await env.DB.prepare("SELECT cover_key FROM songs WHERE id = ?").bind(id).first()).toEqual({ cover_key: null });

@@ -18,7 +18,7 @@ async function errorOf(path: string, { cookie, acceptLanguage, init = {} }: { co
   const headers = new Headers(init.headers);
   if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
   const response = await browser.fetch(path, { ...init, headers });
-  return { status: response.status, ...((await response.json()) as ErrorBody).error };
+  return { status: response.status, ...(await response.json<ErrorBody>()).error };
 }
 
 const putLanguage = (language: string): RequestInit => ({
@@ -50,7 +50,7 @@ describe("error messages", () => {
     browser.setCookie("language", "es");
     const answer = await complete(browser, songId, "standard");
     expect(answer.status).toBe(402);
-    expect(((await answer.json()) as ErrorBody).error.message).toBe("Tu tarjeta fue rechazada.");
+    expect((await answer.json<ErrorBody>()).error.message).toBe("Tu tarjeta fue rechazada.");
   });
 
   it("stay English on the admin portal's calls, whatever the browser's language", async () => {

@@ -52,7 +52,7 @@ async function sandbox(method: "POST" | "DELETE", path: string, fields: Record<s
     }),
   );
   expect(response.status, path).toBe(200);
-  return response.json() as Promise<Record<string, unknown>>;
+  return response.json<Record<string, unknown>>();
 }
 /**
  * Stripe's delivery of every pending event, oldest first, to our endpoints running with `target` (a
@@ -171,13 +171,13 @@ async function retryOneSong() {
     operator,
     "/api/admin/payments/retry",
     { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN }, body: JSON.stringify({ payments: [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId }] }) },
-    { ...env, JOBS: jobs.asQueue() } as Env,
+    { ...env, JOBS: jobs.asQueue() },
   );
   expect(jobs.take().map((m) => m.body)).toHaveLength(1);
   expect(response.status).toBe(200);
-  const batch = (await response.json()) as RetryBatchResponse;
+  const batch = await response.json<RetryBatchResponse>();
   const itemId = batch.items[0]!.id;
-  const progress = async () => (await (await operator.fetch(`/api/admin/payments/retry/${batch.batchId}`)).json()) as RetryBatchResponse;
+  const progress = async () => await (await operator.fetch(`/api/admin/payments/retry/${batch.batchId}`)).json<RetryBatchResponse>();
   return { artist, songId, itemId, job: { type: "admin.charge", itemId } satisfies Job, progress, operator };
 }
 
@@ -383,7 +383,7 @@ describe("webhooks lost and later replayed", () => {
     const account = await stripe.accounts.create({ type: "custom", country: "US", capabilities: { transfers: { requested: true } } });
     await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
     // Two steps, two account.updated events: a debit card first (not payable yet), then the terms.
-    await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" } as never);
+    await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" });
     await stripe.accounts.update(account.id, { tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" } });
     const enabled = await stripe.accounts.retrieve(account.id);
 
@@ -509,7 +509,7 @@ describe("a poison message", () => {
     const operator = await signedInOperator();
     const response = await operator.fetch("/api/admin/failed-jobs");
     expect(response.status).toBe(200);
-    const { failedJobs } = (await response.json()) as AdminFailedJobsResponse;
+    const { failedJobs } = await response.json<AdminFailedJobsResponse>();
     const shown = failedJobs.find((job) => job.id === "poison-1");
     expect(shown).toMatchObject({ jobType: "distribution.process", error: `distribution.process: no song ${missingSong}` });
   });
@@ -525,7 +525,7 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     // Called in the test's own context (not through exports), so the simulated clock reaches its timers.
     const lost = await withFastClock(() => artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "expedited", requestId }, env));
     expect(lost.status).toBe(503);
-    expect(((await lost.json()) as { error: { message: string } }).error.message).toMatch(/try again/i);
+    expect((await lost.json<{ error: { message: string } }>()).error.message).toMatch(/try again/i);
     expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([4999]);
 
     // The payment_intent.succeeded webhook (pending until now) settles it.
@@ -619,7 +619,7 @@ describe("a 500 Stripe stored under the key, on the card-form and subscription p
 
     const again = await checkout(artist.browser);
     expect(again.status).toBe(200);
-    const { clientSecret } = (await again.json()) as { clientSecret: string };
+    const { clientSecret } = await again.json<{ clientSecret: string }>();
     const [payment] = await paymentsOf(artist.songId);
     expect(await intentKeysOf(artist.customerId)).toEqual([`payment:${payment!.id}:card-form:attempt:1`]);
     expect((await paymentIntentsOf(artist.customerId)).map((i) => [i.id, i.amount])).toEqual([[intentIdOf(clientSecret), 9900]]);
@@ -634,7 +634,7 @@ describe("a 500 Stripe stored under the key, on the card-form and subscription p
 
     const again = await checkout(artist.browser);
     expect(again.status).toBe(200);
-    expect(intentIdOf(((await again.json()) as { clientSecret: string }).clientSecret)).toBe(made!.id);
+    expect(intentIdOf((await again.json<{ clientSecret: string }>()).clientSecret)).toBe(made!.id);
     expect(await paymentIntentsOf(artist.customerId)).toHaveLength(1);
   });
 
@@ -713,20 +713,20 @@ describe("a stopped Worker during an upload leaves no orphan object and no half 
   };
 
   it("R2 fails storing the cover: the audio already stored is deleted, no song row, a 5xx the artist can retry", async () => {
-    const { response, before } = await uploadThrough({ ...env, MEDIA: mediaFailing(/cover\.png$/) } as Env);
+    const { response, before } = await uploadThrough({ ...env, MEDIA: mediaFailing(/cover\.png$/) });
     expect(response.status).toBe(500);
     expect(await countRows("songs")).toBe(before.songs);
     expect((await env.MEDIA.list({ prefix: "songs/" })).objects.length).toBe(before.media);
   });
 
   it("D1 fails creating the song after both files were stored: both are deleted; with R2 failing too, a media.delete job removes them", async () => {
-    const failed = await uploadThrough({ ...env, DB: d1FailingAt(/insert into "songs"/) } as Env);
+    const failed = await uploadThrough({ ...env, DB: d1FailingAt(/insert into "songs"/) });
     expect(failed.response.status).toBe(500);
     expect(await countRows("songs")).toBe(failed.before.songs);
     expect((await env.MEDIA.list({ prefix: "songs/" })).objects.length).toBe(failed.before.media);
 
     const jobs = new CapturingQueue();
-    const worse = await uploadThrough({ ...env, DB: d1FailingAt(/insert into "songs"/), MEDIA: mediaFailing(/^$/, true), JOBS: jobs.asQueue() } as Env);
+    const worse = await uploadThrough({ ...env, DB: d1FailingAt(/insert into "songs"/), MEDIA: mediaFailing(/^$/, true), JOBS: jobs.asQueue() });
     expect(worse.response.status).toBe(500);
     expect(await countRows("songs")).toBe(worse.before.songs);
     const [cleanUp] = jobs.take().map((m) => m.body);

@@ -136,7 +136,7 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
     case "upload": {
       const answer = await artist!.browser.fetch("/api/distribute", { method: "POST", body: uploadForm() });
       // 409: the artist already holds the most unpaid songs allowed.
-      if (answer.status === 201) artist!.songIds.push(((await answer.json()) as { id: string }).id);
+      if (answer.status === 201) artist!.songIds.push((await answer.json<{ id: string }>()).id);
       else expect(answer.status).toBe(409);
       return;
     }

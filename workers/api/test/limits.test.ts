@@ -104,7 +104,7 @@ const recordedEvent = async (id: string) => (await env.DB.prepare("SELECT count(
 async function expectTooLarge(response: Response, context: string) {
   expect(response.status, context).toBe(413);
   expect(response.headers.get("Content-Type"), context).toMatch(/^application\/json/);
-  const body = (await response.json()) as { error: { code: string; message: string } };
+  const body = await response.json<{ error: { code: string; message: string } }>();
   expect(body.error.code, context).toBe("payload_too_large");
   expect(body.error.message, context).toMatch(/too large|at most|less than/);
 }
@@ -187,7 +187,7 @@ describe("every request body has a limit, checked while reading", () => {
     const purchaseId = `size-${crypto.randomUUID()}`;
     const body = paddedJson({ purchases: [{ purchaseId, songId: crypto.randomUUID(), priceCents: 199, purchasedAt: new Date().toISOString() }] }, 300 * 1024);
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const key = await crypto.subtle.importKey("raw", encoder.encode(env.PROVIDER_WEBHOOK_SECRET!), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const key = await crypto.subtle.importKey("raw", encoder.encode(env.PROVIDER_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     const signed = new Uint8Array(await crypto.subtle.sign("HMAC", key, new Uint8Array([...encoder.encode(`${timestamp}.`), ...body])));
     const signature = [...signed].map((b) => b.toString(16).padStart(2, "0")).join("");
     for (const sending of SENDINGS) {
@@ -202,7 +202,7 @@ describe("every request body has a limit, checked while reading", () => {
       new Request(`${SITE}/api/distribute`, { method: "POST", headers: { "Content-Length": String(MAX_REQUEST_BYTES + 1), "Content-Type": "multipart/form-data; boundary=x" }, body: "--x--" }),
     );
     expect(stranger.status).toBe(413);
-    expect(((await stranger.json()) as { error: { message: string } }).error.message).toBe("File size must be less than 15MB");
+    expect((await stranger.json<{ error: { message: string } }>()).error.message).toBe("File size must be less than 15MB");
   });
 
   it("the handler behind the limit never runs: reading stops at the limit, a body at the limit arrives whole", async () => {
@@ -247,7 +247,7 @@ describe("the Worker's answers carry security headers", () => {
       expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     }
     const ctx = createExecutionContext();
-    const production = await worker.fetch(new Request("https://jplay.test/api/songs/popular"), { ...env, APP_ENV: "production", APP_ORIGIN: "https://jplay.test" } as Env, ctx);
+    const production = await worker.fetch(new Request("https://jplay.test/api/songs/popular"), { ...env, APP_ENV: "production", APP_ORIGIN: "https://jplay.test" }, ctx);
     expect(production.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
     // A route's own stricter choice stands: the artist page's URL holds its token.
     const page = await exports.default.fetch(new Request(`${SITE}/api/artist/not-a-token`));
@@ -276,7 +276,7 @@ describe("rate limits on payment setup hold", () => {
     for (const address of addresses.slice(0, 3)) expect((await setupFrom(address, limit)).status, address).toBe(200);
     const refused = await setupFrom(addresses[3]!, limit);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Too many payment setup attempts from your network. Please wait an hour and try again.");
+    expect((await refused.json<{ error: { message: string } }>()).error.message).toBe("Too many payment setup attempts from your network. Please wait an hour and try again.");
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3000);
     // Another /64 is another client.
     expect((await setupFrom(addressesInOne64(1).addresses[0]!, limit)).status).toBe(200);
@@ -298,7 +298,7 @@ describe("rate limits on payment setup hold", () => {
     for (let i = 0; i < 3; i++) expect((await setupFrom(addressesInOne64(1).addresses[0]!, ceiling)).status).toBe(200);
     const refused = await setupFrom(`192.0.2.${Math.floor(Math.random() * 250) + 1}`, ceiling);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({ code: "rate_limited", message: BUSY_SETUP_MESSAGE });
+    expect((await refused.json<{ error: { code: string; message: string } }>()).error).toEqual({ code: "rate_limited", message: BUSY_SETUP_MESSAGE });
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -312,8 +312,8 @@ describe("rate limits on payment setup hold", () => {
     let refusal: unknown;
     for (let i = 0; i < 3; i++) {
       const browser = new Browser();
-      const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { clientSecret: string; customerId: string };
-      const confirmed = (await (await confirmCard(browser, setup.clientSecret, TEST_CARD.number)).json()) as { payment_method: string };
+      const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
+      const confirmed = await (await confirmCard(browser, setup.clientSecret, TEST_CARD.number)).json<{ payment_method: string }>();
       const saved = await postJsonWithEnv(browser, "/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
       statuses.push(saved.status);
       if (saved.status === 429) refusal = await saved.json();
@@ -367,7 +367,7 @@ describe("what an attacker sends without paying uses up no budget honest artists
     await resetLimit("save-card:all");
     const ceiling = { CARD_SAVES_PER_MINUTE: "10" };
     const attacker = new Browser(`198.51.100.${Math.floor(Math.random() * 250) + 1}`);
-    const setup = (await (await attacker.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { customerId: string };
+    const setup = await (await attacker.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ customerId: string }>();
     for (let i = 0; i < 10; i++) {
       const bogus = await postJsonWithEnv(attacker, "/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: i % 2 ? "pm_x" : `pm_${crypto.randomUUID().replaceAll("-", "")}`, phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
       expect(bogus.status, `bogus save ${i}`).toBe(400);
@@ -379,8 +379,8 @@ describe("what an attacker sends without paying uses up no budget honest artists
     expect(await more.json()).toEqual({ error: { code: "rate_limited", message: TOO_MANY_SAVES } });
 
     const artist = new Browser();
-    const honest = (await (await artist.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { clientSecret: string; customerId: string };
-    const confirmed = (await (await confirmCard(artist, honest.clientSecret, TEST_CARD.number)).json()) as { payment_method: string };
+    const honest = await (await artist.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
+    const confirmed = await (await confirmCard(artist, honest.clientSecret, TEST_CARD.number)).json<{ payment_method: string }>();
     const saved = await postJsonWithEnv(artist, "/api/save-payment-method", { customerId: honest.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
     expect(saved.status).toBe(200);
     await resetLimit("save-card:all");
@@ -388,7 +388,7 @@ describe("what an attacker sends without paying uses up no budget honest artists
 
   it("a card attached to the customer but never confirmed by a SetupIntent is not saved", async () => {
     const browser = new Browser();
-    const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json()) as { customerId: string };
+    const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json<{ customerId: string }>();
     // Attached server-side, as a script holding a leaked secret key could, with no card check by the customer.
     const stripe = createStripe(env);
     const method = await stripe.paymentMethods.attach("pm_card_visa", { customer: setup.customerId });
@@ -413,7 +413,7 @@ describe("a SetupIntent that keeps failing is canceled", () => {
 
   async function declinedTimes(times: number) {
     const browser = new Browser();
-    const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { clientSecret: string; customerId: string };
+    const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
     for (let i = 0; i < times; i++) expect((await confirmCard(browser, setup.clientSecret, DECLINED)).status).toBe(402);
     await deliverEvents();
     return { browser, setup, intentId: setup.clientSecret.split("_secret_")[0]! };
@@ -438,7 +438,7 @@ describe("a SetupIntent that keeps failing is canceled", () => {
     expect(intent.cancellation_reason).toBe("abandoned");
     const another = await confirmCard(browser, setup.clientSecret, TEST_CARD.number);
     expect(another.status).toBe(400);
-    expect(((await another.json()) as { error: { code: string } }).error.code).toBe("setup_intent_unexpected_state");
+    expect((await another.json<{ error: { code: string } }>()).error.code).toBe("setup_intent_unexpected_state");
   });
 
   it("fewer declines leave it usable: an artist who mistyped twice saves the card", async () => {
@@ -482,7 +482,7 @@ describe("unpaid uploads are bounded", () => {
     ]);
     const refused = await postStreamed(await sessionHeaders(browser), form);
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: unknown }).error).toEqual({
+    expect((await refused.json<{ error: unknown }>()).error).toEqual({
       code: "too_many_unpaid_songs",
       message: "You already have 5 songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed 7 days after upload.",
     });
@@ -511,11 +511,11 @@ describe("unpaid uploads are bounded", () => {
           { name: "price", data: "1.99" },
           { name: "songFile", filename: "race.mp3", data: mp3Like(300_000, 3) },
         ]),
-        { ...env, MAX_UNPAID_SONGS_PER_ARTIST: "1" } as Env,
+        { ...env, MAX_UNPAID_SONGS_PER_ARTIST: "1" },
       );
     const answers = await Promise.all([upload("Race A"), upload("Race B")]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    const { id } = (await answers.find((answer) => answer.status === 201)!.json()) as { id: string };
+    const { id } = await answers.find((answer) => answer.status === 201)!.json<{ id: string }>();
     expect(await countSongs()).toBe(before.songs + 1);
     expect((await songKeys()).filter((key) => !before.keys.includes(key))).toEqual([`songs/${id}/audio.mp3`]);
   });
@@ -527,7 +527,7 @@ describe("unpaid uploads are bounded", () => {
     const open = await artistWithSong(undefined, "Form Left Open");
     const checkout = await open.browser.postJson("/api/create-payment-intent", { amount: 9900 });
     expect(checkout.status).toBe(200);
-    const openIntent = ((await checkout.json()) as { clientSecret: string }).clientSecret.split("_secret_")[0]!;
+    const openIntent = (await checkout.json<{ clientSecret: string }>()).clientSecret.split("_secret_")[0]!;
     // Due, but a charge is running right now: kept.
     const artistId = await insertArtist();
     const charging = await insertSong({ artistId });

@@ -135,7 +135,7 @@ describe("the 15-minute cron", () => {
     await runCron(Date.now() + 2 * MINUTE, cronEnv);
     for (const key of orphan.keys) expect(await exists(key)).toBe(true);
 
-    await runCron(Date.now() + 2 * MINUTE, { ...cronEnv, MEDIA_ORPHAN_GRACE_SECONDS: "60" } as Env);
+    await runCron(Date.now() + 2 * MINUTE, { ...cronEnv, MEDIA_ORPHAN_GRACE_SECONDS: "60" });
     for (const key of orphan.keys) expect(await exists(key)).toBe(false);
   });
 });

@@ -30,7 +30,7 @@ const songForm = (customerId: string, song: Uint8Array): BodyPart[] => [
 const snapshot = async () => ({ songs: await countSongs(), keys: await songKeys() });
 
 async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string } }).error;
+  return (await response.json<{ error: { code: string; message: string } }>()).error;
 }
 
 describe("the upload walks every MP3 frame", () => {
@@ -40,7 +40,7 @@ describe("the upload walks every MP3 frame", () => {
     const response = await postStreamed(headers, streamedForm(songForm(customerId, song)));
 
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = await response.json<{ id: string }>();
     const row = await songRow(id);
     expect(row?.status).toBe("pending");
     expect(row?.bitrate).toBe(64_000);
@@ -68,7 +68,7 @@ describe("the upload walks every MP3 frame", () => {
     const { customerId, headers } = await signedUpArtist();
     const before = await snapshot();
     const recording = recordingMedia();
-    const response = await postStreamed(headers, streamedForm(songForm(customerId, cutMidFrame(mp3Like(7_000_000, 7)))), { ...env, MEDIA: recording.media } as Env);
+    const response = await postStreamed(headers, streamedForm(songForm(customerId, cutMidFrame(mp3Like(7_000_000, 7)))), { ...env, MEDIA: recording.media });
 
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe(MP3_MESSAGES.cutShort);
@@ -83,7 +83,7 @@ describe("the upload walks every MP3 frame", () => {
     const recording = recordingMedia();
     const song = mp3Like(7_000_000, 8);
     song.set(new TextEncoder().encode("a document pasted into the audio. ".repeat(20)), 6_000_000); // longer than a frame
-    const response = await postStreamed(headers, streamedForm(songForm(customerId, song)), { ...env, MEDIA: recording.media } as Env);
+    const response = await postStreamed(headers, streamedForm(songForm(customerId, song)), { ...env, MEDIA: recording.media });
 
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe(MP3_MESSAGES.notAudio);

@@ -33,7 +33,7 @@ describe("one-off checkout", { timeout: 30_000 }, () => {
     const newer = await uploadSong(artist.browser, "Newer Song");
     const res = await checkout(artist.browser, { amount: 9900 });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { clientSecret: string; songId: string };
+    const body = await res.json<{ clientSecret: string; songId: string }>();
     expect(body).toEqual({ clientSecret: expect.stringMatching(/^pi_.+_secret_/), songId: newer });
     // Asking again while the form is open gives the same payment.
     expect(await (await checkout(artist.browser, { amount: 9900 })).json()).toEqual(body);
@@ -43,7 +43,7 @@ describe("one-off checkout", { timeout: 30_000 }, () => {
     expect(await songPaid(newer)).toMatchObject({ package: "standard", distribution_fee_cents: 9900, revenue_split_bps: 200 });
     expect((await songRow(artist.songId))?.status).toBe("pending");
     // The next checkout is for the older song, still awaiting payment.
-    const next = (await (await checkout(artist.browser)).json()) as { clientSecret: string; songId: string };
+    const next = await (await checkout(artist.browser)).json<{ clientSecret: string; songId: string }>();
     expect(next.songId).toBe(artist.songId);
     expect(intentIdOf(next.clientSecret)).not.toBe(intentIdOf(body.clientSecret));
   });
@@ -61,7 +61,7 @@ describe("one-off checkout", { timeout: 30_000 }, () => {
 
   it("answers 404 when no song awaits payment, 401 without a session", async () => {
     const artist = await artistWithSong();
-    const first = (await (await checkout(artist.browser, { amount: 9900 })).json()) as { clientSecret: string };
+    const first = await (await checkout(artist.browser, { amount: 9900 })).json<{ clientSecret: string }>();
     await payInBrowser(artist.browser, first.clientSecret, freshCardNumber());
     await songPaid(artist.songId);
     const none = await checkout(artist.browser, { amount: 9900 });
@@ -73,7 +73,7 @@ describe("one-off checkout", { timeout: 30_000 }, () => {
 
 const subscribe = async (browser: Browser) => {
   const res = await browser.fetch("/api/get-or-create-subscription", { method: "POST" });
-  return { status: res.status, body: (await res.json()) as { clientSecret?: string; error?: { code: string; message: string } } };
+  return { status: res.status, body: await res.json<{ clientSecret?: string; error?: { code: string; message: string } }>() };
 };
 
 const subscriptionOf = (artistId: string) =>

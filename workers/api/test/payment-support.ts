@@ -32,14 +32,14 @@ export async function artistWithSong(cardNumber = freshCardNumber(), title = "Pa
 
 /** Payment setup as the card form does it, completing 3-D Secure when the card asks for it. */
 async function saveCard(browser: Browser, cardNumber: string): Promise<string> {
-  const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as { clientSecret: string; customerId: string };
+  const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
   const intentId = setup.clientSecret.split("_secret_")[0]!;
-  let confirmed = (await (await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, { client_secret: setup.clientSecret, ...cardFields(cardNumber) })).json()) as {
+  let confirmed = await (await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, { client_secret: setup.clientSecret, ...cardFields(cardNumber) })).json<{
     status: string;
     payment_method: string;
-  };
+  }>();
   if (confirmed.status === "requires_action") {
-    confirmed = (await (await browser.sandboxForm(`/v1/setup_intents/${intentId}/authenticate`, { client_secret: setup.clientSecret, outcome: "complete" })).json()) as typeof confirmed;
+    confirmed = (await (await browser.sandboxForm(`/v1/setup_intents/${intentId}/authenticate`, { client_secret: setup.clientSecret, outcome: "complete" })).json<typeof confirmed>());
   }
   expect(confirmed.status).toBe("succeeded");
   const saved = await browser.postJson("/api/save-payment-method", {
@@ -61,7 +61,7 @@ export async function uploadSong(browser: Browser, title = "Paid Song"): Promise
   form.set("songFile", new Blob([mp3Bytes()]), "song.mp3");
   const res = await browser.fetch("/api/distribute", { method: "POST", body: form });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  return (await res.json<{ id: string }>()).id;
 }
 
 let requestSequence = 0;
@@ -103,13 +103,13 @@ const cardFields = (number: string) => ({
 /** The browser's card form confirming a PaymentIntent with a new card (publishable key + client secret). */
 export async function payInBrowser(browser: Browser, clientSecret: string, cardNumber: string) {
   const res = await browser.sandboxForm(`/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`, { client_secret: clientSecret, ...cardFields(cardNumber) });
-  return { status: res.status, body: (await res.json()) as { status?: string; error?: { decline_code?: string } } };
+  return { status: res.status, body: await res.json<{ status?: string; error?: { decline_code?: string } }>() };
 }
 
 /** The browser confirming with the card already on the intent (3-D Secure flow), then the cardholder's answer. */
 export async function authenticateInBrowser(browser: Browser, clientSecret: string, outcome: "complete" | "fail") {
   const res = await browser.sandboxForm(`/v1/payment_intents/${intentIdOf(clientSecret)}/authenticate`, { client_secret: clientSecret, outcome });
-  return (await res.json()) as { status: string };
+  return await res.json<{ status: string }>();
 }
 
 /** A secret-key call to the sandbox's own endpoints (test helpers). */
@@ -119,7 +119,7 @@ export async function sandboxAdmin(path: string, fields: Record<string, string> 
     headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
     ...(method === "GET" ? {} : { body: new URLSearchParams(fields).toString() }),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
 
 /**

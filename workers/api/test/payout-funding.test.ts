@@ -51,7 +51,7 @@ describe("provider settlements", () => {
 
     const first = await settle(operator, { amountCents: 123_456, settledOn: "2026-11-20", reference: "ACH 2026-11-20 / 7731" });
     expect(first.status).toBe(201);
-    const recorded = (await first.json()) as RecordSettlementResponse;
+    const recorded = await first.json<RecordSettlementResponse>();
     expect(recorded).toMatchObject({ recorded: true, settlement: { amountCents: 123_456, settledOn: "2026-11-20", reference: "ACH 2026-11-20 / 7731" } });
     expect(await accountBalance(db, ACCOUNTS.providerReceivable)).toBe(receivable + 123_456);
     expect(await accountBalance(db, ACCOUNTS.platformCash)).toBe(cash - 123_456);

@@ -411,7 +411,7 @@ describe("fan-out", () => {
     let pagesAheadOfArtists = 0;
     while (page) {
       pages++;
-      const result = await runPayoutPage(jobEnv, page as Extract<Job, { type: "payouts.page" }>);
+      const result = await runPayoutPage(jobEnv, page);
       expect(result.artists).toBeLessThanOrEqual(PAYOUT_PAGE_SIZE);
       const sent = queue.pending.splice(0);
       // The next page is sent before the page's artists, never left alone at the end of the queue.

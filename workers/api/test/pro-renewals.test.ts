@@ -21,7 +21,7 @@ const HOUR = 60 * 60;
 
 const subscribe = async (browser: Browser) => {
   const res = await browser.fetch("/api/get-or-create-subscription", { method: "POST" });
-  return { status: res.status, body: (await res.json()) as { clientSecret?: string; error?: { code: string; message: string } } };
+  return { status: res.status, body: await res.json<{ clientSecret?: string; error?: { code: string; message: string } }>() };
 };
 
 interface SubscriptionRow {
@@ -72,11 +72,11 @@ async function proArtist() {
 
 const proPlanOf = async (token: string) => {
   const res = await new Browser().fetch(`/api/artist/${token}/pro`);
-  return { status: res.status, body: (await res.json()) as ProPlanResponse & { error?: { code: string; message: string } } };
+  return { status: res.status, body: await res.json<ProPlanResponse & { error?: { code: string; message: string } }>() };
 };
 const changePro = async (token: string, change: "cancel" | "resume") => {
   const res = await new Browser().fetch(`/api/artist/${token}/pro/${change}`, { method: "POST" });
-  return { status: res.status, body: (await res.json()) as ProPlanResponse & { error?: { code: string; message: string } } };
+  return { status: res.status, body: await res.json<ProPlanResponse & { error?: { code: string; message: string } }>() };
 };
 
 describe("renewals", { timeout: 60_000 }, () => {

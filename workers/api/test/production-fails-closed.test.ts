@@ -157,7 +157,7 @@ describe("webhook API versions", () => {
       const old = event("2020-08-27");
       const refused = await deliver(path, secret, old);
       expect(refused.status, path).toBe(400);
-      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("api_version_mismatch");
+      expect((await refused.json<{ error: { code: string } }>()).error.code).toBe("api_version_mismatch");
       expect(errors.mock.calls.some((args) => String(args[0]).includes(old.id))).toBe(true);
       // Not recorded: once the endpoint is fixed, Stripe's retry of the same event is applied.
       expect(await env.DB.prepare("SELECT id FROM stripe_events WHERE id = ?").bind(old.id).first()).toBeNull();

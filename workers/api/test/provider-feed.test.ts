@@ -74,7 +74,7 @@ function applyChanges(changes: CatalogueChange[], tablet = new Map<string, Relea
 }
 
 async function errorOf(response: Response) {
-  return { status: response.status, ...((await response.json()) as { error: { code: string; message: string } }).error };
+  return { status: response.status, ...(await response.json<{ error: { code: string; message: string } }>()).error };
 }
 
 /** A song paid for a day ago (Pro), its audio checked, then approved in review: it goes live at once, released in the feed. */
@@ -111,7 +111,7 @@ describe("the provider plays the feed", () => {
     const { changes, pages } = await readToTheEnd("0", 3);
     expect(pages).toBe(2);
     const tablet = applyChanges(changes);
-    const recent = (await (await exports.default.fetch(new Request(`${ORIGIN}/api/songs/recent?limit=100`))).json()) as { id: string }[];
+    const recent = await (await exports.default.fetch(new Request(`${ORIGIN}/api/songs/recent?limit=100`))).json<{ id: string }[]>();
     expect(byId(tablet.keys())).toEqual(byId(recent.map((song) => song.id)));
     expect(byId(tablet.keys())).toEqual(byId(delivered));
 
@@ -154,7 +154,7 @@ describe("the provider plays the feed", () => {
     expect(byId(fromStart.keys())).toEqual(byId(live.results.map((song) => song.id)));
     expect(fromStart.has(gone)).toBe(false);
     // …which is what the listeners' catalogue lists.
-    const listed = (await (await exports.default.fetch(new Request(`${ORIGIN}/api/songs/recent?limit=100`))).json()) as { id: string }[];
+    const listed = await (await exports.default.fetch(new Request(`${ORIGIN}/api/songs/recent?limit=100`))).json<{ id: string }[]>();
     expect(byId(fromStart.keys())).toEqual(byId(listed.map((song) => song.id)));
     expect(byId(applyChanges(readingOn.changes, applyChanges(before.changes)).keys())).toEqual(byId(fromStart.keys()));
   });
@@ -299,7 +299,7 @@ describe("media links", () => {
     const withRequestKey = await hmacHex(await providerHmacKey(SECRET, "sign"), `${songId}.audio.${expires}`);
     const response = await exports.default.fetch(new Request(`${ORIGIN}/api/provider/media/${songId}/audio?expires=${expires}&signature=${withRequestKey}`));
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_link");
+    expect((await response.json<{ error: { code: string } }>()).error.code).toBe("invalid_link");
   });
 
   it("a release's links stream its audio with ranges and its cover, private, cached until the link expires", async () => {

@@ -55,7 +55,7 @@ async function report(purchases: Purchase[]): Promise<PurchaseReportAnswer> {
 }
 
 async function errorOf(response: Response) {
-  return { status: response.status, ...((await response.json()) as { error: { code: string; message: string } }).error };
+  return { status: response.status, ...(await response.json<{ error: { code: string; message: string } }>()).error };
 }
 
 async function liveSong(songPackage: SongPackage | null = "expedited", priceCents = 199) {
@@ -102,7 +102,7 @@ describe("signature and freshness", () => {
     // A report signed a little while ago (within 5 minutes) still counts.
     const fresh = await send(body, { timestamp: nowSeconds() - 4 * 60 });
     expect(fresh.status).toBe(200);
-    expect(((await fresh.json()) as PurchaseReportAnswer).recorded).toBe(1);
+    expect((await fresh.json<PurchaseReportAnswer>()).recorded).toBe(1);
   });
 
   it("refuses every report while no shared secret is configured", async () => {
@@ -111,7 +111,7 @@ describe("signature and freshness", () => {
       headers: { "X-JPlay-Timestamp": String(nowSeconds()), "X-JPlay-Signature": "0".repeat(64) },
       body: "{}",
     });
-    const response = await worker.fetch(request, { ...env, PROVIDER_WEBHOOK_SECRET: undefined } as Env, createExecutionContext());
+    const response = await worker.fetch(request, { ...env, PROVIDER_WEBHOOK_SECRET: undefined }, createExecutionContext());
     expect(await errorOf(response)).toMatchObject({ status: 503, code: "not_configured" });
   });
 });
@@ -142,7 +142,7 @@ describe("recording and crediting", () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ price_cents: 199, purchased_at: Date.parse(first[0]!.purchasedAt) });
 
-    const popular = (await (await exports.default.fetch(new Request("http://jplay.test/api/songs/popular"))).json()) as { id: string }[];
+    const popular = await (await exports.default.fetch(new Request("http://jplay.test/api/songs/popular"))).json<{ id: string }[]>();
     expect(popular.map((song) => song.id)).toEqual(expect.arrayContaining([songId, other.songId]));
     expect(popular.findIndex((song) => song.id === songId)).toBeLessThan(popular.findIndex((song) => song.id === other.songId));
   });
@@ -189,7 +189,7 @@ describe("recording and crediting", () => {
     // Sent again: still refused, still one row for operators.
     expect(await report([mispriced])).toMatchObject({ rejected: 1 });
     const operator = await signedInOperator();
-    const listed = (await (await operator.fetch("/api/admin/purchase-mismatches")).json()) as AdminPurchaseMismatchesResponse;
+    const listed = await (await operator.fetch("/api/admin/purchase-mismatches")).json<AdminPurchaseMismatchesResponse>();
     expect(listed.mismatches.filter((row) => row.purchaseId === mispriced.purchaseId)).toEqual([
       expect.objectContaining({ songId, reportedPriceCents: 99, cataloguePriceCents: 149, purchasedAt: mispriced.purchasedAt }),
     ]);

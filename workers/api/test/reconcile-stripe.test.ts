@@ -27,7 +27,7 @@ const RETRY_DELAYS_SECONDS = [3600, 7200, 10800];
 
 /** Runs the 15-minute schedule now; its queued jobs are captured, not run. */
 async function runCron(jobs = new CapturingQueue()) {
-  await worker.scheduled(createScheduledController({ cron: DELIVERY_CRON, scheduledTime: Date.now() }), { ...env, JOBS: jobs.asQueue() } as Env, createExecutionContext());
+  await worker.scheduled(createScheduledController({ cron: DELIVERY_CRON, scheduledTime: Date.now() }), { ...env, JOBS: jobs.asQueue() }, createExecutionContext());
   return jobs.take().map((m) => m.body);
 }
 
@@ -57,7 +57,7 @@ describe("webhooks Stripe gave up on", () => {
     await endpointsDown();
     // The artist pays the card form; Stripe's every attempt to tell the product fails.
     const checkout = await artist.browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    const { clientSecret } = (await checkout.json()) as { clientSecret: string };
+    const { clientSecret } = await checkout.json<{ clientSecret: string }>();
     expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
     await pastEveryRetry();
     // Stripe has given up: with the endpoint back, a day later, nothing has arrived.
@@ -87,7 +87,7 @@ describe("webhooks Stripe gave up on", () => {
     const account = await stripe.accounts.create({ type: "custom", country: "US", capabilities: { transfers: { requested: true } } });
     await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
     await endpointsDown();
-    await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" } as never);
+    await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" });
     await stripe.accounts.update(account.id, { tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" } });
     await pastEveryRetry();
     await endpointsBack();
@@ -109,7 +109,7 @@ describe("webhooks Stripe gave up on", () => {
     const artist = await artistWithSong();
     await endpointsDown();
     const started = await artist.browser.fetch("/api/get-or-create-subscription", { method: "POST" });
-    const { clientSecret } = (await started.json()) as { clientSecret: string };
+    const { clientSecret } = await started.json<{ clientSecret: string }>();
     expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
     await pastEveryRetry();
     await endpointsBack();
@@ -117,7 +117,7 @@ describe("webhooks Stripe gave up on", () => {
     // Rendered as the account's default version had it, not as the SDK reads: no `parent` to find the subscription by.
     expect(paid!.api_version).not.toBe(Stripe.API_VERSION);
     expect(paid!.data.object).not.toHaveProperty("parent");
-    const invoiceId = (paid!.data.object as Stripe.Invoice).id!;
+    const invoiceId = (paid!.data.object as Stripe.Invoice).id;
     const posted = async () =>
       (await env.DB.prepare("SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'subscription.invoice' AND ref = ?").bind(invoiceId).first<{ n: number }>())!.n;
     expect(await posted()).toBe(0);
@@ -134,7 +134,7 @@ describe("webhooks Stripe gave up on", () => {
     const artist = await artistWithSong();
     await endpointsDown();
     const checkout = await artist.browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    const { clientSecret } = (await checkout.json()) as { clientSecret: string };
+    const { clientSecret } = await checkout.json<{ clientSecret: string }>();
     const intentId = clientSecret.split("_secret_")[0]!;
     expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
     await pastEveryRetry();
@@ -153,7 +153,7 @@ describe("webhooks Stripe gave up on", () => {
     expect(await failedJob()).toMatchObject({ job_type: "stripe.event" });
     expect(JSON.parse((await failedJob())!.payload)).toMatchObject({ eventId: succeeded!.id, type: "payment_intent.succeeded" });
     const admin = await (await signedInOperator()).fetch("/api/admin/failed-jobs");
-    expect(((await admin.json()) as { failedJobs: { id: string }[] }).failedJobs.map((job) => job.id)).toContain(`stripe-event:${succeeded!.id}`);
+    expect((await admin.json<{ failedJobs: { id: string }[] }>()).failedJobs.map((job) => job.id)).toContain(`stripe-event:${succeeded!.id}`);
 
     // Stripe answers again: the next run still has the event in its window, applies it and clears the alert.
     await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");

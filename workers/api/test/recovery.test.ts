@@ -36,7 +36,7 @@ async function webhooksUnreachable() {
   onTestFinished(() => sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
 }
 
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
+const errorOf = async (response: Response) => (await response.json<{ error: { code: string; message: string } }>()).error;
 
 const simulateCard = (paymentMethodId: string, behavesLike: string) =>
   sandboxAdmin(`/v1/test_helpers/payment_methods/${paymentMethodId}/simulate_card`, { behaves_like: behavesLike });
@@ -46,7 +46,7 @@ async function redeliver(event: Record<string, unknown>) {
   const payload = JSON.stringify(event);
   const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test_jplay", cryptoProvider: Stripe.createSubtleCryptoProvider() });
   const res = await new Browser().fetch("/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
 
 describe("recovery offers", { timeout: 30_000 }, () => {
@@ -60,7 +60,7 @@ describe("recovery offers", { timeout: 30_000 }, () => {
 
     const tier2 = await recovery(artist.browser, artist.songId, 2);
     expect(tier2.status).toBe(200);
-    const offer = (await tier2.json()) as { clientSecret: string; success: boolean };
+    const offer = await tier2.json<{ clientSecret: string; success: boolean }>();
     expect(offer).toMatchObject({ clientSecret: expect.stringMatching(/^pi_.+_secret_/), success: false });
     expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status])).toEqual([
       [1049, "failed"],
@@ -106,7 +106,7 @@ describe("recovery offers", { timeout: 30_000 }, () => {
 
     const tier1 = await recovery(artist.browser, artist.songId, 1);
     expect(tier1.status).toBe(200);
-    const offer = (await tier1.json()) as { clientSecret: string };
+    const offer = await tier1.json<{ clientSecret: string }>();
     expect(offer).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false, requiresNewCard: true, message: "This card can't be charged again. Please use a different card." });
     expect(await chargesOf(artist.customerId)).toHaveLength(1);
 
@@ -159,10 +159,10 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW; i++) {
       await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')").bind(crypto.randomUUID(), artist.fingerprint).run();
     }
-    const first = (await (await complete(artist.browser, artist.songId, "standard")).json()) as { requiresPaymentMethod: boolean; clientSecret: string };
+    const first = await (await complete(artist.browser, artist.songId, "standard")).json<{ requiresPaymentMethod: boolean; clientSecret: string }>();
     expect(first.requiresPaymentMethod).toBe(true);
     expect((await payInBrowser(artist.browser, first.clientSecret, "4000000000000002")).status).toBe(402);
-    const offer = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string };
+    const offer = await (await recovery(artist.browser, artist.songId, 1)).json<{ clientSecret: string }>();
     expect(offer.clientSecret).not.toBe(first.clientSecret);
 
     const stale = await payInBrowser(artist.browser, first.clientSecret, freshCardNumber());
@@ -177,7 +177,7 @@ describe("recovery offers", { timeout: 30_000 }, () => {
 
   it("after a failed 3-D Secure challenge, tier 1 cancels that intent and asks for authentication again at the offer's price", async () => {
     const artist = await artistWithSong("4000002760003184");
-    const first = (await (await complete(artist.browser, artist.songId, "standard")).json()) as { requiresAction: boolean; clientSecret: string };
+    const first = await (await complete(artist.browser, artist.songId, "standard")).json<{ requiresAction: boolean; clientSecret: string }>();
     expect(first.requiresAction).toBe(true);
     expect((await authenticateInBrowser(artist.browser, first.clientSecret, "fail")).status).toBe("requires_payment_method");
     await vi.waitFor(async () => {
@@ -185,7 +185,7 @@ describe("recovery offers", { timeout: 30_000 }, () => {
       expect(await paymentsOf(artist.songId)).toMatchObject([{ status: "requires_payment_method", failure_code: "payment_intent_authentication_failure" }]);
     });
 
-    const tier1 = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string; success: boolean };
+    const tier1 = await (await recovery(artist.browser, artist.songId, 1)).json<{ clientSecret: string; success: boolean }>();
     expect(tier1).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false, requiresAction: true });
     expect((await createStripe(env).paymentIntents.retrieve(intentIdOf(first.clientSecret))).status).toBe("canceled");
     expect((await authenticateInBrowser(artist.browser, tier1.clientSecret, "complete")).status).toBe("succeeded");
@@ -217,7 +217,7 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
     const artist = await artistWithSong();
     const open = await checkout(artist.browser);
     expect(open.status).toBe(200);
-    const { clientSecret } = (await open.json()) as { clientSecret: string };
+    const { clientSecret } = await open.json<{ clientSecret: string }>();
 
     for (const tier of [1, 2] as const) {
       const refused = await recovery(artist.browser, artist.songId, tier);
@@ -243,7 +243,7 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
     for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW; i++) {
       await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')").bind(crypto.randomUUID(), artist.fingerprint).run();
     }
-    const form = (await (await complete(artist.browser, artist.songId, "expedited")).json()) as { requiresPaymentMethod?: boolean };
+    const form = await (await complete(artist.browser, artist.songId, "expedited")).json<{ requiresPaymentMethod?: boolean }>();
     expect(form.requiresPaymentMethod).toBe(true);
     expect((await recovery(artist.browser, artist.songId, 1)).status).toBe(409);
     expect(await chargesOf(artist.customerId)).toEqual([]);
@@ -252,7 +252,7 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
   it("a card declined in the one-off card form opens tier 1, even before Stripe's webhook arrives", async () => {
     const artist = await artistWithSong();
     await webhooksUnreachable();
-    const { clientSecret } = (await (await checkout(artist.browser)).json()) as { clientSecret: string };
+    const { clientSecret } = await (await checkout(artist.browser)).json<{ clientSecret: string }>();
     expect((await payInBrowser(artist.browser, clientSecret, "4000000000000002")).status).toBe(402);
     // The decline is not recorded yet (its webhook is pending): the offer asks Stripe.
     expect(await paymentsOf(artist.songId)).toMatchObject([{ purpose: "checkout", status: "requires_payment_method", decline_code: null }]);
@@ -267,7 +267,7 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
     await simulateCard(artist.stripePaymentMethodId, "4000000000009979");
     expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402);
     // Stolen card: tier 1 is the card form for a new card.
-    const tier1 = (await (await recovery(artist.browser, artist.songId, 1)).json()) as { clientSecret: string; requiresNewCard: boolean };
+    const tier1 = await (await recovery(artist.browser, artist.songId, 1)).json<{ clientSecret: string; requiresNewCard: boolean }>();
     expect(tier1.requiresNewCard).toBe(true);
 
     const early = await recovery(artist.browser, artist.songId, 2);

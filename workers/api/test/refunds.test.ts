@@ -175,7 +175,7 @@ describe("a paid song the pipeline rejects", () => {
     expect((await songEvents(songId)).map((e) => e.cause).filter((cause) => cause.startsWith("Refund of $99.00 failed"))).toHaveLength(1);
 
     const operator = await signedInOperator();
-    const listed = (await (await operator.fetch("/api/admin/refunds")).json()) as { refunds: { id: string; status: string; failureReason: string | null; amountCents: number }[]; failedCount: number };
+    const listed = await (await operator.fetch("/api/admin/refunds")).json<{ refunds: { id: string; status: string; failureReason: string | null; amountCents: number }[]; failedCount: number }>();
     expect(listed.refunds.find((r) => r.id === refund.id)).toMatchObject({ status: "failed", amountCents: 9900, failureReason: failed.failure_reason });
     expect(listed.failedCount).toBeGreaterThanOrEqual(1);
   });

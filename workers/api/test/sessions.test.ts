@@ -44,7 +44,7 @@ async function artistIn(browser = new Browser(), userAgent = CHROME_ANDROID) {
   browser.userAgent = userAgent;
   const { setup, saved } = await setUpArtist(browser);
   expect(saved.status).toBe(200);
-  const { artistPageUrl } = (await saved.json()) as { artistPageUrl: string };
+  const { artistPageUrl } = await saved.json<{ artistPageUrl: string }>();
   const artist = await env.DB.prepare("SELECT id FROM artists WHERE stripe_customer_id = ?").bind(setup.customerId).first<{ id: string }>();
   return { browser, customerId: setup.customerId, artistId: artist!.id, token: artistPageUrl.slice("/artist/".length) };
 }
@@ -63,7 +63,7 @@ async function uploadStatus(browser: Browser) {
 const page = async (token: string, browser = new Browser()) => {
   const response = await browser.fetch(`/api/artist/${token}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as ArtistPageResponse;
+  return await response.json<ArtistPageResponse>();
 };
 
 describe("artist sessions", () => {
@@ -72,7 +72,7 @@ describe("artist sessions", () => {
     browser.userAgent = FIREFOX_WINDOWS;
     const first = await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" });
     expect(first.status).toBe(200);
-    const { customerId } = (await first.json()) as { customerId: string };
+    const { customerId } = await first.json<{ customerId: string }>();
     const [cookie] = first.headers.getSetCookie();
     expect(cookie).toMatch(/^__Host-jplay_session=[^;]+/);
     expect(cookie).toMatch(/; Max-Age=2592000/);
@@ -137,7 +137,7 @@ describe("artist sessions", () => {
       (await env.DB.prepare("SELECT last_seen_at FROM artist_sessions WHERE artist_id = ? AND ended_at IS NULL").bind(artist.artistId).first<{ last_seen_at: number }>())!.last_seen_at;
     const minuteAgo = Date.now() - 60_000;
     await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(minuteAgo, artist.artistId).run();
-    const signedIn = async () => ((await (await artist.browser.fetch("/api/me")).json()) as { artist: unknown }).artist !== null;
+    const signedIn = async () => (await (await artist.browser.fetch("/api/me")).json<{ artist: unknown }>()).artist !== null;
     for (let use = 0; use < 5; use++) expect(await signedIn()).toBe(true);
     expect(await lastSeen()).toBe(minuteAgo);
     // Six minutes on, the next use is written.
@@ -205,7 +205,7 @@ describe("artist sessions", () => {
   it("an operator ends every session of an artist; the artist details list them until then", async () => {
     const artist = await artistIn();
     const operator = await signedInOperator();
-    const before = (await (await operator.fetch(`/api/admin/artists/${artist.artistId}`)).json()) as AdminArtistDetails;
+    const before = await (await operator.fetch(`/api/admin/artists/${artist.artistId}`)).json<AdminArtistDetails>();
     expect(before.sessions).toEqual([{ id: expect.any(String), createdAt: expect.any(String), lastSeenAt: expect.any(String), browser: "Chrome 131 on Android" }]);
 
     const refused = await adminWrite(new Browser(), "POST", `/api/admin/artists/${artist.artistId}/end-sessions`);
@@ -216,7 +216,7 @@ describe("artist sessions", () => {
     expect(ended.status).toBe(200);
     expect(await ended.json()).toEqual({ ended: 1 });
     expect(await uploadStatus(artist.browser)).toBe(401);
-    expect(((await (await operator.fetch(`/api/admin/artists/${artist.artistId}`)).json()) as AdminArtistDetails).sessions).toEqual([]);
+    expect((await (await operator.fetch(`/api/admin/artists/${artist.artistId}`)).json<AdminArtistDetails>()).sessions).toEqual([]);
     expect((await adminWrite(operator, "POST", "/api/admin/artists/no-such-artist/end-sessions")).status).toBe(404);
   });
 
@@ -279,11 +279,11 @@ describe("artist page links", () => {
     const artist = await artistIn();
     await setLinkTimes(artist.artistId, { created: Date.now() - 2 * DAY, renewed: null });
     const call = (ttl: string | undefined) =>
-      worker.fetch(new Request(`${SITE_ORIGIN}/api/artist/${artist.token}`), { ...env, ARTIST_LINK_TTL_DAYS: ttl } as Env, createExecutionContext());
+      worker.fetch(new Request(`${SITE_ORIGIN}/api/artist/${artist.token}`), { ...env, ARTIST_LINK_TTL_DAYS: ttl }, createExecutionContext());
     expect((await call("1")).status).toBe(404);
     const week = await call("7");
     expect(week.status).toBe(200);
-    const { link } = (await week.json()) as ArtistPageResponse;
+    const { link } = await week.json<ArtistPageResponse>();
     expect(Math.abs(Date.parse(link.expiresAt) - (Date.now() + 7 * DAY))).toBeLessThan(60_000);
     // A nonsensical setting falls back to 90 days.
     expect((await call("-5")).status).toBe(200);
@@ -292,11 +292,11 @@ describe("artist page links", () => {
   it("the artist revokes every link from the page and gets a fresh one", async () => {
     const artist = await artistIn();
     const again = await setUpArtist(artist.browser);
-    const second = ((await again.saved.json()) as { artistPageUrl: string }).artistPageUrl.slice("/artist/".length);
+    const second = (await again.saved.json<{ artistPageUrl: string }>()).artistPageUrl.slice("/artist/".length);
 
     const response = await new Browser().postJson(`/api/artist/${artist.token}/revoke-links`, {});
     expect(response.status).toBe(200);
-    const body = (await response.json()) as RevokeArtistLinksResponse;
+    const body = await response.json<RevokeArtistLinksResponse>();
     expect(body).toEqual({ revoked: 2, artistPageUrl: expect.stringMatching(/^\/artist\/[A-Za-z0-9_-]{43}$/) });
     for (const old of [artist.token, second]) expect((await new Browser().fetch(`/api/artist/${old}`)).status).toBe(404);
     const fresh = body.artistPageUrl.slice("/artist/".length);

@@ -42,7 +42,7 @@ export class CapturingQueue {
 
 /** The Worker env with captured jobs and, optionally, compressed delivery windows. */
 export function pipelineEnv(jobs: CapturingQueue, secondsPerHour?: string): Env {
-  return { ...env, JOBS: jobs.asQueue(), DISTRIBUTION_SECONDS_PER_HOUR: secondsPerHour } as Env;
+  return { ...env, JOBS: jobs.asQueue(), DISTRIBUTION_SECONDS_PER_HOUR: secondsPerHour };
 }
 
 export async function insertArtist(): Promise<string> {

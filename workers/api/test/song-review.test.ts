@@ -21,7 +21,7 @@ const DAY = 24 * HOUR;
 
 const approvePath = (songId: string) => `/api/admin/songs/${encodeURIComponent(songId)}/approve`;
 const rejectPath = (songId: string) => `/api/admin/songs/${encodeURIComponent(songId)}/review-reject`;
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
+const errorOf = async (response: Response) => (await response.json<{ error: { code: string; message: string } }>()).error;
 
 async function queue(operator: Browser): Promise<ReviewQueueResponse> {
   const response = await operator.fetch("/api/admin/review");
@@ -173,7 +173,7 @@ describe("POST /api/admin/songs/{songId}/approve", () => {
     expect(await approved.json()).toEqual({ songId, status: "distributed", explicit: false });
     expect(await songRow(songId)).toMatchObject({ status: "distributed" });
     expect((await songEvents(songId)).find((event) => event.cause.startsWith("Approved in review"))?.cause).toBe(`Approved in review by ${LOCAL_OPERATOR}`);
-    const recent = (await (await new Browser().fetch("/api/songs/recent?limit=100")).json()) as { id: string }[];
+    const recent = await (await new Browser().fetch("/api/songs/recent?limit=100")).json<{ id: string }[]>();
     expect(recent.map((song) => song.id)).toContain(songId);
   });
 
@@ -215,8 +215,8 @@ describe("POST /api/admin/songs/{songId}/review-reject", () => {
     ]);
 
     // The artist's page shows the reason and the refund.
-    const link = (await (await artist.browser.postJson("/api/me/artist-link", {})).json()) as { artistPageUrl: string };
-    const page = (await (await artist.browser.fetch(`/api${link.artistPageUrl}`)).json()) as { songs: Array<{ id: string; rejectionReason: string | null; refund: { amountCents: number } | null }> };
+    const link = await (await artist.browser.postJson("/api/me/artist-link", {})).json<{ artistPageUrl: string }>();
+    const page = await (await artist.browser.fetch(`/api${link.artistPageUrl}`)).json<{ songs: Array<{ id: string; rejectionReason: string | null; refund: { amountCents: number } | null }> }>();
     expect(page.songs.find((song) => song.id === artist.songId)).toMatchObject({ rejectionReason: said, refund: { amountCents: PACKAGES.standard.feeCents } });
 
     // Decided already: 409, nothing more.

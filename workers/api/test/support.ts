@@ -59,12 +59,12 @@ let phoneSequence = 0;
 export const nextPhone = () => `+1 555 010 ${String(1000 + ++phoneSequence).slice(-4)}`;
 
 export async function setUpArtist(browser: Browser, card = TEST_CARD, phoneNumber = nextPhone()) {
-  const setup = (await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json()) as {
+  const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{
     clientSecret: string;
     customerId: string;
-  };
+  }>();
   const intentId = setup.clientSecret.split("_secret_")[0]!;
-  const confirmed = (await (
+  const confirmed = await (
     await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, {
       client_secret: setup.clientSecret,
       "payment_method_data[type]": "card",
@@ -73,7 +73,7 @@ export async function setUpArtist(browser: Browser, card = TEST_CARD, phoneNumbe
       "payment_method_data[card][exp_year]": card.exp_year,
       "payment_method_data[card][cvc]": card.cvc,
     })
-  ).json()) as { status: string; payment_method: string };
+  ).json<{ status: string; payment_method: string }>();
   const saved = await browser.postJson("/api/save-payment-method", {
     customerId: setup.customerId,
     paymentMethodId: confirmed.payment_method,

@@ -85,7 +85,7 @@ afterEach(() => {
 describe("one text per event", () => {
   it("saving a card texts the artist's private page link, once, and the stored body loses the token once logged", async () => {
     const { setup, saved } = await setUpArtist(new Browser());
-    const { artistPageUrl } = (await saved.json()) as { artistPageUrl: string };
+    const { artistPageUrl } = await saved.json<{ artistPageUrl: string }>();
     const token = artistPageUrl.split("/").pop()!;
     const artist = await env.DB.prepare("select id from artists where stripe_customer_id = ?1").bind(setup.customerId).first<{ id: string }>();
     const [text] = await textsOf(artist!.id, "card_saved");
@@ -189,7 +189,7 @@ describe("in the artist's language", () => {
     expect(artist?.language).toBe("es");
     const [saved] = await textsOf(artist!.id, "card_saved");
     expect(saved!.body).toMatch(/^JPlay: tu tarjeta quedó guardada\. Tu página privada de artista .*\/artist\/\S+ Responde STOP para no recibir más mensajes\.$/);
-    expect(((await (await browser.fetch("/api/me")).json()) as { artist: { language: string } }).artist.language).toBe("es");
+    expect((await (await browser.fetch("/api/me")).json<{ artist: { language: string } }>()).artist.language).toBe("es");
 
     const put = (who: Browser, body: unknown) =>
       who.fetch("/api/me/language", { method: "PUT", headers: { "Content-Type": "application/json", Origin: "http://jplay.test" }, body: JSON.stringify(body) });
@@ -197,7 +197,7 @@ describe("in the artist's language", () => {
     expect((await put(new Browser(), { language: "en" })).status).toBe(401);
     const switched = await put(browser, { language: "en" });
     expect(switched.status).toBe(200);
-    expect(((await (await browser.fetch("/api/me")).json()) as { artist: { language: string } }).artist.language).toBe("en");
+    expect((await (await browser.fetch("/api/me")).json<{ artist: { language: string } }>()).artist.language).toBe("en");
 
     await textCardSaved(db, new CapturingQueue().asQueue(), { artistId: artist!.id, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: "https://jplay.test/artist/x" });
     const bodies = (await textsOf(artist!.id, "card_saved")).map((row) => row.body);
@@ -224,7 +224,7 @@ describe("opting out", () => {
     expect(jobs.take().filter((message) => message.body.type === "text.send")).toEqual([]);
   });
 
-  async function inbound(fields: Record<string, string>, sign: (url: string, params: URLSearchParams) => Promise<string | null>, appEnv: Env = { ...env, ...TWILIO } as Env) {
+  async function inbound(fields: Record<string, string>, sign: (url: string, params: URLSearchParams) => Promise<string | null>, appEnv: Env = { ...env, ...TWILIO }) {
     const url = "http://jplay.test/api/sms/inbound";
     const params = new URLSearchParams(fields);
     const signature = await sign(url, params);
@@ -262,7 +262,7 @@ describe("sending", () => {
     const { artistId } = await artistWithPhone();
     const row = await queuedText(artistId);
     const errors = vi.spyOn(console, "error");
-    await sendText({ ...env, APP_ENV: "production" } as Env, row.id);
+    await sendText({ ...env, APP_ENV: "production" }, row.id);
     const settled = (await textById(row.id))!;
     expect(settled).toMatchObject({ status: "failed", error: NO_PROVIDER_ERROR, sent_at: null });
     expect(settled.body).toContain("/artist/[link hidden]");
@@ -273,8 +273,8 @@ describe("sending", () => {
     const { artistId, phone } = await artistWithPhone();
     const row = await queuedText(artistId);
     const requests = twilioAnswers({ status: 201, body: { sid: "SM0123456789abcdef0123456789abcdef", status: "queued" } });
-    await sendText({ ...env, ...TWILIO } as Env, row.id);
-    await sendText({ ...env, ...TWILIO } as Env, row.id);
+    await sendText({ ...env, ...TWILIO }, row.id);
+    await sendText({ ...env, ...TWILIO }, row.id);
     expect(requests).toHaveLength(1);
     const form = new URLSearchParams(await requests[0]!.text());
     expect(form.get("To")).toBe(phone);
@@ -287,9 +287,9 @@ describe("sending", () => {
     const { artistId } = await artistWithPhone();
     const row = await queuedText(artistId);
     twilioAnswers({ status: 500, body: { code: 20500, message: "Internal Server Error", status: 500 } }, { status: 201, body: { sid: "SMretry" } });
-    await expect(sendText({ ...env, ...TWILIO } as Env, row.id)).rejects.toThrow(/Twilio answered 500/);
+    await expect(sendText({ ...env, ...TWILIO }, row.id)).rejects.toThrow(/Twilio answered 500/);
     expect((await textById(row.id))!).toMatchObject({ status: "queued", attempts: 1 });
-    await sendText({ ...env, ...TWILIO } as Env, row.id);
+    await sendText({ ...env, ...TWILIO }, row.id);
     expect((await textById(row.id))!).toMatchObject({ status: "sent", attempts: 2, provider_message_id: "SMretry" });
   });
 
@@ -297,7 +297,7 @@ describe("sending", () => {
     const { artistId, phone } = await artistWithPhone();
     const row = await queuedText(artistId);
     twilioAnswers({ status: 400, body: { code: 21610, message: "Attempt to send to unsubscribed recipient", more_info: "https://www.twilio.com/docs/errors/21610", status: 400 } });
-    await sendText({ ...env, ...TWILIO } as Env, row.id);
+    await sendText({ ...env, ...TWILIO }, row.id);
     expect((await textById(row.id))!).toMatchObject({ status: "failed", error: "Twilio 21610: Attempt to send to unsubscribed recipient" });
     expect(await isOptedOut(phone)).toBe(true);
   });
@@ -309,7 +309,7 @@ describe("the admin's Messages list", () => {
     await queuedText(artistId);
     expect((await new Browser().fetch("/api/admin/messages")).status).toBe(401);
     const operator = await signedInOperator();
-    const listed = (await (await operator.fetch("/api/admin/messages")).json()) as AdminTextMessagesResponse;
+    const listed = await (await operator.fetch("/api/admin/messages")).json<AdminTextMessagesResponse>();
     expect(listed.page).toBe(1);
     expect(listed.messages.length).toBeLessThanOrEqual(ADMIN_MESSAGES_PAGE_SIZE);
     const created = listed.messages.map((message) => message.createdAt);

@@ -63,7 +63,7 @@ describe("payment_intent.succeeded agrees with the payment row it names", { time
     const artist = await artistWithSong();
     const response = await artist.browser.postJson("/api/create-payment-intent", { amount: 9900 });
     expect(response.status).toBe(200);
-    const { clientSecret } = (await response.json()) as { clientSecret: string };
+    const { clientSecret } = await response.json<{ clientSecret: string }>();
     const intent = await createStripe(env).paymentIntents.retrieve(intentIdOf(clientSecret));
     return { artist, clientSecret, intent };
   }
@@ -100,7 +100,7 @@ describe("payment_intent.succeeded agrees with the payment row it names", { time
     const operator = await signedInOperator();
     const listed = await operator.fetch("/api/admin/payment-mismatches");
     expect(listed.status).toBe(200);
-    const { mismatches } = (await listed.json()) as AdminPaymentMismatchesResponse;
+    const { mismatches } = await listed.json<AdminPaymentMismatchesResponse>();
     for (const { paymentId, songId, intentId, field } of mismatched) {
       const entry = mismatches.find((m) => m.paymentId === paymentId);
       expect(entry, field).toMatchObject({ songId, stripePaymentIntentId: intentId, source: "webhook: payment_intent.succeeded", expected: { amountCents: 9900, currency: "usd" } });

@@ -26,7 +26,7 @@ function outcomeOf(result: ChargeResult): Stripe.Charge.Outcome {
   const code = result.failure.decline_code ?? result.failure.code;
   return {
     ...base,
-    advice_code: (result.failure.advice_code as Stripe.Charge.Outcome.AdviceCode | undefined) ?? null,
+    advice_code: result.failure.advice_code ?? null,
     network_status: "declined_by_network",
     reason: code,
     risk_level: "normal",

@@ -140,7 +140,7 @@ export function withReadiness(account: Account): Account {
   for (const [name, state] of Object.entries(account.capabilities ?? {})) capabilities[name] = ready ? "active" : state === "active" ? "inactive" : state;
   return {
     ...account,
-    capabilities: capabilities as Stripe.Account.Capabilities,
+    capabilities,
     charges_enabled: ready && capabilities.card_payments === "active",
     payouts_enabled: ready,
     details_submitted: account.details_submitted || ready,
@@ -171,9 +171,9 @@ export function newAccount(call: SandboxCall, fields: { type: (typeof ACCOUNT_TY
     object: "account",
     business_profile: { mcc: null, name: null, support_email: null, support_phone: null, support_url: null, url: null } as Stripe.Account.BusinessProfile,
     business_type: null,
-    capabilities: capabilities as Stripe.Account.Capabilities,
+    capabilities,
     charges_enabled: false,
-    controller: { type: "application", is_controller: true } as Stripe.Account.Controller,
+    controller: { type: "application", is_controller: true },
     country: "US",
     created: call.now,
     default_currency: "usd",
@@ -182,9 +182,9 @@ export function newAccount(call: SandboxCall, fields: { type: (typeof ACCOUNT_TY
     external_accounts: { object: "list", data: [], has_more: false, url: externalAccountsUrl(id), total_count: 0 } as unknown as Account["external_accounts"],
     metadata: {},
     payouts_enabled: false,
-    requirements: { alternatives: [], current_deadline: null, currently_due: [], disabled_reason: null, errors: [], eventually_due: [], past_due: [], pending_verification: [] } as Stripe.Account.Requirements,
+    requirements: { alternatives: [], current_deadline: null, currently_due: [], disabled_reason: null, errors: [], eventually_due: [], past_due: [], pending_verification: [] },
     settings: { payouts: { debit_negative_balances: true, schedule: fields.schedule, statement_descriptor: null } } as Stripe.Account.Settings,
-    tos_acceptance: { date: null, ip: null, user_agent: null } as Stripe.Account.TosAcceptance,
+    tos_acceptance: { date: null, ip: null, user_agent: null },
     type: fields.type,
   };
 }

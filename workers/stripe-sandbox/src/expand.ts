@@ -17,7 +17,7 @@ const INCLUDABLE: Record<string, (store: SandboxStore, record: Record<string, un
 
 /** Objects whose stored form is not what Stripe shows now (a balance transaction's `status` follows the clock). */
 const PRESENT: Record<string, (store: SandboxStore, object: StoredObject) => Promise<StoredObject>> = {
-  balance_transaction: async (store, transaction) => withCurrentStatus(transaction as unknown as BalanceTransaction, await sandboxNow(store.db)) as unknown as StoredObject,
+  balance_transaction: async (store, transaction) => withCurrentStatus(transaction as unknown as BalanceTransaction, await sandboxNow(store.db)),
 };
 
 const cannotExpand = (path: string) => invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" });

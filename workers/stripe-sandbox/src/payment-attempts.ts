@@ -51,7 +51,7 @@ function chargedIntent(intent: PaymentIntent) {
     id: intent.id,
     amount: intent.amount,
     currency: intent.currency,
-    customer: idOf(intent.customer as string | null),
+    customer: idOf(intent.customer),
     description: intent.description,
     metadata: intent.metadata,
     receipt_email: intent.receipt_email,
@@ -102,7 +102,7 @@ async function applyVerdict(call: SandboxCall, intent: PaymentIntent, method: Pa
   }
   const bypassPending = vault.behaviour.kind === "succeed" && vault.behaviour.bypassPending === true;
   const charge = recordCharge(call, chargedIntent(intent), method, { status: "succeeded", bypassPending });
-  const customer = idOf(intent.customer as string | null);
+  const customer = idOf(intent.customer);
   if (intent.setup_future_usage && customer) {
     // Saving the card while paying, as Stripe does with setup_future_usage.
     if (customerOf(method) !== customer) attachToCustomer(call, method, customer);
@@ -134,7 +134,7 @@ export async function confirmPayment(call: SandboxCall, current: PaymentIntent, 
   const intent = withConfirmParams(call, current);
   let method: PaymentMethod | null;
   try {
-    method = await paymentMethodForIntent(call, { customer: intent.customer as string | null, payment_method: intent.payment_method as string | null });
+    method = await paymentMethodForIntent(call, { customer: intent.customer, payment_method: intent.payment_method });
   } catch (error) {
     if (error instanceof CardValidationError) return failPayment(call, intent, error.failure, null);
     throw error;
@@ -164,7 +164,7 @@ export async function authenticatePayment(call: SandboxCall, intent: PaymentInte
   if (intent.status !== "requires_action") {
     throw unexpectedState("payment_intent", `You cannot authenticate this PaymentIntent because it has a status of ${intent.status}.`);
   }
-  const method = await loadPaymentMethod(call, idOf(intent.payment_method as string | null)!);
+  const method = await loadPaymentMethod(call, idOf(intent.payment_method)!);
   const vault = await loadVault(call, method.id);
   if (outcome === "complete") {
     const verdict = paymentOutcome(vault.behaviour, { offSession: false, setUpForOffSession: vault.set_up_for_off_session, authenticated: true });

@@ -87,7 +87,7 @@ export async function createRefund(call: SandboxCall, request: RefundRequest): P
     currency: charge.currency,
     customer: charge.customer,
     customer_account: null,
-    destination_details: { type: "card", card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" } } as Stripe.Refund.DestinationDetails,
+    destination_details: { type: "card", card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" } },
     metadata: { ...request.metadata },
     payment_intent: charge.payment_intent,
     payment_method: charge.payment_method,

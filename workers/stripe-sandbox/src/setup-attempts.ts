@@ -38,7 +38,7 @@ async function settleSetup(call: SandboxCall, intent: SetupIntent, method: Payme
     call.emit("setup_intent.requires_action", pending);
     return pending;
   }
-  const customer = idOf(intent.customer as string | null);
+  const customer = idOf(intent.customer);
   if (customer && customerOf(method) !== customer) attachToCustomer(call, method, customer);
   if (intent.usage === "off_session") {
     const vault = await loadVault(call, method.id);
@@ -61,7 +61,7 @@ export async function confirmSetup(call: SandboxCall, intent: SetupIntent): Prom
   }
   let method: PaymentMethod | null;
   try {
-    method = await paymentMethodForIntent(call, { customer: intent.customer as string | null, payment_method: intent.payment_method as string | null });
+    method = await paymentMethodForIntent(call, { customer: intent.customer, payment_method: intent.payment_method });
   } catch (error) {
     if (error instanceof CardValidationError) throw failSetup(call, intent, error.failure, null);
     throw error;
@@ -78,7 +78,7 @@ export async function authenticateSetup(call: SandboxCall, intent: SetupIntent, 
   if (intent.status !== "requires_action") {
     throw unexpectedState("setup_intent", `You cannot authenticate this SetupIntent because it has a status of ${intent.status}.`);
   }
-  const method = await loadPaymentMethod(call, idOf(intent.payment_method as string | null)!);
+  const method = await loadPaymentMethod(call, idOf(intent.payment_method)!);
   if (outcome === "complete") {
     return settleSetup(call, intent, method, setupOutcome((await loadVault(call, method.id)).behaviour, true));
   }

@@ -26,7 +26,7 @@ async function call(method: "GET" | "POST", path: string, fields: Record<string,
       ...(method === "POST" ? { body } : {}),
     }),
   );
-  return { status: response.status, json: (await response.json()) as Json };
+  return { status: response.status, json: await response.json<Json>() };
 }
 
 /**
@@ -94,7 +94,7 @@ describe("Connect accounts", () => {
     expect(account).toMatchObject({ payouts_enabled: true, capabilities: { transfers: "active" }, details_submitted: true });
     expect(account.external_accounts?.data[0]).toMatchObject({ object: "card", funding: "debit", last4: "5556", brand: "Visa", currency: "usd", default_for_currency: true });
 
-    const withNumber = await stripe.accounts.update(account.id, { external_account: { object: "card", number: "5200828282828210", exp_month: 12, exp_year: 2040, currency: "usd" } } as Stripe.AccountUpdateParams);
+    const withNumber = await stripe.accounts.update(account.id, { external_account: { object: "card", number: "5200828282828210", exp_month: 12, exp_year: 2040, currency: "usd" } });
     expect(withNumber.external_accounts?.data.map((card) => [(card as Stripe.Card).last4, (card as Stripe.Card).default_for_currency])).toEqual([
       ["8210", true],
       ["5556", false],

@@ -164,7 +164,7 @@ describe("events", () => {
       await waitOnExecutionContext(ctx);
       return response;
     };
-    const customer = (await (await send("/v1/customers", "email=nosecret%40example.com")).json()) as { id: string };
+    const customer = await (await send("/v1/customers", "email=nosecret%40example.com")).json<{ id: string }>();
     const [created] = await eventsFor(stripe, customer.id);
     expect(created).toMatchObject({ type: "customer.created", pending_webhooks: 0 });
     expect(await (await send("/v1/test_helpers/deliver_events")).json()).toEqual({ delivered: 0, failed: 0 });

@@ -10,7 +10,7 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
   const inner: unknown = error.body.error;
   if (typeof inner === "string" && inner.trim()) return inner;
   if (inner && typeof inner === "object" && "message" in inner) {
-    const message = (inner as { message: unknown }).message;
+    const message = inner.message;
     if (typeof message === "string" && message.trim()) return message;
   }
   return fallback;

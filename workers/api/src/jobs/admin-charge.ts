@@ -17,7 +17,6 @@ import { keepRefusalDeclineCode, reasonNotToCharge, retryItemToCharge, type Retr
 import { songStatusOf } from "../services/rows-by-id";
 import { claimPayment, paymentById } from "../services/song-payments";
 import type { PaymentStatus } from "@jplay/schema/tables";
-import type { JobQueue } from "./job";
 
 /**
  * Claims the item's payment row (id = item id) and answers its status: `claimed` when this delivery
@@ -55,7 +54,7 @@ async function charge(env: Env, db: Db, item: RetryItemToCharge): Promise<void> 
     });
     switch (outcome.kind) {
       case "succeeded":
-        await applySucceededPayment({ db, jobs: env.JOBS as JobQueue }, item.id, "admin_retry", outcome.paymentIntentId);
+        await applySucceededPayment({ db, jobs: env.JOBS }, item.id, "admin_retry", outcome.paymentIntentId);
         return;
       case "refused":
         // Keep the network's code on the payment, so the item and the details view say "stolen_card".
@@ -105,7 +104,7 @@ export async function chargeRetryItem(itemId: string, env: Env): Promise<void> {
   }
 
   if (paymentStatus === "claimed" || paymentStatus === "processing") await charge(env, db, item);
-  else if (paymentStatus === "succeeded") await applySucceededPayment({ db, jobs: env.JOBS as JobQueue }, item.id, "admin_retry");
+  else if (paymentStatus === "succeeded") await applySucceededPayment({ db, jobs: env.JOBS }, item.id, "admin_retry");
   else if (paymentStatus === "requires_action") return skipRetryItem(db, item.id, "skipped", "authentication_required");
 
   await settleRetryItems(db, { itemId: item.id });

@@ -3,7 +3,7 @@
  * job is idempotent, because a queue may deliver a message twice; a message that keeps failing is
  * retried with back-off and then lands in the dead-letter queue.
  */
-import type { Job, JobQueue } from "./job";
+import type { Job } from "./job";
 import { deliverDistribution } from "./deliver-distribution";
 import { processDistribution } from "./process-distribution";
 import { chargeRetryItem } from "./admin-charge";
@@ -36,13 +36,13 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       await runPayoutPage(env, job);
       return;
     case "payouts.artist":
-      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period, env.JOBS as JobQueue);
+      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period, env.JOBS);
       return;
     case "text.send":
       await sendText(env, job.messageId);
       return;
     case "refund.send":
-      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS as JobQueue, stripe: createStripe(env) }, job.refundId);
+      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS, stripe: createStripe(env) }, job.refundId);
       return;
     default: {
       const unknownJob: never = job;

@@ -3,7 +3,6 @@
  * payment longer than UNPAID_SONG_EXPIRY_SECONDS are removed with their files
  * (services/remove-unpaid-songs.ts), a bounded number per run. The schedule's time is taken as "now".
  */
-import type { JobQueue } from "./job";
 import { createDb } from "../db";
 import { UNPAID_SONGS_REMOVED_PER_RUN, unpaidSongExpiryMs } from "../limits";
 import { createStripe } from "../payments/stripe-client";
@@ -11,7 +10,7 @@ import { removeUnpaidSongs } from "../services/remove-unpaid-songs";
 
 export async function removeUnpaidSongsTask(env: Env, scheduledTime: Date): Promise<void> {
   const report = await removeUnpaidSongs(
-    { db: createDb(env.DB), media: env.MEDIA, jobs: env.JOBS as JobQueue, stripe: () => createStripe(env) },
+    { db: createDb(env.DB), media: env.MEDIA, jobs: env.JOBS, stripe: () => createStripe(env) },
     { now: scheduledTime.getTime(), expiryMs: unpaidSongExpiryMs(env), limit: UNPAID_SONGS_REMOVED_PER_RUN },
   );
   if (report.removed.length > 0 || report.kept.length > 0 || report.failed.length > 0 || report.unfinished) {

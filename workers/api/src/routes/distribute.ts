@@ -15,7 +15,6 @@ import type { AppEnv } from "../env";
 import { createDb } from "../db";
 import { errorLanguage, messageIn } from "../error-language";
 import { badRequest } from "../errors";
-import type { JobQueue } from "../jobs/job";
 import { maxUnpaidSongsPerArtist, unpaidSongExpiryMs } from "../limits";
 import { createStripe } from "../payments/stripe-client";
 import { rethrowProviderFailure } from "../payments/provider-unavailable";
@@ -38,7 +37,7 @@ const inReadersLanguage = (c: Context<AppEnv>, message: string) => messageIn(err
 
 const paymentDeps = (env: Env): PaymentDeps => ({
   db: createDb(env.DB),
-  jobs: env.JOBS as JobQueue,
+  jobs: env.JOBS,
   stripe: createStripe(env),
 });
 
@@ -53,7 +52,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     const body = c.req.raw.body;
     if (!boundary || !body) throw badRequest(NOT_MULTIPART);
 
-    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS as JobQueue }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
+    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
     // A client that goes away mid-upload cancels the request's work on Cloudflare unless it is handed
     // to waitUntil (which grants up to 30 s more): so the read fails and what was stored is removed.
     c.executionCtx.waitUntil(submission.catch(() => undefined));

@@ -170,7 +170,7 @@ async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Arti
           .where(and(eq(payouts.id, payout.id), eq(payouts.stripeKeyAttempt, payout.stripeKeyAttempt)));
       }
       if (!isPermanentRefusal(error)) throw error;
-      await failPayout(db, payout, (error as Stripe.errors.StripeError).message);
+      await failPayout(db, payout, error.message);
       return "failed";
     }
   }

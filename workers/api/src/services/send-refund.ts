@@ -12,7 +12,7 @@ import Stripe from "stripe";
 import { payments, refunds } from "@jplay/schema/tables";
 import type { Db } from "../db";
 import type { JobQueue } from "../jobs/job";
-import { applyRefundStatus, recordStripeRefund, type RefundRow } from "./refund-status";
+import { applyRefundStatus, recordStripeRefund } from "./refund-status";
 import { keyForAttempt, spentOnServerError } from "./stripe-lookup";
 
 /** A spent key is followed by the next one after this long (Stripe may be down for a while). */
@@ -44,7 +44,7 @@ export async function sendRefund(deps: SendRefundDeps, refundId: string): Promis
     return "refused";
   }
   const intentId = payment.stripePaymentIntentId;
-  const record = (refund: Stripe.Refund) => recordStripeRefund(db, row as RefundRow, refund);
+  const record = (refund: Stripe.Refund) => recordStripeRefund(db, row, refund);
 
   const earlier = (await refundsOf(stripe, intentId)).find((refund) => refund.metadata?.refundId === row.id);
   if (earlier) {

@@ -3,7 +3,7 @@
  * Messages API documents (201 with the message's sid; a 4xx JSON error with its code; a 500): the
  * request's path, Basic auth and form body, and what each answer becomes. No real network.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmsProviderUnavailable, TWILIO_UNSUBSCRIBED_RECIPIENT, sendWithTwilio } from "./sms-provider";
@@ -22,7 +22,7 @@ const readBody = (request: IncomingMessage) =>
   });
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     received.push({
       method: request.method!,
       url: request.url!,
@@ -31,7 +31,8 @@ beforeAll(async () => {
       form: new URLSearchParams(await readBody(request)),
     });
     response.writeHead(nextAnswer.status, { "Content-Type": "application/json" }).end(JSON.stringify(nextAnswer.body));
-  });
+  };
+  server = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

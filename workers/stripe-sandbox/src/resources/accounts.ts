@@ -63,7 +63,7 @@ function tosAcceptance(call: SandboxCall, type: Account["type"]): Stripe.Account
   const ip = tos.string("ip");
   if (date === undefined) throw parameterMissing("tos_acceptance[date]");
   if (!ip) throw parameterMissing("tos_acceptance[ip]");
-  return { date, ip, user_agent: tos.string("user_agent") ?? null } as Stripe.Account.TosAcceptance;
+  return { date, ip, user_agent: tos.string("user_agent") ?? null };
 }
 
 /** `business_profile[mcc|name|product_description|url]`, kept on the account as Stripe shows them. */
@@ -105,7 +105,7 @@ async function applyWritable(call: SandboxCall, account: Account): Promise<Accou
   if (capabilities.length > 0) {
     const current = { ...(next.capabilities as Record<string, string>) };
     for (const name of capabilities) current[name] ??= "inactive";
-    next.capabilities = current as Stripe.Account.Capabilities;
+    next.capabilities = current;
   }
   const schedule = payoutScheduleParam(p, next.settings!.payouts!.schedule);
   if (schedule) next.settings = { ...next.settings!, payouts: { ...next.settings!.payouts!, schedule } };

@@ -43,7 +43,7 @@ function readCancellationDetails(call: SandboxCall, current: CancellationDetails
   return {
     ...current,
     ...(comment !== undefined ? { comment: comment || null } : {}),
-    ...(feedback !== undefined ? { feedback: (feedback || null) as CancellationDetails["feedback"] } : {}),
+    ...(feedback !== undefined ? { feedback: (feedback || null) } : {}),
   };
 }
 

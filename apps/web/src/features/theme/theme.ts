@@ -39,7 +39,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => "dark" as Theme);
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => "dark");
   const toggleTheme = useCallback(() => applyTheme(currentTheme() === "dark" ? "light" : "dark"), []);
   return { theme, toggleTheme };
 }

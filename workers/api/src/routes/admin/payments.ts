@@ -6,7 +6,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../env";
-import type { JobQueue } from "../../jobs/job";
 import { listAdminPayments } from "../../services/admin-payments";
 import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../../services/admin-retry";
 import { jsonBody } from "../../validation";
@@ -36,6 +35,6 @@ const RetryRequestSchema = v.object({
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listAdminPayments(c.env.DB)))
   .post("/retry", jsonBody(RetryRequestSchema), async (c) =>
-    c.json(await createRetryBatch({ d1: c.env.DB, jobs: c.env.JOBS as JobQueue }, c.req.valid("json").payments)),
+    c.json(await createRetryBatch({ d1: c.env.DB, jobs: c.env.JOBS }, c.req.valid("json").payments)),
   )
   .get("/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))));

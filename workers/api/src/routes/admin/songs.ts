@@ -18,7 +18,6 @@ import { RejectSongSchema, type RejectSongResponse } from "@jplay/schema/song-re
 import type { AppEnv } from "../../env";
 import { createDb } from "../../db";
 import { notFound } from "../../errors";
-import type { JobQueue } from "../../jobs/job";
 import { operatorRejection, rejectSongByOperator } from "../../services/operator-rejection";
 import { songById } from "../../services/rows-by-id";
 import { coverKeyToServe, requestedCoverWidth } from "../../services/cover-to-serve";
@@ -40,31 +39,31 @@ export const adminSongRoutes = new Hono<AppEnv>()
   .post("/:songId/approve", jsonBody(ApproveSongSchema), async (c) => {
     const songId = c.req.param("songId");
     const { explicit } = c.req.valid("json");
-    const outcome = await approveSong(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, { actor: c.var.operator!, explicit }, Date.now());
+    const outcome = await approveSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator!, explicit }, Date.now());
     return c.json<ApproveSongResponse>({ songId, ...outcome });
   })
   .post("/:songId/review-reject", jsonBody(ReviewRejectSchema), async (c) => {
     const songId = c.req.param("songId");
     const { reason, note } = c.req.valid("json");
     const rejection = operatorRejection(reviewRejectionText(reason, note), c.var.operator!, reason);
-    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, rejection, Date.now());
+    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, rejection, Date.now());
     return c.json<RejectSongResponse>({ songId, status });
   })
   .post("/:songId/reject", jsonBody(RejectSongSchema), async (c) => {
     const songId = c.req.param("songId");
     const rejection = operatorRejection(c.req.valid("json").reason, c.var.operator!);
-    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, rejection, Date.now());
+    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, rejection, Date.now());
     return c.json<RejectSongResponse>({ songId, status });
   })
   .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {
     const songId = c.req.param("songId");
     const takedown = { reason: c.req.valid("json").reason, actor: c.var.operator! };
-    await takeDownSong(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, takedown, Date.now());
+    await takeDownSong(createDb(c.env.DB), c.env.JOBS, songId, takedown, Date.now());
     return c.json<TakedownResponse>({ songId, takenDown: true });
   })
   .post("/:songId/restore", async (c) => {
     const songId = c.req.param("songId");
-    await restoreSong(createDb(c.env.DB), c.env.JOBS as JobQueue, songId, { actor: c.var.operator! }, Date.now());
+    await restoreSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator! }, Date.now());
     return c.json<TakedownResponse>({ songId, takenDown: false });
   })
   .get("/:songId/audio", async (c) => {

@@ -9,7 +9,6 @@ import Stripe from "stripe";
 import type { AppEnv } from "../../env";
 import { createDb } from "../../db";
 import { AppError } from "../../errors";
-import type { JobQueue } from "../../jobs/job";
 import { createStripe, webhookSecret } from "../../payments/stripe-client";
 import { refuseOtherApiVersion } from "../../services/stripe-api-version";
 import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../../services/stripe-events";
@@ -32,7 +31,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const db = createDb(c.env.DB);
   if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
   // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  await applyStripeEvent(db, event, { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env) });
+  await applyStripeEvent(db, event, { db, jobs: c.env.JOBS, stripe: createStripe(c.env) });
   await recordStripeEvent(db, event);
   return c.json({ received: true });
 });

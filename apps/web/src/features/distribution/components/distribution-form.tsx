@@ -154,7 +154,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
           {locked ? i18n._("Save a payment method above to enter your song details.") : i18n._("MP3 up to 15MB; cover optional (JPG or PNG, up to 5MB).")}
         </p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-busy={busy}>
         <fieldset disabled={locked || busy} aria-describedby="song-details-lock" className="space-y-5">
           <legend className="sr-only">{i18n._("Song details")}</legend>
           <Field label={i18n._("Artist name")} error={errors.artistName ?? null}>

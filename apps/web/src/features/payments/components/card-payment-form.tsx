@@ -66,7 +66,7 @@ export function CardPaymentForm({ title, focusTitle, submitLabel, children, save
 
   const locked = working || Boolean(disabled);
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={working} aria-label={title} className="space-y-4">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={working} aria-label={title} className="space-y-4">
       <h3 ref={heading} tabIndex={-1} className="text-lg font-bold">
         {title}
       </h3>

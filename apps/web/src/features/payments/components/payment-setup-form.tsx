@@ -122,7 +122,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
   const disclosureId = `${id}-disclosure`;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={working || loadingIntent}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-busy={working || loadingIntent}>
       <Field label={i18n._("Phone number")} hint={i18n._("We text you about payments and payouts.")} error={phoneError}>
         {(control) => (
           <input
