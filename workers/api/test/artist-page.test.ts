@@ -17,6 +17,8 @@ import type { Job } from "../src/jobs/job";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
 import { adminArtistRoutes } from "../src/routes/admin/artists";
 import { resolveArtistLink, revokeArtistLinks } from "../src/services/artist-links";
+import { ONBOARDING_RECHECK_MS, refreshOnboardingStatus } from "../src/services/connect-accounts";
+import { countingD1, d1WritesRun } from "../src/services/d1-statement-count";
 import { nextPayoutOn } from "../src/services/artist-page";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/services/ledger";
 import { signProviderReport } from "../src/services/provider-signature";
@@ -270,6 +272,26 @@ describe("the page", () => {
     expect(paid.balance).toMatchObject({ availableCents: 0, pendingCents: 0, heldCents: 0 });
     expect(paid.payouts).toMatchObject([{ period: "2026-11-30", amountCents: 540, status: "paid" }]);
     expect(await ledgerTotal(db)).toBe(0);
+  });
+
+  it("while the artist onboards, reloading the page asks Stripe at most every 30 seconds and writes nothing until the account changes", async () => {
+    const artist = await newArtist();
+    expect((await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).status).toBe(200);
+    const [row] = await db.select().from(artists).where(eq(artists.id, artist.artistId));
+    let asked = 0;
+    const counting = new Proxy(stripe, {
+      get: (target, property) =>
+        property === "accounts" ? { retrieve: (id: string) => (asked++, target.accounts.retrieve(id)) } : (Reflect.get(target, property) as unknown),
+    });
+    const countingDb = createDb(countingD1(env.DB));
+    const writesBefore = d1WritesRun();
+    const now = Date.now();
+    for (const at of [now, now + 1_000, now + 29_000]) await refreshOnboardingStatus(counting, countingDb, row!, at);
+    expect(asked).toBe(1);
+    await refreshOnboardingStatus(counting, countingDb, row!, now + ONBOARDING_RECHECK_MS + 1);
+    expect(asked).toBe(2);
+    // Still onboarding: the row is as it was, and no write ran.
+    expect(d1WritesRun() - writesBefore).toBe(0);
   });
 
   it("shows payouts ready on return from onboarding even before Stripe's webhook arrives", async () => {

@@ -17,6 +17,12 @@ export function payoutSchedule(frequency: PaymentFrequency): Stripe.AccountCreat
   return frequency === "weekly" ? { interval: "weekly", weekly_anchor: "monday" } : { interval: "daily" };
 }
 
+/** While an artist onboards, Stripe is asked about their account at most this often per isolate. */
+export const ONBOARDING_RECHECK_MS = 30_000;
+/** When this isolate last asked Stripe about each onboarding account (a bounded memo, never stored). */
+const onboardingAsked = new Map<string, number>();
+const ONBOARDING_MEMO_MAX = 1_000;
+
 /** The artist's connected account id, creating the account once (the idempotency key is the artist's). */
 export async function ensureConnectedAccount(stripe: Stripe, db: Db, artist: Artist): Promise<string> {
   if (artist.stripeAccountId) return artist.stripeAccountId;
@@ -48,6 +54,8 @@ export interface OnboardingUrls {
 export async function startConnectOnboarding(stripe: Stripe, db: Db, artist: Artist, urls: OnboardingUrls): Promise<{ url: string }> {
   const account = await ensureConnectedAccount(stripe, db, artist);
   const link = await stripe.accountLinks.create({ account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+  // The artist is off to onboarding: on their return the page asks Stripe at once.
+  onboardingAsked.delete(account);
   return { url: link.url };
 }
 
@@ -90,13 +98,25 @@ export async function applyAccountUpdatedEvent(stripe: Stripe, db: Db, account: 
 
 /**
  * Asks Stripe for the account's state while the artist is onboarding, so returning from onboarding
- * shows the result at once even if the `account.updated` webhook has not arrived (yet). Best effort:
- * on failure the stored state stands and the webhook still updates it.
+ * shows the result at once even if the `account.updated` webhook has not arrived (yet). At most every
+ * ONBOARDING_RECHECK_MS per account and isolate, so reloading the page does not call Stripe each
+ * time; the artist's row is written only when the answer changes it. Best effort: on failure the
+ * stored state stands and the webhook still updates it.
  */
-export async function refreshOnboardingStatus(stripe: Stripe, db: Db, artist: Pick<Artist, "id" | "stripeAccountId" | "payoutsEnabled">): Promise<void> {
+export async function refreshOnboardingStatus(
+  stripe: Stripe,
+  db: Db,
+  artist: Pick<Artist, "id" | "stripeAccountId" | "payoutsEnabled">,
+  now = Date.now(),
+): Promise<void> {
   if (!artist.stripeAccountId || artist.payoutsEnabled) return;
+  const asked = onboardingAsked.get(artist.stripeAccountId);
+  if (asked !== undefined && now - asked < ONBOARDING_RECHECK_MS) return;
+  if (onboardingAsked.size >= ONBOARDING_MEMO_MAX) onboardingAsked.clear();
+  onboardingAsked.set(artist.stripeAccountId, now);
   try {
-    await applyAccountUpdated(db, await stripe.accounts.retrieve(artist.stripeAccountId));
+    const account = await stripe.accounts.retrieve(artist.stripeAccountId);
+    if (account.payouts_enabled !== artist.payoutsEnabled) await applyAccountUpdated(db, account);
   } catch (error) {
     console.warn(JSON.stringify({ level: "warn", msg: "connected account status not refreshed", artistId: artist.id, error: String(error) }));
   }
