@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { newPage } from "./support/browser";
-import { answerBank, CARDS, fillCard, pathOf, saveCard, songAwaitingPayment, toastShown } from "./support/artist";
+import { answerBank, CARDS, fillCard, freshVisa, pathOf, saveCard, songAwaitingPayment, toastShown } from "./support/artist";
 
 const baseURL = inject("baseURL");
 
@@ -29,7 +29,7 @@ describe("offer screen", () => {
   test("shows the offer, and Standard paid with the saved card leads home to the banner", async () => {
     const page = await newPage();
     const title = uniqueTitle("Yard Lights");
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, title);
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title);
 
     // docs/product.md, Screens: banner, title and artist, video, sample projection, themes, partner offer.
     await page.getByText("Congratulations!", { exact: true }).waitFor();
@@ -133,7 +133,7 @@ describe("offer screen", () => {
 describe("offer screen rules (server answers stubbed in the browser)", () => {
   test("Payment Required shows the card form with the server's amount, else the package's fee", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Form Due"));
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Form Due"));
     let amount: number | undefined = 12.34;
     await page.route(`**/api/distribute/${songId}/complete`, (route) =>
       route.fulfill({ json: { requiresPaymentMethod: true, clientSecret: "pi_stub_secret_stub", feeOption: "expedited", ...(amount ? { amount } : {}) } }),
@@ -159,7 +159,7 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
 
   test("a second attempt within 30 s and a package switch within 60 s are refused with a toast; a 429 shows the server's words", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Slow Down"));
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Slow Down"));
     const completes: unknown[] = [];
     await page.route(`**/api/distribute/${songId}/complete`, (route) => {
       completes.push(route.request().postDataJSON());
@@ -182,7 +182,7 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
 
   test("a provider outage (503) is not a decline, and the next attempt resumes the same request", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Outage"));
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Outage"));
     const requestIds: string[] = [];
     await page.route(`**/api/distribute/${songId}/complete`, (route) => {
       requestIds.push((route.request().postDataJSON() as { requestId: string }).requestId);
@@ -207,7 +207,7 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
 
   test("before any attempt the package may change freely, and Invalid option is toasted", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Free Choice"));
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Free Choice"));
     for (const name of [/Standard/, /Expedited/, /Standard/]) {
       await page.getByRole("radio", { name }).check();
     }
@@ -249,7 +249,7 @@ describe("song not found", () => {
 
   test("another artist's pending song is not found for a visitor without its session", async () => {
     const owner = await newPage();
-    const songId = await songAwaitingPayment(owner, baseURL, CARDS.visa, uniqueTitle("Mine Only"));
+    const songId = await songAwaitingPayment(owner, baseURL, freshVisa(), uniqueTitle("Mine Only"));
     const stranger = await newPage();
     await stranger.goto(`${baseURL}/approval/${songId}`);
     await stranger.getByRole("heading", { level: 1, name: "Song not found" }).waitFor();
@@ -291,7 +291,7 @@ describe("one-off checkout", () => {
   test("a declined card toasts Payment Failed and stays; a good card pays and opens the song's confirmation", async () => {
     const page = await newPage();
     const title = uniqueTitle("Checkout Song");
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, title);
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title);
     await page.goto(`${baseURL}/checkout`);
     await page.getByText("$99.00", { exact: true }).waitFor();
     const intents: unknown[] = [];
@@ -304,7 +304,7 @@ describe("one-off checkout", () => {
     await toastShown(page, "Payment Failed", /declined/i);
     expect(pathOf(page)).toBe("/checkout");
 
-    await fillCard(page, CARDS.visa);
+    await fillCard(page, freshVisa());
     await page.getByRole("button", { name: "Pay Now" }).click();
     await toastShown(page, "Payment Successful");
     await page.waitForURL(`${baseURL}/confirmation/${songId}`);
@@ -328,7 +328,7 @@ describe("Pro subscription", () => {
     await toastShown(page, "Subscription Failed", /declined/i);
     expect(pathOf(page)).toBe("/subscribe");
 
-    await fillCard(page, CARDS.visa);
+    await fillCard(page, freshVisa());
     await page.getByRole("button", { name: "Subscribe for $14.99/month" }).click();
     await page.waitForURL(`${baseURL}/subscription-success`);
     await page.getByRole("heading", { level: 1, name: "Your Pro subscription is active" }).waitFor();

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { CARDS, fillCard, saveCard } from "./support/artist";
+import { CARDS, fillCard, freshVisa, saveCard } from "./support/artist";
 import { newPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
@@ -21,7 +21,7 @@ describe("Pro on the artist's private page", () => {
     await saveCard(page, baseURL, CARDS.visa);
     await page.goto(`${baseURL}/subscribe`);
     await page.getByText(/Cancel any time on your private artist page/).waitFor();
-    await fillCard(page, CARDS.visa);
+    await fillCard(page, freshVisa());
     await page.getByRole("button", { name: "Subscribe for $14.99/month" }).click();
     await page.waitForURL(`${baseURL}/subscription-success`);
     const pageLink = page.getByRole("link", { name: "your private artist page" });

@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { newPage } from "./support/browser";
-import { answerBank, CARDS, fillCard, pathOf, simulateSavedCard, songAwaitingPayment, toastShown } from "./support/artist";
+import { answerBank, CARDS, fillCard, freshVisa, pathOf, simulateSavedCard, songAwaitingPayment, toastShown } from "./support/artist";
 
 const baseURL = inject("baseURL");
 
@@ -61,7 +61,7 @@ describe("decline → recovery", () => {
     await toastShown(page, "Payment Failed", /declined/i);
     expect(pathOf(page)).toBe(`/payment-recovery/${songId}/2`);
 
-    await fillCard(page, CARDS.visa);
+    await fillCard(page, freshVisa());
     await page.getByRole("button", { name: "Pay $10.49" }).click();
     await toastShown(page, "Payment Successful");
     await page.waitForURL(`${baseURL}/`);
@@ -71,7 +71,7 @@ describe("decline → recovery", () => {
   test("a hard-declined card (reported lost) is never retried: tier 1 asks for a new card; a failed new card leads to tier 2", async () => {
     const page = await newPage();
     const title = uniqueTitle("Lost And Found");
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, title, (paymentMethodId) =>
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title, (paymentMethodId) =>
       simulateSavedCard(baseURL, paymentMethodId, CARDS.lost),
     );
     await page.getByRole("button", { name: "Complete Distribution" }).click();
@@ -91,7 +91,7 @@ describe("decline → recovery", () => {
 
     await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).click();
     await page.getByRole("alert").filter({ hasText: "This card can't be charged again. Please use a different card." }).waitFor();
-    await fillCard(page, CARDS.visa);
+    await fillCard(page, freshVisa());
     await page.getByRole("button", { name: "Pay $10.49" }).click();
     await toastShown(page, "Payment Successful");
     await page.waitForURL(`${baseURL}/`);
@@ -123,7 +123,7 @@ describe("decline → recovery", () => {
 
   test("Decline Offer goes home; a tier outside 1-2 shows tier 1", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Not Now"));
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Not Now"));
     await page.goto(`${baseURL}/payment-recovery/${songId}/7`);
     await expectOffer(page, TIER_1);
     await page.goto(`${baseURL}/payment-recovery/${songId}`);
@@ -136,7 +136,7 @@ describe("decline → recovery", () => {
 describe("recovery call errors (server answers stubbed in the browser)", () => {
   test("an error at tier 1 offers the final tier; at tier 2 it is a destructive 'Error'", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("Bad Gateway"));
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Bad Gateway"));
     await page.route(`**/api/distribute/${songId}/recovery`, (route) => route.fulfill({ status: 502, body: "" }));
     await page.goto(`${baseURL}/payment-recovery/${songId}/1`);
     await page.getByRole("button", { name: "I ACCEPT" }).click();
@@ -153,7 +153,7 @@ describe("recovery call errors (server answers stubbed in the browser)", () => {
 
   test("a 402 that needs a new card says so on the next tier", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.visa, uniqueTitle("New Card"));
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("New Card"));
     await page.route(`**/api/distribute/${songId}/recovery`, (route) =>
       route.fulfill({
         status: 402,

@@ -10,7 +10,7 @@
  */
 import { describe, expect, inject, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
-import { CARDS, newPhone, seededMp3 } from "./support/artist";
+import { freshVisa, newPhone, seededMp3 } from "./support/artist";
 import { seriousViolations } from "./support/axe";
 import { recordPageErrors } from "./support/hydration";
 import { es, recordMissingSpanish } from "./support/spanish";
@@ -103,7 +103,8 @@ describe("Spanish", () => {
 
     // The card first: the song form waits for it.
     await page.getByLabel(es("Phone number"), { exact: true }).fill(newPhone());
-    await page.getByLabel(es("Card number"), { exact: true }).fill(CARDS.visa);
+    // A card of its own: every charge on the shared server counts against its card's budget (15 in 30 days).
+    await page.getByLabel(es("Card number"), { exact: true }).fill(freshVisa());
     await page.getByLabel(es("Expiry"), { exact: true }).fill("12 / 34");
     await page.getByLabel("CVC", { exact: true }).fill("123");
     await page.getByRole("button", { name: es("Save Payment Method") }).click();
