@@ -86,9 +86,33 @@ export const songs = sqliteTable(
     /** Set while an operator has taken the distributed song down (it leaves every list, its media are not served). */
     takenDownAt: integer("taken_down_at", { mode: "number" }),
     takedownReason: text("takedown_reason"),
+    /**
+     * The recording's ISRC and the release's UPC/EAN (schema/src/identifiers.ts), stored without
+     * hyphens: entered by the artist at upload, or assigned by JPlay before delivery. Null: not yet.
+     */
+    isrc: text("isrc").unique(),
+    upc: text("upc").unique(),
+    /** Release metadata (schema/src/release-metadata.ts); songs from before it were given its defaults. */
+    genre: text("genre").notNull().default("Pop"),
+    lyricsLanguage: text("lyrics_language").notNull().default("en"),
+    /**
+     * YYYY-MM-DD: the song goes live on tablets on this day (UTC), not before; it may be delivered
+     * ahead of it. Every insert sets it and the ℗/© lines; their constant defaults only let the
+     * migration add the columns, which it then fills from each song's upload day and artist name.
+     */
+    releaseDate: text("release_date").notNull().default(""),
+    pLineYear: integer("p_line_year").notNull().default(0),
+    pLineHolder: text("p_line_holder").notNull().default(""),
+    cLineYear: integer("c_line_year").notNull().default(0),
+    cLineHolder: text("c_line_holder").notNull().default(""),
+    lyrics: text("lyrics"),
+    instrumental: integer("instrumental", { mode: "boolean" }).notNull().default(false),
+    /** Set on a clean (edited) version: the explicit song it is the clean version of. */
+    cleanVersionOf: text("clean_version_of"),
     createdAt: createdAt(),
   },
   (song) => [
+    index("songs_clean_version_idx").on(song.cleanVersionOf),
     index("songs_deliver_idx").on(song.status, song.deliverAt),
     index("songs_status_created_idx").on(song.status, song.createdAt),
     index("songs_featured_idx").on(song.featuredAt),
@@ -619,3 +643,27 @@ export const catalogueChanges = sqliteTable(
   },
   (change) => [index("catalogue_changes_song_idx").on(change.songId)],
 );
+
+/** A song's credits with their roles (schema/src/release-metadata.ts, CREDIT_ROLES), in the order the artist gave them. */
+export const songCredits = sqliteTable(
+  "song_credits",
+  {
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["performer", "composer", "lyricist", "producer", "featured_artist"] }).notNull(),
+  },
+  (credit) => [uniqueIndex("song_credits_song_position_unique").on(credit.songId, credit.position)],
+);
+
+/**
+ * The last number handed out from each identifier sequence: `isrc:<year>` (ISRC designation codes,
+ * a sequence per year of reference) and `upc` (UPC item references). Numbers are taken by one
+ * UPDATE … RETURNING and never given back, so none is used twice.
+ */
+export const identifierSequences = sqliteTable("identifier_sequences", {
+  name: text("name").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
