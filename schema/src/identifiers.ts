@@ -21,9 +21,15 @@ export const ISRC_MAX_DESIGNATION = 99_999;
 /** What an artist or a setting typed, uppercased, without the hyphens and spaces ISRCs are often written with. */
 const compact = (typed: string) => typed.trim().toUpperCase().replace(/[-\s]/g, "");
 
-/** The stored form of a typed ISRC (`us-s1z-99-00001` → `USS1Z9900001`), or null when it is not one. */
+/**
+ * The stored form of a typed ISRC (`us-s1z-99-00001` → `USS1Z9900001`), or null when it is not one.
+ * ISO 3901 presents an ISRC preceded by the letters "ISRC" (`ISRC US-S1Z-99-00001`), which are not
+ * part of it: a label copied with the code is dropped (16 characters only, so a code whose own first
+ * letters are I, S, R, C is kept).
+ */
 export function normalizeIsrc(typed: string): string | null {
-  const isrc = compact(typed);
+  const compacted = compact(typed).replace(/:/g, "");
+  const isrc = compacted.length === 16 && compacted.startsWith("ISRC") ? compacted.slice(4) : compacted;
   return ISRC_STORED.test(isrc) ? isrc : null;
 }
 
@@ -73,12 +79,17 @@ export function normalizeUpcCompanyPrefix(typed: string): string | null {
 /** How many item references a company prefix leaves room for. */
 export const upcItemReferences = (companyPrefix: string) => 10 ** (11 - companyPrefix.length);
 
-/** The GTIN-12 (UPC-A) of item reference `item` under `companyPrefix`, check digit included. */
+/**
+ * The GTIN-12 (UPC-A) of item reference `item` under `companyPrefix`, check digit included. Item
+ * references run from 0 to upcItemReferences − 1 (GS1: a 10-digit prefix makes 10 numbers, 0 to 9; an
+ * 11-digit prefix is one GTIN, whose item reference has no digits).
+ */
 export function mintUpc(companyPrefix: string, item: number): string {
   if (normalizeUpcCompanyPrefix(companyPrefix) !== companyPrefix) throw new Error(`Not a UPC company prefix: ${companyPrefix}`);
-  if (!Number.isInteger(item) || item < 1 || item >= upcItemReferences(companyPrefix)) {
+  if (!Number.isInteger(item) || item < 0 || item >= upcItemReferences(companyPrefix)) {
     throw new Error(`Item reference ${item} does not fit after the ${companyPrefix.length}-digit prefix ${companyPrefix}`);
   }
-  const body = companyPrefix + String(item).padStart(11 - companyPrefix.length, "0");
+  const width = 11 - companyPrefix.length;
+  const body = companyPrefix + (width === 0 ? "" : String(item).padStart(width, "0"));
   return body + String(gtinCheckDigit(body));
 }
