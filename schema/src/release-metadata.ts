@@ -91,6 +91,11 @@ export const METADATA_MESSAGES = {
   instrumentalWithLyrics: /*i18n*/ "An instrumental has no lyrics: remove them or untick Instrumental",
   isrc: /*i18n*/ "ISRC must look like US-S1Z-25-00001 (12 letters and digits)",
   upc: /*i18n*/ "UPC/EAN must be 12 or 13 digits with a correct check digit",
+  // Judged by the Worker against the catalogue (workers/api/src/services/release-upload-checks.ts).
+  isrcTaken: /*i18n*/ "This ISRC is already on another song. Check it, or leave it empty and JPlay assigns one.",
+  upcTaken: /*i18n*/ "This UPC/EAN is already on another release. Check it, or leave it empty and JPlay assigns one.",
+  cleanVersionOriginal: /*i18n*/ "Choose one of your own explicit songs as the original of this clean version",
+  cleanVersionExplicit: /*i18n*/ "A clean version has no explicit content: answer No to Explicit content",
 } as const;
 
 /** The release date an upload gets when the artist sets none: the day it is uploaded (UTC). */

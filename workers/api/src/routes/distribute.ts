@@ -52,7 +52,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     const body = c.req.raw.body;
     if (!boundary || !body) throw badRequest(NOT_MULTIPART);
 
-    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
+    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS, now: Date.now() }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
     // A client that goes away mid-upload cancels the request's work on Cloudflare unless it is handed
     // to waitUntil (which grants up to 30 s more): so the read fails and what was stored is removed.
     c.executionCtx.waitUntil(submission.catch(() => undefined));

@@ -18,6 +18,7 @@
 import * as v from "valibot";
 import { firstIssue, looksLikeMp3, MESSAGES, SongDetailsSchema, sniffCoverType, type SongDetails } from "@jplay/schema/distribution";
 import { COVER_MAX_BYTES, MP3_MAX_BYTES } from "@jplay/schema/pricing";
+import { RELEASE_METADATA_FIELDS, ReleaseMetadataFieldsSchema, releaseMetadata, type ReleaseMetadata } from "@jplay/schema/release-metadata";
 import { AppError, badRequest, forbidden } from "../errors";
 import { Mp3Error, Mp3FrameWalker, type Mp3Facts } from "./mp3-frames";
 import { MultipartError, MultipartReader } from "./multipart-stream";
@@ -37,12 +38,16 @@ export const OTHER_SESSION = /*i18n*/ "This payment setup belongs to another ses
 
 const tooLarge = (message: string) => new AppError(413, "payload_too_large", message);
 const DETAIL_FIELDS = ["artistName", "songTitle", "explicit", "price"] as const;
-const TEXT_FIELDS = new Set<string>([...DETAIL_FIELDS, "customerId"]);
+/** Optional: the explicit song this upload is the clean (edited) version of (checked against the database by the caller). */
+const CLEAN_VERSION_FIELD = "cleanVersionOf";
+const TEXT_FIELDS = new Set<string>([...DETAIL_FIELDS, ...RELEASE_METADATA_FIELDS, CLEAN_VERSION_FIELD, "customerId"]);
 const FORM_FIELDS = new Set<string>([...TEXT_FIELDS, "songFile", "coverImage"]);
 
 type CoverType = "image/jpeg" | "image/png";
 
 export interface SongUploadTarget {
+  /** When the upload is judged (its release date is today or later at this time). */
+  now: number;
   media: R2Bucket;
   audioKey: string;
   coverKey: (type: CoverType) => string;
@@ -54,6 +59,10 @@ export interface SongUploadTarget {
 
 export interface ReceivedSong {
   details: SongDetails;
+  /** Genre, credits, release date…, every default filled in (schema/src/release-metadata.ts). */
+  metadata: ReleaseMetadata;
+  /** The id the form named as this song's explicit original, unchecked; null: not a clean version. */
+  cleanVersionOf: string | null;
   audioKey: string;
   /** What walking every frame of the MP3 found (mp3-frames.ts). */
   audio: Mp3Facts;
@@ -97,6 +106,7 @@ async function readForm(reader: MultipartReader, target: SongUploadTarget): Prom
       fields.set(name, part.filename === null ? await readText(reader) : {});
       if (name === "customerId") checkCustomer(fields.get(name), target.sessionCustomerId);
       checkDetailsSoFar(fields);
+      checkMetadataField(name, fields.get(name));
     } else if (name === "songFile") {
       if (part.filename === null) throw badRequest(MESSAGES.songMissing);
       const walker = new Mp3FrameWalker();
@@ -126,8 +136,17 @@ async function readForm(reader: MultipartReader, target: SongUploadTarget): Prom
 
   const details = v.safeParse(SongDetailsSchema, Object.fromEntries(DETAIL_FIELDS.map((field) => [field, fields.get(field)])));
   if (!details.success) throw badRequest(firstIssue(details.issues));
+  const metadata = metadataOf(fields, details.output.artistName, target.now);
   if (!audio) throw badRequest(MESSAGES.songMissing);
-  return { details: details.output, audioKey: target.audioKey, audio, coverKey };
+  const cleanVersionOf = fields.get(CLEAN_VERSION_FIELD);
+  return {
+    details: details.output,
+    metadata,
+    cleanVersionOf: typeof cleanVersionOf === "string" && cleanVersionOf.trim() !== "" ? cleanVersionOf.trim() : null,
+    audioKey: target.audioKey,
+    audio,
+    coverKey,
+  };
 }
 
 /** A text field's value (UTF-8), refused once longer than TEXT_FIELD_MAX_BYTES. */
@@ -157,6 +176,23 @@ function checkDetailsSoFar(fields: Map<string, unknown>) {
     const result = v.safeParse(SongDetailsSchema.entries[field], fields.get(field));
     if (!result.success) throw badRequest(firstIssue(result.issues));
   }
+}
+
+/** Refuses a metadata field as soon as it arrives when it breaks its own rule (rules across fields wait for the end). */
+function checkMetadataField(name: string, value: unknown) {
+  if (!(RELEASE_METADATA_FIELDS as readonly string[]).includes(name)) return;
+  const schema = ReleaseMetadataFieldsSchema.entries[name as keyof typeof ReleaseMetadataFieldsSchema.entries];
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw badRequest(firstIssue(result.issues));
+}
+
+/** The metadata fields with their defaults and the rules across fields (release date, lyrics of an instrumental). */
+function metadataOf(fields: Map<string, unknown>, artistName: string, now: number): ReleaseMetadata {
+  const parsed = v.safeParse(ReleaseMetadataFieldsSchema, Object.fromEntries(RELEASE_METADATA_FIELDS.map((field) => [field, fields.get(field)])));
+  if (!parsed.success) throw badRequest(firstIssue(parsed.issues));
+  const metadata = releaseMetadata(parsed.output, artistName, now);
+  if ("issue" in metadata) throw badRequest(metadata.issue);
+  return metadata;
 }
 
 /**

@@ -4,18 +4,22 @@
  * the way), and creates the song as `pending` — only while the artist holds fewer unpaid songs than
  * allowed (unpaid-song-limit.ts), checked in the same statement that writes the row. Either all of it lands or nothing does: objects
  * written before a failure are deleted (or queued for deletion when R2 itself is failing), and
- * unfinished ones are discarded by the reader.
+ * unfinished ones are discarded by the reader. The song's release metadata and credits are written
+ * with it, in the same batch (release-upload-checks.ts judges what needs the database first: a clean
+ * version's original, an ISRC or UPC the artist typed).
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db";
+import { runBatch, type Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import { receiveSongUpload } from "./receive-song-upload";
+import { checkReleaseAgainstCatalogue } from "./release-upload-checks";
 import { tooManyUnpaidSongs, type UnpaidSongRules } from "./unpaid-song-limit";
 
 export interface SubmitDeps {
   db: Db;
   media: R2Bucket;
   jobs: JobQueue;
+  now: number;
 }
 
 export interface Submitter {
@@ -36,12 +40,26 @@ export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: R
       coverKey: (type) => `songs/${id}/cover.${type === "image/png" ? "png" : "jpg"}`,
       sessionCustomerId: submitter.customerId,
       stored: (key) => written.push(key),
+      now: deps.now,
     });
-    const inserted = await deps.db.run(sql`
-      insert into "songs" (id, artist_id, title, artist_name, explicit, price_cents, status, audio_key, cover_key, duration_ms, bitrate, sample_rate)
-      select ${id}, ${submitter.artistId}, ${upload.details.songTitle}, ${upload.details.artistName}, ${upload.details.explicit ? 1 : 0}, ${upload.details.price}, 'pending',
-        ${upload.audioKey}, ${upload.coverKey}, ${upload.audio.durationMs}, ${upload.audio.bitrate}, ${upload.audio.sampleRate}
-      where (select count(*) from songs where artist_id = ${submitter.artistId} and status = 'pending') < ${submitter.unpaid.max}`);
+    const { details, metadata, cleanVersionOf } = upload;
+    await checkReleaseAgainstCatalogue(deps.db, submitter.artistId, { explicit: details.explicit, cleanVersionOf, isrc: metadata.isrc, upc: metadata.upc });
+    const [inserted] = await runBatch(deps.db, [
+      sql`
+        insert into "songs" (id, artist_id, title, artist_name, explicit, price_cents, status, audio_key, cover_key, duration_ms, bitrate, sample_rate,
+          isrc, upc, genre, lyrics_language, release_date, p_line_year, p_line_holder, c_line_year, c_line_holder, lyrics, instrumental, clean_version_of)
+        select ${id}, ${submitter.artistId}, ${details.songTitle}, ${details.artistName}, ${details.explicit ? 1 : 0}, ${details.price}, 'pending',
+          ${upload.audioKey}, ${upload.coverKey}, ${upload.audio.durationMs}, ${upload.audio.bitrate}, ${upload.audio.sampleRate},
+          ${metadata.isrc}, ${metadata.upc}, ${metadata.genre}, ${metadata.lyricsLanguage}, ${metadata.releaseDate},
+          ${metadata.pLineYear}, ${metadata.pLineHolder}, ${metadata.cLineYear}, ${metadata.cLineHolder}, ${metadata.lyrics}, ${metadata.instrumental ? 1 : 0}, ${cleanVersionOf}
+        where (select count(*) from songs where artist_id = ${submitter.artistId} and status = 'pending') < ${submitter.unpaid.max}`,
+      // The credits land only with their song (the insert above may refuse it).
+      sql`
+        insert into "song_credits" (song_id, position, name, role)
+        select ${id}, credit.key, json_extract(credit.value, '$.name'), json_extract(credit.value, '$.role')
+        from json_each(${JSON.stringify(metadata.credits)}) as credit
+        where exists (select 1 from songs where id = ${id})`,
+    ]);
     if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     return { id };
   } catch (error) {

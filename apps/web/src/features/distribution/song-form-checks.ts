@@ -16,6 +16,7 @@ import {
   songFileProblem,
   type FileFacts,
 } from "@jplay/schema/distribution";
+import { METADATA_MESSAGES } from "@jplay/schema/release-metadata";
 import type { Translator } from "@/lib/i18n";
 
 export type DetailField = "artistName" | "songTitle" | "explicit" | "price";
@@ -69,3 +70,6 @@ export async function coverFileCheck(file: File | null, i18n: Translator): Promi
   if (problem || !file) return shown(problem, i18n);
   return sniffCoverType(await headOf(file)) ? null : problemText(MESSAGES.coverType, i18n);
 }
+
+/** Whether a server refusal is about the release details (their rules, and the ones that need the catalogue), so the form shows it there. */
+export const isReleaseDetailsMessage = (message: string, i18n: Translator) => Object.values(METADATA_MESSAGES).some((rule) => isMessage(message, rule, i18n));

@@ -1,7 +1,8 @@
 /**
  * The song half of /distribute (docs/product.md, Screens; Validation; Errors): artist name, song title, the required
- * explicit-content answer, the fixed price, the MP3 and an optional cover, checked with the shared
- * rules, then uploaded with visible progress.
+ * explicit-content answer, the genre, the fixed price, the MP3 and an optional cover, and folded
+ * under "More details" the release metadata that has defaults (release-details/), checked with the
+ * shared rules, then uploaded with visible progress.
  * Locked until a payment method is saved; on success the artist moves on to /approval/{id}.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -15,6 +16,7 @@ import type { ExplicitAnswer } from "@jplay/schema/distribution";
 import type { SavedPayment } from "@/features/payments";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
 import {
+  isReleaseDetailsMessage,
   coverFileCheck,
   detailProblem,
   FIELD_ORDER,
@@ -24,6 +26,9 @@ import {
   type SongFormErrors,
   type SongFormField,
 } from "../song-form-checks";
+import { GenreField } from "../release-details/genre-field";
+import { MoreDetails } from "../release-details/more-details";
+import { initialReleaseDetails, releaseDetailsFields, releaseDetailsProblem, type ReleaseDetails } from "../release-details/release-details-state";
 import { ExplicitField } from "./explicit-field";
 import { FileField } from "./file-field";
 import { UploadProgress } from "./upload-progress";
@@ -39,6 +44,10 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
   const [explicit, setExplicit] = useState<ExplicitAnswer | null>(null);
   const [songFile, setSongFile] = useState<File | null>(null);
   const [coverImage, setCoverImage] = useState<File | null>(null);
+  const [release, setRelease] = useState<ReleaseDetails>(() => initialReleaseDetails(i18n.language));
+  const [releaseError, setReleaseError] = useState<string | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreSummary = useRef<HTMLElement | null>(null);
   const [errors, setErrors] = useState<SongFormErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   /** The server refused a field (the MP3 itself, the explicit answer): it is focused once the form is enabled again. */
@@ -103,6 +112,13 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
       fields.current[first]?.focus();
       return;
     }
+    const releaseProblem = releaseDetailsProblem(release, details.artistName);
+    setReleaseError(releaseProblem && i18n._(releaseProblem));
+    if (releaseProblem) {
+      setMoreOpen(true);
+      moreSummary.current?.focus();
+      return;
+    }
 
     // Text fields before the files: the server streams the files and judges these first.
     const body = new FormData();
@@ -111,6 +127,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
     body.set("songTitle", details.songTitle.trim());
     body.set("explicit", explicit!);
     body.set("price", PRICE);
+    for (const [field, value] of Object.entries(releaseDetailsFields(release, details.artistName))) body.set(field, value);
     body.set("phone", payment.phoneNumber);
     body.set("songFile", songFile!);
     if (coverImage) body.set("coverImage", coverImage);
@@ -124,6 +141,10 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
         const message = apiErrorMessage(error, i18n._(FAILED_FALLBACK));
         toast.error(i18n._(FAILED_TITLE), message);
         setNotice(message);
+        if (isReleaseDetailsMessage(message, i18n)) {
+          setReleaseError(message);
+          setMoreOpen(true);
+        }
         // The server walked the whole MP3 (cut short, no audio…) or missed the explicit answer: say so at the field too.
         const field = fieldOfServerMessage(message, i18n);
         if (field) {
@@ -195,6 +216,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
             error={errors.explicit}
             firstRef={bind("explicit")}
           />
+          <GenreField value={release.genre} onChange={(genre) => setRelease((current) => ({ ...current, genre }))} />
           <Field label={i18n._("Price (USD)")} hint={i18n._("Every download sells for $1.99.")} error={errors.price ?? null}>
             {(control) => (
               <input {...control} ref={bind("price")} name="price" inputMode="decimal" value={PRICE} disabled readOnly className={inputClass(false, "max-w-40")} />
@@ -220,6 +242,18 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
             error={errors.coverImage}
             inputRef={bind("coverImage")}
             onFile={(file) => void onFile("coverImage", file)}
+          />
+          <MoreDetails
+            details={release}
+            artistName={details.artistName}
+            onChange={(change) => {
+              setRelease((current) => ({ ...current, ...change }));
+              setReleaseError(null);
+            }}
+            error={releaseError}
+            open={moreOpen}
+            onToggle={setMoreOpen}
+            summaryRef={moreSummary}
           />
         </fieldset>
 
