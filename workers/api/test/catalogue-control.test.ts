@@ -226,6 +226,43 @@ const feedOf = async (songId: string) =>
 const featuredId = async (scope = "") => (await json<SongDto | null>(await listener.fetch(`/api/songs/featured${scope}`)))?.id ?? null;
 const setFeatured = (songId: string | null) => adminWrite(operator, "POST", "/api/admin/featured", { songId });
 
+describe("release dates and clean versions", () => {
+  const setColumns = async (songId: string, columns: string, ...values: unknown[]) => {
+    await env.DB.prepare(`update songs set ${columns} where id = ?`).bind(...values, songId).run();
+    await catalogueRowsWritten();
+  };
+  const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+  it("a song delivered ahead of its release date is in no list and serves nothing until that day; on the day it is live", async () => {
+    const { songId } = await liveSong(false, "Tomorrow's Song");
+    await setColumns(songId, "release_date = ?", utcDay(1));
+    for (const scope of ["", `?facility=${cleanFacility.id}`]) {
+      expect(await listed(withQuery("/api/songs/recent?limit=100", scope))).not.toContain(songId);
+      expect(await listed(withQuery("/api/songs/popular?limit=100", scope))).not.toContain(songId);
+      for (const route of ["", "/audio", "/cover"]) {
+        expect(await errorOf(await listener.fetch(`/api/songs/${songId}${route}${scope}`)), route || "detail").toMatchObject({ status: 404 });
+      }
+    }
+    await setColumns(songId, "release_date = ?", utcDay(0));
+    expect(await listed("/api/songs/recent?limit=100")).toContain(songId);
+    expect(await statusOf(await listener.fetch(`/api/songs/${songId}/audio`))).toBe(200);
+  });
+
+  it("a clean-only facility lists the clean version of an explicit song; the full catalogue lists the original", async () => {
+    const original = await liveSong(true, "Original Explicit");
+    const edited = await liveSong(false, "Original Explicit (Clean)");
+    await setColumns(edited.songId, "clean_version_of = ?", original.songId);
+    const pair = (songIds: string[]) => songIds.filter((id) => id === original.songId || id === edited.songId);
+    for (const list of ["/api/songs/popular?limit=100", "/api/songs/recent?limit=100"]) {
+      expect(pair(await listed(list)), list).toEqual([original.songId]);
+      expect(pair(await listed(withQuery(list, `?facility=${countyFacility.id}`))), list).toEqual([original.songId]);
+      expect(pair(await listed(withQuery(list, `?facility=${cleanFacility.id}`))), list).toEqual([edited.songId]);
+    }
+    // The clean version plays where it is listed.
+    expect(await statusOf(await listener.fetch(`/api/songs/${edited.songId}/audio?facility=${cleanFacility.id}`))).toBe(200);
+  });
+});
+
 describe("takedowns", () => {
   it("takes a live song out of every list and stops its media, records who and why, tells the artist, and restores it", async () => {
     const song = await liveSong(false, "Soon Taken Down");

@@ -5,7 +5,9 @@
  * (services/edge-cache.ts), so the lists of every scope variant cost one query between two changes to
  * the catalogue (docs/decisions/032-edge-cache.md). The orders and the rule of what is public are those
  * of docs/product.md (Data): most purchased first, newest among equals; newest to join first; only
- * distributed songs not taken down; a clean scope leaves out explicit and unanswered songs.
+ * distributed songs not taken down whose release date has come; a clean scope leaves out explicit and
+ * unanswered songs. A clean (edited) version of a song is listed in the clean scope only: the full
+ * catalogue lists its explicit original instead (docs/decisions/044-release-identifiers-and-metadata.md).
  */
 import { sql } from "drizzle-orm";
 import type { SongDto } from "@jplay/schema/song";
@@ -48,19 +50,19 @@ const SNAPSHOT_SQL = sql`
 with counts as (select song_id, count(*) as n from purchases group by song_id),
 live as (
   select s.id, s.title, s.artist_name, s.cover_key, s.created_at, s.distributed_at, s.price_cents, s.explicit, s.featured_at,
-    coalesce(c.n, 0) as purchase_count, coalesce(s.explicit = 0, 0) as clean
+    coalesce(c.n, 0) as purchase_count, coalesce(s.explicit = 0, 0) as clean, (s.clean_version_of is not null) as edited
   from songs s left join counts c on c.song_id = s.id
-  where s.status = 'distributed' and s.taken_down_at is null),
+  where s.status = 'distributed' and s.taken_down_at is null and s.release_date <= strftime('%Y-%m-%d', 'now')),
 ranked as (
   select *,
-    row_number() over (order by ${ORDER_POPULAR}) as popular,
-    row_number() over (order by ${ORDER_RECENT}) as recent,
+    row_number() over (partition by edited order by ${ORDER_POPULAR}) as popular,
+    row_number() over (partition by edited order by ${ORDER_RECENT}) as recent,
     row_number() over (partition by clean order by ${ORDER_POPULAR}) as popular_in_kind,
     row_number() over (partition by clean order by ${ORDER_RECENT}) as recent_in_kind
   from live)
 select f.facilities, r.*
 from (select json_group_object(id, clean_only) as facilities from facilities) f
-left join ranked r on r.popular <= ${LENGTH} or r.recent <= ${LENGTH} or (r.clean = 1 and (r.popular_in_kind <= ${LENGTH} or r.recent_in_kind <= ${LENGTH})) or r.featured_at is not null`;
+left join ranked r on (r.edited = 0 and (r.popular <= ${LENGTH} or r.recent <= ${LENGTH})) or (r.clean = 1 and (r.popular_in_kind <= ${LENGTH} or r.recent_in_kind <= ${LENGTH})) or r.featured_at is not null`;
 
 interface SnapshotRow {
   facilities: string;
@@ -73,6 +75,8 @@ interface SnapshotRow {
   explicit: number | null;
   featured_at: number | null;
   clean: number;
+  /** 1 for a clean version: its places in the full lists do not count. */
+  edited: number;
   popular: number;
   recent: number;
   popular_in_kind: number;
@@ -98,8 +102,8 @@ export async function readCatalogueSnapshot(db: Db): Promise<CatalogueSnapshot> 
         priceCents: row.price_cents,
         explicit: row.explicit === null ? null : row.explicit === 1,
         featuredAt: row.featured_at,
-        popular: within(row.popular),
-        recent: within(row.recent),
+        popular: row.edited === 1 ? 0 : within(row.popular),
+        recent: row.edited === 1 ? 0 : within(row.recent),
         popularClean: row.clean === 1 ? within(row.popular_in_kind) : 0,
         recentClean: row.clean === 1 ? within(row.recent_in_kind) : 0,
       })),

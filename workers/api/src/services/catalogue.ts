@@ -1,11 +1,11 @@
 /**
  * Reads of the public catalogue: what tablets list and play. Only distributed songs that no operator
- * has taken down are public; a song awaiting payment, review or delivery is not part of the
- * catalogue. Every read takes the listener's scope (services/catalogue-scope.ts): a clean one leaves
+ * has taken down and whose release date has come (UTC) are public; a song awaiting payment, review,
+ * delivery or its release date is not part of the catalogue. Every read takes the listener's scope (services/catalogue-scope.ts): a clean one leaves
  * out explicit and unanswered songs, and the media URLs it gives out carry the scope. The lists Home
  * reads come from one query for every scope (services/catalogue-snapshot.ts).
  */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
 import { artists, songs } from "@jplay/schema/tables";
 import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
 import { centsToDollars } from "@jplay/schema/pricing";
@@ -30,9 +30,17 @@ export function toSongDto(song: ListedSong, scope: CatalogueScope): SongDto {
   };
 }
 
-/** Listed and served in `scope`: live, not taken down, and clean when the scope asks for clean. */
+/** Today's date in UTC as SQLite writes it: a release date on or before it has come. */
+export const RELEASED_BY_TODAY = sql`strftime('%Y-%m-%d', 'now')`;
+
+/** Listed and served in `scope`: live, released, not taken down, and clean when the scope asks for clean. */
 const isPublic = (scope: CatalogueScope) =>
-  and(eq(songs.status, "distributed"), isNull(songs.takenDownAt), scope.cleanOnly ? eq(songs.explicit, false) : undefined);
+  and(
+    eq(songs.status, "distributed"),
+    isNull(songs.takenDownAt),
+    lte(songs.releaseDate, RELEASED_BY_TODAY),
+    scope.cleanOnly ? eq(songs.explicit, false) : undefined,
+  );
 
 /** A song's row (media keys included) when it is public in `scope`, or undefined. */
 export async function findPublicSong(db: Db, scope: CatalogueScope, songId: string): Promise<SongRow | undefined> {

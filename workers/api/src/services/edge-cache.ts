@@ -66,8 +66,12 @@ async function startGeneration(cache: Cache): Promise<string> {
   return generation;
 }
 
-/** The Cache API key of `path` (path and query, e.g. `/api/songs/popular?facility=x`) in this generation. */
-const entryKey = (generation: string, path: string) => `${cacheOrigin()}/__edge-cache/${generation}${path}`;
+/**
+ * The Cache API key of `path` (path and query, e.g. `/api/songs/popular?facility=x`) in this
+ * generation and UTC day: a song whose release date comes at midnight joins every answer then,
+ * though nothing purged the catalogue.
+ */
+const entryKey = (generation: string, path: string) => `${cacheOrigin()}/__edge-cache/${generation}/${new Date().toISOString().slice(0, 10)}${path}`;
 
 async function store(cache: Cache, key: string, body: ArrayBuffer, contentType: string): Promise<void> {
   await cache.put(
