@@ -4,6 +4,7 @@
  * Everything here is fixed data (ids, dates, counts, musical and visual parameters), which is what
  * makes the seed idempotent and the generated MP3s and covers byte-for-byte reproducible.
  */
+import type { Genre } from "../../schema/src/release-metadata.ts";
 
 export type ScaleName =
   | "major"
@@ -85,7 +86,8 @@ export interface DemoSong {
   readonly id: string;
   readonly title: string;
   readonly artistName: string;
-  readonly genre: string;
+  /** Its primary genre (schema/src/release-metadata.ts); every demo song is an instrumental (the seed's synthesizer sings no words). */
+  readonly genre: Genre;
   /** Epoch milliseconds (UTC). */
   readonly createdAt: number;
   /** How many purchase rows the seed writes for this song (all distinct, so ordering is unambiguous). */
@@ -117,7 +119,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     id: id(1),
     title: "Concrete Lullaby",
     artistName: "Dre Holloway",
-    genre: "Hip-hop",
+    genre: "Hip-Hop/Rap",
     createdAt: at(2019, 3, 14),
     purchases: 152,
     priceCents: 199,
@@ -143,7 +145,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     id: id(2),
     title: "Morning Mercy",
     artistName: "Evelyn Ward & The Hope Choir",
-    genre: "Gospel",
+    genre: "Christian & Gospel",
     createdAt: at(2019, 10, 6),
     purchases: 117,
     priceCents: 199,
@@ -195,7 +197,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     id: id(4),
     title: "Slow Burn Letters",
     artistName: "Nia Castell",
-    genre: "R&B",
+    genre: "R&B/Soul",
     createdAt: at(2020, 11, 2),
     purchases: 131,
     priceCents: 199,
@@ -247,7 +249,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     id: id(6),
     title: "Golden Hour Promise",
     artistName: "The Velvet Harbor",
-    genre: "Soul",
+    genre: "R&B/Soul",
     createdAt: at(2021, 8, 29),
     purchases: 180,
     priceCents: 199,
@@ -378,7 +380,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     id: id(11),
     title: "Rainy Window Study",
     artistName: "Lo Tide",
-    genre: "Lo-fi",
+    genre: "Electronic",
     createdAt: at(2024, 2, 11),
     purchases: 52,
     priceCents: 99,
@@ -430,7 +432,7 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     id: id(13),
     title: "Saturday Strut",
     artistName: "The Groove Ministers",
-    genre: "Funk",
+    genre: "R&B/Soul",
     createdAt: at(2025, 6, 7),
     purchases: 9,
     priceCents: 199,

@@ -12,6 +12,7 @@ import { migrateLocal, seedLocal } from "../local-state.ts";
 import { offlineEnv, repoRoot } from "../wrangler-env.ts";
 import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
 import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
+import { GENRES, NO_LYRICS_LANGUAGE } from "../../schema/src/release-metadata.ts";
 import { DEMO_SONGS } from "./catalogue.ts";
 import { DEMO_FACILITIES, demoArtistId, demoPurchases } from "./seed-demo.ts";
 
@@ -55,6 +56,23 @@ describe("demo catalogue seed", () => {
       expect(results.filter((r) => r.featured_at !== null)).toHaveLength(1);
       const counts = await DB.prepare("SELECT count(*) AS n FROM purchases GROUP BY song_id").all<{ n: number }>();
       expect(new Set(counts.results.map((r) => r.n)).size).toBe(DEMO_SONGS.length);
+    });
+  });
+
+  it("gives every song full release metadata: a genre from the list, an instrumental's language, its release date, ℗ and © by its artist, credits with a composer", async () => {
+    await withBindings(async ({ DB }) => {
+      const { results } = await DB.prepare(
+        `SELECT s.id, s.artist_name, s.genre, s.lyrics_language, s.instrumental, s.release_date, s.distributed_at, s.p_line_year, s.p_line_holder,
+           s.c_line_holder, (SELECT json_group_array(role) FROM song_credits c WHERE c.song_id = s.id) AS roles
+         FROM songs s WHERE s.status = 'distributed'`,
+      ).all<{ id: string; artist_name: string; genre: string; lyrics_language: string; instrumental: number; release_date: string; distributed_at: number; p_line_year: number; p_line_holder: string; c_line_holder: string; roles: string }>();
+      expect(results).toHaveLength(DEMO_SONGS.length);
+      for (const song of results) {
+        expect(GENRES as readonly string[], song.id).toContain(song.genre);
+        expect(song).toMatchObject({ lyrics_language: NO_LYRICS_LANGUAGE, instrumental: 1, p_line_holder: song.artist_name, c_line_holder: song.artist_name });
+        expect(song.release_date).toBe(new Date(song.distributed_at).toISOString().slice(0, 10));
+        expect(JSON.parse(song.roles)).toEqual(["performer", "composer", "producer"]);
+      }
     });
   });
 

@@ -62,9 +62,17 @@ WHERE artists.phone IS NOT excluded.phone OR artists.payment_frequency IS NOT ex
 
 const SONG_UPSERT = `
 INSERT INTO songs (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at,
-  explicit, reviewed_at, reviewed_by)
-VALUES (?1, ?10, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9, ?11, ?8, 'demo seed')
+  explicit, reviewed_at, reviewed_by, genre, lyrics_language, instrumental, release_date, p_line_year, p_line_holder, c_line_year, c_line_holder)
+VALUES (?1, ?10, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9, ?11, ?8, 'demo seed', ?12, 'zxx', 1, ?13, ?14, ?3, ?14, ?3)
 ON CONFLICT(id) DO UPDATE SET
+  genre = excluded.genre,
+  lyrics_language = excluded.lyrics_language,
+  instrumental = excluded.instrumental,
+  release_date = excluded.release_date,
+  p_line_year = excluded.p_line_year,
+  p_line_holder = excluded.p_line_holder,
+  c_line_year = excluded.c_line_year,
+  c_line_holder = excluded.c_line_holder,
   artist_id = excluded.artist_id,
   title = excluded.title,
   artist_name = excluded.artist_name,
@@ -87,7 +95,32 @@ WHERE songs.artist_id IS NOT excluded.artist_id
    OR songs.distributed_at IS NOT excluded.distributed_at
    OR songs.created_at IS NOT excluded.created_at
    OR songs.explicit IS NOT excluded.explicit
+   OR songs.genre IS NOT excluded.genre
+   OR songs.lyrics_language IS NOT excluded.lyrics_language
+   OR songs.instrumental IS NOT excluded.instrumental
+   OR songs.release_date IS NOT excluded.release_date
+   OR songs.p_line_year IS NOT excluded.p_line_year
+   OR songs.p_line_holder IS NOT excluded.p_line_holder
+   OR songs.c_line_year IS NOT excluded.c_line_year
+   OR songs.c_line_holder IS NOT excluded.c_line_holder
    OR songs.reviewed_at IS NULL`;
+
+/**
+ * A demo song's credits: its artist performs and composed it, and the demo studio produced it.
+ * Replaced whole when they differ from these, so a second run changes nothing.
+ */
+const demoCredits = (song: DemoSong) => [
+  { name: song.artistName, role: "performer" },
+  { name: song.artistName, role: "composer" },
+  { name: "JPlay Demo Studio", role: "producer" },
+];
+const CREDITS_CLEAR = `
+DELETE FROM song_credits WHERE song_id = ?1
+  AND (SELECT json_group_array(json_object('name', name, 'role', role)) FROM (SELECT name, role FROM song_credits WHERE song_id = ?1 ORDER BY position)) IS NOT ?2`;
+const CREDITS_INSERT = `
+INSERT INTO song_credits (song_id, position, name, role)
+SELECT ?1, credit.key, json_extract(credit.value, '$.name'), json_extract(credit.value, '$.role') FROM json_each(?2) AS credit
+WHERE NOT EXISTS (SELECT 1 FROM song_credits WHERE song_id = ?1)`;
 
 /** The demo facilities: a tablet opens `/?facility=<id>` (docs/decisions/029-catalogue-control.md). */
 export const DEMO_FACILITIES = [
@@ -172,9 +205,21 @@ export async function seedDemo(
       song.createdAt,
       demoArtistId(song.id),
       song.explicit ? 1 : 0,
+      song.genre,
+      new Date(song.createdAt + DISTRIBUTION_DELAY_MS).toISOString().slice(0, 10),
+      new Date(song.createdAt).getUTCFullYear(),
     ),
   );
   const songChanges = sumChanges(await DB.batch(songStatements));
+  const creditRowChanges = sumChanges(
+    await DB.batch(
+      DEMO_SONGS.flatMap((song) => {
+        const credits = JSON.stringify(demoCredits(song));
+        return [DB.prepare(CREDITS_CLEAR).bind(song.id, credits), DB.prepare(CREDITS_INSERT).bind(song.id, credits)];
+      }),
+    ),
+  );
+  log(`credits: ${creditRowChanges} demo credit rows written or replaced`);
   log(`songs: ${DEMO_SONGS.length} demo songs, ${songChanges} inserted or corrected`);
   const releases = [...DEMO_SONGS].sort((a, b) => a.createdAt - b.createdAt);
   const releaseChanges = sumChanges(await DB.batch(releases.map((song) => DB.prepare(RELEASE_INSERT).bind(song.id, song.createdAt + DISTRIBUTION_DELAY_MS))));
