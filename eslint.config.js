@@ -96,7 +96,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", noSqlOutsideServices] },
   },
   {
-    files: ["workers/api/src/services/**/*.ts", "workers/api/src/payments/**/*.ts"],
+    // releases/ is a service folder of its own (release identifiers): the same rules.
+    files: ["workers/api/src/services/**/*.ts", "workers/api/src/payments/**/*.ts", "workers/api/src/releases/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -34,6 +34,7 @@ export type ApiErrorCode =
   | "wrong_password"
   | "already_reviewed"
   | "not_reviewable"
+  | "not_correctable"
   | "already_rejected"
   | "not_rejectable"
   | "already_taken_down"

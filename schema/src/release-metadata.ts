@@ -232,3 +232,23 @@ export function releaseMetadata(fields: ReleaseMetadataFields, artistName: strin
     upc: fields.upc?.trim() ? normalizeGtin(fields.upc) : null,
   };
 }
+
+/**
+ * `PUT /api/admin/songs/{songId}/release-details`: what an operator may correct after listening —
+ * genre, language of the lyrics (`zxx` for an instrumental) and credits. Admin stays English.
+ */
+export const ReleaseCorrectionSchema = v.object(
+  {
+    genre: v.picklist(GENRES, METADATA_MESSAGES.genre),
+    lyricsLanguage: v.picklist([...LYRICS_LANGUAGES, NO_LYRICS_LANGUAGE], METADATA_MESSAGES.lyricsLanguage),
+    credits: CreditsSchema,
+  },
+  METADATA_MESSAGES.genre,
+);
+export type ReleaseCorrection = v.InferOutput<typeof ReleaseCorrectionSchema>;
+
+export interface ReleaseCorrectionResponse extends ReleaseCorrection {
+  songId: string;
+  /** False when the correction changed nothing (nothing was written or logged). */
+  changed: boolean;
+}

@@ -11,7 +11,7 @@ import { Browser } from "./support";
 export const SITE_ORIGIN = "http://jplay.test";
 
 /** A same-origin JSON write, as the admin screen sends it. */
-export const adminWrite = (browser: Browser, method: "POST" | "DELETE", path: string, body?: unknown, origin = SITE_ORIGIN) =>
+export const adminWrite = (browser: Browser, method: "POST" | "PUT" | "DELETE", path: string, body?: unknown, origin = SITE_ORIGIN) =>
   browser.fetch(path, {
     method,
     headers: { "Content-Type": "application/json", Origin: origin },

@@ -15,7 +15,7 @@ import { createFacility, updateFacility } from "../src/services/facilities";
 import { setFeaturedSong } from "../src/services/featured-song";
 import { recordPurchaseReport } from "../src/services/record-purchases";
 import { restoreSong, takeDownSong } from "../src/services/song-takedown";
-import { CapturingQueue, catalogueRowsWritten, insertArtist, insertSong } from "./song-fixtures";
+import { CapturingQueue, catalogueRowsWritten, identifiersAssigned, insertArtist, insertSong } from "./song-fixtures";
 
 const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`https://jplay.test${path}`, init));
 const read = async <T>(path: string) => {
@@ -69,6 +69,7 @@ describe("catalogue answers from the edge cache", () => {
     const artistId = await insertArtist();
     const songId = await insertSong({ artistId, status: "approved", package: "standard" });
     await env.DB.prepare("update songs set reviewed_at = ?1, deliver_at = ?1, explicit = 0 where id = ?2").bind(Date.now() - 1, songId).run();
+    await identifiersAssigned(songId);
     expect(await ids("/api/songs/recent?limit=100")).not.toContain(songId);
     expect(await ids("/api/songs/recent?limit=100")).not.toContain(songId);
 

@@ -312,8 +312,10 @@ describe("media links", () => {
 
     const audio = await exports.default.fetch(new Request(release.audioUrl, { headers: { Range: "bytes=0-99" } }));
     expect(audio.status).toBe(206);
-    const stored = await env.MEDIA.get(`songs/${songId}/audio.mp3`);
+    // The delivered copy: the upload behind JPlay's ID3 tag with its ISRC (workers/api/src/releases/delivered-copy.ts).
+    const stored = await env.MEDIA.get(`songs/${songId}/delivered.mp3`);
     const storedBytes = new Uint8Array(await stored!.arrayBuffer());
+    expect(String.fromCharCode(...storedBytes.subarray(0, 3))).toBe("ID3");
     expect(audio.headers.get("Content-Range")).toBe(`bytes 0-99/${storedBytes.length}`);
     expect(new Uint8Array(await audio.arrayBuffer())).toEqual(storedBytes.slice(0, 100));
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(audio.headers.get("Cache-Control") ?? "")?.[1]);

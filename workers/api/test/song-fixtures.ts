@@ -8,6 +8,7 @@ import { PACKAGES } from "@jplay/schema/pricing";
 import type { SongPackage, SongStatus } from "@jplay/schema/tables";
 import { createDb } from "../src/db";
 import type { Job } from "../src/jobs/job";
+import { identifierSettings, prepareRelease } from "../src/releases";
 import { applySucceededPayment } from "../src/services/apply-payment";
 import { purgeCatalogue } from "../src/services/edge-cache";
 import { approveSong, type ApprovalOutcome } from "../src/services/song-review";
@@ -82,6 +83,13 @@ export async function insertSong(options: {
   if (options.status === "distributed") await catalogueRowsWritten();
   return id;
 }
+
+/**
+ * A fixture that schedules a song by writing deliver_at stands in for the audio check, so it does what
+ * the check does before scheduling too: the song's ISRC, UPC and delivered copy (releases/prepare-release.ts),
+ * without which no song is delivered.
+ */
+export const identifiersAssigned = (songId: string) => prepareRelease({ db: createDb(env.DB), media: env.MEDIA }, identifierSettings(env), songId, Date.now());
 
 /**
  * A fixture that writes a live song's row straight to D1 stands in for the pipeline's delivery, so it

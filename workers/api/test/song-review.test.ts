@@ -13,7 +13,7 @@ import type { SongPackage } from "@jplay/schema/tables";
 import { LOCAL_OPERATOR } from "../src/services/admin-access";
 import { adminPostCapturing, adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong, complete, paymentsOf, songPaid } from "./payment-support";
-import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
+import { approveInReview, CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
 import { Browser, pngBytes } from "./support";
 
 const HOUR = 3_600_000;
@@ -167,6 +167,7 @@ describe("POST /api/admin/songs/{songId}/approve", () => {
     const operator = await signedInOperator();
     const { songId } = await paidSongFrom("expedited", 3 * DAY, false);
     await env.DB.prepare("update songs set deliver_at = ?1 where id = ?2").bind(Date.now() - DAY, songId).run();
+    await identifiersAssigned(songId);
     const jobs = new CapturingQueue();
 
     const approved = await adminPostCapturing(operator, approvePath(songId), {}, jobs);

@@ -24,7 +24,7 @@ import { signTwilioRequest } from "../src/services/twilio-signature";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong, complete, paymentIntentsOf, songPaid } from "./payment-support";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";
-import { CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv } from "./song-fixtures";
+import { CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong, pipelineEnv } from "./song-fixtures";
 import { Browser, nextPhone, pngBytes, setUpArtist } from "./support";
 
 const db = createDb(env.DB);
@@ -154,6 +154,7 @@ describe("one text per event", () => {
     const songId = await insertSong({ artistId });
     await paySong(songId, artistId, "expedited", Date.now() - 3 * 24 * 3600_000);
     await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2").bind(Date.now() - 1000, songId).run();
+    await identifiersAssigned(songId);
     const jobs = new CapturingQueue().asQueue();
     expect(await deliverDueSongs(db, jobs, Date.now(), "the delivery job", [songId])).toEqual([songId]);
     expect(await deliverDueSongs(db, jobs, Date.now(), "the scheduled sweep", [songId])).toEqual([]);

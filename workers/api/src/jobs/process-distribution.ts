@@ -2,12 +2,16 @@
  * `distribution.process`, queued when a song is paid (services/apply-payment.ts): decode the stored
  * audio, record its facts and schedule delivery by package, or reject the song with a reason the admin
  * sees. A song that passes has its cover's WebP sizes stored first (services/store-cover-sizes.ts), so
- * they exist before it can go live; a cover that cannot be resized never holds the song back. Then a
+ * they exist before it can go live; a cover that cannot be resized never holds the song back. It gets
+ * its ISRC and UPC and the delivered copy of its audio (releases/prepare-release.ts) before its delivery
+ * time is set: without the identifier settings the job fails, naming them, and ends in admin's Failed
+ * jobs with the song undelivered until an operator fixes them and retries it. Then a
  * delayed `distribution.deliver` message makes it go live on time; the cron sweep is the safety net
  * (run-scheduled.ts). A redelivered message finds the song already scheduled and only sends
  * the delivery message again (its consumer acts once), in case the first run stopped before sending.
  */
 import { createDb } from "../db";
+import { identifierSettings, prepareRelease } from "../releases";
 import { checkAudio } from "../services/check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../services/delivery-window";
 import { audioCheckRejection, rejectSong, scheduleDelivery } from "../services/distribution-pipeline";
@@ -25,6 +29,8 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
   const secondsPerHour = secondsPerWindowHour(env);
 
   if (song.deliverAt !== null) {
+    // Scheduled before identifiers were assigned: they come first (the cron's backfill would too).
+    if (song.isrc === null || song.upc === null) await prepareRelease({ db, media: env.MEDIA }, identifierSettings(env), songId, now);
     await sendDelivery(env, songId, song.deliverAt, now);
     return;
   }
@@ -39,7 +45,10 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
     await rejectSong(db, env.JOBS, songId, audioCheckRejection(check.reason), now);
     return;
   }
+  // Read before anything is written for a song that passed: a missing setting fails the job here.
+  const settings = identifierSettings(env);
   if (song.coverKey) await storeCoverSizes(env.MEDIA, songId, song.coverKey);
+  await prepareRelease({ db, media: env.MEDIA }, settings, songId, now);
   const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);
   if (await scheduleDelivery(db, { id: songId, package: song.package }, check.facts, dueAt, now)) await sendDelivery(env, songId, dueAt, now);
 }

@@ -1,14 +1,16 @@
 /**
  * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
  * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
- * distribution sweep delivers due songs and re-queues lost audio checks, orphaned upload
- * objects of a stopped Worker are removed, songs left unpaid too long are removed with their files,
- * dead sessions and old sign-in tries are deleted, and what Stripe did that webhooks or lost answers
- * left out is applied. A task that fails does not keep the others from running.
+ * songs live or scheduled without an ISRC and a UPC are given theirs (before the sweep, which
+ * delivers none without them), the distribution sweep delivers due songs and re-queues lost audio
+ * checks, orphaned upload objects of a stopped Worker are removed, songs left unpaid too long are
+ * removed with their files, dead sessions and old sign-in tries are deleted, and what Stripe did that
+ * webhooks or lost answers left out is applied. A task that fails does not keep the others from running.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "./distribution-tasks";
 import { startPayoutRun } from "./payout-run";
 import { reconcileStripeTask } from "./reconcile-stripe";
+import { backfillIdentifiersTask } from "./release-tasks";
 import { removeUnpaidSongsTask } from "./remove-unpaid-songs-task";
 import { sweepOrphanMediaTask } from "./repair-tasks";
 import { purgeSessionsTask } from "./session-tasks";
@@ -19,7 +21,16 @@ export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [deliverDueSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask, removeUnpaidSongsTask, purgeSessionsTask, reconcileStripeTask, requeueStuckTextsTask],
+  [DELIVERY_CRON]: [
+    backfillIdentifiersTask,
+    deliverDueSongsTask,
+    requeueStalledDistributionsTask,
+    sweepOrphanMediaTask,
+    removeUnpaidSongsTask,
+    purgeSessionsTask,
+    reconcileStripeTask,
+    requeueStuckTextsTask,
+  ],
 };
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {

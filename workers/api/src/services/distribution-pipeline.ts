@@ -90,14 +90,15 @@ export async function rejectSong(db: Db, jobs: JobQueue, songId: string, { reaso
 /**
  * Delivers approved songs an operator has reviewed and whose time has come (all of them, or only `songIds`): status → distributed,
  * distributed_at = now, so they join the public catalogue, and each artist is texted. `by` names the caller in the event's cause.
- * Returns the ids this call delivered.
+ * A song without its ISRC and UPC is not delivered: it waits until the pipeline or the cron's backfill gives them
+ * (releases/prepare-release.ts). Returns the ids this call delivered.
  */
 export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: string, songIds?: string[]): Promise<string[]> {
   const delivered: string[] = [];
   for (let round = 0; round < MAX_DELIVERY_ROUNDS; round++) {
     const candidates = await db.all<{ id: string }>(sql`
       select id from songs
-      where status = 'approved' and deliver_at <= ${now} and reviewed_at is not null
+      where status = 'approved' and deliver_at <= ${now} and reviewed_at is not null and isrc is not null and upc is not null
         ${songIds ? sql`and id in (select value from json_each(${JSON.stringify(songIds)}))` : sql``}
       order by deliver_at limit ${DELIVERY_CHUNK}`);
     if (candidates.length === 0) break;
@@ -108,11 +109,11 @@ export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: s
         select json_extract(r.value, '$.eventId'), s.id, 'approved', 'distributed',
           'Delivered to the catalogue by ' || ${by} || ': the ' || coalesce(s.package, 'unknown') || ' delivery window was reached', ${now}
         from json_each(${rows}) r join songs s on s.id = json_extract(r.value, '$.songId')
-        where s.status = 'approved' and s.deliver_at <= ${now} and s.reviewed_at is not null`,
+        where s.status = 'approved' and s.deliver_at <= ${now} and s.reviewed_at is not null and s.isrc is not null and s.upc is not null`,
       sql`
         update songs set status = 'distributed', distributed_at = ${now}
         where id in (select json_extract(value, '$.songId') from json_each(${rows}))
-          and status = 'approved' and deliver_at <= ${now} and reviewed_at is not null
+          and status = 'approved' and deliver_at <= ${now} and reviewed_at is not null and isrc is not null and upc is not null
         returning id`,
       recordCatalogueChanges(
         JSON.stringify(candidates.map((candidate) => candidate.id)),

@@ -6,6 +6,8 @@
  * - `POST …/reject {reason}`: stops a paid song before it goes live, with the operator's own words
  *   (services/operator-rejection.ts).
  * - `POST …/takedown {reason}` and `POST …/restore`: a live song leaves every list and comes back.
+ * - `PUT …/release-details {genre, lyricsLanguage, credits}`: the operator corrects what the artist
+ *   said (services/release-corrections.ts).
  * - `GET …/audio` and `GET …/cover`: the song's media whatever its status (the public media routes
  *   serve only live songs, and review needs to hear a song before it is live); never cached outside
  *   the operator's browser.
@@ -14,6 +16,7 @@
 import { Hono } from "hono";
 import { TakedownSongSchema, type TakedownResponse } from "@jplay/schema/catalogue-control";
 import { ApproveSongSchema, reviewRejectionText, ReviewRejectSchema, type ApproveSongResponse } from "@jplay/schema/review";
+import { ReleaseCorrectionSchema, type ReleaseCorrectionResponse } from "@jplay/schema/release-metadata";
 import { RejectSongSchema, type RejectSongResponse } from "@jplay/schema/song-rejection";
 import type { AppEnv } from "../../env";
 import { createDb } from "../../db";
@@ -21,6 +24,7 @@ import { notFound } from "../../errors";
 import { operatorRejection, rejectSongByOperator } from "../../services/operator-rejection";
 import { songById } from "../../services/rows-by-id";
 import { coverKeyToServe, requestedCoverWidth } from "../../services/cover-to-serve";
+import { correctReleaseDetails } from "../../services/release-corrections";
 import { serveMedia } from "../../services/serve-media";
 import { approveSong } from "../../services/song-review";
 import { restoreSong, takeDownSong } from "../../services/song-takedown";
@@ -65,6 +69,12 @@ export const adminSongRoutes = new Hono<AppEnv>()
     const songId = c.req.param("songId");
     await restoreSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator! }, Date.now());
     return c.json<TakedownResponse>({ songId, takenDown: false });
+  })
+  .put("/:songId/release-details", jsonBody(ReleaseCorrectionSchema), async (c) => {
+    const songId = c.req.param("songId");
+    const correction = c.req.valid("json");
+    const { changed } = await correctReleaseDetails(createDb(c.env.DB), songId, correction, c.var.operator!, Date.now());
+    return c.json<ReleaseCorrectionResponse>({ songId, ...correction, changed });
   })
   .get("/:songId/audio", async (c) => {
     const song = await songMedia(c.env.DB, c.req.param("songId"));

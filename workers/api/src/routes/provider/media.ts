@@ -9,6 +9,7 @@ import type { MediaKind } from "@jplay/schema/provider-feed";
 import type { AppEnv } from "../../env";
 import { createDb } from "../../db";
 import { notFound } from "../../errors";
+import { providerAudioKey } from "../../releases";
 import { findReleasedSongMedia } from "../../services/delivery-feed";
 import { verifyMediaLink } from "../../services/provider-media-links";
 import { providerSecret } from "../../services/provider-signature";
@@ -22,7 +23,8 @@ export const providerMediaRoutes = new Hono<AppEnv>()
     const secondsLeft = await verifyMediaLink(secret, songId, kind, c.req.query("expires"), c.req.query("signature"), Date.now());
     const song = await findReleasedSongMedia(createDb(c.env.DB), songId);
     if (!song) throw notFound("This song is not in the catalogue: it was never released, or it was taken down");
-    const key = kind === "audio" ? song.audioKey : song.coverKey;
+    // Audio: the delivered copy, tagged with the ISRC (releases/delivered-copy.ts), when it exists.
+    const key = kind === "audio" ? await providerAudioKey(c.env.MEDIA, songId, song.audioKey) : song.coverKey;
     if (!key) throw notFound("This song has no cover");
     const missingMessage = kind === "audio" ? "Audio not found" : "Cover not found";
     return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });
