@@ -4,6 +4,7 @@
  * agree on every rule and every field (docs/decisions/029-catalogue-control.md, "Delivery feed").
  */
 import * as v from "valibot";
+import type { Credit, ParentalWarning } from "./release-metadata";
 import type { CatalogueChangeKind } from "./tables";
 
 /** Changes per page when the request names no limit… */
@@ -69,6 +70,19 @@ export interface ReleaseChange extends ChangeBase {
   /** Signed, expiring links to fetch the media (see MEDIA_LINK_MIN_SECONDS); cover null when there is none. */
   audioUrl: string;
   coverUrl: string | null;
+  /** The recording's ISRC and the release's UPC/EAN, stored form (schema/src/identifiers.ts); null: not assigned yet. */
+  isrc: string | null;
+  upc: string | null;
+  /** One of GENRES (schema/src/release-metadata.ts). */
+  genre: string;
+  /** ISO 639 code of the lyrics' language; `zxx` for an instrumental. */
+  lyricsLanguage: string;
+  /** YYYY-MM-DD: the day it may go live on tablets (UTC); null when none is recorded. */
+  releaseDate: string | null;
+  /** `Explicit`, `Edited` (the clean version of an explicit song) or `NotExplicit`: the label to show. */
+  parentalWarning: ParentalWarning;
+  /** Who made it, in the order the artist gave them. */
+  credits: Credit[];
 }
 
 /** A song left the catalogue: remove it from every tablet. */
@@ -77,6 +91,23 @@ export interface TakedownChange extends ChangeBase {
 }
 
 export type CatalogueChange = ReleaseChange | TakedownChange;
+
+/**
+ * A change in the DDEX ERN feed (`GET /api/provider/releases/ern`): the same cursor, kind, song and
+ * time as in the JSON feed, and one complete ERN 4.3 NewReleaseMessage (a takedown is one whose deal
+ * has ended; README, "DDEX ERN feed").
+ */
+export interface ErnFeedChange extends ChangeBase {
+  /** The XML document, UTF-8, validating against schema/ddex/ern43/release-notification.xsd. */
+  ern: string;
+}
+
+/** A page of the ERN feed: paged exactly as DeliveryFeedPage. */
+export interface ErnFeedPage {
+  changes: ErnFeedChange[];
+  nextCursor: string;
+  hasMore: boolean;
+}
 
 export interface DeliveryFeedPage {
   /** In feed order (oldest first). */

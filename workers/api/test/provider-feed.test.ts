@@ -117,7 +117,9 @@ describe("the provider plays the feed", () => {
 
     // Each release describes the song as it is now, with links to fetch its files.
     const [first, explicitSong, unanswered] = delivered.map((id) => tablet.get(id)!);
-    const row = await env.DB.prepare("select title, duration_ms, distributed_at from songs where id = ?1").bind(delivered[0]).first<{ title: string; duration_ms: number; distributed_at: number }>();
+    const row = await env.DB.prepare("select title, duration_ms, distributed_at, isrc, upc, release_date from songs where id = ?1")
+      .bind(delivered[0])
+      .first<{ title: string; duration_ms: number; distributed_at: number; isrc: string | null; upc: string | null; release_date: string }>();
     expect(row!.duration_ms).toBeGreaterThan(0);
     expect(first).toEqual({
       cursor: expect.stringMatching(/^\d+$/),
@@ -131,9 +133,18 @@ describe("the provider plays the feed", () => {
       priceCents: 199,
       audioUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/api/provider/media/${delivered[0]}/audio\\?expires=\\d+&signature=[0-9a-f]{64}$`)),
       coverUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/api/provider/media/${delivered[0]}/cover\\?expires=\\d+&signature=[0-9a-f]{64}$`)),
+      // Release metadata as stored; the fixture's song has the columns' defaults and no credits.
+      isrc: row!.isrc,
+      upc: row!.upc,
+      genre: "Pop",
+      lyricsLanguage: "en",
+      releaseDate: row!.release_date === "" ? null : row!.release_date,
+      parentalWarning: "NotExplicit",
+      credits: [],
     });
-    expect(explicitSong).toMatchObject({ explicit: true, coverUrl: null });
-    expect(unanswered).toMatchObject({ explicit: null, coverUrl: null });
+    expect(explicitSong).toMatchObject({ explicit: true, coverUrl: null, parentalWarning: "Explicit" });
+    // Never answered: labelled explicit, as clean-only facilities treat it.
+    expect(unanswered).toMatchObject({ explicit: null, coverUrl: null, parentalWarning: "Explicit" });
   });
 
   it("after a takedown, the songs it holds are the distributed songs not taken down; reading on shows just the takedown", async () => {

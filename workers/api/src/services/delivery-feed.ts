@@ -3,18 +3,22 @@
  * in `seq` order, each release joined with its song as it is now and given signed media links. The
  * log is append-only, so the same cursor always starts at the same change: a provider that lost an
  * answer reads the same page again. Also which songs the feed's media links may serve
- * (docs/decisions/029-catalogue-control.md, "Delivery feed").
+ * (docs/decisions/029-catalogue-control.md, "Delivery feed"). The same page feeds the DDEX ERN feed
+ * (provider/ern), which reads the release metadata and credits too.
  */
-import { and, asc, eq, gt, isNull, max } from "drizzle-orm";
-import { catalogueChanges, songs } from "@jplay/schema/tables";
+import { and, asc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";
+import { catalogueChanges, songCredits, songs } from "@jplay/schema/tables";
 import type { CatalogueChange, DeliveryFeedPage, FeedQuery } from "@jplay/schema/provider-feed";
+import { parentalWarning, type Credit } from "@jplay/schema/release-metadata";
 import type { Db } from "../db";
 import { badRequest } from "../errors";
-import type { mediaLinkSigner } from "./provider-media-links";
+import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "../provider/ern";
 
-type SignMediaLink = Awaited<ReturnType<typeof mediaLinkSigner>>;
-
-export async function readDeliveryFeed(db: Db, { since, limit }: FeedQuery, signLink: SignMediaLink): Promise<DeliveryFeedPage> {
+/**
+ * One page of the catalogue log, each change with its song as it is now: what both the JSON feed
+ * (below) and the DDEX ERN feed (provider/ern/feed-page.ts) are written from, so they page alike.
+ */
+export async function readFeedEntries(db: Db, { since, limit }: FeedQuery): Promise<FeedEntries> {
   const rows = await db
     .select({
       seq: catalogueChanges.seq,
@@ -24,9 +28,20 @@ export async function readDeliveryFeed(db: Db, { since, limit }: FeedQuery, sign
       title: songs.title,
       artist: songs.artistName,
       explicit: songs.explicit,
+      cleanVersionOf: songs.cleanVersionOf,
       durationMs: songs.durationMs,
       priceCents: songs.priceCents,
       coverKey: songs.coverKey,
+      isrc: songs.isrc,
+      upc: songs.upc,
+      genre: songs.genre,
+      lyricsLanguage: songs.lyricsLanguage,
+      instrumental: songs.instrumental,
+      releaseDate: songs.releaseDate,
+      pLineYear: songs.pLineYear,
+      pLineHolder: songs.pLineHolder,
+      cLineYear: songs.cLineYear,
+      cLineHolder: songs.cLineHolder,
     })
     .from(catalogueChanges)
     .innerJoin(songs, eq(songs.id, catalogueChanges.songId))
@@ -37,25 +52,90 @@ export async function readDeliveryFeed(db: Db, { since, limit }: FeedQuery, sign
 
   const page = rows.slice(0, limit);
   if (page.length === 0 && since > 0) await refuseCursorPastTheEnd(db, since);
+  const credits = page.length > 0 ? await readCredits(db, since, page.at(-1)!.seq) : new Map<string, Credit[]>();
 
-  const changes = await Promise.all(
-    page.map(async (row): Promise<CatalogueChange> => {
-      const change = { cursor: String(row.seq), kind: row.kind, songId: row.songId, at: new Date(row.at).toISOString() };
-      if (change.kind === "takedown") return { ...change, kind: "takedown" };
-      return {
-        ...change,
-        kind: "release",
+  const entries = page.map(
+    (row): FeedEntry => ({
+      cursor: String(row.seq),
+      kind: row.kind,
+      songId: row.songId,
+      at: new Date(row.at).toISOString(),
+      song: {
+        songId: row.songId,
         title: row.title,
         artist: row.artist,
         explicit: row.explicit,
+        parentalWarning: parentalWarning(row),
         durationMs: row.durationMs,
         priceCents: row.priceCents,
-        audioUrl: await signLink(row.songId, "audio"),
-        coverUrl: row.coverKey ? await signLink(row.songId, "cover") : null,
+        isrc: row.isrc,
+        upc: row.upc,
+        genre: row.genre,
+        lyricsLanguage: row.lyricsLanguage,
+        instrumental: row.instrumental,
+        // Songs written before release metadata existed and never migrated hold the columns' empty defaults.
+        releaseDate: row.releaseDate === "" ? null : row.releaseDate,
+        credits: credits.get(row.songId) ?? [],
+        pLine: rightsLine(row.pLineYear, row.pLineHolder),
+        cLine: rightsLine(row.cLineYear, row.cLineHolder),
+        hasCover: row.coverKey !== null,
+      },
+    }),
+  );
+  return { entries, nextCursor: page.length > 0 ? String(page.at(-1)!.seq) : String(since), hasMore: rows.length > limit };
+}
+
+const rightsLine = (year: number, holder: string): RightsLine | null => (year > 0 && holder !== "" ? { year, holder } : null);
+
+/**
+ * The credits of the songs of the changes after `since` up to `lastSeq` (the page's), each song's in
+ * the artist's order. Selected by the page's range, not a list of its song ids: a page of 500 would
+ * bind more parameters than D1 takes in one query.
+ */
+async function readCredits(db: Db, since: number, lastSeq: number): Promise<Map<string, Credit[]>> {
+  const pageSongs = db
+    .select({ songId: catalogueChanges.songId })
+    .from(catalogueChanges)
+    .where(and(gt(catalogueChanges.seq, since), lte(catalogueChanges.seq, lastSeq)));
+  const rows = await db
+    .select({ songId: songCredits.songId, name: songCredits.name, role: songCredits.role })
+    .from(songCredits)
+    .where(inArray(songCredits.songId, pageSongs))
+    .orderBy(asc(songCredits.songId), asc(songCredits.position));
+  const bySong = new Map<string, Credit[]>();
+  for (const { songId, name, role } of rows) bySong.set(songId, [...(bySong.get(songId) ?? []), { name, role }]);
+  return bySong;
+}
+
+/** The JSON feed's page: a release describes its song and carries signed links to its files. */
+export async function readDeliveryFeed(db: Db, query: FeedQuery, signLink: SignMediaLink): Promise<DeliveryFeedPage> {
+  const { entries, nextCursor, hasMore } = await readFeedEntries(db, query);
+  const changes = await Promise.all(
+    entries.map(async ({ cursor, kind, songId, at, song }): Promise<CatalogueChange> => {
+      if (kind === "takedown") return { cursor, kind, songId, at };
+      return {
+        cursor,
+        kind,
+        songId,
+        at,
+        title: song.title,
+        artist: song.artist,
+        explicit: song.explicit,
+        durationMs: song.durationMs,
+        priceCents: song.priceCents,
+        audioUrl: await signLink(songId, "audio"),
+        coverUrl: song.hasCover ? await signLink(songId, "cover") : null,
+        isrc: song.isrc,
+        upc: song.upc,
+        genre: song.genre,
+        lyricsLanguage: song.lyricsLanguage,
+        releaseDate: song.releaseDate,
+        parentalWarning: song.parentalWarning,
+        credits: song.credits,
       };
     }),
   );
-  return { changes, nextCursor: page.length > 0 ? String(page.at(-1)!.seq) : String(since), hasMore: rows.length > limit };
+  return { changes, nextCursor, hasMore };
 }
 
 /**
