@@ -42,6 +42,12 @@ export interface ArtistSong {
   history: ArtistSongEvent[];
   /** Downloads listeners bought and what they paid (before the provider's split). */
   sales: { purchases: number; grossCents: number };
+  /**
+   * The recording's ISRC (stored form, 12 characters: show it with formatIsrc) and the release's UPC
+   * (12 or 13 digits), entered by the artist or assigned by JPlay before delivery; null: not yet.
+   */
+  isrc: string | null;
+  upc: string | null;
 }
 
 export type ArtistPayoutStatus = "pending" | "paid" | "failed";

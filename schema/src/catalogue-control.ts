@@ -40,6 +40,12 @@ export interface AdminLiveSong {
   explicit: boolean | null;
   /** ISO 8601. */
   distributedAt: string | null;
+  /**
+   * The recording's ISRC (stored form, 12 characters: show it with formatIsrc) and the release's UPC
+   * (12 or 13 digits), entered by the artist or assigned by JPlay before delivery; null: not yet.
+   */
+  isrc: string | null;
+  upc: string | null;
 }
 
 export interface AdminTakenDownSong {

@@ -76,6 +76,12 @@ export interface ReviewQueueSong {
   /** Admin-only media the operator plays (`Cache-Control: private, no-store`). */
   audioUrl: string;
   coverUrl: string | null;
+  /**
+   * The recording's ISRC (stored form, 12 characters: show it with formatIsrc) and the release's UPC
+   * (12 or 13 digits), entered by the artist or assigned by JPlay before delivery; null: not yet.
+   */
+  isrc: string | null;
+  upc: string | null;
 }
 
 /** The most songs one answer lists; the rest wait behind them (a backlog that size is a staffing problem). */

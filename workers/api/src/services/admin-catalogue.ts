@@ -18,6 +18,8 @@ const toLiveSong = (song: SongRow): AdminLiveSong => ({
   artistName: song.artistName,
   explicit: song.explicit,
   distributedAt: song.distributedAt === null ? null : iso(song.distributedAt),
+  isrc: song.isrc,
+  upc: song.upc,
 });
 
 /** Title or artist containing `query` (any case for ASCII, as SQLite's LIKE); none for an empty query. */

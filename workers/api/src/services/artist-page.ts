@@ -85,6 +85,8 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     refund: refundViews.get(song.id) ?? null,
     history: history.get(song.id) ?? [],
     sales: sales.get(song.id) ?? { purchases: 0, grossCents: 0 },
+    isrc: song.isrc,
+    upc: song.upc,
   }));
 
   return {

@@ -20,6 +20,8 @@ interface WaitingSong {
   paidAt: number;
   deliverAt: number | null;
   coverKey: string | null;
+  isrc: string | null;
+  upc: string | null;
 }
 
 /** Songs paid and not yet reviewed. */
@@ -41,7 +43,7 @@ const deadlineSql = (secondsPerHour: number) =>
 
 export async function listReviewQueue(db: Db, secondsPerHour: number, now: number): Promise<ReviewQueueResponse> {
   const rows = await db.all<WaitingSong>(sql`
-    select id, title, artist_name as artistName, explicit, ${PACKAGE} as package, ${PAID_AT} as paidAt, deliver_at as deliverAt, cover_key as coverKey
+    select id, title, artist_name as artistName, explicit, ${PACKAGE} as package, ${PAID_AT} as paidAt, deliver_at as deliverAt, cover_key as coverKey, isrc, upc
     ${WAITING}
     order by ${deadlineSql(secondsPerHour)}, id
     limit ${REVIEW_QUEUE_MAX_SONGS}`);
@@ -63,6 +65,8 @@ export async function listReviewQueue(db: Db, secondsPerHour: number, now: numbe
         overdue: deadline < now,
         audioUrl: adminSongMediaPath(song.id, "audio"),
         coverUrl: song.coverKey ? adminSongMediaPath(song.id, "cover") : null,
+        isrc: song.isrc,
+        upc: song.upc,
       };
     }),
     total: count?.total ?? 0,

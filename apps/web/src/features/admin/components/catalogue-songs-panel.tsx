@@ -11,6 +11,7 @@ import { SearchIcon } from "@/components/ui/icons";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useAdminCatalogue, useRestoreSong, useSetFeaturedSong } from "../api/catalogue";
+import { isrcWords, upcWords } from "./labels";
 import { TakeDownSongDialog } from "./take-down-song-dialog";
 import type { SongDecided } from "./reason-dialog";
 
@@ -118,9 +119,9 @@ function LiveSongsTable({ catalogue, onTakeDown }: { catalogue: AdminCatalogueRe
   return (
     <SongsTable
       caption="Live songs, newest first"
-      columns={["Content", "Live since"]}
+      columns={["Content", "Live since", "ISRC", "UPC"]}
       songs={catalogue.live}
-      cells={(song) => [explicitWords(song.explicit), when(song.distributedAt)]}
+      cells={(song) => [explicitWords(song.explicit), when(song.distributedAt), isrcWords(song.isrc), upcWords(song.upc)]}
       action={(song) => (
         <Button variant="secondary" size="sm" aria-label={`Take down ${song.title}`} onClick={() => onTakeDown(song)}>
           Take down

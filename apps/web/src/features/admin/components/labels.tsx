@@ -1,6 +1,7 @@
 /** Small shared pieces of the admin tables: how an artist, a card and a song status are shown. */
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { AdminPaymentRecord } from "@jplay/schema/admin";
+import { formatIsrc } from "@jplay/schema/identifiers";
 import { capitalise } from "../admin-data";
 
 /** docs/product.md: approved = success, distributed = default, others = secondary. */
@@ -13,6 +14,11 @@ export function songStatusVariant(status: string): BadgeVariant {
 export function SongStatusBadge({ status }: { status: string }) {
   return <Badge variant={songStatusVariant(status)}>{capitalise(status)}</Badge>;
 }
+
+/** A song's ISRC as people read it (US-S1Z-99-00001); a missing one is assigned before delivery. */
+export const isrcWords = (isrc: string | null) => (isrc === null ? "Assigned before delivery" : formatIsrc(isrc));
+/** A song's UPC (or EAN) as its digits. */
+export const upcWords = (upc: string | null) => upc ?? "Assigned before delivery";
 
 /** Artists have no sign-up name: the name of their latest song, or a plain placeholder. */
 export const artistLabel = (name: string) => name || "Unnamed artist";

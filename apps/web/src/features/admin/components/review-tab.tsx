@@ -16,6 +16,7 @@ import { toast } from "@/lib/toast";
 import { deliveryText } from "@/features/payments";
 import { useApproveSong, useReviewQueue } from "../api/review-queue";
 import { timeLeftWords } from "../review-times";
+import { isrcWords, upcWords } from "./labels";
 import { ReviewRejectDialog } from "./review-reject-dialog";
 import type { SongToReject } from "./reject-song-dialog";
 
@@ -109,6 +110,10 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
           <dd>
             {when(song.windowEndsAt)} · <span className={song.overdue ? "font-semibold text-red-600 dark:text-red-400" : undefined}>{timeLeftWords(song.timeLeftMs, song.overdue)}</span>
           </dd>
+          <dt className="text-muted">ISRC</dt>
+          <dd className="font-mono">{isrcWords(song.isrc)}</dd>
+          <dt className="text-muted">UPC</dt>
+          <dd className="font-mono">{upcWords(song.upc)}</dd>
         </dl>
         <audio controls preload="none" src={song.audioUrl} aria-label={`Listen to ${song.title}`} className="w-full max-w-md" />
         <div className="flex flex-wrap items-start justify-between gap-3">

@@ -3,6 +3,7 @@
  * status changes with their time and cause.
  */
 import type { ArtistSong } from "@jplay/schema/artist";
+import { formatIsrc } from "@jplay/schema/identifiers";
 import type { SongStatus } from "@jplay/schema/tables";
 import { cn } from "@/lib/cn";
 import { useI18n, type Translator } from "@/lib/i18n";
@@ -37,6 +38,24 @@ function refundText(refund: NonNullable<ArtistSong["refund"]>, i18n: Translator)
   if (refund.state === "refunded") return i18n._("Refunded {amount}", { amount });
   if (refund.state === "failed") return i18n._("The refund of {amount} did not reach your card. {reason}", { amount, reason: refund.message ?? "" }).trim();
   return i18n._("Refund of {amount} on its way back to your card", { amount });
+}
+
+/**
+ * The song's ISRC and UPC: the artist's own, or JPlay's, assigned before delivery. Not shown for a
+ * rejected or removed song that never got them (it will not be delivered).
+ */
+function SongIdentifiers({ song }: { song: ArtistSong }) {
+  const i18n = useI18n();
+  if (song.isrc === null && song.upc === null && (song.status === "rejected" || song.status === "removed")) return null;
+  const assignedLater = i18n._("Assigned before delivery");
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+      <dt className="text-muted">{i18n._("ISRC")}</dt>
+      <dd className="font-mono">{song.isrc === null ? assignedLater : formatIsrc(song.isrc)}</dd>
+      <dt className="text-muted">{i18n._("UPC")}</dt>
+      <dd className="font-mono">{song.upc ?? assignedLater}</dd>
+    </dl>
+  );
 }
 
 function SongHistory({ song }: { song: ArtistSong }) {
@@ -83,6 +102,7 @@ export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
           <p className="mt-2 text-sm">
             {downloadsSold(song.sales.purchases, i18n)} · {i18n._("{amount} in sales", { amount: formatMoney(song.sales.grossCents, i18n.language) })}
           </p>
+          <SongIdentifiers song={song} />
           <SongHistory song={song} />
         </li>
       ))}
