@@ -18,7 +18,15 @@ export interface MySong {
   package: SongPackage | null;
   /** True once the distribution fee is paid (or the song was free under Pro). */
   paid: boolean;
+  /** The artist's explicit answer; null for songs from before the question. */
+  explicit: boolean | null;
+  /** Set on a clean (edited) version: the explicit song it is the clean version of. */
+  cleanVersionOf: string | null;
 }
+
+/** The artist's songs a new upload may be the clean version of: explicit originals not rejected. */
+export const cleanVersionOriginals = (songs: readonly MySong[]) =>
+  songs.filter((song) => song.explicit === true && song.cleanVersionOf === null && song.status !== "rejected" && song.status !== "removed");
 
 export interface MyArtist {
   /**

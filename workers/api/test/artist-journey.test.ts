@@ -57,8 +57,8 @@ describe("GET /api/me", { timeout: 30_000 }, () => {
 
     const mine = await me(ada.browser);
     expect(mine?.songs).toEqual([
-      { id: unpaid, title: "Ada Unpaid", status: "pending", package: null, paid: false },
-      { id: ada.songId, title: "Ada Paid", status: "approved", package: "standard", paid: true },
+      { id: unpaid, title: "Ada Unpaid", status: "pending", package: null, paid: false, explicit: false, cleanVersionOf: null },
+      { id: ada.songId, title: "Ada Paid", status: "approved", package: "standard", paid: true, explicit: false, cleanVersionOf: null },
     ]);
     expect(mine?.payouts).toEqual({ status: "not_started", heldCents: 0 });
     // The card saved in this session, so /distribute can offer it instead of asking again.

@@ -16,7 +16,7 @@ import { defaultCard } from "./replace-card";
 
 export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect): Promise<MyArtist> {
   const rows = await db
-    .select({ id: songs.id, title: songs.title, status: songs.status, package: songs.package, paidAt: songs.paidAt })
+    .select({ id: songs.id, title: songs.title, status: songs.status, package: songs.package, paidAt: songs.paidAt, explicit: songs.explicit, cleanVersionOf: songs.cleanVersionOf })
     .from(songs)
     .where(and(eq(songs.artistId, artist.id), ne(songs.status, "removed")))
     .orderBy(desc(songs.createdAt));
@@ -27,7 +27,15 @@ export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect):
       card && artist.stripeCustomerId
         ? { customerId: artist.stripeCustomerId, phoneNumber: artist.phone ?? "", paymentFrequency: artist.paymentFrequency, brand: card.brand, last4: card.last4 }
         : null,
-    songs: rows.map((song) => ({ id: song.id, title: song.title, status: song.status, package: song.package, paid: song.paidAt !== null })),
+    songs: rows.map((song) => ({
+      id: song.id,
+      title: song.title,
+      status: song.status,
+      package: song.package,
+      paid: song.paidAt !== null,
+      explicit: song.explicit,
+      cleanVersionOf: song.cleanVersionOf,
+    })),
     payouts: { status: connectStatusOf(artist), heldCents: payoutsReady(artist) ? 0 : available },
     language: artist.language,
   };

@@ -9,6 +9,7 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "@/lib/router/location";
 import { useI18n } from "@/lib/i18n";
+import { cleanVersionOriginals } from "@jplay/schema/me";
 import { refreshMe, useMe } from "@/features/me/api/get-me";
 import { UseSavedCard } from "@/features/me/components/use-saved-card";
 import { YourSongs } from "@/features/me/components/your-songs";
@@ -30,7 +31,8 @@ export function Component() {
   const i18n = useI18n();
   const [payment, setPayment] = useState<SavedPayment | null>(null);
   // A returning artist's card, saved in this browser's session: offered, never swapped in under their typing.
-  const sessionCard = useMe().data?.artist?.savedPayment ?? null;
+  const me = useMe().data?.artist ?? null;
+  const sessionCard = me?.savedPayment ?? null;
   const navigate = useNavigate();
   // Sent here from /checkout or /subscribe to save a card first: back there once it is saved.
   const returnTo = safeReturnTo(useSearchParams().get("returnTo"));
@@ -55,7 +57,7 @@ export function Component() {
           <div className="space-y-8">
             {sessionCard && !payment && <UseSavedCard card={sessionCard} onUse={() => setPayment(sessionCard)} />}
             <PaymentSetupCard saved={payment} onSavedChange={onSavedChange} />
-            <DistributionForm payment={payment} />
+            <DistributionForm payment={payment} cleanVersionOriginals={cleanVersionOriginals(me?.songs ?? [])} />
           </div>
           <aside aria-label={i18n._("Promo video")} className="lg:sticky lg:top-24">
             <PromoVideo />

@@ -13,6 +13,7 @@ import { toast } from "@/lib/toast";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useI18n } from "@/lib/i18n";
 import type { ExplicitAnswer } from "@jplay/schema/distribution";
+import type { MySong } from "@jplay/schema/me";
 import type { SavedPayment } from "@/features/payments";
 import { isAbort, useDistributeSong } from "../api/distribute-song";
 import {
@@ -28,7 +29,7 @@ import {
 } from "../song-form-checks";
 import { GenreField } from "../release-details/genre-field";
 import { MoreDetails } from "../release-details/more-details";
-import { initialReleaseDetails, releaseDetailsFields, releaseDetailsProblem, type ReleaseDetails } from "../release-details/release-details-state";
+import { cleanVersionField, initialReleaseDetails, releaseDetailsFields, releaseDetailsProblem, type ReleaseDetails } from "../release-details/release-details-state";
 import { ExplicitField } from "./explicit-field";
 import { FileField } from "./file-field";
 import { UploadProgress } from "./upload-progress";
@@ -38,7 +39,7 @@ const FAILED_TITLE = /*i18n*/ "Distribution Failed";
 const FAILED_FALLBACK =
   /*i18n*/ "Failed to submit your song for distribution. Please check that you've selected an MP3 file and try again.";
 
-export function DistributionForm({ payment }: { payment: SavedPayment | null }) {
+export function DistributionForm({ payment, cleanVersionOriginals = [] }: { payment: SavedPayment | null; cleanVersionOriginals?: readonly MySong[] }) {
   const i18n = useI18n();
   const [details, setDetails] = useState({ artistName: "", songTitle: "" });
   const [explicit, setExplicit] = useState<ExplicitAnswer | null>(null);
@@ -127,7 +128,8 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
     body.set("songTitle", details.songTitle.trim());
     body.set("explicit", explicit!);
     body.set("price", PRICE);
-    for (const [field, value] of Object.entries(releaseDetailsFields(release, details.artistName))) body.set(field, value);
+    const releaseFields = { ...releaseDetailsFields(release, details.artistName), ...cleanVersionField(release, explicit) };
+    for (const [field, value] of Object.entries(releaseFields)) body.set(field, value);
     body.set("phone", payment.phoneNumber);
     body.set("songFile", songFile!);
     if (coverImage) body.set("coverImage", coverImage);
@@ -254,6 +256,7 @@ export function DistributionForm({ payment }: { payment: SavedPayment | null }) 
             open={moreOpen}
             onToggle={setMoreOpen}
             summaryRef={moreSummary}
+            cleanVersionOriginals={explicit === "no" ? cleanVersionOriginals : []}
           />
         </fieldset>
 

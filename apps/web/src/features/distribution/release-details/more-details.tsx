@@ -5,6 +5,7 @@
  * with the keyboard and before the app has hydrated; it opens itself when a problem is inside.
  */
 import { useId, type Ref } from "react";
+import type { MySong } from "@jplay/schema/me";
 import { LYRICS_LANGUAGES } from "@jplay/schema/release-metadata";
 import { Field, inputClass } from "@/components/ui/field";
 import { useI18n } from "@/lib/i18n";
@@ -21,9 +22,11 @@ export interface MoreDetailsProps {
   open: boolean;
   onToggle: (open: boolean) => void;
   summaryRef: Ref<HTMLElement>;
+  /** The artist's explicit songs this clean upload may be the edited version of; none: the field is not shown. */
+  cleanVersionOriginals: readonly MySong[];
 }
 
-export function MoreDetails({ details, artistName, onChange, error, open, onToggle, summaryRef }: MoreDetailsProps) {
+export function MoreDetails({ details, artistName, onChange, error, open, onToggle, summaryRef, cleanVersionOriginals }: MoreDetailsProps) {
   const i18n = useI18n();
   const errorId = useId();
   const holderPlaceholder = artistName.trim() || i18n._("Artist name");
@@ -83,6 +86,20 @@ export function MoreDetails({ details, artistName, onChange, error, open, onTogg
             {(control) => <input {...control} name="cLineHolder" placeholder={holderPlaceholder} value={details.cLineHolder} onChange={(event) => onChange({ cLineHolder: event.currentTarget.value })} className={inputClass(false)} />}
           </Field>
         </div>
+        {cleanVersionOriginals.length > 0 && (
+          <Field label={i18n._("Clean version of")} hint={i18n._("If this is the edited version of one of your explicit songs, clean-only facilities get it instead.")}>
+            {(control) => (
+              <select {...control} name="cleanVersionOf" value={details.cleanVersionOf} onChange={(event) => onChange({ cleanVersionOf: event.currentTarget.value })} className={inputClass(false)}>
+                <option value="">{i18n._("Not a clean version")}</option>
+                {cleanVersionOriginals.map((song) => (
+                  <option key={song.id} value={song.id}>
+                    {song.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={i18n._("ISRC")} optional hint={i18n._("Only if the recording already has one; JPlay assigns one otherwise.")}>
             {(control) => <input {...control} name="isrc" autoComplete="off" placeholder="US-S1Z-25-00001" value={details.isrc} onChange={(event) => onChange({ isrc: event.currentTarget.value })} className={inputClass(false)} />}

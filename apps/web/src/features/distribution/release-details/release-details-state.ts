@@ -30,6 +30,8 @@ export interface ReleaseDetails {
   cLineHolder: string;
   isrc: string;
   upc: string;
+  /** The artist's explicit song this upload is the clean version of; "" for none. */
+  cleanVersionOf: string;
 }
 
 /** The artist's local date, YYYY-MM-DD (a date input's value). */
@@ -53,6 +55,7 @@ export function initialReleaseDetails(screenLanguage: string): ReleaseDetails {
     cLineHolder: "",
     isrc: "",
     upc: "",
+    cleanVersionOf: "",
   };
 }
 
@@ -75,6 +78,10 @@ export function releaseDetailsFields(details: ReleaseDetails, artistName: string
     upc: details.upc.trim(),
   };
 }
+
+/** The clean-version field, sent only when the artist named an original (and said the upload is clean). */
+export const cleanVersionField = (details: ReleaseDetails, explicit: string | null): Record<string, string> =>
+  details.cleanVersionOf !== "" && explicit === "no" ? { cleanVersionOf: details.cleanVersionOf } : {};
 
 /** The first problem by the rules the Worker enforces (message in English, marked for translation), or null. */
 export function releaseDetailsProblem(details: ReleaseDetails, artistName: string, now = Date.now()): string | null {
