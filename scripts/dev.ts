@@ -1,8 +1,12 @@
 /**
  * `pnpm dev`: build the SPA, migrate and seed the local database and bucket, then serve the whole
  * product (SPA, API, queue, cron) with `wrangler dev` at http://127.0.0.1:$PORT (default 8787), with
- * the Stripe sandbox Worker beside it.
+ * the Stripe sandbox Worker beside it. Once it answers, the 15-minute cron runs once, as it would
+ * in production within 15 minutes: among its tasks it gives the demo songs their ISRC and UPC
+ * (workers/api/src/releases/identifier-backfill.ts), so the delivery feeds show them at once.
  */
+import { HEALTH_PATH } from "../schema/src/health.ts";
+import { DELIVERY_CRON } from "../workers/api/src/jobs/crons.ts";
 import { buildWeb } from "./build-web.ts";
 import { ensureDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
@@ -22,3 +26,19 @@ log(`admin portal: http://127.0.0.1:${port}/admin (password: ADMIN_PASSWORD in .
 const wrangler = startWrangler(["dev", ...productWithSandboxConfigs(), "--ip", "127.0.0.1", "--port", port, "--persist-to", defaultPersistDir, "--show-interactive-dev-session=false", "--test-scheduled"]);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));
+
+/** Waits for the Worker to answer, then runs the delivery cron once (wrangler dev's --test-scheduled route). */
+async function runDeliveryCronOnce() {
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt++) {
+    const healthy = await fetch(`${origin}${HEALTH_PATH}`).then((response) => response.ok, () => false);
+    if (healthy) {
+      const ran = await fetch(`${origin}/__scheduled?cron=${encodeURIComponent(DELIVERY_CRON)}`).then((response) => response.ok, () => false);
+      log(ran ? "delivery cron run once: the demo songs have their ISRC and UPC" : "the delivery cron could not be run; it runs every 15 minutes");
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  log("the Worker did not answer within 2 minutes: the delivery cron was not run");
+}
+void runDeliveryCronOnce();

@@ -18,3 +18,24 @@ export async function reportPurchase(baseURL: string, providerSecret: string, so
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ recorded: count });
 }
+
+/** A signed GET of one of the provider's feeds, as the provider signs it: over "<timestamp>.<method> <path and query>". */
+async function signedFeedGet(baseURL: string, providerSecret: string, pathAndQuery: string) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.GET ${pathAndQuery}`).digest("hex");
+  const response = await fetch(`${baseURL}${pathAndQuery}`, { headers: { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature } });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+/** One page of the JSON delivery feed (`GET /api/provider/releases`). */
+export const readDeliveryFeed = async (baseURL: string, providerSecret: string, since = "0") =>
+  (await signedFeedGet(baseURL, providerSecret, `/api/provider/releases?since=${since}&limit=500`)) as { changes: ({ kind: string; songId: string } & Record<string, unknown>)[] };
+
+/** One page of the DDEX ERN feed (`GET /api/provider/releases/ern`): each change carries one ERN message. */
+export const readErnFeed = async (baseURL: string, providerSecret: string, since = "0") =>
+  (await signedFeedGet(baseURL, providerSecret, `/api/provider/releases/ern?since=${since}&limit=500`)) as {
+    changes: { cursor: string; kind: string; songId: string; ern: string }[];
+    nextCursor: string;
+    hasMore: boolean;
+  };
