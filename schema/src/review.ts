@@ -5,6 +5,7 @@
  * Times are ISO 8601.
  */
 import * as v from "valibot";
+import type { Credit, Genre, LyricsLanguage } from "./release-metadata";
 import type { SongPackage, SongStatus } from "./tables";
 
 /** Why a song is rejected in review: each code with the words the artist and the operator read. */
@@ -82,6 +83,18 @@ export interface ReviewQueueSong {
    */
   isrc: string | null;
   upc: string | null;
+  /** Release metadata as the artist gave it (schema/src/release-metadata.ts), which an operator may correct. */
+  genre: Genre;
+  lyricsLanguage: LyricsLanguage;
+  instrumental: boolean;
+  /** Null: none given. */
+  lyrics: string | null;
+  releaseDate: string;
+  credits: Credit[];
+  pLine: { year: number; holder: string };
+  cLine: { year: number; holder: string };
+  /** Set on a clean version: the title of the explicit song it is the clean version of. */
+  cleanVersionOfTitle: string | null;
 }
 
 /** The most songs one answer lists; the rest wait behind them (a backlog that size is a staffing problem). */

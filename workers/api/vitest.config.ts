@@ -77,8 +77,10 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
             STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET,
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
             PROVIDER_WEBHOOK_SECRET: "test-provider-secret-0123456789abcdef",
-            // DISTRIBUTION_SECONDS_PER_HOUR stays unset (real windows): songs paid in other tests must not
-            // go live in the background. Pipeline tests pass a compressed value in their own env.
+            // Real windows (empty: unset): songs paid in other tests must not go live in the background.
+            // Said here because wrangler also reads .dev.vars, which `pnpm dev` writes with compressed
+            // windows. Pipeline tests pass a compressed value in their own env.
+            DISTRIBUTION_SECONDS_PER_HOUR: "",
             ADMIN_PASSWORD: "test-admin-password-0123",
             // Test files set up dozens of artists a minute: the global ceilings on payment setup
             // (src/limits.ts) would couple unrelated tests. Their own tests set low values per request.

@@ -121,6 +121,38 @@ describe("GET /api/admin/review", () => {
   });
 });
 
+describe("GET /api/admin/review, release metadata", () => {
+  it("shows each song's genre, language, lyrics, release date, credits, ℗ and © and the original a clean version is of", async () => {
+    const operator = await signedInOperator();
+    const artistId = await insertArtist();
+    const original = await insertSong({ artistId, status: "distributed" });
+    const songId = await insertSong({ artistId, status: "approved", package: "standard" });
+    await env.DB.batch([
+      env.DB.prepare(
+        `update songs set genre = 'Latin', lyrics_language = 'es', lyrics = 'Primera línea', release_date = '2027-01-05', p_line_year = 2026, p_line_holder = 'Sello',
+          c_line_year = 2027, c_line_holder = 'Ana', clean_version_of = ?1, explicit = 0 where id = ?2`,
+      ).bind(original, songId),
+      env.DB.prepare("insert into song_credits (song_id, position, name, role) values (?1, 0, 'Ana', 'performer'), (?1, 1, 'Beto', 'composer')").bind(songId),
+    ]);
+    const originalTitle = await env.DB.prepare("select title from songs where id = ?").bind(original).first<string>("title");
+    const listed = (await queue(operator)).songs.find((song) => song.id === songId);
+    expect(listed).toMatchObject<Partial<ReviewQueueSong>>({
+      genre: "Latin",
+      lyricsLanguage: "es",
+      instrumental: false,
+      lyrics: "Primera línea",
+      releaseDate: "2027-01-05",
+      credits: [
+        { name: "Ana", role: "performer" },
+        { name: "Beto", role: "composer" },
+      ],
+      pLine: { year: 2026, holder: "Sello" },
+      cLine: { year: 2027, holder: "Ana" },
+      cleanVersionOfTitle: originalTitle,
+    });
+  });
+});
+
 describe("GET /api/admin/review, a song approved by hand", () => {
   it("still lists a song set to approved without its package or paid time, dated from its upload with the standard window", async () => {
     const operator = await signedInOperator();

@@ -6,6 +6,7 @@
  * job scales them (services/delivery-window.ts), so a compressed local run shows compressed times.
  */
 import { sql } from "drizzle-orm";
+import type { Credit, Genre, LyricsLanguage } from "@jplay/schema/release-metadata";
 import { adminSongMediaPath, REVIEW_QUEUE_MAX_SONGS, type ReviewQueueResponse } from "@jplay/schema/review";
 import { SONG_PACKAGES, type SongPackage } from "@jplay/schema/tables";
 import type { Db } from "../db";
@@ -22,10 +23,28 @@ interface WaitingSong {
   coverKey: string | null;
   isrc: string | null;
   upc: string | null;
+  genre: Genre;
+  lyricsLanguage: LyricsLanguage;
+  instrumental: 0 | 1;
+  lyrics: string | null;
+  releaseDate: string;
+  pLineYear: number;
+  pLineHolder: string;
+  cLineYear: number;
+  cLineHolder: string;
+  /** JSON array of {name, role}, in the artist's order. */
+  credits: string;
+  cleanVersionOfTitle: string | null;
 }
 
 /** Songs paid and not yet reviewed. */
 const WAITING = sql`from songs where status = 'approved' and reviewed_at is null`;
+
+/** Each waiting song's release metadata, its credits as one JSON array and its original's title. */
+const METADATA = sql`genre, lyrics_language as lyricsLanguage, instrumental, lyrics, release_date as releaseDate,
+  p_line_year as pLineYear, p_line_holder as pLineHolder, c_line_year as cLineYear, c_line_holder as cLineHolder,
+  (select json_group_array(json_object('name', name, 'role', role)) from (select name, role from song_credits c where c.song_id = songs.id order by position)) as credits,
+  (select title from songs original where original.id = songs.clean_version_of) as cleanVersionOfTitle`;
 
 /**
  * apply-payment.ts sets the package and the paid time with the status; a row changed by hand without
@@ -43,7 +62,7 @@ const deadlineSql = (secondsPerHour: number) =>
 
 export async function listReviewQueue(db: Db, secondsPerHour: number, now: number): Promise<ReviewQueueResponse> {
   const rows = await db.all<WaitingSong>(sql`
-    select id, title, artist_name as artistName, explicit, ${PACKAGE} as package, ${PAID_AT} as paidAt, deliver_at as deliverAt, cover_key as coverKey, isrc, upc
+    select id, title, artist_name as artistName, explicit, ${PACKAGE} as package, ${PAID_AT} as paidAt, deliver_at as deliverAt, cover_key as coverKey, isrc, upc, ${METADATA}
     ${WAITING}
     order by ${deadlineSql(secondsPerHour)}, id
     limit ${REVIEW_QUEUE_MAX_SONGS}`);
@@ -67,6 +86,15 @@ export async function listReviewQueue(db: Db, secondsPerHour: number, now: numbe
         coverUrl: song.coverKey ? adminSongMediaPath(song.id, "cover") : null,
         isrc: song.isrc,
         upc: song.upc,
+        genre: song.genre,
+        lyricsLanguage: song.lyricsLanguage,
+        instrumental: song.instrumental === 1,
+        lyrics: song.lyrics,
+        releaseDate: song.releaseDate,
+        credits: JSON.parse(song.credits) as Credit[],
+        pLine: { year: song.pLineYear, holder: song.pLineHolder },
+        cLine: { year: song.cLineYear, holder: song.cLineHolder },
+        cleanVersionOfTitle: song.cleanVersionOfTitle,
       };
     }),
     total: count?.total ?? 0,
