@@ -6,7 +6,8 @@
  * the operator finds both in the Review tab, overdue, with their answers and a player; approves one,
  * correcting its explicit answer, and it goes live on Home; rejects the other with a reason from the
  * list and a note, and its artist's page shows the refund and the reason
- * (docs/decisions/029-catalogue-control.md).
+ * (docs/decisions/029-catalogue-control.md). Before approving, the operator corrects the first song's
+ * genre and credits (docs/decisions/044-release-identifiers-and-metadata.md).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -70,6 +71,20 @@ describe("the Review tab", () => {
     }, audioUrl);
     expect(audio).toMatchObject({ status: 200, type: "audio/mpeg", cache: "private, no-store" });
     expect(audio.bytes).toBeGreaterThan(10_000);
+
+    // The release details as the artist gave them (the defaults here); the operator corrects the genre
+    // and adds a credit, saved and shown at the next read of the queue.
+    await expect.poll(() => item.getByText("E2E Payer (performer), E2E Payer (composer)", { exact: true }).isVisible()).toBe(true);
+    await item.getByText("No lyrics given.", { exact: true }).waitFor();
+    await item.locator("summary").filter({ hasText: `Correct genre, language or credits of ${approvedTitle}` }).click();
+    await item.getByLabel("Genre", { exact: true }).selectOption("Rock");
+    await item.getByRole("button", { name: "Add a credit" }).click();
+    await item.getByLabel("Credit 3: name", { exact: true }).fill("Guest Writer");
+    await item.getByLabel("Credit 3: role", { exact: true }).selectOption("lyricist");
+    await item.getByRole("button", { name: "Save corrections" }).click();
+    await toastShown(admin, "Details corrected", approvedTitle);
+    await expect.poll(() => item.getByText("E2E Payer (performer), E2E Payer (composer), Guest Writer (lyricist)", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => item.locator("dd").filter({ hasText: /^Rock$/ }).count()).toBe(1);
 
     // Approve, correcting the answer: the operator heard explicit content.
     const explicit = item.getByRole("checkbox", { name: "Explicit content" });

@@ -42,6 +42,8 @@ export const LYRICS_LANGUAGES = ["en", "es", "pt", "fr", "ht", "it", "de", "zh",
 /** ISO 639-2 "no linguistic content": an instrumental's language. */
 export const NO_LYRICS_LANGUAGE = "zxx";
 export type LyricsLanguage = (typeof LYRICS_LANGUAGES)[number] | typeof NO_LYRICS_LANGUAGE;
+/** Every language a song may have: the lyrics' languages, and an instrumental's. */
+export const SONG_LANGUAGES = [...LYRICS_LANGUAGES, NO_LYRICS_LANGUAGE] as const;
 
 /** The roles a credit can name, and what ERN calls each. */
 export const CREDIT_ROLES = ["performer", "composer", "lyricist", "producer", "featured_artist"] as const;
@@ -94,6 +96,8 @@ export const METADATA_MESSAGES = {
   // Judged by the Worker against the catalogue (workers/api/src/services/release-upload-checks.ts).
   isrcTaken: /*i18n*/ "This ISRC is already on another song. Check it, or leave it empty and JPlay assigns one.",
   upcTaken: /*i18n*/ "This UPC/EAN is already on another release. Check it, or leave it empty and JPlay assigns one.",
+  isrcOwnPrefix: /*i18n*/ "This ISRC is under JPlay's own prefix: leave it empty and JPlay assigns one.",
+  upcOwnPrefix: /*i18n*/ "This UPC is under JPlay's own company prefix: leave it empty and JPlay assigns one.",
   cleanVersionOriginal: /*i18n*/ "Choose one of your own explicit songs as the original of this clean version",
   cleanVersionExplicit: /*i18n*/ "A clean version has no explicit content: answer No to Explicit content",
 } as const;
@@ -240,7 +244,7 @@ export function releaseMetadata(fields: ReleaseMetadataFields, artistName: strin
 export const ReleaseCorrectionSchema = v.object(
   {
     genre: v.picklist(GENRES, METADATA_MESSAGES.genre),
-    lyricsLanguage: v.picklist([...LYRICS_LANGUAGES, NO_LYRICS_LANGUAGE], METADATA_MESSAGES.lyricsLanguage),
+    lyricsLanguage: v.picklist(SONG_LANGUAGES, METADATA_MESSAGES.lyricsLanguage),
     credits: CreditsSchema,
   },
   METADATA_MESSAGES.genre,

@@ -660,7 +660,8 @@ export const songCredits = sqliteTable(
 
 /**
  * The last number handed out from each identifier sequence: `isrc:<year>` (ISRC designation codes,
- * a sequence per year of reference) and `upc` (UPC item references). Numbers are taken by one
+ * a sequence per year of reference) and `upc:<company prefix>` (UPC item references, which belong to
+ * their prefix: a second prefix starts its own). Numbers are taken by one
  * UPDATE … RETURNING and never given back, so none is used twice.
  */
 export const identifierSequences = sqliteTable("identifier_sequences", {

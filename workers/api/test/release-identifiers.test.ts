@@ -21,7 +21,6 @@ import {
   IdentifierSettingsError,
   IdentifiersExhaustedError,
   isrcSequence,
-  isrcTakenByAnotherArtist,
   lastNumberTaken,
   prepareRelease,
   upcSequence,
@@ -225,21 +224,6 @@ describe("assignIdentifiers", () => {
       `No ISRC left for 2065: all 99999 designation codes under ${settings.isrcPrefix.slice(0, 2)}-${settings.isrcPrefix.slice(2)} are used`,
     );
     expect(await identifiersOf(third)).toEqual({ isrc: null, upc: null });
-  });
-});
-
-describe("isrcTakenByAnotherArtist", () => {
-  it("answers true only for an ISRC on another artist's song, however it is typed", async () => {
-    const owner = await insertArtist();
-    const other = await insertArtist();
-    const songId = await insertSong({ artistId: owner });
-    const isrc = labelIsrc();
-    await env.DB.prepare("update songs set isrc = ?1 where id = ?2").bind(isrc, songId).run();
-
-    expect(await isrcTakenByAnotherArtist(db, isrc, other)).toBe(true);
-    expect(await isrcTakenByAnotherArtist(db, formatIsrc(isrc).toLowerCase(), other)).toBe(true);
-    expect(await isrcTakenByAnotherArtist(db, isrc, owner)).toBe(false);
-    expect(await isrcTakenByAnotherArtist(db, labelIsrc(), other)).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@
  * reader's language, and nothing is kept.
  */
 import { env } from "cloudflare:workers";
+import { mintUpc } from "@jplay/schema/identifiers";
 import { METADATA_MESSAGES, todayUtc } from "@jplay/schema/release-metadata";
 import { describe, expect, it } from "vitest";
 import { Browser, setUpArtist } from "./support";
@@ -154,6 +155,9 @@ describe("release metadata at upload", () => {
     ["an ISRC of the wrong shape", { isrc: "US-S1Z-2A-00001" }, METADATA_MESSAGES.isrc],
     ["a UPC with a wrong check digit", { upc: "036000291453" }, METADATA_MESSAGES.upc],
     ["a clean version of a song that is not the artist's", { cleanVersionOf: "no-such-song" }, METADATA_MESSAGES.cleanVersionOriginal],
+    // JPlay mints under its own prefixes (wrangler.toml's development ones here): a typed code there could take a number it mints later.
+    ["an ISRC under JPlay's own prefix", { isrc: "XX-JPL-26-99999" }, METADATA_MESSAGES.isrcOwnPrefix],
+    ["a UPC under JPlay's own company prefix", { upc: mintUpc("040000", 99_999) }, METADATA_MESSAGES.upcOwnPrefix],
   ])("%s is refused with its message, and no song is kept", async (_case, fields, message) => {
     const { browser, customerId } = await signedUpArtist();
     const title = `Refused ${crypto.randomUUID()}`;

@@ -44,3 +44,14 @@ function read(env: SettingsEnv, name: "ISRC_PREFIX" | "UPC_COMPANY_PREFIX", norm
   }
   return value;
 }
+
+/**
+ * JPlay's prefixes as far as they are configured, for refusing a typed code under them; unlike
+ * `identifierSettings` it never throws (an upload is not the place to report a missing setting).
+ */
+export function ownIdentifierPrefixes(env: Pick<Env, "ISRC_PREFIX" | "UPC_COMPANY_PREFIX">): { isrcPrefix: string | null; upcCompanyPrefix: string | null } {
+  return {
+    isrcPrefix: env.ISRC_PREFIX ? normalizeIsrcPrefix(env.ISRC_PREFIX) : null,
+    upcCompanyPrefix: env.UPC_COMPANY_PREFIX ? normalizeUpcCompanyPrefix(env.UPC_COMPANY_PREFIX) : null,
+  };
+}

@@ -6,7 +6,6 @@
 export { assignIdentifiers, IdentifiersExhaustedError, type ReleaseIdentifiers } from "./assign-identifiers";
 export { backfillIdentifiers, songsLackingIdentifiers, type BackfillReport } from "./identifier-backfill";
 export { deliveredAudioKey, providerAudioKey, storeDeliveredCopy } from "./delivered-copy";
-export { identifierSettings, IdentifierSettingsError, type IdentifierSettings } from "./identifier-settings";
+export { identifierSettings, IdentifierSettingsError, ownIdentifierPrefixes, type IdentifierSettings } from "./identifier-settings";
 export { isrcSequence, lastNumberTaken, upcSequence } from "./identifier-sequences";
-export { isrcTakenByAnotherArtist } from "./isrc-ownership";
 export { prepareRelease, type ReleaseDeps } from "./prepare-release";

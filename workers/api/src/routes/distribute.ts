@@ -24,6 +24,7 @@ import { completeDistribution } from "../services/complete-distribution";
 import { multipartBoundary } from "../services/multipart-stream";
 import { NOT_MULTIPART } from "../services/receive-song-upload";
 import { makeRecoveryOffer } from "../services/recovery-offer";
+import { ownIdentifierPrefixes } from "../releases";
 import { submitSong } from "../services/submit-song";
 import { assertUnderUnpaidLimit } from "../services/unpaid-song-limit";
 import { jsonBody } from "../validation";
@@ -52,7 +53,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     const body = c.req.raw.body;
     if (!boundary || !body) throw badRequest(NOT_MULTIPART);
 
-    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS, now: Date.now() }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
+    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS, now: Date.now(), ownPrefixes: ownIdentifierPrefixes(c.env) }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
     // A client that goes away mid-upload cancels the request's work on Cloudflare unless it is handed
     // to waitUntil (which grants up to 30 s more): so the read fails and what was stored is removed.
     c.executionCtx.waitUntil(submission.catch(() => undefined));

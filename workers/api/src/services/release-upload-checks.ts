@@ -2,12 +2,20 @@
  * The rules of an upload's release metadata that need the catalogue (schema/src/release-metadata.ts
  * holds the ones that do not): a clean version names one of the same artist's explicit songs and
  * says No to explicit content itself; an ISRC the artist typed is not on another artist's song (nor
- * on another of theirs: one recording, one ISRC); a UPC the artist typed names no other release.
+ * on another of theirs: one recording, one ISRC); a UPC the artist typed names no other release; and
+ * neither is under JPlay's own prefixes, whose numbers only JPlay hands out (a typed one could take
+ * a number JPlay mints later).
  */
 import { sql } from "drizzle-orm";
 import { METADATA_MESSAGES } from "@jplay/schema/release-metadata";
 import type { Db } from "../db";
 import { badRequest } from "../errors";
+
+/** JPlay's own prefixes (stored forms), where configured: ISRCs and UPCs under them are JPlay's to mint. */
+export interface OwnPrefixes {
+  isrcPrefix: string | null;
+  upcCompanyPrefix: string | null;
+}
 
 export interface ReleaseToCheck {
   explicit: boolean;
@@ -16,7 +24,7 @@ export interface ReleaseToCheck {
   upc: string | null;
 }
 
-export async function checkReleaseAgainstCatalogue(db: Db, artistId: string, release: ReleaseToCheck): Promise<void> {
+export async function checkReleaseAgainstCatalogue(db: Db, artistId: string, release: ReleaseToCheck, own: OwnPrefixes): Promise<void> {
   if (release.cleanVersionOf !== null) {
     if (release.explicit) throw badRequest(METADATA_MESSAGES.cleanVersionExplicit);
     const [original] = await db.all<{ id: string }>(sql`
@@ -25,6 +33,8 @@ export async function checkReleaseAgainstCatalogue(db: Db, artistId: string, rel
         and status not in ('rejected', 'removed')`);
     if (!original) throw badRequest(METADATA_MESSAGES.cleanVersionOriginal);
   }
+  if (release.isrc !== null && own.isrcPrefix !== null && release.isrc.startsWith(own.isrcPrefix)) throw badRequest(METADATA_MESSAGES.isrcOwnPrefix);
+  if (release.upc !== null && own.upcCompanyPrefix !== null && upcUnderPrefix(release.upc, own.upcCompanyPrefix)) throw badRequest(METADATA_MESSAGES.upcOwnPrefix);
   if (release.isrc !== null) {
     const [taken] = await db.all<{ id: string }>(sql`select id from songs where isrc = ${release.isrc} limit 1`);
     if (taken) throw badRequest(METADATA_MESSAGES.isrcTaken);
@@ -34,3 +44,6 @@ export async function checkReleaseAgainstCatalogue(db: Db, artistId: string, rel
     if (taken) throw badRequest(METADATA_MESSAGES.upcTaken);
   }
 }
+
+/** A GTIN-12 under the prefix, or the same number written as a GTIN-13 (a leading 0). */
+const upcUnderPrefix = (upc: string, prefix: string) => upc.startsWith(prefix) || upc.startsWith(`0${prefix}`);

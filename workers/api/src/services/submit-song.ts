@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { runBatch, type Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import { receiveSongUpload } from "./receive-song-upload";
-import { checkReleaseAgainstCatalogue } from "./release-upload-checks";
+import { checkReleaseAgainstCatalogue, type OwnPrefixes } from "./release-upload-checks";
 import { tooManyUnpaidSongs, type UnpaidSongRules } from "./unpaid-song-limit";
 
 export interface SubmitDeps {
@@ -20,6 +20,8 @@ export interface SubmitDeps {
   media: R2Bucket;
   jobs: JobQueue;
   now: number;
+  /** JPlay's own ISRC and UPC prefixes: an artist may not type a code under them. */
+  ownPrefixes: OwnPrefixes;
 }
 
 export interface Submitter {
@@ -43,7 +45,7 @@ export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: R
       now: deps.now,
     });
     const { details, metadata, cleanVersionOf } = upload;
-    await checkReleaseAgainstCatalogue(deps.db, submitter.artistId, { explicit: details.explicit, cleanVersionOf, isrc: metadata.isrc, upc: metadata.upc });
+    await checkReleaseAgainstCatalogue(deps.db, submitter.artistId, { explicit: details.explicit, cleanVersionOf, isrc: metadata.isrc, upc: metadata.upc }, deps.ownPrefixes);
     const [inserted] = await runBatch(deps.db, [
       sql`
         insert into "songs" (id, artist_id, title, artist_name, explicit, price_cents, status, audio_key, cover_key, duration_ms, bitrate, sample_rate,

@@ -1,14 +1,16 @@
 /**
  * The Review tab's calls (docs/decisions/029-catalogue-control.md): `GET /api/admin/review`, the paid
  * songs waiting for an operator (polled like the rest of admin, and read by the tab's label for its
- * count), and the two decisions, `POST /api/admin/songs/{songId}/approve` and `…/review-reject`.
+ * count), and the two decisions, `POST /api/admin/songs/{songId}/approve` and `…/review-reject`,
+ * and the correction of a song's genre, language and credits, `PUT …/release-details`.
  * After a decision, also after a refusal (another operator may have decided first), the queue, the
  * song list, the refunds and the messages are read again.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReleaseCorrection, ReleaseCorrectionResponse } from "@jplay/schema/release-metadata";
 import type { ApproveSongRequest, ApproveSongResponse, ReviewQueueResponse, ReviewRejectRequest } from "@jplay/schema/review";
 import type { RejectSongResponse } from "@jplay/schema/song-rejection";
-import { api } from "@/lib/api-client";
+import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 import { refundsQueryOptions } from "./get-refunds";
@@ -48,3 +50,8 @@ export const useApproveSong = () =>
 
 export const useReviewRejectSong = () =>
   useReviewDecision(({ songId, ...request }: ReviewRejectRequest & { songId: string }) => api.post<RejectSongResponse>(songPath(songId, "review-reject"), request));
+
+export const useCorrectReleaseDetails = () =>
+  useReviewDecision(({ songId, ...correction }: ReleaseCorrection & { songId: string }) =>
+    apiRequest<ReleaseCorrectionResponse>("PUT", `/api/admin/songs/${encodeURIComponent(songId)}/release-details`, correction),
+  );

@@ -2,8 +2,10 @@
  * The Review tab (docs/decisions/029-catalogue-control.md): every paid song waits here until an
  * operator has listened to it. Per song the cover, title, artist, the artist's explicit answer, a
  * player, when it goes live and how long is left before its package's window ends (overdue songs
- * first, badged). Approve (correcting the explicit answer if the song says otherwise) or Reject with
- * a reason from the fixed list (review-reject-dialog.tsx). The queue is read again after each decision.
+ * first, badged), its release metadata and lyrics (release-details-review.tsx). Approve (correcting
+ * the explicit answer if the song says otherwise) or Reject with a reason from the fixed list
+ * (review-reject-dialog.tsx); correct its genre, language or credits. The queue is read again after
+ * each decision.
  */
 import { useId, useState } from "react";
 import type { ReviewQueueSong } from "@jplay/schema/review";
@@ -17,6 +19,7 @@ import { deliveryText } from "@/features/payments";
 import { useApproveSong, useReviewQueue } from "../api/review-queue";
 import { timeLeftWords } from "../review-times";
 import { isrcWords, upcWords } from "./labels";
+import { CorrectReleaseDetails, LyricsToCheck, ReleaseDetailsRows } from "./release-details-review";
 import { ReviewRejectDialog } from "./review-reject-dialog";
 import type { SongToReject } from "./reject-song-dialog";
 
@@ -114,8 +117,11 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
           <dd className="font-mono">{isrcWords(song.isrc)}</dd>
           <dt className="text-muted">UPC</dt>
           <dd className="font-mono">{upcWords(song.upc)}</dd>
+          <ReleaseDetailsRows song={song} />
         </dl>
         <audio controls preload="none" src={song.audioUrl} aria-label={`Listen to ${song.title}`} className="w-full max-w-md" />
+        <LyricsToCheck song={song} />
+        <CorrectReleaseDetails song={song} />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <ApproveControls song={song} />
           <Button variant="secondary" size="sm" aria-label={`Reject ${song.title}`} onClick={() => onReject({ id: song.id, title: song.title })}>

@@ -33,7 +33,7 @@ export function MoreDetails({ details, artistName, onChange, error, open, onTogg
   const year = details.releaseDate.slice(0, 4);
   return (
     <details open={open} onToggle={(event) => onToggle(event.currentTarget.open)} className="rounded-2xl border border-line p-4">
-      <summary ref={summaryRef} aria-describedby={error ? errorId : undefined} className="cursor-pointer text-sm font-semibold">
+      <summary ref={summaryRef} aria-describedby={error ? errorId : undefined} className="-my-3 cursor-pointer py-3 text-sm font-semibold">
         {i18n._("More details")} <span className="font-normal text-muted">{i18n._("(language, lyrics, release date, credits, ℗ and ©, ISRC, UPC)")}</span>
       </summary>
       <div className="mt-4 space-y-5">
@@ -42,7 +42,7 @@ export function MoreDetails({ details, artistName, onChange, error, open, onTogg
             {error}
           </p>
         )}
-        <label className="flex items-center gap-2 text-sm font-semibold">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
           <input type="checkbox" name="instrumental" checked={details.instrumental} onChange={(event) => onChange({ instrumental: event.currentTarget.checked })} className="h-5 w-5" />
           {i18n._("Instrumental (no lyrics)")}
         </label>
