@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
 import { gtinCheckDigit, normalizeGtin, normalizeIsrc } from "@jplay/schema/identifiers";
 import { todayUtc } from "@jplay/schema/release-metadata";
-import { freshVisa, newPhone, seededMp3, songAwaitingPayment } from "./support/artist";
+import { freshVisa, saveCard, seededMp3, songAwaitingPayment } from "./support/artist";
 import { newPage } from "./support/browser";
 import { approveInReviewTab, signedInOperator } from "./support/operator";
 import { DELIVERY_CRON } from "../workers/api/src/jobs/crons.ts";
@@ -111,13 +111,7 @@ describe("release details reach the delivery feed", () => {
     // In Spanish, with every detail.
     const page = await newPage({ locale: "es-US" });
     const missing = recordMissingSpanish(page);
-    await page.goto(`${server.baseURL}/distribute`);
-    await page.getByLabel(es("Phone number"), { exact: true }).fill(newPhone());
-    await page.getByLabel(es("Card number"), { exact: true }).fill(freshVisa());
-    await page.getByLabel(es("Expiry"), { exact: true }).fill("12 / 34");
-    await page.getByLabel("CVC", { exact: true }).fill("123");
-    await page.getByRole("button", { name: es("Save Payment Method") }).click();
-    await page.getByText(es("Payment method saved successfully"), { exact: true }).waitFor();
+    await saveCard(page, server.baseURL, freshVisa(), es);
 
     const title = `Canción con detalles ${Date.now() % 100_000}`;
     await page.getByLabel(es("Artist name"), { exact: true }).fill("Artista Detallada");

@@ -10,7 +10,7 @@
  */
 import { describe, expect, inject, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
-import { freshVisa, newPhone, seededMp3 } from "./support/artist";
+import { freshVisa, saveCard, seededMp3 } from "./support/artist";
 import { seriousViolations } from "./support/axe";
 import { recordPageErrors } from "./support/hydration";
 import { es, recordMissingSpanish } from "./support/spanish";
@@ -101,14 +101,9 @@ describe("Spanish", () => {
     await page.goto(`${baseURL}/distribute`);
     await page.getByRole("heading", { level: 1, name: es("Distribute Your Music") }).waitFor();
 
-    // The card first: the song form waits for it.
-    await page.getByLabel(es("Phone number"), { exact: true }).fill(newPhone());
-    // A card of its own: every charge on the shared server counts against its card's budget (15 in 30 days).
-    await page.getByLabel(es("Card number"), { exact: true }).fill(freshVisa());
-    await page.getByLabel(es("Expiry"), { exact: true }).fill("12 / 34");
-    await page.getByLabel("CVC", { exact: true }).fill("123");
-    await page.getByRole("button", { name: es("Save Payment Method") }).click();
-    await page.getByText(es("Payment method saved successfully"), { exact: true }).waitFor();
+    // The card first: the song form waits for it. A card of its own: every charge on the shared
+    // server counts against its card's budget (15 in 30 days).
+    await saveCard(page, baseURL, freshVisa(), es);
     const me = (await (await page.context().request.get(`${baseURL}/api/me`)).json()) as { artist: { language: string } | null };
     expect(me.artist?.language).toBe("es");
 

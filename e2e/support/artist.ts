@@ -40,9 +40,13 @@ export function seededMp3(baseURL: string): Promise<Buffer> {
 let phoneSerial = 0;
 export const newPhone = () => `+1 555 ${String(Date.now() % 1_000_000).padStart(6, "0")}${phoneSerial++ % 10}`;
 
-export async function fillCard(page: Page, number: string, scope = page.locator("body")) {
-  await scope.getByLabel("Card number", { exact: true }).fill(number);
-  await scope.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+/** A screen's words in the language a test reads it in (e2e/support/spanish.ts `es`); English as written by default. */
+export type Words = (english: string) => string;
+const english: Words = (text) => text;
+
+export async function fillCard(page: Page, number: string, scope = page.locator("body"), words = english) {
+  await scope.getByLabel(words("Card number"), { exact: true }).fill(number);
+  await scope.getByLabel(words("Expiry"), { exact: true }).fill("12 / 34");
   await scope.getByLabel("CVC", { exact: true }).fill("123");
 }
 
@@ -55,14 +59,14 @@ export async function answerBank(page: Page, outcome: "Complete authentication" 
 }
 
 /** Saves a card on /distribute and answers its payment method id; the page stays there with the song form unlocked. */
-export async function saveCard(page: Page, baseURL: string, card: string): Promise<string> {
+export async function saveCard(page: Page, baseURL: string, card: string, words = english): Promise<string> {
   const saved = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/save-payment-method");
   await page.goto(`${baseURL}/distribute`);
-  await page.getByLabel("Phone number", { exact: true }).fill(newPhone());
-  await fillCard(page, card);
-  await page.getByRole("button", { name: "Save Payment Method" }).click();
+  await page.getByLabel(words("Phone number"), { exact: true }).fill(newPhone());
+  await fillCard(page, card, page.locator("body"), words);
+  await page.getByRole("button", { name: words("Save Payment Method") }).click();
   if (card === CARDS.threeDSecure) await answerBank(page, "Complete authentication");
-  await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
+  await page.getByText(words("Payment method saved successfully"), { exact: true }).waitFor();
   return ((await saved).postDataJSON() as { paymentMethodId: string }).paymentMethodId;
 }
 
