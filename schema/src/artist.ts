@@ -48,6 +48,8 @@ export interface ArtistSong {
    */
   isrc: string | null;
   upc: string | null;
+  /** YYYY-MM-DD: the day the song goes live on tablets (UTC), not before; "" for songs that have none. */
+  releaseDate: string;
 }
 
 export type ArtistPayoutStatus = "pending" | "paid" | "failed";

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ArtistPageResponse } from "@jplay/schema/artist";
+import { todayUtc } from "@jplay/schema/release-metadata";
 import { artistLinks, artists, purchases, songEvents } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { createDb } from "../src/db";
@@ -171,6 +172,10 @@ describe("the page", () => {
       status: "pending",
       sales: { purchases: 2, grossCents: 398 },
       history: [{ fromStatus: "pending", toStatus: "approved", cause: "payment pi_test succeeded" }],
+      // Uploaded with no release date: it is released the day it was uploaded; codes come before delivery.
+      releaseDate: todayUtc(Date.now()),
+      isrc: null,
+      upc: null,
     });
     expect(page.sales).toEqual({ purchases: 2, grossCents: 398 });
     // No connected account yet: everything available is held.

@@ -87,6 +87,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     sales: sales.get(song.id) ?? { purchases: 0, grossCents: 0 },
     isrc: song.isrc,
     upc: song.upc,
+    releaseDate: song.releaseDate,
   }));
 
   return {

@@ -7,7 +7,7 @@ import { formatIsrc } from "@jplay/schema/identifiers";
 import type { SongStatus } from "@jplay/schema/tables";
 import { cn } from "@/lib/cn";
 import { useI18n, type Translator } from "@/lib/i18n";
-import { formatMoney } from "@/lib/i18n/format-values";
+import { formatDate, formatMoney } from "@/lib/i18n/format-values";
 import { downloadsSold, formatMoment, songStatusLabel } from "../labels";
 
 const badgeTone: Record<SongStatus, string> = {
@@ -41,19 +41,32 @@ function refundText(refund: NonNullable<ArtistSong["refund"]>, i18n: Translator)
 }
 
 /**
- * The song's ISRC and UPC: the artist's own, or JPlay's, assigned before delivery. Not shown for a
- * rejected or removed song that never got them (it will not be delivered).
+ * The song's release date (it is on tablets from that day, not before), ISRC and UPC: the artist's
+ * own, or JPlay's, assigned before delivery. The codes are not shown for a rejected or removed song
+ * that never got them (it will not be delivered).
  */
 function SongIdentifiers({ song }: { song: ArtistSong }) {
   const i18n = useI18n();
-  if (song.isrc === null && song.upc === null && (song.status === "rejected" || song.status === "removed")) return null;
+  const delivered = !(song.isrc === null && song.upc === null && (song.status === "rejected" || song.status === "removed"));
   const assignedLater = i18n._("Assigned before delivery");
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-      <dt className="text-muted">{i18n._("ISRC")}</dt>
-      <dd className="font-mono">{song.isrc === null ? assignedLater : formatIsrc(song.isrc)}</dd>
-      <dt className="text-muted">{i18n._("UPC")}</dt>
-      <dd className="font-mono">{song.upc ?? assignedLater}</dd>
+      {song.releaseDate !== "" && (
+        <>
+          <dt className="text-muted">{i18n._("Release date")}</dt>
+          <dd>
+            <time dateTime={song.releaseDate}>{formatDate(`${song.releaseDate}T00:00:00Z`, i18n.language, { dateStyle: "medium", timeZone: "UTC" })}</time>
+          </dd>
+        </>
+      )}
+      {delivered && (
+        <>
+          <dt className="text-muted">{i18n._("ISRC")}</dt>
+          <dd className="font-mono">{song.isrc === null ? assignedLater : formatIsrc(song.isrc)}</dd>
+          <dt className="text-muted">{i18n._("UPC")}</dt>
+          <dd className="font-mono">{song.upc ?? assignedLater}</dd>
+        </>
+      )}
     </dl>
   );
 }
