@@ -8,6 +8,7 @@ import { getPlatformProxy } from "wrangler";
 import { offlineEnv, repoRoot, sandboxConfigPath } from "../../scripts/wrangler-env.ts";
 import type { ArtistClient } from "../../bench/lib/artist-client.ts";
 import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
+import { deliveredAudioKey } from "../../workers/api/src/releases/delivered-copy.ts";
 
 /** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same numbers. */
 export function seededRandom(seed: number): () => number {
@@ -145,9 +146,11 @@ export async function songMediaState(env: LocalBindings): Promise<SongMediaState
  * is missing (half rows).
  */
 export function brokenSongMedia(state: SongMediaState) {
-  // A cover's sized copies (docs/decisions/033-cover-sizes.md) belong to the row of the cover they were made from.
+  // A cover's sized copies (docs/decisions/033-cover-sizes.md) belong to the row of the cover they were made from,
+  // and the delivered copy of the audio, tagged with the ISRC (docs/decisions/044), to the row of the song.
   const coverObjects = (coverKey: string) => [coverKey, ...COVER_WIDTHS.map((width) => coverSizeKey(coverKey, width))];
-  const referenced = new Set(state.rows.flatMap((row) => (row.cover_key ? [row.audio_key, ...coverObjects(row.cover_key)] : [row.audio_key])));
+  const audioObjects = (row: SongMediaState["rows"][number]) => [row.audio_key, deliveredAudioKey(row.id)];
+  const referenced = new Set(state.rows.flatMap((row) => [...audioObjects(row), ...(row.cover_key ? coverObjects(row.cover_key) : [])]));
   const stored = new Set(state.keys);
   return {
     orphanObjects: state.keys.filter((key) => !referenced.has(key)),
