@@ -32,7 +32,10 @@ describe("/distribute rendered on the server", () => {
   });
 
   test("hydration keeps the server's elements and reports nothing; then the phone number typed stays while the card form loads", async () => {
-    const page = await newPage();
+    // A tablet whose date is not UTC's today (which of the two zones depends on the hour): the form's
+    // release date is the tablet's own today, set once the app runs, never a mismatch with the server's page.
+    const timezoneId = new Date().getUTCHours() < 10 ? "Pacific/Pago_Pago" : "Pacific/Kiritimati";
+    const page = await newPage({ timezoneId });
     const hydrationErrors = recordPageErrors(page);
     const releaseScript = await holdAppScript(page);
 
@@ -51,6 +54,12 @@ describe("/distribute rendered on the server", () => {
     // The card form arrives (Stripe's or the sandbox's), the setup intent loads: the number is still there.
     await expect.poll(() => page.getByRole("button", { name: "Save Payment Method" }).isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await phone.inputValue()).toBe(number);
+    const tabletToday = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    });
+    expect(tabletToday).not.toBe(new Date().toISOString().slice(0, 10));
+    expect(await page.locator('input[name="releaseDate"]').inputValue()).toBe(tabletToday);
     expect(hydrationErrors).toEqual([]);
   });
 });

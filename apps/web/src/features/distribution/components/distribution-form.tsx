@@ -29,7 +29,7 @@ import {
 } from "../song-form-checks";
 import { GenreField } from "../release-details/genre-field";
 import { MoreDetails } from "../release-details/more-details";
-import { cleanVersionField, initialReleaseDetails, releaseDetailsFields, releaseDetailsProblem, type ReleaseDetails } from "../release-details/release-details-state";
+import { cleanVersionField, initialReleaseDetails, localToday, releaseDetailsFields, releaseDetailsProblem, type ReleaseDetails } from "../release-details/release-details-state";
 import { ExplicitField } from "./explicit-field";
 import { FileField } from "./file-field";
 import { UploadProgress } from "./upload-progress";
@@ -46,6 +46,10 @@ export function DistributionForm({ payment, cleanVersionOriginals = [] }: { paym
   const [songFile, setSongFile] = useState<File | null>(null);
   const [coverImage, setCoverImage] = useState<File | null>(null);
   const [release, setRelease] = useState<ReleaseDetails>(() => initialReleaseDetails(i18n.language));
+  // The artist's own today, once in the browser (release-details-state.ts, releaseDate).
+  useEffect(() => {
+    setRelease((current) => (current.releaseDate === "" ? { ...current, releaseDate: localToday() } : current));
+  }, []);
   const [releaseError, setReleaseError] = useState<string | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
   const moreSummary = useRef<HTMLElement | null>(null);

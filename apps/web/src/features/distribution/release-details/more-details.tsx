@@ -30,6 +30,7 @@ export function MoreDetails({ details, artistName, onChange, error, open, onTogg
   const i18n = useI18n();
   const errorId = useId();
   const holderPlaceholder = artistName.trim() || i18n._("Artist name");
+  // Shown as the ℗/© years' placeholder; empty until the release date is known in the browser.
   const year = details.releaseDate.slice(0, 4);
   return (
     <details open={open} onToggle={(event) => onToggle(event.currentTarget.open)} className="rounded-2xl border border-line p-4">

@@ -20,7 +20,11 @@ export interface ReleaseDetails {
   lyricsLanguage: string;
   instrumental: boolean;
   lyrics: string;
-  /** YYYY-MM-DD; the artist's own today unless changed. */
+  /**
+   * YYYY-MM-DD; the artist's own today unless changed. "" until the app runs in the browser: the
+   * server renders the form without it (its today is UTC's, the tablet's may be a day apart, and the
+   * two must not differ when the page hydrates); an upload without one is released the day it arrives.
+   */
   releaseDate: string;
   /** Null: not edited, so the artist performs and composed it (defaultCredits). */
   credits: Credit[] | null;
@@ -47,7 +51,7 @@ export function initialReleaseDetails(screenLanguage: string): ReleaseDetails {
     lyricsLanguage: (LYRICS_LANGUAGES as readonly string[]).includes(screenLanguage) ? screenLanguage : "en",
     instrumental: false,
     lyrics: "",
-    releaseDate: localToday(),
+    releaseDate: "",
     credits: null,
     pLineYear: "",
     pLineHolder: "",
