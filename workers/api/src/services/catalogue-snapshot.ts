@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import type { SongDto } from "@jplay/schema/song";
 import type { Db } from "../db";
-import { toSongDto } from "./catalogue";
+import { RELEASED_BY_TODAY, toSongDto } from "./catalogue";
 import type { CatalogueScope, FacilityLookup } from "./catalogue-scope";
 import { cachedValue } from "./edge-cache";
 
@@ -52,7 +52,7 @@ live as (
   select s.id, s.title, s.artist_name, s.cover_key, s.created_at, s.distributed_at, s.price_cents, s.explicit, s.featured_at,
     coalesce(c.n, 0) as purchase_count, coalesce(s.explicit = 0, 0) as clean, (s.clean_version_of is not null) as edited
   from songs s left join counts c on c.song_id = s.id
-  where s.status = 'distributed' and s.taken_down_at is null and s.release_date <= strftime('%Y-%m-%d', 'now')),
+  where s.status = 'distributed' and s.taken_down_at is null and s.release_date <= ${RELEASED_BY_TODAY}),
 ranked as (
   select *,
     row_number() over (partition by edited order by ${ORDER_POPULAR}) as popular,

@@ -10,6 +10,7 @@
  * purge also removes the tagged entries in every colo through Cloudflare's purge-by-tag API.
  */
 import { env, waitUntil } from "cloudflare:workers";
+import { todayUtc } from "@jplay/schema/release-metadata";
 
 /** Seconds an answer is served as fresh, then (up to STALE_SECONDS more) stale while it is rebuilt. */
 export const CATALOGUE_FRESH_SECONDS = 60;
@@ -71,7 +72,7 @@ async function startGeneration(cache: Cache): Promise<string> {
  * generation and UTC day: a song whose release date comes at midnight joins every answer then,
  * though nothing purged the catalogue.
  */
-const entryKey = (generation: string, path: string) => `${cacheOrigin()}/__edge-cache/${generation}/${new Date().toISOString().slice(0, 10)}${path}`;
+const entryKey = (generation: string, path: string) => `${cacheOrigin()}/__edge-cache/${generation}/${todayUtc(Date.now())}${path}`;
 
 async function store(cache: Cache, key: string, body: ArrayBuffer, contentType: string): Promise<void> {
   await cache.put(

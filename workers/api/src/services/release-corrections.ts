@@ -11,6 +11,7 @@ import { songCredits, songs } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../db";
 import { AppError, notFound } from "../errors";
 import { recordCatalogueChanges } from "./catalogue-changes";
+import { insertSongCredits } from "./song-credits";
 
 const creditsText = (credits: readonly Credit[]) => credits.map((credit) => `${credit.name} (${credit.role})`).join(", ");
 
@@ -38,8 +39,7 @@ export async function correctReleaseDetails(db: Db, songId: string, correction: 
       lyrics = case when ${instrumental ? 1 : 0} = 1 then null else lyrics end
       where id = ${songId}`,
     sql`delete from song_credits where song_id = ${songId}`,
-    sql`insert into song_credits (song_id, position, name, role)
-      select ${songId}, credit.key, json_extract(credit.value, '$.name'), json_extract(credit.value, '$.role') from json_each(${JSON.stringify(correction.credits)}) as credit`,
+    insertSongCredits(songId, correction.credits),
     sql`insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
       select ${crypto.randomUUID()}, id, status, status, ${cause}, ${actor}, ${now} from songs where id = ${songId}`,
     recordCatalogueChanges(JSON.stringify([songId]), "release", now, sql`s.status = 'distributed' and s.taken_down_at is null`),

@@ -13,6 +13,7 @@ import { runBatch, type Db } from "../db";
 import type { JobQueue } from "../jobs/job";
 import { receiveSongUpload } from "./receive-song-upload";
 import { checkReleaseAgainstCatalogue, type OwnPrefixes } from "./release-upload-checks";
+import { insertSongCredits } from "./song-credits";
 import { tooManyUnpaidSongs, type UnpaidSongRules } from "./unpaid-song-limit";
 
 export interface SubmitDeps {
@@ -56,11 +57,7 @@ export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: R
           ${metadata.pLineYear}, ${metadata.pLineHolder}, ${metadata.cLineYear}, ${metadata.cLineHolder}, ${metadata.lyrics}, ${metadata.instrumental ? 1 : 0}, ${cleanVersionOf}
         where (select count(*) from songs where artist_id = ${submitter.artistId} and status = 'pending') < ${submitter.unpaid.max}`,
       // The credits land only with their song (the insert above may refuse it).
-      sql`
-        insert into "song_credits" (song_id, position, name, role)
-        select ${id}, credit.key, json_extract(credit.value, '$.name'), json_extract(credit.value, '$.role')
-        from json_each(${JSON.stringify(metadata.credits)}) as credit
-        where exists (select 1 from songs where id = ${id})`,
+      insertSongCredits(id, metadata.credits, sql`exists (select 1 from songs where id = ${id})`),
     ]);
     if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     return { id };

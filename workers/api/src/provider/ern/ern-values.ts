@@ -41,5 +41,3 @@ export function isoDuration(durationMs: number | null): string {
 /** US cents as decimal dollars with two places: 199 → `1.99`. */
 export const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** A UTC instant's day, YYYY-MM-DD. */
-export const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);

@@ -2,8 +2,8 @@
  * The ERN 4.3 NewReleaseMessage for a song joining the catalogue: the song as it is now, its files
  * by signed links, and a deal open from its release date (or, without one, from the day it joined).
  */
+import { todayUtc } from "@jplay/schema/release-metadata";
 import { dealList } from "./deal";
-import { isoDay } from "./ern-values";
 import { newReleaseMessage, type MessageContext } from "./message-header";
 import { releaseParties } from "./parties";
 import type { ReleaseFacts } from "./release-facts";
@@ -19,7 +19,7 @@ export function buildNewReleaseMessage(facts: ReleaseFacts, links: MediaLinks, c
       partyList: parties.partyList,
       resourceList: resourceList(facts, parties, senderPartyId, links),
       releaseList: releaseList(facts, parties, senderPartyId),
-      dealList: dealList(facts, { startDate: facts.releaseDate ?? isoDay(new Date(context.createdAt)) }),
+      dealList: dealList(facts, { startDate: facts.releaseDate ?? todayUtc(Date.parse(context.createdAt)) }),
     }),
   );
 }
