@@ -1,6 +1,6 @@
 // The linter guards the layers (docs/architecture.md, "Layers"): no import cycles; in the Worker,
-// routes → services → db and jobs → services, never the other way, and SQL only in services; in the
-// SPA, a feature imports components/, lib/, its own files and other features' public index only.
+// modules reached only through their index and only downwards, routes and jobs → services, SQL only
+// in services; in the SPA, a feature imports components/, lib/, its own files and other features' public index only.
 // Type-aware rules guard promises, switches and assertions. `pnpm lint` runs it and CI fails on any
 // finding. A disable comment must say why on the same line.
 import { readdirSync } from "node:fs";
@@ -20,14 +20,39 @@ const featureInternals = (except) => ({
   message: "Import another feature through its public index (@/features/<name>), never its internals.",
 });
 
-/** SQL lives in services: routes, jobs and middleware reach the database through them. */
+/** SQL lives in a module's services: its routes and jobs, the middleware and the entry points reach the database through them. */
 const noSqlOutsideServices = {
   paths: [
-    { name: "drizzle-orm", message: "SQL lives in services/: call a service.", allowTypeImports: true },
-    { name: "@jplay/schema/tables", message: "Tables are read in services/: call a service.", allowTypeImports: true },
+    { name: "drizzle-orm", message: "SQL lives in a module's services: call one.", allowTypeImports: true },
+    { name: "@jplay/schema/tables", message: "Tables are read in a module's services: call one.", allowTypeImports: true },
   ],
   patterns: [{ group: ["**/routes/**", "../routes", "./routes"], message: "Nothing below a route imports a route." }],
 };
+
+/**
+ * The Worker's domain modules, lowest first (docs/architecture.md, "Modules"). A module may import
+ * platform/ (the shared kernel) and the modules before it in this list, each only through its
+ * index.ts; never one after it, never worker/ (the entry points that compose them all).
+ */
+export const WORKER_MODULES = ["texts", "access", "ledger", "refunds", "catalogue", "payments", "releases", "distribution", "provider", "artist", "admin"];
+
+/** import-x/no-restricted-paths zones for WORKER_MODULES' walls. */
+function workerModuleZones() {
+  const dir = (name) => `./workers/api/src/${name}`;
+  const zones = [
+    { target: dir("platform"), from: [...WORKER_MODULES.map(dir), dir("worker")], message: "platform/ is the shared kernel: it imports no module." },
+  ];
+  WORKER_MODULES.forEach((module, rank) => {
+    zones.push({ target: dir(module), from: dir("worker"), message: "Modules never import the Worker's entry points (worker/)." });
+    for (const later of WORKER_MODULES.slice(rank + 1)) {
+      zones.push({ target: dir(module), from: dir(later), message: `${module}/ sits below ${later}/ (WORKER_MODULES): a module imports only the ones before it.` });
+    }
+    for (const earlier of WORKER_MODULES.slice(0, rank)) {
+      zones.push({ target: dir(module), from: dir(earlier), except: ["./index.ts"], message: `Import ${earlier}/ through its public index (${earlier}/index.ts), never its internals.` });
+    }
+  });
+  return zones;
+}
 
 export default tseslint.config(
   {
@@ -90,21 +115,27 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [featureInternals(feature), { group: ["@/app/*"], message: "Features do not import the app shell." }] }],
     },
   })),
-  // The Worker: routes → services → db; jobs → services; nothing imports a route but the app.
+  // The Worker (docs/architecture.md, "Modules"): each module reaches another only through its
+  // index.ts and only downwards in WORKER_MODULES; platform/ imports no module; nothing but the
+  // entry points imports worker/. Inside a module, routes and jobs reach SQL through its services,
+  // and services never import a route or a job.
+  { files: ["workers/api/src/**/*.ts"], rules: { "import-x/no-restricted-paths": ["error", { zones: workerModuleZones() }] } },
   {
-    files: ["workers/api/src/routes/**/*.ts", "workers/api/src/jobs/**/*.ts", "workers/api/src/middleware/**/*.ts"],
+    files: ["workers/api/src/*/routes/**/*.ts", "workers/api/src/*/jobs/**/*.ts", "workers/api/src/platform/middleware/**/*.ts"],
     rules: { "no-restricted-imports": ["error", noSqlOutsideServices] },
   },
+  // The entry points mount every module's routes and consumers; they too reach SQL only through services.
+  { files: ["workers/api/src/worker/**/*.ts", "workers/api/src/index.ts"], rules: { "no-restricted-imports": ["error", { paths: noSqlOutsideServices.paths }] } },
   {
-    // releases/ is a service folder of its own (release identifiers): the same rules.
-    files: ["workers/api/src/services/**/*.ts", "workers/api/src/payments/**/*.ts", "workers/api/src/releases/**/*.ts"],
+    files: ["workers/api/src/**/*.ts"],
+    ignores: ["workers/api/src/*/routes/**", "workers/api/src/*/jobs/**", "workers/api/src/worker/**", "workers/api/src/index.ts", "workers/api/src/*/index.ts", "workers/api/src/platform/middleware/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["**/routes/**", "../routes", "../routes/*"], message: "Services never import routes." },
-            { regex: "^\\.\\./jobs/(?!job$)", message: "Services never import jobs (the queue's message types in jobs/job.ts excepted)." },
+            { regex: "(^|/)routes(/|$)", message: "Services never import routes." },
+            { regex: "(^|/)jobs(/|$)", message: "Services never import jobs: a job calls services; a service queues a message (platform/job.ts)." },
           ],
         },
       ],

@@ -3,7 +3,7 @@
  * throw-away server's local D1 (`wrangler d1 execute --local --persist-to` its state folder). Figures:
  * `GET /api/admin/payments` p50/p95 over --requests calls (each answer checked: 200, every artist
  * present), and the time from "Sign in" to the first row's checkbox being on screen in Chromium. The
- * D1 statements per call are two, in one batch, by construction (services/admin-payments.ts).
+ * D1 statements per call are two, in one batch, by construction (payments/admin-payments.ts).
  *
  *   node bench/admin-scale.ts [--artists 10000] [--songs 30000] [--requests 20] [--runs 3]
  */

@@ -1,6 +1,6 @@
 /**
  * D1 writes an artist's own traffic costs, counted by the Worker itself (GET /api/dev/d1-statements,
- * workers/api/src/services/d1-statement-count.ts) on a throw-away local server:
+ * workers/api/src/platform/d1-statement-count.ts) on a throw-away local server:
  * - N loads of the artist page (what the page asks on each load: /api/me, the page, its card, Pro
  *   and statements), with the artist's session cookie: a session's use and a link's renewal are
  *   written at most every five minutes, so the goal is at most 20 writes for 1,000 loads;

@@ -3,7 +3,7 @@
  * Home asks them), cycling through the scopes tablets use (none, each demo facility, the clean
  * catalogue), against a fresh server whose edge cache starts empty. The queries are counted by the
  * Worker itself: a local server counts every D1 statement it runs (GET /api/dev/d1-statements,
- * workers/api/src/services/d1-statement-count.ts), read before and after. Every answer is checked
+ * workers/api/src/platform/d1-statement-count.ts), read before and after. Every answer is checked
  * (200, JSON of the expected shape), and how each was answered (X-Edge-Cache) is tallied.
  *
  *   node bench/catalogue-d1-queries.ts [--loads 1000]

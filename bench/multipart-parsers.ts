@@ -1,5 +1,5 @@
 /**
- * Our streaming multipart reader (workers/api/src/services/multipart-stream.ts) against the kept
+ * Our streaming multipart reader (workers/api/src/platform/multipart-stream.ts) against the kept
  * library that does the same job, `@remix-run/multipart-parser`, on the upload path's terms: a song
  * upload's form (the text fields, then a 15 MB MP3) arriving as a stream of 64 KiB chunks, each
  * file byte handed on as the upload path hands it to R2. Per parser: the peak memory the parse keeps
@@ -20,7 +20,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { gzipSync } from "node:zlib";
 import type { parseMultipartStream as RemixParse } from "@remix-run/multipart-parser";
-import type { MultipartReader as OurReader } from "../workers/api/src/services/multipart-stream.ts";
+import type { MultipartReader as OurReader } from "../workers/api/src/platform/multipart-stream.ts";
 import { numberFlag } from "./lib/args.ts";
 import { mp3Bytes } from "./lib/artist-client.ts";
 import { median } from "./lib/stats.ts";
@@ -155,14 +155,14 @@ async function bundled<T>(name: string, entry: string): Promise<{ raw: number; g
 
 const ours = await bundled<{ MultipartReader: typeof OurReader }>(
   "ours",
-  `export { MultipartReader, multipartBoundary } from ${JSON.stringify(path.join(repoRoot, "workers/api/src/services/multipart-stream.ts"))};`,
+  `export { MultipartReader, multipartBoundary } from ${JSON.stringify(path.join(repoRoot, "workers/api/src/platform/multipart-stream.ts"))};`,
 );
 const remix = await bundled<{ parseMultipartStream: typeof RemixParse }>(
   "remix",
   `export { parseMultipartStream, getMultipartBoundary, MultipartParseError } from "@remix-run/multipart-parser";`,
 );
 const parsers = [
-  { name: "ours (services/multipart-stream.ts)", bundle: ours, parse: (stream: ReadableStream<Uint8Array>) => withOurs(stream, ours.module) },
+  { name: "ours (platform/multipart-stream.ts)", bundle: ours, parse: (stream: ReadableStream<Uint8Array>) => withOurs(stream, ours.module) },
   { name: "@remix-run/multipart-parser 0.16.3", bundle: remix, parse: (stream: ReadableStream<Uint8Array>) => withRemix(stream, remix.module) },
 ];
 

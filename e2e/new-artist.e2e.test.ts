@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
-import { DAILY_CRON } from "../workers/api/src/jobs/crons.ts";
+import { DAILY_CRON } from "../workers/api/src/worker/crons.ts";
 import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
 import { newPage } from "./support/browser";
 import { approveInReviewTab, signedInOperator } from "./support/operator";

@@ -62,7 +62,7 @@ export function throwAwaySecrets(adminPassword: string = randomBytes(24).toStrin
     SESSION_SECRET: randomBytes(24).toString("hex"),
     ...sandboxSecrets,
     // Every browser of a test run shares 127.0.0.1 and a run sets up many artists a minute, some of
-    // them uploading many songs; the limits themselves are Worker tests (src/limits.ts).
+    // them uploading many songs; the limits themselves are Worker tests (src/platform/limits.ts).
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "1000",
     SETUP_INTENTS_PER_MINUTE: "1000",
     CARD_SAVES_PER_MINUTE: "1000",

@@ -6,7 +6,7 @@
  * (workers/api/src/releases/identifier-backfill.ts), so the delivery feeds show them at once.
  */
 import { HEALTH_PATH } from "../schema/src/health.ts";
-import { DELIVERY_CRON } from "../workers/api/src/jobs/crons.ts";
+import { DELIVERY_CRON } from "../workers/api/src/worker/crons.ts";
 import { buildWeb } from "./build-web.ts";
 import { ensureDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";

@@ -1,6 +1,6 @@
 /**
  * The machine-readable `code` of every error the Worker answers (`{error:{code,message}}`,
- * docs/product.md, Errors). The Worker throws only these (workers/api/src/errors.ts) and the web app
+ * docs/product.md, Errors). The Worker throws only these (workers/api/src/platform/errors.ts) and the web app
  * branches on them, never on HTTP status numbers (apps/web/src/lib/api-client.ts `hasErrorCode`), so
  * renaming or removing one breaks the build on both sides. A declined card's 402 is the one answer
  * whose code is not listed: it is the card network's decline code, passed through for the record.

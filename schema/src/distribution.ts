@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { COVER_MAX_BYTES, FEE_OPTIONS, MP3_MAX_BYTES, SONG_PRICE_DEFAULT_CENTS, SONG_PRICE_MAX_CENTS, SONG_PRICE_MIN_CENTS } from "./pricing";
 
-/** The rules' messages, marked for translation: the Worker answers them in the reader's language (workers/api/src/error-language.ts). */
+/** The rules' messages, marked for translation: the Worker answers them in the reader's language (workers/api/src/platform/error-language.ts). */
 export const MESSAGES = {
   artistName: /*i18n*/ "Artist name must be at least 2 characters",
   songTitle: /*i18n*/ "Song title is required",

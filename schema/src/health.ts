@@ -1,6 +1,6 @@
 /**
  * The reachability probe's contract: `GET /api/health` answers `HEALTH_BODY` (the Worker's
- * routes/health.ts), and the browser (apps/web/src/lib/network-status.ts) counts an answer as the
+ * worker/routes/health.ts), and the browser (apps/web/src/lib/network-status.ts) counts an answer as the
  * server only when it is this body; a captive portal or a filtering proxy answers something else.
  */
 export const HEALTH_PATH = "/api/health";

@@ -1,7 +1,7 @@
 /**
  * The ledger's one book of rules (docs/decisions/030-one-way-per-thing.md): its account names, the
  * posting each kind of money movement makes, and the two statements that write postings. Everything
- * that writes the ledger builds its posting here — the Worker through workers/api/src/services/ledger.ts,
+ * that writes the ledger builds its posting here — the Worker through workers/api/src/ledger/ledger.ts,
  * the demo seed in Node through schema/src/purchase-credit.ts — so no caller names an account or
  * balances entries itself. Imports nothing that needs the Worker runtime, so Node scripts load it too.
  *

@@ -93,7 +93,7 @@ export const METADATA_MESSAGES = {
   instrumentalWithLyrics: /*i18n*/ "An instrumental has no lyrics: remove them or untick Instrumental",
   isrc: /*i18n*/ "ISRC must look like US-S1Z-25-00001 (12 letters and digits)",
   upc: /*i18n*/ "UPC/EAN must be 12 or 13 digits with a correct check digit",
-  // Judged by the Worker against the catalogue (workers/api/src/services/release-upload-checks.ts).
+  // Judged by the Worker against the catalogue (workers/api/src/distribution/release-upload-checks.ts).
   isrcTaken: /*i18n*/ "This ISRC is already on another song. Check it, or leave it empty and JPlay assigns one.",
   upcTaken: /*i18n*/ "This UPC/EAN is already on another release. Check it, or leave it empty and JPlay assigns one.",
   isrcOwnPrefix: /*i18n*/ "This ISRC is under JPlay's own prefix: leave it empty and JPlay assigns one.",

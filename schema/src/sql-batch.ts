@@ -1,6 +1,6 @@
 /**
  * Runs drizzle `sql` statements as ONE D1 batch (one transaction), with their values bound. The
- * Worker's `runBatch` (workers/api/src/db.ts) and the demo seed (Node, getPlatformProxy bindings)
+ * Worker's `runBatch` (workers/api/src/platform/db.ts) and the demo seed (Node, getPlatformProxy bindings)
  * both come here, so statements built once in schema/src (ledger postings, purchases) run the same
  * way in both. drizzle 0.45's own `db.batch` cannot take raw statements that bind values.
  * Imports only drizzle-orm, so Node scripts load it too.

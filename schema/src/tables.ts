@@ -191,7 +191,7 @@ export const stripeEvents = sqliteTable("stripe_events", {
 });
 
 /**
- * Where the cron's reconciliation with Stripe stopped (jobs/reconcile-stripe.ts): one row per pass,
+ * Where the cron's reconciliation with Stripe stopped (payments/jobs/reconcile-stripe.ts): one row per pass,
  * its position as JSON (the time of the newest event seen, a page to resume from, an artist id).
  */
 export const stripeSyncCursors = sqliteTable("stripe_sync_cursors", {
@@ -494,7 +494,7 @@ export const adminSessions = sqliteTable(
 /**
  * Admin sign-in tries, each counted before its password is compared (one conditional INSERT), so
  * parallel guesses cannot share a slot; a right password gives its row back. Sliding windows per
- * client address and overall (services/admin-sign-in-guard.ts).
+ * client address and overall (access/admin-sign-in-guard.ts).
  */
 export const adminSignInAttempts = sqliteTable(
   "admin_sign_in_attempts",

@@ -1,11 +1,11 @@
 /**
- * The pipeline's cover sizes (workers/api/src/services/make-cover-sizes.ts) with the codecs loaded in
+ * The pipeline's cover sizes (workers/api/src/distribution/make-cover-sizes.ts) with the codecs loaded in
  * Node, as the demo seed loads them: headers read without decoding, an
  * image over the pixel limit refused before it is decoded, copies that keep the aspect ratio and are
  * never enlarged, and a damaged image that leaves the codecs working for the next one.
  */
 import { describe, expect, it } from "vitest";
-import { makeCoverSizes, MAX_COVER_PIXELS, readImageHeader } from "../../workers/api/src/services/make-cover-sizes.ts";
+import { makeCoverSizes, MAX_COVER_PIXELS, readImageHeader } from "../../workers/api/src/distribution/make-cover-sizes.ts";
 import { loadCoverWasm } from "./cover-wasm.ts";
 import { encodeJpeg } from "./encode-jpeg.ts";
 import { encodePng } from "./render-cover.ts";

@@ -1,10 +1,10 @@
 /**
  * The cover codecs' WebAssembly for the demo seed in Node, compiled from the files the Worker imports
- * (workers/api/src/services/cover-wasm.ts), so the seed makes the same cover sizes the pipeline does.
+ * (workers/api/src/distribution/cover-wasm.ts), so the seed makes the same cover sizes the pipeline does.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { CoverWasm } from "../../workers/api/src/services/make-cover-sizes.ts";
+import type { CoverWasm } from "../../workers/api/src/distribution/make-cover-sizes.ts";
 
 /** The Worker's package: the codecs are its dependencies. */
 const requireFromWorker = createRequire(new URL("../../workers/api/package.json", import.meta.url));

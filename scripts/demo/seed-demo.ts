@@ -13,7 +13,7 @@ import { COVER_SIZE_TYPE, COVER_WIDTHS, coverSizeKey } from "../../schema/src/co
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
 import { runSqlBatch } from "../../schema/src/sql-batch.ts";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
-import { makeCoverSizes, type CoverSize } from "../../workers/api/src/services/make-cover-sizes.ts";
+import { makeCoverSizes, type CoverSize } from "../../workers/api/src/distribution/make-cover-sizes.ts";
 import { loadCoverWasm } from "./cover-wasm.ts";
 import { renderCoverJpeg } from "./render-cover.ts";
 import { renderMp3s } from "./render-pool.ts";
@@ -253,7 +253,7 @@ export async function seedDemo(
   // 3. R2 objects, each rendered (or read) and uploaded only when missing. Missing MP3s render on
   //    worker threads while this thread paints and uploads the covers, their sizes and the videos,
   //    then the MP3s. A cover's sizes are made from the stored cover by the pipeline's own code
-  //    (workers/api/src/services/make-cover-sizes.ts), as the distribution job makes them.
+  //    (workers/api/src/distribution/make-cover-sizes.ts), as the distribution job makes them.
   type PendingObject = { key: string; contentType: string; cacheControl: string; make: () => Uint8Array | Promise<Uint8Array> };
   const sizeKeys = (song: DemoSong) => COVER_WIDTHS.map((width) => coverSizeKey(coverKey(song.id), width));
   const keys = [...DEMO_SONGS.flatMap((s) => [audioKey(s.id), coverKey(s.id), ...sizeKeys(s)]), "videos/promo.mp4", "videos/success.mp4"];

@@ -3,7 +3,7 @@
  * listeners and artists read, marked where they are written with an `i18n` block comment before the
  * string (here and in the shared schema's validation rules). `lingui extract` collects them into
  * src/locales/{en,es}/messages.po and `lingui compile` writes the Spanish catalogue the error handler
- * reads (src/error-language.ts). English is the source text.
+ * reads (src/platform/error-language.ts). English is the source text.
  */
 import { formatter } from "@lingui/format-po";
 import type { LinguiConfig } from "@lingui/conf";

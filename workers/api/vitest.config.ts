@@ -83,7 +83,7 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
             DISTRIBUTION_SECONDS_PER_HOUR: "",
             ADMIN_PASSWORD: "test-admin-password-0123",
             // Test files set up dozens of artists a minute: the global ceilings on payment setup
-            // (src/limits.ts) would couple unrelated tests. Their own tests set low values per request.
+            // (src/platform/limits.ts) would couple unrelated tests. Their own tests set low values per request.
             SETUP_INTENTS_PER_MINUTE: "100000",
             CARD_SAVES_PER_MINUTE: "100000",
             CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",

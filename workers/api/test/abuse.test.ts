@@ -6,7 +6,7 @@
  * answers 404; cross-site writes 403. Forged session cookies are no session; hostile page tokens,
  * session ids and artist ids end nothing.
  * A body over its limit on any endpoint answers 413 before any work,
- * however its length is given (src/limits.ts); the setup-intent budget of one client holds across every
+ * however its length is given (src/platform/limits.ts); the setup-intent budget of one client holds across every
  * spelling of its address (an IPv6 /64, an IPv4 address also when IPv4-mapped).
  * Property-based with fast-check; runs are few and bounded so the file stays quick on two cores.
  */
@@ -16,11 +16,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_PURCHASE_REPORT_BYTES } from "@jplay/schema/purchases";
 import worker from "../src/index";
-import { ADMIN_RETRY_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from "../src/limits";
-import { CROSS_SITE_MESSAGE } from "../src/middleware/same-origin";
-import { ARTIST_SESSION_COOKIE } from "../src/services/artist-session";
+import { ADMIN_RETRY_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from "../src/platform/limits";
+import { CROSS_SITE_MESSAGE } from "../src/platform/middleware/same-origin";
+import { ARTIST_SESSION_COOKIE } from "../src/access/artist-session";
 import { signedInOperator } from "./admin-support";
-import { createStripe } from "../src/payments/stripe-client";
+import { createStripe } from "../src/platform/stripe-client";
 import { Browser, mp3Bytes, pngBytes, setUpArtist } from "./support";
 
 const RUNS = 12;

@@ -10,11 +10,11 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import worker from "../src/index";
-import { SIGN_IN_FAILURES_OVERALL_PER_HOUR, SIGN_IN_FAILURES_PER_ADDRESS } from "../src/routes/admin";
-import { hashSecretToken } from "../src/services/secret-token";
+import { SIGN_IN_FAILURES_OVERALL_PER_HOUR, SIGN_IN_FAILURES_PER_ADDRESS } from "../src/access/admin-sign-in-guard";
+import { hashSecretToken } from "../src/platform/secret-token";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { Browser } from "./support";
-import { addressKey } from "../src/services/client-address";
+import { addressKey } from "../src/platform/client-address";
 
 const PROTECTED = ["/api/admin/payments", "/api/admin/failed-jobs", "/api/admin/artists/some-artist", "/api/admin/payments/retry/some-batch"];
 

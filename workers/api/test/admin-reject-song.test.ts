@@ -6,8 +6,8 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN_COOKIE } from "../src/services/admin-access";
-import { NOT_REJECTABLE } from "../src/services/operator-rejection";
+import { ADMIN_COOKIE } from "../src/access/admin-access";
+import { NOT_REJECTABLE } from "../src/distribution/operator-rejection";
 import worker from "../src/index";
 import { REJECTION_REASON_MESSAGES } from "@jplay/schema/song-rejection";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";

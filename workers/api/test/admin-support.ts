@@ -3,7 +3,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import worker from "../src/index";
-import { ADMIN_COOKIE } from "../src/services/admin-access";
+import { ADMIN_COOKIE } from "../src/access/admin-access";
 import type { CapturingQueue } from "./song-fixtures";
 import { Browser } from "./support";
 

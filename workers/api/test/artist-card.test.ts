@@ -6,10 +6,10 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../src/db";
-import { createStripe } from "../src/payments/stripe-client";
-import { issueArtistLink } from "../src/services/artist-links";
-import { REPLACE_MESSAGES } from "../src/services/replace-card";
+import { createDb } from "../src/platform/db";
+import { createStripe } from "../src/platform/stripe-client";
+import { issueArtistLink } from "../src/access/artist-links";
+import { REPLACE_MESSAGES } from "../src/payments/replace-card";
 import { artistWithSong, freshCardNumber, intentIdOf, payInBrowser } from "./payment-support";
 import { Browser, TEST_CARD } from "./support";
 

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SETUP_INTENTS_PER_ADDRESS_PER_HOUR } from "../src/limits";
+import { SETUP_INTENTS_PER_ADDRESS_PER_HOUR } from "../src/platform/limits";
 import { Browser, gifBytes, mp3Bytes, pngBytes, setUpArtist } from "./support";
 
 const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;

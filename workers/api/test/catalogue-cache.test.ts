@@ -9,12 +9,12 @@
 import { env, exports } from "cloudflare:workers";
 import type { SongDto } from "@jplay/schema/song";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../src/db";
-import { deliverDueSongs } from "../src/services/distribution-pipeline";
-import { createFacility, updateFacility } from "../src/services/facilities";
-import { setFeaturedSong } from "../src/services/featured-song";
-import { recordPurchaseReport } from "../src/services/record-purchases";
-import { restoreSong, takeDownSong } from "../src/services/song-takedown";
+import { createDb } from "../src/platform/db";
+import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
+import { createFacility, updateFacility } from "../src/catalogue/facilities";
+import { setFeaturedSong } from "../src/catalogue/featured-song";
+import { recordPurchaseReport } from "../src/provider/record-purchases";
+import { restoreSong, takeDownSong } from "../src/catalogue/song-takedown";
 import { CapturingQueue, catalogueRowsWritten, identifiersAssigned, insertArtist, insertSong } from "./song-fixtures";
 
 const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`https://jplay.test${path}`, init));

@@ -6,9 +6,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
-import { createDb } from "../src/db";
-import { createStripe } from "../src/payments/stripe-client";
-import { chargeSavedCard, type SavedCardCharge } from "../src/services/charge-saved-card";
+import { createDb } from "../src/platform/db";
+import { createStripe } from "../src/platform/stripe-client";
+import { chargeSavedCard, type SavedCardCharge } from "../src/payments/charge-saved-card";
 import { Browser, setUpArtist, TEST_CARD } from "./support";
 
 const db = () => createDb(env.DB);

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { encodeJpeg } from "../../../scripts/demo/encode-jpeg.ts";
 import { encodePng } from "../../../scripts/demo/render-cover.ts";
 import worker from "../src/index";
-import type { Job } from "../src/jobs/job";
+import type { Job } from "../src/platform/job";
 import { signedInOperator } from "./admin-support";
 import { approveInReview, CapturingQueue, paySong, pipelineEnv, songRow } from "./song-fixtures";
 import { Browser, mp3Bytes, pngBytes, setUpArtist } from "./support";

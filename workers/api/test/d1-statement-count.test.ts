@@ -1,11 +1,11 @@
 /**
- * The D1 counter the benchmarks read (src/services/d1-statement-count.ts, GET /api/dev/d1-statements)
+ * The D1 counter the benchmarks read (src/platform/d1-statement-count.ts, GET /api/dev/d1-statements)
  * around the real local D1: every statement run counts, and writes are told from reads by what the
  * statement does, including a WITH that ends in a write, in a batch or through exec.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { countingD1, d1StatementsRun, d1WritesRun } from "../src/services/d1-statement-count";
+import { countingD1, d1StatementsRun, d1WritesRun } from "../src/platform/d1-statement-count";
 
 describe("the D1 statement counter", () => {
   it("counts every statement run and, apart, the writes", async () => {

@@ -1,5 +1,5 @@
 /**
- * `GET /distribute` rendered on the server (src/routes/distribute-page.ts), through the Worker's real
+ * `GET /distribute` rendered on the server (src/distribution/routes/distribute-page.ts), through the Worker's real
  * fetch handler and the built web app's assets: the page holds the hero, the payment-setup card and
  * the song form before any script runs, in the app's own document (its script, its security
  * headers), with the way back to the checkout when the address asks for it and never another.

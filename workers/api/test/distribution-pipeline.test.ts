@@ -8,8 +8,8 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
-import type { Job } from "../src/jobs/job";
-import { DELIVERY_CRON } from "../src/jobs/crons";
+import type { Job } from "../src/platform/job";
+import { DELIVERY_CRON } from "../src/worker/crons";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, songEvents, songRow } from "./song-fixtures";
 import { MP3_FRAME_BYTES, mp3Bytes, pngBytes } from "./support";
 

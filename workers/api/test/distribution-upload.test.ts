@@ -8,8 +8,8 @@
 import { env } from "cloudflare:workers";
 import { MP3_MAX_BYTES } from "@jplay/schema/pricing";
 import { describe, expect, it } from "vitest";
-import { INTERRUPTED, NOT_MULTIPART, OTHER_SESSION, TEXT_FIELD_MAX_BYTES, TEXT_FIELD_TOO_LONG } from "../src/services/receive-song-upload";
-import { R2_PART_BYTES } from "../src/services/stream-to-r2";
+import { INTERRUPTED, NOT_MULTIPART, OTHER_SESSION, TEXT_FIELD_MAX_BYTES, TEXT_FIELD_TOO_LONG } from "../src/distribution/receive-song-upload";
+import { R2_PART_BYTES } from "../src/platform/stream-to-r2";
 import { Browser, pngBytes, setUpArtist } from "./support";
 import { countSongs, mp3Like, postStreamed, recordingMedia, sessionHeaders, sha256, songKeys, streamedForm, uploadStillOpen, type BodyPart } from "./upload-support";
 

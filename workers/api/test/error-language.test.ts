@@ -1,5 +1,5 @@
 /**
- * Error messages in the reader's language (src/error-language.ts), through the Worker's real fetch
+ * Error messages in the reader's language (src/platform/error-language.ts), through the Worker's real fetch
  * handler: a listener or artist whose app is in Spanish (its cookie, or a browser that prefers
  * Spanish) reads a marked message in Spanish with its placeholders filled; an English reader reads it
  * as written; the admin portal answers in English whatever the browser says.

@@ -13,11 +13,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { AdminFailedJobsResponse, RetryBatchResponse } from "@jplay/schema/admin";
 import { artists, payouts } from "@jplay/schema/tables";
 import worker from "../src/index";
-import { createDb } from "../src/db";
-import type { Job } from "../src/jobs/job";
-import { DEAD_LETTER_QUEUE } from "../src/jobs/record-dead-letters";
-import { createStripe, SANDBOX_SECRET_KEY } from "../src/payments/stripe-client";
-import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/services/ledger";
+import { createDb } from "../src/platform/db";
+import type { Job } from "../src/platform/job";
+import { DEAD_LETTER_QUEUE } from "../src/worker/record-dead-letters";
+import { createStripe, SANDBOX_SECRET_KEY } from "../src/platform/stripe-client";
+import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/ledger/ledger";
 import { signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";
 import {

@@ -6,9 +6,9 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
-import type { Job } from "../src/jobs/job";
-import { DAILY_CRON } from "../src/jobs/crons";
-import { runTasks } from "../src/jobs/run-scheduled";
+import type { Job } from "../src/platform/job";
+import { DAILY_CRON } from "../src/worker/crons";
+import { runTasks } from "../src/worker/run-scheduled";
 
 const message = (id: string, body: unknown, attempts = 1) => ({ id, timestamp: new Date(), attempts, body: body as Job });
 

@@ -1,5 +1,5 @@
 /**
- * Limits on input and abuse (src/limits.ts), each tried as an attacker would:
+ * Limits on input and abuse (src/platform/limits.ts), each tried as an attacker would:
  * - every request body has a limit checked while reading, before any route does any work: an
  *   oversized body answers 413 with nothing stored and no handler reached, whether its
  *   Content-Length is true, smaller than the body, or absent (a chunked stream);
@@ -15,21 +15,20 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
-import { createDb } from "../src/db";
-import type { AppEnv } from "../src/env";
-import { AppError } from "../src/errors";
-import { DELIVERY_CRON } from "../src/jobs/crons";
-import { JSON_BODY_MAX_BYTES, SETUP_FAILURES_BEFORE_CANCEL, WEBHOOK_BODY_MAX_BYTES } from "../src/limits";
-import { limitRequestBody } from "../src/middleware/body-limit";
-import { createStripe } from "../src/payments/stripe-client";
-import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, TOO_MANY_SAVES } from "../src/limits";
-import { countingD1, d1WritesRun } from "../src/services/d1-statement-count";
-import { enforceRateLimit, pruneRateLimits, RATE_LIMIT_ROWS_KEPT_MS } from "../src/services/rate-limit";
-import { REMOVED_CAUSE, removeUnpaidSongs } from "../src/services/remove-unpaid-songs";
-import { countSetupFailure } from "../src/services/setup-intent-failures";
-import { sweepOrphanMedia } from "../src/services/media-janitor";
-import { claimPayment } from "../src/services/song-payments";
-import { MAX_REQUEST_BYTES } from "../src/services/receive-song-upload";
+import { createDb } from "../src/platform/db";
+import type { AppEnv } from "../src/platform/env";
+import { AppError } from "../src/platform/errors";
+import { DELIVERY_CRON } from "../src/worker/crons";
+import { JSON_BODY_MAX_BYTES, MAX_REQUEST_BYTES, SETUP_FAILURES_BEFORE_CANCEL, WEBHOOK_BODY_MAX_BYTES } from "../src/platform/limits";
+import { limitRequestBody } from "../src/platform/middleware/body-limit";
+import { createStripe } from "../src/platform/stripe-client";
+import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, TOO_MANY_SAVES } from "../src/platform/limits";
+import { countingD1, d1WritesRun } from "../src/platform/d1-statement-count";
+import { enforceRateLimit, pruneRateLimits, RATE_LIMIT_ROWS_KEPT_MS } from "../src/platform/rate-limit";
+import { REMOVED_CAUSE, removeUnpaidSongs } from "../src/distribution/remove-unpaid-songs";
+import { countSetupFailure } from "../src/payments/setup-intent-failures";
+import { sweepOrphanMedia } from "../src/distribution/media-janitor";
+import { claimPayment } from "../src/payments/song-payments";
 import { CapturingQueue, insertArtist, insertSong } from "./song-fixtures";
 import { artistWithSong, deliverEvents, uploadSong } from "./payment-support";
 import { Browser, TEST_CARD, nextPhone, setUpArtist, stripeSignature } from "./support";

@@ -9,7 +9,7 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { createStripe } from "../src/payments/stripe-client";
+import { createStripe } from "../src/platform/stripe-client";
 import { approvalEvents, artistWithSong, chargesOf, impatientStripe, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
 
 const stripe = createStripe(env);

@@ -8,9 +8,9 @@ import { createExecutionContext, createScheduledController } from "cloudflare:te
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
-import { createDb } from "../src/db";
-import { DELIVERY_CRON } from "../src/jobs/crons";
-import { orphanGraceMs, sweepOrphanMedia } from "../src/services/media-janitor";
+import { createDb } from "../src/platform/db";
+import { DELIVERY_CRON } from "../src/worker/crons";
+import { orphanGraceMs, sweepOrphanMedia } from "../src/distribution/media-janitor";
 import { CapturingQueue, insertArtist, insertSong } from "./song-fixtures";
 import { mp3Bytes, pngBytes } from "./support";
 

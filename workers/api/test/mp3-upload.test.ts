@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MP3_MESSAGES } from "../src/services/mp3-frames";
+import { MP3_MESSAGES } from "../src/platform/mp3-frames";
 import { cutAfterHeader, cutMidFrame, garbageAfterId3, songRow, toneMp3, withId3 } from "./song-fixtures";
 import { Browser, setUpArtist } from "./support";
 import { countSongs, mp3Like, postStreamed, recordingMedia, sessionHeaders, songKeys, streamedForm, uploadStillOpen, type BodyPart } from "./upload-support";

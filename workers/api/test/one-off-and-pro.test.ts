@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
-import { createStripe } from "../src/payments/stripe-client";
+import { createStripe } from "../src/platform/stripe-client";
 import { Browser } from "./support";
 import {
   asEndpointReceives,

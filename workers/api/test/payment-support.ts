@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { expect, onTestFinished, vi } from "vitest";
 import Stripe from "stripe";
-import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/platform/stripe-client";
 import { Browser, TEST_CARD, mp3Bytes, nextPhone } from "./support";
 import { freshCardNumber } from "../../stripe-sandbox/test/card-numbers";
 

@@ -6,7 +6,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/platform/stripe-client";
 
 /** A top-up is available within ten days whatever weekday it is made on (six business days). */
 export const TOP_UP_SETTLES_WITHIN_SECONDS = 10 * 24 * 60 * 60;

@@ -9,9 +9,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
-import { createDb } from "../src/db";
-import { createStripe } from "../src/payments/stripe-client";
-import { issueArtistLink } from "../src/services/artist-links";
+import { createDb } from "../src/platform/db";
+import { createStripe } from "../src/platform/stripe-client";
+import { issueArtistLink } from "../src/access/artist-links";
 import { artistWithSong, chargesOf, complete, deliverEvents, freshCardNumber, payInBrowser, sandboxAdmin, songRow } from "./payment-support";
 import { Browser } from "./support";
 

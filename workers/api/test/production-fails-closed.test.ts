@@ -10,14 +10,14 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
-import { isDevelopment } from "../src/environment";
-import { paymentsProvider } from "../src/payments/stripe-client";
-import { adminMethod } from "../src/services/admin-access";
-import { secondsPerWindowHour } from "../src/services/delivery-window";
+import { isDevelopment } from "../src/platform/environment";
+import { paymentsProvider } from "../src/platform/stripe-client";
+import { adminMethod } from "../src/access/admin-access";
+import { secondsPerWindowHour } from "../src/distribution/delivery-window";
 import { SITE_ORIGIN } from "./admin-support";
 import { stripeSignature } from "./support";
 
-/** The public origin these calls use; production answers there only (middleware/public-origin.ts). */
+/** The public origin these calls use; production answers there only (platform/middleware/public-origin.ts). */
 const PUBLIC_ORIGIN = SITE_ORIGIN.replace("http:", "https:");
 
 const withEnv = (overrides: Record<string, unknown>) => ({ ...env, APP_ORIGIN: PUBLIC_ORIGIN, ...overrides }) as unknown as Env;

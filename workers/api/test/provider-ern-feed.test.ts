@@ -17,10 +17,10 @@ import { describe, expect, it } from "vitest";
 import type { DeliveryFeedPage, ErnFeedPage } from "@jplay/schema/provider-feed";
 import { gtinCheckDigit } from "@jplay/schema/identifiers";
 import worker from "../src/index";
-import { createDb } from "../src/db";
-import { processDistribution } from "../src/jobs/process-distribution";
-import { takeDownSong } from "../src/services/song-takedown";
-import { signProviderReport } from "../src/services/provider-signature";
+import { createDb } from "../src/platform/db";
+import { processDistribution } from "../src/distribution/jobs/process-distribution";
+import { takeDownSong } from "../src/catalogue/song-takedown";
+import { signProviderReport } from "../src/provider/provider-signature";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes } from "./support";
 

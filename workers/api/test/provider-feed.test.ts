@@ -11,11 +11,11 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CatalogueChange, DeliveryFeedPage, ReleaseChange } from "@jplay/schema/provider-feed";
 import worker from "../src/index";
-import { createDb } from "../src/db";
-import { processDistribution } from "../src/jobs/process-distribution";
-import { takeDownSong } from "../src/services/song-takedown";
-import { mediaLinkExpiry, mediaLinkSigner } from "../src/services/provider-media-links";
-import { hmacHex, providerHmacKey, signProviderReport } from "../src/services/provider-signature";
+import { createDb } from "../src/platform/db";
+import { processDistribution } from "../src/distribution/jobs/process-distribution";
+import { takeDownSong } from "../src/catalogue/song-takedown";
+import { mediaLinkExpiry, mediaLinkSigner } from "../src/provider/provider-media-links";
+import { hmacHex, providerHmacKey, signProviderReport } from "../src/provider/provider-signature";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes } from "./support";
 

@@ -12,9 +12,9 @@ import type { AdminPurchaseMismatchesResponse } from "@jplay/schema/admin";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import type { SongPackage } from "@jplay/schema/tables";
 import worker from "../src/index";
-import { createDb } from "../src/db";
-import { accountBalance, ACCOUNTS, artistAvailableBalances, ledgerTotal } from "../src/services/ledger";
-import { signProviderReport } from "../src/services/provider-signature";
+import { createDb } from "../src/platform/db";
+import { accountBalance, ACCOUNTS, artistAvailableBalances, ledgerTotal } from "../src/ledger/ledger";
+import { signProviderReport } from "../src/provider/provider-signature";
 import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
 

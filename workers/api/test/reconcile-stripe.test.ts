@@ -1,5 +1,5 @@
 /**
- * The cron's reconciliation with Stripe (jobs/reconcile-stripe.ts, docs/decisions/022): webhooks
+ * The cron's reconciliation with Stripe (payments/jobs/reconcile-stripe.ts, docs/decisions/022): webhooks
  * Stripe gave up on (the sandbox retries as test mode does, three times, then never) and payments
  * whose answer and webhook were both lost are found by asking Stripe, applied through the webhook's
  * own code, once; running the cron again changes nothing. Real local D1 and the Stripe sandbox.
@@ -11,11 +11,11 @@ import Stripe from "stripe";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { artists, stripeSyncCursors } from "@jplay/schema/tables";
 import worker from "../src/index";
-import { createDb } from "../src/db";
-import { DELIVERY_CRON } from "../src/jobs/crons";
-import { createStripe } from "../src/payments/stripe-client";
-import { PLATFORM_EVENTS_CURSOR, applyMissedPlatformEvents } from "../src/services/missed-stripe-events";
-import { NOT_CHARGED_AFTER_MS, SETTLE_AFTER_MS } from "../src/services/settle-processing-payments";
+import { createDb } from "../src/platform/db";
+import { DELIVERY_CRON } from "../src/worker/crons";
+import { createStripe } from "../src/platform/stripe-client";
+import { PLATFORM_EVENTS_CURSOR, applyMissedPlatformEvents } from "../src/payments/missed-stripe-events";
+import { NOT_CHARGED_AFTER_MS, SETTLE_AFTER_MS } from "../src/payments/settle-processing-payments";
 import { artistWithSong, chargesOf, freshCardNumber, impatientStripe, payInBrowser, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
 import { signedInOperator } from "./admin-support";
 import { CapturingQueue, insertArtist } from "./song-fixtures";

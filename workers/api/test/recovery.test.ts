@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
-import { createStripe } from "../src/payments/stripe-client";
+import { createStripe } from "../src/platform/stripe-client";
 import {
   asEndpointReceives,
   approvalEvents,

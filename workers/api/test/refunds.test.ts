@@ -8,12 +8,12 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDb } from "../src/db";
-import { SANDBOX_SECRET_KEY, createStripe } from "../src/payments/stripe-client";
-import { audioCheckRejection, rejectSong } from "../src/services/distribution-pipeline";
-import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../src/services/lost-refunds";
-import { processDistribution } from "../src/jobs/process-distribution";
-import { sendRefund } from "../src/services/send-refund";
+import { createDb } from "../src/platform/db";
+import { SANDBOX_SECRET_KEY, createStripe } from "../src/platform/stripe-client";
+import { audioCheckRejection, rejectSong } from "../src/distribution/distribution-pipeline";
+import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../src/refunds/lost-refunds";
+import { processDistribution } from "../src/distribution/jobs/process-distribution";
+import { sendRefund } from "../src/refunds/send-refund";
 import { REFUND_FAILS_AFTER_SECONDS } from "../../stripe-sandbox/src/refunds";
 import { signedInOperator } from "./admin-support";
 import { artistWithSong, complete, deliverEvents, paymentsOf, sandboxAdmin, songPaid } from "./payment-support";

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { METADATA_MESSAGES } from "@jplay/schema/release-metadata";
-import { LOCAL_OPERATOR } from "../src/services/admin-access";
+import { LOCAL_OPERATOR } from "../src/access/admin-access";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { insertArtist, insertSong, songEvents } from "./song-fixtures";
 import { Browser } from "./support";

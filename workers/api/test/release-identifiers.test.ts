@@ -11,8 +11,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { formatIsrc, gtinCheckDigit, mintIsrc, mintUpc, normalizeGtin, normalizeIsrcPrefix } from "@jplay/schema/identifiers";
-import { createDb } from "../src/db";
-import { processDistribution } from "../src/jobs/process-distribution";
+import { createDb } from "../src/platform/db";
+import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import {
   assignIdentifiers,
   backfillIdentifiers,
@@ -27,8 +27,8 @@ import {
   type IdentifierSettings,
 } from "../src/releases";
 import { leadingId3v2Length, readSynchsafe } from "../src/releases/id3-tag";
-import { deliverDueSongs } from "../src/services/distribution-pipeline";
-import { mediaLinkExpiry, mediaLinkSigner } from "../src/services/provider-media-links";
+import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
+import { mediaLinkExpiry, mediaLinkSigner } from "../src/provider/provider-media-links";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, songRow, withId3, toneMp3 } from "./song-fixtures";
 
 const db = createDb(env.DB);

@@ -13,10 +13,10 @@ import { describe, expect, it } from "vitest";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
 import type { ArtistPageResponse, RevokeArtistLinksResponse } from "@jplay/schema/artist";
 import worker from "../src/index";
-import { DELIVERY_CRON } from "../src/jobs/crons";
-import { createDb } from "../src/db";
-import { ARTIST_SESSION_COOKIE } from "../src/services/artist-session";
-import { startArtistSession } from "../src/services/artist-sessions";
+import { DELIVERY_CRON } from "../src/worker/crons";
+import { createDb } from "../src/platform/db";
+import { ARTIST_SESSION_COOKIE } from "../src/access/artist-session";
+import { startArtistSession } from "../src/access/artist-sessions";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { Browser, mp3Bytes, setUpArtist } from "./support";
 

@@ -6,12 +6,12 @@
 import { env } from "cloudflare:workers";
 import { PACKAGES } from "@jplay/schema/pricing";
 import type { SongPackage, SongStatus } from "@jplay/schema/tables";
-import { createDb } from "../src/db";
-import type { Job } from "../src/jobs/job";
+import { createDb } from "../src/platform/db";
+import type { Job } from "../src/platform/job";
 import { identifierSettings, prepareRelease } from "../src/releases";
-import { applySucceededPayment } from "../src/services/apply-payment";
-import { purgeCatalogue } from "../src/services/edge-cache";
-import { approveSong, type ApprovalOutcome } from "../src/services/song-review";
+import { applySucceededPayment } from "../src/payments/apply-payment";
+import { purgeCatalogue } from "../src/catalogue/edge-cache";
+import { approveSong, type ApprovalOutcome } from "../src/distribution/song-review";
 import { mp3Bytes } from "./support";
 
 /** The MP3 files uploads are tested with: real encoder output and the broken files refused at upload. */
@@ -93,7 +93,7 @@ export const identifiersAssigned = (songId: string) => prepareRelease({ db: crea
 
 /**
  * A fixture that writes a live song's row straight to D1 stands in for the pipeline's delivery, so it
- * does what the delivery does after it: the edge cache's catalogue starts afresh (services/edge-cache.ts).
+ * does what the delivery does after it: the edge cache's catalogue starts afresh (catalogue/edge-cache.ts).
  */
 export const catalogueRowsWritten = purgeCatalogue;
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { PACKAGES } from "@jplay/schema/pricing";
 import type { ReviewQueueResponse, ReviewQueueSong } from "@jplay/schema/review";
 import type { SongPackage } from "@jplay/schema/tables";
-import { LOCAL_OPERATOR } from "../src/services/admin-access";
+import { LOCAL_OPERATOR } from "../src/access/admin-access";
 import { adminPostCapturing, adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong, complete, paymentsOf, songPaid } from "./payment-support";
 import { approveInReview, CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong, songEvents, songRow } from "./song-fixtures";

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { R2_PART_BYTES, R2ObjectWriter } from "../src/services/stream-to-r2";
+import { R2_PART_BYTES, R2ObjectWriter } from "../src/platform/stream-to-r2";
 import { patternedBytes, sha256 } from "./upload-support";
 
 const PART = R2_PART_BYTES;

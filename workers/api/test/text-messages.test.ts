@@ -3,24 +3,24 @@
  * sandbox and the Worker's routes: each event writes exactly one outbox row however often it is
  * delivered, an opted-out number gets none, the send job logs without a provider, fails honestly in
  * production without one and handles Twilio's answers (fetch answered like Twilio documents; the
- * adapter's own wire test is src/services/sms-provider.test.ts), the private page link never stays
+ * adapter's own wire test is src/texts/sms-provider.test.ts), the private page link never stays
  * readable once sent, STOP/START arrive only signed by Twilio, and the admin lists what was sent.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_MESSAGES_PAGE_SIZE, type AdminTextMessagesResponse } from "@jplay/schema/text-messages";
-import { app } from "../src/app";
-import { createDb } from "../src/db";
-import { processDistribution } from "../src/jobs/process-distribution";
-import { NO_PROVIDER_ERROR, sendText } from "../src/jobs/send-text";
-import { createStripe } from "../src/payments/stripe-client";
-import { applySucceededPayment } from "../src/services/apply-payment";
-import { deliverDueSongs } from "../src/services/distribution-pipeline";
-import { textCardSaved } from "../src/services/event-texts";
-import { onPaymentIntentFailed } from "../src/services/payment-events";
-import { ACCOUNTS, postTransaction } from "../src/services/ledger";
-import { payArtist } from "../src/services/payouts";
-import { signTwilioRequest } from "../src/services/twilio-signature";
+import { app } from "../src/worker/app";
+import { createDb } from "../src/platform/db";
+import { processDistribution } from "../src/distribution/jobs/process-distribution";
+import { NO_PROVIDER_ERROR, sendText } from "../src/texts/jobs/send-text";
+import { createStripe } from "../src/platform/stripe-client";
+import { applySucceededPayment } from "../src/payments/apply-payment";
+import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
+import { textCardSaved } from "../src/texts/event-texts";
+import { onPaymentIntentFailed } from "../src/payments/payment-events";
+import { ACCOUNTS, postTransaction } from "../src/ledger/ledger";
+import { payArtist } from "../src/ledger/payouts";
+import { signTwilioRequest } from "../src/texts/twilio-signature";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong, complete, paymentIntentsOf, songPaid } from "./payment-support";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";

@@ -6,7 +6,7 @@ import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { AdminPaymentMismatchesResponse } from "@jplay/schema/admin";
-import { createStripe } from "../src/payments/stripe-client";
+import { createStripe } from "../src/platform/stripe-client";
 import { signedInOperator } from "./admin-support";
 import { approvalEvents, artistWithSong, freshCardNumber, intentIdOf, payInBrowser, paymentsOf, songPaid, songRow } from "./payment-support";
 import { Browser } from "./support";

@@ -7,7 +7,7 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, test } from "vitest";
 import { describeCatalogues } from "@jplay/schema/catalogue-checks";
 import { formatSourceMessage } from "@jplay/schema/format-message";
-import { messageIn } from "../error-language";
+import { messageIn } from "../platform/error-language";
 import { messages as compiledEnglish } from "./en/messages";
 import { messages as compiledSpanish } from "./es/messages";
 

@@ -1,7 +1,7 @@
 /** A saved card's refusal reaches an artist reading Spanish in Spanish, whichever refusal the sandbox models. */
 import { describe, expect, it } from "vitest";
 import { AUTHENTICATION_REQUIRED, TEST_CARDS } from "../../../stripe-sandbox/src/cards";
-import { messageIn } from "../error-language";
+import { messageIn } from "../platform/error-language";
 import { STRIPE_CARD_MESSAGES } from "./stripe-card-messages";
 
 describe("Stripe's card messages", () => {

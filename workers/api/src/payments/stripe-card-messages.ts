@@ -1,7 +1,7 @@
 /**
  * Stripe's own words for a card it refused when JPlay charges a saved card (`last_payment_error.message`
  * for the decline codes https://docs.stripe.com/declines/codes lists), marked for translation so an
- * artist reading JPlay in Spanish reads them in Spanish (error-language.ts). Wording Stripe sends
+ * artist reading JPlay in Spanish reads them in Spanish (platform/error-language.ts). Wording Stripe sends
  * that is not here is passed on as it came; stripe-card-messages.test.ts checks that every refusal
  * the Stripe sandbox models is here.
  */

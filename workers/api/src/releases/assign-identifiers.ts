@@ -13,7 +13,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ISRC_MAX_DESIGNATION, mintIsrc, mintUpc, upcItemReferences } from "@jplay/schema/identifiers";
 import { songs } from "@jplay/schema/tables";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { IdentifierSettings } from "./identifier-settings";
 import { isrcSequence, takeNextNumber, upcSequence } from "./identifier-sequences";
 

@@ -3,7 +3,7 @@
 // tag of the stored file replaced by it, every audio byte after it unchanged and still a valid MP3.
 import { describe, expect, it } from "vitest";
 import { toneMp3, withId3 } from "../../test/mp3-files";
-import { walkMp3 } from "../services/mp3-frames";
+import { walkMp3 } from "../platform/mp3-frames";
 import { buildId3Tag, leadingId3v2Length, readSynchsafe, synchsafe, withId3Tag } from "./id3-tag";
 
 const text = (bytes: Uint8Array) => String.fromCharCode(...bytes);

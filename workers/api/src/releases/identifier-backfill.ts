@@ -1,12 +1,12 @@
 /**
  * Identifiers for songs that were live or scheduled before JPlay assigned them: the 15-minute cron
- * (jobs/release-tasks.ts) prepares a bounded number per run (prepare-release.ts), live songs first,
+ * (releases/jobs/release-tasks.ts) prepares a bounded number per run (prepare-release.ts), live songs first,
  * until none is left. Songs still waiting for their audio check are left to the pipeline, which
  * prepares them itself. The settings are read only when a song needs them, so a deployment without
  * them logs nothing while there is nothing to do.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { IdentifiersExhaustedError } from "./assign-identifiers";
 import type { IdentifierSettings } from "./identifier-settings";
 import { prepareRelease, type ReleaseDeps } from "./prepare-release";

@@ -6,7 +6,7 @@
  * callers at once never get the same one, and no number is given back: a number taken is never reused.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 
 export const isrcSequence = (year: number) => `isrc:${year}`;
 export const upcSequence = (companyPrefix: string) => `upc:${companyPrefix}`;

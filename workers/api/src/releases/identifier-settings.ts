@@ -7,7 +7,7 @@
  * (admin's Failed jobs, the cron's log) and the song waits undelivered.
  */
 import { normalizeIsrcPrefix, normalizeUpcCompanyPrefix } from "@jplay/schema/identifiers";
-import { isDevelopment } from "../environment";
+import { isDevelopment } from "../platform/environment";
 
 export interface IdentifierSettings {
   /** Stored form, 5 characters (`XXJPL`). */

@@ -1,7 +1,6 @@
 /**
  * Release identifiers (docs/decisions/044): every recording gets an ISRC and every release a UPC
- * before delivery, carried in the delivered MP3's ID3 TSRC. Like services/, this folder holds SQL and
- * imports no route or job; jobs and routes use it through this index.
+ * before delivery, carried in the delivered MP3's ID3 TSRC. Other modules use it through this index.
  */
 export { assignIdentifiers, IdentifiersExhaustedError, type ReleaseIdentifiers } from "./assign-identifiers";
 export { backfillIdentifiers, songsLackingIdentifiers, type BackfillReport } from "./identifier-backfill";
@@ -9,3 +8,4 @@ export { deliveredAudioKey, providerAudioKey, storeDeliveredCopy } from "./deliv
 export { identifierSettings, IdentifierSettingsError, ownIdentifierPrefixes, type IdentifierSettings } from "./identifier-settings";
 export { isrcSequence, lastNumberTaken, upcSequence } from "./identifier-sequences";
 export { prepareRelease, type ReleaseDeps } from "./prepare-release";
+export { backfillIdentifiersTask } from "./jobs/release-tasks";

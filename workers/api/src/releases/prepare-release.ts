@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { songs } from "@jplay/schema/tables";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { assignIdentifiers, type ReleaseIdentifiers } from "./assign-identifiers";
 import { storeDeliveredCopy } from "./delivered-copy";
 import type { IdentifierSettings } from "./identifier-settings";

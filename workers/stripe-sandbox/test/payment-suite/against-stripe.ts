@@ -18,7 +18,7 @@ declare module "vitest" {
 const key = inject("stripeTestModeKey");
 if (!/^(sk|rk)_test_\w+$/.test(key)) throw new Error("The payment suite runs against Stripe only with a test-mode secret key (sk_test_…).");
 
-// The SDK as the product's server builds it for a real key (workers/api/src/payments/stripe-client.ts).
+// The SDK as the product's server builds it for a real key (workers/api/src/platform/stripe-client.ts).
 const stripe = new Stripe(key, { maxNetworkRetries: 2, timeout: 20_000, httpClient: Stripe.createFetchHttpClient() });
 
 // Events and a new account's capabilities can take Stripe a few seconds.

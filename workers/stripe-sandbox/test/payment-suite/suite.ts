@@ -80,7 +80,7 @@ export function paymentSuite(target: StripeUnderTest): void {
     return { customer: customer.id, paymentMethod: setup.payment_method as string };
   }
 
-  /** A charge as services/charge-saved-card.ts makes it: cards only, never a redirect. */
+  /** A charge as payments/charge-saved-card.ts makes it: cards only, never a redirect. */
   const charge = (params: Partial<Stripe.PaymentIntentCreateParams> & { payment_method: string }, options?: Stripe.RequestOptions) =>
     stripe.paymentIntents.create(
       { amount: 1999, currency: "usd", automatic_payment_methods: { enabled: true, allow_redirects: "never" }, confirm: true, metadata: tag, ...params },

@@ -11,7 +11,7 @@ import { hasErrorCode } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
 
 export const FACILITY_STORAGE_KEY = "facility";
-/** Read by the Worker's Home route (workers/api/src/routes/home-page.ts). */
+/** Read by the Worker's Home route (workers/api/src/catalogue/routes/home-page.ts). */
 export const FACILITY_COOKIE = "facility";
 const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60; // the longest a browser keeps a cookie
 

@@ -4,7 +4,7 @@
  * answers 503 rather than sending messages from nobody. DDEX_RECIPIENT_PARTY_ID is the tablet
  * provider's DPID; until it has one, messages name DEFAULT_RECIPIENT_PARTY_ID.
  */
-import { AppError } from "../../errors";
+import { AppError } from "../../platform/errors";
 import type { MessagingParty } from "./message-header";
 
 /** A DPID as the ERN 4.3 XSD requires it of a MessageSender's and MessageRecipient's PartyId. */

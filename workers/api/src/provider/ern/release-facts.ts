@@ -1,6 +1,6 @@
 /**
  * What the ERN messages say about one song, as plain data: the delivery feed reads it from D1
- * (services/delivery-feed.ts) and the message builders here turn it into XML without touching the
+ * (provider/delivery-feed.ts) and the message builders here turn it into XML without touching the
  * database, so every kind of release can be built and checked against the XSD in a unit test.
  */
 import type { Credit, ParentalWarning } from "@jplay/schema/release-metadata";

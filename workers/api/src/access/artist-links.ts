@@ -1,0 +1,80 @@
+/**
+ * The artist's private page links (`/artist/{token}`, no sign-up): a secret token (secret-token.ts)
+ * of which only the SHA-256 hash is stored, so a database read does not reveal working links.
+ * A link expires ARTIST_LINK_TTL_DAYS (default 90) after its last visit: a visit renews it (written
+ * at most every five minutes). Saving a card again issues another link; the artist (from the
+ * page, which then gets a fresh one) or an operator can revoke them all
+ * (docs/decisions/019-sessions-server-side.md).
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { artistLinks } from "@jplay/schema/tables";
+import type { Db } from "../platform/db";
+import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "../platform/secret-token";
+
+const DAY = 24 * 60 * 60 * 1000;
+export const DEFAULT_ARTIST_LINK_TTL_DAYS = 90;
+/** Ten years: a larger setting is a mistake, not a policy. */
+const MAX_TTL_DAYS = 3650;
+
+/** How long an unvisited link keeps working: ARTIST_LINK_TTL_DAYS (whole days), else 90 days. */
+export function artistLinkTtlMs(env: { ARTIST_LINK_TTL_DAYS?: string | undefined }): number {
+  const days = Number(env.ARTIST_LINK_TTL_DAYS);
+  return (Number.isInteger(days) && days >= 1 && days <= MAX_TTL_DAYS ? days : DEFAULT_ARTIST_LINK_TTL_DAYS) * DAY;
+}
+
+export const artistPagePath = (token: string) => `/artist/${token}`;
+
+/** Issues a new link for the artist and answers its token (shown once; only its hash is kept). */
+export async function issueArtistLink(db: Db, artistId: string): Promise<string> {
+  const token = newSecretToken();
+  await db.insert(artistLinks).values({ id: crypto.randomUUID(), artistId, tokenHash: await hashSecretToken(token) });
+  return token;
+}
+
+/** A link's renewal is written at most this often: visits in between write nothing to D1. */
+export const ARTIST_LINK_RENEW_EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * The artist a token opens, with the link's expiry: a visit renews it (written at most every
+ * ARTIST_LINK_RENEW_EVERY_MS, in a statement that checks the link again). Null for an unknown,
+ * malformed, revoked or expired token.
+ */
+export async function openArtistLink(db: Db, token: string, ttlMs: number, now = Date.now()): Promise<{ artistId: string; expiresAt: number } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const lastVisit = sql<number>`coalesce(${artistLinks.renewedAt}, ${artistLinks.createdAt})`;
+  const live = and(isNull(artistLinks.revokedAt), sql`${lastVisit} > ${now - ttlMs}`);
+  const [link] = await db
+    .select({ id: artistLinks.id, artistId: artistLinks.artistId, lastVisit })
+    .from(artistLinks)
+    .where(and(eq(artistLinks.tokenHash, await hashSecretToken(token)), live))
+    .limit(1);
+  if (!link) return null;
+  if (now - link.lastVisit < ARTIST_LINK_RENEW_EVERY_MS) return { artistId: link.artistId, expiresAt: link.lastVisit + ttlMs };
+  const [renewed] = await db
+    .update(artistLinks)
+    .set({ renewedAt: now })
+    .where(and(eq(artistLinks.id, link.id), live))
+    .returning({ artistId: artistLinks.artistId });
+  return renewed ? { artistId: renewed.artistId, expiresAt: now + ttlMs } : null;
+}
+
+/** The artist a token opens (renewing it, with the default lifetime), or null. */
+export async function resolveArtistLink(db: Db, token: string, now = Date.now()): Promise<string | null> {
+  return (await openArtistLink(db, token, DEFAULT_ARTIST_LINK_TTL_DAYS * DAY, now))?.artistId ?? null;
+}
+
+/** Revokes every live link of the artist; answers how many were revoked. */
+export async function revokeArtistLinks(db: Db, artistId: string, now = Date.now()): Promise<number> {
+  const revoked = await db
+    .update(artistLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(artistLinks.artistId, artistId), isNull(artistLinks.revokedAt)))
+    .returning({ id: artistLinks.id });
+  return revoked.length;
+}
+
+/** The artist's own "revoke my links": every link revoked, and one new link, whose token is answered. */
+export async function replaceArtistLinks(db: Db, artistId: string, now = Date.now()): Promise<{ revoked: number; token: string }> {
+  const revoked = await revokeArtistLinks(db, artistId, now);
+  return { revoked, token: await issueArtistLink(db, artistId) };
+}

@@ -1,0 +1,36 @@
+/**
+ * /api/admin/artists/{artistId}: an artist's details (with their signed-in browsers), `POST …/end-sessions`
+ * ends every live browser session of the artist (a lost phone, a shared computer) so those browsers can
+ * no longer pay or upload as the artist, and `POST …/revoke-links` revokes their private page links
+ * (a link that was shared or leaked). Behind the admin API's authentication (admin/routes/index.ts,
+ * docs/decisions/011-admin-access.md).
+ */
+import { Hono } from "hono";
+import type { EndArtistSessionsResponse } from "@jplay/schema/admin";
+import type { AppEnv } from "../../platform/env";
+import { createDb } from "../../platform/db";
+import { notFound } from "../../platform/errors";
+import { readArtistDetails } from "../admin-artist-details";
+import { revokeArtistLinks } from "../../access/index";
+import { endSessionsOfArtist } from "../../access/index";
+import { artistById } from "../../platform/rows-by-id";
+
+/** The artist a route names; 404 when there is none. */
+async function namedArtist(db: ReturnType<typeof createDb>, artistId: string) {
+  const artist = await artistById(db, artistId);
+  if (!artist) throw notFound("No artist with this id.");
+  return artist;
+}
+
+export const adminArtistRoutes = new Hono<AppEnv>()
+  .get("/:artistId", async (c) => c.json(await readArtistDetails(c.env.DB, c.req.param("artistId"))))
+  .post("/:artistId/revoke-links", async (c) => {
+    const db = createDb(c.env.DB);
+    const artist = await namedArtist(db, c.req.param("artistId"));
+    return c.json({ revoked: await revokeArtistLinks(db, artist.id) });
+  })
+  .post("/:artistId/end-sessions", async (c) => {
+    const db = createDb(c.env.DB);
+    const artist = await namedArtist(db, c.req.param("artistId"));
+    return c.json<EndArtistSessionsResponse>({ ended: await endSessionsOfArtist(db, artist.id, "ended_by_operator") });
+  });

@@ -1,0 +1,40 @@
+/**
+ * /api/admin/payments: the record per saved card (`GET /`), and retrying failed charges — `POST /retry`
+ * records a batch and queues one `admin.charge` job per item (each charged off-session at most once, at
+ * the server's amount), `GET /retry/{batchId}` answers its progress (payments/admin-retry.ts).
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../../platform/env";
+import { listAdminPayments } from "../../payments/index";
+import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../../payments/index";
+import { jsonBody } from "../../platform/validation";
+
+const id = (name: string) => v.pipe(v.string(`${name} is required.`), v.nonEmpty(`${name} is required.`), v.maxLength(200, `${name} is too long.`));
+
+/** `POST /api/admin/payments/retry`: the shape only; ownership and amounts are the service's. */
+const RetryRequestSchema = v.object({
+  payments: v.pipe(
+    v.array(
+      v.object(
+        {
+          paymentMethodId: id("paymentMethodId"),
+          artistId: id("artistId"),
+          songId: v.nullish(id("songId"), null),
+          // Accepted for the product's shape and ignored: the server charges its own amounts.
+          amount: v.optional(v.unknown()),
+        },
+        "Each payment needs a paymentMethodId and an artistId.",
+      ),
+      NO_FAILED_PAYMENTS_MESSAGE,
+    ),
+    v.maxLength(RETRY_BATCH_MAX_ITEMS, `At most ${RETRY_BATCH_MAX_ITEMS} payments can be retried at once. Select fewer and try again.`),
+  ),
+});
+
+export const adminPaymentRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await listAdminPayments(c.env.DB)))
+  .post("/retry", jsonBody(RetryRequestSchema), async (c) =>
+    c.json(await createRetryBatch({ d1: c.env.DB, jobs: c.env.JOBS }, c.req.valid("json").payments)),
+  )
+  .get("/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))));

@@ -1,0 +1,15 @@
+/**
+ * `GET /api/admin/review`: the paid songs waiting for an operator before they can go live, least time
+ * left first (docs/decisions/029-catalogue-control.md). The decisions are under /api/admin/songs
+ * (admin/routes/songs.ts).
+ */
+import { Hono } from "hono";
+import type { ReviewQueueResponse } from "@jplay/schema/review";
+import type { AppEnv } from "../../platform/env";
+import { createDb } from "../../platform/db";
+import { secondsPerWindowHour } from "../../distribution/index";
+import { listReviewQueue } from "../../distribution/index";
+
+export const adminReviewRoutes = new Hono<AppEnv>().get("/", async (c) =>
+  c.json<ReviewQueueResponse>(await listReviewQueue(createDb(c.env.DB), secondsPerWindowHour(c.env), Date.now())),
+);

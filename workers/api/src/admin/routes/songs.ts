@@ -1,0 +1,89 @@
+/**
+ * /api/admin/songs/{songId}: the operator's decisions about one song and its media.
+ * - `POST …/approve {explicit?}` and `POST …/review-reject {reason, note}`: review, before a paid song
+ *   can go live (docs/decisions/029-catalogue-control.md); a review rejection refunds the fee and texts
+ *   the artist like every rejection.
+ * - `POST …/reject {reason}`: stops a paid song before it goes live, with the operator's own words
+ *   (distribution/operator-rejection.ts).
+ * - `POST …/takedown {reason}` and `POST …/restore`: a live song leaves every list and comes back.
+ * - `PUT …/release-details {genre, lyricsLanguage, credits}`: the operator corrects what the artist
+ *   said (distribution/release-corrections.ts).
+ * - `GET …/audio` and `GET …/cover`: the song's media whatever its status (the public media routes
+ *   serve only live songs, and review needs to hear a song before it is live); never cached outside
+ *   the operator's browser.
+ * Behind `requireAdmin` (admin/routes/index.ts), which names the operator each decision records.
+ */
+import { Hono } from "hono";
+import { TakedownSongSchema, type TakedownResponse } from "@jplay/schema/catalogue-control";
+import { ApproveSongSchema, reviewRejectionText, ReviewRejectSchema, type ApproveSongResponse } from "@jplay/schema/review";
+import { ReleaseCorrectionSchema, type ReleaseCorrectionResponse } from "@jplay/schema/release-metadata";
+import { RejectSongSchema, type RejectSongResponse } from "@jplay/schema/song-rejection";
+import type { AppEnv } from "../../platform/env";
+import { createDb } from "../../platform/db";
+import { notFound } from "../../platform/errors";
+import { operatorRejection, rejectSongByOperator } from "../../distribution/index";
+import { songById } from "../../platform/rows-by-id";
+import { coverKeyToServe, requestedCoverWidth } from "../../catalogue/index";
+import { correctReleaseDetails } from "../../distribution/index";
+import { serveMedia } from "../../platform/serve-media";
+import { approveSong } from "../../distribution/index";
+import { restoreSong, takeDownSong } from "../../catalogue/index";
+import { jsonBody } from "../../platform/validation";
+
+const PRIVATE = "private, no-store";
+
+/** The song whose media an operator asks for, whatever its status; 404 when there is none. */
+async function songMedia(d1: D1Database, songId: string) {
+  const song = await songById(createDb(d1), songId);
+  if (!song) throw notFound("No song with this id.");
+  return song;
+}
+
+export const adminSongRoutes = new Hono<AppEnv>()
+  .post("/:songId/approve", jsonBody(ApproveSongSchema), async (c) => {
+    const songId = c.req.param("songId");
+    const { explicit } = c.req.valid("json");
+    const outcome = await approveSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator!, explicit }, Date.now());
+    return c.json<ApproveSongResponse>({ songId, ...outcome });
+  })
+  .post("/:songId/review-reject", jsonBody(ReviewRejectSchema), async (c) => {
+    const songId = c.req.param("songId");
+    const { reason, note } = c.req.valid("json");
+    const rejection = operatorRejection(reviewRejectionText(reason, note), c.var.operator!, reason);
+    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, rejection, Date.now());
+    return c.json<RejectSongResponse>({ songId, status });
+  })
+  .post("/:songId/reject", jsonBody(RejectSongSchema), async (c) => {
+    const songId = c.req.param("songId");
+    const rejection = operatorRejection(c.req.valid("json").reason, c.var.operator!);
+    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, rejection, Date.now());
+    return c.json<RejectSongResponse>({ songId, status });
+  })
+  .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {
+    const songId = c.req.param("songId");
+    const takedown = { reason: c.req.valid("json").reason, actor: c.var.operator! };
+    await takeDownSong(createDb(c.env.DB), c.env.JOBS, songId, takedown, Date.now());
+    return c.json<TakedownResponse>({ songId, takenDown: true });
+  })
+  .post("/:songId/restore", async (c) => {
+    const songId = c.req.param("songId");
+    await restoreSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator! }, Date.now());
+    return c.json<TakedownResponse>({ songId, takenDown: false });
+  })
+  .put("/:songId/release-details", jsonBody(ReleaseCorrectionSchema), async (c) => {
+    const songId = c.req.param("songId");
+    const correction = c.req.valid("json");
+    const { changed } = await correctReleaseDetails(createDb(c.env.DB), songId, correction, c.var.operator!, Date.now());
+    return c.json<ReleaseCorrectionResponse>({ songId, ...correction, changed });
+  })
+  .get("/:songId/audio", async (c) => {
+    const song = await songMedia(c.env.DB, c.req.param("songId"));
+    return serveMedia(c.env.MEDIA, song.audioKey, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's audio is no longer stored." });
+  })
+  .get("/:songId/cover", async (c) => {
+    const width = requestedCoverWidth(c.req.query("size"));
+    const song = await songMedia(c.env.DB, c.req.param("songId"));
+    if (!song.coverKey) throw notFound("This song has no cover.");
+    const key = await coverKeyToServe(c.env.MEDIA, song.coverKey, width);
+    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
+  });

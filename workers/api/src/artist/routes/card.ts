@@ -1,0 +1,54 @@
+/**
+ * The card on the artist's private page: `GET /api/artist/{token}/card` answers the default card
+ * (brand, last 4, expiry), `POST …/card/setup-intent` starts replacing it (a SetupIntent the browser
+ * confirms with the card form) and `POST …/card {setupIntentId}` makes the confirmed card the default
+ * and detaches the old one (payments/replace-card.ts). The token is the credential, as for the rest
+ * of the page (artist/routes/page.ts); both writes are rate-limited per artist, and the SetupIntent
+ * and the save count against the global ceilings of the distribution page's card setup (the save
+ * only once Stripe confirmed its card).
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../../platform/env";
+import { createDb } from "../../platform/db";
+import { createStripe } from "../../platform/stripe-client";
+import { confirmedReplacement, defaultCard, finishCardReplacement, startCardReplacement } from "../../payments/index";
+import { enforceRateLimit } from "../../platform/rate-limit";
+import { jsonBody } from "../../platform/validation";
+import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, cardSavesPerMinute, setupIntentsPerMinute } from "../../platform/limits";
+import { openLink, privateHeaders } from "./page";
+
+const CARD_CHANGES_PER_ARTIST_PER_HOUR = 10;
+const TOO_MANY_CHANGES = /*i18n*/ "Too many card changes. Please wait an hour and try again.";
+
+const FinishCardReplacementSchema = v.object({
+  setupIntentId: v.pipe(v.string(/*i18n*/ "A card setup is required."), v.regex(/^seti_[A-Za-z0-9_]{1,200}$/, /*i18n*/ "A card setup is required.")),
+});
+
+export const artistCardRoutes = new Hono<AppEnv>()
+  .get("/:token/card", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    return c.json({ card: await defaultCard(db, artistId) });
+  })
+  .post("/:token/card/setup-intent", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    await enforceRateLimit(c.env.DB, { key: `card-replace:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
+    await enforceRateLimit(c.env.DB, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
+    return c.json(await startCardReplacement(createStripe(c.env), db, artistId));
+  })
+  .post("/:token/card", jsonBody(FinishCardReplacementSchema), async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    await enforceRateLimit(c.env.DB, { key: `card-save:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR * 2, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
+    const stripe = createStripe(c.env);
+    // Only a card Stripe confirmed counts against the ceiling all artists share.
+    const confirmed = await confirmedReplacement(stripe, db, artistId, c.req.valid("json").setupIntentId);
+    await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
+    const card = await finishCardReplacement(stripe, db, artistId, confirmed);
+    return c.json({ card });
+  });

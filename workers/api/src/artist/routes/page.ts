@@ -1,0 +1,124 @@
+/**
+ * The artist's private page API (no sign-up): `GET /api/artist/{token}` answers what the page shows,
+ * `POST /api/artist/{token}/connect` starts Stripe Connect onboarding, `GET …/pro` answers the Pro
+ * plan and `POST …/pro/cancel` / `POST …/pro/resume` end it at the period's end or take that back,
+ * `POST …/sessions/{id}/end` ends one of the artist's browser sessions and `POST …/revoke-links`
+ * replaces every link of the artist with a new one. The token is the credential: an unknown,
+ * malformed, revoked or expired token answers 404, a token only ever reads its own artist, and each
+ * use renews it (access/artist-links.ts).
+ */
+import { Hono, type Context } from "hono";
+import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
+import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import type { AppEnv } from "../../platform/env";
+import { createDb, type Db } from "../../platform/db";
+import { notFound } from "../../platform/errors";
+import { rethrowProviderFailure } from "../../platform/provider-unavailable";
+import { createStripe } from "../../platform/stripe-client";
+import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks } from "../../access/index";
+import { currentSession, dropSessionCookie, sessionsConfigured } from "../../access/index";
+import { endSessionOfArtist, liveSessionsOfArtist } from "../../access/index";
+import { loadArtistPage } from "../artist-page";
+import { refreshOnboardingStatus, startConnectOnboarding } from "../../ledger/index";
+import { loadProPlan, setProCancelAtPeriodEnd } from "../../payments/index";
+import { enforceRateLimit } from "../../platform/rate-limit";
+import { artistById } from "../../platform/rows-by-id";
+import { artistSessionView } from "../../access/index";
+
+const HOUR = 60 * 60 * 1000;
+const ONBOARDING_LINKS_PER_ARTIST_PER_HOUR = 20;
+const PRO_CHANGES_PER_ARTIST_PER_HOUR = 20;
+const LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR = 10;
+const LINK_NOT_FOUND = /*i18n*/ "Link not found";
+const SESSION_NOT_FOUND = /*i18n*/ "This session has already ended.";
+
+/** The page's data is private: never cached, and the URL (which holds the token) never sent on. */
+export function privateHeaders(c: Context<AppEnv>) {
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer");
+}
+
+/** The artist a page token opens (the visit renews the link); 404 "Link not found" otherwise. */
+export async function openLink(c: Context<AppEnv>, db: Db) {
+  const link = await openArtistLink(db, c.req.param("token") ?? "", artistLinkTtlMs(c.env));
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  return link;
+}
+
+/** This browser's session id, when it has one (the page marks it "this browser"). */
+const currentSessionId = async (c: Context<AppEnv>) => (sessionsConfigured(c.env) ? ((await currentSession(c))?.id ?? null) : null);
+
+export const artistPageRoutes = new Hono<AppEnv>()
+  .get("/:token", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const link = await openLink(c, db);
+    const artist = await artistById(db, link.artistId);
+    if (artist) await refreshOnboardingStatus(createStripe(c.env), db, artist);
+    const page = await loadArtistPage(db, link.artistId);
+    if (!page) throw notFound(LINK_NOT_FOUND);
+    const currentId = await currentSessionId(c);
+    const sessions = (await liveSessionsOfArtist(db, link.artistId)).map((session) => artistSessionView(session, currentId));
+    return c.json<ArtistPageResponse>({ ...page, sessions, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
+  })
+  .post("/:token/connect", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const token = c.req.param("token");
+    const { artistId } = await openLink(c, db);
+    const artist = await artistById(db, artistId);
+    if (!artist) throw notFound(LINK_NOT_FOUND);
+    await enforceRateLimit(c.env.DB, {
+      key: `connect-onboarding:artist:${artist.id}`,
+      limit: ONBOARDING_LINKS_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR,
+      message: /*i18n*/ "Too many payout setup attempts. Please wait an hour and try again.",
+    });
+    const page = new URL(artistPagePath(token), c.req.url).toString();
+    const started = await startConnectOnboarding(createStripe(c.env), db, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
+    return c.json<StartPayoutsSetupResponse>(started);
+  })
+  .get("/:token/pro", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    return c.json<ProPlanResponse>({ pro: await loadProPlan(db, artistId) });
+  })
+  .post("/:token/pro/:change{cancel|resume}", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    await enforceRateLimit(c.env.DB, {
+      key: `pro-plan:artist:${artistId}`,
+      limit: PRO_CHANGES_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR,
+      message: /*i18n*/ "Too many changes to your Pro plan. Please wait an hour and try again.",
+    });
+    const cancel = c.req.param("change") === "cancel";
+    const pro = await setProCancelAtPeriodEnd({ db, stripe: createStripe(c.env) }, artistId, cancel).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
+    return c.json<ProPlanResponse>({ pro });
+  })
+  .post("/:token/sessions/:sessionId/end", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    const sessionId = c.req.param("sessionId");
+    const isCurrent = sessionId === (await currentSessionId(c));
+    // Another artist's session, an unknown id or one already ended: nothing to end here.
+    if (!(await endSessionOfArtist(db, artistId, sessionId, "ended_by_artist"))) throw notFound(SESSION_NOT_FOUND);
+    if (isCurrent) dropSessionCookie(c);
+    return c.json<EndArtistSessionResponse>({ ended: true });
+  })
+  .post("/:token/revoke-links", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    await enforceRateLimit(c.env.DB, {
+      key: `replace-links:artist:${artistId}`,
+      limit: LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR,
+      message: /*i18n*/ "Too many new links asked for. Please wait an hour and try again.",
+    });
+    const { revoked, token } = await replaceArtistLinks(db, artistId);
+    return c.json<RevokeArtistLinksResponse>({ revoked, artistPageUrl: artistPagePath(token) });
+  });

@@ -1,0 +1,40 @@
+/**
+ * The artist's monthly statements (docs/decisions/028-artist-journey.md): `GET /api/artist/{token}/statements`
+ * lists the months that have one, `GET /api/artist/{token}/statements/{YYYY-MM}.csv` downloads one
+ * (ledger/monthly-statement.ts reads it, ledger/statement-csv.ts writes it, in the language the
+ * page is read in). The page token is
+ * the credential, as on the rest of the artist page: an unknown, revoked or expired token is a 404,
+ * a token reads only its own artist, and the answers are never cached nor their URL sent on.
+ */
+import { Hono } from "hono";
+import { STATEMENT_MONTH_PATTERN, type StatementMonthsResponse } from "@jplay/schema/me";
+import type { AppEnv } from "../../platform/env";
+import { createDb } from "../../platform/db";
+import { badRequest } from "../../platform/errors";
+import { requestLanguage } from "../../platform/request-language";
+import { loadMonthlyStatement, monthHasBegun, statementMonths } from "../../ledger/index";
+import { statementCsv, statementFileName } from "../../ledger/index";
+import { openLink, privateHeaders } from "./page";
+
+const CSV_FILE = /^(.+)\.csv$/;
+
+export const artistStatementRoutes = new Hono<AppEnv>()
+  .get("/:token/statements", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    return c.json<StatementMonthsResponse>({ months: await statementMonths(db, artistId) });
+  })
+  .get("/:token/statements/:file", async (c) => {
+    privateHeaders(c);
+    const db = createDb(c.env.DB);
+    const { artistId } = await openLink(c, db);
+    const month = CSV_FILE.exec(c.req.param("file"))?.[1] ?? "";
+    if (!STATEMENT_MONTH_PATTERN.test(month)) throw badRequest(/*i18n*/ "Ask for a month's statement as YYYY-MM.csv, for example 2026-11.csv.");
+    if (!monthHasBegun(month)) throw badRequest(/*i18n*/ "There is no statement for {month} yet: that month has not begun.", { month });
+    const csv = statementCsv(await loadMonthlyStatement(db, artistId, month), requestLanguage(c));
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${statementFileName(month)}"`,
+    });
+  });

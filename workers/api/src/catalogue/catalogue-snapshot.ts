@@ -1,0 +1,147 @@
+/**
+ * Everything Home asks of the catalogue, for every scope, read with one D1 query: the first 100 songs
+ * of the popular and recent lists in the full and in the clean catalogue, the featured song, and every
+ * facility's clean-only flag. The edge cache keeps it per catalogue generation
+ * (catalogue/edge-cache.ts), so the lists of every scope variant cost one query between two changes to
+ * the catalogue (docs/decisions/032-edge-cache.md). The orders and the rule of what is public are those
+ * of docs/product.md (Data): most purchased first, newest among equals; newest to join first; only
+ * distributed songs not taken down whose release date has come; a clean scope leaves out explicit and
+ * unanswered songs. A clean (edited) version of a song is listed in the clean scope only: the full
+ * catalogue lists its explicit original instead (docs/decisions/044-release-identifiers-and-metadata.md).
+ */
+import { sql } from "drizzle-orm";
+import type { SongDto } from "@jplay/schema/song";
+import type { Db } from "../platform/db";
+import { RELEASED_BY_TODAY, toSongDto } from "./catalogue";
+import type { CatalogueScope, FacilityLookup } from "./catalogue-scope";
+import { cachedValue } from "./edge-cache";
+
+/** The longest list a listener call may ask for (catalogue/routes/songs.ts). */
+export const SNAPSHOT_LIST_LENGTH = 100;
+
+interface SnapshotSong {
+  id: string;
+  title: string;
+  artistName: string;
+  coverKey: string | null;
+  createdAt: number;
+  priceCents: number;
+  explicit: boolean | null;
+  featuredAt: number | null;
+  /** 1-based places; 0 when the song is past the snapshot's length in that list. */
+  popular: number;
+  recent: number;
+  popularClean: number;
+  recentClean: number;
+}
+
+export interface CatalogueSnapshot {
+  songs: SnapshotSong[];
+  /** Facility id → clean only. */
+  facilities: Record<string, boolean>;
+}
+
+const ORDER_POPULAR = sql.raw("purchase_count desc, created_at desc");
+const ORDER_RECENT = sql.raw("coalesce(distributed_at, created_at) desc, created_at desc");
+const LENGTH = SNAPSHOT_LIST_LENGTH;
+
+/** Raw SQL (docs/decisions/030-one-way-per-thing.md): window functions and a JSON object drizzle's builder cannot say. */
+const SNAPSHOT_SQL = sql`
+with counts as (select song_id, count(*) as n from purchases group by song_id),
+live as (
+  select s.id, s.title, s.artist_name, s.cover_key, s.created_at, s.distributed_at, s.price_cents, s.explicit, s.featured_at,
+    coalesce(c.n, 0) as purchase_count, coalesce(s.explicit = 0, 0) as clean, (s.clean_version_of is not null) as edited
+  from songs s left join counts c on c.song_id = s.id
+  where s.status = 'distributed' and s.taken_down_at is null and s.release_date <= ${RELEASED_BY_TODAY}),
+ranked as (
+  select *,
+    row_number() over (partition by edited order by ${ORDER_POPULAR}) as popular,
+    row_number() over (partition by edited order by ${ORDER_RECENT}) as recent,
+    row_number() over (partition by clean order by ${ORDER_POPULAR}) as popular_in_kind,
+    row_number() over (partition by clean order by ${ORDER_RECENT}) as recent_in_kind
+  from live)
+select f.facilities, r.*
+from (select json_group_object(id, clean_only) as facilities from facilities) f
+left join ranked r on (r.edited = 0 and (r.popular <= ${LENGTH} or r.recent <= ${LENGTH})) or (r.clean = 1 and (r.popular_in_kind <= ${LENGTH} or r.recent_in_kind <= ${LENGTH})) or r.featured_at is not null`;
+
+interface SnapshotRow {
+  facilities: string;
+  id: string | null;
+  title: string;
+  artist_name: string;
+  cover_key: string | null;
+  created_at: number;
+  price_cents: number;
+  explicit: number | null;
+  featured_at: number | null;
+  clean: number;
+  /** 1 for a clean version: its places in the full lists do not count. */
+  edited: number;
+  popular: number;
+  recent: number;
+  popular_in_kind: number;
+  recent_in_kind: number;
+}
+
+const within = (place: number) => (place <= SNAPSHOT_LIST_LENGTH ? place : 0);
+
+/** The one D1 query. */
+export async function readCatalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
+  const results = await db.all<SnapshotRow>(SNAPSHOT_SQL);
+  const facilities = JSON.parse(results[0]?.facilities ?? "{}") as Record<string, number>;
+  return {
+    facilities: Object.fromEntries(Object.entries(facilities).map(([id, cleanOnly]) => [id, cleanOnly === 1])),
+    songs: results
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        id: row.id!,
+        title: row.title,
+        artistName: row.artist_name,
+        coverKey: row.cover_key,
+        createdAt: row.created_at,
+        priceCents: row.price_cents,
+        explicit: row.explicit === null ? null : row.explicit === 1,
+        featuredAt: row.featured_at,
+        popular: row.edited === 1 ? 0 : within(row.popular),
+        recent: row.edited === 1 ? 0 : within(row.recent),
+        popularClean: row.clean === 1 ? within(row.popular_in_kind) : 0,
+        recentClean: row.clean === 1 ? within(row.recent_in_kind) : 0,
+      })),
+  };
+}
+
+function placed(snapshot: CatalogueSnapshot, place: (song: SnapshotSong) => number, limit: number, scope: CatalogueScope): SongDto[] {
+  return snapshot.songs
+    .filter((song) => place(song) > 0 && place(song) <= limit)
+    .sort((a, b) => place(a) - place(b))
+    .map((song) => toSongDto(song, scope));
+}
+
+/** Most purchased first; among equals, the newest. */
+export const popularSongs = (snapshot: CatalogueSnapshot, scope: CatalogueScope, limit: number) =>
+  placed(snapshot, (song) => (scope.cleanOnly ? song.popularClean : song.popular), limit, scope);
+
+/** Newest to join the catalogue first. */
+export const recentSongs = (snapshot: CatalogueSnapshot, scope: CatalogueScope, limit: number) =>
+  placed(snapshot, (song) => (scope.cleanOnly ? song.recentClean : song.recent), limit, scope);
+
+/**
+ * The song most recently featured (an operator features one at a time), or null when no song of the
+ * scope is featured: a taken-down featured song is not in the snapshot, and an explicit one is
+ * skipped for a clean scope.
+ */
+export function featuredSong(snapshot: CatalogueSnapshot, scope: CatalogueScope): SongDto | null {
+  const featured = snapshot.songs
+    .filter((song) => song.featuredAt !== null && (!scope.cleanOnly || song.explicit === false))
+    .sort((a, b) => b.featuredAt! - a.featuredAt!)[0];
+  return featured ? toSongDto(featured, scope) : null;
+}
+
+/** The snapshot of the catalogue's current generation: read from D1 once per generation and colo (catalogue/edge-cache.ts). */
+export const currentCatalogueSnapshot = async (db: Db): Promise<CatalogueSnapshot> => (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(db)))!;
+
+/** The snapshot's facilities, as the scope resolver looks one up (undefined: no such facility). */
+export const snapshotFacilities =
+  (snapshot: CatalogueSnapshot): FacilityLookup =>
+  (facility) =>
+    Object.hasOwn(snapshot.facilities, facility) ? snapshot.facilities[facility] : undefined;

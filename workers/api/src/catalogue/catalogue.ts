@@ -1,0 +1,68 @@
+/**
+ * Reads of the public catalogue: what tablets list and play. Only distributed songs that no operator
+ * has taken down and whose release date has come (UTC) are public; a song awaiting payment, review,
+ * delivery or its release date is not part of the catalogue. Every read takes the listener's scope (catalogue/catalogue-scope.ts): a clean one leaves
+ * out explicit and unanswered songs, and the media URLs it gives out carry the scope. The lists Home
+ * reads come from one query for every scope (catalogue/catalogue-snapshot.ts).
+ */
+import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
+import { artists, songs } from "@jplay/schema/tables";
+import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
+import { centsToDollars } from "@jplay/schema/pricing";
+import type { Db } from "../platform/db";
+import type { CatalogueScope } from "./catalogue-scope";
+
+type SongRow = typeof songs.$inferSelect;
+
+/** The fields of a song row a listener sees. */
+export type ListedSong = Pick<SongRow, "id" | "title" | "artistName" | "coverKey" | "createdAt" | "priceCents" | "explicit">;
+
+export function toSongDto(song: ListedSong, scope: CatalogueScope): SongDto {
+  return {
+    id: song.id,
+    title: song.title,
+    artist: song.artistName,
+    coverUrl: song.coverKey ? songCoverPath(song.id) + scope.query : null,
+    audioUrl: songAudioPath(song.id) + scope.query,
+    createdAt: new Date(song.createdAt).toISOString(),
+    price: centsToDollars(song.priceCents),
+    explicit: song.explicit !== false,
+  };
+}
+
+/** Today's date in UTC as SQLite writes it: a release date on or before it has come. */
+export const RELEASED_BY_TODAY = sql`strftime('%Y-%m-%d', 'now')`;
+
+/** Listed and served in `scope`: live, released, not taken down, and clean when the scope asks for clean. */
+const isPublic = (scope: CatalogueScope) =>
+  and(
+    eq(songs.status, "distributed"),
+    isNull(songs.takenDownAt),
+    lte(songs.releaseDate, RELEASED_BY_TODAY),
+    scope.cleanOnly ? eq(songs.explicit, false) : undefined,
+  );
+
+/** A song's row (media keys included) when it is public in `scope`, or undefined. */
+export async function findPublicSong(db: Db, scope: CatalogueScope, songId: string): Promise<SongRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(songs)
+    .where(and(isPublic(scope), eq(songs.id, songId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A song its owner may see before it is public (the offer and confirmation screens). A song removed
+ * for want of payment is gone for its owner too: nothing can be paid for it any more; so is a song
+ * taken down (its owner reads why on their artist page).
+ */
+export async function findOwnedSong(db: Db, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
+  const [row] = await db
+    .select({ song: songs })
+    .from(songs)
+    .innerJoin(artists, eq(artists.id, songs.artistId))
+    .where(and(eq(songs.id, songId), eq(artists.stripeCustomerId, stripeCustomerId), ne(songs.status, "removed"), isNull(songs.takenDownAt)))
+    .limit(1);
+  return row?.song;
+}

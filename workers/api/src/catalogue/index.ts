@@ -1,0 +1,15 @@
+/**
+ * The catalogue module's public surface: what other modules and the Worker's entry points may import.
+ */
+export { readAdminCatalogue } from "./admin-catalogue";
+export { recordCatalogueChanges } from "./catalogue-changes";
+export { findOwnedSong } from "./catalogue";
+export { coverKeyToServe, requestedCoverWidth } from "./cover-to-serve";
+export { purgeCatalogue } from "./edge-cache";
+export { createFacility, listFacilities, updateFacility } from "./facilities";
+export { setFeaturedSong } from "./featured-song";
+export { configRoutes } from "./routes/config";
+export { homePage } from "./routes/home-page";
+export { songsRoutes } from "./routes/songs";
+export { videosRoutes } from "./routes/videos";
+export { restoreSong, takeDownSong } from "./song-takedown";

@@ -1,0 +1,117 @@
+/**
+ * /api/songs: the public catalogue the tablets list and play (docs/product.md, Data; Calls). Every call takes
+ * the listener's scope, `?facility=<id>` or `?catalogue=clean` (catalogue/catalogue-scope.ts): a song
+ * outside it answers 404 as if it did not exist, media included. Answers come from the edge cache
+ * until the catalogue changes (catalogue/edge-cache.ts, docs/decisions/032-edge-cache.md).
+ */
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../../platform/env";
+import { createDb } from "../../platform/db";
+import { badRequest, notFound } from "../../platform/errors";
+import { readSessionCustomer } from "../../access/index";
+import { serveCachedMedia } from "../cached-media";
+import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
+import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
+import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities, type CatalogueSnapshot } from "../catalogue-snapshot";
+import { cachedJson, cachedResponse, cachedValue } from "../edge-cache";
+import { coverKeyToServe, requestedCoverWidth } from "../cover-to-serve";
+
+const DEFAULT_LIST_LIMIT = 20;
+const MAX_LIST_LIMIT = 100;
+/**
+ * A song's audio and cover never change once uploaded, so browsers and the CDN may keep them; a
+ * takedown stops serving them but cannot reach a copy already kept (docs/decisions/029). The Worker's
+ * own cache is reached only after the song is found live (docs/decisions/032-edge-cache.md).
+ */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_LIST_LIMIT;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+    throw badRequest(/*i18n*/ "limit must be a whole number from 1 to {max}", { max: MAX_LIST_LIMIT });
+  }
+  return limit;
+}
+
+const askedScope = (c: Context<AppEnv>) => ({ facility: c.req.query("facility"), catalogue: c.req.query("catalogue") });
+/** The query parameters a catalogue call reads; others are left out of its key, so they cannot fill the cache. */
+const KEYED_PARAMS = ["catalogue", "facility", "limit"];
+/** The edge cache's key of this call: its path and the parameters it reads, scope included. */
+const callKey = (c: Context<AppEnv>) => {
+  const url = new URL(c.req.url);
+  const keyed = new URLSearchParams();
+  for (const name of KEYED_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) keyed.set(name, value);
+  }
+  const query = keyed.toString();
+  return query === "" ? url.pathname : `${url.pathname}?${query}`;
+};
+
+/** A catalogue list or the featured song, from the one snapshot of Home's catalogue (catalogue/catalogue-snapshot.ts). */
+function fromSnapshot(c: Context<AppEnv>, read: (snapshot: CatalogueSnapshot, scope: CatalogueScope) => unknown) {
+  return cachedJson(callKey(c), async () => {
+    const snapshot = await currentCatalogueSnapshot(createDb(c.env.DB));
+    return read(snapshot, await resolveCatalogueScope(snapshotFacilities(snapshot), askedScope(c)));
+  });
+}
+
+/** The database and the scope this listener call asked for (404 for an unknown facility). */
+async function listenerCall(c: Context<AppEnv>) {
+  const db = createDb(c.env.DB);
+  const scope = await resolveCatalogueScope(facilityInDb(db), askedScope(c));
+  return { db, scope };
+}
+
+/**
+ * The media keys of a song public in the call's scope (404 otherwise), kept with the catalogue's
+ * generation: a takedown starts a new one, so its media stop being served at once.
+ */
+async function requirePublicMedia(c: Context<AppEnv>) {
+  const media = await cachedValue(`media-keys${callKey(c).replace(/\/(audio|cover)(?=\?|$)/, "")}`, async () => {
+    const { db, scope } = await listenerCall(c);
+    const song = await findPublicSong(db, scope, c.req.param("id")!);
+    return song ? { audioKey: song.audioKey, coverKey: song.coverKey } : undefined;
+  });
+  if (!media) throw notFound(/*i18n*/ "Song not found");
+  return media;
+}
+
+export const songsRoutes = new Hono<AppEnv>()
+  .get("/popular", (c) => {
+    const limit = parseLimit(c.req.query("limit"));
+    return fromSnapshot(c, (snapshot, scope) => popularSongs(snapshot, scope, limit));
+  })
+  .get("/recent", (c) => {
+    const limit = parseLimit(c.req.query("limit"));
+    return fromSnapshot(c, (snapshot, scope) => recentSongs(snapshot, scope, limit));
+  })
+  .get("/featured", (c) => fromSnapshot(c, featuredSong))
+  .get("/:id", async (c) => {
+    const songId = c.req.param("id");
+    // A public song's details are kept; a song that is not public is never kept (cachedResponse keeps no 404 and nothing private).
+    return cachedResponse(callKey(c), async () => {
+      const { db, scope } = await listenerCall(c);
+      const song = await findPublicSong(db, scope, songId);
+      if (song) return c.json(toSongDto(song, scope));
+      // Not public yet: only the artist who submitted it may see it, and no cache may keep it. A call
+      // in a facility's or the clean scope is a tablet's: it gets the scope's songs and nothing else.
+      const customerId = scope.query === "" ? await readSessionCustomer(c) : null;
+      const owned = customerId ? await findOwnedSong(db, songId, customerId) : undefined;
+      if (!owned) throw notFound(/*i18n*/ "Song not found");
+      c.header("Cache-Control", "private, no-store");
+      return c.json(toSongDto(owned, FULL_CATALOGUE));
+    });
+  })
+  .get("/:id/audio", async (c) => {
+    const media = await requirePublicMedia(c);
+    return serveCachedMedia(c.env.MEDIA, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
+  })
+  .get("/:id/cover", async (c) => {
+    const width = requestedCoverWidth(c.req.query("size"));
+    const media = await requirePublicMedia(c);
+    if (!media.coverKey) throw notFound(/*i18n*/ "This song has no cover");
+    const key = await coverKeyToServe(c.env.MEDIA, media.coverKey, width);
+    return serveCachedMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Cover not found" });
+  });

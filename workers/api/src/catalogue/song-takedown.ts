@@ -1,0 +1,79 @@
+/**
+ * An operator taking a live song out of the catalogue, and putting it back
+ * (docs/decisions/029-catalogue-control.md). Each is one D1 batch: the song_events row naming the
+ * operator, the song's update and the provider's delivery-feed row (`takedown`, or `release` on a
+ * restore). The event row is the claim: the update and the feed row happen only when this call wrote
+ * it, so a repeat or two operators at once change the song once. The status stays `distributed`:
+ * purchases made before a takedown still credit the artist, and the earnings stay theirs.
+ */
+import { eq, sql, type SQL } from "drizzle-orm";
+import { songs, type SongStatus } from "@jplay/schema/tables";
+import { runBatch, type Db } from "../platform/db";
+import { AppError, notFound } from "../platform/errors";
+import type { JobQueue } from "../platform/job";
+import { recordCatalogueChanges } from "./catalogue-changes";
+import { purgeCatalogue } from "./edge-cache";
+import { textSongRestored, textSongTakenDown } from "../texts/index";
+
+/** Why a song that never went live can be neither taken down nor restored (409). */
+const NOT_LIVE: Record<Exclude<SongStatus, "distributed">, string> = {
+  pending: "This song is not in the catalogue: it has not been paid for.",
+  approved: "This song is not live yet: it is waiting for review or its delivery time. Reject it instead.",
+  rejected: "This song was rejected: it never went live.",
+  removed: "This song was removed: it never went live.",
+};
+
+async function songState(db: Db, songId: string) {
+  const [song] = await db
+    .select({ status: songs.status, takenDownAt: songs.takenDownAt, takedownReason: songs.takedownReason })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
+  if (!song) throw notFound("No song with this id.");
+  if (song.status !== "distributed") throw new AppError(409, "not_live", NOT_LIVE[song.status]);
+  return song;
+}
+
+const alreadyTakenDown = (reason: string | null) => new AppError(409, "already_taken_down", `This song is already taken down: ${reason ?? "no reason recorded"}`);
+const notTakenDown = () => new AppError(409, "not_taken_down", "This song is live: there is nothing to restore.");
+
+/** The three statements of a takedown or restore, each after the event row `eventId` that claims it. */
+async function changeOnce(db: Db, songId: string, change: { eventId: string; cause: string; actor: string; wasTakenDown: boolean; set: SQL; kind: "takedown" | "release" }, now: number) {
+  const claimed = sql`exists (select 1 from song_events where id = ${change.eventId})`;
+  const [event] = await runBatch(db, [
+    sql`
+      insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
+      select ${change.eventId}, id, 'distributed', 'distributed', ${change.cause}, ${change.actor}, ${now}
+      from songs where id = ${songId} and status = 'distributed' and taken_down_at is ${change.wasTakenDown ? sql`not null` : sql`null`}`,
+    sql`update songs set ${change.set} where id = ${songId} and ${claimed}`,
+    recordCatalogueChanges(JSON.stringify([songId]), change.kind, now, claimed),
+  ]);
+  return event.meta.changes === 1;
+}
+
+/** Takes a live song down; the artist is texted the reason. 409 when it is not live or already down. */
+export async function takeDownSong(db: Db, jobs: JobQueue, songId: string, { reason, actor }: { reason: string; actor: string }, now: number): Promise<void> {
+  const song = await songState(db, songId);
+  if (song.takenDownAt !== null) throw alreadyTakenDown(song.takedownReason);
+  const eventId = crypto.randomUUID();
+  const set = sql`taken_down_at = ${now}, takedown_reason = ${reason}`;
+  if (!(await changeOnce(db, songId, { eventId, cause: `Taken down by ${actor}: ${reason}`, actor, wasTakenDown: false, set, kind: "takedown" }, now))) {
+    // Another operator was quicker: say what they did.
+    throw alreadyTakenDown((await songState(db, songId)).takedownReason);
+  }
+  await purgeCatalogue();
+  await textSongTakenDown(db, jobs, { songId, eventId, reason });
+}
+
+/** Puts a taken-down song back in the catalogue (a new `release` in the feed); the artist is texted. 409 when it is not down. */
+export async function restoreSong(db: Db, jobs: JobQueue, songId: string, { actor }: { actor: string }, now: number): Promise<void> {
+  const song = await songState(db, songId);
+  if (song.takenDownAt === null) throw notTakenDown();
+  const eventId = crypto.randomUUID();
+  const set = sql`taken_down_at = null, takedown_reason = null`;
+  if (!(await changeOnce(db, songId, { eventId, cause: `Restored to the catalogue by ${actor}`, actor, wasTakenDown: true, set, kind: "release" }, now))) {
+    throw notTakenDown();
+  }
+  await purgeCatalogue();
+  await textSongRestored(db, jobs, { songId, eventId });
+}

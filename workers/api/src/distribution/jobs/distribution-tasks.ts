@@ -1,0 +1,29 @@
+/**
+ * The distribution pipeline's cron tasks (DELIVERY_CRON in run-scheduled.ts): deliver every song whose
+ * window has started, and queue the audio check again for paid songs whose `distribution.process`
+ * never ran (a lost message). In production this sweep is the safety net behind the delayed
+ * `distribution.deliver` messages; the schedule's time is taken as "now".
+ */
+import type { Job } from "../../platform/job";
+import { createDb } from "../../platform/db";
+import { deliverDueSongs, findStalledSongs } from "../distribution-pipeline";
+
+/** A paid song without a delivery time this long after payment lost its job. */
+export const STALLED_AFTER_MS = 10 * 60 * 1000;
+const STALLED_PER_RUN = 500;
+/** Queue.sendBatch takes at most 100 messages. */
+const SEND_BATCH = 100;
+
+export async function deliverDueSongsTask(env: Env, scheduledTime: Date): Promise<void> {
+  const delivered = await deliverDueSongs(createDb(env.DB), env.JOBS, scheduledTime.getTime(), "the scheduled sweep");
+  if (delivered.length > 0) console.log(JSON.stringify({ level: "info", task: "distribution.deliver-due", delivered: delivered.length }));
+}
+
+export async function requeueStalledDistributionsTask(env: Env, scheduledTime: Date): Promise<void> {
+  const stalled = await findStalledSongs(createDb(env.DB), scheduledTime.getTime(), STALLED_AFTER_MS, STALLED_PER_RUN);
+  for (let i = 0; i < stalled.length; i += SEND_BATCH) {
+    const messages = stalled.slice(i, i + SEND_BATCH).map((songId) => ({ body: { type: "distribution.process", songId } satisfies Job }));
+    await env.JOBS.sendBatch(messages);
+  }
+  if (stalled.length > 0) console.log(JSON.stringify({ level: "warn", task: "distribution.requeue-stalled", requeued: stalled.length }));
+}

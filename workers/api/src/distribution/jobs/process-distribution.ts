@@ -1,0 +1,58 @@
+/**
+ * `distribution.process`, queued when a song is paid (payments/apply-payment.ts): decode the stored
+ * audio, record its facts and schedule delivery by package, or reject the song with a reason the admin
+ * sees. A song that passes has its cover's WebP sizes stored first (distribution/store-cover-sizes.ts), so
+ * they exist before it can go live; a cover that cannot be resized never holds the song back. It gets
+ * its ISRC and UPC and the delivered copy of its audio (releases/prepare-release.ts) before its delivery
+ * time is set: without the identifier settings the job fails, naming them, and ends in admin's Failed
+ * jobs with the song undelivered until an operator fixes them and retries it. Then a
+ * delayed `distribution.deliver` message makes it go live on time; the cron sweep is the safety net
+ * (run-scheduled.ts). A redelivered message finds the song already scheduled and only sends
+ * the delivery message again (its consumer acts once), in case the first run stopped before sending.
+ */
+import { createDb } from "../../platform/db";
+import { identifierSettings, prepareRelease } from "../../releases/index";
+import { checkAudio } from "../check-audio";
+import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../delivery-window";
+import { audioCheckRejection, rejectSong, scheduleDelivery } from "../distribution-pipeline";
+import { songById } from "../../platform/rows-by-id";
+import { storeCoverSizes } from "../store-cover-sizes";
+
+export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
+  const db = createDb(env.DB);
+  const song = await songById(db, songId);
+  if (!song) throw new Error(`distribution.process: no song ${songId}`);
+  // Unpaid, already live or rejected: nothing to do (statuses only move forward).
+  if (song.status !== "approved") return;
+  if (!song.package || song.paidAt === null) throw new Error(`distribution.process: song ${songId} is approved without a package or payment time`);
+  // Read before anything is written, so a misconfigured setting fails the job instead of half-running it.
+  const secondsPerHour = secondsPerWindowHour(env);
+
+  if (song.deliverAt !== null) {
+    // Scheduled before identifiers were assigned: they come first (the cron's backfill would too).
+    if (song.isrc === null || song.upc === null) await prepareRelease({ db, media: env.MEDIA }, identifierSettings(env), songId, now);
+    await sendDelivery(env, songId, song.deliverAt, now);
+    return;
+  }
+
+  const object = await env.MEDIA.get(song.audioKey);
+  if (!object) {
+    await rejectSong(db, env.JOBS, songId, audioCheckRejection("The stored audio file is missing."), now);
+    return;
+  }
+  const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
+  if (!check.ok) {
+    await rejectSong(db, env.JOBS, songId, audioCheckRejection(check.reason), now);
+    return;
+  }
+  // Read before anything is written for a song that passed: a missing setting fails the job here.
+  const settings = identifierSettings(env);
+  if (song.coverKey) await storeCoverSizes(env.MEDIA, songId, song.coverKey);
+  await prepareRelease({ db, media: env.MEDIA }, settings, songId, now);
+  const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);
+  if (await scheduleDelivery(db, { id: songId, package: song.package }, check.facts, dueAt, now)) await sendDelivery(env, songId, dueAt, now);
+}
+
+function sendDelivery(env: Env, songId: string, dueAt: number, now: number): Promise<unknown> {
+  return env.JOBS.send({ type: "distribution.deliver", songId }, { delaySeconds: queueDelaySeconds(dueAt, now) });
+}

@@ -1,0 +1,38 @@
+/**
+ * An operator stops a paid song before it reaches the facilities (wrong file, rights problem). It is
+ * the pipeline's own rejection (`rejectSong`: one batch with the refund, then the text and the
+ * refund's job), with the operator named in the history. Only an `approved` song can be rejected; the
+ * conditional update decides, so a repeat or two operators at once reject it once, and the song's
+ * status then says why nothing changed (docs/decisions/025-refunds-of-rejected-songs.md).
+ */
+import { eq } from "drizzle-orm";
+import type { SongStatus } from "@jplay/schema/tables";
+import { songs } from "@jplay/schema/tables";
+import type { Db } from "../platform/db";
+import { AppError, notFound } from "../platform/errors";
+import type { JobQueue } from "../platform/job";
+import { rejectSong, type Rejection } from "./distribution-pipeline";
+
+export const operatorRejection = (reason: string, actor: string, code: string | null = null): Rejection => ({
+  reason,
+  cause: `Rejected by ${actor}: ${reason}`,
+  actor,
+  code,
+});
+
+/** Why a song in each other status cannot be rejected (409). */
+export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
+  pending: "This song has not been paid for yet: there is nothing to reject.",
+  distributed: "This song is already live in the catalogue and can no longer be rejected.",
+  rejected: "This song was already rejected.",
+  removed: "This song was removed: it can no longer be rejected.",
+};
+
+export async function rejectSongByOperator(db: Db, jobs: JobQueue, songId: string, rejection: Rejection, now: number): Promise<SongStatus> {
+  if (await rejectSong(db, jobs, songId, rejection, now)) return "rejected";
+  const [song] = await db.select({ status: songs.status }).from(songs).where(eq(songs.id, songId)).limit(1);
+  if (!song) throw notFound("No song with this id.");
+  // Approved again cannot happen (statuses only move forward), but a changed mind must not read as success.
+  if (song.status === "approved") throw new AppError(409, "not_rejected", "The song could not be rejected. Please try again.");
+  throw new AppError(409, song.status === "rejected" ? "already_rejected" : "not_rejectable", NOT_REJECTABLE[song.status]);
+}

@@ -1,0 +1,60 @@
+/**
+ * An operator's approval in review: every paid song is listened to before it can reach the facilities
+ * (docs/decisions/029-catalogue-control.md). Approval records who approved it (and corrects the
+ * artist's explicit answer when the operator hears otherwise) in one batch with its song_events row;
+ * the song then goes live at its promised time, or at once when that time has already come.
+ * Rejection in review is the pipeline's own rejection, with its refund (distribution/operator-rejection.ts).
+ */
+import { eq, sql } from "drizzle-orm";
+import { songs, type SongStatus } from "@jplay/schema/tables";
+import { runBatch, type Db } from "../platform/db";
+import { AppError, notFound } from "../platform/errors";
+import type { JobQueue } from "../platform/job";
+import { deliverDueSongs } from "./distribution-pipeline";
+
+export interface Approval {
+  /** The operator's identity, recorded with the decision. */
+  actor: string;
+  /** The explicit flag as the operator heard it; undefined keeps the artist's answer. */
+  explicit?: boolean;
+}
+
+export type ApprovalOutcome = { status: "approved" | "distributed"; explicit: boolean | null };
+
+/** Why a song in each other state cannot be approved (409). */
+const NOT_APPROVABLE: Record<Exclude<SongStatus, "approved">, string> = {
+  pending: "This song has not been paid for yet: there is nothing to review.",
+  distributed: "This song is already live in the catalogue.",
+  rejected: "This song was rejected: it can no longer be approved.",
+  removed: "This song was removed: it can no longer be approved.",
+};
+
+const explicitWords = (explicit: boolean | null) => (explicit === null ? "not answered" : explicit ? "explicit" : "clean");
+
+/**
+ * Approves a paid song once: a repeat, or two operators at once, approve it once (the conditional
+ * update decides) and the second is told it was already reviewed. Returns the song's state after.
+ */
+export async function approveSong(db: Db, jobs: JobQueue, songId: string, { actor, explicit }: Approval, now: number): Promise<ApprovalOutcome> {
+  const [song] = await db.select({ status: songs.status, explicit: songs.explicit, reviewedAt: songs.reviewedAt }).from(songs).where(eq(songs.id, songId)).limit(1);
+  if (!song) throw notFound("No song with this id.");
+  if (song.status !== "approved") throw new AppError(409, "not_reviewable", NOT_APPROVABLE[song.status]);
+  if (song.reviewedAt !== null) throw new AppError(409, "already_reviewed", "This song was already approved.");
+
+  const finalExplicit = explicit ?? song.explicit;
+  const correction = explicit !== undefined && explicit !== song.explicit ? ` (explicit content corrected: ${explicitWords(song.explicit)} → ${explicitWords(explicit)})` : "";
+  const cause = `Approved in review by ${actor}${correction}`;
+  const [, approved] = await runBatch(db, [
+    sql`
+      insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
+      select ${crypto.randomUUID()}, id, 'approved', 'approved', ${cause}, ${actor}, ${now}
+      from songs where id = ${songId} and status = 'approved' and reviewed_at is null`,
+    sql`
+      update songs set reviewed_at = ${now}, reviewed_by = ${actor}, explicit = ${finalExplicit === null ? null : finalExplicit ? 1 : 0}
+      where id = ${songId} and status = 'approved' and reviewed_at is null`,
+  ]);
+  if (approved.meta.changes !== 1) throw new AppError(409, "already_reviewed", "This song was already approved, or its status changed: refresh the queue.");
+
+  const delivered = await deliverDueSongs(db, jobs, now, actor, [songId]);
+  return { status: delivered.length === 1 ? "distributed" : "approved", explicit: finalExplicit };
+}

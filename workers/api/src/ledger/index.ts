@@ -1,0 +1,12 @@
+/**
+ * The ledger module's public surface: what other modules and the Worker's entry points may import.
+ */
+export { listPurchaseMismatches } from "./admin-purchase-mismatches";
+export { applyAccountUpdatedEvent, refreshOnboardingStatus, startConnectOnboarding, syncArtistPayoutSchedule } from "./connect-accounts";
+export { runPayoutPage, startPayoutRun } from "./jobs/payout-run";
+export { ACCOUNTS, accountBalance, artistAvailableBalances, post, postedRefs } from "./ledger";
+export { loadMonthlyStatement, monthHasBegun, statementMonths } from "./monthly-statement";
+export { readPayoutFunding } from "./payout-funding";
+export { connectStatusOf, isPayoutDay, payArtist, payoutPeriod, payoutsReady } from "./payouts";
+export { recordProviderSettlement } from "./provider-settlements";
+export { statementCsv, statementFileName } from "./statement-csv";

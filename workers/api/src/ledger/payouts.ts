@@ -1,0 +1,229 @@
+/**
+ * Paying an artist their available balance for one period (docs/decisions/010). One payout row
+ * per artist and period (unique in the database), so running twice pays once; the row's id is the
+ * Stripe Transfer's idempotency key, so a redelivered job or a crash between steps repairs itself
+ * with the same Transfer instead of sending a second one. Money moves in the ledger
+ * available → payout_pending (kind "payout") before Stripe is called, then payout_pending →
+ * payouts:sent ("payout.sent") or back to available ("payout.failed").
+ *
+ * Transfers draw on Stripe's available balance, which JPlay funds with top-ups (sales money reaches
+ * it from the tablet provider, not through Stripe). A transfer Stripe refuses for a short balance
+ * (`balance_insufficient`) does not fail the payout: it stays pending, its money in payout_pending,
+ * and the next run tries again (docs/decisions/021-platform-balance-and-settlements.md).
+ */
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { artists, payouts } from "@jplay/schema/tables";
+import type { PaymentFrequency } from "@jplay/schema/tables";
+import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
+import type { ConnectStatus } from "@jplay/schema/artist";
+import type { Db } from "../platform/db";
+import { POSTINGS } from "@jplay/schema/ledger-postings";
+import { artistAvailableBalances, post } from "./ledger";
+import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
+import type { JobQueue } from "../platform/job";
+import { textPayoutSent } from "../texts/index";
+
+export type PayoutRow = typeof payouts.$inferSelect;
+type Artist = typeof artists.$inferSelect;
+
+export const PAYOUT_CURRENCY = "usd";
+
+/** The period a run pays for: the UTC date it runs on (`YYYY-MM-DD`). */
+export const payoutPeriod = (runTime: Date) => runTime.toISOString().slice(0, 10);
+
+/** Weekly artists are paid on Mondays (docs/product.md, Prices and limits); daily artists every day. */
+export function isPayoutDay(frequency: PaymentFrequency, period: string): boolean {
+  if (frequency === "daily") return true;
+  return new Date(`${period}T00:00:00Z`).getUTCDay() === 1;
+}
+
+/** The frequencies a run on `period` pays. */
+export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutDay("weekly", period) ? ["daily", "weekly"] : ["daily"]);
+
+/**
+ * One page of the artists a run on `period` visits, after `cursor` (keyset pagination on the id):
+ * those whose frequency is due, and those with an unfinished payout whatever their frequency.
+ */
+export async function artistsDuePage(db: Db, period: string, cursor: string | null, pageSize: number) {
+  return db
+    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
+    .from(artists)
+    .where(
+      and(
+        or(inArray(artists.paymentFrequency, frequenciesDue(period)), sql`${artists.id} in (select ${payouts.artistId} from ${payouts} where ${payouts.status} = 'pending')`),
+        cursor ? gt(artists.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(asc(artists.id))
+    .limit(pageSize);
+}
+
+/** Which of these artists have a payout still pending (D1 binds at most 100 parameters per statement). */
+export async function artistsWithPendingPayouts(db: Db, artistIds: string[]): Promise<Set<string>> {
+  const pending = new Set<string>();
+  for (let i = 0; i < artistIds.length; i += 90) {
+    const rows = await db
+      .selectDistinct({ artistId: payouts.artistId })
+      .from(payouts)
+      .where(and(eq(payouts.status, "pending"), inArray(payouts.artistId, artistIds.slice(i, i + 90))));
+    for (const row of rows) pending.add(row.artistId);
+  }
+  return pending;
+}
+
+/**
+ * The Stripe idempotency key of a payout's Transfer: derived from our own row, never random. Stripe
+ * keeps a 500 and a `balance_insufficient` refusal under their key (replayed for 24 hours), so each
+ * attempt after one has a key of its own: `spentKeys` counts both kinds (the row's
+ * `stripeKeyAttempt` and `fundingWaits`), and the transfer group still finds a transfer any attempt
+ * made.
+ */
+export const payoutIdempotencyKey = (payoutId: string, spentKeys = 0) => keyForAttempt(`payout-${payoutId}`, spentKeys);
+export const payoutTransferGroup = (payoutId: string) => `payout_${payoutId}`;
+
+/** The artist's connected account can receive payouts. */
+export const payoutsReady = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">) => Boolean(artist.stripeAccountId) && artist.payoutsEnabled;
+
+/** Where the artist's payout setup stands, as their page and `GET /api/me` show it. */
+export const connectStatusOf = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">): ConnectStatus =>
+  payoutsReady(artist) ? "ready" : artist.stripeAccountId ? "onboarding" : "not_started";
+
+export type PayoutOutcome = "paid" | "failed" | "waiting_for_funds" | "held" | "below_minimum" | "not_due" | "already_done" | "no_artist";
+
+/** Stripe's platform balance cannot cover the Transfer yet: the payout waits for the next run. */
+const isBalanceShort = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "balance_insufficient";
+
+/**
+ * Stripe refused the Transfer for good (the destination cannot be paid, bad parameters): the payout
+ * fails and its money returns. Anything else (network, 5xx, 429, an idempotent request still in
+ * flight) is thrown so the queue retries with the same key.
+ */
+const isPermanentRefusal = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripePermissionError;
+
+async function payoutFor(db: Db, artistId: string, period: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(and(eq(payouts.artistId, artistId), eq(payouts.period, period))).limit(1);
+  return row;
+}
+
+/**
+ * The platform balance was short: the payout stays pending with its money in payout_pending, and the
+ * next attempt uses the next key. Only the attempt that saw this refusal moves the count on.
+ */
+async function waitForFunds(db: Db, payout: PayoutRow, now = Date.now()): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ fundingWaits: payout.fundingWaits + 1, waitingForFundsSince: now, updatedAt: now })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending"), eq(payouts.fundingWaits, payout.fundingWaits)));
+}
+
+async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<void> {
+  await post(db, POSTINGS.payoutFailed(payout));
+  await db
+    .update(payouts)
+    .set({ status: "failed", failureMessage: message, updatedAt: Date.now() })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")));
+}
+
+/**
+ * Finishes a pending payout, from wherever an earlier attempt stopped: every step is idempotent
+ * (ledger by (kind, ref), the Transfer by its key, the row by its status). `resumed`: an earlier
+ * attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys (24 h),
+ * so it is looked up by its transfer group first; so is one whose key a 500 spent.
+ */
+async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
+  await post(db, POSTINGS.payout(payout));
+  if (!artist.stripeAccountId) {
+    await failPayout(db, payout, "The artist has no connected account.");
+    return "failed";
+  }
+
+  let transfer: Stripe.Transfer | undefined;
+  const spentKeys = payout.stripeKeyAttempt + payout.fundingWaits;
+  if (resumed || spentKeys > 0) {
+    const earlier = await stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 });
+    transfer = earlier.data[0];
+  }
+  if (!transfer) {
+    try {
+      transfer = await stripe.transfers.create(
+        {
+          amount: payout.amountCents,
+          currency: PAYOUT_CURRENCY,
+          destination: artist.stripeAccountId,
+          transfer_group: payoutTransferGroup(payout.id),
+          metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
+        },
+        { idempotencyKey: payoutIdempotencyKey(payout.id, spentKeys) },
+      );
+    } catch (error) {
+      if (isBalanceShort(error)) {
+        await waitForFunds(db, payout);
+        return "waiting_for_funds";
+      }
+      // A 500 is stored under the key: the next attempt looks the Transfer up, then uses a new key.
+      if (spentOnServerError(error)) {
+        await db
+          .update(payouts)
+          .set({ stripeKeyAttempt: payout.stripeKeyAttempt + 1 })
+          .where(and(eq(payouts.id, payout.id), eq(payouts.stripeKeyAttempt, payout.stripeKeyAttempt)));
+      }
+      if (!isPermanentRefusal(error)) throw error;
+      await failPayout(db, payout, error.message);
+      return "failed";
+    }
+  }
+
+  await post(db, POSTINGS.payoutSent(payout));
+  const paid = await db
+    .update(payouts)
+    .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: Date.now() })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
+    .returning({ id: payouts.id });
+  if (paid.length > 0) await textPayoutSent(db, jobs, payout);
+  return "paid";
+}
+
+/**
+ * The `payouts.artist` job: pays the artist's available balance for `period` once. Below the minimum
+ * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
+ * is written: it stays available and the artist's page shows it as held).
+ */
+export async function payArtist(stripe: Stripe, db: Db, artistId: string, period: string, jobs: JobQueue): Promise<PayoutOutcome> {
+  const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+  if (!artist) return "no_artist";
+
+  // Earlier payouts a crash, an outage or a short platform balance left unfinished go first, so their
+  // money is accounted for before today's balance is read.
+  const unfinished = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.artistId, artistId), eq(payouts.status, "pending")))
+    .orderBy(asc(payouts.createdAt));
+  let stillWaiting = false;
+  for (const payout of unfinished) {
+    if (payout.period !== period && (await settlePayout(stripe, db, jobs, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
+  }
+
+  const existing = await payoutFor(db, artistId, period);
+  if (existing) return existing.status === "pending" ? settlePayout(stripe, db, jobs, artist, existing, true) : "already_done";
+  // The platform cannot fund the payout already waiting: a new one would only wait beside it. The
+  // new earnings stay available and go once the waiting payout has.
+  if (stillWaiting) return "waiting_for_funds";
+
+  if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
+  const balance = (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
+  if (balance < PAYOUT_MINIMUM_CENTS) return "below_minimum";
+  if (!payoutsReady(artist)) return "held";
+
+  const [created] = await db
+    .insert(payouts)
+    .values({ id: crypto.randomUUID(), artistId, period, amountCents: balance, status: "pending" })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return settlePayout(stripe, db, jobs, artist, created, false);
+  // Another delivery of this job inserted the row first: finish that one.
+  const winner = await payoutFor(db, artistId, period);
+  return winner?.status === "pending" ? settlePayout(stripe, db, jobs, artist, winner, true) : "already_done";
+}

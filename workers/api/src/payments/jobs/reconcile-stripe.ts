@@ -1,0 +1,35 @@
+/**
+ * The cron's reconciliation with Stripe (DELIVERY_CRON in run-scheduled.ts): what webhooks and lost
+ * answers left out is found by asking Stripe (docs/decisions/022-finding-out-what-happened-at-stripe.md).
+ * Platform events the endpoint never took, `account.updated` on connected accounts still waiting to
+ * be payable, payments left `processing`, and refunds whose job was lost (docs/decisions/025), each
+ * pass bounded per run. A pass that fails is logged
+ * and the others still run; so do the schedule's other tasks.
+ */
+import { createDb } from "../../platform/db";
+import { createStripe, paymentsProvider } from "../../platform/stripe-client";
+import { requeueLostRefunds } from "../../refunds/index";
+import { applyMissedConnectEvents, applyMissedPlatformEvents } from "../missed-stripe-events";
+import { settleProcessingPayments } from "../settle-processing-payments";
+import type { JobQueue } from "../../platform/job";
+
+export async function reconcileStripeTask(env: Env, scheduledTime: Date): Promise<void> {
+  // Without a way to reach Stripe there is nothing to ask (production without a key refuses payments).
+  if (paymentsProvider(env).kind === "unavailable") return;
+  const db = createDb(env.DB);
+  const deps = { db, jobs: env.JOBS as JobQueue, stripe: createStripe(env) };
+  const passes = {
+    "platform-events": () => applyMissedPlatformEvents(deps, Math.floor(scheduledTime.getTime() / 1000)),
+    "connect-events": () => applyMissedConnectEvents(deps),
+    "processing-payments": () => settleProcessingPayments(deps, scheduledTime.getTime()),
+    "lost-refunds": () => requeueLostRefunds(deps, scheduledTime.getTime()),
+  };
+  for (const [pass, run] of Object.entries(passes)) {
+    try {
+      const report = await run();
+      console.log(JSON.stringify({ level: "info", task: "stripe.reconcile", pass, ...report }));
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", task: "stripe.reconcile", pass, error: String(error) }));
+    }
+  }
+}

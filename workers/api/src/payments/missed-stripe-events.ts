@@ -1,0 +1,159 @@
+/**
+ * Webhooks Stripe gave up on, found by listing events (docs/decisions/022-finding-out-what-happened-at-stripe.md).
+ * Test mode retries a failed delivery only a few times, live mode for three days, and `stripe listen`
+ * never: an event the product's endpoint never took is otherwise lost. Each cron run lists the
+ * events since the newest one it saw (minus an overlap, for events that become listable late),
+ * applies every one not yet in `stripe_events` through the webhook's own code, and records it, so an
+ * event applied here and delivered later (or the other way round) takes effect once. A listed event
+ * is in the version the account had when it happened: it is read in the SDK's before it is applied
+ * (listed-stripe-event.ts). The cursor never passes an event that was not applied.
+ * - Platform events: `GET /v1/events?types[]=…&created[gte]=…`, oldest first, a bounded number of
+ *   pages a run; a run that did not reach the end goes on from its last page on the next.
+ * - Events on connected accounts (`account.updated`) belong to the account: the platform lists them
+ *   with the `Stripe-Account` header, one account at a time (https://docs.stripe.com/connect/webhooks).
+ *   Only accounts still waiting to be payable can change anything, so a bounded batch of those is
+ *   read each run, taking turns.
+ */
+import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import type Stripe from "stripe";
+import { artists, failedJobs } from "@jplay/schema/tables";
+import type { Db } from "../platform/db";
+import { recordFailedJob } from "../platform/failed-jobs";
+import type { PaymentDeps } from "./close-open-payment";
+import { applyAccountUpdatedEvent } from "../ledger/index";
+import { listedEventInPinnedVersion } from "./listed-stripe-event";
+import { APPLIED_EVENT_TYPES, applyStripeEvent, recordStripeEvent, stripeEventApplied } from "./stripe-events";
+import { readSyncCursor, writeSyncCursor } from "./sync-cursors";
+
+/** Events can become listable a little after the time they carry: each run looks this far back. */
+export const EVENT_OVERLAP_SECONDS = 10 * 60;
+/** The first run (no cursor yet) looks back as far as Stripe retries live webhooks: three days. */
+export const FIRST_LOOKBACK_SECONDS = 3 * 24 * 60 * 60;
+/** What one run lists at most: pages of events (Stripe's largest page is 100). */
+export const EVENT_BOUNDS = { pageSize: 100, pages: 5 };
+export const CONNECT_ACCOUNTS_PER_RUN = 20;
+
+export const PLATFORM_EVENTS_CURSOR = "platform-events";
+export const CONNECT_ACCOUNTS_CURSOR = "connect-accounts";
+
+/**
+ * `since`: the newest event time fully handled. A walk that did not reach the end keeps `since` and
+ * goes on after `resumeAfter`; `newest` is what `since` becomes when it ends.
+ */
+interface EventsPosition {
+  since: number;
+  resumeAfter?: string;
+  newest?: number;
+}
+
+export interface MissedEventsReport {
+  listed: number;
+  applied: number;
+  failed: number;
+  /** False when the run stopped at its page bound (the next run goes on). */
+  complete: boolean;
+}
+
+type Outcome = "applied" | "known" | "failed";
+
+/** The failed-jobs row (admin's Failed jobs) that shows operators a listed event not applied. */
+const unappliedEventRow = (eventId: string) => `stripe-event:${eventId}`;
+
+/**
+ * The webhook route's steps, for an event found by listing: skip if recorded, read it in the pinned
+ * version (listed-stripe-event.ts), apply, record. An event not applied is logged and shown to
+ * operators among the failed jobs until a later run applies it.
+ */
+async function applyOnce(db: Db, stripe: Stripe, event: Stripe.Event, apply: (event: Stripe.Event) => Promise<void>, options: Stripe.RequestOptions = {}): Promise<Outcome> {
+  try {
+    if (await stripeEventApplied(db, event.id)) return "known";
+    await apply(await listedEventInPinnedVersion(stripe, event, options));
+    await recordStripeEvent(db, event);
+    await db.delete(failedJobs).where(eq(failedJobs.id, unappliedEventRow(event.id)));
+    return "applied";
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "reconciliation: event not applied", event: event.id, type: event.type, error: String(error) }));
+    await recordFailedJob(db, {
+      id: unappliedEventRow(event.id),
+      jobType: "stripe.event",
+      payload: JSON.stringify({ eventId: event.id, type: event.type, apiVersion: event.api_version ?? null }),
+      error: String(error),
+    }).catch(() => undefined);
+    return "failed";
+  }
+}
+
+/** Platform events since the cursor that the webhook endpoint never applied. `now`: Unix seconds. */
+export async function applyMissedPlatformEvents(deps: PaymentDeps, now: number, bounds = EVENT_BOUNDS): Promise<MissedEventsReport> {
+  const { db, stripe } = deps;
+  const position = (await readSyncCursor<EventsPosition>(db, PLATFORM_EVENTS_CURSOR)) ?? { since: now - FIRST_LOOKBACK_SECONDS };
+  const listed: Stripe.Event[] = [];
+  let startingAfter = position.resumeAfter;
+  let complete = false;
+  for (let page = 0; page < bounds.pages; page++) {
+    const events = await stripe.events.list({
+      types: APPLIED_EVENT_TYPES,
+      created: { gte: position.since - EVENT_OVERLAP_SECONDS },
+      limit: bounds.pageSize,
+      ...(startingAfter ? { starting_after: startingAfter } : {}),
+    });
+    listed.push(...events.data);
+    if (!events.has_more || events.data.length === 0) {
+      complete = true;
+      break;
+    }
+    startingAfter = events.data[events.data.length - 1]!.id;
+  }
+
+  const report: MissedEventsReport = { listed: listed.length, applied: 0, failed: 0, complete };
+  let oldestFailed: number | null = null;
+  // Stripe lists newest first; they are applied oldest first, as they happened.
+  for (const event of listed.reverse()) {
+    const outcome = await applyOnce(db, stripe, event, (readable) => applyStripeEvent(db, readable, deps));
+    if (outcome === "applied") report.applied++;
+    if (outcome === "failed") {
+      report.failed++;
+      oldestFailed = Math.min(oldestFailed ?? event.created, event.created);
+    }
+  }
+
+  const newest = Math.max(position.newest ?? position.since, ...listed.map((event) => event.created));
+  // An event that failed stays inside the next run's window, so it is tried again.
+  const keep = (since: number) => (oldestFailed === null ? since : Math.min(since, oldestFailed));
+  const next: EventsPosition = complete ? { since: keep(newest) } : { since: keep(position.since), resumeAfter: startingAfter!, newest };
+  await writeSyncCursor(db, PLATFORM_EVENTS_CURSOR, next);
+  return report;
+}
+
+/** `account.updated` events on the connected accounts still waiting to be payable, a batch a run. */
+export async function applyMissedConnectEvents(deps: Pick<PaymentDeps, "db" | "stripe">): Promise<MissedEventsReport> {
+  const { db, stripe } = deps;
+  const position = (await readSyncCursor<{ after: string }>(db, CONNECT_ACCOUNTS_CURSOR)) ?? { after: "" };
+  const waiting = await db
+    .select({ id: artists.id, accountId: artists.stripeAccountId })
+    .from(artists)
+    .where(and(isNotNull(artists.stripeAccountId), eq(artists.payoutsEnabled, false), gt(artists.id, position.after)))
+    .orderBy(asc(artists.id))
+    .limit(CONNECT_ACCOUNTS_PER_RUN);
+
+  const report: MissedEventsReport = { listed: 0, applied: 0, failed: 0, complete: true };
+  for (const artist of waiting) {
+    let events: Stripe.Event[];
+    try {
+      events = (await stripe.events.list({ type: "account.updated", limit: 10 }, { stripeAccount: artist.accountId! })).data;
+    } catch (error) {
+      report.failed++;
+      console.error(JSON.stringify({ level: "error", msg: "reconciliation: connected account's events not listed", artistId: artist.id, error: String(error) }));
+      continue;
+    }
+    report.listed += events.length;
+    for (const event of events.reverse()) {
+      const outcome = await applyOnce(db, stripe, event, (readable) => applyAccountUpdatedEvent(stripe, db, readable.data.object as Stripe.Account), { stripeAccount: artist.accountId! });
+      if (outcome === "applied") report.applied++;
+      if (outcome === "failed") report.failed++;
+    }
+  }
+  // A short batch reached the end: the next run starts from the first waiting account again.
+  await writeSyncCursor(db, CONNECT_ACCOUNTS_CURSOR, { after: waiting.length < CONNECT_ACCOUNTS_PER_RUN ? "" : waiting[waiting.length - 1]!.id });
+  return report;
+}

@@ -1,0 +1,179 @@
+/**
+ * The Pro subscription ($14.99 a month, docs/product.md, Screens; Prices and limits): one per artist. Subscribing creates a
+ * Stripe subscription whose first invoice the browser pays (`payment_behavior=default_incomplete`,
+ * the invoice's `confirmation_secret`), and whose card then pays the renewals
+ * (`save_default_payment_method: on_subscription`); calling again returns the same open one. A first
+ * invoice left unpaid expires with its subscription after 23 hours (`incomplete_expired`): calling
+ * again then starts one new subscription. Pro is on only while Stripe says the subscription is
+ * `active` — learned from webhooks, by reading the subscription itself, so events arriving twice or
+ * out of order cannot leave a stale status behind (docs/decisions/023-pro-renewals.md).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { PRO_MONTHLY_CENTS } from "@jplay/schema/pricing";
+import { type SubscriptionStatus, subscriptions, type artists } from "@jplay/schema/tables";
+import { POSTINGS } from "@jplay/schema/ledger-postings";
+import type { Db } from "../platform/db";
+import { AppError } from "../platform/errors";
+import { post } from "../ledger/index";
+import { spentOnServerError } from "../platform/stripe-lookup";
+
+type Artist = typeof artists.$inferSelect;
+
+/** One price per amount: a new amount gets a new lookup key instead of changing what subscribers pay. */
+const PRO_PRICE_LOOKUP_KEY = `jplay_pro_monthly_${PRO_MONTHLY_CENTS}`;
+const PENDING = "pending:";
+/** Subscriptions that ended: subscribing again starts a new one. */
+const ENDED: SubscriptionStatus[] = ["canceled", "incomplete_expired"];
+
+export const SUBSCRIPTION_MESSAGES = {
+  active: /*i18n*/ "Your Pro subscription is already active.",
+  noCustomer: /*i18n*/ "Save a payment method before subscribing.",
+} as const;
+
+/**
+ * The Pro price, found by its lookup key or made once. Stripe refuses a second price with the same
+ * lookup key, which makes the creation idempotent without a key of ours (a key would replay a 500
+ * for a day); a racing call that lost finds the winner's price.
+ */
+async function proPriceId(stripe: Stripe): Promise<string> {
+  const lookup = async () => (await stripe.prices.list({ lookup_keys: [PRO_PRICE_LOOKUP_KEY], active: true, limit: 1 })).data[0]?.id;
+  const found = await lookup();
+  if (found) return found;
+  try {
+    const price = await stripe.prices.create({
+      currency: "usd",
+      unit_amount: PRO_MONTHLY_CENTS,
+      recurring: { interval: "month" },
+      product_data: { name: "JPlay Pro" },
+      lookup_key: PRO_PRICE_LOOKUP_KEY,
+    });
+    return price.id;
+  } catch (error) {
+    const winner = error instanceof Stripe.errors.StripeInvalidRequestError && error.param === "lookup_key" ? await lookup() : undefined;
+    if (!winner) throw error;
+    return winner;
+  }
+}
+
+/**
+ * The artist's subscription an earlier call made and did not record (its answer lost, or a 500 that
+ * Stripe replays for its key), so it is taken up instead of a second one being made.
+ */
+async function unrecordedSubscriptionOf(stripe: Stripe, artist: Artist): Promise<Stripe.Subscription | undefined> {
+  const listed = await stripe.subscriptions.list({ customer: artist.stripeCustomerId!, status: "all", limit: 20 });
+  return listed.data.find((subscription) => subscription.metadata?.artistId === artist.id && !ENDED.includes(subscription.status as SubscriptionStatus));
+}
+
+/** The artist's row, claimed (new, or renewed after an ended subscription) before Stripe is called. */
+async function claimSubscriptionRow(db: Db, artistId: string) {
+  const id = crypto.randomUUID();
+  await db.insert(subscriptions).values({ id, artistId, stripeSubscriptionId: `${PENDING}${id}`, status: "incomplete" }).onConflictDoNothing();
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1);
+  if (row && ENDED.includes(row.status)) {
+    const next = crypto.randomUUID();
+    await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, status = 'incomplete', current_period_end = null, cancel_at_period_end = 0, updated_at = ${Date.now()}
+      where id = ${row.id} and status in ('canceled', 'incomplete_expired')`);
+    return (await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1))[0]!;
+  }
+  return row!;
+}
+
+const clientSecretOf = (subscription: Stripe.Subscription): string | null => {
+  const invoice = subscription.latest_invoice;
+  return typeof invoice === "object" && invoice ? (invoice.confirmation_secret?.client_secret ?? null) : null;
+};
+
+/** Stores what Stripe says now about a subscription; returns the status, or null when it is not ours. */
+export async function storeSubscription(db: Db, subscription: Stripe.Subscription): Promise<SubscriptionStatus | null> {
+  const periodEnd = subscription.items.data[0]?.current_period_end;
+  const updated = await db
+    .update(subscriptions)
+    .set({
+      status: subscription.status as SubscriptionStatus,
+      currentPeriodEnd: periodEnd ? periodEnd * 1000 : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      updatedAt: Date.now(),
+    })
+    .where(eq(subscriptions.stripeSubscriptionId, subscription.id))
+    .returning({ status: subscriptions.status });
+  return updated[0]?.status ?? null;
+}
+
+export async function getOrCreateSubscription(deps: { db: Db; stripe: Stripe }, artist: Artist): Promise<{ clientSecret: string }> {
+  const { db, stripe } = deps;
+  if (!artist.stripeCustomerId) throw new AppError(400, "no_customer", SUBSCRIPTION_MESSAGES.noCustomer);
+  const row = await claimSubscriptionRow(db, artist.id);
+  if (row.status === "active") throw new AppError(409, "already_subscribed", SUBSCRIPTION_MESSAGES.active);
+
+  const expand = ["latest_invoice.confirmation_secret"];
+  let subscription: Stripe.Subscription;
+  if (row.stripeSubscriptionId.startsWith(PENDING)) {
+    const earlier = await unrecordedSubscriptionOf(stripe, artist);
+    try {
+      // Racing calls for one artist send the same idempotency key: Stripe creates one subscription.
+      subscription = earlier
+        ? await stripe.subscriptions.retrieve(earlier.id, { expand })
+        : await stripe.subscriptions.create(
+            {
+              customer: artist.stripeCustomerId,
+              items: [{ price: await proPriceId(stripe) }],
+              payment_behavior: "default_incomplete",
+              payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: ["card"] },
+              metadata: { artistId: artist.id },
+              expand,
+            },
+            { idempotencyKey: `subscription:${row.id}` },
+          );
+    } catch (error) {
+      // Stripe replays a 500 for its key: the row takes a new id, so the next call (having looked
+      // for what this one made) sends a new key.
+      if (spentOnServerError(error)) {
+        const next = crypto.randomUUID();
+        await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, updated_at = ${Date.now()}
+          where id = ${row.id} and stripe_subscription_id = ${row.stripeSubscriptionId}`);
+      }
+      throw error;
+    }
+    await db
+      .update(subscriptions)
+      .set({ stripeSubscriptionId: subscription.id, updatedAt: Date.now() })
+      .where(and(eq(subscriptions.id, row.id), eq(subscriptions.stripeSubscriptionId, row.stripeSubscriptionId)));
+  } else {
+    subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId, { expand });
+  }
+  const status = await storeSubscription(db, subscription);
+  if (status === "active") throw new AppError(409, "already_subscribed", SUBSCRIPTION_MESSAGES.active);
+  if (status && ENDED.includes(status)) return getOrCreateSubscription(deps, artist);
+  const clientSecret = clientSecretOf(subscription);
+  if (!clientSecret) throw new Error(`Subscription ${subscription.id} has no invoice to pay`);
+  return { clientSecret };
+}
+
+const subscriptionIdOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/**
+ * Webhooks (invoice.paid, invoice.payment_failed, customer.subscription.*): re-read the subscription
+ * and store its status. Answers whether the subscription is an artist's Pro subscription of ours.
+ */
+export async function syncSubscriptionFromEvent(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<boolean> {
+  const object = event.data.object as { object: string; id: string; parent?: Stripe.Invoice["parent"] };
+  const subscriptionId = object.object === "invoice" ? subscriptionIdOf(object.parent?.subscription_details?.subscription) : object.id;
+  if (!subscriptionId) return false;
+  const [ours] = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(inArray(subscriptions.stripeSubscriptionId, [subscriptionId]))
+    .limit(1);
+  if (!ours) return false;
+  await storeSubscription(deps.db, await deps.stripe.subscriptions.retrieve(subscriptionId));
+  return true;
+}
+
+/** `invoice.paid`: the subscription's status, and a Pro invoice's card charge in the ledger (once per invoice). */
+export async function onInvoicePaid(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<void> {
+  const invoice = event.data.object as Stripe.Invoice;
+  if ((await syncSubscriptionFromEvent(deps, event)) && invoice.amount_paid > 0) {
+    await post(deps.db, POSTINGS.subscriptionInvoice({ id: invoice.id, amountCents: invoice.amount_paid }));
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * `POST /api/distribute/{songId}/recovery` (docs/product.md, Screens; States and flows; Errors): after a declined payment the
+ * artist accepts a discounted offer (tier 1 $20.49, tier 2 $10.49; RECOVERY_TIERS). Card-network
+ * rules come first: a card that was hard-declined or is out of attempts is not charged — the artist
+ * is asked for a new card. Otherwise the saved card is charged on-session at the tier's price; a
+ * decline at tier 1 suggests tier 2, at tier 2 the card form takes a new card. An offer is a discount,
+ * so it opens only after a real decline (payments/recorded-declines.ts).
+ */
+import { RECOVERY_TIERS, type RecoveryTier } from "@jplay/schema/pricing";
+import type { RecoveryNextTierResponse, RecoveryResponse } from "@jplay/schema/payments";
+import type { artists } from "@jplay/schema/tables";
+import { AppError, notFound } from "../platform/errors";
+import { applySucceededPayment } from "./apply-payment";
+import { CARD_REFUSAL_MESSAGES, cardRefusal } from "./card-rules";
+import { createCardFormIntent } from "./card-form-intent";
+import { findOwnedSong } from "../catalogue/index";
+import { chargeSavedCard } from "./charge-saved-card";
+import { type PaymentDeps, closeOpenPayment } from "./close-open-payment";
+import { declineOpensTier } from "./recorded-declines";
+import { reopenRefusedPayment } from "./reopen-payment";
+import { claimPayment, openPaymentOf, paymentById, savedCardOf } from "./song-payments";
+
+type Artist = typeof artists.$inferSelect;
+export type RecoveryAnswer = { status: 200; body: RecoveryResponse } | { status: 402; body: RecoveryNextTierResponse };
+
+export const RECOVERY_MESSAGES = {
+  /** Tier 1 without a declined card payment for the song. */
+  noDecline: /*i18n*/ "Recovery offers follow a declined card payment for this song. Please pay the distribution fee first.",
+  /** Tier 2 without a declined payment of the special offer. */
+  noSpecialOfferDecline: /*i18n*/ "The final offer follows a declined payment of the special offer. Please accept the special offer first.",
+  inProgress: /*i18n*/ "A payment for this song is already in progress",
+  nextTier: /*i18n*/ "We have a better offer for you that's likely to succeed!",
+} as const;
+
+const inProgress = () => new AppError(409, "payment_in_progress", RECOVERY_MESSAGES.inProgress);
+const paidBefore: RecoveryAnswer = { status: 200, body: { success: true, alreadyProcessed: true } };
+
+const offerUnavailable = (tier: RecoveryTier) =>
+  new AppError(409, "offer_unavailable", tier === 1 ? RECOVERY_MESSAGES.noDecline : RECOVERY_MESSAGES.noSpecialOfferDecline);
+
+export async function makeRecoveryOffer(deps: PaymentDeps, artist: Artist, songId: string, tier: RecoveryTier, now = Date.now()): Promise<RecoveryAnswer> {
+  const { db, stripe } = deps;
+  const song = artist.stripeCustomerId ? await findOwnedSong(db, songId, artist.stripeCustomerId) : undefined;
+  if (!song) throw notFound(/*i18n*/ "Song not found");
+  if (song.status !== "pending") return paidBefore;
+  if (!(await declineOpensTier(deps, song.id, tier))) throw offerUnavailable(tier);
+
+  // The previous attempt's intent (a card form, a 3-D Secure challenge) is canceled: one open payment per song.
+  const closed = await closeOpenPayment(deps, song.id);
+  if (closed === "paid") return paidBefore;
+  if (closed === "busy") throw inProgress();
+
+  const offer = RECOVERY_TIERS[tier];
+  const description = `${offer.title} (recovery tier ${tier}) for "${song.title}"`;
+  const card = await savedCardOf(db, artist.id);
+  const claim = () =>
+    claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "recovery", package: offer.package, amountCents: offer.feeCents, paymentMethodId: card?.id ?? null }, now);
+
+  /** The card form pays this offer (a new card); `paymentId` is a claimed row, or one is claimed. */
+  const cardForm = async (message: string | undefined, paymentId?: string | null): Promise<RecoveryAnswer> => {
+    const id = paymentId ?? (await claim());
+    if (!id) {
+      if ((await openPaymentOf(db, song.id))?.status === "succeeded") return paidBefore;
+      throw inProgress();
+    }
+    const clientSecret = await createCardFormIntent(stripe, db, (await paymentById(db, id))!, artist.stripeCustomerId, description);
+    return { status: 200, body: { clientSecret, success: false, requiresNewCard: true, ...(message ? { message } : {}) } };
+  };
+
+  const fingerprint = card ? (card.fingerprint ?? card.stripePaymentMethodId) : null;
+  const refusal = fingerprint ? await cardRefusal(db, fingerprint, now) : null;
+  if (!card || !artist.stripeCustomerId || refusal) return cardForm(refusal?.message);
+
+  const paymentId = await claim();
+  if (!paymentId) return cardForm(undefined, null);
+  const outcome = await chargeSavedCard(stripe, db, {
+    paymentId,
+    stripeCustomerId: artist.stripeCustomerId,
+    stripePaymentMethodId: card.stripePaymentMethodId,
+    fingerprint: card.fingerprint,
+    amountCents: offer.feeCents,
+    offSession: false,
+    description,
+    metadata: { songId: song.id, purpose: "recovery" },
+  });
+  switch (outcome.kind) {
+    case "succeeded":
+      await applySucceededPayment(deps, paymentId, `recovery tier ${tier}: saved card charged`, outcome.paymentIntentId);
+      return { status: 200, body: { success: true } };
+    case "requires_action":
+      return { status: 200, body: { clientSecret: outcome.clientSecret, success: false, requiresAction: true } };
+    case "refused":
+      return cardForm(outcome.refusal.message, (await reopenRefusedPayment(db, paymentId)) ? paymentId : null);
+    case "declined":
+      // After a hard decline the card is never tried again: this same offer, with a new card.
+      if (outcome.hard) return cardForm(CARD_REFUSAL_MESSAGES.hard_decline);
+      if (tier === 1) return { status: 402, body: { suggestNextTier: true, nextTier: 2, message: RECOVERY_MESSAGES.nextTier } };
+      return cardForm(outcome.message);
+  }
+}

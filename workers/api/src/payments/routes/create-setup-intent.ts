@@ -1,0 +1,33 @@
+/**
+ * `POST /api/create-setup-intent` (docs/product.md, Calls): the SetupIntent the payment-setup card
+ * confirms. So that the form cannot be used to test stolen cards in bulk, setup intents are limited
+ * per client address (an IPv6 /64) and have a ceiling per minute over all clients together that no
+ * number of addresses gets around; a SetupIntent declined a few times is canceled
+ * (payments/setup-intent-failures.ts). The numbers are in src/platform/limits.ts, the reasoning in the README's
+ * "Security" section.
+ */
+import { Hono } from "hono";
+import { CreateSetupIntentSchema } from "@jplay/schema/distribution";
+import type { AppEnv } from "../../platform/env";
+import { BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, setupIntentsPerAddressPerHour, setupIntentsPerMinute } from "../../platform/limits";
+import { createStripe } from "../../platform/stripe-client";
+import { readSessionCustomer, startSession } from "../../access/index";
+import { createSetupIntent } from "../payment-setup";
+import { clientAddress, enforceRateLimit } from "../../platform/rate-limit";
+import { jsonBody } from "../../platform/validation";
+
+export const createSetupIntentRoutes = new Hono<AppEnv>().post("/", jsonBody(CreateSetupIntentSchema), async (c) => {
+  await enforceRateLimit(c.env.DB, {
+    key: `setup-intent:ip:${clientAddress(c.req.raw.headers)}`,
+    limit: setupIntentsPerAddressPerHour(c.env),
+    windowMs: HOUR_MS,
+    message: /*i18n*/ "Too many payment setup attempts from your network. Please wait an hour and try again.",
+  });
+  // Counted only for callers under their own limit, so one address cannot use up everyone's.
+  await enforceRateLimit(c.env.DB, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
+  const { paymentFrequency } = c.req.valid("json");
+  const sessionCustomer = await readSessionCustomer(c);
+  const result = await createSetupIntent(createStripe(c.env), sessionCustomer, paymentFrequency);
+  if (result.customerId !== sessionCustomer) await startSession(c, result.customerId);
+  return c.json(result);
+});

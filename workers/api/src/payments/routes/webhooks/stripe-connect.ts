@@ -1,0 +1,40 @@
+/**
+ * POST /api/webhooks/stripe-connect: Stripe's Connect endpoint, which receives events that happen on
+ * the artists' connected accounts (`account.updated`: payouts enabled or disabled). Stripe signs a
+ * Connect endpoint with its own secret (STRIPE_CONNECT_WEBHOOK_SECRET), so it is a route of its own.
+ * Each event id is claimed once, like the platform endpoint; other event types are acknowledged.
+ * https://docs.stripe.com/connect/webhooks
+ */
+import { Hono } from "hono";
+import Stripe from "stripe";
+import type { AppEnv } from "../../../platform/env";
+import { createDb } from "../../../platform/db";
+import { AppError } from "../../../platform/errors";
+import { createStripe } from "../../../platform/stripe-client";
+import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
+import { applyAccountUpdatedEvent } from "../../../ledger/index";
+import { recordStripeEvent, stripeEventApplied } from "../../stripe-events";
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+export const stripeConnectWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
+  const secret = c.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+  if (!secret) throw new AppError(503, "webhooks_unconfigured", "STRIPE_CONNECT_WEBHOOK_SECRET is not configured");
+  const signature = c.req.header("Stripe-Signature");
+  if (!signature) throw new AppError(400, "invalid_signature", "Missing Stripe-Signature header");
+  const payload = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
+  } catch {
+    throw new AppError(400, "invalid_signature", "Webhook signature verification failed");
+  }
+
+  refuseOtherApiVersion(event, "stripe-connect");
+  const db = createDb(c.env.DB);
+  if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
+  // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
+  if (event.type === "account.updated") await applyAccountUpdatedEvent(createStripe(c.env), db, event.data.object);
+  await recordStripeEvent(db, event);
+  return c.json({ received: true });
+});

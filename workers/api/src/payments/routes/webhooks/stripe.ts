@@ -1,0 +1,37 @@
+/**
+ * POST /api/webhooks/stripe: Stripe's (or the sandbox's) signed events. The signature is verified on
+ * the raw body; an event is recorded only after it was applied (payments/stripe-events.ts), so a
+ * redelivery of a recorded event changes nothing, and one that failed or was cut short answers 500
+ * (or nothing) and Stripe delivers it again.
+ */
+import { Hono } from "hono";
+import Stripe from "stripe";
+import type { AppEnv } from "../../../platform/env";
+import { createDb } from "../../../platform/db";
+import { AppError } from "../../../platform/errors";
+import { createStripe, webhookSecret } from "../../../platform/stripe-client";
+import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
+import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../../stripe-events";
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
+  const signature = c.req.header("Stripe-Signature");
+  if (!signature) throw new AppError(400, "invalid_signature", "Missing Stripe-Signature header");
+  const payload = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(payload, signature, webhookSecret(c.env), undefined, cryptoProvider);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, "invalid_signature", "Webhook signature verification failed");
+  }
+
+  refuseOtherApiVersion(event, "stripe");
+  const db = createDb(c.env.DB);
+  if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
+  // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
+  await applyStripeEvent(db, event, { db, jobs: c.env.JOBS, stripe: createStripe(c.env) });
+  await recordStripeEvent(db, event);
+  return c.json({ received: true });
+});

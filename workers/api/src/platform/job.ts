@@ -1,0 +1,51 @@
+/**
+ * The messages the JOBS queue carries: one discriminated union, so producers and the consumer agree
+ * on every shape (docs/architecture.md, Async work is idempotent). Every consumer may see a message twice and acts once.
+ */
+export type Job =
+  | {
+      /** Remove R2 objects nothing refers to any more (e.g. after a failed upload). */
+      type: "media.delete";
+      keys: string[];
+    }
+  | {
+      /** A paid song: check its audio and schedule its delivery by package. */
+      type: "distribution.process";
+      songId: string;
+    }
+  | {
+      /** A scheduled song whose delivery time may have come: make it live (sent with a delay). */
+      type: "distribution.deliver";
+      songId: string;
+    }
+  | {
+      /** Charge one item of an operator's retry or Charge All batch (payments/jobs/admin-charge.ts). */
+      type: "admin.charge";
+      itemId: string;
+    }
+  | {
+      /** One page of a payout run: enqueues the page's payable artists, then the next page. */
+      type: "payouts.page";
+      /** The run's UTC date, `YYYY-MM-DD`: one payout per artist per period. */
+      period: string;
+      /** The last artist id of the previous page (keyset pagination); null for the first page. */
+      cursor: string | null;
+    }
+  | {
+      /** Pay one artist's available balance for the period (once, however often delivered). */
+      type: "payouts.artist";
+      artistId: string;
+      period: string;
+    }
+  | {
+      /** Send one queued text to an artist's phone (texts/jobs/send-text.ts); the row says whether it went. */
+      type: "text.send";
+      messageId: string;
+    }
+  | {
+      /** Ask Stripe for a refund row's refund (refunds/send-refund.ts); the row counts the keys a 500 spent. */
+      type: "refund.send";
+      refundId: string;
+    };
+
+export type JobQueue = Queue<Job>;

@@ -1,0 +1,127 @@
+/**
+ * Every abuse limit in one place: how large a request body may be on each route, how often payment
+ * setup may be used, and how many unpaid songs an artist may keep and for how long. The numbers and
+ * the reasoning behind them are in docs/decisions/020-limits-and-headers.md and the README's
+ * "Security" section. Limits a deployment may tune are read from settings here; a setting that is
+ * not a positive whole number is ignored (logged once) and the default, the strict value, holds.
+ */
+import { MESSAGES } from "@jplay/schema/distribution";
+import type { MessageValues } from "@jplay/schema/format-message";
+import { COVER_MAX_BYTES, MP3_MAX_BYTES } from "@jplay/schema/pricing";
+import { MAX_PURCHASE_REPORT_BYTES } from "@jplay/schema/purchases";
+
+const KIB = 1024;
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+// ---- Request bodies -------------------------------------------------------------------------------
+
+/** The distribution form (POST /api/distribute): both files at their limits plus the text fields and multipart framing. */
+export const MAX_REQUEST_BYTES = MP3_MAX_BYTES + COVER_MAX_BYTES + 64 * KIB;
+
+export interface BodyRule {
+  maxBytes: number;
+  /** What the 413 says. */
+  message: string;
+  /** The values of the message's `{name}` placeholders (platform/errors.ts). */
+  values?: MessageValues;
+  /**
+   * The route reads its body as a stream and enforces this limit itself while reading (the song
+   * upload): only a declared length above it is refused up front.
+   */
+  streamed?: boolean;
+}
+
+/** The 413 of routes only operators and machines call (webhooks, the admin API): English, not translated. */
+const tooLarge = (maxBytes: number, advice: string) => `The request body is too large: at most ${maxBytes / KIB} KB is accepted here. ${advice}`;
+
+/** Every JSON call of the SPA: the largest real one is a few hundred bytes. */
+export const JSON_BODY_MAX_BYTES = 64 * KIB;
+/**
+ * Stripe's events: the largest the product handles (an invoice or subscription with its lines) are
+ * a few KB; a quarter of a megabyte is ample. A refused event is logged: Stripe retries it.
+ */
+export const WEBHOOK_BODY_MAX_BYTES = 256 * KIB;
+/** An operator's retry batch: up to 1,000 items of about 130 bytes each (ids are UUIDs). */
+export const ADMIN_RETRY_BODY_MAX_BYTES = 256 * KIB;
+
+const JSON_RULE: BodyRule = {
+  maxBytes: JSON_BODY_MAX_BYTES,
+  message: /*i18n*/ "The request body is too large: at most {kib} KB is accepted here. Please reload the page and try again.",
+  values: { kib: JSON_BODY_MAX_BYTES / KIB },
+};
+
+/**
+ * First match wins; anything not listed gets the JSON limit, so a new route is covered by default.
+ * The JSON rule's message is the one listeners and artists may read: it is marked for translation.
+ */
+const BODY_RULES: Array<[RegExp, BodyRule]> = [
+  [/^\/api\/distribute$/, { maxBytes: MAX_REQUEST_BYTES, message: MESSAGES.songSize, streamed: true }],
+  [/^\/api\/webhooks\//, { maxBytes: WEBHOOK_BODY_MAX_BYTES, message: tooLarge(WEBHOOK_BODY_MAX_BYTES, "This endpoint receives Stripe events only.") }],
+  [/^\/api\/provider\/purchases$/, { maxBytes: MAX_PURCHASE_REPORT_BYTES, message: `A report may be at most ${MAX_PURCHASE_REPORT_BYTES / KIB} KB; send fewer purchases per report` }],
+  [/^\/api\/admin\/payments\/retry$/, { maxBytes: ADMIN_RETRY_BODY_MAX_BYTES, message: tooLarge(ADMIN_RETRY_BODY_MAX_BYTES, "Select fewer payments and try again.") }],
+];
+
+export function bodyRuleFor(path: string): BodyRule {
+  return BODY_RULES.find(([pattern]) => pattern.test(path))?.[1] ?? JSON_RULE;
+}
+
+// ---- Payment setup (card testing) -------------------------------------------------------------------
+
+export const HOUR_MS = 60 * MINUTE;
+export const MINUTE_MS = MINUTE;
+
+/** Setup intents per client address (/64 for IPv6) per hour. Setting: SETUP_INTENTS_PER_ADDRESS_PER_HOUR. */
+export const SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 20;
+/** Setup intents per minute from all clients together. Setting: SETUP_INTENTS_PER_MINUTE. */
+export const SETUP_INTENTS_PER_MINUTE = 10;
+/** Card saves one session (its Stripe customer) may attempt per hour, confirmed or not. */
+export const SAVES_PER_SESSION_PER_HOUR = 10;
+/** Card saves one client address (/64 for IPv6) may attempt per hour, confirmed or not. Setting: CARD_SAVES_PER_ADDRESS_PER_HOUR. */
+export const SAVES_PER_ADDRESS_PER_HOUR = 20;
+/** What a client that used up its own save attempts is told. */
+export const TOO_MANY_SAVES = /*i18n*/ "Too many attempts to save a card. Please wait an hour and try again.";
+/** Confirmed cards saved per phone number per hour. */
+export const SAVES_PER_PHONE_PER_HOUR = 5;
+/** Confirmed cards saved per minute from all clients together. Setting: CARD_SAVES_PER_MINUTE. */
+export const CARD_SAVES_PER_MINUTE = 10;
+/** Failed confirmations (declines, failed 3-D Secure) after which a SetupIntent is canceled. */
+export const SETUP_FAILURES_BEFORE_CANCEL = 3;
+/** What a client is told when the ceiling over all clients is reached (card setup, card saves). */
+export const BUSY_SETUP_MESSAGE = /*i18n*/ "Too many artists are setting up payments right now. Please wait a minute and try again.";
+export const BUSY_SAVE_MESSAGE = /*i18n*/ "Too many cards are being saved right now. Please wait a minute and try again.";
+
+// ---- Unpaid uploads ---------------------------------------------------------------------------------
+
+/** Songs awaiting payment an artist may hold at once. Setting: MAX_UNPAID_SONGS_PER_ARTIST. */
+export const MAX_UNPAID_SONGS_PER_ARTIST = 5;
+/** How long a song may wait for payment before it is removed with its files. Setting: UNPAID_SONG_EXPIRY_SECONDS. */
+export const UNPAID_SONG_EXPIRY_MS = 7 * DAY;
+/** Unpaid songs removed per cron run (every 15 minutes): a bound on one run's work. */
+export const UNPAID_SONGS_REMOVED_PER_RUN = 50;
+
+// ---- Settings ---------------------------------------------------------------------------------------
+
+type NumericSetting = "SETUP_INTENTS_PER_ADDRESS_PER_HOUR" | "CARD_SAVES_PER_ADDRESS_PER_HOUR" | "SETUP_INTENTS_PER_MINUTE" | "CARD_SAVES_PER_MINUTE" | "MAX_UNPAID_SONGS_PER_ARTIST" | "UNPAID_SONG_EXPIRY_SECONDS";
+
+const badSettingsLogged = new Set<string>();
+
+/** A positive whole-number setting, or `fallback` when it is unset or not one. */
+export function numericSetting(env: Partial<Record<NumericSetting, string>>, name: NumericSetting, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value > 0) return value;
+  if (!badSettingsLogged.has(name)) {
+    badSettingsLogged.add(name);
+    console.error(JSON.stringify({ level: "error", msg: "setting ignored: not a positive whole number", setting: name, value: raw, using: fallback }));
+  }
+  return fallback;
+}
+
+export const setupIntentsPerAddressPerHour = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_ADDRESS_PER_HOUR", SETUP_INTENTS_PER_ADDRESS_PER_HOUR);
+export const setupIntentsPerMinute = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_MINUTE", SETUP_INTENTS_PER_MINUTE);
+export const cardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "CARD_SAVES_PER_ADDRESS_PER_HOUR", SAVES_PER_ADDRESS_PER_HOUR);
+export const cardSavesPerMinute = (env: Env) => numericSetting(env, "CARD_SAVES_PER_MINUTE", CARD_SAVES_PER_MINUTE);
+export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UNPAID_SONGS_PER_ARTIST", MAX_UNPAID_SONGS_PER_ARTIST);
+export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;

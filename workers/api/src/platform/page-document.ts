@@ -1,0 +1,54 @@
+/**
+ * The built index.html (its hashed script and style names and its security headers, from the
+ * assets) with a server-rendered screen put in it: the screen's <title> and preloads in place of the
+ * shell's title, its markup in #root (docs/decisions/031-server-rendered-home.md). Home
+ * (home-page.ts) and /distribute (distribute-page.ts) use it.
+ */
+import type { Context } from "hono";
+import type { Language } from "@jplay/schema/language";
+import type { AppEnv } from "./env";
+
+/** What apps/web/index.html holds: its language, its title (screens render their own) and the empty #root. */
+const SHELL_LANGUAGE = '<html lang="en"';
+const SHELL_TITLE = "<title>JPlay</title>";
+const SHELL_ROOT = '<div id="root"></div>';
+
+/** The single-page app's document as the assets serve it (with their security headers). */
+export const spaDocument = (c: Context<AppEnv>) => c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
+
+/** Whether the assets answered with the app's HTML (anything else is passed on as it is). */
+export const isHtmlDocument = (shell: Response) => shell.ok && (shell.headers.get("Content-Type")?.startsWith("text/html") ?? false);
+
+interface FilledShell {
+  /** The language the screen was rendered in, for <html lang>. */
+  language: Language;
+  /** The screen's <title> and preloads. */
+  head: string;
+  /** The screen's markup, for #root. */
+  rootHtml: string;
+  /** After #root: Home's data block. */
+  afterRoot?: string;
+  /**
+   * The path the markup was rendered for, as #root's `data-screen`: the browser hydrates a screen
+   * only in the page rendered for it (apps/web/src/main.tsx), not in another page a cache answered
+   * for it (the service worker's offline Home).
+   */
+  screenPath?: string;
+}
+
+/** The shell's text in the screen's language, with the screen's head for its title and its markup in #root. */
+export const fillShell = (shellText: string, { language, head, rootHtml, afterRoot = "", screenPath }: FilledShell) =>
+  shellText
+    .replace(SHELL_LANGUAGE, `<html lang="${language}"`)
+    // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
+    .replace(SHELL_TITLE, () => head)
+    .replace(SHELL_ROOT, () => `<div id="root"${screenPath ? ` data-screen="${screenPath}"` : ""}>${rootHtml}</div>${afterRoot}`);
+
+/** The shell's headers for a page rendered now: its length, ETag and asset-cache status were the shell's. */
+export function renderedPageHeaders(shell: Response): Headers {
+  const headers = new Headers(shell.headers);
+  headers.delete("Content-Length");
+  headers.delete("ETag");
+  headers.delete("CF-Cache-Status");
+  return headers;
+}

@@ -1,0 +1,164 @@
+/**
+ * Reads one page of the tablet provider's delivery feed: the `catalogue_changes` log after a cursor,
+ * in `seq` order, each release joined with its song as it is now and given signed media links. The
+ * log is append-only, so the same cursor always starts at the same change: a provider that lost an
+ * answer reads the same page again. Also which songs the feed's media links may serve
+ * (docs/decisions/029-catalogue-control.md, "Delivery feed"). The same page feeds the DDEX ERN feed
+ * (provider/ern), which reads the release metadata and credits too.
+ */
+import { and, asc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";
+import { catalogueChanges, songCredits, songs } from "@jplay/schema/tables";
+import type { CatalogueChange, DeliveryFeedPage, FeedQuery } from "@jplay/schema/provider-feed";
+import { parentalWarning, type Credit } from "@jplay/schema/release-metadata";
+import type { Db } from "../platform/db";
+import { badRequest } from "../platform/errors";
+import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "./ern/index";
+
+/**
+ * One page of the catalogue log, each change with its song as it is now: what both the JSON feed
+ * (below) and the DDEX ERN feed (provider/ern/feed-page.ts) are written from, so they page alike.
+ */
+export async function readFeedEntries(db: Db, { since, limit }: FeedQuery): Promise<FeedEntries> {
+  const rows = await db
+    .select({
+      seq: catalogueChanges.seq,
+      kind: catalogueChanges.kind,
+      songId: catalogueChanges.songId,
+      at: catalogueChanges.at,
+      title: songs.title,
+      artist: songs.artistName,
+      explicit: songs.explicit,
+      cleanVersionOf: songs.cleanVersionOf,
+      durationMs: songs.durationMs,
+      priceCents: songs.priceCents,
+      coverKey: songs.coverKey,
+      isrc: songs.isrc,
+      upc: songs.upc,
+      genre: songs.genre,
+      lyricsLanguage: songs.lyricsLanguage,
+      instrumental: songs.instrumental,
+      releaseDate: songs.releaseDate,
+      pLineYear: songs.pLineYear,
+      pLineHolder: songs.pLineHolder,
+      cLineYear: songs.cLineYear,
+      cLineHolder: songs.cLineHolder,
+    })
+    .from(catalogueChanges)
+    .innerJoin(songs, eq(songs.id, catalogueChanges.songId))
+    .where(gt(catalogueChanges.seq, since))
+    .orderBy(asc(catalogueChanges.seq))
+    // One more than asked: whether it exists is `hasMore`.
+    .limit(limit + 1);
+
+  const page = rows.slice(0, limit);
+  if (page.length === 0 && since > 0) await refuseCursorPastTheEnd(db, since);
+  const credits = page.length > 0 ? await readCredits(db, since, page.at(-1)!.seq) : new Map<string, Credit[]>();
+
+  const entries = page.map(
+    (row): FeedEntry => ({
+      cursor: String(row.seq),
+      kind: row.kind,
+      songId: row.songId,
+      at: new Date(row.at).toISOString(),
+      song: {
+        songId: row.songId,
+        title: row.title,
+        artist: row.artist,
+        explicit: row.explicit,
+        parentalWarning: parentalWarning(row),
+        durationMs: row.durationMs,
+        priceCents: row.priceCents,
+        isrc: row.isrc,
+        upc: row.upc,
+        genre: row.genre,
+        lyricsLanguage: row.lyricsLanguage,
+        instrumental: row.instrumental,
+        // Songs written before release metadata existed and never migrated hold the columns' empty defaults.
+        releaseDate: row.releaseDate === "" ? null : row.releaseDate,
+        credits: credits.get(row.songId) ?? [],
+        pLine: rightsLine(row.pLineYear, row.pLineHolder),
+        cLine: rightsLine(row.cLineYear, row.cLineHolder),
+        hasCover: row.coverKey !== null,
+      },
+    }),
+  );
+  return { entries, nextCursor: page.length > 0 ? String(page.at(-1)!.seq) : String(since), hasMore: rows.length > limit };
+}
+
+const rightsLine = (year: number, holder: string): RightsLine | null => (year > 0 && holder !== "" ? { year, holder } : null);
+
+/**
+ * The credits of the songs of the changes after `since` up to `lastSeq` (the page's), each song's in
+ * the artist's order. Selected by the page's range, not a list of its song ids: a page of 500 would
+ * bind more parameters than D1 takes in one query.
+ */
+async function readCredits(db: Db, since: number, lastSeq: number): Promise<Map<string, Credit[]>> {
+  const pageSongs = db
+    .select({ songId: catalogueChanges.songId })
+    .from(catalogueChanges)
+    .where(and(gt(catalogueChanges.seq, since), lte(catalogueChanges.seq, lastSeq)));
+  const rows = await db
+    .select({ songId: songCredits.songId, name: songCredits.name, role: songCredits.role })
+    .from(songCredits)
+    .where(inArray(songCredits.songId, pageSongs))
+    .orderBy(asc(songCredits.songId), asc(songCredits.position));
+  const bySong = new Map<string, Credit[]>();
+  for (const { songId, name, role } of rows) bySong.set(songId, [...(bySong.get(songId) ?? []), { name, role }]);
+  return bySong;
+}
+
+/** The JSON feed's page: a release describes its song and carries signed links to its files. */
+export async function readDeliveryFeed(db: Db, query: FeedQuery, signLink: SignMediaLink): Promise<DeliveryFeedPage> {
+  const { entries, nextCursor, hasMore } = await readFeedEntries(db, query);
+  const changes = await Promise.all(
+    entries.map(async ({ cursor, kind, songId, at, song }): Promise<CatalogueChange> => {
+      if (kind === "takedown") return { cursor, kind, songId, at };
+      return {
+        cursor,
+        kind,
+        songId,
+        at,
+        title: song.title,
+        artist: song.artist,
+        explicit: song.explicit,
+        durationMs: song.durationMs,
+        priceCents: song.priceCents,
+        audioUrl: await signLink(songId, "audio"),
+        coverUrl: song.hasCover ? await signLink(songId, "cover") : null,
+        isrc: song.isrc,
+        upc: song.upc,
+        genre: song.genre,
+        lyricsLanguage: song.lyricsLanguage,
+        releaseDate: song.releaseDate,
+        parentalWarning: song.parentalWarning,
+        credits: song.credits,
+      };
+    }),
+  );
+  return { changes, nextCursor, hasMore };
+}
+
+/**
+ * A cursor past the feed's last change was never given out by this feed (seq only grows): reading on
+ * from it would silently skip whatever comes next, so it is refused.
+ */
+async function refuseCursorPastTheEnd(db: Db, since: number): Promise<void> {
+  const [row] = await db.select({ last: max(catalogueChanges.seq) }).from(catalogueChanges);
+  const last = row?.last ?? null;
+  if (last === null || since > last) {
+    throw badRequest(`since=${since} is past the end of the feed (its last change is ${last ?? 0}): use a cursor this feed gave you, or 0 to read from the start`);
+  }
+}
+
+/**
+ * The media keys of a song the provider may fetch: released and not taken down. Anything else is
+ * answered as absent, whatever link the caller holds.
+ */
+export async function findReleasedSongMedia(db: Db, songId: string): Promise<{ audioKey: string; coverKey: string | null } | undefined> {
+  const [song] = await db
+    .select({ audioKey: songs.audioKey, coverKey: songs.coverKey })
+    .from(songs)
+    .where(and(eq(songs.id, songId), eq(songs.status, "distributed"), isNull(songs.takenDownAt)))
+    .limit(1);
+  return song;
+}

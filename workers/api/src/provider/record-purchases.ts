@@ -1,0 +1,86 @@
+/**
+ * A verified purchase report, recorded: each purchase is checked against its song (it must exist, be
+ * distributed, belong to an artist and be reported at the song's own price: a purchase at any other
+ * price is not credited but kept in purchase_price_mismatches for an operator to settle with the
+ * provider), then every creditable purchase is recorded and credited in
+ * one D1 batch (schema/src/purchase-credit.ts), so a purchase and its ledger transaction happen
+ * exactly once however often the provider retries. The answer lists every purchase's outcome.
+ */
+import { inArray, sql } from "drizzle-orm";
+import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
+import { PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
+import { ledgerTransactions, purchasePriceMismatches, songs } from "@jplay/schema/tables";
+import { createDb, runBatch } from "../platform/db";
+import { badRequest } from "../platform/errors";
+import { purgeCatalogue } from "../catalogue/index";
+
+/** D1 binds at most 100 parameters per statement. */
+const SONG_LOOKUP_CHUNK = 90;
+const MISMATCH_INSERT_CHUNK = 14;
+
+export async function recordPurchaseReport(d1: D1Database, report: PurchaseReport, now = Date.now()): Promise<PurchaseReportAnswer> {
+  const seen = new Set<string>();
+  for (const purchase of report.purchases) {
+    if (seen.has(purchase.purchaseId)) throw badRequest(`purchaseId ${purchase.purchaseId} appears more than once in this report`);
+    seen.add(purchase.purchaseId);
+  }
+
+  const db = createDb(d1);
+  const songIds = [...new Set(report.purchases.map((purchase) => purchase.songId))];
+  const songsById = new Map<string, { status: string; artistId: string | null; revenueSplitBps: number | null; priceCents: number }>();
+  for (let i = 0; i < songIds.length; i += SONG_LOOKUP_CHUNK) {
+    const rows = await db
+      .select({ id: songs.id, status: songs.status, artistId: songs.artistId, revenueSplitBps: songs.revenueSplitBps, priceCents: songs.priceCents })
+      .from(songs)
+      .where(inArray(songs.id, songIds.slice(i, i + SONG_LOOKUP_CHUNK)));
+    for (const row of rows) songsById.set(row.id, row);
+  }
+
+  const outcomes = new Map<string, PurchaseOutcome>();
+  const creditable: CreditablePurchase[] = [];
+  const mispriced: Array<typeof purchasePriceMismatches.$inferInsert> = [];
+  for (const purchase of report.purchases) {
+    const song = songsById.get(purchase.songId);
+    const purchasedAt = Date.parse(purchase.purchasedAt);
+    const reject = (code: Extract<PurchaseOutcome, { status: "rejected" }>["code"], reason: string) =>
+      outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: "rejected", code, reason });
+    if (!song) reject("unknown_song", `No song ${purchase.songId}`);
+    else if (song.status !== "distributed") reject("song_not_distributed", `Song ${purchase.songId} is not in the catalogue (status ${song.status})`);
+    else if (!song.artistId) reject("song_has_no_artist", `Song ${purchase.songId} has no artist to credit`);
+    else if (purchasedAt > now + PROVIDER_SIGNATURE_MAX_SKEW_SECONDS * 1000) reject("purchased_in_future", `purchasedAt (${purchase.purchasedAt}) is in the future`);
+    else if (purchase.priceCents !== song.priceCents) {
+      reject("price_mismatch", `Song ${purchase.songId} sells at ${song.priceCents} cents, not ${purchase.priceCents}: not credited; kept for an operator to settle`);
+      mispriced.push({ id: crypto.randomUUID(), purchaseId: purchase.purchaseId, songId: purchase.songId, reportedPriceCents: purchase.priceCents, cataloguePriceCents: song.priceCents, purchasedAt, detectedAt: now });
+    } else creditable.push({ purchaseId: purchase.purchaseId, songId: purchase.songId, artistId: song.artistId, priceCents: purchase.priceCents, purchasedAt, revenueSplitBps: song.revenueSplitBps });
+  }
+
+  // One row per purchase id: a report sent again adds nothing. (Under D1's 100-parameter limit: 7 a row.)
+  for (let i = 0; i < mispriced.length; i += MISMATCH_INSERT_CHUNK) {
+    await db.insert(purchasePriceMismatches).values(mispriced.slice(i, i + MISMATCH_INSERT_CHUNK)).onConflictDoNothing({ target: purchasePriceMismatches.purchaseId });
+  }
+
+  if (creditable.length > 0) {
+    const { statements, transactionIds } = purchaseCreditStatements(creditable, now);
+    await runBatch(db, statements);
+    // A purchase was recorded by this report exactly when the transaction id this batch chose exists.
+    const chosenIds = JSON.stringify([...transactionIds.values()]);
+    const recorded = await db
+      .select({ ref: ledgerTransactions.ref })
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.id} in (select value from json_each(${chosenIds}))`);
+    const recordedNow = new Set(recorded.map((row) => row.ref));
+    // New purchases may change the popular order.
+    if (recordedNow.size > 0) await purgeCatalogue();
+    for (const purchase of creditable) {
+      outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate" });
+    }
+  }
+
+  const results = report.purchases.map((purchase) => outcomes.get(purchase.purchaseId)!);
+  return {
+    recorded: results.filter((result) => result.status === "recorded").length,
+    duplicates: results.filter((result) => result.status === "duplicate").length,
+    rejected: results.filter((result) => result.status === "rejected").length,
+    results,
+  };
+}

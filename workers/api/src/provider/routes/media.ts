@@ -1,0 +1,31 @@
+/**
+ * `GET /api/provider/media/{songId}/{audio|cover}?expires&signature`: the signed, expiring links the
+ * delivery feed hands out (provider/routes/releases.ts), streamed with ranges while the song is in the
+ * catalogue; an expired or altered link is a 403, a song taken down or never released a 404
+ * (docs/decisions/029-catalogue-control.md, "Delivery feed").
+ */
+import { Hono } from "hono";
+import type { MediaKind } from "@jplay/schema/provider-feed";
+import type { AppEnv } from "../../platform/env";
+import { createDb } from "../../platform/db";
+import { notFound } from "../../platform/errors";
+import { providerAudioKey } from "../../releases/index";
+import { findReleasedSongMedia } from "../delivery-feed";
+import { verifyMediaLink } from "../provider-media-links";
+import { providerSecret } from "../provider-signature";
+import { serveMedia } from "../../platform/serve-media";
+
+export const providerMediaRoutes = new Hono<AppEnv>()
+  .get("/:songId/:kind{audio|cover}", async (c) => {
+    const secret = providerSecret(c.env, "Media links are not served");
+    const songId = c.req.param("songId");
+    const kind = c.req.param("kind") as MediaKind;
+    const secondsLeft = await verifyMediaLink(secret, songId, kind, c.req.query("expires"), c.req.query("signature"), Date.now());
+    const song = await findReleasedSongMedia(createDb(c.env.DB), songId);
+    if (!song) throw notFound("This song is not in the catalogue: it was never released, or it was taken down");
+    // Audio: the delivered copy, tagged with the ISRC (releases/delivered-copy.ts), when it exists.
+    const key = kind === "audio" ? await providerAudioKey(c.env.MEDIA, songId, song.audioKey) : song.coverKey;
+    if (!key) throw notFound("This song has no cover");
+    const missingMessage = kind === "audio" ? "Audio not found" : "Cover not found";
+    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });
+  });

@@ -1,0 +1,37 @@
+/**
+ * POST /api/provider/purchases: the tablet provider reports the downloads listeners bought. The raw
+ * body is size-limited while it is read (platform/middleware/body-limit.ts, MAX_PURCHASE_REPORT_BYTES) and its
+ * signature verified before it is parsed; then every field is checked
+ * (valibot, schema/src/purchases.ts) and the report is recorded purchase by purchase, each
+ * purchaseId once (provider/record-purchases.ts). Malformed reports are refused whole (4xx, nothing
+ * stored); well-formed ones are answered 200 with one outcome per purchase.
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import { PurchaseReportSchema } from "@jplay/schema/purchases";
+import type { AppEnv } from "../../platform/env";
+import { badRequest } from "../../platform/errors";
+import { providerSecret, reportBody, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../provider-signature";
+import { recordPurchaseReport } from "../record-purchases";
+
+export const providerPurchaseRoutes = new Hono<AppEnv>().post(
+  "/",
+  async (c) => {
+    const secret = providerSecret(c.env, "Purchase reports are not accepted");
+    const rawBody = await c.req.text();
+    await verifyProviderSignature(secret, c.req.header(TIMESTAMP_HEADER), c.req.header(SIGNATURE_HEADER), reportBody(rawBody), Date.now());
+
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw badRequest("The body is not valid JSON");
+    }
+    const report = v.safeParse(PurchaseReportSchema, body);
+    if (!report.success) {
+      const issue = report.issues[0];
+      throw badRequest(`${v.getDotPath(issue) ?? "body"}: ${issue.message}`);
+    }
+    return c.json(await recordPurchaseReport(c.env.DB, report.output), 200);
+  },
+);

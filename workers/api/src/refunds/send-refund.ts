@@ -1,0 +1,85 @@
+/**
+ * The `refund.send` job: asks Stripe for the refund of one refund row, once however often it runs
+ * (docs/decisions/025-refunds-of-rejected-songs.md). It first looks for a refund an earlier run made
+ * (Stripe's refunds of the payment's PaymentIntent, ours named by `metadata.refundId`), so a lost
+ * answer or a crash after Stripe's call is recorded, not repeated. Only when there is none does it
+ * create one, with the idempotency key `refund:<row id>` (`:attempt:<n>` after a 500 spent the key,
+ * docs/decisions/022). Stripe also refuses a second full refund (`charge_already_refunded`): then the
+ * refund someone made outside JPlay is recorded as this one.
+ */
+import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { payments, refunds } from "@jplay/schema/tables";
+import type { Db } from "../platform/db";
+import type { JobQueue } from "../platform/job";
+import { applyRefundStatus, recordStripeRefund } from "./refund-status";
+import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
+
+/** A spent key is followed by the next one after this long (Stripe may be down for a while). */
+const NEXT_KEY_DELAY_SECONDS = 30;
+
+export const refundIdempotencyKey = (refundId: string, keyAttempt: number) => keyForAttempt(`refund:${refundId}`, keyAttempt);
+
+export type SendRefundOutcome = "sent" | "found" | "already_recorded" | "refused" | "next_key" | "no_refund";
+
+export interface SendRefundDeps {
+  db: Db;
+  jobs: JobQueue;
+  stripe: Stripe;
+}
+
+/** Refunds of the PaymentIntent: ours by metadata, else (for `charge_already_refunded`) any. */
+async function refundsOf(stripe: Stripe, paymentIntentId: string): Promise<Stripe.Refund[]> {
+  return (await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })).data;
+}
+
+export async function sendRefund(deps: SendRefundDeps, refundId: string): Promise<SendRefundOutcome> {
+  const { db, stripe } = deps;
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
+  if (!row) return "no_refund";
+  if (row.stripeRefundId || row.status !== "pending") return "already_recorded";
+  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId)).limit(1);
+  if (!payment?.stripePaymentIntentId) {
+    await applyRefundStatus(db, row, "failed", "no_payment_at_stripe");
+    return "refused";
+  }
+  const intentId = payment.stripePaymentIntentId;
+  const record = (refund: Stripe.Refund) => recordStripeRefund(db, row, refund);
+
+  const earlier = (await refundsOf(stripe, intentId)).find((refund) => refund.metadata?.refundId === row.id);
+  if (earlier) {
+    await record(earlier);
+    return "found";
+  }
+  try {
+    const refund = await stripe.refunds.create(
+      { payment_intent: intentId, amount: row.amountCents, metadata: { refundId: row.id, paymentId: row.paymentId, songId: row.songId ?? "" } },
+      { idempotencyKey: refundIdempotencyKey(row.id, row.stripeKeyAttempt) },
+    );
+    await record(refund);
+    return "sent";
+  } catch (error) {
+    if (spentOnServerError(error)) {
+      // Stripe replays this 500 for a day: the row counts the spent key, the next run looks first, then uses the next key.
+      await db
+        .update(refunds)
+        .set({ stripeKeyAttempt: row.stripeKeyAttempt + 1 })
+        .where(and(eq(refunds.id, row.id), eq(refunds.stripeKeyAttempt, row.stripeKeyAttempt)));
+      await deps.jobs.send({ type: "refund.send", refundId: row.id }, { delaySeconds: NEXT_KEY_DELAY_SECONDS });
+      return "next_key";
+    }
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") {
+      const [madeElsewhere] = await refundsOf(stripe, intentId);
+      if (madeElsewhere) {
+        await record(madeElsewhere);
+        return "found";
+      }
+    }
+    // Any other refusal is final (operators see it); network errors, 429s and 409s are retried by the queue.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      await applyRefundStatus(db, row, "failed", error.code ?? "refused_by_stripe");
+      return "refused";
+    }
+    throw error;
+  }
+}

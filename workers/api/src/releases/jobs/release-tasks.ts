@@ -1,0 +1,30 @@
+/**
+ * The cron's identifier backfill (DELIVERY_CRON in run-scheduled.ts): songs live or scheduled before
+ * JPlay assigned ISRCs and UPCs get theirs, and the delivered copy of their audio, a bounded number
+ * per run (releases/identifier-backfill.ts). Missing or malformed settings, or a used-up sequence, fail
+ * the task with the reason in the cron's log; a song that fails alone is logged, the others go on, and
+ * the task then fails naming it, so the cron's history shows it.
+ */
+import { createDb } from "../../platform/db";
+import { backfillIdentifiers } from "../identifier-backfill";
+import { identifierSettings } from "../identifier-settings";
+
+/** Songs per run: each is a read and a write of its MP3 (15 MB at most), one after another. */
+export const IDENTIFIER_BACKFILL_PER_RUN = 100;
+
+export async function backfillIdentifiersTask(env: Env, scheduledTime: Date): Promise<void> {
+  const report = await backfillIdentifiers(
+    { db: createDb(env.DB), media: env.MEDIA },
+    () => identifierSettings(env),
+    scheduledTime.getTime(),
+    IDENTIFIER_BACKFILL_PER_RUN,
+  );
+  if (report.prepared.length > 0 || report.failed.length > 0) {
+    console.log(
+      JSON.stringify({ level: report.failed.length > 0 ? "error" : "info", task: "releases.backfill-identifiers", prepared: report.prepared.length, failed: report.failed }),
+    );
+  }
+  if (report.failed.length > 0) {
+    throw new Error(`Identifiers or delivered copies failed for ${report.failed.length} song(s): ${report.failed.map(({ songId, error }) => `${songId} (${error})`).join("; ")}`);
+  }
+}

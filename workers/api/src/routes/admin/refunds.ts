@@ -1,7 +1,0 @@
-/** `GET /api/admin/refunds`: the refunds of rejected songs' fees and their status (docs/decisions/025-refunds-of-rejected-songs.md). */
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
-import { createDb } from "../../db";
-import { listAdminRefunds } from "../../services/admin-refunds";
-
-export const adminRefundRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await listAdminRefunds(createDb(c.env.DB))));

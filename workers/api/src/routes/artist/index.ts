@@ -1,8 +1,0 @@
-/** /api/artist/{token}: the artist's private page (page.ts), its card (card.ts) and monthly statements (statements.ts); the token is the credential. */
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
-import { artistCardRoutes } from "./card";
-import { artistPageRoutes } from "./page";
-import { artistStatementRoutes } from "./statements";
-
-export const artistRoutes = new Hono<AppEnv>().route("/", artistPageRoutes).route("/", artistCardRoutes).route("/", artistStatementRoutes);

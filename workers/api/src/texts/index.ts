@@ -1,0 +1,10 @@
+/**
+ * The texts module's public surface: what other modules and the Worker's entry points may import.
+ */
+export { listTextMessages } from "./admin-text-messages";
+export { textCardSaved, textPaymentOutcome, textPayoutSent, textSongOutcome, textSongRestored, textSongTakenDown } from "./event-texts";
+export { sendText } from "./jobs/send-text";
+export { requeueStuckTextsTask } from "./jobs/text-tasks";
+export { toE164 } from "./phone-number";
+export { smsRoutes } from "./routes/sms";
+export { optOut } from "./sms-opt-outs";

@@ -1,0 +1,53 @@
+/**
+ * `text.send`: sends one queued outbox row (texts/text-messages.ts) through the configured SMS
+ * provider (texts/sms-provider.ts). A row is sent at most once per claim: each attempt first
+ * counts itself on the row (`attempts`, guarded by the count it read), so two deliveries of the same
+ * message cannot both reach Twilio. Twilio unreachable (5xx, 429, network) → thrown, the queue retries
+ * it; refused (4xx) → `failed` with Twilio's error, and 21610 (the number answered STOP to our sender)
+ * also puts the number on the opt-out list. Once sent, logged or failed, the stored body no longer
+ * holds the artist's page token (docs/decisions/026-texts-to-artists.md).
+ */
+import { createDb } from "../../platform/db";
+import { SmsProviderUnavailable, TWILIO_UNSUBSCRIBED_RECIPIENT, sendWithTwilio, smsProvider } from "../sms-provider";
+import { isOptedOut, optOut } from "../sms-opt-outs";
+import { claimTextSend, noteTextError, settleText, textById } from "../text-sends";
+
+export const NO_PROVIDER_ERROR = "no SMS provider configured";
+
+let missingProviderLogged = false;
+
+export async function sendText(env: Env, messageId: string, now = Date.now()): Promise<void> {
+  const db = createDb(env.DB);
+  const row = await textById(db, messageId);
+  if (!row) throw new Error(`text.send: no text message ${messageId}`);
+  if (row.status !== "queued") return; // settled by an earlier delivery
+
+  if (await isOptedOut(db, row.toPhone)) return settleText(db, row, { status: "skipped", error: "The number opted out (STOP)." });
+
+  const provider = smsProvider(env);
+  if (provider.kind === "none") {
+    if (!missingProviderLogged) {
+      missingProviderLogged = true;
+      console.error(JSON.stringify({ level: "error", msg: "texts cannot be sent: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" }));
+    }
+    return settleText(db, row, { status: "failed", error: NO_PROVIDER_ERROR });
+  }
+  if (provider.kind === "log") {
+    // Development and tests: the text as it would have gone, one JSON line.
+    console.log(JSON.stringify({ level: "info", msg: "text message (no SMS provider configured)", id: row.id, to: row.toPhone, kind: row.kind, body: row.body }));
+    return settleText(db, row, { status: "logged", sentAt: now });
+  }
+
+  if (!(await claimTextSend(db, row))) return; // another delivery of this message is sending it
+
+  let answer;
+  try {
+    answer = await sendWithTwilio(provider.config, { to: row.toPhone, body: row.body });
+  } catch (error) {
+    if (error instanceof SmsProviderUnavailable) await noteTextError(db, row.id, error.message);
+    throw error;
+  }
+  if (answer.ok) return settleText(db, row, { status: "sent", providerMessageId: answer.providerMessageId, sentAt: now });
+  if (answer.code === TWILIO_UNSUBSCRIBED_RECIPIENT) await optOut(db, row.toPhone);
+  return settleText(db, row, { status: "failed", error: answer.code === null ? answer.message : `Twilio ${answer.code}: ${answer.message}` });
+}

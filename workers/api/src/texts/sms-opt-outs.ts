@@ -1,0 +1,34 @@
+/**
+ * Numbers that said STOP. An artist's reply to our Twilio number (texts/routes/sms.ts), Twilio's own
+ * refusal of a send to an unsubscribed number (error 21610), or an operator in admin puts a number on
+ * the list; START/UNSTOP/YES takes it off. A number on the list gets no texts: its rows are `skipped`.
+ */
+import { eq } from "drizzle-orm";
+import { smsOptOuts } from "@jplay/schema/tables";
+import type { Db } from "../platform/db";
+
+/** The keywords carriers and Twilio treat as opt-out and opt-in (case and spacing ignored). */
+const OPT_OUT_KEYWORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
+const OPT_IN_KEYWORDS = new Set(["START", "UNSTOP", "YES"]);
+
+export type OptKeyword = "opt_out" | "opt_in" | null;
+
+export function optKeyword(body: string): OptKeyword {
+  const word = body.trim().toUpperCase();
+  if (OPT_OUT_KEYWORDS.has(word)) return "opt_out";
+  if (OPT_IN_KEYWORDS.has(word)) return "opt_in";
+  return null;
+}
+
+/** Puts an E.164 number on the list (again: no change). */
+export async function optOut(db: Db, phone: string): Promise<void> {
+  await db.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
+}
+
+export async function optIn(db: Db, phone: string): Promise<void> {
+  await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+}
+
+export async function isOptedOut(db: Db, phone: string): Promise<boolean> {
+  return (await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1)).length > 0;
+}

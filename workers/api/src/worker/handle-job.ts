@@ -1,0 +1,64 @@
+/**
+ * The JOBS queue consumer: a switch on the message type, acknowledged one message at a time. Every
+ * job is idempotent, because a queue may deliver a message twice; a message that keeps failing is
+ * retried with back-off and then lands in the dead-letter queue.
+ */
+import type { Job } from "../platform/job";
+import { deliverDistribution } from "../distribution/index";
+import { processDistribution } from "../distribution/index";
+import { chargeRetryItem } from "../payments/index";
+import { runPayoutPage } from "../ledger/index";
+import { createDb } from "../platform/db";
+import { createStripe } from "../platform/stripe-client";
+import { payArtist } from "../ledger/index";
+import { sendText } from "../texts/index";
+import { sendRefund } from "../refunds/index";
+
+const RETRY_DELAY_SECONDS = 30;
+
+export async function runJob(job: Job, env: Env): Promise<void> {
+  switch (job.type) {
+    case "media.delete":
+      // Deleting a missing key succeeds, so a second delivery changes nothing.
+      await env.MEDIA.delete(job.keys);
+      return;
+    case "distribution.process":
+      // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
+      await processDistribution(job.songId, env);
+      return;
+    case "distribution.deliver":
+      await deliverDistribution(job.songId, env);
+      return;
+    case "admin.charge":
+      await chargeRetryItem(job.itemId, env);
+      return;
+    case "payouts.page":
+      await runPayoutPage(env, job);
+      return;
+    case "payouts.artist":
+      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period, env.JOBS);
+      return;
+    case "text.send":
+      await sendText(env, job.messageId);
+      return;
+    case "refund.send":
+      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS, stripe: createStripe(env) }, job.refundId);
+      return;
+    default: {
+      const unknownJob: never = job;
+      throw new Error(`Unknown job type: ${String((unknownJob as { type?: unknown }).type)}`);
+    }
+  }
+}
+
+export async function handleJobBatch(batch: MessageBatch<Job>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      await runJob(message.body, env);
+      message.ack();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", queue: batch.queue, messageId: message.id, attempts: message.attempts, error: String(error) }));
+      message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+    }
+  }
+}

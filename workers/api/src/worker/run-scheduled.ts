@@ -1,0 +1,64 @@
+/**
+ * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
+ * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
+ * songs live or scheduled without an ISRC and a UPC are given theirs (before the sweep, which
+ * delivers none without them), the distribution sweep delivers due songs and re-queues lost audio
+ * checks, orphaned upload objects of a stopped Worker are removed, songs left unpaid too long are
+ * removed with their files, dead sessions and old sign-in tries are deleted, and what Stripe did that
+ * webhooks or lost answers left out is applied. A task that fails does not keep the others from running.
+ */
+import { deliverDueSongsTask, requeueStalledDistributionsTask } from "../distribution/index";
+import { startPayoutRun } from "../ledger/index";
+import { reconcileStripeTask } from "../payments/index";
+import { backfillIdentifiersTask } from "../releases/index";
+import { removeUnpaidSongsTask } from "../distribution/index";
+import { sweepOrphanMediaTask } from "../distribution/index";
+import { purgeSessionsTask } from "../access/index";
+import { requeueStuckTextsTask } from "../texts/index";
+import { DAILY_CRON, DELIVERY_CRON } from "./crons";
+
+export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
+
+const tasksBySchedule: Record<string, ScheduledTask[]> = {
+  [DAILY_CRON]: [startPayoutRun],
+  [DELIVERY_CRON]: [
+    backfillIdentifiersTask,
+    deliverDueSongsTask,
+    requeueStalledDistributionsTask,
+    sweepOrphanMediaTask,
+    removeUnpaidSongsTask,
+    purgeSessionsTask,
+    reconcileStripeTask,
+    requeueStuckTextsTask,
+  ],
+};
+
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
+  const tasks = tasksBySchedule[controller.cron];
+  if (!tasks) throw new Error(`No tasks are registered for the schedule "${controller.cron}"`);
+  return runTasks(tasks, env, new Date(controller.scheduledTime));
+}
+
+/**
+ * Runs every task, each on its own: one that fails is logged and the others still run (a Stripe outage
+ * must not stop deliveries). Afterwards the run fails, naming the tasks that failed, so Cloudflare's
+ * cron history shows it; each task picks up its own unfinished work at the next run.
+ */
+export async function runTasks(tasks: readonly ScheduledTask[], env: Env, scheduledTime: Date): Promise<{ ran: number }> {
+  const failed: Array<{ task: string; error: unknown }> = [];
+  for (const task of tasks) {
+    try {
+      await task(env, scheduledTime);
+    } catch (error) {
+      failed.push({ task: task.name || "(unnamed task)", error });
+      console.error(JSON.stringify({ level: "error", event: "scheduled_task_failed", task: task.name, scheduledTime: scheduledTime.toISOString(), error: String(error) }));
+    }
+  }
+  if (failed.length > 0) {
+    throw new AggregateError(
+      failed.map(({ error }) => error),
+      `Scheduled tasks failed (the others ran): ${failed.map(({ task }) => task).join(", ")}`,
+    );
+  }
+  return { ran: tasks.length };
+}
