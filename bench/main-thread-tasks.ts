@@ -7,7 +7,7 @@
  * contentful paint, blocking time after it (each task's part over 50 ms) and longest task after it.
  * One first load is not counted (the server's first render and edge copy). Of --runs loads, the one
  * with the median first paint is listed task by task (with --every, each of them). Lighthouse's
- * long-tasks audit names a URL per task; this says what the time went to (decision 040).
+ * long-tasks audit names a URL per task; this says what the time went to (decision 038).
  *
  *   node bench/main-thread-tasks.ts [--page /] [--runs 3] [--slowdown <n>] [--every]
  */

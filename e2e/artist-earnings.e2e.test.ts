@@ -5,7 +5,7 @@
  * this test's own server), and sees their earnings once the tablet provider reports a signed purchase.
  * On the same server: a song uploaded in Spanish with every release detail, and one with the
  * defaults only, reach the provider's delivery feed with those details and an ISRC and a UPC that
- * pass their standards' rules (docs/decisions/044-release-identifiers-and-metadata.md); and every
+ * pass their standards' rules (docs/decisions/042-release-identifiers-and-metadata.md); and every
  * DDEX ERN message the feed gives for the demo catalogue validates against DDEX's committed XSD.
  */
 import { randomBytes } from "node:crypto";

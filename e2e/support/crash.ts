@@ -147,7 +147,7 @@ export async function songMediaState(env: LocalBindings): Promise<SongMediaState
  */
 export function brokenSongMedia(state: SongMediaState) {
   // A cover's sized copies (docs/decisions/033-cover-sizes.md) belong to the row of the cover they were made from,
-  // and the delivered copy of the audio, tagged with the ISRC (docs/decisions/044), to the row of the song.
+  // and the delivered copy of the audio, tagged with the ISRC (docs/decisions/042), to the row of the song.
   const coverObjects = (coverKey: string) => [coverKey, ...COVER_WIDTHS.map((width) => coverSizeKey(coverKey, width))];
   const audioObjects = (row: SongMediaState["rows"][number]) => [row.audio_key, deliveredAudioKey(row.id)];
   const referenced = new Set(state.rows.flatMap((row) => [...audioObjects(row), ...(row.cover_key ? coverObjects(row.cover_key) : [])]));

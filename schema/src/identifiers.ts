@@ -1,6 +1,6 @@
 /**
  * The two public identifiers a release carries, with their own standards' rules, written once for
- * the form, the Worker and the feeds (docs/decisions/044-release-identifiers-and-metadata.md):
+ * the form, the Worker and the feeds (docs/decisions/042-release-identifiers-and-metadata.md):
  *
  * - ISRC (ISO 3901) names a recording: `CC-XXX-YY-NNNNN` — country code, registrant code, the
  *   year of reference's last two digits, a five-digit designation. Stored and sent without hyphens

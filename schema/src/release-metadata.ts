@@ -2,7 +2,7 @@
  * What a release says about itself beyond its title and artist — genre, language of the lyrics,
  * release date, credits, ℗ and © lines, lyrics, its parental warning and its clean version — and
  * the rules an upload is held to, written once for the form and the Worker
- * (docs/decisions/044-release-identifiers-and-metadata.md). Every value here maps onto DDEX ERN 4.3
+ * (docs/decisions/042-release-identifiers-and-metadata.md). Every value here maps onto DDEX ERN 4.3
  * (workers/api/src/provider/ern/): the genres are GenreText, the roles ERN's DisplayArtistRole and
  * ContributorRole, the languages ISO 639 codes, the warnings ParentalWarningType.
  */

@@ -8,7 +8,7 @@
  * in the unit tests (src/provider/ern/ern-messages.test.ts), which build pages with the same
  * builder this route uses — the XSD validator (xmllint-wasm) runs in Node, not in workerd.
  *
- * This file shares a runtime with others (decision 042): it reads the feed only from the cursor
+ * This file shares a runtime with others (decision 040): it reads the feed only from the cursor
  * where its own changes begin, and compares the two feeds page by page over the same range.
  */
 import { createExecutionContext } from "cloudflare:test";

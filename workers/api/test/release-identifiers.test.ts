@@ -5,7 +5,7 @@
  * then serves a copy whose ID3 TSRC is that ISRC. Numbers are consecutive and never taken twice for a
  * song; codes an artist entered are kept; a used-up sequence and missing settings fail closed.
  *
- * This file shares a runtime with others (docs/decisions/042): it reads only its own songs, and the
+ * This file shares a runtime with others (docs/decisions/040): it reads only its own songs, and the
  * sequences it counts exactly are its own (a year of reference and company prefixes no other file uses).
  */
 import { env, exports } from "cloudflare:workers";

@@ -7,7 +7,7 @@
  * of docs/product.md (Data): most purchased first, newest among equals; newest to join first; only
  * distributed songs not taken down whose release date has come; a clean scope leaves out explicit and
  * unanswered songs. A clean (edited) version of a song is listed in the clean scope only: the full
- * catalogue lists its explicit original instead (docs/decisions/044-release-identifiers-and-metadata.md).
+ * catalogue lists its explicit original instead (docs/decisions/042-release-identifiers-and-metadata.md).
  */
 import { sql } from "drizzle-orm";
 import type { SongDto } from "@jplay/schema/song";

@@ -1,6 +1,6 @@
 /**
  * An operator's correction of a song's genre, language of the lyrics and credits, after listening
- * in review or later (docs/decisions/044-release-identifiers-and-metadata.md). Written in one batch
+ * in review or later (docs/decisions/042-release-identifiers-and-metadata.md). Written in one batch
  * with its song_events row, which says who changed what from what, as review decisions are logged.
  * A live song's correction is also a change in the delivery feeds (a new `release` entry describing
  * it as it now is), so the provider's copy follows. A correction that changes nothing writes nothing.

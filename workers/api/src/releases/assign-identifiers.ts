@@ -1,6 +1,6 @@
 /**
  * Gives a song the identifiers it is delivered with: an ISRC for the recording and a UPC for the
- * release (docs/decisions/044). A code the artist entered at upload is kept; a missing one is minted
+ * release (docs/decisions/042). A code the artist entered at upload is kept; a missing one is minted
  * under JPlay's prefixes (identifier-settings.ts) from the next number of its sequence
  * (identifier-sequences.ts). The ISRC's year of reference is the year it is assigned (UTC), per ISO 3901.
  *

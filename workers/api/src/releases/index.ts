@@ -1,5 +1,5 @@
 /**
- * Release identifiers (docs/decisions/044): every recording gets an ISRC and every release a UPC
+ * Release identifiers (docs/decisions/042): every recording gets an ISRC and every release a UPC
  * before delivery, carried in the delivered MP3's ID3 TSRC. Other modules use it through this index.
  */
 export { assignIdentifiers, IdentifiersExhaustedError, type ReleaseIdentifiers } from "./assign-identifiers";
