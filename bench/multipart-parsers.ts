@@ -7,7 +7,7 @@
  * whole body (runs without those GCs), and the bytes it adds to the Worker's bundle (esbuild,
  * minified, and gzipped). Each parser runs from that bundle, as it would in the Worker. Both must
  * read the same fields and the same file bytes. Runs in Node's V8, the engine workerd embeds; no
- * server (docs/decisions/030-one-way-per-thing.md).
+ * server (docs/decisions/055-multipart-reader-stays.md).
  *
  *   node bench/multipart-parsers.ts [--bytes 15000000] [--runs 5] [--chunk 65536]
  */

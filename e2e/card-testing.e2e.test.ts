@@ -1,5 +1,5 @@
 /**
- * Card testing through the payment-setup form (docs/decisions/020-limits-and-headers.md): a
+ * Card testing through the payment-setup form (docs/decisions/020-limits-and-card-testing.md): a
  * SetupIntent declined three times is canceled by the server (it learns each decline from Stripe's
  * `setup_intent.setup_failed` webhook), so its client secret tests no more cards. An artist who
  * simply mistyped is not stuck: the form, told the intent is closed, fetches a new one, and the right

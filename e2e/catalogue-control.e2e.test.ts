@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
 /**
- * What operators decide reaches the tablets (docs/decisions/029-catalogue-control.md), in a real
+ * What operators decide reaches the tablets (docs/decisions/051, 052, 053), in a real
  * browser on a server of its own (the test changes the featured song and takes a song down, which the
  * other browser files' shared demo catalogue must not see): a clean-only facility's Home never shows
  * the explicit demo song and cannot play it, the featured song the operator chooses in the Catalogue

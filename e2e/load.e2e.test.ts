@@ -1,5 +1,5 @@
 /**
- * A bounded loopback load (docs/decisions/014) on the calls every tablet makes: the catalogue (popular list,
+ * A bounded loopback load (docs/decisions/013) on the calls every tablet makes: the catalogue (popular list,
  * featured song, one song) and the audio (64 KiB ranges, the way a player streams, and the whole
  * file). autocannon drives the throw-away `wrangler dev` of the browser tests for under 30 s in all.
  * Every answer must be a 2xx (200, or 206 for ranges) with no socket error or timeout; the rates are

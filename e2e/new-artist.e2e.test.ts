@@ -5,7 +5,7 @@
  * Home's banner, set up payouts in Stripe's (sandbox) onboarding, see the song go live once an
  * operator approved it in the Review tab, a sale credited and a payout sent, have a second paid song
  * rejected by an operator and refunded, replace the card and cancel Pro — and find a text for each
- * step in the admin Messages tab (docs/decisions/025–029).
+ * step in the admin Messages tab (docs/decisions/025–029, 049).
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";

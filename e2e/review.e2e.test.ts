@@ -6,7 +6,7 @@
  * the operator finds both in the Review tab, overdue, with their answers and a player; approves one,
  * correcting its explicit answer, and it goes live on Home; rejects the other with a reason from the
  * list and a note, and its artist's page shows the refund and the reason
- * (docs/decisions/029-catalogue-control.md). Before approving, the operator corrects the first song's
+ * (docs/decisions/029-review-before-delivery.md). Before approving, the operator corrects the first song's
  * genre and credits (docs/decisions/042-release-identifiers-and-metadata.md).
  */
 import type { Page } from "playwright-core";

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
 /**
- * The Content-Security-Policy holds on every screen (docs/decisions/020-limits-and-headers.md): each
+ * The Content-Security-Policy holds on every screen (docs/decisions/048-security-headers.md): each
  * screen is served with the SPA's security headers (apps/web/public/_headers, applied by Workers
  * static assets, which `wrangler dev` honours) and renders in Chromium with no violation reported:
  * neither a `securitypolicyviolation` event in the page nor a CSP error on the console. A toast (the

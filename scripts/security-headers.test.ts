@@ -1,6 +1,6 @@
 /**
  * The SPA's security headers (apps/web/public/_headers, served by Workers static assets without the
- * Worker) say what docs/decisions/020-limits-and-headers.md decided, and the page needs nothing they
+ * Worker) say what docs/decisions/048-security-headers.md decided, and the page needs nothing they
  * forbid: no inline script in index.html or in the build, and the one inline stylesheet a library
  * injects (sonner's toasts) is allowed by its exact hash, recomputed here from the installed sonner
  * so an upgrade that changes it fails this test instead of unstyling toasts in production. The

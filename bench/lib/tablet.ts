@@ -1,5 +1,5 @@
 /**
- * The tablet profile (docs/decisions/014): 700 Kbps down and up, 300 ms round trip, and a CPU slowdown equal to
+ * The tablet profile (docs/decisions/046): 700 Kbps down and up, 300 ms round trip, and a CPU slowdown equal to
  * this machine's Lighthouse benchmark index ÷ 100 (a fast desktop scores ~1,500–2,500, a low-end
  * tablet ~100–200, so the slowdown brings this machine down to tablet speed). Applied through the
  * Chrome DevTools Protocol.

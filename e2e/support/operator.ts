@@ -1,7 +1,7 @@
 /**
  * The operator's side of the browser tests: signing in to /admin with the password, and deciding a
  * paid song in the Review tab as an operator does (every paid song waits there before it can go live,
- * docs/decisions/029-catalogue-control.md).
+ * docs/decisions/029-review-before-delivery.md).
  */
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";

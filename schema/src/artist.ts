@@ -1,5 +1,5 @@
 /**
- * The artist's private page (`/artist/{token}`, docs/decisions/010) as the API answers it: songs with
+ * The artist's private page (`/artist/{token}`, docs/decisions/044) as the API answers it: songs with
  * status and history, sales, balance, payouts and Connect status. Money in cents, times ISO 8601.
  */
 import type { PaymentFrequency } from "./payments";

@@ -1,6 +1,6 @@
 /**
  * What operators change in the live catalogue from the admin portal's Catalogue tab: takedowns and
- * restores, and the one featured song (docs/decisions/029-catalogue-control.md). Shared by the
+ * restores, and the one featured song (docs/decisions/052, 053). Shared by the
  * Worker's routes and the SPA, so the form checks what the server checks.
  */
 import * as v from "valibot";

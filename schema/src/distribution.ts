@@ -76,7 +76,7 @@ export type ExplicitAnswer = (typeof EXPLICIT_ANSWERS)[number];
 export const SongDetailsSchema = v.object({
   artistName: v.pipe(v.string(MESSAGES.artistName), v.trim(), v.minLength(2, MESSAGES.artistName), v.maxLength(100, /*i18n*/ "Artist name must be at most 100 characters")),
   songTitle: v.pipe(v.string(MESSAGES.songTitle), v.trim(), v.minLength(1, MESSAGES.songTitle), v.maxLength(150, /*i18n*/ "Song title must be at most 150 characters")),
-  // Required, no default: clean-only facilities never receive explicit songs (docs/decisions/029).
+  // Required, no default: clean-only facilities never receive explicit songs (docs/decisions/051).
   explicit: v.pipe(v.picklist(EXPLICIT_ANSWERS, MESSAGES.explicit), v.transform((answer) => answer === "yes")),
   // The form shows the price disabled at the default, so a missing price means the default.
   price: v.optional(

@@ -1,7 +1,7 @@
 /**
  * Facilities (prisons and jails) whose tablets list the catalogue, as the admin API and the admin
  * portal's Catalogue tab exchange them. The rules are written once here so the Worker's validation
- * and the form say the same thing about the same input (docs/decisions/029-catalogue-control.md).
+ * and the form say the same thing about the same input (docs/decisions/051-facilities-and-clean-catalogue.md).
  */
 import * as v from "valibot";
 

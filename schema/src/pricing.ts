@@ -66,7 +66,7 @@ export const CARD_ATTEMPT_WINDOW_MS = 30 * DAY_MS;
 export const PAYOUT_MINIMUM_CENTS = 100;
 
 /**
- * Splits a sale between the provider and the artist (docs/decisions/009). Rounding rule: the
+ * Splits a sale between the provider and the artist (docs/decisions/043). Rounding rule: the
  * provider's share is rounded down to the cent and the artist receives the remainder, so rounding
  * always favours the artist and the two shares always add up to the price exactly.
  * e.g. $1.99 at 10% → provider 19¢, artist 180¢.

@@ -1,7 +1,7 @@
 /**
  * The tablet provider's delivery feed (`GET /api/provider/releases`) and its media links
  * (`GET /api/provider/media/{songId}/{audio|cover}`), written once here so the Worker and its tests
- * agree on every rule and every field (docs/decisions/029-catalogue-control.md, "Delivery feed").
+ * agree on every rule and every field (docs/decisions/050-provider-delivery-feed.md).
  */
 import * as v from "valibot";
 import type { Credit, ParentalWarning } from "./release-metadata";

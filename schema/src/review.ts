@@ -1,6 +1,6 @@
 /**
  * Review: an operator listens to every paid song before it can reach the facilities
- * (docs/decisions/029-catalogue-control.md). The queue's answer, the approve and reject requests and
+ * (docs/decisions/029-review-before-delivery.md). The queue's answer, the approve and reject requests and
  * the fixed list of rejection reasons, written once for the Worker's routes and the admin Review tab.
  * Times are ISO 8601.
  */

@@ -352,7 +352,7 @@ export const retryItems = sqliteTable(
 );
 
 /**
- * The append-only double-entry ledger (docs/decisions/009). A transaction's entries sum to
+ * The append-only double-entry ledger (docs/decisions/043). A transaction's entries sum to
  * zero; a balance is the sum of an account's entries, never a stored total. `(kind, ref)` is unique,
  * so reporting the same purchase or paying the same payout twice records it once.
  */
@@ -629,7 +629,7 @@ export type CatalogueChangeKind = (typeof CATALOGUE_CHANGE_KINDS)[number];
 /**
  * The tablet provider's delivery feed, in order: one row each time a song joins the catalogue
  * (`release`, also when a taken-down song is restored) or leaves it (`takedown`). Written in the same
- * batch as the change itself; `seq` is the feed's cursor (docs/decisions/029).
+ * batch as the change itself; `seq` is the feed's cursor (docs/decisions/050).
  */
 export const catalogueChanges = sqliteTable(
   "catalogue_changes",

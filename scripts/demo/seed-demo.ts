@@ -122,7 +122,7 @@ INSERT INTO song_credits (song_id, position, name, role)
 SELECT ?1, credit.key, json_extract(credit.value, '$.name'), json_extract(credit.value, '$.role') FROM json_each(?2) AS credit
 WHERE NOT EXISTS (SELECT 1 FROM song_credits WHERE song_id = ?1)`;
 
-/** The demo facilities: a tablet opens `/?facility=<id>` (docs/decisions/029-catalogue-control.md). */
+/** The demo facilities: a tablet opens `/?facility=<id>` (docs/decisions/051-facilities-and-clean-catalogue.md). */
 export const DEMO_FACILITIES = [
   { id: "demo-federal", name: "Federal Correctional Institution Demo Ridge", state: "TX", cleanOnly: true },
   { id: "demo-county", name: "Demo County Jail", state: "OH", cleanOnly: false },

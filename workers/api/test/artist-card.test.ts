@@ -1,6 +1,6 @@
 /**
  * The card on the artist's page is replaced through a SetupIntent the browser confirms
- * (docs/decisions/027-…): the new card becomes the default at Stripe (customer and active Pro
+ * (docs/decisions/049): the new card becomes the default at Stripe (customer and active Pro
  * subscription) and in D1, the old one is detached; another customer's SetupIntent and a declined card
  * change nothing; a retry of the same replacement finishes it once more without harm.
  */

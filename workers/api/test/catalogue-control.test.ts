@@ -1,5 +1,5 @@
 /**
- * What operators decide reaches the facilities (docs/decisions/029-catalogue-control.md), through the
+ * What operators decide reaches the facilities (docs/decisions/051, 052, 053), through the
  * Worker's real fetch handler on local D1 and R2: facilities and their validation behind the admin
  * sign-in; the clean catalogue, which no explicit or unanswered song leaves through any list,
  * detail, cover or audio route; takedowns and restores with their history, delivery-feed rows, the

@@ -1,5 +1,5 @@
 /**
- * POST /api/distribute walks the MP3 frame by frame as it streams (docs/decisions/027-…): a whole
+ * POST /api/distribute walks the MP3 frame by frame as it streams (docs/decisions/027): a whole
  * file is stored with its decoded duration, bitrate and sample rate on the song; a file cut short,
  * with no frames or that is no MP3 is refused with the message the form shows at the MP3 field, before
  * the artist can pay, and leaves nothing in R2 or D1 (a large one's multipart upload is aborted).

@@ -1,5 +1,5 @@
 /**
- * Review through the Worker's real admin routes and local D1/R2 (docs/decisions/029-catalogue-control.md):
+ * Review through the Worker's real admin routes and local D1/R2 (docs/decisions/029-review-before-delivery.md):
  * the queue of paid songs no operator has approved, with their promised and deadline times, sorted by
  * time left; approving (the explicit answer corrected and the operator named in the history); rejecting
  * with a reason from the fixed list (the fee refunded, the artist texted and shown the reason); the

@@ -1,5 +1,5 @@
 /**
- * What the artist's private page shows (docs/decisions/010): their songs with status
+ * What the artist's private page shows (docs/decisions/044): their songs with status
  * and history, sales per song, the balance from the ledger (held while payouts are not set up),
  * payouts, the payout frequency and the Connect status. Only the given artist's rows are read.
  */

@@ -1,6 +1,6 @@
 /**
  * A distributed song's audio and cover from the edge cache: the cache keeps the whole object (an R2
- * key's bytes never change, docs/decisions/029-catalogue-control.md) and answers ranges, validators
+ * key's bytes never change, docs/decisions/052-takedowns.md) and answers ranges, validators
  * (304) and unsatisfiable ranges (416) from it, so a hit reads nothing from R2. A miss is answered by
  * `serveMedia` straight from R2 while the whole object is copied into the cache in the background.
  * Whether the song may be served at all is the route's check, made before this (catalogue/routes/songs.ts):

@@ -1,7 +1,7 @@
 /**
  * The rows of the tablet provider's delivery feed (`catalogue_changes`): every change to what the
  * facilities may list is written here in the same D1 batch as the change itself, so the feed never
- * misses one and never shows one that did not happen (docs/decisions/029-catalogue-control.md).
+ * misses one and never shows one that did not happen (docs/decisions/050-provider-delivery-feed.md).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { CatalogueChangeKind } from "@jplay/schema/tables";

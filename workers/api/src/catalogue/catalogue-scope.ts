@@ -3,7 +3,7 @@
  * (or asks for `?catalogue=clean` outright): a clean-only facility, or the clean catalogue, never
  * gets a song with explicit content or an unanswered one. Without either, the full catalogue.
  * The scope travels on the media URLs the answer gives out, so the audio and cover routes apply the
- * same rule (docs/decisions/029-catalogue-control.md).
+ * same rule (docs/decisions/051-facilities-and-clean-catalogue.md).
  */
 import { eq } from "drizzle-orm";
 import { facilities } from "@jplay/schema/tables";

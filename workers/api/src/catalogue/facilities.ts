@@ -1,7 +1,7 @@
 /**
  * The facilities operators register (admin: Catalogue tab). A facility's id is what its tablets send
  * with every catalogue call; whether it is clean-only decides what they may list
- * (catalogue/catalogue-scope.ts, docs/decisions/029-catalogue-control.md).
+ * (catalogue/catalogue-scope.ts, docs/decisions/051-facilities-and-clean-catalogue.md).
  */
 import { asc, eq } from "drizzle-orm";
 import type { Facility, FacilityRequest, UsStateCode } from "@jplay/schema/facilities";

@@ -1,6 +1,6 @@
 /**
  * An operator taking a live song out of the catalogue, and putting it back
- * (docs/decisions/029-catalogue-control.md). Each is one D1 batch: the song_events row naming the
+ * (docs/decisions/052-takedowns.md). Each is one D1 batch: the song_events row naming the
  * operator, the song's update and the provider's delivery-feed row (`takedown`, or `release` on a
  * restore). The event row is the claim: the update and the feed row happen only when this call wrote
  * it, so a repeat or two operators at once change the song once. The status stays `distributed`:

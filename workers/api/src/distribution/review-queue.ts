@@ -2,7 +2,7 @@
  * The review queue (`GET /api/admin/review`): every paid song no operator has approved yet, with
  * the times an operator works against — when it goes live once approved (its promised time) and
  * the review's deadline (the end of its package's window) — sorted by time left, so an overdue song
- * is heard first (docs/decisions/029-catalogue-control.md). Windows are scaled the way the delivery
+ * is heard first (docs/decisions/029-review-before-delivery.md). Windows are scaled the way the delivery
  * job scales them (distribution/delivery-window.ts), so a compressed local run shows compressed times.
  */
 import { sql } from "drizzle-orm";

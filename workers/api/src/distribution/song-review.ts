@@ -1,6 +1,6 @@
 /**
  * An operator's approval in review: every paid song is listened to before it can reach the facilities
- * (docs/decisions/029-catalogue-control.md). Approval records who approved it (and corrects the
+ * (docs/decisions/029-review-before-delivery.md). Approval records who approved it (and corrects the
  * artist's explicit answer when the operator hears otherwise) in one batch with its song_events row;
  * the song then goes live at its promised time, or at once when that time has already come.
  * Rejection in review is the pipeline's own rejection, with its refund (distribution/operator-rejection.ts).

@@ -1,5 +1,5 @@
 /**
- * Replacing the artist's saved card from their private page (docs/decisions/027-…): a SetupIntent
+ * Replacing the artist's saved card from their private page (docs/decisions/049): a SetupIntent
  * for the artist's Stripe customer (off-session usage) that the browser confirms with the card form,
  * then, given that SetupIntent, the new card becomes the default everywhere the product charges from:
  * the `payment_methods` row (one default per artist: recovery offers and admin charges pick it), the

@@ -1,7 +1,7 @@
 /**
  * Every abuse limit in one place: how large a request body may be on each route, how often payment
  * setup may be used, and how many unpaid songs an artist may keep and for how long. The numbers and
- * the reasoning behind them are in docs/decisions/020-limits-and-headers.md and the README's
+ * the reasoning behind them are in docs/decisions/020-limits-and-card-testing.md and the README's
  * "Security" section. Limits a deployment may tune are read from settings here; a setting that is
  * not a positive whole number is ignored (logged once) and the default, the strict value, holds.
  */

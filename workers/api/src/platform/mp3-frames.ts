@@ -1,6 +1,6 @@
 /**
  * Walks an MP3 frame by frame as its bytes arrive, so an upload is known to be whole MP3 audio
- * before the artist pays (docs/decisions/027-mp3-checked-whole-and-card-replaced.md). It reads each
+ * before the artist pays (docs/decisions/027-mp3-checked-whole.md). It reads each
  * MPEG audio frame header (sync, version, layer III, bitrate, sample rate, padding), jumps over the
  * frame by the length the header gives, and refuses anything that is not a frame or a tag where a
  * frame must start. ID3v2 tags (anywhere between frames) and a final ID3v1 tag are skipped; a

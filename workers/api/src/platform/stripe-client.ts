@@ -2,7 +2,7 @@
  * The one way server code reaches payments (docs/decisions/018-stripe-sandbox-worker.md): the official Stripe SDK, built
  * per request from configuration.
  * - A real secret key: Stripe itself. In production a test-mode key (`sk_test_…`) is refused unless
- *   ALLOW_TEST_KEYS=true says this is a staging deployment.
+ *   ALLOW_TEST_KEYS=true says this is a staging deployment (docs/decisions/047).
  * - No key, in development or tests only: the Stripe sandbox Worker, through the STRIPE_SANDBOX
  *   service binding that exists only in the local configuration (the SDK's HTTP client sends there).
  * - Anything else: payments are refused with 503 and the reason is logged once per isolate.

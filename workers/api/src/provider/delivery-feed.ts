@@ -3,7 +3,7 @@
  * in `seq` order, each release joined with its song as it is now and given signed media links. The
  * log is append-only, so the same cursor always starts at the same change: a provider that lost an
  * answer reads the same page again. Also which songs the feed's media links may serve
- * (docs/decisions/029-catalogue-control.md, "Delivery feed"). The same page feeds the DDEX ERN feed
+ * (docs/decisions/050-provider-delivery-feed.md). The same page feeds the DDEX ERN feed
  * (provider/ern), which reads the release metadata and credits too.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";

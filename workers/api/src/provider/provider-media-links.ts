@@ -7,7 +7,7 @@
  * downloader or CDN, then proves nothing about the key that signs the provider's requests. A link
  * needs no headers (the provider's downloader can be a plain HTTP client or a CDN pull), names one
  * file, and stops working when it expires; a leaked link is worth one file for a day at most
- * (docs/decisions/029-catalogue-control.md, "Delivery feed").
+ * (docs/decisions/050-provider-delivery-feed.md).
  */
 import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import { MEDIA_LINK_MIN_SECONDS, MEDIA_LINK_ROUNDING_SECONDS, type MediaKind } from "@jplay/schema/provider-feed";

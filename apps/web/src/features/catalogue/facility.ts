@@ -1,6 +1,6 @@
 /**
  * Which facility this tablet is in, so a clean-only facility's tablets get the clean catalogue
- * (docs/decisions/029-catalogue-control.md). The tablet provider opens `/?facility=<id>` once; the
+ * (docs/decisions/051-facilities-and-clean-catalogue.md). The tablet provider opens `/?facility=<id>` once; the
  * app keeps the id in localStorage (like the theme) and sends it with every catalogue list call. The
  * songs' media URLs come back from the API with the facility in them, so playback is checked too.
  * `/?facility=` with no id forgets it (the full catalogue again). The id is also kept as a cookie,

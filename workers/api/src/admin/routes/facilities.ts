@@ -1,6 +1,6 @@
 /**
  * /api/admin/facilities: the facilities the tablets belong to and whether each takes clean music only
- * (docs/decisions/029-catalogue-control.md) — listed, added (`POST /`) and changed (`POST /{facilityId}`).
+ * (docs/decisions/051-facilities-and-clean-catalogue.md) — listed, added (`POST /`) and changed (`POST /{facilityId}`).
  */
 import { Hono } from "hono";
 import { FacilitySchema, type FacilitiesResponse } from "@jplay/schema/facilities";

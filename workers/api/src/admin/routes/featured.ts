@@ -1,4 +1,4 @@
-/** `POST /api/admin/featured {songId|null}`: the one song Home features, or none (docs/decisions/029-catalogue-control.md). */
+/** `POST /api/admin/featured {songId|null}`: the one song Home features, or none (docs/decisions/053-featured-song.md). */
 import { Hono } from "hono";
 import { FeaturedSongSchema, type FeaturedSongResponse } from "@jplay/schema/catalogue-control";
 import type { AppEnv } from "../../platform/env";

@@ -1,6 +1,6 @@
 /**
  * `GET /api/admin/review`: the paid songs waiting for an operator before they can go live, least time
- * left first (docs/decisions/029-catalogue-control.md). The decisions are under /api/admin/songs
+ * left first (docs/decisions/029-review-before-delivery.md). The decisions are under /api/admin/songs
  * (admin/routes/songs.ts).
  */
 import { Hono } from "hono";

@@ -1,7 +1,7 @@
 /**
  * /api/admin/songs/{songId}: the operator's decisions about one song and its media.
  * - `POST …/approve {explicit?}` and `POST …/review-reject {reason, note}`: review, before a paid song
- *   can go live (docs/decisions/029-catalogue-control.md); a review rejection refunds the fee and texts
+ *   can go live (docs/decisions/029-review-before-delivery.md); a review rejection refunds the fee and texts
  *   the artist like every rejection.
  * - `POST …/reject {reason}`: stops a paid song before it goes live, with the operator's own words
  *   (distribution/operator-rejection.ts).

@@ -20,7 +20,7 @@ const DEFAULT_LIST_LIMIT = 20;
 const MAX_LIST_LIMIT = 100;
 /**
  * A song's audio and cover never change once uploaded, so browsers and the CDN may keep them; a
- * takedown stops serving them but cannot reach a copy already kept (docs/decisions/029). The Worker's
+ * takedown stops serving them but cannot reach a copy already kept (docs/decisions/052). The Worker's
  * own cache is reached only after the song is found live (docs/decisions/032-edge-cache.md).
  */
 const IMMUTABLE = "public, max-age=31536000, immutable";

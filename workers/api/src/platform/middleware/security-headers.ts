@@ -4,7 +4,7 @@
  * document (an uploaded file, an error) can run no script, load nothing and be framed by no one.
  * The Stripe sandbox's pages (development and tests only) get what their one form needs. HSTS is
  * sent in production only. The SPA's own headers are in apps/web/public/_headers, because Workers
- * static assets serve it without the Worker (docs/decisions/020-limits-and-headers.md).
+ * static assets serve it without the Worker (docs/decisions/048-security-headers.md).
  * Headers a route set itself (e.g. the artist page's `Referrer-Policy: no-referrer`) are kept.
  */
 import type { MiddlewareHandler } from "hono";

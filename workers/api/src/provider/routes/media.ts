@@ -2,7 +2,7 @@
  * `GET /api/provider/media/{songId}/{audio|cover}?expires&signature`: the signed, expiring links the
  * delivery feed hands out (provider/routes/releases.ts), streamed with ranges while the song is in the
  * catalogue; an expired or altered link is a 403, a song taken down or never released a 404
- * (docs/decisions/029-catalogue-control.md, "Delivery feed").
+ * (docs/decisions/050-provider-delivery-feed.md).
  */
 import { Hono } from "hono";
 import type { MediaKind } from "@jplay/schema/provider-feed";

@@ -1,5 +1,5 @@
 /**
- * The Review tab's calls (docs/decisions/029-catalogue-control.md): `GET /api/admin/review`, the paid
+ * The Review tab's calls (docs/decisions/029-review-before-delivery.md): `GET /api/admin/review`, the paid
  * songs waiting for an operator (polled like the rest of admin, and read by the tab's label for its
  * count), and the two decisions, `POST /api/admin/songs/{songId}/approve` and `…/review-reject`,
  * and the correction of a song's genre, language and credits, `PUT …/release-details`.

@@ -1,5 +1,5 @@
 /**
- * The Catalogue tab: what reaches the facilities (docs/decisions/029-catalogue-control.md) — the
+ * The Catalogue tab: what reaches the facilities (docs/decisions/051, 052, 053) — the
  * facilities and which take clean music only, the featured song, and the live and taken-down songs.
  */
 import { CatalogueSongsPanel } from "./catalogue-songs-panel";

@@ -1,5 +1,5 @@
 /**
- * The Review tab (docs/decisions/029-catalogue-control.md): every paid song waits here until an
+ * The Review tab (docs/decisions/029-review-before-delivery.md): every paid song waits here until an
  * operator has listened to it. Per song the cover, title, artist, the artist's explicit answer, a
  * player, when it goes live and how long is left before its package's window ends (overdue songs
  * first, badged), its release metadata and lyrics (release-details-review.tsx). Approve (correcting

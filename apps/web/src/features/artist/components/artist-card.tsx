@@ -2,7 +2,7 @@
  * The "Card" section of the artist's page: the saved default card (brand, last 4, expiry) and
  * "Replace card", which opens the same card form as /distribute (3-D Secure runs when the bank asks)
  * confirmed against a SetupIntent the server makes; the server then makes it the default card
- * (docs/decisions/027-mp3-checked-whole-and-card-replaced.md). Loading, error and empty states are said.
+ * (docs/decisions/049-card-replaced-from-artist-page.md). Loading, error and empty states are said.
  */
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";

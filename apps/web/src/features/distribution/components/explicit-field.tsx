@@ -1,6 +1,6 @@
 /**
  * "Explicit content": the artist's required answer, with no default, because clean-only facilities
- * (all federal ones) must never receive an explicit song (docs/decisions/029-catalogue-control.md).
+ * (all federal ones) must never receive an explicit song (docs/decisions/051-facilities-and-clean-catalogue.md).
  * A native radio group, so arrow keys and screen readers work; its hint says what counts as explicit
  * and its error is tied to the group like every other field's.
  */

@@ -12,7 +12,7 @@ export type CacheRule =
   | "shell-file"
   /** Home's catalogue lists: the network first, the last answer when there is no network. */
   | "catalogue"
-  /** A song's cover: the cached copy first (covers never change, docs/decisions/029). */
+  /** A song's cover: the cached copy first (covers never change, docs/decisions/052). */
   | "cover"
   /** A song's audio: from the saved copy of a liked song (ranges sliced from it), else the network. */
   | "audio";
