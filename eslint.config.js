@@ -30,7 +30,7 @@ const noSqlOutsideServices = {
 };
 
 /**
- * The Worker's domain modules, lowest first (docs/architecture.md, "Modules"). A module may import
+ * The Worker's domain modules, lowest first (docs/architecture.md, "Layers"). A module may import
  * platform/ (the shared kernel) and the modules before it in this list, each only through its
  * index.ts; never one after it, never worker/ (the entry points that compose them all).
  */
@@ -115,7 +115,7 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [featureInternals(feature), { group: ["@/app/*"], message: "Features do not import the app shell." }] }],
     },
   })),
-  // The Worker (docs/architecture.md, "Modules"): each module reaches another only through its
+  // The Worker (docs/architecture.md, "Layers"): each module reaches another only through its
   // index.ts and only downwards in WORKER_MODULES; platform/ imports no module; nothing but the
   // entry points imports worker/. Inside a module, routes and jobs reach SQL through its services,
   // and services never import a route or a job.

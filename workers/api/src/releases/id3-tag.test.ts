@@ -1,4 +1,4 @@
-// The delivered MP3's ID3v2.3 tag byte by byte against the spec (id3.org "ID3 tag version 2.3.0":
+// The delivered MP3's ID3v2.3 tag byte by byte against the ID3v2.3 specification (id3.org "ID3 tag version 2.3.0":
 // header, synchsafe size, frame headers, text encodings), and the delivered copy: any leading ID3v2
 // tag of the stored file replaced by it, every audio byte after it unchanged and still a valid MP3.
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ interface Frame {
   body: Uint8Array;
 }
 
-/** The frames of a v2.3 tag, read as the spec lays them out (sizes: plain 32-bit big-endian). */
+/** The frames of a v2.3 tag, read as the ID3v2.3 specification lays them out (sizes: plain 32-bit big-endian). */
 function framesOf(tag: Uint8Array): Frame[] {
   const end = 10 + readSynchsafe(tag, 6)!;
   const frames: Frame[] = [];
@@ -48,7 +48,7 @@ function foreignTag(major: number, bodyLength: number, flags = 0): Uint8Array {
 const SONG = { title: "Night Shift", artist: "The Fixtures", isrc: "XXJPL2600042" };
 
 describe("synchsafe integers", () => {
-  it("keep the top bit of each byte 0 (the spec's examples: 255 is 00 00 01 7F, 257 is 00 00 02 01)", () => {
+  it("keep the top bit of each byte 0 (the ID3v2.3 specification's examples: 255 is 00 00 01 7F, 257 is 00 00 02 01)", () => {
     expect([...synchsafe(255)]).toEqual([0x00, 0x00, 0x01, 0x7f]);
     expect([...synchsafe(257)]).toEqual([0x00, 0x00, 0x02, 0x01]);
     expect([...synchsafe(2 ** 28 - 1)]).toEqual([0x7f, 0x7f, 0x7f, 0x7f]);
