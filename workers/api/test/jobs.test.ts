@@ -9,6 +9,7 @@ import worker from "../src/index";
 import type { Job } from "../src/platform/job";
 import { DAILY_CRON } from "../src/worker/crons";
 import { runTasks } from "../src/worker/run-scheduled";
+import { testContext } from "./support";
 
 const message = (id: string, body: unknown, attempts = 1) => ({ id, timestamp: new Date(), attempts, body: body as Job });
 
@@ -58,7 +59,7 @@ describe("Cron Trigger", () => {
     const purgeSessions = async () => void ran.push("purgeSessions");
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const run = runTasks([deliverSongs, reconcileStripe, purgeSessions], env, new Date(Date.UTC(2026, 10, 23, 9, 15)));
+      const run = runTasks([deliverSongs, reconcileStripe, purgeSessions], testContext(), new Date(Date.UTC(2026, 10, 23, 9, 15)));
       await expect(run).rejects.toThrow("Scheduled tasks failed (the others ran): reconcileStripe");
       expect(ran).toEqual(["deliverSongs", "reconcileStripe", "purgeSessions"]);
       const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);

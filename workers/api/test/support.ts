@@ -1,6 +1,13 @@
 /** Helpers for Worker tests: call the real fetch handler like a browser with its own cookie jar. */
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
+import { contextFor, type ContextOverrides, type Ctx } from "../src/platform/context";
+
+/**
+ * The context services take (src/platform/context.ts), built from the test env or `given.env`; a test
+ * puts in its own queue (a CapturingQueue's `asQueue()`), Stripe client or clock.
+ */
+export const testContext = ({ env: given = env, ...overrides }: ContextOverrides & { env?: Env } = {}): Ctx => contextFor(given, overrides);
 
 export class Browser {
   private cookies = new Map<string, string>();

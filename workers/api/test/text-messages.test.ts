@@ -25,7 +25,7 @@ import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong, complete, paymentIntentsOf, songPaid } from "./payment-support";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";
 import { CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong, pipelineEnv } from "./song-fixtures";
-import { Browser, nextPhone, pngBytes, setUpArtist } from "./support";
+import { Browser, nextPhone, pngBytes, setUpArtist, testContext } from "./support";
 
 const db = createDb(env.DB);
 const TWILIO = { TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000001", TWILIO_AUTH_TOKEN: "test-twilio-auth-token", TWILIO_FROM_NUMBER: "+15550100000" };
@@ -59,7 +59,7 @@ async function artistWithPhone(phone = nextPhone()): Promise<{ artistId: string;
 
 /** A queued text row of the artist's (a card-saved text holding a page link), and its id. */
 async function queuedText(artistId: string, jobs = new CapturingQueue()): Promise<TextRow> {
-  await textCardSaved(db, jobs.asQueue(), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}` });
+  await textCardSaved(testContext({ jobs: jobs.asQueue() }), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}` });
   const [row] = await textsOf(artistId, "card_saved");
   expect(row?.status).toBe("queued");
   expect(jobs.take()).toEqual([{ body: { type: "text.send", messageId: row!.id }, delaySeconds: undefined }]);
@@ -93,7 +93,7 @@ describe("one text per event", () => {
     expect(text!.to_phone).toMatch(/^\+1555010\d{4}$/);
 
     const log = vi.spyOn(console, "log");
-    await sendText(env, text!.id);
+    await sendText(testContext(), text!.id);
     const settled = (await textById(text!.id))!;
     expect(settled.status).toBe("logged");
     expect(settled.body).not.toContain(token);
@@ -105,7 +105,7 @@ describe("one text per event", () => {
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ to: text!.to_phone, kind: "card_saved", body: expect.stringContaining(`http://jplay.test/artist/${token}`) });
 
     // The same save told twice (a retried request): still one text.
-    await textCardSaved(db, new CapturingQueue().asQueue(), { artistId: artist!.id, paymentMethodId: text!.dedupe_key.split(":")[1]!, artistPageUrl: "https://jplay.test/artist/x" });
+    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId: artist!.id, paymentMethodId: text!.dedupe_key.split(":")[1]!, artistPageUrl: "https://jplay.test/artist/x" });
     expect(await textsOf(artist!.id, "card_saved")).toHaveLength(1);
   });
 
@@ -200,7 +200,7 @@ describe("in the artist's language", () => {
     expect(switched.status).toBe(200);
     expect((await (await browser.fetch("/api/me")).json<{ artist: { language: string } }>()).artist.language).toBe("en");
 
-    await textCardSaved(db, new CapturingQueue().asQueue(), { artistId: artist!.id, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: "https://jplay.test/artist/x" });
+    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId: artist!.id, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: "https://jplay.test/artist/x" });
     const bodies = (await textsOf(artist!.id, "card_saved")).map((row) => row.body);
     expect(bodies).toHaveLength(2);
     expect(bodies.filter((body) => body.startsWith("JPlay: your card is saved.") && body.endsWith("Reply STOP to opt out."))).toHaveLength(1);
@@ -263,7 +263,7 @@ describe("sending", () => {
     const { artistId } = await artistWithPhone();
     const row = await queuedText(artistId);
     const errors = vi.spyOn(console, "error");
-    await sendText({ ...env, APP_ENV: "production" }, row.id);
+    await sendText(testContext({ env: { ...env, APP_ENV: "production" } }), row.id);
     const settled = (await textById(row.id))!;
     expect(settled).toMatchObject({ status: "failed", error: NO_PROVIDER_ERROR, sent_at: null });
     expect(settled.body).toContain("/artist/[link hidden]");
@@ -274,8 +274,8 @@ describe("sending", () => {
     const { artistId, phone } = await artistWithPhone();
     const row = await queuedText(artistId);
     const requests = twilioAnswers({ status: 201, body: { sid: "SM0123456789abcdef0123456789abcdef", status: "queued" } });
-    await sendText({ ...env, ...TWILIO }, row.id);
-    await sendText({ ...env, ...TWILIO }, row.id);
+    await sendText(testContext({ env: { ...env, ...TWILIO } }), row.id);
+    await sendText(testContext({ env: { ...env, ...TWILIO } }), row.id);
     expect(requests).toHaveLength(1);
     const form = new URLSearchParams(await requests[0]!.text());
     expect(form.get("To")).toBe(phone);
@@ -288,9 +288,9 @@ describe("sending", () => {
     const { artistId } = await artistWithPhone();
     const row = await queuedText(artistId);
     twilioAnswers({ status: 500, body: { code: 20500, message: "Internal Server Error", status: 500 } }, { status: 201, body: { sid: "SMretry" } });
-    await expect(sendText({ ...env, ...TWILIO }, row.id)).rejects.toThrow(/Twilio answered 500/);
+    await expect(sendText(testContext({ env: { ...env, ...TWILIO } }), row.id)).rejects.toThrow(/Twilio answered 500/);
     expect((await textById(row.id))!).toMatchObject({ status: "queued", attempts: 1 });
-    await sendText({ ...env, ...TWILIO }, row.id);
+    await sendText(testContext({ env: { ...env, ...TWILIO } }), row.id);
     expect((await textById(row.id))!).toMatchObject({ status: "sent", attempts: 2, provider_message_id: "SMretry" });
   });
 
@@ -298,7 +298,7 @@ describe("sending", () => {
     const { artistId, phone } = await artistWithPhone();
     const row = await queuedText(artistId);
     twilioAnswers({ status: 400, body: { code: 21610, message: "Attempt to send to unsubscribed recipient", more_info: "https://www.twilio.com/docs/errors/21610", status: 400 } });
-    await sendText({ ...env, ...TWILIO }, row.id);
+    await sendText(testContext({ env: { ...env, ...TWILIO } }), row.id);
     expect((await textById(row.id))!).toMatchObject({ status: "failed", error: "Twilio 21610: Attempt to send to unsubscribed recipient" });
     expect(await isOptedOut(phone)).toBe(true);
   });

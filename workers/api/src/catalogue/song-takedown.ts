@@ -62,7 +62,7 @@ export async function takeDownSong(db: Db, jobs: JobQueue, songId: string, { rea
     throw alreadyTakenDown((await songState(db, songId)).takedownReason);
   }
   await purgeCatalogue();
-  await textSongTakenDown(db, jobs, { songId, eventId, reason });
+  await textSongTakenDown({ db, jobs }, { songId, eventId, reason });
 }
 
 /** Puts a taken-down song back in the catalogue (a new `release` in the feed); the artist is texted. 409 when it is not down. */
@@ -75,5 +75,5 @@ export async function restoreSong(db: Db, jobs: JobQueue, songId: string, { acto
     throw notTakenDown();
   }
   await purgeCatalogue();
-  await textSongRestored(db, jobs, { songId, eventId });
+  await textSongRestored({ db, jobs }, { songId, eventId });
 }

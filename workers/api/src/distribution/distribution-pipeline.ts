@@ -82,7 +82,7 @@ export async function rejectSong(db: Db, jobs: JobQueue, songId: string, { reaso
   ]);
   // The status change is the batch's last statement.
   if (results[results.length - 1]!.meta.changes !== 1) return false;
-  await textSongOutcome(db, jobs, songId);
+  await textSongOutcome({ db, jobs }, songId);
   await queueRefundsOfSong(db, jobs, songId);
   return true;
 }
@@ -123,7 +123,7 @@ export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: s
       ),
     ]);
     const movedIds = (moved.results as { id: string }[]).map((row) => row.id);
-    for (const songId of movedIds) await textSongOutcome(db, jobs, songId);
+    for (const songId of movedIds) await textSongOutcome({ db, jobs }, songId);
     delivered.push(...movedIds);
     if (candidates.length < DELIVERY_CHUNK) break;
   }

@@ -181,7 +181,7 @@ async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Arti
     .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: Date.now() })
     .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
     .returning({ id: payouts.id });
-  if (paid.length > 0) await textPayoutSent(db, jobs, payout);
+  if (paid.length > 0) await textPayoutSent({ db, jobs }, payout);
   return "paid";
 }
 

@@ -57,7 +57,7 @@ export async function applySucceededPayment(
   ]);
   const appliedNow = paid.meta.changes === 1;
   if (appliedNow && payment.songId) await deps.jobs.send({ type: "distribution.process", songId: payment.songId });
-  if (appliedNow) await textPaymentOutcome(db, deps.jobs, paymentId, "succeeded");
+  if (appliedNow) await textPaymentOutcome(deps, paymentId, "succeeded");
   return appliedNow;
 }
 

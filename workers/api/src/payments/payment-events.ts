@@ -72,7 +72,7 @@ export async function onPaymentIntentFailed(deps: PaymentDeps, intent: Stripe.Pa
     update payments set status = 'requires_payment_method', updated_at = ${Date.now()},
       failure_code = ${error?.code ?? "payment_failed"}, decline_code = ${declineCode}, failure_message = ${error?.message ?? null}
     where id = ${payment.id} and status in ('requires_payment_method', 'requires_action', 'processing')`);
-  if (payment.status !== "succeeded") await textPaymentOutcome(deps.db, deps.jobs, payment.id, "failed");
+  if (payment.status !== "succeeded") await textPaymentOutcome(deps, payment.id, "failed");
   const fingerprint = error?.payment_method?.card?.fingerprint;
   await recordBrowserAttempt(deps.db, payment, { chargeId: error?.charge ?? null, fingerprint, outcome: "declined", declineCode });
 }

@@ -5,13 +5,13 @@
 import { desc } from "drizzle-orm";
 import { ADMIN_MESSAGES_PAGE_SIZE, type AdminTextMessagesResponse } from "@jplay/schema/text-messages";
 import { textMessages } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { redactLinks } from "./text-messages";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export async function listTextMessages(db: Db, page: number): Promise<AdminTextMessagesResponse> {
-  const rows = await db
+export async function listTextMessages(ctx: Ctx, page: number): Promise<AdminTextMessagesResponse> {
+  const rows = await ctx.db
     .select()
     .from(textMessages)
     .orderBy(desc(textMessages.createdAt), desc(textMessages.id))

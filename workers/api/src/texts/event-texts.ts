@@ -3,36 +3,39 @@
  * reads what the wording needs and queues the text under the event's own id (texts/text-messages.ts).
  * Payments that pay for no song (an initial charge) send nothing: the artist saw that on the screen.
  * A text never blocks or undoes the event it tells of: a failure to queue one is logged, not thrown.
+ * Each takes only the db and the queue of the context: distribution/'s pipeline, which holds no
+ * context yet, passes its own.
  */
 import { eq } from "drizzle-orm";
 import { payments, songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
 import { queueText, type TextRequest } from "./text-messages";
 
-async function tell(db: Db, jobs: JobQueue, text: TextRequest): Promise<void> {
+type TextCtx = Pick<Ctx, "db" | "jobs">;
+
+async function tell(ctx: TextCtx, text: TextRequest): Promise<void> {
   try {
-    await queueText(db, jobs, text);
+    await queueText(ctx, text);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "text not queued", dedupeKey: text.dedupeKey, error: String(error) }));
   }
 }
 
 /** A card saved on /distribute: the private page link, so a cleared browser does not lose it. */
-export async function textCardSaved(db: Db, jobs: JobQueue, saved: { artistId: string; paymentMethodId: string; artistPageUrl: string }): Promise<void> {
-  await tell(db, jobs, { artistId: saved.artistId, kind: "card_saved", dedupeKey: `card_saved:${saved.paymentMethodId}`, write: (texts) => texts.cardSaved(saved.artistPageUrl) });
+export async function textCardSaved(ctx: TextCtx, saved: { artistId: string; paymentMethodId: string; artistPageUrl: string }): Promise<void> {
+  await tell(ctx, { artistId: saved.artistId, kind: "card_saved", dedupeKey: `card_saved:${saved.paymentMethodId}`, write: (texts) => texts.cardSaved(saved.artistPageUrl) });
 }
 
 /** A song's payment succeeded or was declined (once per payment row). */
-export async function textPaymentOutcome(db: Db, jobs: JobQueue, paymentId: string, outcome: "succeeded" | "failed"): Promise<void> {
-  const [payment] = await db
+export async function textPaymentOutcome(ctx: TextCtx, paymentId: string, outcome: "succeeded" | "failed"): Promise<void> {
+  const [payment] = await ctx.db
     .select({ artistId: payments.artistId, amountCents: payments.amountCents, title: songs.title })
     .from(payments)
     .innerJoin(songs, eq(songs.id, payments.songId))
     .where(eq(payments.id, paymentId))
     .limit(1);
   if (!payment) return;
-  await tell(db, jobs, {
+  await tell(ctx, {
     artistId: payment.artistId,
     kind: outcome === "succeeded" ? "payment_succeeded" : "payment_failed",
     dedupeKey: `payment_${outcome}:${paymentId}`,
@@ -41,26 +44,26 @@ export async function textPaymentOutcome(db: Db, jobs: JobQueue, paymentId: stri
 }
 
 /** A song went live, or its audio check rejected it: the text follows the song's status. */
-export async function textSongOutcome(db: Db, jobs: JobQueue, songId: string): Promise<void> {
-  const [song] = await db
+export async function textSongOutcome(ctx: TextCtx, songId: string): Promise<void> {
+  const [song] = await ctx.db
     .select({ artistId: songs.artistId, title: songs.title, status: songs.status, rejectionReason: songs.rejectionReason })
     .from(songs)
     .where(eq(songs.id, songId))
     .limit(1);
   if (!song?.artistId) return;
   if (song.status === "distributed") {
-    await tell(db, jobs, { artistId: song.artistId, kind: "song_distributed", dedupeKey: `song_distributed:${songId}`, write: (texts) => texts.songDistributed(song.title) });
+    await tell(ctx, { artistId: song.artistId, kind: "song_distributed", dedupeKey: `song_distributed:${songId}`, write: (texts) => texts.songDistributed(song.title) });
   } else if (song.status === "rejected") {
     const reason = song.rejectionReason ?? "its audio could not be checked.";
-    await tell(db, jobs, { artistId: song.artistId, kind: "song_rejected", dedupeKey: `song_rejected:${songId}`, write: (texts) => texts.songRejected(song.title, reason) });
+    await tell(ctx, { artistId: song.artistId, kind: "song_rejected", dedupeKey: `song_rejected:${songId}`, write: (texts) => texts.songRejected(song.title, reason) });
   }
 }
 
 /** An operator took a live song down (once per takedown: a song restored and taken down again is texted again). */
-export async function textSongTakenDown(db: Db, jobs: JobQueue, takedown: { songId: string; eventId: string; reason: string }): Promise<void> {
-  const [song] = await db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, takedown.songId)).limit(1);
+export async function textSongTakenDown(ctx: TextCtx, takedown: { songId: string; eventId: string; reason: string }): Promise<void> {
+  const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, takedown.songId)).limit(1);
   if (!song?.artistId) return;
-  await tell(db, jobs, {
+  await tell(ctx, {
     artistId: song.artistId,
     kind: "song_taken_down",
     dedupeKey: `song_taken_down:${takedown.eventId}`,
@@ -69,13 +72,13 @@ export async function textSongTakenDown(db: Db, jobs: JobQueue, takedown: { song
 }
 
 /** An operator put a taken-down song back (once per restore, like takedowns). */
-export async function textSongRestored(db: Db, jobs: JobQueue, restore: { songId: string; eventId: string }): Promise<void> {
-  const [song] = await db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, restore.songId)).limit(1);
+export async function textSongRestored(ctx: TextCtx, restore: { songId: string; eventId: string }): Promise<void> {
+  const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, restore.songId)).limit(1);
   if (!song?.artistId) return;
-  await tell(db, jobs, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, write: (texts) => texts.songRestored(song.title) });
+  await tell(ctx, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, write: (texts) => texts.songRestored(song.title) });
 }
 
 /** A payout's Transfer was made. */
-export async function textPayoutSent(db: Db, jobs: JobQueue, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
-  await tell(db, jobs, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, write: (texts) => texts.payoutSent(payout.amountCents) });
+export async function textPayoutSent(ctx: TextCtx, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
+  await tell(ctx, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, write: (texts) => texts.payoutSent(payout.amountCents) });
 }

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { smsOptOuts } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 /** The keywords carriers and Twilio treat as opt-out and opt-in (case and spacing ignored). */
 const OPT_OUT_KEYWORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
@@ -21,14 +21,14 @@ export function optKeyword(body: string): OptKeyword {
 }
 
 /** Puts an E.164 number on the list (again: no change). */
-export async function optOut(db: Db, phone: string): Promise<void> {
-  await db.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
+export async function optOut(ctx: Ctx, phone: string): Promise<void> {
+  await ctx.db.insert(smsOptOuts).values({ phone }).onConflictDoNothing();
 }
 
-export async function optIn(db: Db, phone: string): Promise<void> {
-  await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+export async function optIn(ctx: Ctx, phone: string): Promise<void> {
+  await ctx.db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
 }
 
-export async function isOptedOut(db: Db, phone: string): Promise<boolean> {
-  return (await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1)).length > 0;
+export async function isOptedOut(ctx: Pick<Ctx, "db">, phone: string): Promise<boolean> {
+  return (await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1)).length > 0;
 }

@@ -8,8 +8,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { artists, type TextMessageKind, type TextMessageStatus } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
 import { toE164 } from "./phone-number";
 import { isOptedOut } from "./sms-opt-outs";
 import { textBodiesIn, type TextBodies } from "./text-message-bodies";
@@ -33,11 +32,11 @@ export const redactLinks = (body: string) => body.replace(ARTIST_LINK_TOKEN, "$1
  * Writes the row (once per dedupe key) and, when it is to be sent, queues its send job. Answers the
  * status of the row this call wrote, or null when the key had one already.
  */
-export async function queueText(db: Db, jobs: JobQueue, text: TextRequest): Promise<TextMessageStatus | null> {
-  const [artist] = await db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
+export async function queueText(ctx: Pick<Ctx, "db" | "jobs">, text: TextRequest): Promise<TextMessageStatus | null> {
+  const [artist] = await ctx.db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
   const body = text.write(textBodiesIn(artist?.language ?? "en"));
   const phone = toE164(artist?.phone);
-  const optedOut = phone !== null && (await isOptedOut(db, phone));
+  const optedOut = phone !== null && (await isOptedOut(ctx, phone));
   const { status, error } = !artist?.phone
     ? ({ status: "skipped", error: "The artist gave no phone number." } as const)
     : phone === null
@@ -46,12 +45,12 @@ export async function queueText(db: Db, jobs: JobQueue, text: TextRequest): Prom
         ? ({ status: "skipped", error: "The number opted out (STOP)." } as const)
         : ({ status: "queued", error: null } as const);
   const id = crypto.randomUUID();
-  const inserted = await db.run(sql`
+  const inserted = await ctx.db.run(sql`
     insert into text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, error)
     values (${id}, ${text.artistId}, ${phone ?? artist?.phone ?? ""}, ${text.kind}, ${text.dedupeKey},
       ${status === "queued" ? body : redactLinks(body)}, ${status}, ${error})
     on conflict (dedupe_key) do nothing`);
   if (inserted.meta.changes !== 1) return null;
-  if (status === "queued") await jobs.send({ type: "text.send", messageId: id });
+  if (status === "queued") await ctx.jobs.send({ type: "text.send", messageId: id });
   return status;
 }

@@ -6,22 +6,22 @@
  */
 import { and, asc, eq, lt } from "drizzle-orm";
 import { textMessages, type TextMessageStatus } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { redactLinks } from "./text-messages";
 
 export type TextRow = typeof textMessages.$inferSelect;
 
-export async function textById(db: Db, messageId: string): Promise<TextRow | undefined> {
-  return (await db.select().from(textMessages).where(eq(textMessages.id, messageId)).limit(1))[0];
+export async function textById(ctx: Ctx, messageId: string): Promise<TextRow | undefined> {
+  return (await ctx.db.select().from(textMessages).where(eq(textMessages.id, messageId)).limit(1))[0];
 }
 
 /** Settles a queued row: its final status, the body without page tokens, and what the provider said. */
 export async function settleText(
-  db: Db,
+  ctx: Ctx,
   row: Pick<TextRow, "id" | "body">,
   outcome: { status: TextMessageStatus; error?: string | null; providerMessageId?: string; sentAt?: number },
 ): Promise<void> {
-  await db
+  await ctx.db
     .update(textMessages)
     .set({
       status: outcome.status,
@@ -37,8 +37,8 @@ export async function settleText(
  * Counts this send on the row, guarded by the count it was read with: true when this delivery may
  * send, false when another delivery of the same message got there first.
  */
-export async function claimTextSend(db: Db, row: Pick<TextRow, "id" | "attempts">): Promise<boolean> {
-  const claimed = await db
+export async function claimTextSend(ctx: Ctx, row: Pick<TextRow, "id" | "attempts">): Promise<boolean> {
+  const claimed = await ctx.db
     .update(textMessages)
     .set({ attempts: row.attempts + 1 })
     .where(and(eq(textMessages.id, row.id), eq(textMessages.status, "queued"), eq(textMessages.attempts, row.attempts)))
@@ -47,13 +47,13 @@ export async function claimTextSend(db: Db, row: Pick<TextRow, "id" | "attempts"
 }
 
 /** The provider could not be reached: the row stays queued with the reason, for admin. */
-export async function noteTextError(db: Db, messageId: string, error: string): Promise<void> {
-  await db.update(textMessages).set({ error }).where(eq(textMessages.id, messageId));
+export async function noteTextError(ctx: Ctx, messageId: string, error: string): Promise<void> {
+  await ctx.db.update(textMessages).set({ error }).where(eq(textMessages.id, messageId));
 }
 
 /** Queued texts written before `before` and tried fewer than `maxAttempts` times, oldest first. */
-export async function stuckTextIds(db: Db, before: number, maxAttempts: number, limit: number): Promise<string[]> {
-  const rows = await db
+export async function stuckTextIds(ctx: Ctx, before: number, maxAttempts: number, limit: number): Promise<string[]> {
+  const rows = await ctx.db
     .select({ id: textMessages.id })
     .from(textMessages)
     .where(and(eq(textMessages.status, "queued"), lt(textMessages.createdAt, before), lt(textMessages.attempts, maxAttempts)))

@@ -14,6 +14,7 @@ import type { AppEnv } from "../platform/env";
 import { errorLanguage, messageIn } from "../platform/error-language";
 import { AppError } from "../platform/errors";
 import { limitRequestBody } from "../platform/middleware/body-limit";
+import { requestContext } from "../platform/middleware/request-context";
 import { servePublicOriginOnly } from "../platform/middleware/public-origin";
 import { refuseCrossSiteWrites } from "../platform/middleware/same-origin";
 import { securityHeaders } from "../platform/middleware/security-headers";
@@ -64,6 +65,7 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use("*", requestId())
+  .use("*", requestContext)
   .use("/api/*", securityHeaders)
   .use("*", servePublicOriginOnly)
   .use("/api/*", refuseCrossSiteWrites)

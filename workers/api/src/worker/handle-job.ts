@@ -1,8 +1,10 @@
 /**
  * The JOBS queue consumer: a switch on the message type, acknowledged one message at a time. Every
  * job is idempotent, because a queue may deliver a message twice; a message that keeps failing is
- * retried with back-off and then lands in the dead-letter queue.
+ * retried with back-off and then lands in the dead-letter queue. A batch builds one context
+ * (platform/context.ts) and runs each of its jobs with it.
  */
+import { contextFor, type Ctx } from "../platform/context";
 import type { Job } from "../platform/job";
 import { deliverDistribution } from "../distribution/index";
 import { processDistribution } from "../distribution/index";
@@ -16,11 +18,12 @@ import { sendRefund } from "../refunds/index";
 
 const RETRY_DELAY_SECONDS = 30;
 
-export async function runJob(job: Job, env: Env): Promise<void> {
+export async function runJob(job: Job, ctx: Ctx): Promise<void> {
+  const env = ctx.env;
   switch (job.type) {
     case "media.delete":
       // Deleting a missing key succeeds, so a second delivery changes nothing.
-      await env.MEDIA.delete(job.keys);
+      await ctx.media.delete(job.keys);
       return;
     case "distribution.process":
       // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
@@ -39,7 +42,7 @@ export async function runJob(job: Job, env: Env): Promise<void> {
       await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period, env.JOBS);
       return;
     case "text.send":
-      await sendText(env, job.messageId);
+      await sendText(ctx, job.messageId);
       return;
     case "refund.send":
       await sendRefund({ db: createDb(env.DB), jobs: env.JOBS, stripe: createStripe(env) }, job.refundId);
@@ -52,9 +55,10 @@ export async function runJob(job: Job, env: Env): Promise<void> {
 }
 
 export async function handleJobBatch(batch: MessageBatch<Job>, env: Env): Promise<void> {
+  const ctx = contextFor(env);
   for (const message of batch.messages) {
     try {
-      await runJob(message.body, env);
+      await runJob(message.body, ctx);
       message.ack();
     } catch (error) {
       console.error(JSON.stringify({ level: "error", queue: batch.queue, messageId: message.id, attempts: message.attempts, error: String(error) }));

@@ -2,11 +2,12 @@
  * The dead-letter queue's consumer (`jplay-jobs-dlq`): a job that failed every retry on the JOBS queue
  * arrives here. It gets one last run, to capture the error an operator needs (a queue message carries
  * no error of its own); if it fails again it is recorded in failed_jobs, which the admin portal shows,
- * and acknowledged. A message redelivered here is recorded once (its id is the row id).
+ * and acknowledged. A message redelivered here is recorded once (its id is the row id). A batch runs
+ * with one context (platform/context.ts).
  */
 import type { Job } from "../platform/job";
 import { runJob } from "./handle-job";
-import { createDb } from "../platform/db";
+import { contextFor } from "../platform/context";
 import { recordFailedJob } from "../platform/failed-jobs";
 
 export const DEAD_LETTER_QUEUE = "jplay-jobs-dlq";
@@ -21,25 +22,25 @@ const jobTypeOf = (body: unknown): string => {
 };
 
 export async function recordDeadLetters(batch: MessageBatch<Job>, env: Env): Promise<void> {
-  const db = createDb(env.DB);
+  const ctx = contextFor(env);
   for (const message of batch.messages) {
     try {
       let error: string | null = null;
       try {
-        await runJob(message.body, env);
+        await runJob(message.body, ctx);
       } catch (lastError) {
         error = lastError instanceof Error ? lastError.message : String(lastError);
       }
       if (error === null) {
         console.log(JSON.stringify({ level: "info", queue: batch.queue, messageId: message.id, note: "dead-lettered job succeeded on its last run" }));
       } else {
-        await recordFailedJob(db, {
+        await recordFailedJob(ctx.db, {
           id: message.id,
           jobType: jobTypeOf(message.body),
           payload: JSON.stringify(message.body),
           error,
           songId: songIdOf(message.body),
-          failedAt: Date.now(),
+          failedAt: ctx.now(),
         });
       }
       message.ack();

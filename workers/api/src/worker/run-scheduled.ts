@@ -6,6 +6,7 @@
  * checks, orphaned upload objects of a stopped Worker are removed, songs left unpaid too long are
  * removed with their files, dead sessions and old sign-in tries are deleted, and what Stripe did that
  * webhooks or lost answers left out is applied. A task that fails does not keep the others from running.
+ * A run builds one context (platform/context.ts) and hands it to each task.
  */
 import { deliverDueSongsTask, requeueStalledDistributionsTask } from "../distribution/index";
 import { startPayoutRun } from "../ledger/index";
@@ -16,19 +17,24 @@ import { sweepOrphanMediaTask } from "../distribution/index";
 import { purgeSessionsTask } from "../access/index";
 import { requeueStuckTextsTask } from "../texts/index";
 import { DAILY_CRON, DELIVERY_CRON } from "./crons";
+import { contextFor, type Ctx } from "../platform/context";
 
-export type ScheduledTask = (env: Env, scheduledTime: Date) => Promise<void>;
+export type ScheduledTask = (ctx: Ctx, scheduledTime: Date) => Promise<void>;
+
+/** A task that still takes the env (distribution/'s), run with the context's env under its own name. */
+const withEnv = (task: (env: Env, scheduledTime: Date) => Promise<void>): ScheduledTask =>
+  Object.defineProperty((ctx: Ctx, scheduledTime: Date) => task(ctx.env, scheduledTime), "name", { value: task.name });
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
-  [DAILY_CRON]: [startPayoutRun],
+  [DAILY_CRON]: [withEnv(startPayoutRun)],
   [DELIVERY_CRON]: [
-    backfillIdentifiersTask,
-    deliverDueSongsTask,
-    requeueStalledDistributionsTask,
-    sweepOrphanMediaTask,
-    removeUnpaidSongsTask,
-    purgeSessionsTask,
-    reconcileStripeTask,
+    withEnv(backfillIdentifiersTask),
+    withEnv(deliverDueSongsTask),
+    withEnv(requeueStalledDistributionsTask),
+    withEnv(sweepOrphanMediaTask),
+    withEnv(removeUnpaidSongsTask),
+    withEnv(purgeSessionsTask),
+    withEnv(reconcileStripeTask),
     requeueStuckTextsTask,
   ],
 };
@@ -36,7 +42,7 @@ const tasksBySchedule: Record<string, ScheduledTask[]> = {
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
   const tasks = tasksBySchedule[controller.cron];
   if (!tasks) throw new Error(`No tasks are registered for the schedule "${controller.cron}"`);
-  return runTasks(tasks, env, new Date(controller.scheduledTime));
+  return runTasks(tasks, contextFor(env), new Date(controller.scheduledTime));
 }
 
 /**
@@ -44,11 +50,11 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
  * must not stop deliveries). Afterwards the run fails, naming the tasks that failed, so Cloudflare's
  * cron history shows it; each task picks up its own unfinished work at the next run.
  */
-export async function runTasks(tasks: readonly ScheduledTask[], env: Env, scheduledTime: Date): Promise<{ ran: number }> {
+export async function runTasks(tasks: readonly ScheduledTask[], ctx: Ctx, scheduledTime: Date): Promise<{ ran: number }> {
   const failed: Array<{ task: string; error: unknown }> = [];
   for (const task of tasks) {
     try {
-      await task(env, scheduledTime);
+      await task(ctx, scheduledTime);
     } catch (error) {
       failed.push({ task: task.name || "(unnamed task)", error });
       console.error(JSON.stringify({ level: "error", event: "scheduled_task_failed", task: task.name, scheduledTime: scheduledTime.toISOString(), error: String(error) }));

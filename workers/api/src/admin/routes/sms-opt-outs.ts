@@ -5,7 +5,6 @@
 import { Hono } from "hono";
 import { SmsOptOutSchema } from "@jplay/schema/text-messages";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { toE164 } from "../../texts/index";
 import { optOut } from "../../texts/index";
@@ -14,6 +13,6 @@ import { jsonBody } from "../../platform/validation";
 export const adminSmsOptOutRoutes = new Hono<AppEnv>().post("/", jsonBody(SmsOptOutSchema), async (c) => {
   const phone = toE164(c.req.valid("json").phone);
   if (!phone) throw badRequest("Enter a phone number that can receive texts, with its country code (e.g. +1 555 010 1234).");
-  await optOut(createDb(c.env.DB), phone);
+  await optOut(c.var.ctx, phone);
   return c.json({ phone, optedOut: true });
 });

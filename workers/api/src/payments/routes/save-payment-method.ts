@@ -57,6 +57,6 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   // The artist's private page: a new link each time a card is saved (earlier links keep working).
   const artistPageUrl = artistPagePath(await issueArtistLink(db, saved.artistId));
   // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
-  await textCardSaved(db, c.env.JOBS, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
+  await textCardSaved(c.var.ctx, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
   return c.json({ brand: saved.brand, last4: saved.last4, artistPageUrl });
 });

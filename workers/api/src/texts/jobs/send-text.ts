@@ -7,7 +7,7 @@
  * also puts the number on the opt-out list. Once sent, logged or failed, the stored body no longer
  * holds the artist's page token (docs/decisions/026-texts-to-artists.md).
  */
-import { createDb } from "../../platform/db";
+import type { Ctx } from "../../platform/context";
 import { SmsProviderUnavailable, TWILIO_UNSUBSCRIBED_RECIPIENT, sendWithTwilio, smsProvider } from "../sms-provider";
 import { isOptedOut, optOut } from "../sms-opt-outs";
 import { claimTextSend, noteTextError, settleText, textById } from "../text-sends";
@@ -16,38 +16,38 @@ export const NO_PROVIDER_ERROR = "no SMS provider configured";
 
 let missingProviderLogged = false;
 
-export async function sendText(env: Env, messageId: string, now = Date.now()): Promise<void> {
-  const db = createDb(env.DB);
-  const row = await textById(db, messageId);
+export async function sendText(ctx: Ctx, messageId: string): Promise<void> {
+  const now = ctx.now();
+  const row = await textById(ctx, messageId);
   if (!row) throw new Error(`text.send: no text message ${messageId}`);
   if (row.status !== "queued") return; // settled by an earlier delivery
 
-  if (await isOptedOut(db, row.toPhone)) return settleText(db, row, { status: "skipped", error: "The number opted out (STOP)." });
+  if (await isOptedOut(ctx, row.toPhone)) return settleText(ctx, row, { status: "skipped", error: "The number opted out (STOP)." });
 
-  const provider = smsProvider(env);
+  const provider = smsProvider(ctx.env);
   if (provider.kind === "none") {
     if (!missingProviderLogged) {
       missingProviderLogged = true;
       console.error(JSON.stringify({ level: "error", msg: "texts cannot be sent: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" }));
     }
-    return settleText(db, row, { status: "failed", error: NO_PROVIDER_ERROR });
+    return settleText(ctx, row, { status: "failed", error: NO_PROVIDER_ERROR });
   }
   if (provider.kind === "log") {
     // Development and tests: the text as it would have gone, one JSON line.
     console.log(JSON.stringify({ level: "info", msg: "text message (no SMS provider configured)", id: row.id, to: row.toPhone, kind: row.kind, body: row.body }));
-    return settleText(db, row, { status: "logged", sentAt: now });
+    return settleText(ctx, row, { status: "logged", sentAt: now });
   }
 
-  if (!(await claimTextSend(db, row))) return; // another delivery of this message is sending it
+  if (!(await claimTextSend(ctx, row))) return; // another delivery of this message is sending it
 
   let answer;
   try {
     answer = await sendWithTwilio(provider.config, { to: row.toPhone, body: row.body });
   } catch (error) {
-    if (error instanceof SmsProviderUnavailable) await noteTextError(db, row.id, error.message);
+    if (error instanceof SmsProviderUnavailable) await noteTextError(ctx, row.id, error.message);
     throw error;
   }
-  if (answer.ok) return settleText(db, row, { status: "sent", providerMessageId: answer.providerMessageId, sentAt: now });
-  if (answer.code === TWILIO_UNSUBSCRIBED_RECIPIENT) await optOut(db, row.toPhone);
-  return settleText(db, row, { status: "failed", error: answer.code === null ? answer.message : `Twilio ${answer.code}: ${answer.message}` });
+  if (answer.ok) return settleText(ctx, row, { status: "sent", providerMessageId: answer.providerMessageId, sentAt: now });
+  if (answer.code === TWILIO_UNSUBSCRIBED_RECIPIENT) await optOut(ctx, row.toPhone);
+  return settleText(ctx, row, { status: "failed", error: answer.code === null ? answer.message : `Twilio ${answer.code}: ${answer.message}` });
 }

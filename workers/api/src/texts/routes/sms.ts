@@ -7,7 +7,6 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { AppError, badRequest, forbidden } from "../../platform/errors";
 import { toE164 } from "../phone-number";
 import { optIn, optKeyword, optOut } from "../sms-opt-outs";
@@ -33,7 +32,7 @@ export const smsRoutes = new Hono<AppEnv>().post("/inbound", async (c) => {
   }
   const from = toE164(params.get("From"));
   const keyword = optKeyword(params.get("Body") ?? "");
-  if (from && keyword === "opt_out") await optOut(createDb(c.env.DB), from);
-  if (from && keyword === "opt_in") await optIn(createDb(c.env.DB), from);
+  if (from && keyword === "opt_out") await optOut(c.var.ctx, from);
+  if (from && keyword === "opt_in") await optIn(c.var.ctx, from);
   return c.body(EMPTY_TWIML, 200, { "Content-Type": "text/xml" });
 });
