@@ -389,7 +389,7 @@ describe("signed in", () => {
 });
 
 describe("rejecting a song", () => {
-  test("an approved song is rejected through the dialog: the reason is checked inline, a toast names the song, the status shows Rejected", async () => {
+  test("an approved song is rejected through the dialog, in the operator's own words: the reason is checked inline, a toast names the song, the status shows Rejected", async () => {
     // An artist pays the standard fee: the song is approved and waits for its delivery window.
     const artistPage = await newPage();
     const title = `Wrong File ${Date.now().toString(36)}`;
@@ -415,23 +415,28 @@ describe("rejecting a song", () => {
     const dialog = page.getByRole("dialog", { name: "Reject song" });
     await dialog.waitFor();
     expect(await dialog.getAttribute("aria-modal")).toBe("true");
-    const reason = dialog.getByRole("textbox", { name: "Reason" });
-    // An empty or too short reason is refused in the dialog, at the field, and nothing is sent.
+    // The same dialog as Review's: a reason is chosen first, from the list or "Another reason".
+    await dialog.getByRole("button", { name: "Reject song" }).click();
+    await dialog.getByText("Choose why the song is rejected.", { exact: true }).waitFor();
+    await dialog.getByRole("radio", { name: "Another reason" }).check();
+    // Another reason is the note: required now, and an empty or too short one is refused at the field, and nothing is sent.
+    const note = dialog.getByRole("textbox", { name: "Note" });
     await dialog.getByRole("button", { name: "Reject song" }).click();
     await dialog.getByText("Enter the reason for rejecting this song.", { exact: true }).waitFor();
-    expect(await reason.getAttribute("aria-invalid")).toBe("true");
-    expect(await reason.evaluate((element) => element === document.activeElement)).toBe(true);
-    await reason.fill("ab");
-    await reason.press("Tab");
+    expect(await note.getAttribute("aria-invalid")).toBe("true");
+    expect(await note.getAttribute("aria-required")).toBe("true");
+    expect(await note.evaluate((element) => element === document.activeElement)).toBe(true);
+    await note.fill("ab");
+    await note.press("Tab");
     await dialog.getByRole("button", { name: "Reject song" }).click();
     await dialog.getByText("The reason must be at least 3 characters.", { exact: true }).waitFor();
     expect(rejects).toEqual([]);
 
-    await reason.fill("  The artist sent the wrong file.  ");
+    await note.fill("  The artist sent the wrong file.  ");
     await dialog.getByRole("button", { name: "Reject song" }).click();
     await toastWith(page, "Song rejected", `“${title}” will not go live; its distribution fee is being refunded.`).waitFor({ timeout: 30_000 });
     await dialog.waitFor({ state: "hidden" });
-    expect(rejects).toEqual([{ reason: "The artist sent the wrong file." }]);
+    expect(rejects).toEqual([{ reason: "other", note: "The artist sent the wrong file." }]);
     // The list is read again: the song is Rejected and can no longer be rejected.
     await row.getByText("Rejected", { exact: true }).waitFor();
     await expect.poll(() => row.getByRole("button", { name: `Reject ${title}` }).count()).toBe(0);

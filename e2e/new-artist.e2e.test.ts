@@ -121,7 +121,7 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
         () =>
           admin.evaluate(
             async (songId) =>
-              (await fetch(`/api/admin/songs/${songId}/reject`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "The recording is not the artist's own." }) }))
+              (await fetch(`/api/admin/songs/${songId}/reject`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "not_their_work", note: "The recording is not the artist's own." }) }))
                 .status,
             rejectedSongId,
           ),

@@ -108,7 +108,14 @@ describe("the Review tab", () => {
     await dialog.getByText("Choose why the song is rejected.", { exact: true }).waitFor();
     await dialog.getByRole("radio", { name: "Someone else's work" }).check();
     await dialog.getByLabel(/^Note/).fill("The recording is another artist's release.");
+    // The one rejection call, the same Distribution Status makes.
+    const rejection = admin.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === `/api/admin/songs/${rejected.songId}/reject`,
+    );
     await dialog.getByRole("button", { name: "Reject song" }).click();
+    const answered = await rejection;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toEqual({ reason: "not_their_work", note: "The recording is another artist's release." });
     await toastShown(admin, "Song rejected", rejectedTitle);
     await dialog.waitFor({ state: "hidden" });
     await admin.getByText("No songs waiting for review", { exact: true }).waitFor();

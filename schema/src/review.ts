@@ -1,51 +1,17 @@
 /**
  * Review: an operator listens to every paid song before it can reach the facilities
- * (docs/decisions/029-review-before-delivery.md). The queue's answer, the approve and reject requests and
- * the fixed list of rejection reasons, written once for the Worker's routes and the admin Review tab.
- * Times are ISO 8601.
+ * (docs/decisions/029-review-before-delivery.md). The queue's answer and the approve request, written once
+ * for the Worker's routes and the admin Review tab; rejecting, from review or elsewhere, is
+ * schema/src/song-rejection.ts. Times are ISO 8601.
  */
 import * as v from "valibot";
 import type { Credit, Genre, LyricsLanguage } from "./release-metadata";
 import type { SongPackage, SongStatus } from "./tables";
 
-/** Why a song is rejected in review: each code with the words the artist and the operator read. */
-export const REVIEW_REJECTION_REASONS = {
-  explicit_in_clean: "Explicit content in a song marked clean",
-  violence: "Violence",
-  gang_or_contraband: "Gang or contraband references",
-  not_their_work: "Someone else's work",
-  unusable_audio: "Unusable audio",
-} as const;
-export type ReviewRejectionCode = keyof typeof REVIEW_REJECTION_REASONS;
-export const REVIEW_REJECTION_CODES = Object.keys(REVIEW_REJECTION_REASONS) as ReviewRejectionCode[];
-
-export const REVIEW_NOTE_MAX_LENGTH = 500;
-
-export const REVIEW_MESSAGES = {
-  reason: "Choose why the song is rejected.",
-  note: `The note must be at most ${REVIEW_NOTE_MAX_LENGTH} characters.`,
-  explicit: "The explicit answer must be true or false.",
-} as const;
-
-/** The note is trimmed; it may be empty. */
-export const ReviewNoteSchema = v.pipe(v.string(REVIEW_MESSAGES.note), v.trim(), v.maxLength(REVIEW_NOTE_MAX_LENGTH, REVIEW_MESSAGES.note));
-
-/** `POST /api/admin/songs/{songId}/review-reject`. */
-export const ReviewRejectSchema = v.object(
-  {
-    reason: v.picklist(REVIEW_REJECTION_CODES, REVIEW_MESSAGES.reason),
-    note: v.optional(ReviewNoteSchema, ""),
-  },
-  REVIEW_MESSAGES.reason,
-);
-export type ReviewRejectRequest = v.InferInput<typeof ReviewRejectSchema>;
-
-/** What the artist reads (text, page, refund): "<label>: <note>", or the label alone. */
-export const reviewRejectionText = (code: ReviewRejectionCode, note: string) =>
-  note === "" ? REVIEW_REJECTION_REASONS[code] : `${REVIEW_REJECTION_REASONS[code]}: ${note}`;
+const EXPLICIT_MESSAGE = "The explicit answer must be true or false.";
 
 /** `POST /api/admin/songs/{songId}/approve`: `explicit` corrects the artist's answer; left out, it stands. */
-export const ApproveSongSchema = v.object({ explicit: v.optional(v.boolean(REVIEW_MESSAGES.explicit)) }, REVIEW_MESSAGES.explicit);
+export const ApproveSongSchema = v.object({ explicit: v.optional(v.boolean(EXPLICIT_MESSAGE)) }, EXPLICIT_MESSAGE);
 export type ApproveSongRequest = v.InferInput<typeof ApproveSongSchema>;
 
 export interface ApproveSongResponse {

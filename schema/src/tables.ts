@@ -72,7 +72,10 @@ export const songs = sqliteTable(
     bitrate: integer("bitrate"),
     sampleRate: integer("sample_rate"),
     rejectionReason: text("rejection_reason"),
-    /** Why an operator's review rejected it (`REVIEW_REJECTION_REASONS`); null for any other rejection. */
+    /**
+     * Why an operator rejected it (`REJECTION_REASONS`, `other`: in their own words); null: the audio
+     * check rejected it, or an operator did before every rejection carried a code.
+     */
     rejectionCode: text("rejection_code"),
     /**
      * The artist's answer on upload: does the song have explicit content? An operator may correct it

@@ -1,21 +1,26 @@
 /**
- * An operator rejects a paid song before it goes live (`POST /api/admin/songs/{songId}/reject`),
- * through the Worker's real handler with local D1 and a song paid at the Stripe sandbox: the fee's
- * refund, the refund's job and the artist's text come once, as for the audio check's rejections.
+ * An operator rejects a paid song before it goes live (`POST /api/admin/songs/{songId}/reject`), the
+ * one call for review's rejections and Distribution Status's, through the Worker's real handler with
+ * local D1 and a song paid at the Stripe sandbox: a reason from the fixed list or another reason in the
+ * operator's words; the fee's refund, the refund's job and the artist's text come once, as for the
+ * audio check's rejections. Review's reasons and notes in detail: song-review.test.ts.
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ADMIN_COOKIE } from "../src/access/admin-access";
+import { ADMIN_COOKIE, LOCAL_OPERATOR } from "../src/access/admin-access";
 import { NOT_REJECTABLE } from "../src/distribution/operator-rejection";
 import worker from "../src/index";
-import { REJECTION_REASON_MESSAGES } from "@jplay/schema/song-rejection";
-import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
+import { REJECTION_MESSAGES, REJECTION_REASON_MESSAGES } from "@jplay/schema/song-rejection";
+import { adminPostCapturing, adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { artistWithSong, complete, paymentsOf, songPaid } from "./payment-support";
 import { CapturingQueue, insertSong, songEvents, songRow } from "./song-fixtures";
 import { Browser } from "./support";
 
 const rejectPath = (songId: string) => `/api/admin/songs/${encodeURIComponent(songId)}/reject`;
+
+/** Another reason than the listed ones, in the operator's own words. */
+const RIGHTS_PROBLEM = { reason: "other", note: "Rights problem" };
 
 /** The operator's request through the Worker, its queued jobs captured (so none runs behind the test's back). */
 const reject = (operator: Browser, songId: string, body: unknown, jobs: CapturingQueue) =>
@@ -47,21 +52,25 @@ async function paidSong() {
 describe("POST /api/admin/songs/{songId}/reject", () => {
   it("refuses a signed-out browser and changes nothing", async () => {
     const artist = await paidSong();
-    const response = await adminWrite(new Browser(), "POST", rejectPath(artist.songId), { reason: "Rights problem" });
+    const response = await adminWrite(new Browser(), "POST", rejectPath(artist.songId), RIGHTS_PROBLEM);
     expect(response.status).toBe(401);
     expect((await songRow(artist.songId))?.status).toBe("approved");
     expect(await refundsOf(artist.songId)).toEqual([]);
   });
 
-  it("answers 400 with the rule's message for a missing, blank, short or long reason", async () => {
+  it("answers 400 with the rule's message for a missing or unknown reason, or another reason whose words are missing, blank, short or long", async () => {
     const operator = await signedInOperator();
     const songId = await insertSong({ artistId: null, status: "approved", package: "standard" });
     const cases: [unknown, string][] = [
-      [{}, REJECTION_REASON_MESSAGES.missing],
-      [{ reason: 42 }, REJECTION_REASON_MESSAGES.missing],
-      [{ reason: "   " }, REJECTION_REASON_MESSAGES.missing],
-      [{ reason: " ab " }, "The reason must be at least 3 characters."],
-      [{ reason: "x".repeat(501) }, "The reason must be at most 500 characters."],
+      [{}, REJECTION_MESSAGES.reason],
+      [{ reason: 42 }, REJECTION_MESSAGES.reason],
+      // The free-text body this endpoint took before reasons had codes.
+      [{ reason: "Rights problem" }, REJECTION_MESSAGES.reason],
+      [{ reason: "other" }, REJECTION_REASON_MESSAGES.missing],
+      [{ reason: "other", note: 42 }, REJECTION_REASON_MESSAGES.missing],
+      [{ reason: "other", note: "   " }, REJECTION_REASON_MESSAGES.missing],
+      [{ reason: "other", note: " ab " }, "The reason must be at least 3 characters."],
+      [{ reason: "other", note: "x".repeat(501) }, "The reason must be at most 500 characters."],
     ];
     for (const [body, message] of cases) {
       const response = await adminWrite(operator, "POST", rejectPath(songId), body);
@@ -74,10 +83,10 @@ describe("POST /api/admin/songs/{songId}/reject", () => {
   it("answers 404 for an unknown song and 409 for a song that is not paid-and-waiting", async () => {
     const operator = await signedInOperator();
     const jobs = new CapturingQueue();
-    expect((await reject(operator, "no-such-song", { reason: "Rights problem" }, jobs)).status).toBe(404);
+    expect((await reject(operator, "no-such-song", RIGHTS_PROBLEM, jobs)).status).toBe(404);
     for (const status of ["pending", "distributed", "removed"] as const) {
       const songId = await insertSong({ artistId: null, status, package: status === "pending" ? null : "standard" });
-      const response = await reject(operator, songId, { reason: "Rights problem" }, jobs);
+      const response = await reject(operator, songId, RIGHTS_PROBLEM, jobs);
       expect(response.status, status).toBe(409);
       expect(await errorOf(response)).toBe(NOT_REJECTABLE[status]);
       expect((await songRow(songId))?.status).toBe(status);
@@ -92,11 +101,11 @@ describe("POST /api/admin/songs/{songId}/reject", () => {
     const [payment] = await paymentsOf(artist.songId);
     const jobs = new CapturingQueue();
 
-    const response = await reject(operator, artist.songId, { reason: "  The artist sent the wrong file.  " }, jobs);
+    const response = await reject(operator, artist.songId, { reason: "other", note: "  The artist sent the wrong file.  " }, jobs);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ songId: artist.songId, status: "rejected" });
 
-    expect(await songRow(artist.songId)).toMatchObject({ status: "rejected", rejection_reason: "The artist sent the wrong file." });
+    expect(await songRow(artist.songId)).toMatchObject({ status: "rejected", rejection_reason: "The artist sent the wrong file.", rejection_code: "other" });
     const refunds = await refundsOf(artist.songId);
     expect(refunds).toMatchObject([{ status: "pending", amount_cents: payment!.amount_cents, reason: "Your song was rejected: The artist sent the wrong file." }]);
     expect(payment!.amount_cents).toBe(9900);
@@ -110,7 +119,7 @@ describe("POST /api/admin/songs/{songId}/reject", () => {
     expect(rejections.map((event) => event.cause)).toEqual(["Rejected by the local operator (admin password): The artist sent the wrong file."]);
 
     // Pressed again (a double click, a second operator): 409, and still one of each.
-    const again = await reject(operator, artist.songId, { reason: "Rights problem" }, jobs);
+    const again = await reject(operator, artist.songId, RIGHTS_PROBLEM, jobs);
     expect(again.status).toBe(409);
     expect(await errorOf(again)).toBe("This song was already rejected.");
     expect(jobs.take()).toEqual([]);
@@ -118,5 +127,29 @@ describe("POST /api/admin/songs/{songId}/reject", () => {
     expect(await rejectionTextsOf(artist.artistId)).toHaveLength(1);
     expect((await songEvents(artist.songId)).filter((event) => event.from_status === "approved" && event.to_status === "rejected")).toHaveLength(1);
     expect(await songRow(artist.songId)).toMatchObject({ status: "rejected", rejection_reason: "The artist sent the wrong file." });
+  });
+
+  it("is the one call for every operator's rejection: a listed reason (review) and another in the operator's words (Distribution Status); /review-reject is gone", async () => {
+    const operator = await signedInOperator();
+    const jobs = new CapturingQueue();
+    const listed = await insertSong({ artistId: null, status: "approved", package: "standard" });
+    const ownWords = await insertSong({ artistId: null, status: "approved", package: "standard" });
+
+    // The review's old address answers 404 and changes nothing.
+    const gone = await adminPostCapturing(operator, `/api/admin/songs/${listed}/review-reject`, { reason: "violence" }, jobs);
+    expect(gone.status).toBe(404);
+    expect(await songRow(listed)).toMatchObject({ status: "approved", rejection_reason: null });
+    expect(await songEvents(listed)).toEqual([]);
+
+    const byCode = await reject(operator, listed, { reason: "not_their_work", note: " Another artist's release. " }, jobs);
+    expect(byCode.status).toBe(200);
+    const inWords = await reject(operator, ownWords, { reason: "other", note: "The artist asked us to stop it." }, jobs);
+    expect(inWords.status).toBe(200);
+    expect(await songRow(listed)).toMatchObject({ status: "rejected", rejection_reason: "Someone else's work: Another artist's release.", rejection_code: "not_their_work" });
+    expect(await songRow(ownWords)).toMatchObject({ status: "rejected", rejection_reason: "The artist asked us to stop it.", rejection_code: "other" });
+    expect((await songEvents(listed)).map((event) => [event.cause, event.actor])).toEqual([
+      [`Rejected by ${LOCAL_OPERATOR}: Someone else's work: Another artist's release.`, LOCAL_OPERATOR],
+    ]);
+    expect((await songEvents(ownWords)).map((event) => [event.cause, event.actor])).toEqual([[`Rejected by ${LOCAL_OPERATOR}: The artist asked us to stop it.`, LOCAL_OPERATOR]]);
   });
 });

@@ -26,7 +26,7 @@ import { processDistribution } from "../src/distribution/jobs/process-distributi
 import { createStripe } from "../src/platform/stripe-client";
 import { createRetryBatch } from "../src/payments/admin-retry";
 import { completeDistribution } from "../src/payments/complete-distribution";
-import { operatorRejection, rejectSongByOperator } from "../src/distribution/operator-rejection";
+import { rejectSongByOperator } from "../src/distribution/operator-rejection";
 import { payArtist } from "../src/ledger/payouts";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { makeRecoveryOffer } from "../src/payments/recovery-offer";
@@ -179,7 +179,7 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
       world.day++;
       return;
     case "reject":
-      await rejectSongByOperator(db, world.jobs.asQueue(), song!.songId, operatorRejection("The file is not the artist's own recording.", TEST_OPERATOR), Date.now());
+      await rejectSongByOperator(db, world.jobs.asQueue(), song!.songId, { reason: "not_their_work", note: "The file is not the artist's own recording." }, TEST_OPERATOR, Date.now());
       await runQueuedMoneyJobs(world);
       return;
   }

@@ -10,7 +10,7 @@ import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../src/platform/db";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/platform/stripe-client";
-import { audioCheckRejection, rejectSong } from "../src/distribution/distribution-pipeline";
+import { audioCheckRejection, rejectApprovedSong } from "../src/distribution/distribution-pipeline";
 import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../src/refunds/lost-refunds";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { sendRefund } from "../src/refunds/send-refund";
@@ -58,7 +58,7 @@ async function paidThenRejected(cardNumber?: string) {
   expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
   await songPaid(artist.songId);
   // Its queued messages (the refund's job, the text) are held here, so each test runs the job itself.
-  expect(await rejectSong(db, new CapturingQueue().asQueue(), artist.songId, audioCheckRejection("The audio file could not be decoded."), Date.now())).toBe(true);
+  expect(await rejectApprovedSong(db, new CapturingQueue().asQueue(), artist.songId, audioCheckRejection("The audio file could not be decoded."), Date.now())).toBe(true);
   const [refund] = await refundsOfSong(artist.songId);
   const [payment] = await paymentsOf(artist.songId);
   return { ...artist, refund: refund!, intentId: payment!.stripe_payment_intent_id as string };

@@ -2,8 +2,9 @@
  * Review through the Worker's real admin routes and local D1/R2 (docs/decisions/029-review-before-delivery.md):
  * the queue of paid songs no operator has approved, with their promised and deadline times, sorted by
  * time left; approving (the explicit answer corrected and the operator named in the history); rejecting
- * with a reason from the fixed list (the fee refunded, the artist texted and shown the reason); the
- * admin-only media an operator plays. Everything behind the admin sign-in and same-origin check.
+ * with a reason from the fixed list (the fee refunded, the artist texted and shown the reason; the one
+ * rejection call, admin-reject-song.test.ts); the admin-only media an operator plays. Everything behind
+ * the admin sign-in and same-origin check.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -20,7 +21,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 const approvePath = (songId: string) => `/api/admin/songs/${encodeURIComponent(songId)}/approve`;
-const rejectPath = (songId: string) => `/api/admin/songs/${encodeURIComponent(songId)}/review-reject`;
+const rejectPath = (songId: string) => `/api/admin/songs/${encodeURIComponent(songId)}/reject`;
 const errorOf = async (response: Response) => (await response.json<{ error: { code: string; message: string } }>()).error;
 
 async function queue(operator: Browser): Promise<ReviewQueueResponse> {
@@ -220,7 +221,7 @@ describe("POST /api/admin/songs/{songId}/approve", () => {
   });
 });
 
-describe("POST /api/admin/songs/{songId}/review-reject", () => {
+describe("POST /api/admin/songs/{songId}/reject, with a reason from the list", () => {
   it("rejects with a listed reason and a note: the fee refunded, the artist texted and shown '<reason>: <note>', the code and the operator recorded", async () => {
     const operator = await signedInOperator();
     const artist = await songPaidAtStripe("Review Reject Song");

@@ -54,7 +54,8 @@ export async function scheduleDelivery(
 /**
  * A rejection: `reason` is what the artist reads (text, page, refund); `cause` is the song_events
  * history line the admin sees, naming who rejected it (the audio check or an operator). `actor` is the
- * operator's identity (null for the audio check); `code` the review's reason (REVIEW_REJECTION_REASONS).
+ * operator's identity (null for the audio check); `code` the operator's reason code (REJECTION_REASONS
+ * in schema/src/song-rejection.ts).
  */
 export interface Rejection {
   reason: string;
@@ -69,9 +70,11 @@ export const audioCheckRejection = (reason: string): Rejection => ({ reason, cau
 /**
  * Rejects an approved song, and records the refund of its fee in the same batch (docs/decisions/025).
  * Then the artist is told by text and the refund's Stripe call is queued (the cron re-queues a lost
- * one). Every rejection, whoever makes it, goes through here. Returns true when this call rejected it.
+ * one). Every rejection goes through here: the audio check's (jobs/process-distribution.ts) and an
+ * operator's (operator-rejection.ts, which says why a song it could not reject was not). Returns true
+ * when this call rejected it.
  */
-export async function rejectSong(db: Db, jobs: JobQueue, songId: string, { reason, cause, actor = null, code = null }: Rejection, now: number): Promise<boolean> {
+export async function rejectApprovedSong(db: Db, jobs: JobQueue, songId: string, { reason, cause, actor = null, code = null }: Rejection, now: number): Promise<boolean> {
   const results = await runBatch(db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, actor, at)

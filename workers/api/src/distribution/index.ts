@@ -7,7 +7,7 @@ export { deliverDueSongsTask, requeueStalledDistributionsTask } from "./jobs/dis
 export { processDistribution } from "./jobs/process-distribution";
 export { removeUnpaidSongsTask } from "./jobs/remove-unpaid-songs-task";
 export { sweepOrphanMediaTask } from "./jobs/repair-tasks";
-export { operatorRejection, rejectSongByOperator } from "./operator-rejection";
+export { rejectSongByOperator } from "./operator-rejection";
 export { correctReleaseDetails } from "./release-corrections";
 export { listReviewQueue } from "./review-queue";
 export { distributePage } from "./routes/distribute-page";

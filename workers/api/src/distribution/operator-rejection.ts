@@ -1,24 +1,21 @@
 /**
- * An operator stops a paid song before it reaches the facilities (wrong file, rights problem). It is
- * the pipeline's own rejection (`rejectSong`: one batch with the refund, then the text and the
- * refund's job), with the operator named in the history. Only an `approved` song can be rejected; the
- * conditional update decides, so a repeat or two operators at once reject it once, and the song's
- * status then says why nothing changed (docs/decisions/025-refunds-of-rejected-songs.md).
+ * An operator stops a paid song before it reaches the facilities, from review or from Distribution
+ * Status (`POST /api/admin/songs/{songId}/reject`, admin/routes/songs.ts): a reason from the fixed
+ * list with an optional note, or another reason in the operator's own words
+ * (schema/src/song-rejection.ts). It is the pipeline's own rejection (`rejectApprovedSong`: one batch
+ * with the refund, then the text and the refund's job), with the operator and the reason's code
+ * recorded. Only an `approved` song can be rejected; the conditional update decides, so a repeat or
+ * two operators at once reject it once, and the song's status then says why nothing changed
+ * (docs/decisions/025-refunds-of-rejected-songs.md).
  */
 import { eq } from "drizzle-orm";
+import { rejectionText, type SongRejection } from "@jplay/schema/song-rejection";
 import type { SongStatus } from "@jplay/schema/tables";
 import { songs } from "@jplay/schema/tables";
 import type { Db } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
 import type { JobQueue } from "../platform/job";
-import { rejectSong, type Rejection } from "./distribution-pipeline";
-
-export const operatorRejection = (reason: string, actor: string, code: string | null = null): Rejection => ({
-  reason,
-  cause: `Rejected by ${actor}: ${reason}`,
-  actor,
-  code,
-});
+import { rejectApprovedSong } from "./distribution-pipeline";
 
 /** Why a song in each other status cannot be rejected (409). */
 export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
@@ -28,8 +25,10 @@ export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
   removed: "This song was removed: it can no longer be rejected.",
 };
 
-export async function rejectSongByOperator(db: Db, jobs: JobQueue, songId: string, rejection: Rejection, now: number): Promise<SongStatus> {
-  if (await rejectSong(db, jobs, songId, rejection, now)) return "rejected";
+/** Rejects the song for `actor` (the operator's identity); answers its status, `rejected`, or throws why it was not. */
+export async function rejectSongByOperator(db: Db, jobs: JobQueue, songId: string, rejection: SongRejection, actor: string, now: number): Promise<SongStatus> {
+  const reason = rejectionText(rejection);
+  if (await rejectApprovedSong(db, jobs, songId, { reason, cause: `Rejected by ${actor}: ${reason}`, actor, code: rejection.reason }, now)) return "rejected";
   const [song] = await db.select({ status: songs.status }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw notFound("No song with this id.");
   // Approved again cannot happen (statuses only move forward), but a changed mind must not read as success.

@@ -1,9 +1,10 @@
 /**
  * /api/admin/songs/{songId}: the operator's decisions about one song and its media.
- * - `POST …/approve {explicit?}` and `POST …/review-reject {reason, note}`: review, before a paid song
- *   can go live (docs/decisions/029-review-before-delivery.md); a review rejection refunds the fee and texts
- *   the artist like every rejection.
- * - `POST …/reject {reason}`: stops a paid song before it goes live, with the operator's own words
+ * - `POST …/approve {explicit?}`: review, before a paid song can go live
+ *   (docs/decisions/029-review-before-delivery.md).
+ * - `POST …/reject {reason, note?}`: stops a paid song before it goes live, from review or Distribution
+ *   Status, with a reason from the fixed list or `other` and the operator's own words in the note
+ *   (schema/src/song-rejection.ts); the fee is refunded and the artist texted like every rejection
  *   (distribution/operator-rejection.ts).
  * - `POST …/takedown {reason}` and `POST …/restore`: a live song leaves every list and comes back.
  * - `PUT …/release-details {genre, lyricsLanguage, credits}`: the operator corrects what the artist
@@ -15,13 +16,13 @@
  */
 import { Hono } from "hono";
 import { TakedownSongSchema, type TakedownResponse } from "@jplay/schema/catalogue-control";
-import { ApproveSongSchema, reviewRejectionText, ReviewRejectSchema, type ApproveSongResponse } from "@jplay/schema/review";
+import { ApproveSongSchema, type ApproveSongResponse } from "@jplay/schema/review";
 import { ReleaseCorrectionSchema, type ReleaseCorrectionResponse } from "@jplay/schema/release-metadata";
 import { RejectSongSchema, type RejectSongResponse } from "@jplay/schema/song-rejection";
 import type { AppEnv } from "../../platform/env";
 import { createDb } from "../../platform/db";
 import { notFound } from "../../platform/errors";
-import { operatorRejection, rejectSongByOperator } from "../../distribution/index";
+import { rejectSongByOperator } from "../../distribution/index";
 import { songById } from "../../platform/rows-by-id";
 import { coverKeyToServe, requestedCoverWidth } from "../../catalogue/index";
 import { correctReleaseDetails } from "../../distribution/index";
@@ -46,17 +47,9 @@ export const adminSongRoutes = new Hono<AppEnv>()
     const outcome = await approveSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator!, explicit }, Date.now());
     return c.json<ApproveSongResponse>({ songId, ...outcome });
   })
-  .post("/:songId/review-reject", jsonBody(ReviewRejectSchema), async (c) => {
-    const songId = c.req.param("songId");
-    const { reason, note } = c.req.valid("json");
-    const rejection = operatorRejection(reviewRejectionText(reason, note), c.var.operator!, reason);
-    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, rejection, Date.now());
-    return c.json<RejectSongResponse>({ songId, status });
-  })
   .post("/:songId/reject", jsonBody(RejectSongSchema), async (c) => {
     const songId = c.req.param("songId");
-    const rejection = operatorRejection(c.req.valid("json").reason, c.var.operator!);
-    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, rejection, Date.now());
+    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, c.req.valid("json"), c.var.operator!, Date.now());
     return c.json<RejectSongResponse>({ songId, status });
   })
   .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {

@@ -14,7 +14,7 @@ import { createDb } from "../../platform/db";
 import { identifierSettings, prepareRelease } from "../../releases/index";
 import { checkAudio } from "../check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../delivery-window";
-import { audioCheckRejection, rejectSong, scheduleDelivery } from "../distribution-pipeline";
+import { audioCheckRejection, rejectApprovedSong, scheduleDelivery } from "../distribution-pipeline";
 import { songById } from "../../platform/rows-by-id";
 import { storeCoverSizes } from "../store-cover-sizes";
 
@@ -37,12 +37,12 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
 
   const object = await env.MEDIA.get(song.audioKey);
   if (!object) {
-    await rejectSong(db, env.JOBS, songId, audioCheckRejection("The stored audio file is missing."), now);
+    await rejectApprovedSong(db, env.JOBS, songId, audioCheckRejection("The stored audio file is missing."), now);
     return;
   }
   const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
   if (!check.ok) {
-    await rejectSong(db, env.JOBS, songId, audioCheckRejection(check.reason), now);
+    await rejectApprovedSong(db, env.JOBS, songId, audioCheckRejection(check.reason), now);
     return;
   }
   // Read before anything is written for a song that passed: a missing setting fails the job here.

@@ -1,15 +1,16 @@
 /**
  * The Review tab's calls (docs/decisions/029-review-before-delivery.md): `GET /api/admin/review`, the paid
  * songs waiting for an operator (polled like the rest of admin, and read by the tab's label for its
- * count), and the two decisions, `POST /api/admin/songs/{songId}/approve` and `…/review-reject`,
- * and the correction of a song's genre, language and credits, `PUT …/release-details`.
+ * count), and the two decisions, `POST /api/admin/songs/{songId}/approve` and `…/reject` (which
+ * Distribution Status uses too: rejecting a paid song is one call wherever it is made), and the
+ * correction of a song's genre, language and credits, `PUT …/release-details`.
  * After a decision, also after a refusal (another operator may have decided first), the queue, the
  * song list, the refunds and the messages are read again.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReleaseCorrection, ReleaseCorrectionResponse } from "@jplay/schema/release-metadata";
-import type { ApproveSongRequest, ApproveSongResponse, ReviewQueueResponse, ReviewRejectRequest } from "@jplay/schema/review";
-import type { RejectSongResponse } from "@jplay/schema/song-rejection";
+import type { ApproveSongRequest, ApproveSongResponse, ReviewQueueResponse } from "@jplay/schema/review";
+import type { RejectSongRequest, RejectSongResponse } from "@jplay/schema/song-rejection";
 import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -28,7 +29,7 @@ export const reviewQueueQueryOptions = () =>
 
 export const useReviewQueue = () => useQuery(reviewQueueQueryOptions());
 
-const songPath = (songId: string, decision: "approve" | "review-reject") => `/api/admin/songs/${encodeURIComponent(songId)}/${decision}`;
+const songPath = (songId: string, decision: "approve" | "reject") => `/api/admin/songs/${encodeURIComponent(songId)}/${decision}`;
 
 /** A decision's mutation that reads everything it changes again once settled. */
 function useReviewDecision<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
@@ -48,8 +49,8 @@ function useReviewDecision<Variables, Answer>(send: (variables: Variables) => Pr
 export const useApproveSong = () =>
   useReviewDecision(({ songId, ...request }: ApproveSongRequest & { songId: string }) => api.post<ApproveSongResponse>(songPath(songId, "approve"), request));
 
-export const useReviewRejectSong = () =>
-  useReviewDecision(({ songId, ...request }: ReviewRejectRequest & { songId: string }) => api.post<RejectSongResponse>(songPath(songId, "review-reject"), request));
+export const useRejectSong = () =>
+  useReviewDecision(({ songId, ...request }: RejectSongRequest & { songId: string }) => api.post<RejectSongResponse>(songPath(songId, "reject"), request));
 
 export const useCorrectReleaseDetails = () =>
   useReviewDecision(({ songId, ...correction }: ReleaseCorrection & { songId: string }) =>

@@ -1,9 +1,10 @@
 /**
  * A dialog that asks an operator for the reason of a decision about a song that the artist is told
- * about (rejecting a paid song, taking a live one down): the reason checked with the server's own
+ * about (taking a live one down, take-down-song-dialog.tsx): the reason checked with the server's own
  * rule, the call made, a toast once it is done, and the server's refusal shown in place (already
- * rejected, already taken down…). Each decision's dialog supplies its words, rule and call. A dialog
- * that asks for more than one reason (Review's rejection) uses the same frame and outcome.
+ * taken down…). Each decision's dialog supplies its words, rule and call. A dialog that asks for more
+ * than a reason in words (rejecting a paid song: a reason from a list and a note,
+ * reject-song-dialog.tsx) uses the same frame and outcome.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";

@@ -3,9 +3,9 @@
  * operator has listened to it. Per song the cover, title, artist, the artist's explicit answer, a
  * player, when it goes live and how long is left before its package's window ends (overdue songs
  * first, badged), its release metadata and lyrics (release-details-review.tsx). Approve (correcting
- * the explicit answer if the song says otherwise) or Reject with a reason from the fixed list
- * (review-reject-dialog.tsx); correct its genre, language or credits. The queue is read again after
- * each decision.
+ * the explicit answer if the song says otherwise) or Reject with a reason (reject-song-dialog.tsx, the
+ * same dialog as Distribution Status's); correct its genre, language or credits. The queue is read
+ * again after each decision.
  */
 import { useId, useState } from "react";
 import type { ReviewQueueSong } from "@jplay/schema/review";
@@ -20,8 +20,7 @@ import { useApproveSong, useReviewQueue } from "../api/review-queue";
 import { timeLeftWords } from "../review-times";
 import { isrcWords, upcWords } from "./labels";
 import { CorrectReleaseDetails, LyricsToCheck, ReleaseDetailsRows } from "./release-details-review";
-import { ReviewRejectDialog } from "./review-reject-dialog";
-import type { SongToReject } from "./reject-song-dialog";
+import { RejectSongDialog, type SongToReject } from "./reject-song-dialog";
 
 const PACKAGE_NAMES: Record<SongPackage, string> = {
   standard: "Standard",
@@ -174,7 +173,7 @@ export function ReviewTab() {
           ))}
         </ul>
       )}
-      <ReviewRejectDialog song={rejecting} onClose={() => setRejecting(null)} />
+      <RejectSongDialog song={rejecting} onClose={() => setRejecting(null)} />
     </div>
   );
 }
