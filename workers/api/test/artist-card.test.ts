@@ -6,12 +6,11 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../src/platform/db";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
 import { REPLACE_MESSAGES } from "../src/payments/replace-card";
 import { artistWithSong, freshCardNumber, intentIdOf, payInBrowser } from "./payment-support";
-import { Browser, TEST_CARD } from "./support";
+import { Browser, TEST_CARD, testContext } from "./support";
 
 const stripe = createStripe(env);
 const DECLINED = "4000000000000002";
@@ -19,7 +18,7 @@ const THREE_D_SECURE = "4000002500003155";
 
 async function artistWithPage() {
   const artist = await artistWithSong();
-  return { ...artist, token: await issueArtistLink(createDb(env.DB), artist.artistId), page: new Browser() };
+  return { ...artist, token: await issueArtistLink(testContext(), artist.artistId), page: new Browser() };
 }
 
 /** The page's card form: a SetupIntent from the server, confirmed in the sandbox (3-D Secure completed). */

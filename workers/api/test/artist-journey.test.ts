@@ -17,9 +17,10 @@ import { accountBalance, ACCOUNTS } from "../src/ledger/ledger";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { artistWithSong, complete, songPaid, uploadSong } from "./payment-support";
 import { insertSong } from "./song-fixtures";
-import { Browser, setUpArtist } from "./support";
+import { Browser, setUpArtist, testContext } from "./support";
 
 const db = createDb(env.DB);
+const testCtx = testContext();
 
 const me = async (browser: Browser) => {
   const response = await browser.fetch("/api/me");
@@ -111,7 +112,7 @@ describe("monthly statements", { timeout: 30_000 }, () => {
       { id: crypto.randomUUID(), artistId: ada.artistId, period: "2025-03-17", amountCents: 50, status: "failed" },
     ]);
     // The standard package's 2% of $1.99 is 3¢ (rounded down): 196¢ a sale to the artist.
-    expect(await accountBalance(db, ACCOUNTS.artistAvailable(ada.artistId))).toBe(3 * 196);
+    expect(await accountBalance(testCtx, ACCOUNTS.artistAvailable(ada.artistId))).toBe(3 * 196);
 
     const response = await statement(ada.token, "2025-03");
     expect(response.status).toBe(200);

@@ -7,6 +7,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ArtistPageResponse } from "@jplay/schema/artist";
@@ -17,6 +18,8 @@ import { createDb } from "../src/platform/db";
 import type { Job } from "../src/platform/job";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/platform/stripe-client";
 import { adminArtistRoutes } from "../src/admin/routes/artists";
+import type { AppEnv } from "../src/platform/env";
+import { requestContext } from "../src/platform/middleware/request-context";
 import { resolveArtistLink, revokeArtistLinks } from "../src/access/artist-links";
 import { ONBOARDING_RECHECK_MS, refreshOnboardingStatus } from "../src/ledger/connect-accounts";
 import { countingD1, d1WritesRun } from "../src/platform/d1-statement-count";
@@ -26,9 +29,10 @@ import { signProviderReport } from "../src/provider/provider-signature";
 import { sandboxAdmin } from "./payment-support";
 import { fundPlatformBalance } from "./platform-funds";
 import { insertSong } from "./song-fixtures";
-import { Browser, mp3Bytes, setUpArtist, stripeSignature } from "./support";
+import { Browser, mp3Bytes, setUpArtist, stripeSignature, testContext } from "./support";
 
 const db = createDb(env.DB);
+const testCtx = testContext();
 const stripe = createStripe(env);
 
 // The payout job's transfer draws on Stripe's available balance: funded as production funds it.
@@ -72,7 +76,7 @@ async function upload(browser: Browser, customerId: string, title: string) {
 }
 
 async function credit(artistId: string, cents: number) {
-  await postTransaction(db, "purchase", crypto.randomUUID(), [
+  await postTransaction(testCtx, "purchase", crypto.randomUUID(), [
     { account: ACCOUNTS.providerReceivable, amountCents: -cents },
     { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: cents },
   ]);
@@ -94,7 +98,7 @@ describe("the private link", () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(token);
-    expect(await resolveArtistLink(db, token)).toBe(artistId);
+    expect(await resolveArtistLink(testContext(), token)).toBe(artistId);
   });
 
   it("is reissued when the card is saved again, and earlier links keep working until an admin revokes them all", async () => {
@@ -105,14 +109,14 @@ describe("the private link", () => {
     expect((await openPage(first.token)).status).toBe(200);
     expect((await openPage(second)).status).toBe(200);
 
-    expect(await revokeArtistLinks(db, first.artistId)).toBe(2);
+    expect(await revokeArtistLinks(testContext(), first.artistId)).toBe(2);
     for (const token of [first.token, second]) {
       const gone = await openPage(token);
       expect(gone.status).toBe(404);
       expect(await gone.json()).toEqual({ error: { code: "not_found", message: "Link not found" } });
       expect((await new Browser().fetch(`/api/artist/${token}/connect`, { method: "POST" })).status).toBe(404);
     }
-    expect(await revokeArtistLinks(db, first.artistId)).toBe(0);
+    expect(await revokeArtistLinks(testContext(), first.artistId)).toBe(0);
     // Saving a card again gives the artist a working link once more.
     const renewed = await setUpArtist(first.browser);
     expect((await openPage((await renewed.saved.json<Saved>()).artistPageUrl.slice("/artist/".length))).status).toBe(200);
@@ -129,7 +133,9 @@ describe("the private link", () => {
 
   it("the admin sub-app revokes an artist's links", async () => {
     const { artistId, token } = await newArtist();
-    const response = await adminArtistRoutes.request(`/${artistId}/revoke-links`, { method: "POST" }, env);
+    // Mounted as worker/app.ts mounts every route: after the middleware that gives the request its context.
+    const routes = new Hono<AppEnv>().use(requestContext).route("/", adminArtistRoutes);
+    const response = await routes.request(`/${artistId}/revoke-links`, { method: "POST" }, env);
     expect(await response.json()).toEqual({ revoked: 1 });
     expect((await openPage(token)).status).toBe(404);
   });
@@ -276,7 +282,7 @@ describe("the page", () => {
     const paid = await pageOf(artist.token);
     expect(paid.balance).toMatchObject({ availableCents: 0, pendingCents: 0, heldCents: 0 });
     expect(paid.payouts).toMatchObject([{ period: "2026-11-30", amountCents: 540, status: "paid" }]);
-    expect(await ledgerTotal(db)).toBe(0);
+    expect(await ledgerTotal(testCtx)).toBe(0);
   });
 
   it("while the artist onboards, reloading the page asks Stripe at most every 30 seconds and writes nothing until the account changes", async () => {
@@ -288,12 +294,12 @@ describe("the page", () => {
       get: (target, property) =>
         property === "accounts" ? { retrieve: (id: string) => (asked++, target.accounts.retrieve(id)) } : (Reflect.get(target, property) as unknown),
     });
-    const countingDb = createDb(countingD1(env.DB));
+    const countingCtx = testContext({ env: { ...env, DB: countingD1(env.DB) }, stripe: counting });
     const writesBefore = d1WritesRun();
     const now = Date.now();
-    for (const at of [now, now + 1_000, now + 29_000]) await refreshOnboardingStatus(counting, countingDb, row!, at);
+    for (const at of [now, now + 1_000, now + 29_000]) await refreshOnboardingStatus(countingCtx, row!, at);
     expect(asked).toBe(1);
-    await refreshOnboardingStatus(counting, countingDb, row!, now + ONBOARDING_RECHECK_MS + 1);
+    await refreshOnboardingStatus(countingCtx, row!, now + ONBOARDING_RECHECK_MS + 1);
     expect(asked).toBe(2);
     // Still onboarding: the row is as it was, and no write ran.
     expect(d1WritesRun() - writesBefore).toBe(0);

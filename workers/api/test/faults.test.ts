@@ -36,10 +36,11 @@ import {
 } from "./payment-support";
 import { withFastClock } from "./fast-clock";
 import { fundPlatformBalance } from "./platform-funds";
-import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD } from "./support";
+import { Browser, mp3Bytes, pngBytes, setUpArtist, stripeSignature, TEST_CARD, testContext } from "./support";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
+const testCtx = testContext();
 
 // ---- Helpers --------------------------------------------------------------------------------------
 
@@ -93,7 +94,7 @@ afterEach(async () => {
   vi.useRealTimers();
   await sandbox("DELETE", "/v1/test_helpers/faults");
   // Whatever failed, the books balance.
-  expect(await ledgerTotal(db)).toBe(0);
+  expect(await ledgerTotal(testCtx)).toBe(0);
 });
 
 let messageSerial = 0;
@@ -306,7 +307,7 @@ async function payableArtist(cents: number) {
   });
   const id = crypto.randomUUID();
   await db.insert(artists).values({ id, paymentFrequency: "daily", stripeAccountId: account.id, payoutsEnabled: true });
-  await postTransaction(db, "purchase", crypto.randomUUID(), [
+  await postTransaction(testCtx, "purchase", crypto.randomUUID(), [
     { account: ACCOUNTS.providerReceivable, amountCents: -cents },
     { account: ACCOUNTS.artistAvailable(id), artistId: id, amountCents: cents },
   ]);
@@ -322,13 +323,13 @@ describe("Stripe faults during the payout job (payouts.artist)", () => {
     await armFault("http_429", 1, "/v1/transfers");
     expect((await deliver([job])).retryMessages).toHaveLength(1);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 444 }]);
-    expect(await accountBalance(db, ACCOUNTS.artistPayoutPending(artist.id))).toBe(444);
+    expect(await accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artist.id))).toBe(444);
     expect(await transfersTo(artist.accountId)).toEqual([]);
 
     expect((await deliver([job, job])).retryMessages).toEqual([]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
     expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([444]);
-    expect(await accountBalance(db, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
+    expect(await accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
   });
 
   it("every answer lost after Stripe made the transfer: the next delivery finds it, no second transfer", async () => {
@@ -356,7 +357,7 @@ describe("Stripe faults during the payout job (payouts.artist)", () => {
     const [transfer] = await transfersTo(artist.accountId);
     expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([777]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", stripeTransferId: transfer!.id }]);
-    expect(await accountBalance(db, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
+    expect(await accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
   });
 
   it("the Worker stopped after the transfer but before the payout was marked paid: repaired with the same transfer", async () => {

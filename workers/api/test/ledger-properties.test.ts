@@ -37,7 +37,7 @@ import { withFastClock } from "./fast-clock";
 import { artistWithSong, deliverEvents, freshCardNumber, sandboxAdmin } from "./payment-support";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";
 import { CapturingQueue, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
-import { type Browser, mp3Bytes } from "./support";
+import { type Browser, mp3Bytes, testContext } from "./support";
 
 /**
  * Runs × operations. The default fits the suite's time on a busy two-core machine (docs/decisions/030);
@@ -172,7 +172,7 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
       });
       return;
     case "payout":
-      await payArtist(stripe, db, artist!.id, period(world), world.jobs.asQueue());
+      await payArtist(testContext({ jobs: world.jobs.asQueue(), stripe }), artist!.id, period(world));
       world.jobs.take();
       return;
     case "nextDay":
@@ -243,7 +243,7 @@ async function settle(world: World): Promise<void> {
   const pendingRefunds = await db.select({ id: refunds.id }).from(refunds).where(and(inArray(refunds.paymentId, runPayments), eq(refunds.status, "pending")));
   for (const refund of pendingRefunds) await sendRefund(paymentDeps(world), refund.id);
   const pendingPayouts = await db.select().from(payouts).where(and(inArray(payouts.artistId, artistIds), eq(payouts.status, "pending")));
-  for (const payout of pendingPayouts) await payArtist(stripe, db, payout.artistId, payout.period, world.jobs.asQueue());
+  for (const payout of pendingPayouts) await payArtist(testContext({ jobs: world.jobs.asQueue(), stripe }), payout.artistId, payout.period);
   world.jobs.take();
   await deliverEvents();
 }

@@ -31,7 +31,7 @@ import { sweepOrphanMedia } from "../src/distribution/media-janitor";
 import { claimPayment } from "../src/payments/song-payments";
 import { CapturingQueue, insertArtist, insertSong } from "./song-fixtures";
 import { artistWithSong, deliverEvents, uploadSong } from "./payment-support";
-import { Browser, TEST_CARD, nextPhone, setUpArtist, stripeSignature } from "./support";
+import { Browser, TEST_CARD, nextPhone, setUpArtist, stripeSignature, testContext } from "./support";
 import { countSongs, mp3Like, postStreamed, sessionHeaders, songKeys, streamedForm } from "./upload-support";
 
 const SITE = "http://jplay.test";
@@ -329,12 +329,12 @@ describe("rate-limit rows", () => {
   it("a refused request writes nothing: no write statement runs, the window's row stays as the last allowed hit left it, and Retry-After still counts down", async () => {
     const key = `write-test:${crypto.randomUUID()}`;
     const start = Date.now();
-    for (let i = 0; i < 3; i++) await enforceRateLimit(env.DB, rule(key), start + i);
+    for (let i = 0; i < 3; i++) await enforceRateLimit(testContext(), rule(key), start + i);
     const row = () => env.DB.prepare("SELECT hits, window_start AS windowStart FROM rate_limits WHERE key = ?").bind(key).first();
     const afterAllowed = await row();
     expect(afterAllowed).toEqual({ hits: 3, windowStart: start });
     // Counted on the binding: a refusal runs no write statement at all, not even one that changes no row.
-    const counted = countingD1(env.DB);
+    const counted = testContext({ env: { ...env, DB: countingD1(env.DB) } });
     const writesBefore = d1WritesRun();
     for (let i = 0; i < 1000; i++) {
       const refused = await enforceRateLimit(counted, rule(key), start + 30_000).catch((error: unknown) => error);
@@ -345,7 +345,7 @@ describe("rate-limit rows", () => {
     expect(await row()).toEqual(afterAllowed);
     expect(d1WritesRun() - writesBefore).toBe(0);
     // The window over, the next hit is counted afresh.
-    await enforceRateLimit(env.DB, rule(key), start + 60_000);
+    await enforceRateLimit(testContext(), rule(key), start + 60_000);
     expect(await row()).toEqual({ hits: 1, windowStart: start + 60_000 });
   });
 
@@ -353,9 +353,9 @@ describe("rate-limit rows", () => {
     const now = Date.now();
     const old = `prune-test:old:${crypto.randomUUID()}`;
     const recent = `prune-test:recent:${crypto.randomUUID()}`;
-    await enforceRateLimit(env.DB, rule(old), now - RATE_LIMIT_ROWS_KEPT_MS - 1);
-    await enforceRateLimit(env.DB, rule(recent), now - RATE_LIMIT_ROWS_KEPT_MS + 60_000);
-    expect(await pruneRateLimits(env.DB, now)).toBeGreaterThanOrEqual(1);
+    await enforceRateLimit(testContext(), rule(old), now - RATE_LIMIT_ROWS_KEPT_MS - 1);
+    await enforceRateLimit(testContext(), rule(recent), now - RATE_LIMIT_ROWS_KEPT_MS + 60_000);
+    expect(await pruneRateLimits(testContext(), now)).toBeGreaterThanOrEqual(1);
     expect(await limitHits(old)).toBe(0);
     expect(await limitHits(recent)).toBe(1);
   });

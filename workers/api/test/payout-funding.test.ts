@@ -14,9 +14,10 @@ import { createStripe } from "../src/platform/stripe-client";
 import { ACCOUNTS, accountBalance, ledgerTotal, postTransaction } from "../src/ledger/ledger";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { fundPlatformBalance, sandboxHelper, stripeAvailable } from "./platform-funds";
-import { Browser } from "./support";
+import { Browser, testContext } from "./support";
 
 const db = createDb(env.DB);
+const testCtx = testContext();
 
 async function funding(operator: Browser): Promise<PayoutFundingResponse> {
   const response = await operator.fetch("/api/admin/funding");
@@ -30,12 +31,12 @@ const settle = (operator: Browser, body: unknown) => adminWrite(operator, "POST"
 async function artistOwed(available: number, payoutPending = 0) {
   const id = crypto.randomUUID();
   await db.insert(artists).values({ id, paymentFrequency: "daily" });
-  await postTransaction(db, "purchase", crypto.randomUUID(), [
+  await postTransaction(testCtx, "purchase", crypto.randomUUID(), [
     { account: ACCOUNTS.providerReceivable, amountCents: -(available + payoutPending) },
     { account: ACCOUNTS.artistAvailable(id), artistId: id, amountCents: available + payoutPending },
   ]);
   if (payoutPending > 0) {
-    await postTransaction(db, "payout", crypto.randomUUID(), [
+    await postTransaction(testCtx, "payout", crypto.randomUUID(), [
       { account: ACCOUNTS.artistAvailable(id), artistId: id, amountCents: -payoutPending },
       { account: ACCOUNTS.artistPayoutPending(id), artistId: id, amountCents: payoutPending },
     ]);
@@ -46,15 +47,15 @@ async function artistOwed(available: number, payoutPending = 0) {
 describe("provider settlements", () => {
   it("records a settlement once per reference, posted provider receivable → platform cash; the same reference with another amount is refused", async () => {
     const operator = await signedInOperator();
-    const receivable = await accountBalance(db, ACCOUNTS.providerReceivable);
-    const cash = await accountBalance(db, ACCOUNTS.platformCash);
+    const receivable = await accountBalance(testCtx, ACCOUNTS.providerReceivable);
+    const cash = await accountBalance(testCtx, ACCOUNTS.platformCash);
 
     const first = await settle(operator, { amountCents: 123_456, settledOn: "2026-11-20", reference: "ACH 2026-11-20 / 7731" });
     expect(first.status).toBe(201);
     const recorded = await first.json<RecordSettlementResponse>();
     expect(recorded).toMatchObject({ recorded: true, settlement: { amountCents: 123_456, settledOn: "2026-11-20", reference: "ACH 2026-11-20 / 7731" } });
-    expect(await accountBalance(db, ACCOUNTS.providerReceivable)).toBe(receivable + 123_456);
-    expect(await accountBalance(db, ACCOUNTS.platformCash)).toBe(cash - 123_456);
+    expect(await accountBalance(testCtx, ACCOUNTS.providerReceivable)).toBe(receivable + 123_456);
+    expect(await accountBalance(testCtx, ACCOUNTS.platformCash)).toBe(cash - 123_456);
 
     // The same settlement again (a double click, a retried request, spaces around the reference): nothing changes.
     for (const reference of ["ACH 2026-11-20 / 7731", "  ACH 2026-11-20 / 7731 "]) {
@@ -62,13 +63,13 @@ describe("provider settlements", () => {
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual({ recorded: false, settlement: recorded.settlement });
     }
-    expect(await accountBalance(db, ACCOUNTS.providerReceivable)).toBe(receivable + 123_456);
+    expect(await accountBalance(testCtx, ACCOUNTS.providerReceivable)).toBe(receivable + 123_456);
 
     const conflict = await settle(operator, { amountCents: 123_000, settledOn: "2026-11-20", reference: "ACH 2026-11-20 / 7731" });
     expect(conflict.status).toBe(409);
     expect(await conflict.json()).toMatchObject({ error: { code: "settlement_conflict", message: expect.stringContaining("already recorded with another amount or date") } });
-    expect(await accountBalance(db, ACCOUNTS.platformCash)).toBe(cash - 123_456);
-    expect(await ledgerTotal(db)).toBe(0);
+    expect(await accountBalance(testCtx, ACCOUNTS.platformCash)).toBe(cash - 123_456);
+    expect(await ledgerTotal(testCtx)).toBe(0);
 
     const listed = await funding(operator);
     expect(listed.settlements[0]).toEqual(recorded.settlement);
@@ -76,7 +77,7 @@ describe("provider settlements", () => {
 
   it("refuses a bad amount, date or reference with the form's own message, and writes nothing", async () => {
     const operator = await signedInOperator();
-    const cash = await accountBalance(db, ACCOUNTS.platformCash);
+    const cash = await accountBalance(testCtx, ACCOUNTS.platformCash);
     const cases: Array<[unknown, string]> = [
       [{ amountCents: 0, settledOn: "2026-11-20", reference: "r1" }, "The amount must be at least $0.01."],
       [{ amountCents: 12.5, settledOn: "2026-11-20", reference: "r1" }, "The amount must be a whole number of cents."],
@@ -93,7 +94,7 @@ describe("provider settlements", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(await answer.json()).toMatchObject({ error: { message } });
     }
-    expect(await accountBalance(db, ACCOUNTS.platformCash)).toBe(cash);
+    expect(await accountBalance(testCtx, ACCOUNTS.platformCash)).toBe(cash);
   });
 
   it("is the operator's alone: signed out 401, from another site 403", async () => {

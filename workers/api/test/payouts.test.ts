@@ -21,9 +21,11 @@ import { createStripe } from "../src/platform/stripe-client";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/ledger/ledger";
 import { payoutIdempotencyKey, payoutTransferGroup } from "../src/ledger/payouts";
 import { drainPlatformBalance, fundPlatformBalance, sandboxHelper } from "./platform-funds";
+import { testContext } from "./support";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
+const testCtx = testContext();
 
 const MONDAY = new Date("2026-11-23T00:00:00Z");
 const TUESDAY = new Date("2026-11-24T00:00:00Z");
@@ -100,14 +102,14 @@ async function newArtist(frequency: "daily" | "weekly", readiness: Readiness = "
 
 /** What a reported sale credits (the sales ledger's shape): the provider owes it, the artist earns it. */
 async function credit(artistId: string, cents: number) {
-  await postTransaction(db, "purchase", crypto.randomUUID(), [
+  await postTransaction(testCtx, "purchase", crypto.randomUUID(), [
     { account: ACCOUNTS.providerReceivable, amountCents: -cents },
     { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: cents },
   ]);
 }
 
-const available = async (artistId: string) => (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
-const pendingBalance = (artistId: string) => accountBalance(db, ACCOUNTS.artistPayoutPending(artistId));
+const available = async (artistId: string) => (await artistAvailableBalances(testCtx, [artistId])).get(artistId) ?? 0;
+const pendingBalance = (artistId: string) => accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artistId));
 const transfersTo = async (accountId: string | null) => (accountId ? (await stripe.transfers.list({ destination: accountId, limit: 100 })).data : []);
 const payoutsOf = (artistId: string) => db.select().from(payouts).where(eq(payouts.artistId, artistId)).orderBy(payouts.period);
 
@@ -117,7 +119,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   // After every sequence of credits and payouts: the ledger balances and no artist account is negative.
-  expect(await ledgerTotal(db)).toBe(0);
+  expect(await ledgerTotal(testCtx)).toBe(0);
   const { results } = await env.DB.prepare(
     "SELECT account, sum(amount_cents) AS balance FROM ledger_entries WHERE artist_id IS NOT NULL GROUP BY account HAVING balance < 0",
   ).all();
@@ -139,7 +141,7 @@ describe("the daily payout run", () => {
     await credit(heldOnboarding.id, 350);
     await credit(small.id, 99);
     await credit(refused.id, 250);
-    const sentBefore = await accountBalance(db, ACCOUNTS.payoutsSent);
+    const sentBefore = await accountBalance(testCtx, ACCOUNTS.payoutsSent);
 
     await runPayoutDay(MONDAY, { copies: 2 });
     await runPayoutDay(MONDAY, { copies: 2 });
@@ -156,7 +158,7 @@ describe("the daily payout run", () => {
     expect(await available(weekly.id)).toBe(0);
     expect(await available(daily.id)).toBe(0);
     expect(await pendingBalance(weekly.id)).toBe(0);
-    expect((await accountBalance(db, ACCOUNTS.payoutsSent)) - sentBefore).toBe(800);
+    expect((await accountBalance(testCtx, ACCOUNTS.payoutsSent)) - sentBefore).toBe(800);
 
     // No ready account: the balance is held, nothing written, nothing lost.
     for (const [artist, cents] of [
@@ -265,7 +267,7 @@ describe("one artist's payout job", () => {
   async function crashedBeforeStripe(artistId: string, period: string, cents: number) {
     const id = crypto.randomUUID();
     await db.insert(payouts).values({ id, artistId, period, amountCents: cents });
-    await postTransaction(db, "payout", id, [
+    await postTransaction(testCtx, "payout", id, [
       { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: -cents },
       { account: ACCOUNTS.artistPayoutPending(artistId), artistId, amountCents: cents },
     ]);
@@ -411,7 +413,7 @@ describe("fan-out", () => {
     let pagesAheadOfArtists = 0;
     while (page) {
       pages++;
-      const result = await runPayoutPage(jobEnv, page);
+      const result = await runPayoutPage(testContext({ env: jobEnv }), page);
       expect(result.artists).toBeLessThanOrEqual(PAYOUT_PAGE_SIZE);
       const sent = queue.pending.splice(0);
       // The next page is sent before the page's artists, never left alone at the end of the queue.

@@ -9,13 +9,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
-import { createDb } from "../src/platform/db";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
 import { artistWithSong, chargesOf, complete, deliverEvents, freshCardNumber, payInBrowser, sandboxAdmin, songRow } from "./payment-support";
-import { Browser } from "./support";
+import { Browser, testContext } from "./support";
 
-const db = createDb(env.DB);
 const stripe = createStripe(env);
 const HOUR = 60 * 60;
 
@@ -66,7 +64,7 @@ async function proArtist() {
   const paid = await payInBrowser(artist.browser, first.body.clientSecret!, freshCardNumber());
   expect(paid.body.status).toBe("succeeded");
   const row = await subscriptionReaches(artist.artistId, (r) => r.status === "active", "active");
-  const token = await issueArtistLink(db, artist.artistId);
+  const token = await issueArtistLink(testContext(), artist.artistId);
   return { ...artist, subscriptionId: row.stripe_subscription_id, periodEnd: row.current_period_end!, token, clientSecret: first.body.clientSecret! };
 }
 
@@ -122,7 +120,7 @@ describe("an unpaid first invoice", { timeout: 60_000 }, () => {
     const expiredId = (await subscriptionOf(artist.artistId))!.stripe_subscription_id;
     await advanceClock(23 * HOUR + 60);
     await subscriptionReaches(artist.artistId, (r) => r.status === "incomplete_expired", "incomplete_expired");
-    expect((await proPlanOf(await issueArtistLink(db, artist.artistId))).body.pro).toBeNull();
+    expect((await proPlanOf(await issueArtistLink(testContext(), artist.artistId))).body.pro).toBeNull();
     // Not Pro: the fee is charged.
     expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
     expect((await songRow(artist.songId))?.package).toBe("expedited");
@@ -224,7 +222,7 @@ describe("ending Pro from the artist page", { timeout: 60_000 }, () => {
     expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ cancelAtPeriodEnd: true });
 
     const never = await artistWithSong();
-    const neverToken = await issueArtistLink(db, never.artistId);
+    const neverToken = await issueArtistLink(testContext(), never.artistId);
     expect(await proPlanOf(neverToken)).toEqual({ status: 200, body: { pro: null } });
     expect(await changePro(neverToken, "cancel")).toMatchObject({ status: 409, body: { error: { code: "no_pro_subscription" } } });
     expect((await changePro("A".repeat(43), "cancel")).status).toBe(404);

@@ -12,14 +12,14 @@ import type { AdminPurchaseMismatchesResponse } from "@jplay/schema/admin";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import type { SongPackage } from "@jplay/schema/tables";
 import worker from "../src/index";
-import { createDb } from "../src/platform/db";
 import { accountBalance, ACCOUNTS, artistAvailableBalances, ledgerTotal } from "../src/ledger/ledger";
 import { signProviderReport } from "../src/provider/provider-signature";
 import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
+import { testContext } from "./support";
 
 const SECRET = "test-provider-secret-0123456789abcdef";
-const db = createDb(env.DB);
+const testCtx = testContext();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 interface Purchase {
@@ -70,7 +70,7 @@ async function moneySnapshot() {
   return { purchases: await count("purchases"), transactions: await count("ledger_transactions"), entries: await count("ledger_entries") };
 }
 
-const balance = async (artistId: string) => (await artistAvailableBalances(db, [artistId])).get(artistId);
+const balance = async (artistId: string) => (await artistAvailableBalances(testCtx, [artistId])).get(artistId);
 
 describe("signature and freshness", () => {
   it("signs HMAC-SHA256 over `${timestamp}.${rawBody}`, hex (a fixed test vector)", async () => {
@@ -163,13 +163,13 @@ describe("recording and crediting", () => {
     [null, 199, 3, 196],
   ] as const)("a %s sale at %i¢ gives the provider %i¢ and the artist %i¢", async (songPackage, price, providerCents, artistCents) => {
     const { artistId, songId } = await liveSong(songPackage, price);
-    const revenueBefore = await accountBalance(db, ACCOUNTS.platformRevenue);
-    const receivableBefore = await accountBalance(db, ACCOUNTS.providerReceivable);
+    const revenueBefore = await accountBalance(testCtx, ACCOUNTS.platformRevenue);
+    const receivableBefore = await accountBalance(testCtx, ACCOUNTS.providerReceivable);
     expect(await report([purchase(songId, price)])).toMatchObject({ recorded: 1 });
     expect(await balance(artistId)).toBe(artistCents);
-    expect((await accountBalance(db, ACCOUNTS.platformRevenue)) - revenueBefore).toBe(providerCents);
-    expect((await accountBalance(db, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(-price);
-    expect(await ledgerTotal(db)).toBe(0);
+    expect((await accountBalance(testCtx, ACCOUNTS.platformRevenue)) - revenueBefore).toBe(providerCents);
+    expect((await accountBalance(testCtx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(-price);
+    expect(await ledgerTotal(testCtx)).toBe(0);
   });
 
   it("credits a purchase only at the song's own price; another price is refused, credits nobody and is listed for operators once", async () => {
@@ -307,8 +307,8 @@ describe("ledger invariants", () => {
               }
             }
           }
-          expect(await ledgerTotal(db)).toBe(0);
-          const balances = await artistAvailableBalances(db, songs.map((song) => song.artistId));
+          expect(await ledgerTotal(testCtx)).toBe(0);
+          const balances = await artistAvailableBalances(testCtx, songs.map((song) => song.artistId));
           for (const song of songs) {
             expect(balances.get(song.artistId)).toBeGreaterThanOrEqual(0);
             expect(balances.get(song.artistId)).toBe(credited.get(song.artistId) ?? 0);

@@ -14,13 +14,11 @@ import type { AdminArtistDetails } from "@jplay/schema/admin";
 import type { ArtistPageResponse, RevokeArtistLinksResponse } from "@jplay/schema/artist";
 import worker from "../src/index";
 import { DELIVERY_CRON } from "../src/worker/crons";
-import { createDb } from "../src/platform/db";
 import { ARTIST_SESSION_COOKIE } from "../src/access/artist-session";
 import { startArtistSession } from "../src/access/artist-sessions";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
-import { Browser, mp3Bytes, setUpArtist } from "./support";
+import { Browser, mp3Bytes, setUpArtist, testContext } from "./support";
 
-const db = createDb(env.DB);
 const DAY = 24 * 60 * 60 * 1000;
 const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -151,7 +149,7 @@ describe("artist sessions", () => {
     // A second browser of the same artist (one they used before holds such a session).
     const laptop = new Browser();
     laptop.userAgent = FIREFOX_WINDOWS;
-    const { token } = await startArtistSession(db, { stripeCustomerId: artist.customerId, artistId: artist.artistId, userAgent: FIREFOX_WINDOWS });
+    const { token } = await startArtistSession(testContext(), { stripeCustomerId: artist.customerId, artistId: artist.artistId, userAgent: FIREFOX_WINDOWS });
     const signed = await serializeSigned("x", token, env.SESSION_SECRET!);
     laptop.setCookie(ARTIST_SESSION_COOKIE, signed.slice("x=".length).split(";")[0]!);
     expect(await uploadStatus(laptop)).toBe(201);

@@ -28,6 +28,7 @@ import { CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong,
 import { Browser, nextPhone, pngBytes, setUpArtist, testContext } from "./support";
 
 const db = createDb(env.DB);
+const testCtx = testContext();
 const TWILIO = { TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000001", TWILIO_AUTH_TOKEN: "test-twilio-auth-token", TWILIO_FROM_NUMBER: "+15550100000" };
 
 interface TextRow {
@@ -168,13 +169,13 @@ describe("one text per event", () => {
     const { artistId } = await artistWithPhone();
     const account = await payableConnectedAccount();
     await env.DB.prepare("update artists set payment_frequency = 'daily', stripe_account_id = ?1, payouts_enabled = 1 where id = ?2").bind(account.id, artistId).run();
-    await postTransaction(db, "purchase", crypto.randomUUID(), [
+    await postTransaction(testCtx, "purchase", crypto.randomUUID(), [
       { account: ACCOUNTS.providerReceivable, amountCents: -500 },
       { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: 500 },
     ]);
-    const jobs = new CapturingQueue().asQueue();
-    expect(await payArtist(createStripe(env), db, artistId, "2026-11-24", jobs)).toBe("paid");
-    expect(await payArtist(createStripe(env), db, artistId, "2026-11-24", jobs)).toBe("already_done");
+    const payouts = testContext({ jobs: new CapturingQueue().asQueue() });
+    expect(await payArtist(payouts, artistId, "2026-11-24")).toBe("paid");
+    expect(await payArtist(payouts, artistId, "2026-11-24")).toBe("already_done");
     const texts = await textsOf(artistId, "payout_sent");
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain("$5.00");

@@ -10,7 +10,6 @@ import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../platform/env";
-import { createDb } from "../platform/db";
 import { isDevelopment } from "../platform/environment";
 import { ADMIN_SESSION_MS, adminSessionAlive, endAdminSessionRow, startAdminSessionRow } from "./admin-sessions";
 
@@ -118,8 +117,8 @@ export async function passwordMatches(env: Env, attempt: string): Promise<boolea
  * The cookie holds the session's random token, signed with both secrets (rotating either ends every
  * session); the D1 row decides whether it is still good (not signed out, not past its 8 hours).
  */
-export async function startAdminSession(c: Context<AppEnv>, now = Date.now()): Promise<void> {
-  const { token } = await startAdminSessionRow(createDb(c.env.DB), now);
+export async function startAdminSession(c: Context<AppEnv>, now = c.var.ctx.now()): Promise<void> {
+  const { token } = await startAdminSessionRow(c.var.ctx, now);
   await setSignedCookie(c, ADMIN_COOKIE, token, cookieSecret(c.env), {
     httpOnly: true,
     sameSite: "Strict",
@@ -136,15 +135,15 @@ async function sessionToken(c: Context<AppEnv>): Promise<string | null> {
 }
 
 /** Ends the session on the server (a copy of the cookie stops working too) and drops the cookie. */
-export async function endAdminSession(c: Context<AppEnv>, now = Date.now()): Promise<void> {
+export async function endAdminSession(c: Context<AppEnv>, now = c.var.ctx.now()): Promise<void> {
   const token = await sessionToken(c);
-  if (token) await endAdminSessionRow(createDb(c.env.DB), token, now);
+  if (token) await endAdminSessionRow(c.var.ctx, token, now);
   deleteCookie(c, ADMIN_COOKIE, { path: ADMIN_COOKIE_PATH, secure: new URL(c.req.url).protocol === "https:" });
 }
 
 async function hasPasswordSession(c: Context<AppEnv>, now: number): Promise<boolean> {
   const token = await sessionToken(c);
-  return token !== null && adminSessionAlive(createDb(c.env.DB), token, now);
+  return token !== null && adminSessionAlive(c.var.ctx, token, now);
 }
 
 // ---- Both ---------------------------------------------------------------------------------------
@@ -156,7 +155,7 @@ export const LOCAL_OPERATOR = "the local operator (admin password)";
  * Who the signed-in operator of this request is, by whichever method is configured: the Access
  * email in production, `LOCAL_OPERATOR` with the local password; null when nobody is signed in.
  */
-export async function adminOperator(c: Context<AppEnv>, now = Date.now()): Promise<string | null> {
+export async function adminOperator(c: Context<AppEnv>, now = c.var.ctx.now()): Promise<string | null> {
   switch (adminMethod(c.env)) {
     case "access":
       return verifyAccessRequest(c.env, c.req.raw.headers);
@@ -168,7 +167,7 @@ export async function adminOperator(c: Context<AppEnv>, now = Date.now()): Promi
 }
 
 /** Whether this request comes from a signed-in operator. */
-export const isAdminRequest = async (c: Context<AppEnv>, now = Date.now()): Promise<boolean> => (await adminOperator(c, now)) !== null;
+export const isAdminRequest = async (c: Context<AppEnv>, now = c.var.ctx.now()): Promise<boolean> => (await adminOperator(c, now)) !== null;
 
 /**
  * A state-changing admin call must come from the portal's own pages: its Origin is this site's

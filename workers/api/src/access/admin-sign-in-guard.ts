@@ -7,7 +7,8 @@
  */
 import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
 import { adminSignInAttempts } from "@jplay/schema/tables";
-import { createDb, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import type { Db } from "../platform/db";
 import { AppError } from "../platform/errors";
 
 const MINUTE = 60 * 1000;
@@ -35,7 +36,7 @@ const tryFillingWindow = (db: Db, since: number, offset: number, address?: strin
     .offset(offset);
 
 /** When the limits that refused a try stop holding (the oldest attempt that fills a window leaves it). */
-async function lockedUntil(db: Db, address: string, now: number): Promise<number> {
+async function lockedUntil({ db }: Ctx, address: string, now: number): Promise<number> {
   const [[addressFull], [overallFull]] = await db.batch([
     tryFillingWindow(db, now - SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_FAILURES_PER_ADDRESS - 1, address),
     tryFillingWindow(db, now - SIGN_IN_OVERALL_WINDOW_MS, SIGN_IN_FAILURES_OVERALL_PER_HOUR - 1),
@@ -52,29 +53,28 @@ async function lockedUntil(db: Db, address: string, now: number): Promise<number
  * Counts this try as a wrong password, if both limits leave room for it; answers its id (give it back
  * with `releaseSignInTry` when the password is right). Throws 429 while a limit holds.
  */
-export async function claimSignInTry(d1: D1Database, address: string, now = Date.now()): Promise<string> {
-  const db = createDb(d1);
+export async function claimSignInTry(ctx: Ctx, address: string, now = ctx.now()): Promise<string> {
   const id = crypto.randomUUID();
   // A conditional INSERT (the counts in its WHERE), which drizzle's builder cannot say.
-  const claimed = await db.run(sql`
+  const claimed = await ctx.db.run(sql`
     insert into ${adminSignInAttempts} (id, address, at)
     select ${id}, ${address}, ${now}
     where (select count(*) from ${adminSignInAttempts} where address = ${address} and at > ${now - SIGN_IN_ADDRESS_WINDOW_MS}) < ${SIGN_IN_FAILURES_PER_ADDRESS}
       and (select count(*) from ${adminSignInAttempts} where at > ${now - SIGN_IN_OVERALL_WINDOW_MS}) < ${SIGN_IN_FAILURES_OVERALL_PER_HOUR}`);
   if (claimed.meta.changes === 1) return id;
-  const until = await lockedUntil(db, address, now);
+  const until = await lockedUntil(ctx, address, now);
   throw new AppError(429, "rate_limited", `Too many wrong passwords. You can try again at ${lockoutEndText(until, now)}.`, {
     "Retry-After": String(Math.max(1, Math.ceil((until - now) / 1000))),
   });
 }
 
 /** The password was right: this try does not count against anyone. */
-export async function releaseSignInTry(d1: D1Database, id: string): Promise<void> {
-  await createDb(d1).delete(adminSignInAttempts).where(eq(adminSignInAttempts.id, id));
+export async function releaseSignInTry(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.delete(adminSignInAttempts).where(eq(adminSignInAttempts.id, id));
 }
 
 /** Deletes tries older than the longest window (the 15-minute cron). */
-export async function purgeOldSignInTries(d1: D1Database, now = Date.now()): Promise<void> {
+export async function purgeOldSignInTries(ctx: Ctx, now = ctx.now()): Promise<void> {
   const cutoff = now - Math.max(SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_OVERALL_WINDOW_MS);
-  await createDb(d1).delete(adminSignInAttempts).where(lte(adminSignInAttempts.at, cutoff));
+  await ctx.db.delete(adminSignInAttempts).where(lte(adminSignInAttempts.at, cutoff));
 }

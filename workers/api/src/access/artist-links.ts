@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { artistLinks } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "../platform/secret-token";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,9 +25,9 @@ export function artistLinkTtlMs(env: { ARTIST_LINK_TTL_DAYS?: string | undefined
 export const artistPagePath = (token: string) => `/artist/${token}`;
 
 /** Issues a new link for the artist and answers its token (shown once; only its hash is kept). */
-export async function issueArtistLink(db: Db, artistId: string): Promise<string> {
+export async function issueArtistLink(ctx: Ctx, artistId: string): Promise<string> {
   const token = newSecretToken();
-  await db.insert(artistLinks).values({ id: crypto.randomUUID(), artistId, tokenHash: await hashSecretToken(token) });
+  await ctx.db.insert(artistLinks).values({ id: crypto.randomUUID(), artistId, tokenHash: await hashSecretToken(token) });
   return token;
 }
 
@@ -39,18 +39,18 @@ export const ARTIST_LINK_RENEW_EVERY_MS = 5 * 60 * 1000;
  * ARTIST_LINK_RENEW_EVERY_MS, in a statement that checks the link again). Null for an unknown,
  * malformed, revoked or expired token.
  */
-export async function openArtistLink(db: Db, token: string, ttlMs: number, now = Date.now()): Promise<{ artistId: string; expiresAt: number } | null> {
+export async function openArtistLink(ctx: Ctx, token: string, ttlMs: number, now = ctx.now()): Promise<{ artistId: string; expiresAt: number } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const lastVisit = sql<number>`coalesce(${artistLinks.renewedAt}, ${artistLinks.createdAt})`;
   const live = and(isNull(artistLinks.revokedAt), sql`${lastVisit} > ${now - ttlMs}`);
-  const [link] = await db
+  const [link] = await ctx.db
     .select({ id: artistLinks.id, artistId: artistLinks.artistId, lastVisit })
     .from(artistLinks)
     .where(and(eq(artistLinks.tokenHash, await hashSecretToken(token)), live))
     .limit(1);
   if (!link) return null;
   if (now - link.lastVisit < ARTIST_LINK_RENEW_EVERY_MS) return { artistId: link.artistId, expiresAt: link.lastVisit + ttlMs };
-  const [renewed] = await db
+  const [renewed] = await ctx.db
     .update(artistLinks)
     .set({ renewedAt: now })
     .where(and(eq(artistLinks.id, link.id), live))
@@ -59,13 +59,13 @@ export async function openArtistLink(db: Db, token: string, ttlMs: number, now =
 }
 
 /** The artist a token opens (renewing it, with the default lifetime), or null. */
-export async function resolveArtistLink(db: Db, token: string, now = Date.now()): Promise<string | null> {
-  return (await openArtistLink(db, token, DEFAULT_ARTIST_LINK_TTL_DAYS * DAY, now))?.artistId ?? null;
+export async function resolveArtistLink(ctx: Ctx, token: string, now = ctx.now()): Promise<string | null> {
+  return (await openArtistLink(ctx, token, DEFAULT_ARTIST_LINK_TTL_DAYS * DAY, now))?.artistId ?? null;
 }
 
 /** Revokes every live link of the artist; answers how many were revoked. */
-export async function revokeArtistLinks(db: Db, artistId: string, now = Date.now()): Promise<number> {
-  const revoked = await db
+export async function revokeArtistLinks(ctx: Ctx, artistId: string, now = ctx.now()): Promise<number> {
+  const revoked = await ctx.db
     .update(artistLinks)
     .set({ revokedAt: now })
     .where(and(eq(artistLinks.artistId, artistId), isNull(artistLinks.revokedAt)))
@@ -74,7 +74,7 @@ export async function revokeArtistLinks(db: Db, artistId: string, now = Date.now
 }
 
 /** The artist's own "revoke my links": every link revoked, and one new link, whose token is answered. */
-export async function replaceArtistLinks(db: Db, artistId: string, now = Date.now()): Promise<{ revoked: number; token: string }> {
-  const revoked = await revokeArtistLinks(db, artistId, now);
-  return { revoked, token: await issueArtistLink(db, artistId) };
+export async function replaceArtistLinks(ctx: Ctx, artistId: string, now = ctx.now()): Promise<{ revoked: number; token: string }> {
+  const revoked = await revokeArtistLinks(ctx, artistId, now);
+  return { revoked, token: await issueArtistLink(ctx, artistId) };
 }

@@ -12,7 +12,6 @@ import { eq } from "drizzle-orm";
 import { artists } from "@jplay/schema/tables";
 import type { AppEnv } from "../platform/env";
 import { AppError, unauthorized } from "../platform/errors";
-import { createDb, type Db } from "../platform/db";
 import { type ArtistSession, type StartedSession, endArtistSession, startArtistSession, useArtistSession } from "./artist-sessions";
 
 /** Sent as `__Host-jplay_session` (Hono's `prefix: "host"`). */
@@ -34,7 +33,7 @@ export async function currentSession(c: Context<AppEnv>): Promise<ArtistSession 
   const known = c.get("artistSession");
   if (known !== undefined) return known;
   const token = await getSignedCookie(c, sessionSecret(c.env), COOKIE, "host");
-  const session = typeof token === "string" && token !== "" ? await useArtistSession(createDb(c.env.DB), token) : null;
+  const session = typeof token === "string" && token !== "" ? await useArtistSession(c.var.ctx, token) : null;
   c.set("artistSession", session);
   return session;
 }
@@ -60,7 +59,7 @@ const userAgentOf = (c: Context<AppEnv>) => c.req.header("User-Agent") ?? null;
 
 /** A new session for a browser that has none yet: it holds the Stripe customer made for payment setup. */
 export async function startSession(c: Context<AppEnv>, customerId: string): Promise<void> {
-  const started = await startArtistSession(createDb(c.env.DB), { stripeCustomerId: customerId, artistId: null, userAgent: userAgentOf(c) });
+  const started = await startArtistSession(c.var.ctx, { stripeCustomerId: customerId, artistId: null, userAgent: userAgentOf(c) });
   await sendSessionCookie(c, started);
 }
 
@@ -70,10 +69,9 @@ export async function startSession(c: Context<AppEnv>, customerId: string): Prom
  * The artist's sessions in other browsers are left as they are (the artist page lists them).
  */
 export async function rotateSession(c: Context<AppEnv>, customerId: string, artistId: string): Promise<void> {
-  const db = createDb(c.env.DB);
   const current = await currentSession(c);
-  if (current) await endArtistSession(db, current.id, "rotated");
-  await sendSessionCookie(c, await startArtistSession(db, { stripeCustomerId: customerId, artistId, userAgent: userAgentOf(c) }));
+  if (current) await endArtistSession(c.var.ctx, current.id, "rotated");
+  await sendSessionCookie(c, await startArtistSession(c.var.ctx, { stripeCustomerId: customerId, artistId, userAgent: userAgentOf(c) }));
 }
 
 /** Removes the session cookie from this browser (its session was ended). */
@@ -83,17 +81,17 @@ export function dropSessionCookie(c: Context<AppEnv>): void {
 }
 
 /** The artist behind this browser's session, or null when there is none yet (no saved card). */
-export async function sessionArtist(c: Context<AppEnv>, db: Db) {
+export async function sessionArtist(c: Context<AppEnv>) {
   const session = await currentSession(c);
   const artist = session
-    ? (await db.select().from(artists).where(session.artistId ? eq(artists.id, session.artistId) : eq(artists.stripeCustomerId, session.stripeCustomerId)).limit(1))[0]
+    ? (await c.var.ctx.db.select().from(artists).where(session.artistId ? eq(artists.id, session.artistId) : eq(artists.stripeCustomerId, session.stripeCustomerId)).limit(1))[0]
     : undefined;
   return artist && artist.stripeCustomerId === session?.stripeCustomerId ? artist : null;
 }
 
 /** The artist behind this browser's session; 401 when there is none yet (no saved card). */
-export async function requireSessionArtist(c: Context<AppEnv>, db: Db) {
-  const artist = await sessionArtist(c, db);
+export async function requireSessionArtist(c: Context<AppEnv>) {
+  const artist = await sessionArtist(c);
   if (!artist) throw unauthorized(/*i18n*/ "Save a payment method before submitting a song.");
   return artist;
 }

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { artistSessions, type SessionEndReason } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "../platform/secret-token";
 import type { ArtistSession } from "../platform/env";
 
@@ -30,9 +30,9 @@ export interface StartedSession {
 }
 
 export async function startArtistSession(
-  db: Db,
+  ctx: Ctx,
   owner: { stripeCustomerId: string; artistId: string | null; userAgent: string | null | undefined },
-  now = Date.now(),
+  now = ctx.now(),
 ): Promise<StartedSession> {
   const token = newSecretToken();
   const session: ArtistSession = {
@@ -44,7 +44,7 @@ export async function startArtistSession(
     expiresAt: now + SESSION_ABSOLUTE_MS,
     userAgent: owner.userAgent?.slice(0, USER_AGENT_MAX) || null,
   };
-  await db.insert(artistSessions).values({ ...session, tokenHash: await hashSecretToken(token) });
+  await ctx.db.insert(artistSessions).values({ ...session, tokenHash: await hashSecretToken(token) });
   return { token, session };
 }
 
@@ -73,15 +73,15 @@ export const SESSION_TOUCH_EVERY_MS = 5 * 60 * 1000;
  * moved to `now` when older than SESSION_TOUCH_EVERY_MS, in a statement that checks again that it
  * is alive (an ending in between wins).
  */
-export async function useArtistSession(db: Db, token: string, now = Date.now()): Promise<ArtistSession | null> {
+export async function useArtistSession(ctx: Ctx, token: string, now = ctx.now()): Promise<ArtistSession | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const [session] = await db
+  const [session] = await ctx.db
     .select(columns)
     .from(artistSessions)
     .where(and(eq(artistSessions.tokenHash, await hashSecretToken(token)), alive(now)))
     .limit(1);
   if (!session || now - session.lastSeenAt < SESSION_TOUCH_EVERY_MS) return session ?? null;
-  const [touched] = await db
+  const [touched] = await ctx.db
     .update(artistSessions)
     .set({ lastSeenAt: now })
     .where(and(eq(artistSessions.id, session.id), alive(now)))
@@ -89,8 +89,8 @@ export async function useArtistSession(db: Db, token: string, now = Date.now()):
   return touched ?? null;
 }
 
-export async function endArtistSession(db: Db, sessionId: string, reason: SessionEndReason, now = Date.now()): Promise<boolean> {
-  const ended = await db
+export async function endArtistSession(ctx: Ctx, sessionId: string, reason: SessionEndReason, now = ctx.now()): Promise<boolean> {
+  const ended = await ctx.db
     .update(artistSessions)
     .set({ endedAt: now, endedReason: reason })
     .where(and(eq(artistSessions.id, sessionId), isNull(artistSessions.endedAt)))
@@ -99,8 +99,8 @@ export async function endArtistSession(db: Db, sessionId: string, reason: Sessio
 }
 
 /** Ends one of the artist's live sessions; false when it is not theirs or has already ended. */
-export async function endSessionOfArtist(db: Db, artistId: string, sessionId: string, reason: SessionEndReason, now = Date.now()): Promise<boolean> {
-  const ended = await db
+export async function endSessionOfArtist(ctx: Ctx, artistId: string, sessionId: string, reason: SessionEndReason, now = ctx.now()): Promise<boolean> {
+  const ended = await ctx.db
     .update(artistSessions)
     .set({ endedAt: now, endedReason: reason })
     .where(and(eq(artistSessions.id, sessionId), eq(artistSessions.artistId, artistId), alive(now)))
@@ -109,8 +109,8 @@ export async function endSessionOfArtist(db: Db, artistId: string, sessionId: st
 }
 
 /** Ends every live session of the artist (an operator's action); answers how many ended. */
-export async function endSessionsOfArtist(db: Db, artistId: string, reason: SessionEndReason, now = Date.now()): Promise<number> {
-  const ended = await db
+export async function endSessionsOfArtist(ctx: Ctx, artistId: string, reason: SessionEndReason, now = ctx.now()): Promise<number> {
+  const ended = await ctx.db
     .update(artistSessions)
     .set({ endedAt: now, endedReason: reason })
     .where(and(eq(artistSessions.artistId, artistId), alive(now)))
@@ -118,9 +118,9 @@ export async function endSessionsOfArtist(db: Db, artistId: string, reason: Sess
   return ended.length;
 }
 
-/** The artist's live sessions, most recently used first: await it, or put it in a batch. */
-export const liveSessionsOfArtist = (db: Db, artistId: string, now = Date.now()) =>
-  db
+/** The artist's live sessions, most recently used first: await it, or put it in a batch (admin/'s details pass only their db). */
+export const liveSessionsOfArtist = (ctx: Pick<Ctx, "db">, artistId: string, now = Date.now()) =>
+  ctx.db
     .select(columns)
     .from(artistSessions)
     .where(and(eq(artistSessions.artistId, artistId), alive(now)))
@@ -128,9 +128,9 @@ export const liveSessionsOfArtist = (db: Db, artistId: string, now = Date.now())
     .limit(SESSIONS_LISTED);
 
 /** Deletes sessions that ended or expired more than a day ago (the 15-minute cron). */
-export async function purgeDeadArtistSessions(db: Db, now = Date.now()): Promise<number> {
+export async function purgeDeadArtistSessions(ctx: Ctx, now = ctx.now()): Promise<number> {
   const cutoff = now - DAY;
-  const result = await db.run(sql`
+  const result = await ctx.db.run(sql`
     delete from artist_sessions
     where (ended_at is not null and ended_at < ${cutoff}) or expires_at < ${cutoff} or last_seen_at < ${cutoff - SESSION_IDLE_MS}`);
   return result.meta.changes;

@@ -78,7 +78,7 @@ export async function readArtistDetails(d1: D1Database, artistId: string, now = 
       .where(eq(payments.artistId, artistId))
       .orderBy(desc(payments.createdAt), sql`${payments}.rowid desc`)
       .limit(PAYMENTS_SHOWN),
-    liveSessionsOfArtist(db, artistId, now),
+    liveSessionsOfArtist({ db }, artistId, now),
   ]);
   if (!artist) throw notFound("No such artist.");
 

@@ -60,8 +60,8 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     for (const row of totals) sales.set(row.songId, { purchases: row.count, grossCents: row.gross });
   }
 
-  const available = (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
-  const pending = await accountBalance(db, ACCOUNTS.artistPayoutPending(artistId));
+  const available = (await artistAvailableBalances({ db }, [artistId])).get(artistId) ?? 0;
+  const pending = await accountBalance({ db }, ACCOUNTS.artistPayoutPending(artistId));
   const ready = payoutsReady(artist);
   const connect = connectStatusOf(artist);
   const payoutRows = await db

@@ -20,7 +20,7 @@ export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect):
     .from(songs)
     .where(and(eq(songs.artistId, artist.id), ne(songs.status, "removed")))
     .orderBy(desc(songs.createdAt));
-  const available = (await artistAvailableBalances(db, [artist.id])).get(artist.id) ?? 0;
+  const available = (await artistAvailableBalances({ db }, [artist.id])).get(artist.id) ?? 0;
   const card = await defaultCard(db, artist.id);
   return {
     savedPayment:

@@ -6,12 +6,12 @@
 import { desc, eq } from "drizzle-orm";
 import type { AdminPurchaseMismatchesResponse } from "@jplay/schema/admin";
 import { purchasePriceMismatches, songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 export const PURCHASE_MISMATCHES_SHOWN = 200;
 
-export async function listPurchaseMismatches(db: Db): Promise<AdminPurchaseMismatchesResponse> {
-  const rows = await db
+export async function listPurchaseMismatches(ctx: Ctx): Promise<AdminPurchaseMismatchesResponse> {
+  const rows = await ctx.db
     .select({ mismatch: purchasePriceMismatches, songTitle: songs.title })
     .from(purchasePriceMismatches)
     .innerJoin(songs, eq(songs.id, purchasePriceMismatches.songId))

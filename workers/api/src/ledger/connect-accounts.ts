@@ -8,7 +8,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { artists } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 type Artist = typeof artists.$inferSelect;
 
@@ -24,9 +24,9 @@ const onboardingAsked = new Map<string, number>();
 const ONBOARDING_MEMO_MAX = 1_000;
 
 /** The artist's connected account id, creating the account once (the idempotency key is the artist's). */
-export async function ensureConnectedAccount(stripe: Stripe, db: Db, artist: Artist): Promise<string> {
+export async function ensureConnectedAccount(ctx: Ctx, artist: Artist): Promise<string> {
   if (artist.stripeAccountId) return artist.stripeAccountId;
-  const account = await stripe.accounts.create(
+  const account = await ctx.stripe.accounts.create(
     {
       type: "express",
       country: "US",
@@ -38,8 +38,8 @@ export async function ensureConnectedAccount(stripe: Stripe, db: Db, artist: Art
     { idempotencyKey: `connect-account-${artist.id}` },
   );
   // Only the first writer sets it; a racing request reads back the one that won.
-  await db.update(artists).set({ stripeAccountId: account.id }).where(and(eq(artists.id, artist.id), isNull(artists.stripeAccountId)));
-  const [stored] = await db.select({ id: artists.stripeAccountId }).from(artists).where(eq(artists.id, artist.id)).limit(1);
+  await ctx.db.update(artists).set({ stripeAccountId: account.id }).where(and(eq(artists.id, artist.id), isNull(artists.stripeAccountId)));
+  const [stored] = await ctx.db.select({ id: artists.stripeAccountId }).from(artists).where(eq(artists.id, artist.id)).limit(1);
   return stored?.id ?? account.id;
 }
 
@@ -51,9 +51,9 @@ export interface OnboardingUrls {
 }
 
 /** Creates the account if missing and answers a fresh Account Link URL for its onboarding. */
-export async function startConnectOnboarding(stripe: Stripe, db: Db, artist: Artist, urls: OnboardingUrls): Promise<{ url: string }> {
-  const account = await ensureConnectedAccount(stripe, db, artist);
-  const link = await stripe.accountLinks.create({ account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+export async function startConnectOnboarding(ctx: Ctx, artist: Artist, urls: OnboardingUrls): Promise<{ url: string }> {
+  const account = await ensureConnectedAccount(ctx, artist);
+  const link = await ctx.stripe.accountLinks.create({ account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
   // The artist is off to onboarding: on their return the page asks Stripe at once.
   onboardingAsked.delete(account);
   return { url: link.url };
@@ -64,19 +64,19 @@ export async function startConnectOnboarding(stripe: Stripe, db: Db, artist: Art
  * on the same schedule. Best effort: our own payout run follows the stored frequency regardless, so
  * a failure here is logged rather than failing the card the artist just saved.
  */
-export async function syncArtistPayoutSchedule(stripe: Stripe, db: Db, artistId: string): Promise<void> {
-  const [artist] = await db.select({ accountId: artists.stripeAccountId, frequency: artists.paymentFrequency }).from(artists).where(eq(artists.id, artistId)).limit(1);
+export async function syncArtistPayoutSchedule(ctx: Ctx, artistId: string): Promise<void> {
+  const [artist] = await ctx.db.select({ accountId: artists.stripeAccountId, frequency: artists.paymentFrequency }).from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist?.accountId) return;
   try {
-    await stripe.accounts.update(artist.accountId, { settings: { payouts: { schedule: payoutSchedule(artist.frequency) } } });
+    await ctx.stripe.accounts.update(artist.accountId, { settings: { payouts: { schedule: payoutSchedule(artist.frequency) } } });
   } catch (error) {
     console.warn(JSON.stringify({ level: "warn", msg: "payout schedule not synced to the connected account", artistId, error: String(error) }));
   }
 }
 
 /** `account.updated`: whether the artist's account can be paid out to now. */
-export async function applyAccountUpdated(db: Db, account: Stripe.Account): Promise<void> {
-  await db.update(artists).set({ payoutsEnabled: account.payouts_enabled }).where(eq(artists.stripeAccountId, account.id));
+export async function applyAccountUpdated(ctx: Pick<Ctx, "db">, account: Stripe.Account): Promise<void> {
+  await ctx.db.update(artists).set({ payoutsEnabled: account.payouts_enabled }).where(eq(artists.stripeAccountId, account.id));
 }
 
 /**
@@ -86,14 +86,14 @@ export async function applyAccountUpdated(db: Db, account: Stripe.Account): Prom
  * arrives last, the stored state is the current one. https://docs.stripe.com/webhooks#event-ordering
  * Only when Stripe no longer knows the account (resource_missing) does the event's copy stand.
  */
-export async function applyAccountUpdatedEvent(stripe: Stripe, db: Db, account: Stripe.Account): Promise<void> {
+export async function applyAccountUpdatedEvent(ctx: Pick<Ctx, "db" | "stripe">, account: Stripe.Account): Promise<void> {
   let current: Stripe.Account = account;
   try {
-    current = await stripe.accounts.retrieve(account.id);
+    current = await ctx.stripe.accounts.retrieve(account.id);
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")) throw error;
   }
-  await applyAccountUpdated(db, current);
+  await applyAccountUpdated(ctx, current);
 }
 
 /**
@@ -104,10 +104,9 @@ export async function applyAccountUpdatedEvent(stripe: Stripe, db: Db, account: 
  * stored state stands and the webhook still updates it.
  */
 export async function refreshOnboardingStatus(
-  stripe: Stripe,
-  db: Db,
+  ctx: Ctx,
   artist: Pick<Artist, "id" | "stripeAccountId" | "payoutsEnabled">,
-  now = Date.now(),
+  now = ctx.now(),
 ): Promise<void> {
   if (!artist.stripeAccountId || artist.payoutsEnabled) return;
   const asked = onboardingAsked.get(artist.stripeAccountId);
@@ -115,8 +114,8 @@ export async function refreshOnboardingStatus(
   if (onboardingAsked.size >= ONBOARDING_MEMO_MAX) onboardingAsked.clear();
   onboardingAsked.set(artist.stripeAccountId, now);
   try {
-    const account = await stripe.accounts.retrieve(artist.stripeAccountId);
-    if (account.payouts_enabled !== artist.payoutsEnabled) await applyAccountUpdated(db, account);
+    const account = await ctx.stripe.accounts.retrieve(artist.stripeAccountId);
+    if (account.payouts_enabled !== artist.payoutsEnabled) await applyAccountUpdated(ctx, account);
   } catch (error) {
     console.warn(JSON.stringify({ level: "warn", msg: "connected account status not refreshed", artistId: artist.id, error: String(error) }));
   }

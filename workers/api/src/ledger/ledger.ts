@@ -9,7 +9,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { LEDGER_ACCOUNTS, type LedgerEntry, type LedgerKind, type Posting, postingStatements } from "@jplay/schema/ledger-postings";
 import { ledgerEntries, ledgerTransactions } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 
 /** The ledger's account names, defined once in schema/src/ledger-postings.ts. */
 export const ACCOUNTS = LEDGER_ACCOUNTS;
@@ -18,17 +19,17 @@ export const ACCOUNTS = LEDGER_ACCOUNTS;
  * Writes one posting (built by `POSTINGS`). Returns true when it was written now, false when a
  * transaction with the same `(kind, ref)` already existed (nothing is written twice). Atomic: one D1 batch.
  */
-export async function post(db: Db, posting: Posting, now = Date.now()): Promise<boolean> {
-  const [inserted] = await runBatch(db, postingStatements([posting], now).statements);
+export async function post(ctx: Pick<Ctx, "db">, posting: Posting, now = Date.now()): Promise<boolean> {
+  const [inserted] = await runBatch(ctx.db, postingStatements([posting], now).statements);
   return inserted.meta.changes === 1;
 }
 
 /** Writes one balanced transaction of the given entries; `post` with a rule's posting is the usual way. */
-export const postTransaction = (db: Db, kind: LedgerKind, ref: string, entries: LedgerEntry[], now = Date.now()) => post(db, { kind, ref, entries }, now);
+export const postTransaction = (ctx: Ctx, kind: LedgerKind, ref: string, entries: LedgerEntry[], now = ctx.now()) => post(ctx, { kind, ref, entries }, now);
 
 /** The balance of one account: the sum of its entries. */
-export async function accountBalance(db: Db, account: string): Promise<number> {
-  const [row] = await db
+export async function accountBalance(ctx: Pick<Ctx, "db">, account: string): Promise<number> {
+  const [row] = await ctx.db
     .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.account, account));
@@ -36,12 +37,12 @@ export async function accountBalance(db: Db, account: string): Promise<number> {
 }
 
 /** Available balances (cents) of many artists in one query; artists with no entries are 0. */
-export async function artistAvailableBalances(db: Db, artistIds: string[]): Promise<Map<string, number>> {
+export async function artistAvailableBalances(ctx: Pick<Ctx, "db">, artistIds: string[]): Promise<Map<string, number>> {
   const balances = new Map(artistIds.map((id) => [id, 0]));
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < artistIds.length; i += 90) {
     const chunk = artistIds.slice(i, i + 90);
-    const rows = await db
+    const rows = await ctx.db
       .select({ artistId: ledgerEntries.artistId, total: sql<number>`sum(${ledgerEntries.amountCents})` })
       .from(ledgerEntries)
       .where(and(inArray(ledgerEntries.artistId, chunk), sql`${ledgerEntries.account} = 'artist:' || ${ledgerEntries.artistId} || ':available'`))
@@ -52,15 +53,15 @@ export async function artistAvailableBalances(db: Db, artistIds: string[]): Prom
 }
 
 /** Sum over every entry ever written: zero while the ledger is consistent. */
-export async function ledgerTotal(db: Db): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)` }).from(ledgerEntries);
+export async function ledgerTotal(ctx: Ctx): Promise<number> {
+  const [row] = await ctx.db.select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)` }).from(ledgerEntries);
   return row?.total ?? 0;
 }
 
 /** Transactions of a kind already posted, by ref (e.g. which purchases were credited). */
-export async function postedRefs(db: Db, kind: string, refs: string[]): Promise<Set<string>> {
+export async function postedRefs(ctx: Pick<Ctx, "db">, kind: string, refs: string[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const rows = await db
+  const rows = await ctx.db
     .select({ ref: ledgerTransactions.ref })
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.kind, kind), inArray(ledgerTransactions.ref, refs)));

@@ -9,7 +9,7 @@
 import { and, asc, eq, gte, like, lt, min, sql } from "drizzle-orm";
 import { LEDGER_KINDS } from "@jplay/schema/ledger-postings";
 import { artists, ledgerEntries, ledgerTransactions, payouts, purchases, songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { ACCOUNTS } from "./ledger";
 import type { MonthlyStatement } from "./statement-csv";
 
@@ -21,9 +21,9 @@ function monthBounds(month: string): { start: number; end: number } {
   return { start: Date.UTC(year, monthNumber - 1, 1), end: Date.UTC(year, monthNumber, 1) };
 }
 
-export async function loadMonthlyStatement(db: Db, artistId: string, month: string): Promise<MonthlyStatement> {
+export async function loadMonthlyStatement(ctx: Ctx, artistId: string, month: string): Promise<MonthlyStatement> {
   const { start, end } = monthBounds(month);
-  const songLines = await db
+  const songLines = await ctx.db
     .select({
       title: songs.title,
       downloads: sql<number>`count(*)`,
@@ -37,7 +37,7 @@ export async function loadMonthlyStatement(db: Db, artistId: string, month: stri
     .where(and(eq(ledgerEntries.artistId, artistId), gte(purchases.purchasedAt, start), lt(purchases.purchasedAt, end)))
     .groupBy(songs.id)
     .orderBy(asc(songs.title), asc(songs.id));
-  const payoutLines = await db
+  const payoutLines = await ctx.db
     .select({ period: payouts.period, amountCents: payouts.amountCents, status: payouts.status })
     .from(payouts)
     .where(and(eq(payouts.artistId, artistId), like(payouts.period, `${month}-%`)))
@@ -46,10 +46,10 @@ export async function loadMonthlyStatement(db: Db, artistId: string, month: stri
 }
 
 /** The months with a statement, newest first: from the artist's first activity to `now`'s month. */
-export async function statementMonths(db: Db, artistId: string, now = Date.now()): Promise<string[]> {
-  const [artist] = await db.select({ createdAt: artists.createdAt }).from(artists).where(eq(artists.id, artistId)).limit(1);
+export async function statementMonths(ctx: Ctx, artistId: string, now = ctx.now()): Promise<string[]> {
+  const [artist] = await ctx.db.select({ createdAt: artists.createdAt }).from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist) return [];
-  const [firstSale] = await db
+  const [firstSale] = await ctx.db
     .select({ at: min(purchases.purchasedAt) })
     .from(purchases)
     .innerJoin(songs, eq(songs.id, purchases.songId))

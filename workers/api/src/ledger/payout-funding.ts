@@ -6,15 +6,14 @@
  * of a payout run meet Stripe's `balance_insufficient` (docs/decisions/021).
  */
 import { sql } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { ACCOUNTS, accountBalance } from "./ledger";
 import { PAYOUT_CURRENCY } from "./payouts";
 import { recentSettlements } from "./provider-settlements";
 
 /** Sums of every artist's available and payout-pending accounts (one scan of the artist entries). */
-async function artistTotals(db: Db): Promise<{ available: number; payoutPending: number }> {
+async function artistTotals({ db }: Ctx): Promise<{ available: number; payoutPending: number }> {
   const [row] = await db.all<{ available: number | null; payoutPending: number | null }>(sql`
     select
       sum(case when account = 'artist:' || artist_id || ':available' then amount_cents end) as available,
@@ -23,7 +22,7 @@ async function artistTotals(db: Db): Promise<{ available: number; payoutPending:
   return { available: row?.available ?? 0, payoutPending: row?.payoutPending ?? 0 };
 }
 
-async function waitingPayouts(db: Db): Promise<{ count: number; cents: number }> {
+async function waitingPayouts({ db }: Ctx): Promise<{ count: number; cents: number }> {
   const [row] = await db.all<{ count: number; cents: number | null }>(
     sql`select count(*) as count, sum(amount_cents) as cents from payouts where status = 'pending' and funding_waits > 0`,
   );
@@ -32,9 +31,9 @@ async function waitingPayouts(db: Db): Promise<{ count: number; cents: number }>
 
 type StripeBalance = { availableCents: number; pendingCents: number };
 
-async function stripeBalance(stripe: () => Stripe): Promise<{ balance: StripeBalance | null; error: string | null }> {
+async function stripeBalance(ctx: Ctx): Promise<{ balance: StripeBalance | null; error: string | null }> {
   try {
-    const balance = await stripe().balance.retrieve();
+    const balance = await ctx.stripe.balance.retrieve();
     const amountOf = (entries: Array<{ amount: number; currency: string }>) => entries.find((entry) => entry.currency === PAYOUT_CURRENCY)?.amount ?? 0;
     return { balance: { availableCents: amountOf(balance.available), pendingCents: amountOf(balance.pending) }, error: null };
   } catch (error) {
@@ -43,14 +42,14 @@ async function stripeBalance(stripe: () => Stripe): Promise<{ balance: StripeBal
   }
 }
 
-/** `stripe` is a factory: without payments configured it throws, and the ledger figures still show. */
-export async function readPayoutFunding(db: Db, stripe: () => Stripe): Promise<PayoutFundingResponse> {
+/** Without payments configured the context's Stripe client throws: Stripe's figures are missing, and the ledger's still show. */
+export async function readPayoutFunding(ctx: Ctx): Promise<PayoutFundingResponse> {
   const [totals, waiting, receivable, settlements, fromStripe] = await Promise.all([
-    artistTotals(db),
-    waitingPayouts(db),
-    accountBalance(db, ACCOUNTS.providerReceivable),
-    recentSettlements(db),
-    stripeBalance(stripe),
+    artistTotals(ctx),
+    waitingPayouts(ctx),
+    accountBalance(ctx, ACCOUNTS.providerReceivable),
+    recentSettlements(ctx),
+    stripeBalance(ctx),
   ]);
   const owed = totals.available + totals.payoutPending;
   return {

@@ -17,11 +17,10 @@ import { artists, payouts } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { ConnectStatus } from "@jplay/schema/artist";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { POSTINGS } from "@jplay/schema/ledger-postings";
 import { artistAvailableBalances, post } from "./ledger";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
-import type { JobQueue } from "../platform/job";
 import { textPayoutSent } from "../texts/index";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -45,8 +44,8 @@ export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutD
  * One page of the artists a run on `period` visits, after `cursor` (keyset pagination on the id):
  * those whose frequency is due, and those with an unfinished payout whatever their frequency.
  */
-export async function artistsDuePage(db: Db, period: string, cursor: string | null, pageSize: number) {
-  return db
+export async function artistsDuePage(ctx: Ctx, period: string, cursor: string | null, pageSize: number) {
+  return ctx.db
     .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
     .from(artists)
     .where(
@@ -60,10 +59,10 @@ export async function artistsDuePage(db: Db, period: string, cursor: string | nu
 }
 
 /** Which of these artists have a payout still pending (D1 binds at most 100 parameters per statement). */
-export async function artistsWithPendingPayouts(db: Db, artistIds: string[]): Promise<Set<string>> {
+export async function artistsWithPendingPayouts(ctx: Ctx, artistIds: string[]): Promise<Set<string>> {
   const pending = new Set<string>();
   for (let i = 0; i < artistIds.length; i += 90) {
-    const rows = await db
+    const rows = await ctx.db
       .selectDistinct({ artistId: payouts.artistId })
       .from(payouts)
       .where(and(eq(payouts.status, "pending"), inArray(payouts.artistId, artistIds.slice(i, i + 90))));
@@ -102,8 +101,8 @@ const isBalanceShort = (error: unknown) => error instanceof Stripe.errors.Stripe
 const isPermanentRefusal = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripePermissionError;
 
-async function payoutFor(db: Db, artistId: string, period: string): Promise<PayoutRow | undefined> {
-  const [row] = await db.select().from(payouts).where(and(eq(payouts.artistId, artistId), eq(payouts.period, period))).limit(1);
+async function payoutFor(ctx: Ctx, artistId: string, period: string): Promise<PayoutRow | undefined> {
+  const [row] = await ctx.db.select().from(payouts).where(and(eq(payouts.artistId, artistId), eq(payouts.period, period))).limit(1);
   return row;
 }
 
@@ -111,18 +110,18 @@ async function payoutFor(db: Db, artistId: string, period: string): Promise<Payo
  * The platform balance was short: the payout stays pending with its money in payout_pending, and the
  * next attempt uses the next key. Only the attempt that saw this refusal moves the count on.
  */
-async function waitForFunds(db: Db, payout: PayoutRow, now = Date.now()): Promise<void> {
-  await db
+async function waitForFunds(ctx: Ctx, payout: PayoutRow, now = ctx.now()): Promise<void> {
+  await ctx.db
     .update(payouts)
     .set({ fundingWaits: payout.fundingWaits + 1, waitingForFundsSince: now, updatedAt: now })
     .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending"), eq(payouts.fundingWaits, payout.fundingWaits)));
 }
 
-async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<void> {
-  await post(db, POSTINGS.payoutFailed(payout));
-  await db
+async function failPayout(ctx: Ctx, payout: PayoutRow, message: string): Promise<void> {
+  await post(ctx, POSTINGS.payoutFailed(payout));
+  await ctx.db
     .update(payouts)
-    .set({ status: "failed", failureMessage: message, updatedAt: Date.now() })
+    .set({ status: "failed", failureMessage: message, updatedAt: ctx.now() })
     .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")));
 }
 
@@ -132,10 +131,11 @@ async function failPayout(db: Db, payout: PayoutRow, message: string): Promise<v
  * attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys (24 h),
  * so it is looked up by its transfer group first; so is one whose key a 500 spent.
  */
-async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
-  await post(db, POSTINGS.payout(payout));
+async function settlePayout(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
+  const { stripe } = ctx;
+  await post(ctx, POSTINGS.payout(payout));
   if (!artist.stripeAccountId) {
-    await failPayout(db, payout, "The artist has no connected account.");
+    await failPayout(ctx, payout, "The artist has no connected account.");
     return "failed";
   }
 
@@ -159,29 +159,29 @@ async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Arti
       );
     } catch (error) {
       if (isBalanceShort(error)) {
-        await waitForFunds(db, payout);
+        await waitForFunds(ctx, payout);
         return "waiting_for_funds";
       }
       // A 500 is stored under the key: the next attempt looks the Transfer up, then uses a new key.
       if (spentOnServerError(error)) {
-        await db
+        await ctx.db
           .update(payouts)
           .set({ stripeKeyAttempt: payout.stripeKeyAttempt + 1 })
           .where(and(eq(payouts.id, payout.id), eq(payouts.stripeKeyAttempt, payout.stripeKeyAttempt)));
       }
       if (!isPermanentRefusal(error)) throw error;
-      await failPayout(db, payout, error.message);
+      await failPayout(ctx, payout, error.message);
       return "failed";
     }
   }
 
-  await post(db, POSTINGS.payoutSent(payout));
-  const paid = await db
+  await post(ctx, POSTINGS.payoutSent(payout));
+  const paid = await ctx.db
     .update(payouts)
-    .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: Date.now() })
+    .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: ctx.now() })
     .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
     .returning({ id: payouts.id });
-  if (paid.length > 0) await textPayoutSent({ db, jobs }, payout);
+  if (paid.length > 0) await textPayoutSent(ctx, payout);
   return "paid";
 }
 
@@ -190,40 +190,40 @@ async function settlePayout(stripe: Stripe, db: Db, jobs: JobQueue, artist: Arti
  * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
  * is written: it stays available and the artist's page shows it as held).
  */
-export async function payArtist(stripe: Stripe, db: Db, artistId: string, period: string, jobs: JobQueue): Promise<PayoutOutcome> {
-  const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+export async function payArtist(ctx: Ctx, artistId: string, period: string): Promise<PayoutOutcome> {
+  const [artist] = await ctx.db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist) return "no_artist";
 
   // Earlier payouts a crash, an outage or a short platform balance left unfinished go first, so their
   // money is accounted for before today's balance is read.
-  const unfinished = await db
+  const unfinished = await ctx.db
     .select()
     .from(payouts)
     .where(and(eq(payouts.artistId, artistId), eq(payouts.status, "pending")))
     .orderBy(asc(payouts.createdAt));
   let stillWaiting = false;
   for (const payout of unfinished) {
-    if (payout.period !== period && (await settlePayout(stripe, db, jobs, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
+    if (payout.period !== period && (await settlePayout(ctx, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
   }
 
-  const existing = await payoutFor(db, artistId, period);
-  if (existing) return existing.status === "pending" ? settlePayout(stripe, db, jobs, artist, existing, true) : "already_done";
+  const existing = await payoutFor(ctx, artistId, period);
+  if (existing) return existing.status === "pending" ? settlePayout(ctx, artist, existing, true) : "already_done";
   // The platform cannot fund the payout already waiting: a new one would only wait beside it. The
   // new earnings stay available and go once the waiting payout has.
   if (stillWaiting) return "waiting_for_funds";
 
   if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
-  const balance = (await artistAvailableBalances(db, [artistId])).get(artistId) ?? 0;
+  const balance = (await artistAvailableBalances(ctx, [artistId])).get(artistId) ?? 0;
   if (balance < PAYOUT_MINIMUM_CENTS) return "below_minimum";
   if (!payoutsReady(artist)) return "held";
 
-  const [created] = await db
+  const [created] = await ctx.db
     .insert(payouts)
     .values({ id: crypto.randomUUID(), artistId, period, amountCents: balance, status: "pending" })
     .onConflictDoNothing()
     .returning();
-  if (created) return settlePayout(stripe, db, jobs, artist, created, false);
+  if (created) return settlePayout(ctx, artist, created, false);
   // Another delivery of this job inserted the row first: finish that one.
-  const winner = await payoutFor(db, artistId, period);
-  return winner?.status === "pending" ? settlePayout(stripe, db, jobs, artist, winner, true) : "already_done";
+  const winner = await payoutFor(ctx, artistId, period);
+  return winner?.status === "pending" ? settlePayout(ctx, artist, winner, true) : "already_done";
 }

@@ -9,7 +9,7 @@ import { desc, eq } from "drizzle-orm";
 import type { ProviderSettlement, RecordSettlementResponse, SettlementRequest } from "@jplay/schema/funding";
 import { SETTLEMENTS_SHOWN } from "@jplay/schema/funding";
 import { providerSettlements } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError } from "../platform/errors";
 import { POSTINGS } from "@jplay/schema/ledger-postings";
 import { post } from "./ledger";
@@ -24,13 +24,13 @@ const present = (row: SettlementRow): ProviderSettlement => ({
   recordedAt: new Date(row.createdAt).toISOString(),
 });
 
-export async function recordProviderSettlement(db: Db, request: SettlementRequest): Promise<RecordSettlementResponse> {
-  const [inserted] = await db
+export async function recordProviderSettlement(ctx: Ctx, request: SettlementRequest): Promise<RecordSettlementResponse> {
+  const [inserted] = await ctx.db
     .insert(providerSettlements)
     .values({ id: crypto.randomUUID(), reference: request.reference, amountCents: request.amountCents, settledOn: request.settledOn })
     .onConflictDoNothing()
     .returning();
-  const row = inserted ?? (await db.select().from(providerSettlements).where(eq(providerSettlements.reference, request.reference)).limit(1))[0]!;
+  const row = inserted ?? (await ctx.db.select().from(providerSettlements).where(eq(providerSettlements.reference, request.reference)).limit(1))[0]!;
   if (!inserted && (row.amountCents !== request.amountCents || row.settledOn !== request.settledOn)) {
     throw new AppError(
       409,
@@ -40,11 +40,11 @@ export async function recordProviderSettlement(db: Db, request: SettlementReques
   }
   // Posted on every call, once in the ledger ((kind, ref) is unique): a call stopped between the two
   // writes is completed by recording the same settlement again.
-  await post(db, POSTINGS.settlement(row));
+  await post(ctx, POSTINGS.settlement(row));
   return { settlement: present(row), recorded: Boolean(inserted) };
 }
 
-export async function recentSettlements(db: Db): Promise<ProviderSettlement[]> {
-  const rows = await db.select().from(providerSettlements).orderBy(desc(providerSettlements.settledOn), desc(providerSettlements.createdAt)).limit(SETTLEMENTS_SHOWN);
+export async function recentSettlements(ctx: Ctx): Promise<ProviderSettlement[]> {
+  const rows = await ctx.db.select().from(providerSettlements).orderBy(desc(providerSettlements.settledOn), desc(providerSettlements.createdAt)).limit(SETTLEMENTS_SHOWN);
   return rows.map(present);
 }

@@ -148,7 +148,7 @@ export async function applyMissedConnectEvents(deps: Pick<PaymentDeps, "db" | "s
     }
     report.listed += events.length;
     for (const event of events.reverse()) {
-      const outcome = await applyOnce(db, stripe, event, (readable) => applyAccountUpdatedEvent(stripe, db, readable.data.object as Stripe.Account), { stripeAccount: artist.accountId! });
+      const outcome = await applyOnce(db, stripe, event, (readable) => applyAccountUpdatedEvent({ db, stripe }, readable.data.object as Stripe.Account), { stripeAccount: artist.accountId! });
       if (outcome === "applied") report.applied++;
       if (outcome === "failed") report.failed++;
     }

@@ -174,6 +174,6 @@ export async function syncSubscriptionFromEvent(deps: { db: Db; stripe: Stripe }
 export async function onInvoicePaid(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<void> {
   const invoice = event.data.object as Stripe.Invoice;
   if ((await syncSubscriptionFromEvent(deps, event)) && invoice.amount_paid > 0) {
-    await post(deps.db, POSTINGS.subscriptionInvoice({ id: invoice.id, amountCents: invoice.amount_paid }));
+    await post(deps, POSTINGS.subscriptionInvoice({ id: invoice.id, amountCents: invoice.amount_paid }));
   }
 }

@@ -9,7 +9,7 @@
  */
 import { eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "@jplay/schema/tables";
-import { createDb } from "./db";
+import type { Ctx } from "./context";
 import { AppError } from "./errors";
 import { addressKey } from "./client-address";
 
@@ -22,8 +22,8 @@ export interface RateLimit {
   message: string;
 }
 
-export async function enforceRateLimit(d1: D1Database, rule: RateLimit, now = Date.now()): Promise<void> {
-  const db = createDb(d1);
+export async function enforceRateLimit(ctx: Ctx, rule: RateLimit, now = ctx.now()): Promise<void> {
+  const { db } = ctx;
   // A client already over its limit is refused from a read: a flood of refused requests writes nothing.
   const [current] = await db.select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, rule.key)).limit(1);
   if (current && current.windowStart > now - rule.windowMs && current.hits >= rule.limit) throw refusal(rule, current.windowStart, now);
@@ -61,8 +61,8 @@ function refusal(rule: RateLimit, windowStart: number, now: number): AppError {
 export const RATE_LIMIT_ROWS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Deletes rows whose windows started more than RATE_LIMIT_ROWS_KEPT_MS ago (the 15-minute cron); answers how many. */
-export async function pruneRateLimits(d1: D1Database, now: number): Promise<number> {
-  const result = await createDb(d1).delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_ROWS_KEPT_MS));
+export async function pruneRateLimits(ctx: Ctx, now: number): Promise<number> {
+  const result = await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_ROWS_KEPT_MS));
   return result.meta.changes;
 }
 

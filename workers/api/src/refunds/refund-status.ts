@@ -46,8 +46,8 @@ export const failedRefundMessage = (reason: string | null | undefined) =>
 
 /** The money came back: the refund's transaction is reversed (only if it was posted). */
 async function reverseRefund(db: Db, refund: Pick<RefundRow, "id" | "amountCents">): Promise<void> {
-  if ((await postedRefs(db, LEDGER_KINDS.refund, [refund.id])).size === 0) return;
-  await post(db, POSTINGS.refundFailed(refund));
+  if ((await postedRefs({ db }, LEDGER_KINDS.refund, [refund.id])).size === 0) return;
+  await post({ db }, POSTINGS.refundFailed(refund));
 }
 
 /**
@@ -58,7 +58,7 @@ export async function recordStripeRefund(db: Db, row: RefundRow, refund: Stripe.
   if (!row.stripeRefundId) {
     await db.run(sql`update refunds set stripe_refund_id = ${refund.id}, updated_at = ${now} where id = ${row.id} and stripe_refund_id is null`);
   }
-  await post(db, POSTINGS.refund(row));
+  await post({ db }, POSTINGS.refund(row));
   await applyRefundStatus(db, row, statusOf(refund), refund.failure_reason ?? null, now);
 }
 

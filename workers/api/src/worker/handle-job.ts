@@ -4,7 +4,7 @@
  * retried with back-off and then lands in the dead-letter queue. A batch builds one context
  * (platform/context.ts) and runs each of its jobs with it.
  */
-import { contextFor, type Ctx } from "../platform/context";
+import { contextFor, stripeReady, type Ctx } from "../platform/context";
 import type { Job } from "../platform/job";
 import { deliverDistribution } from "../distribution/index";
 import { processDistribution } from "../distribution/index";
@@ -36,10 +36,10 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       await chargeRetryItem(job.itemId, env);
       return;
     case "payouts.page":
-      await runPayoutPage(env, job);
+      await runPayoutPage(ctx, job);
       return;
     case "payouts.artist":
-      await payArtist(createStripe(env), createDb(env.DB), job.artistId, job.period, env.JOBS);
+      await payArtist(stripeReady(ctx), job.artistId, job.period);
       return;
     case "text.send":
       await sendText(ctx, job.messageId);

@@ -26,14 +26,14 @@ const withEnv = (task: (env: Env, scheduledTime: Date) => Promise<void>): Schedu
   Object.defineProperty((ctx: Ctx, scheduledTime: Date) => task(ctx.env, scheduledTime), "name", { value: task.name });
 
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
-  [DAILY_CRON]: [withEnv(startPayoutRun)],
+  [DAILY_CRON]: [startPayoutRun],
   [DELIVERY_CRON]: [
     withEnv(backfillIdentifiersTask),
     withEnv(deliverDueSongsTask),
     withEnv(requeueStalledDistributionsTask),
     withEnv(sweepOrphanMediaTask),
     withEnv(removeUnpaidSongsTask),
-    withEnv(purgeSessionsTask),
+    purgeSessionsTask,
     withEnv(reconcileStripeTask),
     requeueStuckTextsTask,
   ],

@@ -27,10 +27,10 @@ export const adminArtistRoutes = new Hono<AppEnv>()
   .post("/:artistId/revoke-links", async (c) => {
     const db = createDb(c.env.DB);
     const artist = await namedArtist(db, c.req.param("artistId"));
-    return c.json({ revoked: await revokeArtistLinks(db, artist.id) });
+    return c.json({ revoked: await revokeArtistLinks(c.var.ctx, artist.id) });
   })
   .post("/:artistId/end-sessions", async (c) => {
     const db = createDb(c.env.DB);
     const artist = await namedArtist(db, c.req.param("artistId"));
-    return c.json<EndArtistSessionsResponse>({ ended: await endSessionsOfArtist(db, artist.id, "ended_by_operator") });
+    return c.json<EndArtistSessionsResponse>({ ended: await endSessionsOfArtist(c.var.ctx, artist.id, "ended_by_operator") });
   });

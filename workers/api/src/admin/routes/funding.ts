@@ -4,8 +4,6 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
-import { createStripe } from "../../platform/stripe-client";
 import { readPayoutFunding } from "../../ledger/index";
 
-export const adminFundingRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await readPayoutFunding(createDb(c.env.DB), () => createStripe(c.env))));
+export const adminFundingRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await readPayoutFunding(c.var.ctx)));

@@ -30,9 +30,9 @@ export const adminSessionRoutes = new Hono<AppEnv>()
     if (method === null) throw unauthorized("The admin portal is closed: no operator sign-in is configured.");
     if (method === "access") throw badRequest("This portal signs operators in through Cloudflare Access.");
     // Counted as a wrong password before the comparison; a right one gives its slot back.
-    const attempt = await claimSignInTry(c.env.DB, clientAddress(c.req.raw.headers));
+    const attempt = await claimSignInTry(c.var.ctx, clientAddress(c.req.raw.headers));
     if (!(await passwordMatches(c.env, c.req.valid("json").password))) throw new AppError(401, "wrong_password", "Wrong password");
-    await releaseSignInTry(c.env.DB, attempt);
+    await releaseSignInTry(c.var.ctx, attempt);
     await startAdminSession(c);
     return c.json({ signedIn: true, method } satisfies AdminSessionResponse);
   })

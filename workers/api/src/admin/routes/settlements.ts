@@ -5,11 +5,10 @@
 import { Hono } from "hono";
 import { SettlementSchema } from "@jplay/schema/funding";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { recordProviderSettlement } from "../../ledger/index";
 import { jsonBody } from "../../platform/validation";
 
 export const adminSettlementRoutes = new Hono<AppEnv>().post("/", jsonBody(SettlementSchema), async (c) => {
-  const answer = await recordProviderSettlement(createDb(c.env.DB), c.req.valid("json"));
+  const answer = await recordProviderSettlement(c.var.ctx, c.req.valid("json"));
   return c.json(answer, answer.recorded ? 201 : 200);
 });

@@ -29,26 +29,26 @@ export const artistCardRoutes = new Hono<AppEnv>()
   .get("/:token/card", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
+    const { artistId } = await openLink(c);
     return c.json({ card: await defaultCard(db, artistId) });
   })
   .post("/:token/card/setup-intent", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
-    await enforceRateLimit(c.env.DB, { key: `card-replace:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
-    await enforceRateLimit(c.env.DB, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
+    const { artistId } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, { key: `card-replace:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
+    await enforceRateLimit(c.var.ctx, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
     return c.json(await startCardReplacement(createStripe(c.env), db, artistId));
   })
   .post("/:token/card", jsonBody(FinishCardReplacementSchema), async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
-    await enforceRateLimit(c.env.DB, { key: `card-save:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR * 2, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
+    const { artistId } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, { key: `card-save:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR * 2, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
     const stripe = createStripe(c.env);
     // Only a card Stripe confirmed counts against the ceiling all artists share.
     const confirmed = await confirmedReplacement(stripe, db, artistId, c.req.valid("json").setupIntentId);
-    await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
+    await enforceRateLimit(c.var.ctx, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
     const card = await finishCardReplacement(stripe, db, artistId, confirmed);
     return c.json({ card });
   });

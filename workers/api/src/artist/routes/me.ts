@@ -26,26 +26,25 @@ export const meRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const artist = sessionsConfigured(c.env) ? await sessionArtist(c, db) : null;
+    const artist = sessionsConfigured(c.env) ? await sessionArtist(c) : null;
     return c.json<MeResponse>({ artist: artist ? await loadMyArtist(db, artist) : null });
   })
   .post("/artist-link", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
-    const artist = await sessionArtist(c, db);
+    const artist = await sessionArtist(c);
     if (!artist) throw unauthorized(/*i18n*/ "This browser is not signed in as an artist. Save your payment method on the distribution page to get your artist page.");
-    await enforceRateLimit(c.env.DB, {
+    await enforceRateLimit(c.var.ctx, {
       key: `me-artist-link:artist:${artist.id}`,
       limit: LINKS_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
       message: /*i18n*/ "Too many new links asked for. Please wait an hour and try again.",
     });
-    return c.json<MyArtistLinkResponse>({ artistPageUrl: artistPagePath(await issueArtistLink(db, artist.id)) });
+    return c.json<MyArtistLinkResponse>({ artistPageUrl: artistPagePath(await issueArtistLink(c.var.ctx, artist.id)) });
   })
   .put("/language", jsonBody(MyLanguageSchema), async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const artist = sessionsConfigured(c.env) ? await sessionArtist(c, db) : null;
+    const artist = sessionsConfigured(c.env) ? await sessionArtist(c) : null;
     if (!artist) throw unauthorized(/*i18n*/ "This browser is not signed in as an artist.");
     const { language } = c.req.valid("json");
     await setArtistLanguage(db, artist.id, language);

@@ -11,7 +11,8 @@ import { Hono, type Context } from "hono";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
 import type { AppEnv } from "../../platform/env";
-import { createDb, type Db } from "../../platform/db";
+import { createDb } from "../../platform/db";
+import { stripeReady } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { createStripe } from "../../platform/stripe-client";
@@ -39,8 +40,8 @@ export function privateHeaders(c: Context<AppEnv>) {
 }
 
 /** The artist a page token opens (the visit renews the link); 404 "Link not found" otherwise. */
-export async function openLink(c: Context<AppEnv>, db: Db) {
-  const link = await openArtistLink(db, c.req.param("token") ?? "", artistLinkTtlMs(c.env));
+export async function openLink(c: Context<AppEnv>) {
+  const link = await openArtistLink(c.var.ctx, c.req.param("token") ?? "", artistLinkTtlMs(c.env));
   if (!link) throw notFound(LINK_NOT_FOUND);
   return link;
 }
@@ -52,43 +53,43 @@ export const artistPageRoutes = new Hono<AppEnv>()
   .get("/:token", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const link = await openLink(c, db);
+    const link = await openLink(c);
     const artist = await artistById(db, link.artistId);
-    if (artist) await refreshOnboardingStatus(createStripe(c.env), db, artist);
+    if (artist) await refreshOnboardingStatus(stripeReady(c.var.ctx), artist);
     const page = await loadArtistPage(db, link.artistId);
     if (!page) throw notFound(LINK_NOT_FOUND);
     const currentId = await currentSessionId(c);
-    const sessions = (await liveSessionsOfArtist(db, link.artistId)).map((session) => artistSessionView(session, currentId));
+    const sessions = (await liveSessionsOfArtist(c.var.ctx, link.artistId)).map((session) => artistSessionView(session, currentId));
     return c.json<ArtistPageResponse>({ ...page, sessions, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
   })
   .post("/:token/connect", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
     const token = c.req.param("token");
-    const { artistId } = await openLink(c, db);
+    const { artistId } = await openLink(c);
     const artist = await artistById(db, artistId);
     if (!artist) throw notFound(LINK_NOT_FOUND);
-    await enforceRateLimit(c.env.DB, {
+    await enforceRateLimit(c.var.ctx, {
       key: `connect-onboarding:artist:${artist.id}`,
       limit: ONBOARDING_LINKS_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
       message: /*i18n*/ "Too many payout setup attempts. Please wait an hour and try again.",
     });
     const page = new URL(artistPagePath(token), c.req.url).toString();
-    const started = await startConnectOnboarding(createStripe(c.env), db, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
+    const started = await startConnectOnboarding(c.var.ctx, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
     return c.json<StartPayoutsSetupResponse>(started);
   })
   .get("/:token/pro", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
+    const { artistId } = await openLink(c);
     return c.json<ProPlanResponse>({ pro: await loadProPlan(db, artistId) });
   })
   .post("/:token/pro/:change{cancel|resume}", async (c) => {
     privateHeaders(c);
     const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
-    await enforceRateLimit(c.env.DB, {
+    const { artistId } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, {
       key: `pro-plan:artist:${artistId}`,
       limit: PRO_CHANGES_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
@@ -100,25 +101,23 @@ export const artistPageRoutes = new Hono<AppEnv>()
   })
   .post("/:token/sessions/:sessionId/end", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
+    const { artistId } = await openLink(c);
     const sessionId = c.req.param("sessionId");
     const isCurrent = sessionId === (await currentSessionId(c));
     // Another artist's session, an unknown id or one already ended: nothing to end here.
-    if (!(await endSessionOfArtist(db, artistId, sessionId, "ended_by_artist"))) throw notFound(SESSION_NOT_FOUND);
+    if (!(await endSessionOfArtist(c.var.ctx, artistId, sessionId, "ended_by_artist"))) throw notFound(SESSION_NOT_FOUND);
     if (isCurrent) dropSessionCookie(c);
     return c.json<EndArtistSessionResponse>({ ended: true });
   })
   .post("/:token/revoke-links", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
-    await enforceRateLimit(c.env.DB, {
+    const { artistId } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, {
       key: `replace-links:artist:${artistId}`,
       limit: LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR,
       windowMs: HOUR,
       message: /*i18n*/ "Too many new links asked for. Please wait an hour and try again.",
     });
-    const { revoked, token } = await replaceArtistLinks(db, artistId);
+    const { revoked, token } = await replaceArtistLinks(c.var.ctx, artistId);
     return c.json<RevokeArtistLinksResponse>({ revoked, artistPageUrl: artistPagePath(token) });
   });

@@ -9,7 +9,6 @@
 import { Hono } from "hono";
 import { STATEMENT_MONTH_PATTERN, type StatementMonthsResponse } from "@jplay/schema/me";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { requestLanguage } from "../../platform/request-language";
 import { loadMonthlyStatement, monthHasBegun, statementMonths } from "../../ledger/index";
@@ -21,18 +20,16 @@ const CSV_FILE = /^(.+)\.csv$/;
 export const artistStatementRoutes = new Hono<AppEnv>()
   .get("/:token/statements", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
-    return c.json<StatementMonthsResponse>({ months: await statementMonths(db, artistId) });
+    const { artistId } = await openLink(c);
+    return c.json<StatementMonthsResponse>({ months: await statementMonths(c.var.ctx, artistId) });
   })
   .get("/:token/statements/:file", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
-    const { artistId } = await openLink(c, db);
+    const { artistId } = await openLink(c);
     const month = CSV_FILE.exec(c.req.param("file"))?.[1] ?? "";
     if (!STATEMENT_MONTH_PATTERN.test(month)) throw badRequest(/*i18n*/ "Ask for a month's statement as YYYY-MM.csv, for example 2026-11.csv.");
     if (!monthHasBegun(month)) throw badRequest(/*i18n*/ "There is no statement for {month} yet: that month has not begun.", { month });
-    const csv = statementCsv(await loadMonthlyStatement(db, artistId, month), requestLanguage(c));
+    const csv = statementCsv(await loadMonthlyStatement(c.var.ctx, artistId, month), requestLanguage(c));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${statementFileName(month)}"`,

@@ -45,7 +45,7 @@ const paymentDeps = (env: Env): PaymentDeps => ({
 export const distributeRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const db = createDb(c.env.DB);
-    const artist = await requireSessionArtist(c, db);
+    const artist = await requireSessionArtist(c);
     const unpaid = { max: maxUnpaidSongsPerArtist(c.env), expiryMs: unpaidSongExpiryMs(c.env) };
     await assertUnderUnpaidLimit(db, artist.id, unpaid);
 
@@ -61,7 +61,7 @@ export const distributeRoutes = new Hono<AppEnv>()
   })
   .post("/:songId/complete", jsonBody(CompleteDistributionSchema), async (c) => {
     const deps = paymentDeps(c.env);
-    const artist = await requireSessionArtist(c, deps.db);
+    const artist = await requireSessionArtist(c);
     const { feeOption, requestId } = c.req.valid("json");
     const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     const body = "error" in answer.body ? { error: { ...answer.body.error, message: inReadersLanguage(c, answer.body.error.message) } } : answer.body;
@@ -69,7 +69,7 @@ export const distributeRoutes = new Hono<AppEnv>()
   })
   .post("/:songId/recovery", jsonBody(RecoveryOfferSchema), async (c) => {
     const deps = paymentDeps(c.env);
-    const artist = await requireSessionArtist(c, deps.db);
+    const artist = await requireSessionArtist(c);
     const { offerTier } = c.req.valid("json");
     const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), offerTier).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     const message = answer.body.message === undefined ? {} : { message: inReadersLanguage(c, answer.body.message) };

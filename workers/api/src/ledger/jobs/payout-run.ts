@@ -8,10 +8,10 @@
  * are in every day's run, whatever their frequency, so a waiting payout goes on the next run.
  */
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
-import { createDb } from "../../platform/db";
+import type { Ctx } from "../../platform/context";
 import { artistAvailableBalances } from "../ledger";
 import { artistsDuePage, artistsWithPendingPayouts, payoutPeriod, payoutsReady } from "../payouts";
-import type { Job, JobQueue } from "../../platform/job";
+import type { Job } from "../../platform/job";
 
 /** Artists per page job; also the most messages one sendBatch may carry (Queues limit: 100). */
 export const PAYOUT_PAGE_SIZE = 100;
@@ -19,20 +19,19 @@ export const PAYOUT_PAGE_SIZE = 100;
 type PayoutPageJob = Extract<Job, { type: "payouts.page" }>;
 
 /** The Cron task (daily at 00:00 UTC): starts the run for today's period. */
-export async function startPayoutRun(env: Env, scheduledTime: Date): Promise<void> {
-  await (env.JOBS as JobQueue).send({ type: "payouts.page", period: payoutPeriod(scheduledTime), cursor: null });
+export async function startPayoutRun(ctx: Ctx, scheduledTime: Date): Promise<void> {
+  await ctx.jobs.send({ type: "payouts.page", period: payoutPeriod(scheduledTime), cursor: null });
 }
 
 /** One page of the run: enqueues the page's payable artists and the next page. */
-export async function runPayoutPage(env: Env, job: PayoutPageJob): Promise<{ artists: number; enqueued: number; next: string | null }> {
-  const db = createDb(env.DB);
-  const page = await artistsDuePage(db, job.period, job.cursor, PAYOUT_PAGE_SIZE);
+export async function runPayoutPage(ctx: Ctx, job: PayoutPageJob): Promise<{ artists: number; enqueued: number; next: string | null }> {
+  const page = await artistsDuePage(ctx, job.period, job.cursor, PAYOUT_PAGE_SIZE);
   const ids = page.map((artist) => artist.id);
-  const balances = await artistAvailableBalances(db, ids);
+  const balances = await artistAvailableBalances(ctx, ids);
   // Artists with an unfinished payout get a job too, so it is repaired even when nothing new is due.
-  const unfinished = await artistsWithPendingPayouts(db, ids);
+  const unfinished = await artistsWithPendingPayouts(ctx, ids);
   const payable = page.filter((artist) => unfinished.has(artist.id) || (payoutsReady(artist) && (balances.get(artist.id) ?? 0) >= PAYOUT_MINIMUM_CENTS));
-  const queue = env.JOBS as JobQueue;
+  const queue = ctx.jobs;
   // The next page goes in before this page's artists: behind them it would be the queue's last
   // message, alone, and wait out the consumer's batch timeout on every page (2 s × 1,000 pages at
   // 100,000 artists) before the walk could go on.

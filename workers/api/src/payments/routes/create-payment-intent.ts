@@ -11,7 +11,7 @@ import { createCheckoutPayment } from "../checkout-payment";
 
 export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const db = createDb(c.env.DB);
-  const artist = await requireSessionArtist(c, db);
+  const artist = await requireSessionArtist(c);
   const text = await c.req.text();
   let body: unknown = {};
   if (text.trim() !== "") {

@@ -17,14 +17,14 @@ import { clientAddress, enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
 
 export const createSetupIntentRoutes = new Hono<AppEnv>().post("/", jsonBody(CreateSetupIntentSchema), async (c) => {
-  await enforceRateLimit(c.env.DB, {
+  await enforceRateLimit(c.var.ctx, {
     key: `setup-intent:ip:${clientAddress(c.req.raw.headers)}`,
     limit: setupIntentsPerAddressPerHour(c.env),
     windowMs: HOUR_MS,
     message: /*i18n*/ "Too many payment setup attempts from your network. Please wait an hour and try again.",
   });
   // Counted only for callers under their own limit, so one address cannot use up everyone's.
-  await enforceRateLimit(c.env.DB, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
+  await enforceRateLimit(c.var.ctx, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
   const { paymentFrequency } = c.req.valid("json");
   const sessionCustomer = await readSessionCustomer(c);
   const result = await createSetupIntent(createStripe(c.env), sessionCustomer, paymentFrequency);

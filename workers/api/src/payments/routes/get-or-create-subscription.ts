@@ -9,6 +9,6 @@ import { getOrCreateSubscription } from "../pro-subscription";
 
 export const getOrCreateSubscriptionRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const db = createDb(c.env.DB);
-  const artist = await requireSessionArtist(c, db);
+  const artist = await requireSessionArtist(c);
   return c.json(await getOrCreateSubscription({ db, stripe: createStripe(c.env) }, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

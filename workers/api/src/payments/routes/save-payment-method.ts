@@ -36,26 +36,26 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
     throw forbidden(/*i18n*/ "This payment setup belongs to another session. Please reload the page and try again.");
   }
   // First the budgets only this caller uses up: its session (the customer it is bound to) and its address.
-  await enforceRateLimit(c.env.DB, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
-  await enforceRateLimit(c.env.DB, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: cardSavesPerAddressPerHour(c.env), windowMs: HOUR_MS, message: TOO_MANY_SAVES });
+  await enforceRateLimit(c.var.ctx, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
+  await enforceRateLimit(c.var.ctx, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: cardSavesPerAddressPerHour(c.env), windowMs: HOUR_MS, message: TOO_MANY_SAVES });
   const stripe = createStripe(c.env);
   // Then Stripe's word that the card was set up for this customer: a made-up or foreign payment
   // method is refused here, so only saves an attacker paid a card check for reach the shared budgets.
   const confirmed = await confirmedSetupCard(stripe, input.customerId, input.paymentMethodId);
-  await enforceRateLimit(c.env.DB, {
+  await enforceRateLimit(c.var.ctx, {
     key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
     limit: SAVES_PER_PHONE_PER_HOUR,
     windowMs: HOUR_MS,
     message: /*i18n*/ "Too many cards saved for this phone number. Please wait an hour and try again.",
   });
-  await enforceRateLimit(c.env.DB, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
+  await enforceRateLimit(c.var.ctx, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
   const db = createDb(c.env.DB);
   const saved = await savePaymentMethod(stripe, db, { ...input, language: requestLanguage(c) }, confirmed);
   // A card saved: this browser's session is replaced by one bound to the artist.
   await rotateSession(c, input.customerId, saved.artistId);
-  await syncArtistPayoutSchedule(stripe, db, saved.artistId);
+  await syncArtistPayoutSchedule(c.var.ctx, saved.artistId);
   // The artist's private page: a new link each time a card is saved (earlier links keep working).
-  const artistPageUrl = artistPagePath(await issueArtistLink(db, saved.artistId));
+  const artistPageUrl = artistPagePath(await issueArtistLink(c.var.ctx, saved.artistId));
   // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
   await textCardSaved(c.var.ctx, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
   return c.json({ brand: saved.brand, last4: saved.last4, artistPageUrl });

@@ -9,8 +9,8 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppEnv } from "../../../platform/env";
 import { createDb } from "../../../platform/db";
+import { stripeReady } from "../../../platform/context";
 import { AppError } from "../../../platform/errors";
-import { createStripe } from "../../../platform/stripe-client";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
 import { applyAccountUpdatedEvent } from "../../../ledger/index";
 import { recordStripeEvent, stripeEventApplied } from "../../stripe-events";
@@ -34,7 +34,7 @@ export const stripeConnectWebhookRoutes = new Hono<AppEnv>().post("/", async (c)
   const db = createDb(c.env.DB);
   if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
   // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  if (event.type === "account.updated") await applyAccountUpdatedEvent(createStripe(c.env), db, event.data.object);
+  if (event.type === "account.updated") await applyAccountUpdatedEvent(stripeReady(c.var.ctx), event.data.object);
   await recordStripeEvent(db, event);
   return c.json({ received: true });
 });
