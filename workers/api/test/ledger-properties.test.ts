@@ -114,7 +114,7 @@ type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 const FAULT_PATHS = { fee: "/v1/payment_intents", adminRetry: "/v1/payment_intents", payout: "/v1/transfers", reject: "/v1/refunds" } as const;
 
 const songsOf = (world: World) => world.artists.flatMap((artist) => artist.songIds.map((songId) => ({ artist, songId })));
-const paymentDeps = (world: World) => ({ db, jobs: world.jobs.asQueue(), stripe });
+const paymentDeps = (world: World) => testContext({ jobs: world.jobs.asQueue(), stripe });
 const jobEnv = (world: World) => pipelineEnv(world.jobs);
 const period = (world: World) => new Date(Date.UTC(2031, 0, 1) + world.day * DAY_MS).toISOString().slice(0, 10);
 

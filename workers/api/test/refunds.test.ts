@@ -18,6 +18,7 @@ import { REFUND_FAILS_AFTER_SECONDS } from "../../stripe-sandbox/src/refunds";
 import { signedInOperator } from "./admin-support";
 import { artistWithSong, complete, deliverEvents, paymentsOf, sandboxAdmin, songPaid } from "./payment-support";
 import { CapturingQueue, insertArtist, insertSong, pipelineEnv, songEvents } from "./song-fixtures";
+import { testContext } from "./support";
 
 const db = createDb(env.DB);
 
@@ -68,7 +69,7 @@ const stripeRefundsOf = async (intentId: string) => (await createStripe(env).ref
 
 function deps() {
   const jobs = new CapturingQueue();
-  return { jobs, deps: { db, jobs: jobs.asQueue(), stripe: createStripe(env) } };
+  return { jobs, deps: testContext({ jobs: jobs.asQueue() }) };
 }
 
 afterEach(async () => {
@@ -194,7 +195,7 @@ describe("what is not refunded, and what the cron finds", () => {
     expect((await env.DB.prepare("select status from songs where id = ?").bind(songId).first<{ status: string }>())!.status).toBe("rejected");
     expect(await refundsOfSong(songId)).toEqual([]);
     expect(jobs.take()).toEqual([]);
-    await requeueLostRefunds({ db, jobs: jobs.asQueue() }, Date.now());
+    await requeueLostRefunds(testContext({ jobs: jobs.asQueue() }), Date.now());
     expect(await refundsOfSong(songId)).toEqual([]);
   });
 

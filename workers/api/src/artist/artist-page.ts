@@ -71,7 +71,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     .orderBy(desc(payouts.createdAt))
     .limit(PAYOUTS_SHOWN);
 
-  const refundViews = await songRefundViews(db, songRows);
+  const refundViews = await songRefundViews({ db }, songRows);
   const songList = songRows.map((song) => ({
     id: song.id,
     title: song.title,

@@ -86,7 +86,7 @@ export async function rejectApprovedSong(db: Db, jobs: JobQueue, songId: string,
   // The status change is the batch's last statement.
   if (results[results.length - 1]!.meta.changes !== 1) return false;
   await textSongOutcome({ db, jobs }, songId);
-  await queueRefundsOfSong(db, jobs, songId);
+  await queueRefundsOfSong({ db, jobs }, songId);
   return true;
 }
 

@@ -44,9 +44,9 @@ const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   "customer.subscription.deleted": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
   // A rejected song's refund: its status at Stripe, including a failure after it succeeded (docs/decisions/025).
-  "refund.updated": (db, event) => onRefundEvent(db, event.data.object as Stripe.Refund),
-  "charge.refund.updated": (db, event) => onRefundEvent(db, event.data.object as Stripe.Refund),
-  "refund.failed": (db, event) => onRefundEvent(db, event.data.object as Stripe.Refund),
+  "refund.updated": (db, event) => onRefundEvent({ db }, event.data.object as Stripe.Refund),
+  "charge.refund.updated": (db, event) => onRefundEvent({ db }, event.data.object as Stripe.Refund),
+  "refund.failed": (db, event) => onRefundEvent({ db }, event.data.object as Stripe.Refund),
   // Card testing: a SetupIntent that keeps failing is canceled.
   "setup_intent.setup_failed": async (db, event, deps) => {
     await onSetupIntentFailed({ db, stripe: deps.stripe }, event.id, event.data.object as Stripe.SetupIntent);

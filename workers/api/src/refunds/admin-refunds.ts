@@ -6,18 +6,18 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { AdminRefundsResponse } from "@jplay/schema/refunds";
 import { refunds, songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 export const REFUNDS_SHOWN = 200;
 
-export async function listAdminRefunds(db: Db): Promise<AdminRefundsResponse> {
-  const rows = await db
+export async function listAdminRefunds(ctx: Ctx): Promise<AdminRefundsResponse> {
+  const rows = await ctx.db
     .select({ refund: refunds, songTitle: songs.title, artistName: songs.artistName })
     .from(refunds)
     .leftJoin(songs, eq(songs.id, refunds.songId))
     .orderBy(desc(refunds.createdAt))
     .limit(REFUNDS_SHOWN);
-  const [failed] = await db.select({ n: sql<number>`count(*)` }).from(refunds).where(sql`${refunds.status} in ('failed', 'canceled')`);
+  const [failed] = await ctx.db.select({ n: sql<number>`count(*)` }).from(refunds).where(sql`${refunds.status} in ('failed', 'canceled')`);
   return {
     refunds: rows.map(({ refund, songTitle, artistName }) => ({
       id: refund.id,

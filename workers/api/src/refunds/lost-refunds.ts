@@ -5,16 +5,16 @@
  * run; the job itself looks at Stripe before it creates anything, so queueing twice refunds once.
  */
 import { sql } from "drizzle-orm";
-import { runBatch, type Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { refundOnRejection } from "./refund-rejected-song";
 
 /** A refund row's own job normally runs within seconds; after this long it is presumed lost. */
 export const LOST_REFUND_AFTER_MS = 2 * 60 * 1000;
 const PER_RUN = 50;
 
-export async function requeueLostRefunds(deps: { db: Db; jobs: JobQueue }, now: number): Promise<{ written: number; queued: number }> {
-  const { db, jobs } = deps;
+export async function requeueLostRefunds(ctx: Pick<Ctx, "db" | "jobs">, now: number): Promise<{ written: number; queued: number }> {
+  const { db, jobs } = ctx;
   const unrecorded = await db.all<{ songId: string; reason: string | null }>(sql`
     select s.id as songId, s.rejection_reason as reason from songs s join payments p on p.song_id = s.id
     where s.status = 'rejected' and p.status = 'succeeded' and p.amount_cents > 0 and not exists (select 1 from refunds r where r.payment_id = p.id)

@@ -6,8 +6,7 @@
  * were lost. A Pro song's payment row is $0 (no per-song fee), so nothing is written for it.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
 
 /** Payments that buy a song's distribution: the ones a rejection refunds. */
 const REFUNDABLE_PURPOSES = sql`('distribution', 'recovery', 'checkout', 'admin_retry', 'initial_charge')`;
@@ -39,9 +38,9 @@ export function refundOnRejection(songId: string, rejectionReason: string, songS
   ];
 }
 
-/** Queues the Stripe call of every refund of the song still waiting for one. */
-export async function queueRefundsOfSong(db: Db, jobs: JobQueue, songId: string): Promise<number> {
-  const rows = await db.all<{ id: string }>(sql`select id from refunds where song_id = ${songId} and status = 'pending' and stripe_refund_id is null`);
-  if (rows.length > 0) await jobs.sendBatch(rows.map((row) => ({ body: { type: "refund.send" as const, refundId: row.id } })));
+/** Queues the Stripe call of every refund of the song still waiting for one (distribution/'s pipeline passes its own db and queue). */
+export async function queueRefundsOfSong(ctx: Pick<Ctx, "db" | "jobs">, songId: string): Promise<number> {
+  const rows = await ctx.db.all<{ id: string }>(sql`select id from refunds where song_id = ${songId} and status = 'pending' and stripe_refund_id is null`);
+  if (rows.length > 0) await ctx.jobs.sendBatch(rows.map((row) => ({ body: { type: "refund.send" as const, refundId: row.id } })));
   return rows.length;
 }

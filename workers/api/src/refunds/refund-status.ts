@@ -14,9 +14,12 @@ import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { formatMoney } from "@jplay/schema/language";
 import type { RefundStatus } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
 import { post, postedRefs } from "../ledger/index";
+
+type RefundCtx = Pick<Ctx, "db">;
 
 export interface RefundRow {
   id: string;
@@ -45,25 +48,25 @@ export const failedRefundMessage = (reason: string | null | undefined) =>
   `The card did not take the refund (${(reason ?? "unknown").replaceAll("_", " ")}). Our team has been told and will return the money another way.`;
 
 /** The money came back: the refund's transaction is reversed (only if it was posted). */
-async function reverseRefund(db: Db, refund: Pick<RefundRow, "id" | "amountCents">): Promise<void> {
-  if ((await postedRefs({ db }, LEDGER_KINDS.refund, [refund.id])).size === 0) return;
-  await post({ db }, POSTINGS.refundFailed(refund));
+async function reverseRefund(ctx: RefundCtx, refund: Pick<RefundRow, "id" | "amountCents">): Promise<void> {
+  if ((await postedRefs(ctx, LEDGER_KINDS.refund, [refund.id])).size === 0) return;
+  await post(ctx, POSTINGS.refundFailed(refund));
 }
 
 /**
  * Records Stripe's refund on our row: its id (once), the ledger, then its status. Safe to call again
  * with the same or a newer refund object.
  */
-export async function recordStripeRefund(db: Db, row: RefundRow, refund: Stripe.Refund, now = Date.now()): Promise<void> {
+export async function recordStripeRefund(ctx: RefundCtx, row: RefundRow, refund: Stripe.Refund, now = Date.now()): Promise<void> {
   if (!row.stripeRefundId) {
-    await db.run(sql`update refunds set stripe_refund_id = ${refund.id}, updated_at = ${now} where id = ${row.id} and stripe_refund_id is null`);
+    await ctx.db.run(sql`update refunds set stripe_refund_id = ${refund.id}, updated_at = ${now} where id = ${row.id} and stripe_refund_id is null`);
   }
-  await post({ db }, POSTINGS.refund(row));
-  await applyRefundStatus(db, row, statusOf(refund), refund.failure_reason ?? null, now);
+  await post(ctx, POSTINGS.refund(row));
+  await applyRefundStatus(ctx, row, statusOf(refund), refund.failure_reason ?? null, now);
 }
 
 /** Moves the row's status forward; a failure reverses the ledger and tells the artist. */
-export async function applyRefundStatus(db: Db, row: Pick<RefundRow, "id" | "amountCents" | "songId">, status: RefundStatus, failureReason: string | null, now = Date.now()): Promise<void> {
+export async function applyRefundStatus(ctx: RefundCtx, row: Pick<RefundRow, "id" | "amountCents" | "songId">, status: RefundStatus, failureReason: string | null, now = Date.now()): Promise<void> {
   const from = MOVES_FROM[status];
   const failed = status === "failed" || status === "canceled";
   const message = failed ? failedRefundMessage(failureReason) : null;
@@ -71,7 +74,7 @@ export async function applyRefundStatus(db: Db, row: Pick<RefundRow, "id" | "amo
     from.map((s) => sql`${s}`),
     sql`, `,
   );
-  await runBatch(db, [
+  await runBatch(ctx.db, [
     // The artist's history says what happened, once: only when this call moves the row to a failure.
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
@@ -82,15 +85,15 @@ export async function applyRefundStatus(db: Db, row: Pick<RefundRow, "id" | "amo
       where id = ${row.id} and status in (${allowed})`,
   ]);
   // Also when this call did not move it: a redelivery whose first run stopped before the ledger.
-  if (failed) await reverseRefund(db, row);
+  if (failed) await reverseRefund(ctx, row);
 }
 
 /** A refund event (`refund.updated`, `charge.refund.updated`, `refund.failed`): the row it names is brought up to date. */
-export async function onRefundEvent(db: Db, refund: Stripe.Refund): Promise<void> {
+export async function onRefundEvent(ctx: RefundCtx, refund: Stripe.Refund): Promise<void> {
   const ours = refund.metadata?.refundId;
-  const [row] = await db.all<RefundRow>(sql`
+  const [row] = await ctx.db.all<RefundRow>(sql`
     select id, payment_id as paymentId, song_id as songId, amount_cents as amountCents, status, stripe_refund_id as stripeRefundId
     from refunds where id = ${ours ?? ""} or stripe_refund_id = ${refund.id} limit 1`);
   // A refund made outside JPlay (the Dashboard) names no row of ours: nothing to record.
-  if (row) await recordStripeRefund(db, row, refund);
+  if (row) await recordStripeRefund(ctx, row, refund);
 }

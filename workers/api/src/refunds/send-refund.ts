@@ -10,8 +10,7 @@
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { payments, refunds } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
 import { applyRefundStatus, recordStripeRefund } from "./refund-status";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 
@@ -22,29 +21,23 @@ export const refundIdempotencyKey = (refundId: string, keyAttempt: number) => ke
 
 export type SendRefundOutcome = "sent" | "found" | "already_recorded" | "refused" | "next_key" | "no_refund";
 
-export interface SendRefundDeps {
-  db: Db;
-  jobs: JobQueue;
-  stripe: Stripe;
-}
-
 /** Refunds of the PaymentIntent: ours by metadata, else (for `charge_already_refunded`) any. */
 async function refundsOf(stripe: Stripe, paymentIntentId: string): Promise<Stripe.Refund[]> {
   return (await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })).data;
 }
 
-export async function sendRefund(deps: SendRefundDeps, refundId: string): Promise<SendRefundOutcome> {
-  const { db, stripe } = deps;
+export async function sendRefund(ctx: Ctx, refundId: string): Promise<SendRefundOutcome> {
+  const { db, stripe } = ctx;
   const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
   if (!row) return "no_refund";
   if (row.stripeRefundId || row.status !== "pending") return "already_recorded";
   const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId)).limit(1);
   if (!payment?.stripePaymentIntentId) {
-    await applyRefundStatus(db, row, "failed", "no_payment_at_stripe");
+    await applyRefundStatus(ctx, row, "failed", "no_payment_at_stripe");
     return "refused";
   }
   const intentId = payment.stripePaymentIntentId;
-  const record = (refund: Stripe.Refund) => recordStripeRefund(db, row, refund);
+  const record = (refund: Stripe.Refund) => recordStripeRefund(ctx, row, refund);
 
   const earlier = (await refundsOf(stripe, intentId)).find((refund) => refund.metadata?.refundId === row.id);
   if (earlier) {
@@ -65,7 +58,7 @@ export async function sendRefund(deps: SendRefundDeps, refundId: string): Promis
         .update(refunds)
         .set({ stripeKeyAttempt: row.stripeKeyAttempt + 1 })
         .where(and(eq(refunds.id, row.id), eq(refunds.stripeKeyAttempt, row.stripeKeyAttempt)));
-      await deps.jobs.send({ type: "refund.send", refundId: row.id }, { delaySeconds: NEXT_KEY_DELAY_SECONDS });
+      await ctx.jobs.send({ type: "refund.send", refundId: row.id }, { delaySeconds: NEXT_KEY_DELAY_SECONDS });
       return "next_key";
     }
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") {
@@ -77,7 +70,7 @@ export async function sendRefund(deps: SendRefundDeps, refundId: string): Promis
     }
     // Any other refusal is final (operators see it); network errors, 429s and 409s are retried by the queue.
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-      await applyRefundStatus(db, row, "failed", error.code ?? "refused_by_stripe");
+      await applyRefundStatus(ctx, row, "failed", error.code ?? "refused_by_stripe");
       return "refused";
     }
     throw error;

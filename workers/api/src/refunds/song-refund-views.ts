@@ -5,17 +5,17 @@
 import { inArray } from "drizzle-orm";
 import type { ArtistSongRefund } from "@jplay/schema/artist";
 import { refunds, type RefundStatus, type SongPackage, type SongStatus } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 const stateOf = (status: RefundStatus): ArtistSongRefund["state"] =>
   status === "succeeded" ? "refunded" : status === "failed" || status === "canceled" ? "failed" : "on_its_way";
 
-export async function songRefundViews(db: Db, songs: { id: string; status: SongStatus; package: SongPackage | null }[]): Promise<Map<string, ArtistSongRefund>> {
+export async function songRefundViews(ctx: Pick<Ctx, "db">, songs: { id: string; status: SongStatus; package: SongPackage | null }[]): Promise<Map<string, ArtistSongRefund>> {
   const rejected = songs.filter((song) => song.status === "rejected");
   const views = new Map<string, ArtistSongRefund>();
   if (rejected.length === 0) return views;
   // An artist has few rejected songs; D1 binds at most 100 parameters per statement.
-  const rows = await db.select().from(refunds).where(inArray(refunds.songId, rejected.slice(0, 90).map((song) => song.id)));
+  const rows = await ctx.db.select().from(refunds).where(inArray(refunds.songId, rejected.slice(0, 90).map((song) => song.id)));
   for (const row of rows) if (row.songId) views.set(row.songId, { state: stateOf(row.status), amountCents: row.amountCents, message: row.failureReason });
   for (const song of rejected) if (!views.has(song.id) && song.package === "pro") views.set(song.id, { state: "pro", amountCents: 0, message: null });
   return views;

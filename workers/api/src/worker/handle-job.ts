@@ -10,8 +10,6 @@ import { deliverDistribution } from "../distribution/index";
 import { processDistribution } from "../distribution/index";
 import { chargeRetryItem } from "../payments/index";
 import { runPayoutPage } from "../ledger/index";
-import { createDb } from "../platform/db";
-import { createStripe } from "../platform/stripe-client";
 import { payArtist } from "../ledger/index";
 import { sendText } from "../texts/index";
 import { sendRefund } from "../refunds/index";
@@ -45,7 +43,7 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       await sendText(ctx, job.messageId);
       return;
     case "refund.send":
-      await sendRefund({ db: createDb(env.DB), jobs: env.JOBS, stripe: createStripe(env) }, job.refundId);
+      await sendRefund(stripeReady(ctx), job.refundId);
       return;
     default: {
       const unknownJob: never = job;
