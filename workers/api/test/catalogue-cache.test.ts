@@ -16,6 +16,7 @@ import { setFeaturedSong } from "../src/catalogue/featured-song";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { restoreSong, takeDownSong } from "../src/catalogue/song-takedown";
 import { CapturingQueue, catalogueRowsWritten, identifiersAssigned, insertArtist, insertSong } from "./song-fixtures";
+import { testContext } from "./support";
 
 const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`https://jplay.test${path}`, init));
 const read = async <T>(path: string) => {
@@ -92,10 +93,10 @@ describe("catalogue answers from the edge cache", () => {
   it("shows the song an operator features at the next read, in every scope it belongs to", async () => {
     await read("/api/songs/featured");
     await read("/api/songs/featured?catalogue=clean");
-    await setFeaturedSong(db(), cleanSong, Date.now());
+    await setFeaturedSong(testContext(), cleanSong, Date.now());
     expect((await read<SongDto>("/api/songs/featured")).body.id).toBe(cleanSong);
     expect((await read<SongDto>("/api/songs/featured?catalogue=clean")).body.id).toBe(cleanSong);
-    await setFeaturedSong(db(), explicitSong, Date.now());
+    await setFeaturedSong(testContext(), explicitSong, Date.now());
     expect((await read<SongDto>("/api/songs/featured")).body.id).toBe(explicitSong);
     expect((await read<SongDto | null>("/api/songs/featured?catalogue=clean")).body).toBeNull();
   });
@@ -107,25 +108,25 @@ describe("catalogue answers from the edge cache", () => {
     expect((await api(audio)).status).toBe(200);
     await expect.poll(async () => (await api(audio, { headers: { Range: "bytes=0-9" } })).headers.get("CF-Cache-Status"), { timeout: 10_000 }).toBe("HIT");
 
-    await takeDownSong(db(), jobs.asQueue(), cleanSong, { reason: "A rights holder objects.", actor: "cache-test@jplay.test" }, Date.now());
+    await takeDownSong(testContext({ jobs: jobs.asQueue() }), cleanSong, { reason: "A rights holder objects.", actor: "cache-test@jplay.test" }, Date.now());
     expect(await ids("/api/songs/recent?limit=100")).not.toContain(cleanSong);
     expect((await api(`/api/songs/${cleanSong}`)).status).toBe(404);
     expect((await api(audio, { headers: { Range: "bytes=0-9" } })).status).toBe(404);
 
-    await restoreSong(db(), jobs.asQueue(), cleanSong, { actor: "cache-test@jplay.test" }, Date.now());
+    await restoreSong(testContext({ jobs: jobs.asQueue() }), cleanSong, { actor: "cache-test@jplay.test" }, Date.now());
     expect(await ids("/api/songs/recent?limit=100")).toContain(cleanSong);
     expect((await api(audio, { headers: { Range: "bytes=0-9" } })).status).toBe(206);
   });
 
   it("gives a facility's tablets the clean catalogue from the read after its flag is set, and the full one after it is cleared", async () => {
-    const facility = await createFacility(db(), { name: "Cache County Jail", state: "TX", cleanOnly: false });
+    const facility = await createFacility(testContext(), { name: "Cache County Jail", state: "TX", cleanOnly: false });
     const path = `/api/songs/recent?limit=100&facility=${facility.id}`;
     expect(await ids(path)).toContain(explicitSong);
     expect(await ids(path)).toContain(explicitSong);
-    await updateFacility(db(), facility.id, { name: facility.name, state: "TX", cleanOnly: true });
+    await updateFacility(testContext(), facility.id, { name: facility.name, state: "TX", cleanOnly: true });
     expect(await ids(path)).not.toContain(explicitSong);
     expect(await ids(path)).toContain(cleanSong);
-    await updateFacility(db(), facility.id, { name: facility.name, state: "TX", cleanOnly: false });
+    await updateFacility(testContext(), facility.id, { name: facility.name, state: "TX", cleanOnly: false });
     expect(await ids(path)).toContain(explicitSong);
     // A facility JPlay does not know is refused from the snapshot too, whatever its name.
     for (const unknown of ["no-such-facility", "toString", "__proto__"]) expect((await api(`/api/songs/recent?facility=${unknown}`)).status, unknown).toBe(404);

@@ -17,17 +17,15 @@ import { describe, expect, it } from "vitest";
 import type { DeliveryFeedPage, ErnFeedPage } from "@jplay/schema/provider-feed";
 import { gtinCheckDigit } from "@jplay/schema/identifiers";
 import worker from "../src/index";
-import { createDb } from "../src/platform/db";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { takeDownSong } from "../src/catalogue/song-takedown";
 import { signProviderReport } from "../src/provider/provider-signature";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
-import { pngBytes } from "./support";
+import { pngBytes, testContext } from "./support";
 
 const SECRET = env.PROVIDER_WEBHOOK_SECRET!;
 const ORIGIN = "http://jplay.test";
 const HOUR = 3_600_000;
-const db = createDb(env.DB);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A week ago (UTC): the songs here are out, whatever rules hold back songs whose day has not come. */
 const RELEASE_DATE = new Date(Date.now() - 7 * 24 * HOUR).toISOString().slice(0, 10);
@@ -129,7 +127,7 @@ describe("the ERN feed", () => {
     const instrumental = await releasedSong({ explicit: false, instrumental: true, credits: [["Fixture Artist", "composer"]] });
     const plain = await releasedSong({ explicit: false, cover: true });
     const takenDownAt = Date.now();
-    await takeDownSong(db, new CapturingQueue().asQueue(), plain.songId, { reason: "Rights claim from the label", actor: TEST_OPERATOR }, takenDownAt);
+    await takeDownSong(testContext({ jobs: new CapturingQueue().asQueue() }), plain.songId, { reason: "Rights claim from the label", actor: TEST_OPERATOR }, takenDownAt);
 
     // Read both feeds from the same cursor, two at a time, until neither has more.
     const ernPages: ErnFeedPage[] = [];

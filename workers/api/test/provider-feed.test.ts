@@ -11,19 +11,17 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CatalogueChange, DeliveryFeedPage, ReleaseChange } from "@jplay/schema/provider-feed";
 import worker from "../src/index";
-import { createDb } from "../src/platform/db";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { takeDownSong } from "../src/catalogue/song-takedown";
 import { mediaLinkExpiry, mediaLinkSigner } from "../src/provider/provider-media-links";
 import { hmacHex, providerHmacKey, signProviderReport } from "../src/provider/provider-signature";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
-import { pngBytes } from "./support";
+import { pngBytes, testContext } from "./support";
 
 const SECRET = env.PROVIDER_WEBHOOK_SECRET!;
 const ORIGIN = "http://jplay.test";
 const HOUR = 3_600_000;
 const DAY_SECONDS = 86_400;
-const db = createDb(env.DB);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 interface SignOptions {
@@ -96,7 +94,7 @@ async function deliveredSong(options: { cover?: boolean; explicit?: boolean } = 
 
 /** An operator's takedown, through the service the admin API calls. */
 const takeDown = (songId: string, now = Date.now()) =>
-  takeDownSong(db, new CapturingQueue().asQueue(), songId, { reason: "Rights claim from the label", actor: TEST_OPERATOR }, now);
+  takeDownSong(testContext({ jobs: new CapturingQueue().asQueue() }), songId, { reason: "Rights claim from the label", actor: TEST_OPERATOR }, now);
 
 /** The cursor of the feed's last change so far ("0" while it is empty): a test reads on from here. */
 const endOfFeed = async () => String((await env.DB.prepare("select coalesce(max(seq), 0) as seq from catalogue_changes").first<number>("seq")) ?? 0);

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_LIVE_SONGS_SHOWN, type AdminCatalogueResponse, type AdminLiveSong } from "@jplay/schema/catalogue-control";
 import { songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 type SongRow = typeof songs.$inferSelect;
 
@@ -30,7 +30,8 @@ function matching(query: string): SQL | undefined {
   return or(sql`${songs.title} like ${pattern} escape '\\'`, sql`${songs.artistName} like ${pattern} escape '\\'`);
 }
 
-export async function readAdminCatalogue(db: Db, query: string): Promise<AdminCatalogueResponse> {
+export async function readAdminCatalogue(ctx: Ctx, query: string): Promise<AdminCatalogueResponse> {
+  const { db } = ctx;
   const search = matching(query);
   const live = and(eq(songs.status, "distributed"), isNull(songs.takenDownAt));
   const takenDown = and(eq(songs.status, "distributed"), isNotNull(songs.takenDownAt));

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { facilities } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError, badRequest } from "../platform/errors";
 
 export interface CatalogueScope {
@@ -26,9 +26,9 @@ export type FacilityLookup = (facilityId: string) => Promise<boolean | undefined
 
 /** Looks the facility up in D1. */
 export const facilityInDb =
-  (db: Db): FacilityLookup =>
+  (ctx: Ctx): FacilityLookup =>
   async (facilityId) => {
-    const [facility] = await db.select({ cleanOnly: facilities.cleanOnly }).from(facilities).where(eq(facilities.id, facilityId)).limit(1);
+    const [facility] = await ctx.db.select({ cleanOnly: facilities.cleanOnly }).from(facilities).where(eq(facilities.id, facilityId)).limit(1);
     return facility?.cleanOnly;
   };
 

@@ -11,7 +11,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { SongDto } from "@jplay/schema/song";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { RELEASED_BY_TODAY, toSongDto } from "./catalogue";
 import type { CatalogueScope, FacilityLookup } from "./catalogue-scope";
 import { cachedValue } from "./edge-cache";
@@ -86,8 +86,8 @@ interface SnapshotRow {
 const within = (place: number) => (place <= SNAPSHOT_LIST_LENGTH ? place : 0);
 
 /** The one D1 query. */
-export async function readCatalogueSnapshot(db: Db): Promise<CatalogueSnapshot> {
-  const results = await db.all<SnapshotRow>(SNAPSHOT_SQL);
+export async function readCatalogueSnapshot(ctx: Ctx): Promise<CatalogueSnapshot> {
+  const results = await ctx.db.all<SnapshotRow>(SNAPSHOT_SQL);
   const facilities = JSON.parse(results[0]?.facilities ?? "{}") as Record<string, number>;
   return {
     facilities: Object.fromEntries(Object.entries(facilities).map(([id, cleanOnly]) => [id, cleanOnly === 1])),
@@ -138,7 +138,7 @@ export function featuredSong(snapshot: CatalogueSnapshot, scope: CatalogueScope)
 }
 
 /** The snapshot of the catalogue's current generation: read from D1 once per generation and colo (catalogue/edge-cache.ts). */
-export const currentCatalogueSnapshot = async (db: Db): Promise<CatalogueSnapshot> => (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(db)))!;
+export const currentCatalogueSnapshot = async (ctx: Ctx): Promise<CatalogueSnapshot> => (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(ctx)))!;
 
 /** The snapshot's facilities, as the scope resolver looks one up (undefined: no such facility). */
 export const snapshotFacilities =

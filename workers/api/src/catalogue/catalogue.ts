@@ -9,7 +9,7 @@ import { and, eq, isNull, lte, ne, sql } from "drizzle-orm";
 import { artists, songs } from "@jplay/schema/tables";
 import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
 import { centsToDollars } from "@jplay/schema/pricing";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import type { CatalogueScope } from "./catalogue-scope";
 
 type SongRow = typeof songs.$inferSelect;
@@ -43,8 +43,8 @@ const isPublic = (scope: CatalogueScope) =>
   );
 
 /** A song's row (media keys included) when it is public in `scope`, or undefined. */
-export async function findPublicSong(db: Db, scope: CatalogueScope, songId: string): Promise<SongRow | undefined> {
-  const [row] = await db
+export async function findPublicSong(ctx: Ctx, scope: CatalogueScope, songId: string): Promise<SongRow | undefined> {
+  const [row] = await ctx.db
     .select()
     .from(songs)
     .where(and(isPublic(scope), eq(songs.id, songId)))
@@ -57,8 +57,8 @@ export async function findPublicSong(db: Db, scope: CatalogueScope, songId: stri
  * for want of payment is gone for its owner too: nothing can be paid for it any more; so is a song
  * taken down (its owner reads why on their artist page).
  */
-export async function findOwnedSong(db: Db, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
-  const [row] = await db
+export async function findOwnedSong(ctx: Pick<Ctx, "db">, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
+  const [row] = await ctx.db
     .select({ song: songs })
     .from(songs)
     .innerJoin(artists, eq(artists.id, songs.artistId))

@@ -4,6 +4,7 @@
  * uploaded cover itself, e.g. one that could not be decoded. Without `size`, the uploaded cover.
  */
 import { COVER_WIDTHS, coverSizeKey, parseCoverWidth, type CoverWidth } from "@jplay/schema/cover-sizes";
+import type { Ctx } from "../platform/context";
 import { badRequest } from "../platform/errors";
 import { cachedValue } from "./edge-cache";
 
@@ -16,8 +17,8 @@ export function requestedCoverWidth(raw: string | undefined): CoverWidth | undef
 }
 
 /** Looked up in R2 once per catalogue generation and colo, not on every cover request (catalogue/edge-cache.ts). */
-export async function coverKeyToServe(media: R2Bucket, coverKey: string, width: CoverWidth | undefined): Promise<string> {
+export async function coverKeyToServe(ctx: Ctx, coverKey: string, width: CoverWidth | undefined): Promise<string> {
   if (width === undefined) return coverKey;
   const sized = coverSizeKey(coverKey, width);
-  return (await cachedValue(`cover-key/${sized}`, async () => ((await media.head(sized)) ? sized : coverKey)))!;
+  return (await cachedValue(`cover-key/${sized}`, async () => ((await ctx.media.head(sized)) ? sized : coverKey)))!;
 }

@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Facility, FacilityRequest, UsStateCode } from "@jplay/schema/facilities";
 import { facilities } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { unknownFacility } from "./catalogue-scope";
 import { purgeCatalogue } from "./edge-cache";
 
@@ -21,13 +21,13 @@ const toFacility = (row: FacilityRow): Facility => ({
   createdAt: new Date(row.createdAt).toISOString(),
 });
 
-export async function listFacilities(db: Db): Promise<Facility[]> {
-  const rows = await db.select().from(facilities).orderBy(asc(facilities.name), asc(facilities.id));
+export async function listFacilities(ctx: Ctx): Promise<Facility[]> {
+  const rows = await ctx.db.select().from(facilities).orderBy(asc(facilities.name), asc(facilities.id));
   return rows.map(toFacility);
 }
 
-export async function createFacility(db: Db, facility: FacilityRequest, now = Date.now()): Promise<Facility> {
-  const [row] = await db
+export async function createFacility(ctx: Ctx, facility: FacilityRequest, now = ctx.now()): Promise<Facility> {
+  const [row] = await ctx.db
     .insert(facilities)
     .values({ id: crypto.randomUUID(), name: facility.name, state: facility.state, cleanOnly: facility.cleanOnly, createdAt: now })
     .returning();
@@ -37,8 +37,8 @@ export async function createFacility(db: Db, facility: FacilityRequest, now = Da
 }
 
 /** Replaces a facility's name, state and clean-only setting; 404 when there is no such facility. */
-export async function updateFacility(db: Db, id: string, facility: FacilityRequest): Promise<Facility> {
-  const [row] = await db
+export async function updateFacility(ctx: Ctx, id: string, facility: FacilityRequest): Promise<Facility> {
+  const [row] = await ctx.db
     .update(facilities)
     .set({ name: facility.name, state: facility.state, cleanOnly: facility.cleanOnly })
     .where(eq(facilities.id, id))

@@ -6,14 +6,16 @@
  */
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { songs } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
 import { purgeCatalogue } from "./edge-cache";
 
 const notFeaturable = () => new AppError(409, "not_live", "Only a live song that is not taken down can be featured.");
 
 /** Makes `songId` the only featured song, or clears the featured song when it is null. */
-export async function setFeaturedSong(db: Db, songId: string | null, now: number): Promise<void> {
+export async function setFeaturedSong(ctx: Ctx, songId: string | null, now: number): Promise<void> {
+  const { db } = ctx;
   if (songId === null) {
     await db.update(songs).set({ featuredAt: null }).where(isNotNull(songs.featuredAt));
     await purgeCatalogue();

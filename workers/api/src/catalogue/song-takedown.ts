@@ -8,9 +8,9 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import { songs, type SongStatus } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
-import type { JobQueue } from "../platform/job";
 import { recordCatalogueChanges } from "./catalogue-changes";
 import { purgeCatalogue } from "./edge-cache";
 import { textSongRestored, textSongTakenDown } from "../texts/index";
@@ -23,8 +23,8 @@ const NOT_LIVE: Record<Exclude<SongStatus, "distributed">, string> = {
   removed: "This song was removed: it never went live.",
 };
 
-async function songState(db: Db, songId: string) {
-  const [song] = await db
+async function songState(ctx: Ctx, songId: string) {
+  const [song] = await ctx.db
     .select({ status: songs.status, takenDownAt: songs.takenDownAt, takedownReason: songs.takedownReason })
     .from(songs)
     .where(eq(songs.id, songId))
@@ -38,9 +38,9 @@ const alreadyTakenDown = (reason: string | null) => new AppError(409, "already_t
 const notTakenDown = () => new AppError(409, "not_taken_down", "This song is live: there is nothing to restore.");
 
 /** The three statements of a takedown or restore, each after the event row `eventId` that claims it. */
-async function changeOnce(db: Db, songId: string, change: { eventId: string; cause: string; actor: string; wasTakenDown: boolean; set: SQL; kind: "takedown" | "release" }, now: number) {
+async function changeOnce(ctx: Ctx, songId: string, change: { eventId: string; cause: string; actor: string; wasTakenDown: boolean; set: SQL; kind: "takedown" | "release" }, now: number) {
   const claimed = sql`exists (select 1 from song_events where id = ${change.eventId})`;
-  const [event] = await runBatch(db, [
+  const [event] = await runBatch(ctx.db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
       select ${change.eventId}, id, 'distributed', 'distributed', ${change.cause}, ${change.actor}, ${now}
@@ -52,28 +52,28 @@ async function changeOnce(db: Db, songId: string, change: { eventId: string; cau
 }
 
 /** Takes a live song down; the artist is texted the reason. 409 when it is not live or already down. */
-export async function takeDownSong(db: Db, jobs: JobQueue, songId: string, { reason, actor }: { reason: string; actor: string }, now: number): Promise<void> {
-  const song = await songState(db, songId);
+export async function takeDownSong(ctx: Ctx, songId: string, { reason, actor }: { reason: string; actor: string }, now: number): Promise<void> {
+  const song = await songState(ctx, songId);
   if (song.takenDownAt !== null) throw alreadyTakenDown(song.takedownReason);
   const eventId = crypto.randomUUID();
   const set = sql`taken_down_at = ${now}, takedown_reason = ${reason}`;
-  if (!(await changeOnce(db, songId, { eventId, cause: `Taken down by ${actor}: ${reason}`, actor, wasTakenDown: false, set, kind: "takedown" }, now))) {
+  if (!(await changeOnce(ctx, songId, { eventId, cause: `Taken down by ${actor}: ${reason}`, actor, wasTakenDown: false, set, kind: "takedown" }, now))) {
     // Another operator was quicker: say what they did.
-    throw alreadyTakenDown((await songState(db, songId)).takedownReason);
+    throw alreadyTakenDown((await songState(ctx, songId)).takedownReason);
   }
   await purgeCatalogue();
-  await textSongTakenDown({ db, jobs }, { songId, eventId, reason });
+  await textSongTakenDown(ctx, { songId, eventId, reason });
 }
 
 /** Puts a taken-down song back in the catalogue (a new `release` in the feed); the artist is texted. 409 when it is not down. */
-export async function restoreSong(db: Db, jobs: JobQueue, songId: string, { actor }: { actor: string }, now: number): Promise<void> {
-  const song = await songState(db, songId);
+export async function restoreSong(ctx: Ctx, songId: string, { actor }: { actor: string }, now: number): Promise<void> {
+  const song = await songState(ctx, songId);
   if (song.takenDownAt === null) throw notTakenDown();
   const eventId = crypto.randomUUID();
   const set = sql`taken_down_at = null, takedown_reason = null`;
-  if (!(await changeOnce(db, songId, { eventId, cause: `Restored to the catalogue by ${actor}`, actor, wasTakenDown: true, set, kind: "release" }, now))) {
+  if (!(await changeOnce(ctx, songId, { eventId, cause: `Restored to the catalogue by ${actor}`, actor, wasTakenDown: true, set, kind: "release" }, now))) {
     throw notTakenDown();
   }
   await purgeCatalogue();
-  await textSongRestored({ db, jobs }, { songId, eventId });
+  await textSongRestored(ctx, { songId, eventId });
 }

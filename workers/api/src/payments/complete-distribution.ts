@@ -115,7 +115,7 @@ async function finish(deps: PaymentDeps, paymentId: string, answer: CompleteAnsw
 
 export async function completeDistribution(deps: PaymentDeps, artist: Artist, input: CompleteInput, now = Date.now()): Promise<CompleteAnswer> {
   const { db } = deps;
-  const song = artist.stripeCustomerId ? await findOwnedSong(db, input.songId, artist.stripeCustomerId) : undefined;
+  const song = artist.stripeCustomerId ? await findOwnedSong(deps, input.songId, artist.stripeCustomerId) : undefined;
   if (!song) throw notFound(/*i18n*/ "Song not found");
 
   const earlier = await paymentByRequest(db, song.id, input.requestId);

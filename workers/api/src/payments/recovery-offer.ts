@@ -40,7 +40,7 @@ const offerUnavailable = (tier: RecoveryTier) =>
 
 export async function makeRecoveryOffer(deps: PaymentDeps, artist: Artist, songId: string, tier: RecoveryTier, now = Date.now()): Promise<RecoveryAnswer> {
   const { db, stripe } = deps;
-  const song = artist.stripeCustomerId ? await findOwnedSong(db, songId, artist.stripeCustomerId) : undefined;
+  const song = artist.stripeCustomerId ? await findOwnedSong(deps, songId, artist.stripeCustomerId) : undefined;
   if (!song) throw notFound(/*i18n*/ "Song not found");
   if (song.status !== "pending") return paidBefore;
   if (!(await declineOpensTier(deps, song.id, tier))) throw offerUnavailable(tier);

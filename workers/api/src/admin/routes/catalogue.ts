@@ -4,7 +4,6 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { readAdminCatalogue } from "../../catalogue/index";
 
-export const adminCatalogueRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await readAdminCatalogue(createDb(c.env.DB), c.req.query("q") ?? "")));
+export const adminCatalogueRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await readAdminCatalogue(c.var.ctx, c.req.query("q") ?? "")));

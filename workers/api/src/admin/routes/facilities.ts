@@ -5,11 +5,10 @@
 import { Hono } from "hono";
 import { FacilitySchema, type FacilitiesResponse } from "@jplay/schema/facilities";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { createFacility, listFacilities, updateFacility } from "../../catalogue/index";
 import { jsonBody } from "../../platform/validation";
 
 export const adminFacilityRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json<FacilitiesResponse>({ facilities: await listFacilities(createDb(c.env.DB)) }))
-  .post("/", jsonBody(FacilitySchema), async (c) => c.json(await createFacility(createDb(c.env.DB), c.req.valid("json")), 201))
-  .post("/:facilityId", jsonBody(FacilitySchema), async (c) => c.json(await updateFacility(createDb(c.env.DB), c.req.param("facilityId"), c.req.valid("json"))));
+  .get("/", async (c) => c.json<FacilitiesResponse>({ facilities: await listFacilities(c.var.ctx) }))
+  .post("/", jsonBody(FacilitySchema), async (c) => c.json(await createFacility(c.var.ctx, c.req.valid("json")), 201))
+  .post("/:facilityId", jsonBody(FacilitySchema), async (c) => c.json(await updateFacility(c.var.ctx, c.req.param("facilityId"), c.req.valid("json"))));

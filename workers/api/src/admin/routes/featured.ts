@@ -2,12 +2,11 @@
 import { Hono } from "hono";
 import { FeaturedSongSchema, type FeaturedSongResponse } from "@jplay/schema/catalogue-control";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { setFeaturedSong } from "../../catalogue/index";
 import { jsonBody } from "../../platform/validation";
 
 export const adminFeaturedRoutes = new Hono<AppEnv>().post("/", jsonBody(FeaturedSongSchema), async (c) => {
   const { songId } = c.req.valid("json");
-  await setFeaturedSong(createDb(c.env.DB), songId, Date.now());
+  await setFeaturedSong(c.var.ctx, songId, Date.now());
   return c.json<FeaturedSongResponse>({ featuredSongId: songId });
 });

@@ -55,12 +55,12 @@ export const adminSongRoutes = new Hono<AppEnv>()
   .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {
     const songId = c.req.param("songId");
     const takedown = { reason: c.req.valid("json").reason, actor: c.var.operator! };
-    await takeDownSong(createDb(c.env.DB), c.env.JOBS, songId, takedown, Date.now());
+    await takeDownSong(c.var.ctx, songId, takedown, Date.now());
     return c.json<TakedownResponse>({ songId, takenDown: true });
   })
   .post("/:songId/restore", async (c) => {
     const songId = c.req.param("songId");
-    await restoreSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator! }, Date.now());
+    await restoreSong(c.var.ctx, songId, { actor: c.var.operator! }, Date.now());
     return c.json<TakedownResponse>({ songId, takenDown: false });
   })
   .put("/:songId/release-details", jsonBody(ReleaseCorrectionSchema), async (c) => {
@@ -77,6 +77,6 @@ export const adminSongRoutes = new Hono<AppEnv>()
     const width = requestedCoverWidth(c.req.query("size"));
     const song = await songMedia(c.env.DB, c.req.param("songId"));
     if (!song.coverKey) throw notFound("This song has no cover.");
-    const key = await coverKeyToServe(c.env.MEDIA, song.coverKey, width);
+    const key = await coverKeyToServe(c.var.ctx, song.coverKey, width);
     return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
   });

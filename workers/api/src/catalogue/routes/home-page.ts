@@ -13,7 +13,6 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { renderHome } from "@jplay/web/server/render-home";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { AppError } from "../../platform/errors";
 import { resolveCatalogueScope } from "../catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities } from "../catalogue-snapshot";
@@ -43,7 +42,7 @@ const facilityChosenByCookie = (c: Context<AppEnv>) => c.req.query("facility") =
 
 /** What Home shows for this facility, cut from the catalogue's snapshot (one D1 read per generation). */
 async function renderData(c: Context<AppEnv>, facility: string | null) {
-  const snapshot = await currentCatalogueSnapshot(createDb(c.env.DB));
+  const snapshot = await currentCatalogueSnapshot(c.var.ctx);
   const scope = await resolveCatalogueScope(snapshotFacilities(snapshot), { facility: facility ?? undefined, catalogue: undefined });
   return { facility, popular: popularSongs(snapshot, scope, ROW_SIZE), recent: recentSongs(snapshot, scope, ROW_SIZE), featured: featuredSong(snapshot, scope) };
 }

@@ -6,7 +6,6 @@
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { badRequest, notFound } from "../../platform/errors";
 import { readSessionCustomer } from "../../access/index";
 import { serveCachedMedia } from "../cached-media";
@@ -52,16 +51,16 @@ const callKey = (c: Context<AppEnv>) => {
 /** A catalogue list or the featured song, from the one snapshot of Home's catalogue (catalogue/catalogue-snapshot.ts). */
 function fromSnapshot(c: Context<AppEnv>, read: (snapshot: CatalogueSnapshot, scope: CatalogueScope) => unknown) {
   return cachedJson(callKey(c), async () => {
-    const snapshot = await currentCatalogueSnapshot(createDb(c.env.DB));
+    const snapshot = await currentCatalogueSnapshot(c.var.ctx);
     return read(snapshot, await resolveCatalogueScope(snapshotFacilities(snapshot), askedScope(c)));
   });
 }
 
-/** The database and the scope this listener call asked for (404 for an unknown facility). */
+/** The context and the scope this listener call asked for (404 for an unknown facility). */
 async function listenerCall(c: Context<AppEnv>) {
-  const db = createDb(c.env.DB);
-  const scope = await resolveCatalogueScope(facilityInDb(db), askedScope(c));
-  return { db, scope };
+  const ctx = c.var.ctx;
+  const scope = await resolveCatalogueScope(facilityInDb(ctx), askedScope(c));
+  return { ctx, scope };
 }
 
 /**
@@ -70,8 +69,8 @@ async function listenerCall(c: Context<AppEnv>) {
  */
 async function requirePublicMedia(c: Context<AppEnv>) {
   const media = await cachedValue(`media-keys${callKey(c).replace(/\/(audio|cover)(?=\?|$)/, "")}`, async () => {
-    const { db, scope } = await listenerCall(c);
-    const song = await findPublicSong(db, scope, c.req.param("id")!);
+    const { ctx, scope } = await listenerCall(c);
+    const song = await findPublicSong(ctx, scope, c.req.param("id")!);
     return song ? { audioKey: song.audioKey, coverKey: song.coverKey } : undefined;
   });
   if (!media) throw notFound(/*i18n*/ "Song not found");
@@ -92,13 +91,13 @@ export const songsRoutes = new Hono<AppEnv>()
     const songId = c.req.param("id");
     // A public song's details are kept; a song that is not public is never kept (cachedResponse keeps no 404 and nothing private).
     return cachedResponse(callKey(c), async () => {
-      const { db, scope } = await listenerCall(c);
-      const song = await findPublicSong(db, scope, songId);
+      const { ctx, scope } = await listenerCall(c);
+      const song = await findPublicSong(ctx, scope, songId);
       if (song) return c.json(toSongDto(song, scope));
       // Not public yet: only the artist who submitted it may see it, and no cache may keep it. A call
       // in a facility's or the clean scope is a tablet's: it gets the scope's songs and nothing else.
       const customerId = scope.query === "" ? await readSessionCustomer(c) : null;
-      const owned = customerId ? await findOwnedSong(db, songId, customerId) : undefined;
+      const owned = customerId ? await findOwnedSong(ctx, songId, customerId) : undefined;
       if (!owned) throw notFound(/*i18n*/ "Song not found");
       c.header("Cache-Control", "private, no-store");
       return c.json(toSongDto(owned, FULL_CATALOGUE));
@@ -106,12 +105,12 @@ export const songsRoutes = new Hono<AppEnv>()
   })
   .get("/:id/audio", async (c) => {
     const media = await requirePublicMedia(c);
-    return serveCachedMedia(c.env.MEDIA, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
+    return serveCachedMedia(c.var.ctx.media, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
   })
   .get("/:id/cover", async (c) => {
     const width = requestedCoverWidth(c.req.query("size"));
     const media = await requirePublicMedia(c);
     if (!media.coverKey) throw notFound(/*i18n*/ "This song has no cover");
-    const key = await coverKeyToServe(c.env.MEDIA, media.coverKey, width);
-    return serveCachedMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Cover not found" });
+    const key = await coverKeyToServe(c.var.ctx, media.coverKey, width);
+    return serveCachedMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Cover not found" });
   });
