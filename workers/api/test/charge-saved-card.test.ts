@@ -6,12 +6,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
-import { createDb } from "../src/platform/db";
 import { createStripe } from "../src/platform/stripe-client";
 import { chargeSavedCard, type SavedCardCharge } from "../src/payments/charge-saved-card";
-import { Browser, setUpArtist, TEST_CARD } from "./support";
+import { Browser, setUpArtist, TEST_CARD, testContext } from "./support";
 
-const db = () => createDb(env.DB);
 
 async function savedCard(number: string) {
   const browser = new Browser();
@@ -48,8 +46,8 @@ describe("chargeSavedCard", () => {
   it("charges a good card once, however often the same payment is tried", async () => {
     const card = await savedCard("4242424242424242");
     const paymentId = await claimPayment(card.artistId);
-    const first = await chargeSavedCard(createStripe(env), db(), charge(card, paymentId));
-    const again = await chargeSavedCard(createStripe(env), db(), charge(card, paymentId));
+    const first = await chargeSavedCard(testContext(), charge(card, paymentId));
+    const again = await chargeSavedCard(testContext(), charge(card, paymentId));
     expect(first.kind).toBe("succeeded");
     expect(again).toEqual(first);
     const charges = await chargesOf(card.customerId);
@@ -63,10 +61,10 @@ describe("chargeSavedCard", () => {
   it("records a soft decline on the payment and lets the card be tried again later", async () => {
     const card = await savedCard("4000000000000341");
     const paymentId = await claimPayment(card.artistId);
-    const outcome = await chargeSavedCard(createStripe(env), db(), charge(card, paymentId));
+    const outcome = await chargeSavedCard(testContext(), charge(card, paymentId));
     expect(outcome).toMatchObject({ kind: "declined", declineCode: "generic_decline", hard: false });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", decline_code: "generic_decline" });
-    const next = await chargeSavedCard(createStripe(env), db(), charge(card, await claimPayment(card.artistId)));
+    const next = await chargeSavedCard(testContext(), charge(card, await claimPayment(card.artistId)));
     expect(next.kind).toBe("declined");
   });
 
@@ -77,7 +75,7 @@ describe("chargeSavedCard", () => {
       .bind(crypto.randomUUID(), card.fingerprint)
       .run();
     const paymentId = await claimPayment(card.artistId);
-    const outcome = await chargeSavedCard(createStripe(env), db(), charge(card, paymentId));
+    const outcome = await chargeSavedCard(testContext(), charge(card, paymentId));
     expect(outcome).toMatchObject({ kind: "refused", refusal: { reason: "hard_decline", declineCode: "stolen_card" } });
     expect(await chargesOf(card.customerId)).toHaveLength(0);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "skipped", failure_code: "hard_decline" });
@@ -87,7 +85,7 @@ describe("chargeSavedCard", () => {
     // Fingerprints follow the card number, so this test has a number of its own.
     const card = await savedCard("5555555555554444");
     const paymentIds = await Promise.all(Array.from({ length: CARD_ATTEMPTS_PER_WINDOW + 5 }, () => claimPayment(card.artistId)));
-    const outcomes = await Promise.all(paymentIds.map((id) => chargeSavedCard(createStripe(env), db(), charge(card, id))));
+    const outcomes = await Promise.all(paymentIds.map((id) => chargeSavedCard(testContext(), charge(card, id))));
     expect(outcomes.filter((o) => o.kind === "succeeded")).toHaveLength(CARD_ATTEMPTS_PER_WINDOW);
     expect(outcomes.filter((o) => o.kind === "refused").map((o) => (o.kind === "refused" ? o.refusal.reason : null))).toEqual(Array(5).fill("attempt_budget"));
     const attempts = await env.DB.prepare("SELECT count(*) AS n FROM card_attempts WHERE fingerprint = ?").bind(card.fingerprint).first<{ n: number }>();

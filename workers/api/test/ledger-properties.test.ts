@@ -122,7 +122,7 @@ const period = (world: World) => new Date(Date.UTC(2031, 0, 1) + world.day * DAY
 async function runQueuedMoneyJobs(world: World): Promise<void> {
   for (const { body } of world.jobs.take()) {
     if (body.type === "refund.send") await sendRefund(paymentDeps(world), body.refundId);
-    if (body.type === "admin.charge") await chargeRetryItem(body.itemId, jobEnv(world));
+    if (body.type === "admin.charge") await chargeRetryItem(paymentDeps(world), body.itemId);
   }
 }
 
@@ -151,7 +151,7 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
       await makeRecoveryOffer(paymentDeps(world), (await artistById(db, song!.artist.id))!, song!.songId, step.tier);
       return;
     case "adminRetry":
-      await createRetryBatch({ d1: env.DB, jobs: world.jobs.asQueue() }, [
+      await createRetryBatch(paymentDeps(world), [
         { artistId: song!.artist.id, paymentMethodId: song!.artist.paymentMethodId, songId: step.initialCharge ? null : song!.songId },
       ]);
       await runQueuedMoneyJobs(world);
@@ -238,7 +238,7 @@ async function newArtist(cardNumber: string): Promise<RunArtist> {
 async function settle(world: World): Promise<void> {
   const artistIds = world.artists.map((artist) => artist.id);
   const pendingItems = await db.select({ id: retryItems.id }).from(retryItems).where(and(inArray(retryItems.artistId, artistIds), eq(retryItems.status, "pending")));
-  for (const item of pendingItems) await chargeRetryItem(item.id, jobEnv(world));
+  for (const item of pendingItems) await chargeRetryItem(paymentDeps(world), item.id);
   const runPayments = db.select({ id: payments.id }).from(payments).where(inArray(payments.artistId, artistIds));
   const pendingRefunds = await db.select({ id: refunds.id }).from(refunds).where(and(inArray(refunds.paymentId, runPayments), eq(refunds.status, "pending")));
   for (const refund of pendingRefunds) await sendRefund(paymentDeps(world), refund.id);

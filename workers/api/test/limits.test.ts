@@ -447,12 +447,12 @@ describe("a SetupIntent that keeps failing is canceled", () => {
   });
 
   it("each failure event counts once, however often Stripe delivers it", async () => {
-    const db = createDb(env.DB);
+    const ctx = testContext();
     const intentId = `seti_count_${crypto.randomUUID()}`;
-    expect(await countSetupFailure(db, intentId, "evt_a")).toBe(1);
-    expect(await countSetupFailure(db, intentId, "evt_a")).toBe(1);
-    expect(await countSetupFailure(db, intentId, "evt_b")).toBe(2);
-    expect(await countSetupFailure(db, `${intentId}x`, "evt_a")).toBe(1);
+    expect(await countSetupFailure(ctx, intentId, "evt_a")).toBe(1);
+    expect(await countSetupFailure(ctx, intentId, "evt_a")).toBe(1);
+    expect(await countSetupFailure(ctx, intentId, "evt_b")).toBe(2);
+    expect(await countSetupFailure(ctx, `${intentId}x`, "evt_a")).toBe(1);
   });
 });
 
@@ -558,7 +558,7 @@ describe("unpaid uploads are bounded", () => {
     // A removed song is gone for its artist too: nothing can be paid for it.
     expect((await plain.browser.fetch(`/api/songs/${plain.songId}`)).status).toBe(404);
     expect((await plain.browser.postJson(`/api/distribute/${plain.songId}/complete`, { feeOption: "standard", requestId: String(Date.now()) })).status).toBe(404);
-    expect(await claimPayment(createDb(env.DB), { artistId: plain.artistId, songId: plain.songId, purpose: "distribution", package: "standard", amountCents: 9900 })).toBeNull();
+    expect(await claimPayment(testContext(), { artistId: plain.artistId, songId: plain.songId, purpose: "distribution", package: "standard", amountCents: 9900 })).toBeNull();
   });
 
   it("each run is bounded, oldest first", async () => {

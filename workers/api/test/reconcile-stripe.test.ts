@@ -19,6 +19,7 @@ import { NOT_CHARGED_AFTER_MS, SETTLE_AFTER_MS } from "../src/payments/settle-pr
 import { artistWithSong, chargesOf, freshCardNumber, impatientStripe, payInBrowser, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
 import { signedInOperator } from "./admin-support";
 import { CapturingQueue, insertArtist } from "./song-fixtures";
+import { testContext } from "./support";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
@@ -190,7 +191,7 @@ describe("webhooks Stripe gave up on", () => {
     onTestFinished(async () => {
       await db.delete(stripeSyncCursors).where(eq(stripeSyncCursors.name, PLATFORM_EVENTS_CURSOR));
     });
-    const deps = { db, jobs: new CapturingQueue().asQueue(), stripe: fake };
+    const deps = testContext({ jobs: new CapturingQueue().asQueue(), stripe: fake });
     const bounds = { pageSize: 5, pages: 2 };
     const now = start + 23 * 120;
 

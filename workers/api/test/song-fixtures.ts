@@ -12,7 +12,7 @@ import { identifierSettings, prepareRelease } from "../src/releases";
 import { applySucceededPayment } from "../src/payments/apply-payment";
 import { purgeCatalogue } from "../src/catalogue/edge-cache";
 import { approveSong, type ApprovalOutcome } from "../src/distribution/song-review";
-import { mp3Bytes } from "./support";
+import { mp3Bytes, testContext } from "./support";
 
 /** The MP3 files uploads are tested with: real encoder output and the broken files refused at upload. */
 export { cutAfterHeader, cutMidFrame, garbageAfterId3, toneMp3, withId3 } from "./mp3-files";
@@ -106,7 +106,7 @@ export async function paySong(songId: string, artistId: string, songPackage: Son
     .bind(paymentId, artistId, songId, songPackage, PACKAGES[songPackage].feeCents)
     .run();
   const jobs = new CapturingQueue();
-  await applySucceededPayment({ db: createDb(env.DB), jobs: jobs.asQueue() }, paymentId, "Test payment succeeded", undefined, paidAt);
+  await applySucceededPayment(testContext({ jobs: jobs.asQueue() }), paymentId, "Test payment succeeded", undefined, paidAt);
   return jobs.take();
 }
 

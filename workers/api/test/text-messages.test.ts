@@ -13,7 +13,6 @@ import { app } from "../src/worker/app";
 import { createDb } from "../src/platform/db";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { NO_PROVIDER_ERROR, sendText } from "../src/texts/jobs/send-text";
-import { createStripe } from "../src/platform/stripe-client";
 import { applySucceededPayment } from "../src/payments/apply-payment";
 import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
 import { textCardSaved } from "../src/texts/event-texts";
@@ -117,7 +116,7 @@ describe("one text per event", () => {
     const [payment] = await paymentIntentsOf(customerId);
     const paymentId = payment!.metadata.paymentId!;
     const jobs = new CapturingQueue();
-    expect(await applySucceededPayment({ db, jobs: jobs.asQueue() }, paymentId, "redelivered webhook")).toBe(false);
+    expect(await applySucceededPayment(testContext({ jobs: jobs.asQueue() }), paymentId, "redelivered webhook")).toBe(false);
     const texts = await textsOf(artistId, "payment_succeeded");
     expect(texts).toHaveLength(1);
     expect(texts[0]!.dedupe_key).toBe(`payment_succeeded:${paymentId}`);
@@ -129,7 +128,7 @@ describe("one text per event", () => {
     const { browser, songId, artistId, customerId } = await artistWithSong("4000000000000341");
     expect((await complete(browser, songId, "standard")).status).toBe(402);
     const [intent] = await paymentIntentsOf(customerId);
-    const deps = { db, jobs: new CapturingQueue().asQueue(), stripe: createStripe(env) };
+    const deps = testContext({ jobs: new CapturingQueue().asQueue() });
     await onPaymentIntentFailed(deps, intent!);
     await onPaymentIntentFailed(deps, intent!);
     const texts = await textsOf(artistId, "payment_failed");

@@ -21,7 +21,7 @@ export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect):
     .where(and(eq(songs.artistId, artist.id), ne(songs.status, "removed")))
     .orderBy(desc(songs.createdAt));
   const available = (await artistAvailableBalances({ db }, [artist.id])).get(artist.id) ?? 0;
-  const card = await defaultCard(db, artist.id);
+  const card = await defaultCard({ db }, artist.id);
   return {
     savedPayment:
       card && artist.stripeCustomerId

@@ -57,7 +57,7 @@ export async function findPublicSong(ctx: Ctx, scope: CatalogueScope, songId: st
  * for want of payment is gone for its owner too: nothing can be paid for it any more; so is a song
  * taken down (its owner reads why on their artist page).
  */
-export async function findOwnedSong(ctx: Pick<Ctx, "db">, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
+export async function findOwnedSong(ctx: Ctx, songId: string, stripeCustomerId: string): Promise<SongRow | undefined> {
   const [row] = await ctx.db
     .select({ song: songs })
     .from(songs)

@@ -81,7 +81,7 @@ export async function removeUnpaidSongs(deps: RemovalDeps, options: RemovalOptio
   report.unfinished = due.length > options.limit;
 
   for (const song of due.slice(0, options.limit)) {
-    if (await openPaymentOf(deps.db, song.id)) {
+    if (await openPaymentOf(deps, song.id)) {
       let closed;
       try {
         closed = await closeOpenPayment({ db: deps.db, jobs: deps.jobs, stripe: deps.stripe() }, song.id);

@@ -75,7 +75,7 @@ export async function syncArtistPayoutSchedule(ctx: Ctx, artistId: string): Prom
 }
 
 /** `account.updated`: whether the artist's account can be paid out to now. */
-export async function applyAccountUpdated(ctx: Pick<Ctx, "db">, account: Stripe.Account): Promise<void> {
+export async function applyAccountUpdated(ctx: Ctx, account: Stripe.Account): Promise<void> {
   await ctx.db.update(artists).set({ payoutsEnabled: account.payouts_enabled }).where(eq(artists.stripeAccountId, account.id));
 }
 
@@ -86,7 +86,7 @@ export async function applyAccountUpdated(ctx: Pick<Ctx, "db">, account: Stripe.
  * arrives last, the stored state is the current one. https://docs.stripe.com/webhooks#event-ordering
  * Only when Stripe no longer knows the account (resource_missing) does the event's copy stand.
  */
-export async function applyAccountUpdatedEvent(ctx: Pick<Ctx, "db" | "stripe">, account: Stripe.Account): Promise<void> {
+export async function applyAccountUpdatedEvent(ctx: Ctx, account: Stripe.Account): Promise<void> {
   let current: Stripe.Account = account;
   try {
     current = await ctx.stripe.accounts.retrieve(account.id);

@@ -19,7 +19,7 @@ export const ACCOUNTS = LEDGER_ACCOUNTS;
  * Writes one posting (built by `POSTINGS`). Returns true when it was written now, false when a
  * transaction with the same `(kind, ref)` already existed (nothing is written twice). Atomic: one D1 batch.
  */
-export async function post(ctx: Pick<Ctx, "db">, posting: Posting, now = Date.now()): Promise<boolean> {
+export async function post(ctx: Ctx, posting: Posting, now = ctx.now()): Promise<boolean> {
   const [inserted] = await runBatch(ctx.db, postingStatements([posting], now).statements);
   return inserted.meta.changes === 1;
 }
@@ -59,7 +59,7 @@ export async function ledgerTotal(ctx: Ctx): Promise<number> {
 }
 
 /** Transactions of a kind already posted, by ref (e.g. which purchases were credited). */
-export async function postedRefs(ctx: Pick<Ctx, "db">, kind: string, refs: string[]): Promise<Set<string>> {
+export async function postedRefs(ctx: Ctx, kind: string, refs: string[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
   const rows = await ctx.db
     .select({ ref: ledgerTransactions.ref })

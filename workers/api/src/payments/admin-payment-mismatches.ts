@@ -5,12 +5,12 @@
 import { desc, eq } from "drizzle-orm";
 import type { AdminPaymentMismatchesResponse } from "@jplay/schema/admin";
 import { paymentMismatches, payments } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 export const PAYMENT_MISMATCHES_SHOWN = 200;
 
-export async function listPaymentMismatches(db: Db): Promise<AdminPaymentMismatchesResponse> {
-  const rows = await db
+export async function listPaymentMismatches(ctx: Ctx): Promise<AdminPaymentMismatchesResponse> {
+  const rows = await ctx.db
     .select({ mismatch: paymentMismatches, songId: payments.songId, artistId: payments.artistId })
     .from(paymentMismatches)
     .innerJoin(payments, eq(payments.id, paymentMismatches.paymentId))

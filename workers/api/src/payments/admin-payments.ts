@@ -8,7 +8,8 @@ import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { AdminPaymentRecord, AdminPaymentsResponse, AdminSong } from "@jplay/schema/admin";
 import { artists, paymentMethods, payments, songs } from "@jplay/schema/tables";
-import { createDb, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import type { Db } from "../platform/db";
 
 /** Payment statuses that mean "a charge for this song is claimed or in flight". */
 export const PROCESSING_PAYMENT_STATUSES = ["claimed", "processing", "requires_action"] as const;
@@ -69,8 +70,8 @@ export function adminSong(row: { id: string; title: string; status: string; feeC
   return song;
 }
 
-export async function listAdminPayments(d1: D1Database): Promise<AdminPaymentsResponse> {
-  const db = createDb(d1);
+export async function listAdminPayments(ctx: Ctx): Promise<AdminPaymentsResponse> {
+  const { db } = ctx;
   const [cards, songRows] = await db.batch([cardsQuery(db), songsQuery(db)]);
   const songsByArtist = new Map<string, AdminSong[]>();
   for (const row of songRows) {

@@ -9,9 +9,9 @@ import { ADMIN_INITIAL_CHARGE_CENTS, ADMIN_RETRY_CENTS } from "@jplay/schema/pri
 import type { RetryBatchResponse, RetryItemRequest, RetryItemStatus } from "@jplay/schema/admin";
 import { and, eq, sql } from "drizzle-orm";
 import { retryBatches, retryItems } from "@jplay/schema/tables";
-import { createDb, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError, badRequest, notFound } from "../platform/errors";
-import type { Job, JobQueue } from "../platform/job";
+import type { Job } from "../platform/job";
 import { failDeadLetteredItems, settleRetryItems } from "./retry-items";
 
 /** Items one request may hold: a Charge All larger than this is sent in several requests. */
@@ -23,11 +23,6 @@ export const NO_FAILED_PAYMENTS_MESSAGE = "There are no failed payments to retry
 
 /** What the service reads of a requested item; `amount` is never read. */
 type RequestedItem = Pick<RetryItemRequest, "paymentMethodId" | "artistId" | "songId">;
-
-export interface RetryDeps {
-  d1: D1Database;
-  jobs: JobQueue;
-}
 
 interface OwnershipRow {
   idx: number;
@@ -51,11 +46,11 @@ function distinctItems(items: RequestedItem[]): RequestedItem[] {
 }
 
 /** 400 with a message naming the first item that is not the artist's own card or song. */
-async function assertOwnership(db: Db, items: RequestedItem[]): Promise<void> {
+async function assertOwnership(ctx: Ctx, items: RequestedItem[]): Promise<void> {
   // One statement over the whole request: the items travel as one JSON parameter (json_each), which
   // drizzle's builder cannot join against, hence raw SQL.
   const requested = JSON.stringify(items.map(({ artistId, paymentMethodId, songId }) => ({ artistId, paymentMethodId, songId })));
-  const rows = await db.all<OwnershipRow>(sql`
+  const rows = await ctx.db.all<OwnershipRow>(sql`
     select cast(j.key as integer) as idx,
       json_extract(j.value, '$.artistId') as artistId,
       json_extract(j.value, '$.paymentMethodId') as paymentMethodId,
@@ -74,13 +69,13 @@ async function assertOwnership(db: Db, items: RequestedItem[]): Promise<void> {
 }
 
 /** Records the batch and its items, then queues one charge job per item. */
-export async function createRetryBatch(deps: RetryDeps, requested: RequestedItem[]): Promise<RetryBatchResponse> {
+export async function createRetryBatch(ctx: Ctx, requested: RequestedItem[]): Promise<RetryBatchResponse> {
   if (requested.length === 0) throw new AppError(400, "no_failed_payments", NO_FAILED_PAYMENTS_MESSAGE);
   if (requested.length > RETRY_BATCH_MAX_ITEMS) {
     throw badRequest(`At most ${RETRY_BATCH_MAX_ITEMS} payments can be retried at once. Select fewer and try again.`);
   }
-  const db = createDb(deps.d1);
-  await assertOwnership(db, requested);
+  const { db } = ctx;
+  await assertOwnership(ctx, requested);
   const items = distinctItems(requested);
 
   const batchId = crypto.randomUUID();
@@ -92,7 +87,7 @@ export async function createRetryBatch(deps: RetryDeps, requested: RequestedItem
     amountCents: item.songId === null ? ADMIN_INITIAL_CHARGE_CENTS : ADMIN_RETRY_CENTS,
   }));
   const kind = items.every((item) => item.songId === null) ? "charge_all" : "retry";
-  const now = Date.now();
+  const now = ctx.now();
   // One D1 batch is one transaction: the batch and all its items, or nothing. The items travel as
   // one JSON parameter (D1 binds at most 100 per statement); drizzle names every column in table order.
   await db.batch([
@@ -106,24 +101,24 @@ export async function createRetryBatch(deps: RetryDeps, requested: RequestedItem
   for (let start = 0; start < rows.length; start += QUEUE_SEND_BATCH_MAX) {
     const chunk = rows.slice(start, start + QUEUE_SEND_BATCH_MAX);
     try {
-      await deps.jobs.sendBatch(chunk.map((row) => ({ body: { type: "admin.charge", itemId: row.id } satisfies Job })));
+      await ctx.jobs.sendBatch(chunk.map((row) => ({ body: { type: "admin.charge", itemId: row.id } satisfies Job })));
     } catch (error) {
       // Items that never reached the queue would stay pending forever: fail them visibly instead.
       console.error(JSON.stringify({ level: "error", event: "retry_enqueue_failed", batchId, error: String(error) }));
       const unsent = JSON.stringify(rows.slice(start).map((row) => row.id));
       await db
         .update(retryItems)
-        .set({ status: "failed", reason: "not_queued", updatedAt: Date.now() })
+        .set({ status: "failed", reason: "not_queued", updatedAt: ctx.now() })
         .where(and(sql`${retryItems.id} in (select value from json_each(${unsent}))`, eq(retryItems.status, "pending")));
       break;
     }
   }
-  return readRetryBatch(deps.d1, batchId);
+  return readRetryBatch(ctx, batchId);
 }
 
 /** The batch's progress: the admin screen's summary (`failed` counts failed and skipped), pending, and items. */
-export async function readRetryBatch(d1: D1Database, batchId: string): Promise<RetryBatchResponse> {
-  const db = createDb(d1);
+export async function readRetryBatch(ctx: Ctx, batchId: string): Promise<RetryBatchResponse> {
+  const { db } = ctx;
   const [, , batch, rows] = await db.batch([
     settleRetryItems(db, { batchId }),
     failDeadLetteredItems(db, batchId),

@@ -10,27 +10,22 @@ import { eq, sql } from "drizzle-orm";
 import { POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
 import { PACKAGES } from "@jplay/schema/pricing";
 import { payments } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { textPaymentOutcome } from "../texts/index";
-
-export interface ApplyPaymentDeps {
-  db: Db;
-  jobs: JobQueue;
-}
 
 /**
  * Marks the payment succeeded and pays its song. Returns true when this call made the change, false
  * when an earlier call already had (answer and webhook race; queues redeliver).
  */
 export async function applySucceededPayment(
-  deps: ApplyPaymentDeps,
+  ctx: Pick<Ctx, "db" | "jobs">,
   paymentId: string,
   cause: string,
   stripePaymentIntentId?: string,
   now = Date.now(),
 ): Promise<boolean> {
-  const { db } = deps;
+  const { db } = ctx;
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!payment) throw new Error(`No payment ${paymentId}`);
   if (payment.status === "succeeded") return false;
@@ -56,19 +51,19 @@ export async function applySucceededPayment(
     ...(payment.amountCents > 0 ? postingStatements([POSTINGS.payment(payment)], now).statements : []),
   ]);
   const appliedNow = paid.meta.changes === 1;
-  if (appliedNow && payment.songId) await deps.jobs.send({ type: "distribution.process", songId: payment.songId });
-  if (appliedNow) await textPaymentOutcome(deps, paymentId, "succeeded");
+  if (appliedNow && payment.songId) await ctx.jobs.send({ type: "distribution.process", songId: payment.songId });
+  if (appliedNow) await textPaymentOutcome(ctx, paymentId, "succeeded");
   return appliedNow;
 }
 
 /** Records a payment's failure (decline, error) unless it has already succeeded. */
 export async function recordFailedPayment(
-  db: Db,
+  ctx: Pick<Ctx, "db">,
   paymentId: string,
   failure: { code?: string | null; declineCode?: string | null; message?: string | null; status?: "failed" | "skipped" },
   now = Date.now(),
 ): Promise<void> {
-  await db.run(sql`
+  await ctx.db.run(sql`
     update payments set status = ${failure.status ?? "failed"}, updated_at = ${now},
       failure_code = ${failure.code ?? null}, decline_code = ${failure.declineCode ?? null}, failure_message = ${failure.message ?? null}
     where id = ${paymentId} and status != 'succeeded'`);

@@ -8,11 +8,12 @@
  */
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import type { PaymentRow } from "./song-payments";
 import { type PaidWith, findPaymentIntent, keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 
-async function cardFormIntentOf(stripe: Stripe, db: Db, payment: PaymentRow, stripeCustomerId: string | null, description: string): Promise<Stripe.PaymentIntent> {
+async function cardFormIntentOf(ctx: Ctx, payment: PaymentRow, stripeCustomerId: string | null, description: string): Promise<Stripe.PaymentIntent> {
+  const { db, stripe } = ctx;
   const attempt = payment.stripeKeyAttempt;
   const earlier = attempt > 0 ? await findPaymentIntent(stripe, payment, stripeCustomerId, "card_form") : null;
   if (earlier) return earlier;
@@ -36,10 +37,10 @@ async function cardFormIntentOf(stripe: Stripe, db: Db, payment: PaymentRow, str
   }
 }
 
-export async function createCardFormIntent(stripe: Stripe, db: Db, payment: PaymentRow, stripeCustomerId: string | null, description: string): Promise<string> {
-  const intent = await cardFormIntentOf(stripe, db, payment, stripeCustomerId, description);
+export async function createCardFormIntent(ctx: Ctx, payment: PaymentRow, stripeCustomerId: string | null, description: string): Promise<string> {
+  const intent = await cardFormIntentOf(ctx, payment, stripeCustomerId, description);
   if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came back without a client secret`);
-  await db.run(sql`update payments set stripe_payment_intent_id = ${intent.id}, status = 'requires_payment_method', updated_at = ${Date.now()}
+  await ctx.db.run(sql`update payments set stripe_payment_intent_id = ${intent.id}, status = 'requires_payment_method', updated_at = ${ctx.now()}
     where id = ${payment.id} and status in ('claimed', 'processing', 'skipped')`);
   return intent.client_secret;
 }

@@ -7,7 +7,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { CARD_ATTEMPT_WINDOW_MS, CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import { cardAttempts } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 /**
  * Decline codes after which the networks forbid another attempt on the card
@@ -49,7 +49,8 @@ export const CARD_REFUSAL_MESSAGES = {
 } as const;
 
 /** Why this card may not be charged now, or null when it may. */
-export async function cardRefusal(db: Db, fingerprint: string, now = Date.now()): Promise<CardRefusal | null> {
+export async function cardRefusal(ctx: Ctx, fingerprint: string, now = ctx.now()): Promise<CardRefusal | null> {
+  const { db } = ctx;
   const [hard] = await db
     .select({ declineCode: cardAttempts.declineCode })
     .from(cardAttempts)
@@ -70,33 +71,33 @@ export async function cardRefusal(db: Db, fingerprint: string, now = Date.now())
  * charged. Call it immediately before the Stripe call it stands for.
  */
 export async function claimCardAttempt(
-  db: Db,
+  ctx: Ctx,
   fingerprint: string,
   paymentId: string | null,
-  now = Date.now(),
+  now = ctx.now(),
   attemptId: string = crypto.randomUUID(),
 ): Promise<{ attemptId: string } | { refused: CardRefusal }> {
-  const refusal = await cardRefusal(db, fingerprint, now);
+  const refusal = await cardRefusal(ctx, fingerprint, now);
   if (refusal) return { refused: refusal };
   const windowStart = now - CARD_ATTEMPT_WINDOW_MS;
   const hardCodes = HARD_DECLINE_CODES.map((code) => `'${code}'`).join(", ");
-  const result = await db.run(sql`
+  const result = await ctx.db.run(sql`
     insert into card_attempts (id, fingerprint, payment_id, outcome, attempted_at)
     select ${attemptId}, ${fingerprint}, ${paymentId}, 'pending', ${now}
     where (select count(*) from card_attempts where fingerprint = ${fingerprint} and attempted_at >= ${windowStart}) < ${CARD_ATTEMPTS_PER_WINDOW}
       and not exists (select 1 from card_attempts where fingerprint = ${fingerprint} and decline_code in (${sql.raw(hardCodes)}))`);
   if (result.meta.changes === 1) return { attemptId };
-  return { refused: (await cardRefusal(db, fingerprint, now)) ?? { reason: "attempt_budget", message: CARD_REFUSAL_MESSAGES.attempt_budget } };
+  return { refused: (await cardRefusal(ctx, fingerprint, now)) ?? { reason: "attempt_budget", message: CARD_REFUSAL_MESSAGES.attempt_budget } };
 }
 
 /** Records what Stripe answered for an attempt; a hard decline here blocks the card from now on. */
 export async function recordCardAttemptOutcome(
-  db: Db,
+  ctx: Ctx,
   attemptId: string,
   outcome: "succeeded" | "requires_action" | "declined" | "error",
   declineCode: string | null = null,
 ): Promise<void> {
-  await db.update(cardAttempts).set({ outcome, declineCode }).where(eq(cardAttempts.id, attemptId));
+  await ctx.db.update(cardAttempts).set({ outcome, declineCode }).where(eq(cardAttempts.id, attemptId));
 }
 
 /**
@@ -105,14 +106,14 @@ export async function recordCardAttemptOutcome(
  * Idempotent per `attemptKey` (use the Stripe charge id).
  */
 export async function recordObservedCardAttempt(
-  db: Db,
+  ctx: Ctx,
   attemptKey: string,
   fingerprint: string,
   paymentId: string | null,
   outcome: "succeeded" | "declined",
   declineCode: string | null,
 ): Promise<void> {
-  await db
+  await ctx.db
     .insert(cardAttempts)
     .values({ id: `observed:${attemptKey}`, fingerprint, paymentId, outcome, declineCode })
     .onConflictDoNothing();

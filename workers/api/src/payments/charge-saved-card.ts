@@ -10,7 +10,7 @@
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { cardAttempts, payments } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { type CardRefusal, claimCardAttempt, isHardDecline, recordCardAttemptOutcome } from "./card-rules";
 import { recordFailedPayment } from "./apply-payment";
 import { type PaidWith, findPaymentIntent, keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
@@ -43,51 +43,52 @@ export type ChargeOutcome =
 const attemptIdOf = (paymentId: string) => `payment:${paymentId}`;
 
 /** Spends the payment's one card attempt, or finds the one an earlier try of this payment spent. */
-async function attemptFor(db: Db, charge: SavedCardCharge, fingerprint: string) {
+async function attemptFor(ctx: Ctx, charge: SavedCardCharge, fingerprint: string) {
   const attemptId = attemptIdOf(charge.paymentId);
-  const [existing] = await db.select({ id: cardAttempts.id }).from(cardAttempts).where(eq(cardAttempts.id, attemptId)).limit(1);
+  const [existing] = await ctx.db.select({ id: cardAttempts.id }).from(cardAttempts).where(eq(cardAttempts.id, attemptId)).limit(1);
   if (existing) return { attemptId };
-  const claimed = await claimCardAttempt(db, fingerprint, charge.paymentId, Date.now(), attemptId);
+  const claimed = await claimCardAttempt(ctx, fingerprint, charge.paymentId, ctx.now(), attemptId);
   return claimed;
 }
 
 /** The payment's row facts a charge needs: when it was made, and how many keys a 500 spent. */
-async function keyStateOf(db: Db, paymentId: string) {
-  const [row] = await db.select({ createdAt: payments.createdAt, keyAttempt: payments.stripeKeyAttempt }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+async function keyStateOf(ctx: Ctx, paymentId: string) {
+  const [row] = await ctx.db.select({ createdAt: payments.createdAt, keyAttempt: payments.stripeKeyAttempt }).from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!row) throw new Error(`No payment ${paymentId}`);
   return row;
 }
 
 /** Records a decline on the payment and its card attempt. */
 async function declined(
-  db: Db,
+  ctx: Ctx,
   charge: SavedCardCharge,
   attemptId: string,
   failure: { code: string; declineCode: string | null; message: string; paymentIntentId: string | null },
 ): Promise<ChargeOutcome> {
-  await recordCardAttemptOutcome(db, attemptId, "declined", failure.declineCode);
+  await recordCardAttemptOutcome(ctx, attemptId, "declined", failure.declineCode);
   if (failure.paymentIntentId) {
-    await db.run(sql`update payments set stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${failure.paymentIntentId}) where id = ${charge.paymentId}`);
+    await ctx.db.run(sql`update payments set stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${failure.paymentIntentId}) where id = ${charge.paymentId}`);
   }
-  await recordFailedPayment(db, charge.paymentId, { code: failure.code, declineCode: failure.declineCode, message: failure.message });
+  await recordFailedPayment(ctx, charge.paymentId, { code: failure.code, declineCode: failure.declineCode, message: failure.message });
   return { kind: "declined", ...failure, hard: isHardDecline(failure.declineCode) };
 }
 
-export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardCharge): Promise<ChargeOutcome> {
+export async function chargeSavedCard(ctx: Ctx, charge: SavedCardCharge): Promise<ChargeOutcome> {
+  const { db, stripe } = ctx;
   const fingerprint = charge.fingerprint ?? charge.stripePaymentMethodId;
-  const attempt = await attemptFor(db, charge, fingerprint);
+  const attempt = await attemptFor(ctx, charge, fingerprint);
   if ("refused" in attempt) {
-    await recordFailedPayment(db, charge.paymentId, { code: attempt.refused.reason, message: attempt.refused.message, status: "skipped" });
+    await recordFailedPayment(ctx, charge.paymentId, { code: attempt.refused.reason, message: attempt.refused.message, status: "skipped" });
     return { kind: "refused", refusal: attempt.refused };
   }
 
-  await db.run(sql`update payments set status = 'processing', card_fingerprint = ${fingerprint}, updated_at = ${Date.now()}
+  await db.run(sql`update payments set status = 'processing', card_fingerprint = ${fingerprint}, updated_at = ${ctx.now()}
     where id = ${charge.paymentId} and status in ('claimed', 'processing')`);
 
   // An earlier key of this payment was answered 500, which Stripe replays for that key: whether it
   // charged is found out by looking, and only when it made nothing is a new key sent
   // (platform/stripe-lookup.ts).
-  const keys = await keyStateOf(db, charge.paymentId);
+  const keys = await keyStateOf(ctx, charge.paymentId);
   let intent = keys.keyAttempt > 0 ? await findPaymentIntent(stripe, { id: charge.paymentId, createdAt: keys.createdAt }, charge.stripeCustomerId, "saved_card") : null;
   if (!intent) {
     try {
@@ -109,7 +110,7 @@ export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardC
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
         const paymentIntentId = (error.payment_intent as { id?: string } | undefined)?.id ?? null;
-        return declined(db, charge, attempt.attemptId, { code: error.code ?? "card_declined", declineCode: error.decline_code ?? error.code ?? null, message: error.message, paymentIntentId });
+        return declined(ctx, charge, attempt.attemptId, { code: error.code ?? "card_declined", declineCode: error.decline_code ?? error.code ?? null, message: error.message, paymentIntentId });
       }
       // Stripe failed or timed out: the charge may or may not exist. The payment stays `processing`.
       // After a timeout the same key is sent again (it replays whatever Stripe made of it); after a
@@ -118,7 +119,7 @@ export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardC
       if (spentOnServerError(error)) {
         await db.run(sql`update payments set stripe_key_attempt = ${keys.keyAttempt + 1} where id = ${charge.paymentId} and stripe_key_attempt = ${keys.keyAttempt}`);
       }
-      await recordCardAttemptOutcome(db, attempt.attemptId, "error");
+      await recordCardAttemptOutcome(ctx, attempt.attemptId, "error");
       throw error;
     }
   }
@@ -126,7 +127,7 @@ export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardC
   if (intent.status === "requires_payment_method" && intent.last_payment_error) {
     // Found after a 500: the earlier attempt was declined.
     const error = intent.last_payment_error;
-    return declined(db, charge, attempt.attemptId, {
+    return declined(ctx, charge, attempt.attemptId, {
       code: error.code ?? "card_declined",
       declineCode: error.decline_code ?? error.code ?? null,
       message: error.message ?? /*i18n*/ "Your card was declined.",
@@ -135,14 +136,14 @@ export async function chargeSavedCard(stripe: Stripe, db: Db, charge: SavedCardC
   }
   await db
     .update(payments)
-    .set({ stripePaymentIntentId: intent.id, updatedAt: Date.now() })
+    .set({ stripePaymentIntentId: intent.id, updatedAt: ctx.now() })
     .where(eq(payments.id, charge.paymentId));
   if (intent.status === "succeeded") {
-    await recordCardAttemptOutcome(db, attempt.attemptId, "succeeded");
+    await recordCardAttemptOutcome(ctx, attempt.attemptId, "succeeded");
     return { kind: "succeeded", paymentIntentId: intent.id };
   }
   if (intent.status === "requires_action" && intent.client_secret) {
-    await recordCardAttemptOutcome(db, attempt.attemptId, "requires_action");
+    await recordCardAttemptOutcome(ctx, attempt.attemptId, "requires_action");
     await db.run(sql`update payments set status = 'requires_action' where id = ${charge.paymentId} and status = 'processing'`);
     return { kind: "requires_action", paymentIntentId: intent.id, clientSecret: intent.client_secret };
   }

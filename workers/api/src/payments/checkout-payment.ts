@@ -11,7 +11,8 @@ import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { songs, type artists } from "@jplay/schema/tables";
 import { AppError, badRequest, notFound } from "../platform/errors";
 import { createCardFormIntent } from "./card-form-intent";
-import { type PaymentDeps, closeOpenPayment } from "./close-open-payment";
+import type { Ctx } from "../platform/context";
+import { closeOpenPayment } from "./close-open-payment";
 import { claimPayment, openPaymentOf, paymentById } from "./song-payments";
 
 type Artist = typeof artists.$inferSelect;
@@ -25,9 +26,9 @@ export const CHECKOUT_MESSAGES = {
 
 const wrongAmountValues = { amount: formatMoney(ONE_OFF_FEE_CENTS, "en"), cents: ONE_OFF_FEE_CENTS };
 
-export async function createCheckoutPayment(deps: PaymentDeps, artist: Artist, requestedAmount: unknown): Promise<{ clientSecret: string; songId: string }> {
+export async function createCheckoutPayment(ctx: Ctx, artist: Artist, requestedAmount: unknown): Promise<{ clientSecret: string; songId: string }> {
   if (requestedAmount !== undefined && requestedAmount !== ONE_OFF_FEE_CENTS) throw badRequest(CHECKOUT_MESSAGES.wrongAmount, wrongAmountValues);
-  const { db, stripe } = deps;
+  const { db, stripe } = ctx;
   const [song] = await db
     .select({ id: songs.id, title: songs.title })
     .from(songs)
@@ -36,7 +37,7 @@ export async function createCheckoutPayment(deps: PaymentDeps, artist: Artist, r
     .limit(1);
   if (!song) throw notFound(CHECKOUT_MESSAGES.noSong);
 
-  const open = await openPaymentOf(db, song.id);
+  const open = await openPaymentOf(ctx, song.id);
   if (open?.purpose === "checkout" && open.status === "requires_payment_method" && open.stripePaymentIntentId) {
     const intent = await stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
     if (intent.status === "requires_payment_method" && intent.client_secret) return { clientSecret: intent.client_secret, songId: song.id };
@@ -44,15 +45,15 @@ export async function createCheckoutPayment(deps: PaymentDeps, artist: Artist, r
   // A checkout whose intent Stripe has not given us yet (an earlier call failed, or is running): the
   // same row carries on, so its key (or, after a 500, a lookup and the next key) makes one intent.
   if (open?.purpose === "checkout" && open.status === "claimed") {
-    const clientSecret = await createCardFormIntent(stripe, db, open, artist.stripeCustomerId, `One-off distribution fee for "${song.title}"`);
+    const clientSecret = await createCardFormIntent(ctx, open, artist.stripeCustomerId, `One-off distribution fee for "${song.title}"`);
     return { clientSecret, songId: song.id };
   }
-  const closed = await closeOpenPayment(deps, song.id);
+  const closed = await closeOpenPayment(ctx, song.id);
   if (closed === "busy") throw new AppError(409, "payment_in_progress", CHECKOUT_MESSAGES.inProgress);
   if (closed === "paid") throw notFound(CHECKOUT_MESSAGES.noSong);
 
-  const paymentId = await claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "checkout", package: "standard", amountCents: ONE_OFF_FEE_CENTS });
+  const paymentId = await claimPayment(ctx, { artistId: artist.id, songId: song.id, purpose: "checkout", package: "standard", amountCents: ONE_OFF_FEE_CENTS });
   if (!paymentId) throw new AppError(409, "payment_in_progress", CHECKOUT_MESSAGES.inProgress);
-  const clientSecret = await createCardFormIntent(stripe, db, (await paymentById(db, paymentId))!, artist.stripeCustomerId, `One-off distribution fee for "${song.title}"`);
+  const clientSecret = await createCardFormIntent(ctx, (await paymentById(ctx, paymentId))!, artist.stripeCustomerId, `One-off distribution fee for "${song.title}"`);
   return { clientSecret, songId: song.id };
 }

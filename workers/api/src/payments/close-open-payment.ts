@@ -3,20 +3,14 @@
  * artist left), so a new attempt — `complete` again, or a recovery offer — can claim the song. The
  * PaymentIntent is canceled in Stripe first, so the old client secret can never take money later;
  * if it already succeeded, that success is applied instead — unless it disagrees with the row
- * (payment-agreement.ts): then it is left for an operator and the row closed.
+ * (payment-agreement.ts): then it is left for an operator and the row closed. It takes only the db,
+ * queue and Stripe client of the context: distribution/'s removal of unpaid songs passes its own.
  */
 import Stripe from "stripe";
-import type { Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
 import { applySucceededPayment, recordFailedPayment } from "./apply-payment";
 import { intentAgreesWithPayment } from "./payment-agreement";
 import { openPaymentOf } from "./song-payments";
-
-export interface PaymentDeps {
-  db: Db;
-  jobs: JobQueue;
-  stripe: Stripe;
-}
 
 export type CloseOutcome =
   /** Nothing open: a payment may be claimed. */
@@ -30,8 +24,8 @@ export type CloseOutcome =
 
 const WAITING_ON_BROWSER = ["requires_payment_method", "requires_action"];
 
-export async function closeOpenPayment(deps: PaymentDeps, songId: string): Promise<CloseOutcome> {
-  const open = await openPaymentOf(deps.db, songId);
+export async function closeOpenPayment(ctx: Pick<Ctx, "db" | "jobs" | "stripe">, songId: string): Promise<CloseOutcome> {
+  const open = await openPaymentOf(ctx, songId);
   if (!open) return "none";
   if (open.status === "succeeded") return "paid";
   if (!WAITING_ON_BROWSER.includes(open.status)) return "busy";
@@ -39,22 +33,22 @@ export async function closeOpenPayment(deps: PaymentDeps, songId: string): Promi
     try {
       // No key of ours: a key answered 500 would replay that 500 for a day, and canceling needs none
       // (Stripe refuses a second cancel, and that refusal is read below).
-      await deps.stripe.paymentIntents.cancel(open.stripePaymentIntentId, { cancellation_reason: "abandoned" });
+      await ctx.stripe.paymentIntents.cancel(open.stripePaymentIntentId, { cancellation_reason: "abandoned" });
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       // Not cancelable: it succeeded meanwhile (apply it), or was canceled already.
-      const intent = await deps.stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
+      const intent = await ctx.stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
       if (intent.status === "succeeded") {
-        if (!(await intentAgreesWithPayment(deps.db, open, intent, "closing an open payment"))) {
-          await recordFailedPayment(deps.db, open.id, { code: "payment_mismatch", message: "Stripe's payment does not match this payment; left for an operator." });
+        if (!(await intentAgreesWithPayment(ctx, open, intent, "closing an open payment"))) {
+          await recordFailedPayment(ctx, open.id, { code: "payment_mismatch", message: "Stripe's payment does not match this payment; left for an operator." });
           return "closed";
         }
-        await applySucceededPayment(deps, open.id, "payment_intent.succeeded (found while closing)", intent.id);
+        await applySucceededPayment(ctx, open.id, "payment_intent.succeeded (found while closing)", intent.id);
         return "paid";
       }
       if (intent.status !== "canceled") throw error;
     }
   }
-  await recordFailedPayment(deps.db, open.id, { code: "abandoned", message: "Replaced by a newer payment attempt." });
+  await recordFailedPayment(ctx, open.id, { code: "abandoned", message: "Replaced by a newer payment attempt." });
   return "closed";
 }

@@ -15,7 +15,8 @@ import { cardRefusal } from "./card-rules";
 import { createCardFormIntent } from "./card-form-intent";
 import { findOwnedSong } from "../catalogue/index";
 import { chargeSavedCard } from "./charge-saved-card";
-import { type PaymentDeps, closeOpenPayment } from "./close-open-payment";
+import type { Ctx } from "../platform/context";
+import { closeOpenPayment } from "./close-open-payment";
 import { isProActive } from "./pro-status";
 import { reopenRefusedPayment } from "./reopen-payment";
 import {
@@ -75,9 +76,9 @@ function replay(row: PaymentRow, feeOption: FeeOption): CompleteAnswer {
 }
 
 /** The product's timing rules (docs/product.md, Prices and limits), measured from this song's earlier `complete` payments. */
-async function enforceAttemptTiming(deps: PaymentDeps, input: CompleteInput, now: number): Promise<void> {
+async function enforceAttemptTiming(ctx: Ctx, input: CompleteInput, now: number): Promise<void> {
   const { songId, feeOption } = input;
-  const [last] = await latestPaymentsOf(deps.db, songId, ["distribution"]);
+  const [last] = await latestPaymentsOf(ctx, songId, ["distribution"]);
   // A concurrent copy of this very request is not an earlier attempt: it is answered as in progress.
   if (!last || last.package === "pro" || last.requestId === input.requestId) return;
   const elapsed = now - last.createdAt;
@@ -101,51 +102,50 @@ function canResume(row: PaymentRow, feeOption: FeeOption, now: number): boolean 
 const answer200 = (body: CompleteDistributionResponse): CompleteAnswer => ({ status: 200, body });
 
 /** The answer for a request that lost the race to claim the song's payment row. */
-async function afterLostClaim(deps: PaymentDeps, input: CompleteInput): Promise<CompleteAnswer> {
-  const same = await paymentByRequest(deps.db, input.songId, input.requestId);
+async function afterLostClaim(ctx: Ctx, input: CompleteInput): Promise<CompleteAnswer> {
+  const same = await paymentByRequest(ctx, input.songId, input.requestId);
   if (same) return replay(same, input.feeOption);
-  if ((await openPaymentOf(deps.db, input.songId))?.status === "succeeded") return answer200({ alreadyProcessed: true, feeOption: input.feeOption });
+  if ((await openPaymentOf(ctx, input.songId))?.status === "succeeded") return answer200({ alreadyProcessed: true, feeOption: input.feeOption });
   throw inProgress();
 }
 
-async function finish(deps: PaymentDeps, paymentId: string, answer: CompleteAnswer): Promise<CompleteAnswer> {
-  await storeAnswer(deps.db, paymentId, answer);
+async function finish(ctx: Ctx, paymentId: string, answer: CompleteAnswer): Promise<CompleteAnswer> {
+  await storeAnswer(ctx, paymentId, answer);
   return answer;
 }
 
-export async function completeDistribution(deps: PaymentDeps, artist: Artist, input: CompleteInput, now = Date.now()): Promise<CompleteAnswer> {
-  const { db } = deps;
-  const song = artist.stripeCustomerId ? await findOwnedSong(deps, input.songId, artist.stripeCustomerId) : undefined;
+export async function completeDistribution(ctx: Ctx, artist: Artist, input: CompleteInput, now = ctx.now()): Promise<CompleteAnswer> {
+  const song = artist.stripeCustomerId ? await findOwnedSong(ctx, input.songId, artist.stripeCustomerId) : undefined;
   if (!song) throw notFound(/*i18n*/ "Song not found");
 
-  const earlier = await paymentByRequest(db, song.id, input.requestId);
+  const earlier = await paymentByRequest(ctx, song.id, input.requestId);
   if (earlier) {
-    if (canResume(earlier, input.feeOption, now)) return payClaimedPayment(deps, artist, song, earlier, input.feeOption, now);
+    if (canResume(earlier, input.feeOption, now)) return payClaimedPayment(ctx, artist, song, earlier, input.feeOption, now);
     return replay(earlier, input.feeOption);
   }
 
   const alreadyPaid = answer200({ alreadyProcessed: true, feeOption: input.feeOption });
-  if (song.status !== "pending" || (await openPaymentOf(db, song.id))?.status === "succeeded") return alreadyPaid;
+  if (song.status !== "pending" || (await openPaymentOf(ctx, song.id))?.status === "succeeded") return alreadyPaid;
 
-  const pro = await isProActive(db, artist.id);
-  if (!pro) await enforceAttemptTiming(deps, input, now);
+  const pro = await isProActive(ctx, artist.id);
+  if (!pro) await enforceAttemptTiming(ctx, input, now);
 
   // An earlier attempt left waiting in the browser (card form, 3-D Secure) gives way to this one.
-  const closed = await closeOpenPayment(deps, song.id);
+  const closed = await closeOpenPayment(ctx, song.id);
   if (closed === "paid") return alreadyPaid;
   if (closed === "busy") throw inProgress();
 
   // Pro artists pay no fee: a zero-amount payment records the package (split 8%, 24 h window).
   if (pro) {
-    const claimed = await claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId }, now);
-    if (!claimed) return afterLostClaim(deps, input);
-    await applySucceededPayment(deps, claimed, "complete: Pro subscription");
-    return finish(deps, claimed, answer200({ success: true, feeOption: input.feeOption }));
+    const claimed = await claimPayment(ctx, { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId }, now);
+    if (!claimed) return afterLostClaim(ctx, input);
+    await applySucceededPayment(ctx, claimed, "complete: Pro subscription");
+    return finish(ctx, claimed, answer200({ success: true, feeOption: input.feeOption }));
   }
 
-  const card = await savedCardOf(db, artist.id);
+  const card = await savedCardOf(ctx, artist.id);
   const paymentId = await claimPayment(
-    db,
+    ctx,
     {
       artistId: artist.id,
       songId: song.id,
@@ -157,8 +157,8 @@ export async function completeDistribution(deps: PaymentDeps, artist: Artist, in
     },
     now,
   );
-  if (!paymentId) return afterLostClaim(deps, input);
-  return payClaimedPayment(deps, artist, song, (await paymentById(db, paymentId))!, input.feeOption, now);
+  if (!paymentId) return afterLostClaim(ctx, input);
+  return payClaimedPayment(ctx, artist, song, (await paymentById(ctx, paymentId))!, input.feeOption, now);
 }
 
 /**
@@ -166,24 +166,23 @@ export async function completeDistribution(deps: PaymentDeps, artist: Artist, in
  * card. Also resumes a row whose request died midway (the same idempotency key, or after a stored 500
  * a lookup first and the row's next key: charge-saved-card.ts), so Stripe charges once.
  */
-async function payClaimedPayment(deps: PaymentDeps, artist: Artist, song: Song, payment: PaymentRow, feeOption: FeeOption, now: number): Promise<CompleteAnswer> {
-  const { db, stripe } = deps;
+async function payClaimedPayment(ctx: Ctx, artist: Artist, song: Song, payment: PaymentRow, feeOption: FeeOption, now: number): Promise<CompleteAnswer> {
   const amountCents = payment.amountCents;
   const description = `Distribution fee (${feeOption}) for "${song.title}"`;
-  const card = payment.paymentMethodId ? await savedCardById(db, payment.paymentMethodId) : undefined;
+  const card = payment.paymentMethodId ? await savedCardById(ctx, payment.paymentMethodId) : undefined;
 
   const payWithCardForm = async () => {
-    const clientSecret = await createCardFormIntent(stripe, db, (await paymentById(db, payment.id))!, artist.stripeCustomerId, description);
-    return finish(deps, payment.id, answer200({ requiresPaymentMethod: true, clientSecret, amount: centsToDollars(amountCents), feeOption }));
+    const clientSecret = await createCardFormIntent(ctx, (await paymentById(ctx, payment.id))!, artist.stripeCustomerId, description);
+    return finish(ctx, payment.id, answer200({ requiresPaymentMethod: true, clientSecret, amount: centsToDollars(amountCents), feeOption }));
   };
 
   // No usable saved card (none, hard-declined before, or out of attempts): the card form pays.
   // A charge already started (`processing`) is resumed as it was, never switched to the card form.
   const fingerprint = card ? (card.fingerprint ?? card.stripePaymentMethodId) : null;
   const chargeStarted = payment.status === "processing";
-  if (!card || !artist.stripeCustomerId || (!chargeStarted && (await cardRefusal(db, fingerprint!, now)))) return payWithCardForm();
+  if (!card || !artist.stripeCustomerId || (!chargeStarted && (await cardRefusal(ctx, fingerprint!, now)))) return payWithCardForm();
 
-  const outcome = await chargeSavedCard(stripe, db, {
+  const outcome = await chargeSavedCard(ctx, {
     paymentId: payment.id,
     stripeCustomerId: artist.stripeCustomerId,
     stripePaymentMethodId: card.stripePaymentMethodId,
@@ -195,15 +194,15 @@ async function payClaimedPayment(deps: PaymentDeps, artist: Artist, song: Song, 
   });
   switch (outcome.kind) {
     case "succeeded":
-      await applySucceededPayment(deps, payment.id, "complete: saved card charged", outcome.paymentIntentId);
-      return finish(deps, payment.id, answer200({ success: true, feeOption }));
+      await applySucceededPayment(ctx, payment.id, "complete: saved card charged", outcome.paymentIntentId);
+      return finish(ctx, payment.id, answer200({ success: true, feeOption }));
     case "requires_action":
-      return finish(deps, payment.id, answer200({ requiresAction: true, clientSecret: outcome.clientSecret, feeOption }));
+      return finish(ctx, payment.id, answer200({ requiresAction: true, clientSecret: outcome.clientSecret, feeOption }));
     case "refused":
       // The card's budget ran out between the check and the charge: the card form pays instead.
-      if (!(await reopenRefusedPayment(db, payment.id))) throw inProgress();
+      if (!(await reopenRefusedPayment(ctx, payment.id))) throw inProgress();
       return payWithCardForm();
     case "declined":
-      return finish(deps, payment.id, { status: 402, body: { error: { code: outcome.declineCode ?? outcome.code, message: outcome.message } } });
+      return finish(ctx, payment.id, { status: 402, body: { error: { code: outcome.declineCode ?? outcome.code, message: outcome.message } } });
   }
 }

@@ -5,7 +5,6 @@ export { listPaymentMismatches } from "./admin-payment-mismatches";
 export { listAdminPayments } from "./admin-payments";
 export { NO_FAILED_PAYMENTS_MESSAGE, RETRY_BATCH_MAX_ITEMS, createRetryBatch, readRetryBatch } from "./admin-retry";
 export { closeOpenPayment } from "./close-open-payment";
-export type { PaymentDeps } from "./close-open-payment";
 export { completeDistribution } from "./complete-distribution";
 export { chargeRetryItem } from "./jobs/admin-charge";
 export { reconcileStripeTask } from "./jobs/reconcile-stripe";

@@ -8,6 +8,7 @@
  * and only moves state forward (stripe-events.ts), so the latest state is what it needs.
  */
 import type Stripe from "stripe";
+import type { Ctx } from "../platform/context";
 import { PINNED_API_VERSION, readsAsPinned } from "../platform/stripe-api-version";
 
 /** The object types of the events reconciliation applies (APPLIED_EVENT_TYPES and `account.updated`). */
@@ -27,14 +28,14 @@ const RETRIEVE: Record<string, Retrieve> = {
  * read again through the SDK (acting as the connected account `options.stripeAccount`, for its events).
  * Throws when the object cannot be read: the event is then not applied, and is tried again.
  */
-export async function listedEventInPinnedVersion(stripe: Stripe, event: Stripe.Event, options: Stripe.RequestOptions = {}): Promise<Stripe.Event> {
+export async function listedEventInPinnedVersion(ctx: Ctx, event: Stripe.Event, options: Stripe.RequestOptions = {}): Promise<Stripe.Event> {
   if (readsAsPinned(event.api_version)) return event;
   const listed = event.data.object as { object?: unknown; id?: unknown };
   const retrieve = typeof listed.object === "string" ? RETRIEVE[listed.object] : undefined;
   if (!retrieve || typeof listed.id !== "string") {
     throw new Error(`event ${event.id} (${event.type}) is in API version ${event.api_version ?? "(none)"} and its object (${String(listed.object)}) cannot be read again`);
   }
-  const current = await retrieve(stripe, listed.id, options);
+  const current = await retrieve(ctx.stripe, listed.id, options);
   // previous_attributes are in the event's version too, and no handler reads them: left out.
   return { ...event, api_version: PINNED_API_VERSION, data: { object: current } } as Stripe.Event;
 }

@@ -17,9 +17,8 @@
 import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { artists, failedJobs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { recordFailedJob } from "../platform/failed-jobs";
-import type { PaymentDeps } from "./close-open-payment";
 import { applyAccountUpdatedEvent } from "../ledger/index";
 import { listedEventInPinnedVersion } from "./listed-stripe-event";
 import { APPLIED_EVENT_TYPES, applyStripeEvent, recordStripeEvent, stripeEventApplied } from "./stripe-events";
@@ -64,11 +63,12 @@ const unappliedEventRow = (eventId: string) => `stripe-event:${eventId}`;
  * version (listed-stripe-event.ts), apply, record. An event not applied is logged and shown to
  * operators among the failed jobs until a later run applies it.
  */
-async function applyOnce(db: Db, stripe: Stripe, event: Stripe.Event, apply: (event: Stripe.Event) => Promise<void>, options: Stripe.RequestOptions = {}): Promise<Outcome> {
+async function applyOnce(ctx: Ctx, event: Stripe.Event, apply: (event: Stripe.Event) => Promise<void>, options: Stripe.RequestOptions = {}): Promise<Outcome> {
+  const { db } = ctx;
   try {
-    if (await stripeEventApplied(db, event.id)) return "known";
-    await apply(await listedEventInPinnedVersion(stripe, event, options));
-    await recordStripeEvent(db, event);
+    if (await stripeEventApplied(ctx, event.id)) return "known";
+    await apply(await listedEventInPinnedVersion(ctx, event, options));
+    await recordStripeEvent(ctx, event);
     await db.delete(failedJobs).where(eq(failedJobs.id, unappliedEventRow(event.id)));
     return "applied";
   } catch (error) {
@@ -84,9 +84,9 @@ async function applyOnce(db: Db, stripe: Stripe, event: Stripe.Event, apply: (ev
 }
 
 /** Platform events since the cursor that the webhook endpoint never applied. `now`: Unix seconds. */
-export async function applyMissedPlatformEvents(deps: PaymentDeps, now: number, bounds = EVENT_BOUNDS): Promise<MissedEventsReport> {
-  const { db, stripe } = deps;
-  const position = (await readSyncCursor<EventsPosition>(db, PLATFORM_EVENTS_CURSOR)) ?? { since: now - FIRST_LOOKBACK_SECONDS };
+export async function applyMissedPlatformEvents(ctx: Ctx, now: number, bounds = EVENT_BOUNDS): Promise<MissedEventsReport> {
+  const { stripe } = ctx;
+  const position = (await readSyncCursor<EventsPosition>(ctx, PLATFORM_EVENTS_CURSOR)) ?? { since: now - FIRST_LOOKBACK_SECONDS };
   const listed: Stripe.Event[] = [];
   let startingAfter = position.resumeAfter;
   let complete = false;
@@ -109,7 +109,7 @@ export async function applyMissedPlatformEvents(deps: PaymentDeps, now: number, 
   let oldestFailed: number | null = null;
   // Stripe lists newest first; they are applied oldest first, as they happened.
   for (const event of listed.reverse()) {
-    const outcome = await applyOnce(db, stripe, event, (readable) => applyStripeEvent(db, readable, deps));
+    const outcome = await applyOnce(ctx, event, (readable) => applyStripeEvent(ctx, readable));
     if (outcome === "applied") report.applied++;
     if (outcome === "failed") {
       report.failed++;
@@ -121,14 +121,14 @@ export async function applyMissedPlatformEvents(deps: PaymentDeps, now: number, 
   // An event that failed stays inside the next run's window, so it is tried again.
   const keep = (since: number) => (oldestFailed === null ? since : Math.min(since, oldestFailed));
   const next: EventsPosition = complete ? { since: keep(newest) } : { since: keep(position.since), resumeAfter: startingAfter!, newest };
-  await writeSyncCursor(db, PLATFORM_EVENTS_CURSOR, next);
+  await writeSyncCursor(ctx, PLATFORM_EVENTS_CURSOR, next);
   return report;
 }
 
 /** `account.updated` events on the connected accounts still waiting to be payable, a batch a run. */
-export async function applyMissedConnectEvents(deps: Pick<PaymentDeps, "db" | "stripe">): Promise<MissedEventsReport> {
-  const { db, stripe } = deps;
-  const position = (await readSyncCursor<{ after: string }>(db, CONNECT_ACCOUNTS_CURSOR)) ?? { after: "" };
+export async function applyMissedConnectEvents(ctx: Ctx): Promise<MissedEventsReport> {
+  const { db, stripe } = ctx;
+  const position = (await readSyncCursor<{ after: string }>(ctx, CONNECT_ACCOUNTS_CURSOR)) ?? { after: "" };
   const waiting = await db
     .select({ id: artists.id, accountId: artists.stripeAccountId })
     .from(artists)
@@ -148,12 +148,12 @@ export async function applyMissedConnectEvents(deps: Pick<PaymentDeps, "db" | "s
     }
     report.listed += events.length;
     for (const event of events.reverse()) {
-      const outcome = await applyOnce(db, stripe, event, (readable) => applyAccountUpdatedEvent({ db, stripe }, readable.data.object as Stripe.Account), { stripeAccount: artist.accountId! });
+      const outcome = await applyOnce(ctx, event, (readable) => applyAccountUpdatedEvent(ctx, readable.data.object as Stripe.Account), { stripeAccount: artist.accountId! });
       if (outcome === "applied") report.applied++;
       if (outcome === "failed") report.failed++;
     }
   }
   // A short batch reached the end: the next run starts from the first waiting account again.
-  await writeSyncCursor(db, CONNECT_ACCOUNTS_CURSOR, { after: waiting.length < CONNECT_ACCOUNTS_PER_RUN ? "" : waiting[waiting.length - 1]!.id });
+  await writeSyncCursor(ctx, CONNECT_ACCOUNTS_CURSOR, { after: waiting.length < CONNECT_ACCOUNTS_PER_RUN ? "" : waiting[waiting.length - 1]!.id });
   return report;
 }

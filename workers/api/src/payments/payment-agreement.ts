@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { artists, paymentMismatches } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import type { PaymentRow } from "./song-payments";
 
 /** The only currency the product charges in. */
@@ -17,7 +17,8 @@ export const PAYMENT_CURRENCY = "usd";
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
 /** True when the intent may pay `payment`; otherwise the disagreement is recorded (once per payment and intent) and logged. */
-export async function intentAgreesWithPayment(db: Db, payment: PaymentRow, intent: Stripe.PaymentIntent, source: string): Promise<boolean> {
+export async function intentAgreesWithPayment(ctx: Pick<Ctx, "db">, payment: PaymentRow, intent: Stripe.PaymentIntent, source: string): Promise<boolean> {
+  const { db } = ctx;
   const [artist] = await db.select({ customer: artists.stripeCustomerId }).from(artists).where(eq(artists.id, payment.artistId)).limit(1);
   const expected = { amountCents: payment.amountCents, currency: PAYMENT_CURRENCY, customer: artist?.customer ?? null };
   const received = {

@@ -8,21 +8,20 @@
  */
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { applySucceededPayment } from "./apply-payment";
 import { textPaymentOutcome } from "../texts/index";
 import { recordObservedCardAttempt } from "./card-rules";
-import type { PaymentDeps } from "./close-open-payment";
 import { intentAgreesWithPayment } from "./payment-agreement";
 import { type PaymentRow, paymentById, paymentByIntent } from "./song-payments";
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
 /** Our payment for an intent: by the id in its metadata (every intent we create has one), else by intent id. */
-async function paymentOf(db: Db, intent: Stripe.PaymentIntent): Promise<PaymentRow | undefined> {
-  const byMetadata = intent.metadata?.paymentId ? await paymentById(db, intent.metadata.paymentId) : undefined;
+async function paymentOf(ctx: Ctx, intent: Stripe.PaymentIntent): Promise<PaymentRow | undefined> {
+  const byMetadata = intent.metadata?.paymentId ? await paymentById(ctx, intent.metadata.paymentId) : undefined;
   if (byMetadata && (byMetadata.stripePaymentIntentId === null || byMetadata.stripePaymentIntentId === intent.id)) return byMetadata;
-  return paymentByIntent(db, intent.id);
+  return paymentByIntent(ctx, intent.id);
 }
 
 /**
@@ -30,10 +29,11 @@ async function paymentOf(db: Db, intent: Stripe.PaymentIntent): Promise<PaymentR
  * (`payment:{id}`, charge-saved-card.ts): a 3-D Secure one is settled here, any other is not counted twice.
  */
 async function recordBrowserAttempt(
-  db: Db,
+  ctx: Ctx,
   payment: PaymentRow,
   attempt: { chargeId: string | null; fingerprint: string | null | undefined; outcome: "succeeded" | "declined"; declineCode: string | null },
 ): Promise<void> {
+  const { db } = ctx;
   if (!attempt.fingerprint) return;
   const serverAttemptId = `payment:${payment.id}`;
   const serverAttempt = await db.run(sql`select outcome from card_attempts where id = ${serverAttemptId} and fingerprint = ${attempt.fingerprint}`);
@@ -45,34 +45,34 @@ async function recordBrowserAttempt(
     }
     return;
   }
-  if (attempt.chargeId) await recordObservedCardAttempt(db, attempt.chargeId, attempt.fingerprint, payment.id, attempt.outcome, attempt.declineCode);
+  if (attempt.chargeId) await recordObservedCardAttempt(ctx, attempt.chargeId, attempt.fingerprint, payment.id, attempt.outcome, attempt.declineCode);
 }
 
-export async function onPaymentIntentSucceeded(deps: PaymentDeps, intent: Stripe.PaymentIntent): Promise<void> {
-  const payment = await paymentOf(deps.db, intent);
+export async function onPaymentIntentSucceeded(ctx: Ctx, intent: Stripe.PaymentIntent): Promise<void> {
+  const payment = await paymentOf(ctx, intent);
   if (!payment) return; // not ours (e.g. a subscription invoice's intent)
-  if (!(await intentAgreesWithPayment(deps.db, payment, intent, "webhook: payment_intent.succeeded"))) return;
-  await applySucceededPayment(deps, payment.id, "webhook: payment_intent.succeeded", intent.id);
+  if (!(await intentAgreesWithPayment(ctx, payment, intent, "webhook: payment_intent.succeeded"))) return;
+  await applySucceededPayment(ctx, payment.id, "webhook: payment_intent.succeeded", intent.id);
   const chargeId = idOf(intent.latest_charge);
   if (chargeId) {
-    const charge = await deps.stripe.charges.retrieve(chargeId);
-    await recordBrowserAttempt(deps.db, payment, { chargeId, fingerprint: charge.payment_method_details?.card?.fingerprint, outcome: "succeeded", declineCode: null });
+    const charge = await ctx.stripe.charges.retrieve(chargeId);
+    await recordBrowserAttempt(ctx, payment, { chargeId, fingerprint: charge.payment_method_details?.card?.fingerprint, outcome: "succeeded", declineCode: null });
   }
 }
 
-export async function onPaymentIntentFailed(deps: PaymentDeps, intent: Stripe.PaymentIntent): Promise<void> {
-  const payment = await paymentOf(deps.db, intent);
+export async function onPaymentIntentFailed(ctx: Ctx, intent: Stripe.PaymentIntent): Promise<void> {
+  const payment = await paymentOf(ctx, intent);
   if (!payment) return;
   const error = intent.last_payment_error;
   const declineCode = error?.decline_code ?? (error?.type === "card_error" ? (error.code ?? null) : null);
   // The intent can still be paid with another card: a payment waiting on the browser (or whose
   // server request died mid-charge) stays open, and the next attempt closes it; one already settled
   // is left as it is — a late failure never undoes a success.
-  await deps.db.run(sql`
-    update payments set status = 'requires_payment_method', updated_at = ${Date.now()},
+  await ctx.db.run(sql`
+    update payments set status = 'requires_payment_method', updated_at = ${ctx.now()},
       failure_code = ${error?.code ?? "payment_failed"}, decline_code = ${declineCode}, failure_message = ${error?.message ?? null}
     where id = ${payment.id} and status in ('requires_payment_method', 'requires_action', 'processing')`);
-  if (payment.status !== "succeeded") await textPaymentOutcome(deps, payment.id, "failed");
+  if (payment.status !== "succeeded") await textPaymentOutcome(ctx, payment.id, "failed");
   const fingerprint = error?.payment_method?.card?.fingerprint;
-  await recordBrowserAttempt(deps.db, payment, { chargeId: error?.charge ?? null, fingerprint, outcome: "declined", declineCode });
+  await recordBrowserAttempt(ctx, payment, { chargeId: error?.charge ?? null, fingerprint, outcome: "declined", declineCode });
 }

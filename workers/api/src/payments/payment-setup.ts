@@ -8,10 +8,12 @@ import Stripe from "stripe";
 import { artists, paymentMethods } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/payments";
 import type { Language } from "@jplay/schema/language";
+import type { Ctx } from "../platform/context";
 import type { Db } from "../platform/db";
 import { badRequest } from "../platform/errors";
 
-export async function createSetupIntent(stripe: Stripe, customerId: string | null, paymentFrequency: PaymentFrequency) {
+export async function createSetupIntent(ctx: Ctx, customerId: string | null, paymentFrequency: PaymentFrequency) {
+  const { stripe } = ctx;
   const customer = customerId ?? (await stripe.customers.create({ metadata: { source: "jplay" } })).id;
   const intent = await stripe.setupIntents.create({
     customer,
@@ -46,7 +48,8 @@ export interface ConfirmedCard {
  * other id, a made-up one included, is refused (400) before anything counts against a limit that
  * honest artists share.
  */
-export async function confirmedSetupCard(stripe: Stripe, customerId: string, paymentMethodId: string): Promise<ConfirmedCard> {
+export async function confirmedSetupCard(ctx: Ctx, customerId: string, paymentMethodId: string): Promise<ConfirmedCard> {
+  const { stripe } = ctx;
   let method: Stripe.PaymentMethod;
   let setups: Stripe.ApiList<Stripe.SetupIntent>;
   try {
@@ -63,7 +66,8 @@ export async function confirmedSetupCard(stripe: Stripe, customerId: string, pay
 }
 
 /** Makes a confirmed card the artist's (creating the artist on a first save). */
-export async function savePaymentMethod(stripe: Stripe, db: Db, input: SaveCardInput, { method, card }: ConfirmedCard) {
+export async function savePaymentMethod(ctx: Ctx, input: SaveCardInput, { method, card }: ConfirmedCard) {
+  const { db, stripe } = ctx;
 
   await stripe.customers.update(input.customerId, {
     phone: input.phoneNumber,

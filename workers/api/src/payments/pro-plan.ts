@@ -12,7 +12,7 @@ import Stripe from "stripe";
 import type { ProPlan, ProPlanStatus } from "@jplay/schema/pro-plan";
 import { PRO_MONTHLY_CENTS } from "@jplay/schema/pricing";
 import { subscriptions } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError } from "../platform/errors";
 import { storeSubscription } from "./pro-subscription";
 
@@ -24,16 +24,16 @@ export const PRO_PLAN_MESSAGES = {
   ended: /*i18n*/ "Your Pro subscription has already ended.",
 } as const;
 
-async function subscriptionRow(db: Db, artistId: string) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1);
+async function subscriptionRow(ctx: Ctx, artistId: string) {
+  const [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1);
   return row ?? null;
 }
 
 const isLive = (status: string): status is ProPlanStatus => (LIVE as readonly string[]).includes(status);
 
 /** The artist's live Pro plan, or null (no subscription, not paid yet, or ended). */
-export async function loadProPlan(db: Db, artistId: string): Promise<ProPlan | null> {
-  const row = await subscriptionRow(db, artistId);
+export async function loadProPlan(ctx: Ctx, artistId: string): Promise<ProPlan | null> {
+  const row = await subscriptionRow(ctx, artistId);
   if (!row || !isLive(row.status) || row.currentPeriodEnd === null) return null;
   return {
     status: row.status,
@@ -45,9 +45,9 @@ export async function loadProPlan(db: Db, artistId: string): Promise<ProPlan | n
 }
 
 /** Sets whether the artist's Pro subscription ends at the end of the current period; answers the plan. */
-export async function setProCancelAtPeriodEnd(deps: { db: Db; stripe: Stripe }, artistId: string, cancelAtPeriodEnd: boolean): Promise<ProPlan> {
-  const { db, stripe } = deps;
-  const row = await subscriptionRow(db, artistId);
+export async function setProCancelAtPeriodEnd(ctx: Ctx, artistId: string, cancelAtPeriodEnd: boolean): Promise<ProPlan> {
+  const { stripe } = ctx;
+  const row = await subscriptionRow(ctx, artistId);
   if (!row || !isLive(row.status)) throw new AppError(409, "no_pro_subscription", PRO_PLAN_MESSAGES.none);
   let subscription: Stripe.Subscription;
   try {
@@ -57,12 +57,12 @@ export async function setProCancelAtPeriodEnd(deps: { db: Db; stripe: Stripe }, 
     // told us): store what Stripe says and answer that it ended.
     if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
     const current = await stripe.subscriptions.retrieve(row.stripeSubscriptionId);
-    await storeSubscription(db, current);
+    await storeSubscription(ctx, current);
     if (isLive(current.status)) throw error;
     throw new AppError(409, "pro_subscription_ended", PRO_PLAN_MESSAGES.ended);
   }
-  await storeSubscription(db, subscription);
-  const plan = await loadProPlan(db, artistId);
+  await storeSubscription(ctx, subscription);
+  const plan = await loadProPlan(ctx, artistId);
   if (!plan) throw new AppError(409, "pro_subscription_ended", PRO_PLAN_MESSAGES.ended);
   return plan;
 }

@@ -13,7 +13,7 @@ import Stripe from "stripe";
 import { PRO_MONTHLY_CENTS } from "@jplay/schema/pricing";
 import { type SubscriptionStatus, subscriptions, type artists } from "@jplay/schema/tables";
 import { POSTINGS } from "@jplay/schema/ledger-postings";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError } from "../platform/errors";
 import { post } from "../ledger/index";
 import { spentOnServerError } from "../platform/stripe-lookup";
@@ -36,7 +36,8 @@ export const SUBSCRIPTION_MESSAGES = {
  * lookup key, which makes the creation idempotent without a key of ours (a key would replay a 500
  * for a day); a racing call that lost finds the winner's price.
  */
-async function proPriceId(stripe: Stripe): Promise<string> {
+async function proPriceId(ctx: Ctx): Promise<string> {
+  const { stripe } = ctx;
   const lookup = async () => (await stripe.prices.list({ lookup_keys: [PRO_PRICE_LOOKUP_KEY], active: true, limit: 1 })).data[0]?.id;
   const found = await lookup();
   if (found) return found;
@@ -60,19 +61,20 @@ async function proPriceId(stripe: Stripe): Promise<string> {
  * The artist's subscription an earlier call made and did not record (its answer lost, or a 500 that
  * Stripe replays for its key), so it is taken up instead of a second one being made.
  */
-async function unrecordedSubscriptionOf(stripe: Stripe, artist: Artist): Promise<Stripe.Subscription | undefined> {
-  const listed = await stripe.subscriptions.list({ customer: artist.stripeCustomerId!, status: "all", limit: 20 });
+async function unrecordedSubscriptionOf(ctx: Ctx, artist: Artist): Promise<Stripe.Subscription | undefined> {
+  const listed = await ctx.stripe.subscriptions.list({ customer: artist.stripeCustomerId!, status: "all", limit: 20 });
   return listed.data.find((subscription) => subscription.metadata?.artistId === artist.id && !ENDED.includes(subscription.status as SubscriptionStatus));
 }
 
 /** The artist's row, claimed (new, or renewed after an ended subscription) before Stripe is called. */
-async function claimSubscriptionRow(db: Db, artistId: string) {
+async function claimSubscriptionRow(ctx: Ctx, artistId: string) {
+  const { db } = ctx;
   const id = crypto.randomUUID();
   await db.insert(subscriptions).values({ id, artistId, stripeSubscriptionId: `${PENDING}${id}`, status: "incomplete" }).onConflictDoNothing();
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1);
   if (row && ENDED.includes(row.status)) {
     const next = crypto.randomUUID();
-    await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, status = 'incomplete', current_period_end = null, cancel_at_period_end = 0, updated_at = ${Date.now()}
+    await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, status = 'incomplete', current_period_end = null, cancel_at_period_end = 0, updated_at = ${ctx.now()}
       where id = ${row.id} and status in ('canceled', 'incomplete_expired')`);
     return (await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1))[0]!;
   }
@@ -85,31 +87,31 @@ const clientSecretOf = (subscription: Stripe.Subscription): string | null => {
 };
 
 /** Stores what Stripe says now about a subscription; returns the status, or null when it is not ours. */
-export async function storeSubscription(db: Db, subscription: Stripe.Subscription): Promise<SubscriptionStatus | null> {
+export async function storeSubscription(ctx: Ctx, subscription: Stripe.Subscription): Promise<SubscriptionStatus | null> {
   const periodEnd = subscription.items.data[0]?.current_period_end;
-  const updated = await db
+  const updated = await ctx.db
     .update(subscriptions)
     .set({
       status: subscription.status as SubscriptionStatus,
       currentPeriodEnd: periodEnd ? periodEnd * 1000 : null,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      updatedAt: Date.now(),
+      updatedAt: ctx.now(),
     })
     .where(eq(subscriptions.stripeSubscriptionId, subscription.id))
     .returning({ status: subscriptions.status });
   return updated[0]?.status ?? null;
 }
 
-export async function getOrCreateSubscription(deps: { db: Db; stripe: Stripe }, artist: Artist): Promise<{ clientSecret: string }> {
-  const { db, stripe } = deps;
+export async function getOrCreateSubscription(ctx: Ctx, artist: Artist): Promise<{ clientSecret: string }> {
+  const { db, stripe } = ctx;
   if (!artist.stripeCustomerId) throw new AppError(400, "no_customer", SUBSCRIPTION_MESSAGES.noCustomer);
-  const row = await claimSubscriptionRow(db, artist.id);
+  const row = await claimSubscriptionRow(ctx, artist.id);
   if (row.status === "active") throw new AppError(409, "already_subscribed", SUBSCRIPTION_MESSAGES.active);
 
   const expand = ["latest_invoice.confirmation_secret"];
   let subscription: Stripe.Subscription;
   if (row.stripeSubscriptionId.startsWith(PENDING)) {
-    const earlier = await unrecordedSubscriptionOf(stripe, artist);
+    const earlier = await unrecordedSubscriptionOf(ctx, artist);
     try {
       // Racing calls for one artist send the same idempotency key: Stripe creates one subscription.
       subscription = earlier
@@ -117,7 +119,7 @@ export async function getOrCreateSubscription(deps: { db: Db; stripe: Stripe }, 
         : await stripe.subscriptions.create(
             {
               customer: artist.stripeCustomerId,
-              items: [{ price: await proPriceId(stripe) }],
+              items: [{ price: await proPriceId(ctx) }],
               payment_behavior: "default_incomplete",
               payment_settings: { save_default_payment_method: "on_subscription", payment_method_types: ["card"] },
               metadata: { artistId: artist.id },
@@ -130,21 +132,21 @@ export async function getOrCreateSubscription(deps: { db: Db; stripe: Stripe }, 
       // for what this one made) sends a new key.
       if (spentOnServerError(error)) {
         const next = crypto.randomUUID();
-        await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, updated_at = ${Date.now()}
+        await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, updated_at = ${ctx.now()}
           where id = ${row.id} and stripe_subscription_id = ${row.stripeSubscriptionId}`);
       }
       throw error;
     }
     await db
       .update(subscriptions)
-      .set({ stripeSubscriptionId: subscription.id, updatedAt: Date.now() })
+      .set({ stripeSubscriptionId: subscription.id, updatedAt: ctx.now() })
       .where(and(eq(subscriptions.id, row.id), eq(subscriptions.stripeSubscriptionId, row.stripeSubscriptionId)));
   } else {
     subscription = await stripe.subscriptions.retrieve(row.stripeSubscriptionId, { expand });
   }
-  const status = await storeSubscription(db, subscription);
+  const status = await storeSubscription(ctx, subscription);
   if (status === "active") throw new AppError(409, "already_subscribed", SUBSCRIPTION_MESSAGES.active);
-  if (status && ENDED.includes(status)) return getOrCreateSubscription(deps, artist);
+  if (status && ENDED.includes(status)) return getOrCreateSubscription(ctx, artist);
   const clientSecret = clientSecretOf(subscription);
   if (!clientSecret) throw new Error(`Subscription ${subscription.id} has no invoice to pay`);
   return { clientSecret };
@@ -156,24 +158,24 @@ const subscriptionIdOf = (value: string | { id: string } | null | undefined) => 
  * Webhooks (invoice.paid, invoice.payment_failed, customer.subscription.*): re-read the subscription
  * and store its status. Answers whether the subscription is an artist's Pro subscription of ours.
  */
-export async function syncSubscriptionFromEvent(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<boolean> {
+export async function syncSubscriptionFromEvent(ctx: Ctx, event: Stripe.Event): Promise<boolean> {
   const object = event.data.object as { object: string; id: string; parent?: Stripe.Invoice["parent"] };
   const subscriptionId = object.object === "invoice" ? subscriptionIdOf(object.parent?.subscription_details?.subscription) : object.id;
   if (!subscriptionId) return false;
-  const [ours] = await deps.db
+  const [ours] = await ctx.db
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(inArray(subscriptions.stripeSubscriptionId, [subscriptionId]))
     .limit(1);
   if (!ours) return false;
-  await storeSubscription(deps.db, await deps.stripe.subscriptions.retrieve(subscriptionId));
+  await storeSubscription(ctx, await ctx.stripe.subscriptions.retrieve(subscriptionId));
   return true;
 }
 
 /** `invoice.paid`: the subscription's status, and a Pro invoice's card charge in the ledger (once per invoice). */
-export async function onInvoicePaid(deps: { db: Db; stripe: Stripe }, event: Stripe.Event): Promise<void> {
+export async function onInvoicePaid(ctx: Ctx, event: Stripe.Event): Promise<void> {
   const invoice = event.data.object as Stripe.Invoice;
-  if ((await syncSubscriptionFromEvent(deps, event)) && invoice.amount_paid > 0) {
-    await post(deps, POSTINGS.subscriptionInvoice({ id: invoice.id, amountCents: invoice.amount_paid }));
+  if ((await syncSubscriptionFromEvent(ctx, event)) && invoice.amount_paid > 0) {
+    await post(ctx, POSTINGS.subscriptionInvoice({ id: invoice.id, amountCents: invoice.amount_paid }));
   }
 }

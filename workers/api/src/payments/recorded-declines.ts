@@ -10,7 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { RecoveryTier } from "@jplay/schema/pricing";
-import type { PaymentDeps } from "./close-open-payment";
+import type { Ctx } from "../platform/context";
 import { onPaymentIntentFailed } from "./payment-events";
 import { type PaymentRow, openPaymentOf } from "./song-payments";
 
@@ -22,8 +22,8 @@ const STAGE = {
 
 const WAITING_ON_BROWSER: readonly string[] = ["requires_payment_method", "requires_action"];
 
-async function hasRecordedDecline(deps: PaymentDeps, songId: string, tier: RecoveryTier): Promise<boolean> {
-  const found = await deps.db.run(sql`
+async function hasRecordedDecline(ctx: Ctx, songId: string, tier: RecoveryTier): Promise<boolean> {
+  const found = await ctx.db.run(sql`
     select 1 from card_attempts a join payments p on p.id = a.payment_id
     where p.song_id = ${songId} and ${STAGE[tier].rows} and a.outcome = 'declined'
     limit 1`);
@@ -31,16 +31,16 @@ async function hasRecordedDecline(deps: PaymentDeps, songId: string, tier: Recov
 }
 
 /** Records the failure of the song's open intent, if Stripe says it has one the webhook has not told yet. */
-async function learnDeclineFromStripe(deps: PaymentDeps, songId: string, tier: RecoveryTier): Promise<void> {
-  const open = await openPaymentOf(deps.db, songId);
+async function learnDeclineFromStripe(ctx: Ctx, songId: string, tier: RecoveryTier): Promise<void> {
+  const open = await openPaymentOf(ctx, songId);
   if (!open?.stripePaymentIntentId || !WAITING_ON_BROWSER.includes(open.status) || !STAGE[tier].matches(open)) return;
-  const intent = await deps.stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
-  if (intent.status === "requires_payment_method" && intent.last_payment_error) await onPaymentIntentFailed(deps, intent);
+  const intent = await ctx.stripe.paymentIntents.retrieve(open.stripePaymentIntentId);
+  if (intent.status === "requires_payment_method" && intent.last_payment_error) await onPaymentIntentFailed(ctx, intent);
 }
 
 /** True when a card was declined at the step before this tier (see the module comment). */
-export async function declineOpensTier(deps: PaymentDeps, songId: string, tier: RecoveryTier): Promise<boolean> {
-  if (await hasRecordedDecline(deps, songId, tier)) return true;
-  await learnDeclineFromStripe(deps, songId, tier);
-  return hasRecordedDecline(deps, songId, tier);
+export async function declineOpensTier(ctx: Ctx, songId: string, tier: RecoveryTier): Promise<boolean> {
+  if (await hasRecordedDecline(ctx, songId, tier)) return true;
+  await learnDeclineFromStripe(ctx, songId, tier);
+  return hasRecordedDecline(ctx, songId, tier);
 }

@@ -15,7 +15,8 @@ import { CARD_REFUSAL_MESSAGES, cardRefusal } from "./card-rules";
 import { createCardFormIntent } from "./card-form-intent";
 import { findOwnedSong } from "../catalogue/index";
 import { chargeSavedCard } from "./charge-saved-card";
-import { type PaymentDeps, closeOpenPayment } from "./close-open-payment";
+import type { Ctx } from "../platform/context";
+import { closeOpenPayment } from "./close-open-payment";
 import { declineOpensTier } from "./recorded-declines";
 import { reopenRefusedPayment } from "./reopen-payment";
 import { claimPayment, openPaymentOf, paymentById, savedCardOf } from "./song-payments";
@@ -38,42 +39,41 @@ const paidBefore: RecoveryAnswer = { status: 200, body: { success: true, already
 const offerUnavailable = (tier: RecoveryTier) =>
   new AppError(409, "offer_unavailable", tier === 1 ? RECOVERY_MESSAGES.noDecline : RECOVERY_MESSAGES.noSpecialOfferDecline);
 
-export async function makeRecoveryOffer(deps: PaymentDeps, artist: Artist, songId: string, tier: RecoveryTier, now = Date.now()): Promise<RecoveryAnswer> {
-  const { db, stripe } = deps;
-  const song = artist.stripeCustomerId ? await findOwnedSong(deps, songId, artist.stripeCustomerId) : undefined;
+export async function makeRecoveryOffer(ctx: Ctx, artist: Artist, songId: string, tier: RecoveryTier, now = ctx.now()): Promise<RecoveryAnswer> {
+  const song = artist.stripeCustomerId ? await findOwnedSong(ctx, songId, artist.stripeCustomerId) : undefined;
   if (!song) throw notFound(/*i18n*/ "Song not found");
   if (song.status !== "pending") return paidBefore;
-  if (!(await declineOpensTier(deps, song.id, tier))) throw offerUnavailable(tier);
+  if (!(await declineOpensTier(ctx, song.id, tier))) throw offerUnavailable(tier);
 
   // The previous attempt's intent (a card form, a 3-D Secure challenge) is canceled: one open payment per song.
-  const closed = await closeOpenPayment(deps, song.id);
+  const closed = await closeOpenPayment(ctx, song.id);
   if (closed === "paid") return paidBefore;
   if (closed === "busy") throw inProgress();
 
   const offer = RECOVERY_TIERS[tier];
   const description = `${offer.title} (recovery tier ${tier}) for "${song.title}"`;
-  const card = await savedCardOf(db, artist.id);
+  const card = await savedCardOf(ctx, artist.id);
   const claim = () =>
-    claimPayment(db, { artistId: artist.id, songId: song.id, purpose: "recovery", package: offer.package, amountCents: offer.feeCents, paymentMethodId: card?.id ?? null }, now);
+    claimPayment(ctx, { artistId: artist.id, songId: song.id, purpose: "recovery", package: offer.package, amountCents: offer.feeCents, paymentMethodId: card?.id ?? null }, now);
 
   /** The card form pays this offer (a new card); `paymentId` is a claimed row, or one is claimed. */
   const cardForm = async (message: string | undefined, paymentId?: string | null): Promise<RecoveryAnswer> => {
     const id = paymentId ?? (await claim());
     if (!id) {
-      if ((await openPaymentOf(db, song.id))?.status === "succeeded") return paidBefore;
+      if ((await openPaymentOf(ctx, song.id))?.status === "succeeded") return paidBefore;
       throw inProgress();
     }
-    const clientSecret = await createCardFormIntent(stripe, db, (await paymentById(db, id))!, artist.stripeCustomerId, description);
+    const clientSecret = await createCardFormIntent(ctx, (await paymentById(ctx, id))!, artist.stripeCustomerId, description);
     return { status: 200, body: { clientSecret, success: false, requiresNewCard: true, ...(message ? { message } : {}) } };
   };
 
   const fingerprint = card ? (card.fingerprint ?? card.stripePaymentMethodId) : null;
-  const refusal = fingerprint ? await cardRefusal(db, fingerprint, now) : null;
+  const refusal = fingerprint ? await cardRefusal(ctx, fingerprint, now) : null;
   if (!card || !artist.stripeCustomerId || refusal) return cardForm(refusal?.message);
 
   const paymentId = await claim();
   if (!paymentId) return cardForm(undefined, null);
-  const outcome = await chargeSavedCard(stripe, db, {
+  const outcome = await chargeSavedCard(ctx, {
     paymentId,
     stripeCustomerId: artist.stripeCustomerId,
     stripePaymentMethodId: card.stripePaymentMethodId,
@@ -85,12 +85,12 @@ export async function makeRecoveryOffer(deps: PaymentDeps, artist: Artist, songI
   });
   switch (outcome.kind) {
     case "succeeded":
-      await applySucceededPayment(deps, paymentId, `recovery tier ${tier}: saved card charged`, outcome.paymentIntentId);
+      await applySucceededPayment(ctx, paymentId, `recovery tier ${tier}: saved card charged`, outcome.paymentIntentId);
       return { status: 200, body: { success: true } };
     case "requires_action":
       return { status: 200, body: { clientSecret: outcome.clientSecret, success: false, requiresAction: true } };
     case "refused":
-      return cardForm(outcome.refusal.message, (await reopenRefusedPayment(db, paymentId)) ? paymentId : null);
+      return cardForm(outcome.refusal.message, (await reopenRefusedPayment(ctx, paymentId)) ? paymentId : null);
     case "declined":
       // After a hard decline the card is never tried again: this same offer, with a new card.
       if (outcome.hard) return cardForm(CARD_REFUSAL_MESSAGES.hard_decline);

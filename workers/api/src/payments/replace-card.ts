@@ -11,7 +11,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import Stripe from "stripe";
 import { artists, paymentMethods, subscriptions } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError, badRequest, forbidden, notFound } from "../platform/errors";
 import { cardRefusal } from "./card-rules";
 import { defaultCardWrites } from "./payment-setup";
@@ -33,15 +33,15 @@ export const REPLACE_MESSAGES = {
 /** Subscriptions that renew from the card: Pro on, or a renewal being retried. */
 const RENEWING = ["active", "past_due"] as const;
 
-async function customerOf(db: Db, artistId: string): Promise<string> {
-  const [artist] = await db.select({ customer: artists.stripeCustomerId }).from(artists).where(eq(artists.id, artistId)).limit(1);
+async function customerOf(ctx: Ctx, artistId: string): Promise<string> {
+  const [artist] = await ctx.db.select({ customer: artists.stripeCustomerId }).from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist?.customer) throw notFound(REPLACE_MESSAGES.noCustomer);
   return artist.customer;
 }
 
 /** The artist's default card as the page shows it, or null when none is saved. */
-export async function defaultCard(db: Db, artistId: string): Promise<SavedCard | null> {
-  const [card] = await db
+export async function defaultCard(ctx: Pick<Ctx, "db">, artistId: string): Promise<SavedCard | null> {
+  const [card] = await ctx.db
     .select({ brand: paymentMethods.brand, last4: paymentMethods.last4, expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.artistId, artistId), eq(paymentMethods.isDefault, true)))
@@ -50,9 +50,9 @@ export async function defaultCard(db: Db, artistId: string): Promise<SavedCard |
 }
 
 /** A SetupIntent the browser confirms with the new card; the client secret goes to the card form. */
-export async function startCardReplacement(stripe: Stripe, db: Db, artistId: string): Promise<{ clientSecret: string }> {
-  const customer = await customerOf(db, artistId);
-  const intent = await stripe.setupIntents.create({
+export async function startCardReplacement(ctx: Ctx, artistId: string): Promise<{ clientSecret: string }> {
+  const customer = await customerOf(ctx, artistId);
+  const intent = await ctx.stripe.setupIntents.create({
     customer,
     usage: "off_session",
     allowed_payment_method_types: ["card"],
@@ -73,9 +73,10 @@ export interface ConfirmedReplacement {
  * Checks the SetupIntent before anything is saved or counted against a shared limit: it belongs to the
  * artist's customer, succeeded, holds a card, and that card is not refused by the card-network rules.
  */
-export async function confirmedReplacement(stripe: Stripe, db: Db, artistId: string, setupIntentId: string): Promise<ConfirmedReplacement> {
-  const customer = await customerOf(db, artistId);
-  const intent = await retrieveSetupIntent(stripe, setupIntentId);
+export async function confirmedReplacement(ctx: Ctx, artistId: string, setupIntentId: string): Promise<ConfirmedReplacement> {
+  const { stripe } = ctx;
+  const customer = await customerOf(ctx, artistId);
+  const intent = await retrieveSetupIntent(ctx, setupIntentId);
   const intentCustomer = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
   if (intentCustomer !== customer) throw forbidden(REPLACE_MESSAGES.otherCustomer);
   if (intent.status !== "succeeded" || !intent.payment_method) throw new AppError(409, "setup_not_succeeded", REPLACE_MESSAGES.notConfirmed);
@@ -84,13 +85,14 @@ export async function confirmedReplacement(stripe: Stripe, db: Db, artistId: str
   if (!method.card) throw badRequest(REPLACE_MESSAGES.notACard);
   const card = method.card;
   // The card-network rules: a card hard-declined or out of attempts is not made the one charged.
-  const refusal = card.fingerprint ? await cardRefusal(db, card.fingerprint) : null;
+  const refusal = card.fingerprint ? await cardRefusal(ctx, card.fingerprint) : null;
   if (refusal) throw new AppError(409, "card_refused", refusal.message);
   return { customer, methodId, card };
 }
 
 /** Makes the confirmed card the artist's default card (D1 and Stripe) and detaches the old ones. */
-export async function finishCardReplacement(stripe: Stripe, db: Db, artistId: string, { customer, methodId, card }: ConfirmedReplacement): Promise<SavedCard> {
+export async function finishCardReplacement(ctx: Ctx, artistId: string, { customer, methodId, card }: ConfirmedReplacement): Promise<SavedCard> {
+  const { db, stripe } = ctx;
   await db.batch(defaultCardWrites(db, artistId, methodId, card));
   await stripe.customers.update(customer, { invoice_settings: { default_payment_method: methodId } });
   const renewing = await db
@@ -103,13 +105,13 @@ export async function finishCardReplacement(stripe: Stripe, db: Db, artistId: st
     .select({ id: paymentMethods.stripePaymentMethodId })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.artistId, artistId), ne(paymentMethods.stripePaymentMethodId, methodId)));
-  for (const { id } of old) await detach(stripe, id);
+  for (const { id } of old) await detach(ctx, id);
   return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
 }
 
-async function retrieveSetupIntent(stripe: Stripe, id: string): Promise<Stripe.SetupIntent> {
+async function retrieveSetupIntent(ctx: Ctx, id: string): Promise<Stripe.SetupIntent> {
   try {
-    return await stripe.setupIntents.retrieve(id);
+    return await ctx.stripe.setupIntents.retrieve(id);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") throw forbidden(REPLACE_MESSAGES.otherCustomer);
     throw error;
@@ -117,9 +119,9 @@ async function retrieveSetupIntent(stripe: Stripe, id: string): Promise<Stripe.S
 }
 
 /** Detaches a card from its customer; one already detached (or gone) counts as done. */
-async function detach(stripe: Stripe, paymentMethodId: string) {
+async function detach(ctx: Ctx, paymentMethodId: string) {
   try {
-    await stripe.paymentMethods.detach(paymentMethodId);
+    await ctx.stripe.paymentMethods.detach(paymentMethodId);
   } catch (error) {
     const done = error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === "resource_missing" || /not attached to a customer/i.test(error.message));
     if (!done) throw error;

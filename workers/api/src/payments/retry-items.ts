@@ -6,13 +6,14 @@
  */
 import { and, eq, exists, inArray, ne, or, sql } from "drizzle-orm";
 import { artists, failedJobs, OPEN_PAYMENT_STATUSES, paymentMethods, payments, retryItems, songs } from "@jplay/schema/tables";
+import type { Ctx } from "../platform/context";
 import type { Db } from "../platform/db";
 
 export type RetryItemToCharge = NonNullable<Awaited<ReturnType<typeof retryItemToCharge>>>;
 
 /** The item with what charging it needs; undefined when there is no such item. */
-export async function retryItemToCharge(db: Db, itemId: string) {
-  const [item] = await db
+export async function retryItemToCharge(ctx: Ctx, itemId: string) {
+  const [item] = await ctx.db
     .select({
       id: retryItems.id,
       batchId: retryItems.batchId,
@@ -37,15 +38,16 @@ export async function retryItemToCharge(db: Db, itemId: string) {
 }
 
 /** Settles a still-pending item without a charge, with its reason. */
-export async function skipRetryItem(db: Db, itemId: string, status: "skipped" | "failed", reason: string, now = Date.now()): Promise<void> {
-  await db
+export async function skipRetryItem(ctx: Ctx, itemId: string, status: "skipped" | "failed", reason: string, now = ctx.now()): Promise<void> {
+  await ctx.db
     .update(retryItems)
     .set({ status, reason, updatedAt: now })
     .where(and(eq(retryItems.id, itemId), eq(retryItems.status, "pending")));
 }
 
 /** Why this item must not be charged at all, checked before its payment is claimed; null to charge. */
-export async function reasonNotToCharge(db: Db, item: Pick<RetryItemToCharge, "id" | "artistId" | "songId" | "songStatus">): Promise<string | null> {
+export async function reasonNotToCharge(ctx: Ctx, item: Pick<RetryItemToCharge, "id" | "artistId" | "songId" | "songStatus">): Promise<string | null> {
+  const { db } = ctx;
   if (item.songId !== null) {
     if (item.songStatus === "approved" || item.songStatus === "distributed") return "already_paid";
     if (item.songStatus === "rejected") return "song_rejected";
@@ -77,8 +79,8 @@ export async function reasonNotToCharge(db: Db, item: Pick<RetryItemToCharge, "i
 }
 
 /** Keeps the card network's code on a refused item's payment, so the item and the details view say "stolen_card". */
-export async function keepRefusalDeclineCode(db: Db, paymentId: string, declineCode: string): Promise<void> {
-  await db
+export async function keepRefusalDeclineCode(ctx: Ctx, paymentId: string, declineCode: string): Promise<void> {
+  await ctx.db
     .update(payments)
     .set({ declineCode })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "skipped")));

@@ -12,7 +12,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { artists, payments } from "@jplay/schema/tables";
 import { recordFailedPayment } from "./apply-payment";
-import type { PaymentDeps } from "./close-open-payment";
+import type { Ctx } from "../platform/context";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { paymentIntentsOf } from "../platform/stripe-lookup";
 
@@ -34,13 +34,13 @@ const RANK: Partial<Record<Stripe.PaymentIntent.Status, number>> = { succeeded: 
 const mostTelling = (intents: Stripe.PaymentIntent[]) => [...intents].sort((a, b) => (RANK[a.status] ?? 9) - (RANK[b.status] ?? 9))[0] ?? null;
 
 /** The server's own card attempt for the payment (charge-saved-card.ts), settled with Stripe's answer. */
-async function settleServerAttempt(deps: PaymentDeps, paymentId: string, outcome: "succeeded" | "declined" | "requires_action", declineCode: string | null) {
-  await deps.db.run(sql`update card_attempts set outcome = ${outcome}, decline_code = ${declineCode}
+async function settleServerAttempt(ctx: Ctx, paymentId: string, outcome: "succeeded" | "declined" | "requires_action", declineCode: string | null) {
+  await ctx.db.run(sql`update card_attempts set outcome = ${outcome}, decline_code = ${declineCode}
     where id = ${`payment:${paymentId}`} and outcome in ('pending', 'error')`);
 }
 
-export async function settleProcessingPayments(deps: PaymentDeps, now = Date.now()): Promise<SettleReport> {
-  const { db, stripe } = deps;
+export async function settleProcessingPayments(ctx: Ctx, now = ctx.now()): Promise<SettleReport> {
+  const { db, stripe } = ctx;
   const rows = await db
     .select({ payment: payments, customerId: artists.stripeCustomerId })
     .from(payments)
@@ -57,29 +57,29 @@ export async function settleProcessingPayments(deps: PaymentDeps, now = Date.now
         : mostTelling(await paymentIntentsOf(stripe, payment, customerId));
       if (!intent) {
         if (now - payment.updatedAt < NOT_CHARGED_AFTER_MS) continue;
-        await recordFailedPayment(db, payment.id, { code: "not_charged", message: "Stripe made no charge for this payment; it can be tried again." });
+        await recordFailedPayment(ctx, payment.id, { code: "not_charged", message: "Stripe made no charge for this payment; it can be tried again." });
         report.notCharged++;
         continue;
       }
       await db.run(sql`update payments set stripe_payment_intent_id = ${intent.id} where id = ${payment.id} and stripe_payment_intent_id is null`);
       switch (intent.status) {
         case "succeeded":
-          await onPaymentIntentSucceeded(deps, intent);
-          await settleServerAttempt(deps, payment.id, "succeeded", null);
+          await onPaymentIntentSucceeded(ctx, intent);
+          await settleServerAttempt(ctx, payment.id, "succeeded", null);
           report.paid++;
           break;
         case "requires_payment_method":
           if (!intent.last_payment_error) break; // never tried (a card form): nothing to settle
-          await onPaymentIntentFailed(deps, intent);
-          await settleServerAttempt(deps, payment.id, "declined", intent.last_payment_error.decline_code ?? intent.last_payment_error.code ?? null);
+          await onPaymentIntentFailed(ctx, intent);
+          await settleServerAttempt(ctx, payment.id, "declined", intent.last_payment_error.decline_code ?? intent.last_payment_error.code ?? null);
           report.declined++;
           break;
         case "requires_action":
           await db.run(sql`update payments set status = 'requires_action', updated_at = ${now} where id = ${payment.id} and status = 'processing'`);
-          await settleServerAttempt(deps, payment.id, "requires_action", null);
+          await settleServerAttempt(ctx, payment.id, "requires_action", null);
           break;
         case "canceled":
-          await recordFailedPayment(db, payment.id, { code: "canceled", message: "The payment was canceled." });
+          await recordFailedPayment(ctx, payment.id, { code: "canceled", message: "The payment was canceled." });
           report.declined++;
           break;
         default:

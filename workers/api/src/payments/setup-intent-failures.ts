@@ -11,22 +11,18 @@
  */
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { runBatch, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { SETUP_FAILURES_BEFORE_CANCEL } from "../platform/limits";
-
-export interface SetupFailureDeps {
-  db: Db;
-  stripe: Stripe;
-}
 
 const markerPrefix = (setupIntentId: string) => `setup-failure:${setupIntentId}:`;
 
 /** Records the failure named by `eventId`; answers how many distinct failures the intent has had. */
-export async function countSetupFailure(db: Db, setupIntentId: string, eventId: string, now = Date.now()): Promise<number> {
+export async function countSetupFailure(ctx: Ctx, setupIntentId: string, eventId: string, now = ctx.now()): Promise<number> {
   const prefix = markerPrefix(setupIntentId);
   // Keys under the prefix sort between "…:" and "…;" (';' follows ':'), so this reads the primary key's range.
   const end = `${prefix.slice(0, -1)};`;
-  const [, counted] = await runBatch(db, [
+  const [, counted] = await runBatch(ctx.db, [
     sql`insert into rate_limits (key, window_start, hits) values (${prefix + eventId}, ${now}, 1) on conflict(key) do nothing`,
     sql`select count(*) as n from rate_limits where key > ${prefix} and key < ${end}`,
   ]);
@@ -36,11 +32,11 @@ export async function countSetupFailure(db: Db, setupIntentId: string, eventId: 
 export type SetupFailureOutcome = "counted" | "canceled" | "already_closed";
 
 /** The `setup_intent.setup_failed` handler: counts the failure, cancels the intent at the limit. */
-export async function onSetupIntentFailed(deps: SetupFailureDeps, eventId: string, intent: Stripe.SetupIntent): Promise<SetupFailureOutcome> {
-  const failures = await countSetupFailure(deps.db, intent.id, eventId);
+export async function onSetupIntentFailed(ctx: Ctx, eventId: string, intent: Stripe.SetupIntent): Promise<SetupFailureOutcome> {
+  const failures = await countSetupFailure(ctx, intent.id, eventId);
   if (failures < SETUP_FAILURES_BEFORE_CANCEL) return "counted";
   try {
-    await deps.stripe.setupIntents.cancel(intent.id, { cancellation_reason: "abandoned" }, { idempotencyKey: `cancel-setup:${intent.id}` });
+    await ctx.stripe.setupIntents.cancel(intent.id, { cancellation_reason: "abandoned" }, { idempotencyKey: `cancel-setup:${intent.id}` });
     console.warn(JSON.stringify({ level: "warn", msg: "setup intent canceled after repeated failures", setupIntent: intent.id, failures, declineCode: intent.last_setup_error?.decline_code ?? intent.last_setup_error?.code ?? null }));
     return "canceled";
   } catch (error) {

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { OPEN_PAYMENT_STATUSES, type PaymentPurpose, type SongPackage, payments, paymentMethods } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SavedCard = typeof paymentMethods.$inferSelect;
@@ -37,9 +37,9 @@ export interface StoredAnswer<T = unknown> {
  * exists), or the song was removed for want of payment (distribution/remove-unpaid-songs.ts) since it
  * was read. Every path that charges claims its row here.
  */
-export async function claimPayment(db: Db, claim: PaymentClaim, now = Date.now()): Promise<string | null> {
+export async function claimPayment(ctx: Ctx, claim: PaymentClaim, now = ctx.now()): Promise<string | null> {
   const id = claim.id ?? crypto.randomUUID();
-  const result = await db.run(sql`
+  const result = await ctx.db.run(sql`
     insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status, request_id, payment_method_id, retry_item_id, created_at, updated_at)
     select ${id}, ${claim.artistId}, ${claim.songId}, ${claim.purpose}, ${claim.package}, ${claim.amountCents}, 'claimed',
       ${claim.requestId ?? null}, ${claim.paymentMethodId ?? null}, ${claim.retryItemId ?? null}, ${now}, ${now}
@@ -48,22 +48,22 @@ export async function claimPayment(db: Db, claim: PaymentClaim, now = Date.now()
   return result.meta.changes === 1 ? id : null;
 }
 
-export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {
-  return (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
+export async function paymentById(ctx: Ctx, id: string): Promise<PaymentRow | undefined> {
+  return (await ctx.db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
 }
 
-export async function paymentByRequest(db: Db, songId: string, requestId: string): Promise<PaymentRow | undefined> {
-  return (await db.select().from(payments).where(and(eq(payments.songId, songId), eq(payments.requestId, requestId))).limit(1))[0];
+export async function paymentByRequest(ctx: Ctx, songId: string, requestId: string): Promise<PaymentRow | undefined> {
+  return (await ctx.db.select().from(payments).where(and(eq(payments.songId, songId), eq(payments.requestId, requestId))).limit(1))[0];
 }
 
-export async function paymentByIntent(db: Db, paymentIntentId: string): Promise<PaymentRow | undefined> {
-  return (await db.select().from(payments).where(eq(payments.stripePaymentIntentId, paymentIntentId)).limit(1))[0];
+export async function paymentByIntent(ctx: Ctx, paymentIntentId: string): Promise<PaymentRow | undefined> {
+  return (await ctx.db.select().from(payments).where(eq(payments.stripePaymentIntentId, paymentIntentId)).limit(1))[0];
 }
 
 /** The song's open or succeeded payment (at most one exists, by the partial unique index). */
-export async function openPaymentOf(db: Db, songId: string): Promise<PaymentRow | undefined> {
+export async function openPaymentOf(ctx: Pick<Ctx, "db">, songId: string): Promise<PaymentRow | undefined> {
   return (
-    await db
+    await ctx.db
       .select()
       .from(payments)
       .where(and(eq(payments.songId, songId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])))
@@ -72,8 +72,8 @@ export async function openPaymentOf(db: Db, songId: string): Promise<PaymentRow 
 }
 
 /** The song's most recent payment rows of the given purposes, newest first. */
-export async function latestPaymentsOf(db: Db, songId: string, purposes: PaymentPurpose[], limit = 1): Promise<PaymentRow[]> {
-  return db
+export async function latestPaymentsOf(ctx: Ctx, songId: string, purposes: PaymentPurpose[], limit = 1): Promise<PaymentRow[]> {
+  return ctx.db
     .select()
     .from(payments)
     .where(and(eq(payments.songId, songId), inArray(payments.purpose, purposes)))
@@ -82,16 +82,16 @@ export async function latestPaymentsOf(db: Db, songId: string, purposes: Payment
 }
 
 /** Stores the first answer given for a payment's request, so the same requestId replays it. */
-export async function storeAnswer(db: Db, paymentId: string, answer: StoredAnswer): Promise<void> {
-  await db.run(sql`update payments set response_json = ${JSON.stringify(answer)} where id = ${paymentId} and response_json is null`);
+export async function storeAnswer(ctx: Ctx, paymentId: string, answer: StoredAnswer): Promise<void> {
+  await ctx.db.run(sql`update payments set response_json = ${JSON.stringify(answer)} where id = ${paymentId} and response_json is null`);
 }
 
 export const storedAnswerOf = <T>(row: PaymentRow): StoredAnswer<T> | null => (row.responseJson ? (JSON.parse(row.responseJson) as StoredAnswer<T>) : null);
 
 /** The artist's card for server-side charges: the default one, else the newest. */
-export async function savedCardOf(db: Db, artistId: string): Promise<SavedCard | undefined> {
+export async function savedCardOf(ctx: Ctx, artistId: string): Promise<SavedCard | undefined> {
   return (
-    await db
+    await ctx.db
       .select()
       .from(paymentMethods)
       .where(eq(paymentMethods.artistId, artistId))
@@ -100,7 +100,7 @@ export async function savedCardOf(db: Db, artistId: string): Promise<SavedCard |
   )[0];
 }
 
-export async function savedCardById(db: Db, id: string): Promise<SavedCard | undefined> {
-  return (await db.select().from(paymentMethods).where(eq(paymentMethods.id, id)).limit(1))[0];
+export async function savedCardById(ctx: Ctx, id: string): Promise<SavedCard | undefined> {
+  return (await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, id)).limit(1))[0];
 }
 

@@ -10,52 +10,49 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvents } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
-import type { PaymentDeps } from "./close-open-payment";
+import type { Ctx } from "../platform/context";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { onInvoicePaid, syncSubscriptionFromEvent } from "./pro-subscription";
 import { onRefundEvent } from "../refunds/index";
 import { onSetupIntentFailed } from "./setup-intent-failures";
 
 /** True when the event was applied and recorded before: its redelivery is acknowledged without work. */
-export async function stripeEventApplied(db: Db, eventId: string): Promise<boolean> {
-  const rows = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId));
+export async function stripeEventApplied(ctx: Ctx, eventId: string): Promise<boolean> {
+  const rows = await ctx.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId));
   return rows.length === 1;
 }
 
 /** Marks an event applied; call only once its handler has finished. */
-export async function recordStripeEvent(db: Db, event: Stripe.Event): Promise<void> {
-  await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+export async function recordStripeEvent(ctx: Ctx, event: Stripe.Event): Promise<void> {
+  await ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
 }
 
-/** What handlers may use besides the database: the job queue and the Stripe client. */
-export type StripeEventDeps = PaymentDeps;
-
-type EventHandler = (db: Db, event: Stripe.Event, deps: StripeEventDeps) => Promise<unknown>;
+/** A handler gets the context: its database, job queue and Stripe client. */
+type EventHandler = (ctx: Ctx, event: Stripe.Event) => Promise<unknown>;
 
 /** Event types the product acts on. Everything else is recorded and acknowledged. */
 const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
-  "payment_intent.succeeded": (_db, event, deps) => onPaymentIntentSucceeded(deps, event.data.object as Stripe.PaymentIntent),
-  "payment_intent.payment_failed": (_db, event, deps) => onPaymentIntentFailed(deps, event.data.object as Stripe.PaymentIntent),
+  "payment_intent.succeeded": (ctx, event) => onPaymentIntentSucceeded(ctx, event.data.object as Stripe.PaymentIntent),
+  "payment_intent.payment_failed": (ctx, event) => onPaymentIntentFailed(ctx, event.data.object as Stripe.PaymentIntent),
   // Pro is on only while Stripe says the subscription is active (invoice paid); failures and cancellation turn it off.
-  "invoice.paid": (_db, event, deps) => onInvoicePaid(deps, event),
-  "invoice.payment_failed": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
-  "customer.subscription.created": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
-  "customer.subscription.updated": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
-  "customer.subscription.deleted": (_db, event, deps) => syncSubscriptionFromEvent(deps, event),
+  "invoice.paid": (ctx, event) => onInvoicePaid(ctx, event),
+  "invoice.payment_failed": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
+  "customer.subscription.created": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
+  "customer.subscription.updated": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
+  "customer.subscription.deleted": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
   // A rejected song's refund: its status at Stripe, including a failure after it succeeded (docs/decisions/025).
-  "refund.updated": (db, event) => onRefundEvent({ db }, event.data.object as Stripe.Refund),
-  "charge.refund.updated": (db, event) => onRefundEvent({ db }, event.data.object as Stripe.Refund),
-  "refund.failed": (db, event) => onRefundEvent({ db }, event.data.object as Stripe.Refund),
+  "refund.updated": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
+  "charge.refund.updated": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
+  "refund.failed": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
   // Card testing: a SetupIntent that keeps failing is canceled.
-  "setup_intent.setup_failed": async (db, event, deps) => {
-    await onSetupIntentFailed({ db, stripe: deps.stripe }, event.id, event.data.object as Stripe.SetupIntent);
+  "setup_intent.setup_failed": async (ctx, event) => {
+    await onSetupIntentFailed(ctx, event.id, event.data.object as Stripe.SetupIntent);
   },
 };
 
 /** The platform event types the product acts on: what reconciliation lists (payments/jobs/reconcile-stripe.ts). */
 export const APPLIED_EVENT_TYPES = Object.keys(handlers) as Stripe.Event.Type[];
 
-export async function applyStripeEvent(db: Db, event: Stripe.Event, deps: StripeEventDeps): Promise<void> {
-  await handlers[event.type]?.(db, event, deps);
+export async function applyStripeEvent(ctx: Ctx, event: Stripe.Event): Promise<void> {
+  await handlers[event.type]?.(ctx, event);
 }

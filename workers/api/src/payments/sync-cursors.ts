@@ -4,17 +4,17 @@
  */
 import { eq } from "drizzle-orm";
 import { stripeSyncCursors } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 
-export async function readSyncCursor<T>(db: Db, name: string): Promise<T | null> {
-  const [row] = await db.select({ position: stripeSyncCursors.position }).from(stripeSyncCursors).where(eq(stripeSyncCursors.name, name)).limit(1);
+export async function readSyncCursor<T>(ctx: Ctx, name: string): Promise<T | null> {
+  const [row] = await ctx.db.select({ position: stripeSyncCursors.position }).from(stripeSyncCursors).where(eq(stripeSyncCursors.name, name)).limit(1);
   return row ? (JSON.parse(row.position) as T) : null;
 }
 
-export async function writeSyncCursor<T>(db: Db, name: string, position: T): Promise<void> {
+export async function writeSyncCursor<T>(ctx: Ctx, name: string, position: T): Promise<void> {
   const value = JSON.stringify(position);
-  await db
+  await ctx.db
     .insert(stripeSyncCursors)
     .values({ name, position: value })
-    .onConflictDoUpdate({ target: stripeSyncCursors.name, set: { position: value, updatedAt: Date.now() } });
+    .onConflictDoUpdate({ target: stripeSyncCursors.name, set: { position: value, updatedAt: ctx.now() } });
 }

@@ -13,7 +13,7 @@ import { refundOnRejection } from "./refund-rejected-song";
 export const LOST_REFUND_AFTER_MS = 2 * 60 * 1000;
 const PER_RUN = 50;
 
-export async function requeueLostRefunds(ctx: Pick<Ctx, "db" | "jobs">, now: number): Promise<{ written: number; queued: number }> {
+export async function requeueLostRefunds(ctx: Ctx, now: number): Promise<{ written: number; queued: number }> {
   const { db, jobs } = ctx;
   const unrecorded = await db.all<{ songId: string; reason: string | null }>(sql`
     select s.id as songId, s.rejection_reason as reason from songs s join payments p on p.song_id = s.id

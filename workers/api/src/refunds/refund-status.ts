@@ -19,8 +19,6 @@ import { runBatch } from "../platform/db";
 import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
 import { post, postedRefs } from "../ledger/index";
 
-type RefundCtx = Pick<Ctx, "db">;
-
 export interface RefundRow {
   id: string;
   paymentId: string;
@@ -48,7 +46,7 @@ export const failedRefundMessage = (reason: string | null | undefined) =>
   `The card did not take the refund (${(reason ?? "unknown").replaceAll("_", " ")}). Our team has been told and will return the money another way.`;
 
 /** The money came back: the refund's transaction is reversed (only if it was posted). */
-async function reverseRefund(ctx: RefundCtx, refund: Pick<RefundRow, "id" | "amountCents">): Promise<void> {
+async function reverseRefund(ctx: Ctx, refund: Pick<RefundRow, "id" | "amountCents">): Promise<void> {
   if ((await postedRefs(ctx, LEDGER_KINDS.refund, [refund.id])).size === 0) return;
   await post(ctx, POSTINGS.refundFailed(refund));
 }
@@ -57,7 +55,7 @@ async function reverseRefund(ctx: RefundCtx, refund: Pick<RefundRow, "id" | "amo
  * Records Stripe's refund on our row: its id (once), the ledger, then its status. Safe to call again
  * with the same or a newer refund object.
  */
-export async function recordStripeRefund(ctx: RefundCtx, row: RefundRow, refund: Stripe.Refund, now = Date.now()): Promise<void> {
+export async function recordStripeRefund(ctx: Ctx, row: RefundRow, refund: Stripe.Refund, now = ctx.now()): Promise<void> {
   if (!row.stripeRefundId) {
     await ctx.db.run(sql`update refunds set stripe_refund_id = ${refund.id}, updated_at = ${now} where id = ${row.id} and stripe_refund_id is null`);
   }
@@ -66,7 +64,7 @@ export async function recordStripeRefund(ctx: RefundCtx, row: RefundRow, refund:
 }
 
 /** Moves the row's status forward; a failure reverses the ledger and tells the artist. */
-export async function applyRefundStatus(ctx: RefundCtx, row: Pick<RefundRow, "id" | "amountCents" | "songId">, status: RefundStatus, failureReason: string | null, now = Date.now()): Promise<void> {
+export async function applyRefundStatus(ctx: Ctx, row: Pick<RefundRow, "id" | "amountCents" | "songId">, status: RefundStatus, failureReason: string | null, now = ctx.now()): Promise<void> {
   const from = MOVES_FROM[status];
   const failed = status === "failed" || status === "canceled";
   const message = failed ? failedRefundMessage(failureReason) : null;
@@ -89,7 +87,7 @@ export async function applyRefundStatus(ctx: RefundCtx, row: Pick<RefundRow, "id
 }
 
 /** A refund event (`refund.updated`, `charge.refund.updated`, `refund.failed`): the row it names is brought up to date. */
-export async function onRefundEvent(ctx: RefundCtx, refund: Stripe.Refund): Promise<void> {
+export async function onRefundEvent(ctx: Ctx, refund: Stripe.Refund): Promise<void> {
   const ours = refund.metadata?.refundId;
   const [row] = await ctx.db.all<RefundRow>(sql`
     select id, payment_id as paymentId, song_id as songId, amount_cents as amountCents, status, stripe_refund_id as stripeRefundId

@@ -31,7 +31,7 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       await deliverDistribution(job.songId, env);
       return;
     case "admin.charge":
-      await chargeRetryItem(job.itemId, env);
+      await chargeRetryItem(ctx, job.itemId);
       return;
     case "payouts.page":
       await runPayoutPage(ctx, job);

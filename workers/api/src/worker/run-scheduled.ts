@@ -34,7 +34,7 @@ const tasksBySchedule: Record<string, ScheduledTask[]> = {
     withEnv(sweepOrphanMediaTask),
     withEnv(removeUnpaidSongsTask),
     purgeSessionsTask,
-    withEnv(reconcileStripeTask),
+    reconcileStripeTask,
     requeueStuckTextsTask,
   ],
 };

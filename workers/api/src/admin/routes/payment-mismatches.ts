@@ -1,7 +1,6 @@
 /** `GET /api/admin/payment-mismatches`: succeeded payments whose amount, currency or customer disagreed with their payment row (payments/apply-payment.ts). */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { listPaymentMismatches } from "../../payments/index";
 
-export const adminPaymentMismatchRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await listPaymentMismatches(createDb(c.env.DB))));
+export const adminPaymentMismatchRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await listPaymentMismatches(c.var.ctx)));

@@ -33,8 +33,8 @@ const RetryRequestSchema = v.object({
 });
 
 export const adminPaymentRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await listAdminPayments(c.env.DB)))
+  .get("/", async (c) => c.json(await listAdminPayments(c.var.ctx)))
   .post("/retry", jsonBody(RetryRequestSchema), async (c) =>
-    c.json(await createRetryBatch({ d1: c.env.DB, jobs: c.env.JOBS }, c.req.valid("json").payments)),
+    c.json(await createRetryBatch(c.var.ctx, c.req.valid("json").payments)),
   )
-  .get("/retry/:batchId", async (c) => c.json(await readRetryBatch(c.env.DB, c.req.param("batchId"))));
+  .get("/retry/:batchId", async (c) => c.json(await readRetryBatch(c.var.ctx, c.req.param("batchId"))));

@@ -10,8 +10,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
-import { createStripe } from "../../platform/stripe-client";
+import { stripeReady } from "../../platform/context";
 import { confirmedReplacement, defaultCard, finishCardReplacement, startCardReplacement } from "../../payments/index";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
@@ -28,27 +27,23 @@ const FinishCardReplacementSchema = v.object({
 export const artistCardRoutes = new Hono<AppEnv>()
   .get("/:token/card", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const { artistId } = await openLink(c);
-    return c.json({ card: await defaultCard(db, artistId) });
+    return c.json({ card: await defaultCard(c.var.ctx, artistId) });
   })
   .post("/:token/card/setup-intent", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const { artistId } = await openLink(c);
     await enforceRateLimit(c.var.ctx, { key: `card-replace:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
     await enforceRateLimit(c.var.ctx, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
-    return c.json(await startCardReplacement(createStripe(c.env), db, artistId));
+    return c.json(await startCardReplacement(stripeReady(c.var.ctx), artistId));
   })
   .post("/:token/card", jsonBody(FinishCardReplacementSchema), async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const { artistId } = await openLink(c);
     await enforceRateLimit(c.var.ctx, { key: `card-save:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR * 2, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
-    const stripe = createStripe(c.env);
     // Only a card Stripe confirmed counts against the ceiling all artists share.
-    const confirmed = await confirmedReplacement(stripe, db, artistId, c.req.valid("json").setupIntentId);
+    const confirmed = await confirmedReplacement(c.var.ctx, artistId, c.req.valid("json").setupIntentId);
     await enforceRateLimit(c.var.ctx, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
-    const card = await finishCardReplacement(stripe, db, artistId, confirmed);
+    const card = await finishCardReplacement(c.var.ctx, artistId, confirmed);
     return c.json({ card });
   });

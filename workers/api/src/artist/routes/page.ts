@@ -15,7 +15,6 @@ import { createDb } from "../../platform/db";
 import { stripeReady } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
-import { createStripe } from "../../platform/stripe-client";
 import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks } from "../../access/index";
 import { currentSession, dropSessionCookie, sessionsConfigured } from "../../access/index";
 import { endSessionOfArtist, liveSessionsOfArtist } from "../../access/index";
@@ -81,13 +80,11 @@ export const artistPageRoutes = new Hono<AppEnv>()
   })
   .get("/:token/pro", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const { artistId } = await openLink(c);
-    return c.json<ProPlanResponse>({ pro: await loadProPlan(db, artistId) });
+    return c.json<ProPlanResponse>({ pro: await loadProPlan(c.var.ctx, artistId) });
   })
   .post("/:token/pro/:change{cancel|resume}", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const { artistId } = await openLink(c);
     await enforceRateLimit(c.var.ctx, {
       key: `pro-plan:artist:${artistId}`,
@@ -96,7 +93,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
       message: /*i18n*/ "Too many changes to your Pro plan. Please wait an hour and try again.",
     });
     const cancel = c.req.param("change") === "cancel";
-    const pro = await setProCancelAtPeriodEnd({ db, stripe: createStripe(c.env) }, artistId, cancel).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
+    const pro = await setProCancelAtPeriodEnd(c.var.ctx, artistId, cancel).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     return c.json<ProPlanResponse>({ pro });
   })
   .post("/:token/sessions/:sessionId/end", async (c) => {

@@ -16,10 +16,9 @@ import { createDb } from "../../platform/db";
 import { errorLanguage, messageIn } from "../../platform/error-language";
 import { badRequest } from "../../platform/errors";
 import { maxUnpaidSongsPerArtist, unpaidSongExpiryMs } from "../../platform/limits";
-import { createStripe } from "../../platform/stripe-client";
+import { stripeReady } from "../../platform/context";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { requireSessionArtist } from "../../access/index";
-import type { PaymentDeps } from "../../payments/index";
 import { completeDistribution } from "../../payments/index";
 import { multipartBoundary } from "../../platform/multipart-stream";
 import { NOT_MULTIPART } from "../receive-song-upload";
@@ -35,12 +34,6 @@ import { jsonBody } from "../../platform/validation";
  * was marked where it is written; anything else (e.g. Stripe's own wording) stays as it came.
  */
 const inReadersLanguage = (c: Context<AppEnv>, message: string) => messageIn(errorLanguage(c), message, message);
-
-const paymentDeps = (env: Env): PaymentDeps => ({
-  db: createDb(env.DB),
-  jobs: env.JOBS,
-  stripe: createStripe(env),
-});
 
 export const distributeRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
@@ -60,7 +53,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     return c.json(await submission, 201);
   })
   .post("/:songId/complete", jsonBody(CompleteDistributionSchema), async (c) => {
-    const deps = paymentDeps(c.env);
+    const deps = stripeReady(c.var.ctx);
     const artist = await requireSessionArtist(c);
     const { feeOption, requestId } = c.req.valid("json");
     const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
@@ -68,7 +61,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     return c.json(body, answer.status);
   })
   .post("/:songId/recovery", jsonBody(RecoveryOfferSchema), async (c) => {
-    const deps = paymentDeps(c.env);
+    const deps = stripeReady(c.var.ctx);
     const artist = await requireSessionArtist(c);
     const { offerTier } = c.req.valid("json");
     const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), offerTier).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));

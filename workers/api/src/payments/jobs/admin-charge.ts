@@ -8,9 +8,7 @@
  * code; Stripe outages are thrown so the queue tries again later.
  */
 import Stripe from "stripe";
-import type { Db } from "../../platform/db";
-import { createDb } from "../../platform/db";
-import { createStripe } from "../../platform/stripe-client";
+import type { Ctx } from "../../platform/context";
 import { applySucceededPayment, recordFailedPayment } from "../apply-payment";
 import { chargeSavedCard } from "../charge-saved-card";
 import { keepRefusalDeclineCode, reasonNotToCharge, retryItemToCharge, type RetryItemToCharge, settleRetryItems, skipRetryItem } from "../retry-items";
@@ -23,9 +21,9 @@ import type { PaymentStatus } from "@jplay/schema/tables";
  * claimed it, the row's status when an earlier delivery did, or null when the unique indexes refused
  * it because another payment for the song, or another initial charge, is open or paid.
  */
-async function claimItemPayment(db: Db, item: RetryItemToCharge): Promise<PaymentStatus | null> {
+async function claimItemPayment(ctx: Ctx, item: RetryItemToCharge): Promise<PaymentStatus | null> {
   const initial = item.songId === null;
-  const claimed = await claimPayment(db, {
+  const claimed = await claimPayment(ctx, {
     id: item.id,
     retryItemId: item.id,
     artistId: item.artistId,
@@ -36,13 +34,13 @@ async function claimItemPayment(db: Db, item: RetryItemToCharge): Promise<Paymen
     paymentMethodId: item.paymentMethodId,
   });
   if (claimed) return "claimed";
-  return (await paymentById(db, item.id))?.status ?? null;
+  return (await paymentById(ctx, item.id))?.status ?? null;
 }
 
-async function charge(env: Env, db: Db, item: RetryItemToCharge): Promise<void> {
-  const stripe = createStripe(env);
+async function charge(ctx: Ctx, item: RetryItemToCharge): Promise<void> {
+  const { stripe } = ctx;
   try {
-    const outcome = await chargeSavedCard(stripe, db, {
+    const outcome = await chargeSavedCard(ctx, {
       paymentId: item.id,
       stripeCustomerId: item.stripeCustomerId!,
       stripePaymentMethodId: item.stripePaymentMethodId,
@@ -54,19 +52,19 @@ async function charge(env: Env, db: Db, item: RetryItemToCharge): Promise<void> 
     });
     switch (outcome.kind) {
       case "succeeded":
-        await applySucceededPayment({ db, jobs: env.JOBS }, item.id, "admin_retry", outcome.paymentIntentId);
+        await applySucceededPayment(ctx, item.id, "admin_retry", outcome.paymentIntentId);
         return;
       case "refused":
         // Keep the network's code on the payment, so the item and the details view say "stolen_card".
         if (outcome.refusal.reason === "hard_decline") {
-          await keepRefusalDeclineCode(db, item.id, outcome.refusal.declineCode);
+          await keepRefusalDeclineCode(ctx, item.id, outcome.refusal.declineCode);
         }
         return;
       case "requires_action":
         // Off-session, Stripe answers authentication_required instead; should 3-D Secure be asked for
         // anyway, nobody is at the screen: cancel it and let the artist pay themselves.
         await stripe.paymentIntents.cancel(outcome.paymentIntentId).catch(() => undefined);
-        await recordFailedPayment(db, item.id, { code: "authentication_required", declineCode: "authentication_required", message: "The card asks the cardholder to authenticate.", status: "skipped" });
+        await recordFailedPayment(ctx, item.id, { code: "authentication_required", declineCode: "authentication_required", message: "The card asks the cardholder to authenticate.", status: "skipped" });
         return;
       case "declined":
         return; // chargeSavedCard recorded it on the payment.
@@ -74,38 +72,37 @@ async function charge(env: Env, db: Db, item: RetryItemToCharge): Promise<void> 
   } catch (error) {
     // A request Stripe refuses as invalid (e.g. the card was detached) will not succeed on retry.
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-      await recordFailedPayment(db, item.id, { code: error.code ?? "invalid_request", message: error.message });
+      await recordFailedPayment(ctx, item.id, { code: error.code ?? "invalid_request", message: error.message });
       return;
     }
     throw error; // Stripe unreachable or failing: the queue retries (same key, or a lookup after a 500).
   }
 }
 
-export async function chargeRetryItem(itemId: string, env: Env): Promise<void> {
-  const db = createDb(env.DB);
-  const item = await retryItemToCharge(db, itemId);
+export async function chargeRetryItem(ctx: Ctx, itemId: string): Promise<void> {
+  const item = await retryItemToCharge(ctx, itemId);
   if (!item) throw new Error(`admin.charge: no retry item ${itemId}`);
   if (item.status !== "pending") return; // Settled by an earlier delivery.
 
-  let paymentStatus = (await paymentById(db, item.id))?.status ?? null;
+  let paymentStatus = (await paymentById(ctx, item.id))?.status ?? null;
   if (paymentStatus === null) {
-    if (!item.stripeCustomerId) return skipRetryItem(db, item.id, "failed", "no_customer");
-    const reason = await reasonNotToCharge(db, item);
-    if (reason) return skipRetryItem(db, item.id, "skipped", reason);
-    paymentStatus = await claimItemPayment(db, item);
+    if (!item.stripeCustomerId) return skipRetryItem(ctx, item.id, "failed", "no_customer");
+    const reason = await reasonNotToCharge(ctx, item);
+    if (reason) return skipRetryItem(ctx, item.id, "skipped", reason);
+    paymentStatus = await claimItemPayment(ctx, item);
     if (paymentStatus === null) {
       // Lost a race: another open or paid payment holds the song (or the artist's initial charge), or
       // the song was removed for want of payment since the item was read.
-      if (item.songId === null) return skipRetryItem(db, item.id, "skipped", "already_charged");
-      const songStatus = await songStatusOf(db, item.songId);
-      if (songStatus === "removed") return skipRetryItem(db, item.id, "skipped", "song_removed");
-      return skipRetryItem(db, item.id, "skipped", songStatus === "approved" || songStatus === "distributed" ? "already_paid" : "payment_in_progress");
+      if (item.songId === null) return skipRetryItem(ctx, item.id, "skipped", "already_charged");
+      const songStatus = await songStatusOf(ctx.db, item.songId);
+      if (songStatus === "removed") return skipRetryItem(ctx, item.id, "skipped", "song_removed");
+      return skipRetryItem(ctx, item.id, "skipped", songStatus === "approved" || songStatus === "distributed" ? "already_paid" : "payment_in_progress");
     }
   }
 
-  if (paymentStatus === "claimed" || paymentStatus === "processing") await charge(env, db, item);
-  else if (paymentStatus === "succeeded") await applySucceededPayment({ db, jobs: env.JOBS }, item.id, "admin_retry");
-  else if (paymentStatus === "requires_action") return skipRetryItem(db, item.id, "skipped", "authentication_required");
+  if (paymentStatus === "claimed" || paymentStatus === "processing") await charge(ctx, item);
+  else if (paymentStatus === "succeeded") await applySucceededPayment(ctx, item.id, "admin_retry");
+  else if (paymentStatus === "requires_action") return skipRetryItem(ctx, item.id, "skipped", "authentication_required");
 
-  await settleRetryItems(db, { itemId: item.id });
+  await settleRetryItems(ctx.db, { itemId: item.id });
 }

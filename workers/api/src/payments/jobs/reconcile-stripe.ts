@@ -6,23 +6,20 @@
  * pass bounded per run. A pass that fails is logged
  * and the others still run; so do the schedule's other tasks.
  */
-import { createDb } from "../../platform/db";
-import { createStripe, paymentsProvider } from "../../platform/stripe-client";
+import type { Ctx } from "../../platform/context";
+import { paymentsProvider } from "../../platform/stripe-client";
 import { requeueLostRefunds } from "../../refunds/index";
 import { applyMissedConnectEvents, applyMissedPlatformEvents } from "../missed-stripe-events";
 import { settleProcessingPayments } from "../settle-processing-payments";
-import type { JobQueue } from "../../platform/job";
 
-export async function reconcileStripeTask(env: Env, scheduledTime: Date): Promise<void> {
+export async function reconcileStripeTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
   // Without a way to reach Stripe there is nothing to ask (production without a key refuses payments).
-  if (paymentsProvider(env).kind === "unavailable") return;
-  const db = createDb(env.DB);
-  const deps = { db, jobs: env.JOBS as JobQueue, stripe: createStripe(env) };
+  if (paymentsProvider(ctx.env).kind === "unavailable") return;
   const passes = {
-    "platform-events": () => applyMissedPlatformEvents(deps, Math.floor(scheduledTime.getTime() / 1000)),
-    "connect-events": () => applyMissedConnectEvents(deps),
-    "processing-payments": () => settleProcessingPayments(deps, scheduledTime.getTime()),
-    "lost-refunds": () => requeueLostRefunds(deps, scheduledTime.getTime()),
+    "platform-events": () => applyMissedPlatformEvents(ctx, Math.floor(scheduledTime.getTime() / 1000)),
+    "connect-events": () => applyMissedConnectEvents(ctx),
+    "processing-payments": () => settleProcessingPayments(ctx, scheduledTime.getTime()),
+    "lost-refunds": () => requeueLostRefunds(ctx, scheduledTime.getTime()),
   };
   for (const [pass, run] of Object.entries(passes)) {
     try {

@@ -1,16 +1,13 @@
 /** POST /api/create-payment-intent (docs/product.md, Screens; Calls): the one-off /checkout payment, session artist only. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
-import type { JobQueue } from "../../platform/job";
-import { createStripe } from "../../platform/stripe-client";
+import { stripeReady } from "../../platform/context";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { requireSessionArtist } from "../../access/index";
 import { createCheckoutPayment } from "../checkout-payment";
 
 export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const db = createDb(c.env.DB);
   const artist = await requireSessionArtist(c);
   const text = await c.req.text();
   let body: unknown = {};
@@ -22,6 +19,5 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) 
     }
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest(/*i18n*/ "Send a JSON object.");
-  const deps = { db, jobs: c.env.JOBS as JobQueue, stripe: createStripe(c.env) };
-  return c.json(await createCheckoutPayment(deps, artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
+  return c.json(await createCheckoutPayment(stripeReady(c.var.ctx), artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

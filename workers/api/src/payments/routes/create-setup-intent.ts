@@ -10,7 +10,6 @@ import { Hono } from "hono";
 import { CreateSetupIntentSchema } from "@jplay/schema/distribution";
 import type { AppEnv } from "../../platform/env";
 import { BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, setupIntentsPerAddressPerHour, setupIntentsPerMinute } from "../../platform/limits";
-import { createStripe } from "../../platform/stripe-client";
 import { readSessionCustomer, startSession } from "../../access/index";
 import { createSetupIntent } from "../payment-setup";
 import { clientAddress, enforceRateLimit } from "../../platform/rate-limit";
@@ -27,7 +26,7 @@ export const createSetupIntentRoutes = new Hono<AppEnv>().post("/", jsonBody(Cre
   await enforceRateLimit(c.var.ctx, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
   const { paymentFrequency } = c.req.valid("json");
   const sessionCustomer = await readSessionCustomer(c);
-  const result = await createSetupIntent(createStripe(c.env), sessionCustomer, paymentFrequency);
+  const result = await createSetupIntent(c.var.ctx, sessionCustomer, paymentFrequency);
   if (result.customerId !== sessionCustomer) await startSession(c, result.customerId);
   return c.json(result);
 });

@@ -1,14 +1,11 @@
 /** POST /api/get-or-create-subscription (docs/product.md, Screens; Calls): the session artist's Pro subscription to pay. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
-import { createStripe } from "../../platform/stripe-client";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { requireSessionArtist } from "../../access/index";
 import { getOrCreateSubscription } from "../pro-subscription";
 
 export const getOrCreateSubscriptionRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const db = createDb(c.env.DB);
   const artist = await requireSessionArtist(c);
-  return c.json(await getOrCreateSubscription({ db, stripe: createStripe(c.env) }, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
+  return c.json(await getOrCreateSubscription(c.var.ctx, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

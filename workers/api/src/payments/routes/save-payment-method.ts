@@ -8,7 +8,6 @@
 import { Hono } from "hono";
 import { SavePaymentMethodSchema } from "@jplay/schema/distribution";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { forbidden } from "../../platform/errors";
 import {
   BUSY_SAVE_MESSAGE,
@@ -20,7 +19,6 @@ import {
   cardSavesPerAddressPerHour,
   cardSavesPerMinute,
 } from "../../platform/limits";
-import { createStripe } from "../../platform/stripe-client";
 import { artistPagePath, issueArtistLink } from "../../access/index";
 import { readSessionCustomer, rotateSession } from "../../access/index";
 import { syncArtistPayoutSchedule } from "../../ledger/index";
@@ -31,32 +29,31 @@ import { requestLanguage } from "../../platform/request-language";
 import { jsonBody } from "../../platform/validation";
 
 export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(SavePaymentMethodSchema), async (c) => {
+  const ctx = c.var.ctx;
   const input = c.req.valid("json");
   if ((await readSessionCustomer(c)) !== input.customerId) {
     throw forbidden(/*i18n*/ "This payment setup belongs to another session. Please reload the page and try again.");
   }
   // First the budgets only this caller uses up: its session (the customer it is bound to) and its address.
-  await enforceRateLimit(c.var.ctx, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
-  await enforceRateLimit(c.var.ctx, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: cardSavesPerAddressPerHour(c.env), windowMs: HOUR_MS, message: TOO_MANY_SAVES });
-  const stripe = createStripe(c.env);
+  await enforceRateLimit(ctx, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
+  await enforceRateLimit(ctx, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: cardSavesPerAddressPerHour(c.env), windowMs: HOUR_MS, message: TOO_MANY_SAVES });
   // Then Stripe's word that the card was set up for this customer: a made-up or foreign payment
   // method is refused here, so only saves an attacker paid a card check for reach the shared budgets.
-  const confirmed = await confirmedSetupCard(stripe, input.customerId, input.paymentMethodId);
-  await enforceRateLimit(c.var.ctx, {
+  const confirmed = await confirmedSetupCard(ctx, input.customerId, input.paymentMethodId);
+  await enforceRateLimit(ctx, {
     key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
     limit: SAVES_PER_PHONE_PER_HOUR,
     windowMs: HOUR_MS,
     message: /*i18n*/ "Too many cards saved for this phone number. Please wait an hour and try again.",
   });
-  await enforceRateLimit(c.var.ctx, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
-  const db = createDb(c.env.DB);
-  const saved = await savePaymentMethod(stripe, db, { ...input, language: requestLanguage(c) }, confirmed);
+  await enforceRateLimit(ctx, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
+  const saved = await savePaymentMethod(ctx, { ...input, language: requestLanguage(c) }, confirmed);
   // A card saved: this browser's session is replaced by one bound to the artist.
   await rotateSession(c, input.customerId, saved.artistId);
-  await syncArtistPayoutSchedule(c.var.ctx, saved.artistId);
+  await syncArtistPayoutSchedule(ctx, saved.artistId);
   // The artist's private page: a new link each time a card is saved (earlier links keep working).
-  const artistPageUrl = artistPagePath(await issueArtistLink(c.var.ctx, saved.artistId));
+  const artistPageUrl = artistPagePath(await issueArtistLink(ctx, saved.artistId));
   // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
-  await textCardSaved(c.var.ctx, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
+  await textCardSaved(ctx, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
   return c.json({ brand: saved.brand, last4: saved.last4, artistPageUrl });
 });

@@ -8,7 +8,6 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppEnv } from "../../../platform/env";
-import { createDb } from "../../../platform/db";
 import { stripeReady } from "../../../platform/context";
 import { AppError } from "../../../platform/errors";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
@@ -31,10 +30,10 @@ export const stripeConnectWebhookRoutes = new Hono<AppEnv>().post("/", async (c)
   }
 
   refuseOtherApiVersion(event, "stripe-connect");
-  const db = createDb(c.env.DB);
-  if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
+  const ctx = c.var.ctx;
+  if (await stripeEventApplied(ctx, event.id)) return c.json({ received: true, duplicate: true });
   // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  if (event.type === "account.updated") await applyAccountUpdatedEvent(stripeReady(c.var.ctx), event.data.object);
-  await recordStripeEvent(db, event);
+  if (event.type === "account.updated") await applyAccountUpdatedEvent(stripeReady(ctx), event.data.object);
+  await recordStripeEvent(ctx, event);
   return c.json({ received: true });
 });

@@ -7,9 +7,9 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppEnv } from "../../../platform/env";
-import { createDb } from "../../../platform/db";
+import { stripeReady } from "../../../platform/context";
 import { AppError } from "../../../platform/errors";
-import { createStripe, webhookSecret } from "../../../platform/stripe-client";
+import { webhookSecret } from "../../../platform/stripe-client";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
 import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../../stripe-events";
 
@@ -28,10 +28,10 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   }
 
   refuseOtherApiVersion(event, "stripe");
-  const db = createDb(c.env.DB);
-  if (await stripeEventApplied(db, event.id)) return c.json({ received: true, duplicate: true });
+  const ctx = c.var.ctx;
+  if (await stripeEventApplied(ctx, event.id)) return c.json({ received: true, duplicate: true });
   // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  await applyStripeEvent(db, event, { db, jobs: c.env.JOBS, stripe: createStripe(c.env) });
-  await recordStripeEvent(db, event);
+  await applyStripeEvent(stripeReady(ctx), event);
+  await recordStripeEvent(ctx, event);
   return c.json({ received: true });
 });
