@@ -75,6 +75,8 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // One import statement per module: a second from the same path is merged into the first.
+      "import-x/no-duplicates": "error",
       "@eslint-community/eslint-comments/require-description": ["error", { ignore: [] }],
       "@eslint-community/eslint-comments/disable-enable-pair": ["error", { allowWholeFile: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],

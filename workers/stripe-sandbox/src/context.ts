@@ -5,10 +5,9 @@
  * scheduling, and the armed 500s that happen after the idempotency key was claimed).
  */
 import type { Context, Handler } from "hono";
-import type { AppEnv } from "./env";
+import type { AppEnv, SandboxEnv } from "./env";
 import { type KeyKind, keyKind, requireSecretKey } from "./auth";
 import { sandboxNow } from "./clock";
-import type { SandboxEnv } from "./env";
 import { StripeApiError, apiError, errorResponse, stripeJson } from "./errors";
 import { buildEvent, type EventType, type SandboxEvent } from "./events";
 import { expand } from "./expand";

@@ -9,8 +9,7 @@ import type { AdminArtistDetails } from "@jplay/schema/admin";
 import { artists, paymentMethods, payments, songEvents, songs, subscriptions } from "@jplay/schema/tables";
 import { createDb } from "../platform/db";
 import { notFound } from "../platform/errors";
-import { liveSessionsOfArtist } from "../access/index";
-import { sessionView } from "../access/index";
+import { liveSessionsOfArtist, sessionView } from "../access/index";
 
 /** An artist's payment attempts shown, newest first. */
 export const PAYMENTS_SHOWN = 500;

@@ -8,8 +8,7 @@ import type { ArtistPageResponse, ArtistSongEvent } from "@jplay/schema/artist";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
 import type { Db } from "../platform/db";
-import { ACCOUNTS, accountBalance, artistAvailableBalances } from "../ledger/index";
-import { connectStatusOf, isPayoutDay, payoutPeriod, payoutsReady } from "../ledger/index";
+import { ACCOUNTS, accountBalance, artistAvailableBalances, connectStatusOf, isPayoutDay, payoutPeriod, payoutsReady } from "../ledger/index";
 import { songRefundViews } from "../refunds/index";
 
 /** Payouts listed on the page (newest first); older ones are in the ledger. */

@@ -10,8 +10,7 @@ import type { Language } from "@jplay/schema/language";
 import type { MyArtist } from "@jplay/schema/me";
 import { artists, songs } from "@jplay/schema/tables";
 import type { Db } from "../platform/db";
-import { artistAvailableBalances } from "../ledger/index";
-import { connectStatusOf, payoutsReady } from "../ledger/index";
+import { artistAvailableBalances, connectStatusOf, payoutsReady } from "../ledger/index";
 import { defaultCard } from "../payments/index";
 
 export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect): Promise<MyArtist> {

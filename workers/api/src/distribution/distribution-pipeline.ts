@@ -10,8 +10,7 @@ import { runBatch, type Db } from "../platform/db";
 import type { JobQueue } from "../platform/job";
 import type { AudioFacts } from "./check-audio";
 import { textSongOutcome } from "../texts/index";
-import { recordCatalogueChanges } from "../catalogue/index";
-import { purgeCatalogue } from "../catalogue/index";
+import { recordCatalogueChanges, purgeCatalogue } from "../catalogue/index";
 import { queueRefundsOfSong, refundOnRejection } from "../refunds/index";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */

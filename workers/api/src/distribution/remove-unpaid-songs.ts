@@ -18,8 +18,7 @@ import type Stripe from "stripe";
 import { songs } from "@jplay/schema/tables";
 import { runBatch, type Db } from "../platform/db";
 import type { JobQueue } from "../platform/job";
-import { closeOpenPayment } from "../payments/index";
-import { openPaymentOf } from "../payments/index";
+import { closeOpenPayment, openPaymentOf } from "../payments/index";
 
 export const REMOVED_CAUSE = "Not paid for in time: removed with its files";
 

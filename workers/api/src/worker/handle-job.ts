@@ -6,11 +6,9 @@
  */
 import { contextFor, stripeReady, type Ctx } from "../platform/context";
 import type { Job } from "../platform/job";
-import { deliverDistribution } from "../distribution/index";
-import { processDistribution } from "../distribution/index";
+import { deliverDistribution, processDistribution } from "../distribution/index";
 import { chargeRetryItem } from "../payments/index";
-import { runPayoutPage } from "../ledger/index";
-import { payArtist } from "../ledger/index";
+import { runPayoutPage, payArtist } from "../ledger/index";
 import { sendText } from "../texts/index";
 import { sendRefund } from "../refunds/index";
 

@@ -8,12 +8,10 @@
  * webhooks or lost answers left out is applied. A task that fails does not keep the others from running.
  * A run builds one context (platform/context.ts) and hands it to each task.
  */
-import { deliverDueSongsTask, requeueStalledDistributionsTask } from "../distribution/index";
+import { deliverDueSongsTask, removeUnpaidSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask } from "../distribution/index";
 import { startPayoutRun } from "../ledger/index";
 import { reconcileStripeTask } from "../payments/index";
 import { backfillIdentifiersTask } from "../releases/index";
-import { removeUnpaidSongsTask } from "../distribution/index";
-import { sweepOrphanMediaTask } from "../distribution/index";
 import { purgeSessionsTask } from "../access/index";
 import { requeueStuckTextsTask } from "../texts/index";
 import { DAILY_CRON, DELIVERY_CRON } from "./crons";

@@ -11,8 +11,7 @@ import type { AppEnv } from "../../platform/env";
 import { createDb } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { readArtistDetails } from "../admin-artist-details";
-import { revokeArtistLinks } from "../../access/index";
-import { endSessionsOfArtist } from "../../access/index";
+import { revokeArtistLinks, endSessionsOfArtist } from "../../access/index";
 import { artistById } from "../../platform/rows-by-id";
 
 /** The artist a route names; 404 when there is none. */

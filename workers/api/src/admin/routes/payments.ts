@@ -6,8 +6,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../platform/env";
-import { listAdminPayments } from "../../payments/index";
-import { createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../../payments/index";
+import { listAdminPayments, createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../../payments/index";
 import { jsonBody } from "../../platform/validation";
 
 const id = (name: string) => v.pipe(v.string(`${name} is required.`), v.nonEmpty(`${name} is required.`), v.maxLength(200, `${name} is too long.`));

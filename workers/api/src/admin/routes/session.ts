@@ -9,8 +9,7 @@ import * as v from "valibot";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../../platform/env";
 import { AppError, badRequest, unauthorized } from "../../platform/errors";
-import { adminMethod, endAdminSession, isAdminRequest, passwordMatches, startAdminSession } from "../../access/index";
-import { claimSignInTry, releaseSignInTry } from "../../access/index";
+import { adminMethod, endAdminSession, isAdminRequest, passwordMatches, startAdminSession, claimSignInTry, releaseSignInTry } from "../../access/index";
 import { clientAddress } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
 

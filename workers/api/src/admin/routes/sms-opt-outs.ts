@@ -6,8 +6,7 @@ import { Hono } from "hono";
 import { SmsOptOutSchema } from "@jplay/schema/text-messages";
 import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
-import { toE164 } from "../../texts/index";
-import { optOut } from "../../texts/index";
+import { toE164, optOut } from "../../texts/index";
 import { jsonBody } from "../../platform/validation";
 
 export const adminSmsOptOutRoutes = new Hono<AppEnv>().post("/", jsonBody(SmsOptOutSchema), async (c) => {

@@ -22,13 +22,10 @@ import { RejectSongSchema, type RejectSongResponse } from "@jplay/schema/song-re
 import type { AppEnv } from "../../platform/env";
 import { createDb } from "../../platform/db";
 import { notFound } from "../../platform/errors";
-import { rejectSongByOperator } from "../../distribution/index";
+import { rejectSongByOperator, correctReleaseDetails, approveSong } from "../../distribution/index";
 import { songById } from "../../platform/rows-by-id";
-import { coverKeyToServe, requestedCoverWidth } from "../../catalogue/index";
-import { correctReleaseDetails } from "../../distribution/index";
+import { coverKeyToServe, requestedCoverWidth, restoreSong, takeDownSong } from "../../catalogue/index";
 import { serveMedia } from "../../platform/serve-media";
-import { approveSong } from "../../distribution/index";
-import { restoreSong, takeDownSong } from "../../catalogue/index";
 import { jsonBody } from "../../platform/validation";
 
 const PRIVATE = "private, no-store";

@@ -11,8 +11,7 @@ import { MyLanguageSchema, type MeResponse, type MyArtistLinkResponse } from "@j
 import type { AppEnv } from "../../platform/env";
 import { createDb } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
-import { artistPagePath, issueArtistLink } from "../../access/index";
-import { sessionArtist, sessionsConfigured } from "../../access/index";
+import { artistPagePath, issueArtistLink, sessionArtist, sessionsConfigured } from "../../access/index";
 import { loadMyArtist, setArtistLanguage } from "../my-artist";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";

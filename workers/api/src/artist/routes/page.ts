@@ -15,15 +15,12 @@ import { createDb } from "../../platform/db";
 import { stripeReady } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
-import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks } from "../../access/index";
-import { currentSession, dropSessionCookie, sessionsConfigured } from "../../access/index";
-import { endSessionOfArtist, liveSessionsOfArtist } from "../../access/index";
+import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks, currentSession, dropSessionCookie, sessionsConfigured, endSessionOfArtist, liveSessionsOfArtist, artistSessionView } from "../../access/index";
 import { loadArtistPage } from "../artist-page";
 import { refreshOnboardingStatus, startConnectOnboarding } from "../../ledger/index";
 import { loadProPlan, setProCancelAtPeriodEnd } from "../../payments/index";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { artistById } from "../../platform/rows-by-id";
-import { artistSessionView } from "../../access/index";
 
 const HOUR = 60 * 60 * 1000;
 const ONBOARDING_LINKS_PER_ARTIST_PER_HOUR = 20;

@@ -11,8 +11,7 @@ import { STATEMENT_MONTH_PATTERN, type StatementMonthsResponse } from "@jplay/sc
 import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
 import { requestLanguage } from "../../platform/request-language";
-import { loadMonthlyStatement, monthHasBegun, statementMonths } from "../../ledger/index";
-import { statementCsv, statementFileName } from "../../ledger/index";
+import { loadMonthlyStatement, monthHasBegun, statementMonths, statementCsv, statementFileName } from "../../ledger/index";
 import { openLink, privateHeaders } from "./page";
 
 const CSV_FILE = /^(.+)\.csv$/;

@@ -19,10 +19,9 @@ import { maxUnpaidSongsPerArtist, unpaidSongExpiryMs } from "../../platform/limi
 import { stripeReady } from "../../platform/context";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { requireSessionArtist } from "../../access/index";
-import { completeDistribution } from "../../payments/index";
+import { completeDistribution, makeRecoveryOffer } from "../../payments/index";
 import { multipartBoundary } from "../../platform/multipart-stream";
 import { NOT_MULTIPART } from "../receive-song-upload";
-import { makeRecoveryOffer } from "../../payments/index";
 import { ownIdentifierPrefixes } from "../../releases/index";
 import { submitSong } from "../submit-song";
 import { assertUnderUnpaidLimit } from "../unpaid-song-limit";

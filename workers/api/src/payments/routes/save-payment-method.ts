@@ -19,8 +19,7 @@ import {
   cardSavesPerAddressPerHour,
   cardSavesPerMinute,
 } from "../../platform/limits";
-import { artistPagePath, issueArtistLink } from "../../access/index";
-import { readSessionCustomer, rotateSession } from "../../access/index";
+import { artistPagePath, issueArtistLink, readSessionCustomer, rotateSession } from "../../access/index";
 import { syncArtistPayoutSchedule } from "../../ledger/index";
 import { textCardSaved } from "../../texts/index";
 import { confirmedSetupCard, savePaymentMethod } from "../payment-setup";
