@@ -168,6 +168,28 @@ describe("payment setup", () => {
     await isFocused(page, 'input[name="artistName"]');
   });
 
+  test("Save waits for the card form: while it loads Save stays disabled, and the first tap once it shows is answered", async () => {
+    const page = await newPage();
+    let releaseConfig!: () => void;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+    await page.route("**/api/config", async (route) => {
+      await configHeld;
+      await route.continue();
+    });
+    const intentAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/create-setup-intent");
+    await page.goto(`${baseURL}/distribute`);
+    expect((await intentAnswered).status()).toBe(200);
+    // The intent is in the form (its own loading line is gone) while the card form still loads.
+    await page.getByText("Preparing secure payment setup…", { exact: true }).waitFor({ state: "hidden" });
+    await page.getByRole("status", { name: "Loading payment form" }).waitFor();
+    expect(await page.getByRole("button", { name: "Save Payment Method" }).isDisabled()).toBe(true);
+
+    releaseConfig();
+    await page.getByLabel("Card number", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Save Payment Method" }).click();
+    await expect.poll(() => page.getByLabel("Phone number", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+  });
+
   test("a failed setup intent is toasted, the card says so, and Try again recovers", async () => {
     const page = await newPage();
     await page.route("**/api/create-setup-intent", (route) =>

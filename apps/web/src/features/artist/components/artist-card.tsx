@@ -27,6 +27,7 @@ function ReplaceCardForm({ token, onDone }: { token: string; onDone: () => void 
   const finish = useFinishCardReplacement(token);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [cardReady, setCardReady] = useState(false);
   const errorId = useId();
 
   async function onSubmit(event: FormEvent) {
@@ -51,12 +52,12 @@ function ReplaceCardForm({ token, onDone }: { token: string; onDone: () => void 
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-3" aria-label={i18n._("New card")}>
-      <CardDetails ref={card} disabled={working} errorId={errorId} />
+      <CardDetails ref={card} disabled={working} errorId={errorId} onReadyChange={setCardReady} />
       <p id={errorId} role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
         {error}
       </p>
       <div className="flex gap-3">
-        <Button type="submit" disabled={working}>
+        <Button type="submit" disabled={working || !cardReady}>
           {working ? i18n._("Saving card…") : i18n._("Save new card")}
         </Button>
         <Button type="button" variant="secondary" disabled={working} onClick={onDone}>

@@ -43,6 +43,7 @@ export function CardPaymentForm({ title, focusTitle, submitLabel, children, save
   }, [focusTitle]);
   const [working, setWorking] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
+  const [cardReady, setCardReady] = useState(false);
   const errorId = useId();
 
   async function onSubmit(event: FormEvent) {
@@ -71,13 +72,13 @@ export function CardPaymentForm({ title, focusTitle, submitLabel, children, save
         {title}
       </h3>
       {children}
-      <CardDetails ref={card} disabled={locked} errorId={errorId} savedCardOnly={savedCardOnly} />
+      <CardDetails ref={card} disabled={locked} errorId={errorId} savedCardOnly={savedCardOnly} onReadyChange={setCardReady} />
       {inputError && (
         <p id={errorId} role="alert" className="rounded-xl border border-red-500/60 bg-red-500/10 p-3 text-sm font-medium">
           {inputError}
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={locked}>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={locked || !cardReady}>
         {working ? i18n._("Processing…") : submitLabel}
       </Button>
     </form>

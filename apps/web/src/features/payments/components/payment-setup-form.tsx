@@ -46,6 +46,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
   const [frequency, setFrequency] = useState<PaymentFrequency>(initialFrequency);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [cardReady, setCardReady] = useState(false);
   const setupIntent = useSetupIntent(frequency);
   const save = useSavePaymentMethod();
   const card = useRef<CardPayments>(null);
@@ -156,7 +157,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
         </div>
       ) : (
         <>
-          <CardDetails ref={card} disabled={working} errorId={errorId} />
+          <CardDetails ref={card} disabled={working} errorId={errorId} onReadyChange={setCardReady} />
           {loadingIntent && (
             <p role="status" className="flex items-center gap-2 text-sm text-muted">
               <span aria-hidden="true" className="size-4 rounded-full border-2 border-line border-t-accent motion-safe:animate-spin" />
@@ -169,7 +170,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
               {error}
             </p>
           )}
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={working || loadingIntent || !setupIntent.data} aria-describedby={disclosureId}>
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={working || loadingIntent || !setupIntent.data || !cardReady} aria-describedby={disclosureId}>
             {working ? i18n._("Saving…") : i18n._("Save Payment Method")}
           </Button>
         </>

@@ -3,7 +3,7 @@
  * Expiry and CVC inputs that confirm intents against the sandbox's REST API, with the 3-D Secure
  * dialog when the sandbox answers requires_action. Exposes the CardPayments interface via `ref`.
  */
-import { useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from "react";
+import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from "react";
 import { inputClass } from "@/components/ui/field";
 import { useI18n } from "@/lib/i18n";
 import type { AuthenticationOutcome } from "../api/sandbox-authenticate-intent";
@@ -21,6 +21,11 @@ export interface CardFormProps {
   errorId?: string;
   /** Only the saved card is used (3-D Secure for a charge the server made): no inputs are shown. */
   savedCardOnly?: boolean;
+  /**
+   * Told true once the card can be confirmed and false when it no longer can, so the owner keeps its
+   * submit button disabled meanwhile: a tap on a live button must never be dropped. Pass a state setter.
+   */
+  onReadyChange?: (ready: boolean) => void;
 }
 
 /** Stripe error codes that point at one input. */
@@ -34,7 +39,7 @@ const fieldOfCode: Record<string, CardField> = {
   invalid_cvc: "cvc",
 };
 
-export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardFormProps) {
+export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly, onReadyChange }: CardFormProps) {
   const i18n = useI18n();
   const [values, setValues] = useState<Record<CardField, string>>({ number: "", expiry: "", cvc: "" });
   const [invalid, setInvalid] = useState<CardField | null>(null);
@@ -92,6 +97,12 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly }: CardF
       return { status: "failed", message: error.message };
     }
   }
+
+  // The sandbox form confirms as soon as it is on screen.
+  useEffect(() => {
+    onReadyChange?.(true);
+    return () => onReadyChange?.(false);
+  }, [onReadyChange]);
 
   useImperativeHandle(ref, () => ({
     confirmSetup: (clientSecret) => confirm("setup_intents", clientSecret),

@@ -40,12 +40,18 @@ function cssVar(name: string, fallback: string) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-function StripeCardInput({ ref, disabled, savedCardOnly }: CardFormProps) {
+function StripeCardInput({ ref, disabled, savedCardOnly, onReadyChange }: CardFormProps) {
   const i18n = useI18n();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const labelId = useId();
+  // Confirmable once Stripe.js has loaded and the element has mounted.
+  const confirmable = ready && Boolean(stripe && elements);
+  useEffect(() => {
+    onReadyChange?.(confirmable);
+    return () => onReadyChange?.(false);
+  }, [onReadyChange, confirmable]);
 
   useImperativeHandle(
     ref,
