@@ -30,8 +30,10 @@ import { leadingId3v2Length, readSynchsafe } from "../src/releases/id3-tag";
 import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
 import { mediaLinkExpiry, mediaLinkSigner } from "../src/provider/provider-media-links";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, songRow, withId3, toneMp3 } from "./song-fixtures";
+import { testContext } from "./support";
 
 const db = createDb(env.DB);
+const testCtx = testContext();
 const HOUR = 3_600_000;
 const ORIGIN = "http://jplay.test";
 
@@ -114,8 +116,8 @@ describe("through the pipeline", () => {
     const year = new Date().getUTCFullYear();
     const prefix = normalizeIsrcPrefix(env.ISRC_PREFIX!)!;
     const { songId, audio } = await paidSong();
-    const isrcBefore = await lastNumberTaken(db, isrcSequence(year));
-    const upcBefore = await lastNumberTaken(db, upcSequence(env.UPC_COMPANY_PREFIX!));
+    const isrcBefore = await lastNumberTaken(testCtx, isrcSequence(year));
+    const upcBefore = await lastNumberTaken(testCtx, upcSequence(env.UPC_COMPANY_PREFIX!));
 
     const jobs = new CapturingQueue();
     await processDistribution(songId, pipelineEnv(jobs));
@@ -124,7 +126,7 @@ describe("through the pipeline", () => {
     // The next designation: more than the last one taken before, at most the last one taken after (other files' songs may take numbers too).
     const designation = Number(isrc!.slice(7));
     expect(designation).toBeGreaterThan(isrcBefore);
-    expect(designation).toBeLessThanOrEqual(await lastNumberTaken(db, isrcSequence(year)));
+    expect(designation).toBeLessThanOrEqual(await lastNumberTaken(testCtx, isrcSequence(year)));
     expect(upc).toMatch(new RegExp(`^${env.UPC_COMPANY_PREFIX}\\d{6}$`));
     expect(Number(upc!.slice(-1))).toBe(gtinCheckDigit(upc!.slice(0, -1)));
     expect(normalizeGtin(upc!)).toBe(upc);
@@ -161,7 +163,7 @@ describe("through the pipeline", () => {
     // Reviewed and due, but without identifiers: the delivery leaves it waiting.
     await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2").bind(Date.now() - 1000, songId).run();
     expect(await deliverDueSongs(db, jobs.asQueue(), Date.now(), "the release identifiers test", [songId])).toEqual([]);
-    await prepareRelease({ db, media: env.MEDIA }, identifierSettings(env), songId, Date.now());
+    await prepareRelease(testCtx, identifierSettings(env), songId, Date.now());
     expect(await deliverDueSongs(db, jobs.asQueue(), Date.now(), "the release identifiers test", [songId])).toEqual([songId]);
   });
 });
@@ -173,19 +175,19 @@ describe("assignIdentifiers", () => {
     const artistId = await insertArtist();
     const first = await insertSong({ artistId });
     const second = await insertSong({ artistId });
-    const designationBefore = await lastNumberTaken(db, isrcSequence(2061));
+    const designationBefore = await lastNumberTaken(testCtx, isrcSequence(2061));
 
-    const a = await assignIdentifiers(db, settings, first, now);
-    const b = await assignIdentifiers(db, settings, second, now);
+    const a = await assignIdentifiers(testCtx, settings, first, now);
+    const b = await assignIdentifiers(testCtx, settings, second, now);
     expect(a).toEqual({ isrc: mintIsrc(settings.isrcPrefix, 2061, designationBefore + 1), upc: mintUpc(settings.upcCompanyPrefix, 0) });
     expect(b).toEqual({ isrc: mintIsrc(settings.isrcPrefix, 2061, designationBefore + 2), upc: mintUpc(settings.upcCompanyPrefix, 1) });
     expect(formatIsrc(b.isrc)).toMatch(new RegExp(`^${settings.isrcPrefix.slice(0, 2)}-${settings.isrcPrefix.slice(2)}-61-\\d{5}$`));
     expect(await identifiersOf(first)).toEqual(a);
 
-    expect(await assignIdentifiers(db, settings, first, now)).toEqual(a);
-    expect(await assignIdentifiers(db, ownSettings(), second, ownYear(2062))).toEqual(b);
-    expect(await lastNumberTaken(db, isrcSequence(2061))).toBe(designationBefore + 2);
-    expect(await lastNumberTaken(db, upcSequence(settings.upcCompanyPrefix))).toBe(2);
+    expect(await assignIdentifiers(testCtx, settings, first, now)).toEqual(a);
+    expect(await assignIdentifiers(testCtx, ownSettings(), second, ownYear(2062))).toEqual(b);
+    expect(await lastNumberTaken(testCtx, isrcSequence(2061))).toBe(designationBefore + 2);
+    expect(await lastNumberTaken(testCtx, upcSequence(settings.upcCompanyPrefix))).toBe(2);
   });
 
   it("keeps the codes an artist entered, and mints only the one missing", async () => {
@@ -199,10 +201,10 @@ describe("assignIdentifiers", () => {
     const enteredIsrc = labelIsrc();
     await env.DB.prepare("update songs set isrc = ?1 where id = ?2").bind(enteredIsrc, isrcOnly).run();
 
-    expect(await assignIdentifiers(db, settings, both, now)).toEqual(entered);
-    expect(await lastNumberTaken(db, upcSequence(settings.upcCompanyPrefix))).toBe(0);
-    expect(await assignIdentifiers(db, settings, isrcOnly, now)).toEqual({ isrc: enteredIsrc, upc: mintUpc(settings.upcCompanyPrefix, 0) });
-    expect(await lastNumberTaken(db, isrcSequence(2063))).toBe(0);
+    expect(await assignIdentifiers(testCtx, settings, both, now)).toEqual(entered);
+    expect(await lastNumberTaken(testCtx, upcSequence(settings.upcCompanyPrefix))).toBe(0);
+    expect(await assignIdentifiers(testCtx, settings, isrcOnly, now)).toEqual({ isrc: enteredIsrc, upc: mintUpc(settings.upcCompanyPrefix, 0) });
+    expect(await lastNumberTaken(testCtx, isrcSequence(2063))).toBe(0);
   });
 
   it("fails with a clear error when a sequence is used up, and leaves the song without the code", async () => {
@@ -211,16 +213,16 @@ describe("assignIdentifiers", () => {
     const oneUpc = ownSettings(11);
     const first = await insertSong({ artistId });
     const second = await insertSong({ artistId });
-    expect((await assignIdentifiers(db, oneUpc, first, ownYear(2064))).upc).toBe(mintUpc(oneUpc.upcCompanyPrefix, 0));
-    const exhausted = assignIdentifiers(db, oneUpc, second, ownYear(2064));
+    expect((await assignIdentifiers(testCtx, oneUpc, first, ownYear(2064))).upc).toBe(mintUpc(oneUpc.upcCompanyPrefix, 0));
+    const exhausted = assignIdentifiers(testCtx, oneUpc, second, ownYear(2064));
     await expect(exhausted).rejects.toThrow(IdentifiersExhaustedError);
-    await expect(assignIdentifiers(db, oneUpc, second, ownYear(2064))).rejects.toThrow(`No UPC left: all 1 item references of the company prefix ${oneUpc.upcCompanyPrefix} are used`);
+    await expect(assignIdentifiers(testCtx, oneUpc, second, ownYear(2064))).rejects.toThrow(`No UPC left: all 1 item references of the company prefix ${oneUpc.upcCompanyPrefix} are used`);
     expect((await identifiersOf(second))!.upc).toBeNull();
 
     await env.DB.prepare("insert into identifier_sequences (name, last_number) values (?1, 99999)").bind(isrcSequence(2065)).run();
     const settings = ownSettings();
     const third = await insertSong({ artistId });
-    await expect(assignIdentifiers(db, settings, third, ownYear(2065))).rejects.toThrow(
+    await expect(assignIdentifiers(testCtx, settings, third, ownYear(2065))).rejects.toThrow(
       `No ISRC left for 2065: all 99999 designation codes under ${settings.isrcPrefix.slice(0, 2)}-${settings.isrcPrefix.slice(2)} are used`,
     );
     expect(await identifiersOf(third)).toEqual({ isrc: null, upc: null });
@@ -239,7 +241,7 @@ describe("the backfill", () => {
     const songIds = [live, scheduled, unchecked, missingAudio, pending];
 
     const settings = ownSettings();
-    const report = await backfillIdentifiers({ db, media: env.MEDIA }, () => settings, ownYear(2066), 100, songIds);
+    const report = await backfillIdentifiers(testCtx, () => settings, ownYear(2066), 100, songIds);
     expect(report.prepared.sort()).toEqual([live, scheduled].sort());
     expect(report.failed).toEqual([{ songId: missingAudio, error: expect.stringMatching(/stored audio of song .* is missing/) }]);
     for (const songId of [live, scheduled]) {
@@ -252,7 +254,7 @@ describe("the backfill", () => {
     expect(await identifiersOf(pending)).toEqual({ isrc: null, upc: null });
 
     // Nothing left to do: the settings are not even read.
-    const again = await backfillIdentifiers({ db, media: env.MEDIA }, () => { throw new Error("read"); }, ownYear(2066), 100, [live, scheduled]);
+    const again = await backfillIdentifiers(testCtx, () => { throw new Error("read"); }, ownYear(2066), 100, [live, scheduled]);
     expect(again).toEqual({ prepared: [], failed: [] });
   });
 });

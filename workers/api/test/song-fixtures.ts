@@ -89,7 +89,7 @@ export async function insertSong(options: {
  * the check does before scheduling too: the song's ISRC, UPC and delivered copy (releases/prepare-release.ts),
  * without which no song is delivered.
  */
-export const identifiersAssigned = (songId: string) => prepareRelease({ db: createDb(env.DB), media: env.MEDIA }, identifierSettings(env), songId, Date.now());
+export const identifiersAssigned = (songId: string) => prepareRelease(testContext(), identifierSettings(env), songId, Date.now());
 
 /**
  * A fixture that writes a live song's row straight to D1 stands in for the pipeline's delivery, so it

@@ -13,7 +13,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ISRC_MAX_DESIGNATION, mintIsrc, mintUpc, upcItemReferences } from "@jplay/schema/identifiers";
 import { songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import type { IdentifierSettings } from "./identifier-settings";
 import { isrcSequence, takeNextNumber, upcSequence } from "./identifier-sequences";
 
@@ -31,29 +31,29 @@ export class IdentifiersExhaustedError extends Error {
 
 type Column = "isrc" | "upc";
 
-async function identifiersOf(db: Db, songId: string): Promise<{ isrc: string | null; upc: string | null }> {
-  const [song] = await db.select({ isrc: songs.isrc, upc: songs.upc }).from(songs).where(eq(songs.id, songId)).limit(1);
+async function identifiersOf(ctx: Pick<Ctx, "db">, songId: string): Promise<{ isrc: string | null; upc: string | null }> {
+  const [song] = await ctx.db.select({ isrc: songs.isrc, upc: songs.upc }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw new Error(`No song ${songId} to give identifiers to`);
   return song;
 }
 
 /** Writes `value` where the song still lacks the code; answers the song's code after (ours, or the winner's). */
-async function writeIfMissing(db: Db, songId: string, column: Column, value: string): Promise<string> {
-  const written = await db
+async function writeIfMissing(ctx: Pick<Ctx, "db">, songId: string, column: Column, value: string): Promise<string> {
+  const written = await ctx.db
     .update(songs)
     .set({ [column]: value })
     .where(and(eq(songs.id, songId), isNull(songs[column])))
     .returning({ id: songs.id });
   if (written.length === 1) return value;
   // Lost a race: another run gave the song its code first, and our number is burnt.
-  const now = (await identifiersOf(db, songId))[column];
+  const now = (await identifiersOf(ctx, songId))[column];
   if (now === null) throw new Error(`Song ${songId} has no ${column} after writing one`);
   return now;
 }
 
-async function mintNextIsrc(db: Db, settings: IdentifierSettings, now: number): Promise<string> {
+async function mintNextIsrc(ctx: Pick<Ctx, "db">, settings: IdentifierSettings, now: number): Promise<string> {
   const year = new Date(now).getUTCFullYear();
-  const designation = await takeNextNumber(db, isrcSequence(year));
+  const designation = await takeNextNumber(ctx, isrcSequence(year));
   if (designation > ISRC_MAX_DESIGNATION) {
     throw new IdentifiersExhaustedError(
       `No ISRC left for ${year}: all ${ISRC_MAX_DESIGNATION} designation codes under ${settings.isrcPrefix.slice(0, 2)}-${settings.isrcPrefix.slice(2)} are used; ask the ISRC agency for another prefix (ISRC_PREFIX)`,
@@ -62,10 +62,10 @@ async function mintNextIsrc(db: Db, settings: IdentifierSettings, now: number): 
   return mintIsrc(settings.isrcPrefix, year, designation);
 }
 
-async function mintNextUpc(db: Db, settings: IdentifierSettings): Promise<string> {
+async function mintNextUpc(ctx: Pick<Ctx, "db">, settings: IdentifierSettings): Promise<string> {
   const prefix = settings.upcCompanyPrefix;
   // Sequence numbers start at 1; item references at 0, which GS1 lets a company use like any other.
-  const item = (await takeNextNumber(db, upcSequence(prefix))) - 1;
+  const item = (await takeNextNumber(ctx, upcSequence(prefix))) - 1;
   if (item >= upcItemReferences(prefix)) {
     throw new IdentifiersExhaustedError(
       `No UPC left: all ${upcItemReferences(prefix)} item references of the company prefix ${prefix} are used; license another prefix from GS1 (UPC_COMPANY_PREFIX)`,
@@ -74,10 +74,13 @@ async function mintNextUpc(db: Db, settings: IdentifierSettings): Promise<string
   return mintUpc(prefix, item);
 }
 
-/** The song's ISRC and UPC, minting whichever it lacks. Throws IdentifiersExhaustedError when a sequence is used up. */
-export async function assignIdentifiers(db: Db, settings: IdentifierSettings, songId: string, now: number): Promise<ReleaseIdentifiers> {
-  const current = await identifiersOf(db, songId);
-  const isrc = current.isrc ?? (await writeIfMissing(db, songId, "isrc", await mintNextIsrc(db, settings, now)));
-  const upc = current.upc ?? (await writeIfMissing(db, songId, "upc", await mintNextUpc(db, settings)));
+/**
+ * The song's ISRC and UPC, minting whichever it lacks. Throws IdentifiersExhaustedError when a sequence
+ * is used up. Takes only the db of the context: distribution/'s pipeline passes its own (prepare-release.ts).
+ */
+export async function assignIdentifiers(ctx: Pick<Ctx, "db">, settings: IdentifierSettings, songId: string, now: number): Promise<ReleaseIdentifiers> {
+  const current = await identifiersOf(ctx, songId);
+  const isrc = current.isrc ?? (await writeIfMissing(ctx, songId, "isrc", await mintNextIsrc(ctx, settings, now)));
+  const upc = current.upc ?? (await writeIfMissing(ctx, songId, "upc", await mintNextUpc(ctx, settings)));
   return { isrc, upc };
 }

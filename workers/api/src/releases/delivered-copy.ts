@@ -4,6 +4,7 @@
  * upload, which stays as the artist sent it (the public player and the admin still serve that one).
  * Written before the song can be delivered; the provider's audio link serves it when it exists.
  */
+import type { Ctx } from "../platform/context";
 import { buildId3Tag, withId3Tag } from "./id3-tag";
 
 export const deliveredAudioKey = (songId: string) => `songs/${songId}/delivered.mp3`;
@@ -18,15 +19,15 @@ export interface DeliveredSong {
 }
 
 /** Writes (or rewrites) the delivered copy from the stored MP3. Throws when the stored audio is missing. */
-export async function storeDeliveredCopy(media: R2Bucket, song: DeliveredSong): Promise<void> {
-  const stored = await media.get(song.audioKey);
+export async function storeDeliveredCopy(ctx: Pick<Ctx, "media">, song: DeliveredSong): Promise<void> {
+  const stored = await ctx.media.get(song.audioKey);
   if (!stored) throw new Error(`The stored audio of song ${song.id} (${song.audioKey}) is missing: no delivered copy can be made`);
   const copy = withId3Tag(new Uint8Array(await stored.arrayBuffer()), buildId3Tag({ title: song.title, artist: song.artistName, isrc: song.isrc }));
-  await media.put(deliveredAudioKey(song.id), copy, { httpMetadata: { contentType: "audio/mpeg" } });
+  await ctx.media.put(deliveredAudioKey(song.id), copy, { httpMetadata: { contentType: "audio/mpeg" } });
 }
 
 /** The key the provider's audio link serves: the delivered copy when there is one, else the stored upload. */
-export async function providerAudioKey(media: R2Bucket, songId: string, storedAudioKey: string): Promise<string> {
+export async function providerAudioKey(ctx: Ctx, songId: string, storedAudioKey: string): Promise<string> {
   const delivered = deliveredAudioKey(songId);
-  return (await media.head(delivered)) ? delivered : storedAudioKey;
+  return (await ctx.media.head(delivered)) ? delivered : storedAudioKey;
 }

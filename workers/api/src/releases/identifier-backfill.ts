@@ -6,17 +6,17 @@
  * them logs nothing while there is nothing to do.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { IdentifiersExhaustedError } from "./assign-identifiers";
 import type { IdentifierSettings } from "./identifier-settings";
-import { prepareRelease, type ReleaseDeps } from "./prepare-release";
+import { prepareRelease } from "./prepare-release";
 
 /**
  * Live songs, and scheduled ones (delivery time set), that lack an ISRC or a UPC: oldest first, live
  * ones before. All of them, or only those among `songIds`.
  */
-export async function songsLackingIdentifiers(db: Db, limit: number, songIds?: string[]): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(sql`
+export async function songsLackingIdentifiers(ctx: Ctx, limit: number, songIds?: string[]): Promise<string[]> {
+  const rows = await ctx.db.all<{ id: string }>(sql`
     select id from songs
     where (isrc is null or upc is null)
       and (status = 'distributed' or (status = 'approved' and deliver_at is not null))
@@ -36,14 +36,14 @@ export interface BackfillReport {
  * Prepares up to `limit` songs lacking identifiers (all, or only among `onlySongIds`). A song that fails (its audio missing) does not stop
  * the others; settings that are missing or a sequence used up stop the run (every song would fail alike).
  */
-export async function backfillIdentifiers(deps: ReleaseDeps, settings: () => IdentifierSettings, now: number, limit: number, onlySongIds?: string[]): Promise<BackfillReport> {
-  const songIds = await songsLackingIdentifiers(deps.db, limit, onlySongIds);
+export async function backfillIdentifiers(ctx: Ctx, settings: () => IdentifierSettings, now: number, limit: number, onlySongIds?: string[]): Promise<BackfillReport> {
+  const songIds = await songsLackingIdentifiers(ctx, limit, onlySongIds);
   const report: BackfillReport = { prepared: [], failed: [] };
   if (songIds.length === 0) return report;
   const current = settings();
   for (const songId of songIds) {
     try {
-      await prepareRelease(deps, current, songId, now);
+      await prepareRelease(ctx, current, songId, now);
       report.prepared.push(songId);
     } catch (error) {
       if (error instanceof IdentifiersExhaustedError) throw error;

@@ -26,7 +26,7 @@ const withEnv = (task: (env: Env, scheduledTime: Date) => Promise<void>): Schedu
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
   [DELIVERY_CRON]: [
-    withEnv(backfillIdentifiersTask),
+    backfillIdentifiersTask,
     withEnv(deliverDueSongsTask),
     withEnv(requeueStalledDistributionsTask),
     withEnv(sweepOrphanMediaTask),

@@ -24,7 +24,7 @@ export const providerMediaRoutes = new Hono<AppEnv>()
     const song = await findReleasedSongMedia(createDb(c.env.DB), songId);
     if (!song) throw notFound("This song is not in the catalogue: it was never released, or it was taken down");
     // Audio: the delivered copy, tagged with the ISRC (releases/delivered-copy.ts), when it exists.
-    const key = kind === "audio" ? await providerAudioKey(c.env.MEDIA, songId, song.audioKey) : song.coverKey;
+    const key = kind === "audio" ? await providerAudioKey(c.var.ctx, songId, song.audioKey) : song.coverKey;
     if (!key) throw notFound("This song has no cover");
     const missingMessage = kind === "audio" ? "Audio not found" : "Cover not found";
     return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });

@@ -5,17 +5,17 @@
  * the task with the reason in the cron's log; a song that fails alone is logged, the others go on, and
  * the task then fails naming it, so the cron's history shows it.
  */
-import { createDb } from "../../platform/db";
+import type { Ctx } from "../../platform/context";
 import { backfillIdentifiers } from "../identifier-backfill";
 import { identifierSettings } from "../identifier-settings";
 
 /** Songs per run: each is a read and a write of its MP3 (15 MB at most), one after another. */
 export const IDENTIFIER_BACKFILL_PER_RUN = 100;
 
-export async function backfillIdentifiersTask(env: Env, scheduledTime: Date): Promise<void> {
+export async function backfillIdentifiersTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
   const report = await backfillIdentifiers(
-    { db: createDb(env.DB), media: env.MEDIA },
-    () => identifierSettings(env),
+    ctx,
+    () => identifierSettings(ctx.env),
     scheduledTime.getTime(),
     IDENTIFIER_BACKFILL_PER_RUN,
   );
