@@ -99,7 +99,7 @@ describe("monthly statements", { timeout: 30_000 }, () => {
     const ada = await artistWithLink();
     const songId = await insertSong({ artistId: ada.artistId, status: "distributed", package: "standard" });
     const { title } = (await env.DB.prepare("select title from songs where id = ?1").bind(songId).first<{ title: string }>())!;
-    const answer = await recordPurchaseReport(env.DB, {
+    const answer = await recordPurchaseReport(testContext(), {
       purchases: [
         { purchaseId: crypto.randomUUID(), songId, priceCents: 199, purchasedAt: "2025-03-04T10:00:00Z" },
         { purchaseId: crypto.randomUUID(), songId, priceCents: 199, purchasedAt: "2025-03-31T23:59:59Z" },
@@ -148,7 +148,7 @@ describe("monthly statements", { timeout: 30_000 }, () => {
     const ada = await artistWithLink();
     const other = await artistWithLink();
     const songId = await insertSong({ artistId: ada.artistId, status: "distributed", package: "expedited" });
-    await recordPurchaseReport(env.DB, { purchases: [{ purchaseId: crypto.randomUUID(), songId, priceCents: 199, purchasedAt: "2025-06-02T12:00:00Z" }] });
+    await recordPurchaseReport(testContext(), { purchases: [{ purchaseId: crypto.randomUUID(), songId, priceCents: 199, purchasedAt: "2025-06-02T12:00:00Z" }] });
     await db.insert(payouts).values({ id: crypto.randomUUID(), artistId: ada.artistId, period: "2025-06-09", amountCents: 180, status: "paid" });
 
     const theirs = await (await statement(other.token, "2025-06")).text();

@@ -82,7 +82,7 @@ describe("catalogue answers from the edge cache", () => {
   it("reorders the popular list after a purchase report", async () => {
     const before = await ids("/api/songs/popular?limit=100");
     expect(before.indexOf(explicitSong)).toBeLessThan(before.indexOf(cleanSong)); // no purchases: the newest first
-    const answer = await recordPurchaseReport(env.DB, {
+    const answer = await recordPurchaseReport(testContext(), {
       purchases: [1, 2, 3].map((n) => ({ purchaseId: `cache-${cleanSong}-${n}`, songId: cleanSong, priceCents: 199, purchasedAt: new Date().toISOString() })),
     });
     expect(answer.recorded).toBe(3);

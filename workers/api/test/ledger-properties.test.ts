@@ -167,7 +167,7 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
     case "purchase":
       // The song's price moves (an operator's change) to the price sold at: purchases are credited only at it.
       await env.DB.prepare("UPDATE songs SET price_cents = ? WHERE id = ?").bind(step.priceCents, song!.songId).run();
-      await recordPurchaseReport(env.DB, {
+      await recordPurchaseReport(testContext(), {
         purchases: [{ purchaseId: crypto.randomUUID(), songId: song!.songId, priceCents: step.priceCents, purchasedAt: new Date().toISOString() }],
       });
       return;

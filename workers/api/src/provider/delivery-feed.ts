@@ -10,7 +10,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";
 import { catalogueChanges, songCredits, songs } from "@jplay/schema/tables";
 import type { CatalogueChange, DeliveryFeedPage, FeedQuery } from "@jplay/schema/provider-feed";
 import { parentalWarning, type Credit } from "@jplay/schema/release-metadata";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { badRequest } from "../platform/errors";
 import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "./ern/index";
 
@@ -18,8 +18,8 @@ import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "./ern/in
  * One page of the catalogue log, each change with its song as it is now: what both the JSON feed
  * (below) and the DDEX ERN feed (provider/ern/feed-page.ts) are written from, so they page alike.
  */
-export async function readFeedEntries(db: Db, { since, limit }: FeedQuery): Promise<FeedEntries> {
-  const rows = await db
+export async function readFeedEntries(ctx: Ctx, { since, limit }: FeedQuery): Promise<FeedEntries> {
+  const rows = await ctx.db
     .select({
       seq: catalogueChanges.seq,
       kind: catalogueChanges.kind,
@@ -51,8 +51,8 @@ export async function readFeedEntries(db: Db, { since, limit }: FeedQuery): Prom
     .limit(limit + 1);
 
   const page = rows.slice(0, limit);
-  if (page.length === 0 && since > 0) await refuseCursorPastTheEnd(db, since);
-  const credits = page.length > 0 ? await readCredits(db, since, page.at(-1)!.seq) : new Map<string, Credit[]>();
+  if (page.length === 0 && since > 0) await refuseCursorPastTheEnd(ctx, since);
+  const credits = page.length > 0 ? await readCredits(ctx, since, page.at(-1)!.seq) : new Map<string, Credit[]>();
 
   const entries = page.map(
     (row): FeedEntry => ({
@@ -92,7 +92,8 @@ const rightsLine = (year: number, holder: string): RightsLine | null => (year > 
  * the artist's order. Selected by the page's range, not a list of its song ids: a page of 500 would
  * bind more parameters than D1 takes in one query.
  */
-async function readCredits(db: Db, since: number, lastSeq: number): Promise<Map<string, Credit[]>> {
+async function readCredits(ctx: Ctx, since: number, lastSeq: number): Promise<Map<string, Credit[]>> {
+  const { db } = ctx;
   const pageSongs = db
     .select({ songId: catalogueChanges.songId })
     .from(catalogueChanges)
@@ -108,8 +109,8 @@ async function readCredits(db: Db, since: number, lastSeq: number): Promise<Map<
 }
 
 /** The JSON feed's page: a release describes its song and carries signed links to its files. */
-export async function readDeliveryFeed(db: Db, query: FeedQuery, signLink: SignMediaLink): Promise<DeliveryFeedPage> {
-  const { entries, nextCursor, hasMore } = await readFeedEntries(db, query);
+export async function readDeliveryFeed(ctx: Ctx, query: FeedQuery, signLink: SignMediaLink): Promise<DeliveryFeedPage> {
+  const { entries, nextCursor, hasMore } = await readFeedEntries(ctx, query);
   const changes = await Promise.all(
     entries.map(async ({ cursor, kind, songId, at, song }): Promise<CatalogueChange> => {
       if (kind === "takedown") return { cursor, kind, songId, at };
@@ -142,8 +143,8 @@ export async function readDeliveryFeed(db: Db, query: FeedQuery, signLink: SignM
  * A cursor past the feed's last change was never given out by this feed (seq only grows): reading on
  * from it would silently skip whatever comes next, so it is refused.
  */
-async function refuseCursorPastTheEnd(db: Db, since: number): Promise<void> {
-  const [row] = await db.select({ last: max(catalogueChanges.seq) }).from(catalogueChanges);
+async function refuseCursorPastTheEnd(ctx: Ctx, since: number): Promise<void> {
+  const [row] = await ctx.db.select({ last: max(catalogueChanges.seq) }).from(catalogueChanges);
   const last = row?.last ?? null;
   if (last === null || since > last) {
     throw badRequest(`since=${since} is past the end of the feed (its last change is ${last ?? 0}): use a cursor this feed gave you, or 0 to read from the start`);
@@ -154,8 +155,8 @@ async function refuseCursorPastTheEnd(db: Db, since: number): Promise<void> {
  * The media keys of a song the provider may fetch: released and not taken down. Anything else is
  * answered as absent, whatever link the caller holds.
  */
-export async function findReleasedSongMedia(db: Db, songId: string): Promise<{ audioKey: string; coverKey: string | null } | undefined> {
-  const [song] = await db
+export async function findReleasedSongMedia(ctx: Ctx, songId: string): Promise<{ audioKey: string; coverKey: string | null } | undefined> {
+  const [song] = await ctx.db
     .select({ audioKey: songs.audioKey, coverKey: songs.coverKey })
     .from(songs)
     .where(and(eq(songs.id, songId), eq(songs.status, "distributed"), isNull(songs.takenDownAt)))

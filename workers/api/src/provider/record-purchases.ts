@@ -10,7 +10,8 @@ import { inArray, sql } from "drizzle-orm";
 import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
 import { PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { ledgerTransactions, purchasePriceMismatches, songs } from "@jplay/schema/tables";
-import { createDb, runBatch } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { badRequest } from "../platform/errors";
 import { purgeCatalogue } from "../catalogue/index";
 
@@ -18,14 +19,14 @@ import { purgeCatalogue } from "../catalogue/index";
 const SONG_LOOKUP_CHUNK = 90;
 const MISMATCH_INSERT_CHUNK = 14;
 
-export async function recordPurchaseReport(d1: D1Database, report: PurchaseReport, now = Date.now()): Promise<PurchaseReportAnswer> {
+export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, now = ctx.now()): Promise<PurchaseReportAnswer> {
   const seen = new Set<string>();
   for (const purchase of report.purchases) {
     if (seen.has(purchase.purchaseId)) throw badRequest(`purchaseId ${purchase.purchaseId} appears more than once in this report`);
     seen.add(purchase.purchaseId);
   }
 
-  const db = createDb(d1);
+  const { db } = ctx;
   const songIds = [...new Set(report.purchases.map((purchase) => purchase.songId))];
   const songsById = new Map<string, { status: string; artistId: string | null; revenueSplitBps: number | null; priceCents: number }>();
   for (let i = 0; i < songIds.length; i += SONG_LOOKUP_CHUNK) {

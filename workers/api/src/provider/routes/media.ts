@@ -7,7 +7,6 @@
 import { Hono } from "hono";
 import type { MediaKind } from "@jplay/schema/provider-feed";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { providerAudioKey } from "../../releases/index";
 import { findReleasedSongMedia } from "../delivery-feed";
@@ -20,12 +19,12 @@ export const providerMediaRoutes = new Hono<AppEnv>()
     const secret = providerSecret(c.env, "Media links are not served");
     const songId = c.req.param("songId");
     const kind = c.req.param("kind") as MediaKind;
-    const secondsLeft = await verifyMediaLink(secret, songId, kind, c.req.query("expires"), c.req.query("signature"), Date.now());
-    const song = await findReleasedSongMedia(createDb(c.env.DB), songId);
+    const secondsLeft = await verifyMediaLink(secret, songId, kind, c.req.query("expires"), c.req.query("signature"), c.var.ctx.now());
+    const song = await findReleasedSongMedia(c.var.ctx, songId);
     if (!song) throw notFound("This song is not in the catalogue: it was never released, or it was taken down");
     // Audio: the delivered copy, tagged with the ISRC (releases/delivered-copy.ts), when it exists.
     const key = kind === "audio" ? await providerAudioKey(c.var.ctx, songId, song.audioKey) : song.coverKey;
     if (!key) throw notFound("This song has no cover");
     const missingMessage = kind === "audio" ? "Audio not found" : "Cover not found";
-    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });
+    return serveMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });
   });

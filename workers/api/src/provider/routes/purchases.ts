@@ -19,7 +19,7 @@ export const providerPurchaseRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const secret = providerSecret(c.env, "Purchase reports are not accepted");
     const rawBody = await c.req.text();
-    await verifyProviderSignature(secret, c.req.header(TIMESTAMP_HEADER), c.req.header(SIGNATURE_HEADER), reportBody(rawBody), Date.now());
+    await verifyProviderSignature(secret, c.req.header(TIMESTAMP_HEADER), c.req.header(SIGNATURE_HEADER), reportBody(rawBody), c.var.ctx.now());
 
     let body: unknown;
     try {
@@ -32,6 +32,6 @@ export const providerPurchaseRoutes = new Hono<AppEnv>().post(
       const issue = report.issues[0];
       throw badRequest(`${v.getDotPath(issue) ?? "body"}: ${issue.message}`);
     }
-    return c.json(await recordPurchaseReport(c.env.DB, report.output), 200);
+    return c.json(await recordPurchaseReport(c.var.ctx, report.output), 200);
   },
 );

@@ -5,7 +5,6 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { isDevelopment } from "../../platform/environment";
 import { buildErnFeedPage, ddexParties } from "../ern/index";
 import { readFeedEntries } from "../delivery-feed";
@@ -15,7 +14,7 @@ export const providerErnReleaseRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const { query, signLink } = await readSignedFeedRequest(c);
     const parties = ddexParties(c.env);
-    const entries = await readFeedEntries(createDb(c.env.DB), query);
+    const entries = await readFeedEntries(c.var.ctx, query);
     const page = await buildErnFeedPage(entries, { ...parties, control: isDevelopment(c.env) ? "TestMessage" : "LiveMessage" }, signLink);
     c.header("Cache-Control", "private, no-store");
     return c.json(page);

@@ -10,7 +10,6 @@ import * as v from "valibot";
 import { firstIssue } from "@jplay/schema/distribution";
 import { FeedQuerySchema, type FeedQuery } from "@jplay/schema/provider-feed";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { badRequest } from "../../platform/errors";
 import { readDeliveryFeed } from "../delivery-feed";
 import { mediaLinkExpiry, mediaLinkSigner } from "../provider-media-links";
@@ -30,7 +29,7 @@ function parseFeedQuery(params: URLSearchParams): FeedQuery {
  * query), parse its query and make the signer of this page's media links.
  */
 export async function readSignedFeedRequest(c: Context<AppEnv>) {
-  const now = Date.now();
+  const now = c.var.ctx.now();
   const secret = providerSecret(c.env, "The delivery feed is not available");
   const url = new URL(c.req.url);
   // The path and query exactly as they arrived, e.g. "/api/provider/releases?since=0&limit=100".
@@ -44,7 +43,7 @@ export async function readSignedFeedRequest(c: Context<AppEnv>) {
 export const providerReleaseRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const { query, signLink } = await readSignedFeedRequest(c);
-    const page = await readDeliveryFeed(createDb(c.env.DB), query, signLink);
+    const page = await readDeliveryFeed(c.var.ctx, query, signLink);
     c.header("Cache-Control", "private, no-store");
     return c.json(page);
   });
