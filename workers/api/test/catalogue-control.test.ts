@@ -10,14 +10,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminCatalogueResponse } from "@jplay/schema/catalogue-control";
 import type { Facility } from "@jplay/schema/facilities";
 import type { SongDto } from "@jplay/schema/song";
-import { createDb } from "../src/platform/db";
 import { LOCAL_OPERATOR } from "../src/access/admin-access";
 import { loadArtistPage } from "../src/artist/artist-page";
 import { signProviderReport } from "../src/provider/provider-signature";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong } from "./payment-support";
 import { catalogueRowsWritten, insertArtist, insertSong, songEvents } from "./song-fixtures";
-import { Browser, pngBytes } from "./support";
+import { Browser, pngBytes, testContext } from "./support";
 
 let operator: Browser;
 const listener = new Browser();
@@ -287,7 +286,7 @@ describe("takedowns", () => {
     expect(texts.results).toEqual([
       { kind: "song_taken_down", body: `JPlay: "Soon Taken Down" was taken down from the tablets. Reason: ${reason} Sales already made stay yours. Reply STOP to opt out.` },
     ]);
-    const page = await loadArtistPage(createDb(env.DB), song.artistId);
+    const page = await loadArtistPage(testContext(), song.artistId);
     expect(page?.songs[0]?.takedown).toEqual({ reason, at: new Date(row!.taken_down_at).toISOString() });
 
     // Again: 409 with the reason it is down for; nothing more is written.
@@ -301,7 +300,7 @@ describe("takedowns", () => {
     expect(await featuredId()).toBe(song.songId);
     expect(await feedOf(song.songId)).toEqual(["takedown", "release"]);
     expect((await songEvents(song.songId)).at(-1)).toMatchObject({ actor: LOCAL_OPERATOR, cause: `Restored to the catalogue by ${LOCAL_OPERATOR}` });
-    expect((await loadArtistPage(createDb(env.DB), song.artistId))?.songs[0]?.takedown).toBeNull();
+    expect((await loadArtistPage(testContext(), song.artistId))?.songs[0]?.takedown).toBeNull();
     // The artist is told the song is back, once.
     const afterRestore = await env.DB.prepare("select kind, body from text_messages where artist_id = ?1 order by created_at, rowid").bind(song.artistId).all<{ kind: string; body: string }>();
     expect(afterRestore.results.at(-1)).toEqual({ kind: "song_restored", body: `JPlay: "Soon Taken Down" is back on the tablets. Reply STOP to opt out.` });
@@ -349,7 +348,7 @@ describe("takedowns", () => {
     expect(await json(response)).toMatchObject({ recorded: 1, rejected: 0 });
     const balance = await env.DB.prepare("select coalesce(sum(amount_cents), 0) as total from ledger_entries where account = ?1").bind(`artist:${song.artistId}:available`).first<number>("total");
     expect(balance).toBeGreaterThan(0);
-    expect((await loadArtistPage(createDb(env.DB), song.artistId))?.songs[0]?.sales).toEqual({ purchases: 1, grossCents: 199 });
+    expect((await loadArtistPage(testContext(), song.artistId))?.songs[0]?.sales).toEqual({ purchases: 1, grossCents: 199 });
   });
 });
 

@@ -7,7 +7,7 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ArtistPageResponse, ArtistSongEvent } from "@jplay/schema/artist";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, connectStatusOf, isPayoutDay, payoutPeriod, payoutsReady } from "../ledger/index";
 import { songRefundViews } from "../refunds/index";
 
@@ -36,7 +36,8 @@ function chunks<T>(items: T[]): T[][] {
 /** The page's own data; the route adds the sessions and the link's expiry. */
 export type ArtistPageData = Omit<ArtistPageResponse, "sessions" | "link">;
 
-export async function loadArtistPage(db: Db, artistId: string, now = Date.now()): Promise<ArtistPageData | null> {
+export async function loadArtistPage(ctx: Ctx, artistId: string, now = ctx.now()): Promise<ArtistPageData | null> {
+  const { db } = ctx;
   const [artist] = await db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
   if (!artist) return null;
 
@@ -59,8 +60,8 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     for (const row of totals) sales.set(row.songId, { purchases: row.count, grossCents: row.gross });
   }
 
-  const available = (await artistAvailableBalances({ db }, [artistId])).get(artistId) ?? 0;
-  const pending = await accountBalance({ db }, ACCOUNTS.artistPayoutPending(artistId));
+  const available = (await artistAvailableBalances(ctx, [artistId])).get(artistId) ?? 0;
+  const pending = await accountBalance(ctx, ACCOUNTS.artistPayoutPending(artistId));
   const ready = payoutsReady(artist);
   const connect = connectStatusOf(artist);
   const payoutRows = await db
@@ -70,7 +71,7 @@ export async function loadArtistPage(db: Db, artistId: string, now = Date.now())
     .orderBy(desc(payouts.createdAt))
     .limit(PAYOUTS_SHOWN);
 
-  const refundViews = await songRefundViews({ db }, songRows);
+  const refundViews = await songRefundViews(ctx, songRows);
   const songList = songRows.map((song) => ({
     id: song.id,
     title: song.title,

@@ -9,18 +9,18 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { Language } from "@jplay/schema/language";
 import type { MyArtist } from "@jplay/schema/me";
 import { artists, songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { artistAvailableBalances, connectStatusOf, payoutsReady } from "../ledger/index";
 import { defaultCard } from "../payments/index";
 
-export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect): Promise<MyArtist> {
-  const rows = await db
+export async function loadMyArtist(ctx: Ctx, artist: typeof artists.$inferSelect): Promise<MyArtist> {
+  const rows = await ctx.db
     .select({ id: songs.id, title: songs.title, status: songs.status, package: songs.package, paidAt: songs.paidAt, explicit: songs.explicit, cleanVersionOf: songs.cleanVersionOf })
     .from(songs)
     .where(and(eq(songs.artistId, artist.id), ne(songs.status, "removed")))
     .orderBy(desc(songs.createdAt));
-  const available = (await artistAvailableBalances({ db }, [artist.id])).get(artist.id) ?? 0;
-  const card = await defaultCard({ db }, artist.id);
+  const available = (await artistAvailableBalances(ctx, [artist.id])).get(artist.id) ?? 0;
+  const card = await defaultCard(ctx, artist.id);
   return {
     savedPayment:
       card && artist.stripeCustomerId
@@ -41,6 +41,6 @@ export async function loadMyArtist(db: Db, artist: typeof artists.$inferSelect):
 }
 
 /** From now on the artist's texts and statements are written in `language`. */
-export async function setArtistLanguage(db: Db, artistId: string, language: Language): Promise<void> {
-  await db.update(artists).set({ language }).where(eq(artists.id, artistId));
+export async function setArtistLanguage(ctx: Ctx, artistId: string, language: Language): Promise<void> {
+  await ctx.db.update(artists).set({ language }).where(eq(artists.id, artistId));
 }

@@ -28,7 +28,7 @@ export async function post(ctx: Ctx, posting: Posting, now = ctx.now()): Promise
 export const postTransaction = (ctx: Ctx, kind: LedgerKind, ref: string, entries: LedgerEntry[], now = ctx.now()) => post(ctx, { kind, ref, entries }, now);
 
 /** The balance of one account: the sum of its entries. */
-export async function accountBalance(ctx: Pick<Ctx, "db">, account: string): Promise<number> {
+export async function accountBalance(ctx: Ctx, account: string): Promise<number> {
   const [row] = await ctx.db
     .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
@@ -37,7 +37,7 @@ export async function accountBalance(ctx: Pick<Ctx, "db">, account: string): Pro
 }
 
 /** Available balances (cents) of many artists in one query; artists with no entries are 0. */
-export async function artistAvailableBalances(ctx: Pick<Ctx, "db">, artistIds: string[]): Promise<Map<string, number>> {
+export async function artistAvailableBalances(ctx: Ctx, artistIds: string[]): Promise<Map<string, number>> {
   const balances = new Map(artistIds.map((id) => [id, 0]));
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < artistIds.length; i += 90) {

@@ -40,7 +40,7 @@ async function customerOf(ctx: Ctx, artistId: string): Promise<string> {
 }
 
 /** The artist's default card as the page shows it, or null when none is saved. */
-export async function defaultCard(ctx: Pick<Ctx, "db">, artistId: string): Promise<SavedCard | null> {
+export async function defaultCard(ctx: Ctx, artistId: string): Promise<SavedCard | null> {
   const [card] = await ctx.db
     .select({ brand: paymentMethods.brand, last4: paymentMethods.last4, expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear })
     .from(paymentMethods)

@@ -10,7 +10,7 @@ import type { Ctx } from "../platform/context";
 const stateOf = (status: RefundStatus): ArtistSongRefund["state"] =>
   status === "succeeded" ? "refunded" : status === "failed" || status === "canceled" ? "failed" : "on_its_way";
 
-export async function songRefundViews(ctx: Pick<Ctx, "db">, songs: { id: string; status: SongStatus; package: SongPackage | null }[]): Promise<Map<string, ArtistSongRefund>> {
+export async function songRefundViews(ctx: Ctx, songs: { id: string; status: SongStatus; package: SongPackage | null }[]): Promise<Map<string, ArtistSongRefund>> {
   const rejected = songs.filter((song) => song.status === "rejected");
   const views = new Map<string, ArtistSongRefund>();
   if (rejected.length === 0) return views;

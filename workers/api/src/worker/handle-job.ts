@@ -15,7 +15,6 @@ import { sendRefund } from "../refunds/index";
 const RETRY_DELAY_SECONDS = 30;
 
 export async function runJob(job: Job, ctx: Ctx): Promise<void> {
-  const env = ctx.env;
   switch (job.type) {
     case "media.delete":
       // Deleting a missing key succeeds, so a second delivery changes nothing.
@@ -23,10 +22,11 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       return;
     case "distribution.process":
       // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
-      await processDistribution(job.songId, env);
+      // distribution/'s jobs still take the env.
+      await processDistribution(job.songId, ctx.env);
       return;
     case "distribution.deliver":
-      await deliverDistribution(job.songId, env);
+      await deliverDistribution(job.songId, ctx.env);
       return;
     case "admin.charge":
       await chargeRetryItem(ctx, job.itemId);

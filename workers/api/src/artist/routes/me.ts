@@ -9,7 +9,6 @@
 import { Hono } from "hono";
 import { MyLanguageSchema, type MeResponse, type MyArtistLinkResponse } from "@jplay/schema/me";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { unauthorized } from "../../platform/errors";
 import { artistPagePath, issueArtistLink, sessionArtist, sessionsConfigured } from "../../access/index";
 import { loadMyArtist, setArtistLanguage } from "../my-artist";
@@ -24,9 +23,8 @@ export const LINKS_PER_ARTIST_PER_HOUR = 10;
 export const meRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const artist = sessionsConfigured(c.env) ? await sessionArtist(c) : null;
-    return c.json<MeResponse>({ artist: artist ? await loadMyArtist(db, artist) : null });
+    return c.json<MeResponse>({ artist: artist ? await loadMyArtist(c.var.ctx, artist) : null });
   })
   .post("/artist-link", async (c) => {
     privateHeaders(c);
@@ -42,10 +40,9 @@ export const meRoutes = new Hono<AppEnv>()
   })
   .put("/language", jsonBody(MyLanguageSchema), async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const artist = sessionsConfigured(c.env) ? await sessionArtist(c) : null;
     if (!artist) throw unauthorized(/*i18n*/ "This browser is not signed in as an artist.");
     const { language } = c.req.valid("json");
-    await setArtistLanguage(db, artist.id, language);
+    await setArtistLanguage(c.var.ctx, artist.id, language);
     return c.json({ language });
   });

@@ -11,7 +11,6 @@ import { Hono, type Context } from "hono";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { stripeReady } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
@@ -48,22 +47,21 @@ const currentSessionId = async (c: Context<AppEnv>) => (sessionsConfigured(c.env
 export const artistPageRoutes = new Hono<AppEnv>()
   .get("/:token", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
+    const ctx = c.var.ctx;
     const link = await openLink(c);
-    const artist = await artistById(db, link.artistId);
-    if (artist) await refreshOnboardingStatus(stripeReady(c.var.ctx), artist);
-    const page = await loadArtistPage(db, link.artistId);
+    const artist = await artistById(ctx.db, link.artistId);
+    if (artist) await refreshOnboardingStatus(stripeReady(ctx), artist);
+    const page = await loadArtistPage(ctx, link.artistId);
     if (!page) throw notFound(LINK_NOT_FOUND);
     const currentId = await currentSessionId(c);
-    const sessions = (await liveSessionsOfArtist(c.var.ctx, link.artistId)).map((session) => artistSessionView(session, currentId));
+    const sessions = (await liveSessionsOfArtist(ctx, link.artistId)).map((session) => artistSessionView(session, currentId));
     return c.json<ArtistPageResponse>({ ...page, sessions, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
   })
   .post("/:token/connect", async (c) => {
     privateHeaders(c);
-    const db = createDb(c.env.DB);
     const token = c.req.param("token");
     const { artistId } = await openLink(c);
-    const artist = await artistById(db, artistId);
+    const artist = await artistById(c.var.ctx.db, artistId);
     if (!artist) throw notFound(LINK_NOT_FOUND);
     await enforceRateLimit(c.var.ctx, {
       key: `connect-onboarding:artist:${artist.id}`,
