@@ -1,16 +1,17 @@
 /**
  * The monthly statement as a CSV file (docs/decisions/028-artist-journey.md): the month, a row per
  * song (downloads, gross, the artist's share) with a total, then the month's payouts with their
- * status and the total paid out. Every field is quoted (RFC 4180, quotes doubled, CRLF line ends)
- * and amounts are dollars with two decimals, computed from integer cents. Song titles are typed by
- * the public, and a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`, tab or carriage return
- * as a formula (https://owasp.org/www-community/attacks/CSV_Injection): such a title gets a leading
- * single quote. Its headings are in the language the artist reads the page in; amounts keep their
- * dot decimals in both (US Spanish writes them so too, and spreadsheets read them as numbers). No
- * I/O: the route reads the figures (ledger/monthly-statement.ts).
+ * status and the total paid out. Every field is quoted, by the product's CSV writer (schema/src/csv.ts:
+ * RFC 4180, CRLF line ends, a title a spreadsheet would run as a formula made inert), and amounts are
+ * dollars with two decimals, computed from integer cents. Its headings are in the language the artist
+ * reads the page in (platform/translate.ts); amounts keep their dot decimals in both (US Spanish writes
+ * them so too, and spreadsheets read them as numbers). No I/O: the route reads the figures
+ * (ledger/monthly-statement.ts).
  */
 import type { ArtistPayoutStatus } from "@jplay/schema/artist";
 import type { Language } from "@jplay/schema/language";
+import { csvLine, csvText, type CsvField } from "@jplay/schema/csv";
+import { translate } from "../platform/translate";
 
 export interface StatementSongLine {
   title: string;
@@ -33,35 +34,24 @@ export interface MonthlyStatement {
   payouts: StatementPayoutLine[];
 }
 
-interface StatementWords {
-  title: string;
-  songHeadings: readonly [string, string, string, string];
-  total: string;
-  payoutHeadings: readonly [string, string, string];
-  totalPaidOut: string;
-  payoutStatus: Record<ArtistPayoutStatus, string>;
-}
+const WORDS = {
+  title: /*i18n*/ "JPlay monthly statement",
+  song: /*i18n*/ "Song",
+  downloads: /*i18n*/ "Downloads",
+  gross: /*i18n*/ "Gross sales (USD)",
+  share: /*i18n*/ "Your share (USD)",
+  total: /*i18n*/ "Total",
+  payoutDay: /*i18n*/ "Payout day",
+  amount: /*i18n*/ "Amount (USD)",
+  status: /*i18n*/ "Status",
+  totalPaidOut: /*i18n*/ "Total paid out",
+} as const;
 
-const WORDS: Record<Language, StatementWords> = {
-  en: {
-    title: "JPlay monthly statement",
-    songHeadings: ["Song", "Downloads", "Gross sales (USD)", "Your share (USD)"],
-    total: "Total",
-    payoutHeadings: ["Payout day", "Amount (USD)", "Status"],
-    totalPaidOut: "Total paid out",
-    payoutStatus: { pending: "On its way", paid: "Paid", failed: "Failed (returned to your balance)" },
-  },
-  es: {
-    title: "Estado de cuenta mensual de JPlay",
-    songHeadings: ["Canción", "Descargas", "Ventas brutas (USD)", "Tu parte (USD)"],
-    total: "Total",
-    payoutHeadings: ["Día de pago", "Importe (USD)", "Estado"],
-    totalPaidOut: "Total pagado",
-    payoutStatus: { pending: "En camino", paid: "Pagado", failed: "Fallido (devuelto a tu saldo)" },
-  },
+const PAYOUT_STATUS: Record<ArtistPayoutStatus, string> = {
+  pending: /*i18n*/ "On its way",
+  paid: /*i18n*/ "Paid",
+  failed: /*i18n*/ "Failed (returned to your balance)",
 };
-
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Cents as dollars with two decimals, without floating point: 123 → "1.23", -5 → "-0.05". */
 export function centsText(cents: number): string {
@@ -70,25 +60,24 @@ export function centsText(cents: number): string {
   return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
 }
 
-const quote = (value: string) => `"${(FORMULA_START.test(value) ? `'${value}` : value).replaceAll('"', '""')}"`;
-const line = (...fields: (string | number)[]) => fields.map((field) => quote(String(field))).join(",");
+const line = (...fields: CsvField[]) => csvLine(fields);
 const sum = <T>(items: T[], pick: (item: T) => number) => items.reduce((total, item) => total + pick(item), 0);
 
 export function statementCsv(statement: MonthlyStatement, language: Language = "en"): string {
   const { songs, payouts } = statement;
-  const words = WORDS[language];
+  const word = (message: string) => translate(language, message);
   const lines = [
-    line(words.title, statement.month),
+    line(word(WORDS.title), statement.month),
     "",
-    line(...words.songHeadings),
+    line(word(WORDS.song), word(WORDS.downloads), word(WORDS.gross), word(WORDS.share)),
     ...songs.map((song) => line(song.title, song.downloads, centsText(song.grossCents), centsText(song.artistCents))),
-    line(words.total, sum(songs, (song) => song.downloads), centsText(sum(songs, (song) => song.grossCents)), centsText(sum(songs, (song) => song.artistCents))),
+    line(word(WORDS.total), sum(songs, (song) => song.downloads), centsText(sum(songs, (song) => song.grossCents)), centsText(sum(songs, (song) => song.artistCents))),
     "",
-    line(...words.payoutHeadings),
-    ...payouts.map((payout) => line(payout.period, centsText(payout.amountCents), words.payoutStatus[payout.status])),
-    line(words.totalPaidOut, centsText(sum(payouts.filter((payout) => payout.status === "paid"), (payout) => payout.amountCents)), ""),
+    line(word(WORDS.payoutDay), word(WORDS.amount), word(WORDS.status)),
+    ...payouts.map((payout) => line(payout.period, centsText(payout.amountCents), word(PAYOUT_STATUS[payout.status]))),
+    line(word(WORDS.totalPaidOut), centsText(sum(payouts.filter((payout) => payout.status === "paid"), (payout) => payout.amountCents)), ""),
   ];
-  return `${lines.join("\r\n")}\r\n`;
+  return csvText(lines, { finalNewline: true });
 }
 
 export const statementFileName = (month: string) => `jplay-statement-${month}.csv`;

@@ -1,16 +1,10 @@
 /**
  * The admin CSV export (docs/product.md, Data; Prices and limits): one row per song of each payment method, the product's
- * columns, file name `jpay-payment-data-YYYY-MM-DD.csv`. Written with papaparse (RFC 4180: fields
- * with commas, quotes or line breaks are quoted and quotes doubled; text columns are always quoted).
- *
- * Artist names, phone numbers and song titles are typed by the public, and a spreadsheet runs a
- * cell that starts with `=`, `+`, `-`, `@`, tab or carriage return as a formula
- * (https://owasp.org/www-community/attacks/CSV_Injection). Such cells get a leading single quote.
- * papaparse's own default pattern ends in `.*$`, which misses a value containing a line break, so
- * the pattern here only looks at the first character.
+ * columns, file name `jpay-payment-data-YYYY-MM-DD.csv`, written by the product's CSV writer
+ * (schema/src/csv.ts: RFC 4180 quoting, formula starts made inert). Text columns are always quoted.
  */
-import Papa from "papaparse";
 import type { AdminPaymentRecord } from "@jplay/schema/admin";
+import { csvLine, csvText } from "@jplay/schema/csv";
 
 export const CSV_COLUMNS = [
   "Artist Name",
@@ -25,9 +19,6 @@ export const CSV_COLUMNS = [
 
 /** Text columns are quoted; the fee (a number, or empty) is not. */
 const QUOTED_COLUMNS = CSV_COLUMNS.map((column) => column !== "Distribution Fee");
-
-/** A cell a spreadsheet would evaluate. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 type CsvRow = [string, string, string, string, string, string, number | "", string];
 
@@ -50,10 +41,7 @@ export function paymentCsvRows(records: readonly AdminPaymentRecord[]): CsvRow[]
 
 /** The whole file's text (CRLF line ends, header first). */
 export function paymentsCsv(records: readonly AdminPaymentRecord[]): string {
-  return Papa.unparse(
-    { fields: [...CSV_COLUMNS], data: paymentCsvRows(records) },
-    { quotes: QUOTED_COLUMNS, escapeFormulae: FORMULA_START, newline: "\r\n" },
-  );
+  return csvText([csvLine(CSV_COLUMNS, QUOTED_COLUMNS), ...paymentCsvRows(records).map((row) => csvLine(row, QUOTED_COLUMNS))]);
 }
 
 /** `jpay-payment-data-YYYY-MM-DD.csv`, in the operator's own calendar day. */
