@@ -9,7 +9,6 @@
 import { env, exports } from "cloudflare:workers";
 import type { SongDto } from "@jplay/schema/song";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../src/platform/db";
 import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
 import { createFacility, updateFacility } from "../src/catalogue/facilities";
 import { setFeaturedSong } from "../src/catalogue/featured-song";
@@ -25,7 +24,6 @@ const read = async <T>(path: string) => {
   return { body: (await answer.json()) as T, cache: answer.headers.get("X-Edge-Cache"), cacheControl: answer.headers.get("Cache-Control") };
 };
 const ids = async (path: string) => (await read<SongDto[]>(path)).body.map((song) => song.id);
-const db = () => createDb(env.DB);
 const jobs = new CapturingQueue();
 
 /** A song changed in D1 directly, as nothing in the product does: the cache cannot know. */
@@ -74,7 +72,7 @@ describe("catalogue answers from the edge cache", () => {
     expect(await ids("/api/songs/recent?limit=100")).not.toContain(songId);
     expect(await ids("/api/songs/recent?limit=100")).not.toContain(songId);
 
-    expect(await deliverDueSongs(db(), jobs.asQueue(), Date.now(), "the cache test", [songId])).toEqual([songId]);
+    expect(await deliverDueSongs(testContext({ jobs: jobs.asQueue() }), Date.now(), "the cache test", [songId])).toEqual([songId]);
     expect((await ids("/api/songs/recent?limit=100"))[0]).toBe(songId);
     expect((await read<SongDto>(`/api/songs/${songId}`)).body.id).toBe(songId);
   });

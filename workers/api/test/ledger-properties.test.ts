@@ -36,7 +36,7 @@ import { approveSong } from "../src/distribution/song-review";
 import { withFastClock } from "./fast-clock";
 import { artistWithSong, deliverEvents, freshCardNumber, sandboxAdmin } from "./payment-support";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";
-import { CapturingQueue, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
+import { CapturingQueue, pipelineContext, TEST_OPERATOR } from "./song-fixtures";
 import { type Browser, mp3Bytes, testContext } from "./support";
 
 /**
@@ -115,7 +115,7 @@ const FAULT_PATHS = { fee: "/v1/payment_intents", adminRetry: "/v1/payment_inten
 
 const songsOf = (world: World) => world.artists.flatMap((artist) => artist.songIds.map((songId) => ({ artist, songId })));
 const paymentDeps = (world: World) => testContext({ jobs: world.jobs.asQueue(), stripe });
-const jobEnv = (world: World) => pipelineEnv(world.jobs);
+const jobContext = (world: World) => pipelineContext(world.jobs);
 const period = (world: World) => new Date(Date.UTC(2031, 0, 1) + world.day * DAY_MS).toISOString().slice(0, 10);
 
 /** The queue: runs the refund and admin charge jobs a step queued (texts and pipeline jobs are left). */
@@ -158,8 +158,8 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
       return;
     case "publish": {
       // The pipeline's audio check and schedule, an operator's approval, the song live at its time.
-      await processDistribution(song!.songId, jobEnv(world));
-      const approved = await approveSong(db, world.jobs.asQueue(), song!.songId, { actor: TEST_OPERATOR }, Date.now() + 30 * DAY_MS);
+      await processDistribution(jobContext(world), song!.songId);
+      const approved = await approveSong(testContext({ jobs: world.jobs.asQueue(), now: () => Date.now() + 30 * DAY_MS }), song!.songId, { actor: TEST_OPERATOR });
       if (approved.status === "distributed") world.live.push(song!.songId);
       world.jobs.take();
       return;
@@ -179,7 +179,7 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
       world.day++;
       return;
     case "reject":
-      await rejectSongByOperator(db, world.jobs.asQueue(), song!.songId, { reason: "not_their_work", note: "The file is not the artist's own recording." }, TEST_OPERATOR, Date.now());
+      await rejectSongByOperator(testContext({ jobs: world.jobs.asQueue() }), song!.songId, { reason: "not_their_work", note: "The file is not the artist's own recording." }, TEST_OPERATOR);
       await runQueuedMoneyJobs(world);
       return;
   }

@@ -15,7 +15,6 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../src/index";
-import { createDb } from "../src/platform/db";
 import type { AppEnv } from "../src/platform/env";
 import { AppError } from "../src/platform/errors";
 import { DELIVERY_CRON } from "../src/worker/crons";
@@ -564,10 +563,10 @@ describe("unpaid uploads are bounded", () => {
     const artistId = await insertArtist();
     const songs = [await insertSong({ artistId }), await insertSong({ artistId }), await insertSong({ artistId })];
     for (const [i, songId] of songs.entries()) await ageSong(songId, 400 * DAY - i * DAY);
-    const deps = { db: createDb(env.DB), media: env.MEDIA, jobs: new CapturingQueue().asQueue(), stripe: () => stripe };
-    const first = await removeUnpaidSongs(deps, { now: Date.now(), expiryMs: 7 * DAY, limit: 2 });
+    const ctx = testContext({ jobs: new CapturingQueue().asQueue(), stripe });
+    const first = await removeUnpaidSongs(ctx, { now: Date.now(), expiryMs: 7 * DAY, limit: 2 });
     expect(first).toMatchObject({ removed: songs.slice(0, 2), unfinished: true });
-    const second = await removeUnpaidSongs(deps, { now: Date.now(), expiryMs: 7 * DAY, limit: 2 });
+    const second = await removeUnpaidSongs(ctx, { now: Date.now(), expiryMs: 7 * DAY, limit: 2 });
     expect(second).toMatchObject({ removed: [songs[2]], unfinished: false });
   });
 
@@ -575,7 +574,7 @@ describe("unpaid uploads are bounded", () => {
     const artistId = await insertArtist();
     const songId = await insertSong({ artistId });
     await env.DB.prepare("UPDATE songs SET status = 'removed' WHERE id = ?").bind(songId).run();
-    const report = await sweepOrphanMedia({ db: createDb(env.DB), media: env.MEDIA }, { graceMs: 0, now: Date.now() + 1000 });
+    const report = await sweepOrphanMedia(testContext(), { graceMs: 0, now: Date.now() + 1000 });
     expect(report.deleted).toContain(`songs/${songId}/audio.mp3`);
     expect(await exists(`songs/${songId}/audio.mp3`)).toBe(false);
   });

@@ -8,13 +8,12 @@ import { createExecutionContext, createScheduledController } from "cloudflare:te
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../src/index";
-import { createDb } from "../src/platform/db";
 import { DELIVERY_CRON } from "../src/worker/crons";
 import { orphanGraceMs, sweepOrphanMedia } from "../src/distribution/media-janitor";
 import { CapturingQueue, insertArtist, insertSong } from "./song-fixtures";
-import { mp3Bytes, pngBytes } from "./support";
+import { mp3Bytes, pngBytes, testContext } from "./support";
 
-const db = createDb(env.DB);
+const ctx = testContext();
 const MINUTE = 60_000;
 
 /** What a stopped upload leaves: its files, no row. */
@@ -37,12 +36,12 @@ describe("sweepOrphanMedia", () => {
     await env.MEDIA.put("songs/loose-file.mp3", "not in a song folder");
 
     // Inside the grace period: an upload may be about to write its row.
-    const early = await sweepOrphanMedia({ db, media: env.MEDIA }, { graceMs: 10 * MINUTE, now: Date.now() });
+    const early = await sweepOrphanMedia(ctx, { graceMs: 10 * MINUTE, now: Date.now() });
     expect(early.deleted).toEqual([]);
     expect(early.keptYoung).toBeGreaterThanOrEqual(2);
     for (const key of orphan.keys) expect(await exists(key)).toBe(true);
 
-    const later = await sweepOrphanMedia({ db, media: env.MEDIA }, { graceMs: 10 * MINUTE, now: Date.now() + 11 * MINUTE });
+    const later = await sweepOrphanMedia(ctx, { graceMs: 10 * MINUTE, now: Date.now() + 11 * MINUTE });
     expect(later.deleted).toEqual(expect.arrayContaining(orphan.keys));
     expect(later.deleted).not.toContain(songAudio);
     expect(later.unfinished).toBe(false);
@@ -52,14 +51,14 @@ describe("sweepOrphanMedia", () => {
     expect(await exists("songs/loose-file.mp3")).toBe(true);
 
     // A second run finds nothing more to do.
-    const again = await sweepOrphanMedia({ db, media: env.MEDIA }, { graceMs: 10 * MINUTE, now: Date.now() + 11 * MINUTE });
+    const again = await sweepOrphanMedia(ctx, { graceMs: 10 * MINUTE, now: Date.now() + 11 * MINUTE });
     expect(again.deleted.filter((key) => orphan.keys.includes(key))).toEqual([]);
   });
 
   it("pages through every song folder", async () => {
     const orphans = await Promise.all([1, 2, 3, 4, 5].map(() => orphanFolder(false)));
     const kept = await insertSong({ artistId: await insertArtist() });
-    const report = await sweepOrphanMedia({ db, media: env.MEDIA }, { graceMs: MINUTE, now: Date.now() + 2 * MINUTE, foldersPerPage: 2 });
+    const report = await sweepOrphanMedia(ctx, { graceMs: MINUTE, now: Date.now() + 2 * MINUTE, foldersPerPage: 2 });
     expect(report.foldersChecked).toBeGreaterThanOrEqual(6);
     expect(report.deleted).toEqual(expect.arrayContaining(orphans.flatMap((o) => o.keys)));
     for (const orphan of orphans) expect(await exists(orphan.keys[0]!)).toBe(false);
@@ -68,7 +67,7 @@ describe("sweepOrphanMedia", () => {
 
   it("stops at its page bound and says so", async () => {
     await Promise.all([1, 2, 3].map(() => orphanFolder(false)));
-    const report = await sweepOrphanMedia({ db, media: env.MEDIA }, { graceMs: MINUTE, now: Date.now(), foldersPerPage: 1, maxPages: 2 });
+    const report = await sweepOrphanMedia(ctx, { graceMs: MINUTE, now: Date.now(), foldersPerPage: 1, maxPages: 2 });
     expect(report.foldersChecked).toBe(2);
     expect(report.unfinished).toBe(true);
   });
@@ -94,7 +93,7 @@ describe("sweepOrphanMedia", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const report = await sweepOrphanMedia({ db, media: racingMedia }, { graceMs: MINUTE, now: Date.now() + 2 * MINUTE });
+    const report = await sweepOrphanMedia(testContext({ env: { ...env, MEDIA: racingMedia } }), { graceMs: MINUTE, now: Date.now() + 2 * MINUTE });
     expect(report.deleted).not.toContain(orphan.keys[0]);
     expect(await exists(orphan.keys[0]!)).toBe(true);
   });
@@ -105,7 +104,7 @@ describe("sweepOrphanMedia", () => {
     const upload = await env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: "audio/mpeg" } });
     const part = await upload.uploadPart(1, mp3Bytes(417 * 100));
 
-    const report = await sweepOrphanMedia({ db, media: env.MEDIA }, { graceMs: MINUTE, now: Date.now() + 60 * MINUTE });
+    const report = await sweepOrphanMedia(ctx, { graceMs: MINUTE, now: Date.now() + 60 * MINUTE });
     expect(report.deleted.filter((deleted) => deleted.startsWith(`songs/${songId}/`))).toEqual([]);
 
     await upload.complete([part]);

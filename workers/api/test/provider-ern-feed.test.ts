@@ -20,7 +20,7 @@ import worker from "../src/index";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { takeDownSong } from "../src/catalogue/song-takedown";
 import { signProviderReport } from "../src/provider/provider-signature";
-import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
+import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineContext, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes, testContext } from "./support";
 
 const SECRET = env.PROVIDER_WEBHOOK_SECRET!;
@@ -89,7 +89,7 @@ async function releasedSong(metadata: Metadata = {}): Promise<{ songId: string; 
     await env.DB.prepare("update songs set cover_key = ?1 where id = ?2").bind(coverKey, songId).run();
   }
   await paySong(songId, artistId, "pro", Date.now() - 25 * HOUR);
-  await processDistribution(songId, pipelineEnv(jobs));
+  await processDistribution(pipelineContext(jobs), songId);
   expect(await approveInReview(songId, jobs)).toMatchObject({ status: "distributed" });
 
   const { isrc, upc } = metadata.identifiers ? freshIdentifiers() : { isrc: null, upc: null };

@@ -15,7 +15,7 @@ import { processDistribution } from "../src/distribution/jobs/process-distributi
 import { takeDownSong } from "../src/catalogue/song-takedown";
 import { mediaLinkExpiry, mediaLinkSigner } from "../src/provider/provider-media-links";
 import { hmacHex, providerHmacKey, signProviderReport } from "../src/provider/provider-signature";
-import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, TEST_OPERATOR } from "./song-fixtures";
+import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineContext, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes, testContext } from "./support";
 
 const SECRET = env.PROVIDER_WEBHOOK_SECRET!;
@@ -87,7 +87,7 @@ async function deliveredSong(options: { cover?: boolean; explicit?: boolean } = 
   }
   if (options.explicit !== undefined) await env.DB.prepare("update songs set explicit = ?1 where id = ?2").bind(options.explicit ? 1 : 0, songId).run();
   await paySong(songId, artistId, "pro", Date.now() - 25 * HOUR);
-  await processDistribution(songId, pipelineEnv(jobs));
+  await processDistribution(pipelineContext(jobs), songId);
   expect(await approveInReview(songId, jobs)).toMatchObject({ status: "distributed" });
   return songId;
 }

@@ -8,7 +8,6 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDb } from "../src/platform/db";
 import { SANDBOX_SECRET_KEY, createStripe } from "../src/platform/stripe-client";
 import { audioCheckRejection, rejectApprovedSong } from "../src/distribution/distribution-pipeline";
 import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../src/refunds/lost-refunds";
@@ -17,10 +16,9 @@ import { sendRefund } from "../src/refunds/send-refund";
 import { REFUND_FAILS_AFTER_SECONDS } from "../../stripe-sandbox/src/refunds";
 import { signedInOperator } from "./admin-support";
 import { artistWithSong, complete, deliverEvents, paymentsOf, sandboxAdmin, songPaid } from "./payment-support";
-import { CapturingQueue, insertArtist, insertSong, pipelineEnv, songEvents } from "./song-fixtures";
+import { CapturingQueue, insertArtist, insertSong, pipelineContext, songEvents } from "./song-fixtures";
 import { testContext } from "./support";
 
-const db = createDb(env.DB);
 
 interface RefundRow {
   id: string;
@@ -59,7 +57,7 @@ async function paidThenRejected(cardNumber?: string) {
   expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
   await songPaid(artist.songId);
   // Its queued messages (the refund's job, the text) are held here, so each test runs the job itself.
-  expect(await rejectApprovedSong(db, new CapturingQueue().asQueue(), artist.songId, audioCheckRejection("The audio file could not be decoded."), Date.now())).toBe(true);
+  expect(await rejectApprovedSong(testContext({ jobs: new CapturingQueue().asQueue() }), artist.songId, audioCheckRejection("The audio file could not be decoded."))).toBe(true);
   const [refund] = await refundsOfSong(artist.songId);
   const [payment] = await paymentsOf(artist.songId);
   return { ...artist, refund: refund!, intentId: payment!.stripe_payment_intent_id as string };
@@ -109,7 +107,7 @@ describe("a paid song the pipeline rejects", () => {
 
     // Redelivered: the job, the pipeline's job, the webhooks, the cron — still one refund.
     expect(await sendRefund(run.deps, refund.id)).toBe("already_recorded");
-    await processDistribution(artist.songId, pipelineEnv(jobs));
+    await processDistribution(pipelineContext(jobs), artist.songId);
     await deliverEvents();
     await requeueLostRefunds(run.deps, Date.now() + LOST_REFUND_AFTER_MS * 2);
     expect(jobs.take().map((m) => m.body)).not.toContainEqual(expect.objectContaining({ refundId: refund.id }));
@@ -191,7 +189,7 @@ describe("what is not refunded, and what the cron finds", () => {
       .bind(crypto.randomUUID(), artistId, songId)
       .run();
     const jobs = new CapturingQueue();
-    await processDistribution(songId, pipelineEnv(jobs));
+    await processDistribution(pipelineContext(jobs), songId);
     expect((await env.DB.prepare("select status from songs where id = ?").bind(songId).first<{ status: string }>())!.status).toBe("rejected");
     expect(await refundsOfSong(songId)).toEqual([]);
     expect(jobs.take()).toEqual([]);

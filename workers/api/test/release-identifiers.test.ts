@@ -11,7 +11,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { formatIsrc, gtinCheckDigit, mintIsrc, mintUpc, normalizeGtin, normalizeIsrcPrefix } from "@jplay/schema/identifiers";
-import { createDb } from "../src/platform/db";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import {
   assignIdentifiers,
@@ -29,10 +28,9 @@ import {
 import { leadingId3v2Length, readSynchsafe } from "../src/releases/id3-tag";
 import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
 import { mediaLinkExpiry, mediaLinkSigner } from "../src/provider/provider-media-links";
-import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineEnv, songRow, withId3, toneMp3 } from "./song-fixtures";
+import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineContext, pipelineEnv, songRow, withId3, toneMp3 } from "./song-fixtures";
 import { testContext } from "./support";
 
-const db = createDb(env.DB);
 const testCtx = testContext();
 const HOUR = 3_600_000;
 const ORIGIN = "http://jplay.test";
@@ -120,7 +118,7 @@ describe("through the pipeline", () => {
     const upcBefore = await lastNumberTaken(testCtx, upcSequence(env.UPC_COMPANY_PREFIX!));
 
     const jobs = new CapturingQueue();
-    await processDistribution(songId, pipelineEnv(jobs));
+    await processDistribution(pipelineContext(jobs), songId);
     const { isrc, upc } = (await identifiersOf(songId))!;
     expect(isrc).toMatch(new RegExp(`^${prefix}${String(year % 100).padStart(2, "0")}\\d{5}$`));
     // The next designation: more than the last one taken before, at most the last one taken after (other files' songs may take numbers too).
@@ -134,7 +132,7 @@ describe("through the pipeline", () => {
     expect((await songRow(songId))!.deliver_at).not.toBeNull();
 
     // Redelivered, the job changes nothing.
-    await processDistribution(songId, pipelineEnv(jobs));
+    await processDistribution(pipelineContext(jobs), songId);
     expect(await identifiersOf(songId)).toEqual({ isrc, upc });
 
     expect(await approveInReview(songId, jobs)).toMatchObject({ status: "distributed" });
@@ -154,7 +152,7 @@ describe("through the pipeline", () => {
     const { songId } = await paidSong();
     const jobs = new CapturingQueue();
     const misconfigured = { ...pipelineEnv(jobs), APP_ENV: "production", ISRC_PREFIX: undefined };
-    await expect(processDistribution(songId, misconfigured)).rejects.toThrow(/^ISRC_PREFIX is not set/);
+    await expect(processDistribution(testContext({ env: misconfigured }), songId)).rejects.toThrow(/^ISRC_PREFIX is not set/);
     expect(await songRow(songId)).toMatchObject({ status: "approved", deliver_at: null });
     expect(await identifiersOf(songId)).toEqual({ isrc: null, upc: null });
     expect(await env.MEDIA.head(deliveredAudioKey(songId))).toBeNull();
@@ -162,9 +160,9 @@ describe("through the pipeline", () => {
 
     // Reviewed and due, but without identifiers: the delivery leaves it waiting.
     await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2").bind(Date.now() - 1000, songId).run();
-    expect(await deliverDueSongs(db, jobs.asQueue(), Date.now(), "the release identifiers test", [songId])).toEqual([]);
+    expect(await deliverDueSongs(testContext({ jobs: jobs.asQueue() }), Date.now(), "the release identifiers test", [songId])).toEqual([]);
     await prepareRelease(testCtx, identifierSettings(env), songId, Date.now());
-    expect(await deliverDueSongs(db, jobs.asQueue(), Date.now(), "the release identifiers test", [songId])).toEqual([songId]);
+    expect(await deliverDueSongs(testContext({ jobs: jobs.asQueue() }), Date.now(), "the release identifiers test", [songId])).toEqual([songId]);
   });
 });
 

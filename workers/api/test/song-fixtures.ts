@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { PACKAGES } from "@jplay/schema/pricing";
 import type { SongPackage, SongStatus } from "@jplay/schema/tables";
-import { createDb } from "../src/platform/db";
+import type { Ctx } from "../src/platform/context";
 import type { Job } from "../src/platform/job";
 import { identifierSettings, prepareRelease } from "../src/releases";
 import { applySucceededPayment } from "../src/payments/apply-payment";
@@ -45,6 +45,9 @@ export class CapturingQueue {
 export function pipelineEnv(jobs: CapturingQueue, secondsPerHour?: string): Env {
   return { ...env, JOBS: jobs.asQueue(), DISTRIBUTION_SECONDS_PER_HOUR: secondsPerHour };
 }
+
+/** The context a pipeline job runs with: pipelineEnv's, so its queue is `jobs`. */
+export const pipelineContext = (jobs: CapturingQueue, secondsPerHour?: string): Ctx => testContext({ env: pipelineEnv(jobs, secondsPerHour) });
 
 export async function insertArtist(): Promise<string> {
   const id = crypto.randomUUID();
@@ -118,7 +121,7 @@ export const TEST_OPERATOR = "ops@jplay.test";
  * its promised time, or at once when that has come. Texts and jobs go to `jobs`.
  */
 export const approveInReview = (songId: string, jobs: CapturingQueue = new CapturingQueue(), now = Date.now()): Promise<ApprovalOutcome> =>
-  approveSong(createDb(env.DB), jobs.asQueue(), songId, { actor: TEST_OPERATOR }, now);
+  approveSong(testContext({ jobs: jobs.asQueue(), now: () => now }), songId, { actor: TEST_OPERATOR });
 
 export interface SongRow {
   status: SongStatus;

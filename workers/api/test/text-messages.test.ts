@@ -10,7 +10,6 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_MESSAGES_PAGE_SIZE, type AdminTextMessagesResponse } from "@jplay/schema/text-messages";
 import { app } from "../src/worker/app";
-import { createDb } from "../src/platform/db";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { NO_PROVIDER_ERROR, sendText } from "../src/texts/jobs/send-text";
 import { applySucceededPayment } from "../src/payments/apply-payment";
@@ -23,10 +22,9 @@ import { signTwilioRequest } from "../src/texts/twilio-signature";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong, complete, paymentIntentsOf, songPaid } from "./payment-support";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";
-import { CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong, pipelineEnv } from "./song-fixtures";
+import { CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong, pipelineContext } from "./song-fixtures";
 import { Browser, nextPhone, pngBytes, setUpArtist, testContext } from "./support";
 
-const db = createDb(env.DB);
 const testCtx = testContext();
 const TWILIO = { TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000001", TWILIO_AUTH_TOKEN: "test-twilio-auth-token", TWILIO_FROM_NUMBER: "+15550100000" };
 
@@ -141,8 +139,8 @@ describe("one text per event", () => {
     const songId = await insertSong({ artistId, audio: pngBytes() });
     await paySong(songId, artistId, "standard");
     const jobs = new CapturingQueue();
-    await processDistribution(songId, pipelineEnv(jobs));
-    await processDistribution(songId, pipelineEnv(jobs));
+    await processDistribution(pipelineContext(jobs), songId);
+    await processDistribution(pipelineContext(jobs), songId);
     const texts = await textsOf(artistId, "song_rejected");
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain("If you paid, the full fee is being refunded to your card.");
@@ -155,9 +153,9 @@ describe("one text per event", () => {
     await paySong(songId, artistId, "expedited", Date.now() - 3 * 24 * 3600_000);
     await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2").bind(Date.now() - 1000, songId).run();
     await identifiersAssigned(songId);
-    const jobs = new CapturingQueue().asQueue();
-    expect(await deliverDueSongs(db, jobs, Date.now(), "the delivery job", [songId])).toEqual([songId]);
-    expect(await deliverDueSongs(db, jobs, Date.now(), "the scheduled sweep", [songId])).toEqual([]);
+    const ctx = testContext({ jobs: new CapturingQueue().asQueue() });
+    expect(await deliverDueSongs(ctx, Date.now(), "the delivery job", [songId])).toEqual([songId]);
+    expect(await deliverDueSongs(ctx, Date.now(), "the scheduled sweep", [songId])).toEqual([]);
     const texts = await textsOf(artistId, "song_distributed");
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toMatch(/is now live on the tablets/);
@@ -219,7 +217,7 @@ describe("opting out", () => {
     const songId = await insertSong({ artistId, audio: pngBytes() });
     const jobs = new CapturingQueue();
     await paySong(songId, artistId, "standard");
-    await processDistribution(songId, pipelineEnv(jobs));
+    await processDistribution(pipelineContext(jobs), songId);
     const [text] = await textsOf(artistId, "song_rejected");
     expect(text).toMatchObject({ status: "skipped", error: "The number opted out (STOP)." });
     expect(jobs.take().filter((message) => message.body.type === "text.send")).toEqual([]);

@@ -7,7 +7,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
 import { artists, paymentMethods, payments, songEvents, songs, subscriptions } from "@jplay/schema/tables";
-import { createDb } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { notFound } from "../platform/errors";
 import { liveSessionsOfArtist, sessionView } from "../access/index";
 
@@ -16,8 +16,8 @@ export const PAYMENTS_SHOWN = 500;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function readArtistDetails(d1: D1Database, artistId: string, now = Date.now()): Promise<AdminArtistDetails> {
-  const db = createDb(d1);
+export async function readArtistDetails(ctx: Ctx, artistId: string): Promise<AdminArtistDetails> {
+  const { db } = ctx;
   const [[artist], cards, songRows, events, paymentRows, sessions] = await db.batch([
     db
       .select({
@@ -77,7 +77,7 @@ export async function readArtistDetails(d1: D1Database, artistId: string, now = 
       .where(eq(payments.artistId, artistId))
       .orderBy(desc(payments.createdAt), sql`${payments}.rowid desc`)
       .limit(PAYMENTS_SHOWN),
-    liveSessionsOfArtist({ db }, artistId, now),
+    liveSessionsOfArtist(ctx, artistId),
   ]);
   if (!artist) throw notFound("No such artist.");
 

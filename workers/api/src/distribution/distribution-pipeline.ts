@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { SongPackage } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import type { AudioFacts } from "./check-audio";
 import { textSongOutcome } from "../texts/index";
 import { recordCatalogueChanges, purgeCatalogue } from "../catalogue/index";
@@ -30,15 +30,10 @@ export const describeAudio = (facts: AudioFacts) => `${minutesSeconds(facts.dura
  * The song stays `approved`; the event (approved → approved) tells the admin when it will go live.
  * Returns true when this call scheduled it.
  */
-export async function scheduleDelivery(
-  db: Db,
-  song: { id: string; package: SongPackage },
-  facts: AudioFacts,
-  dueAt: number,
-  now: number,
-): Promise<boolean> {
+export async function scheduleDelivery(ctx: Ctx, song: { id: string; package: SongPackage }, facts: AudioFacts, dueAt: number): Promise<boolean> {
+  const now = ctx.now();
   const cause = `Audio checked (${describeAudio(facts)}); delivery scheduled for ${new Date(dueAt).toISOString()} (${song.package} package)`;
-  const [, scheduled] = await runBatch(db, [
+  const [, scheduled] = await runBatch(ctx.db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, at)
       select ${crypto.randomUUID()}, id, 'approved', 'approved', ${cause}, ${now}
@@ -73,8 +68,9 @@ export const audioCheckRejection = (reason: string): Rejection => ({ reason, cau
  * operator's (operator-rejection.ts, which says why a song it could not reject was not). Returns true
  * when this call rejected it.
  */
-export async function rejectApprovedSong(db: Db, jobs: JobQueue, songId: string, { reason, cause, actor = null, code = null }: Rejection, now: number): Promise<boolean> {
-  const results = await runBatch(db, [
+export async function rejectApprovedSong(ctx: Ctx, songId: string, { reason, cause, actor = null, code = null }: Rejection): Promise<boolean> {
+  const now = ctx.now();
+  const results = await runBatch(ctx.db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
       select ${crypto.randomUUID()}, id, status, 'rejected', ${cause}, ${actor}, ${now}
@@ -84,18 +80,20 @@ export async function rejectApprovedSong(db: Db, jobs: JobQueue, songId: string,
   ]);
   // The status change is the batch's last statement.
   if (results[results.length - 1]!.meta.changes !== 1) return false;
-  await textSongOutcome({ db, jobs }, songId);
-  await queueRefundsOfSong({ db, jobs }, songId);
+  await textSongOutcome(ctx, songId);
+  await queueRefundsOfSong(ctx, songId);
   return true;
 }
 
 /**
  * Delivers approved songs an operator has reviewed and whose time has come (all of them, or only `songIds`): status → distributed,
- * distributed_at = now, so they join the public catalogue, and each artist is texted. `by` names the caller in the event's cause.
+ * distributed_at = `now` (the context's time, or the cron's schedule), so they join the public catalogue, and each artist is texted.
+ * `by` names the caller in the event's cause.
  * A song without its ISRC and UPC is not delivered: it waits until the pipeline or the cron's backfill gives them
  * (releases/prepare-release.ts). Returns the ids this call delivered.
  */
-export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: string, songIds?: string[]): Promise<string[]> {
+export async function deliverDueSongs(ctx: Ctx, now: number, by: string, songIds?: string[]): Promise<string[]> {
+  const { db } = ctx;
   const delivered: string[] = [];
   for (let round = 0; round < MAX_DELIVERY_ROUNDS; round++) {
     const candidates = await db.all<{ id: string }>(sql`
@@ -125,7 +123,7 @@ export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: s
       ),
     ]);
     const movedIds = (moved.results as { id: string }[]).map((row) => row.id);
-    for (const songId of movedIds) await textSongOutcome({ db, jobs }, songId);
+    for (const songId of movedIds) await textSongOutcome(ctx, songId);
     delivered.push(...movedIds);
     if (candidates.length < DELIVERY_CHUNK) break;
   }
@@ -137,8 +135,8 @@ export async function deliverDueSongs(db: Db, jobs: JobQueue, now: number, by: s
  * Approved songs whose audio check never ran (paid more than `olderThanMs` ago, no delivery time),
  * leaving out those whose check already ended in the dead-letter queue: an operator looks at those.
  */
-export async function findStalledSongs(db: Db, now: number, olderThanMs: number, limit: number): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(sql`
+export async function findStalledSongs(ctx: Ctx, now: number, olderThanMs: number, limit: number): Promise<string[]> {
+  const rows = await ctx.db.all<{ id: string }>(sql`
     select s.id from songs s
     where s.status = 'approved' and s.deliver_at is null and s.paid_at < ${now - olderThanMs}
       and not exists (select 1 from failed_jobs f where f.song_id = s.id and f.job_type = 'distribution.process')

@@ -13,6 +13,7 @@
  * is delimited by "/"); the objects of a folder are listed only when its row is missing.
  */
 import { sql } from "drizzle-orm";
+import type { Ctx } from "../platform/context";
 import type { Db } from "../platform/db";
 
 export const SONG_MEDIA_PREFIX = "songs/";
@@ -36,14 +37,10 @@ export function orphanGraceMs(env: Pick<Env, "MEDIA_ORPHAN_GRACE_SECONDS">): num
   return Math.round(seconds * 1000);
 }
 
-export interface JanitorDeps {
-  db: Db;
-  media: R2Bucket;
-}
-
 export interface SweepOptions {
   /** Objects uploaded at or after `now - graceMs` are kept even without a row. */
   graceMs: number;
+  /** The run's time (the cron's schedule). */
   now: number;
   /** Song folders per R2 list call (tests page with small values). */
   foldersPerPage?: number;
@@ -83,27 +80,27 @@ async function objectsUnder(media: R2Bucket, prefix: string): Promise<R2Object[]
 }
 
 /** Deletes the old objects of one song folder that has no row; answers the keys deleted and the young ones kept. */
-async function sweepFolder(deps: JanitorDeps, songId: string, options: SweepOptions): Promise<{ deleted: string[]; keptYoung: number }> {
-  const objects = await objectsUnder(deps.media, `${SONG_MEDIA_PREFIX}${songId}/`);
+async function sweepFolder(ctx: Ctx, songId: string, options: SweepOptions): Promise<{ deleted: string[]; keptYoung: number }> {
+  const objects = await objectsUnder(ctx.media, `${SONG_MEDIA_PREFIX}${songId}/`);
   const oldEnough = objects.filter((object) => object.uploaded.getTime() < options.now - options.graceMs).map((object) => object.key);
   const keptYoung = objects.length - oldEnough.length;
   if (oldEnough.length === 0) return { deleted: [], keptYoung };
   // Asked again right before deleting: the row may have been written since the folder was listed.
-  if ((await idsWithoutRow(deps.db, [songId])).length === 0) return { deleted: [], keptYoung: 0 };
-  await deps.media.delete(oldEnough);
+  if ((await idsWithoutRow(ctx.db, [songId])).length === 0) return { deleted: [], keptYoung: 0 };
+  await ctx.media.delete(oldEnough);
   return { deleted: oldEnough, keptYoung };
 }
 
-export async function sweepOrphanMedia(deps: JanitorDeps, options: SweepOptions): Promise<SweepReport> {
+export async function sweepOrphanMedia(ctx: Ctx, options: SweepOptions): Promise<SweepReport> {
   const report: SweepReport = { foldersChecked: 0, deleted: [], keptYoung: 0, unfinished: false };
   const maxPages = options.maxPages ?? MAX_PAGES_PER_RUN;
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const listed = await deps.media.list({ prefix: SONG_MEDIA_PREFIX, delimiter: "/", limit: options.foldersPerPage ?? FOLDERS_PER_PAGE, cursor });
+    const listed = await ctx.media.list({ prefix: SONG_MEDIA_PREFIX, delimiter: "/", limit: options.foldersPerPage ?? FOLDERS_PER_PAGE, cursor });
     const songIds = listed.delimitedPrefixes.map((folder) => folder.slice(SONG_MEDIA_PREFIX.length, -1)).filter((id) => id !== "");
     report.foldersChecked += songIds.length;
-    for (const songId of await idsWithoutRow(deps.db, songIds)) {
-      const swept = await sweepFolder(deps, songId, options);
+    for (const songId of await idsWithoutRow(ctx.db, songIds)) {
+      const swept = await sweepFolder(ctx, songId, options);
       report.deleted.push(...swept.deleted);
       report.keptYoung += swept.keptYoung;
     }

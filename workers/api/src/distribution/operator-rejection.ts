@@ -12,9 +12,8 @@ import { eq } from "drizzle-orm";
 import { rejectionText, type SongRejection } from "@jplay/schema/song-rejection";
 import type { SongStatus } from "@jplay/schema/tables";
 import { songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError, notFound } from "../platform/errors";
-import type { JobQueue } from "../platform/job";
 import { rejectApprovedSong } from "./distribution-pipeline";
 
 /** Why a song in each other status cannot be rejected (409). */
@@ -26,10 +25,10 @@ export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
 };
 
 /** Rejects the song for `actor` (the operator's identity); answers its status, `rejected`, or throws why it was not. */
-export async function rejectSongByOperator(db: Db, jobs: JobQueue, songId: string, rejection: SongRejection, actor: string, now: number): Promise<SongStatus> {
+export async function rejectSongByOperator(ctx: Ctx, songId: string, rejection: SongRejection, actor: string): Promise<SongStatus> {
   const reason = rejectionText(rejection);
-  if (await rejectApprovedSong(db, jobs, songId, { reason, cause: `Rejected by ${actor}: ${reason}`, actor, code: rejection.reason }, now)) return "rejected";
-  const [song] = await db.select({ status: songs.status }).from(songs).where(eq(songs.id, songId)).limit(1);
+  if (await rejectApprovedSong(ctx, songId, { reason, cause: `Rejected by ${actor}: ${reason}`, actor, code: rejection.reason })) return "rejected";
+  const [song] = await ctx.db.select({ status: songs.status }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw notFound("No song with this id.");
   // Approved again cannot happen (statuses only move forward), but a changed mind must not read as success.
   if (song.status === "approved") throw new AppError(409, "not_rejected", "The song could not be rejected. Please try again.");

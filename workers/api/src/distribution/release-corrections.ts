@@ -8,7 +8,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Credit, ReleaseCorrection } from "@jplay/schema/release-metadata";
 import { songCredits, songs } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
 import { recordCatalogueChanges } from "../catalogue/index";
 import { insertSongCredits } from "./song-credits";
@@ -24,7 +25,8 @@ function changesText(before: ReleaseCorrection, after: ReleaseCorrection): strin
   return changes;
 }
 
-export async function correctReleaseDetails(db: Db, songId: string, correction: ReleaseCorrection, actor: string, now: number): Promise<{ changed: boolean }> {
+export async function correctReleaseDetails(ctx: Ctx, songId: string, correction: ReleaseCorrection, actor: string): Promise<{ changed: boolean }> {
+  const { db } = ctx;
   const [song] = await db.select({ status: songs.status, genre: songs.genre, lyricsLanguage: songs.lyricsLanguage }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw notFound("No song with this id.");
   if (song.status === "removed" || song.status === "rejected") throw new AppError(409, "not_correctable", `This song was ${song.status}: its details can no longer be corrected.`);
@@ -32,6 +34,7 @@ export async function correctReleaseDetails(db: Db, songId: string, correction: 
   const changes = changesText({ genre: song.genre as ReleaseCorrection["genre"], lyricsLanguage: song.lyricsLanguage as ReleaseCorrection["lyricsLanguage"], credits }, correction);
   if (changes.length === 0) return { changed: false };
 
+  const now = ctx.now();
   const cause = `Release details corrected by ${actor}: ${changes.join("; ")}`;
   const instrumental = correction.lyricsLanguage === "zxx";
   await runBatch(db, [

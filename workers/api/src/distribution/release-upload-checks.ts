@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { METADATA_MESSAGES } from "@jplay/schema/release-metadata";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { badRequest } from "../platform/errors";
 
 /** JPlay's own prefixes (stored forms), where configured: ISRCs and UPCs under them are JPlay's to mint. */
@@ -24,7 +24,8 @@ export interface ReleaseToCheck {
   upc: string | null;
 }
 
-export async function checkReleaseAgainstCatalogue(db: Db, artistId: string, release: ReleaseToCheck, own: OwnPrefixes): Promise<void> {
+export async function checkReleaseAgainstCatalogue(ctx: Ctx, artistId: string, release: ReleaseToCheck, own: OwnPrefixes): Promise<void> {
+  const { db } = ctx;
   if (release.cleanVersionOf !== null) {
     if (release.explicit) throw badRequest(METADATA_MESSAGES.cleanVersionExplicit);
     const [original] = await db.all<{ id: string }>(sql`

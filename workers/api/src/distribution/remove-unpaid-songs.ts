@@ -14,23 +14,15 @@
  * and in the worst case the media janitor removes the files of a removed song like any orphan's.
  */
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import type Stripe from "stripe";
 import { songs } from "@jplay/schema/tables";
+import type { Ctx } from "../platform/context";
 import { runBatch, type Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
 import { closeOpenPayment, openPaymentOf } from "../payments/index";
 
 export const REMOVED_CAUSE = "Not paid for in time: removed with its files";
 
-export interface RemovalDeps {
-  db: Db;
-  media: R2Bucket;
-  jobs: JobQueue;
-  /** Made only when a song has an open payment to cancel. */
-  stripe: () => Stripe;
-}
-
 export interface RemovalOptions {
+  /** The run's time (the cron's schedule). */
   now: number;
   /** Songs created at or before `now - expiryMs` and still pending are removed. */
   expiryMs: number;
@@ -49,12 +41,12 @@ export interface RemovalReport {
 
 const OPEN_OR_PAID = sql.raw("('claimed', 'requires_payment_method', 'requires_action', 'processing', 'succeeded')");
 
-async function deleteMedia(deps: RemovalDeps, keys: string[]): Promise<void> {
+async function deleteMedia(ctx: Ctx, keys: string[]): Promise<void> {
   try {
-    await deps.media.delete(keys);
+    await ctx.media.delete(keys);
   } catch {
     // R2 is failing right now: the queue retries the deletion until it succeeds.
-    await deps.jobs.send({ type: "media.delete", keys });
+    await ctx.jobs.send({ type: "media.delete", keys });
   }
 }
 
@@ -69,9 +61,10 @@ async function markRemoved(db: Db, songId: string, now: number): Promise<boolean
   return updated.meta.changes === 1;
 }
 
-export async function removeUnpaidSongs(deps: RemovalDeps, options: RemovalOptions): Promise<RemovalReport> {
+/** Stripe's client (the context's, built on first use) is needed only when a due song has an open payment to cancel. */
+export async function removeUnpaidSongs(ctx: Ctx, options: RemovalOptions): Promise<RemovalReport> {
   const report: RemovalReport = { removed: [], kept: [], failed: [], unfinished: false };
-  const due = await deps.db
+  const due = await ctx.db
     .select({ id: songs.id, audioKey: songs.audioKey, coverKey: songs.coverKey })
     .from(songs)
     .where(and(eq(songs.status, "pending"), lt(songs.createdAt, options.now - options.expiryMs + 1)))
@@ -80,10 +73,10 @@ export async function removeUnpaidSongs(deps: RemovalDeps, options: RemovalOptio
   report.unfinished = due.length > options.limit;
 
   for (const song of due.slice(0, options.limit)) {
-    if (await openPaymentOf(deps, song.id)) {
+    if (await openPaymentOf(ctx, song.id)) {
       let closed;
       try {
-        closed = await closeOpenPayment({ db: deps.db, jobs: deps.jobs, stripe: deps.stripe() }, song.id);
+        closed = await closeOpenPayment(ctx, song.id);
       } catch (error) {
         // One song's payment provider trouble must not hold back the others behind it.
         console.error(JSON.stringify({ level: "error", task: "songs.remove-unpaid", songId: song.id, error: String(error) }));
@@ -95,11 +88,11 @@ export async function removeUnpaidSongs(deps: RemovalDeps, options: RemovalOptio
         continue;
       }
     }
-    if (!(await markRemoved(deps.db, song.id, options.now))) {
+    if (!(await markRemoved(ctx.db, song.id, options.now))) {
       report.kept.push(song.id);
       continue;
     }
-    await deleteMedia(deps, song.coverKey ? [song.audioKey, song.coverKey] : [song.audioKey]);
+    await deleteMedia(ctx, song.coverKey ? [song.audioKey, song.coverKey] : [song.audioKey]);
     report.removed.push(song.id);
   }
   return report;

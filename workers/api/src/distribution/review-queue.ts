@@ -9,8 +9,8 @@ import { sql } from "drizzle-orm";
 import type { Credit, Genre, LyricsLanguage } from "@jplay/schema/release-metadata";
 import { adminSongMediaPath, REVIEW_QUEUE_MAX_SONGS, type ReviewQueueResponse } from "@jplay/schema/review";
 import { SONG_PACKAGES, type SongPackage } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
-import { deliverAt, windowEndsAt } from "./delivery-window";
+import type { Ctx } from "../platform/context";
+import { deliverAt, secondsPerWindowHour, windowEndsAt } from "./delivery-window";
 
 interface WaitingSong {
   id: string;
@@ -60,7 +60,10 @@ const deadlineSql = (secondsPerHour: number) =>
     sql` `,
   )} end`;
 
-export async function listReviewQueue(db: Db, secondsPerHour: number, now: number): Promise<ReviewQueueResponse> {
+export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
+  const { db } = ctx;
+  const secondsPerHour = secondsPerWindowHour(ctx.env);
+  const now = ctx.now();
   const rows = await db.all<WaitingSong>(sql`
     select id, title, artist_name as artistName, explicit, ${PACKAGE} as package, ${PAID_AT} as paidAt, deliver_at as deliverAt, cover_key as coverKey, isrc, upc, ${METADATA}
     ${WAITING}

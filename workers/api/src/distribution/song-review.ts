@@ -7,9 +7,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { songs, type SongStatus } from "@jplay/schema/tables";
-import { runBatch, type Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
-import type { JobQueue } from "../platform/job";
 import { deliverDueSongs } from "./distribution-pipeline";
 
 export interface Approval {
@@ -35,7 +35,9 @@ const explicitWords = (explicit: boolean | null) => (explicit === null ? "not an
  * Approves a paid song once: a repeat, or two operators at once, approve it once (the conditional
  * update decides) and the second is told it was already reviewed. Returns the song's state after.
  */
-export async function approveSong(db: Db, jobs: JobQueue, songId: string, { actor, explicit }: Approval, now: number): Promise<ApprovalOutcome> {
+export async function approveSong(ctx: Ctx, songId: string, { actor, explicit }: Approval): Promise<ApprovalOutcome> {
+  const { db } = ctx;
+  const now = ctx.now();
   const [song] = await db.select({ status: songs.status, explicit: songs.explicit, reviewedAt: songs.reviewedAt }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw notFound("No song with this id.");
   if (song.status !== "approved") throw new AppError(409, "not_reviewable", NOT_APPROVABLE[song.status]);
@@ -55,6 +57,6 @@ export async function approveSong(db: Db, jobs: JobQueue, songId: string, { acto
   ]);
   if (approved.meta.changes !== 1) throw new AppError(409, "already_reviewed", "This song was already approved, or its status changed: refresh the queue.");
 
-  const delivered = await deliverDueSongs(db, jobs, now, actor, [songId]);
+  const delivered = await deliverDueSongs(ctx, now, actor, [songId]);
   return { status: delivered.length === 1 ? "distributed" : "approved", explicit: finalExplicit };
 }

@@ -6,13 +6,14 @@
  * (catalogue/cover-to-serve.ts). Writing the same sizes again replaces them with the same bytes.
  */
 import { COVER_SIZE_TYPE, coverSizeKey } from "@jplay/schema/cover-sizes";
+import type { Ctx } from "../platform/context";
 import { coverWasm } from "./cover-wasm";
 import { makeCoverSizes, type CoverWasm } from "./make-cover-sizes";
 
 export type CoverSizesOutcome = { stored: number } | { skipped: string };
 
-export async function storeCoverSizes(media: R2Bucket, songId: string, coverKey: string, wasm: CoverWasm = coverWasm): Promise<CoverSizesOutcome> {
-  const original = await media.get(coverKey);
+export async function storeCoverSizes(ctx: Ctx, songId: string, coverKey: string, wasm: CoverWasm = coverWasm): Promise<CoverSizesOutcome> {
+  const original = await ctx.media.get(coverKey);
   if (!original) return skip(songId, coverKey, "the cover is not stored");
   let result;
   try {
@@ -22,7 +23,7 @@ export async function storeCoverSizes(media: R2Bucket, songId: string, coverKey:
   }
   if (!result.ok) return skip(songId, coverKey, result.reason);
   for (const size of result.sizes) {
-    await media.put(coverSizeKey(coverKey, size.width), size.webp, { httpMetadata: { contentType: COVER_SIZE_TYPE } });
+    await ctx.media.put(coverSizeKey(coverKey, size.width), size.webp, { httpMetadata: { contentType: COVER_SIZE_TYPE } });
   }
   return { stored: result.sizes.length };
 }

@@ -9,21 +9,13 @@
  * version's original, an ISRC or UPC the artist typed).
  */
 import { sql } from "drizzle-orm";
-import { runBatch, type Db } from "../platform/db";
-import type { JobQueue } from "../platform/job";
+import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
+import { ownIdentifierPrefixes } from "../releases/index";
 import { receiveSongUpload } from "./receive-song-upload";
-import { checkReleaseAgainstCatalogue, type OwnPrefixes } from "./release-upload-checks";
+import { checkReleaseAgainstCatalogue } from "./release-upload-checks";
 import { insertSongCredits } from "./song-credits";
 import { tooManyUnpaidSongs, type UnpaidSongRules } from "./unpaid-song-limit";
-
-export interface SubmitDeps {
-  db: Db;
-  media: R2Bucket;
-  jobs: JobQueue;
-  now: number;
-  /** JPlay's own ISRC and UPC prefixes: an artist may not type a code under them. */
-  ownPrefixes: OwnPrefixes;
-}
 
 export interface Submitter {
   artistId: string;
@@ -33,21 +25,23 @@ export interface Submitter {
   unpaid: UnpaidSongRules;
 }
 
-export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: ReadableStream<Uint8Array>, boundary: string): Promise<{ id: string }> {
+export async function submitSong(ctx: Ctx, submitter: Submitter, body: ReadableStream<Uint8Array>, boundary: string): Promise<{ id: string }> {
+  // JPlay's own ISRC and UPC prefixes: an artist may not type a code under them.
+  const ownPrefixes = ownIdentifierPrefixes(ctx.env);
   const id = crypto.randomUUID();
   const written: string[] = [];
   try {
     const upload = await receiveSongUpload(body, boundary, {
-      media: deps.media,
+      media: ctx.media,
       audioKey: `songs/${id}/audio.mp3`,
       coverKey: (type) => `songs/${id}/cover.${type === "image/png" ? "png" : "jpg"}`,
       sessionCustomerId: submitter.customerId,
       stored: (key) => written.push(key),
-      now: deps.now,
+      now: ctx.now(),
     });
     const { details, metadata, cleanVersionOf } = upload;
-    await checkReleaseAgainstCatalogue(deps.db, submitter.artistId, { explicit: details.explicit, cleanVersionOf, isrc: metadata.isrc, upc: metadata.upc }, deps.ownPrefixes);
-    const [inserted] = await runBatch(deps.db, [
+    await checkReleaseAgainstCatalogue(ctx, submitter.artistId, { explicit: details.explicit, cleanVersionOf, isrc: metadata.isrc, upc: metadata.upc }, ownPrefixes);
+    const [inserted] = await runBatch(ctx.db, [
       sql`
         insert into "songs" (id, artist_id, title, artist_name, explicit, price_cents, status, audio_key, cover_key, duration_ms, bitrate, sample_rate,
           isrc, upc, genre, lyrics_language, release_date, p_line_year, p_line_holder, c_line_year, c_line_holder, lyrics, instrumental, clean_version_of)
@@ -62,16 +56,16 @@ export async function submitSong(deps: SubmitDeps, submitter: Submitter, body: R
     if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     return { id };
   } catch (error) {
-    if (written.length > 0) await removeObjects(deps, written);
+    if (written.length > 0) await removeObjects(ctx, written);
     throw error;
   }
 }
 
-async function removeObjects(deps: SubmitDeps, keys: string[]) {
+async function removeObjects(ctx: Ctx, keys: string[]) {
   try {
-    await deps.media.delete(keys);
+    await ctx.media.delete(keys);
   } catch {
     // R2 is failing right now: the queue retries the clean-up until it succeeds.
-    await deps.jobs.send({ type: "media.delete", keys });
+    await ctx.jobs.send({ type: "media.delete", keys });
   }
 }

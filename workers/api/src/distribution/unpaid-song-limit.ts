@@ -7,7 +7,7 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import { songs } from "@jplay/schema/tables";
-import type { Db } from "../platform/db";
+import type { Ctx } from "../platform/context";
 import { AppError } from "../platform/errors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,8 +50,8 @@ export const tooManyUnpaidSongs = (rules: UnpaidSongRules) => {
   return new AppError(409, "too_many_unpaid_songs", message, {}, { max: rules.max, count: wait.count });
 };
 
-export async function unpaidSongCount(db: Db, artistId: string): Promise<number> {
-  const [row] = await db
+export async function unpaidSongCount(ctx: Ctx, artistId: string): Promise<number> {
+  const [row] = await ctx.db
     .select({ n: count() })
     .from(songs)
     .where(and(eq(songs.artistId, artistId), eq(songs.status, "pending")));
@@ -59,6 +59,6 @@ export async function unpaidSongCount(db: Db, artistId: string): Promise<number>
 }
 
 /** Refuses (409) an upload by an artist who already holds the maximum of unpaid songs. */
-export async function assertUnderUnpaidLimit(db: Db, artistId: string, rules: UnpaidSongRules): Promise<void> {
-  if ((await unpaidSongCount(db, artistId)) >= rules.max) throw tooManyUnpaidSongs(rules);
+export async function assertUnderUnpaidLimit(ctx: Ctx, artistId: string, rules: UnpaidSongRules): Promise<void> {
+  if ((await unpaidSongCount(ctx, artistId)) >= rules.max) throw tooManyUnpaidSongs(rules);
 }

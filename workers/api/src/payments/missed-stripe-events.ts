@@ -73,7 +73,7 @@ async function applyOnce(ctx: Ctx, event: Stripe.Event, apply: (event: Stripe.Ev
     return "applied";
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "reconciliation: event not applied", event: event.id, type: event.type, error: String(error) }));
-    await recordFailedJob(db, {
+    await recordFailedJob(ctx, {
       id: unappliedEventRow(event.id),
       jobType: "stripe.event",
       payload: JSON.stringify({ eventId: event.id, type: event.type, apiVersion: event.api_version ?? null }),

@@ -6,17 +6,17 @@
 import { desc } from "drizzle-orm";
 import type { AdminFailedJobsResponse } from "@jplay/schema/admin";
 import { failedJobs } from "@jplay/schema/tables";
-import type { Db } from "./db";
+import type { Ctx } from "./context";
 
 export const FAILED_JOBS_SHOWN = 200;
 
 /** Records a job that failed its last run; a message recorded before (same id) is left as it is. */
-export async function recordFailedJob(db: Db, job: typeof failedJobs.$inferInsert): Promise<void> {
-  await db.insert(failedJobs).values(job).onConflictDoNothing({ target: failedJobs.id });
+export async function recordFailedJob(ctx: Ctx, job: typeof failedJobs.$inferInsert): Promise<void> {
+  await ctx.db.insert(failedJobs).values(job).onConflictDoNothing({ target: failedJobs.id });
 }
 
-export async function listFailedJobs(db: Db): Promise<AdminFailedJobsResponse> {
-  const rows = await db.select().from(failedJobs).orderBy(desc(failedJobs.failedAt)).limit(FAILED_JOBS_SHOWN);
+export async function listFailedJobs(ctx: Ctx): Promise<AdminFailedJobsResponse> {
+  const rows = await ctx.db.select().from(failedJobs).orderBy(desc(failedJobs.failedAt)).limit(FAILED_JOBS_SHOWN);
   return {
     failedJobs: rows.map((row) => ({
       id: row.id,

@@ -22,11 +22,10 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       return;
     case "distribution.process":
       // The distribution pipeline (audio check, delivery schedule) consumes this; see process-distribution.ts.
-      // distribution/'s jobs still take the env.
-      await processDistribution(job.songId, ctx.env);
+      await processDistribution(ctx, job.songId);
       return;
     case "distribution.deliver":
-      await deliverDistribution(job.songId, ctx.env);
+      await deliverDistribution(ctx, job.songId);
       return;
     case "admin.charge":
       await chargeRetryItem(ctx, job.itemId);

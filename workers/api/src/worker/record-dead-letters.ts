@@ -34,7 +34,7 @@ export async function recordDeadLetters(batch: MessageBatch<Job>, env: Env): Pro
       if (error === null) {
         console.log(JSON.stringify({ level: "info", queue: batch.queue, messageId: message.id, note: "dead-lettered job succeeded on its last run" }));
       } else {
-        await recordFailedJob(ctx.db, {
+        await recordFailedJob(ctx, {
           id: message.id,
           jobType: jobTypeOf(message.body),
           payload: JSON.stringify(message.body),

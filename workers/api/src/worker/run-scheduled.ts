@@ -19,18 +19,14 @@ import { contextFor, type Ctx } from "../platform/context";
 
 export type ScheduledTask = (ctx: Ctx, scheduledTime: Date) => Promise<void>;
 
-/** A task that still takes the env (distribution/'s), run with the context's env under its own name. */
-const withEnv = (task: (env: Env, scheduledTime: Date) => Promise<void>): ScheduledTask =>
-  Object.defineProperty((ctx: Ctx, scheduledTime: Date) => task(ctx.env, scheduledTime), "name", { value: task.name });
-
 const tasksBySchedule: Record<string, ScheduledTask[]> = {
   [DAILY_CRON]: [startPayoutRun],
   [DELIVERY_CRON]: [
     backfillIdentifiersTask,
-    withEnv(deliverDueSongsTask),
-    withEnv(requeueStalledDistributionsTask),
-    withEnv(sweepOrphanMediaTask),
-    withEnv(removeUnpaidSongsTask),
+    deliverDueSongsTask,
+    requeueStalledDistributionsTask,
+    sweepOrphanMediaTask,
+    removeUnpaidSongsTask,
     purgeSessionsTask,
     reconcileStripeTask,
     requeueStuckTextsTask,

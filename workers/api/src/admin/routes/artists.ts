@@ -8,28 +8,26 @@
 import { Hono } from "hono";
 import type { EndArtistSessionsResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
+import type { Ctx } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import { readArtistDetails } from "../admin-artist-details";
 import { revokeArtistLinks, endSessionsOfArtist } from "../../access/index";
 import { artistById } from "../../platform/rows-by-id";
 
 /** The artist a route names; 404 when there is none. */
-async function namedArtist(db: ReturnType<typeof createDb>, artistId: string) {
-  const artist = await artistById(db, artistId);
+async function namedArtist(ctx: Ctx, artistId: string) {
+  const artist = await artistById(ctx.db, artistId);
   if (!artist) throw notFound("No artist with this id.");
   return artist;
 }
 
 export const adminArtistRoutes = new Hono<AppEnv>()
-  .get("/:artistId", async (c) => c.json(await readArtistDetails(c.env.DB, c.req.param("artistId"))))
+  .get("/:artistId", async (c) => c.json(await readArtistDetails(c.var.ctx, c.req.param("artistId"))))
   .post("/:artistId/revoke-links", async (c) => {
-    const db = createDb(c.env.DB);
-    const artist = await namedArtist(db, c.req.param("artistId"));
+    const artist = await namedArtist(c.var.ctx, c.req.param("artistId"));
     return c.json({ revoked: await revokeArtistLinks(c.var.ctx, artist.id) });
   })
   .post("/:artistId/end-sessions", async (c) => {
-    const db = createDb(c.env.DB);
-    const artist = await namedArtist(db, c.req.param("artistId"));
+    const artist = await namedArtist(c.var.ctx, c.req.param("artistId"));
     return c.json<EndArtistSessionsResponse>({ ended: await endSessionsOfArtist(c.var.ctx, artist.id, "ended_by_operator") });
   });

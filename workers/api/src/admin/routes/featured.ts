@@ -7,6 +7,6 @@ import { jsonBody } from "../../platform/validation";
 
 export const adminFeaturedRoutes = new Hono<AppEnv>().post("/", jsonBody(FeaturedSongSchema), async (c) => {
   const { songId } = c.req.valid("json");
-  await setFeaturedSong(c.var.ctx, songId, Date.now());
+  await setFeaturedSong(c.var.ctx, songId, c.var.ctx.now());
   return c.json<FeaturedSongResponse>({ featuredSongId: songId });
 });

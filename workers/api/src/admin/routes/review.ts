@@ -6,9 +6,6 @@
 import { Hono } from "hono";
 import type { ReviewQueueResponse } from "@jplay/schema/review";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
-import { secondsPerWindowHour, listReviewQueue } from "../../distribution/index";
+import { listReviewQueue } from "../../distribution/index";
 
-export const adminReviewRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  c.json<ReviewQueueResponse>(await listReviewQueue(createDb(c.env.DB), secondsPerWindowHour(c.env), Date.now())),
-);
+export const adminReviewRoutes = new Hono<AppEnv>().get("/", async (c) => c.json<ReviewQueueResponse>(await listReviewQueue(c.var.ctx)));

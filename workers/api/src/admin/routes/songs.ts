@@ -19,8 +19,8 @@ import { TakedownSongSchema, type TakedownResponse } from "@jplay/schema/catalog
 import { ApproveSongSchema, type ApproveSongResponse } from "@jplay/schema/review";
 import { ReleaseCorrectionSchema, type ReleaseCorrectionResponse } from "@jplay/schema/release-metadata";
 import { RejectSongSchema, type RejectSongResponse } from "@jplay/schema/song-rejection";
+import type { Ctx } from "../../platform/context";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { notFound } from "../../platform/errors";
 import { rejectSongByOperator, correctReleaseDetails, approveSong } from "../../distribution/index";
 import { songById } from "../../platform/rows-by-id";
@@ -31,8 +31,8 @@ import { jsonBody } from "../../platform/validation";
 const PRIVATE = "private, no-store";
 
 /** The song whose media an operator asks for, whatever its status; 404 when there is none. */
-async function songMedia(d1: D1Database, songId: string) {
-  const song = await songById(createDb(d1), songId);
+async function songMedia(ctx: Ctx, songId: string) {
+  const song = await songById(ctx.db, songId);
   if (!song) throw notFound("No song with this id.");
   return song;
 }
@@ -41,39 +41,39 @@ export const adminSongRoutes = new Hono<AppEnv>()
   .post("/:songId/approve", jsonBody(ApproveSongSchema), async (c) => {
     const songId = c.req.param("songId");
     const { explicit } = c.req.valid("json");
-    const outcome = await approveSong(createDb(c.env.DB), c.env.JOBS, songId, { actor: c.var.operator!, explicit }, Date.now());
+    const outcome = await approveSong(c.var.ctx, songId, { actor: c.var.operator!, explicit });
     return c.json<ApproveSongResponse>({ songId, ...outcome });
   })
   .post("/:songId/reject", jsonBody(RejectSongSchema), async (c) => {
     const songId = c.req.param("songId");
-    const status = await rejectSongByOperator(createDb(c.env.DB), c.env.JOBS, songId, c.req.valid("json"), c.var.operator!, Date.now());
+    const status = await rejectSongByOperator(c.var.ctx, songId, c.req.valid("json"), c.var.operator!);
     return c.json<RejectSongResponse>({ songId, status });
   })
   .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {
     const songId = c.req.param("songId");
     const takedown = { reason: c.req.valid("json").reason, actor: c.var.operator! };
-    await takeDownSong(c.var.ctx, songId, takedown, Date.now());
+    await takeDownSong(c.var.ctx, songId, takedown, c.var.ctx.now());
     return c.json<TakedownResponse>({ songId, takenDown: true });
   })
   .post("/:songId/restore", async (c) => {
     const songId = c.req.param("songId");
-    await restoreSong(c.var.ctx, songId, { actor: c.var.operator! }, Date.now());
+    await restoreSong(c.var.ctx, songId, { actor: c.var.operator! }, c.var.ctx.now());
     return c.json<TakedownResponse>({ songId, takenDown: false });
   })
   .put("/:songId/release-details", jsonBody(ReleaseCorrectionSchema), async (c) => {
     const songId = c.req.param("songId");
     const correction = c.req.valid("json");
-    const { changed } = await correctReleaseDetails(createDb(c.env.DB), songId, correction, c.var.operator!, Date.now());
+    const { changed } = await correctReleaseDetails(c.var.ctx, songId, correction, c.var.operator!);
     return c.json<ReleaseCorrectionResponse>({ songId, ...correction, changed });
   })
   .get("/:songId/audio", async (c) => {
-    const song = await songMedia(c.env.DB, c.req.param("songId"));
-    return serveMedia(c.env.MEDIA, song.audioKey, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's audio is no longer stored." });
+    const song = await songMedia(c.var.ctx, c.req.param("songId"));
+    return serveMedia(c.var.ctx.media, song.audioKey, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's audio is no longer stored." });
   })
   .get("/:songId/cover", async (c) => {
     const width = requestedCoverWidth(c.req.query("size"));
-    const song = await songMedia(c.env.DB, c.req.param("songId"));
+    const song = await songMedia(c.var.ctx, c.req.param("songId"));
     if (!song.coverKey) throw notFound("This song has no cover.");
     const key = await coverKeyToServe(c.var.ctx, song.coverKey, width);
-    return serveMedia(c.env.MEDIA, key, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
+    return serveMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: PRIVATE, missingMessage: "This song's cover is no longer stored." });
   });

@@ -10,7 +10,7 @@
  * (run-scheduled.ts). A redelivered message finds the song already scheduled and only sends
  * the delivery message again (its consumer acts once), in case the first run stopped before sending.
  */
-import { createDb } from "../../platform/db";
+import type { Ctx } from "../../platform/context";
 import { identifierSettings, prepareRelease } from "../../releases/index";
 import { checkAudio } from "../check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../delivery-window";
@@ -18,9 +18,10 @@ import { audioCheckRejection, rejectApprovedSong, scheduleDelivery } from "../di
 import { songById } from "../../platform/rows-by-id";
 import { storeCoverSizes } from "../store-cover-sizes";
 
-export async function processDistribution(songId: string, env: Env, now = Date.now()): Promise<void> {
-  const db = createDb(env.DB);
-  const song = await songById(db, songId);
+export async function processDistribution(ctx: Ctx, songId: string): Promise<void> {
+  const { env } = ctx;
+  const now = ctx.now();
+  const song = await songById(ctx.db, songId);
   if (!song) throw new Error(`distribution.process: no song ${songId}`);
   // Unpaid, already live or rejected: nothing to do (statuses only move forward).
   if (song.status !== "approved") return;
@@ -30,29 +31,29 @@ export async function processDistribution(songId: string, env: Env, now = Date.n
 
   if (song.deliverAt !== null) {
     // Scheduled before identifiers were assigned: they come first (the cron's backfill would too).
-    if (song.isrc === null || song.upc === null) await prepareRelease({ db, media: env.MEDIA }, identifierSettings(env), songId, now);
-    await sendDelivery(env, songId, song.deliverAt, now);
+    if (song.isrc === null || song.upc === null) await prepareRelease(ctx, identifierSettings(env), songId, now);
+    await sendDelivery(ctx, songId, song.deliverAt, now);
     return;
   }
 
-  const object = await env.MEDIA.get(song.audioKey);
+  const object = await ctx.media.get(song.audioKey);
   if (!object) {
-    await rejectApprovedSong(db, env.JOBS, songId, audioCheckRejection("The stored audio file is missing."), now);
+    await rejectApprovedSong(ctx, songId, audioCheckRejection("The stored audio file is missing."));
     return;
   }
   const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
   if (!check.ok) {
-    await rejectApprovedSong(db, env.JOBS, songId, audioCheckRejection(check.reason), now);
+    await rejectApprovedSong(ctx, songId, audioCheckRejection(check.reason));
     return;
   }
   // Read before anything is written for a song that passed: a missing setting fails the job here.
   const settings = identifierSettings(env);
-  if (song.coverKey) await storeCoverSizes(env.MEDIA, songId, song.coverKey);
-  await prepareRelease({ db, media: env.MEDIA }, settings, songId, now);
+  if (song.coverKey) await storeCoverSizes(ctx, songId, song.coverKey);
+  await prepareRelease(ctx, settings, songId, now);
   const dueAt = deliverAt(song.paidAt, song.package, secondsPerHour);
-  if (await scheduleDelivery(db, { id: songId, package: song.package }, check.facts, dueAt, now)) await sendDelivery(env, songId, dueAt, now);
+  if (await scheduleDelivery(ctx, { id: songId, package: song.package }, check.facts, dueAt)) await sendDelivery(ctx, songId, dueAt, now);
 }
 
-function sendDelivery(env: Env, songId: string, dueAt: number, now: number): Promise<unknown> {
-  return env.JOBS.send({ type: "distribution.deliver", songId }, { delaySeconds: queueDelaySeconds(dueAt, now) });
+function sendDelivery(ctx: Ctx, songId: string, dueAt: number, now: number): Promise<unknown> {
+  return ctx.jobs.send({ type: "distribution.deliver", songId }, { delaySeconds: queueDelaySeconds(dueAt, now) });
 }

@@ -3,11 +3,11 @@
  * of an upload that never wrote its song row are deleted after a grace period. The schedule's time
  * is taken as "now".
  */
-import { createDb } from "../../platform/db";
+import type { Ctx } from "../../platform/context";
 import { orphanGraceMs, sweepOrphanMedia } from "../media-janitor";
 
-export async function sweepOrphanMediaTask(env: Env, scheduledTime: Date): Promise<void> {
-  const report = await sweepOrphanMedia({ db: createDb(env.DB), media: env.MEDIA }, { graceMs: orphanGraceMs(env), now: scheduledTime.getTime() });
+export async function sweepOrphanMediaTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
+  const report = await sweepOrphanMedia(ctx, { graceMs: orphanGraceMs(ctx.env), now: scheduledTime.getTime() });
   if (report.deleted.length > 0 || report.unfinished) {
     console.log(JSON.stringify({ level: report.unfinished ? "warn" : "info", task: "media.sweep-orphans", deleted: report.deleted.length, unfinished: report.unfinished }));
   }

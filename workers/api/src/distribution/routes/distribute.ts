@@ -12,7 +12,6 @@
 import { Hono, type Context } from "hono";
 import { CompleteDistributionSchema, RecoveryOfferSchema } from "@jplay/schema/distribution";
 import type { AppEnv } from "../../platform/env";
-import { createDb } from "../../platform/db";
 import { errorLanguage, messageIn } from "../../platform/error-language";
 import { badRequest } from "../../platform/errors";
 import { maxUnpaidSongsPerArtist, unpaidSongExpiryMs } from "../../platform/limits";
@@ -22,7 +21,6 @@ import { requireSessionArtist } from "../../access/index";
 import { completeDistribution, makeRecoveryOffer } from "../../payments/index";
 import { multipartBoundary } from "../../platform/multipart-stream";
 import { NOT_MULTIPART } from "../receive-song-upload";
-import { ownIdentifierPrefixes } from "../../releases/index";
 import { submitSong } from "../submit-song";
 import { assertUnderUnpaidLimit } from "../unpaid-song-limit";
 import { jsonBody } from "../../platform/validation";
@@ -36,16 +34,16 @@ const inReadersLanguage = (c: Context<AppEnv>, message: string) => messageIn(err
 
 export const distributeRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
-    const db = createDb(c.env.DB);
+    const ctx = c.var.ctx;
     const artist = await requireSessionArtist(c);
     const unpaid = { max: maxUnpaidSongsPerArtist(c.env), expiryMs: unpaidSongExpiryMs(c.env) };
-    await assertUnderUnpaidLimit(db, artist.id, unpaid);
+    await assertUnderUnpaidLimit(ctx, artist.id, unpaid);
 
     const boundary = multipartBoundary(c.req.header("Content-Type"));
     const body = c.req.raw.body;
     if (!boundary || !body) throw badRequest(NOT_MULTIPART);
 
-    const submission = submitSong({ db, media: c.env.MEDIA, jobs: c.env.JOBS, now: Date.now(), ownPrefixes: ownIdentifierPrefixes(c.env) }, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
+    const submission = submitSong(ctx, { artistId: artist.id, customerId: artist.stripeCustomerId, unpaid }, body, boundary);
     // A client that goes away mid-upload cancels the request's work on Cloudflare unless it is handed
     // to waitUntil (which grants up to 30 s more): so the read fails and what was stored is removed.
     c.executionCtx.waitUntil(submission.catch(() => undefined));
