@@ -118,8 +118,8 @@ export async function endSessionsOfArtist(ctx: Ctx, artistId: string, reason: Se
   return ended.length;
 }
 
-/** The artist's live sessions, most recently used first: await it, or put it in a batch (admin/'s details pass only their db). */
-export const liveSessionsOfArtist = (ctx: Pick<Ctx, "db">, artistId: string, now = Date.now()) =>
+/** The artist's live sessions, most recently used first: await it, or put it in a batch (admin/'s details do). */
+export const liveSessionsOfArtist = (ctx: Ctx, artistId: string, now = ctx.now()) =>
   ctx.db
     .select(columns)
     .from(artistSessions)

@@ -19,7 +19,7 @@ import { textPaymentOutcome } from "../texts/index";
  * when an earlier call already had (answer and webhook race; queues redeliver).
  */
 export async function applySucceededPayment(
-  ctx: Pick<Ctx, "db" | "jobs">,
+  ctx: Ctx,
   paymentId: string,
   cause: string,
   stripePaymentIntentId?: string,
@@ -58,7 +58,7 @@ export async function applySucceededPayment(
 
 /** Records a payment's failure (decline, error) unless it has already succeeded. */
 export async function recordFailedPayment(
-  ctx: Pick<Ctx, "db">,
+  ctx: Ctx,
   paymentId: string,
   failure: { code?: string | null; declineCode?: string | null; message?: string | null; status?: "failed" | "skipped" },
   now = Date.now(),

@@ -3,8 +3,7 @@
  * artist left), so a new attempt — `complete` again, or a recovery offer — can claim the song. The
  * PaymentIntent is canceled in Stripe first, so the old client secret can never take money later;
  * if it already succeeded, that success is applied instead — unless it disagrees with the row
- * (payment-agreement.ts): then it is left for an operator and the row closed. It takes only the db,
- * queue and Stripe client of the context: distribution/'s removal of unpaid songs passes its own.
+ * (payment-agreement.ts): then it is left for an operator and the row closed.
  */
 import Stripe from "stripe";
 import type { Ctx } from "../platform/context";
@@ -24,7 +23,7 @@ export type CloseOutcome =
 
 const WAITING_ON_BROWSER = ["requires_payment_method", "requires_action"];
 
-export async function closeOpenPayment(ctx: Pick<Ctx, "db" | "jobs" | "stripe">, songId: string): Promise<CloseOutcome> {
+export async function closeOpenPayment(ctx: Ctx, songId: string): Promise<CloseOutcome> {
   const open = await openPaymentOf(ctx, songId);
   if (!open) return "none";
   if (open.status === "succeeded") return "paid";

@@ -17,7 +17,7 @@ export const PAYMENT_CURRENCY = "usd";
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
 /** True when the intent may pay `payment`; otherwise the disagreement is recorded (once per payment and intent) and logged. */
-export async function intentAgreesWithPayment(ctx: Pick<Ctx, "db">, payment: PaymentRow, intent: Stripe.PaymentIntent, source: string): Promise<boolean> {
+export async function intentAgreesWithPayment(ctx: Ctx, payment: PaymentRow, intent: Stripe.PaymentIntent, source: string): Promise<boolean> {
   const { db } = ctx;
   const [artist] = await db.select({ customer: artists.stripeCustomerId }).from(artists).where(eq(artists.id, payment.artistId)).limit(1);
   const expected = { amountCents: payment.amountCents, currency: PAYMENT_CURRENCY, customer: artist?.customer ?? null };

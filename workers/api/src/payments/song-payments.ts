@@ -61,7 +61,7 @@ export async function paymentByIntent(ctx: Ctx, paymentIntentId: string): Promis
 }
 
 /** The song's open or succeeded payment (at most one exists, by the partial unique index). */
-export async function openPaymentOf(ctx: Pick<Ctx, "db">, songId: string): Promise<PaymentRow | undefined> {
+export async function openPaymentOf(ctx: Ctx, songId: string): Promise<PaymentRow | undefined> {
   return (
     await ctx.db
       .select()

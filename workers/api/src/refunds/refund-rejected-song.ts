@@ -38,8 +38,8 @@ export function refundOnRejection(songId: string, rejectionReason: string, songS
   ];
 }
 
-/** Queues the Stripe call of every refund of the song still waiting for one (distribution/'s pipeline passes its own db and queue). */
-export async function queueRefundsOfSong(ctx: Pick<Ctx, "db" | "jobs">, songId: string): Promise<number> {
+/** Queues the Stripe call of every refund of the song still waiting for one. */
+export async function queueRefundsOfSong(ctx: Ctx, songId: string): Promise<number> {
   const rows = await ctx.db.all<{ id: string }>(sql`select id from refunds where song_id = ${songId} and status = 'pending' and stripe_refund_id is null`);
   if (rows.length > 0) await ctx.jobs.sendBatch(rows.map((row) => ({ body: { type: "refund.send" as const, refundId: row.id } })));
   return rows.length;

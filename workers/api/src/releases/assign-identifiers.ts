@@ -31,14 +31,14 @@ export class IdentifiersExhaustedError extends Error {
 
 type Column = "isrc" | "upc";
 
-async function identifiersOf(ctx: Pick<Ctx, "db">, songId: string): Promise<{ isrc: string | null; upc: string | null }> {
+async function identifiersOf(ctx: Ctx, songId: string): Promise<{ isrc: string | null; upc: string | null }> {
   const [song] = await ctx.db.select({ isrc: songs.isrc, upc: songs.upc }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw new Error(`No song ${songId} to give identifiers to`);
   return song;
 }
 
 /** Writes `value` where the song still lacks the code; answers the song's code after (ours, or the winner's). */
-async function writeIfMissing(ctx: Pick<Ctx, "db">, songId: string, column: Column, value: string): Promise<string> {
+async function writeIfMissing(ctx: Ctx, songId: string, column: Column, value: string): Promise<string> {
   const written = await ctx.db
     .update(songs)
     .set({ [column]: value })
@@ -51,7 +51,7 @@ async function writeIfMissing(ctx: Pick<Ctx, "db">, songId: string, column: Colu
   return now;
 }
 
-async function mintNextIsrc(ctx: Pick<Ctx, "db">, settings: IdentifierSettings, now: number): Promise<string> {
+async function mintNextIsrc(ctx: Ctx, settings: IdentifierSettings, now: number): Promise<string> {
   const year = new Date(now).getUTCFullYear();
   const designation = await takeNextNumber(ctx, isrcSequence(year));
   if (designation > ISRC_MAX_DESIGNATION) {
@@ -62,7 +62,7 @@ async function mintNextIsrc(ctx: Pick<Ctx, "db">, settings: IdentifierSettings, 
   return mintIsrc(settings.isrcPrefix, year, designation);
 }
 
-async function mintNextUpc(ctx: Pick<Ctx, "db">, settings: IdentifierSettings): Promise<string> {
+async function mintNextUpc(ctx: Ctx, settings: IdentifierSettings): Promise<string> {
   const prefix = settings.upcCompanyPrefix;
   // Sequence numbers start at 1; item references at 0, which GS1 lets a company use like any other.
   const item = (await takeNextNumber(ctx, upcSequence(prefix))) - 1;
@@ -76,9 +76,9 @@ async function mintNextUpc(ctx: Pick<Ctx, "db">, settings: IdentifierSettings): 
 
 /**
  * The song's ISRC and UPC, minting whichever it lacks. Throws IdentifiersExhaustedError when a sequence
- * is used up. Takes only the db of the context: distribution/'s pipeline passes its own (prepare-release.ts).
+ * is used up.
  */
-export async function assignIdentifiers(ctx: Pick<Ctx, "db">, settings: IdentifierSettings, songId: string, now: number): Promise<ReleaseIdentifiers> {
+export async function assignIdentifiers(ctx: Ctx, settings: IdentifierSettings, songId: string, now: number): Promise<ReleaseIdentifiers> {
   const current = await identifiersOf(ctx, songId);
   const isrc = current.isrc ?? (await writeIfMissing(ctx, songId, "isrc", await mintNextIsrc(ctx, settings, now)));
   const upc = current.upc ?? (await writeIfMissing(ctx, songId, "upc", await mintNextUpc(ctx, settings)));

@@ -19,7 +19,7 @@ export interface DeliveredSong {
 }
 
 /** Writes (or rewrites) the delivered copy from the stored MP3. Throws when the stored audio is missing. */
-export async function storeDeliveredCopy(ctx: Pick<Ctx, "media">, song: DeliveredSong): Promise<void> {
+export async function storeDeliveredCopy(ctx: Ctx, song: DeliveredSong): Promise<void> {
   const stored = await ctx.media.get(song.audioKey);
   if (!stored) throw new Error(`The stored audio of song ${song.id} (${song.audioKey}) is missing: no delivered copy can be made`);
   const copy = withId3Tag(new Uint8Array(await stored.arrayBuffer()), buildId3Tag({ title: song.title, artist: song.artistName, isrc: song.isrc }));

@@ -12,7 +12,7 @@ export const isrcSequence = (year: number) => `isrc:${year}`;
 export const upcSequence = (companyPrefix: string) => `upc:${companyPrefix}`;
 
 /** The sequence's next number: 1 the first time, then one more than the last each time. */
-export async function takeNextNumber(ctx: Pick<Ctx, "db">, name: string): Promise<number> {
+export async function takeNextNumber(ctx: Ctx, name: string): Promise<number> {
   const rows = await ctx.db.all<{ last_number: number }>(sql`
     insert into identifier_sequences (name, last_number) values (${name}, 1)
     on conflict (name) do update set last_number = last_number + 1

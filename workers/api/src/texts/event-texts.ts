@@ -3,17 +3,13 @@
  * reads what the wording needs and queues the text under the event's own id (texts/text-messages.ts).
  * Payments that pay for no song (an initial charge) send nothing: the artist saw that on the screen.
  * A text never blocks or undoes the event it tells of: a failure to queue one is logged, not thrown.
- * Each takes only the db and the queue of the context: distribution/'s pipeline, which holds no
- * context yet, passes its own.
  */
 import { eq } from "drizzle-orm";
 import { payments, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { queueText, type TextRequest } from "./text-messages";
 
-type TextCtx = Pick<Ctx, "db" | "jobs">;
-
-async function tell(ctx: TextCtx, text: TextRequest): Promise<void> {
+async function tell(ctx: Ctx, text: TextRequest): Promise<void> {
   try {
     await queueText(ctx, text);
   } catch (error) {
@@ -22,12 +18,12 @@ async function tell(ctx: TextCtx, text: TextRequest): Promise<void> {
 }
 
 /** A card saved on /distribute: the private page link, so a cleared browser does not lose it. */
-export async function textCardSaved(ctx: TextCtx, saved: { artistId: string; paymentMethodId: string; artistPageUrl: string }): Promise<void> {
+export async function textCardSaved(ctx: Ctx, saved: { artistId: string; paymentMethodId: string; artistPageUrl: string }): Promise<void> {
   await tell(ctx, { artistId: saved.artistId, kind: "card_saved", dedupeKey: `card_saved:${saved.paymentMethodId}`, write: (texts) => texts.cardSaved(saved.artistPageUrl) });
 }
 
 /** A song's payment succeeded or was declined (once per payment row). */
-export async function textPaymentOutcome(ctx: TextCtx, paymentId: string, outcome: "succeeded" | "failed"): Promise<void> {
+export async function textPaymentOutcome(ctx: Ctx, paymentId: string, outcome: "succeeded" | "failed"): Promise<void> {
   const [payment] = await ctx.db
     .select({ artistId: payments.artistId, amountCents: payments.amountCents, title: songs.title })
     .from(payments)
@@ -44,7 +40,7 @@ export async function textPaymentOutcome(ctx: TextCtx, paymentId: string, outcom
 }
 
 /** A song went live, or its audio check rejected it: the text follows the song's status. */
-export async function textSongOutcome(ctx: TextCtx, songId: string): Promise<void> {
+export async function textSongOutcome(ctx: Ctx, songId: string): Promise<void> {
   const [song] = await ctx.db
     .select({ artistId: songs.artistId, title: songs.title, status: songs.status, rejectionReason: songs.rejectionReason })
     .from(songs)
@@ -60,7 +56,7 @@ export async function textSongOutcome(ctx: TextCtx, songId: string): Promise<voi
 }
 
 /** An operator took a live song down (once per takedown: a song restored and taken down again is texted again). */
-export async function textSongTakenDown(ctx: TextCtx, takedown: { songId: string; eventId: string; reason: string }): Promise<void> {
+export async function textSongTakenDown(ctx: Ctx, takedown: { songId: string; eventId: string; reason: string }): Promise<void> {
   const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, takedown.songId)).limit(1);
   if (!song?.artistId) return;
   await tell(ctx, {
@@ -72,13 +68,13 @@ export async function textSongTakenDown(ctx: TextCtx, takedown: { songId: string
 }
 
 /** An operator put a taken-down song back (once per restore, like takedowns). */
-export async function textSongRestored(ctx: TextCtx, restore: { songId: string; eventId: string }): Promise<void> {
+export async function textSongRestored(ctx: Ctx, restore: { songId: string; eventId: string }): Promise<void> {
   const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, restore.songId)).limit(1);
   if (!song?.artistId) return;
   await tell(ctx, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, write: (texts) => texts.songRestored(song.title) });
 }
 
 /** A payout's Transfer was made. */
-export async function textPayoutSent(ctx: TextCtx, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
+export async function textPayoutSent(ctx: Ctx, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
   await tell(ctx, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, write: (texts) => texts.payoutSent(payout.amountCents) });
 }

@@ -29,6 +29,6 @@ export async function optIn(ctx: Ctx, phone: string): Promise<void> {
   await ctx.db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
 }
 
-export async function isOptedOut(ctx: Pick<Ctx, "db">, phone: string): Promise<boolean> {
+export async function isOptedOut(ctx: Ctx, phone: string): Promise<boolean> {
   return (await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1)).length > 0;
 }

@@ -32,7 +32,7 @@ export const redactLinks = (body: string) => body.replace(ARTIST_LINK_TOKEN, "$1
  * Writes the row (once per dedupe key) and, when it is to be sent, queues its send job. Answers the
  * status of the row this call wrote, or null when the key had one already.
  */
-export async function queueText(ctx: Pick<Ctx, "db" | "jobs">, text: TextRequest): Promise<TextMessageStatus | null> {
+export async function queueText(ctx: Ctx, text: TextRequest): Promise<TextMessageStatus | null> {
   const [artist] = await ctx.db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
   const body = text.write(textBodiesIn(artist?.language ?? "en"));
   const phone = toE164(artist?.phone);
