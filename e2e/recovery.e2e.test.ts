@@ -2,7 +2,8 @@
 /**
  * The recovery offers after a declined payment, in a real browser against the real Worker and its
  * Stripe sandbox (docs/product.md, Screens; States and flows; Errors; Prices and limits): the decline → tier 1 → tier 2 → new card journey
- * with every toast, the offer texts, Decline Offer, and the error paths of the recovery call.
+ * with every toast, the offer texts, Decline Offer, no offer after a fraud decline
+ * (docs/decisions/059-recovery-offer-eligibility.md), and the error paths of the recovery call.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
@@ -36,7 +37,10 @@ describe("decline → recovery", () => {
   test("a card that declines every payment: tier 1, tier 2, then a new card pays, with every toast", async () => {
     const page = await newPage();
     const title = uniqueTitle("Second Chance");
-    const songId = await songAwaitingPayment(page, baseURL, CARDS.declinesPayments, title);
+    // A card of its own that declines every payment: one card gets one recovery offer in 90 days.
+    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title, (paymentMethodId) =>
+      simulateSavedCard(baseURL, paymentMethodId, CARDS.declinesPayments),
+    );
 
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await toastShown(page, "Payment Declined");
@@ -68,7 +72,7 @@ describe("decline → recovery", () => {
     await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();
   });
 
-  test("a hard-declined card (reported lost) is never retried: tier 1 asks for a new card; a failed new card leads to tier 2", async () => {
+  test("a card reported lost opens no discount: tier 1 says why and leads back to paying the full fee", async () => {
     const page = await newPage();
     const title = uniqueTitle("Lost And Found");
     const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title, (paymentMethodId) =>
@@ -79,23 +83,15 @@ describe("decline → recovery", () => {
     await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
 
     await page.getByRole("button", { name: "I ACCEPT" }).click();
-    // No discounted retry on the lost card: the artist is told and asked for a new one.
-    await page.getByRole("alert").filter({ hasText: "This card can't be charged again. Please use a different card." }).waitFor();
-    await page.getByRole("button", { name: "Pay $20.49" }).waitFor();
-
-    // A new card that declines at tier 1: the final offer follows after 1.5 s.
-    await fillCard(page, CARDS.declined);
-    await page.getByRole("button", { name: "Pay $20.49" }).click();
-    await toastShown(page, "We Have a Final Offer", "We're able to provide you with an even better offer!");
-    await page.waitForURL(`${baseURL}/payment-recovery/${songId}/2`);
-
-    await page.getByRole("button", { name: "ACCEPT FINAL OFFER" }).click();
-    await page.getByRole("alert").filter({ hasText: "This card can't be charged again. Please use a different card." }).waitFor();
-    await fillCard(page, freshVisa());
-    await page.getByRole("button", { name: "Pay $10.49" }).click();
-    await toastShown(page, "Payment Successful");
-    await page.waitForURL(`${baseURL}/`);
-    await page.getByText(`${title} is being distributed`, { exact: true }).waitFor();
+    const reason = "Discounted offers are not available after your bank flagged a payment as possible fraud. Please pay the distribution fee with another card.";
+    await toastShown(page, "Offer Not Available", reason);
+    await page.getByRole("alert").filter({ hasText: reason }).waitFor();
+    // No final offer follows, and the saved card is not charged at a discount.
+    expect(pathOf(page)).toBe(`/payment-recovery/${songId}/1`);
+    await expect.poll(() => page.getByRole("button", { name: "I ACCEPT" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Pay the distribution fee" }).click();
+    await page.waitForURL(`${baseURL}/approval/${songId}`);
+    await page.getByRole("button", { name: "Complete Distribution" }).waitFor();
   });
 
   test("3-D Secure failed at the offer, then completed for the special offer on the saved card", async () => {

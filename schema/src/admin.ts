@@ -144,6 +144,27 @@ export interface AdminPurchaseMismatchesResponse {
   }>;
 }
 
+/**
+ * `GET /api/admin/recovery-payments`: the discounted recovery payments, newest first, each with the
+ * card decline that opened its offer (payments/recovery-eligibility.ts).
+ */
+export interface AdminRecoveryPaymentsResponse {
+  payments: Array<{
+    id: string;
+    songId: string;
+    songTitle: string;
+    artistId: string;
+    /** As the song names its artist. */
+    artistName: string;
+    tier: 1 | 2;
+    amountCents: number;
+    status: string;
+    createdAt: string;
+    /** The declined attempt that opened this tier; null when none is on record (e.g. removed rows). */
+    openedBy: { declineCode: string | null; cardFingerprint: string; attemptedAt: string } | null;
+  }>;
+}
+
 /** `POST /api/admin/artists/{artistId}/end-sessions`: how many live sessions were ended. */
 export interface EndArtistSessionsResponse {
   ended: number;

@@ -62,6 +62,9 @@ export const FEE_OPTION_SWITCH_INTERVAL_MS = 60_000;
 export const CARD_ATTEMPTS_PER_WINDOW = 15;
 export const CARD_ATTEMPT_WINDOW_MS = 30 * DAY_MS;
 
+/** Recovery offers: at most one per artist, and one per card, in this window (docs/decisions/059). */
+export const RECOVERY_OFFER_WINDOW_MS = 90 * DAY_MS;
+
 /** Payouts: the smallest balance paid out; below it the balance waits for the next period. */
 export const PAYOUT_MINIMUM_CENTS = 100;
 

@@ -32,10 +32,12 @@ export const SHARED_STRIPE_STATE_TESTS = [
 /**
  * Tests that read whole tables or the sandbox's whole balance — the catalogue's lists and Home, the
  * provider feed, the ledger's sums, every payable artist, the funding figures, every payment the reconciler finds, every
- * attempt on a test card (whose fingerprint every file shares) — or seed fixed ids: each file gets a
- * runtime, storage and Stripe sandbox of its own (vitest.isolated.config.ts).
+ * attempt on a test card (whose fingerprint every file shares) — or seed fixed ids, or age rows for the
+ * 15-minute cron (which another file's cron run would act on first): each file gets a runtime, storage
+ * and Stripe sandbox of its own (vitest.isolated.config.ts).
  */
 export const ISOLATED_TESTS = [
+  "test/limits.test.ts",
   "test/catalogue.test.ts",
   "test/catalogue-cache.test.ts",
   "test/home-page.test.ts",

@@ -25,7 +25,10 @@ import {
   sandboxAdmin,
   songPaid,
   songRow,
+  uploadSong,
 } from "./payment-support";
+import type { AdminRecoveryPaymentsResponse } from "@jplay/schema/admin";
+import { signedInOperator } from "./admin-support";
 import { Browser } from "./support";
 
 const checkout = (browser: Browser) => browser.postJson("/api/create-payment-intent", { amount: 9900 });
@@ -97,12 +100,12 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     expect(await chargesOf(artist.customerId)).toHaveLength(5);
   });
 
-  it("never retries a hard-declined card at a discount (stolen after it was saved): a new card pays", async () => {
+  it("never retries a hard-declined card at a discount (expired after it was saved): a new card pays", async () => {
     const artist = await artistWithSong();
-    await simulateCard(artist.stripePaymentMethodId, "4000000000009979");
+    await simulateCard(artist.stripePaymentMethodId, "4000000000000069");
     const declined = await complete(artist.browser, artist.songId, "expedited");
     expect(declined.status).toBe(402);
-    expect(await declined.json()).toMatchObject({ error: { code: "stolen_card" } });
+    expect(await declined.json()).toMatchObject({ error: { code: "expired_card" } });
 
     const tier1 = await recovery(artist.browser, artist.songId, 1);
     expect(tier1.status).toBe(200);
@@ -212,6 +215,73 @@ describe("recovery offers", { timeout: 30_000 }, () => {
   });
 });
 
+describe("recovery offers follow written eligibility rules", { timeout: 30_000 }, () => {
+  const offerUnavailable = async (response: Response) => {
+    expect(response.status).toBe(409);
+    return (await errorOf(response)).message;
+  };
+
+  it("no discount after a fraud decline (a card reported stolen after it was saved): the full fee stands", async () => {
+    const artist = await artistWithSong();
+    await simulateCard(artist.stripePaymentMethodId, "4000000000009979");
+    const declined = await complete(artist.browser, artist.songId, "standard");
+    expect(await declined.json()).toMatchObject({ error: { code: "stolen_card" } });
+
+    expect(await offerUnavailable(await recovery(artist.browser, artist.songId, 1))).toBe(
+      "Discounted offers are not available after your bank flagged a payment as possible fraud. Please pay the distribution fee with another card.",
+    );
+    expect((await recovery(artist.browser, artist.songId, 2)).status).toBe(409);
+    expect(await paymentsOf(artist.songId)).toHaveLength(1);
+    expect(await chargesOf(artist.customerId)).toHaveLength(1);
+  });
+
+  it("one offer per artist and per card in 90 days: a second declined song pays the full fee, and so does another artist's with that card", async () => {
+    // Fresh card numbers: the sandbox, like Stripe, gives one number one fingerprint in every test.
+    const artist = await artistWithSong();
+    await simulateCard(artist.stripePaymentMethodId, "4000000000000341");
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402);
+    expect((await recovery(artist.browser, artist.songId, 1)).status).toBe(402); // declined at tier 1: an offer was made
+
+    const second = await uploadSong(artist.browser, "Second Song");
+    expect((await complete(artist.browser, second, "standard")).status).toBe(402);
+    const refused = "A discounted offer was already used in the last 90 days. Please pay the distribution fee.";
+    expect(await offerUnavailable(await recovery(artist.browser, second, 1))).toBe(refused);
+    // The first song's own offer stays open: its tier 2 is the same offer.
+    expect((await recovery(artist.browser, artist.songId, 2)).status).toBe(200);
+
+    // Another artist whose card is the same card (same fingerprint) gets no offer either.
+    const other = await artistWithSong();
+    await simulateCard(other.stripePaymentMethodId, "4000000000000341");
+    await env.DB.prepare("UPDATE payment_methods SET fingerprint = ? WHERE artist_id = ?").bind(artist.fingerprint, other.artistId).run();
+    expect((await complete(other.browser, other.songId, "standard")).status).toBe(402);
+    expect(await offerUnavailable(await recovery(other.browser, other.songId, 1))).toBe(refused);
+
+    // The operator sees each recovery payment with the decline that opened its tier.
+    const listed = await (await (await signedInOperator()).fetch("/api/admin/recovery-payments")).json<AdminRecoveryPaymentsResponse>();
+    const ofFirstSong = listed.payments.filter((payment) => payment.songId === artist.songId);
+    const openedBy = { declineCode: "generic_decline", cardFingerprint: artist.fingerprint, attemptedAt: expect.any(String) };
+    // Tier 2: the saved card's failed charge, then the card form's payment; tier 1: the saved card's failed charge.
+    expect(ofFirstSong.map(({ tier, amountCents, status, openedBy }) => ({ tier, amountCents, status, openedBy }))).toEqual([
+      expect.objectContaining({ tier: 2 }),
+      expect.objectContaining({ tier: 2 }),
+      { tier: 1, amountCents: 2049, status: "failed", openedBy },
+    ]);
+    expect(ofFirstSong.filter((payment) => payment.tier === 2).map(({ amountCents, status, openedBy }) => ({ amountCents, status, openedBy }))).toEqual(
+      expect.arrayContaining([
+        { amountCents: 1049, status: "failed", openedBy },
+        { amountCents: 1049, status: "requires_payment_method", openedBy },
+      ]),
+    );
+    // Each tier names the decline at the stage before it: tier 2 the special offer's, tier 1 the fee's.
+    const [tier2, , tier1] = ofFirstSong;
+    expect(Date.parse(tier2!.openedBy!.attemptedAt)).toBeGreaterThan(Date.parse(tier1!.openedBy!.attemptedAt));
+
+    // 91 days later the artist may be rescued again.
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE song_id = ? AND purpose = 'recovery'").bind(91 * 24 * 60 * 60 * 1000, artist.songId).run();
+    expect((await recovery(artist.browser, second, 1)).status).toBe(402);
+  });
+});
+
 describe("recovery offers follow a real decline only", { timeout: 30_000 }, () => {
   it("an open PaymentIntent from create-payment-intent, with no card tried on it, unlocks no discount", async () => {
     const artist = await artistWithSong();
@@ -253,7 +323,8 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
     const artist = await artistWithSong();
     await webhooksUnreachable();
     const { clientSecret } = await (await checkout(artist.browser)).json<{ clientSecret: string }>();
-    expect((await payInBrowser(artist.browser, clientSecret, "4000000000000002")).status).toBe(402);
+    // A declining card no other test here declines with: one card opens one recovery offer in 90 days.
+    expect((await payInBrowser(artist.browser, clientSecret, "4000000000009995")).status).toBe(402);
     // The decline is not recorded yet (its webhook is pending): the offer asks Stripe.
     expect(await paymentsOf(artist.songId)).toMatchObject([{ purpose: "checkout", status: "requires_payment_method", decline_code: null }]);
 
@@ -262,11 +333,11 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
     expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "recovery_1", distribution_fee_cents: 2049 });
   });
 
-  it("tier 2 needs a decline at tier 1: a tier-1 card form left unpaid is not one", async () => {
+  it("tier 2 needs a decline at tier 1 on the card declined first: a tier-1 card form left unpaid is none, another card's decline is none", async () => {
     const artist = await artistWithSong();
-    await simulateCard(artist.stripePaymentMethodId, "4000000000009979");
+    await simulateCard(artist.stripePaymentMethodId, "4000000000000069");
     expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402);
-    // Stolen card: tier 1 is the card form for a new card.
+    // Expired card (a hard decline): tier 1 is the card form for a new card.
     const tier1 = await (await recovery(artist.browser, artist.songId, 1)).json<{ clientSecret: string; requiresNewCard: boolean }>();
     expect(tier1.requiresNewCard).toBe(true);
 
@@ -274,10 +345,11 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
     expect(early.status).toBe(409);
     expect((await errorOf(early)).message).toBe("The final offer follows a declined payment of the special offer. Please accept the special offer first.");
 
-    // A new card declined at $20.49: the final offer opens.
+    // A new card declined at $20.49 is another card than the one declined first: no final offer.
     expect((await payInBrowser(artist.browser, tier1.clientSecret, "4000000000000002")).status).toBe(402);
     const tier2 = await recovery(artist.browser, artist.songId, 2);
-    expect(tier2.status).toBe(200);
-    expect(await tier2.json()).toMatchObject({ clientSecret: expect.stringMatching(/^pi_/), requiresNewCard: true });
+    expect(tier2.status).toBe(409);
+    expect((await errorOf(tier2)).message).toBe("The final offer follows a declined special offer on the card that was declined first. Please pay the special offer.");
+    expect(await paymentsOf(artist.songId)).not.toContainEqual(expect.objectContaining({ package: "recovery_2" }));
   });
 });

@@ -4,7 +4,8 @@
  * rules come first: a card that was hard-declined or is out of attempts is not charged — the artist
  * is asked for a new card. Otherwise the saved card is charged on-session at the tier's price; a
  * decline at tier 1 suggests tier 2, at tier 2 the card form takes a new card. An offer is a discount,
- * so it opens only after a real decline (payments/recorded-declines.ts).
+ * so it opens only after a real decline (payments/recorded-declines.ts), and only for whom the written
+ * rules allow (payments/recovery-eligibility.ts: no fraud decline, one offer per artist and card in 90 days).
  */
 import { RECOVERY_TIERS, type RecoveryTier } from "@jplay/schema/pricing";
 import type { RecoveryNextTierResponse, RecoveryResponse } from "@jplay/schema/payments";
@@ -18,6 +19,7 @@ import { chargeSavedCard } from "./charge-saved-card";
 import type { Ctx } from "../platform/context";
 import { closeOpenPayment } from "./close-open-payment";
 import { declineOpensTier } from "./recorded-declines";
+import { RECOVERY_REFUSAL_MESSAGES, isFraudDecline, recoveryIneligibility, type RecoveryIneligibility } from "./recovery-eligibility";
 import { reopenRefusedPayment } from "./reopen-payment";
 import { claimPayment, openPaymentOf, paymentById, savedCardOf } from "./song-payments";
 
@@ -36,6 +38,8 @@ export const RECOVERY_MESSAGES = {
 const inProgress = () => new AppError(409, "payment_in_progress", RECOVERY_MESSAGES.inProgress);
 const paidBefore: RecoveryAnswer = { status: 200, body: { success: true, alreadyProcessed: true } };
 
+const refused = (reason: RecoveryIneligibility) => new AppError(409, "offer_unavailable", RECOVERY_REFUSAL_MESSAGES[reason]);
+
 const offerUnavailable = (tier: RecoveryTier) =>
   new AppError(409, "offer_unavailable", tier === 1 ? RECOVERY_MESSAGES.noDecline : RECOVERY_MESSAGES.noSpecialOfferDecline);
 
@@ -44,6 +48,8 @@ export async function makeRecoveryOffer(ctx: Ctx, artist: Artist, songId: string
   if (!song) throw notFound(/*i18n*/ "Song not found");
   if (song.status !== "pending") return paidBefore;
   if (!(await declineOpensTier(ctx, song.id, tier))) throw offerUnavailable(tier);
+  const ineligible = await recoveryIneligibility(ctx, { artistId: artist.id, songId: song.id, tier }, now);
+  if (ineligible) throw refused(ineligible);
 
   // The previous attempt's intent (a card form, a 3-D Secure challenge) is canceled: one open payment per song.
   const closed = await closeOpenPayment(ctx, song.id);
@@ -92,9 +98,14 @@ export async function makeRecoveryOffer(ctx: Ctx, artist: Artist, songId: string
     case "refused":
       return cardForm(outcome.refusal.message, (await reopenRefusedPayment(ctx, paymentId)) ? paymentId : null);
     case "declined":
-      // After a hard decline the card is never tried again: this same offer, with a new card.
+      // A fraud decline ends the discount; after another hard decline the card is never tried again:
+      // this same offer, with a new card.
+      if (isFraudDecline(outcome.declineCode)) throw refused("fraud_decline");
       if (outcome.hard) return cardForm(CARD_REFUSAL_MESSAGES.hard_decline);
-      if (tier === 1) return { status: 402, body: { suggestNextTier: true, nextTier: 2, message: RECOVERY_MESSAGES.nextTier } };
+      // The final offer follows when this decline opens it (docs/decisions/059); else this offer, with a new card.
+      if (tier === 1 && !(await recoveryIneligibility(ctx, { artistId: artist.id, songId: song.id, tier: 2 }, now))) {
+        return { status: 402, body: { suggestNextTier: true, nextTier: 2, message: RECOVERY_MESSAGES.nextTier } };
+      }
       return cardForm(outcome.message);
   }
 }

@@ -19,6 +19,7 @@ import { adminMessageRoutes } from "./messages";
 import { adminPaymentMismatchRoutes } from "./payment-mismatches";
 import { adminPurchaseMismatchRoutes } from "./purchase-mismatches";
 import { adminPaymentRoutes } from "./payments";
+import { adminRecoveryPaymentRoutes } from "./recovery-payments";
 import { adminRefundRoutes } from "./refunds";
 import { adminReviewRoutes } from "./review";
 import { adminSessionRoutes } from "./session";
@@ -48,6 +49,7 @@ export const adminRoutes = new Hono<AppEnv>()
   // Everything below needs a signed-in operator.
   .use("*", requireAdmin)
   .route("/payments", adminPaymentRoutes)
+  .route("/recovery-payments", adminRecoveryPaymentRoutes)
   .route("/artists", adminArtistRoutes)
   .route("/songs", adminSongRoutes)
   .route("/review", adminReviewRoutes)

@@ -8,6 +8,7 @@ export const adminKeys = {
   failedJobs: () => ["admin", "data", "failed-jobs"] as const,
   paymentMismatches: () => ["admin", "data", "payment-mismatches"] as const,
   purchaseMismatches: () => ["admin", "data", "purchase-mismatches"] as const,
+  recoveryPayments: () => ["admin", "data", "recovery-payments"] as const,
   funding: () => ["admin", "data", "funding"] as const,
   /** Every page of the Messages tab (no page), or one page. */
   messages: (page?: number) => (page === undefined ? (["admin", "data", "messages"] as const) : (["admin", "data", "messages", page] as const)),

@@ -37,6 +37,7 @@ import { MessagesTab } from "./messages-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
 import { PurchaseMismatchesPanel } from "./purchase-mismatches-panel";
+import { RecoveryPaymentsPanel } from "./recovery-payments-panel";
 import { RefundsPanel } from "./refunds-panel";
 import { ReviewTab, ReviewTabLabel } from "./review-tab";
 import { PayoutFundingPanel } from "./payout-funding-panel";
@@ -214,6 +215,7 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
       <FailedJobsPanel />
       <PaymentMismatchesPanel />
       <PurchaseMismatchesPanel />
+      <RecoveryPaymentsPanel />
       <RefundsPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />

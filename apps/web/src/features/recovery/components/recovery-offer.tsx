@@ -9,8 +9,10 @@
 import { useState } from "react";
 import { useNavigate } from "@/lib/router/location";
 import { PACKAGES, RECOVERY_TIERS, type RecoveryTier } from "@jplay/schema/pricing";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
+import { hasErrorCode } from "@/lib/api-client";
 import { apiErrorMessage } from "@/lib/error-message";
+import { Link } from "@/lib/router/link";
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
 import { slots, withElements } from "@/lib/i18n/with-elements";
@@ -37,6 +39,7 @@ const TEXT = {
   alreadyBody: /*i18n*/ "This song's distribution has already been paid.",
   authentication: /*i18n*/ "Additional Authentication Required",
   authenticationBody: /*i18n*/ "Your bank needs you to confirm this payment.",
+  unavailable: /*i18n*/ "Offer Not Available",
 } as const;
 
 /** What the previous tier learned, handed over in the navigation state. */
@@ -52,6 +55,8 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
   const accept = useAcceptRecoveryOffer();
   const [payment, setPayment] = useState<{ mode: "card" | "authenticate"; clientSecret: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
+  /** The server's reason this song may not have the offer (docs/decisions/059): no other tier is tried. */
+  const [unavailable, setUnavailable] = useState<string | null>(null);
   const [newCardNotice, setNewCardNotice] = useState<string | null>(
     handover?.requiresNewCard ? handover.message || i18n._(TEXT.newCard) : null,
   );
@@ -79,6 +84,12 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
     try {
       outcome = await accept.mutateAsync({ songId, offerTier: tier });
     } catch (error) {
+      if (hasErrorCode(error, "offer_unavailable")) {
+        const reason = apiErrorMessage(error, i18n._(TEXT.errorBody));
+        setUnavailable(reason);
+        toast.error(i18n._(TEXT.unavailable), reason);
+        return;
+      }
       if (!isFinal) return goToTier(FINAL_TIER, i18n._(TEXT.finalOffer), i18n._(TEXT.finalOfferBody));
       toast.error(i18n._(TEXT.error), apiErrorMessage(error, i18n._(TEXT.errorBody)));
       return;
@@ -144,7 +155,16 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
           {newCardNotice}
         </p>
       )}
-      {payment ? (
+      {unavailable ? (
+        <div className="space-y-3">
+          <p role="alert" className="rounded-xl border border-amber-500/60 bg-amber-500/10 p-3 font-medium">
+            {unavailable}
+          </p>
+          <Link to={`/approval/${encodeURIComponent(songId)}`} className={buttonClass("primary", "lg")}>
+            {i18n._("Pay the distribution fee")}
+          </Link>
+        </div>
+      ) : payment ? (
         <CardPaymentForm
           key={payment.clientSecret}
           title={payment.mode === "card" ? i18n._("Payment details") : i18n._("Confirm with your bank")}
