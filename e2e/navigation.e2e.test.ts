@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { newPage as open, waitForHydration } from "./support/browser";
+import { holdAppScript } from "./support/hydration";
 
 const baseURL = inject("baseURL");
 
@@ -201,6 +202,20 @@ describe("keyboard", () => {
     // Before hydration the browser follows the link to #main and focuses it at its next frame; after,
     // the app focuses it at once. Either way focus arrives: wait for it, not for a time.
     await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+  });
+
+  test("the skip link taken before the app runs still leaves focus on the main content once it runs", async () => {
+    const page = await open();
+    const releaseScript = await holdAppScript(page);
+    await page.goto(baseURL, { waitUntil: "commit" });
+    await page.getByRole("banner").waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#main");
+    releaseScript();
+    await waitForHydration(page, "main");
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 });
