@@ -8,8 +8,8 @@ import { launchChromium } from "../../scripts/chromium.ts";
 
 let browser: Promise<Browser> | undefined;
 const openContexts: Array<() => Promise<void>> = [];
-/** Each open page with the last API answers it received, reported when its test fails. */
-const openPages: Array<{ page: Page; answers: string[] }> = [];
+/** Each open page with the last API answers and console errors it had, reported when its test fails. */
+const openPages: Array<{ page: Page; answers: string[]; errors: string[] }> = [];
 const ANSWERS_KEPT = 15;
 
 afterEach(async ({ task }) => {
@@ -18,15 +18,33 @@ afterEach(async ({ task }) => {
   await Promise.all(openContexts.splice(0).map((close) => close()));
 });
 
-/** What a failed test's page showed: its address, its toasts and the API answers it last received. */
-async function reportPage({ page, answers }: { page: Page; answers: string[] }): Promise<void> {
+/**
+ * What a failed test's page showed: its address, its toasts, where focus was, the API answers it last
+ * received and its console errors (a hydration React recovered from by rendering again is among them).
+ */
+async function reportPage({ page, answers, errors }: { page: Page; answers: string[]; errors: string[] }): Promise<void> {
   if (page.isClosed()) return;
   const toasts = await page
     .locator("[data-sonner-toast]")
     .allInnerTexts()
     .catch(() => []);
+  const focus = await page
+    .evaluate(() => {
+      const focused = document.activeElement;
+      if (focused === document.body) return "body";
+      return focused ? `${focused.tagName.toLowerCase()}${focused.id ? `#${focused.id}` : ""} "${(focused.textContent ?? "").trim().slice(0, 40)}"` : "none";
+    })
+    .catch(() => "unknown");
   console.error(
-    [`page at ${page.url()}`, `toasts: ${JSON.stringify(toasts)}`, "last API answers:", ...answers.map((line) => `  ${line}`)].join("\n"),
+    [
+      `page at ${page.url()}`,
+      `toasts: ${JSON.stringify(toasts)}`,
+      `focus: ${focus}`,
+      "last API answers:",
+      ...answers.map((line) => `  ${line}`),
+      "console errors:",
+      ...errors.map((line) => `  ${line}`),
+    ].join("\n"),
   );
 }
 
@@ -51,7 +69,14 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
     answers.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
     if (answers.length > ANSWERS_KEPT) answers.shift();
   });
-  openPages.push({ page, answers });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && errors.length < ANSWERS_KEPT) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => {
+    if (errors.length < ANSWERS_KEPT) errors.push(error.message);
+  });
+  openPages.push({ page, answers, errors });
   return page;
 }
 
