@@ -2,6 +2,7 @@
  * The admin portal's API shapes (docs/product.md, Data; Calls), shared by the Worker and the SPA. Amounts
  * the operator sees are dollars for display; the server charges its own cents (pricing.ts).
  */
+import type { PaymentStatus } from "./tables";
 
 /** A song within an admin payment record. */
 export interface AdminSong {
@@ -158,7 +159,7 @@ export interface AdminRecoveryPaymentsResponse {
     artistName: string;
     tier: 1 | 2;
     amountCents: number;
-    status: string;
+    status: PaymentStatus;
     createdAt: string;
     /** The declined attempt that opened this tier; null when none is on record (e.g. removed rows). */
     openedBy: { declineCode: string | null; cardFingerprint: string; attemptedAt: string } | null;

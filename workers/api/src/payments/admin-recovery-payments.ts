@@ -5,7 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import type { AdminRecoveryPaymentsResponse } from "@jplay/schema/admin";
+import type { PaymentStatus } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
+import { STAGE } from "./recorded-declines";
 
 export const RECOVERY_PAYMENTS_SHOWN = 200;
 
@@ -17,7 +19,7 @@ interface Row {
   artist_name: string;
   package: "recovery_1" | "recovery_2";
   amount_cents: number;
-  status: string;
+  status: PaymentStatus;
   created_at: number;
   decline_code: string | null;
   fingerprint: string | null;
@@ -37,7 +39,7 @@ export async function listRecoveryPayments(ctx: Ctx): Promise<AdminRecoveryPayme
     from shown left join card_attempts opened on opened.id = (
       select a.id from card_attempts a join payments p on p.id = a.payment_id
       where p.song_id = shown.song_id and a.outcome = 'declined' and a.attempted_at <= shown.created_at
-        and (case when shown.package = 'recovery_1' then p.purpose in ('distribution', 'checkout') else p.package = 'recovery_1' end)
+        and (case when shown.package = 'recovery_1' then ${STAGE[1].rows} else ${STAGE[2].rows} end)
       order by a.attempted_at desc limit 1)
     order by shown.created_at desc, shown.id`);
   return {

@@ -37,6 +37,12 @@ export const HARD_DECLINE_CODES = [
 export const isHardDecline = (declineCode: string | null | undefined) =>
   declineCode != null && (HARD_DECLINE_CODES as readonly string[]).includes(declineCode);
 
+/** Hard declines by which the bank or Stripe suspects fraud: no discount follows them (docs/decisions/059). */
+export const FRAUD_DECLINE_CODES = ["fraudulent", "lost_card", "stolen_card", "pickup_card", "merchant_blacklist", "restricted_card", "security_violation"] as const satisfies readonly (typeof HARD_DECLINE_CODES)[number][];
+
+export const isFraudDecline = (declineCode: string | null | undefined) =>
+  declineCode != null && (FRAUD_DECLINE_CODES as readonly string[]).includes(declineCode);
+
 export type CardRefusal =
   /** The card was hard-declined before: ask the artist for a new card. */
   | { reason: "hard_decline"; declineCode: string; message: string }

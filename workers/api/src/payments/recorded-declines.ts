@@ -14,8 +14,8 @@ import type { Ctx } from "../platform/context";
 import { onPaymentIntentFailed } from "./payment-events";
 import { type PaymentRow, openPaymentOf } from "./song-payments";
 
-/** Which payment's decline opens the tier. */
-const STAGE = {
+/** Which payment's decline opens the tier (SQL over a `payments` row aliased `p`), also read by recovery-eligibility.ts and the admin's list. */
+export const STAGE = {
   1: { rows: sql`p.purpose in ('distribution', 'checkout')`, matches: (p: PaymentRow) => p.purpose === "distribution" || p.purpose === "checkout" },
   2: { rows: sql`p.package = 'recovery_1'`, matches: (p: PaymentRow) => p.package === "recovery_1" },
 } as const;

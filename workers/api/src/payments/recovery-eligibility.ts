@@ -11,12 +11,8 @@
 import { sql } from "drizzle-orm";
 import { RECOVERY_OFFER_WINDOW_MS, type RecoveryTier } from "@jplay/schema/pricing";
 import type { Ctx } from "../platform/context";
-
-/** Decline codes by which the bank or Stripe suspects fraud (https://docs.stripe.com/declines/codes). */
-export const FRAUD_DECLINE_CODES = ["fraudulent", "lost_card", "stolen_card", "pickup_card", "merchant_blacklist", "restricted_card", "security_violation"] as const;
-
-export const isFraudDecline = (declineCode: string | null | undefined) =>
-  declineCode != null && (FRAUD_DECLINE_CODES as readonly string[]).includes(declineCode);
+import { FRAUD_DECLINE_CODES } from "./card-rules";
+import { STAGE } from "./recorded-declines";
 
 export type RecoveryIneligibility = "fraud_decline" | "other_card" | "recent_offer";
 
@@ -26,29 +22,18 @@ export const RECOVERY_REFUSAL_MESSAGES: Record<RecoveryIneligibility, string> = 
   recent_offer: /*i18n*/ "A discounted offer was already used in the last 90 days. Please pay the distribution fee.",
 };
 
-interface Decline {
-  fingerprint: string;
-  declineCode: string | null;
-}
-
 const FRAUD = sql.join(
   FRAUD_DECLINE_CODES.map((code) => sql`${code}`),
   sql`, `,
 );
 
-/** The stage whose declines open each tier: the fee's payment for tier 1, the special offer's for tier 2. */
-const OPENING_STAGE = {
-  1: sql`p.purpose in ('distribution', 'checkout')`,
-  2: sql`p.package = 'recovery_1'`,
-} as const;
-
-/** The song's latest declined attempt at the stage that opens `tier`. */
-async function openingDecline(ctx: Ctx, songId: string, tier: RecoveryTier): Promise<Decline | undefined> {
-  const [row] = await ctx.db.all<{ fingerprint: string; decline_code: string | null }>(sql`
-    select a.fingerprint, a.decline_code from card_attempts a join payments p on p.id = a.payment_id
-    where p.song_id = ${songId} and ${OPENING_STAGE[tier]} and a.outcome = 'declined'
+/** The card (fingerprint) of the song's latest declined attempt at the stage that opens `tier`. */
+async function openingCard(ctx: Ctx, songId: string, tier: RecoveryTier): Promise<string | undefined> {
+  const [row] = await ctx.db.all<{ fingerprint: string }>(sql`
+    select a.fingerprint from card_attempts a join payments p on p.id = a.payment_id
+    where p.song_id = ${songId} and ${STAGE[tier].rows} and a.outcome = 'declined'
     order by a.attempted_at desc limit 1`);
-  return row && { fingerprint: row.fingerprint, declineCode: row.decline_code };
+  return row?.fingerprint;
 }
 
 async function fraudDeclined(ctx: Ctx, songId: string, fingerprint: string): Promise<boolean> {
@@ -66,7 +51,7 @@ async function recentOffer(ctx: Ctx, artistId: string, songId: string, fingerpri
     where r.purpose = 'recovery' and r.song_id <> ${songId} and r.created_at >= ${since}
       and (r.artist_id = ${artistId} or exists (
         select 1 from card_attempts a join payments p on p.id = a.payment_id
-        where p.song_id = r.song_id and p.purpose in ('distribution', 'checkout') and a.outcome = 'declined' and a.fingerprint = ${fingerprint}))
+        where p.song_id = r.song_id and ${STAGE[1].rows} and a.outcome = 'declined' and a.fingerprint = ${fingerprint}))
     limit 1`);
   return found.length > 0;
 }
@@ -80,10 +65,10 @@ export async function recoveryIneligibility(
   offer: { artistId: string; songId: string; tier: RecoveryTier },
   now = ctx.now(),
 ): Promise<RecoveryIneligibility | null> {
-  const first = await openingDecline(ctx, offer.songId, 1);
-  if (!first) return null;
-  if (await fraudDeclined(ctx, offer.songId, first.fingerprint)) return "fraud_decline";
-  if (offer.tier === 2 && (await openingDecline(ctx, offer.songId, 2))?.fingerprint !== first.fingerprint) return "other_card";
-  if (await recentOffer(ctx, offer.artistId, offer.songId, first.fingerprint, now - RECOVERY_OFFER_WINDOW_MS)) return "recent_offer";
+  const firstCard = await openingCard(ctx, offer.songId, 1);
+  if (!firstCard) return null;
+  if (await fraudDeclined(ctx, offer.songId, firstCard)) return "fraud_decline";
+  if (offer.tier === 2 && (await openingCard(ctx, offer.songId, 2)) !== firstCard) return "other_card";
+  if (await recentOffer(ctx, offer.artistId, offer.songId, firstCard, now - RECOVERY_OFFER_WINDOW_MS)) return "recent_offer";
   return null;
 }

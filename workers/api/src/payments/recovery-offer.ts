@@ -12,14 +12,14 @@ import type { RecoveryNextTierResponse, RecoveryResponse } from "@jplay/schema/p
 import type { artists } from "@jplay/schema/tables";
 import { AppError, notFound } from "../platform/errors";
 import { applySucceededPayment } from "./apply-payment";
-import { CARD_REFUSAL_MESSAGES, cardRefusal } from "./card-rules";
+import { CARD_REFUSAL_MESSAGES, cardRefusal, isFraudDecline } from "./card-rules";
 import { createCardFormIntent } from "./card-form-intent";
 import { findOwnedSong } from "../catalogue/index";
 import { chargeSavedCard } from "./charge-saved-card";
 import type { Ctx } from "../platform/context";
 import { closeOpenPayment } from "./close-open-payment";
 import { declineOpensTier } from "./recorded-declines";
-import { RECOVERY_REFUSAL_MESSAGES, isFraudDecline, recoveryIneligibility, type RecoveryIneligibility } from "./recovery-eligibility";
+import { RECOVERY_REFUSAL_MESSAGES, recoveryIneligibility, type RecoveryIneligibility } from "./recovery-eligibility";
 import { reopenRefusedPayment } from "./reopen-payment";
 import { claimPayment, openPaymentOf, paymentById, savedCardOf } from "./song-payments";
 
