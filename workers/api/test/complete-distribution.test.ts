@@ -158,8 +158,8 @@ describe("complete distribution", { timeout: 30_000 }, () => {
   it("resumes a request that died mid-charge when the same requestId comes back, charging once", async () => {
     const artist = await artistWithSong();
     const requestId = nextRequestId();
-    // Stripe fails every try of the SDK (it retries twice): the answer is an error, the payment stays open.
-    await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500", count: "3", path_prefix: "/v1/payment_intents" });
+    // Stripe fails the charge with a 500 stored under its key, which the SDK does not resend: the answer is an error, the payment stays open.
+    await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/payment_intents" });
     const failed = await complete(artist.browser, artist.songId, "standard", requestId);
     expect(failed.status).toBe(503);
     expect(await failed.json()).toEqual({ error: { code: "payments_unavailable", message: "Payments are temporarily unavailable. Please try again in a minute." } });

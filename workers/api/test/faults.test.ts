@@ -233,11 +233,14 @@ describe("Stripe faults during the admin retry job (admin.charge)", () => {
     expect(await intentKeysOf(retry.artist.customerId)).toEqual([`payment:${retry.itemId}`]);
   });
 
-  it("a 500 Stripe stored under the key: its retries only replay it; the next delivery finds no charge and pays with the payment's next key, once", async () => {
+  it("a 500 Stripe stored under the key is sent once (a resend would only replay it); the next delivery finds no charge and pays with the payment's next key, once", async () => {
     const retry = await retryOneSong();
-    // https://docs.stripe.com/api/idempotent_requests: the 500 is the key's answer for 24 hours.
-    await armFault("http_500", 1, "/v1/payment_intents");
+    // https://docs.stripe.com/api/idempotent_requests: the 500 is the key's answer for 24 hours, and
+    // says Stripe-Should-Retry: false, so the SDK's maxNetworkRetries does not resend it.
+    await armFault("http_500", 2, "/v1/payment_intents");
     expect((await deliver([retry.job])).retryMessages).toHaveLength(1);
+    // One of the two armed 500s is left: the delivery sent the charge once.
+    expect(await sandbox("DELETE", "/v1/test_helpers/faults")).toMatchObject({ deleted: 1 });
     expect(await paymentStatus(retry.itemId)).toBe("processing");
     expect(await paidAmounts(retry.artist.customerId)).toEqual([]);
     expect(await keyAttemptOf(retry.itemId)).toBe(1);

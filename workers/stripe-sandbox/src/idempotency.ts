@@ -8,6 +8,12 @@
  * request that met a concurrent one with the same key
  * (https://docs.stripe.com/error-low-level#idempotency).
  *
+ * A stored 5xx says `Stripe-Should-Retry: false`, first time and replayed: resending it under the same
+ * key could only replay it, and Stripe's SDKs honour the header (stripe-node's RequestSender expects
+ * it "false in most cases when a 500 is returned, since our idempotency framework would typically
+ * replay it anyway"). A 500 in front of the idempotency layer (faults.ts `http_500_before_key`) has
+ * no such header, so the SDK's retry with the same key runs the request.
+ *
  * The answer is stored in the same D1 batch as the request's writes (context.ts), as Stripe's is
  * atomic with its work: a process stopped right after the commit cannot leave a charge whose key
  * looks unfinished, which a retry would otherwise run again once the claim is given up.
@@ -89,6 +95,9 @@ export async function releaseIdempotencyKey(db: D1Database, key: string): Promis
 /** Answers Stripe keeps for a key once the request ran: all but the "try again" ones (409, 429). */
 const keepsAnswer = (status: number) => status !== 409 && status !== 429;
 
+/** A stored server error: resending it under its key only replays it. */
+const noRetryOf = (status: number): Record<string, string> => (status >= 500 ? { "Stripe-Should-Retry": "false" } : {});
+
 export const idempotentRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("Idempotency-Key");
   if (c.req.method !== "POST" || key === undefined) return next();
@@ -103,7 +112,7 @@ export const idempotentRequests: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (claim.kind === "replay") {
     return new Response(claim.body, {
       status: claim.status,
-      headers: { "Content-Type": "application/json", "Idempotency-Key": key, "Idempotent-Replayed": "true" },
+      headers: { "Content-Type": "application/json", "Idempotency-Key": key, "Idempotent-Replayed": "true", ...noRetryOf(claim.status) },
     });
   }
   try {
@@ -115,4 +124,5 @@ export const idempotentRequests: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (keepsAnswer(c.res.status)) await recordIdempotentAnswer(c.env.DB, scoped, c.res.status, await c.res.clone().text());
   else await releaseIdempotencyKey(c.env.DB, scoped);
   c.res.headers.set("Idempotency-Key", key);
+  if (keepsAnswer(c.res.status)) for (const [name, value] of Object.entries(noRetryOf(c.res.status))) c.res.headers.set(name, value);
 };

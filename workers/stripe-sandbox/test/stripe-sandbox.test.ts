@@ -451,12 +451,12 @@ describe("idempotency", () => {
 describe("faults on demand", () => {
   /** Every request the SDK sends (its own retries included), with its idempotency key and status. */
   const recordingClient = () => {
-    const sent: { key: string | null; status: number }[] = [];
+    const sent: { key: string | null; status: number; shouldRetry: string | null }[] = [];
     const client = sandboxStripe({
       httpClient: Stripe.createFetchHttpClient(async (input, init) => {
         const request = new Request(input, init);
         const response = await exports.default.fetch(request);
-        sent.push({ key: request.headers.get("Idempotency-Key"), status: response.status });
+        sent.push({ key: request.headers.get("Idempotency-Key"), status: response.status, shouldRetry: response.headers.get("Stripe-Should-Retry") });
         return response;
       }),
     });
@@ -470,15 +470,15 @@ describe("faults on demand", () => {
     expect(armed.json).toMatchObject({ object: "sandbox.fault", mode: "http_500_before_key", remaining: 1 });
     const { client, sent } = recordingClient();
     const intent = await client.paymentIntents.create({ amount: 9900, currency: "usd", customer: customer.id });
-    // Two attempts with the SDK's own key: the 500, then the retry that did the work.
-    expect(sent.map((s) => s.status)).toEqual([500, 200]);
+    // Two attempts with the SDK's own key: the 500 (nothing stored, no Stripe-Should-Retry), then the retry that did the work.
+    expect(sent.map((s) => [s.status, s.shouldRetry])).toEqual([[500, null], [200, null]]);
     expect(sent[0]!.key).toMatch(/^stripe-node-retry-/);
     expect(sent[1]!.key).toBe(sent[0]!.key);
     expect(await armedFaults()).toBe(0);
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data.map((p) => p.id)).toEqual([intent.id]);
   });
 
-  it("a 500 once the request began (http_500) is stored under its key: the SDK's retries replay it and nothing is created; only a new key runs the request", async () => {
+  it("a 500 once the request began (http_500) is stored under its key and says not to retry: the SDK sends it once, nothing is created; only a new key runs the request", async () => {
     // https://docs.stripe.com/api/idempotent_requests: results are saved once the endpoint began, 500s included.
     const customer = await stripe.customers.create();
     await call("POST", "/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/payment_intents", method: "POST" });
@@ -490,7 +490,9 @@ describe("faults on demand", () => {
     const failed = await stripeError(client.paymentIntents.create(params, { idempotencyKey: "fault-stored-500" }));
     expect(failed).toBeInstanceOf(Stripe.errors.StripeAPIError);
     expect(failed).toMatchObject({ statusCode: 500, type: "StripeAPIError" });
-    expect(sent.map((s) => s.status)).toEqual([500, 500, 500]);
+    // Stripe-Should-Retry: false (a resend could only replay it): the SDK's maxNetworkRetries sends nothing more.
+    expect(sent.map((s) => s.status)).toEqual([500]);
+    expect(sent[0]!.shouldRetry).toBe("false");
     expect(await armedFaults()).toBe(0);
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toEqual([]);
 
@@ -499,6 +501,7 @@ describe("faults on demand", () => {
     const replayed = await call("POST", "/v1/payment_intents", fields, SANDBOX_SECRET_KEY, { "Idempotency-Key": "fault-stored-500" });
     expect(replayed.status).toBe(500);
     expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replayed.headers.get("Stripe-Should-Retry")).toBe("false");
     expect(replayed.json.error).toMatchObject({ type: "api_error" });
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toEqual([]);
 
@@ -521,7 +524,7 @@ describe("faults on demand", () => {
     };
     const failed = await stripeError(client.paymentIntents.create(params, { idempotencyKey: "fault-after-commit" }));
     expect(failed).toMatchObject({ statusCode: 500 });
-    expect(sent.map((s) => s.status)).toEqual([500, 500, 500]);
+    expect(sent.map((s) => [s.status, s.shouldRetry])).toEqual([[500, "false"]]);
 
     const [made] = (await stripe.paymentIntents.list({ customer: customer.id })).data;
     expect(made).toMatchObject({ status: "succeeded", amount: 4999, metadata: { paymentId: "pay_after_commit" } });

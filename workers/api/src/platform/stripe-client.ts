@@ -51,6 +51,14 @@ function refusePayments(reason: string): never {
   throw new AppError(503, "payments_unconfigured", /*i18n*/ "Payments are not available right now. Please try again later or contact support.");
 }
 
+/**
+ * The SDK resends a request (same idempotency key, which it adds to every POST) at most twice, after
+ * a network failure, a 409 (the same key still running), or a 5xx that does not say
+ * `Stripe-Should-Retry: false`. Stripe says exactly that on a 5xx it stored under the key (a request
+ * that had begun): the key would only replay it, so the SDK sends it once and the product's own
+ * layers (the queue's redelivery, the next key after looking at Stripe, docs/decisions/022) take over.
+ * A 5xx in front of Stripe's idempotency layer stored nothing, and its resend runs the request.
+ */
 const COMMON_OPTIONS = { maxNetworkRetries: 2, timeout: 20_000 } as const;
 
 export function createStripe(env: Env): Stripe {
