@@ -1,7 +1,8 @@
 /**
  * `pnpm dev`: build the SPA, migrate and seed the local database and bucket, then serve the whole
  * product (SPA, API, queue, cron) with `wrangler dev` at http://127.0.0.1:$PORT (default 8787), with
- * the Stripe sandbox Worker beside it. Once it answers, the 15-minute cron runs once, as it would
+ * the Stripe sandbox Worker beside it. Once it answers, the product's Stripe webhook endpoints are
+ * made in the sandbox from its own list (scripts/webhook-endpoints.ts), and the 15-minute cron runs once, as it would
  * in production within 15 minutes: among its tasks it gives the demo songs their ISRC and UPC
  * (workers/api/src/releases/identifier-backfill.ts), so the delivery feeds show them at once.
  */
@@ -10,6 +11,7 @@ import { DELIVERY_CRON } from "../workers/api/src/worker/crons.ts";
 import { buildWeb } from "./build-web.ts";
 import { ensureDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
+import { describeSync, syncLocalEndpoints } from "./webhook-endpoints.ts";
 import { defaultPersistDir, productWithSandboxConfigs, startWrangler } from "./wrangler-env.ts";
 
 const port = process.env.PORT ?? "8787";
@@ -27,12 +29,22 @@ const wrangler = startWrangler(["dev", ...productWithSandboxConfigs(), "--ip", "
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));
 
-/** Waits for the Worker to answer, then runs the delivery cron once (wrangler dev's --test-scheduled route). */
+/** The sandbox sends events only to endpoints made for them, as Stripe does. */
+async function syncWebhookEndpoints(origin: string) {
+  try {
+    for (const line of describeSync(await syncLocalEndpoints(origin), (setting) => `the sandbox issued the ${setting} of .dev.vars`)) log(line);
+  } catch (error) {
+    log(`the Stripe sandbox's webhook endpoints could not be made (${String(error)}): run pnpm stripe:endpoints`);
+  }
+}
+
+/** Waits for the Worker to answer, then makes the webhook endpoints and runs the delivery cron once (wrangler dev's --test-scheduled route). */
 async function runDeliveryCronOnce() {
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 240; attempt++) {
     const healthy = await fetch(`${origin}${HEALTH_PATH}`).then((response) => response.ok, () => false);
     if (healthy) {
+      await syncWebhookEndpoints(origin);
       const ran = await fetch(`${origin}/__scheduled?cron=${encodeURIComponent(DELIVERY_CRON)}`).then((response) => response.ok, () => false);
       log(ran ? "delivery cron run once: the demo songs have their ISRC and UPC" : "the delivery cron could not be run; it runs every 15 minutes");
       return;

@@ -1,6 +1,7 @@
 /**
  * A throw-away copy of the whole product for tests and benchmarks: fresh local state (migrated, demo
- * catalogue seeded) in a temporary folder and `wrangler dev` on a free loopback port. Crash tests
+ * catalogue seeded) in a temporary folder and `wrangler dev` on a free loopback port, its Stripe
+ * sandbox holding the product's webhook endpoints. Crash tests
  * kill it hard (`crash`) and start it again on the same state and port (`restart`).
  */
 import { randomBytes } from "node:crypto";
@@ -11,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { throwAwaySecrets, writeSandboxDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
+import { syncLocalEndpoints } from "./webhook-endpoints.ts";
 import { productWithSandboxConfigs, sandboxConfigPath, startWrangler } from "./wrangler-env.ts";
 
 /**
@@ -182,6 +184,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 
   await serve();
+  try {
+    // The sandbox sends events only to endpoints made for them, as Stripe does.
+    await syncLocalEndpoints(baseURL);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     baseURL,
     persistDir,

@@ -49,6 +49,7 @@ export const ISOLATED_TESTS = [
   "test/payouts.test.ts",
   "test/payout-funding.test.ts",
   "test/reconcile-stripe.test.ts",
+  "test/webhook-endpoints.test.ts",
 ];
 
 interface WorkerProject {

@@ -68,6 +68,8 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_authenticationRequired: "4000002760003184",
   /** Succeeds; on Stripe its funds skip the pending balance (https://docs.stripe.com/testing#available-balance). */
   pm_card_bypassPending: "4000000000000077",
+  /** Succeeds; its refunds fail some time later (https://docs.stripe.com/testing#refunds). */
+  pm_card_refundFail: "4000000000005126",
 };
 
 export const behaviourOf = (number: string): CardBehaviour => TEST_CARDS[number] ?? { kind: "succeed" };

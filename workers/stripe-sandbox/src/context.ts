@@ -9,20 +9,23 @@ import type { AppEnv, SandboxEnv } from "./env";
 import { type KeyKind, keyKind, requireSecretKey } from "./auth";
 import { sandboxNow } from "./clock";
 import { StripeApiError, apiError, errorResponse, stripeJson } from "./errors";
-import { buildEvent, type EventType, type SandboxEvent } from "./events";
+import { buildEvent, routedTo, type SandboxEvent } from "./events";
 import { expand } from "./expand";
 import { actingAccountOf } from "./connected-account";
 import { holdsWebhooks } from "./faults";
 import { Params, bodyText } from "./form";
 import { idempotencyScopeOf, idempotentAnswerStatement } from "./idempotency";
 import { SandboxStore, type StoredObject } from "./store";
-import { endpointFor, scheduleDelivery } from "./webhooks";
+import { scheduleDelivery } from "./webhooks";
+import { type KnownEventType, endpointsFor, loadWebhookEndpoints } from "./webhook-endpoints";
 
 export class SandboxCall {
   readonly store: SandboxStore;
   readonly now: number;
   readonly today: Date;
   readonly events: SandboxEvent[] = [];
+  /** How many of `events` have been routed to their endpoints (routeEvents). */
+  private routed = 0;
 
   constructor(
     readonly env: SandboxEnv,
@@ -39,6 +42,19 @@ export class SandboxCall {
     this.store = new SandboxStore(env.DB);
     this.now = now;
     this.today = new Date(now * 1000);
+    this.store.beforeCommit(() => this.routeEvents());
+  }
+
+  /** Before the events emitted since the last commit are stored: the endpoints each is sent to. */
+  private async routeEvents(): Promise<void> {
+    if (this.routed === this.events.length) return;
+    const endpoints = await loadWebhookEndpoints(this.env.DB);
+    for (const event of this.events.slice(this.routed)) {
+      const routed = routedTo(event, endpointsFor(endpoints, event).map((endpoint) => endpoint.id));
+      event.pending_webhooks = routed.pending_webhooks;
+      this.store.put(routed);
+    }
+    this.routed = this.events.length;
   }
 
   /** A `:name` segment of the route (Hono has decoded it). */
@@ -49,13 +65,8 @@ export class SandboxCall {
   }
 
   /** Records an event for `object`'s current state; it is committed with the request's writes. */
-  emit(type: EventType, object: StoredObject, previous?: Record<string, unknown>): void {
-    const event = buildEvent(
-      { now: this.now, requestId: this.requestId, idempotencyKey: this.idempotencyKey, hasEndpoint: (event) => endpointFor(this.env, event) !== null },
-      type,
-      object,
-      previous,
-    );
+  emit(type: KnownEventType, object: StoredObject, previous?: Record<string, unknown>): void {
+    const event = buildEvent({ now: this.now, requestId: this.requestId, idempotencyKey: this.idempotencyKey }, type, object, previous);
     this.events.push(event);
     this.store.put(event);
   }

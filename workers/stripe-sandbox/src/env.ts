@@ -11,9 +11,9 @@ export interface SandboxEnv {
    * /api/webhooks/stripe-connect (events on connected accounts).
    */
   WEBHOOK_TARGET?: Fetcher;
-  /** Signs events for the platform endpoint (`whsec_…`), as the product's STRIPE_WEBHOOK_SECRET. */
+  /** The secret a platform endpoint is issued (`whsec_…`, webhook-endpoints.ts), as the product's STRIPE_WEBHOOK_SECRET. */
   STRIPE_WEBHOOK_SECRET?: string;
-  /** Signs events for the Connect endpoint, as the product's STRIPE_CONNECT_WEBHOOK_SECRET. */
+  /** The secret a Connect endpoint is issued, as the product's STRIPE_CONNECT_WEBHOOK_SECRET. */
   STRIPE_CONNECT_WEBHOOK_SECRET?: string;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Stripe Events: every state change the sandbox makes is recorded as an `event` object with a
  * snapshot of the object, exactly what webhooks deliver and `GET /v1/events` lists.
- * `pending_webhooks` is Stripe's own bookkeeping: 1 until the product's endpoint accepted it.
+ * `pending_webhooks` is Stripe's own bookkeeping: how many of the endpoints the event was sent to
+ * have not accepted it yet (webhook-endpoints.ts decides which endpoints those are).
  * https://docs.stripe.com/api/events/object
  */
 import Stripe from "stripe";
@@ -10,7 +11,7 @@ import type { StoredObject } from "./store";
 
 export type EventType = Stripe.Event.Type;
 
-/** The API version events are rendered in for webhook endpoints: the one the installed SDK pins. */
+/** The API version events are stored in, and sent in to endpoints created in it: the one the installed SDK pins. */
 export const SANDBOX_API_VERSION: string = Stripe.API_VERSION;
 
 /**
@@ -34,6 +35,8 @@ export interface SandboxEvent extends StoredObject {
   account?: string;
   /** The sandbox's delivery bookkeeping (attempts, next retry); never sent or listed. */
   delivery?: { attempts: number; next_attempt_at: number | null };
+  /** The sandbox's bookkeeping: the endpoints that have not accepted it yet; never sent or listed. */
+  webhook_endpoints?: string[];
 }
 
 /** Events about a connected account itself are that account's (Stripe sets `account` on them). */
@@ -47,8 +50,11 @@ export interface EventOrigin {
   now: number;
   requestId: string | null;
   idempotencyKey: string | null;
-  /** Whether an endpoint is configured for the event (platform or Connect): else nothing is pending. */
-  hasEndpoint: (event: { account?: string }) => boolean;
+}
+
+/** Sets which endpoints an event is sent to (webhook-endpoints.ts endpointsFor), before it is stored. */
+export function routedTo(event: SandboxEvent, endpointIds: readonly string[]): SandboxEvent {
+  return { ...event, pending_webhooks: endpointIds.length, webhook_endpoints: [...endpointIds] };
 }
 
 export function buildEvent(origin: EventOrigin, type: EventType, object: StoredObject, previous?: Record<string, unknown>): SandboxEvent {
@@ -61,7 +67,7 @@ export function buildEvent(origin: EventOrigin, type: EventType, object: StoredO
     created: origin.now,
     data: { object: structuredClone(object), ...(previous ? { previous_attributes: structuredClone(previous) } : {}) },
     livemode: false,
-    pending_webhooks: origin.hasEndpoint({ account }) ? 1 : 0,
+    pending_webhooks: 0,
     request: { id: origin.requestId, idempotency_key: origin.idempotencyKey },
     type,
   };
@@ -81,20 +87,25 @@ export function previousAttributes(before: object, after: object): Record<string
 type RenderedInvoice = StoredObject & { parent?: { subscription_details?: { subscription?: unknown } | null } | null };
 
 /**
- * An event as `GET /v1/events` shows it: in the account's default version. Of that version's
- * differences the sandbox renders the one that would mislead the product: before 2025-03-31.basil an
- * invoice named its subscription at the top (`subscription`) and had no `parent`.
+ * An event rendered in another API version than the SDK's. Of the older versions' differences the
+ * sandbox renders the one that would mislead the product: before 2025-03-31.basil an invoice named its
+ * subscription at the top (`subscription`) and had no `parent`. Every version other than the SDK's
+ * is rendered in that older shape.
  */
-export function inAccountDefaultVersion(event: SandboxEvent): SandboxEvent {
+export function inApiVersion(event: SandboxEvent, version: string): SandboxEvent {
+  if (version === SANDBOX_API_VERSION) return event;
   const object = event.data.object as StoredObject;
-  if (object.object !== "invoice") return { ...event, api_version: ACCOUNT_DEFAULT_API_VERSION };
+  if (object.object !== "invoice") return { ...event, api_version: version };
   const { parent, ...rest } = object as RenderedInvoice;
   const invoice = { ...rest, subscription: parent?.subscription_details?.subscription ?? null };
-  return { ...event, api_version: ACCOUNT_DEFAULT_API_VERSION, data: { object: invoice } };
+  return { ...event, api_version: version, data: { object: invoice } };
 }
+
+/** An event as `GET /v1/events` shows it: in the account's default version. */
+export const inAccountDefaultVersion = (event: SandboxEvent): SandboxEvent => inApiVersion(event, ACCOUNT_DEFAULT_API_VERSION);
 
 /** An event as Stripe shows it: without the sandbox's delivery bookkeeping. */
 export function withoutBookkeeping(event: SandboxEvent): SandboxEvent {
-  const { delivery: _bookkeeping, ...shown } = event;
+  const { delivery: _attempts, webhook_endpoints: _pendingAt, ...shown } = event;
   return shown;
 }

@@ -26,6 +26,7 @@ export const ID_PREFIX = {
   destination_payment: "py",
   topup: "tu",
   refund: "re",
+  webhook_endpoint: "we",
 } as const;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -31,6 +31,7 @@ import { subscriptionRoutes } from "./resources/subscriptions";
 import { testHelperRoutes } from "./resources/test-helpers";
 import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
+import { webhookEndpointRoutes } from "./resources/webhook-endpoints";
 import { runDueRefundWork } from "./refunds";
 import { runDueSubscriptionWork } from "./subscription-cycle";
 
@@ -88,6 +89,7 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", transferRoutes)
   .route("/", balanceRoutes)
   .route("/", topupRoutes)
+  .route("/", webhookEndpointRoutes)
   .route("/", testHelperRoutes)
   .all("*", (c) => {
     throw invalidRequest(

@@ -37,8 +37,14 @@ export class SandboxStore {
   private readonly pending = new Map<string, StoredObject>();
   private readonly staged: D1PreparedStatement[] = [];
   private readonly locks = new Set<string>();
+  private readonly beforeCommitHooks: (() => Promise<void>)[] = [];
 
   constructor(readonly db: D1Database) {}
+
+  /** Runs `hook` at the start of every commit, while it can still buffer writes (events' routing, context.ts). */
+  beforeCommit(hook: () => Promise<void>): void {
+    this.beforeCommitHooks.push(hook);
+  }
 
   /** An object by id (this request's uncommitted version first); `object` narrows the type. */
   async get<T extends StoredObject>(id: string, object?: string): Promise<T | null> {
@@ -71,6 +77,7 @@ export class SandboxStore {
 
   /** Applies the buffered writes, staged statements and `alongside` (e.g. the idempotent answer) in one batch. */
   async commit(alongside: D1PreparedStatement[] = []): Promise<void> {
+    for (const hook of this.beforeCommitHooks) await hook();
     if (this.pending.size === 0 && this.staged.length === 0 && alongside.length === 0) return;
     const statement = this.db.prepare(
       "INSERT INTO sandbox_objects (id, object, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data",

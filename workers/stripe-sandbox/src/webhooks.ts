@@ -1,20 +1,21 @@
 /**
  * Webhook signing and delivery, as Stripe does it in test mode (https://docs.stripe.com/webhooks):
  * - `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<payload>">` with the endpoint's secret;
- * - two endpoints, as a Connect platform has them: events on a connected account (they carry
- *   `account`) go only to the Connect endpoint (/api/webhooks/stripe-connect, its own secret), all
- *   others to the platform endpoint (/api/webhooks/stripe);
- * - POSTed over HTTP to the product (the WEBHOOK_TARGET service binding stands for its URL) after the
- *   request that made them has answered;
+ * - to the endpoints created through /v1/webhook_endpoints that asked for the event's type
+ *   (webhook-endpoints.ts): events on a connected account (they carry `account`) only to Connect
+ *   endpoints, all others only to the platform's; each in its endpoint's API version;
+ * - POSTed over HTTP to the product (the WEBHOOK_TARGET service binding stands for every endpoint's
+ *   host; the URL's path is kept) after the request that made them has answered;
  * - an event stays pending until a 2xx answer, and test mode retries only three times over a few
  *   hours (RETRY_DELAYS_SECONDS), then gives up: the product must find what it missed by listing
  *   events. Retries run when the sandbox is next called (it has no timer of its own); an event whose
  *   first attempt never ran (its process stopped) counts as due shortly after it was made.
  */
 import type { SandboxEnv } from "./env";
-import { type SandboxEvent, withoutBookkeeping } from "./events";
+import { ACCOUNT_DEFAULT_API_VERSION, type SandboxEvent, inApiVersion, withoutBookkeeping } from "./events";
 import { stripeJson } from "./errors";
 import { sandboxNow } from "./clock";
+import { type WebhookEndpoint, loadWebhookEndpoints } from "./webhook-endpoints";
 
 const encoder = new TextEncoder();
 
@@ -26,39 +27,25 @@ export async function signWebhookPayload(payload: string, secret: string, timest
   return `t=${timestamp},v1=${hex}`;
 }
 
-export const PLATFORM_WEBHOOK_PATH = "/api/webhooks/stripe";
-export const CONNECT_WEBHOOK_PATH = "/api/webhooks/stripe-connect";
-
 /** Test mode: the first attempt, then three retries over a few hours; after the last, none. */
 export const RETRY_DELAYS_SECONDS = [60 * 60, 2 * 60 * 60, 3 * 60 * 60] as const;
-
-interface Endpoint {
-  path: string;
-  secret: string;
-}
-
-/** The endpoint an event goes to, or null when that endpoint has no secret (no endpoint configured). */
-export function endpointFor(env: SandboxEnv, event: Pick<SandboxEvent, "account">): Endpoint | null {
-  if (event.account) return env.STRIPE_CONNECT_WEBHOOK_SECRET ? { path: CONNECT_WEBHOOK_PATH, secret: env.STRIPE_CONNECT_WEBHOOK_SECRET } : null;
-  return env.STRIPE_WEBHOOK_SECRET ? { path: PLATFORM_WEBHOOK_PATH, secret: env.STRIPE_WEBHOOK_SECRET } : null;
-}
 
 export interface DeliveryReport {
   delivered: number;
   failed: number;
 }
 
-/** POSTs one event to its endpoint; true when the product answered 2xx. */
-async function postEvent(env: SandboxEnv, event: SandboxEvent, endpoint: Endpoint, now: number): Promise<boolean> {
+/** POSTs one event to one endpoint, in the endpoint's API version; true when the product answered 2xx. */
+async function postEvent(env: SandboxEnv, event: SandboxEvent, endpoint: WebhookEndpoint, now: number): Promise<boolean> {
   if (!env.WEBHOOK_TARGET) return false;
-  const payload = stripeJson(withoutBookkeeping(event));
+  const payload = stripeJson(inApiVersion(withoutBookkeeping(event), endpoint.api_version ?? ACCOUNT_DEFAULT_API_VERSION));
   const headers = {
     "Content-Type": "application/json; charset=utf-8",
     "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
     "Stripe-Signature": await signWebhookPayload(payload, endpoint.secret, now),
   };
   try {
-    const response = await env.WEBHOOK_TARGET.fetch(`https://jplay.local${endpoint.path}`, { method: "POST", headers, body: payload });
+    const response = await env.WEBHOOK_TARGET.fetch(`https://jplay.local${new URL(endpoint.url).pathname}`, { method: "POST", headers, body: payload });
     await response.body?.cancel();
     return response.ok;
   } catch (error) {
@@ -68,31 +55,42 @@ async function postEvent(env: SandboxEnv, event: SandboxEvent, endpoint: Endpoin
 }
 
 /**
- * After an attempt: delivered, or the next retry (null once test mode's retries are spent). An event
- * another attempt delivered meanwhile (a resend racing a background retry) stays delivered.
+ * After an attempt: the endpoints still waiting (none once every one took it), and the next retry
+ * (null once all took it or test mode's retries are spent). An event another attempt delivered
+ * meanwhile (a resend racing a background retry) stays delivered.
  */
-async function recordAttempt(db: D1Database, event: SandboxEvent, delivered: boolean, now: number): Promise<void> {
+async function recordAttempt(db: D1Database, event: SandboxEvent, waiting: readonly string[], now: number): Promise<void> {
   const attempts = (event.delivery?.attempts ?? 0) + 1;
   const delay = RETRY_DELAYS_SECONDS[attempts - 1];
-  const delivery = { attempts, next_attempt_at: delivered || delay === undefined ? null : now + delay };
+  const delivery = { attempts, next_attempt_at: waiting.length === 0 || delay === undefined ? null : now + delay };
   await db
     .prepare(
-      "UPDATE sandbox_objects SET data = json_set(data, '$.pending_webhooks', ?, '$.delivery', json(?)) WHERE id = ? AND object = 'event' AND json_extract(data, '$.pending_webhooks') > 0",
+      "UPDATE sandbox_objects SET data = json_set(data, '$.pending_webhooks', ?, '$.webhook_endpoints', json(?), '$.delivery', json(?)) WHERE id = ? AND object = 'event' AND json_extract(data, '$.pending_webhooks') > 0",
     )
-    .bind(delivered ? 0 : 1, JSON.stringify(delivery), event.id)
+    .bind(waiting.length, JSON.stringify(waiting), JSON.stringify(delivery), event.id)
     .run();
 }
 
-/** `reachable: false`: the endpoint is out of reach (paused), so every attempt fails without a POST. */
+/**
+ * One attempt per event at each endpoint still waiting for it (an endpoint deleted or disabled since
+ * is dropped). `reachable: false`: the product is out of reach (paused), so every attempt fails
+ * without a POST. The report counts events: delivered when every endpoint has taken it.
+ */
 async function deliverRows(env: SandboxEnv, rows: readonly { data: string }[], now: number, reachable = true): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, failed: 0 };
+  if (rows.length === 0) return report;
+  const endpoints = new Map((await loadWebhookEndpoints(env.DB)).map((endpoint) => [endpoint.id, endpoint]));
   for (const row of rows) {
     const event = JSON.parse(row.data) as SandboxEvent;
-    const endpoint = endpointFor(env, event);
-    if (event.pending_webhooks === 0 || !endpoint) continue;
-    const delivered = reachable && (await postEvent(env, event, endpoint, now));
-    await recordAttempt(env.DB, event, delivered, now);
-    if (delivered) report.delivered++;
+    if (event.pending_webhooks === 0) continue;
+    const waiting: string[] = [];
+    for (const id of event.webhook_endpoints ?? []) {
+      const endpoint = endpoints.get(id);
+      if (!endpoint || endpoint.status !== "enabled") continue;
+      if (!(reachable && (await postEvent(env, event, endpoint, now)))) waiting.push(id);
+    }
+    await recordAttempt(env.DB, event, waiting, now);
+    if (waiting.length === 0) report.delivered++;
     else report.failed++;
   }
   return report;

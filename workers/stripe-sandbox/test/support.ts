@@ -115,6 +115,20 @@ export interface Delivery {
 
 const RECORDER = "https://webhook-endpoint.test";
 
+/**
+ * The recorder's two endpoints as the product's would be made: every event type (`*`), in the SDK's
+ * version, one for the platform and one for connected accounts. Every test file starts with them
+ * (apply-migrations.ts); a file's storage is its own.
+ */
+export async function subscribeRecorder(stripe: Stripe): Promise<void> {
+  const existing = (await stripe.webhookEndpoints.list({ limit: 100 })).data.map((endpoint) => endpoint.url);
+  for (const [path, connect] of [[PLATFORM_ENDPOINT, false], [CONNECT_ENDPOINT, true]] as const) {
+    const url = `${PRODUCT_ORIGIN}${path}`;
+    if (existing.includes(url)) continue;
+    await stripe.webhookEndpoints.create({ url, connect, enabled_events: ["*"], api_version: Stripe.API_VERSION });
+  }
+}
+
 export async function deliveries(): Promise<Delivery[]> {
   return (await env.WEBHOOK_RECORDER.fetch(`${RECORDER}/received`)).json();
 }

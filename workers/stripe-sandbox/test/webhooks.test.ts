@@ -2,17 +2,16 @@
  * The sandbox's events and webhooks, read where the product would read them: `GET /v1/events`, and
  * the POSTs a recorder standing for the product's two endpoints received (vitest.config.ts). Proves
  * what the product's webhook handling relies on, as Stripe's test mode does it
- * (https://docs.stripe.com/webhooks): every state change is an event in the pinned API version;
+ * (https://docs.stripe.com/webhooks): every state change is an event; it goes only to the endpoints
+ * created for its type, in each endpoint's API version;
  * it is POSTed after the request answered, signed so the official SDK verifies it; events on a
  * connected account go only to the Connect endpoint with its own secret, all others only to the
  * platform endpoint; a failed delivery is retried on test mode's schedule and then given up; and the
  * sandbox's own delivery bookkeeping never shows.
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../src/index";
 import { RETRY_DELAYS_SECONDS, signWebhookPayload } from "../src/webhooks";
 import { ACCOUNT_DEFAULT_API_VERSION } from "../src/events";
 import {
@@ -20,7 +19,6 @@ import {
   PLATFORM_ENDPOINT,
   PRODUCT_ORIGIN,
   SANDBOX_ORIGIN,
-  SANDBOX_SECRET_KEY,
   type Delivery,
   advanceClock,
   call,
@@ -151,24 +149,85 @@ describe("events", () => {
     expect((await stripe.events.list({ delivery_success: false, limit: 100 })).data.filter((e) => ours.some((o) => o.id === e.id))).toEqual([]);
   });
 
-  it("stores events without delivering them when no webhook secret is configured", async () => {
-    const unsigned = { ...env, STRIPE_WEBHOOK_SECRET: undefined };
-    const send = async (path: string, body = "") => {
-      const ctx = createExecutionContext();
-      const request = new Request(`${SANDBOX_ORIGIN}${path}`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
-        body,
-      });
-      const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, unsigned, ctx);
-      await waitOnExecutionContext(ctx);
-      return response;
-    };
-    const customer = await (await send("/v1/customers", "email=nosecret%40example.com")).json<{ id: string }>();
-    const [created] = await eventsFor(stripe, customer.id);
-    expect(created).toMatchObject({ type: "customer.created", pending_webhooks: 0 });
-    expect(await (await send("/v1/test_helpers/deliver_events")).json()).toEqual({ delivered: 0, failed: 0 });
-    expect(await deliveriesAbout(customer.id)).toEqual([]);
+  it("stores an event without sending it when no enabled endpoint asked for its type", async () => {
+    const endpoints = (await stripe.webhookEndpoints.list({ limit: 100 })).data;
+    for (const endpoint of endpoints) await stripe.webhookEndpoints.update(endpoint.id, { disabled: true });
+    try {
+      const customer = await stripe.customers.create({ email: uniqueEmail("nobody-listens") });
+      const [created] = await eventsFor(stripe, customer.id);
+      expect(created).toMatchObject({ type: "customer.created", pending_webhooks: 0 });
+      expect((await call("POST", "/v1/test_helpers/deliver_events")).json).toEqual({ delivered: 0, failed: 0 });
+      await settledCall("GET", `/v1/customers/${customer.id}`);
+      expect(await deliveriesAbout(customer.id)).toEqual([]);
+    } finally {
+      for (const endpoint of endpoints) await stripe.webhookEndpoints.update(endpoint.id, { disabled: false });
+    }
+  });
+});
+
+describe("webhook endpoints, as Stripe keeps them", () => {
+  // https://docs.stripe.com/api/webhook_endpoints: an endpoint receives the types it was created or
+  // updated with, in the version it was created with; its secret is shown once.
+  const extraUrl = `${PRODUCT_ORIGIN}/api/webhooks/stripe-extra`;
+
+  it("sends an event only to the endpoints that asked for its type, each signed with its own secret", async () => {
+    const extra = await stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: ["customer.updated"], api_version: Stripe.API_VERSION });
+    try {
+      expect(extra).toMatchObject({ object: "webhook_endpoint", url: extraUrl, enabled_events: ["customer.updated"], status: "enabled", api_version: Stripe.API_VERSION });
+      expect(extra.secret).toBe(env.STRIPE_WEBHOOK_SECRET);
+      // Held back (paused), so the counts are read before any delivery.
+      expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
+      const customer = await stripe.customers.create({ email: uniqueEmail("subscribed") });
+      await stripe.customers.update(customer.id, { name: "Subscribed" });
+      const events = await eventsFor(stripe, customer.id);
+      expect(events.map((e) => [e.type, e.pending_webhooks])).toEqual([["customer.updated", 2], ["customer.created", 1]]);
+      expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "false" })).status).toBe(200);
+      expect((await call("POST", "/v1/test_helpers/deliver_events")).json).toMatchObject({ failed: 0 });
+      expect(await deliveriesAbout(customer.id)).toHaveLength(3);
+      const sent = (await deliveriesAbout(customer.id)).map((d) => [d.path, (JSON.parse(d.body) as { type: string }).type]);
+      expect(sent.sort()).toEqual([
+        ["/api/webhooks/stripe", "customer.created"],
+        ["/api/webhooks/stripe", "customer.updated"],
+        ["/api/webhooks/stripe-extra", "customer.updated"],
+      ]);
+      // Updating the list changes what arrives from then on; the secret is never shown again.
+      const updated = await stripe.webhookEndpoints.update(extra.id, { enabled_events: ["customer.deleted"] });
+      expect(updated).toMatchObject({ enabled_events: ["customer.deleted"] });
+      expect(updated.secret).toBeUndefined();
+      expect((await stripe.webhookEndpoints.retrieve(extra.id)).secret).toBeUndefined();
+      expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
+      await stripe.customers.update(customer.id, { name: "Subscribed again" });
+      const [again] = await eventsFor(stripe, customer.id);
+      expect(again).toMatchObject({ type: "customer.updated", pending_webhooks: 1 });
+    } finally {
+      expect(await stripe.webhookEndpoints.del(extra.id)).toEqual({ id: extra.id, object: "webhook_endpoint", deleted: true });
+    }
+    expect(await stripeError(stripe.webhookEndpoints.retrieve(extra.id))).toMatchObject({ statusCode: 404, code: "resource_missing" });
+  });
+
+  it("sends an endpoint created without a version its events in the account's default version", async () => {
+    const unversioned = await stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: ["customer.created"] });
+    try {
+      expect(unversioned.api_version).toBeNull();
+      const customer = await stripe.customers.create({ email: uniqueEmail("unversioned") });
+      await eventually(async () => expect(await deliveriesAbout(customer.id)).toHaveLength(2));
+      const versions = Object.fromEntries((await deliveriesAbout(customer.id)).map((d) => [d.path, (JSON.parse(d.body) as { api_version: string }).api_version]));
+      expect(versions).toEqual({ "/api/webhooks/stripe": Stripe.API_VERSION, "/api/webhooks/stripe-extra": ACCOUNT_DEFAULT_API_VERSION });
+    } finally {
+      await stripe.webhookEndpoints.del(unversioned.id);
+    }
+  });
+
+  it("refuses what Stripe refuses: no event types, an unknown type, a URL without a scheme, a version on update", async () => {
+    expect(await stripeError(stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: [] }))).toMatchObject({ statusCode: 400, param: "enabled_events" });
+    expect(
+      await stripeError(stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: ["payment_intent.succeded" as Stripe.WebhookEndpointCreateParams.EnabledEvent] })),
+    ).toMatchObject({ statusCode: 400, param: "enabled_events[0]" });
+    expect(await stripeError(stripe.webhookEndpoints.create({ url: "jplay.test/hooks", enabled_events: ["*"] }))).toMatchObject({ statusCode: 400, param: "url" });
+    const [platform] = (await stripe.webhookEndpoints.list({ limit: 100 })).data;
+    const update = await call("POST", `/v1/webhook_endpoints/${platform!.id}`, { api_version: "2024-12-18.acacia" });
+    expect(update.status).toBe(400);
+    expect(update.json.error).toMatchObject({ code: "parameter_unknown", param: "api_version" });
   });
 });
 

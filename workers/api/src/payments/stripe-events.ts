@@ -15,6 +15,7 @@ import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-event
 import { onInvoicePaid, syncSubscriptionFromEvent } from "./pro-subscription";
 import { onRefundEvent } from "../refunds/index";
 import { onSetupIntentFailed } from "./setup-intent-failures";
+import { PLATFORM_EVENT_TYPES, type PlatformEventType } from "./webhook-endpoints";
 
 /** True when the event was applied and recorded before: its redelivery is acknowledged without work. */
 export async function stripeEventApplied(ctx: Ctx, eventId: string): Promise<boolean> {
@@ -30,8 +31,12 @@ export async function recordStripeEvent(ctx: Ctx, event: Stripe.Event): Promise<
 /** A handler gets the context: its database, job queue and Stripe client. */
 type EventHandler = (ctx: Ctx, event: Stripe.Event) => Promise<unknown>;
 
-/** Event types the product acts on. Everything else is recorded and acknowledged. */
-const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
+/**
+ * Event types the product acts on, one handler each: the platform endpoint's list
+ * (webhook-endpoints.ts), which Stripe's endpoint is subscribed to. Everything else is recorded and
+ * acknowledged.
+ */
+const handlers: Record<PlatformEventType, EventHandler> = {
   "payment_intent.succeeded": (ctx, event) => onPaymentIntentSucceeded(ctx, event.data.object as Stripe.PaymentIntent),
   "payment_intent.payment_failed": (ctx, event) => onPaymentIntentFailed(ctx, event.data.object as Stripe.PaymentIntent),
   // Pro is on only while Stripe says the subscription is active (invoice paid); failures and cancellation turn it off.
@@ -51,8 +56,13 @@ const handlers: Partial<Record<Stripe.Event.Type, EventHandler>> = {
 };
 
 /** The platform event types the product acts on: what reconciliation lists (payments/jobs/reconcile-stripe.ts). */
-export const APPLIED_EVENT_TYPES = Object.keys(handlers) as Stripe.Event.Type[];
+export const APPLIED_EVENT_TYPES: Stripe.Event.Type[] = [...PLATFORM_EVENT_TYPES];
+
+/** The handled event types, read from the handlers themselves (a test compares them with the endpoint's list). */
+export const HANDLED_PLATFORM_EVENT_TYPES = Object.keys(handlers);
+
+const isHandled = (type: string): type is PlatformEventType => Object.hasOwn(handlers, type);
 
 export async function applyStripeEvent(ctx: Ctx, event: Stripe.Event): Promise<void> {
-  await handlers[event.type]?.(ctx, event);
+  if (isHandled(event.type)) await handlers[event.type](ctx, event);
 }

@@ -12,9 +12,21 @@ import { stripeReady } from "../../../platform/context";
 import { AppError } from "../../../platform/errors";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
 import { applyAccountUpdatedEvent } from "../../../ledger/index";
+import type { Ctx } from "../../../platform/context";
 import { recordStripeEvent, stripeEventApplied } from "../../stripe-events";
+import type { ConnectEventType } from "../../webhook-endpoints";
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** One handler per type of the Connect endpoint's list (webhook-endpoints.ts). */
+const connectHandlers: Record<ConnectEventType, (ctx: Ctx, event: Stripe.Event) => Promise<unknown>> = {
+  "account.updated": (ctx, event) => applyAccountUpdatedEvent(stripeReady(ctx), event.data.object as Stripe.Account),
+};
+
+/** The Connect event types handled, read from the handlers (a test compares them with the endpoint's list). */
+export const HANDLED_CONNECT_EVENT_TYPES = Object.keys(connectHandlers);
+
+const isHandled = (type: string): type is ConnectEventType => Object.hasOwn(connectHandlers, type);
 
 export const stripeConnectWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const secret = c.env.STRIPE_CONNECT_WEBHOOK_SECRET;
@@ -33,7 +45,7 @@ export const stripeConnectWebhookRoutes = new Hono<AppEnv>().post("/", async (c)
   const ctx = c.var.ctx;
   if (await stripeEventApplied(ctx, event.id)) return c.json({ received: true, duplicate: true });
   // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  if (event.type === "account.updated") await applyAccountUpdatedEvent(stripeReady(ctx), event.data.object);
+  if (isHandled(event.type)) await connectHandlers[event.type](ctx, event);
   await recordStripeEvent(ctx, event);
   return c.json({ received: true });
 });

@@ -1,0 +1,53 @@
+/**
+ * Stripe's webhook endpoints made from the product's own list (workers/api/src/payments/webhook-endpoints.ts):
+ * the client for a local product's Stripe sandbox (through its /api/stripe-sandbox pass-through, which
+ * takes the sandbox's secret key from a server, never from a browser), the sync `pnpm dev` and the
+ * browser tests' servers run once they answer, and the lines `pnpm stripe:endpoints` prints.
+ */
+import Stripe from "stripe";
+import { type SyncedEndpoint, syncWebhookEndpoints } from "../workers/api/src/payments/webhook-endpoints.ts";
+
+/** The sandbox's secret key (workers/stripe-sandbox/src/auth.ts): a test-only value, not a secret. */
+const SANDBOX_SECRET_KEY = "sk_test_jplay_sandbox";
+const SANDBOX_PASS_THROUGH = "/api/stripe-sandbox";
+
+/** The SDK, its requests sent to the Stripe sandbox of the local product at `origin`. */
+export function localSandboxStripe(origin: string): Stripe {
+  const viaProduct: typeof fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    return fetch(`${origin}${SANDBOX_PASS_THROUGH}${url.pathname}${url.search}`, init);
+  };
+  return new Stripe(SANDBOX_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000, httpClient: Stripe.createFetchHttpClient(viaProduct) });
+}
+
+/** The local product's endpoints in its sandbox, made or brought up to date. */
+export const syncLocalEndpoints = (origin: string): Promise<SyncedEndpoint[]> => syncWebhookEndpoints(localSandboxStripe(origin), origin, Stripe.API_VERSION);
+
+/** What the sync did, a line or a few per endpoint; `secretHint` says where a new secret goes. */
+export function describeSync(synced: readonly SyncedEndpoint[], secretHint: (setting: string) => string): string[] {
+  const lines: string[] = [];
+  for (const { spec, url, action } of synced) {
+    const events = `${spec.events.length} event types`;
+    switch (action.kind) {
+      case "created":
+        lines.push(`created ${spec.name} endpoint ${action.endpoint.id} ${url} (${events}, API version ${action.endpoint.api_version})`);
+        lines.push(`  its signing secret is shown only now: ${secretHint(spec.secretSetting)}`, `  ${action.secret}`);
+        break;
+      case "updated":
+        lines.push(`updated ${spec.name} endpoint ${action.endpoint.id} ${url}: ${events}` + (action.added.length ? `, added ${action.added.join(" ")}` : "") + (action.removed.length ? `, removed ${action.removed.join(" ")}` : "") + (action.enabled ? ", enabled again" : ""));
+        break;
+      case "unchanged":
+        lines.push(`${spec.name} endpoint ${action.endpoint.id} ${url} is up to date (${events}, API version ${action.endpoint.api_version})`);
+        break;
+      case "replaced":
+        lines.push(
+          `${spec.name} endpoint ${action.stale.id} ${url} sends API version ${action.stale.api_version ?? "(the account's default)"}, another release than the SDK's ${action.created.api_version}; Stripe cannot change an endpoint's version, so ${action.created.id} was made beside it`,
+          `  its signing secret is shown only now: ${secretHint(spec.secretSetting)}`,
+          `  ${action.secret}`,
+          `  then delete the old one: stripe webhook_endpoints delete ${action.stale.id}`,
+        );
+        break;
+    }
+  }
+  return lines;
+}
