@@ -18,6 +18,7 @@ export default defineConfig({
       "workers/api/vitest.config.ts",
       "workers/api/vitest.shared-stripe.config.ts",
       "workers/api/vitest.isolated.config.ts",
+      "workers/api/vitest.unordered-webhooks.config.ts",
       "workers/stripe-sandbox/vitest.config.ts",
       "e2e/vitest.config.ts",
     ],

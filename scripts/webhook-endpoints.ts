@@ -15,7 +15,11 @@ const SANDBOX_PASS_THROUGH = "/api/stripe-sandbox";
 export function localSandboxStripe(origin: string): Stripe {
   const viaProduct: typeof fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    return fetch(`${origin}${SANDBOX_PASS_THROUGH}${url.pathname}${url.search}`, init);
+    // fetch sets Content-Length from the body itself; the SDK's own value is refused by some of
+    // Node's fetch builds (undici: "invalid content-length header", seen under vitest).
+    const headers = new Headers(init?.headers);
+    headers.delete("content-length");
+    return fetch(`${origin}${SANDBOX_PASS_THROUGH}${url.pathname}${url.search}`, { ...init, headers });
   };
   return new Stripe(SANDBOX_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000, httpClient: Stripe.createFetchHttpClient(viaProduct) });
 }

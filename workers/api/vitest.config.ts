@@ -60,9 +60,13 @@ interface WorkerProject {
   fileParallelism?: boolean;
   /** false: the project's files share one runtime and its storage, each building its own world in it. */
   isolate?: boolean;
+  /** Extra configuration of the Stripe sandbox beside the product (its workers/stripe-sandbox/src/env.ts). */
+  sandboxBindings?: Record<string, string>;
+  /** Setup files run after the migrations and the webhook endpoints. */
+  setupFiles?: string[];
 }
 
-export const workerProject = ({ name, include, exclude = [], fileParallelism = true, isolate = true }: WorkerProject) => defineConfig(async () => {
+export const workerProject = ({ name, include, exclude = [], fileParallelism = true, isolate = true, sandboxBindings = {}, setupFiles = [] }: WorkerProject) => defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
   const sandboxModules = await buildStripeSandbox(name);
   return {
@@ -105,7 +109,7 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
               d1Databases: { DB: "jplay-stripe-sandbox" },
               // The Worker under test runs as the pool's runner ("vitest-plugin-runner-" + project name).
               serviceBindings: { WEBHOOK_TARGET: `vitest-plugin-runner-${name}` },
-              bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET },
+              bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET, ...sandboxBindings },
             },
           ],
         },
@@ -123,7 +127,7 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
       // test file leaves running (a webhook the sandbox delivers late, a queued text written to the log)
       // may log after the file ends, and that RPC is closed by then (an unhandled "Closing rpc" error).
       disableConsoleIntercept: true,
-      setupFiles: ["./test/apply-migrations.ts"],
+      setupFiles: ["./test/apply-migrations.ts", ...setupFiles],
     },
   };
 });

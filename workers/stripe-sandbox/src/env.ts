@@ -15,6 +15,12 @@ export interface SandboxEnv {
   STRIPE_WEBHOOK_SECRET?: string;
   /** The secret a Connect endpoint is issued, as the product's STRIPE_CONNECT_WEBHOOK_SECRET. */
   STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+  /**
+   * How a request's own events go out (webhooks.ts): `in_order` (the default), or `unordered`: shuffled,
+   * each sent twice, all at once, as Stripe does not promise order or single delivery. The test helper
+   * `POST /v1/test_helpers/webhooks delivery=…` changes it while the sandbox runs.
+   */
+  WEBHOOK_DELIVERY?: string;
 }
 
 export interface AppEnv {

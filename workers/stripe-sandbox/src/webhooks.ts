@@ -6,6 +6,9 @@
  *   endpoints, all others only to the platform's; each in its endpoint's API version;
  * - POSTed over HTTP to the product (the WEBHOOK_TARGET service binding stands for every endpoint's
  *   host; the URL's path is kept) after the request that made them has answered;
+ * - in the order they happened, once each; or, in the `unordered` delivery mode, shuffled, each twice
+ *   and all at once, since Stripe promises neither order nor a single delivery
+ *   (https://docs.stripe.com/webhooks#event-ordering, #handle-duplicate-events);
  * - an event stays pending until a 2xx answer, and test mode retries only three times over a few
  *   hours (RETRY_DELAYS_SECONDS), then gives up: the product must find what it missed by listing
  *   events. Retries run when the sandbox is next called (it has no timer of its own); an event whose
@@ -72,39 +75,74 @@ async function recordAttempt(db: D1Database, event: SandboxEvent, waiting: reado
 }
 
 /**
- * One attempt per event at each endpoint still waiting for it (an endpoint deleted or disabled since
- * is dropped). `reachable: false`: the product is out of reach (paused), so every attempt fails
- * without a POST. The report counts events: delivered when every endpoint has taken it.
+ * One attempt of an event at each endpoint still waiting for it (an endpoint deleted or disabled
+ * since is dropped); true when none is left waiting. `reachable: false`: the product is out of reach
+ * (paused), so every attempt fails without a POST.
  */
+async function attemptEvent(env: SandboxEnv, event: SandboxEvent, endpoints: ReadonlyMap<string, WebhookEndpoint>, now: number, reachable: boolean): Promise<boolean> {
+  const waiting: string[] = [];
+  for (const id of event.webhook_endpoints ?? []) {
+    const endpoint = endpoints.get(id);
+    if (!endpoint || endpoint.status !== "enabled") continue;
+    if (!(reachable && (await postEvent(env, event, endpoint, now)))) waiting.push(id);
+  }
+  await recordAttempt(env.DB, event, waiting, now);
+  return waiting.length === 0;
+}
+
+const pendingEventsOf = (rows: readonly { data: string }[]) => rows.map((row) => JSON.parse(row.data) as SandboxEvent).filter((event) => event.pending_webhooks > 0);
+const endpointsById = async (db: D1Database) => new Map((await loadWebhookEndpoints(db)).map((endpoint) => [endpoint.id, endpoint]));
+
+/** One attempt per pending event, one after another, oldest first. The report counts events. */
 async function deliverRows(env: SandboxEnv, rows: readonly { data: string }[], now: number, reachable = true): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, failed: 0 };
-  if (rows.length === 0) return report;
-  const endpoints = new Map((await loadWebhookEndpoints(env.DB)).map((endpoint) => [endpoint.id, endpoint]));
-  for (const row of rows) {
-    const event = JSON.parse(row.data) as SandboxEvent;
-    if (event.pending_webhooks === 0) continue;
-    const waiting: string[] = [];
-    for (const id of event.webhook_endpoints ?? []) {
-      const endpoint = endpoints.get(id);
-      if (!endpoint || endpoint.status !== "enabled") continue;
-      if (!(reachable && (await postEvent(env, event, endpoint, now)))) waiting.push(id);
-    }
-    await recordAttempt(env.DB, event, waiting, now);
-    if (waiting.length === 0) report.delivered++;
+  const events = pendingEventsOf(rows);
+  if (events.length === 0) return report;
+  const endpoints = await endpointsById(env.DB);
+  for (const event of events) {
+    if (await attemptEvent(env, event, endpoints, now, reachable)) report.delivered++;
     else report.failed++;
   }
   return report;
 }
 
-/** Delivers the given events now, in order (a request's own events, once it has answered). */
-export async function deliverEvents(env: SandboxEnv, ids: readonly string[], now: number, reachable = true): Promise<DeliveryReport> {
+/** Fisher–Yates, with the platform's random numbers. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = crypto.getRandomValues(new Uint32Array(1))[0]! % (i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/**
+ * The `unordered` mode: every pending event twice, in a shuffled order, all attempts at once. The
+ * second copy of an event may be sent after the first was accepted (a duplicate the product must
+ * ignore) or race it. An event counts as delivered once either copy left nothing waiting.
+ */
+async function deliverRowsUnordered(env: SandboxEnv, rows: readonly { data: string }[], now: number, reachable: boolean): Promise<DeliveryReport> {
+  const events = pendingEventsOf(rows);
+  if (events.length === 0) return { delivered: 0, failed: 0 };
+  const endpoints = await endpointsById(env.DB);
+  const copies = shuffled(events.flatMap((event) => [event, event]));
+  const outcomes = await Promise.all(copies.map(async (event) => [event.id, await attemptEvent(env, event, endpoints, now, reachable)] as const));
+  const delivered = new Set(outcomes.filter(([, ok]) => ok).map(([id]) => id));
+  return { delivered: delivered.size, failed: events.length - delivered.size };
+}
+
+export const DELIVERY_MODES = ["in_order", "unordered"] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+
+/** Delivers the given events now (a request's own events, once it has answered): in order, or unordered. */
+export async function deliverEvents(env: SandboxEnv, ids: readonly string[], now: number, reachable = true, mode: DeliveryMode = "in_order"): Promise<DeliveryReport> {
   if (ids.length === 0) return { delivered: 0, failed: 0 };
   const { results } = await env.DB.prepare(
     `SELECT data FROM sandbox_objects WHERE object = 'event' AND id IN (${ids.map(() => "?").join(", ")}) ORDER BY rowid`,
   )
     .bind(...ids)
     .all<{ data: string }>();
-  return deliverRows(env, results, now, reachable);
+  return mode === "unordered" ? deliverRowsUnordered(env, results, now, reachable) : deliverRows(env, results, now, reachable);
 }
 
 /**
@@ -160,6 +198,23 @@ export async function setWebhooksPaused(db: D1Database, paused: boolean): Promis
 
 const webhooksPaused = async (db: D1Database) => (await db.prepare("SELECT 1 AS paused FROM sandbox_objects WHERE id = ?").bind(PAUSE_ID).first()) !== null;
 
+const DELIVERY_MODE_ID = "sandbox_webhook_delivery";
+
+/** Sandbox-only: how requests' own events go out from now on (`POST /v1/test_helpers/webhooks delivery=…`). */
+export async function setDeliveryMode(db: D1Database, mode: DeliveryMode): Promise<void> {
+  await db
+    .prepare("INSERT INTO sandbox_objects (id, object, data) VALUES (?, 'sandbox.webhook_delivery', ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data")
+    .bind(DELIVERY_MODE_ID, JSON.stringify({ id: DELIVERY_MODE_ID, object: "sandbox.webhook_delivery", mode }))
+    .run();
+}
+
+/** The mode set by the test helper, else the configuration's WEBHOOK_DELIVERY, else in order. */
+export async function deliveryMode(env: SandboxEnv): Promise<DeliveryMode> {
+  const row = await env.DB.prepare("SELECT json_extract(data, '$.mode') AS mode FROM sandbox_objects WHERE id = ?").bind(DELIVERY_MODE_ID).first<{ mode: string }>();
+  const mode = row?.mode ?? env.WEBHOOK_DELIVERY;
+  return mode === "unordered" ? "unordered" : "in_order";
+}
+
 /** The retries due by the clock's time now, sent (or, while paused, failed) as test mode would. */
 export async function runDueRetries(env: SandboxEnv): Promise<DeliveryReport> {
   const reachable = !(await webhooksPaused(env.DB));
@@ -172,7 +227,7 @@ export function scheduleDelivery(env: SandboxEnv, ids: readonly string[], ctx: {
     (async () => {
       const reachable = !(await webhooksPaused(env.DB));
       const now = await sandboxNow(env.DB);
-      await deliverEvents(env, ids, now, reachable);
+      await deliverEvents(env, ids, now, reachable, await deliveryMode(env));
       await retryDueEvents(env, now, reachable);
     })().catch((error: unknown) => {
       console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox webhook delivery failed", error: String(error) }));

@@ -165,6 +165,27 @@ describe("events", () => {
   });
 });
 
+describe("unordered delivery, as Stripe promises neither order nor one delivery", () => {
+  // https://docs.stripe.com/webhooks#event-ordering and #handle-duplicate-events.
+  it("sends a request's events shuffled, each twice, all at once; every one ends delivered", async () => {
+    expect((await call("POST", "/v1/test_helpers/webhooks", { delivery: "unordered" })).json).toMatchObject({ delivery: "unordered" });
+    try {
+      const customer = await stripe.customers.create({ email: uniqueEmail("unordered") });
+      const intent = await settledCall("POST", "/v1/payment_intents", { amount: "2500", currency: "usd", customer: customer.id, payment_method: "pm_card_visa", confirm: "true" });
+      expect(intent.status, intent.text).toBe(200);
+      const events = await eventsFor(stripe, intent.json.id as string);
+      expect(events.map((e) => e.type).sort()).toEqual(["payment_intent.created", "payment_intent.succeeded"]);
+      const sent = await deliveriesAbout(intent.json.id as string);
+      // Each event twice: both copies sent, the second whether or not the first was taken.
+      expect(sent.map(eventIdOf).sort()).toEqual([...events.map((e) => e.id), ...events.map((e) => e.id)].sort());
+      for (const delivery of sent) await verifyDelivery(delivery, env.STRIPE_WEBHOOK_SECRET);
+      for (const event of events) expect((await stripe.events.retrieve(event.id)).pending_webhooks).toBe(0);
+    } finally {
+      expect((await call("POST", "/v1/test_helpers/webhooks", { delivery: "in_order" })).json).toMatchObject({ delivery: "in_order" });
+    }
+  });
+});
+
 describe("webhook endpoints, as Stripe keeps them", () => {
   // https://docs.stripe.com/api/webhook_endpoints: an endpoint receives the types it was created or
   // updated with, in the version it was created with; its secret is shown once.

@@ -14,7 +14,7 @@ import { endpoint } from "../context";
 import { invalidRequest } from "../errors";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
 import { loadVault } from "../payment-methods";
-import { deliverPendingEvents, runDueRetries, setWebhooksPaused } from "../webhooks";
+import { DELIVERY_MODES, deliverPendingEvents, deliveryMode, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
 import { renewSubscription } from "../subscription-cycle";
 
@@ -52,13 +52,17 @@ export const testHelperRoutes = new Hono<AppEnv>()
     }),
   )
   .post(
-    // The product's endpoints are out of reach: events stay pending until resumed (`paused=false`).
+    // `paused`: the product's endpoints are out of reach, events stay pending until resumed
+    // (`paused=false`). `delivery`: requests' own events go out in order, or unordered (webhooks.ts).
     "/v1/test_helpers/webhooks",
     endpoint("secret", async (call) => {
-      const paused = call.params.allowOnly(["paused"]).requiredString("paused");
-      if (paused !== "true" && paused !== "false") throw invalidRequest("paused must be true or false.", { param: "paused" });
-      await setWebhooksPaused(call.env.DB, paused === "true");
-      return { object: "sandbox.webhooks", paused: paused === "true" };
+      const p = call.params.allowOnly(["paused", "delivery"]);
+      const paused = p.boolean("paused");
+      const delivery = p.oneOf("delivery", DELIVERY_MODES);
+      if (paused === undefined && delivery === undefined) throw invalidRequest("Give paused (true or false) or delivery (in_order or unordered).", { param: "paused" });
+      if (paused !== undefined) await setWebhooksPaused(call.env.DB, paused);
+      if (delivery !== undefined) await setDeliveryMode(call.env.DB, delivery);
+      return { object: "sandbox.webhooks", ...(paused !== undefined ? { paused } : {}), delivery: await deliveryMode(call.env) };
     }),
   )
   .post(

@@ -1,0 +1,16 @@
+// The payment, refund and Connect tests once more with the Stripe sandbox delivering webhooks as
+// Stripe may: every request's events shuffled, each twice, all at once (WEBHOOK_DELIVERY=unordered,
+// workers/stripe-sandbox/src/webhooks.ts). They pass unchanged: the product applies each event once,
+// in whatever order, and only moves state forward. Each file gets its own runtime and sandbox.
+import { workerProject } from "./vitest.config.ts";
+
+export const UNORDERED_WEBHOOK_TESTS = ["test/one-off-and-pro.test.ts", "test/complete-distribution.test.ts", "test/refunds.test.ts", "test/artist-onboarding.test.ts"];
+
+export default workerProject({
+  name: "worker-unordered-webhooks",
+  include: UNORDERED_WEBHOOK_TESTS,
+  fileParallelism: false,
+  sandboxBindings: { WEBHOOK_DELIVERY: "unordered" },
+  // Each file first checks the sandbox really delivers unordered, so a passing run means something.
+  setupFiles: ["./test/unordered-delivery.ts"],
+});
