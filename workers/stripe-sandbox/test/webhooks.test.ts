@@ -202,6 +202,8 @@ describe("webhook endpoints, as Stripe keeps them", () => {
       await stripe.customers.update(customer.id, { name: "Subscribed" });
       const events = await eventsFor(stripe, customer.id);
       expect(events.map((e) => [e.type, e.pending_webhooks])).toEqual([["customer.updated", 2], ["customer.created", 1]]);
+      // Undelivered, however many endpoints still wait for it.
+      expect((await stripe.events.list({ delivery_success: false, limit: 100 })).data.map((e) => e.id)).toEqual(expect.arrayContaining(events.map((e) => e.id)));
       expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "false" })).status).toBe(200);
       expect((await call("POST", "/v1/test_helpers/deliver_events")).json).toMatchObject({ failed: 0 });
       expect(await deliveriesAbout(customer.id)).toHaveLength(3);

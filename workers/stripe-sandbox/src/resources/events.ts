@@ -40,7 +40,8 @@ export const eventRoutes = new Hono<AppEnv>()
       if (type) filters.type = type;
       if (types) filters.type = types;
       const delivered = call.params.boolean("delivery_success");
-      if (delivered !== undefined) filters.pending_webhooks = delivered ? 0 : 1;
+      // Not delivered: still waiting at one endpoint or more (pending_webhooks counts them).
+      if (delivered !== undefined) filters.pending_webhooks = delivered ? 0 : { gte: 1 };
       const created = call.params.range("created");
       if (created) filters.created = created;
       const page = await call.store.list<SandboxEvent>("event", filters, readPage(call.params));
