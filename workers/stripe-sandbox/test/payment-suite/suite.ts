@@ -6,12 +6,14 @@
  * (docs/decisions/024-one-payment-suite-two-stripes.md).
  *
  * Only Stripe's documented test inputs are used (https://docs.stripe.com/testing,
- * https://docs.stripe.com/connect/testing), and no webhook endpoint is needed: what Stripe finishes
+ * https://docs.stripe.com/connect/testing), and no webhook endpoint is needed (the one test that makes
+ * the product's endpoints, for an origin of its own, deletes them again): what Stripe finishes
  * on its own (events, an account's capabilities) is read back by polling the API, as the product's
  * reconciliation reads events it missed. Every object made is tagged `metadata.jplay_suite=<run>`.
  */
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { WEBHOOK_ENDPOINTS, syncWebhookEndpoints } from "../../../api/src/payments/webhook-endpoints";
 
 export interface StripeUnderTest {
   /** For the test names: which Stripe this is. */
@@ -211,6 +213,27 @@ export function paymentSuite(target: StripeUnderTest): void {
       );
       expect(transfer).toMatchObject({ object: "transfer", amount: 500, currency: "usd", destination: account.id, transfer_group: group, reversed: false });
       expect((await stripe.transfers.list({ transfer_group: group })).data.map((listed) => listed.id)).toEqual([transfer.id]);
+    });
+
+    it("makes the product's two webhook endpoints from its list, in the SDK's API version, and lists them back as made", async () => {
+      // What `pnpm stripe:endpoints` does for a deployment, here for an origin of this run's own.
+      const origin = `https://jplay-suite-${run}.example.com`;
+      const synced = await syncWebhookEndpoints(stripe, origin, Stripe.API_VERSION);
+      try {
+        expect(synced.map((entry) => entry.action.kind)).toEqual(["created", "created"]);
+        const listed = (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url.startsWith(origin));
+        expect(listed).toHaveLength(WEBHOOK_ENDPOINTS.length);
+        for (const spec of WEBHOOK_ENDPOINTS) {
+          const endpoint = listed.find((found) => found.url === `${origin}${spec.path}`);
+          expect(endpoint).toMatchObject({ api_version: Stripe.API_VERSION, status: "enabled" });
+          expect([...endpoint!.enabled_events].sort()).toEqual([...spec.events].sort());
+          expect(endpoint!.secret).toBeUndefined();
+        }
+        // A second run finds them as they are.
+        expect((await syncWebhookEndpoints(stripe, origin, Stripe.API_VERSION)).map((entry) => entry.action.kind)).toEqual(["unchanged", "unchanged"]);
+      } finally {
+        for (const { action } of synced) if (action.kind === "created") await stripe.webhookEndpoints.del(action.endpoint.id);
+      }
     });
 
     it("refuses payment_method_types, which the SDK's pinned API version removed", async () => {
