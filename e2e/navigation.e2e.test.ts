@@ -218,4 +218,24 @@ describe("keyboard", () => {
     await waitForHydration(page, "main");
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
+
+  test("the skip link taken before the app runs leaves focus on the main content when the app renders the page afresh", async () => {
+    // A tablet that keeps another facility than the one the server rendered Home for: the app renders
+    // its own Home instead of hydrating the server's, replacing the element focus was on.
+    const page = await open();
+    await page.context().addInitScript(() => window.localStorage.setItem("facility", "facility-kept-elsewhere"));
+    const releaseScript = await holdAppScript(page);
+    await page.goto(baseURL, { waitUntil: "commit" });
+    await page.getByRole("banner").waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    const serverMain = await page.evaluateHandle(() => document.getElementById("main"));
+    releaseScript();
+    await waitForHydration(page, "main");
+    // The app's own element, not the server's, and focus on it.
+    expect(await page.evaluate((old) => document.getElementById("main") !== old, serverMain)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+  });
 });

@@ -29,7 +29,11 @@ function useScrollOnNavigate(mainRef: RefObject<HTMLElement | null>) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {
         target.scrollIntoView();
-        if (moveFocus && target.hasAttribute("tabindex")) target.focus({ preventScroll: true });
+        // On a page load the browser focused the fragment's target itself (the skip link taken before
+        // the app ran); if the app then rendered afresh instead of hydrating, that element is gone
+        // and focus fell to the body: it goes to the new one.
+        const focusLost = pageLoad && document.activeElement === document.body;
+        if ((moveFocus || focusLost) && target.hasAttribute("tabindex")) target.focus({ preventScroll: true });
         return;
       }
     }
