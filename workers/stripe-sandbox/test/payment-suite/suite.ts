@@ -21,6 +21,11 @@ export interface StripeUnderTest {
   stripe: Stripe;
   /** How long to keep polling for what Stripe finishes on its own (0: it must be there at once). */
   patienceMs: number;
+  /**
+   * Makes `seconds` pass for what Stripe does later on its own (a refund that fails "some time later"):
+   * the sandbox moves its clock; against Stripe, absent, the test polls with its patience instead.
+   */
+  letTimePass?: (seconds: number) => Promise<void>;
 }
 
 /** Identity values Stripe's test mode verifies at once (https://docs.stripe.com/connect/testing). */
@@ -213,6 +218,12 @@ export function paymentSuite(target: StripeUnderTest): void {
       );
       expect(transfer).toMatchObject({ object: "transfer", amount: 500, currency: "usd", destination: account.id, transfer_group: group, reversed: false });
       expect((await stripe.transfers.list({ transfer_group: group })).data.map((listed) => listed.id)).toEqual([transfer.id]);
+
+      // More than the available balance: refused, and nothing is transferred (the payout run's case
+      // when the platform's balance is short).
+      const tooMuch = await refusal(stripe.transfers.create({ amount: 99_999_999, currency: "usd", destination: account.id, transfer_group: group, metadata: tag }));
+      expect(tooMuch).toMatchObject({ statusCode: 400, code: "balance_insufficient" });
+      expect((await stripe.transfers.list({ transfer_group: group })).data.map((listed) => listed.id)).toEqual([transfer.id]);
     });
 
     it("makes the product's two webhook endpoints from its list, in the SDK's API version, and lists them back as made", async () => {
@@ -236,11 +247,38 @@ export function paymentSuite(target: StripeUnderTest): void {
       }
     });
 
+    it("keeps a card charge's funds pending, and pm_card_bypassPending's available at once", async () => {
+      const fundsOf = async (intent: Stripe.PaymentIntent) => {
+        const paid = await stripe.charges.retrieve(intent.latest_charge as string);
+        return stripe.balanceTransactions.retrieve(paid.balance_transaction as string);
+      };
+      const normal = await fundsOf(await charge({ payment_method: "pm_card_visa", amount: 1500 }));
+      expect(normal).toMatchObject({ object: "balance_transaction", type: "charge", amount: 1500, status: "pending" });
+      expect(normal.net).toBe(1500 - normal.fee);
+      expect(normal.available_on).toBeGreaterThan(normal.created);
+      const bypass = await fundsOf(await charge({ payment_method: "pm_card_bypassPending", amount: 1500 }));
+      expect(bypass).toMatchObject({ object: "balance_transaction", type: "charge", amount: 1500, status: "available" });
+    });
+
     it("refuses payment_method_types, which the SDK's pinned API version removed", async () => {
       const removed = { amount: 1999, currency: "usd", payment_method_types: ["card"], metadata: tag } as Stripe.PaymentIntentCreateParams;
       const error = await refusal(stripe.paymentIntents.create(removed));
       expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
       expect(error).toMatchObject({ statusCode: 400, code: "payment_method_types_no_longer_supported" });
+    });
+
+    // Near the end: against the sandbox it moves the clock two hours forward.
+    it("fails a refund of pm_card_refundFail some time after it was made, with a failure reason", async () => {
+      const paid = await charge({ payment_method: "pm_card_refundFail", amount: 1200 });
+      const refund = await stripe.refunds.create({ payment_intent: paid.id, metadata: tag });
+      expect(refund).toMatchObject({ object: "refund", amount: 1200, payment_intent: paid.id });
+      expect(["pending", "succeeded"]).toContain(refund.status);
+      await target.letTimePass?.(2 * 60 * 60);
+      const failed = await eventually("failed refund", async () => {
+        const current = await stripe.refunds.retrieve(refund.id);
+        return current.status === "failed" ? current : undefined;
+      });
+      expect(failed.failure_reason).toEqual(expect.any(String));
     });
 
     it("refuses a parameter it does not know, in Stripe's words", async () => {
