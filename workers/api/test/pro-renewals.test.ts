@@ -1,7 +1,8 @@
 /**
  * Pro over time, against the Stripe sandbox's clock (docs/decisions/023-pro-renewals.md): the card
  * that paid the first invoice pays the renewals (`save_default_payment_method: on_subscription`); a
- * first invoice left unpaid for 23 hours expires the subscription, leaving the artist not Pro and free
+ * declined renewal leaves Pro off (past_due) while Billing retries it, and ends it when the retries are
+ * spent; a first invoice left unpaid for 23 hours expires the subscription, leaving the artist not Pro and free
  * to start again (one new subscription, even for racing calls); and the artist ends Pro at the end of
  * the period paid for from their private page — or takes that back before then — so "cancel any
  * time" is true. Its own file: moving the sandbox clock renews or expires every subscription there.
@@ -110,6 +111,21 @@ describe("renewals", { timeout: 60_000 }, () => {
     expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ status: "past_due", cancelAtPeriodEnd: false });
     expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
     expect(await songRow(artist.songId)).toMatchObject({ package: "expedited", distribution_fee_cents: 4999 });
+  });
+
+  it("dunning's end ends Pro: Billing retries the declined renewal for a week, then cancels it; the page shows no plan and fees apply", async () => {
+    const artist = await proArtist();
+    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
+    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+    await passTime(artist.periodEnd);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
+    // Billing's retries, 3, 5 and 7 days after the first attempt, each declined; then the subscription is canceled.
+    await advanceClock(7 * 24 * HOUR);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "canceled", "canceled");
+    expect((await stripe.subscriptions.retrieve(artist.subscriptionId)).cancellation_details?.reason).toBe("payment_failed");
+    expect((await proPlanOf(artist.token)).body.pro).toBeNull();
+    expect(await (await complete(artist.browser, artist.songId, "standard")).json()).toEqual({ success: true, feeOption: "standard" });
+    expect(await songRow(artist.songId)).toMatchObject({ package: "standard", distribution_fee_cents: 9900 });
   });
 });
 

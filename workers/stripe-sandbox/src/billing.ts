@@ -97,6 +97,8 @@ export interface Invoice extends StoredObject {
   lines: { object: "list"; data: { id: string; object: "line_item"; amount: number; currency: string; description: string; period: { start: number; end: number } }[]; has_more: false; url: string };
   livemode: false;
   metadata: Record<string, string>;
+  /** When Billing will try to pay it again after a failed attempt (dunning), or null. */
+  next_payment_attempt: number | null;
   number: string;
   parent: { type: "subscription_details"; quote_details: null; subscription_details: { metadata: Record<string, string>; subscription: string } };
   period_end: number;
@@ -175,6 +177,7 @@ export function openInvoice(call: SandboxCall, subscription: Subscription, reaso
     },
     livemode: false,
     metadata: {},
+    next_payment_attempt: null,
     number: `${randomToken(8).toUpperCase()}-0001`,
     parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
     period_end: period.end,
@@ -206,6 +209,21 @@ export function openInvoice(call: SandboxCall, subscription: Subscription, reaso
   call.emit("invoice.finalized", invoice);
   call.emit("payment_intent.created", intent);
   return { invoice, intent };
+}
+
+/**
+ * Billing's retries of a renewal invoice after a failed attempt (Settings → Billing → Manage failed
+ * payments), as the sandbox's account has them: a custom schedule of three retries, 3, 5 and 7 days
+ * after the invoice's first attempt (https://docs.stripe.com/billing/revenue-recovery/smart-retries).
+ * A subscription's first invoice is never retried: it expires with the subscription instead.
+ */
+export const RETRY_DAYS_AFTER_FIRST_ATTEMPT = [3, 5, 7] as const;
+
+/** The invoice after one more failed attempt: counted, and its next retry (null once they are spent). */
+export function failedAttempt(invoice: Invoice): Invoice {
+  const attempts = invoice.attempt_count + 1;
+  const days = invoice.billing_reason === "subscription_cycle" ? RETRY_DAYS_AFTER_FIRST_ATTEMPT[attempts - 1] : undefined;
+  return { ...invoice, attempt_count: attempts, attempted: true, next_payment_attempt: days === undefined ? null : invoice.created + days * 24 * 60 * 60 };
 }
 
 /** `confirmation_secret`, which Stripe includes only when expanded: the client secret of the invoice's intent. */
@@ -254,6 +272,7 @@ export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent):
       amount_remaining: 0,
       attempt_count: invoice.attempt_count + 1,
       attempted: true,
+      next_payment_attempt: null,
       status: "paid",
       status_transitions: { ...invoice.status_transitions, paid_at: call.now },
     };
@@ -277,7 +296,7 @@ export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent):
     return;
   }
   if (intent.status === "requires_payment_method" && intent.last_payment_error) {
-    const failed: Invoice = { ...invoice, attempt_count: invoice.attempt_count + 1, attempted: true };
+    const failed = failedAttempt(invoice);
     call.store.put(failed);
     call.emit("invoice.payment_failed", failed);
   }

@@ -21,6 +21,11 @@ export interface SandboxEnv {
    * `POST /v1/test_helpers/webhooks delivery=…` changes it while the sandbox runs.
    */
   WEBHOOK_DELIVERY?: string;
+  /**
+   * What Billing does with a subscription once its renewal's retries are spent (Settings → Billing →
+   * Manage failed payments): `cancel` (the default), `unpaid`, or `past_due` (leave it).
+   */
+  BILLING_AFTER_RETRIES?: string;
 }
 
 export interface AppEnv {

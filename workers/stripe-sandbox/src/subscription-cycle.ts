@@ -8,11 +8,17 @@
  *   `customer.subscription.deleted`); any other one renews: the next period starts, and its invoice is
  *   paid off-session with the subscription's `default_payment_method` (else the customer's
  *   `invoice_settings.default_payment_method`); a decline, or no card to charge, leaves the invoice open
- *   and the subscription `past_due`.
+ *   and the subscription `past_due`;
+ * - a `past_due` subscription's renewal invoice is tried again on Billing's retry schedule
+ *   (billing.ts RETRY_DAYS_AFTER_FIRST_ATTEMPT) with the card the renewal would use now (a card
+ *   replaced since is the one charged); paid, the subscription is `active` again; once the retries are
+ *   spent Billing cancels it (`customer.subscription.deleted`, reason `payment_failed`), or marks it
+ *   `unpaid`, or leaves it, as BILLING_AFTER_RETRIES says
+ *   (https://docs.stripe.com/billing/revenue-recovery/smart-retries).
  * The sandbox has no timer: `runDueSubscriptionWork` does what came due on the sandbox clock when the
  * sandbox is next called (sandbox-app.ts runs it before every API call).
  */
-import { type Invoice, type Subscription, openInvoice, periodEndAfter, settleInvoiceOf, voidInvoice } from "./billing";
+import { type Invoice, type Subscription, failedAttempt, intentOfInvoice, openInvoice, periodEndAfter, settleInvoiceOf, voidInvoice } from "./billing";
 import { SandboxCall } from "./context";
 import type { SandboxEnv } from "./env";
 import { type CardFailure, cardErrorBody } from "./errors";
@@ -80,12 +86,12 @@ async function payRenewal(call: SandboxCall, subscription: Subscription, invoice
   const method = await renewalPaymentMethod(call, subscription);
   if (!method) {
     // Nothing to charge: the attempt fails without reaching a card, and the invoice stays open.
-    const failed: Invoice = { ...invoice, attempt_count: invoice.attempt_count + 1, attempted: true };
+    const failed = failedAttempt(invoice);
     call.store.put(failed);
     call.emit("invoice.payment_failed", failed);
     return;
   }
-  const ready: PaymentIntent = { ...intent, payment_method: method, status: "requires_confirmation" };
+  const ready: PaymentIntent = { ...intent, payment_method: method, status: "requires_confirmation", last_payment_error: null };
   call.store.put(ready);
   // The issuer's answer is recorded on the intent, its charge and the invoice; nobody waits for it.
   await confirmPayment(call, ready, true);
@@ -110,15 +116,58 @@ function endAtPeriodEnd(call: SandboxCall, subscription: Subscription): Subscrip
   return ended;
 }
 
+/** A `past_due` subscription's open renewal invoice whose next retry is due by `now`, if any. */
+async function retryDueInvoice(call: SandboxCall, subscription: Subscription, now: number): Promise<Invoice | null> {
+  if (subscription.status !== "past_due" || !subscription.latest_invoice) return null;
+  const invoice = await call.store.get<Invoice>(subscription.latest_invoice, "invoice");
+  return invoice?.status === "open" && invoice.next_payment_attempt !== null && invoice.next_payment_attempt <= now ? invoice : null;
+}
+
+/** Billing's retry of a past-due renewal; once the retries are spent, what the settings say. */
+async function retryRenewal(call: SandboxCall, subscription: Subscription, invoice: Invoice): Promise<Subscription> {
+  const intent = await intentOfInvoice(call, invoice.id);
+  if (!intent) return subscription;
+  await payRenewal(call, subscription, invoice, intent, undefined);
+  const after = await call.store.require<Subscription>("subscription", subscription.id, "subscription");
+  const tried = await call.store.require<Invoice>("invoice", invoice.id, "invoice");
+  if (tried.status !== "open" || tried.next_payment_attempt !== null || after.status !== "past_due") return after;
+  return afterRetries(call, after);
+}
+
+/** The renewal's retries are spent: the subscription is canceled, marked unpaid, or left past due. */
+function afterRetries(call: SandboxCall, subscription: Subscription): Subscription {
+  const action = call.env.BILLING_AFTER_RETRIES ?? "cancel";
+  if (action === "past_due") return subscription;
+  if (action === "unpaid") {
+    const unpaid: Subscription = { ...subscription, status: "unpaid" };
+    call.store.put(unpaid);
+    call.emit("customer.subscription.updated", unpaid, previousAttributes(subscription, unpaid));
+    return unpaid;
+  }
+  const canceled: Subscription = {
+    ...subscription,
+    status: "canceled",
+    canceled_at: call.now,
+    ended_at: call.now,
+    cancellation_details: { ...subscription.cancellation_details, reason: "payment_failed" },
+  };
+  call.store.put(canceled);
+  call.emit("customer.subscription.deleted", canceled, previousAttributes(subscription, canceled));
+  return canceled;
+}
+
 const isDue = (subscription: Subscription, now: number) =>
   (subscription.status === "incomplete" && subscription.created + INCOMPLETE_EXPIRES_AFTER_SECONDS <= now) ||
   ((subscription.status === "active" || subscription.status === "past_due") && periodEndOf(subscription) <= now);
 
-/** Does everything due for one subscription by `call.now`, in order. */
+/** Does everything due for one subscription by `call.now`, in order: a retry due before its period ends first. */
 async function catchUp(call: SandboxCall, subscription: Subscription): Promise<void> {
   let current = subscription;
-  for (let step = 0; step < MAX_PERIODS_PER_RUN && isDue(current, call.now); step++) {
-    if (current.status === "incomplete") current = await expire(call, current);
+  for (let step = 0; step < MAX_PERIODS_PER_RUN; step++) {
+    const retry = await retryDueInvoice(call, current, Math.min(call.now, periodEndOf(current)));
+    if (retry) current = await retryRenewal(call, current, retry);
+    else if (!isDue(current, call.now)) return;
+    else if (current.status === "incomplete") current = await expire(call, current);
     else if (current.cancel_at_period_end) current = endAtPeriodEnd(call, current);
     else current = await renewSubscription(call, current);
   }
@@ -131,10 +180,13 @@ async function catchUp(call: SandboxCall, subscription: Subscription): Promise<v
  */
 export async function runDueSubscriptionWork(env: SandboxEnv, now: number, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
   const { results } = await env.DB.prepare(
-    `SELECT id FROM sandbox_objects WHERE object = 'subscription' AND (
-       (json_extract(data, '$.status') = 'incomplete' AND json_extract(data, '$.created') <= ?1)
-       OR (json_extract(data, '$.status') IN ('active', 'past_due') AND json_extract(data, '$.items.data[0].current_period_end') <= ?2))
-     ORDER BY rowid LIMIT ?3`,
+    `SELECT s.id FROM sandbox_objects s WHERE s.object = 'subscription' AND (
+       (json_extract(s.data, '$.status') = 'incomplete' AND json_extract(s.data, '$.created') <= ?1)
+       OR (json_extract(s.data, '$.status') IN ('active', 'past_due') AND json_extract(s.data, '$.items.data[0].current_period_end') <= ?2)
+       OR (json_extract(s.data, '$.status') = 'past_due' AND EXISTS (
+         SELECT 1 FROM sandbox_objects i WHERE i.id = json_extract(s.data, '$.latest_invoice') AND i.object = 'invoice'
+           AND json_extract(i.data, '$.status') = 'open' AND json_extract(i.data, '$.next_payment_attempt') <= ?2)))
+     ORDER BY s.rowid LIMIT ?3`,
   )
     .bind(now - INCOMPLETE_EXPIRES_AFTER_SECONDS, now, MAX_SUBSCRIPTIONS_PER_RUN)
     .all<{ id: string }>();
@@ -143,7 +195,7 @@ export async function runDueSubscriptionWork(env: SandboxEnv, now: number, ctx: 
     try {
       await call.store.lock(id);
       const subscription = await call.store.get<Subscription>(id, "subscription");
-      if (!subscription || !isDue(subscription, now)) continue;
+      if (!subscription || (!isDue(subscription, now) && !(await retryDueInvoice(call, subscription, now)))) continue;
       await catchUp(call, subscription);
       await call.store.commit();
     } catch (error) {

@@ -156,6 +156,49 @@ describe("renewals on the sandbox clock", () => {
     expect(updates[0]!.data.previous_attributes).toMatchObject({ status: "active" });
   });
 
+  it("dunning: a past_due renewal is retried 3, 5 and 7 days after its first attempt, then Billing cancels the subscription (payment_failed)", async () => {
+    const { subscription, paymentMethod } = await activeSubscription();
+    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+    await passPeriodEnd(subscription);
+    const latest = async () => {
+      const current = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+      return { status: current.status, invoice: current.latest_invoice as Stripe.Invoice, current };
+    };
+    const first = await latest();
+    expect(first.status).toBe("past_due");
+    const DAY = 24 * HOUR;
+    expect(first.invoice).toMatchObject({ attempt_count: 1, next_payment_attempt: first.invoice.created + 3 * DAY });
+
+    await advanceClock(3 * DAY);
+    expect((await latest()).invoice).toMatchObject({ status: "open", attempt_count: 2, next_payment_attempt: first.invoice.created + 5 * DAY });
+    expect((await latest()).status).toBe("past_due");
+    await advanceClock(2 * DAY);
+    expect((await latest()).invoice).toMatchObject({ attempt_count: 3, next_payment_attempt: first.invoice.created + 7 * DAY });
+    await advanceClock(2 * DAY);
+    const ended = await latest();
+    expect(ended.invoice).toMatchObject({ status: "open", attempt_count: 4, next_payment_attempt: null });
+    expect(ended.current).toMatchObject({ status: "canceled", cancellation_details: { reason: "payment_failed" } });
+    expect(await eventTypes(subscription.id)).toContain("customer.subscription.deleted");
+    // Each retry charged the card, and each was declined.
+    const charges = (await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data;
+    expect(charges.filter((c) => c.status === "failed")).toHaveLength(4);
+  });
+
+  it("dunning: a retry charges the card that replaced the declining one, and the subscription is active again", async () => {
+    const { customer, subscription, paymentMethod } = await activeSubscription();
+    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+    await passPeriodEnd(subscription);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("past_due");
+    const replacement = await stripe.paymentMethods.attach("pm_card_visa", { customer });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: replacement.id });
+    await advanceClock(3 * 24 * HOUR);
+    const recovered = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+    expect(recovered.status).toBe("active");
+    expect(recovered.latest_invoice).toMatchObject({ status: "paid", attempt_count: 2, next_payment_attempt: null });
+    const paid = (await stripe.charges.list({ customer, limit: 10 })).data.find((c) => c.status === "succeeded" && c.payment_method === replacement.id);
+    expect(paid).toMatchObject({ amount: 1499 });
+  });
+
   it("without a default card on the subscription, charges the customer's invoice default, and with neither there is nothing to charge: past_due", async () => {
     // save_default_payment_method=off: the card that paid the first invoice is not the subscription's default.
     const withCustomerDefault = await activeSubscription("off");
