@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
 import { REPLACE_MESSAGES } from "../src/payments/replace-card";
-import { artistWithSong, freshCardNumber, intentIdOf, payInBrowser } from "./payment-support";
-import { Browser, TEST_CARD, testContext } from "./support";
+import { artistWithSong, confirmNewCard, finishNewCard as finish, freshCardNumber, payInBrowser } from "./payment-support";
+import { Browser, testContext } from "./support";
 
 const stripe = createStripe(env);
 const DECLINED = "4000000000000002";
@@ -20,27 +20,6 @@ async function artistWithPage() {
   const artist = await artistWithSong();
   return { ...artist, token: await issueArtistLink(testContext(), artist.artistId), page: new Browser() };
 }
-
-/** The page's card form: a SetupIntent from the server, confirmed in the sandbox (3-D Secure completed). */
-async function confirmNewCard(page: Browser, token: string, cardNumber: string) {
-  const started = await page.postJson(`/api/artist/${token}/card/setup-intent`, {});
-  expect(started.status).toBe(200);
-  const { clientSecret } = await started.json<{ clientSecret: string }>();
-  const setupIntentId = intentIdOf(clientSecret);
-  const confirm = await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/confirm`, {
-    client_secret: clientSecret,
-    "payment_method_data[type]": "card",
-    "payment_method_data[card][number]": cardNumber,
-    "payment_method_data[card][exp_month]": TEST_CARD.exp_month,
-    "payment_method_data[card][exp_year]": TEST_CARD.exp_year,
-    "payment_method_data[card][cvc]": TEST_CARD.cvc,
-  });
-  const body = await confirm.json<{ status?: string }>();
-  if (body.status === "requires_action") await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/authenticate`, { client_secret: clientSecret, outcome: "complete" });
-  return setupIntentId;
-}
-
-const finish = (page: Browser, token: string, setupIntentId: string) => page.postJson(`/api/artist/${token}/card`, { setupIntentId });
 
 const cardsOf = async (artistId: string) =>
   (await env.DB.prepare("SELECT stripe_payment_method_id AS pm, last4, is_default AS isDefault FROM payment_methods WHERE artist_id = ? ORDER BY created_at").bind(artistId).all<{ pm: string; last4: string; isDefault: number }>()).results;

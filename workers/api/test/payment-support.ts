@@ -173,3 +173,25 @@ export async function asEndpointReceives(event: Stripe.Event): Promise<Stripe.Ev
   const data = object.object === "invoice" ? { ...event.data, object: await createStripe(env).invoices.retrieve(object.id!) } : event.data;
   return { ...event, api_version: Stripe.API_VERSION, data } as Stripe.Event;
 }
+
+/** The page's card form: a SetupIntent from the server, confirmed in the sandbox (3-D Secure completed). */
+export async function confirmNewCard(page: Browser, token: string, cardNumber: string) {
+  const started = await page.postJson(`/api/artist/${token}/card/setup-intent`, {});
+  expect(started.status).toBe(200);
+  const { clientSecret } = await started.json<{ clientSecret: string }>();
+  const setupIntentId = intentIdOf(clientSecret);
+  const confirm = await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/confirm`, {
+    client_secret: clientSecret,
+    "payment_method_data[type]": "card",
+    "payment_method_data[card][number]": cardNumber,
+    "payment_method_data[card][exp_month]": TEST_CARD.exp_month,
+    "payment_method_data[card][exp_year]": TEST_CARD.exp_year,
+    "payment_method_data[card][cvc]": TEST_CARD.cvc,
+  });
+  const body = await confirm.json<{ status?: string }>();
+  if (body.status === "requires_action") await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/authenticate`, { client_secret: clientSecret, outcome: "complete" });
+  return setupIntentId;
+}
+
+/** The page's Save: the replacement finished with the confirmed SetupIntent. */
+export const finishNewCard = (page: Browser, token: string, setupIntentId: string) => page.postJson(`/api/artist/${token}/card`, { setupIntentId });

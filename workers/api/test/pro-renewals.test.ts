@@ -12,7 +12,7 @@ import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { ProPlanResponse } from "@jplay/schema/pro-plan";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
-import { artistWithSong, chargesOf, complete, deliverEvents, freshCardNumber, payInBrowser, sandboxAdmin, songRow } from "./payment-support";
+import { artistWithSong, chargesOf, complete, confirmNewCard, deliverEvents, finishNewCard, freshCardNumber, payInBrowser, sandboxAdmin, songRow } from "./payment-support";
 import { Browser, testContext } from "./support";
 
 const stripe = createStripe(env);
@@ -111,6 +111,24 @@ describe("renewals", { timeout: 60_000 }, () => {
     expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ status: "past_due", cancelAtPeriodEnd: false });
     expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
     expect(await songRow(artist.songId)).toMatchObject({ package: "expedited", distribution_fee_cents: 4999 });
+  });
+
+  it("a card replaced on the artist's page pays the failed renewal at once: Pro is back without waiting for Billing's retry", async () => {
+    const artist = await proArtist();
+    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
+    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+    await passTime(artist.periodEnd);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
+
+    const page = new Browser();
+    const replaced = await finishNewCard(page, artist.token, await confirmNewCard(page, artist.token, freshCardNumber()));
+    expect(replaced.status).toBe(200);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "active", "active");
+    const renewed = await stripe.subscriptions.retrieve(artist.subscriptionId, { expand: ["latest_invoice"] });
+    expect(renewed.latest_invoice).toMatchObject({ status: "paid", billing_reason: "subscription_cycle" });
+    expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ status: "active" });
+    // The first period, the declined renewal, and the renewal the new card paid.
+    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status]).sort()).toEqual([[1499, "failed"], [1499, "succeeded"], [1499, "succeeded"]]);
   });
 
   it("dunning's end ends Pro: Billing retries the declined renewal for a week, then cancels it; the page shows no plan and fees apply", async () => {

@@ -199,6 +199,26 @@ describe("renewals on the sandbox clock", () => {
     expect(paid).toMatchObject({ amount: 1499 });
   });
 
+  it("invoices.pay: a past_due renewal paid now with another of the customer's cards; a declining card answers its card error and counts an attempt; a paid invoice is refused", async () => {
+    const { customer, subscription, paymentMethod } = await activeSubscription();
+    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+    await passPeriodEnd(subscription);
+    const invoiceId = (await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string;
+
+    const declined = await stripeError(stripe.invoices.pay(invoiceId, { off_session: true }));
+    expect(declined).toMatchObject({ statusCode: 402, code: "card_declined" });
+    expect(await stripe.invoices.retrieve(invoiceId)).toMatchObject({ status: "open", attempt_count: 2 });
+    // Another customer's card is refused.
+    const foreign = await stripe.paymentMethods.attach("pm_card_visa", { customer: (await stripe.customers.create()).id });
+    expect(await stripeError(stripe.invoices.pay(invoiceId, { payment_method: foreign.id }))).toMatchObject({ statusCode: 400, param: "payment_method" });
+
+    const replacement = await stripe.paymentMethods.attach("pm_card_visa", { customer });
+    const paid = await stripe.invoices.pay(invoiceId, { payment_method: replacement.id, off_session: true });
+    expect(paid).toMatchObject({ id: invoiceId, status: "paid", next_payment_attempt: null });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("active");
+    expect(await stripeError(stripe.invoices.pay(invoiceId, { payment_method: replacement.id }))).toMatchObject({ statusCode: 400, message: "Invoice is already paid" });
+  });
+
   it("without a default card on the subscription, charges the customer's invoice default, and with neither there is nothing to charge: past_due", async () => {
     // save_default_payment_method=off: the card that paid the first invoice is not the subscription's default.
     const withCustomerDefault = await activeSubscription("off");

@@ -4,7 +4,8 @@
  * then, given that SetupIntent, the new card becomes the default everywhere the product charges from:
  * the `payment_methods` row (one default per artist: recovery offers and admin charges pick it), the
  * customer's `invoice_settings.default_payment_method` and an active Pro subscription's
- * `default_payment_method`. The old cards are detached at Stripe. Every step is idempotent (same
+ * `default_payment_method`. A Pro renewal that failed (`past_due`) is paid with the new card at once,
+ * rather than at Billing's next retry days later, so Pro comes back with the card. The old cards are detached at Stripe. Every step is idempotent (same
  * values written again, an already-detached card counts as detached), so a retry after a crash
  * finishes the job. The card's details come from Stripe, never from the browser.
  */
@@ -99,7 +100,10 @@ export async function finishCardReplacement(ctx: Ctx, artistId: string, { custom
     .select({ id: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
     .where(and(eq(subscriptions.artistId, artistId), inArray(subscriptions.status, [...RENEWING])));
-  for (const subscription of renewing) await stripe.subscriptions.update(subscription.id, { default_payment_method: methodId });
+  for (const subscription of renewing) {
+    const updated = await stripe.subscriptions.update(subscription.id, { default_payment_method: methodId });
+    if (updated.status === "past_due") await payFailedRenewal(ctx, updated, methodId);
+  }
 
   const old = await db
     .select({ id: paymentMethods.stripePaymentMethodId })
@@ -107,6 +111,23 @@ export async function finishCardReplacement(ctx: Ctx, artistId: string, { custom
     .where(and(eq(paymentMethods.artistId, artistId), ne(paymentMethods.stripePaymentMethodId, methodId)));
   for (const { id } of old) await detach(ctx, id);
   return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+}
+
+/**
+ * Pays a past-due subscription's open renewal invoice with the new card (key: the invoice and the
+ * card, so a retry of the replacement pays once). A decline leaves it to Billing's retries and is
+ * logged; an invoice paid meanwhile (by a retry) is done. Pro follows from the webhooks.
+ */
+async function payFailedRenewal(ctx: Ctx, subscription: Stripe.Subscription, methodId: string): Promise<void> {
+  const invoiceId = typeof subscription.latest_invoice === "string" ? subscription.latest_invoice : subscription.latest_invoice?.id;
+  if (!invoiceId) return;
+  try {
+    await ctx.stripe.invoices.pay(invoiceId, { payment_method: methodId, off_session: true }, { idempotencyKey: `renewal:${invoiceId}:${methodId}` });
+  } catch (error) {
+    const settled = error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeInvalidRequestError && /already paid/i.test(error.message));
+    if (!settled) throw error;
+    console.warn(JSON.stringify({ level: "warn", msg: "past-due renewal not paid with the replacement card", subscription: subscription.id, invoice: invoiceId, error: String(error) }));
+  }
 }
 
 async function retrieveSetupIntent(ctx: Ctx, id: string): Promise<Stripe.SetupIntent> {

@@ -8,10 +8,11 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
-import { type CancellationDetails, type Invoice, type Price, type Subscription, openInvoice, periodEndAfter } from "../billing";
+import { type CancellationDetails, type Invoice, type Price, type Subscription, intentOfInvoice, openInvoice, periodEndAfter } from "../billing";
 import type { SandboxCall } from "../context";
 import { endpoint } from "../context";
 import { invalidRequest, parameterMissing } from "../errors";
+import { answer, confirmPayment, readOffSession, type PaymentIntent } from "../payment-attempts";
 import { previousAttributes } from "../events";
 import { applyMetadata } from "../form";
 import { ID_PREFIX, newId } from "../ids";
@@ -27,6 +28,7 @@ const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.Sub
 const CANCEL_PARAMS = ["expand", "invoice_now", "prorate", "cancellation_details"] as const satisfies readonly (keyof Stripe.SubscriptionCancelParams)[];
 const INVOICE_LIST_PARAMS = ["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.InvoiceListParams)[];
 const INVOICE_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.InvoiceRetrieveParams)[];
+const INVOICE_PAY_PARAMS = ["payment_method", "off_session", "expand"] as const satisfies readonly (keyof Stripe.InvoicePayParams)[];
 const UPDATE_PARAMS = ["cancel_at_period_end", "cancellation_details", "default_payment_method", "metadata", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionUpdateParams)[];
 const ENDED: Subscription["status"][] = ["canceled", "incomplete_expired"];
 const FEEDBACK = ["customer_service", "low_quality", "missing_features", "other", "switched_service", "too_complex", "too_expensive", "unused"] as const;
@@ -218,5 +220,29 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     endpoint("secret", async (call) => {
       call.params.allowOnly(INVOICE_RETRIEVE_PARAMS);
       return call.store.require<Invoice>("invoice", call.pathParam("id"), "invoice");
+    }),
+  )
+  .post(
+    // Pays an open invoice now, outside Billing's retry schedule: with `payment_method` (attached to
+    // the invoice's customer) or the card a renewal would use; a decline answers the card error and
+    // counts as a failed attempt (https://docs.stripe.com/api/invoices/pay).
+    "/v1/invoices/:id/pay",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(INVOICE_PAY_PARAMS);
+      await call.store.lock(call.pathParam("id"));
+      const invoice = await call.store.require<Invoice>("invoice", call.pathParam("id"), "invoice");
+      if (invoice.status !== "open") throw invalidRequest(invoice.status === "paid" ? "Invoice is already paid" : `You can only pay an open invoice; this one is ${invoice.status}.`);
+      const intent = await intentOfInvoice(call, invoice.id);
+      if (!intent) throw invalidRequest("This invoice has nothing to pay.");
+      const subscription = await call.store.require<Subscription>("subscription", invoice.parent.subscription_details.subscription, "subscription");
+      const customer = await call.store.get<{ id: string; object: "customer"; invoice_settings: { default_payment_method: string | null } }>(invoice.customer, "customer");
+      const given = p.string("payment_method");
+      const method = given ? await defaultPaymentMethod(call, invoice.customer, given, "payment_method") : (subscription.default_payment_method ?? customer?.invoice_settings.default_payment_method ?? null);
+      if (!method) throw invalidRequest("This customer has no attached payment source or default payment method.");
+      await call.store.lock(intent.id);
+      const ready: PaymentIntent = { ...intent, payment_method: method, status: "requires_confirmation", last_payment_error: null };
+      call.store.put(ready);
+      answer(await confirmPayment(call, ready, readOffSession(call) ?? false));
+      return call.store.require<Invoice>("invoice", invoice.id, "invoice");
     }),
   );
