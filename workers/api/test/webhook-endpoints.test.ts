@@ -106,6 +106,8 @@ describe("the product's Stripe webhook endpoints", () => {
       if (replaced!.action.kind !== "replaced") return;
       // The sandbox issues the secret the product's settings hold, as the README has operators copy it.
       expect(replaced!.action.secret).toBe(env.STRIPE_WEBHOOK_SECRET);
+      // Until the operator deletes the stale one, a sync finds the new one beside it and changes nothing.
+      expect((await sync()).map((synced) => synced.action.kind)).toEqual(["unchanged", "unchanged"]);
     } finally {
       await stripe.webhookEndpoints.del(stale.id);
     }

@@ -35,7 +35,7 @@ export type PlatformEventType = (typeof PLATFORM_EVENT_TYPES)[number];
 export type ConnectEventType = (typeof CONNECT_EVENT_TYPES)[number];
 
 export interface WebhookEndpointSpec {
-  /** Which endpoint: also the `jplay_endpoint` metadata the sync finds it by. */
+  /** Which endpoint (written as its `jplay_endpoint` metadata, for people reading Stripe's Dashboard). */
   name: "platform" | "connect";
   path: string;
   /** True: events on connected accounts (Stripe's `connect`); false: the platform's own. */
@@ -121,7 +121,9 @@ export async function syncWebhookEndpoints(stripe: Stripe, origin: string, apiVe
       if (!(await stillExists(stripe, created.id))) created = await stripe.webhookEndpoints.create(params);
       return { created, secret: created.secret ?? "" };
     };
-    const current = existing.find((endpoint) => endpoint.url === url && endpoint.metadata?.jplay_endpoint === spec.name) ?? existing.find((endpoint) => endpoint.url === url);
+    // One at this URL in the SDK's release first (a stale one replaced earlier may still be there).
+    const atUrl = existing.filter((endpoint) => endpoint.url === url);
+    const current = atUrl.find((endpoint) => releaseOf(endpoint.api_version) === releaseOf(apiVersion)) ?? atUrl[0];
     if (!current) {
       const { created, secret } = await create();
       synced.push({ spec, url, action: { kind: "created", endpoint: created, secret } });
