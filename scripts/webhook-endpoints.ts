@@ -31,7 +31,7 @@ export const syncLocalEndpoints = (origin: string): Promise<SyncedEndpoint[]> =>
 export function describeSync(synced: readonly SyncedEndpoint[], secretHint: (setting: string) => string): string[] {
   const lines: string[] = [];
   for (const { spec, url, action } of synced) {
-    const events = `${spec.events.length} event types`;
+    const events = `${spec.events.length} event type${spec.events.length === 1 ? "" : "s"}`;
     switch (action.kind) {
       case "created":
         lines.push(`created ${spec.name} endpoint ${action.endpoint.id} ${url} (${events}, API version ${action.endpoint.api_version})`);
