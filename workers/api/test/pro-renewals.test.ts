@@ -69,6 +69,16 @@ async function proArtist() {
   return { ...artist, subscriptionId: row.stripe_subscription_id, periodEnd: row.current_period_end!, token, clientSecret: first.body.clientSecret! };
 }
 
+/** A Pro artist whose card now declines, past the period's end: the renewal failed and the subscription is past_due. */
+async function proArtistWhoseRenewalDeclined() {
+  const artist = await proArtist();
+  const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
+  expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+  await passTime(artist.periodEnd);
+  await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
+  return artist;
+}
+
 const proPlanOf = async (token: string) => {
   const res = await new Browser().fetch(`/api/artist/${token}/pro`);
   return { status: res.status, body: await res.json<ProPlanResponse & { error?: { code: string; message: string } }>() };
@@ -103,22 +113,14 @@ describe("renewals", { timeout: 60_000 }, () => {
   });
 
   it("a declined renewal turns Pro off (past_due); the page says so and still offers to end it", async () => {
-    const artist = await proArtist();
-    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
-    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
-    await passTime(artist.periodEnd);
-    await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
+    const artist = await proArtistWhoseRenewalDeclined();
     expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ status: "past_due", cancelAtPeriodEnd: false });
     expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
     expect(await songRow(artist.songId)).toMatchObject({ package: "expedited", distribution_fee_cents: 4999 });
   });
 
   it("a card replaced on the artist's page pays the failed renewal at once: Pro is back without waiting for Billing's retry", async () => {
-    const artist = await proArtist();
-    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
-    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
-    await passTime(artist.periodEnd);
-    await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
+    const artist = await proArtistWhoseRenewalDeclined();
 
     const page = new Browser();
     const replaced = await finishNewCard(page, artist.token, await confirmNewCard(page, artist.token, freshCardNumber()));
@@ -132,11 +134,7 @@ describe("renewals", { timeout: 60_000 }, () => {
   });
 
   it("dunning's end ends Pro: Billing retries the declined renewal for a week, then cancels it; the page shows no plan and fees apply", async () => {
-    const artist = await proArtist();
-    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
-    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
-    await passTime(artist.periodEnd);
-    await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
+    const artist = await proArtistWhoseRenewalDeclined();
     // Billing's retries, 3, 5 and 7 days after the first attempt, each declined; then the subscription is canceled.
     await advanceClock(7 * 24 * HOUR);
     await subscriptionReaches(artist.artistId, (r) => r.status === "canceled", "canceled");

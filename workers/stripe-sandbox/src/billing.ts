@@ -211,6 +211,20 @@ export function openInvoice(call: SandboxCall, subscription: Subscription, reaso
   return { invoice, intent };
 }
 
+/** Ends a subscription now (`customer.subscription.deleted`): canceled by request, or by dunning's end. */
+export function cancelNow(call: SandboxCall, subscription: Subscription, reason: NonNullable<CancellationDetails["reason"]>): Subscription {
+  const canceled: Subscription = {
+    ...subscription,
+    status: "canceled",
+    canceled_at: call.now,
+    ended_at: call.now,
+    cancellation_details: { ...subscription.cancellation_details, reason },
+  };
+  call.store.put(canceled);
+  call.emit("customer.subscription.deleted", canceled);
+  return canceled;
+}
+
 /**
  * Billing's retries of a renewal invoice after a failed attempt (Settings → Billing → Manage failed
  * payments), as the sandbox's account has them: a custom schedule of three retries, 3, 5 and 7 days

@@ -57,15 +57,21 @@ export function routedTo(event: SandboxEvent, endpointIds: readonly string[]): S
   return { ...event, pending_webhooks: endpointIds.length, webhook_endpoints: [...endpointIds] };
 }
 
+/**
+ * `previous`: the changed fields' old values. Stripe shows them only on `*.updated` events
+ * (https://docs.stripe.com/api/events/object#event_object-data-previous_attributes); on any other type
+ * they are dropped here, whatever the caller passed.
+ */
 export function buildEvent(origin: EventOrigin, type: EventType, object: StoredObject, previous?: Record<string, unknown>): SandboxEvent {
   const account = connectedAccountOf(type, object);
+  const shownPrevious = type.endsWith(".updated") ? previous : undefined;
   return {
     ...(account ? { account } : {}),
     id: newId(ID_PREFIX.event),
     object: "event",
     api_version: SANDBOX_API_VERSION,
     created: origin.now,
-    data: { object: structuredClone(object), ...(previous ? { previous_attributes: structuredClone(previous) } : {}) },
+    data: { object: structuredClone(object), ...(shownPrevious ? { previous_attributes: structuredClone(shownPrevious) } : {}) },
     livemode: false,
     pending_webhooks: 0,
     request: { id: origin.requestId, idempotency_key: origin.idempotencyKey },

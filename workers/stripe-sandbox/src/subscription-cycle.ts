@@ -18,7 +18,7 @@
  * The sandbox has no timer: `runDueSubscriptionWork` does what came due on the sandbox clock when the
  * sandbox is next called (sandbox-app.ts runs it before every API call).
  */
-import { type Invoice, type Subscription, failedAttempt, intentOfInvoice, openInvoice, periodEndAfter, settleInvoiceOf, voidInvoice } from "./billing";
+import { type Invoice, type Subscription, cancelNow, failedAttempt, intentOfInvoice, openInvoice, periodEndAfter, settleInvoiceOf, voidInvoice } from "./billing";
 import { SandboxCall } from "./context";
 import type { SandboxEnv } from "./env";
 import { type CardFailure, cardErrorBody } from "./errors";
@@ -39,7 +39,7 @@ const MAX_SUBSCRIPTIONS_PER_RUN = 25;
 const periodEndOf = (subscription: Subscription) => subscription.items.data[0]!.current_period_end;
 
 /** The card Stripe charges a renewal with: the subscription's default, else the customer's. */
-async function renewalPaymentMethod(call: SandboxCall, subscription: Subscription): Promise<string | null> {
+export async function renewalPaymentMethod(call: SandboxCall, subscription: Subscription): Promise<string | null> {
   const customer = await call.store.get<{ id: string; object: "customer"; invoice_settings: { default_payment_method: string | null } }>(subscription.customer, "customer");
   for (const id of [subscription.default_payment_method, customer?.invoice_settings.default_payment_method ?? null]) {
     if (!id) continue;
@@ -144,16 +144,7 @@ function afterRetries(call: SandboxCall, subscription: Subscription): Subscripti
     call.emit("customer.subscription.updated", unpaid, previousAttributes(subscription, unpaid));
     return unpaid;
   }
-  const canceled: Subscription = {
-    ...subscription,
-    status: "canceled",
-    canceled_at: call.now,
-    ended_at: call.now,
-    cancellation_details: { ...subscription.cancellation_details, reason: "payment_failed" },
-  };
-  call.store.put(canceled);
-  call.emit("customer.subscription.deleted", canceled, previousAttributes(subscription, canceled));
-  return canceled;
+  return cancelNow(call, subscription, "payment_failed");
 }
 
 const isDue = (subscription: Subscription, now: number) =>

@@ -196,8 +196,6 @@ export async function setWebhooksPaused(db: D1Database, paused: boolean): Promis
   await db.prepare("INSERT INTO sandbox_objects (id, object, data) VALUES (?, 'sandbox.webhook_pause', '{}') ON CONFLICT(id) DO NOTHING").bind(PAUSE_ID).run();
 }
 
-const webhooksPaused = async (db: D1Database) => (await db.prepare("SELECT 1 AS paused FROM sandbox_objects WHERE id = ?").bind(PAUSE_ID).first()) !== null;
-
 const DELIVERY_MODE_ID = "sandbox_webhook_delivery";
 
 /** Sandbox-only: how requests' own events go out from now on (`POST /v1/test_helpers/webhooks delivery=…`). */
@@ -208,16 +206,21 @@ export async function setDeliveryMode(db: D1Database, mode: DeliveryMode): Promi
     .run();
 }
 
-/** The mode set by the test helper, else the configuration's WEBHOOK_DELIVERY, else in order. */
-export async function deliveryMode(env: SandboxEnv): Promise<DeliveryMode> {
-  const row = await env.DB.prepare("SELECT json_extract(data, '$.mode') AS mode FROM sandbox_objects WHERE id = ?").bind(DELIVERY_MODE_ID).first<{ mode: string }>();
-  const mode = row?.mode ?? env.WEBHOOK_DELIVERY;
-  return mode === "unordered" ? "unordered" : "in_order";
+/**
+ * How events go out now, in one read: `reachable` unless paused, and the mode the test helper set,
+ * else the configuration's WEBHOOK_DELIVERY, else in order.
+ */
+export async function deliverySettings(env: SandboxEnv): Promise<{ reachable: boolean; mode: DeliveryMode }> {
+  const { results } = await env.DB.prepare("SELECT id, json_extract(data, '$.mode') AS mode FROM sandbox_objects WHERE id IN (?, ?)")
+    .bind(PAUSE_ID, DELIVERY_MODE_ID)
+    .all<{ id: string; mode: string | null }>();
+  const mode = results.find((row) => row.id === DELIVERY_MODE_ID)?.mode ?? env.WEBHOOK_DELIVERY;
+  return { reachable: !results.some((row) => row.id === PAUSE_ID), mode: mode === "unordered" ? "unordered" : "in_order" };
 }
 
 /** The retries due by the clock's time now, sent (or, while paused, failed) as test mode would. */
 export async function runDueRetries(env: SandboxEnv): Promise<DeliveryReport> {
-  const reachable = !(await webhooksPaused(env.DB));
+  const { reachable } = await deliverySettings(env);
   return retryDueEvents(env, await sandboxNow(env.DB), reachable);
 }
 
@@ -225,9 +228,9 @@ export async function runDueRetries(env: SandboxEnv): Promise<DeliveryReport> {
 export function scheduleDelivery(env: SandboxEnv, ids: readonly string[], ctx: { waitUntil(promise: Promise<unknown>): void }): void {
   ctx.waitUntil(
     (async () => {
-      const reachable = !(await webhooksPaused(env.DB));
+      const { reachable, mode } = await deliverySettings(env);
       const now = await sandboxNow(env.DB);
-      await deliverEvents(env, ids, now, reachable, await deliveryMode(env));
+      await deliverEvents(env, ids, now, reachable, mode);
       await retryDueEvents(env, now, reachable);
     })().catch((error: unknown) => {
       console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox webhook delivery failed", error: String(error) }));

@@ -233,7 +233,9 @@ describe("top-ups", () => {
     expect(await usd()).toMatchObject({ available: before.available + 250000 });
     expect(await stripe.topups.retrieve(topup.id)).toMatchObject({ status: "succeeded", failure_code: null });
     const [succeeded] = await eventsFor(topup.id);
-    expect(succeeded).toMatchObject({ type: "topup.succeeded", data: { object: { status: "succeeded" }, previous_attributes: { status: "pending" } } });
+    expect(succeeded).toMatchObject({ type: "topup.succeeded", data: { object: { status: "succeeded" } } });
+    // Stripe shows previous_attributes on *.updated events only.
+    expect(succeeded!.data).not.toHaveProperty("previous_attributes");
 
     // Transfers can use it now.
     const account = await payableAccount();

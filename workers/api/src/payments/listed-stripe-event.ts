@@ -11,7 +11,7 @@ import type Stripe from "stripe";
 import type { Ctx } from "../platform/context";
 import { PINNED_API_VERSION, readsAsPinned } from "../platform/stripe-api-version";
 
-/** The object types of the events reconciliation applies (APPLIED_EVENT_TYPES and `account.updated`). */
+/** The object types of the events reconciliation applies (webhook-endpoints.ts PLATFORM_EVENT_TYPES and `account.updated`). */
 type Retrieve = (stripe: Stripe, id: string, options: Stripe.RequestOptions) => Promise<unknown>;
 const RETRIEVE: Record<string, Retrieve> = {
   payment_intent: (stripe, id, options) => stripe.paymentIntents.retrieve(id, {}, options),

@@ -21,7 +21,8 @@ import type { Ctx } from "../platform/context";
 import { recordFailedJob } from "../platform/failed-jobs";
 import { applyAccountUpdatedEvent } from "../ledger/index";
 import { listedEventInPinnedVersion } from "./listed-stripe-event";
-import { APPLIED_EVENT_TYPES, applyStripeEvent, recordStripeEvent, stripeEventApplied } from "./stripe-events";
+import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "./stripe-events";
+import { PLATFORM_EVENT_TYPES } from "./webhook-endpoints";
 import { readSyncCursor, writeSyncCursor } from "./sync-cursors";
 
 /** Events can become listable a little after the time they carry: each run looks this far back. */
@@ -92,7 +93,7 @@ export async function applyMissedPlatformEvents(ctx: Ctx, now: number, bounds = 
   let complete = false;
   for (let page = 0; page < bounds.pages; page++) {
     const events = await stripe.events.list({
-      types: APPLIED_EVENT_TYPES,
+      types: [...PLATFORM_EVENT_TYPES],
       created: { gte: position.since - EVENT_OVERLAP_SECONDS },
       limit: bounds.pageSize,
       ...(startingAfter ? { starting_after: startingAfter } : {}),

@@ -15,7 +15,7 @@ import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-event
 import { onInvoicePaid, syncSubscriptionFromEvent } from "./pro-subscription";
 import { onRefundEvent } from "../refunds/index";
 import { onSetupIntentFailed } from "./setup-intent-failures";
-import { PLATFORM_EVENT_TYPES, type PlatformEventType } from "./webhook-endpoints";
+import type { PlatformEventType } from "./webhook-endpoints";
 
 /** True when the event was applied and recorded before: its redelivery is acknowledged without work. */
 export async function stripeEventApplied(ctx: Ctx, eventId: string): Promise<boolean> {
@@ -54,9 +54,6 @@ const handlers: Record<PlatformEventType, EventHandler> = {
     await onSetupIntentFailed(ctx, event.id, event.data.object as Stripe.SetupIntent);
   },
 };
-
-/** The platform event types the product acts on: what reconciliation lists (payments/jobs/reconcile-stripe.ts). */
-export const APPLIED_EVENT_TYPES: Stripe.Event.Type[] = [...PLATFORM_EVENT_TYPES];
 
 /** The handled event types, read from the handlers themselves (a test compares them with the endpoint's list). */
 export const HANDLED_PLATFORM_EVENT_TYPES = Object.keys(handlers);

@@ -13,7 +13,7 @@
  */
 import type Stripe from "stripe";
 
-/** Platform events the product acts on (payments/stripe-events.ts applies each). */
+/** Platform events the product acts on (payments/stripe-events.ts applies each; reconciliation lists them, missed-stripe-events.ts). */
 export const PLATFORM_EVENT_TYPES = [
   "payment_intent.succeeded",
   "payment_intent.payment_failed",

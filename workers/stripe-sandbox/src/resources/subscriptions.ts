@@ -8,7 +8,8 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
-import { type CancellationDetails, type Invoice, type Price, type Subscription, intentOfInvoice, openInvoice, periodEndAfter } from "../billing";
+import { type CancellationDetails, type Invoice, type Price, type Subscription, cancelNow, intentOfInvoice, openInvoice, periodEndAfter } from "../billing";
+import { renewalPaymentMethod } from "../subscription-cycle";
 import type { SandboxCall } from "../context";
 import { endpoint } from "../context";
 import { invalidRequest, parameterMissing } from "../errors";
@@ -187,16 +188,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       if (ENDED.includes(subscription.status)) {
         throw invalidRequest(`A canceled subscription can only update its cancellation_details and metadata.`, { code: "resource_missing" });
       }
-      const canceled: Subscription = {
-        ...subscription,
-        status: "canceled",
-        canceled_at: call.now,
-        ended_at: call.now,
-        cancellation_details: { ...subscription.cancellation_details, reason: "cancellation_requested" },
-      };
-      call.store.put(canceled);
-      call.emit("customer.subscription.deleted", canceled);
-      return canceled;
+      return cancelNow(call, subscription, "cancellation_requested");
     }),
   )
   .get(
@@ -235,9 +227,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const intent = await intentOfInvoice(call, invoice.id);
       if (!intent) throw invalidRequest("This invoice has nothing to pay.");
       const subscription = await call.store.require<Subscription>("subscription", invoice.parent.subscription_details.subscription, "subscription");
-      const customer = await call.store.get<{ id: string; object: "customer"; invoice_settings: { default_payment_method: string | null } }>(invoice.customer, "customer");
       const given = p.string("payment_method");
-      const method = given ? await defaultPaymentMethod(call, invoice.customer, given, "payment_method") : (subscription.default_payment_method ?? customer?.invoice_settings.default_payment_method ?? null);
+      const method = given ? await defaultPaymentMethod(call, invoice.customer, given, "payment_method") : await renewalPaymentMethod(call, subscription);
       if (!method) throw invalidRequest("This customer has no attached payment source or default payment method.");
       await call.store.lock(intent.id);
       const ready: PaymentIntent = { ...intent, payment_method: method, status: "requires_confirmation", last_payment_error: null };

@@ -14,7 +14,7 @@ import { endpoint } from "../context";
 import { invalidRequest } from "../errors";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
 import { loadVault } from "../payment-methods";
-import { DELIVERY_MODES, deliverPendingEvents, deliveryMode, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../webhooks";
+import { DELIVERY_MODES, deliverPendingEvents, deliverySettings, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
 import { renewSubscription } from "../subscription-cycle";
 
@@ -62,7 +62,7 @@ export const testHelperRoutes = new Hono<AppEnv>()
       if (paused === undefined && delivery === undefined) throw invalidRequest("Give paused (true or false) or delivery (in_order or unordered).", { param: "paused" });
       if (paused !== undefined) await setWebhooksPaused(call.env.DB, paused);
       if (delivery !== undefined) await setDeliveryMode(call.env.DB, delivery);
-      return { object: "sandbox.webhooks", ...(paused !== undefined ? { paused } : {}), delivery: await deliveryMode(call.env) };
+      return { object: "sandbox.webhooks", ...(paused !== undefined ? { paused } : {}), delivery: (await deliverySettings(call.env)).mode };
     }),
   )
   .post(
