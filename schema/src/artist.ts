@@ -20,7 +20,8 @@ export interface ArtistSongEvent {
  * confirmed), `refunded`, `failed` (with the honest message), or `pro` (no per-song fee was paid).
  */
 export interface ArtistSongRefund {
-  state: "on_its_way" | "refunded" | "failed" | "pro";
+  /** `waiting_for_funds`: Stripe holds the refund until JPlay's available balance covers it. */
+  state: "on_its_way" | "waiting_for_funds" | "refunded" | "failed" | "pro";
   amountCents: number;
   message: string | null;
 }

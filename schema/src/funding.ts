@@ -70,11 +70,13 @@ export interface PayoutFundingResponse {
   payoutPendingCents: number;
   /** Payouts Stripe refused for a short balance, waiting for the next run. */
   waitingPayouts: { count: number; cents: number };
+  /** Refunds Stripe holds pending until its available balance covers them (`insufficient_funds`). */
+  waitingRefunds: { count: number; cents: number };
   /** Stripe's balance in USD (`stripe.balance.retrieve()`); null when it could not be read. */
   stripe: { availableCents: number; pendingCents: number } | null;
   /** Why Stripe's balance is missing, when it is. */
   stripeError: string | null;
-  /** To top up Stripe by: owed − Stripe available, never below 0; null without Stripe's balance. */
+  /** To top up Stripe by: owed + waiting refunds − Stripe available, never below 0; null without Stripe's balance. */
   shortfallCents: number | null;
   /** Sales the provider has not settled yet (its receivable, net of settlements). */
   providerOwesCents: number;

@@ -16,6 +16,8 @@ export interface AdminRefund {
   reason: string;
   /** Why a failed refund failed; null otherwise. */
   failureReason: string | null;
+  /** Why Stripe holds a pending refund (`insufficient_funds`: until its available balance covers it); null otherwise. */
+  pendingReason: string | null;
   stripeRefundId: string | null;
   createdAt: string;
 }
@@ -24,4 +26,6 @@ export interface AdminRefundsResponse {
   refunds: AdminRefund[];
   /** Refunds that failed: an operator must return that money another way. */
   failedCount: number;
+  /** Refunds Stripe holds until its available balance covers them: an operator tops up. */
+  waitingForFundsCount: number;
 }

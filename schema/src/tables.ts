@@ -572,6 +572,11 @@ export const refunds = sqliteTable(
     /** Idempotency keys a stored 500 spent (docs/decisions/022): the next call uses the next key. */
     stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
     failureReason: text("failure_reason"),
+    /**
+     * Why Stripe holds a pending refund (its `pending_reason`): `insufficient_funds` waits for the
+     * available balance to cover it (an operator tops up). Null once it is no longer pending.
+     */
+    pendingReason: text("pending_reason"),
     createdAt: createdAt("created_at"),
     updatedAt: integer("updated_at", { mode: "number" }),
   },

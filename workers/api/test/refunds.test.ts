@@ -3,7 +3,9 @@
  * R2 and Queues and the Stripe sandbox: a paid song the pipeline rejects gets its whole fee back once,
  * with its ledger transaction and the artist's history; a redelivered job, a lost answer and a 500
  * stored under the key still refund once; a refund that fails later is shown to operators and its
- * ledger entry reversed; a Pro song is not refunded; the cron re-queues a lost job.
+ * ledger entry reversed; a refund Stripe holds until its balance covers it is told to the artist and
+ * operators as waiting for funds until a top-up sends it; a Pro song is not refunded; the cron
+ * re-queues a lost job.
  */
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
@@ -14,7 +16,12 @@ import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../src/refunds/lost-re
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { sendRefund } from "../src/refunds/send-refund";
 import { REFUND_FAILS_AFTER_SECONDS } from "../../stripe-sandbox/src/refunds";
+import type { ArtistPageResponse } from "@jplay/schema/artist";
+import type { PayoutFundingResponse } from "@jplay/schema/funding";
+import type { MyArtistLinkResponse } from "@jplay/schema/me";
+import type { AdminRefundsResponse } from "@jplay/schema/refunds";
 import { signedInOperator } from "./admin-support";
+import { drainPlatformBalance, fundPlatformBalance, stripeAvailable } from "./platform-funds";
 import { artistWithSong, complete, deliverEvents, paymentsOf, sandboxAdmin, songPaid } from "./payment-support";
 import { CapturingQueue, insertArtist, insertSong, pipelineContext, songEvents } from "./song-fixtures";
 import { testContext } from "./support";
@@ -28,6 +35,7 @@ interface RefundRow {
   stripe_refund_id: string | null;
   stripe_key_attempt: number;
   failure_reason: string | null;
+  pending_reason: string | null;
   reason: string;
 }
 const refundsOfSong = async (songId: string) => (await env.DB.prepare("select * from refunds where song_id = ?").bind(songId).all<RefundRow>()).results;
@@ -155,15 +163,7 @@ describe("a paid song the pipeline rejects", () => {
 
     expect((await sandboxAdmin("/v1/test_helpers/advance_clock", { seconds: String(REFUND_FAILS_AFTER_SECONDS + 60) })).status).toBe(200);
     // The sandbox fails the refund on its next call and sends refund.updated / charge.refund.updated / refund.failed.
-    const failed = await vi.waitFor(
-      async () => {
-        await deliverEvents();
-        const row = await refundRow(refund.id);
-        if (row.status !== "failed") throw new Error(`refund is ${row.status}`);
-        return row;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    const failed = await refundRowOnceIt(refund.id, "failed");
     expect(failed.failure_reason).toMatch(/expired or canceled card/);
     expect(await ledgerOf(refund.id)).toEqual([
       { kind: "refund", account: "platform:fee_refunds", amount_cents: -9900 },
@@ -177,6 +177,50 @@ describe("a paid song the pipeline rejects", () => {
     const listed = await (await operator.fetch("/api/admin/refunds")).json<{ refunds: { id: string; status: string; failureReason: string | null; amountCents: number }[]; failedCount: number }>();
     expect(listed.refunds.find((r) => r.id === refund.id)).toMatchObject({ status: "failed", amountCents: 9900, failureReason: failed.failure_reason });
     expect(listed.failedCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a refund Stripe holds until its available balance covers it", () => {
+  const debitNegativeBalances = (value: boolean) => createStripe(env).balanceSettings.update({ payments: { debit_negative_balances: value } });
+  /** The song's refund as the artist's private page shows it. */
+  async function refundOnArtistPage(browser: Awaited<ReturnType<typeof paidThenRejected>>["browser"], songId: string) {
+    const { artistPageUrl } = await (await browser.fetch("/api/me/artist-link", { method: "POST" })).json<MyArtistLinkResponse>();
+    const page = await (await browser.fetch(`/api/artist/${artistPageUrl.slice("/artist/".length)}`)).json<ArtistPageResponse>();
+    return page.songs.find((song) => song.id === songId)?.refund;
+  }
+
+  it("is waiting for funds to the artist, in the refunds list and in the shortfall to top up; the top-up sends it and the artist reads it refunded", async () => {
+    const { refund, songId, browser } = await paidThenRejected();
+    // An account that does not debit its bank, with nothing available (the song's own charge is pending for
+    // two business days). Earlier refunds in this sandbox may have taken available below zero from the bank.
+    if ((await stripeAvailable()) > 0) await drainPlatformBalance();
+    const available = await stripeAvailable();
+    await debitNegativeBalances(false);
+    try {
+      expect(await sendRefund(deps().deps, refund.id)).toBe("sent");
+      expect(await refundRow(refund.id)).toMatchObject({ status: "pending", pending_reason: "insufficient_funds" });
+      expect(await refundOnArtistPage(browser, songId)).toEqual({ state: "waiting_for_funds", amountCents: 9900, message: null });
+
+      const operator = await signedInOperator();
+      const listed = await (await operator.fetch("/api/admin/refunds")).json<AdminRefundsResponse>();
+      expect(listed.refunds.find((r) => r.id === refund.id)).toMatchObject({ status: "pending", pendingReason: "insufficient_funds" });
+      expect(listed.waitingForFundsCount).toBe(1);
+      const funding = await (await operator.fetch("/api/admin/funding")).json<PayoutFundingResponse>();
+      expect(funding.waitingRefunds).toEqual({ count: 1, cents: 9900 });
+      expect(funding.stripe?.availableCents).toBe(available);
+      expect(funding.shortfallCents).toBe(funding.owedToArtistsCents + 9900 - available);
+
+      await fundPlatformBalance(9900 - available);
+      // Stripe sends the refund once available covers it: refund.updated brings our row up to date.
+      const sent = await refundRowOnceIt(refund.id, "succeeded");
+      expect(sent.pending_reason).toBeNull();
+      expect(await refundOnArtistPage(browser, songId)).toEqual({ state: "refunded", amountCents: 9900, message: null });
+      const after = await (await operator.fetch("/api/admin/refunds")).json<AdminRefundsResponse>();
+      expect(after.waitingForFundsCount).toBe(0);
+      expect((await (await operator.fetch("/api/admin/funding")).json<PayoutFundingResponse>()).waitingRefunds).toEqual({ count: 0, cents: 0 });
+    } finally {
+      await debitNegativeBalances(true);
+    }
   });
 });
 
@@ -216,3 +260,15 @@ describe("what is not refunded, and what the cron finds", () => {
 });
 
 const refundRow = async (id: string) => (await env.DB.prepare("select * from refunds where id = ?").bind(id).first<RefundRow>())!;
+
+/** The refund's row once Stripe's events (delivered now) have moved it to `status`. */
+const refundRowOnceIt = (id: string, status: string) =>
+  vi.waitFor(
+    async () => {
+      await deliverEvents();
+      const row = await refundRow(id);
+      if (row.status !== status) throw new Error(`refund is ${row.status}`);
+      return row;
+    },
+    { timeout: 10_000, interval: 100 },
+  );

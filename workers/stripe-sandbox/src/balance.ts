@@ -11,10 +11,11 @@
  *   (https://docs.stripe.com/testing#available-balance).
  * - A top-up (topups.ts) is pending for the ACH settlement time the docs give.
  * - A transfer takes its amount from available at once.
- * - A refund takes its amount from available at once (Stripe keeps its fee on the charge); when
- *   available cannot cover it, a US account's bank account is debited for the rest, which the sandbox
- *   shows as available going below zero. A refund that fails later puts its amount back
- *   (`refund_failure`). https://docs.stripe.com/refunds
+ * - A refund takes its amount from available at once (Stripe keeps its fee on the charge). When
+ *   available cannot cover it, the account's balance settings decide (balance-settings.ts): the bank
+ *   account is debited for the rest, which the sandbox shows as available going below zero, or the
+ *   refund waits, pending, until available covers it (refunds.ts). A refund that fails later puts its
+ *   amount back (`refund_failure`). https://docs.stripe.com/refunds
  *
  * Totals live in one `sandbox.balance_bucket` row per currency and availability time, changed by SQL
  * increments committed with the request's other writes, so reading the balance reads a few rows
@@ -153,6 +154,17 @@ export async function debitTransfer(call: SandboxCall, transfer: { id: string; a
   const balance = await readBalance(call.store.db, call.now);
   if ((balance.get(transfer.currency)?.available ?? 0) < transfer.amount) throw balanceInsufficient();
   return record(call, { amount: -transfer.amount, currency: transfer.currency, fee: 0, availableOn: call.now, type: "transfer", source: transfer.id, description: transfer.description });
+}
+
+/**
+ * A refund's amount from the available balance when it covers it, under the balance's lock; null
+ * when it does not (the refund waits: balance-settings.ts).
+ */
+export async function debitRefundIfCovered(call: SandboxCall, refund: { id: string; amount: number; currency: string }): Promise<BalanceTransaction | null> {
+  await call.store.lock(LOCK_ID);
+  const balance = await readBalance(call.store.db, call.now);
+  if ((balance.get(refund.currency)?.available ?? 0) < refund.amount) return null;
+  return debitRefund(call, refund);
 }
 
 /** A refund's amount leaves the balance at once (no fee is returned: Stripe keeps it). */

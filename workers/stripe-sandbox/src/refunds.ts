@@ -6,6 +6,13 @@
  * Stripe's refusals are kept: a charge already fully refunded (`charge_already_refunded`), an amount
  * greater than what remains, a PaymentIntent without a successful charge.
  *
+ * A refund the available balance cannot cover, on an account that does not debit its bank
+ * (`payments.debit_negative_balances` off, balance-settings.ts), is held as Stripe holds it: status
+ * `pending`, `pending_reason` `insufficient_funds`, no balance transaction yet. It goes out, oldest
+ * first, on the first call after available covers it (funds that became available, a top-up):
+ * `succeeded`, its balance transaction, `refund.updated` and `charge.refund.updated`. The charge's
+ * `amount_refunded` counts it from the start, as Stripe's does.
+ *
  * Test card 4000 0000 0000 5126 (https://docs.stripe.com/testing#refunds): its refund starts
  * `succeeded` and fails some time later. The sandbox has no timer: the failure is done by the first
  * call after `REFUND_FAILS_AFTER_SECONDS` on the sandbox clock (`runDueRefundWork`, run before every
@@ -14,7 +21,8 @@
  * `charge.refund.updated` and `refund.failed`.
  */
 import type Stripe from "stripe";
-import { creditRefundFailure, debitRefund } from "./balance";
+import { creditRefundFailure, debitRefund, debitRefundIfCovered } from "./balance";
+import { debitsNegativeBalances } from "./balance-settings";
 import type { Charge } from "./charges";
 import { SandboxCall } from "./context";
 import type { SandboxEnv } from "./env";
@@ -32,8 +40,8 @@ export type Refund = Stripe.Refund;
 export const REFUND_FAILS_AFTER_SECONDS = 60 * 60;
 /** Why such a refund fails: the card can no longer receive money. */
 const ASYNC_FAILURE_REASON = "expired_or_canceled_card";
-/** Due failures handled per call; the rest wait for the next call. */
-const MAX_FAILURES_PER_RUN = 25;
+/** Due refund work (failures, waiting refunds) handled per call; the rest waits for the next call. */
+const MAX_DUE_WORK_PER_RUN = 25;
 
 /** A refund that will fail, kept beside it until it has (never shown). */
 interface RefundFailureDue extends StoredObject {
@@ -43,6 +51,15 @@ interface RefundFailureDue extends StoredObject {
 }
 
 const failureDueId = (refundId: string) => `sandbox_refund_failure_${refundId}`;
+
+/** A refund held until the available balance covers it (never shown). */
+interface RefundAwaitingFunds extends StoredObject {
+  object: "sandbox.refund_awaiting_funds";
+  refund: string;
+  waiting: boolean;
+}
+
+const awaitingFundsId = (refundId: string) => `sandbox_refund_awaiting_${refundId}`;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -76,12 +93,13 @@ export async function createRefund(call: SandboxCall, request: RefundRequest): P
   if (charge.status !== "succeeded") throw invalidRequest(`Charge ${charge.id} has not succeeded and cannot be refunded.`, { param: "charge" });
   const amount = refundableAmount(charge, request.amount);
   const id = newId(ID_PREFIX.refund);
-  const funds = debitRefund(call, { id, amount, currency: charge.currency });
+  const money = { id, amount, currency: charge.currency };
+  const funds = (await debitsNegativeBalances(call)) ? debitRefund(call, money) : await debitRefundIfCovered(call, money);
   const refund: Refund = {
     id,
     object: "refund",
     amount,
-    balance_transaction: funds.id,
+    balance_transaction: funds?.id ?? null,
     charge: charge.id,
     created: call.now,
     currency: charge.currency,
@@ -94,22 +112,49 @@ export async function createRefund(call: SandboxCall, request: RefundRequest): P
     reason: request.reason,
     receipt_number: null,
     source_transfer_reversal: null,
-    status: "succeeded",
+    status: funds ? "succeeded" : "pending",
+    ...(funds ? {} : { pending_reason: "insufficient_funds" as const }),
     transfer_reversal: null,
   };
   call.store.put(refund);
+  if (!funds) call.store.put<RefundAwaitingFunds>({ id: awaitingFundsId(id), object: "sandbox.refund_awaiting_funds", refund: id, waiting: true });
   call.emit("refund.created", refund);
   const amountRefunded = charge.amount_refunded + amount;
   const refunded: Charge = { ...charge, amount_refunded: amountRefunded, refunded: amountRefunded === charge.amount };
   call.store.put(refunded);
   call.emit("charge.refunded", refunded, previousAttributes(charge, refunded));
+  if (funds) await scheduleLaterFailure(call, refund);
+  return refund;
+}
 
-  const method = typeof charge.payment_method === "string" ? charge.payment_method : null;
+/** A refund to test card …5126 that has gone out fails some time later. */
+async function scheduleLaterFailure(call: SandboxCall, refund: Refund): Promise<void> {
+  const method = typeof refund.payment_method === "string" ? refund.payment_method : null;
   const vault = method ? await loadVault(call, method) : null;
   if (vault?.behaviour.kind === "succeed" && vault.behaviour.refundFailsLater) {
-    call.store.put<RefundFailureDue>({ id: failureDueId(id), object: "sandbox.refund_failure_due", refund: id, fails_at: call.now + REFUND_FAILS_AFTER_SECONDS });
+    call.store.put<RefundFailureDue>({ id: failureDueId(refund.id), object: "sandbox.refund_failure_due", refund: refund.id, fails_at: call.now + REFUND_FAILS_AFTER_SECONDS });
   }
-  return refund;
+}
+
+/**
+ * Sends a waiting refund if the available balance now covers it; answers whether it went (a refund
+ * that has gone, or is gone, no longer waits).
+ */
+async function sendWaitingRefund(call: SandboxCall, waiting: RefundAwaitingFunds): Promise<boolean> {
+  const refund = await call.store.get<Refund>(waiting.refund, "refund");
+  if (refund && refund.status === "pending") {
+    const funds = await debitRefundIfCovered(call, { id: refund.id, amount: refund.amount, currency: refund.currency });
+    if (!funds) return false;
+    const sent: Refund = { ...refund, status: "succeeded", balance_transaction: funds.id };
+    delete sent.pending_reason;
+    const previous = previousAttributes(refund, sent);
+    call.store.put(sent);
+    call.emit("refund.updated", sent, previous);
+    call.emit("charge.refund.updated", sent, previous);
+    await scheduleLaterFailure(call, sent);
+  }
+  call.store.put({ ...waiting, waiting: false });
+  return true;
 }
 
 /** The charge a PaymentIntent's refund is made on: its successful one, or Stripe's refusal. */
@@ -143,28 +188,45 @@ async function failRefund(call: SandboxCall, due: RefundFailureDue): Promise<voi
   call.store.put({ ...due, fails_at: Number.MAX_SAFE_INTEGER });
 }
 
-/** Does the refund failures that came due on the sandbox clock (sandbox-app.ts runs it before every call). */
+/**
+ * Does the refund work that came due on the sandbox clock (sandbox-app.ts runs it before every call):
+ * failures of refunds to test card …5126, then refunds that waited for funds, oldest first, while
+ * the available balance covers them.
+ */
 export async function runDueRefundWork(env: SandboxEnv, now: number, ctx: { waitUntil(promise: Promise<unknown>): void }): Promise<void> {
   const { results } = await env.DB.prepare(
-    `SELECT id FROM sandbox_objects WHERE object = 'sandbox.refund_failure_due' AND json_extract(data, '$.fails_at') <= ?1 ORDER BY rowid LIMIT ?2`,
+    `SELECT id, object FROM sandbox_objects
+      WHERE (object = 'sandbox.refund_failure_due' AND json_extract(data, '$.fails_at') <= ?1)
+         OR (object = 'sandbox.refund_awaiting_funds' AND json_extract(data, '$.waiting') = 1)
+      ORDER BY object = 'sandbox.refund_awaiting_funds', rowid LIMIT ?2`,
   )
-    .bind(now, MAX_FAILURES_PER_RUN)
-    .all<{ id: string }>();
-  for (const { id } of results) {
+    .bind(now, MAX_DUE_WORK_PER_RUN)
+    .all<{ id: string; object: string }>();
+  for (const { id, object } of results) {
     const call = new SandboxCall(env, new Params({}), "secret", null, null, now);
+    let fundsRanShort = false;
     try {
-      const due = await call.store.get<RefundFailureDue>(id, "sandbox.refund_failure_due");
-      if (!due || due.fails_at > now) continue;
-      await call.store.lock(due.refund);
-      await failRefund(call, due);
+      if (object === "sandbox.refund_failure_due") {
+        const due = await call.store.get<RefundFailureDue>(id, "sandbox.refund_failure_due");
+        if (!due || due.fails_at > now) continue;
+        await call.store.lock(due.refund);
+        await failRefund(call, due);
+      } else {
+        const waiting = await call.store.get<RefundAwaitingFunds>(id, "sandbox.refund_awaiting_funds");
+        if (!waiting?.waiting) continue;
+        await call.store.lock(waiting.refund);
+        fundsRanShort = !(await sendWaitingRefund(call, waiting));
+      }
       await call.store.commit();
     } catch (error) {
       // Held by a concurrent request (lock_timeout): the next call tries again.
-      console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox: due refund failure deferred", marker: id, error: String(error) }));
+      console.warn(JSON.stringify({ level: "warn", msg: "stripe sandbox: due refund work deferred", marker: id, error: String(error) }));
       continue;
     } finally {
       await call.store.releaseLocks();
     }
     scheduleDelivery(env, call.events.map((event) => event.id), ctx);
+    // Oldest first: a newer refund does not go before one the balance cannot cover yet.
+    if (fundsRanShort) break;
   }
 }

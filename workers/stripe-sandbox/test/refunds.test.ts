@@ -3,7 +3,9 @@
  * https://docs.stripe.com/api/refunds): by PaymentIntent or charge, all that remains by default, the
  * charge's refunded amount and the platform balance following; Stripe's refusals (already refunded,
  * more than remains, nothing succeeded to refund); idempotency keys; and test card 4000 0000 0000 5126,
- * whose refund succeeds and then fails later on the sandbox clock (https://docs.stripe.com/testing#refunds).
+ * whose refund succeeds and then fails later on the sandbox clock (https://docs.stripe.com/testing#refunds);
+ * and a refund the available balance cannot cover on an account that does not debit its bank, held
+ * pending until funds arrive (https://docs.stripe.com/refunds).
  */
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -136,5 +138,68 @@ describe("test card 4000 0000 0000 5126: the refund fails later", () => {
     await advanceClock(REFUND_FAILS_AFTER_SECONDS * 2);
     expect((await stripe.refunds.retrieve(refund.id)).status).toBe("succeeded");
     expect((await eventsFor(refund.id)).map((e) => e.type)).toEqual(["refund.created"]);
+  });
+});
+
+describe("an account that does not debit its bank: a refund the available balance cannot cover waits", () => {
+  const DAY = 24 * 60 * 60;
+  const debitNegativeBalances = (value: boolean) => stripe.balanceSettings.update({ payments: { debit_negative_balances: value } });
+
+  it("the balance settings say whether the bank is debited (on by default) and change as asked", async () => {
+    expect((await stripe.balanceSettings.retrieve()).payments.debit_negative_balances).toBe(true);
+    try {
+      expect((await debitNegativeBalances(false)).payments.debit_negative_balances).toBe(false);
+      expect((await stripe.balanceSettings.retrieve()).payments.debit_negative_balances).toBe(false);
+      expect(await stripeError(stripe.balanceSettings.update({ payments: { payouts: { statement_descriptor: "JPLAY" } } }))).toMatchObject({ statusCode: 400, param: "payments[payouts]" });
+    } finally {
+      await debitNegativeBalances(true);
+    }
+  });
+
+  it("is pending (insufficient_funds) with no balance transaction and leaves the balance alone; a top-up that becomes available sends both waiting refunds", async () => {
+    await debitNegativeBalances(false);
+    try {
+      const before = await available();
+      // A card's funds are pending for two business days: this charge adds nothing to available.
+      const amount = Math.max(before, 0) + 5000;
+      const older = await paid(amount);
+      const newer = await paid(Math.max(before, 0) + 300);
+      const waiting = await stripe.refunds.create({ payment_intent: older.id });
+      expect(waiting).toMatchObject({ status: "pending", pending_reason: "insufficient_funds", balance_transaction: null, amount });
+      // The charge counts the refund from the start, as Stripe's does.
+      expect(await chargeOf(older)).toMatchObject({ amount_refunded: amount, refunded: true });
+      expect(await available()).toBe(before);
+
+      // Available (at most `before`, which the first refund exceeds) cannot cover this one either.
+      const second = await stripe.refunds.create({ payment_intent: newer.id });
+      expect(second).toMatchObject({ status: "pending", pending_reason: "insufficient_funds" });
+
+      await stripe.topups.create({ amount: 2 * amount, currency: "usd", source: "btok_us_verified" });
+      await advanceClock(2 * DAY);
+      expect((await stripe.refunds.retrieve(waiting.id)).status).toBe("pending");
+
+      // Top-ups take up to six business days: ten calendar days always cover them.
+      await advanceClock(8 * DAY);
+      const sent = await stripe.refunds.retrieve(waiting.id);
+      expect(sent).toMatchObject({ status: "succeeded" });
+      expect(sent.pending_reason).toBeUndefined();
+      expect(await stripe.balanceTransactions.retrieve(sent.balance_transaction as string)).toMatchObject({ type: "refund", amount: -amount, source: waiting.id });
+      expect((await stripe.refunds.retrieve(second.id)).status).toBe("succeeded");
+
+      const events = await eventsFor(waiting.id);
+      expect(events.map((e) => e.type).sort()).toEqual(["charge.refund.updated", "refund.created", "refund.updated"]);
+      expect(events.find((e) => e.type === "refund.updated")!.data.previous_attributes).toMatchObject({ status: "pending", pending_reason: "insufficient_funds" });
+    } finally {
+      await debitNegativeBalances(true);
+    }
+  });
+
+  it("with the bank debited (the default) the same refund succeeds at once and available goes below what it held", async () => {
+    const before = await available();
+    const amount = Math.max(before, 0) + 5000;
+    const intent = await paid(amount);
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(refund.status).toBe("succeeded");
+    expect(await available()).toBe(before - amount);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The admin portal's payout funding figures: what JPlay owes artists (their available balances plus
- * payouts in progress, from the ledger), what Stripe can transfer now (`balance.retrieve()`), and the
- * shortfall the operator must top up before payouts can all go (owed − available, never below 0).
+ * payouts in progress, from the ledger), refunds Stripe holds until its balance covers them, what
+ * Stripe can transfer now (`balance.retrieve()`), and the shortfall the operator must top up before
+ * payouts and those refunds can all go (owed + waiting refunds − available, never below 0).
  * Sales money arrives from the tablet provider, not through Stripe, so without top-ups the transfers
  * of a payout run meet Stripe's `balance_insufficient` (docs/decisions/021).
  */
@@ -29,6 +30,14 @@ async function waitingPayouts({ db }: Ctx): Promise<{ count: number; cents: numb
   return { count: row?.count ?? 0, cents: row?.cents ?? 0 };
 }
 
+/** Refunds Stripe holds pending for a short balance (refund-status.ts records its `pending_reason`). */
+async function waitingRefunds({ db }: Ctx): Promise<{ count: number; cents: number }> {
+  const [row] = await db.all<{ count: number; cents: number | null }>(
+    sql`select count(*) as count, sum(amount_cents) as cents from refunds where status = 'pending' and pending_reason = 'insufficient_funds'`,
+  );
+  return { count: row?.count ?? 0, cents: row?.cents ?? 0 };
+}
+
 type StripeBalance = { availableCents: number; pendingCents: number };
 
 async function stripeBalance(ctx: Ctx): Promise<{ balance: StripeBalance | null; error: string | null }> {
@@ -44,9 +53,10 @@ async function stripeBalance(ctx: Ctx): Promise<{ balance: StripeBalance | null;
 
 /** Without payments configured the context's Stripe client throws: Stripe's figures are missing, and the ledger's still show. */
 export async function readPayoutFunding(ctx: Ctx): Promise<PayoutFundingResponse> {
-  const [totals, waiting, receivable, settlements, fromStripe] = await Promise.all([
+  const [totals, waiting, refundsWaiting, receivable, settlements, fromStripe] = await Promise.all([
     artistTotals(ctx),
     waitingPayouts(ctx),
+    waitingRefunds(ctx),
     accountBalance(ctx, ACCOUNTS.providerReceivable),
     recentSettlements(ctx),
     stripeBalance(ctx),
@@ -57,9 +67,10 @@ export async function readPayoutFunding(ctx: Ctx): Promise<PayoutFundingResponse
     artistsAvailableCents: totals.available,
     payoutPendingCents: totals.payoutPending,
     waitingPayouts: waiting,
+    waitingRefunds: refundsWaiting,
     stripe: fromStripe.balance,
     stripeError: fromStripe.error,
-    shortfallCents: fromStripe.balance ? Math.max(0, owed - fromStripe.balance.availableCents) : null,
+    shortfallCents: fromStripe.balance ? Math.max(0, owed + refundsWaiting.cents - fromStripe.balance.availableCents) : null,
     // The receivable is negative while the provider owes (ledger.ts's sign convention).
     providerOwesCents: -receivable,
     settlements,

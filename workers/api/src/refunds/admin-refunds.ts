@@ -1,7 +1,7 @@
 /**
  * The refunds operators look at in admin (docs/decisions/025-refunds-of-rejected-songs.md): newest
- * first, a bounded page, each with its song and artist, and how many failed (money an operator must
- * return another way).
+ * first, a bounded page, each with its song and artist, how many failed (money an operator must
+ * return another way) and how many wait at Stripe for funds (the operator tops up).
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { AdminRefundsResponse } from "@jplay/schema/refunds";
@@ -17,7 +17,12 @@ export async function listAdminRefunds(ctx: Ctx): Promise<AdminRefundsResponse> 
     .leftJoin(songs, eq(songs.id, refunds.songId))
     .orderBy(desc(refunds.createdAt))
     .limit(REFUNDS_SHOWN);
-  const [failed] = await ctx.db.select({ n: sql<number>`count(*)` }).from(refunds).where(sql`${refunds.status} in ('failed', 'canceled')`);
+  const [counts] = await ctx.db
+    .select({
+      failed: sql<number>`count(case when ${refunds.status} in ('failed', 'canceled') then 1 end)`,
+      waiting: sql<number>`count(case when ${refunds.status} = 'pending' and ${refunds.pendingReason} = 'insufficient_funds' then 1 end)`,
+    })
+    .from(refunds);
   return {
     refunds: rows.map(({ refund, songTitle, artistName }) => ({
       id: refund.id,
@@ -29,9 +34,11 @@ export async function listAdminRefunds(ctx: Ctx): Promise<AdminRefundsResponse> 
       status: refund.status,
       reason: refund.reason,
       failureReason: refund.failureReason,
+      pendingReason: refund.pendingReason,
       stripeRefundId: refund.stripeRefundId,
       createdAt: new Date(refund.createdAt).toISOString(),
     })),
-    failedCount: failed?.n ?? 0,
+    failedCount: counts?.failed ?? 0,
+    waitingForFundsCount: counts?.waiting ?? 0,
   };
 }

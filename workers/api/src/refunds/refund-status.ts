@@ -4,7 +4,9 @@
  * webhooks (`refund.updated`, `charge.refund.updated`, `refund.failed`) both come here; every write is
  * conditional (the id once, statuses only forward, ledger by (kind, ref)), so either order, twice or
  * late, records once. A refund that fails after it succeeded (Stripe's asynchronous failures) moves
- * the ledger back and is shown to operators.
+ * the ledger back and is shown to operators. A pending refund keeps Stripe's `pending_reason`:
+ * `insufficient_funds` is money waiting for the platform's available balance, which the artist and
+ * operators are told until it goes.
  *
  * Ledger: a refund posts the fee given back against the money leaving (`POSTINGS.refund` in
  * schema/src/ledger-postings.ts): `platform:fee_refunds` −amount and `refunds:sent` +amount. No
@@ -60,11 +62,21 @@ export async function recordStripeRefund(ctx: Ctx, row: RefundRow, refund: Strip
     await ctx.db.run(sql`update refunds set stripe_refund_id = ${refund.id}, updated_at = ${now} where id = ${row.id} and stripe_refund_id is null`);
   }
   await post(ctx, POSTINGS.refund(row));
-  await applyRefundStatus(ctx, row, statusOf(refund), refund.failure_reason ?? null, now);
+  await applyRefundStatus(ctx, row, statusOf(refund), refund.failure_reason ?? null, now, refund.pending_reason ?? null);
 }
 
-/** Moves the row's status forward; a failure reverses the ledger and tells the artist. */
-export async function applyRefundStatus(ctx: Ctx, row: Pick<RefundRow, "id" | "amountCents" | "songId">, status: RefundStatus, failureReason: string | null, now = ctx.now()): Promise<void> {
+/**
+ * Moves the row's status forward (with Stripe's reason while it is pending); a failure reverses the
+ * ledger and tells the artist.
+ */
+export async function applyRefundStatus(
+  ctx: Ctx,
+  row: Pick<RefundRow, "id" | "amountCents" | "songId">,
+  status: RefundStatus,
+  failureReason: string | null,
+  now = ctx.now(),
+  pendingReason: string | null = null,
+): Promise<void> {
   const from = MOVES_FROM[status];
   const failed = status === "failed" || status === "canceled";
   const message = failed ? failedRefundMessage(failureReason) : null;
@@ -79,7 +91,7 @@ export async function applyRefundStatus(ctx: Ctx, row: Pick<RefundRow, "id" | "a
       select ${crypto.randomUUID()}, song_id, 'rejected', 'rejected', ${`Refund of ${formatMoney(row.amountCents, "en")} failed: ${message ?? ""}`}, ${now}
       from refunds where id = ${row.id} and song_id is not null and ${failed ? sql`1` : sql`0`} and status in (${allowed})`,
     sql`
-      update refunds set status = ${status}, failure_reason = ${message}, updated_at = ${now}
+      update refunds set status = ${status}, failure_reason = ${message}, pending_reason = ${status === "pending" ? pendingReason : null}, updated_at = ${now}
       where id = ${row.id} and status in (${allowed})`,
   ]);
   // Also when this call did not move it: a redelivery whose first run stopped before the ledger.

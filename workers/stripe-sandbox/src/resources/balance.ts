@@ -1,17 +1,25 @@
 /**
  * /v1/balance and /v1/balance_transactions: the platform's balance (available and pending per
- * currency) and the transactions that made it, each with its `available_on` and current `status`.
- * https://docs.stripe.com/api/balance, https://docs.stripe.com/api/balance_transactions
+ * currency) and the transactions that made it, each with its `available_on` and current `status`;
+ * /v1/balance_settings: whether a refund the balance cannot cover debits the bank or waits
+ * (balance-settings.ts).
+ * https://docs.stripe.com/api/balance, https://docs.stripe.com/api/balance_transactions,
+ * https://docs.stripe.com/api/balance-settings
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { type BalanceTransaction, balanceObject, withCurrentStatus } from "../balance";
+import { balanceSettingsObject, setDebitNegativeBalances } from "../balance-settings";
 import { endpoint } from "../context";
 import type { Range } from "../form";
 import { listObject } from "../lists";
 import { readPage } from "../store";
 import { settleDueTopups } from "../topups";
+
+const SETTINGS_PARAMS = ["payments", "expand"] as const satisfies readonly (keyof Stripe.BalanceSettingsUpdateParams)[];
+/** Of the payment settings, the sandbox changes the one it models. */
+const SETTINGS_PAYMENTS_PARAMS = ["debit_negative_balances"] as const satisfies readonly (keyof Stripe.BalanceSettingsUpdateParams.Payments)[];
 
 const LIST_PARAMS = ["type", "source", "currency", "created", "payout", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.BalanceTransactionListParams)[];
 
@@ -22,6 +30,22 @@ export const balanceRoutes = new Hono<AppEnv>()
       call.params.allowOnly(["expand"]);
       await settleDueTopups(call);
       return balanceObject(call.store.db, call.now);
+    }),
+  )
+  .get(
+    "/v1/balance_settings",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly(["expand"]);
+      return balanceSettingsObject(call);
+    }),
+  )
+  .post(
+    "/v1/balance_settings",
+    endpoint("secret", async (call) => {
+      const payments = call.params.allowOnly(SETTINGS_PARAMS).object("payments")?.allowOnly(SETTINGS_PAYMENTS_PARAMS);
+      const debit = payments?.boolean("debit_negative_balances");
+      if (debit !== undefined) setDebitNegativeBalances(call, debit);
+      return balanceSettingsObject(call);
     }),
   )
   .get(

@@ -48,13 +48,19 @@ function Figures({ funding }: { funding: PayoutFundingResponse }) {
           label="Shortfall to top up"
           value={shortfallCents === null ? "Unknown" : formatCents(shortfallCents)}
           alert={shortfallCents !== null && shortfallCents > 0}
-          hint="Owed to artists minus Stripe's available balance. Add it in Stripe's Dashboard (Balance → Add to balance) a week before it is needed: bank top-ups take 5–6 business days."
+          hint="Owed to artists plus refunds waiting for funds, minus Stripe's available balance. Add it in Stripe's Dashboard (Balance → Add to balance) a week before it is needed: bank top-ups take 5–6 business days."
         />
       </dl>
       {funding.waitingPayouts.count > 0 && (
         <p role="status" className="rounded-xl border border-amber-500 p-3 text-sm">
           {funding.waitingPayouts.count.toLocaleString()} payout(s) ({formatCents(funding.waitingPayouts.cents)}) are waiting for funds: Stripe refused their
           transfers for a short balance. They go in the first payout run after the top-up is available.
+        </p>
+      )}
+      {funding.waitingRefunds.count > 0 && (
+        <p role="status" className="rounded-xl border border-amber-500 p-3 text-sm">
+          {funding.waitingRefunds.count.toLocaleString()} refund(s) ({formatCents(funding.waitingRefunds.cents)}) are waiting for funds: Stripe holds them until
+          its available balance covers them, and sends them by itself once the top-up is available.
         </p>
       )}
     </>

@@ -1,6 +1,7 @@
 /**
  * Refunds of rejected songs' fees (docs/decisions/025): song, artist, amount, status, reason, date. A
- * failed refund is money the card did not take back: an operator returns it another way.
+ * failed refund is money the card did not take back: an operator returns it another way. One waiting
+ * for funds is held by Stripe until its available balance covers it: an operator tops up.
  */
 import type { AdminRefund } from "@jplay/schema/refunds";
 import { formatCents } from "../admin-data";
@@ -18,12 +19,13 @@ const STATUS_LABELS: Record<AdminRefund["status"], string> = {
 export function RefundsPanel() {
   const refunds = useRefunds();
   const failed = refunds.data?.failedCount ?? 0;
+  const waiting = refunds.data?.waitingForFundsCount ?? 0;
   return (
     <AdminListPanel
       title="Refunds"
       count={refunds.data?.refunds.length ?? null}
-      countNote={failed > 0 ? `, ${failed} failed` : ""}
-      description="Fees returned because the song was rejected. A failed refund did not reach the card: return that money another way."
+      countNote={`${failed > 0 ? `, ${failed} failed` : ""}${waiting > 0 ? `, ${waiting} waiting for funds` : ""}`}
+      description="Fees returned because the song was rejected. A failed refund did not reach the card: return that money another way. One waiting for funds goes out once Stripe's available balance covers it: top up the balance."
       read={refunds}
       noun="refunds"
       caption="Refunds of rejected songs"
@@ -41,7 +43,7 @@ export function RefundsPanel() {
             </td>
             <td className={`${cell} tabular-nums`}>{formatCents(refund.amountCents)}</td>
             <td className={cell}>
-              {STATUS_LABELS[refund.status]}
+              {refund.status === "pending" && refund.pendingReason === "insufficient_funds" ? "Waiting for funds" : STATUS_LABELS[refund.status]}
               {refund.failureReason && <span className="block text-red-600 dark:text-red-400">{refund.failureReason}</span>}
             </td>
             <td className={cell}>{refund.reason}</td>

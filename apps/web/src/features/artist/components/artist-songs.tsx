@@ -37,6 +37,9 @@ function refundText(refund: NonNullable<ArtistSong["refund"]>, i18n: Translator)
   const amount = formatMoney(refund.amountCents, i18n.language);
   if (refund.state === "refunded") return i18n._("Refunded {amount}", { amount });
   if (refund.state === "failed") return i18n._("The refund of {amount} did not reach your card. {reason}", { amount, reason: refund.message ?? "" }).trim();
+  if (refund.state === "waiting_for_funds") {
+    return i18n._("Refund of {amount} delayed: it goes back to your card as soon as our payment account has the funds. Nothing is needed from you.", { amount });
+  }
   return i18n._("Refund of {amount} on its way back to your card", { amount });
 }
 
