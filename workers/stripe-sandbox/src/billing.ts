@@ -273,7 +273,10 @@ export async function voidInvoice(call: SandboxCall, invoice: Invoice): Promise<
 const paymentMethodIdOf = (intent: PaymentIntent): string | null =>
   typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
 
-/** After an intent settles: the invoice it pays (if any) is paid, or records a failed attempt. */
+/**
+ * After an intent settles: the invoice it pays (if any) is paid, records a failed attempt, or is
+ * announced as waiting for the customer's 3-D Secure (`invoice.payment_action_required`).
+ */
 export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent): Promise<void> {
   const link = await call.store.get<InvoicePaymentLink>(linkByIntent(intent.id), "sandbox.invoice_payment");
   if (!link) return;
@@ -307,6 +310,11 @@ export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent):
       call.store.put(after);
       call.emit("customer.subscription.updated", after, changed);
     }
+    return;
+  }
+  if (intent.status === "requires_action") {
+    // The customer must complete 3-D Secure to pay it (https://docs.stripe.com/api/events/types).
+    call.emit("invoice.payment_action_required", invoice);
     return;
   }
   if (intent.status === "requires_payment_method" && intent.last_payment_error) {

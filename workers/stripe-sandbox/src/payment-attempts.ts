@@ -122,7 +122,13 @@ async function applyVerdict(call: SandboxCall, intent: PaymentIntent, method: Pa
   return { intent: succeeded };
 }
 
-export async function confirmPayment(call: SandboxCall, current: PaymentIntent, offSession: boolean): Promise<Settled> {
+/**
+ * Confirms the intent with its card. `byBilling`: Billing itself pays an invoice off-session (a
+ * renewal, a retry): a card that needs 3-D Secure then leaves the intent `requires_action` for the
+ * customer to complete, where a merchant's own off-session confirm is declined `authentication_required`
+ * (https://docs.stripe.com/billing/subscriptions/webhooks).
+ */
+export async function confirmPayment(call: SandboxCall, current: PaymentIntent, offSession: boolean, byBilling = false): Promise<Settled> {
   if (!CONFIRMABLE.includes(current.status)) {
     throw unexpectedState(
       "payment_intent",
@@ -150,6 +156,7 @@ export async function confirmPayment(call: SandboxCall, current: PaymentIntent, 
   if (outcome.kind === "requires_action" && call.params.boolean("error_on_requires_action")) {
     outcome = { kind: "decline", failure: AUTHENTICATION_REQUIRED, blocked: false };
   }
+  if (byBilling && outcome.kind === "decline" && outcome.failure === AUTHENTICATION_REQUIRED) outcome = { kind: "requires_action" };
   return settlePayment(call, intent, method, vault, outcome);
 }
 

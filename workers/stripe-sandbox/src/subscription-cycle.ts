@@ -8,7 +8,9 @@
  *   `customer.subscription.deleted`); any other one renews: the next period starts, and its invoice is
  *   paid off-session with the subscription's `default_payment_method` (else the customer's
  *   `invoice_settings.default_payment_method`); a decline, or no card to charge, leaves the invoice open
- *   and the subscription `past_due`;
+ *   and the subscription `past_due`; so does a card that needs 3-D Secure, whose intent then waits
+ *   `requires_action` for the customer (`invoice.payment_action_required` and `invoice.payment_failed`,
+ *   https://docs.stripe.com/billing/subscriptions/webhooks);
  * - a `past_due` subscription's renewal invoice is tried again on Billing's retry schedule
  *   (billing.ts RETRY_DAYS_AFTER_FIRST_ATTEMPT) with the card the renewal would use now (a card
  *   replaced since is the one charged); paid, the subscription is `active` again; once the retries are
@@ -94,7 +96,14 @@ async function payRenewal(call: SandboxCall, subscription: Subscription, invoice
   const ready: PaymentIntent = { ...intent, payment_method: method, status: "requires_confirmation", last_payment_error: null };
   call.store.put(ready);
   // The issuer's answer is recorded on the intent, its charge and the invoice; nobody waits for it.
-  await confirmPayment(call, ready, true);
+  const { intent: settled } = await confirmPayment(call, ready, true, true);
+  if (settled.status === "requires_action") {
+    // Waiting for the customer's 3-D Secure is a failed attempt too: the invoice stays open, the
+    // subscription goes past_due, and Billing retries on its schedule.
+    const waiting = failedAttempt(await call.store.require<Invoice>("invoice", invoice.id, "invoice"));
+    call.store.put(waiting);
+    call.emit("invoice.payment_failed", waiting);
+  }
 }
 
 /** Ends an `incomplete` subscription whose first invoice went unpaid for 23 hours. */

@@ -53,6 +53,7 @@ export const KNOWN_EVENT_TYPES = [
   "invoice.created",
   "invoice.finalized",
   "invoice.paid",
+  "invoice.payment_action_required",
   "invoice.payment_failed",
   "invoice.payment_succeeded",
   "invoice.voided",

@@ -156,6 +156,31 @@ describe("renewals on the sandbox clock", () => {
     expect(updates[0]!.data.previous_attributes).toMatchObject({ status: "active" });
   });
 
+  it("a card that needs 3-D Secure leaves the renewal's intent requires_action (invoice.payment_action_required, invoice.payment_failed, past_due); once the customer authenticates it is paid and active again", async () => {
+    const { subscription, paymentMethod } = await activeSubscription();
+    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
+    await passPeriodEnd(subscription);
+
+    const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice.confirmation_secret"] });
+    expect(pastDue.status).toBe("past_due");
+    const invoice = pastDue.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ status: "open", attempt_count: 1, billing_reason: "subscription_cycle" });
+    expect(await eventTypes(invoice.id)).toEqual(expect.arrayContaining(["invoice.payment_action_required", "invoice.payment_failed"]));
+    const clientSecret = invoice.confirmation_secret!.client_secret;
+    const intent = await stripe.paymentIntents.retrieve(intentIdOf(clientSecret));
+    expect(intent).toMatchObject({ status: "requires_action", payment_method: paymentMethod, last_payment_error: null });
+    expect(intent.next_action?.type).toBe("use_stripe_sdk");
+    // Nothing was charged: the card is not declined, it waits for the cardholder.
+    expect((await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data.filter((c) => c.status === "failed")).toHaveLength(0);
+
+    // The cardholder completes the bank's challenge in the browser (publishable key and client secret).
+    const authenticated = await call("POST", `/v1/payment_intents/${intent.id}/authenticate`, { client_secret: clientSecret, outcome: "complete" }, SANDBOX_PUBLISHABLE_KEY);
+    expect(authenticated.json.status, authenticated.text).toBe("succeeded");
+    const recovered = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+    expect(recovered.status).toBe("active");
+    expect(recovered.latest_invoice).toMatchObject({ status: "paid", amount_paid: 1499 });
+  });
+
   it("dunning: a past_due renewal is retried 3, 5 and 7 days after its first attempt, then Billing cancels the subscription (payment_failed)", async () => {
     const { subscription, paymentMethod } = await activeSubscription();
     expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
