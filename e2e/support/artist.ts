@@ -75,12 +75,18 @@ export async function saveCard(page: Page, baseURL: string, card: string, words 
  * on its charges behave like the test card `behavesLike`, e.g. reported lost after it was saved.
  */
 export async function simulateSavedCard(baseURL: string, paymentMethodId: string, behavesLike: string) {
-  const response = await fetch(`${baseURL}/api/stripe-sandbox/v1/test_helpers/payment_methods/${paymentMethodId}/simulate_card`, {
-    method: "POST",
+  await sandboxApi(baseURL, "POST", `/v1/test_helpers/payment_methods/${paymentMethodId}/simulate_card`, { behaves_like: behavesLike.replace(/\s/g, "") });
+}
+
+/** A call to the server's Stripe sandbox with its secret key (what Stripe's Dashboard or a test clock would do); answers its JSON. */
+export async function sandboxApi(baseURL: string, method: "GET" | "POST", path: string, fields: Record<string, string> = {}) {
+  const response = await fetch(`${baseURL}/api/stripe-sandbox${path}`, {
+    method,
     headers: { Authorization: "Bearer sk_test_jplay_sandbox", "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ behaves_like: behavesLike.replace(/\s/g, "") }),
+    body: method === "POST" ? new URLSearchParams(fields).toString() : undefined,
   });
   expect(response.status, await response.clone().text()).toBe(200);
+  return await response.json<Record<string, unknown>>();
 }
 
 /** Saves a card, uploads a song titled `title`, and answers the song's id (the page is on /approval/{id}). */

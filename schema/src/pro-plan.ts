@@ -14,6 +14,20 @@ export interface ProPlan {
   /** The end of the period paid for: the next renewal, or the day Pro ends when `cancelAtPeriodEnd`. */
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
+  /**
+   * The renewal waits for the artist's 3-D Secure (Stripe's `invoice.payment_action_required`): the
+   * page offers "Confirm renewal" (`POST …/pro/renewal-confirmation`). Only while `past_due`.
+   */
+  renewalNeedsConfirmation: boolean;
+}
+
+/**
+ * `POST /api/artist/{token}/pro/renewal-confirmation`: the plan as Stripe has it now, and the client
+ * secret of the renewal's PaymentIntent the browser completes 3-D Secure for (null: nothing to confirm).
+ */
+export interface RenewalConfirmationResponse {
+  pro: ProPlan | null;
+  clientSecret: string | null;
 }
 
 /** `GET /api/artist/{token}/pro`, and the answer of `POST …/pro/cancel` and `POST …/pro/resume`. */

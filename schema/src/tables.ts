@@ -317,6 +317,11 @@ export const subscriptions = sqliteTable("subscriptions", {
   currentPeriodEnd: integer("current_period_end", { mode: "number" }),
   /** Stripe's `cancel_at_period_end`: Pro ends at `currentPeriodEnd` instead of renewing (docs/decisions/023). */
   cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The renewal invoice whose payment waits for the artist's 3-D Secure (Stripe's
+   * `invoice.payment_action_required`); cleared once it is paid. Null: nothing to confirm.
+   */
+  renewalActionInvoiceId: text("renewal_action_invoice_id"),
   createdAt: createdAt(),
   updatedAt: createdAt("updated_at"),
 });
@@ -583,7 +588,18 @@ export const refunds = sqliteTable(
   (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
 );
 
-export const TEXT_MESSAGE_KINDS = ["card_saved", "payment_succeeded", "payment_failed", "song_distributed", "song_rejected", "song_taken_down", "song_restored", "payout_sent", "opted_out"] as const;
+export const TEXT_MESSAGE_KINDS = [
+  "card_saved",
+  "payment_succeeded",
+  "payment_failed",
+  "song_distributed",
+  "song_rejected",
+  "song_taken_down",
+  "song_restored",
+  "payout_sent",
+  "renewal_needs_confirmation",
+  "opted_out",
+] as const;
 export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
 /** queued → sent (by the provider) or logged (no provider configured); skipped when the number opted out. */
 export const TEXT_MESSAGE_STATUSES = ["queued", "sent", "logged", "failed", "skipped"] as const;

@@ -2,17 +2,30 @@
  * Pro over time, against the Stripe sandbox's clock (docs/decisions/023-pro-renewals.md): the card
  * that paid the first invoice pays the renewals (`save_default_payment_method: on_subscription`); a
  * declined renewal leaves Pro off (past_due) while Billing retries it, and ends it when the retries are
- * spent; a first invoice left unpaid for 23 hours expires the subscription, leaving the artist not Pro and free
+ * spent; a renewal whose bank asks for 3-D Secure is texted to the artist (once) with a link to their
+ * page, which confirms it with the saved card and shows Pro back on; a first invoice left unpaid for 23 hours expires the subscription, leaving the artist not Pro and free
  * to start again (one new subscription, even for racing calls); and the artist ends Pro at the end of
  * the period paid for from their private page — or takes that back before then — so "cancel any
  * time" is true. Its own file: moving the sandbox clock renews or expires every subscription there.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import type { ProPlanResponse, RenewalConfirmationResponse } from "@jplay/schema/pro-plan";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
-import { artistWithSong, chargesOf, complete, confirmNewCard, deliverEvents, finishNewCard, freshCardNumber, payInBrowser, sandboxAdmin, songRow } from "./payment-support";
+import {
+  artistWithSong,
+  authenticateInBrowser,
+  chargesOf,
+  complete,
+  confirmNewCard,
+  deliverEvents,
+  finishNewCard,
+  freshCardNumber,
+  payInBrowser,
+  sandboxAdmin,
+  songRow,
+} from "./payment-support";
 import { Browser, testContext } from "./support";
 
 const stripe = createStripe(env);
@@ -29,6 +42,7 @@ interface SubscriptionRow {
   stripe_subscription_id: string;
   current_period_end: number | null;
   cancel_at_period_end: number;
+  renewal_action_invoice_id: string | null;
 }
 const subscriptionOf = (artistId: string) => env.DB.prepare("SELECT * FROM subscriptions WHERE artist_id = ?").bind(artistId).first<SubscriptionRow>();
 
@@ -68,6 +82,16 @@ async function proArtist() {
   const token = await issueArtistLink(testContext(), artist.artistId);
   return { ...artist, subscriptionId: row.stripe_subscription_id, periodEnd: row.current_period_end!, token, clientSecret: first.body.clientSecret! };
 }
+
+/** The texts the artist was sent of one kind, oldest first. */
+const textsOf = async (artistId: string, kind: string) =>
+  (await env.DB.prepare("SELECT body, status FROM text_messages WHERE artist_id = ? AND kind = ? ORDER BY created_at").bind(artistId, kind).all<{ body: string; status: string }>()).results;
+
+const confirmRenewal = async (token: string) => {
+  const res = await new Browser().fetch(`/api/artist/${token}/pro/renewal-confirmation`, { method: "POST" });
+  expect(res.status).toBe(200);
+  return res.json<RenewalConfirmationResponse>();
+};
 
 /** A Pro artist whose card now declines, past the period's end: the renewal failed and the subscription is past_due. */
 async function proArtistWhoseRenewalDeclined() {
@@ -131,6 +155,48 @@ describe("renewals", { timeout: 60_000 }, () => {
     expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ status: "active" });
     // The first period, the declined renewal, and the renewal the new card paid.
     expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status]).sort()).toEqual([[1499, "failed"], [1499, "succeeded"], [1499, "succeeded"]]);
+  });
+
+  it("a renewal the bank wants confirmed (3-D Secure): Pro is off, the artist is texted a link once, and their page confirms it with the saved card; Pro is back", async () => {
+    const artist = await proArtist();
+    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
+    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
+    await passTime(artist.periodEnd);
+    const waiting = await subscriptionReaches(artist.artistId, (r) => r.status === "past_due" && r.renewal_action_invoice_id !== null, "waiting for the artist's confirmation");
+
+    const [text, ...more] = await textsOf(artist.artistId, "renewal_needs_confirmation");
+    expect(more).toHaveLength(0);
+    expect(text!.status).toBe("queued");
+    const link = /Confirm it on your private artist page: (http\S+\/artist\/([A-Za-z0-9_-]+)) /.exec(text!.body);
+    expect(text!.body).toMatch(/^JPlay: your bank asks you to confirm your Pro renewal of \$14\.99\./);
+    const token = link![2]!;
+    expect((await proPlanOf(token)).body.pro).toMatchObject({ status: "past_due", renewalNeedsConfirmation: true });
+    // Without confirmation Pro is off: the standard fee applies.
+    expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
+
+    // Billing's retry asks the bank again: the invoice is the same, so no second text.
+    await advanceClock(3 * 24 * HOUR);
+    await deliverEvents();
+    expect(await textsOf(artist.artistId, "renewal_needs_confirmation")).toHaveLength(1);
+
+    const started = await confirmRenewal(token);
+    expect(started.pro).toMatchObject({ status: "past_due", renewalNeedsConfirmation: true });
+    expect(started.clientSecret).toMatch(/^pi_[A-Za-z0-9]+_secret_/);
+    // The browser runs the bank's challenge for the saved card (no card typed).
+    expect((await authenticateInBrowser(new Browser(), started.clientSecret!, "complete")).status).toBe("succeeded");
+    // Read back from Stripe at once, before any webhook: Pro is on and nothing is left to confirm.
+    const confirmed = await confirmRenewal(token);
+    expect(confirmed).toEqual({ pro: expect.objectContaining({ status: "active", renewalNeedsConfirmation: false }), clientSecret: null });
+    const renewed = await subscriptionReaches(artist.artistId, (r) => r.status === "active" && r.renewal_action_invoice_id === null, "active");
+    expect(renewed.current_period_end).toBe(waiting.current_period_end);
+    const invoice = await stripe.invoices.retrieve(waiting.renewal_action_invoice_id!);
+    expect(invoice).toMatchObject({ status: "paid", billing_reason: "subscription_cycle", amount_paid: 1499 });
+  });
+
+  it("a page with nothing to confirm answers the plan without a client secret", async () => {
+    const artist = await proArtist();
+    expect(await confirmRenewal(artist.token)).toEqual({ pro: expect.objectContaining({ status: "active", renewalNeedsConfirmation: false }), clientSecret: null });
+    expect((await new Browser().fetch(`/api/artist/${"x".repeat(43)}/pro/renewal-confirmation`, { method: "POST" })).status).toBe(404);
   });
 
   it("dunning's end ends Pro: Billing retries the declined renewal for a week, then cancels it; the page shows no plan and fees apply", async () => {
@@ -199,7 +265,7 @@ describe("ending Pro from the artist page", { timeout: 60_000 }, () => {
     const periodEnd = new Date(artist.periodEnd).toISOString();
     expect(await proPlanOf(artist.token)).toEqual({
       status: 200,
-      body: { pro: { status: "active", amountCents: 1499, interval: "month", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false } },
+      body: { pro: { status: "active", amountCents: 1499, interval: "month", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false, renewalNeedsConfirmation: false } },
     });
 
     const canceled = await changePro(artist.token, "cancel");

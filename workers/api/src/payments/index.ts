@@ -11,6 +11,7 @@ export { chargeRetryItem } from "./jobs/admin-charge";
 export { reconcileStripeTask } from "./jobs/reconcile-stripe";
 export { loadProPlan, setProCancelAtPeriodEnd } from "./pro-plan";
 export { makeRecoveryOffer } from "./recovery-offer";
+export { renewalConfirmation } from "./renewal-confirmation";
 export { confirmedReplacement, defaultCard, finishCardReplacement, startCardReplacement } from "./replace-card";
 export { createPaymentIntentRoutes } from "./routes/create-payment-intent";
 export { createSetupIntentRoutes } from "./routes/create-setup-intent";

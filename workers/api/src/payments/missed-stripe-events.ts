@@ -110,7 +110,7 @@ export async function applyMissedPlatformEvents(ctx: Ctx, now: number, bounds = 
   let oldestFailed: number | null = null;
   // Stripe lists newest first; they are applied oldest first, as they happened.
   for (const event of listed.reverse()) {
-    const outcome = await applyOnce(ctx, event, (readable) => applyStripeEvent(ctx, readable));
+    const outcome = await applyOnce(ctx, event, (readable) => applyStripeEvent(ctx, readable, ctx.env.APP_ORIGIN ?? null));
     if (outcome === "applied") report.applied++;
     if (outcome === "failed") {
       report.failed++;

@@ -41,6 +41,7 @@ export async function loadProPlan(ctx: Ctx, artistId: string): Promise<ProPlan |
     interval: "month",
     currentPeriodEnd: new Date(row.currentPeriodEnd).toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    renewalNeedsConfirmation: row.status === "past_due" && row.renewalActionInvoiceId !== null,
   };
 }
 

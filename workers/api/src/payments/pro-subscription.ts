@@ -172,10 +172,13 @@ export async function syncSubscriptionFromEvent(ctx: Ctx, event: Stripe.Event): 
   return true;
 }
 
-/** `invoice.paid`: the subscription's status, and a Pro invoice's card charge in the ledger (once per invoice). */
+/**
+ * `invoice.paid`: the subscription's status, a Pro invoice's card charge in the ledger (once per
+ * invoice), and nothing left to confirm for it (renewal-confirmation.ts).
+ */
 export async function onInvoicePaid(ctx: Ctx, event: Stripe.Event): Promise<void> {
   const invoice = event.data.object as Stripe.Invoice;
-  if ((await syncSubscriptionFromEvent(ctx, event)) && invoice.amount_paid > 0) {
-    await post(ctx, POSTINGS.subscriptionInvoice({ id: invoice.id, amountCents: invoice.amount_paid }));
-  }
+  if (!(await syncSubscriptionFromEvent(ctx, event))) return;
+  await ctx.db.run(sql`update subscriptions set renewal_action_invoice_id = null, updated_at = ${ctx.now()} where renewal_action_invoice_id = ${invoice.id}`);
+  if (invoice.amount_paid > 0) await post(ctx, POSTINGS.subscriptionInvoice({ id: invoice.id, amountCents: invoice.amount_paid }));
 }

@@ -13,6 +13,7 @@ import { stripeEvents } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { onInvoicePaid, syncSubscriptionFromEvent } from "./pro-subscription";
+import { onRenewalActionRequired } from "./renewal-confirmation";
 import { onRefundEvent } from "../refunds/index";
 import { onSetupIntentFailed } from "./setup-intent-failures";
 import type { PlatformEventType } from "./webhook-endpoints";
@@ -28,8 +29,11 @@ export async function recordStripeEvent(ctx: Ctx, event: Stripe.Event): Promise<
   await ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
 }
 
-/** A handler gets the context: its database, job queue and Stripe client. */
-type EventHandler = (ctx: Ctx, event: Stripe.Event) => Promise<unknown>;
+/**
+ * A handler gets the context (its database, job queue and Stripe client) and the product's public
+ * origin for links it texts (null where none is known).
+ */
+type EventHandler = (ctx: Ctx, event: Stripe.Event, origin: string | null) => Promise<unknown>;
 
 /**
  * Event types the product acts on, one handler each: the platform endpoint's list
@@ -42,6 +46,8 @@ const handlers: Record<PlatformEventType, EventHandler> = {
   // Pro is on only while Stripe says the subscription is active (invoice paid); failures and cancellation turn it off.
   "invoice.paid": (ctx, event) => onInvoicePaid(ctx, event),
   "invoice.payment_failed": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
+  // A renewal waiting for the artist's 3-D Secure: the page offers to confirm it and the artist is texted.
+  "invoice.payment_action_required": (ctx, event, origin) => onRenewalActionRequired(ctx, event, origin),
   "customer.subscription.created": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
   "customer.subscription.updated": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
   "customer.subscription.deleted": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
@@ -60,6 +66,6 @@ export const HANDLED_PLATFORM_EVENT_TYPES = Object.keys(handlers);
 
 const isHandled = (type: string): type is PlatformEventType => Object.hasOwn(handlers, type);
 
-export async function applyStripeEvent(ctx: Ctx, event: Stripe.Event): Promise<void> {
-  if (isHandled(event.type)) await handlers[event.type](ctx, event);
+export async function applyStripeEvent(ctx: Ctx, event: Stripe.Event, origin: string | null): Promise<void> {
+  if (isHandled(event.type)) await handlers[event.type](ctx, event, origin);
 }

@@ -19,6 +19,7 @@ export const PLATFORM_EVENT_TYPES = [
   "payment_intent.payment_failed",
   "invoice.paid",
   "invoice.payment_failed",
+  "invoice.payment_action_required",
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",

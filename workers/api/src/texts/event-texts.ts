@@ -5,7 +5,7 @@
  * A text never blocks or undoes the event it tells of: a failure to queue one is logged, not thrown.
  */
 import { eq } from "drizzle-orm";
-import { payments, songs } from "@jplay/schema/tables";
+import { payments, songs, textMessages } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { queueText, type TextRequest } from "./text-messages";
 
@@ -72,6 +72,22 @@ export async function textSongRestored(ctx: Ctx, restore: { songId: string; even
   const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, restore.songId)).limit(1);
   if (!song?.artistId) return;
   await tell(ctx, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, write: (texts) => texts.songRestored(song.title) });
+}
+
+/**
+ * A Pro renewal waits for the artist's 3-D Secure: once per invoice (Billing's retries ask again), with
+ * a fresh link to the private page where they confirm it. `artistPageUrl` makes that link; it is
+ * only called when this invoice has not been texted yet, so a redelivered event issues no new link.
+ */
+export async function textRenewalNeedsConfirmation(
+  ctx: Ctx,
+  renewal: { artistId: string; invoiceId: string; amountCents: number; artistPageUrl: () => Promise<string> },
+): Promise<void> {
+  const dedupeKey = `renewal_needs_confirmation:${renewal.invoiceId}`;
+  const [texted] = await ctx.db.select({ id: textMessages.id }).from(textMessages).where(eq(textMessages.dedupeKey, dedupeKey)).limit(1);
+  if (texted) return;
+  const link = await renewal.artistPageUrl();
+  await tell(ctx, { artistId: renewal.artistId, kind: "renewal_needs_confirmation", dedupeKey, write: (texts) => texts.renewalNeedsConfirmation(renewal.amountCents, link) });
 }
 
 /** A payout's Transfer was made. */

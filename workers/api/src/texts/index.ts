@@ -2,7 +2,15 @@
  * The texts module's public surface: what other modules and the Worker's entry points may import.
  */
 export { listTextMessages } from "./admin-text-messages";
-export { textCardSaved, textPaymentOutcome, textPayoutSent, textSongOutcome, textSongRestored, textSongTakenDown } from "./event-texts";
+export {
+  textCardSaved,
+  textPaymentOutcome,
+  textPayoutSent,
+  textRenewalNeedsConfirmation,
+  textSongOutcome,
+  textSongRestored,
+  textSongTakenDown,
+} from "./event-texts";
 export { sendText } from "./jobs/send-text";
 export { requeueStuckTextsTask } from "./jobs/text-tasks";
 export { toE164 } from "./phone-number";

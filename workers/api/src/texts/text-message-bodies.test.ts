@@ -19,6 +19,7 @@ const everyBody = (bodies: TextBodies) => [
   bodies.songTakenDown("Song", "Violence"),
   bodies.songRestored("Song"),
   bodies.payoutSent(1234),
+  bodies.renewalNeedsConfirmation(1499, "https://jplay.example/artist/abc"),
 ];
 
 describe("texts to artists", () => {
@@ -37,6 +38,9 @@ describe("texts to artists", () => {
     );
     expect(english.songRejected("First Light", "Violence")).toBe(
       'JPlay: we could not distribute "First Light": Violence. If you paid, the full fee is being refunded to your card. Reply STOP to opt out.',
+    );
+    expect(english.renewalNeedsConfirmation(1499, "https://jplay.example/artist/abc")).toBe(
+      "JPlay: your bank asks you to confirm your Pro renewal of $14.99. Pro is off until you do. Confirm it on your private artist page: https://jplay.example/artist/abc Reply STOP to opt out.",
     );
     expect(english.songDistributed("x".repeat(70))).toBe(`JPlay: "${"x".repeat(59)}…" is now live on the tablets. Reply STOP to opt out.`);
   });

@@ -19,6 +19,7 @@ export interface TextBodies {
   songTakenDown(songTitle: string, reason: string): string;
   songRestored(songTitle: string): string;
   payoutSent(amountCents: number): string;
+  renewalNeedsConfirmation(amountCents: number, artistPageUrl: string): string;
 }
 
 const TEXT = {
@@ -32,6 +33,7 @@ const TEXT = {
   songTakenDown: /*i18n*/ "JPlay: {song} was taken down from the tablets. Reason: {reason} Sales already made stay yours. {optOut}",
   songRestored: /*i18n*/ "JPlay: {song} is back on the tablets. {optOut}",
   payoutSent: /*i18n*/ "JPlay: we sent you a payout of {amount}. It reaches your debit card on your payout schedule. {optOut}",
+  renewalNeedsConfirmation: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page: {artistPageUrl} {optOut}",
 } as const;
 
 /** A reason as a sentence: an operator's short reason ("Violence") gets its full stop. */
@@ -56,5 +58,6 @@ export function textBodiesIn(language: Language): TextBodies {
     songTakenDown: (songTitle, reason) => write(TEXT.songTakenDown, { song: quoted(songTitle), reason: sentence(reason) }),
     songRestored: (songTitle) => write(TEXT.songRestored, { song: quoted(songTitle) }),
     payoutSent: (amountCents) => write(TEXT.payoutSent, { amount: money(amountCents) }),
+    renewalNeedsConfirmation: (amountCents, artistPageUrl) => write(TEXT.renewalNeedsConfirmation, { amount: money(amountCents), artistPageUrl }),
   };
 }

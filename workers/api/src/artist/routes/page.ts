@@ -2,6 +2,8 @@
  * The artist's private page API (no sign-up): `GET /api/artist/{token}` answers what the page shows,
  * `POST /api/artist/{token}/connect` starts Stripe Connect onboarding, `GET …/pro` answers the Pro
  * plan and `POST …/pro/cancel` / `POST …/pro/resume` end it at the period's end or take that back,
+ * `POST …/pro/renewal-confirmation` hands the browser a renewal waiting for 3-D Secure (and reads it
+ * back once confirmed),
  * `POST …/sessions/{id}/end` ends one of the artist's browser sessions and `POST …/revoke-links`
  * replaces every link of the artist with a new one. The token is the credential: an unknown,
  * malformed, revoked or expired token answers 404, a token only ever reads its own artist, and each
@@ -9,7 +11,7 @@
  */
 import { Hono, type Context } from "hono";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
-import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import type { ProPlanResponse, RenewalConfirmationResponse } from "@jplay/schema/pro-plan";
 import type { AppEnv } from "../../platform/env";
 import { stripeReady } from "../../platform/context";
 import { notFound } from "../../platform/errors";
@@ -17,7 +19,7 @@ import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks, currentSession, dropSessionCookie, sessionsConfigured, endSessionOfArtist, liveSessionsOfArtist, artistSessionView } from "../../access/index";
 import { loadArtistPage } from "../artist-page";
 import { refreshOnboardingStatus, startConnectOnboarding } from "../../ledger/index";
-import { loadProPlan, setProCancelAtPeriodEnd } from "../../payments/index";
+import { loadProPlan, renewalConfirmation, setProCancelAtPeriodEnd } from "../../payments/index";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { artistById } from "../../platform/rows-by-id";
 
@@ -77,6 +79,18 @@ export const artistPageRoutes = new Hono<AppEnv>()
     privateHeaders(c);
     const { artistId } = await openLink(c);
     return c.json<ProPlanResponse>({ pro: await loadProPlan(c.var.ctx, artistId) });
+  })
+  .post("/:token/pro/renewal-confirmation", async (c) => {
+    privateHeaders(c);
+    const { artistId } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, {
+      key: `pro-renewal-confirmation:artist:${artistId}`,
+      limit: PRO_CHANGES_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR,
+      message: /*i18n*/ "Too many changes to your Pro plan. Please wait an hour and try again.",
+    });
+    const answer = await renewalConfirmation(stripeReady(c.var.ctx), artistId).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
+    return c.json<RenewalConfirmationResponse>(answer);
   })
   .post("/:token/pro/:change{cancel|resume}", async (c) => {
     privateHeaders(c);

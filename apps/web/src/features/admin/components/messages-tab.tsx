@@ -20,6 +20,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   song_taken_down: "Song taken down",
   song_restored: "Song restored",
   payout_sent: "Payout sent",
+  renewal_needs_confirmation: "Renewal to confirm",
   opted_out: "Opted out",
 };
 

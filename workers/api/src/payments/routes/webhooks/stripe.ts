@@ -30,8 +30,9 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
   refuseOtherApiVersion(event, "stripe");
   const ctx = c.var.ctx;
   if (await stripeEventApplied(ctx, event.id)) return c.json({ received: true, duplicate: true });
-  // A failure here answers 500 with nothing recorded, so Stripe delivers the event again.
-  await applyStripeEvent(stripeReady(ctx), event);
+  // A failure here answers 500 with nothing recorded, so Stripe delivers the event again. Links in
+  // texts use the public origin, else the one Stripe posted to.
+  await applyStripeEvent(stripeReady(ctx), event, c.env.APP_ORIGIN ?? new URL(c.req.url).origin);
   await recordStripeEvent(ctx, event);
   return c.json({ received: true });
 });

@@ -1,0 +1,19 @@
+/**
+ * `POST /api/artist/{token}/pro/renewal-confirmation`: the plan as Stripe has it now, and the client
+ * secret of a renewal waiting for the artist's 3-D Secure (null once nothing waits). The plan in the
+ * answer replaces the cached one, so asking again after the bank's challenge shows Pro back on.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RenewalConfirmationResponse } from "@jplay/schema/pro-plan";
+import { api } from "@/lib/api-client";
+import { proPlanQueryOptions } from "./get-pro-plan";
+
+export const confirmProRenewal = (token: string) => api.post<RenewalConfirmationResponse>(`/api/artist/${encodeURIComponent(token)}/pro/renewal-confirmation`);
+
+export function useConfirmProRenewal(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => confirmProRenewal(token),
+    onSuccess: ({ pro }) => queryClient.setQueryData(proPlanQueryOptions(token).queryKey, { pro }),
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `renewal_action_invoice_id` text;
