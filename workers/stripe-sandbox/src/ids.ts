@@ -27,6 +27,7 @@ export const ID_PREFIX = {
   topup: "tu",
   refund: "re",
   webhook_endpoint: "we",
+  test_clock: "clock",
 } as const;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -28,6 +28,7 @@ import { productRoutes } from "./resources/products";
 import { refundRoutes } from "./resources/refunds";
 import { setupIntentRoutes } from "./resources/setup-intents";
 import { subscriptionRoutes } from "./resources/subscriptions";
+import { testClockRoutes } from "./resources/test-clocks";
 import { testHelperRoutes } from "./resources/test-helpers";
 import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
@@ -90,6 +91,7 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", balanceRoutes)
   .route("/", topupRoutes)
   .route("/", webhookEndpointRoutes)
+  .route("/", testClockRoutes)
   .route("/", testHelperRoutes)
   .all("*", (c) => {
     throw invalidRequest(

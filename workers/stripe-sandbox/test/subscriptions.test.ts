@@ -396,3 +396,24 @@ describe("updating default_payment_method", () => {
     expect(refused.message).toBe("A subscription with status incomplete can only update its metadata and default_source.");
   });
 });
+
+describe("test clocks", () => {
+  it("start at the sandbox's time (it has one clock), advance it, and are gone once deleted", async () => {
+    const now = (await stripe.customers.create({})).created;
+    expect(await stripeError(stripe.testHelpers.testClocks.create({ frozen_time: now - 24 * HOUR }))).toMatchObject({ statusCode: 400, param: "frozen_time" });
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: now, name: "sandbox" });
+    expect(clock).toMatchObject({ object: "test_helpers.test_clock", frozen_time: now, status: "ready", name: "sandbox" });
+    const customer = await stripe.customers.create({ test_clock: clock.id });
+    expect(customer.test_clock).toBe(clock.id);
+
+    const advancing = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: now + 2 * HOUR });
+    expect(advancing).toMatchObject({ status: "advancing", status_details: { advancing: { target_frozen_time: now + 2 * HOUR } } });
+    expect(await stripe.testHelpers.testClocks.retrieve(clock.id)).toMatchObject({ status: "ready", frozen_time: now + 2 * HOUR });
+    expect((await stripe.customers.create({})).created).toBeGreaterThanOrEqual(now + 2 * HOUR);
+    expect(await stripeError(stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: now }))).toMatchObject({ statusCode: 400, param: "frozen_time" });
+
+    expect(await stripe.testHelpers.testClocks.del(clock.id)).toEqual({ id: clock.id, object: "test_helpers.test_clock", deleted: true });
+    expect(await stripeError(stripe.testHelpers.testClocks.retrieve(clock.id))).toMatchObject({ statusCode: 404, code: "resource_missing" });
+    expect(await stripeError(stripe.customers.create({ test_clock: clock.id }))).toMatchObject({ statusCode: 400, code: "resource_missing", param: "test_clock" });
+  });
+});

@@ -5,10 +5,11 @@
  * or rename fields the handlers read. So reconciliation never trusts that body: it reads the event's
  * object again through the SDK, in the version the SDK pins, and applies the event with that object.
  * The object read is the current one, not the one at the event's time; every handler is idempotent
- * and only moves state forward (stripe-events.ts), so the latest state is what it needs.
+ * and only moves state forward (stripe-events.ts), so the latest state is what it needs. It needs
+ * only the context's Stripe client, so the real-Stripe suite (workers/stripe-sandbox/test/payment-suite)
+ * runs it as it is.
  */
 import type Stripe from "stripe";
-import type { Ctx } from "../platform/context";
 import { PINNED_API_VERSION, readsAsPinned } from "../platform/stripe-api-version";
 
 /** The object types of the events reconciliation applies (webhook-endpoints.ts PLATFORM_EVENT_TYPES and `account.updated`). */
@@ -28,7 +29,7 @@ const RETRIEVE: Record<string, Retrieve> = {
  * read again through the SDK (acting as the connected account `options.stripeAccount`, for its events).
  * Throws when the object cannot be read: the event is then not applied, and is tried again.
  */
-export async function listedEventInPinnedVersion(ctx: Ctx, event: Stripe.Event, options: Stripe.RequestOptions = {}): Promise<Stripe.Event> {
+export async function listedEventInPinnedVersion(ctx: { stripe: Stripe }, event: Stripe.Event, options: Stripe.RequestOptions = {}): Promise<Stripe.Event> {
   if (readsAsPinned(event.api_version)) return event;
   const listed = event.data.object as { object?: unknown; id?: unknown };
   const retrieve = typeof listed.object === "string" ? RETRIEVE[listed.object] : undefined;

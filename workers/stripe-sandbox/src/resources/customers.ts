@@ -14,12 +14,13 @@ import { listObject } from "../lists";
 import { setupOutcome } from "../cards";
 import { type PaymentMethod, attachToCustomer, customerOf, loadPaymentMethod, loadVault } from "../payment-methods";
 import { readPage } from "../store";
+import { loadTestClock } from "../test-clocks";
 
 export type Customer = Stripe.Customer;
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const WRITABLE = ["description", "email", "metadata", "name", "phone", "invoice_settings", "preferred_locales", "expand"] as const satisfies readonly (keyof Stripe.CustomerCreateParams & keyof Stripe.CustomerUpdateParams)[];
-const CREATE_PARAMS = [...WRITABLE, "payment_method"] as const satisfies readonly (keyof Stripe.CustomerCreateParams)[];
+const CREATE_PARAMS = [...WRITABLE, "payment_method", "test_clock"] as const satisfies readonly (keyof Stripe.CustomerCreateParams)[];
 const UPDATE_PARAMS = WRITABLE satisfies readonly (keyof Stripe.CustomerUpdateParams)[];
 const INVOICE_SETTINGS_PARAMS = ["default_payment_method", "footer"] as const satisfies readonly (keyof Stripe.CustomerUpdateParams.InvoiceSettings)[];
 const LIST_PARAMS = ["email", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.CustomerListParams)[];
@@ -71,6 +72,8 @@ export const customerRoutes = new Hono<AppEnv>()
     "/v1/customers",
     endpoint("secret", async (call) => {
       call.params.allowOnly(CREATE_PARAMS);
+      const clock = call.params.string("test_clock");
+      const testClock = clock ? (await loadTestClock(call, clock, "test_clock")).id : null;
       const id = newId(ID_PREFIX.customer);
       let customer: Customer = applyWritable(call, {
         id,
@@ -94,7 +97,7 @@ export const customerRoutes = new Hono<AppEnv>()
         preferred_locales: [],
         shipping: null,
         tax_exempt: "none",
-        test_clock: null,
+        test_clock: testClock,
       });
       call.store.put(customer);
       call.emit("customer.created", customer);

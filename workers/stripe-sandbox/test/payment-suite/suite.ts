@@ -14,6 +14,8 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_ENDPOINTS, syncWebhookEndpoints } from "../../../api/src/payments/webhook-endpoints";
+import { listedEventInPinnedVersion } from "../../../api/src/payments/listed-stripe-event";
+import { readsAsPinned } from "../../../api/src/platform/stripe-api-version";
 
 export interface StripeUnderTest {
   /** For the test names: which Stripe this is. */
@@ -113,7 +115,7 @@ export function paymentSuite(target: StripeUnderTest): void {
       expect(paid).toMatchObject({ status: "succeeded", paid: true, captured: true, amount: 1999, payment_intent: intent.id, payment_method: paymentMethod });
     });
 
-    it("lists the payment's payment_intent.succeeded event, where reconciliation finds what a webhook missed", async () => {
+    it("lists the payment's payment_intent.succeeded event, where reconciliation finds what a webhook missed, in the version of its creation, which it reads again in the SDK's", async () => {
       const { customer, paymentMethod } = await savedVisa();
       const intent = await charge({ customer, payment_method: paymentMethod, off_session: true });
       const event = await eventually("payment_intent.succeeded event", async () => {
@@ -121,6 +123,12 @@ export function paymentSuite(target: StripeUnderTest): void {
         return events.data.find((listed) => (listed.data.object as Stripe.PaymentIntent).id === intent.id);
       });
       expect(event.data.object).toMatchObject({ id: intent.id, status: "succeeded", metadata: tag });
+      // The account's default version when the event was made: not necessarily the SDK's.
+      expect(event.api_version).toMatch(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/);
+      const readable = await listedEventInPinnedVersion({ stripe }, event);
+      expect(readsAsPinned(readable.api_version)).toBe(true);
+      expect(readable).toMatchObject({ id: event.id, type: "payment_intent.succeeded", data: { object: { id: intent.id, status: "succeeded", amount: 1999 } } });
+      if (!readsAsPinned(event.api_version)) expect(readable.data.object).toEqual(await stripe.paymentIntents.retrieve(intent.id));
     });
 
     it("declines pm_card_chargeDeclined with card_declined / generic_decline, the intent left to be paid again", async () => {
@@ -265,6 +273,65 @@ export function paymentSuite(target: StripeUnderTest): void {
       const error = await refusal(stripe.paymentIntents.create(removed));
       expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
       expect(error).toMatchObject({ statusCode: 400, code: "payment_method_types_no_longer_supported" });
+    });
+
+    // Near the end: it moves a test clock a month on, which against the sandbox moves its one clock.
+    it("renews a subscription when its customer's test clock passes the period end; a card that needs 3-D Secure then leaves the renewal waiting for the cardholder", async () => {
+      const price = await stripe.prices.create({ currency: "usd", unit_amount: 1499, recurring: { interval: "month" }, product_data: { name: "JPlay suite Pro" }, metadata: tag });
+      // Frozen at Stripe's time now: the price was just made.
+      const clock = await stripe.testHelpers.testClocks.create({ frozen_time: price.created, name: `jplay-suite-${run}` });
+      const advanceTo = async (time: number) => {
+        await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: time });
+        await eventually("test clock ready", async () => ((await stripe.testHelpers.testClocks.retrieve(clock.id)).status === "ready" ? true : undefined));
+      };
+      const current = (subscription: string) => stripe.subscriptions.retrieve(subscription, { expand: ["latest_invoice"] });
+      try {
+        const customer = await stripe.customers.create({ test_clock: clock.id, metadata: tag });
+        expect(customer.test_clock).toBe(clock.id);
+        const setup = await saveCard(customer.id, "pm_card_visa");
+        // As the product subscribes: the first invoice waits, and the card that pays it pays the renewals.
+        const subscription = await stripe.subscriptions.create({
+          customer: customer.id,
+          items: [{ price: price.id }],
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          metadata: tag,
+        });
+        await stripe.invoices.pay(subscription.latest_invoice as string, { payment_method: setup.payment_method as string, off_session: true });
+        const active = await current(subscription.id);
+        expect(active).toMatchObject({ status: "active", default_payment_method: setup.payment_method });
+        const periodEnd = active.items.data[0]!.current_period_end;
+
+        await advanceTo(periodEnd + 60 * 60);
+        const renewed = await eventually("renewed subscription", async () => {
+          const now = await current(subscription.id);
+          return now.items.data[0]!.current_period_start >= periodEnd && (now.latest_invoice as Stripe.Invoice).status === "paid" ? now : undefined;
+        });
+        expect(renewed.status).toBe("active");
+        expect(renewed.latest_invoice).toMatchObject({ billing_reason: "subscription_cycle", amount_paid: 1499 });
+
+        // 4000 0027 6000 3184 asks for the cardholder on every payment, Billing's off-session renewal included.
+        const strict = await stripe.paymentMethods.attach("pm_card_authenticationRequired", { customer: customer.id });
+        await stripe.subscriptions.update(subscription.id, { default_payment_method: strict.id });
+        await advanceTo(renewed.items.data[0]!.current_period_end + 60 * 60);
+        const waiting = await eventually("past_due renewal", async () => {
+          const now = await current(subscription.id);
+          return now.status === "past_due" ? now : undefined;
+        });
+        const invoice = waiting.latest_invoice as Stripe.Invoice;
+        expect(invoice).toMatchObject({ status: "open", billing_reason: "subscription_cycle" });
+        await eventually("invoice.payment_action_required event", async () => {
+          const events = await stripe.events.list({ type: "invoice.payment_action_required", created: { gte: price.created }, limit: 100 });
+          return events.data.find((listed) => (listed.data.object as Stripe.Invoice).id === invoice.id);
+        });
+        // The browser completes the bank's challenge with the invoice's client secret.
+        const secret = (await stripe.invoices.retrieve(invoice.id, { expand: ["confirmation_secret"] })).confirmation_secret?.client_secret;
+        expect(secret).toEqual(expect.any(String));
+        const intent = await stripe.paymentIntents.retrieve(secret!.split("_secret_")[0]!);
+        expect(intent).toMatchObject({ status: "requires_action", payment_method: strict.id });
+      } finally {
+        await stripe.testHelpers.testClocks.del(clock.id);
+      }
     });
 
     // Near the end: against the sandbox it moves the clock two hours forward.
