@@ -7,7 +7,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import worker from "../src/index";
 import { SIGN_IN_FAILURES_OVERALL_PER_HOUR, SIGN_IN_FAILURES_PER_ADDRESS } from "../src/access/admin-sign-in-guard";
@@ -333,6 +333,50 @@ describe("admin behind Cloudflare Access", () => {
     );
     expect(signIn.status).toBe(400);
     expect(signIn.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("fetches the team's certs over HTTP, keeps them, fetches them again for a rotated key, and refuses an unknown key id without hammering the certs URL", async () => {
+    // A team of its own, so no key set cached by another test is used, and a certs server standing in
+    // for Cloudflare's: it answers what the team publishes now and records every fetch.
+    const team = `https://jwks-${crypto.randomUUID().slice(0, 8)}.cloudflareaccess.com`;
+    const first = await keyPair("team-key-1");
+    const rotated = await keyPair("team-key-2");
+    let published = [first.jwk];
+    const fetched: string[] = [];
+    const certs = {
+      fetch: async (input: RequestInfo | URL) => {
+        fetched.push(String(input instanceof Request ? input.url : input));
+        return Response.json({ keys: published });
+      },
+    } as unknown as Fetcher;
+    const remote = { ...env, ACCESS_TEAM_DOMAIN: team, ACCESS_AUD: AUD, ACCESS_JWKS: undefined, ACCESS_CERTS: certs } as Env;
+    const signedBy = (key: { kid: string; privateKey: CryptoKey }) => token(key, { iss: team });
+    const status = async (jwt: string) => (await call("/api/admin/failed-jobs", remote, { "Cf-Access-Jwt-Assertion": jwt })).status;
+
+    expect(await status(await signedBy(first))).toBe(200);
+    expect(await status(await signedBy(first))).toBe(200);
+    expect(fetched).toEqual([`${team}/cdn-cgi/access/certs`]);
+
+    // Cloudflare rotates: the new key is published beside the old. Within jose's 30-second cooldown a
+    // token naming it is refused without a fetch; after it, the key set is fetched again and it is let in.
+    published = [first.jwk, rotated.jwk];
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
+    expect(await status(await signedBy(rotated))).toBe(401);
+    expect(fetched).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await status(await signedBy(rotated))).toBe(200);
+    expect(await status(await signedBy(first))).toBe(200);
+    expect(fetched).toHaveLength(2);
+
+    // A key id the team never published: one fetch after the cooldown, refused; made-up ids right after fetch nothing.
+    const stranger = await keyPair("not-the-teams");
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await status(await signedBy(stranger))).toBe(401);
+    expect(fetched).toHaveLength(3);
+    for (const kid of ["made-up-1", "made-up-2", "made-up-3"]) expect(await status(await signedBy({ ...stranger, kid }))).toBe(401);
+    expect(fetched).toHaveLength(3);
+    expect(new Set(fetched)).toEqual(new Set([`${team}/cdn-cgi/access/certs`]));
   });
 });
 

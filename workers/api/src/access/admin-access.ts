@@ -7,7 +7,7 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, customFetch, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import type { AdminSessionResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../platform/env";
 import { isDevelopment } from "../platform/environment";
@@ -60,18 +60,24 @@ export function adminMethod(env: Env): AdminMethod | null {
 
 // ---- Cloudflare Access ------------------------------------------------------------------------
 
-/** Remote key sets by URL: jose caches the keys and refetches them when an unknown `kid` appears. */
+/**
+ * Remote key sets by URL (and by certs server, where one stands in): jose caches the keys and, when a
+ * token names an unknown `kid` (Cloudflare rotates its keys), fetches them again, at most once per
+ * cooldown (30 s), so tokens with made-up key ids cannot make the Worker hammer the certs URL.
+ */
 const remoteKeySets = new Map<string, JWTVerifyGetKey>();
 
 function accessKeys(env: Env, issuer: string): JWTVerifyGetKey {
   // A JWKS given as configuration stands in for the team's certs in tests and local trials (no
-  // network there). Production always asks Cloudflare.
+  // network there), and so can a certs server of their own. Production always asks Cloudflare.
   if (env.ACCESS_JWKS && !isProduction(env)) return createLocalJWKSet(JSON.parse(env.ACCESS_JWKS) as JSONWebKeySet);
   const url = `${issuer}/cdn-cgi/access/certs`;
-  let keys = remoteKeySets.get(url);
+  const certs = isProduction(env) ? undefined : env.ACCESS_CERTS;
+  const cacheKey = certs ? `${url} (ACCESS_CERTS)` : url;
+  let keys = remoteKeySets.get(cacheKey);
   if (!keys) {
-    keys = createRemoteJWKSet(new URL(url));
-    remoteKeySets.set(url, keys);
+    keys = createRemoteJWKSet(new URL(url), certs ? { [customFetch]: (input, init) => certs.fetch(input, init) } : {});
+    remoteKeySets.set(cacheKey, keys);
   }
   return keys;
 }

@@ -86,6 +86,12 @@ declare global {
      * For tests and local trials only: ignored in production.
      */
     ACCESS_JWKS?: string;
+    /**
+     * Where the team's certs (`<team domain>/cdn-cgi/access/certs`) are fetched from instead of the
+     * network: a certs server of a test's or a local trial's own, reached as Cloudflare's would be
+     * (caching, a new key id fetched again). Ignored in production.
+     */
+    ACCESS_CERTS?: Fetcher;
     /** The app's public origin (e.g. https://jplay.example): required in production, which answers there only (platform/middleware/public-origin.ts). */
     APP_ORIGIN?: string;
     /**
