@@ -205,6 +205,40 @@ describe("in the artist's language", () => {
   });
 });
 
+describe("only the countries JPlay texts", () => {
+  it("a number abroad, or a +1 number of the Caribbean, Canada, toll-free or premium rate, is refused when a card is saved, before anything is counted or saved", async () => {
+    for (const phoneNumber of ["+44 20 7946 0958", "+1 876 555 0100", "+1 416 555 0100", "+1 900 555 0100", "+1 800 555 0100", "+52 55 5555 0100"]) {
+      const browser = new Browser();
+      const { setup, saved } = await setUpArtist(browser, undefined, phoneNumber);
+      expect(saved.status, phoneNumber).toBe(400);
+      expect(await saved.json(), phoneNumber).toEqual({
+        error: { code: "bad_request", message: "Enter a mobile number in US: JPlay texts you about your songs and payments there." },
+      });
+      expect(await env.DB.prepare("select 1 from artists where stripe_customer_id = ?1").bind(setup.customerId).first(), phoneNumber).toBeNull();
+      expect(await env.DB.prepare("select 1 from rate_limits where key like ?1").bind(`save-card:customer:${setup.customerId}%`).first(), phoneNumber).toBeNull();
+    }
+    // The same card saved with a US number goes through (the refusal held nothing back).
+    const browser = new Browser();
+    const { saved } = await setUpArtist(browser, undefined, "+1 (555) 010-4321");
+    expect(saved.status).toBe(200);
+  });
+
+  it("a number saved before in a country no longer texted gets no text: its row is failed with the reason; SMS_COUNTRIES adds a country", async () => {
+    const { artistId } = await artistWithPhone("+44 20 7946 0958");
+    const jobs = new CapturingQueue();
+    await textCardSaved(testContext({ jobs: jobs.asQueue() }), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}` });
+    const [refused] = await textsOf(artistId, "card_saved");
+    expect(refused).toMatchObject({ status: "failed", error: "JPlay does not text numbers in this country (SMS_COUNTRIES)." });
+    expect(refused!.body).not.toContain("A".repeat(43));
+    expect(jobs.take()).toEqual([]);
+
+    const { artistId: served } = await artistWithPhone("+44 20 7946 0959");
+    const withBritain = testContext({ env: { ...env, SMS_COUNTRIES: "US, gb" }, jobs: jobs.asQueue() });
+    await textCardSaved(withBritain, { artistId: served, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"B".repeat(43)}` });
+    expect((await textsOf(served, "card_saved"))[0]).toMatchObject({ status: "queued", to_phone: "+442079460959" });
+  });
+});
+
 describe("opting out", () => {
   it("a number an operator marked opted out gets no text: its row is skipped and no send is queued", async () => {
     const { artistId, phone } = await artistWithPhone();

@@ -92,6 +92,11 @@ declare global {
      * (caching, a new key id fetched again). Ignored in production.
      */
     ACCESS_CERTS?: Fetcher;
+    /**
+     * The countries texts go to, as ISO codes, comma-separated (default `US`; also `CA`, `MX`, `GB`,
+     * `ES`): a phone number elsewhere is refused when a card is saved and never texted (texts/sms-countries.ts).
+     */
+    SMS_COUNTRIES?: string;
     /** The app's public origin (e.g. https://jplay.example): required in production, which answers there only (platform/middleware/public-origin.ts). */
     APP_ORIGIN?: string;
     /**

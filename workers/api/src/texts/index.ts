@@ -14,5 +14,6 @@ export {
 export { sendText } from "./jobs/send-text";
 export { requeueStuckTextsTask } from "./jobs/text-tasks";
 export { toE164 } from "./phone-number";
+export { servedSmsCountries, textsReach } from "./sms-countries";
 export { smsRoutes } from "./routes/sms";
 export { optOut } from "./sms-opt-outs";

@@ -2,7 +2,8 @@
  * The outbox of texts to artists (table text_messages). `queueText` writes one row per event — its
  * `dedupe_key` is unique, so a redelivered webhook or job texts once — and queues a `text.send` job
  * for it (texts/jobs/send-text.ts). A number that opted out, an artist without a phone and a number that
- * cannot be texted get a row too, `skipped` (or `failed`), so the admin sees why nothing went.
+ * cannot be texted (not a number, or in a country JPlay does not text: sms-countries.ts) get a row
+ * too, `skipped` (or `failed`), so the admin sees why nothing went.
  * Artist page tokens in a body are kept readable only while the row waits to be sent
  * (docs/decisions/026-texts-to-artists.md). The body is written here, in the artist's stored language.
  */
@@ -10,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { artists, type TextMessageKind, type TextMessageStatus } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { toE164 } from "./phone-number";
+import { textsReach } from "./sms-countries";
 import { isOptedOut } from "./sms-opt-outs";
 import { textBodiesIn, type TextBodies } from "./text-message-bodies";
 
@@ -41,9 +43,11 @@ export async function queueText(ctx: Ctx, text: TextRequest): Promise<TextMessag
     ? ({ status: "skipped", error: "The artist gave no phone number." } as const)
     : phone === null
       ? ({ status: "failed", error: "The phone number cannot receive texts (not a valid number)." } as const)
-      : optedOut
-        ? ({ status: "skipped", error: "The number opted out (STOP)." } as const)
-        : ({ status: "queued", error: null } as const);
+      : !textsReach(ctx.env, phone)
+        ? ({ status: "failed", error: "JPlay does not text numbers in this country (SMS_COUNTRIES)." } as const)
+        : optedOut
+          ? ({ status: "skipped", error: "The number opted out (STOP)." } as const)
+          : ({ status: "queued", error: null } as const);
   const id = crypto.randomUUID();
   const inserted = await ctx.db.run(sql`
     insert into text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, error)

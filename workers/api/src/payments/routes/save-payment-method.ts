@@ -1,6 +1,7 @@
 /**
  * `POST /api/save-payment-method` (docs/product.md, Calls): the confirmed card becomes the artist's.
- * Saves are limited per session and per client address first; only a card Stripe confirmed for the
+ * A phone number JPlay does not text (another country, not a number) is refused first. Saves are
+ * limited per session and per client address then; only a card Stripe confirmed for the
  * session's customer then counts against the limits others share, per phone and the ceiling per
  * minute over all clients together (src/platform/limits.ts, the README's "Security" section). Saving replaces this browser's session with one bound to the
  * artist and answers (and texts) the artist's private page link.
@@ -8,7 +9,7 @@
 import { Hono } from "hono";
 import { SavePaymentMethodSchema } from "@jplay/schema/distribution";
 import type { AppEnv } from "../../platform/env";
-import { forbidden } from "../../platform/errors";
+import { badRequest, forbidden } from "../../platform/errors";
 import {
   BUSY_SAVE_MESSAGE,
   HOUR_MS,
@@ -21,7 +22,7 @@ import {
 } from "../../platform/limits";
 import { artistPagePath, issueArtistLink, readSessionCustomer, rotateSession } from "../../access/index";
 import { syncArtistPayoutSchedule } from "../../ledger/index";
-import { textCardSaved } from "../../texts/index";
+import { servedSmsCountries, textCardSaved, textsReach, toE164 } from "../../texts/index";
 import { confirmedSetupCard, savePaymentMethod } from "../payment-setup";
 import { clientAddress, enforceRateLimit } from "../../platform/rate-limit";
 import { requestLanguage } from "../../platform/request-language";
@@ -32,6 +33,12 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   const input = c.req.valid("json");
   if ((await readSessionCustomer(c)) !== input.customerId) {
     throw forbidden(/*i18n*/ "This payment setup belongs to another session. Please reload the page and try again.");
+  }
+  // A number JPlay cannot text, or one in a country it does not text, is refused before anything is
+  // counted or saved: nobody can point our texts at premium-rate numbers abroad (texts/sms-countries.ts).
+  const phone = toE164(input.phoneNumber);
+  if (!phone || !textsReach(c.env, phone)) {
+    throw badRequest(/*i18n*/ "Enter a mobile number in {countries}: JPlay texts you about your songs and payments there.", { countries: servedSmsCountries(c.env).join(", ") });
   }
   // First the budgets only this caller uses up: its session (the customer it is bound to) and its address.
   await enforceRateLimit(ctx, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
