@@ -30,6 +30,9 @@ export type ApiErrorCode =
   | "already_subscribed"
   | "no_pro_subscription"
   | "pro_subscription_ended"
+  | "no_phone"
+  | "phone_code_invalid"
+  | "phone_code_expired"
   // Operators
   | "wrong_password"
   | "already_reviewed"

@@ -41,6 +41,26 @@ export const artists = sqliteTable("artists", {
   payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
   /** The language the artist's texts, statements and API messages are written in (the app's choice). */
   language: text("language", { enum: LANGUAGES }).notNull().default("en"),
+  /**
+   * The number (E.164) the artist proved they hold with a code texted to it. Texts carry a link to
+   * the private page only while `phone` is this number (texts/phone-confirmation.ts).
+   */
+  confirmedPhone: text("confirmed_phone"),
+  createdAt: createdAt(),
+});
+
+/** The one code an artist may be confirming their phone with: texted, hashed here, short-lived. */
+export const phoneCodes = sqliteTable("phone_codes", {
+  artistId: text("artist_id")
+    .primaryKey()
+    .references(() => artists.id),
+  /** The number (E.164) the code was texted to: confirming it confirms this number. */
+  phone: text("phone").notNull(),
+  /** SHA-256 of the artist's id and the code: the code itself is only in the text. */
+  codeHash: text("code_hash").notNull(),
+  expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+  /** Wrong codes tried: at the limit the code is spent. */
+  attempts: integer("attempts").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -598,6 +618,7 @@ export const TEXT_MESSAGE_KINDS = [
   "song_restored",
   "payout_sent",
   "renewal_needs_confirmation",
+  "phone_code",
   "opted_out",
 ] as const;
 export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];

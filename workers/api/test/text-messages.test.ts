@@ -55,8 +55,13 @@ async function artistWithPhone(phone = nextPhone()): Promise<{ artistId: string;
   return { artistId, phone: e164(phone) };
 }
 
-/** A queued text row of the artist's (a card-saved text holding a page link), and its id. */
+/** The artist's phone counts as confirmed (texts/phone-confirmation.ts; its own test proves the code flow). */
+const phoneConfirmedFor = (artistId: string) =>
+  env.DB.prepare("update artists set confirmed_phone = '+' || replace(replace(replace(replace(replace(phone, '+', ''), ' ', ''), '(', ''), ')', ''), '-', '') where id = ?1").bind(artistId).run();
+
+/** A queued text row of the artist's (a card-saved text holding a page link: their phone is confirmed), and its id. */
 async function queuedText(artistId: string, jobs = new CapturingQueue()): Promise<TextRow> {
+  await phoneConfirmedFor(artistId);
   await textCardSaved(testContext({ jobs: jobs.asQueue() }), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}` });
   const [row] = await textsOf(artistId, "card_saved");
   expect(row?.status).toBe("queued");
@@ -81,14 +86,30 @@ afterEach(() => {
 });
 
 describe("one text per event", () => {
-  it("saving a card texts the artist's private page link, once, and the stored body loses the token once logged", async () => {
+  it("saving a card texts that it is saved, without the page's link while the phone is not confirmed, once", async () => {
+    const { setup, saved } = await setUpArtist(new Browser());
+    const { artistPageUrl } = await saved.json<{ artistPageUrl: string }>();
+    const artist = await env.DB.prepare("select id from artists where stripe_customer_id = ?1").bind(setup.customerId).first<{ id: string }>();
+    const [text, ...more] = await textsOf(artist!.id, "card_saved");
+    expect(more).toHaveLength(0);
+    expect(text!.to_phone).toMatch(/^\+1555010\d{4}$/);
+    expect(text!.body).toBe(
+      "JPlay: your card is saved. Open your private artist page from the screen where you saved it, and confirm this phone there to get its link by text. Reply STOP to opt out.",
+    );
+    expect(text!.body).not.toContain(artistPageUrl.split("/").pop()!);
+  });
+
+  it("with the phone confirmed, saving a card texts the artist's private page link, once, and the stored body loses the token once logged", async () => {
     const { setup, saved } = await setUpArtist(new Browser());
     const { artistPageUrl } = await saved.json<{ artistPageUrl: string }>();
     const token = artistPageUrl.split("/").pop()!;
     const artist = await env.DB.prepare("select id from artists where stripe_customer_id = ?1").bind(setup.customerId).first<{ id: string }>();
+    await phoneConfirmedFor(artist!.id);
+    // The next card saved (another payment method): its text carries the link.
+    await env.DB.prepare("delete from text_messages where artist_id = ?1").bind(artist!.id).run();
+    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId: artist!.id, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `http://jplay.test${artistPageUrl}` });
     const [text] = await textsOf(artist!.id, "card_saved");
-    expect(text).toBeDefined();
-    expect(text!.to_phone).toMatch(/^\+1555010\d{4}$/);
+    expect(text!.body).toContain(`http://jplay.test/artist/${token}`);
 
     const log = vi.spyOn(console, "log");
     await sendText(testContext(), text!.id);
@@ -187,7 +208,9 @@ describe("in the artist's language", () => {
     const artist = await env.DB.prepare("select id, language from artists where stripe_customer_id = ?1").bind(setup.customerId).first<{ id: string; language: string }>();
     expect(artist?.language).toBe("es");
     const [saved] = await textsOf(artist!.id, "card_saved");
-    expect(saved!.body).toMatch(/^JPlay: tu tarjeta quedó guardada\. Tu página privada de artista .*\/artist\/\S+ Responde STOP para no recibir más mensajes\.$/);
+    expect(saved!.body).toBe(
+      "JPlay: tu tarjeta está guardada. Abre tu página privada de artista desde la pantalla donde la guardaste y confirma allí este teléfono para recibir su enlace por mensaje. Responde STOP para no recibir más mensajes.",
+    );
     expect((await (await browser.fetch("/api/me")).json<{ artist: { language: string } }>()).artist.language).toBe("es");
 
     const put = (who: Browser, body: unknown) =>

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { payments, songs, textMessages } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
+import { phoneConfirmed } from "./phone-confirmation";
 import { queueText, type TextRequest } from "./text-messages";
 
 async function tell(ctx: Ctx, text: TextRequest): Promise<void> {
@@ -17,9 +18,18 @@ async function tell(ctx: Ctx, text: TextRequest): Promise<void> {
   }
 }
 
-/** A card saved on /distribute: the private page link, so a cleared browser does not lose it. */
+/**
+ * A card saved on /distribute: the private page link, so a cleared browser does not lose it — once
+ * the artist has confirmed this phone; before, the text says only that the card is saved.
+ */
 export async function textCardSaved(ctx: Ctx, saved: { artistId: string; paymentMethodId: string; artistPageUrl: string }): Promise<void> {
-  await tell(ctx, { artistId: saved.artistId, kind: "card_saved", dedupeKey: `card_saved:${saved.paymentMethodId}`, write: (texts) => texts.cardSaved(saved.artistPageUrl) });
+  const withLink = await phoneConfirmed(ctx, saved.artistId);
+  await tell(ctx, {
+    artistId: saved.artistId,
+    kind: "card_saved",
+    dedupeKey: `card_saved:${saved.paymentMethodId}`,
+    write: (texts) => (withLink ? texts.cardSaved(saved.artistPageUrl) : texts.cardSavedWithoutLink()),
+  });
 }
 
 /** A song's payment succeeded or was declined (once per payment row). */
@@ -76,8 +86,9 @@ export async function textSongRestored(ctx: Ctx, restore: { songId: string; even
 
 /**
  * A Pro renewal waits for the artist's 3-D Secure: once per invoice (Billing's retries ask again), with
- * a fresh link to the private page where they confirm it. `artistPageUrl` makes that link; it is
- * only called when this invoice has not been texted yet, so a redelivered event issues no new link.
+ * a fresh link to the private page where they confirm it when the phone is confirmed (else no link).
+ * `artistPageUrl` makes that link; it is only called when this invoice has not been texted yet and
+ * the phone is confirmed, so a redelivered event issues no new link.
  */
 export async function textRenewalNeedsConfirmation(
   ctx: Ctx,
@@ -86,8 +97,13 @@ export async function textRenewalNeedsConfirmation(
   const dedupeKey = `renewal_needs_confirmation:${renewal.invoiceId}`;
   const [texted] = await ctx.db.select({ id: textMessages.id }).from(textMessages).where(eq(textMessages.dedupeKey, dedupeKey)).limit(1);
   if (texted) return;
-  const link = await renewal.artistPageUrl();
-  await tell(ctx, { artistId: renewal.artistId, kind: "renewal_needs_confirmation", dedupeKey, write: (texts) => texts.renewalNeedsConfirmation(renewal.amountCents, link) });
+  const link = (await phoneConfirmed(ctx, renewal.artistId)) ? await renewal.artistPageUrl() : null;
+  await tell(ctx, {
+    artistId: renewal.artistId,
+    kind: "renewal_needs_confirmation",
+    dedupeKey,
+    write: (texts) => (link ? texts.renewalNeedsConfirmation(renewal.amountCents, link) : texts.renewalNeedsConfirmationWithoutLink(renewal.amountCents)),
+  });
 }
 
 /** A payout's Transfer was made. */

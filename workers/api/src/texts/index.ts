@@ -15,5 +15,6 @@ export { sendText } from "./jobs/send-text";
 export { requeueStuckTextsTask } from "./jobs/text-tasks";
 export { toE164 } from "./phone-number";
 export { servedSmsCountries, textsReach } from "./sms-countries";
+export { artistPhone, confirmPhoneCode, sendPhoneCode } from "./phone-confirmation";
 export { smsRoutes } from "./routes/sms";
 export { optOut } from "./sms-opt-outs";

@@ -20,6 +20,9 @@ const everyBody = (bodies: TextBodies) => [
   bodies.songRestored("Song"),
   bodies.payoutSent(1234),
   bodies.renewalNeedsConfirmation(1499, "https://jplay.example/artist/abc"),
+  bodies.renewalNeedsConfirmationWithoutLink(1499),
+  bodies.cardSavedWithoutLink(),
+  bodies.phoneCode("042917"),
 ];
 
 describe("texts to artists", () => {
@@ -41,6 +44,9 @@ describe("texts to artists", () => {
     );
     expect(english.renewalNeedsConfirmation(1499, "https://jplay.example/artist/abc")).toBe(
       "JPlay: your bank asks you to confirm your Pro renewal of $14.99. Pro is off until you do. Confirm it on your private artist page: https://jplay.example/artist/abc Reply STOP to opt out.",
+    );
+    expect(english.phoneCode("042917")).toBe(
+      "JPlay: 042-917 is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. Reply STOP to opt out.",
     );
     expect(english.songDistributed("x".repeat(70))).toBe(`JPlay: "${"x".repeat(59)}…" is now live on the tablets. Reply STOP to opt out.`);
   });

@@ -12,6 +12,8 @@ import { translate } from "../platform/translate";
 
 export interface TextBodies {
   cardSaved(artistPageUrl: string): string;
+  /** A card saved while the phone is not confirmed: no link (phone-confirmation.ts). */
+  cardSavedWithoutLink(): string;
   paymentSucceeded(songTitle: string, amountCents: number): string;
   paymentFailed(songTitle: string): string;
   songDistributed(songTitle: string): string;
@@ -20,11 +22,15 @@ export interface TextBodies {
   songRestored(songTitle: string): string;
   payoutSent(amountCents: number): string;
   renewalNeedsConfirmation(amountCents: number, artistPageUrl: string): string;
+  renewalNeedsConfirmationWithoutLink(amountCents: number): string;
+  /** The code that confirms the phone, written `123-456` (the outbox hides it once sent). */
+  phoneCode(code: string): string;
 }
 
 const TEXT = {
   optOut: /*i18n*/ "Reply STOP to opt out.",
   cardSaved: /*i18n*/ "JPlay: your card is saved. Your private artist page (keep this link to yourself): {artistPageUrl} {optOut}",
+  cardSavedWithoutLink: /*i18n*/ "JPlay: your card is saved. Open your private artist page from the screen where you saved it, and confirm this phone there to get its link by text. {optOut}",
   includedInPro: /*i18n*/ "JPlay: {song} is included in your Pro plan. We are getting it ready for the tablets. {optOut}",
   paymentReceived: /*i18n*/ "JPlay: we received your {amount} payment for {song}. We are getting it ready for the tablets. {optOut}",
   paymentFailed: /*i18n*/ "JPlay: your card was not charged for {song}; the payment did not go through. You can try again or use another card on JPlay. {optOut}",
@@ -34,6 +40,8 @@ const TEXT = {
   songRestored: /*i18n*/ "JPlay: {song} is back on the tablets. {optOut}",
   payoutSent: /*i18n*/ "JPlay: we sent you a payout of {amount}. It reaches your debit card on your payout schedule. {optOut}",
   renewalNeedsConfirmation: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page: {artistPageUrl} {optOut}",
+  renewalNeedsConfirmationWithoutLink: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page. {optOut}",
+  phoneCode: /*i18n*/ "JPlay: {code} is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. {optOut}",
 } as const;
 
 /** A reason as a sentence: an operator's short reason ("Violence") gets its full stop. */
@@ -48,6 +56,7 @@ export function textBodiesIn(language: Language): TextBodies {
   const money = (cents: number) => formatMoney(cents, language);
   return {
     cardSaved: (artistPageUrl) => write(TEXT.cardSaved, { artistPageUrl }),
+    cardSavedWithoutLink: () => write(TEXT.cardSavedWithoutLink, {}),
     paymentSucceeded: (songTitle, amountCents) =>
       amountCents === 0
         ? write(TEXT.includedInPro, { song: quoted(songTitle) })
@@ -59,5 +68,7 @@ export function textBodiesIn(language: Language): TextBodies {
     songRestored: (songTitle) => write(TEXT.songRestored, { song: quoted(songTitle) }),
     payoutSent: (amountCents) => write(TEXT.payoutSent, { amount: money(amountCents) }),
     renewalNeedsConfirmation: (amountCents, artistPageUrl) => write(TEXT.renewalNeedsConfirmation, { amount: money(amountCents), artistPageUrl }),
+    renewalNeedsConfirmationWithoutLink: (amountCents) => write(TEXT.renewalNeedsConfirmationWithoutLink, { amount: money(amountCents) }),
+    phoneCode: (code) => write(TEXT.phoneCode, { code: `${code.slice(0, 3)}-${code.slice(3)}` }),
   };
 }

@@ -4,7 +4,7 @@
  * for it (texts/jobs/send-text.ts). A number that opted out, an artist without a phone and a number that
  * cannot be texted (not a number, or in a country JPlay does not text: sms-countries.ts) get a row
  * too, `skipped` (or `failed`), so the admin sees why nothing went.
- * Artist page tokens in a body are kept readable only while the row waits to be sent
+ * Artist page tokens and phone codes in a body are kept readable only while the row waits to be sent
  * (docs/decisions/026-texts-to-artists.md). The body is written here, in the artist's stored language.
  */
 import { eq, sql } from "drizzle-orm";
@@ -26,9 +26,11 @@ export interface TextRequest {
 
 /** `/artist/<token>` in a body: the private page link, shown only to the artist's phone. */
 const ARTIST_LINK_TOKEN = /(\/artist\/)[A-Za-z0-9_-]{20,}/g;
+/** A phone confirmation code as texts write it (`123-456`, text-message-bodies.ts). */
+const PHONE_CODE = /\b\d{3}-\d{3}\b/g;
 
-/** The body with every artist page token replaced, as it is stored once sent and shown in admin. */
-export const redactLinks = (body: string) => body.replace(ARTIST_LINK_TOKEN, "$1[link hidden]");
+/** The body with every artist page token and confirmation code replaced, as it is stored once sent and shown in admin. */
+export const redactLinks = (body: string) => body.replace(ARTIST_LINK_TOKEN, "$1[link hidden]").replace(PHONE_CODE, "[code hidden]");
 
 /**
  * Writes the row (once per dedupe key) and, when it is to be sent, queues its send job. Answers the

@@ -21,6 +21,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   song_restored: "Song restored",
   payout_sent: "Payout sent",
   renewal_needs_confirmation: "Renewal to confirm",
+  phone_code: "Phone code",
   opted_out: "Opted out",
 };
 

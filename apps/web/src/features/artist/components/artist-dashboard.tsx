@@ -15,6 +15,7 @@ import { formatMoney } from "@/lib/i18n/format-values";
 import { useArtistPage } from "../api/get-artist-page";
 import { ArtistProPlan } from "./artist-pro-plan";
 import { ArtistCardSection } from "./artist-card";
+import { ArtistPhoneSection } from "./artist-phone";
 import { ArtistSongs } from "./artist-songs";
 import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
@@ -80,6 +81,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
 
       <ArtistProPlan token={token} />
       <ArtistCardSection token={token} />
+      <ArtistPhoneSection token={token} />
 
       <section aria-labelledby="artist-songs" className="space-y-4">
         <h2 id="artist-songs" className="text-2xl font-bold">
