@@ -159,6 +159,8 @@ describe("renewals", { timeout: 60_000 }, () => {
 
   it("a renewal the bank wants confirmed (3-D Secure): Pro is off, the artist is texted a link once, and their page confirms it with the saved card; Pro is back", async () => {
     const artist = await proArtist();
+    // The artist confirmed their phone (texts/phone-confirmation.ts): texts to it carry the page's link.
+    await env.DB.prepare("update artists set confirmed_phone = '+' || replace(replace(phone, '+', ''), ' ', '') where id = ?1").bind(artist.artistId).run();
     const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
     expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
     await passTime(artist.periodEnd);
@@ -191,6 +193,19 @@ describe("renewals", { timeout: 60_000 }, () => {
     expect(renewed.current_period_end).toBe(waiting.current_period_end);
     const invoice = await stripe.invoices.retrieve(waiting.renewal_action_invoice_id!);
     expect(invoice).toMatchObject({ status: "paid", billing_reason: "subscription_cycle", amount_paid: 1499 });
+  });
+
+  it("a renewal to confirm is texted without a link while the artist's phone is not confirmed", async () => {
+    const artist = await proArtist();
+    const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
+    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
+    await passTime(artist.periodEnd);
+    await subscriptionReaches(artist.artistId, (r) => r.renewal_action_invoice_id !== null, "waiting for the artist's confirmation");
+    const [text] = await textsOf(artist.artistId, "renewal_needs_confirmation");
+    expect(text!.body).toBe(
+      "JPlay: your bank asks you to confirm your Pro renewal of $14.99. Pro is off until you do. Confirm it on your private artist page. Reply STOP to opt out.",
+    );
+    expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ renewalNeedsConfirmation: true });
   });
 
   it("a page with nothing to confirm answers the plan without a client secret", async () => {
