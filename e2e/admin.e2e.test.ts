@@ -483,8 +483,8 @@ describe("payout funding", () => {
 
     const before = answers.at(-1)!;
     expect(before.owedToArtistsCents).toBeGreaterThan(0); // the demo catalogue's sales
-    expect(before.shortfallCents).toBe(Math.max(0, before.owedToArtistsCents - before.stripe!.availableCents));
-    expect(await section.getByText(/^Owed to artists minus Stripe's available balance\./).isVisible()).toBe(true);
+    expect(before.shortfallCents).toBe(Math.max(0, before.owedToArtistsCents + before.waitingRefunds.cents - before.stripe!.availableCents));
+    expect(await section.getByText(/^Owed to artists plus refunds waiting for funds, minus Stripe's available balance\./).isVisible()).toBe(true);
 
     // The operator adds the shortfall (and more) to Stripe; Stripe makes it available days later.
     const topUp = before.shortfallCents! + 100_000;

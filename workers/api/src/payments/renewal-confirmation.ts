@@ -28,7 +28,9 @@ const subscriptionOfInvoice = (invoice: Stripe.Invoice) => {
 
 /**
  * `invoice.payment_action_required`. `origin` is the product's public origin for the text's link
- * (null where none is known: the text is left out, the page still offers the confirmation).
+ * (null where none is known: the text names the page without one). An event that arrives after the
+ * renewal was paid (Stripe does not promise order) finds the subscription no longer `past_due` and
+ * does nothing.
  */
 export async function onRenewalActionRequired(ctx: Ctx, event: Stripe.Event, origin: string | null): Promise<void> {
   const invoice = event.data.object as Stripe.Invoice;
@@ -37,21 +39,18 @@ export async function onRenewalActionRequired(ctx: Ctx, event: Stripe.Event, ori
   if (invoice.billing_reason !== "subscription_cycle" || invoice.status !== "open") return;
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (!subscriptionId) return;
+  // The status was just read from Stripe (syncSubscriptionFromEvent): only a renewal still unpaid waits.
   const [row] = await ctx.db
     .update(subscriptions)
     .set({ renewalActionInvoiceId: invoice.id, updatedAt: ctx.now() })
-    .where(eq(subscriptions.stripeSubscriptionId, subscriptionId))
+    .where(and(eq(subscriptions.stripeSubscriptionId, subscriptionId), eq(subscriptions.status, "past_due")))
     .returning({ artistId: subscriptions.artistId });
   if (!row) return;
-  if (!origin) {
-    console.warn(JSON.stringify({ level: "warn", msg: "renewal needs confirmation: no public origin for the text's link (APP_ORIGIN)", invoice: invoice.id }));
-    return;
-  }
   await textRenewalNeedsConfirmation(ctx, {
     artistId: row.artistId,
     invoiceId: invoice.id,
     amountCents: invoice.amount_due,
-    artistPageUrl: async () => new URL(artistPagePath(await issueArtistLink(ctx, row.artistId)), origin).href,
+    artistPageUrl: origin ? async () => new URL(artistPagePath(await issueArtistLink(ctx, row.artistId)), origin).href : null,
   });
 }
 

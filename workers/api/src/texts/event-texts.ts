@@ -87,17 +87,18 @@ export async function textSongRestored(ctx: Ctx, restore: { songId: string; even
 /**
  * A Pro renewal waits for the artist's 3-D Secure: once per invoice (Billing's retries ask again), with
  * a fresh link to the private page where they confirm it when the phone is confirmed (else no link).
- * `artistPageUrl` makes that link; it is only called when this invoice has not been texted yet and
- * the phone is confirmed, so a redelivered event issues no new link.
+ * `artistPageUrl` makes that link (null without a public origin: no link); it is only called when
+ * this invoice has not been texted yet and the phone is confirmed, so a redelivered event issues no
+ * new link.
  */
 export async function textRenewalNeedsConfirmation(
   ctx: Ctx,
-  renewal: { artistId: string; invoiceId: string; amountCents: number; artistPageUrl: () => Promise<string> },
+  renewal: { artistId: string; invoiceId: string; amountCents: number; artistPageUrl: (() => Promise<string>) | null },
 ): Promise<void> {
   const dedupeKey = `renewal_needs_confirmation:${renewal.invoiceId}`;
   const [texted] = await ctx.db.select({ id: textMessages.id }).from(textMessages).where(eq(textMessages.dedupeKey, dedupeKey)).limit(1);
   if (texted) return;
-  const link = (await phoneConfirmed(ctx, renewal.artistId)) ? await renewal.artistPageUrl() : null;
+  const link = renewal.artistPageUrl && (await phoneConfirmed(ctx, renewal.artistId)) ? await renewal.artistPageUrl() : null;
   await tell(ctx, {
     artistId: renewal.artistId,
     kind: "renewal_needs_confirmation",
