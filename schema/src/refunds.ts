@@ -4,6 +4,15 @@
  */
 import type { RefundStatus } from "./tables";
 
+/**
+ * Stripe's `pending_reason` for a refund it holds until its available balance covers it. The refund
+ * row keeps a pending reason only while the refund is pending (workers/api/src/refunds/refund-status.ts).
+ */
+export const WAITING_FOR_FUNDS = "insufficient_funds";
+
+/** Whether Stripe holds this refund for funds: what the artist, the refunds list and the funding figures say. */
+export const waitsForFunds = (refund: { pendingReason: string | null }) => refund.pendingReason === WAITING_FOR_FUNDS;
+
 export interface AdminRefund {
   id: string;
   songId: string | null;

@@ -10,9 +10,11 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
+import type Stripe from "stripe";
 import type { ProPlanResponse, RenewalConfirmationResponse } from "@jplay/schema/pro-plan";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
+import { applyStripeEvent } from "../src/payments/stripe-events";
 import {
   artistWithSong,
   authenticateInBrowser,
@@ -26,7 +28,7 @@ import {
   sandboxAdmin,
   songRow,
 } from "./payment-support";
-import { Browser, testContext } from "./support";
+import { Browser, phoneConfirmedFor, testContext } from "./support";
 
 const stripe = createStripe(env);
 const HOUR = 60 * 60;
@@ -163,7 +165,7 @@ describe("renewals", { timeout: 60_000 }, () => {
   it("a renewal the bank wants confirmed (3-D Secure): Pro is off, the artist is texted a link once, and their page confirms it with the saved card; Pro is back", async () => {
     const artist = await proArtist();
     // The artist confirmed their phone (texts/phone-confirmation.ts): texts to it carry the page's link.
-    await env.DB.prepare("update artists set confirmed_phone = '+' || replace(replace(phone, '+', ''), ' ', '') where id = ?1").bind(artist.artistId).run();
+    await phoneConfirmedFor(artist.artistId);
     const linksBefore = await linksOf(artist.artistId);
     const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
     expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
@@ -198,6 +200,14 @@ describe("renewals", { timeout: 60_000 }, () => {
     expect(renewed.current_period_end).toBe(waiting.current_period_end);
     const invoice = await stripe.invoices.retrieve(waiting.renewal_action_invoice_id!);
     expect(invoice).toMatchObject({ status: "paid", billing_reason: "subscription_cycle", amount_paid: 1499 });
+
+    // Stripe does not promise order: the action-required event, carrying the invoice as it was (open),
+    // arriving only now finds the renewal paid and changes nothing, and texts nothing more.
+    const late = { id: `evt_late_${crypto.randomUUID()}`, object: "event", type: "invoice.payment_action_required", data: { object: { ...invoice, status: "open" } } } as unknown as Stripe.Event;
+    await applyStripeEvent(testContext(), late, "http://jplay.test");
+    expect((await subscriptionOf(artist.artistId))!.renewal_action_invoice_id).toBeNull();
+    expect(await textsOf(artist.artistId, "renewal_needs_confirmation")).toHaveLength(1);
+    expect((await proPlanOf(token)).body.pro).toMatchObject({ status: "active", renewalNeedsConfirmation: false });
   });
 
   it("a renewal to confirm is texted without a link while the artist's phone is not confirmed", async () => {

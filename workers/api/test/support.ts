@@ -2,12 +2,22 @@
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { contextFor, type ContextOverrides, type Ctx } from "../src/platform/context";
+import { toE164 } from "../src/texts/phone-number";
 
 /**
  * The context services take (src/platform/context.ts), built from the test env or `given.env`; a test
  * puts in its own queue (a CapturingQueue's `asQueue()`), Stripe client or clock.
  */
 export const testContext = ({ env: given = env, ...overrides }: ContextOverrides & { env?: Env } = {}): Ctx => contextFor(given, overrides);
+
+/**
+ * The artist's phone counts as confirmed, as the code on their page would make it (its own test,
+ * test/phone-confirmation.test.ts, proves that flow): texts to it carry links to the page.
+ */
+export async function phoneConfirmedFor(artistId: string): Promise<void> {
+  const artist = await env.DB.prepare("select phone from artists where id = ?1").bind(artistId).first<{ phone: string | null }>();
+  await env.DB.prepare("update artists set confirmed_phone = ?1 where id = ?2").bind(toE164(artist?.phone), artistId).run();
+}
 
 export class Browser {
   private cookies = new Map<string, string>();

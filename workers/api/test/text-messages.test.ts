@@ -23,7 +23,7 @@ import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong, complete, paymentIntentsOf, songPaid } from "./payment-support";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";
 import { CapturingQueue, identifiersAssigned, insertArtist, insertSong, paySong, pipelineContext } from "./song-fixtures";
-import { Browser, nextPhone, pngBytes, setUpArtist, testContext } from "./support";
+import { Browser, nextPhone, phoneConfirmedFor, pngBytes, setUpArtist, testContext } from "./support";
 
 const testCtx = testContext();
 const TWILIO = { TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000001", TWILIO_AUTH_TOKEN: "test-twilio-auth-token", TWILIO_FROM_NUMBER: "+15550100000" };
@@ -54,10 +54,6 @@ async function artistWithPhone(phone = nextPhone()): Promise<{ artistId: string;
   await env.DB.prepare("update artists set phone = ?1 where id = ?2").bind(phone, artistId).run();
   return { artistId, phone: e164(phone) };
 }
-
-/** The artist's phone counts as confirmed (texts/phone-confirmation.ts; its own test proves the code flow). */
-const phoneConfirmedFor = (artistId: string) =>
-  env.DB.prepare("update artists set confirmed_phone = '+' || replace(replace(replace(replace(replace(phone, '+', ''), ' ', ''), '(', ''), ')', ''), '-', '') where id = ?1").bind(artistId).run();
 
 /** A queued text row of the artist's (a card-saved text holding a page link: their phone is confirmed), and its id. */
 async function queuedText(artistId: string, jobs = new CapturingQueue()): Promise<TextRow> {
@@ -248,11 +244,14 @@ describe("only the countries JPlay texts", () => {
 
   it("a number saved before in a country no longer texted gets no text: its row is failed with the reason; SMS_COUNTRIES adds a country", async () => {
     const { artistId } = await artistWithPhone("+44 20 7946 0958");
+    // Confirmed: the text is written with the link, which a failed row must not keep readable.
+    await phoneConfirmedFor(artistId);
     const jobs = new CapturingQueue();
     await textCardSaved(testContext({ jobs: jobs.asQueue() }), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}` });
     const [refused] = await textsOf(artistId, "card_saved");
     expect(refused).toMatchObject({ status: "failed", error: "JPlay does not text numbers in this country (SMS_COUNTRIES)." });
     expect(refused!.body).not.toContain("A".repeat(43));
+    expect(refused!.body).toContain("/artist/[link hidden]");
     expect(jobs.take()).toEqual([]);
 
     const { artistId: served } = await artistWithPhone("+44 20 7946 0959");

@@ -146,13 +146,21 @@ export function creditTopup(call: SandboxCall, topup: { id: string; amount: numb
 const LOCK_ID = "sandbox_platform_balance";
 
 /**
+ * Whether the available balance covers `amount`, taking the balance's lock for the rest of the
+ * request: what is spent after this answer is spent by this request only.
+ */
+async function availableCovers(call: SandboxCall, money: { amount: number; currency: string }): Promise<boolean> {
+  await call.store.lock(LOCK_ID);
+  const balance = await readBalance(call.store.db, call.now);
+  return (balance.get(money.currency)?.available ?? 0) >= money.amount;
+}
+
+/**
  * Takes a transfer's amount from the available balance, or refuses like Stripe when it is short.
  * Transfers are serialised by a lock for the rest of the request, so two cannot spend the same cents.
  */
 export async function debitTransfer(call: SandboxCall, transfer: { id: string; amount: number; currency: string; description: string | null }): Promise<BalanceTransaction> {
-  await call.store.lock(LOCK_ID);
-  const balance = await readBalance(call.store.db, call.now);
-  if ((balance.get(transfer.currency)?.available ?? 0) < transfer.amount) throw balanceInsufficient();
+  if (!(await availableCovers(call, transfer))) throw balanceInsufficient();
   return record(call, { amount: -transfer.amount, currency: transfer.currency, fee: 0, availableOn: call.now, type: "transfer", source: transfer.id, description: transfer.description });
 }
 
@@ -161,10 +169,7 @@ export async function debitTransfer(call: SandboxCall, transfer: { id: string; a
  * when it does not (the refund waits: balance-settings.ts).
  */
 export async function debitRefundIfCovered(call: SandboxCall, refund: { id: string; amount: number; currency: string }): Promise<BalanceTransaction | null> {
-  await call.store.lock(LOCK_ID);
-  const balance = await readBalance(call.store.db, call.now);
-  if ((balance.get(refund.currency)?.available ?? 0) < refund.amount) return null;
-  return debitRefund(call, refund);
+  return (await availableCovers(call, refund)) ? debitRefund(call, refund) : null;
 }
 
 /** A refund's amount leaves the balance at once (no fee is returned: Stripe keeps it). */

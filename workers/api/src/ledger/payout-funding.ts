@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
+import { WAITING_FOR_FUNDS } from "@jplay/schema/refunds";
 import type { Ctx } from "../platform/context";
 import { ACCOUNTS, accountBalance } from "./ledger";
 import { PAYOUT_CURRENCY } from "./payouts";
@@ -33,7 +34,7 @@ async function waitingPayouts({ db }: Ctx): Promise<{ count: number; cents: numb
 /** Refunds Stripe holds pending for a short balance (refund-status.ts records its `pending_reason`). */
 async function waitingRefunds({ db }: Ctx): Promise<{ count: number; cents: number }> {
   const [row] = await db.all<{ count: number; cents: number | null }>(
-    sql`select count(*) as count, sum(amount_cents) as cents from refunds where status = 'pending' and pending_reason = 'insufficient_funds'`,
+    sql`select count(*) as count, sum(amount_cents) as cents from refunds where pending_reason = ${WAITING_FOR_FUNDS}`,
   );
   return { count: row?.count ?? 0, cents: row?.cents ?? 0 };
 }

@@ -4,7 +4,7 @@
  * return another way) and how many wait at Stripe for funds (the operator tops up).
  */
 import { desc, eq, sql } from "drizzle-orm";
-import type { AdminRefundsResponse } from "@jplay/schema/refunds";
+import { WAITING_FOR_FUNDS, type AdminRefundsResponse } from "@jplay/schema/refunds";
 import { refunds, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 
@@ -20,7 +20,7 @@ export async function listAdminRefunds(ctx: Ctx): Promise<AdminRefundsResponse> 
   const [counts] = await ctx.db
     .select({
       failed: sql<number>`count(case when ${refunds.status} in ('failed', 'canceled') then 1 end)`,
-      waiting: sql<number>`count(case when ${refunds.status} = 'pending' and ${refunds.pendingReason} = 'insufficient_funds' then 1 end)`,
+      waiting: sql<number>`count(case when ${refunds.pendingReason} = ${WAITING_FOR_FUNDS} then 1 end)`,
     })
     .from(refunds);
   return {

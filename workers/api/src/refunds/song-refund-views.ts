@@ -4,15 +4,16 @@
  */
 import { inArray } from "drizzle-orm";
 import type { ArtistSongRefund } from "@jplay/schema/artist";
+import { waitsForFunds } from "@jplay/schema/refunds";
 import { refunds, type RefundStatus, type SongPackage, type SongStatus } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 
-const stateOf = (status: RefundStatus, pendingReason: string | null): ArtistSongRefund["state"] =>
-  status === "succeeded"
+const stateOf = (refund: { status: RefundStatus; pendingReason: string | null }): ArtistSongRefund["state"] =>
+  refund.status === "succeeded"
     ? "refunded"
-    : status === "failed" || status === "canceled"
+    : refund.status === "failed" || refund.status === "canceled"
       ? "failed"
-      : status === "pending" && pendingReason === "insufficient_funds"
+      : waitsForFunds(refund)
         ? "waiting_for_funds"
         : "on_its_way";
 
@@ -22,7 +23,7 @@ export async function songRefundViews(ctx: Ctx, songs: { id: string; status: Son
   if (rejected.length === 0) return views;
   // An artist has few rejected songs; D1 binds at most 100 parameters per statement.
   const rows = await ctx.db.select().from(refunds).where(inArray(refunds.songId, rejected.slice(0, 90).map((song) => song.id)));
-  for (const row of rows) if (row.songId) views.set(row.songId, { state: stateOf(row.status, row.pendingReason), amountCents: row.amountCents, message: row.failureReason });
+  for (const row of rows) if (row.songId) views.set(row.songId, { state: stateOf(row), amountCents: row.amountCents, message: row.failureReason });
   for (const song of rejected) if (!views.has(song.id) && song.package === "pro") views.set(song.id, { state: "pro", amountCents: 0, message: null });
   return views;
 }

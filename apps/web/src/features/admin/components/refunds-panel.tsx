@@ -3,7 +3,7 @@
  * failed refund is money the card did not take back: an operator returns it another way. One waiting
  * for funds is held by Stripe until its available balance covers it: an operator tops up.
  */
-import type { AdminRefund } from "@jplay/schema/refunds";
+import { waitsForFunds, type AdminRefund } from "@jplay/schema/refunds";
 import { formatCents } from "../admin-data";
 import { useRefunds } from "../api/get-refunds";
 import { AdminListPanel, adminListCell as cell } from "./admin-list-panel";
@@ -43,7 +43,7 @@ export function RefundsPanel() {
             </td>
             <td className={`${cell} tabular-nums`}>{formatCents(refund.amountCents)}</td>
             <td className={cell}>
-              {refund.status === "pending" && refund.pendingReason === "insufficient_funds" ? "Waiting for funds" : STATUS_LABELS[refund.status]}
+              {waitsForFunds(refund) ? "Waiting for funds" : STATUS_LABELS[refund.status]}
               {refund.failureReason && <span className="block text-red-600 dark:text-red-400">{refund.failureReason}</span>}
             </td>
             <td className={cell}>{refund.reason}</td>
