@@ -55,6 +55,11 @@ describe("the artist's private page", () => {
 
     await page.goto(`${baseURL}${link}`);
     await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+    // The address no longer holds the token: the Worker keeps it in an HttpOnly cookie.
+    expect(page.url()).toBe(`${baseURL}/artist`);
+    const kept = (await page.context().cookies()).find((cookie) => cookie.name === "__Host-jplay_artist_link");
+    expect(kept).toMatchObject({ value: link.slice("/artist/".length), secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(await page.evaluate(() => document.cookie)).not.toContain("jplay_artist_link");
     const song = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: "Private Page Song" }) });
     await song.waitFor();
     await expect.poll(() => song.getByText("Status: Pending payment").count()).toBe(1);
@@ -78,8 +83,9 @@ describe("the artist's private page", () => {
     await expect.poll(() => card.inputValue()).toBe("4000 0566 5566 5556");
     await page.getByRole("button", { name: "Complete onboarding" }).click();
 
-    // Back on the private page; Stripe's account.updated webhook marks payouts ready.
-    await page.waitForURL(`${baseURL}${link}`);
+    // Back on the private page (Stripe was given its address without the token); Stripe's
+    // account.updated webhook marks payouts ready.
+    await page.waitForURL(`${baseURL}/artist`);
     await expect
       .poll(
         async () => {
@@ -107,14 +113,19 @@ describe("the artist's private page", () => {
     const linkRegion = page.getByRole("region", { name: "Your private link" });
     await expect.poll(() => linkRegion.getByText(/^This link works until .+\. Each visit keeps it working for longer\.$/).isVisible()).toBe(true);
 
-    // Revoke: confirm, land on the new link with a notice; the old link no longer opens the page.
+    // Revoke: confirm, the page shows the new link with a notice and keeps working (the browser keeps
+    // the new link); the old link no longer opens the page.
     await linkRegion.getByRole("button", { name: "Revoke my links" }).click();
     await linkRegion.getByRole("button", { name: "Revoke and get a new link" }).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/artist/") && url.pathname !== link);
-    const newLink = new URL(page.url()).pathname;
     await page.getByRole("status").filter({ hasText: "Your old links no longer work." }).waitFor();
+    const newLink = (await page.evaluate(() => window.localStorage.getItem("artistPageUrl")))!;
+    expect(newLink).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
+    expect(newLink).not.toBe(link);
     await expect.poll(() => page.getByText(`${baseURL}${newLink}`, { exact: true }).isVisible()).toBe(true);
-    expect(await page.evaluate(() => window.localStorage.getItem("artistPageUrl"))).toBe(newLink);
+    expect(page.url()).toBe(`${baseURL}/artist`);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "__Host-jplay_artist_link")?.value).toBe(newLink.slice("/artist/".length));
+    await page.reload();
+    await linkRegion.getByText(/^This link works until /).waitFor();
     const old = await newPage();
     await old.goto(`${baseURL}${link}`);
     await old.getByRole("heading", { level: 1, name: "Link not found" }).waitFor();

@@ -77,15 +77,17 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await page.getByText(`${liveTitle} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole("link", { name: "Your private artist page" }).click();
-    await page.waitForURL(/\/artist\/[A-Za-z0-9_-]{43}$/);
-    const artistPage = new URL(page.url()).pathname;
+    // The Worker keeps the link's token in a cookie and shows the page at /artist.
+    await page.waitForURL(`${server.baseURL}/artist`);
+    const artistPage = (await page.evaluate(() => localStorage.getItem("artistPageUrl")))!;
+    expect(artistPage).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
     await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
 
     // 3. Get paid: Stripe's hosted onboarding, then back on the page with payouts ready.
     await page.getByRole("button", { name: "Get paid" }).click();
     await page.waitForURL(/\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
     await page.getByRole("button", { name: "Complete onboarding" }).click();
-    await page.waitForURL(`${server.baseURL}${artistPage}`);
+    await page.waitForURL(`${server.baseURL}/artist`);
     await reloadUntil(page, async () => (await page.getByRole("region", { name: "Balance" }).getByText("Ready", { exact: true }).count()) === 1);
 
     // 4. An operator listens to the song and approves it in the Review tab; it goes live; a listener

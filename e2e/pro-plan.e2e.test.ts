@@ -61,7 +61,7 @@ describe("Pro on the artist's private page", () => {
 
     // Pro turns on when Stripe's invoice.paid webhook arrives: reload until the plan shows.
     await pageLink.click();
-    await page.waitForURL(`${baseURL}${link}`);
+    await page.waitForURL(`${baseURL}/artist`);
     const pro = page.getByRole("region", { name: "JPlay Pro" });
     await reloadUntilPro(page, "JPlay Pro, $14.99/month");
     const renews = (await pro.getByRole("status").textContent())!;

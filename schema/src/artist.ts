@@ -5,6 +5,13 @@
 import type { PaymentFrequency } from "./payments";
 import type { SongPackage, SongStatus } from "./tables";
 
+/**
+ * The token segment of `/api/artist/{token}/…` that names the link this browser keeps in its HttpOnly
+ * cookie, once `GET /artist/{token}` traded the token in the address for it (the page at `/artist`
+ * calls `/api/artist/link/…`). A real token is 43 characters of base64url, never this word.
+ */
+export const ARTIST_LINK_FROM_COOKIE = "link";
+
 /** `not_started`: no connected account yet; `onboarding`: account exists, payouts not enabled; `ready`. */
 export type ConnectStatus = "not_started" | "onboarding" | "ready";
 
@@ -107,7 +114,10 @@ export interface EndArtistSessionResponse {
   ended: boolean;
 }
 
-/** `POST /api/artist/{token}/revoke-links`: every link of the artist revoked; this is the new one. */
+/**
+ * `POST /api/artist/{token}/revoke-links`: every link of the artist revoked; this is the new one,
+ * which this browser now also keeps in its cookie (shown once, for the artist to keep).
+ */
 export interface RevokeArtistLinksResponse {
   revoked: number;
   artistPageUrl: string;

@@ -141,6 +141,84 @@ describe("the private link", () => {
   });
 });
 
+describe("a link opened in a browser is kept in an HttpOnly cookie, not in the address", () => {
+  const LINK_COOKIE = "__Host-jplay_artist_link";
+
+  it("GET /artist/{token} keeps the token in the cookie and sends the browser to /artist with its query; the page then reads the kept link", async () => {
+    const { token, artistId } = await newArtist();
+    const browser = new Browser();
+    const opened = await browser.fetch(`/artist/${token}?payouts=refresh`, { redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/artist?payouts=refresh");
+    expect(opened.headers.get("Cache-Control")).toBe("no-store");
+    expect(opened.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const [cookie] = opened.headers.getSetCookie();
+    expect(cookie).toMatch(new RegExp(`^${LINK_COOKIE}=${token}; Max-Age=${90 * 24 * 60 * 60}; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+    expect(browser.cookie(LINK_COOKIE)).toBe(token);
+
+    const page = await browser.fetch("/api/artist/link");
+    expect(page.status).toBe(200);
+    expect((await page.json<ArtistPageResponse>()).songs).toEqual((await pageOf(token)).songs);
+    // Each visit keeps the cookie as long as the link it renewed.
+    expect(page.headers.getSetCookie()[0]).toMatch(new RegExp(`^${LINK_COOKIE}=${token}; Max-Age=${90 * 24 * 60 * 60};`));
+    expect((await browser.fetch("/api/artist/link/pro")).status).toBe(200);
+    expect((await browser.fetch("/api/artist/link/card")).status).toBe(200);
+    expect(await resolveArtistLink(testContext(), token)).toBe(artistId);
+
+    // Another browser, with no kept link, learns nothing.
+    const stranger = await new Browser().fetch("/api/artist/link");
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toEqual({ error: { code: "not_found", message: "Link not found" } });
+  });
+
+  it("a malformed link drops the kept one, so the page says Link not found instead of showing another artist's", async () => {
+    const { token } = await newArtist();
+    const browser = new Browser();
+    await browser.fetch(`/artist/${token}`, { redirect: "manual" });
+    expect((await browser.fetch("/api/artist/link")).status).toBe(200);
+
+    const opened = await browser.fetch("/artist/not-a-token", { redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/artist");
+    expect(opened.headers.getSetCookie()[0]).toMatch(new RegExp(`^${LINK_COOKIE}=; Max-Age=0; Path=/; Secure`));
+    expect(browser.cookie(LINK_COOKIE)).toBeUndefined();
+    expect((await browser.fetch("/api/artist/link")).status).toBe(404);
+  });
+
+  it("payout setup started from the kept link sends Stripe a return address without the token", async () => {
+    const artist = await newArtist();
+    const browser = new Browser();
+    await browser.fetch(`/artist/${artist.token}`, { redirect: "manual" });
+    const start = await browser.fetch("/api/artist/link/connect", { method: "POST" });
+    expect(start.status).toBe(200);
+    const { url } = await start.json<{ url: string }>();
+    const done = await exports.default.fetch(
+      new Request(`http://jplay.test${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ card_number: "4000 0566 5566 5556" }).toString(),
+      }),
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("http://jplay.test/artist");
+  });
+
+  it("revoking from the kept link keeps the new link in the cookie: the page goes on working, the old link does not", async () => {
+    const { token } = await newArtist();
+    const browser = new Browser();
+    await browser.fetch(`/artist/${token}`, { redirect: "manual" });
+    const revoked = await browser.fetch("/api/artist/link/revoke-links", { method: "POST" });
+    expect(revoked.status).toBe(200);
+    const { artistPageUrl } = await revoked.json<{ artistPageUrl: string }>();
+    const fresh = artistPageUrl.slice("/artist/".length);
+    expect(fresh).not.toBe(token);
+    expect(browser.cookie(LINK_COOKIE)).toBe(fresh);
+    expect((await browser.fetch("/api/artist/link")).status).toBe(200);
+    expect((await openPage(token)).status).toBe(404);
+  });
+});
+
 describe("the page", () => {
   it("shows only its own artist's songs with status and history, sales, balance held until payouts are set up, and the frequency", async () => {
     const ada = await newArtist();

@@ -62,6 +62,9 @@ const routes: RouteDef[] = [
   { path: "/subscribe", Screen: Subscribe },
   { path: "/subscription-success", Screen: SubscriptionSuccess },
   { path: "/admin", Screen: Admin },
+  // An opened link lands on /artist (the Worker keeps its token in a cookie); /artist/{token} renders
+  // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
+  { path: "/artist", Screen: Artist },
   { path: "/artist/:token", Screen: Artist },
   { path: "*", Screen: NotFound },
 ];

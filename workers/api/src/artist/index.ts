@@ -3,3 +3,4 @@
  */
 export { artistRoutes } from "./routes/index";
 export { meRoutes } from "./routes/me";
+export { artistLinkPage } from "./routes/link-page";

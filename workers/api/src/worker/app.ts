@@ -1,7 +1,8 @@
 /**
  * The root Hono app: request ids, security headers, the one error handler, and the /api mounts.
  * Before any route runs, a cross-site write is refused and the body's size is limited while it is
- * read (platform/middleware/). `/` is Home rendered on the server (catalogue/routes/home-page.ts). Other paths outside /api
+ * read (platform/middleware/). `/` is Home rendered on the server (catalogue/routes/home-page.ts);
+ * `/artist/{token}` trades an artist page link for a cookie (artist/routes/link-page.ts). Other paths outside /api
  * are the SPA's (static assets with SPA fallback, wrangler.toml [assets]), whose headers come from
  * apps/web/public/_headers.
  */
@@ -19,7 +20,7 @@ import { servePublicOriginOnly } from "../platform/middleware/public-origin";
 import { refuseCrossSiteWrites } from "../platform/middleware/same-origin";
 import { securityHeaders } from "../platform/middleware/security-headers";
 import { adminRoutes } from "../admin/index";
-import { artistRoutes, meRoutes } from "../artist/index";
+import { artistLinkPage, artistRoutes, meRoutes } from "../artist/index";
 import { configRoutes, homePage, songsRoutes, videosRoutes } from "../catalogue/index";
 import { createPaymentIntentRoutes, createSetupIntentRoutes, getOrCreateSubscriptionRoutes, savePaymentMethodRoutes, webhookRoutes } from "../payments/index";
 import { devRoutes } from "./routes/dev";
@@ -65,6 +66,7 @@ export const app = new Hono<AppEnv>()
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
   .get("/", homePage)
   .get("/distribute", distributePage)
+  .get("/artist/:token", artistLinkPage)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

@@ -7,7 +7,9 @@
  * `POST …/sessions/{id}/end` ends one of the artist's browser sessions and `POST …/revoke-links`
  * replaces every link of the artist with a new one. The token is the credential: an unknown,
  * malformed, revoked or expired token answers 404, a token only ever reads its own artist, and each
- * use renews it (access/artist-links.ts).
+ * use renews it (access/artist-links.ts). The token segment `link` names the token this browser
+ * keeps in its HttpOnly cookie instead (access/artist-link-cookie.ts): the page at `/artist` calls
+ * that way, so the token never sits in its address or in Stripe's return address.
  */
 import { Hono, type Context } from "hono";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
@@ -16,7 +18,22 @@ import type { AppEnv } from "../../platform/env";
 import { stripeReady } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
-import { artistLinkTtlMs, artistPagePath, openArtistLink, replaceArtistLinks, currentSession, dropSessionCookie, sessionsConfigured, endSessionOfArtist, liveSessionsOfArtist, artistSessionView } from "../../access/index";
+import {
+  ARTIST_PAGE_IN_COOKIE_PATH,
+  artistLinkInCookie,
+  artistLinkTtlMs,
+  artistPagePath,
+  namesLinkInCookie,
+  openArtistLink,
+  replaceArtistLinks,
+  sendArtistLinkCookie,
+  currentSession,
+  dropSessionCookie,
+  sessionsConfigured,
+  endSessionOfArtist,
+  liveSessionsOfArtist,
+  artistSessionView,
+} from "../../access/index";
 import { loadArtistPage } from "../artist-page";
 import { refreshOnboardingStatus, startConnectOnboarding } from "../../ledger/index";
 import { loadProPlan, renewalConfirmation, setProCancelAtPeriodEnd } from "../../payments/index";
@@ -36,9 +53,12 @@ export function privateHeaders(c: Context<AppEnv>) {
   c.header("Referrer-Policy", "no-referrer");
 }
 
+/** The token this request names: in its path, or (`/api/artist/link/…`) the one this browser keeps in its cookie. */
+const requestToken = (c: Context<AppEnv>) => (namesLinkInCookie(c) ? artistLinkInCookie(c) : (c.req.param("token") ?? ""));
+
 /** The artist a page token opens (the visit renews the link); 404 "Link not found" otherwise. */
 export async function openLink(c: Context<AppEnv>) {
-  const link = await openArtistLink(c.var.ctx, c.req.param("token") ?? "", artistLinkTtlMs(c.env));
+  const link = await openArtistLink(c.var.ctx, requestToken(c), artistLinkTtlMs(c.env));
   if (!link) throw notFound(LINK_NOT_FOUND);
   return link;
 }
@@ -51,6 +71,8 @@ export const artistPageRoutes = new Hono<AppEnv>()
     privateHeaders(c);
     const ctx = c.var.ctx;
     const link = await openLink(c);
+    // The kept link lives as long as the link itself, which this visit renewed.
+    if (namesLinkInCookie(c)) sendArtistLinkCookie(c, artistLinkInCookie(c), artistLinkTtlMs(c.env));
     const artist = await artistById(ctx.db, link.artistId);
     if (artist) await refreshOnboardingStatus(stripeReady(ctx), artist);
     const page = await loadArtistPage(ctx, link.artistId);
@@ -61,7 +83,6 @@ export const artistPageRoutes = new Hono<AppEnv>()
   })
   .post("/:token/connect", async (c) => {
     privateHeaders(c);
-    const token = c.req.param("token");
     const { artistId } = await openLink(c);
     const artist = await artistById(c.var.ctx.db, artistId);
     if (!artist) throw notFound(LINK_NOT_FOUND);
@@ -71,7 +92,8 @@ export const artistPageRoutes = new Hono<AppEnv>()
       windowMs: HOUR,
       message: /*i18n*/ "Too many payout setup attempts. Please wait an hour and try again.",
     });
-    const page = new URL(artistPagePath(token), c.req.url).toString();
+    // Stripe sends the artist back to the page; a browser keeping its link comes back without the token.
+    const page = new URL(namesLinkInCookie(c) ? ARTIST_PAGE_IN_COOKIE_PATH : artistPagePath(c.req.param("token")), c.req.url).toString();
     const started = await startConnectOnboarding(c.var.ctx, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
     return c.json<StartPayoutsSetupResponse>(started);
   })
@@ -125,5 +147,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
       message: /*i18n*/ "Too many new links asked for. Please wait an hour and try again.",
     });
     const { revoked, token } = await replaceArtistLinks(c.var.ctx, artistId);
+    // The browser that asked keeps the new link: its page goes on working without the old one.
+    sendArtistLinkCookie(c, token, artistLinkTtlMs(c.env));
     return c.json<RevokeArtistLinksResponse>({ revoked, artistPageUrl: artistPagePath(token) });
   });

@@ -1,7 +1,8 @@
 /**
  * `POST /api/artist/{token}/revoke-links`: every link to the artist's page stops working and a new
- * one is answered. This browser keeps the new link (as it kept the first, for the confirmation
- * screen), and the old link's cached page is dropped.
+ * one is answered, which the Worker also keeps in this browser's cookie. This browser keeps it in
+ * storage too (as it kept the first, for the confirmation screen); the page is fetched again (its
+ * link's expiry is the new link's).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RevokeArtistLinksResponse } from "@jplay/schema/artist";
@@ -18,7 +19,7 @@ export const useRevokeArtistLinks = (token: string) => {
     mutationFn: () => revokeArtistLinks(token),
     onSuccess: ({ artistPageUrl }) => {
       storage.set(ARTIST_PAGE_URL_KEY, artistPageUrl);
-      queryClient.removeQueries({ queryKey: artistPageQueryOptions(token).queryKey });
+      void queryClient.invalidateQueries({ queryKey: artistPageQueryOptions(token).queryKey });
     },
   });
 };

@@ -1,5 +1,5 @@
 /**
- * The artist's private page (`/artist/{token}`, no sign-up): songs with status and history, sales,
+ * The artist's private page (`/artist`, its link kept in a cookie; no sign-up): songs with status and history, sales,
  * balance, payouts and payout setup, the browsers signed in as the artist, and the link itself
  * (until when it works, and revoking it), with honest loading, not-found and error states. "Get
  * paid" comes first while payouts are not set up, and the monthly statements follow the payouts
@@ -42,7 +42,14 @@ function LinkNotFound() {
   );
 }
 
-export function ArtistDashboard({ token, notice, linkNotice }: { token: string; notice?: string | undefined; linkNotice?: string | undefined }) {
+/** After the links were revoked: what happened, and the new link (an address path) to keep. */
+export interface NewLinkNotice {
+  text: string;
+  link: string;
+}
+
+/** `token`: the link's segment in `/api/artist/{token}/…` (`link` for the one kept in the cookie). */
+export function ArtistDashboard({ token, notice, linkNotice }: { token: string; notice?: string | undefined; linkNotice?: NewLinkNotice | undefined }) {
   const i18n = useI18n();
   const page = useArtistPage(token);
 
@@ -72,7 +79,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
         <p className="text-muted">{i18n._("Keep this link private: anyone with it can see your songs and earnings.")}</p>
         {linkNotice && (
           <p role="status" className="rounded-xl border border-accent/40 bg-accent-soft p-3 font-medium">
-            {linkNotice} <span className="block font-mono text-sm break-all">{`${window.location.origin}/artist/${token}`}</span>
+            {linkNotice.text} <span className="block font-mono text-sm break-all">{new URL(linkNotice.link, window.location.origin).href}</span>
           </p>
         )}
       </div>

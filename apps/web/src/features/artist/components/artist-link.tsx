@@ -22,7 +22,8 @@ export function ArtistLink({ token, expiresAt }: { token: string; expiresAt: str
 
   function onRevoke() {
     revoke.mutate(undefined, {
-      onSuccess: ({ artistPageUrl }) => navigate(artistPageUrl, { replace: true, state: { notice: i18n._(NEW_LINK_NOTICE) } }),
+      // The Worker now keeps the new link in this browser's cookie: the page stays at /artist and shows it once.
+      onSuccess: ({ artistPageUrl }) => navigate("/artist", { replace: true, state: { notice: i18n._(NEW_LINK_NOTICE), link: artistPageUrl } }),
     });
   }
 
