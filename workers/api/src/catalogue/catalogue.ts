@@ -33,8 +33,19 @@ export function toSongDto(song: ListedSong, scope: CatalogueScope): SongDto {
 /** Today's date in UTC as SQLite writes it: a release date on or before it has come. */
 export const RELEASED_BY_TODAY = sql`strftime('%Y-%m-%d', 'now')`;
 
+/** The columns a list selects for toSongDto. */
+export const listedSongColumns = {
+  id: songs.id,
+  title: songs.title,
+  artistName: songs.artistName,
+  coverKey: songs.coverKey,
+  createdAt: songs.createdAt,
+  priceCents: songs.priceCents,
+  explicit: songs.explicit,
+};
+
 /** Listed and served in `scope`: live, released, not taken down, and clean when the scope asks for clean. */
-const isPublic = (scope: CatalogueScope) =>
+export const isPublic = (scope: CatalogueScope) =>
   and(
     eq(songs.status, "distributed"),
     isNull(songs.takenDownAt),

@@ -3,6 +3,7 @@
  * the listener's scope, `?facility=<id>` or `?catalogue=clean` (catalogue/catalogue-scope.ts): a song
  * outside it answers 404 as if it did not exist, media included. Answers come from the edge cache
  * until the catalogue changes (catalogue/edge-cache.ts, docs/decisions/032-edge-cache.md).
+ * `GET /api/songs/search?q=` finds songs by their words (catalogue/song-search.ts).
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/env";
@@ -13,6 +14,7 @@ import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities, type CatalogueSnapshot } from "../catalogue-snapshot";
 import { cachedJson, cachedResponse, cachedValue } from "../edge-cache";
+import { SEARCH_QUERY_MAX_CHARS, searchSongs } from "../song-search";
 import { coverKeyToServe, requestedCoverWidth } from "../cover-to-serve";
 
 const DEFAULT_LIST_LIMIT = 20;
@@ -35,7 +37,7 @@ function parseLimit(raw: string | undefined): number {
 
 const askedScope = (c: Context<AppEnv>) => ({ facility: c.req.query("facility"), catalogue: c.req.query("catalogue") });
 /** The query parameters a catalogue call reads; others are left out of its key, so they cannot fill the cache. */
-const KEYED_PARAMS = ["catalogue", "facility", "limit"];
+const KEYED_PARAMS = ["catalogue", "facility", "limit", "q"];
 /** The edge cache's key of this call: its path and the parameters it reads, scope included. */
 const callKey = (c: Context<AppEnv>) => {
   const url = new URL(c.req.url);
@@ -87,6 +89,15 @@ export const songsRoutes = new Hono<AppEnv>()
     return fromSnapshot(c, (snapshot, scope) => recentSongs(snapshot, scope, limit));
   })
   .get("/featured", (c) => fromSnapshot(c, featuredSong))
+  .get("/search", (c) => {
+    const limit = parseLimit(c.req.query("limit"));
+    const typed = c.req.query("q") ?? "";
+    if (typed.length > SEARCH_QUERY_MAX_CHARS) throw badRequest(/*i18n*/ "A search may be at most {max} characters long", { max: SEARCH_QUERY_MAX_CHARS });
+    return cachedJson(callKey(c), async () => {
+      const { ctx, scope } = await listenerCall(c);
+      return searchSongs(ctx, scope, typed, limit);
+    });
+  })
   .get("/:id", async (c) => {
     const songId = c.req.param("id");
     // A public song's details are kept; a song that is not public is never kept (cachedResponse keeps no 404 and nothing private).

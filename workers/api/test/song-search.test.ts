@@ -1,0 +1,170 @@
+/**
+ * `GET /api/songs/search?q=` through the Worker's fetch handler over the real local D1 and its FTS5
+ * index: a song is found by a word of its title, artist, credits, genre or lyrics, whatever the case
+ * or accents typed, by the start of the last word; titles rank first; only songs public in the
+ * listener's scope are found; the index follows every change the triggers watch. Each test searches
+ * words of its own, so songs of other files in the same runtime never match.
+ */
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { SongDto } from "@jplay/schema/song";
+import { purgeCatalogue } from "../src/catalogue/edge-cache";
+import { ftsQuery } from "../src/catalogue/song-search";
+
+/** A word no other song holds: letters only, so the tokenizer keeps it whole. */
+const uniqueWord = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+
+interface SongFields {
+  title?: string;
+  artistName?: string;
+  genre?: string;
+  lyrics?: string | null;
+  explicit?: boolean | null;
+  status?: string;
+  releaseDate?: string;
+  credits?: string[];
+}
+
+async function insertSong(fields: SongFields = {}): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    `insert into songs (id, title, artist_name, status, audio_key, genre, lyrics, explicit, release_date)
+     values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+  )
+    .bind(
+      id,
+      fields.title ?? `Song ${uniqueWord()}`,
+      fields.artistName ?? `Artist ${uniqueWord()}`,
+      fields.status ?? "distributed",
+      `songs/${id}/audio.mp3`,
+      fields.genre ?? "Pop",
+      fields.lyrics ?? null,
+      fields.explicit === undefined ? 0 : fields.explicit === null ? null : Number(fields.explicit),
+      fields.releaseDate ?? "2026-01-01",
+    )
+    .run();
+  for (const [position, name] of (fields.credits ?? []).entries()) {
+    await env.DB.prepare("insert into song_credits (song_id, position, name, role) values (?1, ?2, ?3, 'composer')").bind(id, position, name).run();
+  }
+  return id;
+}
+
+async function search(query: string): Promise<Response> {
+  return exports.default.fetch(new Request(`http://jplay.test/api/songs/search?${query}`));
+}
+
+async function foundIds(query: string): Promise<string[]> {
+  const response = await search(query);
+  expect(response.status).toBe(200);
+  return (await response.json<SongDto[]>()).map((song) => song.id);
+}
+
+const q = (typed: string, more = "") => `q=${encodeURIComponent(typed)}${more}`;
+
+describe("what a search finds", () => {
+  it("a word of the title, the artist, a credit, the genre or the lyrics, in any case", async () => {
+    const [inTitle, inArtist, inCredit, inLyrics] = [uniqueWord(), uniqueWord(), uniqueWord(), uniqueWord()];
+    const id = await insertSong({ title: `Night ${inTitle}`, artistName: `The ${inArtist}`, credits: [`Ana ${inCredit}`], lyrics: `we sing ${inLyrics} all night` });
+    for (const word of [inTitle, inArtist, inCredit, inLyrics.toUpperCase()]) expect(await foundIds(q(word))).toEqual([id]);
+
+    const genre = await insertSong({ genre: "Reggaeton", title: `Genre ${inTitle}x` });
+    expect(await foundIds(q(`${inTitle}x reggaeton`))).toEqual([genre]);
+  });
+
+  it("accents and case typed or stored either way: canción = cancion = CANCION", async () => {
+    const word = uniqueWord();
+    const id = await insertSong({ title: `Canción ${word}`, lyrics: `Mi corazón ${word}` });
+    for (const typed of [`cancion ${word}`, `CANCIÓN ${word}`, `${word} corazon`, `${word} Corazón`]) expect(await foundIds(q(typed))).toEqual([id]);
+  });
+
+  it("the last word as the start of a word, so results follow the typing; earlier words whole", async () => {
+    const word = uniqueWord();
+    const id = await insertSong({ title: `${word} Corazonada` });
+    expect(await foundIds(q(word.slice(0, 6)))).toEqual([id]);
+    expect(await foundIds(q(`${word} cora`))).toEqual([id]);
+    // An earlier word must be whole: "cora" then another word finds nothing.
+    expect(await foundIds(q(`cora ${word}`))).toEqual([]);
+  });
+
+  it("every word typed must match; a title match ranks before a lyrics match", async () => {
+    const word = uniqueWord();
+    const inLyrics = await insertSong({ title: `Plain ${uniqueWord()}`, lyrics: `a line with ${word} in it` });
+    const inTitle = await insertSong({ title: `${word}`, lyrics: "nothing here" });
+    expect(await foundIds(q(word))).toEqual([inTitle, inLyrics]);
+    expect(await foundIds(q(`${word} nothing`))).toEqual([inTitle]);
+    expect(await foundIds(q(`${word} ${uniqueWord()}`))).toEqual([]);
+  });
+
+  it("answers songs as the catalogue lists do, at most `limit`", async () => {
+    const word = uniqueWord();
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await insertSong({ title: `${word} ${i}` }));
+    const response = await search(q(word, "&limit=2"));
+    const songs = await response.json<SongDto[]>();
+    expect(songs).toHaveLength(2);
+    expect(songs[0]).toMatchObject({ title: expect.stringContaining(word), audioUrl: `/api/songs/${songs[0]!.id}/audio`, price: 1.99 });
+    expect((await search(q(word, "&limit=0"))).status).toBe(400);
+  });
+});
+
+describe("what a search never finds", () => {
+  it("songs not public: awaiting payment or review, taken down, released later", async () => {
+    const word = uniqueWord();
+    const live = await insertSong({ title: word });
+    await insertSong({ title: word, status: "pending" });
+    await insertSong({ title: word, status: "awaiting_review" });
+    await insertSong({ title: word, releaseDate: "2999-01-01" });
+    const takenDown = await insertSong({ title: word });
+    await env.DB.prepare("update songs set taken_down_at = ?1 where id = ?2").bind(Date.now(), takenDown).run();
+    expect(await foundIds(q(word))).toEqual([live]);
+  });
+
+  it("in a clean scope, explicit songs and songs never answered", async () => {
+    const word = uniqueWord();
+    const clean = await insertSong({ title: word, explicit: false });
+    const explicit = await insertSong({ title: word, explicit: true });
+    const unanswered = await insertSong({ title: word, explicit: null });
+    expect((await foundIds(q(word))).sort()).toEqual([clean, explicit, unanswered].sort());
+    expect(await foundIds(q(word, "&catalogue=clean"))).toEqual([clean]);
+    expect((await search(q(word, "&facility=no-such-facility"))).status).toBe(404);
+  });
+});
+
+describe("the index follows the catalogue", () => {
+  it("a new title, a removed credit, a deleted song", async () => {
+    const [before, after, credit] = [uniqueWord(), uniqueWord(), uniqueWord()];
+    const id = await insertSong({ title: before, credits: [credit] });
+    await env.DB.prepare("update songs set title = ?1 where id = ?2").bind(after, id).run();
+    await env.DB.prepare("delete from song_credits where song_id = ?1").bind(id).run();
+    expect(await foundIds(q(after))).toEqual([id]);
+    expect(await foundIds(q(before))).toEqual([]);
+    expect(await foundIds(q(credit))).toEqual([]);
+
+    await env.DB.prepare("delete from songs where id = ?1").bind(id).run();
+    await purgeCatalogue();
+    expect(await foundIds(q(after))).toEqual([]);
+    expect((await env.DB.prepare("select count(*) as n from song_search_docs where song_id = ?1").bind(id).first<{ n: number }>())!.n).toBe(0);
+  });
+});
+
+describe("what may be typed", () => {
+  it("anything up to 100 characters: operators and quotes are words, nothing typed finds nothing", async () => {
+    const word = uniqueWord();
+    const id = await insertSong({ title: `${word} love` });
+    expect(await foundIds(q(`"${word}" OR NEAR(love) *`))).toEqual([]);
+    expect(await foundIds(q(`${word}* "love"`))).toEqual([id]);
+    for (const typed of ["", "   ", "\"*()-:^", "🎵"]) expect(await foundIds(q(typed))).toEqual([]);
+    const tooLong = await search(q("a".repeat(101)));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({ error: { code: "bad_request", message: "A search may be at most 100 characters long" } });
+  });
+
+  it("the FTS5 query it makes: each word quoted, the last (two characters or more) also a prefix", () => {
+    expect(ftsQuery("Mi Corazón")).toBe('"Mi" "Corazón"*');
+    expect(ftsQuery('a "b" c OR d*')).toBe('"a" "b" "c" "OR" "d"');
+    expect(ftsQuery("don't stop")).toBe('"don" "t" "stop"*');
+    expect(ftsQuery(" -*\"")).toBeNull();
+    expect(ftsQuery("one two three four five six seven eight nine ten")).toBe('"one" "two" "three" "four" "five" "six" "seven" "eight"*');
+  });
+});
