@@ -85,6 +85,20 @@ describe("what a search finds", () => {
     expect(await foundIds(q(`${word} cora`))).toEqual([id]);
     // An earlier word must be whole: "cora" then another word finds nothing.
     expect(await foundIds(q(`cora ${word}`))).toEqual([]);
+    // In the lyrics only whole words.
+    const lyric = uniqueWord();
+    const sung = await insertSong({ lyrics: `${lyric} and more` });
+    expect(await foundIds(q(lyric.slice(0, 7)))).toEqual([]);
+    expect(await foundIds(q(lyric))).toEqual([sung]);
+  });
+
+  it("when the best hits are not public in the scope, later ones are found: the window widens", async () => {
+    const word = uniqueWord();
+    // Twelve explicit songs rank first (the word twice in the title), then the one clean song.
+    for (let i = 0; i < 12; i++) await insertSong({ title: `${word} ${word}`, explicit: true });
+    const clean = await insertSong({ title: `${word} and other words of a long title`, explicit: false });
+    expect(await foundIds(q(word, "&catalogue=clean&limit=2"))).toEqual([clean]);
+    expect(await foundIds(q(word, "&limit=20"))).toHaveLength(13);
   });
 
   it("every word typed must match; a title match ranks before a lyrics match", async () => {
@@ -160,11 +174,12 @@ describe("what may be typed", () => {
     expect(await tooLong.json()).toEqual({ error: { code: "bad_request", message: "A search may be at most 100 characters long" } });
   });
 
-  it("the FTS5 query it makes: each word quoted, the last (two characters or more) also a prefix", () => {
-    expect(ftsQuery("Mi Corazón")).toBe('"Mi" "Corazón"*');
-    expect(ftsQuery('a "b" c OR d*')).toBe('"a" "b" "c" "OR" "d"');
-    expect(ftsQuery("don't stop")).toBe('"don" "t" "stop"*');
+  it("the FTS5 query it makes: each word quoted, the last (two characters or more) also the start of a word outside the lyrics", () => {
+    const startOf = (word: string) => `("${word}" OR {title artist credits genre} : "${word}"*)`;
+    expect(ftsQuery("Mi Corazón")).toBe(`"Mi" AND ${startOf("Corazón")}`);
+    expect(ftsQuery('a "b" c OR d*')).toBe('"a" AND "b" AND "c" AND "OR" AND "d"');
+    expect(ftsQuery("don't stop")).toBe(`"don" AND "t" AND ${startOf("stop")}`);
     expect(ftsQuery(" -*\"")).toBeNull();
-    expect(ftsQuery("one two three four five six seven eight nine ten")).toBe('"one" "two" "three" "four" "five" "six" "seven" "eight"*');
+    expect(ftsQuery("one two three four five six seven eight nine ten")).toBe(`"one" AND "two" AND "three" AND "four" AND "five" AND "six" AND "seven" AND ${startOf("eight")}`);
   });
 });
