@@ -38,11 +38,13 @@ export async function fundPlatformBalance(cents: number) {
   return topup;
 }
 
-/** A connected account Stripe can pay (Custom: terms accepted, a debit card). */
+/** A connected account Stripe can pay (Custom: terms accepted, the taxpayer id, a debit card). */
 export const payableConnectedAccount = () =>
   stripe().accounts.create({
     type: "custom",
     country: "US",
+    business_type: "individual",
+    individual: { id_number: "000000000" },
     capabilities: { transfers: { requested: true } },
     external_account: "tok_visa_debit",
     tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },

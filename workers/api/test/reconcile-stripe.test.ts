@@ -85,7 +85,7 @@ describe("webhooks Stripe gave up on", () => {
 
   it("an account.updated on a connected account is found by listing that account's events (Stripe-Account), and applied once", async () => {
     const artistId = await insertArtist();
-    const account = await stripe.accounts.create({ type: "custom", country: "US", capabilities: { transfers: { requested: true } } });
+    const account = await stripe.accounts.create({ type: "custom", country: "US", business_type: "individual", individual: { id_number: "000000000" }, capabilities: { transfers: { requested: true } } });
     await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
     await endpointsDown();
     await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" });

@@ -3,6 +3,11 @@
  * account payouts go to), its payout schedule, and the step that makes it ready to receive
  * transfers (hosted onboarding for Express; for Custom, the platform's own tos_acceptance plus a
  * card). Shared by /v1/accounts and the hosted onboarding page. https://docs.stripe.com/api/accounts
+ *
+ * Like Stripe for a US individual, the account also needs the person's taxpayer id (the TIN a W-9
+ * certifies, `individual.id_number`): until it is given, it stays in `requirements.currently_due`,
+ * payouts stay disabled and transfers to the account are refused.
+ * https://docs.stripe.com/connect/required-verification-information
  */
 import type Stripe from "stripe";
 import { CardValidationError, validateCard } from "./cards";
@@ -124,10 +129,33 @@ export function payoutScheduleParam(params: Params, current: Stripe.Account.Sett
   return next;
 }
 
+/** Stripe's test taxpayer id that verifies (https://docs.stripe.com/connect/testing#test-personal-id-numbers). */
+export const TEST_TAX_ID = "000000000";
+
+export class TaxIdError extends Error {}
+
+/** A US taxpayer id (SSN or ITIN) as given: nine digits, dashes and spaces allowed. */
+export function validTaxId(value: string): string {
+  const digits = value.replace(/[\s-]/g, "");
+  if (!/^\d{9}$/.test(digits)) throw new TaxIdError("A taxpayer ID has 9 digits.");
+  return digits;
+}
+
+/**
+ * The account's person with their taxpayer id given. Stripe never returns the number, only that it
+ * was provided (`id_number_provided`); neither does the sandbox keep it.
+ */
+export function withTaxId(account: Account): Account {
+  const existing = account.individual as Partial<Stripe.Person> | undefined;
+  const individual = { id: existing?.id ?? newId(ID_PREFIX.person), object: "person", account: account.id, ...existing, id_number_provided: true, ssn_last_4_provided: true } as Stripe.Person;
+  return { ...account, individual };
+}
+
 /** What still keeps an account from being paid out to (Stripe's `requirements.currently_due`). */
 export function currentlyDue(account: Account): string[] {
   const due: string[] = [];
   if ((account.external_accounts?.data.length ?? 0) === 0) due.push("external_account");
+  if (!account.individual?.id_number_provided) due.push("individual.id_number");
   if (!account.tos_acceptance?.date) due.push("tos_acceptance.date", "tos_acceptance.ip");
   return due;
 }

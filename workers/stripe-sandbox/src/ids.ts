@@ -20,6 +20,7 @@ export const ID_PREFIX = {
   fault: "flt",
   account: "acct",
   account_link: "acl",
+  person: "person",
   card: "card",
   transfer: "tr",
   balance_transaction: "txn",

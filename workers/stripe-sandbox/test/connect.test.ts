@@ -39,8 +39,8 @@ const openOnboarding = (url: string, init: RequestInit = {}) => {
   expect(url.startsWith(`${PASS_THROUGH}/`)).toBe(true);
   return exports.default.fetch(new Request(`${SANDBOX_ORIGIN}${url.slice(PASS_THROUGH.length)}`, { redirect: "manual", ...init }));
 };
-const submitOnboarding = (url: string, cardNumber: string) =>
-  openOnboarding(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ card_number: cardNumber }).toString() });
+const submitOnboarding = (url: string, cardNumber: string, extra: Record<string, string> = {}) =>
+  openOnboarding(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ card_number: cardNumber, ...extra }).toString() });
 
 const expressAccount = (extra: Partial<Stripe.AccountCreateParams> = {}) =>
   stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, ...extra });
@@ -77,7 +77,7 @@ describe("Connect accounts", () => {
       settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
       external_accounts: { object: "list", data: [], total_count: 0 },
     });
-    expect(account.requirements?.currently_due).toEqual(["external_account", "tos_acceptance.date", "tos_acceptance.ip"]);
+    expect(account.requirements?.currently_due).toEqual(["external_account", "individual.id_number", "tos_acceptance.date", "tos_acceptance.ip"]);
     expect(await stripe.accounts.retrieve(account.id)).toEqual(account);
 
     const daily = await stripe.accounts.update(account.id, { settings: { payouts: { schedule: { interval: "daily" } } } });
@@ -135,6 +135,9 @@ describe("Account links and hosted onboarding", () => {
     const html = await form.text();
     expect(html).toContain('<label for="card-number">Debit card number</label>');
     expect(html).toContain('value="4000 0566 5566 5556"');
+    expect(html).toContain('<label for="tax-id">Taxpayer ID (SSN or ITIN, for your W-9)</label>');
+    expect(html).toContain('value="000-00-0000"');
+    expect(html).toContain("Finish without tax details");
     expect(html).toContain("Complete onboarding");
 
     // A credit card is refused on the page, and nothing changes.
@@ -157,6 +160,49 @@ describe("Account links and hosted onboarding", () => {
     expect(again.status).toBe(303);
     expect(again.headers.get("Location")).toBe(`${ORIGIN}/artist/t?refresh=1`);
     expect((await openOnboarding("/api/stripe-sandbox/connect/onboarding/acl_nope")).status).toBe(404);
+  });
+
+  it("without tax details, the account keeps individual.id_number due and payouts off, transfers to it are refused, until a later link gives them", async () => {
+    const account = await expressAccount();
+    const link = () => stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: `${ORIGIN}/artist/t?refresh=1`, return_url: `${ORIGIN}/artist/t` });
+    const first = await link();
+    // A malformed taxpayer id is refused on the page, and nothing changes.
+    const malformed = await submitOnboarding(first.url, "4000 0566 5566 5556", { tax_id: "12-34" });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain("This taxpayer ID is not valid: it has 9 digits.");
+    expect((await stripe.accounts.retrieve(account.id)).details_submitted).toBe(false);
+
+    const withoutTax = await submitOnboarding(first.url, "4000 0566 5566 5556", { tax_id: "000-00-0000", without_tax_details: "on" });
+    expect(withoutTax.status).toBe(303);
+    const partial = await stripe.accounts.retrieve(account.id);
+    expect(partial).toMatchObject({
+      payouts_enabled: false,
+      details_submitted: true,
+      capabilities: { transfers: "inactive" },
+      requirements: { currently_due: ["individual.id_number"], eventually_due: ["individual.id_number"], disabled_reason: "requirements.past_due" },
+    });
+    expect(partial.individual?.id_number_provided ?? false).toBe(false);
+    const [updated] = await eventsFor(account.id);
+    expect(updated).toMatchObject({ type: "account.updated", data: { object: { payouts_enabled: false, requirements: { currently_due: ["individual.id_number"] } } } });
+    const refused = await stripeError(stripe.transfers.create({ amount: 500, currency: "usd", destination: account.id }));
+    expect(refused).toMatchObject({ statusCode: 400, code: "insufficient_capabilities_for_transfer", param: "destination" });
+
+    // The artist returns through a fresh link and gives them: payable, and Stripe says so.
+    const done = await submitOnboarding((await link()).url, "4000 0566 5566 5556", { tax_id: "000-00-0000" });
+    expect(done.status).toBe(303);
+    const complete = await stripe.accounts.retrieve(account.id);
+    expect(complete).toMatchObject({ payouts_enabled: true, capabilities: { transfers: "active" }, requirements: { currently_due: [], disabled_reason: null }, individual: { id_number_provided: true } });
+    expect((await eventsFor(account.id))[0]).toMatchObject({ type: "account.updated", data: { object: { payouts_enabled: true }, previous_attributes: { payouts_enabled: false } } });
+    expect(await stripe.transfers.create({ amount: 500, currency: "usd", destination: account.id })).toMatchObject({ amount: 500 });
+  });
+
+  it("takes the taxpayer id from the platform as individual[id_number], refusing a malformed one", async () => {
+    const malformed = await stripeError(expressAccount({ individual: { id_number: "123" } }));
+    expect(malformed).toMatchObject({ statusCode: 400, param: "individual[id_number]" });
+    const account = await expressAccount({ individual: { id_number: "000000000" } });
+    expect(account.requirements?.currently_due).toEqual(["external_account", "tos_acceptance.date", "tos_acceptance.ip"]);
+    expect(account.individual).toMatchObject({ object: "person", id_number_provided: true });
+    expect(JSON.stringify(account)).not.toContain("000000000");
   });
 
   it("needs a known account and valid URLs", async () => {

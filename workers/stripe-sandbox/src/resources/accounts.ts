@@ -12,11 +12,14 @@ import {
   BUSINESS_TYPES,
   CAPABILITIES,
   type Account,
+  TaxIdError,
   externalAccountParam,
   newAccount,
   payoutScheduleParam,
+  validTaxId,
   withExternalCard,
   withReadiness,
+  withTaxId,
 } from "../connect-accounts";
 import { type SandboxCall, endpoint } from "../context";
 import { invalidRequest, parameterInvalid, parameterMissing } from "../errors";
@@ -81,14 +84,24 @@ function businessProfile(call: SandboxCall, current: Account["business_profile"]
 
 /**
  * `individual[…]`: the identity Stripe verifies before a Custom account may receive transfers. The
- * sandbox checks the names and keeps none of it (it has no Person objects and verifies nobody).
+ * sandbox checks the names and keeps none of it (it verifies nobody), except that a valid
+ * `individual[id_number]` (the taxpayer id) was given: answers whether it was.
  */
-function checkIndividual(call: SandboxCall): void {
+function readIndividual(call: SandboxCall): { taxId: boolean } {
   const individual = call.params.object("individual");
-  if (!individual) return;
+  if (!individual) return { taxId: false };
   individual.allowOnly(INDIVIDUAL_PARAMS);
   individual.object("dob")?.allowOnly(DOB_PARAMS);
   individual.object("address")?.allowOnly(ADDRESS_PARAMS);
+  const idNumber = individual.string("id_number");
+  if (idNumber === undefined) return { taxId: false };
+  try {
+    validTaxId(idNumber);
+  } catch (error) {
+    if (error instanceof TaxIdError) throw parameterInvalid(individual.name("id_number"), "Invalid ID number: a US taxpayer ID (SSN or ITIN) has 9 digits.");
+    throw error;
+  }
+  return { taxId: true };
 }
 
 /** The writable fields shared by create and update; returns the account with readiness recomputed. */
@@ -100,7 +113,7 @@ async function applyWritable(call: SandboxCall, account: Account): Promise<Accou
   const businessType = p.oneOf("business_type", BUSINESS_TYPES);
   if (businessType) next.business_type = businessType;
   next.business_profile = businessProfile(call, next.business_profile);
-  checkIndividual(call);
+  if (readIndividual(call).taxId) next = withTaxId(next);
   const capabilities = requestedCapabilities(call);
   if (capabilities.length > 0) {
     const current = { ...(next.capabilities as Record<string, string>) };
