@@ -5,8 +5,8 @@
  * pays through the in-process Stripe sandbox.
  *
  * Seeded artists (all paid daily), by `i % 20`: 0 → no connected account (held), 1 → a ready account
- * but 50 ¢ (below the minimum), otherwise a ready account and 100–50,000 ¢. A ready account is a copy
- * of one Custom account made through the sandbox API (terms accepted, debit card), so transfers to it
+ * but 50 ¢ (below the $10.00 minimum), otherwise a ready account and 1,000–50,000 ¢. A ready account is a copy
+ * of one Custom account made through the sandbox API (terms accepted, tax details, debit card), so transfers to it
  * go through the sandbox's real checks. Transfers draw on the platform's available Stripe balance, so
  * before the trigger it is funded as production funds it: a top-up of what the run pays, and the
  * sandbox's clock moved on the days Stripe takes to make it available.
@@ -60,11 +60,11 @@ process.env.X_LOCAL_OBSERVABILITY = "false";
 
 /** What seeded artist `i` is given (see the header). */
 function seededArtist(i: number): { ready: boolean; cents: number } {
-  if (i % 20 === 0) return { ready: false, cents: 100 + ((i * 7919) % 49_901) };
+  if (i % 20 === 0) return { ready: false, cents: 1000 + ((i * 7919) % 49_001) };
   if (i % 20 === 1) return { ready: true, cents: 50 };
-  return { ready: true, cents: 100 + ((i * 7919) % 49_901) };
+  return { ready: true, cents: 1000 + ((i * 7919) % 49_001) };
 }
-const SEEDED_CENTS_SQL = `CASE i % 20 WHEN 1 THEN 50 ELSE 100 + ((i * 7919) % 49901) END`;
+const SEEDED_CENTS_SQL = `CASE i % 20 WHEN 1 THEN 50 ELSE 1000 + ((i * 7919) % 49001) END`;
 
 const numbers = () => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount})`;
 
@@ -96,7 +96,7 @@ SELECT 'bench-credit-' || i, 'bench-tx-' || i, 'artist:' || ${id} || ':available
 `;
 }
 
-/** A Custom connected account the sandbox can pay (terms accepted, a debit card), made through its API. */
+/** A Custom connected account the sandbox can pay (terms accepted, the tax id Stripe asks for, a debit card), made through its API. */
 async function createTemplateAccount(baseURL: string): Promise<string> {
   const answer = await fetch(`${baseURL}/api/stripe-sandbox/v1/accounts`, {
     method: "POST",
@@ -104,6 +104,8 @@ async function createTemplateAccount(baseURL: string): Promise<string> {
     body: new URLSearchParams({
       type: "custom",
       country: "US",
+      business_type: "individual",
+      "individual[id_number]": "000000000",
       "capabilities[transfers][requested]": "true",
       external_account: "tok_visa_debit",
       "tos_acceptance[date]": String(Math.floor(Date.now() / 1000)),

@@ -99,6 +99,57 @@ describe("the artist's private page", () => {
     await expect.poll(() => page.getByRole("button", { name: "Get paid" }).count()).toBe(0);
   });
 
+  test("onboarding without the tax details says what Stripe still needs and holds payouts; giving them makes payouts ready, with the minimum shown", async () => {
+    const page = await newPage();
+    const link = await saveCardAndUpload(page, "Tax Details Song");
+    await page.goto(`${baseURL}${link}`);
+    await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+
+    // Stripe's (sandbox) onboarding, finished without the tax details.
+    await page.getByRole("button", { name: "Get paid" }).click();
+    await page.waitForURL(/\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
+    await expect.poll(() => page.getByLabel("Taxpayer ID (SSN or ITIN, for your W-9)").inputValue()).toBe("000-00-0000");
+    await page.getByLabel("Finish without tax details").check();
+    await page.getByRole("button", { name: "Complete onboarding" }).click();
+    await page.waitForURL(`${baseURL}/artist`);
+
+    // The page lists what is missing, in plain words, beside the button that continues the onboarding.
+    const missing = page.getByRole("list", { name: "Payouts wait until Stripe has:" });
+    const taxDetails = "Your tax details: your taxpayer ID for a W-9 (US persons) or a W-8 (everyone else)";
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+          return missing.getByText(taxDetails, { exact: true }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    expect(await missing.getByRole("listitem").count()).toBe(1);
+    expect(await page.getByRole("region", { name: "Balance" }).getByText("Ready", { exact: true }).count()).toBe(0);
+
+    // Continuing the onboarding with the prefilled test taxpayer id makes payouts ready.
+    await page.getByRole("button", { name: "Get paid" }).click();
+    await page.waitForURL(/\/api\/stripe-sandbox\/connect\/onboarding\/acl_/);
+    await page.getByRole("button", { name: "Complete onboarding" }).click();
+    await page.waitForURL(`${baseURL}/artist`);
+    const balance = page.getByRole("region", { name: "Balance" });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
+          return balance.getByText("Ready", { exact: true }).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    expect(await page.getByText(taxDetails, { exact: true }).count()).toBe(0);
+    // Payouts are set up: the balance shows how far it is from the minimum.
+    await balance.getByText("$0.00 of $10.00 — paid when it reaches $10.00", { exact: true }).waitFor();
+  });
+
   test("this browser's session is a __Host- cookie, listed on the page and signed out from it; revoking the links gives a new one", async () => {
     const page = await newPage();
     const link = await saveCardAndUpload(page, "Session Page Song");

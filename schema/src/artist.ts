@@ -15,6 +15,31 @@ export const ARTIST_LINK_FROM_COOKIE = "link";
 /** `not_started`: no connected account yet; `onboarding`: account exists, payouts not enabled; `ready`. */
 export type ConnectStatus = "not_started" | "onboarding" | "ready";
 
+/**
+ * What Stripe still needs before it pays the artist out, in groups the artist's page words plainly
+ * (docs/decisions/063-payout-minimum-and-tax-details.md): `tax_details` the taxpayer id (W-9, or W-8
+ * outside the US), `identity_document` a photo ID, `personal_details` name, birth date, address or
+ * contact, `payout_account` the debit card or bank account, `terms` Stripe's terms, `other` anything else.
+ */
+export const PAYOUT_REQUIREMENTS = ["tax_details", "identity_document", "personal_details", "payout_account", "terms", "other"] as const;
+export type PayoutRequirement = (typeof PAYOUT_REQUIREMENTS)[number];
+
+/** Which group one of Stripe's requirement names (`requirements.currently_due`) belongs to. */
+function requirementGroup(field: string): PayoutRequirement {
+  if (/^(individual\.(id_number|ssn_last_4)|company\.tax_id)$/.test(field) || /(^|[._])(tax|us_w8_or_w9|w8|w9)/.test(field)) return "tax_details";
+  if (/verification\.(additional_)?document$/.test(field)) return "identity_document";
+  if (/^individual\.(first_name|last_name|dob|address|email|phone)/.test(field)) return "personal_details";
+  if (field === "external_account") return "payout_account";
+  if (field.startsWith("tos_acceptance.")) return "terms";
+  return "other";
+}
+
+/** Stripe's requirement names as the groups the page lists, each once, in PAYOUT_REQUIREMENTS order. */
+export function payoutRequirementsOf(stripeFields: readonly string[]): PayoutRequirement[] {
+  const groups = new Set(stripeFields.map(requirementGroup));
+  return PAYOUT_REQUIREMENTS.filter((group) => groups.has(group));
+}
+
 export interface ArtistSongEvent {
   fromStatus: SongStatus | null;
   toStatus: SongStatus;
@@ -98,7 +123,8 @@ export interface ArtistPageResponse {
   paymentFrequency: PaymentFrequency;
   /** The next payout run's date (`YYYY-MM-DD`, at 00:00 UTC). */
   nextPayoutOn: string;
-  connect: { status: ConnectStatus };
+  /** `missing`: what Stripe still needs before payouts (empty when nothing is asked for). */
+  connect: { status: ConnectStatus; missing: PayoutRequirement[] };
   balance: ArtistBalance;
   sales: { purchases: number; grossCents: number };
   songs: ArtistSong[];

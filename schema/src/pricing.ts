@@ -65,8 +65,11 @@ export const CARD_ATTEMPT_WINDOW_MS = 30 * DAY_MS;
 /** Recovery offers: at most one per artist, and one per card, in this window (docs/decisions/059). */
 export const RECOVERY_OFFER_WINDOW_MS = 90 * DAY_MS;
 
-/** Payouts: the smallest balance paid out; below it the balance waits for the next period. */
-export const PAYOUT_MINIMUM_CENTS = 100;
+/**
+ * Payouts: the smallest balance paid out ($10.00); below it the balance waits for a later payout day.
+ * The default of the `PAYOUT_MINIMUM_CENTS` setting (workers/api/src/ledger/payouts.ts, payoutMinimumCents).
+ */
+export const PAYOUT_MINIMUM_CENTS = 1000;
 
 /**
  * Splits a sale between the provider and the artist (docs/decisions/043). Rounding rule: the

@@ -39,6 +39,12 @@ export const artists = sqliteTable("artists", {
   stripeAccountId: text("stripe_account_id").unique(),
   /** True once Stripe says the connected account can be paid out to (account.updated). */
   payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  /**
+   * What Stripe still asks of the connected account (its `requirements.currently_due` and `past_due`,
+   * e.g. `individual.id_number`, the taxpayer id): payouts wait until it is empty (account.updated;
+   * docs/decisions/063-payout-minimum-and-tax-details.md). A JSON array of Stripe's field names.
+   */
+  payoutRequirements: text("payout_requirements", { mode: "json" }).$type<string[]>().notNull().default([]),
   /** The language the artist's texts, statements and API messages are written in (the app's choice). */
   language: text("language", { enum: LANGUAGES }).notNull().default("en"),
   /**

@@ -9,8 +9,8 @@ import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import Stripe from "stripe";
-import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { ArtistPageResponse } from "@jplay/schema/artist";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { type ArtistPageResponse, payoutRequirementsOf } from "@jplay/schema/artist";
 import { todayUtc } from "@jplay/schema/release-metadata";
 import { artistLinks, artists, purchases, songEvents } from "@jplay/schema/tables";
 import worker from "../src/index";
@@ -21,14 +21,15 @@ import { adminArtistRoutes } from "../src/admin/routes/artists";
 import type { AppEnv } from "../src/platform/env";
 import { requestContext } from "../src/platform/middleware/request-context";
 import { resolveArtistLink, revokeArtistLinks } from "../src/access/artist-links";
-import { ONBOARDING_RECHECK_MS, refreshOnboardingStatus } from "../src/ledger/connect-accounts";
+import { ONBOARDING_RECHECK_MS, applyAccountUpdated, refreshOnboardingStatus } from "../src/ledger/connect-accounts";
 import { countingD1, d1WritesRun } from "../src/platform/d1-statement-count";
-import { nextPayoutOn } from "../src/artist/artist-page";
+import { loadArtistPage, nextPayoutOn } from "../src/artist/artist-page";
+import { payArtist } from "../src/ledger/payouts";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/ledger/ledger";
 import { signProviderReport } from "../src/provider/provider-signature";
 import { sandboxAdmin } from "./payment-support";
 import { fundPlatformBalance } from "./platform-funds";
-import { insertSong } from "./song-fixtures";
+import { CapturingQueue, insertSong } from "./song-fixtures";
 import { Browser, mp3Bytes, setUpArtist, stripeSignature, testContext } from "./support";
 
 const db = createDb(env.DB);
@@ -227,7 +228,7 @@ describe("the page", () => {
     expect(empty).toMatchObject({
       paymentFrequency: "weekly",
       connect: { status: "not_started" },
-      balance: { availableCents: 0, pendingCents: 0, heldCents: 0, minimumCents: 100 },
+      balance: { availableCents: 0, pendingCents: 0, heldCents: 0, minimumCents: 1000 },
       sales: { purchases: 0, grossCents: 0 },
       songs: [],
       payouts: [],
@@ -326,10 +327,10 @@ describe("the page", () => {
 
   it("shows earnings from the provider's purchase reports, and the payout that pays them out", async () => {
     const artist = await newArtist();
-    // A live expedited song (10% to the provider): each $1.99 download earns the artist $1.80.
+    // A live expedited song (10% to the provider): each $1.99 download earns the artist $1.80; six pass the $10.00 minimum.
     const songId = await insertSong({ artistId: artist.artistId, status: "distributed", package: "expedited", audio: null });
     const body = JSON.stringify({
-      purchases: [1, 2, 3].map((n) => ({ purchaseId: `page-${songId}-${n}`, songId, priceCents: 199, purchasedAt: new Date().toISOString() })),
+      purchases: [1, 2, 3, 4, 5, 6].map((n) => ({ purchaseId: `page-${songId}-${n}`, songId, priceCents: 199, purchasedAt: new Date().toISOString() })),
     });
     const timestamp = String(Math.floor(Date.now() / 1000));
     const reported = await exports.default.fetch(
@@ -342,8 +343,8 @@ describe("the page", () => {
     expect(reported.status).toBe(200);
 
     const earned = await pageOf(artist.token);
-    expect(earned.songs[0]).toMatchObject({ id: songId, status: "distributed", sales: { purchases: 3, grossCents: 597 } });
-    expect(earned.balance).toMatchObject({ availableCents: 540, heldCents: 540 });
+    expect(earned.songs[0]).toMatchObject({ id: songId, status: "distributed", sales: { purchases: 6, grossCents: 1194 } });
+    expect(earned.balance).toMatchObject({ availableCents: 1080, heldCents: 1080 });
 
     // Payouts set up, then the Monday payout job pays the balance.
     const { url } = await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json<{ url: string }>();
@@ -359,7 +360,7 @@ describe("the page", () => {
 
     const paid = await pageOf(artist.token);
     expect(paid.balance).toMatchObject({ availableCents: 0, pendingCents: 0, heldCents: 0 });
-    expect(paid.payouts).toMatchObject([{ period: "2026-11-30", amountCents: 540, status: "paid" }]);
+    expect(paid.payouts).toMatchObject([{ period: "2026-11-30", amountCents: 1080, status: "paid" }]);
     expect(await ledgerTotal(testCtx)).toBe(0);
   });
 
@@ -397,6 +398,119 @@ describe("the page", () => {
     // Opening the page asks Stripe while the artist is onboarding.
     expect((await pageOf(artist.token)).connect.status).toBe("ready");
     expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(true);
+  });
+});
+
+/** The payout job's context, its texts captured rather than sent. */
+const payoutJobCtx = () => testContext({ jobs: new CapturingQueue().asQueue() });
+
+/** The sandbox's hosted onboarding, submitted from a fresh link of the page; `fields` beyond the card; its webhooks delivered. */
+async function onboard(token: string, fields: Record<string, string> = {}) {
+  const { url } = await (await new Browser().fetch(`/api/artist/${token}/connect`, { method: "POST" })).json<{ url: string }>();
+  const done = await exports.default.fetch(
+    new Request(`http://jplay.test${url}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ card_number: "4000056655665556", ...fields }).toString(),
+    }),
+  );
+  expect(done.status).toBe(303);
+  await deliverWebhooks();
+}
+
+describe("the payout minimum", () => {
+  /** Payouts set up through the sandbox's hosted onboarding (its defaults: a debit card and the tax details). */
+  async function onboarded() {
+    const artist = await newArtist();
+    await onboard(artist.token);
+    await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
+    return artist;
+  }
+
+  it("keeps a balance under $10.00 for later, showing how far it is, and pays it once it reaches $10.00", async () => {
+    const artist = await onboarded();
+    await credit(artist.artistId, 360);
+    // A Monday: the artist is paid weekly.
+    expect(await payArtist(payoutJobCtx(), artist.artistId, "2027-03-01")).toBe("below_minimum");
+    const waiting = await pageOf(artist.token);
+    expect(waiting.balance).toEqual({ availableCents: 360, pendingCents: 0, heldCents: 0, minimumCents: 1000 });
+    expect(waiting.payouts).toEqual([]);
+    expect(await stripe.transfers.list({ destination: (await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.stripeAccountId!, limit: 10 })).toMatchObject({ data: [] });
+
+    // At the minimum exactly: paid on the next payout day.
+    await credit(artist.artistId, 640);
+    expect(await payArtist(payoutJobCtx(), artist.artistId, "2027-03-08")).toBe("paid");
+    const paid = await pageOf(artist.token);
+    expect(paid.balance).toMatchObject({ availableCents: 0, pendingCents: 0, minimumCents: 1000 });
+    expect(paid.payouts).toMatchObject([{ period: "2027-03-08", amountCents: 1000, status: "paid" }]);
+  });
+
+  it("is a setting in whole cents (PAYOUT_MINIMUM_CENTS); a value that is not one is ignored, logged once", async () => {
+    const artist = await newArtist();
+    const withMinimum = (value: string) => testContext({ env: { ...env, PAYOUT_MINIMUM_CENTS: value } });
+    expect((await loadArtistPage(withMinimum("2500"), artist.artistId))!.balance.minimumCents).toBe(2500);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    onTestFinished(() => errors.mockRestore());
+    for (const bad of ["12.5", "-100", "ten dollars"]) expect((await loadArtistPage(withMinimum(bad), artist.artistId))!.balance.minimumCents).toBe(1000);
+    const logged = errors.mock.calls.filter(([line]) => String(line).includes("PAYOUT_MINIMUM_CENTS"));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(String(logged[0]![0]))).toMatchObject({ level: "error", setting: "PAYOUT_MINIMUM_CENTS", value: "12.5", using: 1000 });
+  });
+});
+
+describe("Stripe's requirements before payouts (the tax details)", () => {
+  const artistRow = async (artistId: string) => (await db.select().from(artists).where(eq(artists.id, artistId)))[0]!;
+
+  it("holds the balance of an account whose tax details are due, says so on the page, and pays on the next run once they are given", async () => {
+    const artist = await newArtist();
+    await onboard(artist.token, { without_tax_details: "on" });
+    await expect.poll(async () => (await artistRow(artist.artistId)).payoutRequirements).toEqual(["individual.id_number"]);
+    expect((await artistRow(artist.artistId)).payoutsEnabled).toBe(false);
+    await credit(artist.artistId, 1200);
+
+    const waiting = await pageOf(artist.token);
+    expect(waiting.connect).toEqual({ status: "onboarding", missing: ["tax_details"] });
+    expect(waiting.balance).toMatchObject({ availableCents: 1200, heldCents: 1200 });
+    // No transfer is attempted: Stripe would refuse it, and the money stays available.
+    expect(await payArtist(payoutJobCtx(), artist.artistId, "2027-03-15")).toBe("held");
+    const accountId = (await artistRow(artist.artistId)).stripeAccountId!;
+    expect((await stripe.transfers.list({ destination: accountId, limit: 10 })).data).toEqual([]);
+    expect((await pageOf(artist.token)).payouts).toEqual([]);
+
+    // The artist continues the onboarding and gives them: account.updated makes the account payable.
+    await onboard(artist.token, { tax_id: "000-00-0000" });
+    await expect.poll(async () => (await artistRow(artist.artistId)).payoutRequirements).toEqual([]);
+    const ready = await pageOf(artist.token);
+    expect(ready.connect).toEqual({ status: "ready", missing: [] });
+    expect(ready.balance).toMatchObject({ availableCents: 1200, heldCents: 0 });
+    expect(await payArtist(payoutJobCtx(), artist.artistId, "2027-03-22")).toBe("paid");
+    expect((await pageOf(artist.token)).payouts).toMatchObject([{ period: "2027-03-22", amountCents: 1200, status: "paid" }]);
+    expect((await stripe.transfers.list({ destination: accountId, limit: 10 })).data.map((transfer) => transfer.amount)).toEqual([1200]);
+  });
+
+  it("waits while Stripe asks for anything, even with payouts enabled; unknown requirements read as Stripe needing more details", async () => {
+    const artist = await newArtist();
+    await onboard(artist.token);
+    await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
+    const accountId = (await artistRow(artist.artistId)).stripeAccountId!;
+    const account = await stripe.accounts.retrieve(accountId);
+    // Stripe asks for more later (a threshold reached): payouts still enabled, requirements due.
+    await applyAccountUpdated(testCtx, {
+      ...account,
+      requirements: { ...account.requirements!, currently_due: ["individual.verification.document"], past_due: ["some_new_requirement", "individual.verification.document"] },
+    });
+    expect((await artistRow(artist.artistId)).payoutRequirements).toEqual(["individual.verification.document", "some_new_requirement"]);
+    await credit(artist.artistId, 1500);
+    // The page as the account.updated left it (opening it would ask Stripe again, whose sandbox account asks for nothing).
+    expect((await loadArtistPage(testCtx, artist.artistId))!.connect).toEqual({ status: "onboarding", missing: ["identity_document", "other"] });
+    expect(await payArtist(payoutJobCtx(), artist.artistId, "2027-03-29")).toBe("held");
+    expect(payoutRequirementsOf(["individual.ssn_last_4", "external_account", "tos_acceptance.ip", "individual.address.line1", "company.tax_id"])).toEqual([
+      "tax_details",
+      "personal_details",
+      "payout_account",
+      "terms",
+    ]);
   });
 });
 

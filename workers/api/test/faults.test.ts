@@ -304,6 +304,8 @@ async function payableArtist(cents: number) {
   const account = await stripe.accounts.create({
     type: "custom",
     country: "US",
+    business_type: "individual",
+    individual: { id_number: "000000000" },
     capabilities: { transfers: { requested: true } },
     external_account: "tok_visa_debit",
     tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
@@ -321,58 +323,58 @@ const payoutsOf = (artistId: string) => db.select().from(payouts).where(eq(payou
 
 describe("Stripe faults during the payout job (payouts.artist)", () => {
   it("429 keeps the money pending; the queue's retry pays once", async () => {
-    const artist = await payableArtist(444);
+    const artist = await payableArtist(4440);
     const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-04" } satisfies Job;
     await armFault("http_429", 1, "/v1/transfers");
     expect((await deliver([job])).retryMessages).toHaveLength(1);
-    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 444 }]);
-    expect(await accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artist.id))).toBe(444);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 4440 }]);
+    expect(await accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artist.id))).toBe(4440);
     expect(await transfersTo(artist.accountId)).toEqual([]);
 
     expect((await deliver([job, job])).retryMessages).toEqual([]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([444]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([4440]);
     expect(await accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
   });
 
   it("every answer lost after Stripe made the transfer: the next delivery finds it, no second transfer", async () => {
-    const artist = await payableArtist(555);
+    const artist = await payableArtist(5550);
     const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-05" } satisfies Job;
     await armFault("timeout_after_commit", 3, "/v1/transfers");
     expect((await withFastClock(() => deliver([job]))).retryMessages).toHaveLength(1);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([555]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([5550]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending" }]);
 
     expect((await deliver([job])).retryMessages).toEqual([]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([555]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([5550]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", stripeTransferId: (await transfersTo(artist.accountId))[0]!.id }]);
   });
 
   it("a 500 after Stripe made the transfer (stored under the key): the next delivery finds it by its transfer group, no second transfer", async () => {
-    const artist = await payableArtist(777);
+    const artist = await payableArtist(7770);
     const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-08" } satisfies Job;
     await armFault("http_500_after_commit", 1, "/v1/transfers");
     expect((await deliver([job])).retryMessages).toHaveLength(1);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([777]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([7770]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", stripeKeyAttempt: 1 }]);
 
     expect((await deliver([job, job])).retryMessages).toEqual([]);
     const [transfer] = await transfersTo(artist.accountId);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([777]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([7770]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", stripeTransferId: transfer!.id }]);
     expect(await accountBalance(testCtx, ACCOUNTS.artistPayoutPending(artist.id))).toBe(0);
   });
 
   it("the Worker stopped after the transfer but before the payout was marked paid: repaired with the same transfer", async () => {
-    const artist = await payableArtist(666);
+    const artist = await payableArtist(6660);
     const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-06" } satisfies Job;
     const crashing = { ...env, DB: d1FailingAt(/update "payouts" set "status"/) } as Env;
     expect((await deliver([job], crashing)).retryMessages).toHaveLength(1);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([666]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([6660]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending" }]);
 
     expect((await deliver([job])).retryMessages).toEqual([]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([666]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([6660]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
   });
 });
@@ -384,7 +386,7 @@ describe("webhooks lost and later replayed", () => {
     // The artist's connected account is created and becomes payable while our webhook endpoint fails.
     await webhooksUnreachable();
     const artistId = await insertArtist();
-    const account = await stripe.accounts.create({ type: "custom", country: "US", capabilities: { transfers: { requested: true } } });
+    const account = await stripe.accounts.create({ type: "custom", country: "US", business_type: "individual", individual: { id_number: "000000000" }, capabilities: { transfers: { requested: true } } });
     await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
     // Two steps, two account.updated events: a debit card first (not payable yet), then the terms.
     await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" });
@@ -460,7 +462,7 @@ describe("every job type delivered twice and out of order acts once", () => {
 
   it("admin.charge, payouts.page, payouts.artist and media.delete, each twice and shuffled: one charge, one transfer, objects gone", async () => {
     const retry = await retryOneSong();
-    const artist = await payableArtist(321);
+    const artist = await payableArtist(3210);
     await env.MEDIA.put("orphans/fault/a.mp3", "a");
     const period = "2027-01-07";
     const jobs = new CapturingQueue();
@@ -479,8 +481,8 @@ describe("every job type delivered twice and out of order acts once", () => {
     expect((await deliver([...ours, ...ours], jobEnv)).retryMessages).toEqual([]);
 
     await expectChargedOnce(retry);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([321]);
-    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", amountCents: 321 }]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([3210]);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid", amountCents: 3210 }]);
     expect(await env.MEDIA.head("orphans/fault/a.mp3")).toBeNull();
   });
 });

@@ -73,11 +73,13 @@ async function runPayoutDay(day: Date, { copies = 1 } = {}) {
   return queue;
 }
 
-/** A connected account Stripe can pay (Custom: terms accepted, a debit card). */
+/** A connected account Stripe can pay (Custom: terms accepted, the taxpayer id, a debit card). */
 const payableAccount = () =>
   stripe.accounts.create({
     type: "custom",
     country: "US",
+    business_type: "individual",
+    individual: { id_number: "000000000" },
     capabilities: { transfers: { requested: true } },
     external_account: "tok_visa_debit",
     tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: "203.0.113.7" },
@@ -134,13 +136,13 @@ describe("the daily payout run", () => {
     const heldOnboarding = await newArtist("daily", "onboarding");
     const small = await newArtist("daily");
     const refused = await newArtist("daily", "stale");
-    await credit(weekly.id, 500);
-    await credit(daily.id, 199);
-    await credit(daily.id, 101);
-    await credit(heldNoAccount.id, 400);
-    await credit(heldOnboarding.id, 350);
-    await credit(small.id, 99);
-    await credit(refused.id, 250);
+    await credit(weekly.id, 5000);
+    await credit(daily.id, 1990);
+    await credit(daily.id, 1010);
+    await credit(heldNoAccount.id, 4000);
+    await credit(heldOnboarding.id, 3500);
+    await credit(small.id, 999);
+    await credit(refused.id, 2500);
     const sentBefore = await accountBalance(testCtx, ACCOUNTS.payoutsSent);
 
     await runPayoutDay(MONDAY, { copies: 2 });
@@ -148,53 +150,53 @@ describe("the daily payout run", () => {
 
     const [weeklyTransfer, ...extraWeekly] = await transfersTo(weekly.accountId);
     expect(extraWeekly).toEqual([]);
-    expect(weeklyTransfer).toMatchObject({ amount: 500, currency: "usd", destination: weekly.accountId, metadata: { artistId: weekly.id, period: "2026-11-23" } });
+    expect(weeklyTransfer).toMatchObject({ amount: 5000, currency: "usd", destination: weekly.accountId, metadata: { artistId: weekly.id, period: "2026-11-23" } });
     const [dailyTransfer, ...extraDaily] = await transfersTo(daily.accountId);
     expect(extraDaily).toEqual([]);
-    expect(dailyTransfer?.amount).toBe(300);
+    expect(dailyTransfer?.amount).toBe(3000);
 
-    expect(await payoutsOf(weekly.id)).toMatchObject([{ period: "2026-11-23", amountCents: 500, status: "paid", stripeTransferId: weeklyTransfer!.id }]);
+    expect(await payoutsOf(weekly.id)).toMatchObject([{ period: "2026-11-23", amountCents: 5000, status: "paid", stripeTransferId: weeklyTransfer!.id }]);
     expect(weeklyTransfer!.transfer_group).toBe(payoutTransferGroup((await payoutsOf(weekly.id))[0]!.id));
     expect(await available(weekly.id)).toBe(0);
     expect(await available(daily.id)).toBe(0);
     expect(await pendingBalance(weekly.id)).toBe(0);
-    expect((await accountBalance(testCtx, ACCOUNTS.payoutsSent)) - sentBefore).toBe(800);
+    expect((await accountBalance(testCtx, ACCOUNTS.payoutsSent)) - sentBefore).toBe(8000);
 
     // No ready account: the balance is held, nothing written, nothing lost.
     for (const [artist, cents] of [
-      [heldNoAccount, 400],
-      [heldOnboarding, 350],
+      [heldNoAccount, 4000],
+      [heldOnboarding, 3500],
     ] as const) {
       expect(await payoutsOf(artist.id)).toEqual([]);
       expect(await available(artist.id)).toBe(cents);
     }
     expect(await transfersTo(heldOnboarding.accountId)).toEqual([]);
-    // Below $1.00: waits for a later run.
+    // Below the $10.00 minimum (a cent short): waits for a later run.
     expect(await payoutsOf(small.id)).toEqual([]);
-    expect(await available(small.id)).toBe(99);
+    expect(await available(small.id)).toBe(999);
     expect(await transfersTo(small.accountId)).toEqual([]);
     // Stripe refused the transfer: the payout failed and the money is back, available.
-    expect(await payoutsOf(refused.id)).toMatchObject([{ status: "failed", amountCents: 250, stripeTransferId: null }]);
+    expect(await payoutsOf(refused.id)).toMatchObject([{ status: "failed", amountCents: 2500, stripeTransferId: null }]);
     expect((await payoutsOf(refused.id))[0]!.failureMessage).toContain("capabilities");
-    expect(await available(refused.id)).toBe(250);
+    expect(await available(refused.id)).toBe(2500);
     expect(await pendingBalance(refused.id)).toBe(0);
   });
 
   it("pays weekly artists only on Mondays and daily artists every day", async () => {
     const weekly = await newArtist("weekly");
     const daily = await newArtist("daily");
-    await credit(weekly.id, 700);
-    await credit(daily.id, 150);
+    await credit(weekly.id, 7000);
+    await credit(daily.id, 1500);
 
     await runPayoutDay(TUESDAY);
     expect(await transfersTo(weekly.accountId)).toEqual([]);
     expect(await payoutsOf(weekly.id)).toEqual([]);
-    expect(await available(weekly.id)).toBe(700);
-    expect((await transfersTo(daily.accountId)).map((t) => t.amount)).toEqual([150]);
+    expect(await available(weekly.id)).toBe(7000);
+    expect((await transfersTo(daily.accountId)).map((t) => t.amount)).toEqual([1500]);
 
-    await credit(daily.id, 120);
+    await credit(daily.id, 1200);
     await runPayoutDay(WEDNESDAY);
-    expect((await transfersTo(daily.accountId)).map((t) => t.amount)).toEqual([120, 150]);
+    expect((await transfersTo(daily.accountId)).map((t) => t.amount)).toEqual([1200, 1500]);
     expect((await payoutsOf(daily.id)).map((p) => [p.period, p.status])).toEqual([
       ["2026-11-24", "paid"],
       ["2026-11-25", "paid"],
@@ -204,25 +206,25 @@ describe("the daily payout run", () => {
 
   it("a transfer refused for a short platform balance leaves the payout pending, its money in payout pending, and pays it once on the next run after a top-up", async () => {
     const artist = await newArtist("daily");
-    await credit(artist.id, 900);
+    await credit(artist.id, 9000);
     await drainPlatformBalance();
     await runPayoutDay(WEDNESDAY, { copies: 2 });
     const [waiting, ...others] = await payoutsOf(artist.id);
     expect(others).toEqual([]);
-    expect(waiting).toMatchObject({ period: "2026-11-25", status: "pending", amountCents: 900, failureMessage: null, stripeTransferId: null });
+    expect(waiting).toMatchObject({ period: "2026-11-25", status: "pending", amountCents: 9000, failureMessage: null, stripeTransferId: null });
     expect(waiting!.fundingWaits).toBeGreaterThanOrEqual(1);
     expect(waiting!.waitingForFundsSince).toEqual(expect.any(Number));
-    expect(await pendingBalance(artist.id)).toBe(900);
+    expect(await pendingBalance(artist.id)).toBe(9000);
     expect(await available(artist.id)).toBe(0);
     expect(await transfersTo(artist.accountId)).toEqual([]);
 
     // Still short the next day: the waiting payout is tried again and waits on; new earnings stay
     // available instead of piling up a second waiting payout.
-    await credit(artist.id, 150);
+    await credit(artist.id, 1500);
     await runPayoutDay(THURSDAY);
     expect((await payoutsOf(artist.id)).map((p) => [p.period, p.status])).toEqual([["2026-11-25", "pending"]]);
     expect((await payoutsOf(artist.id))[0]!.fundingWaits).toBeGreaterThan(waiting!.fundingWaits);
-    expect(await available(artist.id)).toBe(150);
+    expect(await available(artist.id)).toBe(1500);
     expect(await transfersTo(artist.accountId)).toEqual([]);
 
     // The operator tops up; the next run pays the waiting payout, then the new earnings, each once.
@@ -230,17 +232,17 @@ describe("the daily payout run", () => {
     await runPayoutDay(FRIDAY, { copies: 2 });
     await runPayoutDay(FRIDAY);
     expect((await payoutsOf(artist.id)).map((p) => [p.period, p.amountCents, p.status])).toEqual([
-      ["2026-11-25", 900, "paid"],
-      ["2026-11-27", 150, "paid"],
+      ["2026-11-25", 9000, "paid"],
+      ["2026-11-27", 1500, "paid"],
     ]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount).sort()).toEqual([150, 900]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount).sort()).toEqual([1500, 9000]);
     expect(await pendingBalance(artist.id)).toBe(0);
     expect(await available(artist.id)).toBe(0);
   });
 
   it("a weekly artist's waiting payout goes on the next day's run, not the next Monday's", async () => {
     const artist = await newArtist("weekly");
-    await credit(artist.id, 700);
+    await credit(artist.id, 7000);
     await drainPlatformBalance();
     await runPayoutDay(MONDAY);
     expect(await payoutsOf(artist.id)).toMatchObject([{ period: "2026-11-23", status: "pending" }]);
@@ -248,7 +250,7 @@ describe("the daily payout run", () => {
     await fundPlatformBalance(100_000);
     await runPayoutDay(TUESDAY);
     expect(await payoutsOf(artist.id)).toMatchObject([{ period: "2026-11-23", status: "paid" }]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([700]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([7000]);
     expect(await pendingBalance(artist.id)).toBe(0);
   });
 });
@@ -276,23 +278,23 @@ describe("one artist's payout job", () => {
 
   it("finishes a payout whose earlier attempt crashed before calling Stripe", async () => {
     const artist = await newArtist("daily");
-    await credit(artist.id, 640);
-    const payoutId = await crashedBeforeStripe(artist.id, "2026-12-01", 640);
-    expect(await pendingBalance(artist.id)).toBe(640);
+    await credit(artist.id, 6400);
+    const payoutId = await crashedBeforeStripe(artist.id, "2026-12-01", 6400);
+    expect(await pendingBalance(artist.id)).toBe(6400);
 
     expect((await deliver(artistJob(artist.id, "2026-12-01"))).explicitAcks).toHaveLength(1);
     expect(await payoutsOf(artist.id)).toMatchObject([{ id: payoutId, status: "paid" }]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([640]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([6400]);
     expect(await pendingBalance(artist.id)).toBe(0);
     expect(await available(artist.id)).toBe(0);
   });
 
   it("reuses the Transfer an earlier attempt created before it crashed: no second transfer", async () => {
     const artist = await newArtist("daily");
-    await credit(artist.id, 410);
-    const payoutId = await crashedBeforeStripe(artist.id, "2026-12-02", 410);
+    await credit(artist.id, 4100);
+    const payoutId = await crashedBeforeStripe(artist.id, "2026-12-02", 4100);
     const earlier = await stripe.transfers.create(
-      { amount: 410, currency: "usd", destination: artist.accountId!, transfer_group: payoutTransferGroup(payoutId), metadata: { payoutId } },
+      { amount: 4100, currency: "usd", destination: artist.accountId!, transfer_group: payoutTransferGroup(payoutId), metadata: { payoutId } },
       { idempotencyKey: payoutIdempotencyKey(payoutId) },
     );
 
@@ -305,39 +307,39 @@ describe("one artist's payout job", () => {
 
   it("retries through the queue while Stripe is failing, keeping the money pending, then pays once", async () => {
     const artist = await newArtist("daily");
-    await credit(artist.id, 333);
+    await credit(artist.id, 3330);
     // A 500 stored under the transfer's key (the SDK does not resend it): the job fails and the queue is asked to retry it.
     await sandboxHelper("/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/transfers" });
     const first = await deliver(artistJob(artist.id, "2026-12-03"));
     expect(first.retryMessages).toHaveLength(1);
-    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 333 }]);
-    expect(await pendingBalance(artist.id)).toBe(333);
+    expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending", amountCents: 3330 }]);
+    expect(await pendingBalance(artist.id)).toBe(3330);
     expect(await available(artist.id)).toBe(0);
 
     const second = await deliver(artistJob(artist.id, "2026-12-03"));
     expect(second.explicitAcks).toHaveLength(1);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([333]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([3330]);
     expect(await pendingBalance(artist.id)).toBe(0);
   });
 
   it("repairs an unfinished payout of an earlier day before paying today", async () => {
     const artist = await newArtist("daily");
-    await credit(artist.id, 500);
-    await crashedBeforeStripe(artist.id, "2026-12-04", 500);
-    await credit(artist.id, 250);
+    await credit(artist.id, 5000);
+    await crashedBeforeStripe(artist.id, "2026-12-04", 5000);
+    await credit(artist.id, 2500);
     await deliver(artistJob(artist.id, "2026-12-05"));
     expect((await payoutsOf(artist.id)).map((p) => [p.period, p.amountCents, p.status])).toEqual([
-      ["2026-12-04", 500, "paid"],
-      ["2026-12-05", 250, "paid"],
+      ["2026-12-04", 5000, "paid"],
+      ["2026-12-05", 2500, "paid"],
     ]);
-    expect((await transfersTo(artist.accountId)).map((t) => t.amount).sort()).toEqual([250, 500]);
+    expect((await transfersTo(artist.accountId)).map((t) => t.amount).sort()).toEqual([2500, 5000]);
     expect(await available(artist.id)).toBe(0);
   });
 
   it("after a short balance, tries again under a new idempotency key: Stripe keeps the refusal under the first", async () => {
     const artist = await newArtist("daily");
-    await credit(artist.id, 480);
+    await credit(artist.id, 4800);
     await drainPlatformBalance();
     expect((await deliver(artistJob(artist.id, "2026-12-10"))).explicitAcks).toHaveLength(1);
     const [waiting] = await payoutsOf(artist.id);
@@ -348,7 +350,7 @@ describe("one artist's payout job", () => {
     const replayed = await stripe.transfers
       .create(
         {
-          amount: 480,
+          amount: 4800,
           currency: "usd",
           destination: artist.accountId!,
           transfer_group: payoutTransferGroup(waiting!.id),
@@ -367,17 +369,17 @@ describe("one artist's payout job", () => {
     const [paid] = await payoutsOf(artist.id);
     expect(paid).toMatchObject({ id: waiting!.id, status: "paid" });
     const transfers = await transfersTo(artist.accountId);
-    expect(transfers.map((t) => [t.id, t.amount])).toEqual([[paid!.stripeTransferId, 480]]);
+    expect(transfers.map((t) => [t.id, t.amount])).toEqual([[paid!.stripeTransferId, 4800]]);
     expect(await pendingBalance(artist.id)).toBe(0);
   });
 
   it("does nothing for a weekly artist on another weekday or an unknown artist", async () => {
     const artist = await newArtist("weekly");
-    await credit(artist.id, 800);
+    await credit(artist.id, 8000);
     await deliver(artistJob(artist.id, "2026-12-02"));
     await deliver(artistJob(crypto.randomUUID(), "2026-12-02"));
     expect(await payoutsOf(artist.id)).toEqual([]);
-    expect(await available(artist.id)).toBe(800);
+    expect(await available(artist.id)).toBe(8000);
   });
 });
 
@@ -398,7 +400,7 @@ describe("fan-out", () => {
     payable.forEach((id, i) => {
       // A stand-in account id: this test only enqueues, nothing is transferred.
       statements.push(env.DB.prepare("INSERT INTO artists (id, payment_frequency, stripe_account_id, payouts_enabled) VALUES (?, 'daily', ?, 1)").bind(id, `acct_fanout_${i}`));
-      statements.push(...creditStatements(id, 100));
+      statements.push(...creditStatements(id, 1000)); // exactly the minimum: paid
     });
     for (const id of skipped) {
       statements.push(env.DB.prepare("INSERT INTO artists (id, payment_frequency) VALUES (?, 'daily')").bind(id));

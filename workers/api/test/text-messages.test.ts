@@ -184,15 +184,15 @@ describe("one text per event", () => {
     const account = await payableConnectedAccount();
     await env.DB.prepare("update artists set payment_frequency = 'daily', stripe_account_id = ?1, payouts_enabled = 1 where id = ?2").bind(account.id, artistId).run();
     await postTransaction(testCtx, "purchase", crypto.randomUUID(), [
-      { account: ACCOUNTS.providerReceivable, amountCents: -500 },
-      { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: 500 },
+      { account: ACCOUNTS.providerReceivable, amountCents: -1000 },
+      { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: 1000 },
     ]);
     const payouts = testContext({ jobs: new CapturingQueue().asQueue() });
     expect(await payArtist(payouts, artistId, "2026-11-24")).toBe("paid");
     expect(await payArtist(payouts, artistId, "2026-11-24")).toBe("already_done");
     const texts = await textsOf(artistId, "payout_sent");
     expect(texts).toHaveLength(1);
-    expect(texts[0]!.body).toContain("$5.00");
+    expect(texts[0]!.body).toContain("$10.00");
   });
 });
 

@@ -1,14 +1,14 @@
 /**
  * What the artist's private page shows (docs/decisions/044): their songs with status
- * and history, sales per song, the balance from the ledger (held while payouts are not set up),
- * payouts, the payout frequency and the Connect status. Only the given artist's rows are read.
+ * and history, sales per song, the balance from the ledger (held while payouts are not set up) with
+ * the payout minimum, payouts, the payout frequency and the Connect status with what Stripe still
+ * needs (docs/decisions/063-payout-minimum-and-tax-details.md). Only the given artist's rows are read.
  */
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { ArtistPageResponse, ArtistSongEvent } from "@jplay/schema/artist";
-import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
+import { type ArtistPageResponse, type ArtistSongEvent, payoutRequirementsOf } from "@jplay/schema/artist";
 import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
-import { ACCOUNTS, accountBalance, artistAvailableBalances, connectStatusOf, isPayoutDay, payoutPeriod, payoutsReady } from "../ledger/index";
+import { ACCOUNTS, accountBalance, artistAvailableBalances, connectStatusOf, isPayoutDay, payoutMinimumCents, payoutPeriod, payoutsReady } from "../ledger/index";
 import { songRefundViews } from "../refunds/index";
 
 /** Payouts listed on the page (newest first); older ones are in the ledger. */
@@ -93,8 +93,8 @@ export async function loadArtistPage(ctx: Ctx, artistId: string, now = ctx.now()
   return {
     paymentFrequency: artist.paymentFrequency,
     nextPayoutOn: nextPayoutOn(artist.paymentFrequency, now),
-    connect: { status: connect },
-    balance: { availableCents: available, pendingCents: pending, heldCents: ready ? 0 : available, minimumCents: PAYOUT_MINIMUM_CENTS },
+    connect: { status: connect, missing: artist.stripeAccountId ? payoutRequirementsOf(artist.payoutRequirements) : [] },
+    balance: { availableCents: available, pendingCents: pending, heldCents: ready ? 0 : available, minimumCents: payoutMinimumCents(ctx.env) },
     sales: {
       purchases: songList.reduce((sum, song) => sum + song.sales.purchases, 0),
       grossCents: songList.reduce((sum, song) => sum + song.sales.grossCents, 0),

@@ -1,14 +1,18 @@
 /**
  * The artist's Stripe Connect account (docs/decisions/010): created on first use with the artist's payout
  * schedule (daily, or weekly on Monday), onboarded through a Stripe-hosted Account Link where the
- * artist gives the debit card payouts go to, and marked ready when Stripe's `account.updated` says
- * payouts are enabled. https://docs.stripe.com/connect/express-accounts
+ * artist gives the debit card payouts go to and the tax details (the taxpayer id a W-9 certifies),
+ * and marked ready when Stripe's `account.updated` says payouts are enabled and nothing is due. What
+ * Stripe still asks for (`requirements.currently_due` and `past_due`) is kept, so payouts wait and
+ * the artist's page says what is missing (docs/decisions/063-payout-minimum-and-tax-details.md).
+ * https://docs.stripe.com/connect/express-accounts
  */
 import { and, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
 import { artists } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
+import { payoutsReady } from "./payouts";
 
 type Artist = typeof artists.$inferSelect;
 
@@ -37,8 +41,12 @@ export async function ensureConnectedAccount(ctx: Ctx, artist: Artist): Promise<
     },
     { idempotencyKey: `connect-account-${artist.id}` },
   );
-  // Only the first writer sets it; a racing request reads back the one that won.
-  await ctx.db.update(artists).set({ stripeAccountId: account.id }).where(and(eq(artists.id, artist.id), isNull(artists.stripeAccountId)));
+  // Only the first writer sets it, with what Stripe asks of the new account; a racing request reads
+  // back the one that won.
+  await ctx.db
+    .update(artists)
+    .set({ stripeAccountId: account.id, payoutRequirements: requirementsDue(account) })
+    .where(and(eq(artists.id, artist.id), isNull(artists.stripeAccountId)));
   const [stored] = await ctx.db.select({ id: artists.stripeAccountId }).from(artists).where(eq(artists.id, artist.id)).limit(1);
   return stored?.id ?? account.id;
 }
@@ -74,9 +82,18 @@ export async function syncArtistPayoutSchedule(ctx: Ctx, artistId: string): Prom
   }
 }
 
-/** `account.updated`: whether the artist's account can be paid out to now. */
+/** What Stripe asks of the account before it may be paid out to: `currently_due` and `past_due`, once each, sorted. */
+export function requirementsDue(account: Stripe.Account): string[] {
+  const requirements = account.requirements;
+  return [...new Set([...(requirements?.currently_due ?? []), ...(requirements?.past_due ?? [])])].sort();
+}
+
+/** `account.updated`: whether the artist's account can be paid out to now, and what Stripe still asks for. */
 export async function applyAccountUpdated(ctx: Ctx, account: Stripe.Account): Promise<void> {
-  await ctx.db.update(artists).set({ payoutsEnabled: account.payouts_enabled }).where(eq(artists.stripeAccountId, account.id));
+  await ctx.db
+    .update(artists)
+    .set({ payoutsEnabled: account.payouts_enabled, payoutRequirements: requirementsDue(account) })
+    .where(eq(artists.stripeAccountId, account.id));
 }
 
 /**
@@ -105,17 +122,18 @@ export async function applyAccountUpdatedEvent(ctx: Ctx, account: Stripe.Account
  */
 export async function refreshOnboardingStatus(
   ctx: Ctx,
-  artist: Pick<Artist, "id" | "stripeAccountId" | "payoutsEnabled">,
+  artist: Pick<Artist, "id" | "stripeAccountId" | "payoutsEnabled" | "payoutRequirements">,
   now = ctx.now(),
 ): Promise<void> {
-  if (!artist.stripeAccountId || artist.payoutsEnabled) return;
+  if (!artist.stripeAccountId || payoutsReady(artist)) return;
   const asked = onboardingAsked.get(artist.stripeAccountId);
   if (asked !== undefined && now - asked < ONBOARDING_RECHECK_MS) return;
   if (onboardingAsked.size >= ONBOARDING_MEMO_MAX) onboardingAsked.clear();
   onboardingAsked.set(artist.stripeAccountId, now);
   try {
     const account = await ctx.stripe.accounts.retrieve(artist.stripeAccountId);
-    if (account.payouts_enabled !== artist.payoutsEnabled) await applyAccountUpdated(ctx, account);
+    const changed = account.payouts_enabled !== artist.payoutsEnabled || requirementsDue(account).join() !== artist.payoutRequirements.join();
+    if (changed) await applyAccountUpdated(ctx, account);
   } catch (error) {
     console.warn(JSON.stringify({ level: "warn", msg: "connected account status not refreshed", artistId: artist.id, error: String(error) }));
   }

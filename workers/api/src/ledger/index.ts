@@ -7,6 +7,7 @@ export { runPayoutPage, startPayoutRun } from "./jobs/payout-run";
 export { ACCOUNTS, accountBalance, artistAvailableBalances, post, postedRefs } from "./ledger";
 export { loadMonthlyStatement, monthHasBegun, statementMonths } from "./monthly-statement";
 export { readPayoutFunding } from "./payout-funding";
-export { connectStatusOf, isPayoutDay, payArtist, payoutPeriod, payoutsReady } from "./payouts";
+export { connectStatusOf, isPayoutDay, payArtist, payoutMinimumCents, payoutPeriod, payoutsReady } from "./payouts";
 export { recordProviderSettlement } from "./provider-settlements";
 export { statementCsv, statementFileName } from "./statement-csv";
+export { TAX_YEAR_FIRST, TAX_YEAR_LAST, loadTaxYear, taxYearCsv, taxYearFileName } from "./tax-year";

@@ -18,6 +18,7 @@ import type { PaymentFrequency } from "@jplay/schema/tables";
 import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { ConnectStatus } from "@jplay/schema/artist";
 import type { Ctx } from "../platform/context";
+import { numericSetting } from "../platform/limits";
 import { POSTINGS } from "@jplay/schema/ledger-postings";
 import { artistAvailableBalances, post } from "./ledger";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
@@ -27,6 +28,12 @@ export type PayoutRow = typeof payouts.$inferSelect;
 type Artist = typeof artists.$inferSelect;
 
 export const PAYOUT_CURRENCY = "usd";
+
+/**
+ * The smallest balance paid out: the `PAYOUT_MINIMUM_CENTS` setting (whole cents), else $10.00
+ * (schema/src/pricing.ts). Below it the balance waits for a later payout day.
+ */
+export const payoutMinimumCents = (env: Partial<Record<"PAYOUT_MINIMUM_CENTS", string>>) => numericSetting(env, "PAYOUT_MINIMUM_CENTS", PAYOUT_MINIMUM_CENTS);
 
 /** The period a run pays for: the UTC date it runs on (`YYYY-MM-DD`). */
 export const payoutPeriod = (runTime: Date) => runTime.toISOString().slice(0, 10);
@@ -46,7 +53,7 @@ export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutD
  */
 export async function artistsDuePage(ctx: Ctx, period: string, cursor: string | null, pageSize: number) {
   return ctx.db
-    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled })
+    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled, payoutRequirements: artists.payoutRequirements })
     .from(artists)
     .where(
       and(
@@ -81,11 +88,17 @@ export async function artistsWithPendingPayouts(ctx: Ctx, artistIds: string[]): 
 export const payoutIdempotencyKey = (payoutId: string, spentKeys = 0) => keyForAttempt(`payout-${payoutId}`, spentKeys);
 export const payoutTransferGroup = (payoutId: string) => `payout_${payoutId}`;
 
-/** The artist's connected account can receive payouts. */
-export const payoutsReady = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">) => Boolean(artist.stripeAccountId) && artist.payoutsEnabled;
+type ConnectState = Pick<Artist, "stripeAccountId" | "payoutsEnabled" | "payoutRequirements">;
+
+/**
+ * The artist's connected account can receive payouts: Stripe says payouts are enabled and asks for
+ * nothing more (no `currently_due` or `past_due`, the tax details among them). Until then no transfer
+ * is attempted and the balance is held (docs/decisions/063-payout-minimum-and-tax-details.md).
+ */
+export const payoutsReady = (artist: ConnectState) => Boolean(artist.stripeAccountId) && artist.payoutsEnabled && artist.payoutRequirements.length === 0;
 
 /** Where the artist's payout setup stands, as their page and `GET /api/me` show it. */
-export const connectStatusOf = (artist: Pick<Artist, "stripeAccountId" | "payoutsEnabled">): ConnectStatus =>
+export const connectStatusOf = (artist: ConnectState): ConnectStatus =>
   payoutsReady(artist) ? "ready" : artist.stripeAccountId ? "onboarding" : "not_started";
 
 export type PayoutOutcome = "paid" | "failed" | "waiting_for_funds" | "held" | "below_minimum" | "not_due" | "already_done" | "no_artist";
@@ -214,7 +227,7 @@ export async function payArtist(ctx: Ctx, artistId: string, period: string): Pro
 
   if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
   const balance = (await artistAvailableBalances(ctx, [artistId])).get(artistId) ?? 0;
-  if (balance < PAYOUT_MINIMUM_CENTS) return "below_minimum";
+  if (balance < payoutMinimumCents(ctx.env)) return "below_minimum";
   if (!payoutsReady(artist)) return "held";
 
   const [created] = await ctx.db

@@ -14,7 +14,7 @@
  *   Only accounts still waiting to be payable can change anything, so a bounded batch of those is
  *   read each run, taking turns.
  */
-import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, ne, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { artists, failedJobs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
@@ -126,14 +126,17 @@ export async function applyMissedPlatformEvents(ctx: Ctx, now: number, bounds = 
   return report;
 }
 
-/** `account.updated` events on the connected accounts still waiting to be payable, a batch a run. */
+/**
+ * `account.updated` events on the connected accounts still waiting to be payable (payouts off, or
+ * Stripe still asking for something such as the tax details), a batch a run.
+ */
 export async function applyMissedConnectEvents(ctx: Ctx): Promise<MissedEventsReport> {
   const { db, stripe } = ctx;
   const position = (await readSyncCursor<{ after: string }>(ctx, CONNECT_ACCOUNTS_CURSOR)) ?? { after: "" };
   const waiting = await db
     .select({ id: artists.id, accountId: artists.stripeAccountId })
     .from(artists)
-    .where(and(isNotNull(artists.stripeAccountId), eq(artists.payoutsEnabled, false), gt(artists.id, position.after)))
+    .where(and(isNotNull(artists.stripeAccountId), or(eq(artists.payoutsEnabled, false), ne(artists.payoutRequirements, [])), gt(artists.id, position.after)))
     .orderBy(asc(artists.id))
     .limit(CONNECT_ACCOUNTS_PER_RUN);
 

@@ -105,6 +105,11 @@ declare global {
      */
     ARTIST_LINK_TTL_DAYS?: string;
     /**
+     * The smallest available balance paid out, in cents (default 1000, $10.00; ledger/payouts.ts
+     * payoutMinimumCents). A value that is not a positive whole number is ignored, logged once.
+     */
+    PAYOUT_MINIMUM_CENTS?: string;
+    /**
      * Twilio, for texts to artists (texts/sms-provider.ts): the account SID and auth token (Basic
      * auth; the token also verifies /api/sms/inbound) and the number texts come from (E.164). Without
      * all three, development and tests write texts to the log; production marks them failed.

@@ -102,7 +102,14 @@ export const UNPAID_SONGS_REMOVED_PER_RUN = 50;
 
 // ---- Settings ---------------------------------------------------------------------------------------
 
-type NumericSetting = "SETUP_INTENTS_PER_ADDRESS_PER_HOUR" | "CARD_SAVES_PER_ADDRESS_PER_HOUR" | "SETUP_INTENTS_PER_MINUTE" | "CARD_SAVES_PER_MINUTE" | "MAX_UNPAID_SONGS_PER_ARTIST" | "UNPAID_SONG_EXPIRY_SECONDS";
+type NumericSetting =
+  | "SETUP_INTENTS_PER_ADDRESS_PER_HOUR"
+  | "CARD_SAVES_PER_ADDRESS_PER_HOUR"
+  | "SETUP_INTENTS_PER_MINUTE"
+  | "CARD_SAVES_PER_MINUTE"
+  | "MAX_UNPAID_SONGS_PER_ARTIST"
+  | "UNPAID_SONG_EXPIRY_SECONDS"
+  | "PAYOUT_MINIMUM_CENTS";
 
 const badSettingsLogged = new Set<string>();
 

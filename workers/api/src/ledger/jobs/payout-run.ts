@@ -7,10 +7,9 @@
  * Artists with an unfinished payout (one waiting for the platform's Stripe balance, ledger/payouts.ts)
  * are in every day's run, whatever their frequency, so a waiting payout goes on the next run.
  */
-import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { Ctx } from "../../platform/context";
 import { artistAvailableBalances } from "../ledger";
-import { artistsDuePage, artistsWithPendingPayouts, payoutPeriod, payoutsReady } from "../payouts";
+import { artistsDuePage, artistsWithPendingPayouts, payoutMinimumCents, payoutPeriod, payoutsReady } from "../payouts";
 import type { Job } from "../../platform/job";
 
 /** Artists per page job; also the most messages one sendBatch may carry (Queues limit: 100). */
@@ -30,7 +29,8 @@ export async function runPayoutPage(ctx: Ctx, job: PayoutPageJob): Promise<{ art
   const balances = await artistAvailableBalances(ctx, ids);
   // Artists with an unfinished payout get a job too, so it is repaired even when nothing new is due.
   const unfinished = await artistsWithPendingPayouts(ctx, ids);
-  const payable = page.filter((artist) => unfinished.has(artist.id) || (payoutsReady(artist) && (balances.get(artist.id) ?? 0) >= PAYOUT_MINIMUM_CENTS));
+  const minimum = payoutMinimumCents(ctx.env);
+  const payable = page.filter((artist) => unfinished.has(artist.id) || (payoutsReady(artist) && (balances.get(artist.id) ?? 0) >= minimum));
   const queue = ctx.jobs;
   // The next page goes in before this page's artists: behind them it would be the queue's last
   // message, alone, and wait out the consumer's batch timeout on every page (2 s × 1,000 pages at

@@ -84,7 +84,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
         )}
       </div>
 
-      <GetPaid status={data.connect.status} heldCents={data.balance.heldCents} start={async () => (await startPayoutsSetup(token)).url} />
+      <GetPaid status={data.connect.status} missing={data.connect.missing} heldCents={data.balance.heldCents} start={async () => (await startPayoutsSetup(token)).url} />
 
       <ArtistProPlan token={token} />
       <ArtistCardSection token={token} />
@@ -112,7 +112,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
         <h2 id="artist-balance" className="text-2xl font-bold">
           {i18n._("Balance")}
         </h2>
-        <BalanceSummary balance={data.balance} />
+        <BalanceSummary balance={data.balance} ready={data.connect.status === "ready"} />
         <PayoutSetup page={data} notice={notice} />
       </section>
 

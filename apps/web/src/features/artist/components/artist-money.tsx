@@ -1,14 +1,17 @@
 /**
  * The artist's money: balance (available, on its way, held while payouts are not set up, and the
- * $1.00 minimum explained), the payout schedule and where payouts go, and the payouts so far.
+ * payout minimum: "$3.60 of $10.00 — paid when it reaches $10.00" once payouts are set up), the
+ * payout schedule and where payouts go, and the payouts so far.
  */
 import type { ArtistBalance, ArtistPageResponse, ArtistPayout } from "@jplay/schema/artist";
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
 import { connectStatusLabel, formatDay, payoutStatusLabel } from "../labels";
 
-export function BalanceSummary({ balance }: { balance: ArtistBalance }) {
+/** `ready`: payouts are set up, so the only thing between the artist and a payout is the minimum. */
+export function BalanceSummary({ balance, ready }: { balance: ArtistBalance; ready: boolean }) {
   const i18n = useI18n();
+  const minimum = formatMoney(balance.minimumCents, i18n.language);
   return (
     <div className="space-y-3">
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -32,9 +35,13 @@ export function BalanceSummary({ balance }: { balance: ArtistBalance }) {
           )}
         </p>
       )}
-      <p className="text-sm text-muted">
-        {i18n._("Balances under {amount} wait for a later payout day.", { amount: formatMoney(balance.minimumCents, i18n.language) })}
-      </p>
+      {ready && balance.availableCents < balance.minimumCents ? (
+        <p className="text-sm font-medium">
+          {i18n._("{amount} of {minimum} — paid when it reaches {minimum}", { amount: formatMoney(balance.availableCents, i18n.language), minimum })}
+        </p>
+      ) : (
+        <p className="text-sm text-muted">{i18n._("Balances under {amount} wait for a later payout day.", { amount: minimum })}</p>
+      )}
     </div>
   );
 }

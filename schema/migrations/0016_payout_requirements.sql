@@ -1,0 +1,1 @@
+ALTER TABLE `artists` ADD `payout_requirements` text DEFAULT '[]' NOT NULL;
