@@ -26,6 +26,7 @@ import { adminSessionRoutes } from "./session";
 import { adminSettlementRoutes } from "./settlements";
 import { adminSmsOptOutRoutes } from "./sms-opt-outs";
 import { adminSongRoutes } from "./songs";
+import { adminTaxYearRoutes } from "./tax-year";
 
 
 const sameOriginForChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -57,6 +58,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/facilities", adminFacilityRoutes)
   .route("/featured", adminFeaturedRoutes)
   .route("/funding", adminFundingRoutes)
+  .route("/tax-year", adminTaxYearRoutes)
   .route("/settlements", adminSettlementRoutes)
   .route("/messages", adminMessageRoutes)
   .route("/sms-opt-outs", adminSmsOptOutRoutes)

@@ -41,6 +41,7 @@ import { RecoveryPaymentsPanel } from "./recovery-payments-panel";
 import { RefundsPanel } from "./refunds-panel";
 import { ReviewTab, ReviewTabLabel } from "./review-tab";
 import { PayoutFundingPanel } from "./payout-funding-panel";
+import { TaxYearExport } from "./tax-year-export";
 import { AdminLoading, AdminLoadError } from "./admin-states";
 
 const tabTriggerClass = cn(
@@ -211,6 +212,7 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
       </Tabs.Root>
 
       <PayoutFundingPanel />
+      <TaxYearExport />
 
       <FailedJobsPanel />
       <PaymentMismatchesPanel />
