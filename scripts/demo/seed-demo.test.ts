@@ -76,6 +76,20 @@ describe("demo catalogue seed", () => {
     });
   });
 
+  it("puts every song in the search index once, with its credits", async () => {
+    const indexed = ({ DB }: { DB: D1Database }) =>
+      DB.prepare(
+        "SELECT d.song_id AS songId, f.title, f.credits FROM song_search f JOIN song_search_docs d ON d.doc = f.rowid ORDER BY d.song_id",
+      ).all<{ songId: string; title: string; credits: string }>();
+    const first = (await withBindings(indexed)).results;
+    expect(first.map((row) => row.songId)).toEqual(DEMO_SONGS.map((song) => song.id).sort());
+    for (const row of first) expect(row.credits).not.toBe("");
+    await withBindings(async ({ DB }) => {
+      const found = await DB.prepare("SELECT d.song_id AS songId FROM song_search f JOIN song_search_docs d ON d.doc = f.rowid WHERE song_search MATCH 'corazon'").all<{ songId: string }>();
+      expect(found.results.map((row) => row.songId)).toEqual([DEMO_SONGS.find((song) => song.title === "Corazón de Barrio")!.id]);
+    });
+  });
+
   it("writes the demo facilities, one clean-only and one not", async () => {
     await withBindings(async ({ DB }) => {
       const { results } = await DB.prepare("SELECT id, state, clean_only FROM facilities ORDER BY id").all<{ id: string; state: string; clean_only: number }>();
@@ -149,8 +163,8 @@ describe("demo catalogue seed", () => {
   it("changes nothing when run again", async () => {
     const counts = ({ DB }: { DB: D1Database }) =>
       DB.prepare(
-        "SELECT (SELECT count(*) FROM purchases) AS purchases, (SELECT count(*) FROM ledger_entries) AS entries, (SELECT count(*) FROM artists) AS artists, (SELECT count(*) FROM facilities) AS facilities",
-      ).first<{ purchases: number; entries: number; artists: number; facilities: number }>();
+        "SELECT (SELECT count(*) FROM purchases) AS purchases, (SELECT count(*) FROM ledger_entries) AS entries, (SELECT count(*) FROM artists) AS artists, (SELECT count(*) FROM facilities) AS facilities, (SELECT count(*) FROM song_search) AS indexed",
+      ).first<{ purchases: number; entries: number; artists: number; facilities: number; indexed: number }>();
     const before = await withBindings(counts);
     const secondRun = await seedLocal(persistDir);
     expect(secondRun.objectsWritten).toBe(0);

@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import { COVER_SIZE_TYPE, COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
 import { runSqlBatch } from "../../schema/src/sql-batch.ts";
+import { songSearchEntry } from "../../schema/src/song-search-index.ts";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
 import { makeCoverSizes, type CoverSize } from "../../workers/api/src/distribution/make-cover-sizes.ts";
 import { loadCoverWasm } from "./cover-wasm.ts";
@@ -221,6 +222,8 @@ export async function seedDemo(
   );
   log(`credits: ${creditRowChanges} demo credit rows written or replaced`);
   log(`songs: ${DEMO_SONGS.length} demo songs, ${songChanges} inserted or corrected`);
+  // Each song's search entry, rewritten from its row and credits as the upload writes it.
+  await runSqlBatch(DB, DEMO_SONGS.flatMap((song) => songSearchEntry(song.id)));
   const releases = [...DEMO_SONGS].sort((a, b) => a.createdAt - b.createdAt);
   const releaseChanges = sumChanges(await DB.batch(releases.map((song) => DB.prepare(RELEASE_INSERT).bind(song.id, song.createdAt + DISTRIBUTION_DELAY_MS))));
   log(`delivery feed: ${releaseChanges} demo releases recorded`);

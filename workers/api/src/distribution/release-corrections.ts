@@ -8,6 +8,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Credit, ReleaseCorrection } from "@jplay/schema/release-metadata";
 import { songCredits, songs } from "@jplay/schema/tables";
+import { songSearchEntry } from "@jplay/schema/song-search-index";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
@@ -43,6 +44,7 @@ export async function correctReleaseDetails(ctx: Ctx, songId: string, correction
       where id = ${songId}`,
     sql`delete from song_credits where song_id = ${songId}`,
     insertSongCredits(songId, correction.credits),
+    ...songSearchEntry(songId),
     sql`insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
       select ${crypto.randomUUID()}, id, status, status, ${cause}, ${actor}, ${now} from songs where id = ${songId}`,
     recordCatalogueChanges(JSON.stringify([songId]), "release", now, sql`s.status = 'distributed' and s.taken_down_at is null`),

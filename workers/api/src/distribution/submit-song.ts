@@ -9,6 +9,7 @@
  * version's original, an ISRC or UPC the artist typed).
  */
 import { sql } from "drizzle-orm";
+import { songSearchEntry } from "@jplay/schema/song-search-index";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { ownIdentifierPrefixes } from "../releases/index";
@@ -50,8 +51,9 @@ export async function submitSong(ctx: Ctx, submitter: Submitter, body: ReadableS
           ${metadata.isrc}, ${metadata.upc}, ${metadata.genre}, ${metadata.lyricsLanguage}, ${metadata.releaseDate},
           ${metadata.pLineYear}, ${metadata.pLineHolder}, ${metadata.cLineYear}, ${metadata.cLineHolder}, ${metadata.lyrics}, ${metadata.instrumental ? 1 : 0}, ${cleanVersionOf}
         where (select count(*) from songs where artist_id = ${submitter.artistId} and status = 'pending') < ${submitter.unpaid.max}`,
-      // The credits land only with their song (the insert above may refuse it).
+      // The credits land only with their song (the insert above may refuse it), and so does its search entry.
       insertSongCredits(id, metadata.credits, sql`exists (select 1 from songs where id = ${id})`),
+      ...songSearchEntry(id),
     ]);
     if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     return { id };
