@@ -35,7 +35,7 @@ async function audit(page: Page, theme: Theme, state: string, found: Map<string,
 }
 
 describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
-  test("listener screens: Home, the player playing", async () => {
+  test("listener screens: Home, the player playing, search results and nothing found", async () => {
     const found = new Map<string, string[]>();
     const page = await pageIn(theme);
     await page.goto(baseURL);
@@ -46,6 +46,13 @@ describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
     await page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first().click();
     await page.getByRole("region", { name: "Now playing" }).getByRole("button", { name: "Pause playback" }).waitFor();
     await audit(page, theme, "player playing", found);
+
+    await page.goto(`${baseURL}/search?q=letters`);
+    await page.getByRole("status").filter({ hasText: "2 songs match “letters”." }).waitFor();
+    await audit(page, theme, "search results", found);
+    await page.goto(`${baseURL}/search?q=zzqx`);
+    await page.getByRole("status").filter({ hasText: "No songs match “zzqx”." }).waitFor();
+    await audit(page, theme, "nothing found", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 

@@ -55,6 +55,7 @@ const SCREENS: Array<[string, (target: Page) => Promise<void>]> = [
   ["/subscribe", (target) => target.getByRole("heading", { level: 1, name: "Subscribe to JPlay Pro" }).waitFor()],
   ["/subscription-success", (target) => target.getByRole("main").getByRole("link", { name: "Back to Home" }).waitFor()],
   ["/admin", (target) => target.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor()],
+  ["/search?q=letters", (target) => target.getByRole("status").filter({ hasText: "2 songs match “letters”." }).waitFor()],
   ["/artist/no-such-token", (target) => target.getByRole("heading", { level: 1, name: "Link not found" }).waitFor()],
   ["/no/such/page", (target) => target.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor()],
 ];

@@ -49,6 +49,7 @@ const Subscribe = screen(() => import("./routes/subscribe"));
 const SubscriptionSuccess = screen(() => import("./routes/subscription-success"));
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
+const Search = screen(() => import("./routes/search"), { withQuery: false });
 const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
 
 const routes: RouteDef[] = [
@@ -62,6 +63,7 @@ const routes: RouteDef[] = [
   { path: "/subscribe", Screen: Subscribe },
   { path: "/subscription-success", Screen: SubscriptionSuccess },
   { path: "/admin", Screen: Admin },
+  { path: "/search", Screen: Search },
   // An opened link lands on /artist (the Worker keeps its token in a cookie); /artist/{token} renders
   // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
   { path: "/artist", Screen: Artist },

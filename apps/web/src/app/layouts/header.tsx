@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "@/lib/router/location";
+import { useLocation, useNavigate, useSearchParams } from "@/lib/router/location";
 import { Link, NavLink } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
 import { CloseIcon, LogoMark, MenuIcon, SearchIcon } from "@/components/ui/icons";
@@ -17,29 +17,49 @@ const navLinks = [
   { to: "/admin", label: /*i18n*/ "Admin" },
 ];
 
+const SEARCH_PATH = "/search";
+
 const linkClass = "inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium text-muted hover:text-fg aria-[current=page]:text-fg";
 
-/** The search box docs/product.md asks for; search itself is not built yet, and the box says so. */
+/**
+ * The header's search box: it opens `/search?q=` (routes/search.tsx). A plain GET form, so a search
+ * sent before the app has hydrated (a server-rendered page) still goes there; once hydrated the app
+ * navigates without reloading. On the search screen it holds the query being shown.
+ */
 function SearchBox({ className }: { className?: string }) {
   const i18n = useI18n();
   const id = useId();
+  const navigate = useNavigate();
+  const onSearchScreen = useLocation().pathname === SEARCH_PATH;
+  const shown = useSearchParams().get("q") ?? "";
   return (
-    <form role="search" className={cn("relative", className)} onSubmit={(event) => event.preventDefault()}>
+    <form
+      role="search"
+      action={SEARCH_PATH}
+      method="get"
+      className={cn("relative", className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const query = new FormData(event.currentTarget).get("q");
+        navigate(`${SEARCH_PATH}?q=${encodeURIComponent(typeof query === "string" ? query : "")}`);
+      }}
+    >
       <label htmlFor={`${id}-q`} className="sr-only">
-        {i18n._("Search")}
+        {i18n._("Search songs")}
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
       <input
+        // A new search shown elsewhere (back, forward) puts its words in the box.
+        key={onSearchScreen ? shown : ""}
         id={`${id}-q`}
+        name="q"
         type="search"
-        placeholder={i18n._("Search (coming soon)")}
-        aria-describedby={`${id}-hint`}
+        defaultValue={onSearchScreen ? shown : ""}
+        placeholder={i18n._("Songs, artists, lyrics")}
+        maxLength={100}
         autoComplete="off"
         className="h-11 w-full rounded-full border border-line bg-surface pr-4 pl-9 text-sm placeholder:text-muted"
       />
-      <span id={`${id}-hint`} className="sr-only">
-        {i18n._("Search is not available yet.")}
-      </span>
     </form>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * `/search?q=`: the catalogue searched from the header's box. The query lives in the address, so a
+ * reload, a bookmark or the back button shows the same search; the header's box holds it too.
+ */
+import { PlayerBar } from "@/features/player/components/player-bar";
+import { PlayerProvider } from "@/features/player/player-provider";
+import { SearchResults } from "@/features/catalogue/components/search-results";
+import { useSearchParams } from "@/lib/router/location";
+import { useI18n } from "@/lib/i18n";
+
+export function Component() {
+  const i18n = useI18n();
+  const query = useSearchParams().get("q") ?? "";
+  return (
+    <PlayerProvider>
+      <title>{query.trim() ? i18n._("“{query}” – Search – JPlay", { query }) : i18n._("Search – JPlay")}</title>
+      <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-32 sm:px-6">
+        <h1 className="text-3xl font-extrabold tracking-tight">{i18n._("Search")}</h1>
+        <SearchResults query={query} />
+      </div>
+      <PlayerBar featuredSong={null} />
+    </PlayerProvider>
+  );
+}
