@@ -4,9 +4,17 @@
  */
 import { PlayerBar } from "@/features/player/components/player-bar";
 import { PlayerProvider } from "@/features/player/player-provider";
+import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { SearchResults } from "@/features/catalogue/components/search-results";
 import { useSearchParams } from "@/lib/router/location";
 import { useI18n } from "@/lib/i18n";
+
+/** The results with the player's state: inside the provider, as Home's catalogue is. */
+function Results({ query }: { query: string }) {
+  const { song: current, playing } = usePlayerState();
+  const { toggle } = usePlayerActions();
+  return <SearchResults query={query} player={{ currentSongId: current?.id ?? null, playing, onToggle: toggle }} />;
+}
 
 export function Component() {
   const i18n = useI18n();
@@ -16,7 +24,7 @@ export function Component() {
       <title>{query.trim() ? i18n._("“{query}” – Search – JPlay", { query }) : i18n._("Search – JPlay")}</title>
       <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-32 sm:px-6">
         <h1 className="text-3xl font-extrabold tracking-tight">{i18n._("Search")}</h1>
-        <SearchResults query={query} />
+        <Results query={query} />
       </div>
       <PlayerBar featuredSong={null} />
     </PlayerProvider>

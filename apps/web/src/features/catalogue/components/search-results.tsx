@@ -5,17 +5,15 @@
  */
 import { Spinner } from "@/components/ui/spinner";
 import { useI18n } from "@/lib/i18n";
-import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { useSearchSongs } from "../api/search-songs";
 import { isUnknownFacility } from "../facility";
 import { LoadError, UnknownFacility } from "./catalogue-states";
-import { SongRow } from "./song-row";
+import { SongRow, type SongRowProps } from "./song-row";
 
-export function SearchResults({ query }: { query: string }) {
+/** `player`: what is playing and how to toggle a song, as Home's rows get it. */
+export function SearchResults({ query, player }: { query: string; player: Pick<SongRowProps, "currentSongId" | "playing" | "onToggle"> }) {
   const i18n = useI18n();
   const found = useSearchSongs(query);
-  const { song: current, playing } = usePlayerState();
-  const { toggle } = usePlayerActions();
 
   if (query.trim() === "") return <p className="text-muted">{i18n._("Type a song title, an artist, a word of the lyrics or a genre.")}</p>;
   if (found.isPending) return <Spinner label={i18n._("Searching")} />;
@@ -35,7 +33,7 @@ export function SearchResults({ query }: { query: string }) {
       {songs.length === 0 ? (
         <p className="text-muted">{i18n._("Check the spelling, or try fewer words: an artist's name, a word of the title or of the lyrics.")}</p>
       ) : (
-        <SongRow id="search-results" title={i18n._("Songs")} songs={songs} currentSongId={current?.id ?? null} playing={playing} onToggle={toggle} priority />
+        <SongRow id="search-results" title={i18n._("Songs")} songs={songs} {...player} priority />
       )}
     </div>
   );
