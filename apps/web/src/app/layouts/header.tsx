@@ -40,8 +40,9 @@ function SearchBox({ className }: { className?: string }) {
       className={cn("relative", className)}
       onSubmit={(event) => {
         event.preventDefault();
+        // The address the form itself would open (`q=corazon+barr`), hydrated or not.
         const query = new FormData(event.currentTarget).get("q");
-        navigate(`${SEARCH_PATH}?q=${encodeURIComponent(typeof query === "string" ? query : "")}`);
+        navigate(`${SEARCH_PATH}?${new URLSearchParams({ q: typeof query === "string" ? query : "" })}`);
       }}
     >
       <label htmlFor={`${id}-q`} className="sr-only">
