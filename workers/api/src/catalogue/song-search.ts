@@ -10,8 +10,8 @@
  *
  * The index ranks its hits on its own, and only a window of the best is joined to its songs and
  * checked for the scope, so a common word does not join thousands of rows. When the window held too
- * few songs public in the scope and more hits may follow, a window ten times wider is asked, up to
- * every hit. Figures: bench/search.ts.
+ * few songs public in the scope and more hits may follow, a window ten times wider is asked, until
+ * one holds every hit. Figures: bench/search.ts.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -58,23 +58,21 @@ export function ftsQuery(typed: string): string | null {
 export async function searchSongs(ctx: Ctx, scope: CatalogueScope, typed: string, limit: number): Promise<SongDto[]> {
   const query = ftsQuery(typed);
   if (query === null) return [];
-  let window: number | undefined = limit * FIRST_WINDOW;
-  for (;;) {
+  for (let window = limit * FIRST_WINDOW; ; window *= WIDER) {
     const { found, hits } = await searchWindow(ctx, scope, query, window);
     // Enough songs, or the window held every hit: this is the answer.
-    if (found.length >= limit || window === undefined || hits < window) return found.slice(0, limit).map((song) => toSongDto(song, scope));
-    window = window * WIDER;
+    if (found.length >= limit || hits < window) return found.slice(0, limit).map((song) => toSongDto(song, scope));
   }
 }
 
-/** The best `window` hits (every hit when undefined), how many there were, and those public in `scope`, best first. */
-async function searchWindow(ctx: Ctx, scope: CatalogueScope, query: string, window: number | undefined): Promise<{ found: ListedSong[]; hits: number }> {
+/** Of the best `window` hits, how many there were and those public in `scope`, best first. */
+async function searchWindow(ctx: Ctx, scope: CatalogueScope, query: string, window: number): Promise<{ found: ListedSong[]; hits: number }> {
   const ranked = ctx.db
     .select({ hitDoc: sql<number>`${songSearch.rowid}`.as("hit_doc"), hitScore: RANK.as("hit_score") })
     .from(songSearch)
     .where(sql`${songSearch} MATCH ${query}`)
     .orderBy(sql`hit_score`)
-    .limit(window ?? -1)
+    .limit(window)
     .as("ranked");
   const rows = await ctx.db
     .select({ song: listedSongColumns, public: sql<number>`${songs.id} is not null` })
