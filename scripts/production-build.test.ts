@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
+import { CLIENT_BURST_PER_MINUTE } from "../workers/api/src/platform/limits.ts";
 import { buildWeb } from "./build-web.ts";
 import { repoRoot, runWrangler } from "./wrangler-env.ts";
 
@@ -39,7 +40,9 @@ describe("the production build", () => {
 
   it("binds what production needs and nothing local: APP_ENV is production, its https public origin, no sandbox binding", () => {
     const bindings = output.slice(output.indexOf("bindings:"));
-    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) expect(bindings).toContain(binding);
+    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", `env.CLIENT_BURSTS (${CLIENT_BURST_PER_MINUTE} requests/60s)`, "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) {
+      expect(bindings).toContain(binding);
+    }
     expect(bindings).not.toMatch(/STRIPE_SANDBOX|stripe-sandbox|ADMIN_PASSWORD|DISTRIBUTION_SECONDS_PER_HOUR/);
   });
 
@@ -57,6 +60,15 @@ describe("the production build", () => {
     // Its logs are kept (Workers Logs) and its stack traces map to the source.
     expect(production.observability?.enabled).toBe(true);
     expect(production.upload_source_maps).toBe(true);
+  });
+
+  it("counts client bursts with the limit the Worker names (platform/limits.ts), in a namespace of each deployment's own", () => {
+    const development = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml") });
+    const production = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml"), env: "production" });
+    const bursts = { name: "CLIENT_BURSTS", namespace_id: expect.stringMatching(/^\d+$/), simple: { limit: CLIENT_BURST_PER_MINUTE, period: 60 } };
+    expect(development.ratelimits).toEqual([bursts]);
+    expect(production.ratelimits).toEqual([bursts]);
+    expect(production.ratelimits[0]!.namespace_id).not.toBe(development.ratelimits[0]!.namespace_id);
   });
 
   it("migrates no sandbox table", () => {

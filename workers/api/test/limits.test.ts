@@ -5,6 +5,8 @@
  *   Content-Length is true, smaller than the body, or absent (a chunked stream);
  * - setup intents are limited per IPv6 /64 (any spelling of an address alike) and in all per
  *   minute, card saves in all per minute; a SetupIntent declined three times is canceled;
+ * - a flood from one client on the payment-setup routes is refused by Cloudflare's Rate Limiting
+ *   binding (the local one wrangler.toml declares) without any D1 statement;
  * - an artist holds at most a few unpaid songs, and songs unpaid too long are removed with their
  *   files by the cron, each with a song_events row.
  * Security headers on the Worker's answers are checked here too; the SPA's are a browser test.
@@ -18,10 +20,10 @@ import worker from "../src/index";
 import type { AppEnv } from "../src/platform/env";
 import { AppError } from "../src/platform/errors";
 import { DELIVERY_CRON } from "../src/worker/crons";
-import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, JSON_BODY_MAX_BYTES, MAX_REQUEST_BYTES, SETUP_FAILURES_BEFORE_CANCEL, TOO_MANY_SAVES, WEBHOOK_BODY_MAX_BYTES } from "../src/platform/limits";
+import { BUSY_SAVE_MESSAGE, BUSY_SETUP_MESSAGE, CLIENT_BURST_PER_MINUTE, JSON_BODY_MAX_BYTES, MAX_REQUEST_BYTES, SETUP_FAILURES_BEFORE_CANCEL, TOO_MANY_REQUESTS, TOO_MANY_SAVES, WEBHOOK_BODY_MAX_BYTES } from "../src/platform/limits";
 import { limitRequestBody } from "../src/platform/middleware/body-limit";
 import { createStripe } from "../src/platform/stripe-client";
-import { countingD1, d1WritesRun } from "../src/platform/d1-statement-count";
+import { countingD1, d1StatementsRun, d1WritesRun } from "../src/platform/d1-statement-count";
 import { enforceRateLimit, pruneRateLimits, RATE_LIMIT_ROWS_KEPT_MS } from "../src/platform/rate-limit";
 import { REMOVED_CAUSE, removeUnpaidSongs } from "../src/distribution/remove-unpaid-songs";
 import { countSetupFailure } from "../src/payments/setup-intent-failures";
@@ -391,6 +393,86 @@ describe("what an attacker sends without paying uses up no budget honest artists
     const method = await stripe.paymentMethods.attach("pm_card_visa", { customer: setup.customerId });
     const save = await browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: method.id, phoneNumber: nextPhone(), paymentFrequency: "daily" });
     expect(save.status).toBe(400);
+  });
+});
+
+// ---- Floods, refused before D1 -------------------------------------------------------------------------------
+
+/** One answer of a flood: its status, error, Retry-After and the D1 statements the Worker ran for it. */
+interface Counted {
+  status: number;
+  error?: { code: string; message: string };
+  retryAfter: string | null;
+  statements: number;
+}
+
+/** POST `body` to `path` with `headers` (the client's address, its cookie), answered by the Worker with its D1 statements counted. */
+async function postCounted(path: string, body: unknown, headers: Headers, overrides: Partial<Record<keyof Env, string>> = {}): Promise<Counted> {
+  headers.set("Content-Type", "application/json");
+  const before = d1StatementsRun();
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(`${SITE}${path}`, { method: "POST", headers, body: JSON.stringify(body) }), { ...env, ...overrides, DB: countingD1(env.DB) } as Env, ctx);
+  const { error } = await response.json<{ error?: Counted["error"] }>();
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, error, retryAfter: response.headers.get("Retry-After"), statements: d1StatementsRun() - before };
+}
+
+/** The binding counts in windows of whole wall-clock minutes here (miniflare, like `simple.period = 60`). */
+const BURST_WINDOW_MS = 60_000;
+const burstWindow = () => Math.floor(Date.now() / BURST_WINDOW_MS);
+
+/**
+ * CLIENT_BURST_PER_MINUTE + `past` requests of one client (`newClient()` answers how it sends one),
+ * all in one of the binding's windows: a flood that might not fit in what is left of this window
+ * waits for the next, and one that saw a window turn anyway is sent again, by a new client, in the
+ * window just begun.
+ */
+async function floodInOneWindow(newClient: () => Promise<() => Promise<Counted>>, past: number): Promise<Counted[]> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const send = await newClient();
+    const left = BURST_WINDOW_MS - (Date.now() % BURST_WINDOW_MS);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    const started = burstWindow();
+    const answers: Counted[] = [];
+    for (let i = 0; i < CLIENT_BURST_PER_MINUTE + past; i++) answers.push(await send());
+    if (burstWindow() === started) return answers;
+  }
+  throw new Error("a window of the binding turned during each of two floods");
+}
+
+const burstRefusal = { status: 429, error: { code: "rate_limited", message: TOO_MANY_REQUESTS }, retryAfter: "60", statements: 0 };
+
+describe("a flood from one client is refused before D1 (Cloudflare's Rate Limiting binding)", () => {
+  it(`setup intents: past ${CLIENT_BURST_PER_MINUTE} requests a minute from one address, 429 with Retry-After and no D1 statement; another address is served`, { timeout: 90_000 }, async () => {
+    const hourly = { SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "3" };
+    const answers = await floodInOneWindow(async () => {
+      const headers = new Headers({ "CF-Connecting-IP": addressesInOne64(1).addresses[0]! });
+      return () => postCounted("/api/create-setup-intent", { paymentFrequency: "weekly" }, new Headers(headers), hourly);
+    }, 20);
+    // Under the burst the route runs as before: 3 setup intents, then the hourly limit refuses from D1 (one read: its row).
+    expect(answers.slice(0, 3).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    for (const answer of answers.slice(3, CLIENT_BURST_PER_MINUTE)) {
+      expect(answer).toMatchObject({ status: 429, error: { message: "Too many payment setup attempts from your network. Please wait an hour and try again." }, statements: 1 });
+    }
+    // Past the burst, the binding refuses on its own: not one D1 statement.
+    for (const [i, answer] of answers.slice(CLIENT_BURST_PER_MINUTE).entries()) expect(answer, `request ${CLIENT_BURST_PER_MINUTE + i + 1}`).toEqual(burstRefusal);
+    // Another client in the same minute is not affected.
+    expect((await postCounted("/api/create-setup-intent", { paymentFrequency: "weekly" }, new Headers({ "CF-Connecting-IP": addressesInOne64(1).addresses[0]! }), hourly)).status).toBe(200);
+  });
+
+  it("card saves: a flood with a live session is refused before the session is looked up, in the reader's language", { timeout: 90_000 }, async () => {
+    const answers = await floodInOneWindow(async () => {
+      const browser = new Browser(addressesInOne64(1).addresses[0]);
+      await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" });
+      const headers = await sessionHeaders(browser);
+      headers.set("Accept-Language", "es");
+      // Another session's customer: refused 403 once the session is read from D1.
+      return () => postCounted("/api/save-payment-method", { customerId: "cus_someone_else", paymentMethodId: "pm_x", phoneNumber: nextPhone(), paymentFrequency: "weekly" }, new Headers(headers));
+    }, 10);
+    // Under the burst, each is refused once its session is read (one statement).
+    for (const answer of answers.slice(0, CLIENT_BURST_PER_MINUTE)) expect(answer).toMatchObject({ status: 403, statements: 1 });
+    const inSpanish = { ...burstRefusal, error: { code: "rate_limited", message: "Demasiadas solicitudes desde tu red. Espera un minuto e inténtalo de nuevo." } };
+    for (const answer of answers.slice(CLIENT_BURST_PER_MINUTE)) expect(answer).toEqual(inSpanish);
   });
 });
 

@@ -71,6 +71,17 @@ export function bodyRuleFor(path: string): BodyRule {
 export const HOUR_MS = 60 * MINUTE;
 export const MINUTE_MS = MINUTE;
 
+/**
+ * Requests one client address (/64 for IPv6) may send a minute to each payment-setup route before
+ * Cloudflare's Rate Limiting binding refuses it without any D1 statement (platform/client-bursts.ts).
+ * Above the hourly limits per address below (their defaults), so an honest client never reaches it:
+ * the binding only refuses a client D1 would refuse anyway, or a flood. Cloudflare holds the number,
+ * as `CLIENT_BURSTS`'s `simple.limit` in wrangler.toml (both environments; not a setting), and
+ * scripts/production-build.test.ts holds it to this one.
+ */
+export const CLIENT_BURST_PER_MINUTE = 30;
+/** What a client past its burst limit is told. */
+export const TOO_MANY_REQUESTS = /*i18n*/ "Too many requests from your network. Please wait a minute and try again.";
 /** Setup intents per client address (/64 for IPv6) per hour. Setting: SETUP_INTENTS_PER_ADDRESS_PER_HOUR. */
 export const SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 20;
 /** Setup intents per minute from all clients together. Setting: SETUP_INTENTS_PER_MINUTE. */

@@ -1,7 +1,8 @@
 /**
  * `POST /api/create-setup-intent` (docs/product.md, Calls): the SetupIntent the payment-setup card
  * confirms. So that the form cannot be used to test stolen cards in bulk, setup intents are limited
- * per client address (an IPv6 /64) and have a ceiling per minute over all clients together that no
+ * per client address (an IPv6 /64: a burst a minute counted by Cloudflare before D1, then an hourly
+ * limit in D1) and have a ceiling per minute over all clients together that no
  * number of addresses gets around; a SetupIntent declined a few times is canceled
  * (payments/setup-intent-failures.ts). The numbers are in src/platform/limits.ts, the reasoning in the README's
  * "Security" section.
@@ -12,10 +13,13 @@ import type { AppEnv } from "../../platform/env";
 import { BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, setupIntentsPerAddressPerHour, setupIntentsPerMinute } from "../../platform/limits";
 import { readSessionCustomer, startSession } from "../../access/index";
 import { createSetupIntent } from "../payment-setup";
+import { enforceClientBurstLimit } from "../../platform/client-bursts";
 import { clientAddress, enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
 
 export const createSetupIntentRoutes = new Hono<AppEnv>().post("/", jsonBody(CreateSetupIntentSchema), async (c) => {
+  // A flood from one client is refused before any D1 statement (platform/client-bursts.ts).
+  await enforceClientBurstLimit(c.var.ctx, "setup-intent", c.req.raw.headers);
   await enforceRateLimit(c.var.ctx, {
     key: `setup-intent:ip:${clientAddress(c.req.raw.headers)}`,
     limit: setupIntentsPerAddressPerHour(c.env),

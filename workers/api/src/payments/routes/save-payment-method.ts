@@ -1,6 +1,7 @@
 /**
  * `POST /api/save-payment-method` (docs/product.md, Calls): the confirmed card becomes the artist's.
- * A phone number JPlay does not text (another country, not a number) is refused first. Saves are
+ * A flood from one client address is refused first, before any D1 statement (platform/client-bursts.ts);
+ * then a phone number JPlay does not text (another country, not a number). Saves are
  * limited per session and per client address then; only a card Stripe confirmed for the
  * session's customer then counts against the limits others share, per phone and the ceiling per
  * minute over all clients together (src/platform/limits.ts, the README's "Security" section). Saving replaces this browser's session with one bound to the
@@ -24,6 +25,7 @@ import { artistPagePath, issueArtistLink, readSessionCustomer, rotateSession } f
 import { syncArtistPayoutSchedule } from "../../ledger/index";
 import { servedSmsCountries, textCardSaved, textsReach, toE164 } from "../../texts/index";
 import { confirmedSetupCard, savePaymentMethod } from "../payment-setup";
+import { enforceClientBurstLimit } from "../../platform/client-bursts";
 import { clientAddress, enforceRateLimit } from "../../platform/rate-limit";
 import { requestLanguage } from "../../platform/request-language";
 import { jsonBody } from "../../platform/validation";
@@ -31,6 +33,9 @@ import { jsonBody } from "../../platform/validation";
 export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(SavePaymentMethodSchema), async (c) => {
   const ctx = c.var.ctx;
   const input = c.req.valid("json");
+  // A flood from one client is refused before any D1 statement, the session's look-up included
+  // (platform/client-bursts.ts).
+  await enforceClientBurstLimit(ctx, "save-card", c.req.raw.headers);
   if ((await readSessionCustomer(c)) !== input.customerId) {
     throw forbidden(/*i18n*/ "This payment setup belongs to another session. Please reload the page and try again.");
   }
