@@ -32,6 +32,7 @@ import { claimPayment } from "../src/payments/song-payments";
 import { CapturingQueue, insertArtist, insertSong } from "./song-fixtures";
 import { artistWithSong, deliverEvents, uploadSong } from "./payment-support";
 import { Browser, TEST_CARD, nextPhone, setUpArtist, stripeSignature, testContext } from "./support";
+import { enforceClientBurstLimit } from "../src/platform/client-bursts";
 import { countSongs, mp3Like, postStreamed, sessionHeaders, songKeys, streamedForm } from "./upload-support";
 
 const SITE = "http://jplay.test";
@@ -443,6 +444,25 @@ async function floodInOneWindow(newClient: () => Promise<() => Promise<Counted>>
 const burstRefusal = { status: 429, error: { code: "rate_limited", message: TOO_MANY_REQUESTS }, retryAfter: "60", statements: 0 };
 
 describe("a flood from one client is refused before D1 (Cloudflare's Rate Limiting binding)", () => {
+  it("a local server may turn the count off for its own browsers (CLIENT_BURST_CHECK \"off\"); production counts anyway", async () => {
+    /** How many of 2 × CLIENT_BURST_PER_MINUTE + 1 requests of one client are refused: at least one window holds more than the burst. */
+    const refusedOf = async (settings: Partial<Env>) => {
+      const ctx = testContext({ env: { ...env, ...settings } });
+      const headers = new Headers({ "CF-Connecting-IP": addressesInOne64(1).addresses[0]! });
+      let refused = 0;
+      for (let i = 0; i < 2 * CLIENT_BURST_PER_MINUTE + 1; i++) {
+        await enforceClientBurstLimit(ctx, "off-setting", headers).catch((error: unknown) => {
+          expect(error).toMatchObject({ status: 429 });
+          refused++;
+        });
+      }
+      return refused;
+    };
+    expect(await refusedOf({ APP_ENV: "development", CLIENT_BURST_CHECK: "off" })).toBe(0);
+    expect(await refusedOf({ APP_ENV: "production", CLIENT_BURST_CHECK: "off" })).toBeGreaterThan(0);
+    expect(await refusedOf({ APP_ENV: "development" })).toBeGreaterThan(0);
+  });
+
   it(`setup intents: past ${CLIENT_BURST_PER_MINUTE} requests a minute from one address, 429 with Retry-After and no D1 statement; another address is served`, { timeout: 90_000 }, async () => {
     const hourly = { SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "3" };
     const answers = await floodInOneWindow(async () => {

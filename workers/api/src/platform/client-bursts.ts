@@ -7,12 +7,15 @@
  * counts only periods of 10 or 60 seconds, per Cloudflare location and not exactly, so the hourly
  * limits per client and the ceilings over all clients stay in D1 (docs/decisions/061). The binding
  * is always there: both environments of wrangler.toml declare it, and `wrangler dev` and the Worker
- * tests (which read wrangler.toml) give a local one, so there is no path without it.
+ * tests (which read wrangler.toml) give a local one, so there is no path without it. A local
+ * server whose browser tests all come from 127.0.0.1 turns the count off (CLIENT_BURST_CHECK "off",
+ * scripts/dev-vars.ts), as it raises the D1 limits; production ignores that setting.
  */
 import type { Ctx } from "./context";
 import { AppError } from "./errors";
 import { TOO_MANY_REQUESTS } from "./limits";
 import { clientAddress } from "./rate-limit";
+import { isDevelopment } from "./environment";
 
 /**
  * The binding's period, in seconds (`simple.period` in wrangler.toml). It does not say when its
@@ -22,6 +25,7 @@ const PERIOD_SECONDS = 60;
 
 /** Counts this request against its client's burst in `group` (e.g. "setup-intent"); 429 past the limit. */
 export async function enforceClientBurstLimit(ctx: Ctx, group: string, headers: Headers): Promise<void> {
+  if (isDevelopment(ctx.env) && ctx.env.CLIENT_BURST_CHECK === "off") return;
   const { success } = await ctx.env.CLIENT_BURSTS.limit({ key: `${group}:${clientAddress(headers)}` });
   if (!success) throw new AppError(429, "rate_limited", TOO_MANY_REQUESTS, { "Retry-After": String(PERIOD_SECONDS) });
 }

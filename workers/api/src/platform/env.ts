@@ -97,6 +97,11 @@ declare global {
      * `ES`): a phone number elsewhere is refused when a card is saved and never texted (texts/sms-countries.ts).
      */
     SMS_COUNTRIES?: string;
+    /**
+     * "off": no burst count per client (platform/client-bursts.ts), for a local server whose browser
+     * tests all share 127.0.0.1 (scripts/dev-vars.ts). Ignored in production.
+     */
+    CLIENT_BURST_CHECK?: string;
     /** The app's public origin (e.g. https://jplay.example): required in production, which answers there only (platform/middleware/public-origin.ts). */
     APP_ORIGIN?: string;
     /**
