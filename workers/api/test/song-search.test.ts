@@ -30,12 +30,19 @@ interface SongFields {
   credits?: string[];
 }
 
-/** A song written straight to D1 with its search entry, as the upload writes them (its own test is below). */
+/** Digits only, `length` of them. */
+const randomDigits = (length: number) => Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => String(byte % 10)).join("");
+
+/**
+ * A song written straight to D1 with its search entry, as the upload writes them (its own test is
+ * below). It has its ISRC and UPC already: a live song without them (and without audio in R2) would
+ * be picked up by the cron's identifier backfill that other files in this runtime run, and fail it.
+ */
 async function insertSong(fields: SongFields = {}): Promise<string> {
   const id = crypto.randomUUID();
   await env.DB.prepare(
-    `insert into songs (id, title, artist_name, status, audio_key, genre, lyrics, explicit, release_date)
-     values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+    `insert into songs (id, title, artist_name, status, audio_key, genre, lyrics, explicit, release_date, isrc, upc)
+     values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
   )
     .bind(
       id,
@@ -47,6 +54,8 @@ async function insertSong(fields: SongFields = {}): Promise<string> {
       fields.lyrics ?? null,
       fields.explicit === undefined ? 0 : fields.explicit === null ? null : Number(fields.explicit),
       fields.releaseDate ?? "2026-01-01",
+      `QZS${randomDigits(9)}`,
+      randomDigits(12),
     )
     .run();
   for (const [position, name] of (fields.credits ?? []).entries()) {
