@@ -16,7 +16,6 @@ import { TOKEN_PATTERN } from "../platform/secret-token";
 
 /** Sent as `__Host-jplay_artist_link` (Hono's `prefix: "host"`). */
 const COOKIE = "jplay_artist_link";
-export const ARTIST_LINK_COOKIE = `__Host-${COOKIE}`;
 
 /** Where an opened link lands: the page without its token in the address. */
 export const ARTIST_PAGE_IN_COOKIE_PATH = "/artist";
