@@ -74,6 +74,11 @@ export function Header() {
   // Close the mobile menu on navigation.
   useEffect(() => setMenuOpen(false), [location.key]);
 
+  // Opened by a tap before the app ran (src/early-taps.ts): it stays open (after the line above).
+  useEffect(() => {
+    if (document.getElementById("mobile-menu")?.hidden === false) setMenuOpen(true);
+  }, []);
+
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -127,6 +132,7 @@ export function Header() {
             aria-controls="mobile-menu"
             aria-label={i18n._("Menu")}
             onClick={() => setMenuOpen((open) => !open)}
+            data-early-tap="menu"
             className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-2 md:hidden"
           >
             {menuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject } fro
 import { useLocation, useNavigationType } from "@/lib/router/location";
 import { useToasterWanted } from "@/lib/toast";
 import { useI18n } from "@/lib/i18n";
+import { markAppRunning } from "@/lib/early-taps";
 import { KeepArtistLanguage } from "@/features/me/components/keep-artist-language";
 import { BottomNav } from "./bottom-nav";
 import { Footer } from "./footer";
@@ -48,6 +49,8 @@ function useScrollOnNavigate(mainRef: RefObject<HTMLElement | null>) {
 export function RootLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
   useScrollOnNavigate(mainRef);
+  // Hydrated: the app answers every tap now, not the page's first script (src/early-taps.ts).
+  useEffect(markAppRunning, []);
   const toasterWanted = useToasterWanted();
   const i18n = useI18n();
 

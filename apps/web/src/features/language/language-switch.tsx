@@ -18,6 +18,8 @@ export function LanguageSwitch() {
       type="button"
       lang={other}
       onClick={() => switchLanguage(other)}
+      data-early-tap="language"
+      data-language={other}
       className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-fg"
     >
       {OWN_NAME[other]}

@@ -20,6 +20,8 @@ export function LikeButton({ song, title, className }: { song: SongDto; title?: 
       aria-label={i18n._("Like {title}", { title: title ?? songTitle(song, i18n) })}
       aria-pressed={isLiked}
       onClick={() => toggleLike(song)}
+      data-early-tap="like"
+      data-song-id={song.id}
       className={cn(
         "inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2",
         isLiked ? "text-accent" : "text-muted",

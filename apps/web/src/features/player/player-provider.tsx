@@ -9,6 +9,8 @@ import {
   type PlayerTime,
 } from "./player-context";
 import { useMediaSession } from "./hooks/use-media-session";
+import { holds, loadAndPlay } from "./audio-element";
+import { takeEarlySong } from "@/lib/early-taps";
 
 const idle: PlayerState = { song: null, playing: false, buffering: false, error: false };
 
@@ -16,7 +18,8 @@ const idle: PlayerState = { song: null, playing: false, buffering: false, error:
  * Owns the page's one <audio> element and mirrors its events into React state. Nothing downloads until
  * a tap (preload="none"), except the likely first tap's start: `warm` loads that song's metadata and
  * first bytes (preload="metadata", never the whole file) while nothing is chosen, so a tap on it plays
- * at once. Unmounting (leaving Home) pauses playback.
+ * at once. A song a tap started before the app ran (src/early-taps.ts) is taken over as the current one.
+ * Unmounting (leaving Home) pauses playback.
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -24,8 +27,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<PlayerState>(idle);
   const [time, setTime] = useState<PlayerTime>({ currentTime: 0, duration: 0 });
 
-  const play = useCallback((audio: HTMLAudioElement) => {
-    audio.play().catch((error: unknown) => {
+  const play = useCallback((attempt: Promise<void>) => {
+    attempt.catch((error: unknown) => {
       // AbortError: a newer source or a pause replaced this play request; not a failure.
       if (error instanceof DOMException && error.name === "AbortError") return;
       setState((s) => ({ ...s, playing: false, buffering: false, error: error instanceof DOMException && error.name !== "NotAllowedError" }));
@@ -37,20 +40,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       const audio = audioRef.current;
       if (!audio) return;
       if (songRef.current?.id === song.id) {
-        if (audio.paused) play(audio);
+        if (audio.paused) play(audio.play());
         else audio.pause();
         return;
       }
       songRef.current = song;
       setState({ song, playing: true, buffering: true, error: false });
-      if (audio.getAttribute("src") === song.audioUrl && !audio.error) {
-        // Warmed: its metadata is in already, and no event will announce it again.
-        setTime({ currentTime: 0, duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
-      } else {
-        setTime({ currentTime: 0, duration: 0 });
-        audio.src = song.audioUrl;
-      }
-      play(audio);
+      // Warmed: its metadata is in already, and no event will announce it again.
+      const warmed = holds(audio, song.audioUrl) && Number.isFinite(audio.duration);
+      setTime({ currentTime: 0, duration: warmed ? audio.duration : 0 });
+      play(loadAndPlay(audio, song.audioUrl));
     },
     [play],
   );
@@ -71,6 +70,17 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     if (!audio || songRef.current || audio.getAttribute("src") === song.audioUrl) return;
     audio.preload = "metadata";
     audio.src = song.audioUrl;
+  }, []);
+
+  // A tap before the app ran started a song on this very element (the server rendered it): carry on.
+  useEffect(() => {
+    const audio = audioRef.current;
+    const early = takeEarlySong();
+    if (!audio || !early || !holds(audio, early.audioUrl)) return;
+    songRef.current = early;
+    const playing = !audio.paused;
+    setState({ song: early, playing, buffering: playing && audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA, error: false });
+    setTime({ currentTime: audio.currentTime, duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
   }, []);
 
   // Mirror the element's events into state.

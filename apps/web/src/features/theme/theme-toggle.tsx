@@ -8,7 +8,7 @@ export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   const label = theme === "dark" ? i18n._("Switch to light theme") : i18n._("Switch to dark theme");
   return (
-    <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={toggleTheme}>
+    <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={toggleTheme} data-early-tap="theme">
       {theme === "dark" ? <SunIcon className="size-5" /> : <MoonIcon className="size-5" />}
     </Button>
   );

@@ -29,6 +29,8 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
         aria-label={isPlaying ? i18n._("Pause {title}", { title }) : i18n._("Play {title}", { title })}
         aria-pressed={isPlaying}
         onClick={() => onToggle(song)}
+        data-early-tap="play"
+        data-song-id={song.id}
         className={cn(
           "group relative block aspect-square w-full overflow-hidden rounded-xl bg-surface-2 shadow-sm",
           isCurrent && "ring-2 ring-accent",

@@ -78,6 +78,8 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
             type="button"
             aria-label={playLabel}
             onClick={() => toggle(song)}
+            data-early-tap="play"
+            data-song-id={song.id}
             className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-strong"
           >
             {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}

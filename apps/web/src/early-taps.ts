@@ -1,0 +1,129 @@
+/**
+ * The page's first script: a tap on the server's HTML acts at once, while the app's chunks are still
+ * on their way over a facility's slow Wi-Fi. Play, like, theme, language and the menu are answered
+ * here through the same modules the app uses (the player's audio-element.ts, the liked songs' and the
+ * theme's stores, the language cookie), so there is one way each is done; once the app has hydrated
+ * it says so (lib/early-taps.ts) and answers every tap itself, and the song started here is carried on
+ * by its player. Links and the search form need nothing: they work as HTML. Taps made before even
+ * this script ran were kept by public/theme-init.js and are answered as it starts.
+ */
+import { isLanguage } from "@jplay/schema/language";
+import type { SongDto } from "@jplay/schema/song";
+import { readHomePageData } from "@/app/home-page-block";
+import { toggleStoredLike } from "@/features/likes/liked-songs-store";
+import { holds, loadAndPlay } from "@/features/player/audio-element";
+import { applyTheme, currentTheme } from "@/features/theme/theme-choice";
+import { appIsRunning, recordEarlySong } from "@/lib/early-taps";
+import { chooseLanguage } from "@/lib/i18n/language-cookie";
+
+declare global {
+  interface Window {
+    /** Targets of taps made before this script ran (public/theme-init.js); null once answered. */
+    __jplayTapsBeforeScripts?: EventTarget[] | null;
+  }
+}
+
+/**
+ * The songs the server rendered this page with (Home's JSON block, after #root: read at the tap, by
+ * which time it has arrived), by id.
+ */
+function serverSongs(): Map<string, SongDto> {
+  const data = readHomePageData();
+  const songs = data ? [...data.popular, ...data.recent, ...(data.featured ? [data.featured] : [])] : [];
+  return new Map(songs.map((song) => [song.id, song]));
+}
+
+/** Every song card's play control says whether its song is playing (the app redraws them once it runs). */
+function markPlaying(songId: string, playing: boolean) {
+  for (const control of document.querySelectorAll<HTMLElement>('[data-early-tap="play"][aria-pressed]')) {
+    control.setAttribute("aria-pressed", String(playing && control.dataset.songId === songId));
+  }
+}
+
+let startedHere: SongDto | null = null;
+
+function play(control: HTMLElement): boolean {
+  const song = serverSongs().get(control.dataset.songId ?? "");
+  const audio = document.querySelector<HTMLAudioElement>("#root audio");
+  if (!song || !audio) return false;
+  if (startedHere?.id === song.id && holds(audio, song.audioUrl)) {
+    if (audio.paused) void audio.play().catch(() => undefined);
+    else audio.pause();
+    markPlaying(song.id, !audio.paused);
+    return true;
+  }
+  startedHere = song;
+  recordEarlySong(song);
+  // A refusal (a file that cannot play) shows once the app runs: its player reads the element.
+  void loadAndPlay(audio, song.audioUrl).catch(() => undefined);
+  markPlaying(song.id, true);
+  return true;
+}
+
+function like(control: HTMLElement): boolean {
+  const song = serverSongs().get(control.dataset.songId ?? "");
+  if (!song) return false;
+  const liked = toggleStoredLike(song);
+  for (const heart of document.querySelectorAll<HTMLElement>(`[data-early-tap="like"][data-song-id="${CSS.escape(song.id)}"]`)) {
+    heart.setAttribute("aria-pressed", String(liked));
+  }
+  return true;
+}
+
+function toggleMenu(control: HTMLElement): boolean {
+  const menu = document.getElementById(control.getAttribute("aria-controls") ?? "");
+  if (!menu) return false;
+  menu.hidden = !menu.hidden;
+  control.setAttribute("aria-expanded", String(!menu.hidden));
+  return true;
+}
+
+function switchLanguage(control: HTMLElement): boolean {
+  const language = control.dataset.language;
+  if (!isLanguage(language)) return false;
+  chooseLanguage(language);
+  // The Worker renders the page again in the language the cookie now names.
+  window.location.reload();
+  return true;
+}
+
+/** Answers a tap on `target`; false when it is not one of the controls answered here. */
+function answer(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  const control = target.closest<HTMLElement>("[data-early-tap]");
+  if (!control || !document.getElementById("root")?.contains(control)) return false;
+  switch (control.dataset.earlyTap) {
+    case "play":
+      return play(control);
+    case "like":
+      return like(control);
+    case "theme":
+      applyTheme(currentTheme() === "dark" ? "light" : "dark");
+      return true;
+    case "menu":
+      return toggleMenu(control);
+    case "language":
+      return switchLanguage(control);
+    default:
+      return false;
+  }
+}
+
+function onTap(event: MouseEvent) {
+  if (appIsRunning()) {
+    document.removeEventListener("click", onTap, true);
+    return;
+  }
+  // Answered here, so React (hydrating meanwhile) does not answer it a second time.
+  if (answer(event.target)) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}
+
+if (!appIsRunning()) {
+  document.addEventListener("click", onTap, true);
+  const taps = window.__jplayTapsBeforeScripts ?? [];
+  window.__jplayTapsBeforeScripts = null;
+  for (const target of taps) answer(target);
+}

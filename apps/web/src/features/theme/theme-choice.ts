@@ -1,0 +1,42 @@
+/**
+ * The theme kept on this tablet, without React: the header's toggle (theme.ts) and a tap on it before
+ * the app runs (src/early-taps.ts) both switch it here. public/theme-init.js applies it before first paint.
+ */
+import { storage } from "@/lib/storage";
+
+/** Dark is the default; there is no system option (docs/product.md, Screens). Stored in localStorage "theme". */
+export type Theme = "dark" | "light";
+
+export const THEME_STORAGE_KEY = "theme";
+
+const listeners = new Set<() => void>();
+
+/** The theme in effect: index.html applies the stored choice to <html> before first paint. */
+export function currentTheme(): Theme {
+  return document.documentElement.classList.contains("dark") ? "dark" : "light";
+}
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle("dark", theme === "dark");
+  root.style.colorScheme = theme;
+  storage.set(THEME_STORAGE_KEY, theme);
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed the theme: follow it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== THEME_STORAGE_KEY) return;
+    const theme: Theme = event.newValue === "light" ? "light" : "dark";
+    document.documentElement.classList.toggle("dark", theme === "dark");
+    document.documentElement.style.colorScheme = theme;
+    listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
