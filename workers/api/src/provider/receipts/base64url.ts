@@ -8,7 +8,7 @@ export function base64url(bytes: Uint8Array): string {
 export const base64urlText = (text: string) => base64url(new TextEncoder().encode(text));
 
 /** Decodes base64url; null when it is not base64url. */
-export function fromBase64url(text: string): Uint8Array | null {
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
     const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - (text.length % 4)) % 4));
