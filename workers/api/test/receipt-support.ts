@@ -37,7 +37,7 @@ let isrcSequence = 0;
 /** A live song with an ISRC of its own. */
 export async function liveSongWithIsrc(priceCents = 199): Promise<{ artistId: string; songId: string; isrc: string }> {
   const artistId = await insertArtist();
-  const songId = await insertSong({ artistId, status: "distributed", package: "expedited", priceCents, audio: null });
+  const songId = await insertSong({ artistId, status: "distributed", package: "expedited", priceCents });
   const isrc = `ZZRCP${String(Date.now() % 10_000).padStart(4, "0")}${String(++isrcSequence % 1000).padStart(3, "0")}`;
   await env.DB.prepare("update songs set isrc = ?1 where id = ?2").bind(isrc, songId).run();
   return { artistId, songId, isrc };

@@ -43,7 +43,7 @@ function okpKey(value: unknown, setting: string): { x: string; d?: string } {
     throw notConfigured(`${setting} must hold Ed25519 JWKs ({"kty":"OKP","crv":"Ed25519","x":…})`);
   }
   if (jwk.d !== undefined && (typeof jwk.d !== "string" || fromBase64url(jwk.d)?.length !== 32)) throw notConfigured(`${setting}: "d" must be 32 bytes, base64url`);
-  return { x: jwk.x, d: jwk.d as string | undefined };
+  return { x: jwk.x, d: jwk.d };
 }
 
 function parseJson(text: string, setting: string): unknown {

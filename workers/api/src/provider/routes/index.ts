@@ -1,13 +1,23 @@
-/** /api/provider: the tablet provider's calls — purchase reports, the delivery feed (JSON and DDEX ERN) and its signed media links (README, "Sales" and "Releases"). */
+/**
+ * /api/provider: the tablet provider's calls — purchase reports, the delivery feed (JSON and DDEX ERN)
+ * and its signed media links (README, "Sales" and "Releases"); and any enrolled provider's receipt
+ * redemptions, listener libraries and their download links (README, "Receipts").
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
+import { providerLibraryMediaRoutes } from "./library-media";
+import { providerListenerRoutes } from "./listeners";
 import { providerMediaRoutes } from "./media";
 import { providerPurchaseRoutes } from "./purchases";
 import { providerErnReleaseRoutes } from "./releases-ern";
+import { providerRedeemRoutes } from "./redeem";
 import { providerReleaseRoutes } from "./releases";
 
 export const providerRoutes = new Hono<AppEnv>()
   .route("/purchases", providerPurchaseRoutes)
   .route("/releases", providerReleaseRoutes)
   .route("/releases/ern", providerErnReleaseRoutes)
-  .route("/media", providerMediaRoutes);
+  .route("/media", providerMediaRoutes)
+  .route("/redeem", providerRedeemRoutes)
+  .route("/listeners", providerListenerRoutes)
+  .route("/library-media", providerLibraryMediaRoutes);
