@@ -4,3 +4,4 @@
 export { providerRoutes } from "./routes/index";
 export { JWKS_PATH, receiptJwks } from "./routes/jwks";
 export { refundRightsRemoval } from "./receipts/refund-rights-removal";
+export { adminReceipt, redemptionsByProvider, revokeReceipt } from "./receipts/admin-receipts";

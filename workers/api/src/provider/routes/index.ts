@@ -1,10 +1,11 @@
 /**
  * /api/provider: the tablet provider's calls — purchase reports, the delivery feed (JSON and DDEX ERN)
  * and its signed media links (README, "Sales" and "Releases"); and any enrolled provider's receipt
- * redemptions, listener libraries and their download links (README, "Receipts").
+ * redemptions, listener libraries, their download links and failed downloads (README, "Receipts").
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
+import { providerDownloadFailureRoutes } from "./download-failures";
 import { providerLibraryMediaRoutes } from "./library-media";
 import { providerListenerRoutes } from "./listeners";
 import { providerMediaRoutes } from "./media";
@@ -20,4 +21,5 @@ export const providerRoutes = new Hono<AppEnv>()
   .route("/media", providerMediaRoutes)
   .route("/redeem", providerRedeemRoutes)
   .route("/listeners", providerListenerRoutes)
-  .route("/library-media", providerLibraryMediaRoutes);
+  .route("/library-media", providerLibraryMediaRoutes)
+  .route("/download-failures", providerDownloadFailureRoutes);
