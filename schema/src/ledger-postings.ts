@@ -116,7 +116,7 @@ export const POSTINGS = {
   },
   /**
    * A purchase given back to its listener through the provider (its song removed for a rights claim,
-   * docs/decisions/064): the purchase's posting reversed, so the provider owes JPlay the price less and
+   * docs/decisions/068): the purchase's posting reversed, so the provider owes JPlay the price less and
    * the artist's and JPlay's shares go back (an artist already paid out carries the difference as a
    * negative balance that later sales make good).
    */

@@ -4,7 +4,7 @@
  * (`POSTINGS.purchaseRefund`, once per purchase however often this runs), and its receipt is revoked
  * naming why. Run when an operator takes a song down for rights, and again by any redemption that
  * meets such a song, so a refund interrupted half-way is finished by the next caller
- * (docs/decisions/064-receipts-and-rights-removals.md).
+ * (docs/decisions/068-rights-removals-refund-buyers.md).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
