@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { ListenerIdSchema } from "./purchases";
+import type { SongDto } from "./song";
 
 /** Receipts one redemption call may carry. */
 export const MAX_RECEIPTS_PER_REDEMPTION = 50;
@@ -135,4 +136,12 @@ export const RevokeReceiptSchema = v.object(
 /** `GET /api/admin/redemptions`: redemptions per provider. */
 export interface AdminRedemptionsByProvider {
   providers: Array<{ providerId: string; redemptions: number; receipts: number; listeners: number; lastAt: string | null }>;
+}
+
+/** The request header carrying the signed listener token the provider opened the tablet app with. */
+export const LISTENER_TOKEN_HEADER = "X-JPlay-Listener";
+
+/** `GET /api/provider/tablet-library`: the listener's purchased songs, newest first, with links that play them. */
+export interface TabletLibraryAnswer {
+  songs: SongDto[];
 }

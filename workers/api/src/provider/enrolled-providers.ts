@@ -25,17 +25,18 @@ function enrolledSecrets(env: Env): Record<string, string> {
   return {};
 }
 
+/** The secret of an enrolled provider; 401 `unknown_provider` for one JPlay has not enrolled, 503 while the primary one's is missing. */
+export function enrolledProviderSecret(env: Env, providerId: string, refused: string): string {
+  if (providerId === PRIMARY_PROVIDER) return providerSecret(env, refused);
+  const enrolled = enrolledSecrets(env)[providerId];
+  if (!enrolled) throw new AppError(401, "unknown_provider", `No provider "${providerId.slice(0, 64)}" is enrolled: ${PROVIDER_HEADER} must name an enrolled provider, or be left out by the primary one`);
+  return enrolled;
+}
+
 /** Verifies a call's signature with the secret of the provider it names; returns that provider's id. 401 for a provider JPlay has not enrolled. */
 export async function authenticateProvider(env: Env, header: (name: string) => string | undefined, content: SignedContent, nowMs: number, refused: string): Promise<string> {
   const named = header(PROVIDER_HEADER);
-  const providerId = named === undefined || named === PRIMARY_PROVIDER ? PRIMARY_PROVIDER : named;
-  let secret: string;
-  if (providerId === PRIMARY_PROVIDER) secret = providerSecret(env, refused);
-  else {
-    const enrolled = enrolledSecrets(env)[providerId];
-    if (!enrolled) throw new AppError(401, "unknown_provider", `No provider "${providerId.slice(0, 64)}" is enrolled: ${PROVIDER_HEADER} must name an enrolled provider, or be left out by the primary one`);
-    secret = enrolled;
-  }
-  await verifyProviderSignature(secret, header(TIMESTAMP_HEADER), header(SIGNATURE_HEADER), content, nowMs);
+  const providerId = named === undefined ? PRIMARY_PROVIDER : named;
+  await verifyProviderSignature(enrolledProviderSecret(env, providerId, refused), header(TIMESTAMP_HEADER), header(SIGNATURE_HEADER), content, nowMs);
   return providerId;
 }

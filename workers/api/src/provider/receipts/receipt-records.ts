@@ -25,6 +25,7 @@ const receiptColumns = {
   revokedBy: receipts.revokedBy,
   title: songs.title,
   artistName: songs.artistName,
+  explicit: songs.explicit,
   audioKey: songs.audioKey,
   coverKey: songs.coverKey,
   takenDownAt: songs.takenDownAt,

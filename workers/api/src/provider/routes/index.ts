@@ -1,7 +1,8 @@
 /**
  * /api/provider: the tablet provider's calls — purchase reports, the delivery feed (JSON and DDEX ERN)
  * and its signed media links (README, "Sales" and "Releases"); and any enrolled provider's receipt
- * redemptions, listener libraries, their download links and failed downloads (README, "Receipts").
+ * redemptions, listener libraries, their download links and failed downloads (README, "Receipts"); and the tablet app's Library for a
+ * listener the provider signed a token for.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
@@ -13,6 +14,7 @@ import { providerPurchaseRoutes } from "./purchases";
 import { providerErnReleaseRoutes } from "./releases-ern";
 import { providerRedeemRoutes } from "./redeem";
 import { providerReleaseRoutes } from "./releases";
+import { providerTabletLibraryRoutes } from "./tablet-library";
 
 export const providerRoutes = new Hono<AppEnv>()
   .route("/purchases", providerPurchaseRoutes)
@@ -22,4 +24,5 @@ export const providerRoutes = new Hono<AppEnv>()
   .route("/redeem", providerRedeemRoutes)
   .route("/listeners", providerListenerRoutes)
   .route("/library-media", providerLibraryMediaRoutes)
-  .route("/download-failures", providerDownloadFailureRoutes);
+  .route("/download-failures", providerDownloadFailureRoutes)
+  .route("/tablet-library", providerTabletLibraryRoutes);
