@@ -17,22 +17,24 @@ export const MAX_PURCHASE_REPORT_BYTES = 256 * 1024;
 
 /**
  * Why a listener id does not look opaque (null: it does). The provider names a listener by its own
- * pseudonym: 16–64 characters of letters, digits, `_` and `-`, letters and digits mixed, at least 8
- * different characters (a random token or a UUID passes). A bare number (an inmate or account
- * number), anything with a space, `@` or `.` (a name, an e-mail address) or a short code is refused,
- * so a person's identity never enters JPlay by mistake. A guard against mistakes, not a proof: the
- * provider's contract is to send a pseudonym.
+ * pseudonym: 16–64 characters of letters, digits, `_` and `-`, at least 8 different ones. Refused: a
+ * number (digits, with or without separators: an inmate or account number), a name (letters only, in
+ * one case or as capitalised words, e.g. `JohnMichaelSmith`, `john_smith`), anything with a space,
+ * `@` or `.` (a name, an e-mail address), a short code. A random id passes: a UUID always, a random
+ * base64url token of 16+ characters all but never fails (a property test draws thousands). A guard
+ * against mistakes, not a proof: the provider's contract is to send a pseudonym.
  */
 export function listenerIdProblem(id: string): string | null {
-  if (/^\d+$/.test(id)) return "listenerId must be the provider's opaque listener id, not a number (an inmate or account number is refused)";
+  if (/^[\d_-]+$/.test(id) && !UUID.test(id)) return "listenerId must be the provider's opaque listener id, not a number (an inmate or account number is refused)";
   if (/[@.]/.test(id)) return "listenerId must be the provider's opaque listener id, not an e-mail address or name";
   if (/\s/.test(id)) return "listenerId must be the provider's opaque listener id: no spaces (a name is refused)";
   if (id.length < LISTENER_ID_MIN_LENGTH || id.length > LISTENER_ID_MAX_LENGTH) return `listenerId must be ${LISTENER_ID_MIN_LENGTH}–${LISTENER_ID_MAX_LENGTH} characters (an opaque id, e.g. a UUID)`;
   if (!/^[A-Za-z0-9_-]+$/.test(id)) return "listenerId may contain only letters, digits, _ and -";
-  if (!/[A-Za-z]/.test(id) || !/\d/.test(id)) return "listenerId must mix letters and digits, as a random opaque id does";
+  if (/^[a-z_-]+$/.test(id) || /^[A-Z_-]+$/.test(id) || /^([A-Z][a-z]+[_-]?)+$/.test(id)) return "listenerId must be the provider's opaque listener id, not a name";
   if (new Set(id).size < 8) return "listenerId must have at least 8 different characters, as a random opaque id does";
   return null;
 }
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const LISTENER_ID_MIN_LENGTH = 16;
 export const LISTENER_ID_MAX_LENGTH = 64;
 
