@@ -4,13 +4,18 @@
  * The Stripe sandbox Worker signs webhooks with the same secrets the product verifies them with, as
  * Stripe and a merchant share an endpoint's secret: they are copied to its own .dev.vars.
  */
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot, sandboxConfigPath } from "./wrangler-env.ts";
 
 const isWebhookSecret = (name: string) => name === "STRIPE_WEBHOOK_SECRET" || name === "STRIPE_CONNECT_WEBHOOK_SECRET";
-const generated = (name: string) => `${name}=${isWebhookSecret(name) ? "whsec_" : ""}${randomBytes(24).toString("hex")}`;
+
+/** A fresh Ed25519 private key as a one-line JWK: what RECEIPT_SIGNING_KEY holds (workers/api/src/provider/receipts/receipt-keys.ts). */
+export const newReceiptSigningKey = () => JSON.stringify(generateKeyPairSync("ed25519").privateKey.export({ format: "jwk" }));
+
+const generated = (name: string) =>
+  name === "RECEIPT_SIGNING_KEY" ? `${name}=${newReceiptSigningKey()}` : `${name}=${isWebhookSecret(name) ? "whsec_" : ""}${randomBytes(24).toString("hex")}`;
 
 /** What the sandbox Worker needs of the product's secrets: the webhook endpoints' signing secrets. */
 export const SANDBOX_SHARED_SECRETS = ["STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET"] as const;
@@ -60,6 +65,7 @@ export function throwAwaySecrets(adminPassword: string = randomBytes(24).toStrin
   const vars: Record<string, string> = {
     ADMIN_PASSWORD: adminPassword,
     SESSION_SECRET: randomBytes(24).toString("hex"),
+    RECEIPT_SIGNING_KEY: newReceiptSigningKey(),
     ...sandboxSecrets,
     // Every browser of a test run shares 127.0.0.1 and a run sets up many artists a minute, some of
     // them uploading many songs; the limits themselves are Worker tests (src/platform/limits.ts).

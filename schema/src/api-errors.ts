@@ -54,6 +54,12 @@ export type ApiErrorCode =
   | "stale_timestamp"
   | "timestamp_in_future"
   | "settlement_conflict"
+  | "unknown_provider"
+  | "invalid_receipt"
+  | "receipt_revoked"
+  | "rights_removed"
+  | "redemption_limit"
+  | "already_revoked"
   // Stripe and configuration
   | "api_version_mismatch"
   | "payments_unavailable"

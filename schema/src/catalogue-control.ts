@@ -10,7 +10,16 @@ export const TAKEDOWN_REASON_MISSING = "Enter the reason for taking this song do
 
 /** `POST /api/admin/songs/{songId}/takedown`: the artist reads the reason in a text and on their page. */
 export const TakedownReasonSchema = operatorReasonSchema(TAKEDOWN_REASON_MISSING);
-export const TakedownSongSchema = v.object({ reason: TakedownReasonSchema }, TAKEDOWN_REASON_MISSING);
+/**
+ * Why a song is taken down: `content` (the default) leaves the catalogue but not the libraries of
+ * those who bought it; `rights` (a rights claim) stops every download and refunds its buyers.
+ */
+export const TAKEDOWN_KINDS = ["content", "rights"] as const;
+export type TakedownKind = (typeof TAKEDOWN_KINDS)[number];
+export const TakedownSongSchema = v.object(
+  { reason: TakedownReasonSchema, kind: v.optional(v.picklist(TAKEDOWN_KINDS, "kind is content or rights"), "content") },
+  TAKEDOWN_REASON_MISSING,
+);
 export type TakedownSongRequest = v.InferOutput<typeof TakedownSongSchema>;
 
 /** The answer of a takedown (`takenDown: true`) or a restore (`takenDown: false`). */

@@ -31,6 +31,8 @@ export const LEDGER_ACCOUNTS = {
   stripeCharges: "stripe:charges",
   payoutsSent: "payouts:sent",
   refundsSent: "refunds:sent",
+  /** What JPlay gave listeners back, through the provider, for downloads that kept failing. */
+  downloadCredits: "platform:download_credits",
 } as const;
 
 /** Every kind of transaction the ledger holds; `(kind, ref)` is unique, so each is posted once. */
@@ -50,6 +52,10 @@ export const LEDGER_KINDS = {
   /** ref: the refund's id. */
   refund: "refund",
   refundFailed: "refund.failed",
+  /** ref: the provider's purchaseId: a purchase given back to its listener (its song removed for a rights claim). */
+  purchaseRefund: "purchase.refund",
+  /** ref: the receipt's id: a credit for a download that kept failing. */
+  downloadCredit: "download.credit",
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -106,6 +112,27 @@ export const POSTINGS = {
       { account: A.providerReceivable, artistId: null, amountCents: -sale.priceCents },
       { account: A.platformRevenue, artistId: null, amountCents: providerCents },
       { account: A.artistAvailable(sale.artistId), artistId: sale.artistId, amountCents: artistCents },
+    ]);
+  },
+  /**
+   * A purchase given back to its listener through the provider (its song removed for a rights claim,
+   * docs/decisions/068): the purchase's posting reversed, so the provider owes JPlay the price less and
+   * the artist's and JPlay's shares go back (an artist already paid out carries the difference as a
+   * negative balance that later sales make good).
+   */
+  purchaseRefund(sale: { purchaseId: string; artistId: string; priceCents: number; revenueSplitBps: number | null }): Posting {
+    const { providerCents, artistCents } = splitSale(sale.priceCents, sale.revenueSplitBps ?? DEFAULT_REVENUE_SPLIT_BPS);
+    return posting(K.purchaseRefund, sale.purchaseId, [
+      { account: A.providerReceivable, artistId: null, amountCents: sale.priceCents },
+      { account: A.platformRevenue, artistId: null, amountCents: 0 - providerCents },
+      { account: A.artistAvailable(sale.artistId), artistId: sale.artistId, amountCents: 0 - artistCents },
+    ]);
+  },
+  /** A listener credited, through the provider, for a download that kept failing: JPlay's cost, not the artist's. */
+  downloadCredit(credit: { receiptId: string; amountCents: number }): Posting {
+    return posting(K.downloadCredit, credit.receiptId, [
+      { account: A.providerReceivable, artistId: null, amountCents: credit.amountCents },
+      { account: A.downloadCredits, artistId: null, amountCents: -credit.amountCents },
     ]);
   },
   /** The provider paid JPlay's bank: the receivable moves towards zero (docs/decisions/021). */

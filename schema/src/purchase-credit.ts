@@ -4,7 +4,8 @@
  * purchases it yields three statements meant for ONE D1 batch (a transaction), so a purchase row and
  * its ledger transaction exist together or not at all, however often a report is retried and
  * wherever a Worker stops:
- *   1. insert the purchase rows (a song must be distributed; an existing purchaseId is left alone),
+ *   1. insert the purchase rows with their listener, device, facility and the song's ISRC (a song must
+ *      be distributed; an existing purchaseId is left alone),
  *   2. and 3. the purchases' ledger postings (schema/src/ledger-postings.ts, `POSTINGS.purchase`),
  *      each only when its purchase row exists and its `purchase` transaction does not yet.
  * Run them with `runSqlBatch` (schema/src/sql-batch.ts). No imports that need the Worker runtime, so
@@ -22,6 +23,10 @@ export interface CreditablePurchase {
   purchasedAt: number;
   /** The song's split (basis points to the provider); null for songs paid before splits existed. */
   revenueSplitBps: number | null;
+  /** Who bought it, on which tablet, where (schema/src/purchases.ts); absent from older reports. */
+  listenerId?: string | null;
+  deviceId?: string | null;
+  facilityId?: string | null;
 }
 
 /**
@@ -33,7 +38,17 @@ export function purchaseCreditStatements(
   now: number,
   newId: () => string = () => crypto.randomUUID(),
 ): { statements: SQL[]; transactionIds: Map<string, string> } {
-  const purchaseJson = JSON.stringify(purchases.map(({ purchaseId, songId, priceCents, purchasedAt }) => ({ purchaseId, songId, priceCents, purchasedAt })));
+  const purchaseJson = JSON.stringify(
+    purchases.map(({ purchaseId, songId, priceCents, purchasedAt, listenerId, deviceId, facilityId }) => ({
+      purchaseId,
+      songId,
+      priceCents,
+      purchasedAt,
+      listenerId: listenerId ?? null,
+      deviceId: deviceId ?? null,
+      facilityId: facilityId ?? null,
+    })),
+  );
   const credits = postingStatements(purchases.map(POSTINGS.purchase), now, {
     onlyIf: (purchaseId) => sql`exists (select 1 from purchases where id = ${purchaseId})`,
     newId,
@@ -41,8 +56,9 @@ export function purchaseCreditStatements(
   return {
     statements: [
       // `where true` keeps SQLite from reading ON CONFLICT as part of the join (sqlite.org/lang_upsert.html).
-      sql`insert into purchases (id, song_id, price_cents, purchased_at)
-        select json_extract(p.value, '$.purchaseId'), s.id, json_extract(p.value, '$.priceCents'), json_extract(p.value, '$.purchasedAt')
+      sql`insert into purchases (id, song_id, price_cents, purchased_at, listener_id, device_id, facility_id, isrc)
+        select json_extract(p.value, '$.purchaseId'), s.id, json_extract(p.value, '$.priceCents'), json_extract(p.value, '$.purchasedAt'),
+          json_extract(p.value, '$.listenerId'), json_extract(p.value, '$.deviceId'), json_extract(p.value, '$.facilityId'), s.isrc
         from json_each(${purchaseJson}) p join songs s on s.id = json_extract(p.value, '$.songId') and s.status = 'distributed'
         where true
         on conflict (id) do nothing`,

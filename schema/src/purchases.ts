@@ -15,6 +15,46 @@ export const PROVIDER_SIGNATURE_MAX_SKEW_SECONDS = 60;
 /** Raw body size refused before parsing (500 purchases fit in well under 200 KB). */
 export const MAX_PURCHASE_REPORT_BYTES = 256 * 1024;
 
+/**
+ * Why a listener id does not look opaque (null: it does). The provider names a listener by its own
+ * pseudonym: 16–64 characters of letters, digits, `_` and `-`, at least 8 different ones. Refused: a
+ * number (digits, with or without separators: an inmate or account number), a name (letters only, in
+ * one case or as capitalised words, e.g. `JohnMichaelSmith`, `john_smith`), anything with a space,
+ * `@` or `.` (a name, an e-mail address), a short code. A random id passes: a UUID always, a random
+ * base64url token of 16+ characters all but never fails (a property test draws thousands). A guard
+ * against mistakes, not a proof: the provider's contract is to send a pseudonym.
+ */
+export function listenerIdProblem(id: string): string | null {
+  if (/^[\d_-]+$/.test(id) && !UUID.test(id)) return "listenerId must be the provider's opaque listener id, not a number (an inmate or account number is refused)";
+  if (/[@.]/.test(id)) return "listenerId must be the provider's opaque listener id, not an e-mail address or name";
+  if (/\s/.test(id)) return "listenerId must be the provider's opaque listener id: no spaces (a name is refused)";
+  if (id.length < LISTENER_ID_MIN_LENGTH || id.length > LISTENER_ID_MAX_LENGTH) return `listenerId must be ${LISTENER_ID_MIN_LENGTH}–${LISTENER_ID_MAX_LENGTH} characters (an opaque id, e.g. a UUID)`;
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) return "listenerId may contain only letters, digits, _ and -";
+  if (/^[a-z_-]+$/.test(id) || /^[A-Z_-]+$/.test(id) || /^([A-Z][a-z]+[_-]?)+$/.test(id)) return "listenerId must be the provider's opaque listener id, not a name";
+  if (new Set(id).size < 8) return "listenerId must have at least 8 different characters, as a random opaque id does";
+  return null;
+}
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const LISTENER_ID_MIN_LENGTH = 16;
+export const LISTENER_ID_MAX_LENGTH = 64;
+
+/** A listener id that looks opaque (listenerIdProblem): used by purchase reports and every listener call. */
+export const ListenerIdSchema = v.pipe(
+  v.string("listenerId must be a string"),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const problem = listenerIdProblem(dataset.value);
+    if (problem) addIssue({ message: problem });
+  }),
+);
+
+const DeviceIdSchema = v.pipe(
+  v.string("deviceId must be a string"),
+  v.minLength(1, "deviceId must not be empty"),
+  v.maxLength(128, "deviceId must be at most 128 characters"),
+  v.regex(/^[A-Za-z0-9._:-]+$/, "deviceId may contain only letters, digits and . _ : -"),
+);
+
 export const PurchaseSchema = v.object({
   purchaseId: v.pipe(
     v.string("purchaseId must be a string"),
@@ -34,6 +74,12 @@ export const PurchaseSchema = v.object({
     v.isoTimestamp("purchasedAt must be an ISO 8601 timestamp with a time zone, e.g. 2026-11-23T04:05:06Z"),
     v.check((value) => Number.isFinite(Date.parse(value)), "purchasedAt is not a valid date"),
   ),
+  /** The provider's opaque id for the listener who bought it: with it, JPlay signs the listener a receipt. */
+  listenerId: v.optional(ListenerIdSchema),
+  /** The tablet it was bought on (the provider's id for it); only with a listenerId. */
+  deviceId: v.optional(DeviceIdSchema),
+  /** The facility the listener bought it in (the id admin's Catalogue tab shows). */
+  facilityId: v.optional(v.pipe(v.string("facilityId must be a string"), v.minLength(1, "facilityId must not be empty"), v.maxLength(128, "facilityId must be at most 128 characters"))),
 });
 
 export const PurchaseReportSchema = v.object({
@@ -47,11 +93,17 @@ export const PurchaseReportSchema = v.object({
 export type ReportedPurchase = v.InferOutput<typeof PurchaseSchema>;
 export type PurchaseReport = v.InferOutput<typeof PurchaseReportSchema>;
 
+/** The receipt JPlay signed for a purchase with a listener: its id and the compact JWS (README, "Receipts"). */
+export interface IssuedReceipt {
+  receiptId: string;
+  receipt: string;
+}
+
 /** What happened to one reported purchase. */
 export type PurchaseOutcome =
-  | { purchaseId: string; status: "recorded" }
-  /** Already recorded by an earlier report: nothing changed. */
-  | { purchaseId: string; status: "duplicate" }
+  | ({ purchaseId: string; status: "recorded" } & Partial<IssuedReceipt>)
+  /** Already recorded by an earlier report: nothing changed (its receipt is the one first issued). */
+  | ({ purchaseId: string; status: "duplicate" } & Partial<IssuedReceipt>)
   /** Not recorded; `reason` says why (unknown song, song not in the catalogue). */
   | { purchaseId: string; status: "rejected"; code: "unknown_song" | "song_not_distributed" | "song_has_no_artist" | "purchased_in_future" | "price_mismatch"; reason: string };
 

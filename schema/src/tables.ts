@@ -116,6 +116,12 @@ export const songs = sqliteTable(
     takenDownAt: integer("taken_down_at", { mode: "number" }),
     takedownReason: text("takedown_reason"),
     /**
+     * Why it was taken down: `content` (it leaves the catalogue, not the libraries: its buyers still
+     * download it) or `rights` (a rights claim: nobody may download it, its buyers are refunded).
+     * Null while it is live, and for takedowns recorded before the kinds existed (read as `content`).
+     */
+    takedownKind: text("takedown_kind", { enum: ["content", "rights"] }),
+    /**
      * The recording's ISRC and the release's UPC/EAN (schema/src/identifiers.ts), stored without
      * hyphens: entered by the artist at upload, or assigned by JPlay before delivery. Null: not yet.
      */
@@ -149,7 +155,12 @@ export const songs = sqliteTable(
   ],
 );
 
-/** One row per download a listener bought, as the tablet provider reports it. */
+/**
+ * One row per download a listener bought, as the tablet provider reports it. The listener is the
+ * provider's opaque id for them (never a name or inmate number, schema/src/purchases.ts), with the
+ * device and facility of the purchase and the recording's ISRC at that moment: what a listener's
+ * library is made of. Purchases reported before listeners were named have none of these.
+ */
 export const purchases = sqliteTable(
   "purchases",
   {
@@ -159,8 +170,80 @@ export const purchases = sqliteTable(
       .references(() => songs.id),
     priceCents: integer("price_cents").notNull(),
     purchasedAt: integer("purchased_at", { mode: "number" }).notNull(),
+    listenerId: text("listener_id"),
+    deviceId: text("device_id"),
+    facilityId: text("facility_id"),
+    isrc: text("isrc"),
   },
-  (purchase) => [index("purchases_song_idx").on(purchase.songId)],
+  (purchase) => [index("purchases_song_idx").on(purchase.songId), index("purchases_listener_idx").on(purchase.listenerId, purchase.purchasedAt)],
+);
+
+/**
+ * The receipt JPlay signed for a listener's purchase (a compact JWS, provider/receipts/): one per
+ * purchase, kept as issued so a report sent again answers the same receipt. Revoking one (an
+ * operator, with a reason) stops its redemption; the token itself stays verifiable.
+ */
+export const receipts = sqliteTable(
+  "receipts",
+  {
+    /** The receipt id, the JWS's `jti`. */
+    id: text("id").primaryKey(),
+    purchaseId: text("purchase_id")
+      .notNull()
+      .unique()
+      .references(() => purchases.id),
+    listenerId: text("listener_id").notNull(),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    isrc: text("isrc"),
+    priceCents: integer("price_cents").notNull(),
+    purchasedAt: integer("purchased_at", { mode: "number" }).notNull(),
+    issuedAt: integer("issued_at", { mode: "number" }).notNull(),
+    /** The signing key's id (its RFC 7638 thumbprint), as in the JWS header. */
+    kid: text("kid").notNull(),
+    token: text("token").notNull(),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+    revokedReason: text("revoked_reason"),
+    revokedBy: text("revoked_by"),
+  },
+  (receipt) => [index("receipts_listener_idx").on(receipt.listenerId, receipt.purchasedAt)],
+);
+
+/** Each time a receipt was redeemed for download links, by which enrolled provider. */
+export const receiptRedemptions = sqliteTable(
+  "receipt_redemptions",
+  {
+    id: text("id").primaryKey(),
+    receiptId: text("receipt_id")
+      .notNull()
+      .references(() => receipts.id),
+    providerId: text("provider_id").notNull(),
+    listenerId: text("listener_id").notNull(),
+    at: integer("at", { mode: "number" }).notNull(),
+  },
+  (redemption) => [
+    index("receipt_redemptions_receipt_idx").on(redemption.receiptId, redemption.at),
+    index("receipt_redemptions_listener_idx").on(redemption.listenerId, redemption.at),
+    index("receipt_redemptions_provider_idx").on(redemption.providerId, redemption.at),
+  ],
+);
+
+/** A download of a receipt's recording the provider reports as failed; enough of them earn the listener a credit. */
+export const downloadFailures = sqliteTable(
+  "download_failures",
+  {
+    id: text("id").primaryKey(),
+    receiptId: text("receipt_id")
+      .notNull()
+      .references(() => receipts.id),
+    providerId: text("provider_id").notNull(),
+    /** The provider's id for the failed attempt: reporting it again counts once. */
+    attemptId: text("attempt_id").notNull(),
+    reason: text("reason").notNull(),
+    at: integer("at", { mode: "number" }).notNull(),
+  },
+  (failure) => [uniqueIndex("download_failures_attempt_unique").on(failure.providerId, failure.attemptId), index("download_failures_receipt_idx").on(failure.receiptId)],
 );
 
 /**

@@ -84,6 +84,10 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
             STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET,
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
             PROVIDER_WEBHOOK_SECRET: "test-provider-secret-0123456789abcdef",
+            // A second enrolled provider (test/receipts.test.ts redeems from it).
+            PROVIDER_SECRETS: JSON.stringify({ "second-vendor": "test-second-provider-secret-0123456789" }),
+            // A throw-away Ed25519 key that signs the tests' receipts.
+            RECEIPT_SIGNING_KEY: '{"crv":"Ed25519","d":"OfCC8-z6x4kloomuwawzvduEPKqnRe-h3vDYHFqlplc","x":"YmxIflCevOVo_pUsHtt1gBeJOb9b54pqm8Z2EQwJO_4","kty":"OKP"}',
             // Real windows (empty: unset): songs paid in other tests must not go live in the background.
             // Said here because wrangler also reads .dev.vars, which `pnpm dev` writes with compressed
             // windows. Pipeline tests pass a compressed value in their own env.

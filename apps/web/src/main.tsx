@@ -5,6 +5,7 @@ import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song
 import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
 import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility";
+import { rememberListenerFromAddress } from "./features/library/listener-token";
 import { seedReads } from "./lib/read-cache";
 import { english, keepLanguageCookie, LanguageProvider, loadTranslator, markDocumentLanguage, renderedLanguage, wantedLanguage, type Translator } from "./lib/i18n";
 import { AppRouter, loadHome, serverRenderedScreens } from "./app/router";
@@ -17,6 +18,8 @@ if (!root) throw new Error("index.html has no #root element");
 
 // A tablet opened at /?facility=<id> keeps its facility for every catalogue read, this one included.
 rememberFacilityFromAddress();
+// A tablet the provider opened at /?listener=<signed token> shows that listener's purchases under Library.
+rememberListenerFromAddress();
 
 // The language this tablet wants (its choice, else the browser's); its cookie tells the Worker.
 const wanted = wantedLanguage();

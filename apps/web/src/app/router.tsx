@@ -50,6 +50,7 @@ const SubscriptionSuccess = screen(() => import("./routes/subscription-success")
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
 const Search = screen(() => import("./routes/search"), { withQuery: false });
+const Library = screen(() => import("./routes/library"), { withQuery: false });
 const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
 
 const routes: RouteDef[] = [
@@ -64,6 +65,7 @@ const routes: RouteDef[] = [
   { path: "/subscription-success", Screen: SubscriptionSuccess },
   { path: "/admin", Screen: Admin },
   { path: "/search", Screen: Search },
+  { path: "/library", Screen: Library },
   // An opened link lands on /artist (the Worker keeps its token in a cookie); /artist/{token} renders
   // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
   { path: "/artist", Screen: Artist },

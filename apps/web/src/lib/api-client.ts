@@ -42,6 +42,8 @@ export const hasErrorCode = (error: unknown, ...codes: ApiErrorCode[]): error is
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
+  /** Extra request headers (the Library's listener token). */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(
@@ -50,7 +52,7 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body; // the browser sets the multipart boundary

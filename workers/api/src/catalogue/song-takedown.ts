@@ -4,9 +4,11 @@
  * operator, the song's update and the provider's delivery-feed row (`takedown`, or `release` on a
  * restore). The event row is the claim: the update and the feed row happen only when this call wrote
  * it, so a repeat or two operators at once change the song once. The status stays `distributed`:
- * purchases made before a takedown still credit the artist, and the earnings stay theirs.
+ * purchases made before a takedown still credit the artist, and the earnings stay theirs. Its kind
+ * (`content` or `rights`) decides what becomes of the song's buyers' receipts (provider/receipts/).
  */
 import { eq, sql, type SQL } from "drizzle-orm";
+import type { TakedownKind } from "@jplay/schema/catalogue-control";
 import { songs, type SongStatus } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
@@ -52,11 +54,11 @@ async function changeOnce(ctx: Ctx, songId: string, change: { eventId: string; c
 }
 
 /** Takes a live song down; the artist is texted the reason. 409 when it is not live or already down. */
-export async function takeDownSong(ctx: Ctx, songId: string, { reason, actor }: { reason: string; actor: string }, now: number): Promise<void> {
+export async function takeDownSong(ctx: Ctx, songId: string, { reason, actor, kind = "content" }: { reason: string; actor: string; kind?: TakedownKind }, now: number): Promise<void> {
   const song = await songState(ctx, songId);
   if (song.takenDownAt !== null) throw alreadyTakenDown(song.takedownReason);
   const eventId = crypto.randomUUID();
-  const set = sql`taken_down_at = ${now}, takedown_reason = ${reason}`;
+  const set = sql`taken_down_at = ${now}, takedown_reason = ${reason}, takedown_kind = ${kind}`;
   if (!(await changeOnce(ctx, songId, { eventId, cause: `Taken down by ${actor}: ${reason}`, actor, wasTakenDown: false, set, kind: "takedown" }, now))) {
     // Another operator was quicker: say what they did.
     throw alreadyTakenDown((await songState(ctx, songId)).takedownReason);
@@ -70,7 +72,7 @@ export async function restoreSong(ctx: Ctx, songId: string, { actor }: { actor: 
   const song = await songState(ctx, songId);
   if (song.takenDownAt === null) throw notTakenDown();
   const eventId = crypto.randomUUID();
-  const set = sql`taken_down_at = null, takedown_reason = null`;
+  const set = sql`taken_down_at = null, takedown_reason = null, takedown_kind = null`;
   if (!(await changeOnce(ctx, songId, { eventId, cause: `Restored to the catalogue by ${actor}`, actor, wasTakenDown: true, set, kind: "release" }, now))) {
     throw notTakenDown();
   }

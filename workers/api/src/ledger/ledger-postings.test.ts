@@ -28,11 +28,18 @@ describe("the posting rules", () => {
           POSTINGS.subscriptionInvoice({ id: "in", amountCents: amount }),
           POSTINGS.refund({ id: "r", amountCents: amount }),
           POSTINGS.refundFailed({ id: "r", amountCents: amount }),
+          POSTINGS.purchaseRefund({ purchaseId: "p", artistId: "a1", priceCents: amount, revenueSplitBps: splitBps }),
+          POSTINGS.downloadCredit({ receiptId: "rc", amountCents: amount }),
         ];
         for (const posting of postings) expect(total(posting)).toBe(0);
         // A sale: the provider owes the price, the artist earns their share of it.
         expect(balanceOf(sale, A.providerReceivable)).toBe(-amount);
         if (splitBps !== null) expect(balanceOf(sale, A.artistAvailable("a1"))).toBe(splitSale(amount, splitBps).artistCents);
+        // A purchase given back undoes its sale entry for entry; a download credit is JPlay's cost alone.
+        const givenBack = POSTINGS.purchaseRefund({ purchaseId: "p", artistId: "a1", priceCents: amount, revenueSplitBps: splitBps });
+        for (const account of [A.providerReceivable, A.platformRevenue, A.artistAvailable("a1")]) expect(balanceOf(givenBack, account)).toBe(0 - balanceOf(sale, account));
+        const credit = POSTINGS.downloadCredit({ receiptId: "rc", amountCents: amount });
+        expect([balanceOf(credit, A.providerReceivable), balanceOf(credit, A.downloadCredits), balanceOf(credit, A.artistAvailable("a1"))]).toEqual([amount, -amount, 0]);
         // A payout sent: the money leaves; a card charge: Stripe holds it.
         expect(balanceOf(POSTINGS.payoutSent(payout), A.payoutsSent)).toBe(amount);
         expect(balanceOf(POSTINGS.payment({ id: "pay", amountCents: amount }), A.stripeCharges)).toBe(-amount);

@@ -63,6 +63,16 @@ declare global {
     /** Shared secret the tablet provider signs purchase reports with (HMAC-SHA256). Absent: reports are refused. */
     PROVIDER_WEBHOOK_SECRET?: string;
     /**
+     * More enrolled tablet providers, as JSON `{"<provider id>": "<shared secret>", …}`: each signs its
+     * calls with its own secret and names itself in X-JPlay-Provider (provider/provider-signature.ts).
+     * The provider of PROVIDER_WEBHOOK_SECRET is `primary` and sends no such header.
+     */
+    PROVIDER_SECRETS?: string;
+    /** JPlay's current receipt signing key: an Ed25519 private JWK (provider/receipts/receipt-keys.ts). Absent: reports naming listeners are refused (503). */
+    RECEIPT_SIGNING_KEY?: string;
+    /** Public JWKs of retired receipt keys (a JSON array, or a JWKS), still published so old receipts verify. */
+    RECEIPT_RETIRED_KEYS?: string;
+    /**
      * Real seconds one hour of a delivery window lasts (default 3600: real windows). A local demo sets
      * e.g. 1, so an expedited song (48 h) goes live after 48 s. Never set in production.
      */

@@ -2,3 +2,6 @@
  * The provider module's public surface: what other modules and the Worker's entry points may import.
  */
 export { providerRoutes } from "./routes/index";
+export { JWKS_PATH, receiptJwks } from "./routes/jwks";
+export { refundRightsRemoval } from "./receipts/refund-rights-removal";
+export { adminReceipt, redemptionsByProvider, revokeReceipt } from "./receipts/admin-receipts";

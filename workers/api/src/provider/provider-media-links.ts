@@ -77,3 +77,35 @@ export async function verifyMediaLink(
   if (secondsLeft <= 0) throw refuse("link_expired", `This media link expired at ${new Date(Number(expires) * 1000).toISOString()}; ${again}`);
   return secondsLeft;
 }
+
+/**
+ * A redeemed receipt's links (provider/receipts/redeem-receipts.ts): the same key, expiry and checks,
+ * but naming the receipt instead of the song, so they keep working for its buyer after the song
+ * leaves the catalogue for its content, and stop with the receipt (revoked, or a rights removal).
+ * The message starts with "receipt." so no receipt link's signature is a song link's.
+ */
+export const receiptMediaPath = (receiptId: string, kind: MediaKind) => `/api/provider/library-media/${encodeURIComponent(receiptId)}/${kind}`;
+
+export async function receiptLinkSigner(secret: string, origin: string, expires: number) {
+  const key = await mediaLinkKey(secret, "sign");
+  return async (receiptId: string, kind: MediaKind): Promise<string> => {
+    const url = new URL(receiptMediaPath(receiptId, kind), origin);
+    url.searchParams.set("expires", String(expires));
+    url.searchParams.set("signature", await hmacHex(key, `receipt.${linkMessage(receiptId, kind, expires)}`));
+    return url.href;
+  };
+}
+
+/** As verifyMediaLink, for a receipt's link. */
+export async function verifyReceiptLink(secret: string, receiptId: string, kind: MediaKind, expires: string | undefined, signature: string | undefined, nowMs: number): Promise<number> {
+  const again = "redeem the receipt again for a fresh link";
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !HMAC_HEX.test(signature)) {
+    throw refuse("invalid_link", `This download link is incomplete: it needs expires (Unix seconds) and signature (hex HMAC-SHA256); ${again}`);
+  }
+  if (!(await hmacMatches(await mediaLinkKey(secret, "verify"), signature, `receipt.${linkMessage(receiptId, kind, Number(expires))}`))) {
+    throw refuse("invalid_link", `This download link was altered: its signature does not match the receipt, file and expiry; ${again}`);
+  }
+  const secondsLeft = Number(expires) - Math.floor(nowMs / 1000);
+  if (secondsLeft <= 0) throw refuse("link_expired", `This download link expired at ${new Date(Number(expires) * 1000).toISOString()}; ${again}`);
+  return secondsLeft;
+}

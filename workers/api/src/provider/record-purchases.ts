@@ -4,22 +4,27 @@
  * price is not credited but kept in purchase_price_mismatches for an operator to settle with the
  * provider), then every creditable purchase is recorded and credited in
  * one D1 batch (schema/src/purchase-credit.ts), so a purchase and its ledger transaction happen
- * exactly once however often the provider retries. The answer lists every purchase's outcome.
+ * exactly once however often the provider retries. A purchase that names its listener is then given
+ * its signed receipt (receipts/issue-receipts.ts), the same one on every redelivery. The answer lists
+ * every purchase's outcome, with its receipt.
  */
 import { inArray, sql } from "drizzle-orm";
 import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
-import { PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
+import { type IssuedReceipt, PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { ledgerTransactions, purchasePriceMismatches, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { badRequest } from "../platform/errors";
 import { purgeCatalogue } from "../catalogue/index";
+import { issueReceipts } from "./receipts/issue-receipts";
+import type { ReceiptKeys } from "./receipts/receipt-keys";
 
 /** D1 binds at most 100 parameters per statement. */
 const SONG_LOOKUP_CHUNK = 90;
 const MISMATCH_INSERT_CHUNK = 14;
 
-export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, now = ctx.now()): Promise<PurchaseReportAnswer> {
+/** `keys`: the receipt keys, needed when a purchase names its listener (the route loads them before anything is recorded). */
+export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, keys: ReceiptKeys | null = null, now = ctx.now()): Promise<PurchaseReportAnswer> {
   const seen = new Set<string>();
   for (const purchase of report.purchases) {
     if (seen.has(purchase.purchaseId)) throw badRequest(`purchaseId ${purchase.purchaseId} appears more than once in this report`);
@@ -52,7 +57,10 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, now
     else if (purchase.priceCents !== song.priceCents) {
       reject("price_mismatch", `Song ${purchase.songId} sells at ${song.priceCents} cents, not ${purchase.priceCents}: not credited; kept for an operator to settle`);
       mispriced.push({ id: crypto.randomUUID(), purchaseId: purchase.purchaseId, songId: purchase.songId, reportedPriceCents: purchase.priceCents, cataloguePriceCents: song.priceCents, purchasedAt, detectedAt: now });
-    } else creditable.push({ purchaseId: purchase.purchaseId, songId: purchase.songId, artistId: song.artistId, priceCents: purchase.priceCents, purchasedAt, revenueSplitBps: song.revenueSplitBps });
+    } else {
+      const { purchaseId, songId, priceCents, listenerId, deviceId, facilityId } = purchase;
+      creditable.push({ purchaseId, songId, artistId: song.artistId, priceCents, purchasedAt, revenueSplitBps: song.revenueSplitBps, listenerId, deviceId, facilityId });
+    }
   }
 
   // One row per purchase id: a report sent again adds nothing. (Under D1's 100-parameter limit: 7 a row.)
@@ -72,8 +80,9 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, now
     const recordedNow = new Set(recorded.map((row) => row.ref));
     // New purchases may change the popular order.
     if (recordedNow.size > 0) await purgeCatalogue();
+    const issued = keys ? await issueReceipts(ctx, keys, creditable.map((purchase) => purchase.purchaseId), now) : new Map<string, IssuedReceipt>();
     for (const purchase of creditable) {
-      outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate" });
+      outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate", ...issued.get(purchase.purchaseId) });
     }
   }
 

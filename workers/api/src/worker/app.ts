@@ -2,7 +2,8 @@
  * The root Hono app: request ids, security headers, the one error handler, and the /api mounts.
  * Before any route runs, a cross-site write is refused and the body's size is limited while it is
  * read (platform/middleware/). `/` is Home rendered on the server (catalogue/routes/home-page.ts);
- * `/artist/{token}` trades an artist page link for a cookie (artist/routes/link-page.ts). Other paths outside /api
+ * `/artist/{token}` trades an artist page link for a cookie (artist/routes/link-page.ts);
+ * `/.well-known/jwks.json` publishes the receipt keys (provider/routes/jwks.ts). Other paths outside /api
  * are the SPA's (static assets with SPA fallback, wrangler.toml [assets]), whose headers come from
  * apps/web/public/_headers.
  */
@@ -26,7 +27,7 @@ import { createPaymentIntentRoutes, createSetupIntentRoutes, getOrCreateSubscrip
 import { devRoutes } from "./routes/dev";
 import { distributeRoutes, distributePage } from "../distribution/index";
 import { healthRoutes } from "./routes/health";
-import { providerRoutes } from "../provider/index";
+import { JWKS_PATH, providerRoutes, receiptJwks } from "../provider/index";
 import { smsRoutes } from "../texts/index";
 import { stripeSandboxPassThrough } from "./routes/stripe-sandbox";
 import { loggablePath } from "../platform/log-redaction";
@@ -67,6 +68,7 @@ export const app = new Hono<AppEnv>()
   .get("/", homePage)
   .get("/distribute", distributePage)
   .get("/artist/:token", artistLinkPage)
+  .get(JWKS_PATH, receiptJwks)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
 

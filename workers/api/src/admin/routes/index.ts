@@ -19,6 +19,8 @@ import { adminMessageRoutes } from "./messages";
 import { adminPaymentMismatchRoutes } from "./payment-mismatches";
 import { adminPurchaseMismatchRoutes } from "./purchase-mismatches";
 import { adminPaymentRoutes } from "./payments";
+import { adminReceiptRoutes } from "./receipts";
+import { adminRedemptionRoutes } from "./redemptions";
 import { adminRecoveryPaymentRoutes } from "./recovery-payments";
 import { adminRefundRoutes } from "./refunds";
 import { adminReviewRoutes } from "./review";
@@ -53,6 +55,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/recovery-payments", adminRecoveryPaymentRoutes)
   .route("/artists", adminArtistRoutes)
   .route("/songs", adminSongRoutes)
+  .route("/receipts", adminReceiptRoutes)
+  .route("/redemptions", adminRedemptionRoutes)
   .route("/review", adminReviewRoutes)
   .route("/catalogue", adminCatalogueRoutes)
   .route("/facilities", adminFacilityRoutes)

@@ -6,7 +6,8 @@
  *   Status, with a reason from the fixed list or `other` and the operator's own words in the note
  *   (schema/src/song-rejection.ts); the fee is refunded and the artist texted like every rejection
  *   (distribution/operator-rejection.ts).
- * - `POST …/takedown {reason}` and `POST …/restore`: a live song leaves every list and comes back.
+ * - `POST …/takedown {reason, kind?}` and `POST …/restore`: a live song leaves every list and comes
+ *   back; `kind: "rights"` (a rights claim) also refunds its buyers (provider/receipts/).
  * - `PUT …/release-details {genre, lyricsLanguage, credits}`: the operator corrects what the artist
  *   said (distribution/release-corrections.ts).
  * - `GET …/audio` and `GET …/cover`: the song's media whatever its status (the public media routes
@@ -25,6 +26,7 @@ import { notFound } from "../../platform/errors";
 import { rejectSongByOperator, correctReleaseDetails, approveSong } from "../../distribution/index";
 import { songById } from "../../platform/rows-by-id";
 import { coverKeyToServe, requestedCoverWidth, restoreSong, takeDownSong } from "../../catalogue/index";
+import { refundRightsRemoval } from "../../provider/index";
 import { serveMedia } from "../../platform/serve-media";
 import { jsonBody } from "../../platform/validation";
 
@@ -51,8 +53,10 @@ export const adminSongRoutes = new Hono<AppEnv>()
   })
   .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {
     const songId = c.req.param("songId");
-    const takedown = { reason: c.req.valid("json").reason, actor: c.var.operator! };
-    await takeDownSong(c.var.ctx, songId, takedown, c.var.ctx.now());
+    const { reason, kind } = c.req.valid("json");
+    await takeDownSong(c.var.ctx, songId, { reason, kind, actor: c.var.operator! }, c.var.ctx.now());
+    // A rights claim: nobody may download it any more, so its buyers are refunded through the provider.
+    if (kind === "rights") await refundRightsRemoval(c.var.ctx, songId);
     return c.json<TakedownResponse>({ songId, takenDown: true });
   })
   .post("/:songId/restore", async (c) => {

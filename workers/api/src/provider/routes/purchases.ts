@@ -4,7 +4,8 @@
  * signature verified before it is parsed; then every field is checked
  * (valibot, schema/src/purchases.ts) and the report is recorded purchase by purchase, each
  * purchaseId once (provider/record-purchases.ts). Malformed reports are refused whole (4xx, nothing
- * stored); well-formed ones are answered 200 with one outcome per purchase.
+ * stored); well-formed ones are answered 200 with one outcome per purchase, and the receipt of each
+ * purchase that names its listener.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -13,6 +14,7 @@ import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
 import { providerSecret, reportBody, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../provider-signature";
 import { recordPurchaseReport } from "../record-purchases";
+import { receiptKeys } from "../receipts/receipt-keys";
 
 export const providerPurchaseRoutes = new Hono<AppEnv>().post(
   "/",
@@ -32,6 +34,8 @@ export const providerPurchaseRoutes = new Hono<AppEnv>().post(
       const issue = report.issues[0];
       throw badRequest(`${v.getDotPath(issue) ?? "body"}: ${issue.message}`);
     }
-    return c.json(await recordPurchaseReport(c.var.ctx, report.output), 200);
+    // Receipts need the signing key: without it a report naming listeners is refused before anything is recorded (503), and the provider retries.
+    const keys = report.output.purchases.some((purchase) => purchase.listenerId !== undefined) ? await receiptKeys(c.env) : null;
+    return c.json(await recordPurchaseReport(c.var.ctx, report.output, keys), 200);
   },
 );

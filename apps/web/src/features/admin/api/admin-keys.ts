@@ -14,6 +14,8 @@ export const adminKeys = {
   messages: (page?: number) => (page === undefined ? (["admin", "data", "messages"] as const) : (["admin", "data", "messages", page] as const)),
   artist: (artistId: string) => ["admin", "data", "artist", artistId] as const,
   facilities: () => ["admin", "data", "facilities"] as const,
+  receipt: (receiptId: string) => ["admin", "data", "receipt", receiptId] as const,
+  redemptions: () => ["admin", "data", "redemptions"] as const,
   /** Every search of the Catalogue tab (no query), or one. */
   catalogue: (query?: string) => (query === undefined ? (["admin", "data", "catalogue"] as const) : (["admin", "data", "catalogue", query] as const)),
 };

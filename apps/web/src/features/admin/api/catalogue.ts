@@ -5,7 +5,7 @@
  * acted meanwhile), every search is read again, and the Messages tab (a takedown texts the artist).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminCatalogueResponse, FeaturedSongResponse, TakedownResponse } from "@jplay/schema/catalogue-control";
+import type { AdminCatalogueResponse, FeaturedSongResponse, TakedownKind, TakedownResponse } from "@jplay/schema/catalogue-control";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -30,7 +30,9 @@ function useCatalogueChange<Variables, Answer>(call: (variables: Variables) => P
 }
 
 export const useTakeDownSong = () =>
-  useCatalogueChange(({ songId, reason }: { songId: string; reason: string }) => api.post<TakedownResponse>(songPath(songId, "takedown"), { reason }));
+  useCatalogueChange(({ songId, reason, kind = "content" }: { songId: string; reason: string; kind?: TakedownKind }) =>
+    api.post<TakedownResponse>(songPath(songId, "takedown"), { reason, kind }),
+  );
 
 export const useRestoreSong = () => useCatalogueChange((songId: string) => api.post<TakedownResponse>(songPath(songId, "restore")));
 

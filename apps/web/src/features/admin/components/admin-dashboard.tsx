@@ -37,6 +37,7 @@ import { MessagesTab } from "./messages-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
 import { PurchaseMismatchesPanel } from "./purchase-mismatches-panel";
+import { ReceiptsPanel } from "./receipts-panel";
 import { RecoveryPaymentsPanel } from "./recovery-payments-panel";
 import { RefundsPanel } from "./refunds-panel";
 import { ReviewTab, ReviewTabLabel } from "./review-tab";
@@ -219,6 +220,7 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
       <PurchaseMismatchesPanel />
       <RecoveryPaymentsPanel />
       <RefundsPanel />
+      <ReceiptsPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />
       <ArtistDetailsDialog artistId={detailsFor} onClose={() => setDetailsFor(null)} />

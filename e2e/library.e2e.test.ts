@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+/**
+ * The tablet's Library in a real browser: the provider opens JPlay with a signed listener token, the
+ * header's Library link then shows that listener's purchases, and one plays. The token is all the
+ * browser keeps about the listener, and it leaves the address once kept. Without a token the Library
+ * link stays Home's "learn more" section.
+ */
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { newPage } from "./support/browser";
+
+const providerSecret = randomBytes(24).toString("hex");
+let server: LocalServer;
+
+beforeAll(async () => {
+  server = await startLocalServer({ vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A purchase reported as the provider reports it, naming its listener. */
+async function reportListenerPurchase(songId: string, listenerId: string) {
+  const body = JSON.stringify({ purchases: [{ purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents: 199, purchasedAt: new Date().toISOString(), listenerId, deviceId: "tablet-e2e" }] });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${body}`).digest("hex");
+  const response = await fetch(`${server.baseURL}/api/provider/purchases`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
+    body,
+  });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ recorded: 1, results: [{ status: "recorded", receipt: expect.any(String) }] });
+}
+
+/** The token the provider opens the tablet with: "<provider>.<listener>.<expires>.<hex HMAC of 'listener-token.<provider>.<listener>.<expires>'>". */
+function listenerToken(listenerId: string) {
+  const expires = Math.floor(Date.now() / 1000) + 3600;
+  const signature = createHmac("sha256", providerSecret).update(`listener-token.primary.${listenerId}.${expires}`).digest("hex");
+  return `primary.${listenerId}.${expires}.${signature}`;
+}
+
+describe("the tablet's Library", () => {
+  test("opened with a signed listener token, Library shows that listener's purchases and plays one", async () => {
+    const songs = await (await fetch(`${server.baseURL}/api/songs/recent`)).json<{ id: string; title: string }[]>();
+    const [bought, notBought] = songs as [{ id: string; title: string }, { id: string; title: string }];
+    const listenerId = randomUUID();
+    await reportListenerPurchase(bought.id, listenerId);
+    // Another listener's purchase is not theirs to see.
+    await reportListenerPurchase(notBought.id, randomUUID());
+
+    const page = await newPage();
+    await page.goto(`${server.baseURL}/?listener=${encodeURIComponent(listenerToken(listenerId))}`);
+    const header = page.getByRole("banner");
+    const library = header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" });
+    await expect.poll(() => library.getAttribute("href")).toBe("/library");
+    // The token is kept, and nothing else about the listener; it left the address.
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.toLowerCase().includes("listener")))).toEqual(["listenerToken"]);
+
+    await library.click();
+    await page.waitForURL(`${server.baseURL}/library`);
+    const purchases = page.getByRole("region", { name: "Songs you bought" });
+    await purchases.getByText(bought.title, { exact: true }).waitFor();
+    expect(await purchases.getByText(notBought.title, { exact: true }).count()).toBe(0);
+    expect(await page.title()).toBe("Library – JPlay");
+
+    await purchases.getByRole("button", { name: `Play ${bought.title}` }).click();
+    await purchases.getByRole("button", { name: `Pause ${bought.title}` }).waitFor();
+    await expect.poll(() => page.evaluate(() => !document.querySelector("audio")!.paused)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector("audio")!.currentSrc)).toContain("/api/provider/library-media/");
+  });
+
+  test("without a token the Library link stays Home's learn-more section, and /library says where it opens from", async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseURL}/distribute`);
+    await page.getByRole("heading", { level: 1, name: "Distribute Your Music" }).waitFor();
+    expect(await page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" }).getAttribute("href")).toBe("/#learn-more");
+    await page.goto(`${server.baseURL}/library`);
+    await page.getByText("Your Library opens from the JPlay link on your tablet. It shows the songs you bought.").waitFor();
+  });
+});

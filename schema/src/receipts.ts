@@ -1,0 +1,147 @@
+/**
+ * The listener's receipts as the provider API speaks of them (README.md, "Receipts" and
+ * "Redemption"): redeeming receipts for download links, a listener's library, a download reported as
+ * failed, and what an operator sees of a receipt. Written once with valibot so the routes and the
+ * tests agree on every rule.
+ */
+import * as v from "valibot";
+import { ListenerIdSchema } from "./purchases";
+import type { SongDto } from "./song";
+
+/** Receipts one redemption call may carry. */
+export const MAX_RECEIPTS_PER_REDEMPTION = 50;
+/** Redemptions one receipt may have in a rolling day (a new device, a retry, a vendor change fit easily). */
+export const REDEMPTIONS_PER_RECEIPT_PER_DAY = 10;
+/** Redemptions one listener may have in a rolling hour, whatever the receipts (a whole library restored fits). */
+export const REDEMPTIONS_PER_LISTENER_PER_HOUR = 500;
+/** Failed downloads of one receipt after which the listener is credited its price (README.md, "Failed downloads"). */
+export const FAILED_DOWNLOADS_BEFORE_CREDIT = 3;
+
+const ReceiptTokenSchema = v.pipe(
+  v.string("each receipt must be a string (a compact JWS)"),
+  v.minLength(1, "a receipt must not be empty"),
+  v.maxLength(4096, "a receipt is at most 4096 characters"),
+);
+
+/** `POST /api/provider/redeem`: the listener the receipts are redeemed for, and the receipts. */
+export const RedeemRequestSchema = v.object({
+  listenerId: ListenerIdSchema,
+  receipts: v.pipe(
+    v.array(ReceiptTokenSchema, "receipts must be an array of receipts"),
+    v.minLength(1, "receipts must hold at least one receipt"),
+    v.maxLength(MAX_RECEIPTS_PER_REDEMPTION, `At most ${MAX_RECEIPTS_PER_REDEMPTION} receipts a call; send the rest in another`),
+  ),
+});
+export type RedeemRequest = v.InferOutput<typeof RedeemRequestSchema>;
+
+export type RedemptionRefusal = "invalid_receipt" | "receipt_revoked" | "rights_removed" | "redemption_limit";
+
+/** One receipt's outcome: its download links, or why not. */
+export type RedemptionResult =
+  | {
+      /** The position of the receipt in the request. */
+      index: number;
+      status: "redeemed";
+      receiptId: string;
+      songId: string;
+      isrc: string | null;
+      title: string;
+      artistName: string;
+      /** Signed links that need no headers and stop working at `expiresAt`. */
+      audioUrl: string;
+      coverUrl: string | null;
+      expiresAt: string;
+    }
+  | { index: number; status: "refused"; receiptId: string | null; code: RedemptionRefusal; reason: string };
+
+export interface RedeemAnswer {
+  redeemed: number;
+  refused: number;
+  results: RedemptionResult[];
+}
+
+/** Whether a receipt can be redeemed now. */
+export type ReceiptState = "valid" | "revoked" | "rights_removed";
+
+/** One entry of `GET /api/provider/listeners/{id}/library`. */
+export interface LibraryEntry {
+  receiptId: string;
+  receipt: string;
+  purchaseId: string;
+  songId: string;
+  isrc: string | null;
+  title: string;
+  artistName: string;
+  priceCents: number;
+  purchasedAt: string;
+  state: ReceiptState;
+}
+
+export interface LibraryAnswer {
+  listenerId: string;
+  receipts: LibraryEntry[];
+}
+
+/** `POST /api/provider/download-failures`: a download of a receipt's recording that failed. */
+export const DownloadFailureSchema = v.object({
+  receiptId: v.pipe(v.string("receiptId must be a string"), v.minLength(1, "receiptId must not be empty"), v.maxLength(128, "receiptId must be at most 128 characters")),
+  /** The provider's id for the attempt: reporting it again counts once. */
+  attemptId: v.pipe(
+    v.string("attemptId must be a string"),
+    v.minLength(1, "attemptId must not be empty"),
+    v.maxLength(128, "attemptId must be at most 128 characters"),
+    v.regex(/^[A-Za-z0-9._:-]+$/, "attemptId may contain only letters, digits and . _ : -"),
+  ),
+  reason: v.pipe(v.string("reason must be a string"), v.minLength(1, "reason must not be empty"), v.maxLength(500, "reason must be at most 500 characters")),
+});
+export type DownloadFailureReport = v.InferOutput<typeof DownloadFailureSchema>;
+
+export interface DownloadFailureAnswer {
+  receiptId: string;
+  /** Distinct failed attempts reported for this receipt so far. */
+  failures: number;
+  /** Whether the listener has been credited the price (once, at FAILED_DOWNLOADS_BEFORE_CREDIT failures). */
+  credited: boolean;
+  creditCents: number;
+}
+
+/** `GET /api/admin/receipts/{id}`: a receipt as an operator sees it. */
+export interface AdminReceipt {
+  receiptId: string;
+  purchaseId: string;
+  listenerId: string;
+  songId: string;
+  title: string;
+  isrc: string | null;
+  priceCents: number;
+  purchasedAt: string;
+  issuedAt: string;
+  kid: string;
+  state: ReceiptState;
+  revokedAt: string | null;
+  revokedReason: string | null;
+  revokedBy: string | null;
+  redemptions: number;
+  lastRedeemedAt: string | null;
+  failedDownloads: number;
+  creditedCents: number;
+}
+
+/** `POST /api/admin/receipts/{id}/revoke`. */
+export const RevokeReceiptSchema = v.object(
+  { reason: v.pipe(v.string("Enter the reason for revoking this receipt."), v.trim(), v.minLength(3, "Enter the reason for revoking this receipt."), v.maxLength(500, "The reason is at most 500 characters.")) },
+  "Enter the reason for revoking this receipt.",
+);
+
+/** `GET /api/admin/redemptions`: redemptions per provider. */
+export interface AdminRedemptionsByProvider {
+  providers: Array<{ providerId: string; redemptions: number; receipts: number; listeners: number; lastAt: string | null }>;
+}
+
+/** The request header carrying the signed listener token the provider opened the tablet app with. */
+export const LISTENER_TOKEN_HEADER = "X-JPlay-Listener";
+
+/** `GET /api/provider/tablet-library`: the listener's purchased songs, newest first, with links that play them. */
+export interface TabletLibraryAnswer {
+  songs: SongDto[];
+}

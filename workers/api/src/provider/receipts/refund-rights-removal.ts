@@ -1,0 +1,45 @@
+/**
+ * A song removed for a rights claim may not be downloaded by anyone, so its buyers get their money
+ * back, through the provider: each credited purchase of the song is given back by a ledger posting
+ * (`POSTINGS.purchaseRefund`, once per purchase however often this runs), and its receipt is revoked
+ * naming why. Run when an operator takes a song down for rights, and again by any redemption that
+ * meets such a song, so a refund interrupted half-way is finished by the next caller
+ * (docs/decisions/068-rights-removals-refund-buyers.md).
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
+import { purchases, receipts, songs } from "@jplay/schema/tables";
+import type { Ctx } from "../../platform/context";
+import { post } from "../../ledger/index";
+
+export const RIGHTS_REFUND_REASON = "Refunded: the recording was removed for a rights claim";
+
+/** Refunds every buyer of `songId` not refunded yet; returns how many purchases and cents this call gave back. */
+export async function refundRightsRemoval(ctx: Ctx, songId: string, now = ctx.now()): Promise<{ refunded: number; cents: number }> {
+  const credited = await ctx.db
+    .select({ purchaseId: purchases.id, priceCents: purchases.priceCents, artistId: songs.artistId, revenueSplitBps: songs.revenueSplitBps })
+    .from(purchases)
+    .innerJoin(songs, eq(songs.id, purchases.songId))
+    .where(
+      and(
+        eq(purchases.songId, songId),
+        sql`exists (select 1 from ledger_transactions t where t.kind = ${LEDGER_KINDS.purchase} and t.ref = ${purchases.id})`,
+        sql`not exists (select 1 from ledger_transactions t where t.kind = ${LEDGER_KINDS.purchaseRefund} and t.ref = ${purchases.id})`,
+      ),
+    );
+  let refunded = 0;
+  let cents = 0;
+  for (const purchase of credited) {
+    if (!purchase.artistId) continue;
+    if (await post(ctx, POSTINGS.purchaseRefund({ purchaseId: purchase.purchaseId, artistId: purchase.artistId, priceCents: purchase.priceCents, revenueSplitBps: purchase.revenueSplitBps }), now)) {
+      refunded += 1;
+      cents += purchase.priceCents;
+    }
+  }
+  await ctx.db
+    .update(receipts)
+    .set({ revokedAt: now, revokedReason: RIGHTS_REFUND_REASON, revokedBy: "jplay" })
+    .where(and(eq(receipts.songId, songId), isNull(receipts.revokedAt)));
+  if (refunded > 0) console.log(JSON.stringify({ level: "info", message: "rights removal refunded", songId, refunded, cents }));
+  return { refunded, cents };
+}

@@ -1,0 +1,68 @@
+/** Helpers for the receipts tests: signed provider calls (from either enrolled provider), listeners, songs with an ISRC. */
+import { env, exports } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import worker from "../src/index";
+import { signProviderReport } from "../src/provider/provider-signature";
+import { insertArtist, insertSong } from "./song-fixtures";
+
+export const PRIMARY_SECRET = env.PROVIDER_WEBHOOK_SECRET!;
+export const SECOND_PROVIDER = "second-vendor";
+export const SECOND_SECRET = (JSON.parse(env.PROVIDER_SECRETS!) as Record<string, string>)[SECOND_PROVIDER]!;
+
+/** An opaque listener id as a provider makes one: a random UUID. */
+export const newListenerId = () => crypto.randomUUID();
+
+export interface Caller {
+  /** The provider id sent in X-JPlay-Provider; none for the primary provider. */
+  provider?: string;
+  secret?: string;
+  /** Another env (a rotated key, no key): the Worker is called directly with it. */
+  env?: Env;
+}
+
+/** A signed call to the provider API, as the provider makes it: body calls sign the body, GETs their request line. */
+export async function providerCall(method: "GET" | "POST", path: string, body: unknown, caller: Caller = {}): Promise<Response> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const rawBody = method === "POST" ? JSON.stringify(body) : undefined;
+  const secret = caller.secret ?? (caller.provider === SECOND_PROVIDER ? SECOND_SECRET : PRIMARY_SECRET);
+  const signature = await signProviderReport(secret, timestamp, rawBody ?? `GET ${path}`);
+  const headers: Record<string, string> = { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature };
+  if (rawBody) headers["Content-Type"] = "application/json";
+  if (caller.provider) headers["X-JPlay-Provider"] = caller.provider;
+  const request = new Request(`http://jplay.test${path}`, { method, headers, body: rawBody });
+  return caller.env ? worker.fetch(request, caller.env, createExecutionContext()) : exports.default.fetch(request);
+}
+
+let isrcSequence = 0;
+/** A live song with an ISRC of its own. */
+export async function liveSongWithIsrc(priceCents = 199): Promise<{ artistId: string; songId: string; isrc: string }> {
+  const artistId = await insertArtist();
+  const songId = await insertSong({ artistId, status: "distributed", package: "expedited", priceCents });
+  const isrc = `ZZRCP${String(Date.now() % 10_000).padStart(4, "0")}${String(++isrcSequence % 1000).padStart(3, "0")}`;
+  await env.DB.prepare("update songs set isrc = ?1 where id = ?2").bind(isrc, songId).run();
+  return { artistId, songId, isrc };
+}
+
+export interface ListenerPurchase {
+  purchaseId: string;
+  songId: string;
+  priceCents: number;
+  purchasedAt: string;
+  listenerId?: string;
+  deviceId?: string;
+  facilityId?: string;
+}
+
+export const listenerPurchase = (songId: string, listenerId: string, extra: Partial<ListenerPurchase> = {}): ListenerPurchase => ({
+  purchaseId: `pur-${crypto.randomUUID()}`,
+  songId,
+  priceCents: 199,
+  purchasedAt: new Date(Date.now() - 60_000).toISOString(),
+  listenerId,
+  deviceId: "tablet-0042",
+  ...extra,
+});
+
+export async function errorOf(response: Response) {
+  return { status: response.status, ...(await response.json<{ error: { code: string; message: string } }>()).error };
+}
