@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { homePageReads, readHomePageData } from "./app/home-page-data";
+import { listenerPageReads, listenerScreens, readListenerPageData } from "./app/listener-page-data";
 import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
 import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
@@ -47,6 +48,17 @@ async function start(container: HTMLElement) {
   if (rendered && rendered.facility === currentFacility()) {
     seedReads(homePageReads(rendered));
     const [translator] = await Promise.all([renderedTranslator(), loadHome()]);
+    if (translator) {
+      hydrateRoot(container, app(translator));
+      return;
+    }
+  }
+  // A browsing screen the Worker rendered with its data (app/listener-page-data.ts), for this
+  // tablet's facility: hydrated with that data once the screen's chunk is here, as Home is.
+  const listenerPage = container.dataset.screen === window.location.pathname ? readListenerPageData(window.location.pathname) : null;
+  if (listenerPage && listenerPage.facility === currentFacility()) {
+    seedReads(listenerPageReads(listenerPage));
+    const [translator] = await Promise.all([renderedTranslator(), listenerScreens[listenerPage.screen].load()]);
     if (translator) {
       hydrateRoot(container, app(translator));
       return;

@@ -28,7 +28,10 @@ export const homePageReads = (data: HomePageData): ReadonlyMap<string, unknown> 
  * `data` as the JSON block's text. "<" is written as \u003c, so no title (e.g. one holding
  * "</script>") can close the block or open a comment; U+2028/U+2029 likewise, for old parsers.
  */
-export function serializeHomePageData(data: HomePageData): string {
+export const serializeHomePageData = (data: HomePageData): string => serializePageData(data);
+
+/** Any page's data block text, escaped as Home's is. */
+export function serializePageData(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")

@@ -7,6 +7,7 @@ import { lazy, type ComponentType } from "react";
 import { LocationProvider } from "@/lib/router/location";
 import { RouteSwitch, type RouteDef } from "@/lib/router/routes";
 import { screenFrame } from "./screen-frame";
+import { listenerScreens } from "./listener-page-data";
 
 type ScreenModule = { Component: ComponentType };
 
@@ -50,6 +51,11 @@ const SubscriptionSuccess = screen(() => import("./routes/subscription-success")
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
 const Search = screen(() => import("./routes/search"), { withQuery: false });
+const BrowseScreen = screen(listenerScreens.browse.load, { withQuery: false });
+const AllSongs = screen(listenerScreens["all-songs"].load, { withQuery: false });
+const GenreScreen = screen(listenerScreens.genre.load, { withQuery: false });
+const SongScreen = screen(listenerScreens.song.load, { withQuery: false });
+const ArtistPage = screen(listenerScreens.artist.load, { withQuery: false });
 const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
 
 const routes: RouteDef[] = [
@@ -64,6 +70,11 @@ const routes: RouteDef[] = [
   { path: "/subscription-success", Screen: SubscriptionSuccess },
   { path: "/admin", Screen: Admin },
   { path: "/search", Screen: Search },
+  { path: listenerScreens.browse.path, Screen: BrowseScreen },
+  { path: listenerScreens["all-songs"].path, Screen: AllSongs },
+  { path: listenerScreens.genre.path, Screen: GenreScreen },
+  { path: listenerScreens.song.path, Screen: SongScreen },
+  { path: listenerScreens.artist.path, Screen: ArtistPage },
   // An opened link lands on /artist (the Worker keeps its token in a cookie); /artist/{token} renders
   // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
   { path: "/artist", Screen: Artist },

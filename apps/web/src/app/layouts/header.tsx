@@ -12,7 +12,7 @@ import { useI18n } from "@/lib/i18n";
 
 const navLinks = [
   { to: "/", label: /*i18n*/ "Home" },
-  { to: "/#browse", label: /*i18n*/ "Browse" },
+  { to: "/browse", label: /*i18n*/ "Browse" },
   { to: "/#learn-more", label: /*i18n*/ "Library" },
   { to: "/admin", label: /*i18n*/ "Admin" },
 ];

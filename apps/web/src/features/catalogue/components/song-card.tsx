@@ -1,4 +1,6 @@
 import type { SongDto } from "@jplay/schema/song";
+import { artistPath, songPagePath } from "@jplay/schema/catalogue-paths";
+import { Link } from "@/lib/router/link";
 import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { yearOf } from "@/lib/format";
@@ -55,10 +57,16 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
         </span>
       </button>
       <LikeButton song={song} title={title} className="absolute top-2 right-2 bg-canvas/80 hover:bg-canvas" />
-      <h3 className="mt-2 text-sm font-semibold break-words" title={title}>
-        {title}
+      <h3 className="mt-1 text-sm font-semibold break-words" title={title}>
+        <Link to={songPagePath(song.id)} className="flex min-h-11 items-center hover:underline">
+          {title}
+        </Link>
       </h3>
-      <p className="text-sm break-words text-muted">{songArtist(song, i18n)}</p>
+      <p className="text-sm break-words text-muted">
+        <Link to={artistPath(song.artist)} className="inline-flex min-h-11 items-center hover:text-fg hover:underline">
+          {songArtist(song, i18n)}
+        </Link>
+      </p>
       {year !== null && <p className="text-xs text-muted">{year}</p>}
       {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>}
       <SavedForOffline song={song} />

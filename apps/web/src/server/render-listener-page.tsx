@@ -1,0 +1,29 @@
+/**
+ * The browsing screens rendered to HTML in the Worker (render-screen.tsx), as Home is
+ * (render-home.tsx): the read cache is seeded with the data, the tree rendered synchronously, and the
+ * cache emptied before anything else runs in the isolate. The screens' modules are imported here
+ * directly (the browser loads each as its own chunk).
+ */
+import type { ComponentType } from "react";
+import { LISTENER_PAGE_DATA_ID, listenerPageReads, listenerScreens } from "@/app/listener-page-data";
+import { serializePageData } from "@/app/home-page-data";
+import { Component as AllSongs } from "@/app/routes/all-songs";
+import { Component as ArtistPage } from "@/app/routes/artist-page";
+import { Component as Browse } from "@/app/routes/browse";
+import { Component as Genre } from "@/app/routes/genre";
+import { Component as Song } from "@/app/routes/song";
+import { invalidateReads, seedReads } from "@/lib/read-cache";
+import type { ListenerPageData, RenderListenerPage } from "./render-contract";
+import { renderScreen } from "./render-screen";
+
+const screens: Record<ListenerPageData["screen"], ComponentType> = { browse: Browse, "all-songs": AllSongs, genre: Genre, song: Song, artist: ArtistPage };
+
+export const renderListenerPage: RenderListenerPage = (data, location, language) => {
+  seedReads(listenerPageReads(data));
+  try {
+    const rendered = renderScreen(listenerScreens[data.screen].path, screens[data.screen], location, language);
+    return { ...rendered, dataJson: serializePageData(data), dataElementId: LISTENER_PAGE_DATA_ID };
+  } finally {
+    invalidateReads("");
+  }
+};
