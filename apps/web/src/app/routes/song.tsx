@@ -58,7 +58,7 @@ function SongDetails({ song }: { song: SongDetailsDto }) {
               {title}
             </h1>
             <p className="text-lg">
-              <Link to={artistPath(song.artist)} className="font-semibold underline">
+              <Link to={artistPath(song.artist)} className="inline-flex min-h-11 items-center font-semibold underline">
                 {songArtist(song, i18n)}
               </Link>
             </p>
@@ -71,10 +71,10 @@ function SongDetails({ song }: { song: SongDetailsDto }) {
             </button>
             <LikeButton song={song} title={title} className="border border-line" />
           </div>
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2">
             <dt className="text-muted">{i18n._("Genre")}</dt>
             <dd>
-              <Link to={genrePath(song.genre)} className="underline">
+              <Link to={genrePath(song.genre)} className="inline-flex min-h-11 min-w-11 items-center underline">
                 {song.genre}
               </Link>
             </dd>
