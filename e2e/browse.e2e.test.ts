@@ -62,7 +62,7 @@ describe("browsing", () => {
     await page.goto(`${baseURL}/browse`);
     const genres = page.getByRole("region", { name: "Genres" }).getByRole("link");
     await genres.first().waitFor();
-    const tiles = await genres.evaluateAll((links) => links.map((link) => ({ href: link.getAttribute("href")!, text: link.textContent! })));
+    const tiles = await genres.evaluateAll((links) => links.map((link) => ({ href: link.getAttribute("href") ?? "", text: link.textContent ?? "" })));
     const found = new Map<string, string>();
     for (const tile of tiles) {
       await page.goto(`${baseURL}${tile.href}`);

@@ -1,7 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { homePageReads, readHomePageData } from "./app/home-page-data";
-import { listenerPageReads, listenerScreens, readListenerPageData } from "./app/listener-page-data";
 import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
 import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
@@ -55,10 +54,12 @@ async function start(container: HTMLElement) {
   }
   // A browsing screen the Worker rendered with its data (app/listener-page-data.ts), for this
   // tablet's facility: hydrated with that data once the screen's chunk is here, as Home is.
-  const listenerPage = container.dataset.screen === window.location.pathname ? readListenerPageData(window.location.pathname) : null;
-  if (listenerPage && listenerPage.facility === currentFacility()) {
-    seedReads(listenerPageReads(listenerPage));
-    const [translator] = await Promise.all([renderedTranslator(), listenerScreens[listenerPage.screen].load()]);
+  // Its code is a chunk of its own, loaded only by such a page (Home's download stays as it was).
+  const listenerData = container.dataset.screen === window.location.pathname && document.getElementById("listener-page-data") ? await import("./app/listener-page-data") : null;
+  const listenerPage = listenerData?.readListenerPageData(window.location.pathname) ?? null;
+  if (listenerData && listenerPage && listenerPage.facility === currentFacility()) {
+    seedReads(listenerData.listenerPageReads(listenerPage));
+    const [translator] = await Promise.all([renderedTranslator(), listenerData.listenerScreens[listenerPage.screen].load()]);
     if (translator) {
       hydrateRoot(container, app(translator));
       return;

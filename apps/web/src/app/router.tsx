@@ -7,7 +7,6 @@ import { lazy, type ComponentType } from "react";
 import { LocationProvider } from "@/lib/router/location";
 import { RouteSwitch, type RouteDef } from "@/lib/router/routes";
 import { screenFrame } from "./screen-frame";
-import { listenerScreens } from "./listener-page-data";
 
 type ScreenModule = { Component: ComponentType };
 
@@ -51,11 +50,13 @@ const SubscriptionSuccess = screen(() => import("./routes/subscription-success")
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
 const Search = screen(() => import("./routes/search"), { withQuery: false });
-const BrowseScreen = screen(listenerScreens.browse.load, { withQuery: false });
-const AllSongs = screen(listenerScreens["all-songs"].load, { withQuery: false });
-const GenreScreen = screen(listenerScreens.genre.load, { withQuery: false });
-const SongScreen = screen(listenerScreens.song.load, { withQuery: false });
-const ArtistPage = screen(listenerScreens.artist.load, { withQuery: false });
+// The browsing screens; the Worker renders them too (app/listener-page-data.ts names the same chunks).
+const BrowseScreen = screen(() => import("./routes/browse"), { withQuery: false });
+const AllSongs = screen(() => import("./routes/all-songs"), { withQuery: false });
+const GenreScreen = screen(() => import("./routes/genre"), { withQuery: false });
+const SongScreen = screen(() => import("./routes/song"), { withQuery: false });
+const ArtistPage = screen(() => import("./routes/artist-page"), { withQuery: false });
+const Library = screen(() => import("./routes/library"), { withQuery: false });
 const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
 
 const routes: RouteDef[] = [
@@ -70,11 +71,12 @@ const routes: RouteDef[] = [
   { path: "/subscription-success", Screen: SubscriptionSuccess },
   { path: "/admin", Screen: Admin },
   { path: "/search", Screen: Search },
-  { path: listenerScreens.browse.path, Screen: BrowseScreen },
-  { path: listenerScreens["all-songs"].path, Screen: AllSongs },
-  { path: listenerScreens.genre.path, Screen: GenreScreen },
-  { path: listenerScreens.song.path, Screen: SongScreen },
-  { path: listenerScreens.artist.path, Screen: ArtistPage },
+  { path: "/library", Screen: Library },
+  { path: "/browse", Screen: BrowseScreen },
+  { path: "/songs", Screen: AllSongs },
+  { path: "/genres/:genre", Screen: GenreScreen },
+  { path: "/songs/:songId", Screen: SongScreen },
+  { path: "/artists/:slug", Screen: ArtistPage },
   // An opened link lands on /artist (the Worker keeps its token in a cookie); /artist/{token} renders
   // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
   { path: "/artist", Screen: Artist },

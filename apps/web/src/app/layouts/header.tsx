@@ -13,7 +13,7 @@ import { useI18n } from "@/lib/i18n";
 const navLinks = [
   { to: "/", label: /*i18n*/ "Home" },
   { to: "/browse", label: /*i18n*/ "Browse" },
-  { to: "/#learn-more", label: /*i18n*/ "Library" },
+  { to: "/library", label: /*i18n*/ "Library" },
   { to: "/admin", label: /*i18n*/ "Admin" },
 ];
 

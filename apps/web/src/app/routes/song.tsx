@@ -15,6 +15,7 @@ import { useSongDetails } from "@/features/catalogue/api/browse";
 import { LoadError, UnknownFacility } from "@/features/catalogue/components/catalogue-states";
 import { isUnknownFacility } from "@/features/catalogue/facility";
 import { LikeButton } from "@/features/likes";
+import { SaveForLaterButton } from "@/features/wishlist";
 import { hasErrorCode } from "@/lib/api-client";
 import { coverSources } from "@/lib/cover-sources";
 import { Link } from "@/lib/router/link";
@@ -70,6 +71,7 @@ function SongDetails({ song }: { song: SongDetailsDto }) {
               {isPlaying ? i18n._("Pause") : i18n._("Play")}
             </button>
             <LikeButton song={song} title={title} className="border border-line" />
+            <SaveForLaterButton song={song} title={title} className="border border-line" />
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2">
             <dt className="text-muted">{i18n._("Genre")}</dt>

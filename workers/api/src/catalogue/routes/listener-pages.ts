@@ -70,7 +70,7 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
       const ctx = c.var.ctx;
       const scope = await resolveCatalogueScope(facilityInDb(ctx), { facility: facility ?? undefined, catalogue: undefined });
       const shown = await read(ctx, scope);
-      data = shown && ({ ...shown, facility } as Data);
+      data = shown && { ...shown, facility };
     } catch (error) {
       // An unknown facility or a cursor that is not one: the app shows it itself.
       if (error instanceof AppError) return notRendered(204);

@@ -22,7 +22,7 @@ export interface PagedSongsProps {
   after: string | null;
   /** The list's own address, without `?after=`. */
   path: string;
-  player: Pick<SongRowProps, "currentSongId" | "playing" | "onToggle">;
+  player: Pick<SongRowProps, "currentSongId" | "playing" | "onToggle" | "cardAction">;
 }
 
 export function PagedSongs({ title, genre, after, path, player }: PagedSongsProps) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { SongDto } from "@jplay/schema/song";
 import { artistPath, songPagePath } from "@jplay/schema/catalogue-paths";
 import { Link } from "@/lib/router/link";
@@ -18,9 +19,11 @@ export interface SongCardProps {
   onToggle: (song: SongDto) => void;
   /** Above the fold (Home's first row): fetched at once and first, not lazily. */
   priority?: boolean;
+  /** A control the screen adds over the cover's top-left corner (the browsing screens' "Save for later"). */
+  action?: (song: SongDto, title: string) => ReactNode;
 }
 
-export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = false }: SongCardProps) {
+export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = false, action }: SongCardProps) {
   const i18n = useI18n();
   const title = songTitle(song, i18n);
   const year = yearOf(song.createdAt);
@@ -57,6 +60,7 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
         </span>
       </button>
       <LikeButton song={song} title={title} className="absolute top-2 right-2 bg-canvas/80 hover:bg-canvas" />
+      {action && <div className="absolute top-2 left-2">{action(song, title)}</div>}
       <h3 className="mt-1 text-sm font-semibold break-words" title={title}>
         <Link to={songPagePath(song.id)} className="flex min-h-11 items-center hover:underline">
           {title}

@@ -1,0 +1,40 @@
+/**
+ * `/library`: the songs saved for later on this tablet (features/wishlist), newest saved first,
+ * playable. They are read from the tablet itself, so the list shows without a network (the service
+ * worker gives the app its shell, features/offline).
+ */
+import { SongRow } from "@/features/catalogue/components/song-row";
+import { useWishlist } from "@/features/wishlist";
+import { buttonClass } from "@/components/ui/button";
+import { Link } from "@/lib/router/link";
+import { useI18n } from "@/lib/i18n";
+import { ListenerScreen, usePlayerRow } from "../listener-screen";
+// The player and the catalogue's components come in Home's chunk, as the search screen's do (routes/search.tsx).
+import "./home";
+
+function SavedForLater() {
+  const i18n = useI18n();
+  const { songs } = useWishlist();
+  const player = usePlayerRow();
+  if (songs.length === 0) {
+    return (
+      <div className="space-y-4 rounded-2xl border border-dashed border-line p-6">
+        <p className="text-lg">{i18n._("Nothing saved for later yet. Tap the bookmark on any song to keep it here, on this tablet.")}</p>
+        <Link to="/browse" className={buttonClass("primary", "lg")}>
+          {i18n._("Browse")}
+        </Link>
+      </div>
+    );
+  }
+  return <SongRow id="saved-for-later" title={i18n._("Saved for later")} subtitle={i18n._("Kept on this tablet, newest first")} songs={songs} priority {...player} />;
+}
+
+export function Component() {
+  const i18n = useI18n();
+  return (
+    <ListenerScreen title={i18n._("Library – JPlay")}>
+      <h1 className="text-3xl font-extrabold tracking-tight">{i18n._("Library")}</h1>
+      <SavedForLater />
+    </ListenerScreen>
+  );
+}
