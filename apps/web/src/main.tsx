@@ -1,13 +1,13 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { homePageReads, readHomePageData } from "./app/home-page-data";
+import { homePageReads, readHomePageData, readListenerPageData } from "./app/home-page-data";
 import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
 import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
 import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility";
 import { seedReads } from "./lib/read-cache";
 import { english, keepLanguageCookie, LanguageProvider, loadTranslator, markDocumentLanguage, renderedLanguage, wantedLanguage, type Translator } from "./lib/i18n";
-import { AppRouter, loadHome, serverRenderedScreens } from "./app/router";
+import { AppRouter, listenerScreenChunks, loadHome, serverRenderedScreens } from "./app/router";
 import "./features/offline/register-service-worker";
 import "./features/offline/network-from-service-worker";
 import "./styles.css";
@@ -52,14 +52,13 @@ async function start(container: HTMLElement) {
       return;
     }
   }
-  // A browsing screen the Worker rendered with its data (app/listener-page-data.ts), for this
-  // tablet's facility: hydrated with that data once the screen's chunk is here, as Home is.
-  // Its code is a chunk of its own, loaded only by such a page (Home's download stays as it was).
-  const listenerData = container.dataset.screen === window.location.pathname && document.getElementById("listener-page-data") ? await import("./app/listener-page-data") : null;
-  const listenerPage = listenerData?.readListenerPageData(window.location.pathname) ?? null;
-  if (listenerData && listenerPage && listenerPage.facility === currentFacility()) {
-    seedReads(listenerData.listenerPageReads(listenerPage));
-    const [translator] = await Promise.all([renderedTranslator(), listenerData.listenerScreens[listenerPage.screen].load()]);
+  // A browsing screen the Worker rendered with its reads (app/listener-page-data.ts), for this
+  // tablet's facility: hydrated with them once the screen's chunk is here, as Home is.
+  const listenerPage = container.dataset.screen === window.location.pathname ? readListenerPageData() : null;
+  const listenerChunk = listenerPage ? listenerScreenChunks[listenerPage.screen] : undefined;
+  if (listenerPage && listenerChunk && listenerPage.facility === currentFacility()) {
+    seedReads(new Map(listenerPage.reads));
+    const [translator] = await Promise.all([renderedTranslator(), listenerChunk()]);
     if (translator) {
       hydrateRoot(container, app(translator));
       return;

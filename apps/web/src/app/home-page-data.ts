@@ -7,7 +7,7 @@
 import { FEATURED_SONG_KEY } from "@/features/catalogue/api/get-featured-song";
 import { POPULAR_SONGS_KEY } from "@/features/catalogue/api/get-popular-songs";
 import { RECENT_SONGS_KEY } from "@/features/catalogue/api/get-recent-songs";
-import type { HomePageData } from "@/server/render-contract";
+import type { EmbeddedListenerPage, HomePageData } from "@/server/render-contract";
 
 export type { HomePageData };
 
@@ -44,6 +44,18 @@ export function readHomePageData(): HomePageData | null {
   if (!text) return null;
   try {
     return JSON.parse(text) as HomePageData;
+  } catch {
+    return null;
+  }
+}
+
+/** The block of a browsing page (app/listener-page-data.ts), if this page has one that can be read. */
+export const LISTENER_PAGE_DATA_ID = "listener-page-data";
+export function readListenerPageData(): EmbeddedListenerPage | null {
+  const text = document.getElementById(LISTENER_PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as EmbeddedListenerPage;
   } catch {
     return null;
   }

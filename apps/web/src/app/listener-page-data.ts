@@ -1,50 +1,38 @@
 /**
  * The browsing screens the Worker renders (`/browse`, `/songs`, `/genres/{slug}`, `/songs/{id}`,
- * `/artists/{slug}`): their route paths, their chunks, and the data each was rendered with, embedded
- * once as a JSON block as Home's is (home-page-data.ts). The browser seeds the reads the screen makes
- * with it and hydrates, fetching nothing again (docs/decisions/065-browse-song-and-artist-pages.md).
+ * `/artists/{slug}`): the route each is rendered in and the reads it makes, answered by the data it
+ * was rendered with. The page embeds the reads once as a JSON block, as Home's data is
+ * (home-page-data.ts); the browser seeds its read cache with them and hydrates, fetching nothing
+ * again (main.tsx; docs/decisions/065-browse-song-and-artist-pages.md). Only the server imports this
+ * module: the browser needs the block alone, so Home's download does not carry it.
  */
-import { matchPath } from "react-router";
 import { artistPageKey, browsePageKey, GENRES_KEY, songDetailsKey } from "@/features/catalogue/api/browse";
-import type { ListenerPageData } from "@/server/render-contract";
+import type { EmbeddedListenerPage, ListenerPageData } from "@/server/render-contract";
 
-export type { ListenerPageData };
-
-export const LISTENER_PAGE_DATA_ID = "listener-page-data";
-
-/** Each screen's route path and chunk (app/router.tsx uses both). */
-export const listenerScreens = {
-  browse: { path: "/browse", load: () => import("./routes/browse") },
-  "all-songs": { path: "/songs", load: () => import("./routes/all-songs") },
-  genre: { path: "/genres/:genre", load: () => import("./routes/genre") },
-  song: { path: "/songs/:songId", load: () => import("./routes/song") },
-  artist: { path: "/artists/:slug", load: () => import("./routes/artist-page") },
-} as const satisfies Record<ListenerPageData["screen"], { path: string; load: () => Promise<unknown> }>;
+/** Each screen's route path (app/router.tsx matches the same). */
+export const listenerScreenPaths: Record<ListenerPageData["screen"], string> = {
+  browse: "/browse",
+  "all-songs": "/songs",
+  genre: "/genres/:genre",
+  song: "/songs/:songId",
+  artist: "/artists/:slug",
+};
 
 /** The reads the screen makes, answered by `data`. */
-export function listenerPageReads(data: ListenerPageData): ReadonlyMap<string, unknown> {
+export function listenerPageReads(data: ListenerPageData): [string, unknown][] {
   switch (data.screen) {
     case "browse":
-      return new Map([[GENRES_KEY, data.genres]]);
+      return [[GENRES_KEY, data.genres]];
     case "all-songs":
-      return new Map([[browsePageKey(null, data.after), data.page]]);
+      return [[browsePageKey(null, data.after), data.page]];
     case "genre":
-      return new Map([[browsePageKey(data.genre, data.after), data.page]]);
+      return [[browsePageKey(data.genre, data.after), data.page]];
     case "song":
-      return new Map([[songDetailsKey(data.song.id), data.song]]);
+      return [[songDetailsKey(data.song.id), data.song]];
     case "artist":
-      return new Map([[artistPageKey(data.artist.slug), data.artist]]);
+      return [[artistPageKey(data.artist.slug), data.artist]];
   }
 }
 
-/** The block the server embedded, when this page has one and it was rendered for `pathname`. */
-export function readListenerPageData(pathname: string): ListenerPageData | null {
-  const text = document.getElementById(LISTENER_PAGE_DATA_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const data = JSON.parse(text) as ListenerPageData;
-    return matchPath(listenerScreens[data.screen].path, pathname) ? data : null;
-  } catch {
-    return null;
-  }
-}
+/** What the page embeds for `data`. */
+export const embeddedListenerPage = (data: ListenerPageData): EmbeddedListenerPage => ({ screen: data.screen, facility: data.facility, reads: listenerPageReads(data) });

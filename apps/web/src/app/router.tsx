@@ -50,12 +50,22 @@ const SubscriptionSuccess = screen(() => import("./routes/subscription-success")
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
 const Search = screen(() => import("./routes/search"), { withQuery: false });
-// The browsing screens; the Worker renders them too (app/listener-page-data.ts names the same chunks).
-const BrowseScreen = screen(() => import("./routes/browse"), { withQuery: false });
-const AllSongs = screen(() => import("./routes/all-songs"), { withQuery: false });
-const GenreScreen = screen(() => import("./routes/genre"), { withQuery: false });
-const SongScreen = screen(() => import("./routes/song"), { withQuery: false });
-const ArtistPage = screen(() => import("./routes/artist-page"), { withQuery: false });
+/**
+ * The browsing screens' chunks, by the screen a rendered page names in its data block
+ * (app/listener-page-data.ts): main.tsx waits for one before it hydrates that page.
+ */
+export const listenerScreenChunks = {
+  browse: () => import("./routes/browse"),
+  "all-songs": () => import("./routes/all-songs"),
+  genre: () => import("./routes/genre"),
+  song: () => import("./routes/song"),
+  artist: () => import("./routes/artist-page"),
+};
+const BrowseScreen = screen(listenerScreenChunks.browse, { withQuery: false });
+const AllSongs = screen(listenerScreenChunks["all-songs"], { withQuery: false });
+const GenreScreen = screen(listenerScreenChunks.genre, { withQuery: false });
+const SongScreen = screen(listenerScreenChunks.song, { withQuery: false });
+const ArtistPage = screen(listenerScreenChunks.artist, { withQuery: false });
 const Library = screen(() => import("./routes/library"), { withQuery: false });
 const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
 

@@ -55,6 +55,16 @@ export type ListenerPageData = { facility: string | null } & (
   | { screen: "artist"; artist: ArtistPageDto }
 );
 
+/**
+ * What a browsing page embeds (app/listener-page-data.ts): the screen, the facility it was rendered
+ * for and the reads it made, as [key, value] pairs the browser seeds its read cache with.
+ */
+export interface EmbeddedListenerPage {
+  screen: ListenerPageData["screen"];
+  facility: string | null;
+  reads: [string, unknown][];
+}
+
 /** A browsing screen's HTML for `location` rendered with `data`, in `language`. */
 export type RenderListenerPage = (data: ListenerPageData, location: ScreenLocation, language: Language) => RenderedHome;
 

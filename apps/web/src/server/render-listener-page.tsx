@@ -5,8 +5,8 @@
  * directly (the browser loads each as its own chunk).
  */
 import type { ComponentType } from "react";
-import { LISTENER_PAGE_DATA_ID, listenerPageReads, listenerScreens } from "@/app/listener-page-data";
-import { serializePageData } from "@/app/home-page-data";
+import { embeddedListenerPage, listenerScreenPaths } from "@/app/listener-page-data";
+import { LISTENER_PAGE_DATA_ID, serializePageData } from "@/app/home-page-data";
 import { Component as AllSongs } from "@/app/routes/all-songs";
 import { Component as ArtistPage } from "@/app/routes/artist-page";
 import { Component as Browse } from "@/app/routes/browse";
@@ -19,10 +19,11 @@ import { renderScreen } from "./render-screen";
 const screens: Record<ListenerPageData["screen"], ComponentType> = { browse: Browse, "all-songs": AllSongs, genre: Genre, song: Song, artist: ArtistPage };
 
 export const renderListenerPage: RenderListenerPage = (data, location, language) => {
-  seedReads(listenerPageReads(data));
+  const embedded = embeddedListenerPage(data);
+  seedReads(new Map(embedded.reads));
   try {
-    const rendered = renderScreen(listenerScreens[data.screen].path, screens[data.screen], location, language);
-    return { ...rendered, dataJson: serializePageData(data), dataElementId: LISTENER_PAGE_DATA_ID };
+    const rendered = renderScreen(listenerScreenPaths[data.screen], screens[data.screen], location, language);
+    return { ...rendered, dataJson: serializePageData(embedded), dataElementId: LISTENER_PAGE_DATA_ID };
   } finally {
     invalidateReads("");
   }

@@ -36,12 +36,6 @@ export const HeartIcon = ({ filled, ...props }: IconProps & { filled?: boolean }
   </svg>
 );
 
-export const BookmarkIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
-  <svg {...base(props)} fill={filled ? "currentColor" : "none"}>
-    <path d="M19 21l-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
-  </svg>
-);
-
 export const SunIcon = (props: IconProps) => (
   <svg {...base(props)}>
     <circle cx="12" cy="12" r="4" />
