@@ -245,7 +245,7 @@ describe("the pages rendered on the server", () => {
     expect(html).toContain("Words of the rendered song");
     expect(html).toContain("Rita Ray");
     expect(html).toContain(`href="${artistPath(artistName)}"`);
-    expect(dataOf(html)).toMatchObject({ screen: "song", facility: null, song: { id: songId, genre: "Folk" } });
+    expect(dataOf(html)).toMatchObject({ screen: "song", facility: null, reads: [[`songs/details/${songId}`, { id: songId, genre: "Folk" }]] });
     expect((await browser.fetch(`/songs/${songId}`)).headers.get("X-Edge-Cache")).toBe("hit");
   });
 
@@ -256,7 +256,7 @@ describe("the pages rendered on the server", () => {
     expect(artistHtml).toContain(`<h1 class="text-3xl font-extrabold tracking-tight break-words">${artistName}</h1>`);
 
     const all = await (await new Browser().fetch("/songs")).text();
-    expect(dataOf(all)).toMatchObject({ screen: "all-songs", after: null });
+    expect(dataOf(all)).toMatchObject({ screen: "all-songs", reads: [["songs/browse/", { songs: expect.any(Array) as unknown }]] });
     expect(all).toContain('rel="next"');
 
     const folk = await (await new Browser().fetch("/genres/folk")).text();
