@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { homePageReads, readHomePageData, readListenerPageData } from "./app/home-page-data";
+import { homePageReads, readHomePageData } from "./app/home-page-data";
+import { readListenerPageData } from "./app/listener-page-block";
 import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
 import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";

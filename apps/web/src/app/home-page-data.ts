@@ -7,7 +7,7 @@
 import { FEATURED_SONG_KEY } from "@/features/catalogue/api/get-featured-song";
 import { POPULAR_SONGS_KEY } from "@/features/catalogue/api/get-popular-songs";
 import { RECENT_SONGS_KEY } from "@/features/catalogue/api/get-recent-songs";
-import type { EmbeddedListenerPage, HomePageData } from "@/server/render-contract";
+import type { HomePageData } from "@/server/render-contract";
 
 export type { HomePageData };
 
@@ -28,10 +28,7 @@ export const homePageReads = (data: HomePageData): ReadonlyMap<string, unknown> 
  * `data` as the JSON block's text. "<" is written as \u003c, so no title (e.g. one holding
  * "</script>") can close the block or open a comment; U+2028/U+2029 likewise, for old parsers.
  */
-export const serializeHomePageData = (data: HomePageData): string => serializePageData(data);
-
-/** Any page's data block text, escaped as Home's is. */
-export function serializePageData(data: unknown): string {
+export function serializeHomePageData(data: HomePageData): string {
   return JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
@@ -44,18 +41,6 @@ export function readHomePageData(): HomePageData | null {
   if (!text) return null;
   try {
     return JSON.parse(text) as HomePageData;
-  } catch {
-    return null;
-  }
-}
-
-/** The block of a browsing page (app/listener-page-data.ts), if this page has one that can be read. */
-export const LISTENER_PAGE_DATA_ID = "listener-page-data";
-export function readListenerPageData(): EmbeddedListenerPage | null {
-  const text = document.getElementById(LISTENER_PAGE_DATA_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as EmbeddedListenerPage;
   } catch {
     return null;
   }

@@ -5,8 +5,8 @@
  * directly (the browser loads each as its own chunk).
  */
 import type { ComponentType } from "react";
-import { embeddedListenerPage, listenerScreenPaths } from "@/app/listener-page-data";
-import { LISTENER_PAGE_DATA_ID, serializePageData } from "@/app/home-page-data";
+import { embeddedListenerPage, listenerScreenPaths, serializeListenerPage } from "@/app/listener-page-data";
+import { LISTENER_PAGE_DATA_ID } from "@/app/listener-page-block";
 import { Component as AllSongs } from "@/app/routes/all-songs";
 import { Component as ArtistPage } from "@/app/routes/artist-page";
 import { Component as Browse } from "@/app/routes/browse";
@@ -23,7 +23,7 @@ export const renderListenerPage: RenderListenerPage = (data, location, language)
   seedReads(new Map(embedded.reads));
   try {
     const rendered = renderScreen(listenerScreenPaths[data.screen], screens[data.screen], location, language);
-    return { ...rendered, dataJson: serializePageData(embedded), dataElementId: LISTENER_PAGE_DATA_ID };
+    return { ...rendered, dataJson: serializeListenerPage(embedded), dataElementId: LISTENER_PAGE_DATA_ID };
   } finally {
     invalidateReads("");
   }
