@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 /**
  * Every screen and state the browser tests reach, audited with axe-core in both themes: Home, the
- * player playing, both distribution forms showing their errors, the offer, both recovery tiers, the
+ * player playing, search, browse, all songs, a genre, a song's and an artist's page, both distribution forms showing their errors, the offer, both recovery tiers, the
  * confirmation, checkout, Pro, the artist's page, and the admin portal with a dialog open. A serious
  * or critical WCAG A/AA violation fails the test and is named (e2e/support/axe.ts). Then touch and
- * sight on the listener's and artist's first screens: targets at least 44 × 44 CSS px, text zoomed to
+ * sight on the listener's and artist's first screens and a song's page with lyrics: targets at least 44 × 44 CSS px, text zoomed to
  * 200% without anything cut off or scrolled sideways, and no motion when the tablet asks for less.
  */
 import type { Page } from "playwright-core";
@@ -13,9 +13,14 @@ import { CARDS, saveCard, uploadSong } from "./support/artist";
 import { seriousViolations } from "./support/axe";
 import { newPage, waitForHydration } from "./support/browser";
 import { signedInOperator } from "./support/operator";
+import { artistPath } from "@jplay/schema/catalogue-paths";
+import { DEMO_SONGS } from "../scripts/demo/catalogue.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
+
+/** The demo song whose page shows Spanish lyrics. */
+const SONG_WITH_LYRICS = DEMO_SONGS.find((song) => song.lyrics?.language === "es")!;
 
 /** The app's two themes, as the header's toggle keeps them in localStorage "theme". */
 type Theme = "dark" | "light";
@@ -35,7 +40,7 @@ async function audit(page: Page, theme: Theme, state: string, found: Map<string,
 }
 
 describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
-  test("listener screens: Home, the player playing, search results and nothing found", async () => {
+  test("listener screens: Home, the player playing, search results and nothing found, browse, all songs, a genre, a song's and an artist's page", async () => {
     const found = new Map<string, string[]>();
     const page = await pageIn(theme);
     await page.goto(baseURL);
@@ -53,6 +58,22 @@ describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
     await page.goto(`${baseURL}/search?q=zzqx`);
     await page.getByRole("status").filter({ hasText: "No songs match “zzqx”." }).waitFor();
     await audit(page, theme, "nothing found", found);
+
+    await page.goto(`${baseURL}/browse`);
+    await page.getByRole("region", { name: "Genres" }).getByRole("link").first().waitFor();
+    await audit(page, theme, "browse", found);
+    await page.goto(`${baseURL}/songs`);
+    await page.getByRole("link", { name: "Next page" }).waitFor();
+    await audit(page, theme, "all songs", found);
+    await page.goto(`${baseURL}/genres/latin`);
+    await page.getByRole("region", { name: "Newest first" }).getByRole("heading", { level: 3 }).first().waitFor();
+    await audit(page, theme, "a genre", found);
+    await page.goto(`${baseURL}/songs/${SONG_WITH_LYRICS.id}`);
+    await page.getByRole("region", { name: "Lyrics" }).waitFor();
+    await audit(page, theme, "a song's page", found);
+    await page.goto(`${baseURL}${artistPath(SONG_WITH_LYRICS.artistName)}`);
+    await page.getByRole("heading", { level: 1, name: SONG_WITH_LYRICS.artistName }).waitFor();
+    await audit(page, theme, "an artist's page", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 
@@ -183,6 +204,19 @@ describe("touch and sight", () => {
     // lays it out (its breakpoints follow the zoom, which a root font-size alone would not do).
     const page = await newPage({ viewport: { width: 400, height: 640 }, deviceScaleFactor: 2 });
     expect(await onHomeAndDistribute(page, lostWhenZoomed)).toEqual({ home: [], distribute: [] });
+  });
+
+  test("a song's page with lyrics: targets at least 44 × 44 px, and at 200% nothing is lost", async () => {
+    const tablet = await newPage({ viewport: { width: 800, height: 1280 } });
+    await tablet.goto(`${baseURL}/songs/${SONG_WITH_LYRICS.id}`);
+    await waitForHydration(tablet, "main");
+    await tablet.getByRole("region", { name: "Lyrics" }).waitFor();
+    expect(await smallTargets(tablet)).toEqual([]);
+    const zoomed = await newPage({ viewport: { width: 400, height: 640 }, deviceScaleFactor: 2 });
+    await zoomed.goto(`${baseURL}/songs/${SONG_WITH_LYRICS.id}`);
+    await waitForHydration(zoomed, "main");
+    await zoomed.getByRole("region", { name: "Lyrics" }).getByText("mi barrio, mi corazón", { exact: false }).waitFor();
+    expect(await lostWhenZoomed(zoomed)).toEqual([]);
   });
 
   test("nothing moves when the tablet asks for reduced motion", async () => {

@@ -108,20 +108,20 @@ describe("scrolling", () => {
     await page.goto(`${baseURL}/admin`);
     await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
 
-    const mainNav = page.getByRole("navigation", { name: "Main" });
-    await mainNav.getByRole("link", { name: "Library" }).click();
-    await page.waitForFunction(() => {
-      const top = document.getElementById("learn-more")?.getBoundingClientRect().top;
-      return top !== undefined && top >= 0 && top < 200 && window.scrollY > 0;
-    });
-    expect(new URL(page.url()).hash).toBe("#learn-more");
-
-    await mainNav.getByRole("link", { name: "Browse" }).click();
+    // The footer's Browse is Home's section (the header's opens the browse screen).
+    await page.getByRole("contentinfo").getByRole("link", { name: "Browse" }).click();
     await page.waitForFunction(() => {
       const top = document.getElementById("browse")?.getBoundingClientRect().top;
-      return top !== undefined && top >= 0 && top < 200;
+      return top !== undefined && top >= 0 && top < 200 && window.scrollY > 0;
     });
     expect(new URL(page.url()).hash).toBe("#browse");
+
+    await page.getByRole("link", { name: "How it works" }).click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById("learn-more")?.getBoundingClientRect().top;
+      return top !== undefined && top >= 0 && top < 200;
+    });
+    expect(new URL(page.url()).hash).toBe("#learn-more");
   });
 });
 
@@ -154,8 +154,8 @@ describe("header", () => {
     const mainNav = page.getByRole("navigation", { name: "Main" });
     for (const [name, href] of [
       ["Home", "/"],
-      ["Browse", "/#browse"],
-      ["Library", "/#learn-more"],
+      ["Browse", "/browse"],
+      ["Library", "/library"],
       ["Admin", "/admin"],
     ] as const) {
       expect(await mainNav.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);

@@ -150,6 +150,9 @@ export const songs = sqliteTable(
     index("songs_clean_version_idx").on(song.cleanVersionOf),
     index("songs_deliver_idx").on(song.status, song.deliverAt),
     index("songs_status_created_idx").on(song.status, song.createdAt),
+    /** Keyset pages of "All songs" and of each genre, newest first (workers/api/src/catalogue/browse.ts). */
+    index("songs_status_created_id_idx").on(song.status, song.createdAt, song.id),
+    index("songs_status_genre_created_id_idx").on(song.status, song.genre, song.createdAt, song.id),
     index("songs_featured_idx").on(song.featuredAt),
     index("songs_artist_idx").on(song.artistId),
   ],

@@ -4,7 +4,7 @@
  * Everything here is fixed data (ids, dates, counts, musical and visual parameters), which is what
  * makes the seed idempotent and the generated MP3s and covers byte-for-byte reproducible.
  */
-import type { Genre } from "../../schema/src/release-metadata.ts";
+import type { Genre, LyricsLanguage } from "../../schema/src/release-metadata.ts";
 
 export type ScaleName =
   | "major"
@@ -86,8 +86,13 @@ export interface DemoSong {
   readonly id: string;
   readonly title: string;
   readonly artistName: string;
-  /** Its primary genre (schema/src/release-metadata.ts); every demo song is an instrumental (the seed's synthesizer sings no words). */
+  /** Its primary genre (schema/src/release-metadata.ts). */
   readonly genre: Genre;
+  /**
+   * The words of a song that has them, and their language (the song's page shows them). The seed's
+   * synthesizer sings no words: they are the release's metadata only. Without: an instrumental.
+   */
+  readonly lyrics?: { readonly language: LyricsLanguage; readonly text: string };
   /** Epoch milliseconds (UTC). */
   readonly createdAt: number;
   /** How many purchase rows the seed writes for this song (all distinct, so ordering is unambiguous). */
@@ -120,6 +125,10 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: "Concrete Lullaby",
     artistName: "Dre Holloway",
     genre: "Hip-Hop/Rap",
+    lyrics: {
+      language: "en",
+      text: "Streetlights hum a tune for me\nSirens fade to melody\nConcrete cradle, close your eyes\nMorning waits on the other side\n\nCount the blocks instead of sheep\nThe city sings me off to sleep",
+    },
     createdAt: at(2019, 3, 14),
     purchases: 152,
     priceCents: 199,
@@ -146,6 +155,10 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: "Morning Mercy",
     artistName: "Evelyn Ward & The Hope Choir",
     genre: "Christian & Gospel",
+    lyrics: {
+      language: "en",
+      text: "Every morning, mercy new\nLight comes creeping through the blue\nLift your voice and lift your head\nYesterday is done and said\n\nHallelujah, here I stand\nHeld up by a steady hand",
+    },
     createdAt: at(2019, 10, 6),
     purchases: 117,
     priceCents: 199,
@@ -303,6 +316,10 @@ export const DEMO_SONGS: readonly DemoSong[] = [
     title: "Corazón de Barrio",
     artistName: "Lucía Montes",
     genre: "Latin",
+    lyrics: {
+      language: "es",
+      text: "Las calles cantan al caer la tarde\nla abuela riega su balcón\nlos niños juegan en la esquina\ny suena lejos un acordeón\n\nMi gente, mi canción,\nmi barrio, mi corazón",
+    },
     createdAt: at(2022, 7, 15),
     purchases: 73,
     priceCents: 199,

@@ -59,17 +59,19 @@ describe("demo catalogue seed", () => {
     });
   });
 
-  it("gives every song full release metadata: a genre from the list, an instrumental's language, its release date, ℗ and © by its artist, credits with a composer", async () => {
+  it("gives every song full release metadata: a genre from the list, its lyrics and their language or an instrumental's, its release date, ℗ and © by its artist, credits with a composer", async () => {
     await withBindings(async ({ DB }) => {
       const { results } = await DB.prepare(
-        `SELECT s.id, s.artist_name, s.genre, s.lyrics_language, s.instrumental, s.release_date, s.distributed_at, s.p_line_year, s.p_line_holder,
+        `SELECT s.id, s.artist_name, s.genre, s.lyrics, s.lyrics_language, s.instrumental, s.release_date, s.distributed_at, s.p_line_year, s.p_line_holder,
            s.c_line_holder, (SELECT json_group_array(role) FROM song_credits c WHERE c.song_id = s.id) AS roles
          FROM songs s WHERE s.status = 'distributed'`,
-      ).all<{ id: string; artist_name: string; genre: string; lyrics_language: string; instrumental: number; release_date: string; distributed_at: number; p_line_year: number; p_line_holder: string; c_line_holder: string; roles: string }>();
+      ).all<{ id: string; artist_name: string; genre: string; lyrics: string | null; lyrics_language: string; instrumental: number; release_date: string; distributed_at: number; p_line_year: number; p_line_holder: string; c_line_holder: string; roles: string }>();
       expect(results).toHaveLength(DEMO_SONGS.length);
       for (const song of results) {
         expect(GENRES as readonly string[], song.id).toContain(song.genre);
-        expect(song).toMatchObject({ lyrics_language: NO_LYRICS_LANGUAGE, instrumental: 1, p_line_holder: song.artist_name, c_line_holder: song.artist_name });
+        const lyrics = DEMO_SONGS.find((demo) => demo.id === song.id)!.lyrics;
+        expect(song).toMatchObject({ p_line_holder: song.artist_name, c_line_holder: song.artist_name });
+        expect(song, song.id).toMatchObject(lyrics ? { lyrics: lyrics.text, lyrics_language: lyrics.language, instrumental: 0 } : { lyrics: null, lyrics_language: NO_LYRICS_LANGUAGE, instrumental: 1 });
         expect(song.release_date).toBe(new Date(song.distributed_at).toISOString().slice(0, 10));
         expect(JSON.parse(song.roles)).toEqual(["performer", "composer", "producer"]);
       }

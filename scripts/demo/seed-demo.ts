@@ -13,6 +13,7 @@ import { COVER_SIZE_TYPE, COVER_WIDTHS, coverSizeKey } from "../../schema/src/co
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
 import { runSqlBatch } from "../../schema/src/sql-batch.ts";
 import { songSearchEntry } from "../../schema/src/song-search-index.ts";
+import { NO_LYRICS_LANGUAGE } from "../../schema/src/release-metadata.ts";
 import { DEMO_SONGS, DISTRIBUTION_DELAY_MS, PURCHASES_UNTIL, type DemoSong } from "./catalogue.ts";
 import { makeCoverSizes, type CoverSize } from "../../workers/api/src/distribution/make-cover-sizes.ts";
 import { loadCoverWasm } from "./cover-wasm.ts";
@@ -63,10 +64,11 @@ WHERE artists.phone IS NOT excluded.phone OR artists.payment_frequency IS NOT ex
 
 const SONG_UPSERT = `
 INSERT INTO songs (id, artist_id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at,
-  explicit, reviewed_at, reviewed_by, genre, lyrics_language, instrumental, release_date, p_line_year, p_line_holder, c_line_year, c_line_holder)
-VALUES (?1, ?10, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9, ?11, ?8, 'demo seed', ?12, 'zxx', 1, ?13, ?14, ?3, ?14, ?3)
+  explicit, reviewed_at, reviewed_by, genre, lyrics_language, instrumental, release_date, p_line_year, p_line_holder, c_line_year, c_line_holder, lyrics)
+VALUES (?1, ?10, ?2, ?3, ?4, 'distributed', ?5, ?6, ?7, ?8, ?9, ?11, ?8, 'demo seed', ?12, ?16, ?17, ?13, ?14, ?3, ?14, ?3, ?15)
 ON CONFLICT(id) DO UPDATE SET
   genre = excluded.genre,
+  lyrics = excluded.lyrics,
   lyrics_language = excluded.lyrics_language,
   instrumental = excluded.instrumental,
   release_date = excluded.release_date,
@@ -98,6 +100,7 @@ WHERE songs.artist_id IS NOT excluded.artist_id
    OR songs.explicit IS NOT excluded.explicit
    OR songs.genre IS NOT excluded.genre
    OR songs.lyrics_language IS NOT excluded.lyrics_language
+   OR songs.lyrics IS NOT excluded.lyrics
    OR songs.instrumental IS NOT excluded.instrumental
    OR songs.release_date IS NOT excluded.release_date
    OR songs.p_line_year IS NOT excluded.p_line_year
@@ -209,6 +212,9 @@ export async function seedDemo(
       song.genre,
       new Date(song.createdAt + DISTRIBUTION_DELAY_MS).toISOString().slice(0, 10),
       new Date(song.createdAt).getUTCFullYear(),
+      song.lyrics?.text ?? null,
+      song.lyrics?.language ?? NO_LYRICS_LANGUAGE,
+      song.lyrics ? 0 : 1,
     ),
   );
   const songChanges = sumChanges(await DB.batch(songStatements));

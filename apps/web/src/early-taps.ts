@@ -9,7 +9,6 @@
  */
 import { isLanguage } from "@jplay/schema/language";
 import type { SongDto } from "@jplay/schema/song";
-import { readHomePageData } from "@/app/home-page-block";
 import { toggleStoredLike } from "@/features/likes/liked-songs-store";
 import { holds, loadAndPlay } from "@/features/player/audio-element";
 import { applyTheme, currentTheme } from "@/features/theme/theme-choice";
@@ -23,14 +22,31 @@ declare global {
   }
 }
 
+/** Collects into `songs` every song (an object with an `id` and an `audioUrl`) inside `value`. */
+function collectSongs(value: unknown, songs: Map<string, SongDto>) {
+  if (Array.isArray(value)) {
+    for (const item of value) collectSongs(item, songs);
+  } else if (value && typeof value === "object") {
+    const { id, audioUrl } = value as Partial<SongDto>;
+    if (typeof id === "string" && typeof audioUrl === "string") songs.set(id, value as SongDto);
+    for (const inner of Object.values(value)) collectSongs(inner, songs);
+  }
+}
+
 /**
- * The songs the server rendered this page with (Home's JSON block, after #root: read at the tap, by
- * which time it has arrived), by id.
+ * The songs the server rendered this page with, by id: those in the page's JSON data blocks (Home's,
+ * a browsing screen's), after #root, read at the tap, by which time they have arrived.
  */
 function serverSongs(): Map<string, SongDto> {
-  const data = readHomePageData();
-  const songs = data ? [...data.popular, ...data.recent, ...(data.featured ? [data.featured] : [])] : [];
-  return new Map(songs.map((song) => [song.id, song]));
+  const songs = new Map<string, SongDto>();
+  for (const block of document.querySelectorAll('script[type="application/json"]')) {
+    try {
+      collectSongs(JSON.parse(block.textContent ?? ""), songs);
+    } catch {
+      // Not data this script can read: its taps wait for the app.
+    }
+  }
+  return songs;
 }
 
 /** Every song card's play control says whether its song is playing (the app redraws them once it runs). */

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { homePageReads, readHomePageData } from "./app/home-page-data";
+import { readListenerPageData } from "./app/listener-page-block";
 import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
 import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
 import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
@@ -8,7 +9,7 @@ import { currentFacility, rememberFacilityFromAddress } from "./features/catalog
 import { rememberListenerFromAddress } from "./features/library/listener-token";
 import { seedReads } from "./lib/read-cache";
 import { english, keepLanguageCookie, LanguageProvider, loadTranslator, markDocumentLanguage, renderedLanguage, wantedLanguage, type Translator } from "./lib/i18n";
-import { AppRouter, loadHome, serverRenderedScreens } from "./app/router";
+import { AppRouter, listenerScreenChunks, loadHome, serverRenderedScreens } from "./app/router";
 import "./features/offline/register-service-worker";
 import "./features/offline/network-from-service-worker";
 import "./styles.css";
@@ -50,6 +51,18 @@ async function start(container: HTMLElement) {
   if (rendered && rendered.facility === currentFacility()) {
     seedReads(homePageReads(rendered));
     const [translator] = await Promise.all([renderedTranslator(), loadHome()]);
+    if (translator) {
+      hydrateRoot(container, app(translator));
+      return;
+    }
+  }
+  // A browsing screen the Worker rendered with its reads (app/listener-page-data.ts), for this
+  // tablet's facility: hydrated with them once the screen's chunk is here, as Home is.
+  const listenerPage = container.dataset.screen === window.location.pathname ? readListenerPageData() : null;
+  const listenerChunk = listenerPage ? listenerScreenChunks[listenerPage.screen] : undefined;
+  if (listenerPage && listenerChunk && listenerPage.facility === currentFacility()) {
+    seedReads(new Map(listenerPage.reads));
+    const [translator] = await Promise.all([renderedTranslator(), listenerChunk()]);
     if (translator) {
       hydrateRoot(container, app(translator));
       return;

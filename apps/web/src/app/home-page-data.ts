@@ -9,12 +9,12 @@ import { POPULAR_SONGS_KEY } from "@/features/catalogue/api/get-popular-songs";
 import { RECENT_SONGS_KEY } from "@/features/catalogue/api/get-recent-songs";
 import type { HomePageData } from "@/server/render-contract";
 
-export { HOME_PAGE_DATA_ID, readHomePageData } from "./home-page-block";
-
 export type { HomePageData };
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits). */
 export const HOME_ROW_SIZE = 4;
+
+export const HOME_PAGE_DATA_ID = "home-page-data";
 
 /** The reads Home makes, answered by `data`. */
 export const homePageReads = (data: HomePageData): ReadonlyMap<string, unknown> =>
@@ -33,4 +33,15 @@ export function serializeHomePageData(data: HomePageData): string {
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/** The block the server embedded, if this page has one that can be read. */
+export function readHomePageData(): HomePageData | null {
+  const text = document.getElementById(HOME_PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as HomePageData;
+  } catch {
+    return null;
+  }
 }

@@ -50,6 +50,22 @@ const SubscriptionSuccess = screen(() => import("./routes/subscription-success")
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
 const Search = screen(() => import("./routes/search"), { withQuery: false });
+/**
+ * The browsing screens' chunks, by the screen a rendered page names in its data block
+ * (app/listener-page-data.ts): main.tsx waits for one before it hydrates that page.
+ */
+export const listenerScreenChunks = {
+  browse: () => import("./routes/browse"),
+  "all-songs": () => import("./routes/all-songs"),
+  genre: () => import("./routes/genre"),
+  song: () => import("./routes/song"),
+  artist: () => import("./routes/artist-page"),
+};
+const BrowseScreen = screen(listenerScreenChunks.browse, { withQuery: false });
+const AllSongs = screen(listenerScreenChunks["all-songs"], { withQuery: false });
+const GenreScreen = screen(listenerScreenChunks.genre, { withQuery: false });
+const SongScreen = screen(listenerScreenChunks.song, { withQuery: false });
+const ArtistPage = screen(listenerScreenChunks.artist, { withQuery: false });
 const Library = screen(() => import("./routes/library"), { withQuery: false });
 const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
 
@@ -66,6 +82,11 @@ const routes: RouteDef[] = [
   { path: "/admin", Screen: Admin },
   { path: "/search", Screen: Search },
   { path: "/library", Screen: Library },
+  { path: "/browse", Screen: BrowseScreen },
+  { path: "/songs", Screen: AllSongs },
+  { path: "/genres/:genre", Screen: GenreScreen },
+  { path: "/songs/:songId", Screen: SongScreen },
+  { path: "/artists/:slug", Screen: ArtistPage },
   // An opened link lands on /artist (the Worker keeps its token in a cookie); /artist/{token} renders
   // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
   { path: "/artist", Screen: Artist },

@@ -5,6 +5,7 @@
  */
 import type { Language } from "@jplay/schema/language";
 import type { SongDto } from "@jplay/schema/song";
+import type { ArtistPageDto, BrowsePage, GenreSummary, SongDetailsDto } from "@jplay/schema/browse";
 
 /** The data Home is rendered with, embedded in the page (app/home-page-data.ts). */
 export interface HomePageData {
@@ -41,5 +42,32 @@ export type RenderHome = (data: HomePageData, location: ScreenLocation, language
 /** /distribute's HTML for `location` (its query may hold `returnTo`), as a first visit shows it, in `language`. */
 export type RenderDistribute = (location: ScreenLocation, language: Language) => RenderedScreen;
 
+/**
+ * The data a browsing screen is rendered with (render-listener-page.tsx), embedded in the page like
+ * Home's: `/browse` (the genres), `/songs` and `/genres/{slug}` (one page, `after` its cursor or null
+ * for the first), `/songs/{id}` and `/artists/{slug}`.
+ */
+export type ListenerPageData = { facility: string | null } & (
+  | { screen: "browse"; genres: GenreSummary[] }
+  | { screen: "all-songs"; after: string | null; page: BrowsePage }
+  | { screen: "genre"; genre: string; after: string | null; page: BrowsePage }
+  | { screen: "song"; song: SongDetailsDto }
+  | { screen: "artist"; artist: ArtistPageDto }
+);
+
+/**
+ * What a browsing page embeds (app/listener-page-data.ts): the screen, the facility it was rendered
+ * for and the reads it made, as [key, value] pairs the browser seeds its read cache with.
+ */
+export interface EmbeddedListenerPage {
+  screen: ListenerPageData["screen"];
+  facility: string | null;
+  reads: [string, unknown][];
+}
+
+/** A browsing screen's HTML for `location` rendered with `data`, in `language`. */
+export type RenderListenerPage = (data: ListenerPageData, location: ScreenLocation, language: Language) => RenderedHome;
+
 export declare const renderHome: RenderHome;
+export declare const renderListenerPage: RenderListenerPage;
 export declare const renderDistribute: RenderDistribute;

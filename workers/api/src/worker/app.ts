@@ -22,7 +22,7 @@ import { refuseCrossSiteWrites } from "../platform/middleware/same-origin";
 import { securityHeaders } from "../platform/middleware/security-headers";
 import { adminRoutes } from "../admin/index";
 import { artistLinkPage, artistRoutes, meRoutes } from "../artist/index";
-import { configRoutes, homePage, songsRoutes, videosRoutes } from "../catalogue/index";
+import { artistsRoutes, configRoutes, homePage, listenerPage, songsRoutes, videosRoutes } from "../catalogue/index";
 import { createPaymentIntentRoutes, createSetupIntentRoutes, getOrCreateSubscriptionRoutes, savePaymentMethodRoutes, webhookRoutes } from "../payments/index";
 import { devRoutes } from "./routes/dev";
 import { distributeRoutes, distributePage } from "../distribution/index";
@@ -38,6 +38,7 @@ const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => ({ erro
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
   .route("/songs", songsRoutes)
+  .route("/artists", artistsRoutes)
   .route("/videos", videosRoutes)
   .route("/config", configRoutes)
   .route("/create-setup-intent", createSetupIntentRoutes)
@@ -67,6 +68,11 @@ export const app = new Hono<AppEnv>()
   .all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404))
   .get("/", homePage)
   .get("/distribute", distributePage)
+  .get("/browse", listenerPage)
+  .get("/songs", listenerPage)
+  .get("/songs/:songId", listenerPage)
+  .get("/genres/:genre", listenerPage)
+  .get("/artists/:slug", listenerPage)
   .get("/artist/:token", artistLinkPage)
   .get(JWKS_PATH, receiptJwks)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.

@@ -8,13 +8,12 @@ import { ThemeToggle } from "@/features/theme/theme-toggle";
 import { MyMusicNavItem } from "@/features/me/components/my-music-nav-item";
 import { OfflineIndicator } from "@/features/offline/offline-indicator";
 import { LanguageSwitch } from "@/features/language";
-import { useLibraryLink } from "@/features/library/use-library-link";
 import { useI18n } from "@/lib/i18n";
 
 const navLinks = [
   { to: "/", label: /*i18n*/ "Home" },
-  { to: "/#browse", label: /*i18n*/ "Browse" },
-  { to: "/#learn-more", label: /*i18n*/ "Library" },
+  { to: "/browse", label: /*i18n*/ "Browse" },
+  { to: "/library", label: /*i18n*/ "Library" },
   { to: "/admin", label: /*i18n*/ "Admin" },
 ];
 
@@ -68,9 +67,6 @@ function SearchBox({ className }: { className?: string }) {
 
 export function Header() {
   const i18n = useI18n();
-  // Library: the listener's purchases when the provider opened JPlay with a listener token.
-  const libraryLink = useLibraryLink();
-  const links = navLinks.map((link) => (link.label === "Library" ? { ...link, to: libraryLink } : link));
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -104,7 +100,7 @@ export function Header() {
 
         <nav aria-label={i18n._("Main")} className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {links.map((link) => (
+            {navLinks.map((link) => (
               <li key={link.to}>
                 {link.to.includes("#") ? (
                   <Link to={link.to} className={linkClass}>
@@ -150,7 +146,7 @@ export function Header() {
           <SearchBox className="sm:hidden" />
           <nav aria-label={i18n._("Mobile")}>
             <ul className="grid gap-1">
-              {[...links.slice(0, 3), { to: "/distribute", label: /*i18n*/ "Distribution" }, links[3]!].map((link) => (
+              {[...navLinks.slice(0, 3), { to: "/distribute", label: /*i18n*/ "Distribution" }, navLinks[3]!].map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-surface-2">
                     {i18n._(link.label)}

@@ -38,7 +38,7 @@ export function homeFacility(c: Context<AppEnv>): string | null {
 const facilityFromCookie = (c: Context<AppEnv>) => getCookie(c, FACILITY_COOKIE)?.trim() || null;
 
 /** The facility's catalogue chosen by the cookie alone: the address is the same as everyone's Home. */
-const facilityChosenByCookie = (c: Context<AppEnv>) => c.req.query("facility") === undefined && facilityFromCookie(c) !== null;
+export const facilityChosenByCookie = (c: Context<AppEnv>) => c.req.query("facility") === undefined && facilityFromCookie(c) !== null;
 
 /** What Home shows for this facility, cut from the catalogue's snapshot (one D1 read per generation). */
 async function renderData(c: Context<AppEnv>, facility: string | null) {
@@ -48,7 +48,7 @@ async function renderData(c: Context<AppEnv>, facility: string | null) {
 }
 
 /** Asked again each time, and by this browser's cache only. */
-const PRIVATE_PAGE_CACHE_CONTROL = "private, max-age=0";
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, max-age=0";
 
 /** An answer the edge cache never keeps: this Home could not be rendered, the app is served instead. */
 const NOT_RENDERED = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });

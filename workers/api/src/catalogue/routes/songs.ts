@@ -3,7 +3,10 @@
  * the listener's scope, `?facility=<id>` or `?catalogue=clean` (catalogue/catalogue-scope.ts): a song
  * outside it answers 404 as if it did not exist, media included. Answers come from the edge cache
  * until the catalogue changes (catalogue/edge-cache.ts, docs/decisions/032-edge-cache.md).
- * `GET /api/songs/search?q=` finds songs by their words (catalogue/song-search.ts).
+ * `GET /api/songs/search?q=` finds songs by their words (catalogue/song-search.ts); `GET /api/songs/browse`
+ * pages through every listed song or one genre's (`?genre=<slug>&after=<cursor>`), `GET
+ * /api/songs/genres` names the genres with songs and `GET /api/songs/{id}/details` is a song's page
+ * (catalogue/browse.ts).
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/env";
@@ -16,6 +19,8 @@ import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snap
 import { cachedJson, cachedResponse, cachedValue } from "../edge-cache";
 import { SEARCH_QUERY_MAX_CHARS, searchSongs } from "../song-search";
 import { coverKeyToServe, requestedCoverWidth } from "../cover-to-serve";
+import { BROWSE_PAGE_SIZE, genreOfSlug } from "@jplay/schema/browse";
+import { browseSongs, genresWithSongs, songDetails } from "../browse";
 
 const DEFAULT_LIST_LIMIT = 20;
 const MAX_LIST_LIMIT = 100;
@@ -26,8 +31,8 @@ const MAX_LIST_LIMIT = 100;
  */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_LIST_LIMIT;
+function parseLimit(raw: string | undefined, fallback = DEFAULT_LIST_LIMIT): number {
+  if (raw === undefined) return fallback;
   const limit = Number(raw);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
     throw badRequest(/*i18n*/ "limit must be a whole number from 1 to {max}", { max: MAX_LIST_LIMIT });
@@ -37,7 +42,7 @@ function parseLimit(raw: string | undefined): number {
 
 const askedScope = (c: Context<AppEnv>) => ({ facility: c.req.query("facility"), catalogue: c.req.query("catalogue") });
 /** The query parameters a catalogue call reads; others are left out of its key, so they cannot fill the cache. */
-const KEYED_PARAMS = ["catalogue", "facility", "limit", "q"];
+const KEYED_PARAMS = ["after", "catalogue", "facility", "genre", "limit", "q"];
 /** The edge cache's key of this call: its path and the parameters it reads, scope included. */
 const callKey = (c: Context<AppEnv>) => {
   const url = new URL(c.req.url);
@@ -98,6 +103,30 @@ export const songsRoutes = new Hono<AppEnv>()
       return searchSongs(ctx, scope, typed, limit);
     });
   })
+  .get("/browse", (c) => {
+    const limit = parseLimit(c.req.query("limit"), BROWSE_PAGE_SIZE);
+    const slug = c.req.query("genre");
+    const genre = slug === undefined ? null : genreOfSlug(slug);
+    if (genre === undefined) throw notFound(/*i18n*/ "No such genre");
+    return cachedJson(callKey(c), async () => {
+      const { ctx, scope } = await listenerCall(c);
+      return browseSongs(ctx, scope, { genre, after: c.req.query("after"), limit });
+    });
+  })
+  .get("/genres", (c) =>
+    cachedJson(callKey(c), async () => {
+      const { ctx, scope } = await listenerCall(c);
+      return genresWithSongs(ctx, scope);
+    }),
+  )
+  .get("/:id/details", (c) =>
+    cachedResponse(callKey(c), async () => {
+      const { ctx, scope } = await listenerCall(c);
+      const details = await songDetails(ctx, scope, c.req.param("id"));
+      if (!details) throw notFound(/*i18n*/ "Song not found");
+      return c.json(details);
+    }),
+  )
   .get("/:id", async (c) => {
     const songId = c.req.param("id");
     // A public song's details are kept; a song that is not public is never kept (cachedResponse keeps no 404 and nothing private).

@@ -1,4 +1,7 @@
+import type { ReactNode } from "react";
 import type { SongDto } from "@jplay/schema/song";
+import { artistPath, songPagePath } from "@jplay/schema/catalogue-paths";
+import { Link } from "@/lib/router/link";
 import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { cn } from "@/lib/cn";
 import { yearOf } from "@/lib/format";
@@ -16,9 +19,11 @@ export interface SongCardProps {
   onToggle: (song: SongDto) => void;
   /** Above the fold (Home's first row): fetched at once and first, not lazily. */
   priority?: boolean;
+  /** A control the screen adds over the cover's top-left corner (the browsing screens' "Save for later"). */
+  action?: (song: SongDto, title: string) => ReactNode;
 }
 
-export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = false }: SongCardProps) {
+export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = false, action }: SongCardProps) {
   const i18n = useI18n();
   const title = songTitle(song, i18n);
   const year = yearOf(song.createdAt);
@@ -57,10 +62,17 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
         </span>
       </button>
       <LikeButton song={song} title={title} className="absolute top-2 right-2 bg-canvas/80 hover:bg-canvas" />
-      <h3 className="mt-2 text-sm font-semibold break-words" title={title}>
-        {title}
+      {action && <div className="absolute top-2 left-2">{action(song, title)}</div>}
+      <h3 className="mt-1 text-sm font-semibold break-words" title={title}>
+        <Link to={songPagePath(song.id)} className="flex min-h-11 items-center hover:underline">
+          {title}
+        </Link>
       </h3>
-      <p className="text-sm break-words text-muted">{songArtist(song, i18n)}</p>
+      <p className="text-sm break-words text-muted">
+        <Link to={artistPath(song.artist)} className="inline-flex min-h-11 items-center hover:text-fg hover:underline">
+          {songArtist(song, i18n)}
+        </Link>
+      </p>
       {year !== null && <p className="text-xs text-muted">{year}</p>}
       {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>}
       <SavedForOffline song={song} />

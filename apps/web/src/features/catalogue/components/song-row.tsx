@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { SongDto } from "@jplay/schema/song";
-import { SongCard } from "./song-card";
+import { SongCard, type SongCardProps } from "./song-card";
 
 export interface SongRowProps {
   id: string;
@@ -12,10 +12,12 @@ export interface SongRowProps {
   onToggle: (song: SongDto) => void;
   /** The first row on the page: its covers load first (SongCard's `priority`). */
   priority?: boolean;
+  /** A control over each card's cover (SongCard's `action`). */
+  cardAction?: SongCardProps["action"];
 }
 
 /** A titled row of song cards (a list, so screen readers announce how many songs it holds). */
-export function SongRow({ id, title, subtitle, songs, currentSongId, playing, onToggle, priority = false }: SongRowProps) {
+export function SongRow({ id, title, subtitle, songs, currentSongId, playing, onToggle, priority = false, cardAction }: SongRowProps) {
   const headingId = `${id}-heading`;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -34,6 +36,7 @@ export function SongRow({ id, title, subtitle, songs, currentSongId, playing, on
             isPlaying={song.id === currentSongId && playing}
             onToggle={onToggle}
             priority={priority}
+            action={cardAction}
           />
         ))}
       </ul>

@@ -1,0 +1,2 @@
+CREATE INDEX `songs_status_created_id_idx` ON `songs` (`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `songs_status_genre_created_id_idx` ON `songs` (`status`,`genre`,`created_at`,`id`);

@@ -1,0 +1,100 @@
+/**
+ * The browsing screens rendered on the server, as Home is (home-page.ts,
+ * docs/decisions/065-browse-song-and-artist-pages.md): `GET /browse` (the genres), `/songs` and
+ * `/genres/{slug}` (a page of songs, `?after=` its cursor), `/songs/{id}` and `/artists/{slug}`. Each
+ * reads its data in the listener's scope (the facility of `?facility=`, else of the cookie, as
+ * Home's), renders apps/web/src/server/render-listener-page.tsx into the built index.html with the
+ * data embedded once, and is kept in the edge cache per address, facility and language until the
+ * catalogue changes (catalogue/edge-cache.ts: every purge drops it). A song, artist or genre not in
+ * the scope gets the plain app with status 404 (the app says so itself); an unknown facility or a
+ * cursor that is not one gets the plain app.
+ */
+import type { Context } from "hono";
+import { renderListenerPage } from "@jplay/web/server/render-listener-page";
+import { BROWSE_PAGE_SIZE, genreOfSlug } from "@jplay/schema/browse";
+import type { AppEnv } from "../../platform/env";
+import { AppError } from "../../platform/errors";
+import { requestLanguage } from "../../platform/request-language";
+import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "../../platform/page-document";
+import { loggablePath } from "../../platform/log-redaction";
+import { artistPage, browseSongs, genresWithSongs, songDetails } from "../browse";
+import { facilityInDb, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
+import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../edge-cache";
+import type { Ctx } from "../../platform/context";
+import { facilityChosenByCookie, homeFacility, PRIVATE_PAGE_CACHE_CONTROL } from "./home-page";
+
+type Data = Parameters<typeof renderListenerPage>[0];
+/** What a page shows, without the facility (added when read); undefined: nothing at this address. */
+type Read = (ctx: Ctx, scope: CatalogueScope) => Promise<DistributiveOmit<Data, "facility"> | undefined>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An answer the edge cache never keeps, naming why the page was not rendered. */
+const notRendered = (status: 404 | 204) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+
+/** The read behind each browsing address, or null for an address that is none of them. */
+function readFor(c: Context<AppEnv>): Read | null {
+  const path = c.req.path;
+  const after = c.req.query("after") || null;
+  if (path === "/browse") return async (ctx, scope) => ({ screen: "browse", genres: await genresWithSongs(ctx, scope) });
+  if (path === "/songs") return async (ctx, scope) => ({ screen: "all-songs", after, page: await browseSongs(ctx, scope, { genre: null, after: after ?? undefined, limit: BROWSE_PAGE_SIZE }) });
+  const genreSlug = c.req.param("genre");
+  if (genreSlug !== undefined) {
+    const genre = genreOfSlug(genreSlug);
+    if (!genre) return async () => undefined;
+    return async (ctx, scope) => ({ screen: "genre", genre: genreSlug, after, page: await browseSongs(ctx, scope, { genre, after: after ?? undefined, limit: BROWSE_PAGE_SIZE }) });
+  }
+  const songId = c.req.param("songId");
+  if (songId !== undefined) return async (ctx, scope) => {
+    const song = await songDetails(ctx, scope, songId);
+    return song && { screen: "song", song };
+  };
+  const slug = c.req.param("slug");
+  if (slug !== undefined) return async (ctx, scope) => {
+    const artist = await artistPage(ctx, scope, slug);
+    return artist && { screen: "artist", artist };
+  };
+  return null;
+}
+
+export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
+  const shell = await spaDocument(c);
+  const read = readFor(c);
+  if (!isHtmlDocument(shell) || read === null) return shell;
+  const facility = homeFacility(c);
+  const language = requestLanguage(c);
+  const after = c.req.query("after");
+  const key = `${c.req.path}?language=${language}${facility === null ? "" : `&facility=${encodeURIComponent(facility)}`}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+  const rendered = await cachedResponse(key, async () => {
+    let data: Data | undefined;
+    try {
+      const ctx = c.var.ctx;
+      const scope = await resolveCatalogueScope(facilityInDb(ctx), { facility: facility ?? undefined, catalogue: undefined });
+      const shown = await read(ctx, scope);
+      data = shown && { ...shown, facility };
+    } catch (error) {
+      // An unknown facility or a cursor that is not one: the app shows it itself.
+      if (error instanceof AppError) return notRendered(204);
+      throw error;
+    }
+    if (!data) return notRendered(404);
+    const page = renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language);
+    const document = fillShell(await shell.clone().text(), {
+      language,
+      head: page.head,
+      rootHtml: page.html,
+      afterRoot: `<script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>`,
+      screenPath: c.req.path,
+    });
+    return new Response(document, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", error: String(error) }));
+    return notRendered(204);
+  });
+  if (rendered.status === 404) return new Response(shell.body, { status: 404, headers: renderedPageHeaders(shell) });
+  if (rendered.status !== 200) return shell;
+  const headers = renderedPageHeaders(shell);
+  headers.set("Cache-Control", facilityChosenByCookie(c) ? PRIVATE_PAGE_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL);
+  headers.set("Vary", "Cookie, Accept-Language");
+  headers.set("X-Edge-Cache", rendered.headers.get("X-Edge-Cache") ?? "miss");
+  return new Response(rendered.body, { status: 200, headers });
+}
