@@ -13,3 +13,4 @@ export { homePage } from "./routes/home-page";
 export { songsRoutes } from "./routes/songs";
 export { videosRoutes } from "./routes/videos";
 export { restoreSong, takeDownSong } from "./song-takedown";
+export { unknownFacility } from "./catalogue-scope";
