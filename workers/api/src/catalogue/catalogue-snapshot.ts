@@ -51,12 +51,13 @@ export interface CatalogueSnapshot {
 const ORDER_POPULAR = sql.raw("purchase_count desc, created_at desc");
 const ORDER_RECENT = sql.raw("coalesce(distributed_at, created_at) desc, created_at desc");
 const LENGTH = SNAPSHOT_LIST_LENGTH;
+// A facility that keeps songs out (`excluded`) still lists its first LENGTH: each list is read as far
+// past LENGTH as the most songs one facility keeps out (`spare`).
 
 /** Raw SQL (docs/decisions/030-one-way-per-thing.md): window functions and a JSON object drizzle's builder cannot say. */
 const SNAPSHOT_SQL = sql`
 with counts as (select song_id, count(*) as n from purchases group by song_id),
 excluded as (${EXCLUDED_PAIRS}),
--- A facility that keeps songs out still lists its first ${LENGTH}: each list reaches as far past them as the most songs one facility keeps out.
 spare as (select coalesce(max(n), 0) as n from (select count(*) as n from excluded group by facility_id)),
 live as (
   select s.id, s.title, s.artist_name, s.cover_key, s.created_at, s.distributed_at, s.price_cents, s.explicit, s.featured_at,

@@ -9,10 +9,15 @@ import type { HeldSong, SongScreening } from "@jplay/schema/compliance";
 import { facilitySongReviews, songScreenings } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { facilityFailures } from "./facility-standing";
-import { storedMatches } from "./screening";
+import { screenSong, storedMatches } from "./screening";
 
+/** A song never screened (uploaded before screening existed) is screened now, so review never shows an unscreened song as clear. */
 export async function songScreening(ctx: Ctx, songId: string, song: { lyrics: string | null; instrumental: boolean }): Promise<SongScreening> {
-  const [screened] = await ctx.db.select({ at: songScreenings.screenedAt }).from(songScreenings).where(eq(songScreenings.songId, songId)).limit(1);
+  let [screened] = await ctx.db.select({ at: songScreenings.screenedAt }).from(songScreenings).where(eq(songScreenings.songId, songId)).limit(1);
+  if (!screened) {
+    await screenSong(ctx, songId);
+    screened = { at: ctx.now() };
+  }
   const matches = await storedMatches(ctx, songId);
   const failures = await facilityFailures(ctx, songId, matches);
   const standing = await ctx.db.select().from(facilitySongReviews).where(eq(facilitySongReviews.songId, songId));
