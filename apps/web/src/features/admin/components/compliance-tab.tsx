@@ -96,12 +96,13 @@ function TermListCard({ list, lists, facilities }: { list: TermList; lists: Term
             <label key={facility.id} className="flex items-center gap-2">
               <input
                 type="checkbox"
+                aria-label={`${list.name} applies at ${facility.name}`}
                 checked={applied}
                 disabled={setLists.isPending}
                 onChange={() => toggleFacility(facility.id, !applied)}
                 className="size-4 accent-accent"
               />
-              <span aria-label={`${list.name} applies at ${facility.name}`}>{facility.name}</span>
+              {facility.name}
             </label>
           );
         })}
