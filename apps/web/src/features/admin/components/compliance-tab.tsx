@@ -168,14 +168,12 @@ function HeldSongCard({ song }: { song: HeldSong }) {
               size="sm"
               variant={decision === "override" ? "primary" : "secondary"}
               disabled={decide.isPending || reason.trim() === ""}
+              // Told by toast from the promise: once the held songs are read again this card may be gone, and a mutate callback with it.
               onClick={() =>
-                decide.mutate(
-                  { songId: song.id, facilityId: f.facilityId, decision, reason: reason.trim() },
-                  {
-                    onSuccess: () => toast.success(decision === "override" ? "Override saved" : "Blocked", `“${song.title}” at ${f.facilityName}.`),
-                    onError: (error) => toast.error("Not saved", apiErrorMessage(error, FAILED)),
-                  },
-                )
+                void decide
+                  .mutateAsync({ songId: song.id, facilityId: f.facilityId, decision, reason: reason.trim() })
+                  .then(() => toast.success(decision === "override" ? "Override saved" : "Blocked", `“${song.title}” at ${f.facilityName}.`))
+                  .catch((error: unknown) => toast.error("Not saved", apiErrorMessage(error, FAILED)))
               }
             >
               {decision === "override" ? `Override at ${f.facilityName}` : `Block at ${f.facilityName}`}
