@@ -45,6 +45,11 @@ export type ApiErrorCode =
   | "not_rejected"
   | "not_live"
   | "no_failed_payments"
+  | "needs_override"
+  | "stale_version"
+  | "name_taken"
+  | "not_held"
+  | "already_blocked"
   // The facility's provider
   | "invalid_link"
   | "link_expired"

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import type { Credit, ParentalWarning } from "./release-metadata";
 import type { CatalogueChangeKind } from "./tables";
+import type { ComplianceRecord } from "./compliance";
 
 /** Changes per page when the request names no limit… */
 export const FEED_DEFAULT_LIMIT = 100;
@@ -83,6 +84,12 @@ export interface ReleaseChange extends ChangeBase {
   parentalWarning: ParentalWarning;
   /** Who made it, in the order the artist gave them. */
   credits: Credit[];
+  /**
+   * Its compliance record at every facility, by facility id: the decision there (a `held` or
+   * `blocked` song must not be offered on that facility's tablets), who decided and when, the term-list
+   * versions it was screened against, and matches overridden with the reason (docs/decisions/067).
+   */
+  compliance: ComplianceRecord[];
 }
 
 /** A song left the catalogue: remove it from every tablet. */

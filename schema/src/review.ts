@@ -7,11 +7,15 @@
 import * as v from "valibot";
 import type { Credit, Genre, LyricsLanguage } from "./release-metadata";
 import type { SongPackage, SongStatus } from "./tables";
+import { OverrideSchema, type SongScreening } from "./compliance";
 
 const EXPLICIT_MESSAGE = "The explicit answer must be true or false.";
 
-/** `POST /api/admin/songs/{songId}/approve`: `explicit` corrects the artist's answer; left out, it stands. */
-export const ApproveSongSchema = v.object({ explicit: v.optional(v.boolean(EXPLICIT_MESSAGE)) }, EXPLICIT_MESSAGE);
+/**
+ * `POST /api/admin/songs/{songId}/approve`: `explicit` corrects the artist's answer; left out, it
+ * stands. `override.reason` is required when the song matches a facility's term lists.
+ */
+export const ApproveSongSchema = v.object({ explicit: v.optional(v.boolean(EXPLICIT_MESSAGE)), override: v.optional(OverrideSchema) }, EXPLICIT_MESSAGE);
 export type ApproveSongRequest = v.InferInput<typeof ApproveSongSchema>;
 
 export interface ApproveSongResponse {
@@ -61,6 +65,8 @@ export interface ReviewQueueSong {
   cLine: { year: number; holder: string };
   /** Set on a clean version: the title of the explicit song it is the clean version of. */
   cleanVersionOfTitle: string | null;
+  /** What screening against the term lists found (docs/decisions/067-term-lists-screening-audit.md). */
+  screening: SongScreening;
 }
 
 /** The most songs one answer lists; the rest wait behind them (a backlog that size is a staffing problem). */

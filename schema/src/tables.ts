@@ -805,3 +805,151 @@ export const identifierSequences = sqliteTable("identifier_sequences", {
   name: text("name").primaryKey(),
   lastNumber: integer("last_number").notNull(),
 });
+
+/**
+ * An operator-kept list of words and phrases songs are screened against (gang terms, slurs, contraband
+ * and violence references). `version` is the list's current version: every change writes a new row of
+ * `term_list_versions` and raises it (docs/decisions/067-term-lists-screening-audit.md).
+ */
+export const termLists = sqliteTable("term_lists", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  version: integer("version").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every version of every term list, as it was: its terms (a JSON array of {term, language}), who made it and when. */
+export const termListVersions = sqliteTable(
+  "term_list_versions",
+  {
+    listId: text("list_id")
+      .notNull()
+      .references(() => termLists.id),
+    version: integer("version").notNull(),
+    name: text("name").notNull(),
+    terms: text("terms", { mode: "json" }).$type<{ term: string; language: "en" | "es" }[]>().notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: integer("changed_at", { mode: "number" }).notNull(),
+  },
+  (row) => [uniqueIndex("term_list_versions_list_version_unique").on(row.listId, row.version)],
+);
+
+/** The term lists a facility's profile applies: a song matching one of them needs an operator's decision there. */
+export const facilityTermLists = sqliteTable(
+  "facility_term_lists",
+  {
+    facilityId: text("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    listId: text("list_id")
+      .notNull()
+      .references(() => termLists.id),
+  },
+  (row) => [uniqueIndex("facility_term_lists_unique").on(row.facilityId, row.listId), index("facility_term_lists_list_idx").on(row.listId)],
+);
+
+/**
+ * A song's last screening against every term list: when, and the versions it was screened against
+ * (a JSON object list id → version). Its matches are `song_screening_matches`.
+ */
+export const songScreenings = sqliteTable("song_screenings", {
+  songId: text("song_id")
+    .primaryKey()
+    .references(() => songs.id),
+  listVersions: text("list_versions", { mode: "json" }).$type<Record<string, number>>().notNull(),
+  screenedAt: integer("screened_at", { mode: "number" }).notNull(),
+});
+
+/** One place a term of a list was found in a song's title, credits or lyrics (offsets into that text, UTF-16). */
+export const songScreeningMatches = sqliteTable(
+  "song_screening_matches",
+  {
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    listId: text("list_id")
+      .notNull()
+      .references(() => termLists.id),
+    listVersion: integer("list_version").notNull(),
+    field: text("field", { enum: ["title", "credits", "lyrics"] }).notNull(),
+    start: integer("start").notNull(),
+    end: integer("end").notNull(),
+    /** The words as the song has them. */
+    text: text("text").notNull(),
+    term: text("term").notNull(),
+    language: text("language").notNull(),
+  },
+  (row) => [index("song_screening_matches_song_idx").on(row.songId), index("song_screening_matches_list_idx").on(row.listId)],
+);
+
+export const FACILITY_SONG_REVIEW_STATUSES = ["held", "overridden"] as const;
+export type FacilitySongReviewStatus = (typeof FACILITY_SONG_REVIEW_STATUSES)[number];
+
+/**
+ * A song's standing at one facility whose term lists it matches: `held` (out of that facility's
+ * catalogue until an operator decides) or `overridden` (allowed there by an operator, with a reason).
+ * `terms` are the matched terms the status covers (a JSON array of "listId:term"): a match outside
+ * them holds the song again.
+ */
+export const facilitySongReviews = sqliteTable(
+  "facility_song_reviews",
+  {
+    facilityId: text("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    status: text("status", { enum: FACILITY_SONG_REVIEW_STATUSES }).notNull(),
+    terms: text("terms", { mode: "json" }).$type<string[]>().notNull(),
+    reason: text("reason"),
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at", { mode: "number" }),
+    heldAt: integer("held_at", { mode: "number" }),
+  },
+  (row) => [uniqueIndex("facility_song_reviews_unique").on(row.facilityId, row.songId), index("facility_song_reviews_song_idx").on(row.songId, row.status)],
+);
+
+export const FACILITY_BLOCK_KINDS = ["artist", "song"] as const;
+export type FacilityBlockKind = (typeof FACILITY_BLOCK_KINDS)[number];
+
+/** A facility keeps an artist (all their songs) or one song out of its catalogue and feed. Lifting it deletes the row; the audit log keeps both. */
+export const facilityBlocks = sqliteTable(
+  "facility_blocks",
+  {
+    id: text("id").primaryKey(),
+    facilityId: text("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    kind: text("kind", { enum: FACILITY_BLOCK_KINDS }).notNull(),
+    /** The artist's or the song's id. */
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+  },
+  (row) => [uniqueIndex("facility_blocks_unique").on(row.facilityId, row.kind, row.targetId)],
+);
+
+/**
+ * The compliance audit log: append-only (triggers refuse every UPDATE and DELETE, migration 0018).
+ * Review decisions, overrides, takedowns, restores, list changes, facility setting changes and blocks,
+ * each with who, when, what, the term-list versions in force (list id → version) and the matches seen.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "number" }).notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    facilityId: text("facility_id"),
+    songId: text("song_id"),
+    artistId: text("artist_id"),
+    listId: text("list_id"),
+    detail: text("detail").notNull(),
+    listVersions: text("list_versions", { mode: "json" }).$type<Record<string, number>>().notNull(),
+    matches: text("matches", { mode: "json" }).$type<{ listName: string; term: string; field: string; text: string }[]>().notNull(),
+  },
+  (row) => [index("audit_log_at_idx").on(row.at), index("audit_log_facility_idx").on(row.facilityId, row.at), index("audit_log_song_idx").on(row.songId)],
+);

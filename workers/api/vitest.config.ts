@@ -50,6 +50,7 @@ export const ISOLATED_TESTS = [
   "test/payout-funding.test.ts",
   "test/reconcile-stripe.test.ts",
   "test/webhook-endpoints.test.ts",
+  "test/compliance.test.ts",
 ];
 
 interface WorkerProject {

@@ -139,6 +139,8 @@ describe("the provider plays the feed", () => {
       releaseDate: row!.release_date === "" ? null : row!.release_date,
       parentalWarning: "NotExplicit",
       credits: [],
+      // No facility in this file: no compliance record (compliance.test.ts reads them).
+      compliance: [],
     });
     expect(explicitSong).toMatchObject({ explicit: true, coverUrl: null, parentalWarning: "Explicit" });
     // Never answered: labelled explicit, as clean-only facilities treat it.

@@ -15,6 +15,8 @@ export interface CatalogueScope {
   cleanOnly: boolean;
   /** The scope's query string for the media URLs of its songs; "" for the full catalogue asked without a scope. */
   query: string;
+  /** The facility asking: its held and blocked songs are left out (catalogue/facility-exclusions.ts). */
+  facilityId?: string;
 }
 
 export const FULL_CATALOGUE: CatalogueScope = { cleanOnly: false, query: "" };
@@ -47,5 +49,5 @@ export async function resolveCatalogueScope(facilityCleanOnly: FacilityLookup, a
   }
   if (asked.catalogue !== undefined) params.set("catalogue", asked.catalogue);
   const query = params.toString();
-  return { cleanOnly, query: query === "" ? "" : `?${query}` };
+  return { cleanOnly, query: query === "" ? "" : `?${query}`, ...(asked.facility !== undefined ? { facilityId: asked.facility } : {}) };
 }

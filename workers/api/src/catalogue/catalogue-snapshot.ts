@@ -15,6 +15,7 @@ import type { Ctx } from "../platform/context";
 import { RELEASED_BY_TODAY, toSongDto } from "./catalogue";
 import type { CatalogueScope, FacilityLookup } from "./catalogue-scope";
 import { cachedValue } from "./edge-cache";
+import { EXCLUDED_PAIRS } from "./facility-exclusions";
 
 /** The longest list a listener call may ask for (catalogue/routes/songs.ts). */
 export const SNAPSHOT_LIST_LENGTH = 100;
@@ -28,7 +29,11 @@ interface SnapshotSong {
   priceCents: number;
   explicit: boolean | null;
   featuredAt: number | null;
-  /** 1-based places; 0 when the song is past the snapshot's length in that list. */
+  /**
+   * 1-based places; 0 when the song is not in that list. Rows past a list's length are read only when
+   * a facility keeps songs out (or for the featured song): sorted by place and cut at the limit, each
+   * scope's list is whole.
+   */
   popular: number;
   recent: number;
   popularClean: number;
@@ -39,15 +44,21 @@ export interface CatalogueSnapshot {
   songs: SnapshotSong[];
   /** Facility id → clean only. */
   facilities: Record<string, boolean>;
+  /** Facility id → the live songs it keeps out (held or blocked, catalogue/facility-exclusions.ts). */
+  excluded: Record<string, string[]>;
 }
 
 const ORDER_POPULAR = sql.raw("purchase_count desc, created_at desc");
 const ORDER_RECENT = sql.raw("coalesce(distributed_at, created_at) desc, created_at desc");
 const LENGTH = SNAPSHOT_LIST_LENGTH;
+// A facility that keeps songs out (`excluded`) still lists its first LENGTH: each list is read as far
+// past LENGTH as the most songs one facility keeps out (`spare`).
 
 /** Raw SQL (docs/decisions/030-one-way-per-thing.md): window functions and a JSON object drizzle's builder cannot say. */
 const SNAPSHOT_SQL = sql`
 with counts as (select song_id, count(*) as n from purchases group by song_id),
+excluded as (${EXCLUDED_PAIRS}),
+spare as (select coalesce(max(n), 0) as n from (select count(*) as n from excluded group by facility_id)),
 live as (
   select s.id, s.title, s.artist_name, s.cover_key, s.created_at, s.distributed_at, s.price_cents, s.explicit, s.featured_at,
     coalesce(c.n, 0) as purchase_count, coalesce(s.explicit = 0, 0) as clean, (s.clean_version_of is not null) as edited
@@ -60,12 +71,16 @@ ranked as (
     row_number() over (partition by clean order by ${ORDER_POPULAR}) as popular_in_kind,
     row_number() over (partition by clean order by ${ORDER_RECENT}) as recent_in_kind
   from live)
-select f.facilities, r.*
+select f.facilities, x.excluded, r.*
 from (select json_group_object(id, clean_only) as facilities from facilities) f
-left join ranked r on (r.edited = 0 and (r.popular <= ${LENGTH} or r.recent <= ${LENGTH})) or (r.clean = 1 and (r.popular_in_kind <= ${LENGTH} or r.recent_in_kind <= ${LENGTH})) or r.featured_at is not null`;
+cross join (select coalesce(json_group_object(facility_id, json(ids)), '{}') as excluded from (select facility_id, json_group_array(song_id) as ids from excluded group by facility_id)) x
+cross join spare
+left join ranked r on (r.edited = 0 and (r.popular <= ${LENGTH} + spare.n or r.recent <= ${LENGTH} + spare.n))
+  or (r.clean = 1 and (r.popular_in_kind <= ${LENGTH} + spare.n or r.recent_in_kind <= ${LENGTH} + spare.n)) or r.featured_at is not null`;
 
 interface SnapshotRow {
   facilities: string;
+  excluded: string;
   id: string | null;
   title: string;
   artist_name: string;
@@ -83,13 +98,13 @@ interface SnapshotRow {
   recent_in_kind: number;
 }
 
-const within = (place: number) => (place <= SNAPSHOT_LIST_LENGTH ? place : 0);
 
 /** The one D1 query. */
 export async function readCatalogueSnapshot(ctx: Ctx): Promise<CatalogueSnapshot> {
   const results = await ctx.db.all<SnapshotRow>(SNAPSHOT_SQL);
   const facilities = JSON.parse(results[0]?.facilities ?? "{}") as Record<string, number>;
   return {
+    excluded: JSON.parse(results[0]?.excluded ?? "{}") as Record<string, string[]>,
     facilities: Object.fromEntries(Object.entries(facilities).map(([id, cleanOnly]) => [id, cleanOnly === 1])),
     songs: results
       .filter((row) => row.id !== null)
@@ -102,18 +117,26 @@ export async function readCatalogueSnapshot(ctx: Ctx): Promise<CatalogueSnapshot
         priceCents: row.price_cents,
         explicit: row.explicit === null ? null : row.explicit === 1,
         featuredAt: row.featured_at,
-        popular: row.edited === 1 ? 0 : within(row.popular),
-        recent: row.edited === 1 ? 0 : within(row.recent),
-        popularClean: row.clean === 1 ? within(row.popular_in_kind) : 0,
-        recentClean: row.clean === 1 ? within(row.recent_in_kind) : 0,
+        popular: row.edited === 1 ? 0 : row.popular,
+        recent: row.edited === 1 ? 0 : row.recent,
+        popularClean: row.clean === 1 ? row.popular_in_kind : 0,
+        recentClean: row.clean === 1 ? row.recent_in_kind : 0,
       })),
   };
 }
 
+/** Whether the scope's facility keeps the song out. */
+const keptOut = (snapshot: CatalogueSnapshot, scope: CatalogueScope) => {
+  const out = new Set(scope.facilityId !== undefined ? (snapshot.excluded[scope.facilityId] ?? []) : []);
+  return (song: SnapshotSong) => out.has(song.id);
+};
+
 function placed(snapshot: CatalogueSnapshot, place: (song: SnapshotSong) => number, limit: number, scope: CatalogueScope): SongDto[] {
+  const out = keptOut(snapshot, scope);
   return snapshot.songs
-    .filter((song) => place(song) > 0 && place(song) <= limit)
+    .filter((song) => place(song) > 0 && !out(song))
     .sort((a, b) => place(a) - place(b))
+    .slice(0, limit)
     .map((song) => toSongDto(song, scope));
 }
 
@@ -131,8 +154,9 @@ export const recentSongs = (snapshot: CatalogueSnapshot, scope: CatalogueScope, 
  * skipped for a clean scope.
  */
 export function featuredSong(snapshot: CatalogueSnapshot, scope: CatalogueScope): SongDto | null {
+  const out = keptOut(snapshot, scope);
   const featured = snapshot.songs
-    .filter((song) => song.featuredAt !== null && (!scope.cleanOnly || song.explicit === false))
+    .filter((song) => song.featuredAt !== null && (!scope.cleanOnly || song.explicit === false) && !out(song))
     .sort((a, b) => b.featuredAt! - a.featuredAt!)[0];
   return featured ? toSongDto(featured, scope) : null;
 }

@@ -11,6 +11,7 @@ import { songAudioPath, songCoverPath, type SongDto } from "@jplay/schema/song";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { Ctx } from "../platform/context";
 import type { CatalogueScope } from "./catalogue-scope";
+import { keptOutOfFacility } from "./facility-exclusions";
 
 type SongRow = typeof songs.$inferSelect;
 
@@ -44,13 +45,17 @@ export const listedSongColumns = {
   explicit: songs.explicit,
 };
 
-/** Listed and served in `scope`: live, released, not taken down, and clean when the scope asks for clean. */
+/**
+ * Listed and served in `scope`: live, released, not taken down, clean when the scope asks for clean,
+ * and neither held nor blocked at the scope's facility.
+ */
 export const isPublic = (scope: CatalogueScope) =>
   and(
     eq(songs.status, "distributed"),
     isNull(songs.takenDownAt),
     lte(songs.releaseDate, RELEASED_BY_TODAY),
     scope.cleanOnly ? eq(songs.explicit, false) : undefined,
+    scope.facilityId !== undefined ? sql`not ${keptOutOfFacility(scope.facilityId, sql`${songs.id}`, sql`${songs.artistId}`)}` : undefined,
   );
 
 /** A song's row (media keys included) when it is public in `scope`, or undefined. */

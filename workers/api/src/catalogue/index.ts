@@ -15,3 +15,4 @@ export { listenerPage } from "./routes/listener-pages";
 export { songsRoutes } from "./routes/songs";
 export { videosRoutes } from "./routes/videos";
 export { restoreSong, takeDownSong } from "./song-takedown";
+export { unknownFacility } from "./catalogue-scope";

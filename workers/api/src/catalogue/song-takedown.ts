@@ -14,6 +14,7 @@ import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
 import { recordCatalogueChanges } from "./catalogue-changes";
+import { auditEntry } from "../platform/audit-log";
 import { purgeCatalogue } from "./edge-cache";
 import { textSongRestored, textSongTakenDown } from "../texts/index";
 
@@ -49,6 +50,7 @@ async function changeOnce(ctx: Ctx, songId: string, change: { eventId: string; c
       from songs where id = ${songId} and status = 'distributed' and taken_down_at is ${change.wasTakenDown ? sql`not null` : sql`null`}`,
     sql`update songs set ${change.set} where id = ${songId} and ${claimed}`,
     recordCatalogueChanges(JSON.stringify([songId]), change.kind, now, claimed),
+    auditEntry({ at: now, actor: change.actor, action: change.kind === "takedown" ? "takedown" : "restore", songId, detail: change.cause }, claimed),
   ]);
   return event.meta.changes === 1;
 }

@@ -15,6 +15,7 @@ import { songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { AppError, notFound } from "../platform/errors";
 import { rejectApprovedSong } from "./distribution-pipeline";
+import { auditEntry } from "../platform/audit-log";
 
 /** Why a song in each other status cannot be rejected (409). */
 export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
@@ -27,7 +28,11 @@ export const NOT_REJECTABLE: Record<Exclude<SongStatus, "approved">, string> = {
 /** Rejects the song for `actor` (the operator's identity); answers its status, `rejected`, or throws why it was not. */
 export async function rejectSongByOperator(ctx: Ctx, songId: string, rejection: SongRejection, actor: string): Promise<SongStatus> {
   const reason = rejectionText(rejection);
-  if (await rejectApprovedSong(ctx, songId, { reason, cause: `Rejected by ${actor}: ${reason}`, actor, code: rejection.reason })) return "rejected";
+  if (await rejectApprovedSong(ctx, songId, { reason, cause: `Rejected by ${actor}: ${reason}`, actor, code: rejection.reason })) {
+    // Recorded once the rejection landed (it is the pipeline's own batch, with its refund).
+    await ctx.db.run(auditEntry({ at: ctx.now(), actor, action: "review_rejected", songId, detail: `Rejected by ${actor}: ${reason}` }));
+    return "rejected";
+  }
   const [song] = await ctx.db.select({ status: songs.status }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw notFound("No song with this id.");
   // Approved again cannot happen (statuses only move forward), but a changed mind must not read as success.

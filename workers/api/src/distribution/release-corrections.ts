@@ -13,6 +13,7 @@ import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
 import { recordCatalogueChanges } from "../catalogue/index";
+import { refreshHolds, screenSong } from "../compliance/index";
 import { insertSongCredits } from "./song-credits";
 
 const creditsText = (credits: readonly Credit[]) => credits.map((credit) => `${credit.name} (${credit.role})`).join(", ");
@@ -49,5 +50,8 @@ export async function correctReleaseDetails(ctx: Ctx, songId: string, correction
       select ${crypto.randomUUID()}, id, status, status, ${cause}, ${actor}, ${now} from songs where id = ${songId}`,
     recordCatalogueChanges(JSON.stringify([songId]), "release", now, sql`s.status = 'distributed' and s.taken_down_at is null`),
   ]);
+  // The credits are screened words: a corrected credit may match a term list, or no longer.
+  await screenSong(ctx, songId);
+  await refreshHolds(ctx, songId, actor);
   return { changed: true };
 }

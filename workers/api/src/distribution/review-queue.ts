@@ -11,6 +11,7 @@ import { adminSongMediaPath, REVIEW_QUEUE_MAX_SONGS, type ReviewQueueResponse } 
 import { SONG_PACKAGES, type SongPackage } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { deliverAt, secondsPerWindowHour, windowEndsAt } from "./delivery-window";
+import { songScreening } from "../compliance/index";
 
 interface WaitingSong {
   id: string;
@@ -71,7 +72,7 @@ export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
     limit ${REVIEW_QUEUE_MAX_SONGS}`);
   const [count] = await db.all<{ total: number }>(sql`select count(*) as total ${WAITING}`);
   return {
-    songs: rows.map((song) => {
+    songs: await Promise.all(rows.map(async (song) => {
       const deadline = windowEndsAt(song.paidAt, song.package, secondsPerHour);
       return {
         id: song.id,
@@ -98,8 +99,9 @@ export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
         pLine: { year: song.pLineYear, holder: song.pLineHolder },
         cLine: { year: song.cLineYear, holder: song.cLineHolder },
         cleanVersionOfTitle: song.cleanVersionOfTitle,
+        screening: await songScreening(ctx, song.id, { lyrics: song.lyrics, instrumental: song.instrumental === 1 }),
       };
-    }),
+    })),
     total: count?.total ?? 0,
   };
 }

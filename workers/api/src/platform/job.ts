@@ -46,6 +46,21 @@ export type Job =
       /** Ask Stripe for a refund row's refund (refunds/send-refund.ts); the row counts the keys a 500 spent. */
       type: "refund.send";
       refundId: string;
+    }
+  | {
+      /**
+       * Re-screen, one page at a time, the songs a term list's change to `version` can affect
+       * (compliance/rescreen.ts); `after` is the last song id of the previous page, null for the first.
+       */
+      type: "compliance.rescreen";
+      listId: string;
+      version: number;
+      after: string | null;
+    }
+  | {
+      /** A facility's term lists changed: hold or release its live songs accordingly (compliance/rescreen.ts). */
+      type: "compliance.facility";
+      facilityId: string;
     };
 
 export type JobQueue = Queue<Job>;

@@ -13,6 +13,7 @@ import { parentalWarning, type Credit } from "@jplay/schema/release-metadata";
 import type { Ctx } from "../platform/context";
 import { badRequest } from "../platform/errors";
 import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "./ern/index";
+import { complianceRecords } from "../compliance/index";
 
 /**
  * One page of the catalogue log, each change with its song as it is now: what both the JSON feed
@@ -111,6 +112,7 @@ async function readCredits(ctx: Ctx, since: number, lastSeq: number): Promise<Ma
 /** The JSON feed's page: a release describes its song and carries signed links to its files. */
 export async function readDeliveryFeed(ctx: Ctx, query: FeedQuery, signLink: SignMediaLink): Promise<DeliveryFeedPage> {
   const { entries, nextCursor, hasMore } = await readFeedEntries(ctx, query);
+  const compliance = await complianceRecords(ctx, [...new Set(entries.filter((entry) => entry.kind === "release").map((entry) => entry.songId))]);
   const changes = await Promise.all(
     entries.map(async ({ cursor, kind, songId, at, song }): Promise<CatalogueChange> => {
       if (kind === "takedown") return { cursor, kind, songId, at };
@@ -133,6 +135,7 @@ export async function readDeliveryFeed(ctx: Ctx, query: FeedQuery, signLink: Sig
         releaseDate: song.releaseDate,
         parentalWarning: song.parentalWarning,
         credits: song.credits,
+        compliance: compliance.get(songId) ?? [],
       };
     }),
   );

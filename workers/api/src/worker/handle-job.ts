@@ -11,6 +11,7 @@ import { chargeRetryItem } from "../payments/index";
 import { runPayoutPage, payArtist } from "../ledger/index";
 import { sendText } from "../texts/index";
 import { sendRefund } from "../refunds/index";
+import { refreshFacilityHolds, rescreenAfterListChange } from "../compliance/index";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -41,6 +42,12 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       return;
     case "refund.send":
       await sendRefund(stripeReady(ctx), job.refundId);
+      return;
+    case "compliance.rescreen":
+      await rescreenAfterListChange(ctx, job);
+      return;
+    case "compliance.facility":
+      await refreshFacilityHolds(ctx, job.facilityId);
       return;
     default: {
       const unknownJob: never = job;

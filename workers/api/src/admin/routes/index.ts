@@ -10,6 +10,8 @@ import type { AppEnv } from "../../platform/env";
 import { forbidden, unauthorized } from "../../platform/errors";
 import { adminMethod, adminOperator, isSameOriginRequest } from "../../access/index";
 import { adminArtistRoutes } from "./artists";
+import { adminAuditRoutes } from "./audit";
+import { adminTermListRoutes } from "./term-lists";
 import { adminCatalogueRoutes } from "./catalogue";
 import { adminFacilityRoutes } from "./facilities";
 import { adminFailedJobRoutes } from "./failed-jobs";
@@ -69,4 +71,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/failed-jobs", adminFailedJobRoutes)
   .route("/payment-mismatches", adminPaymentMismatchRoutes)
   .route("/purchase-mismatches", adminPurchaseMismatchRoutes)
-  .route("/refunds", adminRefundRoutes);
+  .route("/refunds", adminRefundRoutes)
+  .route("/term-lists", adminTermListRoutes)
+  .route("/audit", adminAuditRoutes);

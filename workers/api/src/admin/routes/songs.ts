@@ -6,6 +6,8 @@
  *   Status, with a reason from the fixed list or `other` and the operator's own words in the note
  *   (schema/src/song-rejection.ts); the fee is refunded and the artist texted like every rejection
  *   (distribution/operator-rejection.ts).
+ * - `POST …/facility-decision {facilityId, decision, reason}`: a live song a term list holds at a
+ *   facility is allowed back there (`override`) or kept out (`block`) (docs/decisions/067).
  * - `POST …/takedown {reason, kind?}` and `POST …/restore`: a live song leaves every list and comes
  *   back; `kind: "rights"` (a rights claim) also refunds its buyers (provider/receipts/).
  * - `PUT …/release-details {genre, lyricsLanguage, credits}`: the operator corrects what the artist
@@ -29,6 +31,8 @@ import { coverKeyToServe, requestedCoverWidth, restoreSong, takeDownSong } from 
 import { refundRightsRemoval } from "../../provider/index";
 import { serveMedia } from "../../platform/serve-media";
 import { jsonBody } from "../../platform/validation";
+import { FacilityDecisionSchema } from "@jplay/schema/compliance";
+import { decideHeldSong } from "../../compliance/index";
 
 const PRIVATE = "private, no-store";
 
@@ -42,14 +46,19 @@ async function songMedia(ctx: Ctx, songId: string) {
 export const adminSongRoutes = new Hono<AppEnv>()
   .post("/:songId/approve", jsonBody(ApproveSongSchema), async (c) => {
     const songId = c.req.param("songId");
-    const { explicit } = c.req.valid("json");
-    const outcome = await approveSong(c.var.ctx, songId, { actor: c.var.operator!, explicit });
+    const { explicit, override } = c.req.valid("json");
+    const outcome = await approveSong(c.var.ctx, songId, { actor: c.var.operator!, explicit, ...(override ? { override } : {}) });
     return c.json<ApproveSongResponse>({ songId, ...outcome });
   })
   .post("/:songId/reject", jsonBody(RejectSongSchema), async (c) => {
     const songId = c.req.param("songId");
     const status = await rejectSongByOperator(c.var.ctx, songId, c.req.valid("json"), c.var.operator!);
     return c.json<RejectSongResponse>({ songId, status });
+  })
+  .post("/:songId/facility-decision", jsonBody(FacilityDecisionSchema), async (c) => {
+    const songId = c.req.param("songId");
+    await decideHeldSong(c.var.ctx, songId, c.req.valid("json"), c.var.operator!);
+    return c.json({ songId, decided: true });
   })
   .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {
     const songId = c.req.param("songId");

@@ -29,6 +29,7 @@ import { useSignOutAdmin } from "../api/sign-out-admin";
 import { useRunCharges } from "../use-run-charges";
 import { ArtistDetailsDialog } from "./artist-details-dialog";
 import { CatalogueTab } from "./catalogue-tab";
+import { ComplianceTab } from "./compliance-tab";
 import { ConfirmChargesDialog, type PendingConfirmation } from "./confirm-charges-dialog";
 import { DistributionStatusTab } from "./distribution-status-tab";
 import { FailedJobsPanel } from "./failed-jobs-panel";
@@ -186,6 +187,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
           <Tabs.Trigger value="catalogue" className={tabTriggerClass}>
             Catalogue
           </Tabs.Trigger>
+          <Tabs.Trigger value="compliance" className={tabTriggerClass}>
+            Compliance
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="payment-methods">
           <PaymentMethodsTab records={shown} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onViewDetails={setDetailsFor} />
@@ -209,6 +213,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
         </Tabs.Content>
         <Tabs.Content value="catalogue">
           <CatalogueTab />
+        </Tabs.Content>
+        <Tabs.Content value="compliance">
+          <ComplianceTab />
         </Tabs.Content>
       </Tabs.Root>
 

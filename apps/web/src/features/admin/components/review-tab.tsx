@@ -21,6 +21,7 @@ import { timeLeftWords } from "../review-times";
 import { isrcWords, upcWords } from "./labels";
 import { CorrectReleaseDetails, LyricsToCheck, ReleaseDetailsRows } from "./release-details-review";
 import { RejectSongDialog, type SongToReject } from "./reject-song-dialog";
+import { HighlightedLyrics } from "./highlighted-lyrics";
 
 const PACKAGE_NAMES: Record<SongPackage, string> = {
   standard: "Standard",
@@ -59,11 +60,14 @@ function ApproveControls({ song }: { song: ReviewQueueSong }) {
   const approve = useApproveSong();
   // Unknown answers start as explicit: a clean-only facility treats them so until someone says otherwise.
   const [explicit, setExplicit] = useState(song.explicit ?? true);
+  const [overrideReason, setOverrideReason] = useState("");
+  const needsOverride = song.screening.facilities.some((f) => f.status !== "overridden");
   const checkboxId = useId();
+  const reasonId = useId();
   // The answer is told by toast: once the queue is read again this song leaves it, and this control with it.
   function submit() {
     approve
-      .mutateAsync({ songId: song.id, explicit })
+      .mutateAsync({ songId: song.id, explicit, ...(needsOverride ? { override: { reason: overrideReason.trim() } } : {}) })
       .then((answer) => toast.success("Song approved", `“${song.title}” ${answer.status === "distributed" ? "is live now" : goesLive(song.deliverAt)}.`))
       .catch((error: unknown) => toast.error("Song not approved", apiErrorMessage(error, APPROVE_FAILED)));
   }
@@ -74,7 +78,13 @@ function ApproveControls({ song }: { song: ReviewQueueSong }) {
           <input id={checkboxId} type="checkbox" checked={explicit} onChange={(event) => setExplicit(event.currentTarget.checked)} className="size-4 accent-accent" />
           Explicit content
         </label>
-        <Button size="sm" aria-label={`Approve ${song.title}`} disabled={approve.isPending} aria-busy={approve.isPending} onClick={submit}>
+        {needsOverride && (
+          <label htmlFor={reasonId} className="flex items-center gap-2 text-sm font-semibold">
+            Override reason
+            <input id={reasonId} value={overrideReason} onChange={(event) => setOverrideReason(event.currentTarget.value)} className="rounded-lg border border-line bg-bg px-2 py-1" />
+          </label>
+        )}
+        <Button size="sm" aria-label={`Approve ${song.title}`} disabled={approve.isPending || (needsOverride && overrideReason.trim() === "")} aria-busy={approve.isPending} onClick={submit}>
           {approve.isPending ? "Approving…" : "Approve"}
         </Button>
       </div>
@@ -120,6 +130,7 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
         </dl>
         <audio controls preload="none" src={song.audioUrl} aria-label={`Listen to ${song.title}`} className="w-full max-w-md" />
         <LyricsToCheck song={song} />
+        <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Matches in the lyrics of ${song.title}`} />
         <CorrectReleaseDetails song={song} />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <ApproveControls song={song} />

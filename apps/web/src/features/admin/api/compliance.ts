@@ -1,0 +1,74 @@
+/**
+ * The Compliance tab's calls (docs/decisions/067-term-lists-screening-audit.md): the term lists
+ * (`GET|POST /api/admin/term-lists`, `PUT …/{id}` from the version read), which lists each facility
+ * applies (`PUT /api/admin/facilities/{id}/term-lists`), the live songs held at facilities
+ * (`GET /api/admin/review/held`) and the decision on one (`POST /api/admin/songs/{id}/facility-decision`),
+ * and the audit log (`GET /api/admin/audit`). After each change everything compliance shows is read again.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AuditLogResponse, FacilityDecisionRequest, HeldSongsResponse, Term, TermList, TermListsResponse } from "@jplay/schema/compliance";
+import { api, apiRequest } from "@/lib/api-client";
+import { adminKeys } from "./admin-keys";
+import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
+
+const complianceKey = [...adminKeys.data(), "compliance"] as const;
+
+export const useTermLists = () =>
+  useQuery({ queryKey: [...complianceKey, "term-lists"], queryFn: ({ signal }) => api.get<TermListsResponse>("/api/admin/term-lists", { signal }), staleTime: ADMIN_DATA_STALE_MS });
+
+export const useHeldSongs = () =>
+  useQuery({
+    queryKey: [...complianceKey, "held"],
+    queryFn: ({ signal }) => api.get<HeldSongsResponse>("/api/admin/review/held", { signal }),
+    staleTime: ADMIN_DATA_STALE_MS,
+    refetchInterval: ADMIN_DATA_REFETCH_MS,
+  });
+
+export interface AuditFilters {
+  facility: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+/** The filters as the audit calls' query string (empty ones left out). */
+export const auditQueryString = (filters: AuditFilters) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value !== "") params.set(name, value);
+  const query = params.toString();
+  return query === "" ? "" : `?${query}`;
+};
+
+export const useAuditLog = (filters: AuditFilters) =>
+  useQuery({
+    queryKey: [...complianceKey, "audit", filters],
+    queryFn: ({ signal }) => api.get<AuditLogResponse>(`/api/admin/audit${auditQueryString(filters)}`, { signal }),
+    staleTime: ADMIN_DATA_STALE_MS,
+    refetchInterval: ADMIN_DATA_REFETCH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+function useComplianceChange<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: complianceKey }), queryClient.invalidateQueries({ queryKey: [...adminKeys.data(), "review"] })]),
+  });
+}
+
+export const useCreateTermList = () => useComplianceChange((name: string) => api.post<TermList>("/api/admin/term-lists", { name, terms: [] }));
+
+export const useChangeTermList = () =>
+  useComplianceChange(({ list, terms }: { list: TermList; terms: Term[] }) =>
+    apiRequest<TermList>("PUT", `/api/admin/term-lists/${encodeURIComponent(list.id)}`, { name: list.name, version: list.version, terms }),
+  );
+
+export const useSetFacilityLists = () =>
+  useComplianceChange(({ facilityId, listIds }: { facilityId: string; listIds: string[] }) =>
+    apiRequest<{ listIds: string[] }>("PUT", `/api/admin/facilities/${encodeURIComponent(facilityId)}/term-lists`, { listIds }),
+  );
+
+export const useDecideHeldSong = () =>
+  useComplianceChange(({ songId, ...decision }: FacilityDecisionRequest & { songId: string }) =>
+    api.post<{ decided: boolean }>(`/api/admin/songs/${encodeURIComponent(songId)}/facility-decision`, decision),
+  );

@@ -1,0 +1,233 @@
+/**
+ * Compliance as the admin API and the admin portal exchange it: term lists and their versions, the
+ * matches a song's screening found, a song's standing at each facility, facility blocks and the audit
+ * log (docs/decisions/067-term-lists-screening-audit.md). Written once here so the Worker's validation
+ * and the forms say the same thing about the same input. Times are ISO 8601.
+ */
+import * as v from "valibot";
+
+export const TERM_LANGUAGES = ["en", "es"] as const;
+export type TermLanguage = (typeof TERM_LANGUAGES)[number];
+
+export const TERM_MAX_LENGTH = 80;
+export const TERM_LIST_MAX_TERMS = 2000;
+export const TERM_LIST_NAME_MAX_LENGTH = 80;
+export const REASON_MAX_LENGTH = 500;
+
+export const COMPLIANCE_MESSAGES = {
+  term: `Enter each term as a word or phrase of letters (1 to ${TERM_MAX_LENGTH} characters).`,
+  language: "Each term's language must be en or es.",
+  terms: `A list holds at most ${TERM_LIST_MAX_TERMS} terms, each once per language.`,
+  name: `Enter the list's name (1 to ${TERM_LIST_NAME_MAX_LENGTH} characters).`,
+  version: "Send the version of the list you changed (its current version).",
+  listIds: "Send the ids of the term lists this facility applies.",
+  reason: `Give a reason (1 to ${REASON_MAX_LENGTH} characters).`,
+  block: "Send what to block (artist or song), its id and a reason.",
+  decision: "Send the facility, the decision (override or block) and a reason.",
+} as const;
+
+/** Letters (any script), digits, the obfuscation symbols @ and $, spaces, apostrophes and hyphens; at least one letter or digit. */
+const TERM_PATTERN = /^(?=.*[\p{L}\p{N}])[\p{L}\p{M}\p{N}@$' -]+$/u;
+
+export const TermSchema = v.object(
+  {
+    term: v.pipe(v.string(COMPLIANCE_MESSAGES.term), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.term), v.maxLength(TERM_MAX_LENGTH, COMPLIANCE_MESSAGES.term), v.regex(TERM_PATTERN, COMPLIANCE_MESSAGES.term)),
+    language: v.picklist(TERM_LANGUAGES, COMPLIANCE_MESSAGES.language),
+  },
+  COMPLIANCE_MESSAGES.term,
+);
+export type Term = v.InferOutput<typeof TermSchema>;
+
+const TermsSchema = v.pipe(
+  v.array(TermSchema, COMPLIANCE_MESSAGES.terms),
+  v.maxLength(TERM_LIST_MAX_TERMS, COMPLIANCE_MESSAGES.terms),
+  v.check((terms) => new Set(terms.map((t) => `${t.language}:${t.term.toLowerCase()}`)).size === terms.length, COMPLIANCE_MESSAGES.terms),
+);
+
+const NameSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.name), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.name), v.maxLength(TERM_LIST_NAME_MAX_LENGTH, COMPLIANCE_MESSAGES.name));
+
+/** `POST /api/admin/term-lists`: a new list (its version 1). */
+export const NewTermListSchema = v.object({ name: NameSchema, terms: TermsSchema }, COMPLIANCE_MESSAGES.name);
+export type NewTermListRequest = v.InferOutput<typeof NewTermListSchema>;
+
+/** `PUT /api/admin/term-lists/{listId}`: the whole list as it should be, against the version it was read at. */
+export const TermListChangeSchema = v.object(
+  { name: NameSchema, terms: TermsSchema, version: v.pipe(v.number(COMPLIANCE_MESSAGES.version), v.integer(COMPLIANCE_MESSAGES.version), v.minValue(1, COMPLIANCE_MESSAGES.version)) },
+  COMPLIANCE_MESSAGES.version,
+);
+export type TermListChangeRequest = v.InferOutput<typeof TermListChangeSchema>;
+
+export interface TermList {
+  id: string;
+  name: string;
+  version: number;
+  terms: Term[];
+  changedBy: string;
+  changedAt: string;
+  /** The facilities whose profile applies it. */
+  facilityIds: string[];
+}
+
+/** `GET /api/admin/term-lists`: by name. */
+export interface TermListsResponse {
+  lists: TermList[];
+}
+
+/** `GET /api/admin/term-lists/{listId}/versions`: newest first. */
+export interface TermListVersionsResponse {
+  versions: { version: number; name: string; terms: Term[]; changedBy: string; changedAt: string }[];
+}
+
+/** `PUT /api/admin/facilities/{facilityId}/term-lists`: the facility profile's lists. */
+export const FacilityTermListsSchema = v.object({ listIds: v.pipe(v.array(v.string(COMPLIANCE_MESSAGES.listIds), COMPLIANCE_MESSAGES.listIds), v.maxLength(100, COMPLIANCE_MESSAGES.listIds)) }, COMPLIANCE_MESSAGES.listIds);
+
+const ReasonSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.reason), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.reason), v.maxLength(REASON_MAX_LENGTH, COMPLIANCE_MESSAGES.reason));
+
+export const SCREENED_FIELDS = ["title", "credits", "lyrics"] as const;
+export type ScreenedField = (typeof SCREENED_FIELDS)[number];
+
+/** One place a list's term was found: `start`/`end` are offsets into that field's text (title, the credits' names joined by ", ", or the lyrics). */
+export interface TermMatch {
+  listId: string;
+  listName: string;
+  listVersion: number;
+  field: ScreenedField;
+  start: number;
+  end: number;
+  /** The words as the song has them. */
+  text: string;
+  term: string;
+  language: TermLanguage;
+}
+
+/** A song's screening as review shows it. */
+export interface SongScreening {
+  /** Null: not screened yet. */
+  screenedAt: string | null;
+  matches: TermMatch[];
+  /** The facilities whose lists it matches, with those lists and its standing there. */
+  facilities: { facilityId: string; facilityName: string; listNames: string[]; status: "fails" | "held" | "overridden"; reason: string | null }[];
+  /** No lyrics were given and it is not instrumental: nothing but the title and credits was screened. */
+  lyricsMissing: boolean;
+}
+
+/** `POST /api/admin/songs/{songId}/approve`'s override: needed when the song fails a facility's lists. */
+export const OverrideSchema = v.object({ reason: ReasonSchema }, COMPLIANCE_MESSAGES.reason);
+
+/** `POST /api/admin/songs/{songId}/facility-decision`: a live song held at a facility is allowed back (override) or kept out (block). */
+export const FacilityDecisionSchema = v.object(
+  { facilityId: v.string(COMPLIANCE_MESSAGES.decision), decision: v.picklist(["override", "block"], COMPLIANCE_MESSAGES.decision), reason: ReasonSchema },
+  COMPLIANCE_MESSAGES.decision,
+);
+export type FacilityDecisionRequest = v.InferOutput<typeof FacilityDecisionSchema>;
+
+/** A live song held at one or more facilities by a list change, waiting for an operator. */
+export interface HeldSong {
+  id: string;
+  title: string;
+  artistName: string;
+  lyrics: string | null;
+  instrumental: boolean;
+  credits: string;
+  screening: SongScreening;
+}
+
+/** `GET /api/admin/review/held`. */
+export interface HeldSongsResponse {
+  songs: HeldSong[];
+}
+
+export const BlockSchema = v.object(
+  { kind: v.picklist(["artist", "song"], COMPLIANCE_MESSAGES.block), targetId: v.pipe(v.string(COMPLIANCE_MESSAGES.block), v.minLength(1, COMPLIANCE_MESSAGES.block)), reason: ReasonSchema },
+  COMPLIANCE_MESSAGES.block,
+);
+export type BlockRequest = v.InferOutput<typeof BlockSchema>;
+export const UnblockSchema = v.object({ reason: ReasonSchema }, COMPLIANCE_MESSAGES.reason);
+
+export interface FacilityBlock {
+  id: string;
+  facilityId: string;
+  kind: "artist" | "song";
+  targetId: string;
+  /** The artist's name or the song's title. */
+  label: string;
+  reason: string;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** `GET /api/admin/facilities/{facilityId}/blocks`. */
+export interface FacilityBlocksResponse {
+  blocks: FacilityBlock[];
+}
+
+export const AUDIT_ACTIONS = [
+  "review_approved",
+  "review_rejected",
+  "override",
+  "held",
+  "takedown",
+  "restore",
+  "list_created",
+  "list_changed",
+  "facility_created",
+  "facility_changed",
+  "facility_lists_changed",
+  "block",
+  "unblock",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditMatch {
+  listName: string;
+  term: string;
+  field: string;
+  text: string;
+}
+
+export interface AuditRecord {
+  seq: number;
+  at: string;
+  actor: string;
+  action: AuditAction;
+  facilityId: string | null;
+  songId: string | null;
+  artistId: string | null;
+  listId: string | null;
+  detail: string;
+  /** The term-list versions in force: list id → version. */
+  listVersions: Record<string, number>;
+  matches: AuditMatch[];
+}
+
+/** `GET /api/admin/audit?facility=&from=&to=&action=&before=`: newest first, a page at a time. */
+export interface AuditLogResponse {
+  records: AuditRecord[];
+  /** Pass as `before` for the next (older) page; null: no more. */
+  nextBefore: number | null;
+}
+
+/** The query of the audit log and its CSV (`GET /api/admin/audit.csv`): dates are YYYY-MM-DD (UTC), both ends included. */
+export const AuditQuerySchema = v.object({
+  facility: v.optional(v.pipe(v.string(), v.minLength(1))),
+  action: v.optional(v.picklist(AUDIT_ACTIONS, "Unknown audit action")),
+  from: v.optional(v.pipe(v.string(), v.isoDate("from must be a date, YYYY-MM-DD"))),
+  to: v.optional(v.pipe(v.string(), v.isoDate("to must be a date, YYYY-MM-DD"))),
+  before: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "before must be a record number"), v.transform(Number))),
+});
+export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>;
+
+/** A release's compliance record at one facility, as both delivery feeds carry it. */
+export interface ComplianceRecord {
+  facilityId: string;
+  /** `approved`: passed its lists; `overridden`: allowed despite matches; `held`: out until an operator decides; `blocked`: kept out by the facility. */
+  decision: "approved" | "overridden" | "held" | "blocked";
+  reviewer: string | null;
+  /** ISO 8601; null when nobody has decided yet. */
+  decidedAt: string | null;
+  /** The versions of this facility's term lists the song was screened against. */
+  listVersions: { listId: string; listName: string; version: number }[];
+  /** The matches an operator overrode at this facility, and why. */
+  overriddenMatches: { listName: string; term: string; field: ScreenedField; text: string }[];
+  reason: string | null;
+}

@@ -1,0 +1,13 @@
+/**
+ * The compliance module's public surface: term lists, screening, facilities' standing and blocks,
+ * the audit log's reads and the feed's compliance records (docs/decisions/067-term-lists-screening-audit.md).
+ */
+export { auditLogCsv, readAuditLog } from "./audit-log";
+export { complianceRecords } from "./compliance-records";
+export { decideHeldSong } from "./facility-decision";
+export { blockAtFacility, liftBlock, listFacilityBlocks } from "./facility-blocks";
+export { auditMatches, facilityFailures, overrideStatements, refreshHolds, type FacilityFailure } from "./facility-standing";
+export { refreshFacilityHolds, rescreenAfterListChange } from "./rescreen";
+export { listHeldSongs, songScreening } from "./review-screening";
+export { screenSong } from "./screening";
+export { changeTermList, createTermList, currentTermLists, listTermListVersions, setFacilityTermLists } from "./term-lists";

@@ -1,0 +1,134 @@
+/**
+ * Screens a song's title, credits and lyrics against every term list's current version and keeps
+ * what it found (`song_screenings`, `song_screening_matches`): at submission, before approval, after
+ * a release correction and whenever a list changes (compliance/rescreen.ts). Every list is screened,
+ * whichever facilities apply it, so a facility that takes a list on later needs no new screening
+ * (docs/decisions/067-term-lists-screening-audit.md).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { ScreenedField, TermLanguage, TermMatch } from "@jplay/schema/compliance";
+import { songScreeningMatches, songScreenings, songs, termLists, termListVersions } from "@jplay/schema/tables";
+import type { Ctx } from "../platform/context";
+import { compileTerms } from "./term-matcher";
+
+export interface ListTerm {
+  term: string;
+  language: TermLanguage;
+  listId: string;
+  listName: string;
+  listVersion: number;
+}
+
+/** Every term of every list's current version, with its list. */
+export async function currentListTerms(ctx: Ctx): Promise<{ terms: ListTerm[]; versions: Record<string, number> }> {
+  const rows = await ctx.db
+    .select({ id: termLists.id, name: termLists.name, version: termLists.version, terms: termListVersions.terms })
+    .from(termLists)
+    .innerJoin(termListVersions, sql`${termListVersions.listId} = ${termLists.id} and ${termListVersions.version} = ${termLists.version}`);
+  return {
+    terms: rows.flatMap((list) => list.terms.map((t) => ({ term: t.term, language: t.language, listId: list.id, listName: list.name, listVersion: list.version }))),
+    versions: Object.fromEntries(rows.map((list) => [list.id, list.version])),
+  };
+}
+
+/** The words of a song that are screened. */
+export interface ScreenedWords {
+  title: string;
+  /** The credits' names joined by ", " (offsets of credit matches point into this). */
+  credits: string;
+  lyrics: string | null;
+}
+
+/** Pure: every place a term is found in the words. */
+export function screenWords(terms: readonly ListTerm[], words: ScreenedWords, find = compileTerms(terms)): TermMatch[] {
+  const fields: [ScreenedField, string][] = [
+    ["title", words.title],
+    ["credits", words.credits],
+    ["lyrics", words.lyrics ?? ""],
+  ];
+  return fields.flatMap(([field, text]) =>
+    find(text).map(({ term, start, end, text: found }) => ({
+      listId: term.listId,
+      listName: term.listName,
+      listVersion: term.listVersion,
+      field,
+      start,
+      end,
+      text: found,
+      term: term.term,
+      language: term.language,
+    })),
+  );
+}
+
+/** A song's screened words, read from D1; undefined when there is no such song. */
+export async function songWords(ctx: Ctx, songId: string): Promise<ScreenedWords | undefined> {
+  const [row] = await ctx.db
+    .select({
+      title: songs.title,
+      lyrics: songs.lyrics,
+      credits: sql<string>`(select coalesce(group_concat(name, ', '), '') from (select name from song_credits c where c.song_id = ${songs.id} order by position))`,
+    })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
+  return row;
+}
+
+/** Screens the song now and keeps the result; answers its matches. */
+export async function screenSong(ctx: Ctx, songId: string, lists?: Awaited<ReturnType<typeof currentListTerms>>): Promise<TermMatch[]> {
+  const words = await songWords(ctx, songId);
+  if (!words) return [];
+  const { terms, versions } = lists ?? (await currentListTerms(ctx));
+  const matches = screenWords(terms, words);
+  const now = ctx.now();
+  await ctx.db.batch([
+    ctx.db.delete(songScreeningMatches).where(eq(songScreeningMatches.songId, songId)),
+    ctx.db
+      .insert(songScreenings)
+      .values({ songId, listVersions: versions, screenedAt: now })
+      .onConflictDoUpdate({ target: songScreenings.songId, set: { listVersions: versions, screenedAt: now } }),
+    // D1 binds at most 100 values a statement: 9 columns a match, 10 matches an insert.
+    ...chunks(matches, 10).map((some) => ctx.db.insert(songScreeningMatches).values(some.map((match) => ({ songId, ...matchColumns(match) })))),
+  ]);
+  return matches;
+}
+
+const matchColumns = (match: TermMatch) => ({
+  listId: match.listId,
+  listVersion: match.listVersion,
+  field: match.field,
+  start: match.start,
+  end: match.end,
+  text: match.text,
+  term: match.term,
+  language: match.language,
+});
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The matches a song's last screening kept, with their lists' names. */
+export async function storedMatches(ctx: Ctx, songId: string): Promise<TermMatch[]> {
+  const rows = await ctx.db
+    .select({ match: songScreeningMatches, listName: termLists.name })
+    .from(songScreeningMatches)
+    .innerJoin(termLists, eq(termLists.id, songScreeningMatches.listId))
+    .where(eq(songScreeningMatches.songId, songId));
+  return rows
+    .map(({ match, listName }) => ({
+      listId: match.listId,
+      listName,
+      listVersion: match.listVersion,
+      field: match.field,
+      start: match.start,
+      end: match.end,
+      text: match.text,
+      term: match.term,
+      language: match.language as TermLanguage,
+    }))
+    .sort((a, b) => a.field.localeCompare(b.field) || a.start - b.start);
+}
