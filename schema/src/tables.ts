@@ -53,7 +53,11 @@ export const artists = sqliteTable("artists", {
    */
   confirmedPhone: text("confirmed_phone"),
   createdAt: createdAt(),
-});
+},
+  // The admin list pages artists newest first by (created_at, id) and finds them by phone
+  // (workers/api/src/payments/admin-payments.ts).
+  (artist) => [index("artists_created_idx").on(artist.createdAt, artist.id), index("artists_phone_idx").on(artist.phone)],
+);
 
 /** The one code an artist may be confirming their phone with: texted, hashed here, short-lived. */
 export const phoneCodes = sqliteTable("phone_codes", {
@@ -146,6 +150,8 @@ export const songs = sqliteTable(
     index("songs_status_created_idx").on(song.status, song.createdAt),
     index("songs_featured_idx").on(song.featuredAt),
     index("songs_artist_idx").on(song.artistId),
+    // The admin summary counts pending songs of artists with a card from this index alone.
+    index("songs_status_artist_idx").on(song.status, song.artistId),
   ],
 );
 
@@ -202,7 +208,7 @@ export const paymentMethods = sqliteTable(
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (method) => [index("payment_methods_artist_idx").on(method.artistId)],
+  (method) => [index("payment_methods_artist_idx").on(method.artistId), index("payment_methods_last4_idx").on(method.last4)],
 );
 
 /** Fixed-window counters for abuse limits (e.g. setup intents per client address and per phone). */
@@ -297,6 +303,8 @@ export const payments = sqliteTable(
   },
   (payment) => [
     index("payments_artist_idx").on(payment.artistId),
+    // Charges in flight, counted by the admin summary without reading every payment.
+    index("payments_status_idx").on(payment.status),
     index("payments_song_idx").on(payment.songId, payment.createdAt),
     uniqueIndex("payments_song_request_unique").on(payment.songId, payment.requestId),
     // Two racing requests for one song cannot both hold an open (or paid) payment.

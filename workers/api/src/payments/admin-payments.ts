@@ -1,8 +1,13 @@
 /**
- * The admin payment overview (README, "Admin portal": `GET /api/admin/payments`): one record per
- * saved card, with its artist and the artist's songs. Built from two statements sent in one D1
- * batch, whatever the number of artists: joins and correlated sub-queries, never a query per artist
- * and never an IN list of ids (D1 binds at most 100 parameters per statement).
+ * The admin payment overview (README, "Admin portal": `GET /api/admin/payments?q=&cursor=&limit=`):
+ * one record per saved card, with its artist and the artist's songs, a page of artists at a time.
+ * Artists are paged newest first by keyset on (created_at, id) over the artists_created_idx index, so
+ * a page costs the same at the 100,000th artist as at the first (no OFFSET); a search (artist name or
+ * song title words, through the song_search FTS5 index; a phone number's digits from its start; a
+ * card's last 4) picks artists through indexes too (admin-payments-page.ts). One D1 batch: the
+ * page's cards, the page's songs and, on the first page, the summary counts — joins and correlated
+ * sub-queries, never a query per artist and never an IN list of ids (D1 binds at most 100 parameters
+ * per statement). Query plans: docs/decisions/066-admin-lists-by-keyset.md.
  */
 import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { centsToDollars } from "@jplay/schema/pricing";
@@ -10,12 +15,27 @@ import type { AdminPaymentRecord, AdminPaymentsResponse, AdminSong } from "@jpla
 import { artists, paymentMethods, payments, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import type { Db } from "../platform/db";
+import { artistMatches, pageCursor, readPage, type AdminPaymentsPage, type AdminPaymentsQuery } from "./admin-payments-page";
 
 /** Payment statuses that mean "a charge for this song is claimed or in flight". */
 export const PROCESSING_PAYMENT_STATUSES = ["claimed", "processing", "requires_action"] as const;
 
-/** Every saved card with its artist, newest artists first, each artist's default card first. */
-function cardsQuery(db: Db) {
+/** The artists of one page (one more than asked, to tell whether another page follows), as a sub-query. */
+function pageArtistIds(db: Db, page: AdminPaymentsPage) {
+  const after = page.after;
+  // A row value, which SQLite seeks to in the (created_at, id) index; an OR of two comparisons it may not.
+  const keyset = after ? sql`(${artists.createdAt}, ${artists.id}) < (${after.createdAt}, ${after.id})` : undefined;
+  const hasCard = exists(db.select({ one: sql`1` }).from(paymentMethods).where(eq(paymentMethods.artistId, artists.id)));
+  return db
+    .select({ id: artists.id })
+    .from(artists)
+    .where(and(hasCard, keyset, page.search ? artistMatches(page.search) : undefined))
+    .orderBy(desc(artists.createdAt), desc(artists.id))
+    .limit(page.limit + 1);
+}
+
+/** The page's saved cards with their artists, newest artists first, each artist's default card first. */
+function cardsQuery(db: Db, page: AdminPaymentsPage) {
   const paidSong = db
     .select({ id: songs.id })
     .from(songs)
@@ -29,6 +49,7 @@ function cardsQuery(db: Db) {
     .select({
       paymentMethodId: paymentMethods.id,
       artistId: paymentMethods.artistId,
+      artistCreatedAt: artists.createdAt,
       cardBrand: paymentMethods.brand,
       last4: paymentMethods.last4,
       expMonth: paymentMethods.expMonth,
@@ -40,11 +61,12 @@ function cardsQuery(db: Db) {
     })
     .from(paymentMethods)
     .innerJoin(artists, eq(artists.id, paymentMethods.artistId))
-    .orderBy(desc(artists.createdAt), asc(artists.id), desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+    .where(inArray(paymentMethods.artistId, pageArtistIds(db, page)))
+    .orderBy(desc(artists.createdAt), desc(artists.id), desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
 }
 
-/** The songs of every artist with a saved card, newest first. */
-function songsQuery(db: Db) {
+/** The songs of the page's artists, newest first. */
+function songsQuery(db: Db, page: AdminPaymentsPage) {
   const processing = db
     .select({ id: payments.id })
     .from(payments)
@@ -59,8 +81,26 @@ function songsQuery(db: Db) {
       processingPayment: sql<boolean>`${exists(processing)}`.mapWith(Boolean),
     })
     .from(songs)
-    .where(inArray(songs.artistId, db.select({ artistId: paymentMethods.artistId }).from(paymentMethods)))
+    .where(inArray(songs.artistId, pageArtistIds(db, page)))
     .orderBy(desc(songs.createdAt), asc(songs.id));
+}
+
+/**
+ * The summary cards over every artist with a card: artists, cards, and songs awaiting payment or with a
+ * charge in flight. Counted from indexes (payment_methods_artist_idx, songs_status_artist_idx,
+ * payments_status_idx), not by reading the tables' rows.
+ */
+function summaryQuery(db: Db) {
+  const inFlight = PROCESSING_PAYMENT_STATUSES.map((status) => sql`${status}`);
+  return db.select({
+    totalArtists: sql<number>`(select count(distinct ${paymentMethods.artistId}) from ${paymentMethods})`,
+    paymentMethods: sql<number>`(select count(*) from ${paymentMethods})`,
+    pendingPayments: sql<number>`(select count(*) from songs s where s.status = 'pending'
+        and exists (select 1 from payment_methods pm where pm.artist_id = s.artist_id))
+      + (select count(distinct p.song_id) from payments p join songs s on s.id = p.song_id
+        where p.status in (${sql.join(inFlight, sql`, `)}) and s.status <> 'pending'
+        and exists (select 1 from payment_methods pm where pm.artist_id = s.artist_id))`,
+  }).from(sql`(select 1)`);
 }
 
 /** A song as the admin sees it; the fee is dollars, and absent when none was paid. */
@@ -70,9 +110,12 @@ export function adminSong(row: { id: string; title: string; status: string; feeC
   return song;
 }
 
-export async function listAdminPayments(ctx: Ctx): Promise<AdminPaymentsResponse> {
+export async function listAdminPayments(ctx: Ctx, asked: AdminPaymentsQuery = {}): Promise<AdminPaymentsResponse> {
   const { db } = ctx;
-  const [cards, songRows] = await db.batch([cardsQuery(db), songsQuery(db)]);
+  const page = readPage(asked);
+  const [cards, songRows, summary] = page.after
+    ? [...(await db.batch([cardsQuery(db, page), songsQuery(db, page)])), undefined]
+    : await db.batch([cardsQuery(db, page), songsQuery(db, page), summaryQuery(db)]);
   const songsByArtist = new Map<string, AdminSong[]>();
   for (const row of songRows) {
     if (!row.artistId) continue;
@@ -80,8 +123,19 @@ export async function listAdminPayments(ctx: Ctx): Promise<AdminPaymentsResponse
     list.push(adminSong(row));
     songsByArtist.set(row.artistId, list);
   }
-  const records = cards.map(
-    (card): AdminPaymentRecord => ({
+  // The cards come in page order; the (limit + 1)th artist only says that another page follows.
+  const records: AdminPaymentRecord[] = [];
+  const artistsSeen: { id: string; createdAt: number }[] = [];
+  let nextCursor: string | null = null;
+  for (const card of cards) {
+    if (artistsSeen.at(-1)?.id !== card.artistId) {
+      if (artistsSeen.length === page.limit) {
+        nextCursor = pageCursor(artistsSeen.at(-1)!);
+        break;
+      }
+      artistsSeen.push({ id: card.artistId, createdAt: card.artistCreatedAt });
+    }
+    records.push({
       paymentMethodId: card.paymentMethodId,
       artistId: card.artistId,
       artistName: card.artistName,
@@ -93,7 +147,10 @@ export async function listAdminPayments(ctx: Ctx): Promise<AdminPaymentsResponse
       isDefault: card.isDefault,
       songs: songsByArtist.get(card.artistId) ?? [],
       hasSuccessfulPayment: card.hasSuccessfulPayment,
-    }),
-  );
-  return { payments: records };
+    });
+  }
+  const answer: AdminPaymentsResponse = { payments: records, nextCursor };
+  const counts = summary?.[0];
+  if (counts) answer.summary = { totalArtists: counts.totalArtists, paymentMethods: counts.paymentMethods, pendingPayments: counts.pendingPayments };
+  return answer;
 }
