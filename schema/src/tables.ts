@@ -83,6 +83,11 @@ export const songs = sqliteTable(
     title: text("title").notNull(),
     artistName: text("artist_name").notNull(),
     priceCents: integer("price_cents").notNull().default(199),
+    /**
+     * Purchases recorded for the song, kept running by the batch that records them
+     * (schema/src/purchase-credit.ts), so the popular order never counts the purchases table.
+     */
+    purchaseCount: integer("purchase_count").notNull().default(0),
     status: text("status", { enum: SONG_STATUSES }).notNull().default("pending"),
     audioKey: text("audio_key").notNull(),
     coverKey: text("cover_key"),
