@@ -1,3 +1,5 @@
+DROP INDEX `text_messages_created_idx`;--> statement-breakpoint
+CREATE INDEX `text_messages_created_id_idx` ON `text_messages` (`created_at`,`id`);--> statement-breakpoint
 ALTER TABLE `songs` ADD `purchase_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `songs_status_artist_idx` ON `songs` (`status`,`artist_id`);--> statement-breakpoint
 CREATE INDEX `artists_created_idx` ON `artists` (`created_at`,`id`);--> statement-breakpoint

@@ -665,7 +665,8 @@ export const textMessages = sqliteTable(
     createdAt: createdAt("created_at"),
     sentAt: integer("sent_at", { mode: "number" }),
   },
-  (message) => [index("text_messages_created_idx").on(message.createdAt), index("text_messages_status_idx").on(message.status)],
+  // The Messages tab pages by (created_at, id) (workers/api/src/texts/admin-text-messages.ts).
+  (message) => [index("text_messages_created_id_idx").on(message.createdAt, message.id), index("text_messages_status_idx").on(message.status)],
 );
 
 /** Phone numbers (E.164) that answered STOP: no text is sent to them until they answer START. */

@@ -1,7 +1,6 @@
 /**
  * What one page of the admin payment overview asks for (payments/admin-payments.ts): how many artists,
- * after which one (the cursor: the last artist's created_at and id, opaque to the browser), and the
- * search. The search is answered from indexes, never by reading every artist: the words of an artist
+ * after which one (platform/page-cursor.ts), and the search. The search is answered from indexes, never by reading every artist: the words of an artist
  * name or song title through the song_search FTS5 index (each word matched as the start of a word,
  * accents and case folded, in the title or artist columns); digits also as the start of a phone number
  * (E.164, with or without its +1) over artists_phone_idx, and four digits as a card's last 4 over
@@ -11,18 +10,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_ARTISTS, ADMIN_PAGE_ARTISTS_MAX } from "@jplay/schema/admin";
 import { artists } from "@jplay/schema/tables";
 import { badRequest } from "../platform/errors";
+import { readPageCursor, type PageAfter } from "../platform/page-cursor";
 
 /** The query string as the route read it. */
 export interface AdminPaymentsQuery {
   q?: string | undefined;
   cursor?: string | undefined;
   limit?: string | undefined;
-}
-
-/** The artist a page starts after. */
-export interface PageAfter {
-  createdAt: number;
-  id: string;
 }
 
 export interface AdminPaymentsPage {
@@ -35,23 +29,6 @@ export interface AdminPaymentsPage {
 const SEARCH_MAX_CHARS = 100;
 const SEARCH_MAX_WORDS = 8;
 
-/** The cursor after `artist`: base64url of "createdAt.id". */
-export function pageCursor(artist: PageAfter): string {
-  return btoa(`${artist.createdAt}.${artist.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function readCursor(cursor: string): PageAfter {
-  let text: string;
-  try {
-    text = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-  } catch {
-    throw badRequest("This page cursor is not one the list gave.");
-  }
-  const match = /^(\d{1,16})\.(.{1,200})$/s.exec(text);
-  if (!match) throw badRequest("This page cursor is not one the list gave.");
-  return { createdAt: Number(match[1]), id: match[2]! };
-}
-
 /** The page asked for; 400 for a limit that is not a whole number from 1 to the maximum, or a cursor the list never gave. */
 export function readPage(asked: AdminPaymentsQuery): AdminPaymentsPage {
   let limit = ADMIN_PAGE_ARTISTS;
@@ -62,7 +39,7 @@ export function readPage(asked: AdminPaymentsQuery): AdminPaymentsPage {
     }
   }
   const search = (asked.q ?? "").trim().slice(0, SEARCH_MAX_CHARS);
-  return { limit, after: asked.cursor ? readCursor(asked.cursor) : null, search: search || null };
+  return { limit, after: asked.cursor ? readPageCursor(asked.cursor) : null, search: search || null };
 }
 
 /** The FTS5 query: every word typed, each the start of a word in a song's title or artist name. */

@@ -15,7 +15,8 @@ import type { AdminPaymentRecord, AdminPaymentsResponse, AdminSong } from "@jpla
 import { artists, paymentMethods, payments, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import type { Db } from "../platform/db";
-import { artistMatches, pageCursor, readPage, type AdminPaymentsPage, type AdminPaymentsQuery } from "./admin-payments-page";
+import { pageCursor } from "../platform/page-cursor";
+import { artistMatches, readPage, type AdminPaymentsPage, type AdminPaymentsQuery } from "./admin-payments-page";
 
 /** Payment statuses that mean "a charge for this song is claimed or in flight". */
 export const PROCESSING_PAYMENT_STATUSES = ["claimed", "processing", "requires_action"] as const;
