@@ -161,7 +161,7 @@ async function printPlans(persistDir: string, adminPassword: string) {
       },
     });
     const origin = "http://127.0.0.1:8787";
-    const worker = await loadWorkerInNode(capturing, { APP_ENV: "development", ADMIN_PASSWORD: adminPassword, APP_ORIGIN: origin });
+    const worker = await loadWorkerInNode(capturing, { APP_ENV: "development", ADMIN_PASSWORD: adminPassword, SESSION_SECRET: "bench-session-secret-0123456789abcdef", APP_ORIGIN: origin });
     try {
       const signIn = await worker.fetch(
         new Request(`${origin}/api/admin/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: JSON.stringify({ password: adminPassword }) }),
@@ -196,4 +196,6 @@ async function printPlans(persistDir: string, adminPassword: string) {
 }
 
 /** How many `?` parameters a statement binds (a plan does not depend on their values). */
-const countParams = (sql: string) => (sql.replace(/'[^']*'/g, "").match(/\?/g) ?? []).length;
+function countParams(sql: string): number {
+  return (sql.replace(/'[^']*'/g, "").match(/\?/g) ?? []).length;
+}

@@ -8,7 +8,6 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_ARTISTS, ADMIN_PAGE_ARTISTS_MAX } from "@jplay/schema/admin";
-import { artists } from "@jplay/schema/tables";
 import { badRequest } from "../platform/errors";
 import { readPageCursor, type PageAfter } from "../platform/page-cursor";
 
@@ -49,14 +48,19 @@ function songWordsQuery(search: string): string | null {
   return words.map((word) => `{title artist} : "${word}"*`).join(" AND ");
 }
 
-/** The artists `search` finds, as a condition on `artists`; matches nothing when nothing searchable was typed. */
-export function artistMatches(search: string): SQL {
+/**
+ * The ids of the artists `search` finds, as one compound SELECT of index look-ups (FTS5 hits, a phone
+ * range, a last 4), or null when nothing searchable was typed. The page reads these candidates first
+ * and then their artists by primary key (admin-payments.ts): filtering the newest-first walk instead
+ * would read every artist for a search that finds one.
+ */
+export function searchedArtistIds(search: string): SQL | null {
   const found: SQL[] = [];
   const words = songWordsQuery(search);
   if (words) {
-    found.push(sql`${artists.id} in (select s.artist_id from song_search
+    found.push(sql`select s.artist_id as id from song_search
       join song_search_docs d on d.doc = song_search.rowid join songs s on s.id = d.song_id
-      where song_search match ${words})`);
+      where song_search match ${words}`);
   }
   // Digits alone (spaces, dashes, brackets and a leading + allowed): a phone number's start, a card's last 4.
   if (/^\+?[\d\s().-]+$/.test(search)) {
@@ -64,10 +68,10 @@ export function artistMatches(search: string): SQL {
     if (digits) {
       for (const start of new Set([`+${digits}`, `+1${digits}`])) {
         // A range over the index: every number that starts with `start` (digits sort before ':').
-        found.push(sql`(${artists.phone} >= ${start} and ${artists.phone} < ${`${start}:`})`);
+        found.push(sql`select id from artists where phone >= ${start} and phone < ${`${start}:`}`);
       }
     }
-    if (digits.length === 4) found.push(sql`${artists.id} in (select artist_id from payment_methods where last4 = ${digits})`);
+    if (digits.length === 4) found.push(sql`select artist_id as id from payment_methods where last4 = ${digits}`);
   }
-  return found.length === 0 ? sql`0` : sql`(${sql.join(found, sql` or `)})`;
+  return found.length === 0 ? null : sql.join(found, sql` union `);
 }

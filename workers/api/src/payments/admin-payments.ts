@@ -9,30 +9,32 @@
  * sub-queries, never a query per artist and never an IN list of ids (D1 binds at most 100 parameters
  * per statement). Query plans: docs/decisions/066-admin-lists-by-keyset.md.
  */
-import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { centsToDollars } from "@jplay/schema/pricing";
 import type { AdminPaymentRecord, AdminPaymentsResponse, AdminSong } from "@jplay/schema/admin";
 import { artists, paymentMethods, payments, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import type { Db } from "../platform/db";
 import { pageCursor } from "../platform/page-cursor";
-import { artistMatches, readPage, type AdminPaymentsPage, type AdminPaymentsQuery } from "./admin-payments-page";
+import { readPage, searchedArtistIds, type AdminPaymentsPage, type AdminPaymentsQuery } from "./admin-payments-page";
 
 /** Payment statuses that mean "a charge for this song is claimed or in flight". */
 export const PROCESSING_PAYMENT_STATUSES = ["claimed", "processing", "requires_action"] as const;
 
-/** The artists of one page (one more than asked, to tell whether another page follows), as a sub-query. */
-function pageArtistIds(db: Db, page: AdminPaymentsPage) {
+/**
+ * The artists of one page (one more than asked, to tell whether another page follows), as a sub-query:
+ * newest first down the (created_at, id) index; for a search, the candidates it found first (CROSS JOIN
+ * keeps SQLite from walking every artist instead), then sorted.
+ */
+function pageArtistIds(page: AdminPaymentsPage): SQL {
   const after = page.after;
   // A row value, which SQLite seeks to in the (created_at, id) index; an OR of two comparisons it may not.
-  const keyset = after ? sql`(${artists.createdAt}, ${artists.id}) < (${after.createdAt}, ${after.id})` : undefined;
-  const hasCard = exists(db.select({ one: sql`1` }).from(paymentMethods).where(eq(paymentMethods.artistId, artists.id)));
-  return db
-    .select({ id: artists.id })
-    .from(artists)
-    .where(and(hasCard, keyset, page.search ? artistMatches(page.search) : undefined))
-    .orderBy(desc(artists.createdAt), desc(artists.id))
-    .limit(page.limit + 1);
+  const keyset = after ? sql`and (a.created_at, a.id) < (${after.createdAt}, ${after.id})` : sql``;
+  const hasCard = sql`exists (select 1 from payment_methods pm where pm.artist_id = a.id)`;
+  const found = page.search === null ? null : searchedArtistIds(page.search);
+  if (page.search !== null && found === null) return sql`select null where 0`;
+  const from = found ? sql`(${found}) as found cross join artists a on a.id = found.id` : sql`artists a`;
+  return sql`select a.id from ${from} where ${hasCard} ${keyset} order by a.created_at desc, a.id desc limit ${page.limit + 1}`;
 }
 
 /** The page's saved cards with their artists, newest artists first, each artist's default card first. */
@@ -62,7 +64,7 @@ function cardsQuery(db: Db, page: AdminPaymentsPage) {
     })
     .from(paymentMethods)
     .innerJoin(artists, eq(artists.id, paymentMethods.artistId))
-    .where(inArray(paymentMethods.artistId, pageArtistIds(db, page)))
+    .where(sql`${paymentMethods.artistId} in (${pageArtistIds(page)})`)
     .orderBy(desc(artists.createdAt), desc(artists.id), desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
 }
 
@@ -82,7 +84,7 @@ function songsQuery(db: Db, page: AdminPaymentsPage) {
       processingPayment: sql<boolean>`${exists(processing)}`.mapWith(Boolean),
     })
     .from(songs)
-    .where(inArray(songs.artistId, pageArtistIds(db, page)))
+    .where(sql`${songs.artistId} in (${pageArtistIds(page)})`)
     .orderBy(desc(songs.createdAt), asc(songs.id));
 }
 
