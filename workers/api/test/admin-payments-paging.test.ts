@@ -35,7 +35,9 @@ async function seed() {
       ).bind(row.id, row.title, row.name, row.at),
     );
   }
+  // pg-4 has two songs the search finds: still one artist on a page.
   statements.push(
+    env.DB.prepare(`INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key, created_at) VALUES ('song2-${tag}-4', '${tag}-4', 'Dusk ${tag}', 'Di ${tag}', 'pending', 'songs/x/audio.mp3', ${FUTURE})`),
     env.DB.prepare(
       `INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default, created_at) VALUES ('card-old-${tag}', '${tag}-2', 'pm_old_${tag}', 'amex', '9999', 1, 2030, 0, 1)`,
     ),
@@ -79,6 +81,10 @@ describe("GET /api/admin/payments, a page at a time", () => {
     const last = await page(`?limit=3&q=${tag}&cursor=${first.body.nextCursor}`);
     expect(artistIds(last.body)).toEqual([`${tag}-1`, `${tag}-0`]);
     expect(last.body.nextCursor).toBeNull();
+    // An artist with two songs found counts once toward the page.
+    const one = await page(`?limit=1&q=${tag}`);
+    expect(artistIds(one.body)).toEqual([`${tag}-4`]);
+    expect(one.body.nextCursor).toEqual(expect.any(String));
     // Exactly a page's worth is also the last page.
     const exact = await page(`?limit=5&q=${tag}`);
     expect(new Set(artistIds(exact.body)).size).toBe(5);

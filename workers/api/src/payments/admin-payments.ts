@@ -33,7 +33,8 @@ function pageArtistIds(page: AdminPaymentsPage): SQL {
   const hasCard = sql`exists (select 1 from payment_methods pm where pm.artist_id = a.id)`;
   const found = page.search === null ? null : searchedArtistIds(page.search);
   if (page.search !== null && found === null) return sql`select null where 0`;
-  const from = found ? sql`(${found}) as found cross join artists a on a.id = found.id` : sql`artists a`;
+  // Distinct: an artist whose many songs match is one candidate, or the page's limit would count songs.
+  const from = found ? sql`(select distinct id from (${found})) as found cross join artists a on a.id = found.id` : sql`artists a`;
   return sql`select a.id from ${from} where ${hasCard} ${keyset} order by a.created_at desc, a.id desc limit ${page.limit + 1}`;
 }
 
