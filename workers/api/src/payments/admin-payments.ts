@@ -47,7 +47,9 @@ function cardsQuery(db: Db, page: AdminPaymentsPage) {
   const succeededPayment = db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.artistId, artists.id), eq(payments.status, "succeeded")));
+    // `+status`: looked up by the artist (payments_artist_idx); without statistics SQLite would
+    // otherwise walk every succeeded payment through payments_status_idx for each artist.
+    .where(and(eq(payments.artistId, artists.id), sql`+${payments.status} = 'succeeded'`));
   const latestArtistName = db.select({ name: songs.artistName }).from(songs).where(eq(songs.artistId, artists.id)).orderBy(desc(songs.createdAt)).limit(1);
   return db
     .select({
