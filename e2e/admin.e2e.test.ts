@@ -579,7 +579,7 @@ describe("large data", () => {
     const found = q ? bigList.filter((record) => [record.artistName, ...record.songs.map((song) => song.title)].some((text) => text.toLowerCase().includes(q))) : bigList;
     const from = Number(url.searchParams.get("cursor") ?? 0);
     const next = from + PAGE < found.length ? String(from + PAGE) : null;
-    const summary = url.searchParams.has("cursor") ? {} : { summary: { totalArtists: COUNT, paymentMethods: COUNT, pendingPayments: COUNT * 2 } };
+    const summary = url.searchParams.has("cursor") || q ? {} : { summary: { totalArtists: COUNT, paymentMethods: COUNT, pendingPayments: COUNT * 2 } };
     return { payments: found.slice(from, from + PAGE), nextCursor: next, ...summary };
   }
 

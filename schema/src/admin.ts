@@ -43,7 +43,7 @@ export interface AdminPaymentsSummary {
 /**
  * `GET /api/admin/payments?q=&cursor=&limit=`: one page of artists (newest first), each artist's
  * cards in `payments`; `nextCursor` asks for the next page, null on the last. `summary` comes with the
- * first page only (no cursor).
+ * unsearched first page only (no cursor, no q).
  */
 export interface AdminPaymentsResponse {
   payments: AdminPaymentRecord[];

@@ -109,11 +109,13 @@ describe("GET /api/admin/payments, a page at a time", () => {
     expect(nothing.body.nextCursor).toBeNull();
   });
 
-  it("counts the summary over every artist with a card, whatever the page size or search", async () => {
+  it("counts the summary over every artist with a card, with the unsearched first page only", async () => {
     const counts = await env.DB.prepare(
       "SELECT (SELECT count(DISTINCT artist_id) FROM payment_methods) AS artists, (SELECT count(*) FROM payment_methods) AS cards",
     ).first<{ artists: number; cards: number }>();
-    const { body } = await page(`?limit=1&q=${tag}`);
+    const { body } = await page("?limit=1");
+    // A search's pages leave the counts out: they are the same whatever is searched.
+    expect((await page(`?limit=1&q=${tag}`)).body.summary).toBeUndefined();
     expect(body.summary).toMatchObject({ totalArtists: counts!.artists, paymentMethods: counts!.cards });
     expect(body.summary!.pendingPayments).toBeGreaterThanOrEqual(5);
   });

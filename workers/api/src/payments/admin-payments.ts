@@ -5,7 +5,7 @@
  * a page costs the same at the 100,000th artist as at the first (no OFFSET); a search (artist name or
  * song title words, through the song_search FTS5 index; a phone number's digits from its start; a
  * card's last 4) picks artists through indexes too (admin-payments-page.ts). One D1 batch: the
- * page's cards, the page's songs and, on the first page, the summary counts — joins and correlated
+ * page's cards, the page's songs and, on the unsearched first page, the summary counts — joins and correlated
  * sub-queries, never a query per artist and never an IN list of ids (D1 binds at most 100 parameters
  * per statement). Query plans: docs/decisions/066-admin-lists-by-keyset.md.
  */
@@ -119,7 +119,8 @@ export function adminSong(row: { id: string; title: string; status: string; feeC
 export async function listAdminPayments(ctx: Ctx, asked: AdminPaymentsQuery = {}): Promise<AdminPaymentsResponse> {
   const { db } = ctx;
   const page = readPage(asked);
-  const [cards, songRows, summary] = page.after
+  // The counts come with the unsearched first page only: they do not depend on the page or search.
+  const [cards, songRows, summary] = page.after || page.search !== null
     ? [...(await db.batch([cardsQuery(db, page), songsQuery(db, page)])), undefined]
     : await db.batch([cardsQuery(db, page), songsQuery(db, page), summaryQuery(db)]);
   const songsByArtist = new Map<string, AdminSong[]>();

@@ -283,7 +283,13 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
   );
 
   const records = useMemo(() => payments.data?.pages.flatMap((page) => page.payments) ?? [], [payments.data]);
-  const summary = payments.data?.pages[0]?.summary;
+  // The server counts the summary with the unsearched first page; a search keeps the last counts.
+  const [lastSummary, setLastSummary] = useState<AdminPaymentsSummary | undefined>(undefined);
+  const answeredSummary = payments.data?.pages[0]?.summary;
+  useEffect(() => {
+    if (answeredSummary) setLastSummary(answeredSummary);
+  }, [answeredSummary]);
+  const summary = answeredSummary ?? lastSummary;
 
   if (payments.data && summary && !unauthorised) {
     return (
