@@ -32,10 +32,28 @@ export interface AdminPaymentRecord {
   hasSuccessfulPayment: boolean;
 }
 
-/** `GET /api/admin/payments` */
+/** The summary cards: counted over every artist with a card, whatever page or search is shown. */
+export interface AdminPaymentsSummary {
+  totalArtists: number;
+  paymentMethods: number;
+  /** Songs of those artists awaiting payment or with a charge in flight. */
+  pendingPayments: number;
+}
+
+/**
+ * `GET /api/admin/payments?q=&cursor=&limit=`: one page of artists (newest first), each artist's
+ * cards in `payments`; `nextCursor` asks for the next page, null on the last. `summary` comes with the
+ * unsearched first page only (no cursor, no q).
+ */
 export interface AdminPaymentsResponse {
   payments: AdminPaymentRecord[];
+  nextCursor: string | null;
+  summary?: AdminPaymentsSummary;
 }
+
+/** Artists per page of `GET /api/admin/payments`, by default and at most. */
+export const ADMIN_PAGE_ARTISTS = 100;
+export const ADMIN_PAGE_ARTISTS_MAX = 500;
 
 /** One item of `POST /api/admin/payments/retry`. `songId: null` asks for the artist's initial charge. */
 export interface RetryItemRequest {

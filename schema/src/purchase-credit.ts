@@ -1,13 +1,15 @@
 /**
  * Recording purchases and crediting their artists, as statements both the Worker
  * (POST /api/provider/purchases) and the demo seed run: one crediting code path. For a set of
- * purchases it yields three statements meant for ONE D1 batch (a transaction), so a purchase row and
- * its ledger transaction exist together or not at all, however often a report is retried and
- * wherever a Worker stops:
+ * purchases it yields four statements meant for ONE D1 batch (a transaction), so a purchase row, its
+ * ledger transaction and its song's running count exist together or not at all, however often a
+ * report is retried and wherever a Worker stops:
  *   1. insert the purchase rows with their listener, device, facility and the song's ISRC (a song must
  *      be distributed; an existing purchaseId is left alone),
  *   2. and 3. the purchases' ledger postings (schema/src/ledger-postings.ts, `POSTINGS.purchase`),
- *      each only when its purchase row exists and its `purchase` transaction does not yet.
+ *      each only when its purchase row exists and its `purchase` transaction does not yet;
+ *   4. add to each song's `purchase_count` the purchases this batch recorded: those whose ledger
+ *      transaction has the id this batch chose (a purchase sent again keeps its first transaction).
  * Run them with `runSqlBatch` (schema/src/sql-batch.ts). No imports that need the Worker runtime, so
  * Node scripts load it too.
  */
@@ -29,8 +31,13 @@ export interface CreditablePurchase {
   facilityId?: string | null;
 }
 
+/** Each purchase's song and the ledger transaction id this batch chose for it, as JSON. */
+function recordedJson(purchases: readonly CreditablePurchase[], transactionIds: Map<string, string>): string {
+  return JSON.stringify(purchases.map(({ purchaseId, songId }) => ({ songId, transactionId: transactionIds.get(purchaseId) })));
+}
+
 /**
- * The three statements for one D1 batch (see the header). `transactionIds` gives the fresh ledger
+ * The four statements for one D1 batch (see the header). `transactionIds` gives the fresh ledger
  * transaction id per purchaseId, to learn afterwards which purchases this batch recorded.
  */
 export function purchaseCreditStatements(
@@ -63,6 +70,11 @@ export function purchaseCreditStatements(
         where true
         on conflict (id) do nothing`,
       ...credits.statements,
+      sql`update songs set purchase_count = purchase_count + counted.n
+        from (select json_extract(p.value, '$.songId') as song_id, count(*) as n from json_each(${recordedJson(purchases, credits.transactionIds)}) p
+          where exists (select 1 from ledger_transactions t where t.id = json_extract(p.value, '$.transactionId'))
+          group by 1) as counted
+        where songs.id = counted.song_id`,
     ],
     transactionIds: credits.transactionIds,
   };

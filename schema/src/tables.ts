@@ -53,7 +53,11 @@ export const artists = sqliteTable("artists", {
    */
   confirmedPhone: text("confirmed_phone"),
   createdAt: createdAt(),
-});
+},
+  // The admin list pages artists newest first by (created_at, id) and finds them by phone
+  // (workers/api/src/payments/admin-payments.ts).
+  (artist) => [index("artists_created_idx").on(artist.createdAt, artist.id), index("artists_phone_idx").on(artist.phone)],
+);
 
 /** The one code an artist may be confirming their phone with: texted, hashed here, short-lived. */
 export const phoneCodes = sqliteTable("phone_codes", {
@@ -79,6 +83,11 @@ export const songs = sqliteTable(
     title: text("title").notNull(),
     artistName: text("artist_name").notNull(),
     priceCents: integer("price_cents").notNull().default(199),
+    /**
+     * Purchases recorded for the song, kept running by the batch that records them
+     * (schema/src/purchase-credit.ts), so the popular order never counts the purchases table.
+     */
+    purchaseCount: integer("purchase_count").notNull().default(0),
     status: text("status", { enum: SONG_STATUSES }).notNull().default("pending"),
     audioKey: text("audio_key").notNull(),
     coverKey: text("cover_key"),
@@ -155,6 +164,8 @@ export const songs = sqliteTable(
     index("songs_status_genre_created_id_idx").on(song.status, song.genre, song.createdAt, song.id),
     index("songs_featured_idx").on(song.featuredAt),
     index("songs_artist_idx").on(song.artistId),
+    // The admin summary counts pending songs of artists with a card from this index alone.
+    index("songs_status_artist_idx").on(song.status, song.artistId),
   ],
 );
 
@@ -288,7 +299,7 @@ export const paymentMethods = sqliteTable(
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (method) => [index("payment_methods_artist_idx").on(method.artistId)],
+  (method) => [index("payment_methods_artist_idx").on(method.artistId), index("payment_methods_last4_idx").on(method.last4)],
 );
 
 /** Fixed-window counters for abuse limits (e.g. setup intents per client address and per phone). */
@@ -383,6 +394,8 @@ export const payments = sqliteTable(
   },
   (payment) => [
     index("payments_artist_idx").on(payment.artistId),
+    // Charges in flight, counted by the admin summary without reading every payment.
+    index("payments_status_idx").on(payment.status),
     index("payments_song_idx").on(payment.songId, payment.createdAt),
     uniqueIndex("payments_song_request_unique").on(payment.songId, payment.requestId),
     // Two racing requests for one song cannot both hold an open (or paid) payment.
@@ -738,7 +751,8 @@ export const textMessages = sqliteTable(
     createdAt: createdAt("created_at"),
     sentAt: integer("sent_at", { mode: "number" }),
   },
-  (message) => [index("text_messages_created_idx").on(message.createdAt), index("text_messages_status_idx").on(message.status)],
+  // The Messages tab pages by (created_at, id) (workers/api/src/texts/admin-text-messages.ts).
+  (message) => [index("text_messages_created_id_idx").on(message.createdAt, message.id), index("text_messages_status_idx").on(message.status)],
 );
 
 /** Phone numbers (E.164) that answered STOP: no text is sent to them until they answer START. */

@@ -22,11 +22,10 @@ export interface AdminTextMessage {
   sentAt: string | null;
 }
 
-/** `GET /api/admin/messages?page=N`: newest first, ADMIN_MESSAGES_PAGE_SIZE a page (pages from 1). */
+/** `GET /api/admin/messages?cursor=`: newest first, ADMIN_MESSAGES_PAGE_SIZE a page; `nextCursor` asks for the next, null on the last. */
 export interface AdminTextMessagesResponse {
   messages: AdminTextMessage[];
-  page: number;
-  hasMore: boolean;
+  nextCursor: string | null;
 }
 
 /** `POST /api/admin/sms-opt-outs`: an operator marks a number as opted out (STOP by another way). */

@@ -44,6 +44,7 @@ export const ISOLATED_TESTS = [
   "test/distribution-pipeline.test.ts",
   "test/provider-feed.test.ts",
   "test/provider-purchases.test.ts",
+  "test/purchase-counts.test.ts",
   "test/complete-distribution.test.ts",
   "test/recovery.test.ts",
   "test/payouts.test.ts",

@@ -56,7 +56,7 @@ function countingD1(d1: D1Database) {
 async function paymentsWithCountedQueries(cookie: string) {
   const counter = countingD1(env.DB);
   const response = await worker.fetch(
-    new Request(`${SITE_ORIGIN}/api/admin/payments`, { headers: { Cookie: cookie } }),
+    new Request(`${SITE_ORIGIN}/api/admin/payments?limit=500`, { headers: { Cookie: cookie } }),
     { ...env, DB: counter.d1 },
     createExecutionContext(),
   );
@@ -150,7 +150,7 @@ describe("GET /api/admin/payments", () => {
     expect((await record()).hasSuccessfulPayment).toBe(true);
   });
 
-  it("reads D1 a fixed number of times whatever the number of artists", async () => {
+  it("reads D1 a fixed number of times for a page whatever the number of artists on it", async () => {
     const cookie = await operatorCookie();
     await seedArtists("few", 2);
     const few = await paymentsWithCountedQueries(cookie);

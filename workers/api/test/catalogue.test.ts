@@ -36,11 +36,12 @@ beforeAll(async () => {
   for (const song of fixtures) {
     statements.push(
       env.DB.prepare(
-        `INSERT INTO songs (id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        // The running count the batch recording purchases keeps (schema/src/purchase-credit.ts), written with the rows here.
+        `INSERT INTO songs (id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at, purchase_count)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         song.id, song.title, `${song.title} Artist`, song.priceCents ?? 199, song.status, `songs/${song.id}/audio.mp3`,
-        song.cover ? `songs/${song.id}/cover.png` : null, song.featuredAt ?? null, song.distributedAt, song.createdAt,
+        song.cover ? `songs/${song.id}/cover.png` : null, song.featuredAt ?? null, song.distributedAt, song.createdAt, song.purchases,
       ),
     );
     for (let n = 0; n < song.purchases; n++) {

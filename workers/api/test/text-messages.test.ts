@@ -359,13 +359,12 @@ describe("sending", () => {
 });
 
 describe("the admin's Messages list", () => {
-  it("lists texts newest first with link tokens hidden, behind admin sign-in, and refuses a bad page", async () => {
+  it("lists texts newest first with link tokens hidden, behind admin sign-in, and refuses a bad cursor", async () => {
     const { artistId, phone } = await artistWithPhone();
     await queuedText(artistId);
     expect((await new Browser().fetch("/api/admin/messages")).status).toBe(401);
     const operator = await signedInOperator();
     const listed = await (await operator.fetch("/api/admin/messages")).json<AdminTextMessagesResponse>();
-    expect(listed.page).toBe(1);
     expect(listed.messages.length).toBeLessThanOrEqual(ADMIN_MESSAGES_PAGE_SIZE);
     const created = listed.messages.map((message) => message.createdAt);
     expect(created).toEqual([...created].sort().reverse());
@@ -373,6 +372,34 @@ describe("the admin's Messages list", () => {
     expect(ours).toMatchObject({ kind: "card_saved", status: "queued" });
     expect(ours!.body).toContain("/artist/[link hidden]");
     expect(JSON.stringify(listed)).not.toContain("A".repeat(43));
-    expect((await operator.fetch("/api/admin/messages?page=0")).status).toBe(400);
+    expect((await operator.fetch("/api/admin/messages?cursor=not-a-cursor")).status).toBe(400);
+  });
+
+  it("pages by cursor: each page starts after the last text of the one before, ties in a millisecond by id, and the last page names none", async () => {
+    const { artistId } = await artistWithPhone();
+    // Texts created after every other test's, three of them in one millisecond.
+    const at = [9e12 + 3, 9e12 + 2, 9e12 + 2, 9e12 + 2, 9e12 + 1];
+    const ids = at.map((_, i) => `page-text-${i}`);
+    await env.DB.batch(
+      at.map((createdAt, i) =>
+        env.DB.prepare("INSERT INTO text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, created_at) VALUES (?1, ?2, '+15550000000', 'card_saved', 'paged-' || ?1, 'Paged', 'logged', ?3)").bind(ids[i], artistId, createdAt),
+      ),
+    );
+    const operator = await signedInOperator();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const listed: AdminTextMessagesResponse = await (await operator.fetch(`/api/admin/messages${cursor ? `?cursor=${cursor}` : ""}`)).json();
+      seen.push(...listed.messages.map((message) => message.id));
+      cursor = listed.nextCursor;
+      pages++;
+    } while (cursor && pages < 1000);
+    expect(cursor).toBeNull();
+    // Every text once, in order: the five first, then every other test's.
+    expect(seen.slice(0, 5)).toEqual(["page-text-0", "page-text-3", "page-text-2", "page-text-1", "page-text-4"]);
+    expect(new Set(seen).size).toBe(seen.length);
+    const total = await env.DB.prepare("SELECT count(*) AS n FROM text_messages").first<number>("n");
+    expect(seen.length).toBe(total);
   });
 });

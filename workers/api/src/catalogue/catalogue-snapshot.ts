@@ -3,7 +3,8 @@
  * of the popular and recent lists in the full and in the clean catalogue, the featured song, and every
  * facility's clean-only flag. The edge cache keeps it per catalogue generation
  * (catalogue/edge-cache.ts), so the lists of every scope variant cost one query between two changes to
- * the catalogue (docs/decisions/032-edge-cache.md). The orders and the rule of what is public are those
+ * the catalogue (docs/decisions/032-edge-cache.md). The popular order reads each song's running
+ * purchase count (songs.purchase_count, kept by the batch that records purchases), never the purchases. The orders and the rule of what is public are those
  * of docs/product.md (Data): most purchased first, newest among equals; newest to join first; only
  * distributed songs not taken down whose release date has come; a clean scope leaves out explicit and
  * unanswered songs. A clean (edited) version of a song is listed in the clean scope only: the full
@@ -56,13 +57,12 @@ const LENGTH = SNAPSHOT_LIST_LENGTH;
 
 /** Raw SQL (docs/decisions/030-one-way-per-thing.md): window functions and a JSON object drizzle's builder cannot say. */
 const SNAPSHOT_SQL = sql`
-with counts as (select song_id, count(*) as n from purchases group by song_id),
-excluded as (${EXCLUDED_PAIRS}),
+with excluded as (${EXCLUDED_PAIRS}),
 spare as (select coalesce(max(n), 0) as n from (select count(*) as n from excluded group by facility_id)),
 live as (
   select s.id, s.title, s.artist_name, s.cover_key, s.created_at, s.distributed_at, s.price_cents, s.explicit, s.featured_at,
-    coalesce(c.n, 0) as purchase_count, coalesce(s.explicit = 0, 0) as clean, (s.clean_version_of is not null) as edited
-  from songs s left join counts c on c.song_id = s.id
+    s.purchase_count, coalesce(s.explicit = 0, 0) as clean, (s.clean_version_of is not null) as edited
+  from songs s
   where s.status = 'distributed' and s.taken_down_at is null and s.release_date <= ${RELEASED_BY_TODAY}),
 ranked as (
   select *,

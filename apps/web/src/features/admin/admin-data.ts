@@ -1,37 +1,14 @@
 /**
- * What the admin screen derives from `GET /api/admin/payments`, kept pure so it is tested without a
- * browser and costs one pass over the data: search keys, the summary cards, the Failed Payments and
- * Distribution Status rows, and the retry items a selection asks for (docs/product.md, Screens; States and flows).
+ * What the admin screen derives from the pages of `GET /api/admin/payments` it has loaded, kept pure so
+ * it is tested without a browser and costs one pass over the data: the Failed Payments and
+ * Distribution Status rows, and the retry items a selection asks for (docs/product.md, Screens; States
+ * and flows). The search and the summary cards are the server's (workers/api/src/payments/admin-payments.ts).
  *
  * Songs belong to artists, not cards: an artist with two saved cards appears in two records with the
  * same songs, so song-level rows and counts are made once per song id, using the artist's default card.
  */
 import type { AdminPaymentRecord, AdminSong, RetryItemRequest } from "@jplay/schema/admin";
 import { ADMIN_INITIAL_CHARGE_CENTS, ADMIN_RETRY_CENTS } from "@jplay/schema/pricing";
-
-/** A record with its lowercase search text computed once, not on every keystroke. */
-export interface IndexedRecord {
-  record: AdminPaymentRecord;
-  searchKey: string;
-}
-
-export function indexRecords(records: readonly AdminPaymentRecord[]): IndexedRecord[] {
-  return records.map((record) => ({
-    record,
-    searchKey: [record.artistName, record.artistPhone, record.last4, ...record.songs.map((song) => song.title)]
-      .join("\n")
-      .toLowerCase(),
-  }));
-}
-
-/** docs/product.md: the search matches artistName, artistPhone, last4 or any song title, case-insensitive. */
-export function filterRecords(indexed: readonly IndexedRecord[], query: string): AdminPaymentRecord[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return indexed.map((item) => item.record);
-  const matches: AdminPaymentRecord[] = [];
-  for (const item of indexed) if (item.searchKey.includes(needle)) matches.push(item.record);
-  return matches;
-}
 
 /** docs/product.md, States and flows: failed/pending when the status is pending or a payment is processing. */
 export const isPendingSong = (song: AdminSong) => song.status === "pending" || song.processingPayment;
@@ -65,20 +42,6 @@ export function songRows(records: readonly AdminPaymentRecord[]): SongRow[] {
     }
   }
   return rows;
-}
-
-export interface AdminSummary {
-  totalArtists: number;
-  paymentMethods: number;
-  pendingPayments: number;
-}
-
-export function summarise(records: readonly AdminPaymentRecord[]): AdminSummary {
-  return {
-    totalArtists: new Set(records.map((record) => record.artistId)).size,
-    paymentMethods: records.length,
-    pendingPayments: songRows(records).filter((row) => isPendingSong(row.song)).length,
-  };
 }
 
 /** The Failed Payments tab: amber rows for artists without a successful payment, then pending songs. */

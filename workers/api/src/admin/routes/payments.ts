@@ -1,5 +1,6 @@
 /**
- * /api/admin/payments: the record per saved card (`GET /`), and retrying failed charges — `POST /retry`
+ * /api/admin/payments: the record per saved card (`GET /?q=&cursor=&limit=`, a page of artists with the
+ * next page's cursor, searched on the server: payments/admin-payments.ts), and retrying failed charges — `POST /retry`
  * records a batch and queues one `admin.charge` job per item (each charged off-session at most once, at
  * the server's amount), `GET /retry/{batchId}` answers its progress (payments/admin-retry.ts).
  */
@@ -32,7 +33,7 @@ const RetryRequestSchema = v.object({
 });
 
 export const adminPaymentRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await listAdminPayments(c.var.ctx)))
+  .get("/", async (c) => c.json(await listAdminPayments(c.var.ctx, { q: c.req.query("q"), cursor: c.req.query("cursor"), limit: c.req.query("limit") })))
   .post("/retry", jsonBody(RetryRequestSchema), async (c) =>
     c.json(await createRetryBatch(c.var.ctx, c.req.valid("json").payments)),
   )

@@ -10,8 +10,8 @@ export const adminKeys = {
   purchaseMismatches: () => ["admin", "data", "purchase-mismatches"] as const,
   recoveryPayments: () => ["admin", "data", "recovery-payments"] as const,
   funding: () => ["admin", "data", "funding"] as const,
-  /** Every page of the Messages tab (no page), or one page. */
-  messages: (page?: number) => (page === undefined ? (["admin", "data", "messages"] as const) : (["admin", "data", "messages", page] as const)),
+  /** Every page of the Messages tab (no cursor), or one page (its cursor; "" for the first). */
+  messages: (cursor?: string) => (cursor === undefined ? (["admin", "data", "messages"] as const) : (["admin", "data", "messages", cursor] as const)),
   artist: (artistId: string) => ["admin", "data", "artist", artistId] as const,
   facilities: () => ["admin", "data", "facilities"] as const,
   receipt: (receiptId: string) => ["admin", "data", "receipt", receiptId] as const,

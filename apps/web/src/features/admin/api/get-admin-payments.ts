@@ -1,8 +1,11 @@
 /**
- * `GET /api/admin/payments`: every saved payment method with its artist and songs (docs/product.md, Data).
- * docs/product.md, Calls: fresh for 30 s and refetched every 60 s, the one polled read of the product.
+ * `GET /api/admin/payments?q=&cursor=`: saved payment methods with their artists and songs, a page of
+ * artists at a time, searched on the server (docs/product.md, Data). Each search is its own list of
+ * pages; "Load more" asks for the next page with the last one's cursor.
+ * docs/product.md, Calls: fresh for 30 s and refetched every 60 s, the one polled read of the product
+ * (a refetch asks again for every page loaded).
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { AdminPaymentsResponse } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
@@ -10,14 +13,24 @@ import { adminKeys } from "./admin-keys";
 export const ADMIN_DATA_STALE_MS = 30_000;
 export const ADMIN_DATA_REFETCH_MS = 60_000;
 
-export const getAdminPayments = (signal?: AbortSignal) => api.get<AdminPaymentsResponse>("/api/admin/payments", { signal });
+export function getAdminPayments(search: string, cursor: string | null, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  if (search) params.set("q", search);
+  if (cursor) params.set("cursor", cursor);
+  const query = params.toString();
+  return api.get<AdminPaymentsResponse>(`/api/admin/payments${query ? `?${query}` : ""}`, { signal });
+}
 
-export const adminPaymentsQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.payments(),
-    queryFn: ({ signal }) => getAdminPayments(signal),
+export const adminPaymentsQueryOptions = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminKeys.payments(), search] as const,
+    queryFn: ({ signal, pageParam }) => getAdminPayments(search, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: ADMIN_DATA_STALE_MS,
     refetchInterval: ADMIN_DATA_REFETCH_MS,
+    // A new search keeps the last answer on screen until its own arrives.
+    placeholderData: keepPreviousData,
   });
 
-export const useAdminPayments = (enabled: boolean) => useQuery({ ...adminPaymentsQueryOptions(), enabled });
+export const useAdminPayments = (search: string) => useInfiniteQuery(adminPaymentsQueryOptions(search));

@@ -1,6 +1,6 @@
 /**
- * `GET /api/admin/messages?page=N`: the texts sent to artists, newest first, a page at a time (the
- * Messages tab), and `POST /api/admin/sms-opt-outs`, an operator marking a number as opted out.
+ * `GET /api/admin/messages?cursor=`: the texts sent to artists, newest first, a page at a time (the
+ * Messages tab; the first page has no cursor, each names the next), and `POST /api/admin/sms-opt-outs`, an operator marking a number as opted out.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminTextMessagesResponse, SmsOptOutRequest } from "@jplay/schema/text-messages";
@@ -8,12 +8,13 @@ import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 
-export const getTextMessages = (page: number, signal?: AbortSignal) => api.get<AdminTextMessagesResponse>(`/api/admin/messages?page=${page}`, { signal });
+export const getTextMessages = (cursor: string | null, signal?: AbortSignal) =>
+  api.get<AdminTextMessagesResponse>(`/api/admin/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, { signal });
 
-export const useTextMessages = (page: number) =>
+export const useTextMessages = (cursor: string | null) =>
   useQuery({
-    queryKey: adminKeys.messages(page),
-    queryFn: ({ signal }) => getTextMessages(page, signal),
+    queryKey: adminKeys.messages(cursor ?? ""),
+    queryFn: ({ signal }) => getTextMessages(cursor, signal),
     staleTime: ADMIN_DATA_STALE_MS,
     refetchInterval: ADMIN_DATA_REFETCH_MS,
     placeholderData: keepPreviousData,

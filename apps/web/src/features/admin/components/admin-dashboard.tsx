@@ -1,32 +1,25 @@
 /**
  * The signed-in admin portal (docs/product.md, Screens): toolbar, summary cards, search and the three tabs,
- * plus the confirm and details dialogs. Search runs over precomputed lowercase keys and a deferred
- * query, so typing stays immediate with 10,000 artists; the tables render only visible rows.
+ * plus the confirm and details dialogs. The list comes a page of artists at a time, searched on the
+ * server once typing pauses ("Load more" asks for the next page), and the summary cards are the
+ * server's counts, so the screen costs the same at 100,000 artists as at 100; the tables render only
+ * visible rows.
  */
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import * as Tabs from "@radix-ui/react-tabs";
-import type { AdminPaymentRecord, AdminSessionResponse } from "@jplay/schema/admin";
+import { ADMIN_PAGE_ARTISTS, type AdminPaymentRecord, type AdminPaymentsSummary, type AdminSessionResponse } from "@jplay/schema/admin";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { SearchIcon } from "@/components/ui/icons";
 import { hasErrorCode } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import {
-  failedPaymentsView,
-  filterRecords,
-  indexRecords,
-  initialCharge,
-  retriesForSelection,
-  songRetry,
-  songRows,
-  summarise,
-  type SongRow,
-} from "../admin-data";
+import { failedPaymentsView, initialCharge, retriesForSelection, songRetry, songRows, type SongRow } from "../admin-data";
 import { adminKeys } from "../api/admin-keys";
 import { useAdminPayments } from "../api/get-admin-payments";
 import { useSignOutAdmin } from "../api/sign-out-admin";
 import { useRunCharges } from "../use-run-charges";
+import { useSettledValue } from "../use-settled-value";
 import { ArtistDetailsDialog } from "./artist-details-dialog";
 import { CatalogueTab } from "./catalogue-tab";
 import { ComplianceTab } from "./compliance-tab";
@@ -60,22 +53,34 @@ function SummaryCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-function Dashboard({ records, processing, onCharge, refreshButton, signOutButton }: {
+/** How long typing must pause before the search is sent. */
+const SEARCH_SETTLE_MS = 250;
+
+/** The next page of artists, when there is one. */
+interface MorePages {
+  hasMore: boolean;
+  loading: boolean;
+  load: () => void;
+}
+
+function Dashboard({ records, summary, search, onSearchChange, searching, more, processing, onCharge, refreshButton, signOutButton }: {
   records: AdminPaymentRecord[];
+  summary: AdminPaymentsSummary;
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** The records shown are not yet the answer to what is typed. */
+  searching: boolean;
+  more: MorePages;
   processing: boolean;
   onCharge: (pending: PendingConfirmation) => void;
   refreshButton: ReactNode;
   signOutButton: ReactNode;
 }) {
-  const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [detailsFor, setDetailsFor] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
 
-  const indexed = useMemo(() => indexRecords(records), [records]);
-  const query = useDeferredValue(search);
-  const shown = useMemo(() => filterRecords(indexed, query), [indexed, query]);
-  const summary = useMemo(() => summarise(records), [records]);
+  const shown = records;
   const failedView = useMemo(() => failedPaymentsView(shown), [shown]);
   const distributionRows = useMemo(() => songRows(shown), [shown]);
   const selectedShown = useMemo(() => shown.filter((record) => selected.has(record.paymentMethodId)), [shown, selected]);
@@ -158,16 +163,16 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
             aria-label="Search payment methods"
             placeholder="Search by name, email, phone, card last 4 or song title"
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onChange={(event) => onSearchChange(event.currentTarget.value)}
             className={inputClass(false, "pl-10")}
           />
         </div>
         <p className="text-sm text-muted" aria-live="polite">
-          Showing {shown.length.toLocaleString()} of {records.length.toLocaleString()} payment methods
+          Showing {shown.length.toLocaleString()} of {summary.paymentMethods.toLocaleString()} payment methods
         </p>
       </div>
 
-      <Tabs.Root defaultValue="payment-methods" className={cn("space-y-4", query !== search && "opacity-80")}>
+      <Tabs.Root defaultValue="payment-methods" className={cn("space-y-4", searching && "opacity-80")}>
         <Tabs.List aria-label="Admin views" className="inline-flex flex-wrap gap-1 rounded-full border border-line bg-surface p-1">
           <Tabs.Trigger value="payment-methods" className={tabTriggerClass}>
             Payment Methods
@@ -219,6 +224,17 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
         </Tabs.Content>
       </Tabs.Root>
 
+      {more.hasMore && (
+        <div>
+          <Button variant="secondary" onClick={more.load} disabled={more.loading} aria-busy={more.loading} aria-describedby="load-more-hint">
+            {more.loading ? "Loading more…" : "Load more"}
+          </Button>
+          <span id="load-more-hint" className="sr-only">
+            Adds the next {ADMIN_PAGE_ARTISTS} artists to the tables above.
+          </span>
+        </div>
+      )}
+
       <PayoutFundingPanel />
       <TaxYearExport />
 
@@ -237,7 +253,9 @@ function Dashboard({ records, processing, onCharge, refreshButton, signOutButton
 
 export function AdminDashboard({ method }: { method: AdminSessionResponse["method"] }) {
   const queryClient = useQueryClient();
-  const payments = useAdminPayments(true);
+  const [search, setSearch] = useState("");
+  const settledSearch = useSettledValue(search.trim(), SEARCH_SETTLE_MS);
+  const payments = useAdminPayments(settledSearch);
   const signOut = useSignOutAdmin();
   const charges = useRunCharges();
   const unauthorised = hasErrorCode(payments.error, "unauthorized");
@@ -273,13 +291,27 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
     </Button>
   );
 
-  if (payments.data && !unauthorised) {
+  const records = useMemo(() => payments.data?.pages.flatMap((page) => page.payments) ?? [], [payments.data]);
+  // The server counts the summary with the unsearched first page; a search keeps the last counts.
+  const [lastSummary, setLastSummary] = useState<AdminPaymentsSummary | undefined>(undefined);
+  const answeredSummary = payments.data?.pages[0]?.summary;
+  useEffect(() => {
+    if (answeredSummary) setLastSummary(answeredSummary);
+  }, [answeredSummary]);
+  const summary = answeredSummary ?? lastSummary;
+
+  if (payments.data && summary && !unauthorised) {
     return (
       <div className="space-y-6">
         {/* A failed background refetch keeps the last data on screen and says so. */}
         {payments.isError && <AdminLoadError />}
         <Dashboard
-          records={payments.data.payments}
+          records={records}
+          summary={summary}
+          search={search}
+          onSearchChange={setSearch}
+          searching={search.trim() !== settledSearch || payments.isPlaceholderData}
+          more={{ hasMore: payments.hasNextPage, loading: payments.isFetchingNextPage, load: () => void payments.fetchNextPage() }}
           processing={charges.processing}
           onCharge={(pending) => void charges.run(pending.kind, pending.charges)}
           refreshButton={refreshButton}

@@ -56,8 +56,11 @@ function OptOutForm() {
 }
 
 export function MessagesTab() {
-  const [page, setPage] = useState(1);
-  const messages = useTextMessages(page);
+  // The cursors of the pages walked so far: the first page has none; Previous drops the last.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const page = cursors.length;
+  const messages = useTextMessages(cursors.at(-1) ?? null);
+  const next = messages.data?.nextCursor ?? null;
   return (
     <div className="space-y-4">
       {messages.isPending ? (
@@ -103,13 +106,13 @@ export function MessagesTab() {
             </table>
           </div>
           <nav aria-label="Messages pages" className="flex items-center gap-3">
-            <Button variant="secondary" size="sm" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
+            <Button variant="secondary" size="sm" disabled={page === 1} onClick={() => setCursors((current) => current.slice(0, -1))}>
               Previous
             </Button>
             <span className="text-sm text-muted" aria-live="polite">
               Page {page}
             </span>
-            <Button variant="secondary" size="sm" disabled={!messages.data.hasMore || messages.isPlaceholderData} onClick={() => setPage((current) => current + 1)}>
+            <Button variant="secondary" size="sm" disabled={next === null || messages.isPlaceholderData} onClick={() => setCursors((current) => [...current, next])}>
               Next
             </Button>
           </nav>
