@@ -7,7 +7,7 @@
  * ContributorRole, the languages ISO 639 codes, the warnings ParentalWarningType.
  */
 import * as v from "valibot";
-import { normalizeGtin, normalizeIsrc } from "./identifiers";
+import { normalizeGtin, normalizeIsrc } from "./identifiers.ts";
 
 /** Primary genres an artist picks from: the common subset stores take as ERN GenreText. */
 export const GENRES = [
