@@ -18,11 +18,13 @@ export const MAX_PURCHASE_REPORT_BYTES = 256 * 1024;
 /**
  * Why a listener id does not look opaque (null: it does). The provider names a listener by its own
  * pseudonym: 16–64 characters of letters, digits, `_` and `-`, at least 8 different ones. Refused: a
- * number (digits, with or without separators: an inmate or account number), a name (letters only, in
- * one case or as capitalised words, e.g. `JohnMichaelSmith`, `john_smith`), anything with a space,
- * `@` or `.` (a name, an e-mail address), a short code. A random id passes: a UUID always, a random
- * base64url token of 16+ characters all but never fails (a property test draws thousands). A guard
- * against mistakes, not a proof: the provider's contract is to send a pseudonym.
+ * number (digits, with or without separators: an inmate or account number), anything with a space,
+ * `@` or `.` (a name, an e-mail address), a short code, and, under 22 characters, a name (letters
+ * only, in one case or as capitalised words, e.g. `JohnMichaelSmith`, `john_smith`). A random id of
+ * 128 bits or more (a UUID, a base64url token of 22+ characters) is never refused, as no name shape is
+ * looked for in it; a shorter random token can look like a name (a 16-character one about once in
+ * 2,300), so providers should name listeners with 128 random bits or more. A guard against mistakes,
+ * not a proof: the provider's contract is to send a pseudonym.
  */
 export function listenerIdProblem(id: string): string | null {
   if (/^[\d_-]+$/.test(id) && !UUID.test(id)) return "listenerId must be the provider's opaque listener id, not a number (an inmate or account number is refused)";
@@ -30,13 +32,17 @@ export function listenerIdProblem(id: string): string | null {
   if (/\s/.test(id)) return "listenerId must be the provider's opaque listener id: no spaces (a name is refused)";
   if (id.length < LISTENER_ID_MIN_LENGTH || id.length > LISTENER_ID_MAX_LENGTH) return `listenerId must be ${LISTENER_ID_MIN_LENGTH}–${LISTENER_ID_MAX_LENGTH} characters (an opaque id, e.g. a UUID)`;
   if (!/^[A-Za-z0-9_-]+$/.test(id)) return "listenerId may contain only letters, digits, _ and -";
-  if (/^[a-z_-]+$/.test(id) || /^[A-Z_-]+$/.test(id) || /^([A-Z][a-z]+[_-]?)+$/.test(id)) return "listenerId must be the provider's opaque listener id, not a name";
+  // Name shapes are looked for only below 128 bits: a random id of 22+ characters is never refused.
+  if (id.length < OPAQUE_ALWAYS_LENGTH && (/^[a-z_-]+$/.test(id) || /^[A-Z_-]+$/.test(id) || /^([A-Z][a-z]+[_-]?)+$/.test(id)))
+    return "listenerId must be the provider's opaque listener id, not a name";
   if (new Set(id).size < 8) return "listenerId must have at least 8 different characters, as a random opaque id does";
   return null;
 }
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const LISTENER_ID_MIN_LENGTH = 16;
 export const LISTENER_ID_MAX_LENGTH = 64;
+/** 22 base64url characters hold 128 random bits (a UUID holds 122). */
+const OPAQUE_ALWAYS_LENGTH = 22;
 
 /** A listener id that looks opaque (listenerIdProblem): used by purchase reports and every listener call. */
 export const ListenerIdSchema = v.pipe(
