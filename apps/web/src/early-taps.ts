@@ -80,8 +80,8 @@ function like(control: HTMLElement): boolean {
   const song = serverSongs().get(control.dataset.songId ?? "");
   if (!song) return false;
   const liked = toggleStoredLike(song);
-  for (const heart of document.querySelectorAll<HTMLElement>(`[data-early-tap="like"][data-song-id="${CSS.escape(song.id)}"]`)) {
-    heart.setAttribute("aria-pressed", String(liked));
+  for (const heart of document.querySelectorAll<HTMLElement>('[data-early-tap="like"]')) {
+    if (heart.dataset.songId === song.id) heart.setAttribute("aria-pressed", String(liked));
   }
   return true;
 }
@@ -107,7 +107,7 @@ function switchLanguage(control: HTMLElement): boolean {
 function answer(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   const control = target.closest<HTMLElement>("[data-early-tap]");
-  if (!control || !document.getElementById("root")?.contains(control)) return false;
+  if (!control) return false;
   switch (control.dataset.earlyTap) {
     case "play":
       return play(control);

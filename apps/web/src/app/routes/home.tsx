@@ -9,12 +9,12 @@ import { Hero } from "@/features/catalogue/components/hero";
 import { InfoSection } from "@/features/catalogue/components/info-section";
 import { PromoCard } from "@/features/catalogue/components/promo-card";
 import { SongRow } from "@/features/catalogue/components/song-row";
-import { DistributionSuccessBanner } from "@/features/catalogue/components/success-banner";
 import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { PlayerProvider } from "@/features/player/player-provider";
 import { useWarmFirstTap } from "@/features/player/hooks/use-warm-first-tap";
 import { useI18n } from "@/lib/i18n";
+import { DistributionSuccess } from "../distribution-success";
 import { HOME_ROW_SIZE } from "../home-page-data";
 
 
@@ -68,7 +68,7 @@ export function Component() {
       <title>{i18n._("JPlay – Music for 2.4 million listeners")}</title>
       {/* Room for the fixed player bar above the bottom navigation. */}
       <div className="mx-auto max-w-6xl space-y-12 px-4 pt-6 pb-32 sm:px-6">
-        <DistributionSuccessBanner />
+        <DistributionSuccess />
         <Hero />
         <section
           id="browse"

@@ -1,15 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { CloseIcon } from "@/components/ui/icons";
 import { forgetDistributedSong, readDistributedSongId } from "@/lib/kept-after-payment";
 import { songTitle } from "@/lib/song-labels";
 import { useI18n } from "@/lib/i18n";
+import { MyArtistPageLink, MyGetPaid } from "@/features/me";
 import { useSong } from "../api/get-song";
-
-// Shown only after a distribution: the artist's own features come in their own chunk, so a plain
-// visit to Home never downloads them.
-const myArtist = () => import("@/features/me");
-const MyArtistPageLink = lazy(() => myArtist().then((me) => ({ default: me.MyArtistPageLink })));
-const MyGetPaid = lazy(() => myArtist().then((me) => ({ default: me.MyGetPaid })));
 
 /** The flags are removed this long after the banner shows (docs/product.md, Prices and limits). */
 export const SUCCESS_FLAGS_TTL_MS = 5_000;
@@ -46,9 +41,7 @@ export function DistributionSuccessBanner() {
                 {i18n._("Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.")}
               </p>
               <p className="pt-1">
-                <Suspense fallback={null}>
-                  <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">{i18n._("Your private artist page")}</MyArtistPageLink>
-                </Suspense>
+                <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">{i18n._("Your private artist page")}</MyArtistPageLink>
               </p>
             </div>
             <button
@@ -65,11 +58,7 @@ export function DistributionSuccessBanner() {
           </div>
         )}
       </div>
-      {visible && (
-        <Suspense fallback={null}>
-          <MyGetPaid />
-        </Suspense>
-      )}
+      {visible && <MyGetPaid />}
     </div>
   );
 }
