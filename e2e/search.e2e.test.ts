@@ -1,7 +1,7 @@
 /**
  * Search from the header in a real browser against the real Worker and the seeded demo catalogue:
- * a spelling without accents finds "Corazón de Barrio", the query lives in the address and survives
- * a reload, a result plays, nothing found says so, and the box works before the app has hydrated
+ * a spelling without accents finds "Corazón de Barrio", words of a song's lyrics find it, the query
+ * lives in the address and survives a reload, a result plays, nothing found says so, and the box works before the app has hydrated
  * (a plain form). What a search matches, scope by scope, is the Worker's test
  * (workers/api/test/song-search.test.ts).
  */
@@ -33,6 +33,18 @@ describe("search from the header", () => {
     await results.getByRole("button", { name: "Play Corazón de Barrio" }).click();
     await results.getByRole("button", { name: "Pause Corazón de Barrio" }).waitFor();
     await expect.poll(() => page.evaluate(() => !document.querySelector("audio")!.paused)).toBe(true);
+  });
+
+  test("finds a song by words of its lyrics alone, accents or not", async () => {
+    const page = await newPage();
+    // "Sirens fade to melody" is in Concrete Lullaby's lyrics, not in its title, artist or credits.
+    await page.goto(`${baseURL}/search?q=sirens+melody`);
+    await page.getByRole("status").filter({ hasText: "1 song matches “sirens melody”." }).waitFor();
+    await page.getByRole("region", { name: "Songs" }).getByText("Concrete Lullaby", { exact: true }).waitFor();
+    // "acordeón" is only in Corazón de Barrio's Spanish lyrics; typed without its accent.
+    await page.goto(`${baseURL}/search?q=acordeon`);
+    await page.getByRole("status").filter({ hasText: "1 song matches “acordeon”." }).waitFor();
+    await page.getByRole("region", { name: "Songs" }).getByText("Corazón de Barrio", { exact: true }).waitFor();
   });
 
   test("nothing found says so and what to try", async () => {
