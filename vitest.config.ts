@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Two files at a time across every project: the machine the suite is sized for has two cores, and
+    // vitest's default (cores − 1) would run every file one after another there.
+    maxWorkers: 2,
     projects: [
       {
         // The SPA's `@/` import alias (apps/web/vite.config.ts), so its modules are testable here too.

@@ -7,11 +7,11 @@
  * handler never runs (`window.__xss` stays undefined).
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const adminPassword = inject("adminPassword");
+const { baseURL, adminPassword } = sharedServer();
 
 const tag = `xss${Date.now().toString(36)}`;
 const TITLE = `<img src=x onerror=window.__xss=1> ${tag}`;

@@ -8,16 +8,16 @@
  * 200% without anything cut off or scrolled sideways, and no motion when the tablet asks for less.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CARDS, saveCard, uploadSong } from "./support/artist";
 import { seriousViolations } from "./support/axe";
 import { newPage, waitForHydration } from "./support/browser";
 import { signedInOperator } from "./support/operator";
+import { sharedServer } from "./support/shared-server";
 import { artistPath } from "@jplay/schema/catalogue-paths";
 import { DEMO_SONGS } from "../scripts/demo/catalogue.ts";
 
-const baseURL = inject("baseURL");
-const adminPassword = inject("adminPassword");
+const { baseURL, adminPassword } = sharedServer();
 
 /** The demo song whose page shows Spanish lyrics. */
 const SONG_WITH_LYRICS = DEMO_SONGS.find((song) => song.lyrics?.language === "es")!;

@@ -13,14 +13,14 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import Papa from "papaparse";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { AdminPaymentRecord } from "@jplay/schema/admin";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
 import { freshVisa, songAwaitingPayment } from "./support/artist";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const adminPassword = inject("adminPassword");
+const { baseURL, adminPassword } = sharedServer();
 
 const CARDS = {
   visa: "4242 4242 4242 4242",

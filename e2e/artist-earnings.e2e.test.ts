@@ -10,7 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { gtinCheckDigit, normalizeGtin, normalizeIsrc } from "@jplay/schema/identifiers";
 import { todayUtc } from "@jplay/schema/release-metadata";
 import { freshVisa, saveCard, seededMp3, songAwaitingPayment } from "./support/artist";
@@ -27,7 +27,7 @@ let server: LocalServer;
 beforeAll(async () => {
   // 1 hour of a window lasts 0.01 s here: an expedited song (48 h) goes live about half a second after its audio check.
   // --test-scheduled: the ERN test runs the delivery cron itself (/__scheduled).
-  server = await startLocalServer({ vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01", PROVIDER_WEBHOOK_SECRET: providerSecret }, wranglerArgs: ["--test-scheduled"] });
+  server = await startOwnServer({ vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01", PROVIDER_WEBHOOK_SECRET: providerSecret }, wranglerArgs: ["--test-scheduled"] });
 }, 180_000);
 
 afterAll(async () => {

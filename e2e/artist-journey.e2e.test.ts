@@ -7,11 +7,12 @@
  * still works once the kept link is lost); /distribute lists an unpaid song with Pay now; /checkout
  * without a saved card leads to saving one and back; the artist page's monthly statement downloads.
  */
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
 import { CARDS, fillCard, freshVisa, newPhone, pathOf, saveCard, songAwaitingPayment } from "./support/artist";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
 const keptLink = (page: import("playwright-core").Page) => page.evaluate(() => localStorage.getItem("artistPageUrl"));

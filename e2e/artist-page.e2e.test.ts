@@ -6,10 +6,11 @@
  * payouts through the (sandbox-hosted) Stripe onboarding and come back ready; unknown links say so.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 let mp3: Buffer;
 

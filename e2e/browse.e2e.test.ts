@@ -7,13 +7,14 @@
  * scope, is the Worker's test (workers/api/test/browse.test.ts).
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { artistPath, genrePath } from "@jplay/schema/catalogue-paths";
 import { DEMO_SONGS } from "../scripts/demo/catalogue.ts";
 import { newPage, waitForHydration } from "./support/browser";
 import { holdAppScript, recordPageErrors, rememberServerNodes, serverNodesKept } from "./support/hydration";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 const demoTitles = DEMO_SONGS.map((song) => song.title);
 const withLyrics = DEMO_SONGS.find((song) => song.lyrics?.language === "es")!;

@@ -5,11 +5,12 @@
  * simply mistyped is not stuck: the form, told the intent is closed, fetches a new one, and the right
  * card saves.
  */
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage as open } from "./support/browser";
 import { CARDS, fillCard } from "./support/artist";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 /** The sandbox's view of a SetupIntent, read with the server key through the pass-through. */
 async function setupIntentStatus(intentId: string): Promise<string> {

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { DEMO_SONGS } from "../scripts/demo/catalogue.ts";
 import { DEMO_FACILITIES } from "../scripts/demo/seed-demo.ts";
 import { FACILITY_MESSAGES } from "../schema/src/facilities.ts";
@@ -27,7 +27,7 @@ const cleanFacility = DEMO_FACILITIES.find((facility) => facility.cleanOnly)!;
 const newest = demoSong("Northern Lights Again");
 
 beforeAll(async () => {
-  server = await startLocalServer({ vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } });
+  server = await startOwnServer({ vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } });
   // Listeners buy the explicit song until it trends: Home's first row would show it to everybody.
   await reportPurchase(server.baseURL, providerSecret, explicitSong.id, explicitSong.priceCents, 60);
 }, 240_000);

@@ -10,7 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { DEMO_SONGS } from "../scripts/demo/catalogue.ts";
 import { DEMO_FACILITIES } from "../scripts/demo/seed-demo.ts";
 import { signedInOperator } from "./support/operator";
@@ -21,7 +21,7 @@ const county = DEMO_FACILITIES.find((f) => !f.cleanOnly)!;
 const federal = DEMO_FACILITIES.find((f) => f.cleanOnly)!;
 
 beforeAll(async () => {
-  server = await startLocalServer();
+  server = await startOwnServer();
 }, 240_000);
 
 afterAll(async () => {

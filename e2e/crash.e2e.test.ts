@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ArtistClient, mp3Bytes } from "../bench/lib/artist-client.ts";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { brokenSongMedia, outcomeOf, pacedUpload, seededRandom, sleep, songMediaState, withLocalBindings } from "./support/crash";
 
 const seed = Number(process.env.CRASH_SEED) || Math.floor(Math.random() * 2 ** 31);
@@ -31,7 +31,7 @@ let server: LocalServer;
 const kills: string[] = [];
 
 beforeAll(async () => {
-  server = await startLocalServer({ vars: { MEDIA_ORPHAN_GRACE_SECONDS: String(GRACE_SECONDS) }, wranglerArgs: ["--test-scheduled"] });
+  server = await startOwnServer({ vars: { MEDIA_ORPHAN_GRACE_SECONDS: String(GRACE_SECONDS) }, wranglerArgs: ["--test-scheduled"] });
 }, 240_000);
 
 afterAll(async () => {

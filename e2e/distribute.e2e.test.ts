@@ -6,10 +6,11 @@
  * the form's validation, the upload's progress bar and Cancel upload, and a failed payment setup.
  */
 import type { Page, Request } from "playwright-core";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 const CARDS = {
   visa: "4242 4242 4242 4242",

@@ -8,11 +8,12 @@
  * as it starts.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
 import { holdAppScript, recordPageErrors } from "./support/hydration";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 interface Song {
   id: string;

@@ -7,15 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HOME_BUDGET, measureHomeWeight } from "../bench/lib/home-weight.ts";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { newPage } from "./support/browser";
 
 let server: LocalServer;
 
-// A server of its own: migrating, rendering the demo catalogue and starting both Workers takes
-// minutes on a busy two-core machine, as for the crash test's server.
+// A server of its own (from the run's prepared demo state): starting both Workers can take a minute
+// on a busy two-core machine.
 beforeAll(async () => {
-  server = await startLocalServer();
+  server = await startOwnServer();
 }, 240_000);
 
 afterAll(async () => {

@@ -5,11 +5,12 @@
  * through the one <audio> element, the player bar (seek, like) and the distribution success banner.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { newPage as open, waitForHydration } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 import { COVER_WIDTHS, coverSizeUrl } from "../schema/src/cover-sizes.ts";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 /** The fields of the API's SongDto these tests read. */
 interface Song {

@@ -6,12 +6,13 @@
  * a control that Tab never reaches fails the test (e2e/support/keyboard.ts).
  */
 import type { FileChooser } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { freshVisa, newPhone, seededMp3 } from "./support/artist";
 import { newPage } from "./support/browser";
 import { arrowTo, tabTo, typeKeys } from "./support/keyboard";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 describe("keyboard only", () => {
   test("an artist distributes a song without touching the mouse", async () => {

@@ -7,14 +7,14 @@
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { newPage } from "./support/browser";
 
 const providerSecret = randomBytes(24).toString("hex");
 let server: LocalServer;
 
 beforeAll(async () => {
-  server = await startLocalServer({ vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } });
+  server = await startOwnServer({ vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } });
 }, 180_000);
 
 afterAll(async () => {

@@ -6,9 +6,10 @@
  * printed, not asserted (the machine is shared, so time is not a test).
  */
 import autocannon from "autocannon";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 /** Seconds per run; three runs stay under 30 s. */
 const SECONDS = 8;
 const CONNECTIONS = 8;

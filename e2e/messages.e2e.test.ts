@@ -4,11 +4,11 @@
  * confirmed), asks for a code on their page and types a wrong one, and the operator's Messages tab
  * lists both texts to that artist's number — the code hidden, and never the page's link.
  */
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const adminPassword = inject("adminPassword");
+const { baseURL, adminPassword } = sharedServer();
 
 test("the admin Messages tab lists the texts an artist was sent after saving a card and asking for a phone code", async () => {
   const digits = `557${String(Date.now() % 10_000_000).padStart(7, "0")}`;

@@ -5,11 +5,12 @@
  * fallback for deep links).
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage as open, waitForHydration } from "./support/browser";
 import { holdAppScript } from "./support/hydration";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 
 const htmlIsDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));

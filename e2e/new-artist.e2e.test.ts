@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { DAILY_CRON } from "../workers/api/src/worker/crons.ts";
 import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
 import { newPage } from "./support/browser";
@@ -24,7 +24,7 @@ beforeAll(async () => {
   // 1 hour of a delivery window lasts 0.01 s here: an expedited song goes live right after its audio check.
   // One $1.99 sale is paid out in this journey: the minimum is $1.00 here, not the $10.00 default,
   // whose own tests are workers/api/test/payouts.test.ts and e2e/artist-page.e2e.test.ts.
-  server = await startLocalServer({
+  server = await startOwnServer({
     vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01", PROVIDER_WEBHOOK_SECRET: providerSecret, PAYOUT_MINIMUM_CENTS: "100" },
     wranglerArgs: ["--test-scheduled"],
   });

@@ -9,10 +9,11 @@
  * runs as in production.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 interface Song {
   id: string;

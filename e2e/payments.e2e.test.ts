@@ -7,11 +7,12 @@
  * 'Song not found' states. Recovery offers have their own file.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
 import { answerBank, CARDS, fillCard, freshVisa, pathOf, saveCard, songAwaitingPayment, toastShown } from "./support/artist";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
 

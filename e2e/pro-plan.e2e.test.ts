@@ -6,11 +6,12 @@
  * renewal the bank wants confirmed (3-D Secure) is confirmed from the page with the saved card.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CARDS, answerBank, fillCard, freshVisa, sandboxApi, saveCard, toastShown } from "./support/artist";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 /** The answer of the page's next change to the Pro plan, once the server has settled it. */
 const proChange = (page: Page, change: "cancel" | "resume") =>

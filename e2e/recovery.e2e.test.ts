@@ -6,11 +6,12 @@
  * (docs/decisions/059-recovery-offer-eligibility.md), and the error paths of the recovery call.
  */
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
 import { answerBank, CARDS, fillCard, freshVisa, pathOf, simulateSavedCard, songAwaitingPayment, toastShown } from "./support/artist";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
 

@@ -11,7 +11,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startLocalServer, type LocalServer } from "../scripts/local-server.ts";
+import { startOwnServer, type LocalServer } from "./support/own-server";
 import { freshVisa, songAwaitingPayment, toastShown } from "./support/artist";
 import { newPage } from "./support/browser";
 import { openInReview, signedInOperator } from "./support/operator";
@@ -20,7 +20,7 @@ let server: LocalServer;
 
 beforeAll(async () => {
   // 1 hour of a delivery window lasts 0.01 s here: an expedited song's window (48 h) ends 0.48 s after payment.
-  server = await startLocalServer({ vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01" } });
+  server = await startOwnServer({ vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01" } });
 }, 240_000);
 
 afterAll(async () => {

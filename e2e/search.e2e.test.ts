@@ -5,10 +5,11 @@
  * (a plain form). What a search matches, scope by scope, is the Worker's test
  * (workers/api/test/song-search.test.ts).
  */
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 describe("search from the header", () => {
   test("finds a song typed without its accents; the query is in the address, survives a reload, and a result plays", async () => {

@@ -9,11 +9,12 @@
  * script added to the page is refused and reported.
  */
 import type { Page } from "playwright-core";
-import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { newPage as open } from "./support/browser";
 import { CARDS, saveCard, seededMp3, toastShown } from "./support/artist";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 interface Violation {
   directive: string;

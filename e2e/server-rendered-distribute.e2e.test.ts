@@ -6,12 +6,13 @@
  * disabled: nothing typed before the app runs may be lost); with it on, hydration keeps the very
  * elements the server sent, reports nothing, and then the form takes what the artist types.
  */
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
 import { holdAppScript, recordPageErrors, rememberServerNodes, serverNodesKept } from "./support/hydration";
 import { newPhone } from "./support/artist";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 /** The elements hydration must keep as the server sent them: headings, the form's controls, its buttons. */
 const SERVER_NODES = "h1, h2, label, input, button";

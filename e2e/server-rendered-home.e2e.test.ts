@@ -9,12 +9,13 @@
  */
 import type { Page } from "playwright-core";
 import { coverSizeUrl } from "../schema/src/cover-sizes.ts";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { DEMO_FACILITIES } from "../scripts/demo/seed-demo.ts";
 import { newPage, waitForHydration } from "./support/browser";
 import { holdAppScript, recordPageErrors, rememberServerNodes, serverNodesKept } from "./support/hydration";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 const cleanFacility = DEMO_FACILITIES.find((facility) => facility.cleanOnly)!;
 
 interface Song {

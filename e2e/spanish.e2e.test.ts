@@ -8,14 +8,15 @@
  * finish in Spanish and is stored with their language; no screen visited shows a message the Spanish
  * catalogue lacks; axe finds no serious violation on the Spanish screens in either theme.
  */
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
 import { freshVisa, saveCard, seededMp3 } from "./support/artist";
 import { seriousViolations } from "./support/axe";
 import { recordPageErrors } from "./support/hydration";
 import { es, recordMissingSpanish } from "./support/spanish";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 /** Requests for the Spanish chunk (lib/i18n/spanish.ts) this page made. */
 function recordSpanishChunk(page: import("playwright-core").Page): string[] {

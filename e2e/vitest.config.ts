@@ -10,8 +10,8 @@ export default defineConfig({
     globalSetup: ["e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server, one browser per file; files run one after another to keep two cores honest.
-    fileParallelism: false,
+    // One browser per file; files run as many at a time as the run has worker slots (vitest.config.ts),
+    // each slot with a server of its own (support/global-setup.ts).
     // A read of the page is retried until it holds (expect.poll), never taken once: the page may still
     // be settling, and the machine may be busy.
     expect: { poll: { timeout: 15_000, interval: 100 } },

@@ -5,10 +5,11 @@
  * the tablet, and the list survives a reload with the network cut (the service worker gives the app
  * its shell, the tablet's storage the songs). Saving again takes it off the list.
  */
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const { baseURL } = sharedServer();
 
 describe("wishlist", () => {
   test("a song saved for later is listed under Library and survives a reload offline", async () => {

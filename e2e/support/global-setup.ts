@@ -1,24 +1,41 @@
 /**
- * Names the Chromium the browser tests drive (scripts/chromium.ts), then starts the product once for
- * all browser tests (fresh state, demo catalogue, `wrangler dev` on a free loopback port). Tests read the address with `inject("baseURL")` and the operator password with
- * `inject("adminPassword")`.
+ * Names the Chromium the browser tests drive (scripts/chromium.ts), prepares the demo state once
+ * (migrated, seeded) and starts the product from copies of it (`wrangler dev` on free loopback ports):
+ * one server for each file the run drives at a time (the project's maxWorkers), so two files running
+ * side by side never share a server's data or limits (support/shared-server.ts picks the file's one).
+ * Files that need a server of their own start it from the same prepared state (support/own-server.ts).
  */
+import { rm } from "node:fs/promises";
 import type { TestProject } from "vitest/node";
 import { describeChromium } from "../../scripts/chromium.ts";
-import { startLocalServer } from "../../scripts/local-server.ts";
+import { prepareState, startLocalServer } from "../../scripts/local-server.ts";
+
+export interface SharedServer {
+  baseURL: string;
+  /** The operator password (ADMIN_PASSWORD) of that server, random per run. */
+  adminPassword: string;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    adminPassword: string;
+    /** One per worker slot, in slot order (VITEST_POOL_ID 1, 2, …). */
+    sharedServers: SharedServer[];
+    /** The migrated, seeded state every server of this run starts from a copy of. */
+    preparedState: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   // Unpacks the pinned browser before any file launches it, and says which one this run drives.
   console.log(`browser tests: ${await describeChromium()}`);
-  const server = await startLocalServer();
-  project.provide("baseURL", server.baseURL);
-  project.provide("adminPassword", server.adminPassword);
-  return () => server.stop();
+  const preparedState = await prepareState();
+  const maxWorkers = project.config.maxWorkers ?? project.vitest.config.maxWorkers;
+  const slots = typeof maxWorkers === "number" ? maxWorkers : 1;
+  const servers = await Promise.all(Array.from({ length: slots }, () => startLocalServer({ preparedState })));
+  project.provide("sharedServers", servers.map(({ baseURL, adminPassword }) => ({ baseURL, adminPassword })));
+  project.provide("preparedState", preparedState);
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(preparedState, { recursive: true, force: true });
+  };
 }

@@ -14,31 +14,32 @@ import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
 import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { GENRES, NO_LYRICS_LANGUAGE } from "../../schema/src/release-metadata.ts";
 import { DEMO_SONGS } from "./catalogue.ts";
-import { DEMO_FACILITIES, demoArtistId, demoPurchases } from "./seed-demo.ts";
+import { DEMO_FACILITIES, demoArtistId, demoPurchases, seedDemo } from "./seed-demo.ts";
+
+type Bindings = { DB: D1Database; MEDIA: R2Bucket };
 
 let persistDir: string;
 let firstRun: Awaited<ReturnType<typeof seedLocal>>;
+/** The bindings over the seeded state, opened once the first seed (as `pnpm dev` runs it) is done. */
+let proxy: Awaited<ReturnType<typeof getPlatformProxy<Bindings>>>;
 
 beforeAll(async () => {
   persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-seed-test-"));
   await migrateLocal(persistDir);
   firstRun = await seedLocal(persistDir);
-}, 120_000);
-
-afterAll(() => rm(persistDir, { recursive: true, force: true }));
-
-async function withBindings<T>(use: (env: { DB: D1Database; MEDIA: R2Bucket }) => Promise<T>): Promise<T> {
   Object.assign(process.env, offlineEnv());
-  const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+  proxy = await getPlatformProxy<Bindings>({
     configPath: path.join(repoRoot, "wrangler.toml"),
     persist: { path: path.join(persistDir, "v3") },
   });
-  try {
-    return await use(proxy.env);
-  } finally {
-    await proxy.dispose();
-  }
-}
+}, 240_000);
+
+afterAll(async () => {
+  await proxy?.dispose();
+  await rm(persistDir, { recursive: true, force: true });
+});
+
+const withBindings = <T>(use: (env: Bindings) => Promise<T>): Promise<T> => use(proxy.env);
 
 describe("demo catalogue seed", () => {
   it("writes at least 12 distributed songs with distinct titles, artists and years, one featured", async () => {
@@ -168,7 +169,7 @@ describe("demo catalogue seed", () => {
         "SELECT (SELECT count(*) FROM purchases) AS purchases, (SELECT count(*) FROM ledger_entries) AS entries, (SELECT count(*) FROM artists) AS artists, (SELECT count(*) FROM facilities) AS facilities, (SELECT count(*) FROM song_search) AS indexed",
       ).first<{ purchases: number; entries: number; artists: number; facilities: number; indexed: number }>();
     const before = await withBindings(counts);
-    const secondRun = await seedLocal(persistDir);
+    const secondRun = await seedDemo(proxy.env);
     expect(secondRun.objectsWritten).toBe(0);
     const after = await withBindings(counts);
     expect(after).toEqual(before);
@@ -184,7 +185,7 @@ describe("demo catalogue seed", () => {
         DB.prepare("UPDATE facilities SET clean_only = 0, name = 'Renamed by an operator' WHERE id = ?1").bind(clean.id),
       ]),
     );
-    await seedLocal(persistDir);
+    await seedDemo(proxy.env);
     await withBindings(async ({ DB }) => {
       const featured = await DB.prepare("SELECT id FROM songs WHERE featured_at IS NOT NULL").all<{ id: string }>();
       expect(featured.results.map((row) => row.id)).toEqual([chosen.id]);

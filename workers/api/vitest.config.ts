@@ -17,8 +17,9 @@ export const TEST_CONNECT_WEBHOOK_SECRET = "whsec_test_jplay_connect";
  * one per project and build their own world in it: fresh ids, their own artists and songs.
  *
  * Tests that move state the whole Stripe sandbox shares — its clock, the platform's balance, faults it
- * is told to inject — would disturb each other beside one another: they share one runtime, one file
- * after another.
+ * is told to inject — would disturb each other beside one another: they have a project of their own,
+ * whose runtimes never hold another project's files. Each worker slot of a run (vitest.config.ts at the
+ * root) gets a runtime of its own for a project, and a runtime runs its files one after another.
  */
 export const SHARED_STRIPE_STATE_TESTS = [
   "test/faults.test.ts",
@@ -58,8 +59,6 @@ interface WorkerProject {
   name: string;
   include: string[];
   exclude?: string[];
-  /** false: the project's files run one after another. */
-  fileParallelism?: boolean;
   /** false: the project's files share one runtime and its storage, each building its own world in it. */
   isolate?: boolean;
   /** Extra configuration of the Stripe sandbox beside the product (its workers/stripe-sandbox/src/env.ts). */
@@ -68,7 +67,7 @@ interface WorkerProject {
   setupFiles?: string[];
 }
 
-export const workerProject = ({ name, include, exclude = [], fileParallelism = true, isolate = true, sandboxBindings = {}, setupFiles = [] }: WorkerProject) => defineConfig(async () => {
+export const workerProject = ({ name, include, exclude = [], isolate = true, sandboxBindings = {}, setupFiles = [] }: WorkerProject) => defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
   const sandboxModules = await buildStripeSandbox(name);
   return {
@@ -127,7 +126,6 @@ export const workerProject = ({ name, include, exclude = [], fileParallelism = t
       testTimeout: 30_000,
       include,
       exclude,
-      fileParallelism,
       isolate,
       // The Worker's logs go straight to the output, not through vitest's console RPC: background work a
       // test file leaves running (a webhook the sandbox delivers late, a queued text written to the log)

@@ -9,7 +9,6 @@ export const UNORDERED_WEBHOOK_TESTS = ["test/one-off-and-pro.test.ts", "test/co
 export default workerProject({
   name: "worker-unordered-webhooks",
   include: UNORDERED_WEBHOOK_TESTS,
-  fileParallelism: false,
   sandboxBindings: { WEBHOOK_DELIVERY: "unordered" },
   // Each file first checks the sandbox really delivers unordered, so a passing run means something.
   setupFiles: ["./test/unordered-delivery.ts"],
