@@ -2,7 +2,7 @@
  * The built index.html (its hashed script and style names and its security headers, from the
  * assets) with a server-rendered screen put in it: the screen's <title> and preloads in place of the
  * shell's title, its markup in #root (docs/decisions/031-server-rendered-home.md). Home
- * (home-page.ts) and /distribute (distribute-page.ts) use it.
+ * (home-page.ts), the browsing pages (listener-pages.ts) and /distribute (distribute-page.ts) use it.
  */
 import type { Context } from "hono";
 import type { Language } from "@jplay/schema/language";
@@ -43,6 +43,32 @@ export const fillShell = (shellText: string, { language, head, rootHtml, afterRo
     // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
     .replace(SHELL_TITLE, () => head)
     .replace(SHELL_ROOT, () => `<div id="root"${screenPath ? ` data-screen="${screenPath}"` : ""}>${rootHtml}</div>${afterRoot}`);
+
+/** A screen rendered with the data it used, embedded once for the browser to hydrate with (Home, the browsing pages). */
+interface ScreenWithData {
+  head: string;
+  html: string;
+  /** The data, escaped for a <script type="application/json"> block. */
+  dataJson: string;
+  /** The block's element id. */
+  dataElementId: string;
+}
+
+/**
+ * The shell filled with a screen and its data block after #root, as an HTML answer of its own (what
+ * the edge cache keeps; the page's headers are the shell's, renderedPageHeaders). `screenPath` as in
+ * fillShell.
+ */
+export async function screenDocument(shell: Response, language: Language, screen: ScreenWithData, screenPath?: string): Promise<Response> {
+  const document = fillShell(await shell.clone().text(), {
+    language,
+    head: screen.head,
+    rootHtml: screen.html,
+    afterRoot: `<script type="application/json" id="${screen.dataElementId}">${screen.dataJson}</script>`,
+    screenPath,
+  });
+  return new Response(document, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
 
 /** The shell's headers for a page rendered now: its length, ETag and asset-cache status were the shell's. */
 export function renderedPageHeaders(shell: Response): Headers {

@@ -8,13 +8,16 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { SongDto } from "@jplay/schema/song";
 import { forgetAudio, saveAudio } from "@/features/offline";
-import { parseIds, readRaw, subscribe, toggleStoredLike } from "./liked-songs-store";
+import { likedIds, toggleStoredLike } from "./liked-songs-store";
 
 export { likedSongDetails } from "./liked-songs-store";
 
+/** The server's render (no storage) sees no likes, as a first render does. */
+const NONE_ON_THE_SERVER: string[] = [];
+
 export function useLikedSongs() {
-  const raw = useSyncExternalStore(subscribe, readRaw, () => null);
-  const liked = useMemo(() => new Set(parseIds(raw)), [raw]);
+  const ids = useSyncExternalStore(likedIds.subscribe, likedIds.items, () => NONE_ON_THE_SERVER);
+  const liked = useMemo(() => new Set(ids), [ids]);
   const toggleLike = useCallback((song: SongDto) => {
     if (toggleStoredLike(song)) void saveAudio(song.audioUrl);
     else void forgetAudio(song.audioUrl);

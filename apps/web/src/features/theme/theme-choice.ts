@@ -16,10 +16,15 @@ export function currentTheme(): Theme {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";
 }
 
-export function applyTheme(theme: Theme): void {
+/** Shows `theme` on the page: <html>'s class and its color scheme. */
+function paint(theme: Theme): void {
   const root = document.documentElement;
   root.classList.toggle("dark", theme === "dark");
   root.style.colorScheme = theme;
+}
+
+export function applyTheme(theme: Theme): void {
+  paint(theme);
   storage.set(THEME_STORAGE_KEY, theme);
   listeners.forEach((listener) => listener());
 }
@@ -29,9 +34,7 @@ export function subscribe(listener: () => void) {
   // Another tab changed the theme: follow it.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== THEME_STORAGE_KEY) return;
-    const theme: Theme = event.newValue === "light" ? "light" : "dark";
-    document.documentElement.classList.toggle("dark", theme === "dark");
-    document.documentElement.style.colorScheme = theme;
+    paint(event.newValue === "light" ? "light" : "dark");
     listener();
   };
   window.addEventListener("storage", onStorage);

@@ -17,9 +17,8 @@ export function chosenLanguage(): Language | null {
 
 function writeCookie(language: Language | null): void {
   const attributes = `Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
-  document.cookie = language
-    ? `${LANGUAGE_COOKIE}=${language}; Max-Age=${COOKIE_MAX_AGE_SECONDS}; ${attributes}`
-    : `${LANGUAGE_COOKIE}=; Max-Age=0; ${attributes}`;
+  // No language: the cookie is dropped (an empty value that expires now).
+  document.cookie = `${LANGUAGE_COOKIE}=${language ?? ""}; Max-Age=${language ? COOKIE_MAX_AGE_SECONDS : 0}; ${attributes}`;
 }
 
 /** The cookie says what localStorage says: a tablet whose cookies were cleared gets it back. */

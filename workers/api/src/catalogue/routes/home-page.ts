@@ -19,7 +19,7 @@ import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snap
 import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../edge-cache";
 import type { Language } from "@jplay/schema/language";
 import { requestLanguage } from "../../platform/request-language";
-import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "../../platform/page-document";
+import { isHtmlDocument, renderedPageHeaders, screenDocument, spaDocument } from "../../platform/page-document";
 import { loggablePath } from "../../platform/log-redaction";
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
@@ -47,6 +47,10 @@ async function renderData(c: Context<AppEnv>, facility: string | null) {
   return { facility, popular: popularSongs(snapshot, scope, ROW_SIZE), recent: recentSongs(snapshot, scope, ROW_SIZE), featured: featuredSong(snapshot, scope) };
 }
 
+/** A listener's page's key in the edge cache: its path, then the language and facility it is rendered in. */
+export const pageCacheKey = (path: string, language: Language, facility: string | null) =>
+  `${path}?language=${language}${facility === null ? "" : `&facility=${encodeURIComponent(facility)}`}`;
+
 /** Asked again each time, and by this browser's cache only. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, max-age=0";
 
@@ -59,8 +63,7 @@ const NOT_RENDERED = () => new Response(null, { status: 204, headers: { "Cache-C
  * address's query: Home's markup reads only the path.
  */
 function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string | null, language: Language): Promise<Response> {
-  const key = `/?language=${language}${facility === null ? "" : `&facility=${encodeURIComponent(facility)}`}`;
-  return cachedResponse(key, async () => {
+  return cachedResponse(pageCacheKey("/", language, facility), async () => {
     let data;
     try {
       data = await renderData(c, facility);
@@ -69,14 +72,7 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
       console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Home served without server render", error: String(error) }));
       return NOT_RENDERED();
     }
-    const home = renderHome(data, { pathname: "/", search: "" }, language);
-    const document = fillShell(await shell.clone().text(), {
-      language,
-      head: home.head,
-      rootHtml: home.html,
-      afterRoot: `<script type="application/json" id="${home.dataElementId}">${home.dataJson}</script>`,
-    });
-    return new Response(document, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return screenDocument(shell, language, renderHome(data, { pathname: "/", search: "" }, language));
   });
 }
 
@@ -85,6 +81,14 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
   if (!isHtmlDocument(shell)) return shell;
   const rendered = await renderedDocument(c, shell, homeFacility(c), requestLanguage(c));
   if (rendered.status !== 200) return shell;
+  return renderedPageAnswer(c, shell, rendered);
+}
+
+/**
+ * The answer for a listener's page the edge cache gave (`rendered`, status 200): the shell's headers,
+ * with the catalogue's cache policy and what the page varies by.
+ */
+export function renderedPageAnswer(c: Context<AppEnv>, shell: Response, rendered: Response): Response {
   const headers = renderedPageHeaders(shell);
   // Like the catalogue: the browser asks again each time. The page differs by the facility and language
   // cookies and the browser's languages (Vary): the Worker's own edge cache keys it by the facility

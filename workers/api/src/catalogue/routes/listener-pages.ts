@@ -15,13 +15,13 @@ import { BROWSE_PAGE_SIZE, genreOfSlug } from "@jplay/schema/browse";
 import type { AppEnv } from "../../platform/env";
 import { AppError } from "../../platform/errors";
 import { requestLanguage } from "../../platform/request-language";
-import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "../../platform/page-document";
+import { isHtmlDocument, renderedPageHeaders, screenDocument, spaDocument } from "../../platform/page-document";
 import { loggablePath } from "../../platform/log-redaction";
 import { artistPage, browseSongs, genresWithSongs, songDetails } from "../browse";
 import { facilityInDb, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
-import { CATALOGUE_CACHE_CONTROL, cachedResponse } from "../edge-cache";
+import { cachedResponse } from "../edge-cache";
 import type { Ctx } from "../../platform/context";
-import { facilityChosenByCookie, homeFacility, PRIVATE_PAGE_CACHE_CONTROL } from "./home-page";
+import { homeFacility, pageCacheKey, renderedPageAnswer } from "./home-page";
 
 type Data = Parameters<typeof renderListenerPage>[0];
 /** What a page shows, without the facility (added when read); undefined: nothing at this address. */
@@ -63,7 +63,7 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
   const facility = homeFacility(c);
   const language = requestLanguage(c);
   const after = c.req.query("after");
-  const key = `${c.req.path}?language=${language}${facility === null ? "" : `&facility=${encodeURIComponent(facility)}`}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+  const key = `${pageCacheKey(c.req.path, language, facility)}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
   const rendered = await cachedResponse(key, async () => {
     let data: Data | undefined;
     try {
@@ -77,24 +77,12 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
       throw error;
     }
     if (!data) return notRendered(404);
-    const page = renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language);
-    const document = fillShell(await shell.clone().text(), {
-      language,
-      head: page.head,
-      rootHtml: page.html,
-      afterRoot: `<script type="application/json" id="${page.dataElementId}">${page.dataJson}</script>`,
-      screenPath: c.req.path,
-    });
-    return new Response(document, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language), c.req.path);
   }).catch((error: unknown) => {
     console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", error: String(error) }));
     return notRendered(204);
   });
   if (rendered.status === 404) return new Response(shell.body, { status: 404, headers: renderedPageHeaders(shell) });
   if (rendered.status !== 200) return shell;
-  const headers = renderedPageHeaders(shell);
-  headers.set("Cache-Control", facilityChosenByCookie(c) ? PRIVATE_PAGE_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL);
-  headers.set("Vary", "Cookie, Accept-Language");
-  headers.set("X-Edge-Cache", rendered.headers.get("X-Edge-Cache") ?? "miss");
-  return new Response(rendered.body, { status: 200, headers });
+  return renderedPageAnswer(c, shell, rendered);
 }

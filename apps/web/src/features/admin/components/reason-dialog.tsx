@@ -1,13 +1,12 @@
 /**
- * A dialog that asks an operator for the reason of a decision about a song that the artist is told
- * about (taking a live one down, take-down-song-dialog.tsx): the reason checked with the server's own
- * rule, the call made, a toast once it is done, and the server's refusal shown in place (already
- * taken down…). Each decision's dialog supplies its words, rule and call. A dialog that asks for more
- * than a reason in words (rejecting a paid song: a reason from a list and a note,
- * reject-song-dialog.tsx) uses the same frame and outcome.
+ * The one dialog an operator decision about a song takes when it asks for a reason in words the artist
+ * is told (taking a live one down, take-down-song-dialog.tsx): which kind of decision it is, the
+ * reason checked with the server's own rule, the call made, a toast once it is done, and the server's
+ * refusal shown in place (already taken down…). Each decision supplies its words, rule, kinds and
+ * call. A dialog that asks for more than a reason in words (rejecting a paid song: a reason from a
+ * list and a note, reject-song-dialog.tsx) uses the same frame and outcome.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import type { UseMutationResult } from "@tanstack/react-query";
 import * as v from "valibot";
 import { firstIssue } from "@jplay/schema/distribution";
 import { Button } from "@/components/ui/button";
@@ -34,13 +33,31 @@ export interface ReasonDialogWords {
   failureFallback: string;
 }
 
-export interface ReasonDialogProps {
+/** One kind of the decision the operator may choose, with what it means. */
+export interface ReasonChoice<Choice extends string> {
+  value: Choice;
+  label: string;
+  hint: string;
+}
+
+/** What the decision's call is given once the reason passes the rule. */
+export interface ReasonDecided<Choice extends string> {
+  songId: string;
+  reason: string;
+  choice: Choice;
+}
+
+export interface ReasonDialogProps<Choice extends string> {
   /** The song the decision is about; null keeps the dialog closed. Each song starts with an empty form. */
   song: SongDecided | null;
   words: ReasonDialogWords;
   /** The server's rule for the reason (trimmed, lengths, messages). */
   rule: v.GenericSchema<unknown, string>;
-  decision: UseMutationResult<unknown, Error, { songId: string; reason: string }>;
+  /** The kinds of decision, asked above the reason under `legend`; the first is chosen when the dialog opens. */
+  choices: { legend: string; options: readonly [ReasonChoice<Choice>, ...Array<ReasonChoice<Choice>>] };
+  /** Makes the call; `outcome` confirms or shows the refusal. */
+  decide: (decided: ReasonDecided<Choice>, outcome: ReturnType<typeof decisionOutcome>) => void;
+  pending: boolean;
   onClose: () => void;
 }
 
@@ -98,7 +115,9 @@ export function DecisionFrame({
   );
 }
 
-export function ReasonDialog({ song, words, rule, decision, onClose }: ReasonDialogProps) {
+export function ReasonDialog<Choice extends string>({ song, words, rule, choices, decide, pending, onClose }: ReasonDialogProps<Choice>) {
+  const firstChoice = choices.options[0].value;
+  const [choice, setChoice] = useState<Choice>(firstChoice);
   const [reason, setReason] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -106,10 +125,11 @@ export function ReasonDialog({ song, words, rule, decision, onClose }: ReasonDia
 
   const songId = song?.id;
   useEffect(() => {
+    setChoice(firstChoice);
     setReason("");
     setInvalid(null);
     setFailure(null);
-  }, [songId]);
+  }, [songId, firstChoice]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,11 +142,23 @@ export function ReasonDialog({ song, words, rule, decision, onClose }: ReasonDia
     }
     setInvalid(null);
     setFailure(null);
-    decision.mutate({ songId: song.id, reason: checked.output }, decisionOutcome(song, words, onClose, setFailure));
+    decide({ songId: song.id, reason: checked.output, choice }, decisionOutcome(song, words, onClose, setFailure));
   }
 
   return (
-    <DecisionFrame song={song} words={words} onClose={onClose} onSubmit={submit} pending={decision.isPending} failure={failure}>
+    <DecisionFrame song={song} words={words} onClose={onClose} onSubmit={submit} pending={pending} failure={failure}>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">{choices.legend}</legend>
+        {choices.options.map((option) => (
+          <label key={option.value} className="flex items-start gap-2 text-sm">
+            <input type="radio" name="kind" value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} className="mt-1" />
+            <span>
+              <span className="block font-medium">{option.label}</span>
+              <span className="block text-muted">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <Field label="Reason" hint="The artist reads this. 3 to 500 characters." error={invalid}>
         {(control) => (
           <textarea
