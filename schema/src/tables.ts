@@ -771,6 +771,11 @@ export const facilities = sqliteTable("facilities", {
   /** Two-letter US state code, e.g. "TX". */
   state: text("state").notNull(),
   cleanOnly: integer("clean_only", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The most its listeners pay for a song, in cents (docs/decisions/071-facility-price-ceilings.md):
+   * a song sells there at min(its price, this). 199 ($1.99) unless an operator set it lower.
+   */
+  priceCeilingCents: integer("price_ceiling_cents").notNull().default(199),
   createdAt: createdAt("created_at"),
 });
 
