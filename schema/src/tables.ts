@@ -721,6 +721,7 @@ export const TEXT_MESSAGE_KINDS = [
   "song_rejected",
   "song_taken_down",
   "song_restored",
+  "song_held",
   "payout_sent",
   "renewal_needs_confirmation",
   "phone_code",
