@@ -3,7 +3,8 @@
  * fetch handler with real local D1: an operator sets a facility's ceiling (validated, in the audit
  * log), both delivery feeds asked for that facility carry min(song's price, ceiling), a purchase
  * report from the facility must say that price (a higher one is refused and kept for an operator),
- * and the artist's share is computed on the price paid there.
+ * and the artist's share is computed on the price paid there; the artist's page shows sales by
+ * facility state at the price paid.
  *
  * This file shares a runtime with others (decision 040): it reads the feeds from the cursor where its
  * own changes begin and looks only at its own songs.
@@ -14,6 +15,7 @@ import type { AuditLogResponse } from "@jplay/schema/compliance";
 import type { Facility } from "@jplay/schema/facilities";
 import type { DeliveryFeedPage, ErnFeedPage, ReleaseChange } from "@jplay/schema/provider-feed";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
+import { loadArtistPage } from "../src/artist/artist-page";
 import { artistAvailableBalances } from "../src/ledger/ledger";
 import { signProviderReport } from "../src/provider/provider-signature";
 import { adminWrite, signedInOperator } from "./admin-support";
@@ -160,5 +162,17 @@ describe("purchase reports are checked against the facility's price", () => {
     expect((await balance()) - before).toBe(180);
     const kept = await env.DB.prepare("select reported_price_cents as reported, catalogue_price_cents as catalogue from purchase_price_mismatches where purchase_id = ?1").bind(above.purchaseId).first();
     expect(kept).toEqual({ reported: 199, catalogue: 99 });
+  });
+});
+
+describe("the artist's page", () => {
+  it("shows sales by facility state at the price paid, never who bought", async () => {
+    const page = (await loadArtistPage(testContext(), artistId))!;
+    // From the reports above: 99¢ and 80¢ at the Kentucky facility, $1.99 reported without a facility.
+    expect(page.salesByState).toEqual([
+      { state: "KY", priceCents: 99, purchases: 1, grossCents: 99 },
+      { state: "KY", priceCents: 80, purchases: 1, grossCents: 80 },
+      { state: null, priceCents: 199, purchases: 1, grossCents: 199 },
+    ]);
   });
 });
