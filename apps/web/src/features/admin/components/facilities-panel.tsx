@@ -55,10 +55,7 @@ function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; 
       { id: editing?.id ?? null, facility: checked.output },
       {
         onSuccess: (facility) => {
-          toast.success(
-            words.done,
-            `${facility.name} (${facility.state}) ${facility.cleanOnly ? "gets clean music only" : "gets the full catalogue"}, at most ${dollars(facility.priceCeilingCents)} a song.`,
-          );
+          toast.success(words.done, `${facility.name} (${facility.state}) ${facility.cleanOnly ? "gets clean music only" : "gets the full catalogue"}.`);
           if (!editing) {
             setName("");
             setState("");
