@@ -6,7 +6,10 @@
  * not see): an operator adds a term list applied at the county facility and a term a live song
  * carries; the real queue re-screens it, it leaves that facility's catalogue (not the other's) and
  * waits among the held songs with its match highlighted; the operator's override with a reason puts
- * it back; the audit log shows each step, and so does its CSV for that facility.
+ * it back; the audit log shows each step, and so does its CSV for that facility. An operator lowers a
+ * facility's price ceiling in the Catalogue tab (a ceiling out of range is refused at its field) and
+ * the change is in the audit log (docs/decisions/071-facility-price-ceilings.md); a term list's version
+ * history shows the change; an operator blocks a song at a facility and lifts the block.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -84,5 +87,62 @@ describe("a term added to a facility's list", () => {
     expect(lines.some((line) => line.includes('"held"') && line.includes(song.id))).toBe(true);
     expect(lines.some((line) => line.includes('"override"') && line.includes("A place name, not a gang") && line.includes("Place names"))).toBe(true);
     expect(lines.some((line) => line.includes('"facility_lists_changed"'))).toBe(true);
+
+    // The list's version history says who changed it and what.
+    const history = list.locator("details");
+    await history.getByText("Version history", { exact: true }).click();
+    await history.getByRole("list", { name: "Versions of Place names" }).getByText("added northern (en)", { exact: false }).waitFor();
+  });
+});
+
+describe("a facility's blocks", () => {
+  test("an operator blocks a song at a facility with a reason, it leaves that catalogue at once, and lifting the block puts it back", async () => {
+    const admin = await signedInOperator(server.baseURL, server.adminPassword);
+    await complianceTab(admin);
+    const panel = admin.getByRole("region", { name: "Facility blocks" });
+    await panel.getByLabel("Blocks at").selectOption(county.id);
+    await panel.getByText("Nothing is blocked at this facility.").waitFor();
+    await panel.getByLabel("Song or artist id").fill(song.id);
+    await panel.getByLabel("Reason for the block").fill("The committee's request");
+    await panel.getByRole("button", { name: "Add block" }).click();
+    const row = panel.getByRole("table", { name: "Blocks at this facility" }).getByRole("row").filter({ hasText: song.title });
+    await row.getByText("The committee's request").waitFor();
+    await expect.poll(() => statusAt(admin, county.id), { timeout: 15_000 }).toBe(404);
+    expect(await statusAt(admin, federal.id)).toBe(200);
+
+    await row.getByLabel(`Reason to lift ${song.title}`).fill("Committee agreed");
+    await row.getByRole("button", { name: "Lift" }).click();
+    await panel.getByText("Nothing is blocked at this facility.").waitFor();
+    await expect.poll(() => statusAt(admin, county.id), { timeout: 15_000 }).toBe(200);
+  });
+});
+
+describe("a facility's price ceiling", () => {
+  test("an operator lowers it in the facility's dialog, a ceiling out of range is refused, and the change is in the audit log", async () => {
+    const admin = await signedInOperator(server.baseURL, server.adminPassword);
+    await admin.getByRole("tab", { name: "Catalogue" }).click();
+    const row = admin.getByRole("table", { name: "Facilities" }).getByRole("row").filter({ hasText: county.name });
+    await row.getByText("$1.99", { exact: true }).waitFor();
+
+    await row.getByRole("button", { name: `Edit ${county.name}` }).click();
+    const dialog = admin.getByRole("form", { name: `Edit ${county.name}` });
+    await dialog.getByLabel("Price ceiling (cents)").fill("50");
+    await dialog.getByRole("button", { name: "Save facility" }).click();
+    await dialog.getByText("Enter the facility's price ceiling in cents, a whole number from 70 to 199.").waitFor();
+
+    await dialog.getByLabel("Price ceiling (cents)").fill("99");
+    await dialog.getByRole("button", { name: "Save facility" }).click();
+    await admin.getByText("Facility saved", { exact: true }).waitFor();
+    await row.getByText("$0.99", { exact: true }).waitFor();
+
+    await complianceTab(admin);
+    await admin.getByLabel("Facility", { exact: true }).selectOption(county.id);
+    await admin
+      .getByRole("table", { name: "Audit records" })
+      .getByRole("row")
+      .filter({ hasText: "facility_changed" })
+      .filter({ hasText: "price ceiling $1.99 →" })
+      .filter({ hasText: "price ceiling $0.99" })
+      .waitFor();
   });
 });

@@ -119,6 +119,19 @@ export interface ArtistSessionView {
   current: boolean;
 }
 
+/**
+ * Downloads sold in one facility state at one price (docs/decisions/071-facility-price-ceilings.md):
+ * where listeners bought and what they paid there, never who bought.
+ */
+export interface ArtistStateSales {
+  /** The facility's two-letter US state; null: a purchase the provider reported without a facility JPlay knows. */
+  state: string | null;
+  /** The price paid, in cents (the song's own, or lower under a facility's price ceiling). */
+  priceCents: number;
+  purchases: number;
+  grossCents: number;
+}
+
 export interface ArtistPageResponse {
   paymentFrequency: PaymentFrequency;
   /** The next payout run's date (`YYYY-MM-DD`, at 00:00 UTC). */
@@ -127,6 +140,8 @@ export interface ArtistPageResponse {
   connect: { status: ConnectStatus; missing: PayoutRequirement[] };
   balance: ArtistBalance;
   sales: { purchases: number; grossCents: number };
+  /** The same sales by facility state and price paid: states A–Z (no facility last), higher prices first. */
+  salesByState: ArtistStateSales[];
   songs: ArtistSong[];
   payouts: ArtistPayout[];
   /** The artist's live sessions (browsers where they saved a card), most recently used first. */

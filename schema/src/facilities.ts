@@ -4,6 +4,7 @@
  * and the form say the same thing about the same input (docs/decisions/051-facilities-and-clean-catalogue.md).
  */
 import * as v from "valibot";
+import { FACILITY_PRICE_CEILING_DEFAULT_CENTS, FACILITY_PRICE_CEILING_MIN_CENTS } from "./pricing";
 
 export const FACILITY_NAME_MIN_LENGTH = 2;
 export const FACILITY_NAME_MAX_LENGTH = 100;
@@ -20,6 +21,7 @@ export const FACILITY_MESSAGES = {
   name: `Enter the facility's name (${FACILITY_NAME_MIN_LENGTH} to ${FACILITY_NAME_MAX_LENGTH} characters).`,
   state: "Enter the facility's state as a two-letter US code, such as TX.",
   cleanOnly: "Say whether the facility takes clean music only.",
+  priceCeiling: `Enter the facility's price ceiling in cents, a whole number from ${FACILITY_PRICE_CEILING_MIN_CENTS} to ${FACILITY_PRICE_CEILING_DEFAULT_CENTS}.`,
   missing: "Send the facility's name, state and whether it takes clean music only.",
 } as const;
 
@@ -34,6 +36,18 @@ export const FacilitySchema = v.object(
     ),
     state: v.pipe(v.string(FACILITY_MESSAGES.state), v.trim(), v.toUpperCase(), v.picklist(US_STATE_CODES, FACILITY_MESSAGES.state)),
     cleanOnly: v.boolean(FACILITY_MESSAGES.cleanOnly),
+    /**
+     * The most its listeners pay for a song, in cents (docs/decisions/071-facility-price-ceilings.md).
+     * Left out: a new facility gets $1.99 and a changed one keeps its ceiling.
+     */
+    priceCeilingCents: v.optional(
+      v.pipe(
+        v.number(FACILITY_MESSAGES.priceCeiling),
+        v.integer(FACILITY_MESSAGES.priceCeiling),
+        v.minValue(FACILITY_PRICE_CEILING_MIN_CENTS, FACILITY_MESSAGES.priceCeiling),
+        v.maxValue(FACILITY_PRICE_CEILING_DEFAULT_CENTS, FACILITY_MESSAGES.priceCeiling),
+      ),
+    ),
   },
   FACILITY_MESSAGES.missing,
 );
@@ -45,6 +59,8 @@ export interface Facility {
   state: UsStateCode;
   /** Its tablets never list a song with explicit content, or one whose answer is unknown. */
   cleanOnly: boolean;
+  /** The most its listeners pay for a song, in cents: a song sells there at min(its price, this). */
+  priceCeilingCents: number;
   /** ISO 8601. */
   createdAt: string;
 }

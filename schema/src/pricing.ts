@@ -7,6 +7,17 @@ export const SONG_PRICE_MIN_CENTS = 70;
 export const SONG_PRICE_MAX_CENTS = 199;
 export const SONG_PRICE_DEFAULT_CENTS = 199;
 
+/**
+ * A facility's price ceiling (docs/decisions/071-facility-price-ceilings.md): the most its listeners
+ * pay for a song. $1.99 unless an operator sets it lower, never below the lowest price an artist may
+ * choose, so a ceiling never sells a song for less than any artist could have asked.
+ */
+export const FACILITY_PRICE_CEILING_DEFAULT_CENTS = SONG_PRICE_MAX_CENTS;
+export const FACILITY_PRICE_CEILING_MIN_CENTS = SONG_PRICE_MIN_CENTS;
+
+/** What a song sells for at a facility: its own price, bounded by the facility's ceiling. */
+export const facilityPriceCents = (songPriceCents: number, ceilingCents: number) => Math.min(songPriceCents, ceilingCents);
+
 export const MP3_MAX_BYTES = 15 * 1024 * 1024;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 

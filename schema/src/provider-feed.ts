@@ -38,13 +38,19 @@ const LimitSchema = v.pipe(
   v.maxValue(FEED_MAX_LIMIT, `limit must be a whole number from 1 to ${FEED_MAX_LIMIT}`),
 );
 
-/** The query of a feed request; any other parameter is refused, so a misspelt one is not silently ignored. */
+/**
+ * The query of a feed request; any other parameter is refused, so a misspelt one is not silently
+ * ignored. `facility` (a facility's id, as admin's Catalogue tab shows it) asks for that facility's
+ * prices: each release then carries min(its price, the facility's ceiling)
+ * (docs/decisions/071-facility-price-ceilings.md).
+ */
 export const FeedQuerySchema = v.strictObject(
   {
     since: v.optional(CursorSchema, "0"),
     limit: v.optional(LimitSchema, String(FEED_DEFAULT_LIMIT)),
+    facility: v.optional(v.pipe(v.string(), v.minLength(1, "facility must be a facility's id"), v.maxLength(128, "facility must be a facility's id"))),
   },
-  (issue) => `Unknown query parameter ${String(issue.input)}: the feed takes since and limit only`,
+  (issue) => `Unknown query parameter ${String(issue.input)}: the feed takes since, limit and facility only`,
 );
 export type FeedQuery = v.InferOutput<typeof FeedQuerySchema>;
 
@@ -66,7 +72,10 @@ export interface ReleaseChange extends ChangeBase {
   explicit: boolean | null;
   /** Null only for songs whose audio was never decoded (e.g. the demo seed's). */
   durationMs: number | null;
-  /** The listener's price, in cents. */
+  /**
+   * The listener's price, in cents: with `facility` in the query, that facility's price (the song's
+   * own, bounded by the facility's ceiling), which is what its purchase reports must say.
+   */
   priceCents: number;
   /** Signed, expiring links to fetch the media (see MEDIA_LINK_MIN_SECONDS); cover null when there is none. */
   audioUrl: string;

@@ -721,6 +721,7 @@ export const TEXT_MESSAGE_KINDS = [
   "song_rejected",
   "song_taken_down",
   "song_restored",
+  "song_held",
   "payout_sent",
   "renewal_needs_confirmation",
   "phone_code",
@@ -771,6 +772,11 @@ export const facilities = sqliteTable("facilities", {
   /** Two-letter US state code, e.g. "TX". */
   state: text("state").notNull(),
   cleanOnly: integer("clean_only", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The most its listeners pay for a song, in cents (docs/decisions/071-facility-price-ceilings.md):
+   * a song sells there at min(its price, this). 199 ($1.99) unless an operator set it lower.
+   */
+  priceCeilingCents: integer("price_ceiling_cents").notNull().default(199),
   createdAt: createdAt("created_at"),
 });
 

@@ -4,7 +4,7 @@
  * obfuscations, a term inside another word that must not match); versioned term lists behind the
  * admin sign-in; screening at approval and the override it needs; a list change re-screening a live
  * song, holding it at the facility that applies the list (it leaves that facility's catalogue only)
- * and the override that puts it back; facility blocks; the feed's compliance records; the audit log,
+ * and the override that puts it back, the artist texted why in their language; facility blocks; the feed's compliance records; the audit log,
  * its CSV, and the database refusing to change or delete a record. Its own runtime: it reads the
  * catalogue's lists and the feed from their start.
  */
@@ -199,7 +199,9 @@ describe("screening in review", () => {
 
 describe("a list change", () => {
   it("holds a live song it now flags at the facilities applying the list, and an override puts it back", async () => {
-    const { songId } = await liveSong("Harbor Lights", "the quórax ride at dawn");
+    const { songId, artistId } = await liveSong("Harbor Lights", "the quórax ride at dawn");
+    // The artist reads Spanish: the text that tells them why is in Spanish.
+    await env.DB.prepare("update artists set phone = '+15550104477', language = 'es' where id = ?1").bind(artistId).run();
     const bystander = await liveSong("Calm Water", "nothing to see");
     expect(await songAt(songId, facility.id)).toBe(200);
 
@@ -218,6 +220,17 @@ describe("a list change", () => {
     // Only what the change can affect was screened again.
     const screened = await env.DB.prepare("select song_id from song_screenings where song_id in (?1, ?2)").bind(songId, bystander.songId).all<{ song_id: string }>();
     expect(screened.results.map((r) => r.song_id)).toEqual([songId]);
+
+    // The artist is told why, once, naming the facility and its list; the bystander's artist is not texted.
+    const texts = await env.DB.prepare("select artist_id, kind, body, status from text_messages where artist_id in (?1, ?2)").bind(artistId, bystander.artistId).all();
+    expect(texts.results).toEqual([
+      {
+        artist_id: artistId,
+        kind: "song_held",
+        body: 'JPlay: "Harbor Lights" está en espera en Ridge State Prison: contiene palabras de las listas de términos de ese centro ("Gang terms"). Sigue en las tabletas de los demás centros mientras la revisamos. Responde STOP para no recibir más mensajes.',
+        status: "queued",
+      },
+    ]);
 
     const held = await json<HeldSongsResponse>(await operator.fetch("/api/admin/review/held"));
     expect(held.songs.find((s) => s.id === songId)!.screening).toMatchObject({
@@ -300,7 +313,7 @@ describe("the audit log", () => {
     const { records } = await json<AuditLogResponse>(await operator.fetch("/api/admin/audit"));
     expect(records.filter((r) => r.songId === songId).map((r) => r.action)).toEqual(["restore", "takedown"]);
     expect(records.find((r) => r.action === "facility_changed" && r.facilityId === other.id)!.detail).toBe(
-      'Facility settings "Lake County Jail", OH, explicit allowed → "Lake County Jail", OH, clean only',
+      'Facility settings "Lake County Jail", OH, explicit allowed, price ceiling $1.99 → "Lake County Jail", OH, clean only, price ceiling $1.99',
     );
   });
 

@@ -253,7 +253,7 @@ describe("the ERN feed", () => {
     expect(await errorOf(await signedGet("/api/provider/releases/ern?since=0&cursor=4"))).toEqual({
       status: 400,
       code: "bad_request",
-      message: "Unknown query parameter cursor: the feed takes since and limit only",
+      message: "Unknown query parameter cursor: the feed takes since, limit and facility only",
     });
     const past = Number(await endOfFeed()) + 1_000_000;
     expect(await errorOf(await signedGet(`/api/provider/releases/ern?since=${past}`))).toMatchObject({ status: 400, code: "bad_request" });

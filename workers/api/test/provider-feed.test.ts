@@ -229,7 +229,7 @@ describe("paging", () => {
       ["/api/provider/releases?limit=0", "limit must be a whole number from 1 to 500"],
       ["/api/provider/releases?limit=501", "limit must be a whole number from 1 to 500"],
       ["/api/provider/releases?limit=2.5", "limit must be a whole number from 1 to 500"],
-      ["/api/provider/releases?since=0&cursor=4", "Unknown query parameter cursor: the feed takes since and limit only"],
+      ["/api/provider/releases?since=0&cursor=4", "Unknown query parameter cursor: the feed takes since, limit and facility only"],
       ["/api/provider/releases?since=0&since=4", "Each query parameter may be given once"],
       [
         `/api/provider/releases?since=${end + 1}`,

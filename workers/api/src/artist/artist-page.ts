@@ -1,12 +1,13 @@
 /**
  * What the artist's private page shows (docs/decisions/044): their songs with status
- * and history, sales per song, the balance from the ledger (held while payouts are not set up) with
+ * and history, sales per song and by facility state at the price paid (never a listener,
+ * docs/decisions/071-facility-price-ceilings.md), the balance from the ledger (held while payouts are not set up) with
  * the payout minimum, payouts, the payout frequency and the Connect status with what Stripe still
  * needs (docs/decisions/063-payout-minimum-and-tax-details.md). Only the given artist's rows are read.
  */
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type ArtistPageResponse, type ArtistSongEvent, payoutRequirementsOf } from "@jplay/schema/artist";
-import { artists, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
+import { artists, facilities, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, connectStatusOf, isPayoutDay, payoutMinimumCents, payoutPeriod, payoutsReady } from "../ledger/index";
 import { songRefundViews } from "../refunds/index";
@@ -60,6 +61,15 @@ export async function loadArtistPage(ctx: Ctx, artistId: string, now = ctx.now()
     for (const row of totals) sales.set(row.songId, { purchases: row.count, grossCents: row.gross });
   }
 
+  const salesByState = await db
+    .select({ state: facilities.state, priceCents: purchases.priceCents, purchases: sql<number>`count(*)`, grossCents: sql<number>`sum(${purchases.priceCents})` })
+    .from(purchases)
+    .innerJoin(songs, eq(songs.id, purchases.songId))
+    .leftJoin(facilities, eq(facilities.id, purchases.facilityId))
+    .where(eq(songs.artistId, artistId))
+    .groupBy(facilities.state, purchases.priceCents)
+    .orderBy(sql`${facilities.state} is null`, asc(facilities.state), desc(purchases.priceCents));
+
   const available = (await artistAvailableBalances(ctx, [artistId])).get(artistId) ?? 0;
   const pending = await accountBalance(ctx, ACCOUNTS.artistPayoutPending(artistId));
   const ready = payoutsReady(artist);
@@ -99,6 +109,7 @@ export async function loadArtistPage(ctx: Ctx, artistId: string, now = ctx.now()
       purchases: songList.reduce((sum, song) => sum + song.sales.purchases, 0),
       grossCents: songList.reduce((sum, song) => sum + song.sales.grossCents, 0),
     },
+    salesByState,
     songs: songList,
     payouts: payoutRows.map((payout) => ({
       id: payout.id,

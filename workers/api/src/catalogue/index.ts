@@ -6,7 +6,7 @@ export { recordCatalogueChanges } from "./catalogue-changes";
 export { findOwnedSong } from "./catalogue";
 export { coverKeyToServe, requestedCoverWidth } from "./cover-to-serve";
 export { purgeCatalogue } from "./edge-cache";
-export { createFacility, listFacilities, updateFacility } from "./facilities";
+export { createFacility, facilityPriceCeilings, listFacilities, updateFacility } from "./facilities";
 export { setFeaturedSong } from "./featured-song";
 export { artistsRoutes } from "./routes/artists";
 export { configRoutes } from "./routes/config";

@@ -5,7 +5,7 @@
  * with a reason or blocks it there; an override covers the matched terms it saw, so a new term's
  * match holds the song again. Every hold, override and release is one D1 batch with its audit record
  * and the feed's row, so the provider reads the song's new compliance record
- * (docs/decisions/067-term-lists-screening-audit.md).
+ * (docs/decisions/067-term-lists-screening-audit.md); the artist is texted why a song was held.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AuditMatch, TermMatch } from "@jplay/schema/compliance";
@@ -15,6 +15,7 @@ import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
 import { purgeCatalogue, recordCatalogueChanges } from "../catalogue/index";
+import { textSongHeld } from "../texts/index";
 import { storedMatches } from "./screening";
 
 export interface FacilityFailure {
@@ -84,11 +85,14 @@ export async function refreshHolds(ctx: Ctx, songId: string, actor = "system"): 
   const standing = await ctx.db.select().from(facilitySongReviews).where(eq(facilitySongReviews.songId, songId));
   const now = ctx.now();
   const statements: SQL[] = [];
+  /** Facilities where the song was not held before this change: the artist is texted once the batch is in. */
+  const newlyHeld: FacilityFailure[] = [];
   for (const failure of failures) {
     const row = standing.find((r) => r.facilityId === failure.facilityId);
     const covered = row !== undefined && failure.terms.every((term) => row.terms.includes(term));
     if (row?.status === "overridden" && covered) continue;
     if (row?.status === "held" && covered && row.terms.length === failure.terms.length) continue;
+    if (row?.status !== "held") newlyHeld.push(failure);
     statements.push(
       sql`insert into facility_song_reviews (facility_id, song_id, status, terms, reason, decided_by, decided_at, held_at)
           values (${failure.facilityId}, ${songId}, 'held', ${JSON.stringify(failure.terms)}, null, null, null, ${now})
@@ -115,6 +119,9 @@ export async function refreshHolds(ctx: Ctx, songId: string, actor = "system"): 
   if (statements.length === 0) return false;
   await runBatch(ctx.db, [...statements, recordCatalogueChanges(JSON.stringify([songId]), "release", now, sql`s.status = 'distributed' and s.taken_down_at is null`)] as SQL[]);
   await purgeCatalogue();
+  for (const failure of newlyHeld) {
+    await textSongHeld(ctx, { songId, facilityId: failure.facilityId, facilityName: failure.facilityName, listNames: failure.listNames, heldAt: now });
+  }
   return true;
 }
 

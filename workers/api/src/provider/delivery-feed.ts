@@ -4,22 +4,26 @@
  * log is append-only, so the same cursor always starts at the same change: a provider that lost an
  * answer reads the same page again. Also which songs the feed's media links may serve
  * (docs/decisions/050-provider-delivery-feed.md). The same page feeds the DDEX ERN feed
- * (provider/ern), which reads the release metadata and credits too.
+ * (provider/ern), which reads the release metadata and credits too. Asked for a facility, both carry
+ * that facility's price (docs/decisions/071-facility-price-ceilings.md).
  */
 import { and, asc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";
 import { catalogueChanges, songCredits, songs } from "@jplay/schema/tables";
 import type { CatalogueChange, DeliveryFeedPage, FeedQuery } from "@jplay/schema/provider-feed";
+import { facilityPriceCents } from "@jplay/schema/pricing";
 import { parentalWarning, type Credit } from "@jplay/schema/release-metadata";
 import type { Ctx } from "../platform/context";
 import { badRequest } from "../platform/errors";
 import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "./ern/index";
 import { complianceRecords } from "../compliance/index";
+import { facilityPriceCeilings, unknownFacility } from "../catalogue/index";
 
 /**
  * One page of the catalogue log, each change with its song as it is now: what both the JSON feed
  * (below) and the DDEX ERN feed (provider/ern/feed-page.ts) are written from, so they page alike.
  */
-export async function readFeedEntries(ctx: Ctx, { since, limit }: FeedQuery): Promise<FeedEntries> {
+export async function readFeedEntries(ctx: Ctx, { since, limit, facility }: FeedQuery): Promise<FeedEntries> {
+  const ceilingCents = facility === undefined ? null : await facilityCeiling(ctx, facility);
   const rows = await ctx.db
     .select({
       seq: catalogueChanges.seq,
@@ -68,7 +72,7 @@ export async function readFeedEntries(ctx: Ctx, { since, limit }: FeedQuery): Pr
         explicit: row.explicit,
         parentalWarning: parentalWarning(row),
         durationMs: row.durationMs,
-        priceCents: row.priceCents,
+        priceCents: ceilingCents === null ? row.priceCents : facilityPriceCents(row.priceCents, ceilingCents),
         isrc: row.isrc,
         upc: row.upc,
         genre: row.genre,
@@ -84,6 +88,13 @@ export async function readFeedEntries(ctx: Ctx, { since, limit }: FeedQuery): Pr
     }),
   );
   return { entries, nextCursor: page.length > 0 ? String(page.at(-1)!.seq) : String(since), hasMore: rows.length > limit };
+}
+
+/** The price ceiling of the facility a feed is asked for; 404 for a facility JPlay does not know. */
+async function facilityCeiling(ctx: Ctx, facilityId: string): Promise<number> {
+  const ceiling = (await facilityPriceCeilings(ctx, [facilityId])).get(facilityId);
+  if (ceiling === undefined) throw unknownFacility();
+  return ceiling;
 }
 
 const rightsLine = (year: number, holder: string): RightsLine | null => (year > 0 && holder !== "" ? { year, holder } : null);

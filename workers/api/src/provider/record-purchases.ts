@@ -1,27 +1,36 @@
 /**
  * A verified purchase report, recorded: each purchase is checked against its song (it must exist, be
- * distributed, belong to an artist and be reported at the song's own price: a purchase at any other
- * price is not credited but kept in purchase_price_mismatches for an operator to settle with the
- * provider), then every creditable purchase is recorded and credited in
+ * distributed, belong to an artist and be reported at the price the server set for it: the song's
+ * own, bounded by the ceiling of the facility it was bought in (docs/decisions/071-facility-price-ceilings.md);
+ * a purchase at any other price is not credited but kept in purchase_price_mismatches for an
+ * operator to settle with the provider), then every creditable purchase is recorded and credited, on
+ * that price, in
  * one D1 batch (schema/src/purchase-credit.ts), so a purchase and its ledger transaction happen
  * exactly once however often the provider retries. A purchase that names its listener is then given
  * its signed receipt (receipts/issue-receipts.ts), the same one on every redelivery. The answer lists
  * every purchase's outcome, with its receipt.
  */
 import { inArray, sql } from "drizzle-orm";
+import { facilityPriceCents } from "@jplay/schema/pricing";
 import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
 import { type IssuedReceipt, PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { ledgerTransactions, purchasePriceMismatches, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { badRequest } from "../platform/errors";
-import { purgeCatalogue } from "../catalogue/index";
+import { facilityPriceCeilings, purgeCatalogue } from "../catalogue/index";
 import { issueReceipts } from "./receipts/issue-receipts";
 import type { ReceiptKeys } from "./receipts/receipt-keys";
 
 /** D1 binds at most 100 parameters per statement. */
 const SONG_LOOKUP_CHUNK = 90;
 const MISMATCH_INSERT_CHUNK = 14;
+
+/** What a song sells for where it was bought: bounded by the facility's ceiling when JPlay knows the facility. */
+function priceAt(songPriceCents: number, facilityId: string | undefined, ceilings: Map<string, number>): number {
+  const ceiling = facilityId === undefined ? undefined : ceilings.get(facilityId);
+  return ceiling === undefined ? songPriceCents : facilityPriceCents(songPriceCents, ceiling);
+}
 
 /** `keys`: the receipt keys, needed when a purchase names its listener (the route loads them before anything is recorded). */
 export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, keys: ReceiptKeys | null = null, now = ctx.now()): Promise<PurchaseReportAnswer> {
@@ -42,6 +51,8 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, key
     for (const row of rows) songsById.set(row.id, row);
   }
 
+  const ceilings = await facilityPriceCeilings(ctx, report.purchases.flatMap((purchase) => (purchase.facilityId === undefined ? [] : [purchase.facilityId])));
+
   const outcomes = new Map<string, PurchaseOutcome>();
   const creditable: CreditablePurchase[] = [];
   const mispriced: Array<typeof purchasePriceMismatches.$inferInsert> = [];
@@ -54,9 +65,11 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, key
     else if (song.status !== "distributed") reject("song_not_distributed", `Song ${purchase.songId} is not in the catalogue (status ${song.status})`);
     else if (!song.artistId) reject("song_has_no_artist", `Song ${purchase.songId} has no artist to credit`);
     else if (purchasedAt > now + PROVIDER_SIGNATURE_MAX_SKEW_SECONDS * 1000) reject("purchased_in_future", `purchasedAt (${purchase.purchasedAt}) is in the future`);
-    else if (purchase.priceCents !== song.priceCents) {
-      reject("price_mismatch", `Song ${purchase.songId} sells at ${song.priceCents} cents, not ${purchase.priceCents}: not credited; kept for an operator to settle`);
-      mispriced.push({ id: crypto.randomUUID(), purchaseId: purchase.purchaseId, songId: purchase.songId, reportedPriceCents: purchase.priceCents, cataloguePriceCents: song.priceCents, purchasedAt, detectedAt: now });
+    else if (purchase.priceCents !== priceAt(song.priceCents, purchase.facilityId, ceilings)) {
+      const priceCents = priceAt(song.priceCents, purchase.facilityId, ceilings);
+      const where = priceCents === song.priceCents ? "" : ` at facility ${purchase.facilityId} (its price ceiling)`;
+      reject("price_mismatch", `Song ${purchase.songId} sells at ${priceCents} cents${where}, not ${purchase.priceCents}: not credited; kept for an operator to settle`);
+      mispriced.push({ id: crypto.randomUUID(), purchaseId: purchase.purchaseId, songId: purchase.songId, reportedPriceCents: purchase.priceCents, cataloguePriceCents: priceCents, purchasedAt, detectedAt: now });
     } else {
       const { purchaseId, songId, priceCents, listenerId, deviceId, facilityId } = purchase;
       creditable.push({ purchaseId, songId, artistId: song.artistId, priceCents, purchasedAt, revenueSplitBps: song.revenueSplitBps, listenerId, deviceId, facilityId });

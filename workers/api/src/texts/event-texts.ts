@@ -85,6 +85,21 @@ export async function textSongRestored(ctx: Ctx, restore: { songId: string; even
 }
 
 /**
+ * A live song was held at a facility whose term lists now flag it (compliance/facility-standing.ts):
+ * once per hold (`heldAt`), naming the facility and the lists, so the artist knows why.
+ */
+export async function textSongHeld(ctx: Ctx, hold: { songId: string; facilityId: string; facilityName: string; listNames: readonly string[]; heldAt: number }): Promise<void> {
+  const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, hold.songId)).limit(1);
+  if (!song?.artistId) return;
+  await tell(ctx, {
+    artistId: song.artistId,
+    kind: "song_held",
+    dedupeKey: `song_held:${hold.songId}:${hold.facilityId}:${hold.heldAt}`,
+    write: (texts) => texts.songHeld(song.title, hold.facilityName, hold.listNames),
+  });
+}
+
+/**
  * A Pro renewal waits for the artist's 3-D Secure: once per invoice (Billing's retries ask again), with
  * a fresh link to the private page where they confirm it when the phone is confirmed (else no link).
  * `artistPageUrl` makes that link (null without a public origin: no link); it is only called when

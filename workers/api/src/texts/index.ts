@@ -7,6 +7,7 @@ export {
   textPaymentOutcome,
   textPayoutSent,
   textRenewalNeedsConfirmation,
+  textSongHeld,
   textSongOutcome,
   textSongRestored,
   textSongTakenDown,

@@ -20,6 +20,8 @@ export interface TextBodies {
   songRejected(songTitle: string, reason: string): string;
   songTakenDown(songTitle: string, reason: string): string;
   songRestored(songTitle: string): string;
+  /** A live song held at a facility whose term lists now flag it (docs/decisions/067), naming those lists. */
+  songHeld(songTitle: string, facilityName: string, listNames: readonly string[]): string;
   payoutSent(amountCents: number): string;
   renewalNeedsConfirmation(amountCents: number, artistPageUrl: string): string;
   renewalNeedsConfirmationWithoutLink(amountCents: number): string;
@@ -38,6 +40,7 @@ const TEXT = {
   songRejected: /*i18n*/ "JPlay: we could not distribute {song}: {reason} If you paid, the full fee is being refunded to your card. {optOut}",
   songTakenDown: /*i18n*/ "JPlay: {song} was taken down from the tablets. Reason: {reason} Sales already made stay yours. {optOut}",
   songRestored: /*i18n*/ "JPlay: {song} is back on the tablets. {optOut}",
+  songHeld: /*i18n*/ "JPlay: {song} is on hold at {facility}: words in it match that facility's term lists ({lists}). It stays on other facilities' tablets while we review it. {optOut}",
   payoutSent: /*i18n*/ "JPlay: we sent you a payout of {amount}. It reaches your debit card on your payout schedule. {optOut}",
   renewalNeedsConfirmation: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page: {artistPageUrl} {optOut}",
   renewalNeedsConfirmationWithoutLink: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page. {optOut}",
@@ -66,6 +69,7 @@ export function textBodiesIn(language: Language): TextBodies {
     songRejected: (songTitle, reason) => write(TEXT.songRejected, { song: quoted(songTitle), reason: sentence(reason) }),
     songTakenDown: (songTitle, reason) => write(TEXT.songTakenDown, { song: quoted(songTitle), reason: sentence(reason) }),
     songRestored: (songTitle) => write(TEXT.songRestored, { song: quoted(songTitle) }),
+    songHeld: (songTitle, facilityName, listNames) => write(TEXT.songHeld, { song: quoted(songTitle), facility: facilityName, lists: listNames.map((name) => `"${name}"`).join(", ") }),
     payoutSent: (amountCents) => write(TEXT.payoutSent, { amount: money(amountCents) }),
     renewalNeedsConfirmation: (amountCents, artistPageUrl) => write(TEXT.renewalNeedsConfirmation, { amount: money(amountCents), artistPageUrl }),
     renewalNeedsConfirmationWithoutLink: (amountCents) => write(TEXT.renewalNeedsConfirmationWithoutLink, { amount: money(amountCents) }),

@@ -3,10 +3,23 @@
  * (`GET|POST /api/admin/term-lists`, `PUT …/{id}` from the version read), which lists each facility
  * applies (`PUT /api/admin/facilities/{id}/term-lists`), the live songs held at facilities
  * (`GET /api/admin/review/held`) and the decision on one (`POST /api/admin/songs/{id}/facility-decision`),
- * and the audit log (`GET /api/admin/audit`). After each change everything compliance shows is read again.
+ * the audit log (`GET /api/admin/audit`), a list's versions (`GET /api/admin/term-lists/{id}/versions`) and a
+ * facility's blocks (`GET|POST /api/admin/facilities/{id}/blocks`, `POST …/blocks/{blockId}/lift`).
+ * After each change everything compliance shows is read again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AuditLogResponse, FacilityDecisionRequest, HeldSongsResponse, Term, TermList, TermListsResponse } from "@jplay/schema/compliance";
+import type {
+  AuditLogResponse,
+  BlockRequest,
+  FacilityBlock,
+  FacilityBlocksResponse,
+  FacilityDecisionRequest,
+  HeldSongsResponse,
+  Term,
+  TermList,
+  TermListsResponse,
+  TermListVersionsResponse,
+} from "@jplay/schema/compliance";
 import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -71,4 +84,31 @@ export const useSetFacilityLists = () =>
 export const useDecideHeldSong = () =>
   useComplianceChange(({ songId, ...decision }: FacilityDecisionRequest & { songId: string }) =>
     api.post<{ decided: boolean }>(`/api/admin/songs/${encodeURIComponent(songId)}/facility-decision`, decision),
+  );
+
+/** A term list's every version, newest last as the server gives them; read only while shown. */
+export const useTermListVersions = (listId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...complianceKey, "versions", listId],
+    queryFn: ({ signal }) => api.get<TermListVersionsResponse>(`/api/admin/term-lists/${encodeURIComponent(listId)}/versions`, { signal }),
+    staleTime: ADMIN_DATA_STALE_MS,
+    enabled,
+  });
+
+export const useFacilityBlocks = (facilityId: string) =>
+  useQuery({
+    queryKey: [...complianceKey, "blocks", facilityId],
+    queryFn: ({ signal }) => api.get<FacilityBlocksResponse>(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, { signal }),
+    staleTime: ADMIN_DATA_STALE_MS,
+    enabled: facilityId !== "",
+  });
+
+export const useBlockAtFacility = () =>
+  useComplianceChange(({ facilityId, ...block }: BlockRequest & { facilityId: string }) =>
+    api.post<FacilityBlock>(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, block),
+  );
+
+export const useLiftBlock = () =>
+  useComplianceChange(({ facilityId, blockId, reason }: { facilityId: string; blockId: string; reason: string }) =>
+    api.post<{ lifted: boolean }>(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks/${encodeURIComponent(blockId)}/lift`, { reason }),
   );

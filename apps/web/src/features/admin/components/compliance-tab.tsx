@@ -2,7 +2,8 @@
  * The Compliance tab (docs/decisions/067-term-lists-screening-audit.md): the term lists songs are
  * screened against (add a list, add or remove a term: each change is a new version), which lists each
  * facility applies, the live songs a list change held at a facility (matches highlighted; override
- * with a reason puts one back, block keeps it out), and the audit log with its filters and CSV.
+ * with a reason puts one back, block keeps it out), each list's version history, each facility's
+ * blocks (facility-blocks-panel.tsx), and the audit log with its filters and CSV.
  */
 import { useState, type FormEvent } from "react";
 import { AUDIT_ACTIONS, TERM_LANGUAGES, type HeldSong, type TermLanguage, type TermList } from "@jplay/schema/compliance";
@@ -13,7 +14,9 @@ import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useFacilities } from "../api/facilities";
 import { auditQueryString, useAuditLog, useChangeTermList, useCreateTermList, useDecideHeldSong, useHeldSongs, useSetFacilityLists, useTermLists, type AuditFilters } from "../api/compliance";
+import { FacilityBlocksPanel } from "./facility-blocks-panel";
 import { HighlightedLyrics } from "./highlighted-lyrics";
+import { TermListHistory } from "./term-list-history";
 
 const FAILED = "The change could not be saved. Please try again.";
 
@@ -88,6 +91,7 @@ function TermListCard({ list, lists, facilities }: { list: TermList; lists: Term
         {list.terms.length === 0 && <li className="text-sm text-muted">No terms yet.</li>}
       </ul>
       <AddTerm list={list} />
+      <TermListHistory listId={list.id} listName={list.name} />
       <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="mb-1 font-semibold">Applies at</legend>
         {facilities.map((facility) => {
@@ -291,6 +295,7 @@ export function ComplianceTab() {
     <div className="space-y-10">
       <HeldSongsPanel />
       <TermListsPanel />
+      <FacilityBlocksPanel />
       <AuditLogPanel />
     </div>
   );

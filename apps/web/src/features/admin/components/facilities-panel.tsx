@@ -1,13 +1,14 @@
 /**
  * The Catalogue tab's facilities: each with its state, whether it takes clean music only (changed in
- * place) and the address its tablets are opened at once, a dialog to change one's name, state and
- * setting, and a form to add one. The rules are the server's (schema/src/facilities.ts), checked here
+ * place), its price ceiling (docs/decisions/071-facility-price-ceilings.md) and the address its tablets
+ * are opened at once, a dialog to change one's name, state, setting and ceiling, and a form to add one. The rules are the server's (schema/src/facilities.ts), checked here
  * first so the form says the same thing.
  */
 import { useState, type FormEvent } from "react";
 import * as v from "valibot";
 import { firstIssue } from "@jplay/schema/distribution";
 import { FacilitySchema, US_STATE_CODES, type Facility } from "@jplay/schema/facilities";
+import { FACILITY_PRICE_CEILING_DEFAULT_CENTS, centsToDollars } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
@@ -16,6 +17,10 @@ import { toast } from "@/lib/toast";
 import { useFacilities, useSaveFacility } from "../api/facilities";
 
 const cell = "px-3 py-2 align-top";
+
+type Field = "name" | "state" | "priceCeilingCents";
+
+const dollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
 /** The address the tablet provider opens once on each of the facility's tablets. */
 const tabletAddress = (facility: Facility) => `${window.location.origin}/?facility=${encodeURIComponent(facility.id)}`;
@@ -29,19 +34,20 @@ function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; 
   const [name, setName] = useState(editing?.name ?? "");
   const [state, setState] = useState(editing?.state ?? "");
   const [cleanOnly, setCleanOnly] = useState(editing?.cleanOnly ?? false);
-  /** What is wrong, at its field (name, state) or for the whole form (the server's refusal). */
-  const [problem, setProblem] = useState<{ field: "name" | "state" | null; message: string } | null>(null);
-  const errorAt = (field: "name" | "state") => (problem?.field === field ? problem.message : null);
+  const [ceiling, setCeiling] = useState(String(editing?.priceCeilingCents ?? FACILITY_PRICE_CEILING_DEFAULT_CENTS));
+  /** What is wrong, at its field (name, state, ceiling) or for the whole form (the server's refusal). */
+  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
+  const errorAt = (field: Field) => (problem?.field === field ? problem.message : null);
   const words = editing
     ? { form: `Edit ${editing.name}`, submit: "Save facility", pending: "Saving…", done: "Facility saved", failure: "The facility could not be saved. Please try again." }
     : { form: "Add a facility", submit: "Add facility", pending: "Adding…", done: "Facility added", failure: "The facility could not be added. Please try again." };
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = v.safeParse(FacilitySchema, { name, state, cleanOnly });
+    const checked = v.safeParse(FacilitySchema, { name, state, cleanOnly, priceCeilingCents: ceiling.trim() === "" ? Number.NaN : Number(ceiling) });
     if (!checked.success) {
       const key = checked.issues[0].path?.[0]?.key;
-      setProblem({ field: key === "name" || key === "state" ? key : null, message: firstIssue(checked.issues) });
+      setProblem({ field: key === "name" || key === "state" || key === "priceCeilingCents" ? key : null, message: firstIssue(checked.issues) });
       return;
     }
     setProblem(null);
@@ -54,6 +60,7 @@ function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; 
             setName("");
             setState("");
             setCleanOnly(false);
+            setCeiling(String(FACILITY_PRICE_CEILING_DEFAULT_CENTS));
           }
           onSaved?.();
         },
@@ -77,6 +84,11 @@ function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; 
               </option>
             ))}
           </select>
+        )}
+      </Field>
+      <Field label="Price ceiling (cents)" error={errorAt("priceCeilingCents")}>
+        {(control) => (
+          <input {...control} inputMode="numeric" value={ceiling} onChange={(event) => setCeiling(event.currentTarget.value)} className={inputClass(errorAt("priceCeilingCents") !== null, "w-28")} />
         )}
       </Field>
       <label className="flex h-11 items-center gap-2 text-sm font-semibold">
@@ -124,7 +136,7 @@ function CleanOnlyToggle({ facility }: { facility: Facility }) {
         onChange={(event) => {
           const cleanOnly = event.currentTarget.checked;
           save.mutate(
-            { id: facility.id, facility: { name: facility.name, state: facility.state, cleanOnly } },
+            { id: facility.id, facility: { name: facility.name, state: facility.state, cleanOnly, priceCeilingCents: facility.priceCeilingCents } },
             {
               onSuccess: () => toast.success("Facility saved", `${facility.name} ${cleanOnly ? "now gets clean music only" : "now gets the full catalogue"}.`),
               onError: (error) => toast.error("Facility not saved", apiErrorMessage(error, "Please try again.")),
@@ -146,7 +158,8 @@ export function FacilitiesPanel() {
         Facilities
       </h2>
       <p className="text-sm text-muted">
-        A clean-only facility's tablets never list a song with explicit content, or one whose artist never answered. Open a facility's tablet address once on each of its tablets.
+        A clean-only facility's tablets never list a song with explicit content, or one whose artist never answered. A song sells at a facility for its own price or the
+        facility's price ceiling, whichever is lower. Open a facility's tablet address once on each of its tablets.
       </p>
       {facilities.isPending ? (
         <p role="status" className="py-4 text-muted">
@@ -167,6 +180,7 @@ export function FacilitiesPanel() {
                 <th scope="col" className={cell}>Name</th>
                 <th scope="col" className={cell}>State</th>
                 <th scope="col" className={cell}>Clean only</th>
+                <th scope="col" className={cell}>Price ceiling</th>
                 <th scope="col" className={cell}>Tablet address</th>
                 <th scope="col" className={cell}>
                   <span className="sr-only">Change</span>
@@ -181,6 +195,7 @@ export function FacilitiesPanel() {
                   <td className={cell}>
                     <CleanOnlyToggle facility={facility} />
                   </td>
+                  <td className={cell}>{dollars(facility.priceCeilingCents)}</td>
                   <td className={`${cell} font-mono text-xs break-all`}>{tabletAddress(facility)}</td>
                   <td className={cell}>
                     <EditFacility facility={facility} />

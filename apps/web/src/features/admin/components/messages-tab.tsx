@@ -19,6 +19,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   song_rejected: "Song rejected",
   song_taken_down: "Song taken down",
   song_restored: "Song restored",
+  song_held: "Song held at a facility",
   payout_sent: "Payout sent",
   renewal_needs_confirmation: "Renewal to confirm",
   phone_code: "Phone code",

@@ -1,5 +1,6 @@
 /**
- * The artist's private page (`/artist`, its link kept in a cookie; no sign-up): songs with status and history, sales,
+ * The artist's private page (`/artist`, its link kept in a cookie; no sign-up): songs with status and history, sales
+ * (also by facility state at the price paid),
  * balance, payouts and payout setup, the browsers signed in as the artist, and the link itself
  * (until when it works, and revoking it), with honest loading, not-found and error states. "Get
  * paid" comes first while payouts are not set up, and the monthly statements follow the payouts
@@ -17,6 +18,7 @@ import { ArtistProPlan } from "./artist-pro-plan";
 import { ArtistCardSection } from "./artist-card";
 import { ArtistPhoneSection } from "./artist-phone";
 import { ArtistSongs } from "./artist-songs";
+import { ArtistSalesByState } from "./artist-sales-by-state";
 import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
 import { ArtistSessions } from "./artist-sessions";
@@ -106,6 +108,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
             ? i18n._("1 download sold, {amount} in sales.", { amount: formatMoney(data.sales.grossCents, i18n.language) })
             : i18n._("{count} downloads sold, {amount} in sales.", { count: data.sales.purchases, amount: formatMoney(data.sales.grossCents, i18n.language) })}
         </p>
+        <ArtistSalesByState rows={data.salesByState} />
       </section>
 
       <section aria-labelledby="artist-balance" className="space-y-4">

@@ -1,0 +1,1 @@
+ALTER TABLE `facilities` ADD `price_ceiling_cents` integer DEFAULT 199 NOT NULL;
