@@ -269,6 +269,8 @@ await withSession(
     await new Promise((r) => setTimeout(r, 2_000)); // let the seeding's aftermath settle
     const invocationsBefore = queueLog.invocations.length;
 
+    const statementsRun = async () => await (await fetch(`${server.baseURL}/api/dev/d1-statements`)).json<{ statements: number; writes: number }>();
+    const statementsBefore = await statementsRun();
     const loadAtStart = os.loadavg()[0]!;
     const triggerEpochMs = Date.now();
     const period = new Date(triggerEpochMs).toISOString().slice(0, 10);
@@ -302,6 +304,13 @@ await withSession(
     }
     sampler.stop();
     const stoppedAt = performance.now();
+    const statementsAfter = await statementsRun();
+    const statements = statementsAfter.statements - statementsBefore.statements;
+    const writes = statementsAfter.writes - statementsBefore.writes;
+    // Linear or not: how fast the first fifth of the payouts settled against the last fifth.
+    const settledTimes = (d1.prepare("SELECT updated_at AS at FROM payouts WHERE period = ? AND artist_id LIKE 'bench-artist-%' AND status = 'paid' ORDER BY updated_at").all(period) as { at: number }[]).map((row) => row.at);
+    const fifth = Math.floor(settledTimes.length / 5);
+    const fifthRate = (from: number) => (fifth > 1 ? (fifth / ((settledTimes[from + fifth - 1]! - settledTimes[from]!) / 1000)).toFixed(0) : "—");
 
     const settledSeconds = state.lastSettledAt ? (state.lastSettledAt - triggerEpochMs) / 1000 : Number.NaN;
     const invocations = queueLog.invocations.slice(invocationsBefore).filter((invocation) => invocation.queue === JOBS_QUEUE);
@@ -370,6 +379,9 @@ await withSession(
         ["jobs (messages) run", messages],
         ["jobs/s", rate(messages, lastInvocationSeconds)],
         ["payouts/s", rate(state.paid, settledSeconds)],
+        ["payouts/s, first / last fifth of the payouts", `${fifthRate(0)} / ${fifthRate(settledTimes.length - fifth)}`],
+        ["Worker's D1 statements (writes), whole run", `${statements} (${writes})`],
+        ["D1 statements (writes) per payable artist", state.paid > 0 ? `${(statements / state.paid).toFixed(1)} (${(writes / state.paid).toFixed(1)})` : "—"],
         ["invocation wall ms, p50 / p99 / max", `${percentile(durations, 50).toFixed(0)} / ${percentile(durations, 99).toFixed(0)} / ${Math.max(0, ...durations).toFixed(0)}`],
         ["largest invocation's workerd CPU, ms", `${largest.cpuMs.toFixed(1)} (${largest.invocation?.messages ?? 0} messages)`],
         ["largest not overlapping another, ms", `${largestAlone.toFixed(1)} (${invocations.length - overlapped.size} of ${invocations.length} alone)`],

@@ -827,6 +827,20 @@ export const identifierSequences = sqliteTable("identifier_sequences", {
 });
 
 /**
+ * The admin payment overview's summary counts (artists with a card, cards, songs awaiting payment or
+ * with a charge in flight), counted at `counted_at` and kept for a minute: counting them reads every
+ * card and every pending song, too slow for each request at 100,000 artists
+ * (docs/decisions/072-admin-counts-and-payout-run-at-scale.md). One row, id 1.
+ */
+export const adminSummaryCounts = sqliteTable("admin_summary_counts", {
+  id: integer("id").primaryKey(),
+  totalArtists: integer("total_artists").notNull(),
+  paymentMethods: integer("payment_methods").notNull(),
+  pendingPayments: integer("pending_payments").notNull(),
+  countedAt: integer("counted_at", { mode: "number" }).notNull(),
+});
+
+/**
  * An operator-kept list of words and phrases songs are screened against (gang terms, slurs, contraband
  * and violence references). `version` is the list's current version: every change writes a new row of
  * `term_list_versions` and raises it (docs/decisions/067-term-lists-screening-audit.md).

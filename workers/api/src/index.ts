@@ -6,11 +6,13 @@ import { DEAD_LETTER_QUEUE, recordDeadLetters } from "./worker/record-dead-lette
 import { runScheduled } from "./worker/run-scheduled";
 import { countingD1, countsD1Statements } from "./platform/d1-statement-count";
 
+/** A local server counts its D1 statements for the benchmarks (worker/routes/dev.ts), in every entry point. */
+const counted = (env: Env): Env => (countsD1Statements(env) ? { ...env, DB: countingD1(env.DB) } : env);
+
 export default {
-  // A local server counts its D1 statements for the benchmarks (worker/routes/dev.ts).
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, countsD1Statements(env) ? { ...env, DB: countingD1(env.DB) } : env, ctx),
-  queue: (batch, env, _ctx) => (batch.queue === DEAD_LETTER_QUEUE ? recordDeadLetters(batch, env) : handleJobBatch(batch, env)),
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, counted(env), ctx),
+  queue: (batch, env, _ctx) => (batch.queue === DEAD_LETTER_QUEUE ? recordDeadLetters(batch, counted(env)) : handleJobBatch(batch, counted(env))),
   scheduled: async (controller, env, _ctx) => {
-    await runScheduled(controller, env);
+    await runScheduled(controller, counted(env));
   },
 } satisfies ExportedHandler<Env, Job>;

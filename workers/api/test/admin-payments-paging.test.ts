@@ -2,11 +2,11 @@
  * The admin payment overview a page at a time (payments/admin-payments.ts): artists newest first,
  * each page's cursor leading to the next and none after the last, the search answered on the server
  * (song title and artist words, phone digits, a card's last 4), the summary counted over every
- * artist with the first page only. Artists are written straight to D1 with creation times after any
+ * artist with the first page only, and counted again at most once a minute (payments/admin-summary-counts.ts). Artists are written straight to D1 with creation times after any
  * other test's, and with this file's own words, so other files' rows never reach these pages.
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AdminPaymentsResponse } from "@jplay/schema/admin";
 import { songSearchEntriesSql } from "@jplay/schema/song-search-index";
 import { signedInOperator } from "./admin-support";
@@ -110,6 +110,8 @@ describe("GET /api/admin/payments, a page at a time", () => {
   });
 
   it("counts the summary over every artist with a card, with the unsearched first page only", async () => {
+    // Counts another file's answer stored within the last minute would be answered instead.
+    await env.DB.prepare("DELETE FROM admin_summary_counts").run();
     const counts = await env.DB.prepare(
       "SELECT (SELECT count(DISTINCT artist_id) FROM payment_methods) AS artists, (SELECT count(*) FROM payment_methods) AS cards",
     ).first<{ artists: number; cards: number }>();
@@ -118,6 +120,31 @@ describe("GET /api/admin/payments, a page at a time", () => {
     expect((await page(`?limit=1&q=${tag}`)).body.summary).toBeUndefined();
     expect(body.summary).toMatchObject({ totalArtists: counts!.artists, paymentMethods: counts!.cards });
     expect(body.summary!.pendingPayments).toBeGreaterThanOrEqual(5);
+  });
+
+  it("keeps the summary counts for a minute, then answers them once more and counts again after the answer", async () => {
+    const exactArtists = async () => (await env.DB.prepare("SELECT count(DISTINCT artist_id) AS n FROM payment_methods").first<{ n: number }>())!.n;
+    const stored = () => env.DB.prepare("SELECT total_artists AS artists, counted_at AS countedAt FROM admin_summary_counts WHERE id = 1").first<{ artists: number; countedAt: number }>();
+    await env.DB.prepare("DELETE FROM admin_summary_counts").run();
+    const before = await exactArtists();
+    // None stored: counted while the operator waits.
+    expect((await page("?limit=1")).body.summary!.totalArtists).toBe(before);
+    // A new artist with a card: the counts of the last minute are answered, not counted again.
+    const late = `late-${tag}`;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO artists (id, phone, created_at) VALUES (?1, '+15557770199', 1)").bind(late),
+      env.DB.prepare(
+        "INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default, created_at) VALUES ('card-' || ?1, ?1, 'pm_' || ?1, 'visa', '0199', 12, 2034, 1, 1)",
+      ).bind(late),
+    ]);
+    expect((await page("?limit=1")).body.summary!.totalArtists).toBe(before);
+    // A minute later the stored counts are answered once more, and counted again for the next answer.
+    const counted = await stored();
+    await env.DB.prepare("UPDATE admin_summary_counts SET counted_at = counted_at - 60000 WHERE id = 1").run();
+    expect((await page("?limit=1")).body.summary!.totalArtists).toBe(before);
+    await vi.waitFor(async () => expect((await stored())!.countedAt).toBeGreaterThan(counted!.countedAt - 60_000), { timeout: 10_000, interval: 20 });
+    expect((await stored())!.artists).toBeGreaterThanOrEqual(before + 1);
+    expect((await page("?limit=1")).body.summary!.totalArtists).toBeGreaterThanOrEqual(before + 1);
   });
 
   it("refuses a cursor it never gave and a page size out of range", async () => {

@@ -368,7 +368,7 @@ describe("Stripe faults during the payout job (payouts.artist)", () => {
   it("the Worker stopped after the transfer but before the payout was marked paid: repaired with the same transfer", async () => {
     const artist = await payableArtist(6660);
     const job = { type: "payouts.artist", artistId: artist.id, period: "2027-01-06" } satisfies Job;
-    const crashing = { ...env, DB: d1FailingAt(/update "payouts" set "status"/) } as Env;
+    const crashing = { ...env, DB: d1FailingAt(/update "?payouts"? set "?status"?/) } as Env;
     expect((await deliver([job], crashing)).retryMessages).toHaveLength(1);
     expect((await transfersTo(artist.accountId)).map((t) => t.amount)).toEqual([6660]);
     expect(await payoutsOf(artist.id)).toMatchObject([{ status: "pending" }]);

@@ -41,16 +41,19 @@ export async function artistAvailableBalances(ctx: Ctx, artistIds: string[]): Pr
   const balances = new Map(artistIds.map((id) => [id, 0]));
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < artistIds.length; i += 90) {
-    const chunk = artistIds.slice(i, i + 90);
-    const rows = await ctx.db
-      .select({ artistId: ledgerEntries.artistId, total: sql<number>`sum(${ledgerEntries.amountCents})` })
-      .from(ledgerEntries)
-      .where(and(inArray(ledgerEntries.artistId, chunk), sql`${ledgerEntries.account} = 'artist:' || ${ledgerEntries.artistId} || ':available'`))
-      .groupBy(ledgerEntries.artistId);
+    const rows = await availableBalancesQuery(ctx, artistIds.slice(i, i + 90));
     for (const row of rows) if (row.artistId) balances.set(row.artistId, row.total);
   }
   return balances;
 }
+
+/** The available balances of at most 90 artists (one statement, for a D1 batch); artists with no entries have no row. */
+export const availableBalancesQuery = (ctx: Ctx, artistIds: string[]) =>
+  ctx.db
+    .select({ artistId: ledgerEntries.artistId, total: sql<number>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.artistId, artistIds), sql`${ledgerEntries.account} = 'artist:' || ${ledgerEntries.artistId} || ':available'`))
+    .groupBy(ledgerEntries.artistId);
 
 /** Sum over every entry ever written: zero while the ledger is consistent. */
 export async function ledgerTotal(ctx: Ctx): Promise<number> {

@@ -19,8 +19,9 @@ import { PAYOUT_MINIMUM_CENTS } from "@jplay/schema/pricing";
 import type { ConnectStatus } from "@jplay/schema/artist";
 import type { Ctx } from "../platform/context";
 import { numericSetting } from "../platform/limits";
-import { POSTINGS } from "@jplay/schema/ledger-postings";
-import { artistAvailableBalances, post } from "./ledger";
+import { POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
+import { availableBalancesQuery, post } from "./ledger";
+import { runBatch } from "../platform/db";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 import { textPayoutSent } from "../texts/index";
 
@@ -146,7 +147,8 @@ async function failPayout(ctx: Ctx, payout: PayoutRow, message: string): Promise
  */
 async function settlePayout(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
   const { stripe } = ctx;
-  await post(ctx, POSTINGS.payout(payout));
+  // A payout created by this attempt was posted in the batch that inserted it (createPayout).
+  if (resumed) await post(ctx, POSTINGS.payout(payout));
   if (!artist.stripeAccountId) {
     await failPayout(ctx, payout, "The artist has no connected account.");
     return "failed";
@@ -188,13 +190,13 @@ async function settlePayout(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed
     }
   }
 
-  await post(ctx, POSTINGS.payoutSent(payout));
-  const paid = await ctx.db
-    .update(payouts)
-    .set({ status: "paid", stripeTransferId: transfer.id, updatedAt: ctx.now() })
-    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
-    .returning({ id: payouts.id });
-  if (paid.length > 0) await textPayoutSent(ctx, payout);
+  // The money leaves the ledger and the row says paid in one batch: one round trip, one transaction.
+  const now = ctx.now();
+  const [, , paid] = await runBatch(ctx.db, [
+    ...postingStatements([POSTINGS.payoutSent(payout)], now).statements,
+    sql`update payouts set status = 'paid', stripe_transfer_id = ${transfer.id}, updated_at = ${now} where id = ${payout.id} and status = 'pending'`,
+  ]);
+  if (paid.meta.changes > 0) await textPayoutSent(ctx, payout);
   return "paid";
 }
 
@@ -203,38 +205,65 @@ async function settlePayout(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed
  * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
  * is written: it stays available and the artist's page shows it as held).
  */
+/**
+ * A new payout row for the period and its ledger move available → payout_pending, in one batch: the
+ * posting is written only if this insert made the row (another delivery's row keeps its own).
+ */
+async function createPayout(ctx: Ctx, artistId: string, period: string, amountCents: number): Promise<PayoutRow | undefined> {
+  const now = ctx.now();
+  const row: PayoutRow = {
+    id: crypto.randomUUID(), artistId, period, amountCents, status: "pending", stripeTransferId: null, failureMessage: null,
+    stripeKeyAttempt: 0, fundingWaits: 0, waitingForFundsSince: null, createdAt: now, updatedAt: now,
+  };
+  const [inserted] = await runBatch(ctx.db, [
+    sql`insert into payouts (id, artist_id, period, amount_cents, status, created_at, updated_at)
+      values (${row.id}, ${artistId}, ${period}, ${amountCents}, 'pending', ${now}, ${now}) on conflict do nothing`,
+    ...postingStatements([POSTINGS.payout(row)], now, { onlyIf: (ref) => sql`exists (select 1 from payouts where id = ${ref} and status = 'pending')` }).statements,
+  ]);
+  return inserted.meta.changes === 1 ? row : undefined;
+}
+
+/**
+ * The `payouts.artist` job: pays the artist's available balance for `period` once. Below the minimum
+ * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
+ * is written: it stays available and the artist's page shows it as held). What it needs is read in
+ * one D1 batch: the artist, their unfinished payouts and the period's, their available balance.
+ */
 export async function payArtist(ctx: Ctx, artistId: string, period: string): Promise<PayoutOutcome> {
-  const [artist] = await ctx.db.select().from(artists).where(eq(artists.id, artistId)).limit(1);
+  const [[artist], theirs, [balanceRow]] = await ctx.db.batch([
+    ctx.db.select().from(artists).where(eq(artists.id, artistId)).limit(1),
+    ctx.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.artistId, artistId), or(eq(payouts.status, "pending"), eq(payouts.period, period))))
+      .orderBy(asc(payouts.createdAt)),
+    availableBalancesQuery(ctx, [artistId]),
+  ]);
   if (!artist) return "no_artist";
 
   // Earlier payouts a crash, an outage or a short platform balance left unfinished go first, so their
   // money is accounted for before today's balance is read.
-  const unfinished = await ctx.db
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.artistId, artistId), eq(payouts.status, "pending")))
-    .orderBy(asc(payouts.createdAt));
   let stillWaiting = false;
-  for (const payout of unfinished) {
-    if (payout.period !== period && (await settlePayout(ctx, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
+  let settledEarlier = false;
+  for (const payout of theirs) {
+    if (payout.period === period || payout.status !== "pending") continue;
+    settledEarlier = true;
+    if ((await settlePayout(ctx, artist, payout, true)) === "waiting_for_funds") stillWaiting = true;
   }
 
-  const existing = await payoutFor(ctx, artistId, period);
+  const existing = theirs.find((payout) => payout.period === period);
   if (existing) return existing.status === "pending" ? settlePayout(ctx, artist, existing, true) : "already_done";
   // The platform cannot fund the payout already waiting: a new one would only wait beside it. The
   // new earnings stay available and go once the waiting payout has.
   if (stillWaiting) return "waiting_for_funds";
 
   if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
-  const balance = (await artistAvailableBalances(ctx, [artistId])).get(artistId) ?? 0;
+  // A failed earlier payout gave its money back: the balance is read again after settling them.
+  const balance = settledEarlier ? ((await availableBalancesQuery(ctx, [artistId]))[0]?.total ?? 0) : (balanceRow?.total ?? 0);
   if (balance < payoutMinimumCents(ctx.env)) return "below_minimum";
   if (!payoutsReady(artist)) return "held";
 
-  const [created] = await ctx.db
-    .insert(payouts)
-    .values({ id: crypto.randomUUID(), artistId, period, amountCents: balance, status: "pending" })
-    .onConflictDoNothing()
-    .returning();
+  const created = await createPayout(ctx, artistId, period, balance);
   if (created) return settlePayout(ctx, artist, created, false);
   // Another delivery of this job inserted the row first: finish that one.
   const winner = await payoutFor(ctx, artistId, period);

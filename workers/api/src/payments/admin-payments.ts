@@ -5,7 +5,8 @@
  * a page costs the same at the 100,000th artist as at the first (no OFFSET); a search (artist name or
  * song title words, through the song_search FTS5 index; a phone number's digits from its start; a
  * card's last 4) picks artists through indexes too (admin-payments-page.ts). One D1 batch: the
- * page's cards, the page's songs and, on the unsearched first page, the summary counts — joins and correlated
+ * page's cards, the page's songs and, on the unsearched first page, the stored summary counts
+ * (admin-summary-counts.ts: counted at most once a minute, not per request) — joins and correlated
  * sub-queries, never a query per artist and never an IN list of ids (D1 binds at most 100 parameters
  * per statement). Query plans: docs/decisions/066-admin-lists-by-keyset.md.
  */
@@ -17,9 +18,7 @@ import type { Ctx } from "../platform/context";
 import type { Db } from "../platform/db";
 import { pageCursor } from "../platform/page-cursor";
 import { readPage, searchedArtistIds, type AdminPaymentsPage, type AdminPaymentsQuery } from "./admin-payments-page";
-
-/** Payment statuses that mean "a charge for this song is claimed or in flight". */
-export const PROCESSING_PAYMENT_STATUSES = ["claimed", "processing", "requires_action"] as const;
+import { adminSummary, PROCESSING_PAYMENT_STATUSES, storedSummaryQuery } from "./admin-summary-counts";
 
 /**
  * The artists of one page (one more than asked, to tell whether another page follows), as a sub-query:
@@ -91,24 +90,6 @@ function songsQuery(db: Db, page: AdminPaymentsPage) {
     .orderBy(desc(songs.createdAt), asc(songs.id));
 }
 
-/**
- * The summary cards over every artist with a card: artists, cards, and songs awaiting payment or with a
- * charge in flight. Counted from indexes (payment_methods_artist_idx, songs_status_artist_idx,
- * payments_status_idx), not by reading the tables' rows.
- */
-function summaryQuery(db: Db) {
-  const inFlight = PROCESSING_PAYMENT_STATUSES.map((status) => sql`${status}`);
-  return db.select({
-    totalArtists: sql<number>`(select count(distinct ${paymentMethods.artistId}) from ${paymentMethods})`,
-    paymentMethods: sql<number>`(select count(*) from ${paymentMethods})`,
-    pendingPayments: sql<number>`(select count(*) from songs s where s.status = 'pending'
-        and exists (select 1 from payment_methods pm where pm.artist_id = s.artist_id))
-      + (select count(distinct p.song_id) from payments p join songs s on s.id = p.song_id
-        where p.status in (${sql.join(inFlight, sql`, `)}) and s.status <> 'pending'
-        and exists (select 1 from payment_methods pm where pm.artist_id = s.artist_id))`,
-  }).from(sql`(select 1)`);
-}
-
 /** A song as the admin sees it; the fee is dollars, and absent when none was paid. */
 export function adminSong(row: { id: string; title: string; status: string; feeCents: number | null; processingPayment: boolean }): AdminSong {
   const song: AdminSong = { id: row.id, title: row.title, status: row.status, processingPayment: row.processingPayment };
@@ -120,9 +101,10 @@ export async function listAdminPayments(ctx: Ctx, asked: AdminPaymentsQuery = {}
   const { db } = ctx;
   const page = readPage(asked);
   // The counts come with the unsearched first page only: they do not depend on the page or search.
-  const [cards, songRows, summary] = page.after || page.search !== null
-    ? [...(await db.batch([cardsQuery(db, page), songsQuery(db, page)])), undefined]
-    : await db.batch([cardsQuery(db, page), songsQuery(db, page), summaryQuery(db)]);
+  const firstPage = !page.after && page.search === null;
+  const [cards, songRows, stored] = firstPage
+    ? await db.batch([cardsQuery(db, page), songsQuery(db, page), storedSummaryQuery(db)])
+    : [...(await db.batch([cardsQuery(db, page), songsQuery(db, page)])), undefined];
   const songsByArtist = new Map<string, AdminSong[]>();
   for (const row of songRows) {
     if (!row.artistId) continue;
@@ -157,7 +139,6 @@ export async function listAdminPayments(ctx: Ctx, asked: AdminPaymentsQuery = {}
     });
   }
   const answer: AdminPaymentsResponse = { payments: records, nextCursor };
-  const counts = summary?.[0];
-  if (counts) answer.summary = { totalArtists: counts.totalArtists, paymentMethods: counts.paymentMethods, pendingPayments: counts.pendingPayments };
+  if (firstPage) answer.summary = await adminSummary(ctx, stored?.[0]);
   return answer;
 }
