@@ -6,13 +6,13 @@ import type { AdminPaymentRecord, AdminSong, RetryBatchResponse } from "@jplay/s
 import { ADMIN_INITIAL_CHARGE_CENTS, ADMIN_RETRY_CENTS } from "@jplay/schema/pricing";
 import {
   failedPaymentsView,
-  formatCents,
   initialCharge,
   retriesForSelection,
   songRows,
 } from "./admin-data";
 import { waitForBatch } from "./api/get-retry-batch";
 import { resultDescription, startDescription } from "./use-run-charges";
+import { formatCents } from "./admin-format";
 
 const song = (id: string, title: string, status = "pending", processingPayment = false): AdminSong => ({ id, title, status, processingPayment });
 

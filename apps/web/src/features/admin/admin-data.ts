@@ -109,8 +109,5 @@ export function retriesForSelection(records: readonly AdminPaymentRecord[], sele
   return charges;
 }
 
-/** "$10.49" */
-export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** "Pending" from "pending". */
 export const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkSettlement, formatCents, localToday, parseDollarsToCents } from "./funding";
+import { formatCents } from "./admin-format";
+import { checkSettlement, localToday, parseDollarsToCents } from "./funding";
 
 describe("payout funding form helpers", () => {
   it("reads dollars as the operator types them, to the cent", () => {

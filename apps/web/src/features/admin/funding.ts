@@ -6,11 +6,6 @@
 import * as v from "valibot";
 import { SettlementSchema, type SettlementRequest } from "@jplay/schema/funding";
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** 123456 → "$1,234.56". */
-export const formatCents = (cents: number) => dollars.format(cents / 100);
-
 /**
  * "1,234.56", "$1234.5" or "1234" → cents; NaN for anything else (more than two decimals, letters),
  * which the schema then refuses with its own message.

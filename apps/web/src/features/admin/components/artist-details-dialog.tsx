@@ -9,15 +9,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { apiErrorMessage } from "@/lib/error-message";
-import { capitalise, formatCents } from "../admin-data";
+import { capitalise } from "../admin-data";
 import { useEndArtistSessions } from "../api/end-artist-sessions";
 import { useArtistDetails } from "../api/get-artist-details";
 import { cardLabel, expiryLabel, SongStatusBadge } from "./labels";
-
-const dateTime = (iso: string) => {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : new Date(time).toLocaleString();
-};
+import { formatCents, formatDollars, formatMoment } from "../admin-format";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -42,7 +38,7 @@ function Sessions({ artistId, sessions }: { artistId: string; sessions: AdminArt
                 <span className="font-medium">{session.browser}</span>
                 <span className="text-muted">
                   {" "}
-                  · signed in {dateTime(session.createdAt)} · last seen {dateTime(session.lastSeenAt)}
+                  · signed in {formatMoment(session.createdAt)} · last seen {formatMoment(session.lastSeenAt)}
                 </span>
               </li>
             ))}
@@ -84,7 +80,7 @@ function Details({ details }: { details: AdminArtistDetails }) {
           <dt className="text-muted">Pro</dt>
           <dd>{artist.proActive ? "Active" : "No"}</dd>
           <dt className="text-muted">Since</dt>
-          <dd>{dateTime(artist.createdAt)}</dd>
+          <dd>{formatMoment(artist.createdAt)}</dd>
         </dl>
       </Section>
 
@@ -120,14 +116,14 @@ function Details({ details }: { details: AdminArtistDetails }) {
                 </div>
                 <div className="text-xs text-muted">
                   {song.package ? `Package: ${song.package}. ` : ""}
-                  Fee: {typeof song.distributionFee === "number" ? `$${song.distributionFee.toFixed(2)}` : "N/A"}
+                  Fee: {typeof song.distributionFee === "number" ? formatDollars(song.distributionFee) : "N/A"}
                   {song.rejectionReason ? `. Rejected: ${song.rejectionReason}` : ""}
                 </div>
                 {song.history.length > 0 && (
                   <ol aria-label={`History of ${song.title}`} className="mt-2 space-y-0.5 text-xs">
                     {song.history.map((event, index) => (
                       <li key={index}>
-                        <time dateTime={event.at}>{dateTime(event.at)}</time>: {event.from ? `${event.from} → ` : ""}
+                        <time dateTime={event.at}>{formatMoment(event.at)}</time>: {event.from ? `${event.from} → ` : ""}
                         {event.to} ({event.cause})
                       </li>
                     ))}
@@ -156,7 +152,7 @@ function Details({ details }: { details: AdminArtistDetails }) {
               <tbody>
                 {payments.map((payment) => (
                   <tr key={payment.id} className="border-t border-line">
-                    <td className="px-2 py-1.5 whitespace-nowrap">{dateTime(payment.createdAt)}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">{formatMoment(payment.createdAt)}</td>
                     <td className="px-2 py-1.5">{payment.purpose}</td>
                     <td className="px-2 py-1.5 text-right tabular-nums">{formatCents(payment.amountCents)}</td>
                     <td className="px-2 py-1.5">

@@ -14,10 +14,11 @@ import { useAdminCatalogue, useRestoreSong, useSetFeaturedSong } from "../api/ca
 import { isrcWords, upcWords } from "./labels";
 import { TakeDownSongDialog } from "./take-down-song-dialog";
 import type { SongDecided } from "./reason-dialog";
+import { Moment } from "./moment";
 
 const cell = "px-3 py-2 align-top";
 const NO_FEATURED = "";
-const when = (iso: string | null) => (iso ? <time dateTime={iso} className="whitespace-nowrap">{new Date(iso).toLocaleString()}</time> : "—");
+const when = (iso: string | null) => (iso ? <Moment iso={iso} className="whitespace-nowrap" /> : "—");
 const explicitWords = (explicit: boolean | null) => (explicit === null ? "Not answered" : explicit ? "Explicit" : "Clean");
 const songLabel = (song: AdminLiveSong) => `${song.title} — ${song.artistName}`;
 

@@ -17,6 +17,7 @@ import { auditQueryString, useAuditLog, useChangeTermList, useCreateTermList, us
 import { FacilityBlocksPanel } from "./facility-blocks-panel";
 import { HighlightedLyrics } from "./highlighted-lyrics";
 import { TermListHistory } from "./term-list-history";
+import { Moment } from "./moment";
 
 const FAILED = "The change could not be saved. Please try again.";
 
@@ -273,7 +274,7 @@ function AuditLogPanel() {
               {log.data.records.map((record) => (
                 <tr key={record.seq} className="border-t border-line align-top">
                   <td className="px-2 py-1">
-                    <time dateTime={record.at}>{new Date(record.at).toLocaleString()}</time>
+                    <Moment iso={record.at} />
                   </td>
                   <td className="px-2 py-1">{record.actor}</td>
                   <td className="px-2 py-1">{record.action}</td>

@@ -6,9 +6,10 @@
  */
 import { Button } from "@/components/ui/button";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { formatCents, type PlannedCharge } from "../admin-data";
+import type { PlannedCharge } from "../admin-data";
 import type { ChargeKind } from "../use-run-charges";
 import { artistLabel, cardLabel } from "./labels";
+import { formatCents } from "../admin-format";
 
 /** A long Charge All list shows its first rows and says how many more follow. */
 const LISTED = 100;

@@ -8,6 +8,7 @@ import type { SongRow } from "../admin-data";
 import { artistLabel, SongStatusBadge } from "./labels";
 import { RejectSongDialog, type SongToReject } from "./reject-song-dialog";
 import { VirtualTable, cellClass } from "./virtual-table";
+import { formatDollars } from "../admin-format";
 
 export function DistributionStatusTab({ rows }: { rows: readonly SongRow[] }) {
   const [rejecting, setRejecting] = useState<SongToReject | null>(null);
@@ -38,7 +39,7 @@ export function DistributionStatusTab({ rows }: { rows: readonly SongRow[] }) {
               <SongStatusBadge status={song.status} />
             </td>
             <td className={`${cellClass} text-right tabular-nums`}>
-              {typeof song.distributionFee === "number" ? `$${song.distributionFee.toFixed(2)}` : "N/A"}
+              {typeof song.distributionFee === "number" ? formatDollars(song.distributionFee) : "N/A"}
             </td>
             <td className={`${cellClass} text-right`}>
               {song.status === "approved" && (

@@ -8,19 +8,18 @@ import { useState, type FormEvent } from "react";
 import * as v from "valibot";
 import { firstIssue } from "@jplay/schema/distribution";
 import { FacilitySchema, US_STATE_CODES, type Facility } from "@jplay/schema/facilities";
-import { FACILITY_PRICE_CEILING_DEFAULT_CENTS, centsToDollars } from "@jplay/schema/pricing";
+import { FACILITY_PRICE_CEILING_DEFAULT_CENTS } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useFacilities, useSaveFacility } from "../api/facilities";
+import { formatCents } from "../admin-format";
 
 const cell = "px-3 py-2 align-top";
 
 type Field = "name" | "state" | "priceCeilingCents";
-
-const dollars = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
 
 /** The address the tablet provider opens once on each of the facility's tablets. */
 const tabletAddress = (facility: Facility) => `${window.location.origin}/?facility=${encodeURIComponent(facility.id)}`;
@@ -195,7 +194,7 @@ export function FacilitiesPanel() {
                   <td className={cell}>
                     <CleanOnlyToggle facility={facility} />
                   </td>
-                  <td className={cell}>{dollars(facility.priceCeilingCents)}</td>
+                  <td className={cell}>{formatCents(facility.priceCeilingCents)}</td>
                   <td className={`${cell} font-mono text-xs break-all`}>{tabletAddress(facility)}</td>
                   <td className={cell}>
                     <EditFacility facility={facility} />

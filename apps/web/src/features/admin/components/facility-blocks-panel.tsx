@@ -12,6 +12,7 @@ import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useFacilities } from "../api/facilities";
 import { useBlockAtFacility, useFacilityBlocks, useLiftBlock } from "../api/compliance";
+import { Moment } from "./moment";
 
 const FAILED = "The change could not be saved. Please try again.";
 const cell = "px-3 py-2 align-top";
@@ -136,7 +137,7 @@ export function FacilityBlocksPanel() {
                       </td>
                       <td className={cell}>{block.reason}</td>
                       <td className={cell}>
-                        {block.createdBy}, <time dateTime={block.createdAt}>{new Date(block.createdAt).toLocaleString()}</time>
+                        {block.createdBy}, <Moment iso={block.createdAt} />
                       </td>
                       <td className={cell}>
                         <LiftBlock block={block} />

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useFailedJobs } from "../api/get-failed-jobs";
+import { Moment } from "./moment";
 
 export function FailedJobsPanel() {
   const [open, setOpen] = useState(false);
@@ -32,7 +33,7 @@ export function FailedJobsPanel() {
                   {job.songId ? <span className="font-normal text-muted"> (song {job.songId})</span> : null}
                 </div>
                 <div className="text-xs text-muted">
-                  <time dateTime={job.failedAt}>{new Date(job.failedAt).toLocaleString()}</time>
+                  <Moment iso={job.failedAt} />
                   {job.error ? `: ${job.error}` : ""}
                 </div>
               </li>

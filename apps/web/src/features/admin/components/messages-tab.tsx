@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useMarkOptedOut, useTextMessages } from "../api/get-text-messages";
+import { Moment } from "./moment";
 
 const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   card_saved: "Card saved",
@@ -27,7 +28,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
 };
 
 const cell = "px-3 py-2 align-top";
-const when = (iso: string | null) => (iso ? <time dateTime={iso}>{new Date(iso).toLocaleString()}</time> : "—");
+const when = (iso: string | null) => (iso ? <Moment iso={iso} /> : "—");
 
 function OptOutForm() {
   const [phone, setPhone] = useState("");

@@ -3,9 +3,10 @@
  * or customer). The server never applies them; this panel is where an operator finds them, with what
  * was expected and what arrived, to refund or settle them in Stripe.
  */
-import { formatCents } from "../admin-data";
 import { usePaymentMismatches } from "../api/get-payment-mismatches";
 import { AdminListPanel, adminListCell as cell } from "./admin-list-panel";
+import { Moment } from "./moment";
+import { formatCents } from "../admin-format";
 
 const amount = (cents: number | null, currency: string | null) => (cents === null ? "?" : `${formatCents(cents)} ${(currency ?? "?").toUpperCase()}`);
 
@@ -24,7 +25,7 @@ export function PaymentMismatchesPanel() {
         mismatches.data?.mismatches.map((mismatch) => (
           <tr key={mismatch.id} className="border-t border-line align-top">
             <td className={`${cell} whitespace-nowrap`}>
-              <time dateTime={mismatch.detectedAt}>{new Date(mismatch.detectedAt).toLocaleString()}</time>
+              <Moment iso={mismatch.detectedAt} />
             </td>
             <td className={`${cell} font-mono break-all`}>{mismatch.stripePaymentIntentId}</td>
             <td className={`${cell} font-mono break-all`}>{mismatch.songId ?? "—"}</td>

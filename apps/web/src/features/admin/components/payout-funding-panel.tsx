@@ -13,7 +13,8 @@ import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { usePayoutFunding } from "../api/get-payout-funding";
 import { useRecordSettlement } from "../api/record-settlement";
-import { checkSettlement, formatCents, localToday, type SettlementDraft, type SettlementField } from "../funding";
+import { checkSettlement, localToday, type SettlementDraft, type SettlementField } from "../funding";
+import { formatCents } from "../admin-format";
 
 function Figure({ label, value, hint, alert = false }: { label: string; value: string; hint: ReactNode; alert?: boolean }) {
   return (

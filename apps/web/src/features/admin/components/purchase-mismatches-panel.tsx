@@ -3,9 +3,10 @@
  * (the share is computed on the catalogue's price only); this panel is where an operator finds them,
  * with both prices, to settle them with the provider.
  */
-import { formatCents } from "../admin-data";
 import { usePurchaseMismatches } from "../api/get-purchase-mismatches";
 import { AdminListPanel, adminListCell as cell } from "./admin-list-panel";
+import { Moment } from "./moment";
+import { formatCents } from "../admin-format";
 
 export function PurchaseMismatchesPanel() {
   const mismatches = usePurchaseMismatches();
@@ -22,7 +23,7 @@ export function PurchaseMismatchesPanel() {
         mismatches.data?.mismatches.map((mismatch) => (
           <tr key={mismatch.id} className="border-t border-line align-top">
             <td className={`${cell} whitespace-nowrap`}>
-              <time dateTime={mismatch.detectedAt}>{new Date(mismatch.detectedAt).toLocaleString()}</time>
+              <Moment iso={mismatch.detectedAt} />
             </td>
             <td className={`${cell} font-mono break-all`}>{mismatch.purchaseId}</td>
             <td className={cell}>

@@ -11,13 +11,13 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
-import { formatCents } from "../admin-data";
 import { useAdminReceipt, useRedemptionsByProvider, useRevokeReceipt } from "../api/receipts";
 import { adminListCell as cell } from "./admin-list-panel";
 import { textAreaClass } from "./reason-dialog";
+import { formatCents, formatMoment } from "../admin-format";
 
 const STATE_WORDS: Record<AdminReceipt["state"], string> = { valid: "Valid", revoked: "Revoked", rights_removed: "Rights removed (refunded)" };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const when = (iso: string | null) => (iso ? formatMoment(iso) : "—");
 
 function RevokeForm({ receipt }: { receipt: AdminReceipt }) {
   const revoke = useRevokeReceipt();

@@ -2,9 +2,10 @@
  * The discounted recovery payments, each with the card decline that opened its offer, so an operator
  * can see who is given a discount and why (docs/decisions/059-recovery-offer-eligibility.md).
  */
-import { formatCents } from "../admin-data";
 import { useRecoveryPayments } from "../api/get-recovery-payments";
 import { AdminListPanel, adminListCell as cell } from "./admin-list-panel";
+import { Moment } from "./moment";
+import { formatCents } from "../admin-format";
 
 export function RecoveryPaymentsPanel() {
   const recoveries = useRecoveryPayments();
@@ -21,7 +22,7 @@ export function RecoveryPaymentsPanel() {
         recoveries.data?.payments.map((payment) => (
           <tr key={payment.id} className="border-t border-line align-top">
             <td className={`${cell} whitespace-nowrap`}>
-              <time dateTime={payment.createdAt}>{new Date(payment.createdAt).toLocaleString()}</time>
+              <Moment iso={payment.createdAt} />
             </td>
             <td className={cell}>
               {payment.songTitle}
@@ -36,7 +37,7 @@ export function RecoveryPaymentsPanel() {
                 <>
                   {payment.openedBy.declineCode ?? "declined"}
                   <span className="block text-muted">
-                    card {payment.openedBy.cardFingerprint.slice(-6)}, <time dateTime={payment.openedBy.attemptedAt}>{new Date(payment.openedBy.attemptedAt).toLocaleString()}</time>
+                    card {payment.openedBy.cardFingerprint.slice(-6)}, <Moment iso={payment.openedBy.attemptedAt} />
                   </span>
                 </>
               ) : (

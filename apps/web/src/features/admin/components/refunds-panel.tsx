@@ -4,9 +4,10 @@
  * for funds is held by Stripe until its available balance covers it: an operator tops up.
  */
 import { waitsForFunds, type AdminRefund } from "@jplay/schema/refunds";
-import { formatCents } from "../admin-data";
 import { useRefunds } from "../api/get-refunds";
 import { AdminListPanel, adminListCell as cell } from "./admin-list-panel";
+import { Moment } from "./moment";
+import { formatCents } from "../admin-format";
 
 const STATUS_LABELS: Record<AdminRefund["status"], string> = {
   pending: "On its way",
@@ -34,7 +35,7 @@ export function RefundsPanel() {
         refunds.data?.refunds.map((refund) => (
           <tr key={refund.id} className="border-t border-line align-top">
             <td className={`${cell} whitespace-nowrap`}>
-              <time dateTime={refund.createdAt}>{new Date(refund.createdAt).toLocaleString()}</time>
+              <Moment iso={refund.createdAt} />
             </td>
             <td className={cell}>{refund.songTitle ?? "—"}</td>
             <td className={cell}>

@@ -22,6 +22,8 @@ import { isrcWords, upcWords } from "./labels";
 import { CorrectReleaseDetails, LyricsToCheck, ReleaseDetailsRows } from "./release-details-review";
 import { RejectSongDialog, type SongToReject } from "./reject-song-dialog";
 import { HighlightedLyrics } from "./highlighted-lyrics";
+import { formatMoment } from "../admin-format";
+import { Moment } from "./moment";
 
 const PACKAGE_NAMES: Record<SongPackage, string> = {
   standard: "Standard",
@@ -35,10 +37,10 @@ const APPROVE_FAILED = "The song could not be approved. Please try again.";
 
 /** An approved song not live yet waits for its promised time, or (when that has passed) for its audio check to schedule it. */
 const goesLive = (deliverAt: string) =>
-  Date.parse(deliverAt) > Date.now() ? `goes live on ${new Date(deliverAt).toLocaleString()}` : "goes live as soon as its audio check has run";
+  Date.parse(deliverAt) > Date.now() ? `goes live on ${formatMoment(deliverAt)}` : "goes live as soon as its audio check has run";
 
 const answerWords = (explicit: boolean | null) => (explicit === null ? "Not answered" : explicit ? "Explicit" : "Clean");
-const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
+const when = (iso: string) => <Moment iso={iso} />;
 
 /** The tab's name with the number of songs waiting, once known. */
 export function ReviewTabLabel() {

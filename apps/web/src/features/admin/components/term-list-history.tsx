@@ -7,6 +7,7 @@ import { useState } from "react";
 import type { Term, TermListVersionsResponse } from "@jplay/schema/compliance";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useTermListVersions } from "../api/compliance";
+import { Moment } from "./moment";
 
 type Version = TermListVersionsResponse["versions"][number];
 
@@ -45,7 +46,7 @@ export function TermListHistory({ listId, listName }: { listId: string; listName
           {sorted
             .map((version, index) => (
               <li key={version.version}>
-                <span className="font-semibold">Version {version.version}</span>, {version.changedBy}, <time dateTime={version.changedAt}>{new Date(version.changedAt).toLocaleString()}</time>:{" "}
+                <span className="font-semibold">Version {version.version}</span>, {version.changedBy}, <Moment iso={version.changedAt} />:{" "}
                 {changeText(version, sorted[index - 1])}
               </li>
             ))
