@@ -8,6 +8,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { ProviderSettlement, RecordSettlementResponse, SettlementRequest } from "@jplay/schema/funding";
 import { SETTLEMENTS_SHOWN } from "@jplay/schema/funding";
+import { formatMoney } from "@jplay/schema/language";
 import { providerSettlements } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { AppError } from "../platform/errors";
@@ -35,7 +36,7 @@ export async function recordProviderSettlement(ctx: Ctx, request: SettlementRequ
     throw new AppError(
       409,
       "settlement_conflict",
-      `Settlement ${row.reference} was already recorded with another amount or date (${(row.amountCents / 100).toFixed(2)} on ${row.settledOn}). Check the reference.`,
+      `Settlement ${row.reference} was already recorded with another amount or date (${formatMoney(row.amountCents, "en")} on ${row.settledOn}). Check the reference.`,
     );
   }
   // Posted on every call, once in the ledger ((kind, ref) is unique): a call stopped between the two
