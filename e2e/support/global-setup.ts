@@ -31,7 +31,15 @@ export default async function setup(project: TestProject) {
   const preparedState = await prepareState();
   const maxWorkers = project.config.maxWorkers ?? project.vitest.config.maxWorkers;
   const slots = typeof maxWorkers === "number" ? maxWorkers : 1;
-  const servers = await Promise.all(Array.from({ length: slots }, () => startLocalServer({ preparedState })));
+  const starts = await Promise.allSettled(Array.from({ length: slots }, () => startLocalServer({ preparedState })));
+  const servers = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
+  const failed = starts.find((start) => start.status === "rejected");
+  if (failed) {
+    // No server outlives a setup that failed: vitest runs no teardown then.
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(preparedState, { recursive: true, force: true });
+    throw failed.reason;
+  }
   project.provide("sharedServers", servers.map(({ baseURL, adminPassword }) => ({ baseURL, adminPassword })));
   project.provide("preparedState", preparedState);
   return async () => {
