@@ -7,6 +7,7 @@ import type { ArtistBalance, ArtistPageResponse, ArtistPayout } from "@jplay/sch
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
 import { connectStatusLabel, formatDay, payoutStatusLabel } from "../labels";
+import { ArtistTable, artistCell } from "./artist-table";
 
 /** `ready`: payouts are set up, so the only thing between the artist and a payout is the minimum. */
 export function BalanceSummary({ balance, ready }: { balance: ArtistBalance; ready: boolean }) {
@@ -92,35 +93,17 @@ export function PayoutsTable({ payouts }: { payouts: ArtistPayout[] }) {
   const i18n = useI18n();
   if (payouts.length === 0) return <p className="rounded-2xl border border-dashed border-line p-6">{i18n._("No payouts yet.")}</p>;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{i18n._("Your payouts, newest first")}</caption>
-        <thead className="bg-surface-2">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              {i18n._("Payout day")}
-            </th>
-            <th scope="col" className="px-4 py-2">
-              {i18n._("Amount")}
-            </th>
-            <th scope="col" className="px-4 py-2">
-              {i18n._("Status")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.map((payout) => (
-            <tr key={payout.id} className="border-t border-line">
-              <td className="px-4 py-2">{formatDay(payout.period, i18n)}</td>
-              <td className="px-4 py-2">{formatMoney(payout.amountCents, i18n.language)}</td>
-              <td className="px-4 py-2">
-                {payoutStatusLabel(payout.status, i18n)}
-                {payout.failureMessage && <span className="block text-muted">{payout.failureMessage}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ArtistTable caption={i18n._("Your payouts, newest first")} headings={[i18n._("Payout day"), i18n._("Amount"), i18n._("Status")]}>
+      {payouts.map((payout) => (
+        <tr key={payout.id}>
+          <td className={artistCell}>{formatDay(payout.period, i18n)}</td>
+          <td className={artistCell}>{formatMoney(payout.amountCents, i18n.language)}</td>
+          <td className={artistCell}>
+            {payoutStatusLabel(payout.status, i18n)}
+            {payout.failureMessage && <span className="block text-muted">{payout.failureMessage}</span>}
+          </td>
+        </tr>
+      ))}
+    </ArtistTable>
   );
 }
