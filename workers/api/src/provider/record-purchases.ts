@@ -58,6 +58,7 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, key
   const mispriced: Array<typeof purchasePriceMismatches.$inferInsert> = [];
   for (const purchase of report.purchases) {
     const song = songsById.get(purchase.songId);
+    const serverPriceCents = song ? priceAt(song.priceCents, purchase.facilityId, ceilings) : null;
     const purchasedAt = Date.parse(purchase.purchasedAt);
     const reject = (code: Extract<PurchaseOutcome, { status: "rejected" }>["code"], reason: string) =>
       outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: "rejected", code, reason });
@@ -65,11 +66,10 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, key
     else if (song.status !== "distributed") reject("song_not_distributed", `Song ${purchase.songId} is not in the catalogue (status ${song.status})`);
     else if (!song.artistId) reject("song_has_no_artist", `Song ${purchase.songId} has no artist to credit`);
     else if (purchasedAt > now + PROVIDER_SIGNATURE_MAX_SKEW_SECONDS * 1000) reject("purchased_in_future", `purchasedAt (${purchase.purchasedAt}) is in the future`);
-    else if (purchase.priceCents !== priceAt(song.priceCents, purchase.facilityId, ceilings)) {
-      const priceCents = priceAt(song.priceCents, purchase.facilityId, ceilings);
-      const where = priceCents === song.priceCents ? "" : ` at facility ${purchase.facilityId} (its price ceiling)`;
-      reject("price_mismatch", `Song ${purchase.songId} sells at ${priceCents} cents${where}, not ${purchase.priceCents}: not credited; kept for an operator to settle`);
-      mispriced.push({ id: crypto.randomUUID(), purchaseId: purchase.purchaseId, songId: purchase.songId, reportedPriceCents: purchase.priceCents, cataloguePriceCents: priceCents, purchasedAt, detectedAt: now });
+    else if (purchase.priceCents !== serverPriceCents) {
+      const where = serverPriceCents === song.priceCents ? "" : ` at facility ${purchase.facilityId} (its price ceiling)`;
+      reject("price_mismatch", `Song ${purchase.songId} sells at ${serverPriceCents} cents${where}, not ${purchase.priceCents}: not credited; kept for an operator to settle`);
+      mispriced.push({ id: crypto.randomUUID(), purchaseId: purchase.purchaseId, songId: purchase.songId, reportedPriceCents: purchase.priceCents, cataloguePriceCents: serverPriceCents!, purchasedAt, detectedAt: now });
     } else {
       const { purchaseId, songId, priceCents, listenerId, deviceId, facilityId } = purchase;
       creditable.push({ purchaseId, songId, artistId: song.artistId, priceCents, purchasedAt, revenueSplitBps: song.revenueSplitBps, listenerId, deviceId, facilityId });
