@@ -70,12 +70,13 @@ export const audioCheckRejection = (reason: string): Rejection => ({ reason, cau
  */
 export async function rejectApprovedSong(ctx: Ctx, songId: string, { reason, cause, actor = null, code = null }: Rejection): Promise<boolean> {
   const now = ctx.now();
+  const refund = await refundOnRejection(ctx, songId, reason, "approved", now);
   const results = await runBatch(ctx.db, [
     sql`
       insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
       select ${crypto.randomUUID()}, id, status, 'rejected', ${cause}, ${actor}, ${now}
       from songs where id = ${songId} and status = 'approved'`,
-    ...refundOnRejection(songId, reason, "approved", now),
+    ...refund,
     sql`update songs set status = 'rejected', rejection_reason = ${reason}, rejection_code = ${code} where id = ${songId} and status = 'approved'`,
   ]);
   // The status change is the batch's last statement.

@@ -19,7 +19,7 @@ export async function requeueLostRefunds(ctx: Ctx, now: number): Promise<{ writt
     select s.id as songId, s.rejection_reason as reason from songs s join payments p on p.song_id = s.id
     where s.status = 'rejected' and p.status = 'succeeded' and p.amount_cents > 0 and not exists (select 1 from refunds r where r.payment_id = p.id)
     limit ${PER_RUN}`);
-  for (const song of unrecorded) await runBatch(db, refundOnRejection(song.songId, song.reason ?? "rejected", "rejected", now));
+  for (const song of unrecorded) await runBatch(db, await refundOnRejection(ctx, song.songId, song.reason ?? "rejected", "rejected", now));
 
   const lost = await db.all<{ id: string }>(sql`
     select id from refunds where status = 'pending' and stripe_refund_id is null and coalesce(updated_at, created_at) < ${now - LOST_REFUND_AFTER_MS}

@@ -5,6 +5,7 @@
  * (refunds/send-refund.ts); the reconcile cron writes rows a crash left out and re-queues jobs that
  * were lost. A Pro song's payment row is $0 (no per-song fee), so nothing is written for it.
  */
+import { formatMoney } from "@jplay/schema/language";
 import { sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../platform/context";
 
@@ -19,17 +20,21 @@ export const refundReason = (rejectionReason: string) => `Your song was rejected
  * `songStatus`, with the song_events row that tells the artist: in the rejection's own batch, before
  * the status changes (`approved`), or by the reconcile cron for a rejected song a crash left without
  * one (`rejected`). Both are conditional on the payment having no refund yet, so they act once.
+ * The payments are read first so the history line writes its amount with the one money formatter.
  */
-export function refundOnRejection(songId: string, rejectionReason: string, songStatus: "approved" | "rejected", now: number): SQL[] {
+export async function refundOnRejection(ctx: Pick<Ctx, "db">, songId: string, rejectionReason: string, songStatus: "approved" | "rejected", now: number): Promise<SQL[]> {
   const refundable = sql`
     from payments p join songs s on s.id = p.song_id
     where p.song_id = ${songId} and s.status = ${songStatus} and p.status = 'succeeded' and p.amount_cents > 0 and p.purpose in ${REFUNDABLE_PURPOSES}
       and not exists (select 1 from refunds r where r.payment_id = p.id)`;
+  const payments = await ctx.db.all<{ id: string; amountCents: number }>(sql`select p.id as id, p.amount_cents as amountCents ${refundable}`);
   return [
-    sql`
-      insert into song_events (id, song_id, from_status, to_status, cause, at)
-      select ${crypto.randomUUID()}, p.song_id, 'rejected', 'rejected', 'Refund of ' || printf('$%.2f', p.amount_cents / 100.0) || ' on its way back to your card', ${now}
-      ${refundable}`,
+    ...payments.map(
+      (payment) => sql`
+        insert into song_events (id, song_id, from_status, to_status, cause, at)
+        select ${crypto.randomUUID()}, p.song_id, 'rejected', 'rejected', ${`Refund of ${formatMoney(payment.amountCents, "en")} on its way back to your card`}, ${now}
+        ${refundable} and p.id = ${payment.id}`,
+    ),
     sql`
       insert into refunds (id, payment_id, song_id, artist_id, amount_cents, reason, status, created_at, updated_at)
       select ${crypto.randomUUID()}, p.id, p.song_id, p.artist_id, p.amount_cents, ${refundReason(rejectionReason)}, 'pending', ${now}, ${now}
