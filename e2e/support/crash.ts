@@ -64,8 +64,17 @@ export interface PacedUpload {
   bodySent: Promise<void>;
 }
 
-/** An upload of `audio` (and a PNG cover) titled `title`, its body sent in `chunkBytes` pieces `pauseMs` apart. */
-export async function pacedUpload(artist: ArtistClient, title: string, audio: Uint8Array<ArrayBuffer>, pace: { chunkBytes: number; pauseMs: number }): Promise<PacedUpload> {
+/**
+ * An upload of `audio` (and a PNG cover) titled `title`, its body sent in `chunkBytes` pieces `pauseMs`
+ * apart. With `holdAfterHalf`, the rest of the body waits for that promise once half is sent: the
+ * upload stays on the wire, whatever else the test waits for, until the server is stopped under it.
+ */
+export async function pacedUpload(
+  artist: ArtistClient,
+  title: string,
+  audio: Uint8Array<ArrayBuffer>,
+  pace: { chunkBytes: number; pauseMs: number; holdAfterHalf?: Promise<void> },
+): Promise<PacedUpload> {
   const form = new FormData();
   form.set("artistName", "Crash Tester");
   form.set("songTitle", title);
@@ -90,6 +99,7 @@ export async function pacedUpload(artist: ArtistClient, title: string, audio: Ui
         return;
       }
       if (offset > 0) await sleep(pace.pauseMs);
+      if (pace.holdAfterHalf && offset >= bytes.length / 2) await pace.holdAfterHalf;
       controller.enqueue(bytes.slice(offset, offset + pace.chunkBytes));
       offset += pace.chunkBytes;
       if (offset >= bytes.length / 2) markHalf();
