@@ -11,7 +11,7 @@
  * sandbox Worker's) settle each one exactly once. Set CRASH_SEED to repeat a run's random kill points.
  *
  * A restart costs seconds, so each kill stops several requests at their own points at once (an upload
- * on the wire beside uploads being stored; a held payment beside two at random moments), and the
+ * on the wire, one just sent and two being stored; a held payment beside two at random moments), and the
  * file's last read leaves the server stopped.
  */
 import { randomBytes } from "node:crypto";
@@ -94,23 +94,27 @@ describe("uploads stopped mid-request", () => {
     expect(calibrated).toMatchObject({ status: 201 });
     const acknowledged = [JSON.parse((calibrated as { body: string }).body).id as string];
 
-    // Three kills, several uploads in flight at each, so the server restarts three times, not once per
-    // kill point. At every kill one upload is on the wire (half of its body sent, the rest held until
-    // the kill) and one or two others have sent their whole body: the first kill lands right as its
-    // body was sent, the others at seeded random moments while the Worker stores them.
-    const rounds = [{ uploads: 1, delayMs: 0 }, ...Array.from({ length: 2 }, () => ({ uploads: 2, delayMs: Math.floor(random() * Math.max(storingMs * 1.5, 40)) }))];
+    // Two kills, four uploads in flight at each, so the server restarts twice, not once per kill point.
+    // At each kill: one upload on the wire (half of its body sent, the rest held until the kill), one
+    // whose body was just sent (its last piece held until the moment of the kill), and two killed at a
+    // seeded random moment after their bodies were sent, while the Worker stores them.
+    const delays = Array.from({ length: 2 }, () => Math.floor(random() * Math.max(storingMs * 1.5, 40)));
     let plantedAt = Date.now();
     let serial = 0;
-    for (const [round, { uploads, delayMs }] of rounds.entries()) {
+    for (const [round, delayMs] of delays.entries()) {
       const onTheWire = await pacedUpload(artist, `Crash ${serial++}`, audio, { ...pace, holdAfterHalf: new Promise<void>(() => {}) });
+      let sendLastPiece = () => {};
+      const justSent = await pacedUpload(artist, `Crash ${serial++}`, audio, { ...pace, holdLastPiece: new Promise<void>((resolve) => (sendLastPiece = resolve)) });
+      const stored = await Promise.all([0, 1].map(() => pacedUpload(artist, `Crash ${serial++}`, audio, pace)));
       await onTheWire.halfSent;
-      const stored = await Promise.all(Array.from({ length: uploads }, () => pacedUpload(artist, `Crash ${serial++}`, audio, pace)));
       const sentAt = await Promise.all(stored.map(async (upload) => (await upload.bodySent, Date.now())));
       await sleep(Math.max(0, Math.max(...sentAt) + delayMs - Date.now()));
+      sendLastPiece();
+      await justSent.bodySent;
       const killedAt = Date.now();
       await server.crash();
-      const points = ["half of the body sent, the rest held", ...sentAt.map((at) => (delayMs === 0 ? "the body just sent" : `${killedAt - at} ms after the body was sent`))];
-      const outcomes = await Promise.all([onTheWire, ...stored].map((upload) => outcomeOf(upload.response)));
+      const points = ["half of the body sent, the rest held", "the body just sent", ...sentAt.map((at) => `${killedAt - at} ms after the body was sent`)];
+      const outcomes = await Promise.all([onTheWire, justSent, ...stored].map((upload) => outcomeOf(upload.response)));
       for (const [i, outcome] of outcomes.entries()) {
         // A 201 whose body the kill cut off never told the artist an id: only a whole answer counts.
         if ("status" in outcome && outcome.status === 201 && outcome.body !== null) {
@@ -119,7 +123,7 @@ describe("uploads stopped mid-request", () => {
         kills.push(`kill ${round}, upload ${i}: ${points[i]} → ${"status" in outcome ? `answered ${outcome.status}${outcome.body === null ? ", body cut off" : ""}` : "no answer"}`);
       }
       expect(outcomes[0], "the upload on the wire had no answer").toHaveProperty("failed");
-      if (round === rounds.length - 1) {
+      if (round === delays.length - 1) {
         // While it is down: nothing half-written, and one orphan of the shape a kill between the R2
         // writes and the row leaves (the random points may or may not have made one).
         await withLocalBindings(server.persistDir, async (env) => {
