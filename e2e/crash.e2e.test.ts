@@ -9,6 +9,10 @@
  * charge but before the product did (the sandbox's `hold_after_commit` fault), and at seeded random
  * moments of `complete`; the artist's retry with the same requestId and Stripe's webhook retry (the
  * sandbox Worker's) settle each one exactly once. Set CRASH_SEED to repeat a run's random kill points.
+ *
+ * A restart costs seconds, so each kill stops several requests at their own points at once (an upload
+ * on the wire, one just sent and two being stored; a held payment beside two at random moments), and the
+ * file's last read leaves the server stopped.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -55,12 +59,17 @@ async function runCron() {
 
 /** Reads the stopped server's D1 and R2, then starts it again. */
 async function whileStopped<T>(read: Parameters<typeof withLocalBindings<T>>[1]): Promise<T> {
-  await server.crash();
   try {
-    return await withLocalBindings(server.persistDir, read);
+    return await onceStopped(read);
   } finally {
     await restart();
   }
+}
+
+/** Stops the server for good (the file's last read: afterAll has nothing left to stop) and reads its D1 and R2. */
+async function onceStopped<T>(read: Parameters<typeof withLocalBindings<T>>[1]): Promise<T> {
+  await server.crash();
+  return await withLocalBindings(server.persistDir, read);
 }
 
 let phoneSerial = 0;
@@ -85,33 +94,36 @@ describe("uploads stopped mid-request", () => {
     expect(calibrated).toMatchObject({ status: 201 });
     const acknowledged = [JSON.parse((calibrated as { body: string }).body).id as string];
 
-    const killPoints: Array<{ label: string; wait: (upload: Awaited<ReturnType<typeof pacedUpload>>) => Promise<void> }> = [
-      { label: "half of the body sent", wait: (upload) => upload.halfSent },
-      { label: "the body just sent", wait: (upload) => upload.bodySent },
-    ];
-    for (let i = 0; i < 4; i++) {
-      const delayMs = Math.floor(random() * Math.max(storingMs * 1.5, 40));
-      killPoints.push({
-        label: `${delayMs} ms after the body was sent`,
-        wait: async (upload) => {
-          await upload.bodySent;
-          await sleep(delayMs);
-        },
-      });
-    }
-
+    // Two kills, four uploads in flight at each, so the server restarts twice, not once per kill point.
+    // At each kill: one upload on the wire (half of its body sent, the rest held until the kill), one
+    // whose body was just sent (its last piece held until the moment of the kill), and two killed at a
+    // seeded random moment after their bodies were sent, while the Worker stores them.
+    const delays = Array.from({ length: 2 }, () => Math.floor(random() * Math.max(storingMs * 1.5, 40)));
     let plantedAt = Date.now();
-    for (const [round, point] of killPoints.entries()) {
-      const upload = await pacedUpload(artist, `Crash ${round}`, audio, pace);
-      await point.wait(upload);
+    let serial = 0;
+    for (const [round, delayMs] of delays.entries()) {
+      const onTheWire = await pacedUpload(artist, `Crash ${serial++}`, audio, { ...pace, holdAfterHalf: new Promise<void>(() => {}) });
+      let sendLastPiece = () => {};
+      const justSent = await pacedUpload(artist, `Crash ${serial++}`, audio, { ...pace, holdLastPiece: new Promise<void>((resolve) => (sendLastPiece = resolve)) });
+      const stored = await Promise.all([0, 1].map(() => pacedUpload(artist, `Crash ${serial++}`, audio, pace)));
+      await onTheWire.halfSent;
+      const sentAt = await Promise.all(stored.map(async (upload) => (await upload.bodySent, Date.now())));
+      await sleep(Math.max(0, Math.max(...sentAt) + delayMs - Date.now()));
+      sendLastPiece();
+      await justSent.bodySent;
+      const killedAt = Date.now();
       await server.crash();
-      const outcome = await outcomeOf(upload.response);
-      // A 201 whose body the kill cut off never told the artist an id: only a whole answer counts.
-      if ("status" in outcome && outcome.status === 201 && outcome.body !== null) {
-        acknowledged.push(JSON.parse(outcome.body).id as string);
+      const points = ["half of the body sent, the rest held", "the body just sent", ...sentAt.map((at) => `${killedAt - at} ms after the body was sent`)];
+      const outcomes = await Promise.all([onTheWire, justSent, ...stored].map((upload) => outcomeOf(upload.response)));
+      for (const [i, outcome] of outcomes.entries()) {
+        // A 201 whose body the kill cut off never told the artist an id: only a whole answer counts.
+        if ("status" in outcome && outcome.status === 201 && outcome.body !== null) {
+          acknowledged.push(JSON.parse(outcome.body).id as string);
+        }
+        kills.push(`kill ${round}, upload ${i}: ${points[i]} → ${"status" in outcome ? `answered ${outcome.status}${outcome.body === null ? ", body cut off" : ""}` : "no answer"}`);
       }
-      kills.push(`upload ${round}: ${point.label} → ${"status" in outcome ? `answered ${outcome.status}${outcome.body === null ? ", body cut off" : ""}` : "no answer"}`);
-      if (round === killPoints.length - 1) {
+      expect(outcomes[0], "the upload on the wire had no answer").toHaveProperty("failed");
+      if (round === delays.length - 1) {
         // While it is down: nothing half-written, and one orphan of the shape a kill between the R2
         // writes and the row leaves (the random points may or may not have made one).
         await withLocalBindings(server.persistDir, async (env) => {
@@ -304,23 +316,26 @@ describe("payments stopped mid-request", () => {
     expect(await complete(artist, songA!, requestOf(songA!))).toEqual({ status: 200, body: { alreadyProcessed: true, feeOption: "expedited" } });
 
     // B: the same kill; this time the artist's retry (30 s later) settles it from Stripe's stored answer.
+    // C, D: in flight at that same kill, each at a seeded random moment of its `complete`: one restart
+    // for the three, and their claims resume 30 s after it together with B's.
     const { answer: answerB } = await chargeThenHold(songB!);
     const bClaimedAt = Date.now();
+    const randomKills = [songC!, songD!].map((songId, i) => ({ songId, name: "CD"[i]!, delayMs: Math.floor(random() * completeMs * 1.2) }));
+    const killAt = Date.now() + Math.max(...randomKills.map(({ delayMs }) => delayMs));
+    const inFlight = randomKills.map(async ({ songId, name, delayMs }) => {
+      await sleep(Math.max(0, killAt - delayMs - Date.now()));
+      const sentAt = Date.now();
+      return { name, sentAt, outcome: await outcomeOf(completeRequest(artist, songId, requestOf(songId))) };
+    });
+    await sleep(Math.max(0, killAt - Date.now()));
+    const killedAt = Date.now();
     await server.crash();
-    kills.push("complete B: after the sandbox recorded the charge, answer and webhook held");
-    await restart();
     expect(await answerB).toHaveProperty("failed");
-
-    // C, D: killed at seeded random moments of `complete`.
-    for (const songId of [songC!, songD!]) {
-      const delayMs = Math.floor(random() * completeMs * 1.2);
-      const answer = outcomeOf(completeRequest(artist, songId, requestOf(songId)));
-      await sleep(delayMs);
-      await server.crash();
-      const outcome = await answer;
-      kills.push(`complete ${songId === songC ? "C" : "D"}: ${delayMs} ms into a ${completeMs} ms request → ${"status" in outcome ? `answered ${outcome.status}` : "no answer"}`);
-      await restart();
+    kills.push("complete B: after the sandbox recorded the charge, answer and webhook held");
+    for (const { name, sentAt, outcome } of await Promise.all(inFlight)) {
+      kills.push(`complete ${name}: ${killedAt - sentAt} ms into a ${completeMs} ms request → ${"status" in outcome ? `answered ${outcome.status}` : "no answer"}`);
     }
+    await restart();
 
     await sleep(Math.max(0, bClaimedAt + RESUME_AFTER_MS + 1_000 - Date.now()));
     expect(await complete(artist, songB!, requestOf(songB!))).toEqual({ status: 200, body: { success: true, feeOption: "expedited" } });
@@ -329,7 +344,7 @@ describe("payments stopped mid-request", () => {
     // Stripe's retries deliver whatever webhook is still pending (B's): nothing changes twice.
     await stripeRetriesDelivered(() => intentsOf(customerId));
 
-    const state = await whileStopped((env) => paymentState(env, [songA!, songB!, songC!, songD!, songE!]));
+    const state = await onceStopped((env) => paymentState(env, [songA!, songB!, songC!, songD!, songE!]));
     expectPaidOnce(state, songA!, "webhook: payment_intent.succeeded");
     expectPaidOnce(state, songB!, "complete: saved card charged");
     for (const songId of [songC!, songD!, songE!]) expectPaidOnce(state, songId);

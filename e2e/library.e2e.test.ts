@@ -6,20 +6,14 @@
  * says where bought songs open from, beside the songs saved for later on the tablet.
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startOwnServer, type LocalServer } from "./support/own-server";
+import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const providerSecret = randomBytes(24).toString("hex");
-let server: LocalServer;
-
-beforeAll(async () => {
-  server = await startOwnServer({ vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } });
-}, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+// The slot's shared server: it holds a provider secret (support/global-setup.ts), and each listener
+// here is new, so what another file bought is never in this one's Library.
+const server = sharedServer();
+const { providerSecret } = server;
 
 /** A purchase reported as the provider reports it, naming its listener. */
 async function reportListenerPurchase(songId: string, listenerId: string) {

@@ -5,6 +5,7 @@
  * side by side never share a server's data or limits (support/shared-server.ts picks the file's one).
  * Files that need a server of their own start it from the same prepared state (support/own-server.ts).
  */
+import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { TestProject } from "vitest/node";
 import { describeChromium } from "../../scripts/chromium.ts";
@@ -14,6 +15,8 @@ export interface SharedServer {
   baseURL: string;
   /** The operator password (ADMIN_PASSWORD) of that server, random per run. */
   adminPassword: string;
+  /** The tablet provider's signing secret (PROVIDER_WEBHOOK_SECRET) of that server, random per run. */
+  providerSecret: string;
 }
 
 declare module "vitest" {
@@ -31,7 +34,10 @@ export default async function setup(project: TestProject) {
   const preparedState = await prepareState();
   const maxWorkers = project.config.maxWorkers ?? project.vitest.config.maxWorkers;
   const slots = typeof maxWorkers === "number" ? maxWorkers : 1;
-  const starts = await Promise.allSettled(Array.from({ length: slots }, () => startLocalServer({ preparedState })));
+  // The provider's calls (signed purchases, listener tokens) work on the shared servers too, so a file
+  // that reports a purchase needs no server of its own for that.
+  const providerSecret = randomBytes(24).toString("hex");
+  const starts = await Promise.allSettled(Array.from({ length: slots }, () => startLocalServer({ preparedState, vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } })));
   const servers = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
   const failed = starts.find((start) => start.status === "rejected");
   if (failed) {
@@ -40,7 +46,7 @@ export default async function setup(project: TestProject) {
     await rm(preparedState, { recursive: true, force: true });
     throw failed.reason;
   }
-  project.provide("sharedServers", servers.map(({ baseURL, adminPassword }) => ({ baseURL, adminPassword })));
+  project.provide("sharedServers", servers.map(({ baseURL, adminPassword }) => ({ baseURL, adminPassword, providerSecret })));
   project.provide("preparedState", preparedState);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
