@@ -6,7 +6,7 @@
  * and the audit log (`GET /api/admin/audit`). After each change everything compliance shows is read again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AuditLogResponse, FacilityDecisionRequest, HeldSongsResponse, Term, TermList, TermListsResponse } from "@jplay/schema/compliance";
+import { type AuditLogResponse, AuditLogResponseSchema, type FacilityDecisionRequest, FacilityDecisionResponseSchema, FacilityTermListsResponseSchema, type HeldSongsResponse, HeldSongsResponseSchema, type Term, type TermList, TermListSchema, type TermListsResponse, TermListsResponseSchema } from "@jplay/schema/compliance";
 import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -14,12 +14,12 @@ import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments
 const complianceKey = [...adminKeys.data(), "compliance"] as const;
 
 export const useTermLists = () =>
-  useQuery({ queryKey: [...complianceKey, "term-lists"], queryFn: ({ signal }) => api.get<TermListsResponse>("/api/admin/term-lists", { signal }), staleTime: ADMIN_DATA_STALE_MS });
+  useQuery({ queryKey: [...complianceKey, "term-lists"], queryFn: ({ signal }) => api.get("/api/admin/term-lists", TermListsResponseSchema, { signal }), staleTime: ADMIN_DATA_STALE_MS });
 
 export const useHeldSongs = () =>
   useQuery({
     queryKey: [...complianceKey, "held"],
-    queryFn: ({ signal }) => api.get<HeldSongsResponse>("/api/admin/review/held", { signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/review/held", HeldSongsResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     refetchInterval: ADMIN_DATA_REFETCH_MS,
   });
@@ -42,7 +42,7 @@ export const auditQueryString = (filters: AuditFilters) => {
 export const useAuditLog = (filters: AuditFilters) =>
   useQuery({
     queryKey: [...complianceKey, "audit", filters],
-    queryFn: ({ signal }) => api.get<AuditLogResponse>(`/api/admin/audit${auditQueryString(filters)}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/admin/audit${auditQueryString(filters)}`, AuditLogResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     refetchInterval: ADMIN_DATA_REFETCH_MS,
     placeholderData: keepPreviousData,
@@ -56,19 +56,19 @@ function useComplianceChange<Variables, Answer>(send: (variables: Variables) => 
   });
 }
 
-export const useCreateTermList = () => useComplianceChange((name: string) => api.post<TermList>("/api/admin/term-lists", { name, terms: [] }));
+export const useCreateTermList = () => useComplianceChange((name: string) => api.post("/api/admin/term-lists", TermListSchema, { name, terms: [] }));
 
 export const useChangeTermList = () =>
   useComplianceChange(({ list, terms }: { list: TermList; terms: Term[] }) =>
-    apiRequest<TermList>("PUT", `/api/admin/term-lists/${encodeURIComponent(list.id)}`, { name: list.name, version: list.version, terms }),
+    apiRequest("PUT", `/api/admin/term-lists/${encodeURIComponent(list.id)}`, TermListSchema, { name: list.name, version: list.version, terms }),
   );
 
 export const useSetFacilityLists = () =>
   useComplianceChange(({ facilityId, listIds }: { facilityId: string; listIds: string[] }) =>
-    apiRequest<{ listIds: string[] }>("PUT", `/api/admin/facilities/${encodeURIComponent(facilityId)}/term-lists`, { listIds }),
+    apiRequest("PUT", `/api/admin/facilities/${encodeURIComponent(facilityId)}/term-lists`, FacilityTermListsResponseSchema, { listIds }),
   );
 
 export const useDecideHeldSong = () =>
   useComplianceChange(({ songId, ...decision }: FacilityDecisionRequest & { songId: string }) =>
-    api.post<{ decided: boolean }>(`/api/admin/songs/${encodeURIComponent(songId)}/facility-decision`, decision),
+    api.post(`/api/admin/songs/${encodeURIComponent(songId)}/facility-decision`, FacilityDecisionResponseSchema, decision),
   );
