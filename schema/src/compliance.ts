@@ -82,6 +82,7 @@ export interface TermListVersionsResponse {
 export const FacilityTermListsSchema = v.object({ listIds: v.pipe(v.array(v.string(COMPLIANCE_MESSAGES.listIds), COMPLIANCE_MESSAGES.listIds), v.maxLength(100, COMPLIANCE_MESSAGES.listIds)) }, COMPLIANCE_MESSAGES.listIds);
 /** Its answer: the lists the facility's profile now applies. */
 export const FacilityTermListsResponseSchema = v.object({ listIds: v.array(v.string()) });
+export type FacilityTermListsResponse = v.InferOutput<typeof FacilityTermListsResponseSchema>;
 
 const ReasonSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.reason), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.reason), v.maxLength(REASON_MAX_LENGTH, COMPLIANCE_MESSAGES.reason));
 
@@ -150,7 +151,8 @@ export const HeldSongsResponseSchema = v.object({ songs: v.array(HeldSongSchema)
 export type HeldSongsResponse = v.InferOutput<typeof HeldSongsResponseSchema>;
 
 /** The answer of `POST /api/admin/songs/{songId}/facility-decision`. */
-export const FacilityDecisionResponseSchema = v.object({ decided: v.boolean() });
+export const FacilityDecisionResponseSchema = v.object({ songId: v.string(), decided: v.boolean() });
+export type FacilityDecisionResponse = v.InferOutput<typeof FacilityDecisionResponseSchema>;
 
 export const BlockSchema = v.object(
   { kind: v.picklist(["artist", "song"], COMPLIANCE_MESSAGES.block), targetId: v.pipe(v.string(COMPLIANCE_MESSAGES.block), v.minLength(1, COMPLIANCE_MESSAGES.block)), reason: ReasonSchema },
