@@ -2,10 +2,11 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { earlyTaps } from "./early-taps-plugin.ts";
+import { leanValibot } from "./lean-valibot-plugin.ts";
 import { serviceWorker } from "./service-worker-plugin.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), earlyTaps()],
+  plugins: [leanValibot(), react(), tailwindcss(), serviceWorker(), earlyTaps()],
   resolve: {
     alias: { "@": new URL("./src", import.meta.url).pathname },
   },

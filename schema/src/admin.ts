@@ -3,7 +3,7 @@
  * the operator sees are dollars for display; the server charges its own cents (pricing.ts).
  */
 import * as v from "valibot";
-import { PAYMENT_STATUSES, RETRY_ITEM_STATUSES } from "./statuses";
+import { PAYMENT_STATUSES, RETRY_ITEM_STATUSES } from "./record-statuses";
 
 /** A song within an admin payment record. */
 export const AdminSongSchema = v.object({

@@ -3,7 +3,8 @@
  * status and history, sales, balance, payouts and Connect status. Money in cents, times ISO 8601.
  */
 import * as v from "valibot";
-import { PAYMENT_FREQUENCIES, PAYOUT_STATUSES, SONG_PACKAGES, SONG_STATUSES } from "./statuses";
+import { PAYOUT_STATUSES } from "./record-statuses";
+import { CONNECT_STATUSES, PAYMENT_FREQUENCIES, SONG_PACKAGES, SONG_STATUSES } from "./statuses";
 
 /**
  * The token segment of `/api/artist/{token}/…` that names the link this browser keeps in its HttpOnly
@@ -12,9 +13,7 @@ import { PAYMENT_FREQUENCIES, PAYOUT_STATUSES, SONG_PACKAGES, SONG_STATUSES } fr
  */
 export const ARTIST_LINK_FROM_COOKIE = "link";
 
-/** `not_started`: no connected account yet; `onboarding`: account exists, payouts not enabled; `ready`. */
-export const CONNECT_STATUSES = ["not_started", "onboarding", "ready"] as const;
-export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
+export { CONNECT_STATUSES, type ConnectStatus } from "./statuses";
 
 /**
  * What Stripe still needs before it pays the artist out, in groups the artist's page words plainly

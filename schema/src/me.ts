@@ -7,8 +7,7 @@
  */
 import * as v from "valibot";
 import { LANGUAGES } from "./language";
-import { CONNECT_STATUSES } from "./artist";
-import { PAYMENT_FREQUENCIES, SONG_PACKAGES, SONG_STATUSES } from "./statuses";
+import { CONNECT_STATUSES, PAYMENT_FREQUENCIES, SONG_PACKAGES, SONG_STATUSES } from "./statuses";
 
 export const MySongSchema = v.object({
   id: v.string(),

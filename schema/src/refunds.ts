@@ -3,7 +3,7 @@
  * docs/decisions/025-refunds-of-rejected-songs.md). Money in cents, times ISO 8601.
  */
 import * as v from "valibot";
-import { REFUND_STATUSES } from "./statuses";
+import { REFUND_STATUSES } from "./record-statuses";
 
 /**
  * Stripe's `pending_reason` for a refund it holds until its available balance covers it. The refund

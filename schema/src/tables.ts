@@ -6,11 +6,23 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
-import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES } from "./statuses";
+import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
+import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES } from "./record-statuses";
 
-export { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES } from "./statuses";
+export { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, type SongStatus, type SongPackage, type PaymentFrequency } from "./statuses";
+export {
+  RETRY_ITEM_STATUSES,
+  PAYOUT_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  TEXT_MESSAGE_KINDS,
+  TEXT_MESSAGE_STATUSES,
+  type PaymentStatus,
+  type RefundStatus,
+  type TextMessageKind,
+  type TextMessageStatus,
+} from "./record-statuses";
 
-export type { SongStatus, SongPackage, PaymentFrequency, PaymentStatus, RefundStatus, TextMessageKind, TextMessageStatus } from "./statuses";
 const createdAt = (column = "created_at") =>
   integer(column, { mode: "number" })
     .notNull()

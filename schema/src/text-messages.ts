@@ -3,7 +3,7 @@
  * request: shared by the Worker's routes and the SPA.
  */
 import * as v from "valibot";
-import { TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES } from "./statuses";
+import { TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES } from "./record-statuses";
 import { PhoneNumberSchema } from "./distribution";
 
 /** Texts per page of `GET /api/admin/messages`. */
