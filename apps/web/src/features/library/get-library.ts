@@ -3,7 +3,7 @@
  * each with links that play it (also a song that left the catalogue for its content). Kept like the
  * catalogue's reads (read-cache.ts), under the token, so another listener's token reads afresh.
  */
-import { LISTENER_TOKEN_HEADER, type TabletLibraryAnswer, TabletLibraryAnswerSchema } from "@jplay/schema/receipts";
+import { LISTENER_TOKEN_HEADER, TabletLibraryAnswerSchema } from "@jplay/schema/receipts";
 import { api } from "@/lib/api-client";
 import { useRead } from "@/lib/read-cache";
 

@@ -5,7 +5,7 @@
  * acted meanwhile), every search is read again, and the Messages tab (a takedown texts the artist).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminCatalogueResponse, AdminCatalogueResponseSchema, type FeaturedSongResponse, FeaturedSongResponseSchema, type TakedownKind, type TakedownResponse, TakedownResponseSchema } from "@jplay/schema/catalogue-control";
+import { AdminCatalogueResponseSchema, FeaturedSongResponseSchema, type TakedownKind, TakedownResponseSchema } from "@jplay/schema/catalogue-control";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";

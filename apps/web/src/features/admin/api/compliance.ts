@@ -6,7 +6,7 @@
  * and the audit log (`GET /api/admin/audit`). After each change everything compliance shows is read again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AuditLogResponse, AuditLogResponseSchema, type FacilityDecisionRequest, FacilityDecisionResponseSchema, FacilityTermListsResponseSchema, type HeldSongsResponse, HeldSongsResponseSchema, type Term, type TermList, TermListSchema, type TermListsResponse, TermListsResponseSchema } from "@jplay/schema/compliance";
+import { AuditLogResponseSchema, type FacilityDecisionRequest, FacilityDecisionResponseSchema, FacilityTermListsResponseSchema, HeldSongsResponseSchema, type Term, type TermList, TermListSchema, TermListsResponseSchema } from "@jplay/schema/compliance";
 import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";

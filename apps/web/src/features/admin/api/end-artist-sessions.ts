@@ -3,7 +3,7 @@
  * phone, a shared computer). The artist's details are read again, so the panel shows none left.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type EndArtistSessionsResponse, EndArtistSessionsResponseSchema } from "@jplay/schema/admin";
+import { EndArtistSessionsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 

@@ -3,7 +3,7 @@
  * `POST /api/admin/facilities/{id}` with the whole facility): the Catalogue tab's facilities.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FacilitiesResponse, FacilitiesResponseSchema, type Facility, FacilityRecordSchema, type FacilityRequest } from "@jplay/schema/facilities";
+import { FacilitiesResponseSchema, FacilityRecordSchema, type FacilityRequest } from "@jplay/schema/facilities";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";

@@ -6,7 +6,7 @@
  * (a refetch asks again for every page loaded).
  */
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { type AdminPaymentsResponse, AdminPaymentsResponseSchema } from "@jplay/schema/admin";
+import { AdminPaymentsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 

@@ -3,7 +3,7 @@
  * in ("password" locally, "access" behind Cloudflare Access, null when admin is closed).
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AdminSessionResponse, AdminSessionResponseSchema } from "@jplay/schema/admin";
+import { AdminSessionResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 

@@ -1,6 +1,6 @@
 /** `GET /api/admin/artists/{artistId}`: the View Details panel (cards, songs with history, payment attempts). */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AdminArtistDetails, AdminArtistDetailsSchema } from "@jplay/schema/admin";
+import { AdminArtistDetailsSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 import { adminKeys } from "./admin-keys";

@@ -3,7 +3,7 @@
  * so an operator sees a song stuck in the pipeline instead of finding out from the artist.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AdminFailedJobsResponse, AdminFailedJobsResponseSchema } from "@jplay/schema/admin";
+import { AdminFailedJobsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";

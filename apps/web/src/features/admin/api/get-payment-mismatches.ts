@@ -4,7 +4,7 @@
  * without opening the panel; polled like the rest of the admin data.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AdminPaymentMismatchesResponse, AdminPaymentMismatchesResponseSchema } from "@jplay/schema/admin";
+import { AdminPaymentMismatchesResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";

@@ -3,7 +3,7 @@
  * provider's settlements. Admin data: fresh for 30 s, refetched every 60 s, as the other admin reads.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type PayoutFundingResponse, PayoutFundingResponseSchema } from "@jplay/schema/funding";
+import { PayoutFundingResponseSchema } from "@jplay/schema/funding";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";

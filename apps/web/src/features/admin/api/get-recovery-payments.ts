@@ -4,7 +4,7 @@
  * the rest of the admin data.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AdminRecoveryPaymentsResponse, AdminRecoveryPaymentsResponseSchema } from "@jplay/schema/admin";
+import { AdminRecoveryPaymentsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";

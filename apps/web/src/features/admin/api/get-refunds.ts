@@ -3,7 +3,7 @@
  * Loaded with the dashboard, so the failed count shows without opening the panel; polled like the rest.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AdminRefundsResponse, AdminRefundsResponseSchema } from "@jplay/schema/refunds";
+import { AdminRefundsResponseSchema } from "@jplay/schema/refunds";
 import { api } from "@/lib/api-client";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 

@@ -3,7 +3,7 @@
  * Messages tab; the first page has no cursor, each names the next), and `POST /api/admin/sms-opt-outs`, an operator marking a number as opted out.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminTextMessagesResponse, AdminTextMessagesResponseSchema, type SmsOptOutRequest, SmsOptOutResponseSchema } from "@jplay/schema/text-messages";
+import { AdminTextMessagesResponseSchema, type SmsOptOutRequest, SmsOptOutResponseSchema } from "@jplay/schema/text-messages";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";

@@ -3,7 +3,7 @@
  * a reason (`POST …/revoke`), and redemptions per provider (`GET /api/admin/redemptions`).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminReceipt, AdminReceiptSchema, type AdminRedemptionsByProvider, AdminRedemptionsByProviderSchema } from "@jplay/schema/receipts";
+import { AdminReceiptSchema, AdminRedemptionsByProviderSchema } from "@jplay/schema/receipts";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";

@@ -3,7 +3,7 @@
  * same reference again changes nothing (`recorded: false`); the funding figures are read again after.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type RecordSettlementResponse, RecordSettlementResponseSchema, type SettlementRequest } from "@jplay/schema/funding";
+import { RecordSettlementResponseSchema, type SettlementRequest } from "@jplay/schema/funding";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 

@@ -8,9 +8,9 @@
  * song list, the refunds and the messages are read again.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReleaseCorrection, type ReleaseCorrectionResponse, ReleaseCorrectionResponseSchema } from "@jplay/schema/release-metadata";
-import { type ApproveSongRequest, type ApproveSongResponse, ApproveSongResponseSchema, type ReviewQueueResponse, ReviewQueueResponseSchema } from "@jplay/schema/review";
-import { type RejectSongRequest, type RejectSongResponse, RejectSongResponseSchema } from "@jplay/schema/song-rejection";
+import { type ReleaseCorrection, ReleaseCorrectionResponseSchema } from "@jplay/schema/release-metadata";
+import { type ApproveSongRequest, ApproveSongResponseSchema, ReviewQueueResponseSchema } from "@jplay/schema/review";
+import { type RejectSongRequest, RejectSongResponseSchema } from "@jplay/schema/song-rejection";
 import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";

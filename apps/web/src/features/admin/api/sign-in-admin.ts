@@ -1,6 +1,6 @@
 /** `POST /api/admin/session {password}`: signs the operator in (HttpOnly cookie); 401 on a wrong password. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminSessionResponse, AdminSessionResponseSchema } from "@jplay/schema/admin";
+import { AdminSessionResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 

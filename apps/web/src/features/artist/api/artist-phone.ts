@@ -4,7 +4,7 @@
  * (confirm it; the answer replaces the shown phone).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ArtistPhoneResponse, ArtistPhoneResponseSchema, type PhoneCodeSentResponse, PhoneCodeSentResponseSchema } from "@jplay/schema/phone-confirmation";
+import { ArtistPhoneResponseSchema, PhoneCodeSentResponseSchema } from "@jplay/schema/phone-confirmation";
 import { api } from "@/lib/api-client";
 
 const path = (token: string) => `/api/artist/${encodeURIComponent(token)}/phone`;

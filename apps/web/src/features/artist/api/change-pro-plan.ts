@@ -3,7 +3,7 @@
  * or take that back before then. The answer is the plan as it is now; it replaces the cached one.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ProPlanResponse, ProPlanResponseSchema } from "@jplay/schema/pro-plan";
+import { ProPlanResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
 import { proPlanQueryOptions } from "./get-pro-plan";
 

@@ -4,7 +4,7 @@
  * answer replaces the cached one, so asking again after the bank's challenge shows Pro back on.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type RenewalConfirmationResponse, RenewalConfirmationResponseSchema } from "@jplay/schema/pro-plan";
+import { RenewalConfirmationResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
 import { proPlanQueryOptions } from "./get-pro-plan";
 

@@ -3,7 +3,7 @@
  * page's data is read again afterwards, so the list shows what the server now holds.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type EndArtistSessionResponse, EndArtistSessionResponseSchema } from "@jplay/schema/artist";
+import { EndArtistSessionResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
 import { artistPageQueryOptions } from "./get-artist-page";
 

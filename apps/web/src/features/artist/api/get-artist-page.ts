@@ -3,7 +3,7 @@
  * answers 404 (ApiError.status), which the page tells apart from other failures.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ArtistPageResponse, ArtistPageResponseSchema } from "@jplay/schema/artist";
+import { ArtistPageResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
 
 export const getArtistPage = (token: string, signal?: AbortSignal) =>

@@ -3,7 +3,7 @@
  * end then), or `pro: null` without a live subscription.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ProPlanResponse, ProPlanResponseSchema } from "@jplay/schema/pro-plan";
+import { ProPlanResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
 
 export const getProPlan = (token: string, signal?: AbortSignal) => api.get(`/api/artist/${encodeURIComponent(token)}/pro`, ProPlanResponseSchema, { signal });

@@ -3,7 +3,7 @@
  * address of each month's CSV (docs/decisions/028-artist-journey.md).
  */
 import { useQuery } from "@tanstack/react-query";
-import { type StatementMonthsResponse, StatementMonthsResponseSchema } from "@jplay/schema/me";
+import { StatementMonthsResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
 
 const statementsPath = (token: string) => `/api/artist/${encodeURIComponent(token)}/statements`;

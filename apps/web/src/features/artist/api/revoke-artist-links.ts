@@ -5,7 +5,7 @@
  * link's expiry is the new link's).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type RevokeArtistLinksResponse, RevokeArtistLinksResponseSchema } from "@jplay/schema/artist";
+import { RevokeArtistLinksResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
 import { ARTIST_PAGE_URL_KEY } from "@/lib/kept-after-payment";

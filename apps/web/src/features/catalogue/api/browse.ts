@@ -5,7 +5,7 @@
  * so a write that changes songs forgets them too (get-song.ts). A server-rendered page seeds them
  * with the data it was rendered with (app/listener-page-data.ts).
  */
-import { type ArtistPageDto, ArtistPageDtoSchema, type BrowsePage, BrowsePageSchema, GenreSummariesSchema, type GenreSummary, type SongDetailsDto, SongDetailsDtoSchema } from "@jplay/schema/browse";
+import { ArtistPageDtoSchema, BrowsePageSchema, GenreSummariesSchema, SongDetailsDtoSchema } from "@jplay/schema/browse";
 import { api } from "@/lib/api-client";
 import { useRead } from "@/lib/read-cache";
 import { inFacility } from "../facility";

@@ -5,7 +5,7 @@
  * A declined card is an error status (ApiError 402); 429 carries the server's pacing message.
  */
 import { useMutation } from "@tanstack/react-query";
-import { type CompleteDistributionRequest, type CompleteDistributionResponse, CompleteDistributionResponseSchema } from "@jplay/schema/payments";
+import { type CompleteDistributionRequest, CompleteDistributionResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export interface CompleteDistributionInput extends CompleteDistributionRequest {

@@ -3,7 +3,7 @@
  * setup (docs/decisions/028-artist-journey.md). Read through the home page's small read cache, not
  * TanStack Query, because the header on every screen (Home included) reads it (decision 015).
  */
-import { type MeResponse, MeResponseSchema } from "@jplay/schema/me";
+import { MeResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
 import { invalidateReads, useRead } from "@/lib/read-cache";
 

@@ -4,7 +4,7 @@
  * States and flows); never cached after the card unmounts, because a confirmed intent cannot be reused.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type CreateSetupIntentResponse, CreateSetupIntentResponseSchema, type PaymentFrequency } from "@jplay/schema/payments";
+import { CreateSetupIntentResponseSchema, type PaymentFrequency } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export const createSetupIntent = (paymentFrequency: PaymentFrequency, signal?: AbortSignal) =>

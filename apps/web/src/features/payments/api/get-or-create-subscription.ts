@@ -3,7 +3,7 @@
  * created once per artist; calling again answers the same subscription's payment to confirm.
  */
 import { useMutation } from "@tanstack/react-query";
-import { type ClientSecretResponse, ClientSecretResponseSchema } from "@jplay/schema/payments";
+import { ClientSecretResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export const getOrCreateSubscription = () => api.post("/api/get-or-create-subscription", ClientSecretResponseSchema);

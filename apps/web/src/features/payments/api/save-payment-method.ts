@@ -3,7 +3,7 @@
  * payout frequency. The server reads the card's brand and last 4 from the provider, never from us.
  */
 import { useMutation } from "@tanstack/react-query";
-import { type PaymentFrequency, type SavePaymentMethodResponse, SavePaymentMethodResponseSchema } from "@jplay/schema/payments";
+import { type PaymentFrequency, SavePaymentMethodResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export interface SavePaymentMethodInput {
