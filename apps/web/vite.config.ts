@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { earlyTaps } from "./early-taps-plugin.ts";
 import { leanValibot } from "./lean-valibot-plugin.ts";
 import { serviceWorker } from "./service-worker-plugin.ts";
+import { startChunk } from "./start-chunk.ts";
 
 export default defineConfig({
   plugins: [leanValibot(), react(), tailwindcss(), serviceWorker(), earlyTaps()],
@@ -13,6 +14,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [startChunk] } } },
   },
   server: {
     // `vite` alone (without the Worker) forwards API calls to a local `wrangler dev` on its default port.
