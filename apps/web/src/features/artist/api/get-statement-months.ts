@@ -3,7 +3,7 @@
  * address of each month's CSV (docs/decisions/028-artist-journey.md).
  */
 import { useQuery } from "@tanstack/react-query";
-import type { StatementMonthsResponse } from "@jplay/schema/me";
+import { StatementMonthsResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
 
 const statementsPath = (token: string) => `/api/artist/${encodeURIComponent(token)}/statements`;
@@ -13,5 +13,5 @@ export const statementCsvPath = (token: string, month: string) => `${statementsP
 export const useStatementMonths = (token: string) =>
   useQuery({
     queryKey: ["artist", "statements", token],
-    queryFn: ({ signal }) => api.get<StatementMonthsResponse>(statementsPath(token), { signal }),
+    queryFn: ({ signal }) => api.get(statementsPath(token), StatementMonthsResponseSchema, { signal }),
   });
