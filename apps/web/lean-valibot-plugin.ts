@@ -1,5 +1,5 @@
 /**
- * The tablet Home page's own copy of valibot (docs/decisions/073-one-read-cache.md). Rollup places a
+ * The tablet Home page's own copy of valibot (docs/decisions/074-one-read-cache.md). Rollup places a
  * module in one chunk, so the one valibot module would carry every function any screen's forms use
  * into what Home loads (about 3 KiB gzip). The files on Home's path that check answers (the api
  * client and the answer schemas Home reads) import this second copy instead, which holds only the few
