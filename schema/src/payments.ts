@@ -19,9 +19,9 @@ export const SavePaymentMethodResponseSchema = v.union([
 ]);
 export type SavePaymentMethodResponse = v.InferOutput<typeof SavePaymentMethodResponseSchema>;
 
-export interface DistributeResponse {
-  id: string;
-}
+/** `POST /api/distribute`: the uploaded song's id. */
+export const DistributeResponseSchema = v.object({ id: v.string() });
+export type DistributeResponse = v.InferOutput<typeof DistributeResponseSchema>;
 
 /** Where the Stripe sandbox's REST API answers, for the SDK on the server and the card form. */
 export const SANDBOX_API_BASE = "/api/stripe-sandbox";

@@ -31,7 +31,8 @@ export class ApiError extends Error {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
-function parseJson(text: string): unknown {
+/** The JSON in `text`; undefined when there is none or it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
@@ -102,6 +103,11 @@ export async function apiRequest<S extends GenericSchema>(
   }
   // A body that is not JSON (or none, 204) is checked as undefined: only a schema that allows it passes.
   const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  return checkedAnswer(method, path, answer, json);
+}
+
+/** `json` as `answer` parses it, or UnexpectedAnswerError naming the call (the upload's XMLHttpRequest checks its answer here too). */
+export function checkedAnswer<S extends GenericSchema>(method: string, path: string, answer: S, json: unknown): InferOutput<S> {
   const checked = safeParse(answer, json);
   if (checked.success) return checked.output;
   const [issue] = checked.issues;
