@@ -2,8 +2,9 @@
  * The artist's private page (`/artist/{token}`, docs/decisions/044) as the API answers it: songs with
  * status and history, sales, balance, payouts and Connect status. Money in cents, times ISO 8601.
  */
-import type { PaymentFrequency } from "./payments";
-import type { SongPackage, SongStatus } from "./tables";
+import * as v from "valibot";
+import { PAYOUT_STATUSES } from "./record-statuses";
+import { CONNECT_STATUSES, PAYMENT_FREQUENCIES, SONG_PACKAGES, SONG_STATUSES } from "./statuses";
 
 /**
  * The token segment of `/api/artist/{token}/…` that names the link this browser keeps in its HttpOnly
@@ -12,8 +13,7 @@ import type { SongPackage, SongStatus } from "./tables";
  */
 export const ARTIST_LINK_FROM_COOKIE = "link";
 
-/** `not_started`: no connected account yet; `onboarding`: account exists, payouts not enabled; `ready`. */
-export type ConnectStatus = "not_started" | "onboarding" | "ready";
+export { CONNECT_STATUSES, type ConnectStatus } from "./statuses";
 
 /**
  * What Stripe still needs before it pays the artist out, in groups the artist's page words plainly
@@ -40,131 +40,147 @@ export function payoutRequirementsOf(stripeFields: readonly string[]): PayoutReq
   return PAYOUT_REQUIREMENTS.filter((group) => groups.has(group));
 }
 
-export interface ArtistSongEvent {
-  fromStatus: SongStatus | null;
-  toStatus: SongStatus;
-  cause: string;
-  at: string;
-}
+export const ArtistSongEventSchema = v.object({
+  fromStatus: v.nullable(v.picklist(SONG_STATUSES)),
+  toStatus: v.picklist(SONG_STATUSES),
+  cause: v.string(),
+  at: v.string(),
+});
+export type ArtistSongEvent = v.InferOutput<typeof ArtistSongEventSchema>;
 
 /**
  * What happened to a rejected song's fee (docs/decisions/025): `on_its_way` (asked of Stripe, not yet
  * confirmed), `refunded`, `failed` (with the honest message), or `pro` (no per-song fee was paid).
+ * `waiting_for_funds`: Stripe holds the refund until JPlay's available balance covers it.
  */
-export interface ArtistSongRefund {
-  /** `waiting_for_funds`: Stripe holds the refund until JPlay's available balance covers it. */
-  state: "on_its_way" | "waiting_for_funds" | "refunded" | "failed" | "pro";
-  amountCents: number;
-  message: string | null;
-}
+export const ArtistSongRefundSchema = v.object({
+  state: v.picklist(["on_its_way", "waiting_for_funds", "refunded", "failed", "pro"]),
+  amountCents: v.number(),
+  message: v.nullable(v.string()),
+});
+export type ArtistSongRefund = v.InferOutput<typeof ArtistSongRefundSchema>;
 
-export interface ArtistSong {
-  id: string;
-  title: string;
-  artistName: string;
-  status: SongStatus;
-  package: SongPackage | null;
-  createdAt: string;
-  distributedAt: string | null;
-  rejectionReason: string | null;
+const SalesSchema = v.object({ purchases: v.number(), grossCents: v.number() });
+
+export const ArtistSongSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  artistName: v.string(),
+  status: v.picklist(SONG_STATUSES),
+  package: v.nullable(v.picklist(SONG_PACKAGES)),
+  createdAt: v.string(),
+  distributedAt: v.nullable(v.string()),
+  rejectionReason: v.nullable(v.string()),
   /** Set while an operator has taken the live song down: out of every list, its sales kept. */
-  takedown: { reason: string; at: string } | null;
+  takedown: v.nullable(v.object({ reason: v.string(), at: v.string() })),
   /** A rejected song's fee going back; null for any other song. */
-  refund: ArtistSongRefund | null;
+  refund: v.nullable(ArtistSongRefundSchema),
   /** Status transitions, oldest first. */
-  history: ArtistSongEvent[];
+  history: v.array(ArtistSongEventSchema),
   /** Downloads listeners bought and what they paid (before the provider's split). */
-  sales: { purchases: number; grossCents: number };
+  sales: SalesSchema,
   /**
    * The recording's ISRC (stored form, 12 characters: show it with formatIsrc) and the release's UPC
    * (12 or 13 digits), entered by the artist or assigned by JPlay before delivery; null: not yet.
    */
-  isrc: string | null;
-  upc: string | null;
+  isrc: v.nullable(v.string()),
+  upc: v.nullable(v.string()),
   /** YYYY-MM-DD: the day the song goes live on tablets (UTC), not before; "" for songs that have none. */
-  releaseDate: string;
-}
+  releaseDate: v.string(),
+});
+export type ArtistSong = v.InferOutput<typeof ArtistSongSchema>;
 
-export type ArtistPayoutStatus = "pending" | "paid" | "failed";
+export type ArtistPayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export interface ArtistPayout {
-  id: string;
+export const ArtistPayoutSchema = v.object({
+  id: v.string(),
   /** The run's date, `YYYY-MM-DD`. */
-  period: string;
-  amountCents: number;
-  status: ArtistPayoutStatus;
-  failureMessage: string | null;
-  createdAt: string;
-}
+  period: v.string(),
+  amountCents: v.number(),
+  status: v.picklist(PAYOUT_STATUSES),
+  failureMessage: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type ArtistPayout = v.InferOutput<typeof ArtistPayoutSchema>;
 
-export interface ArtistBalance {
+export const ArtistBalanceSchema = v.object({
   /** Earned and not yet paid out. */
-  availableCents: number;
+  availableCents: v.number(),
   /** On its way to the artist's card (a payout in progress). */
-  pendingCents: number;
+  pendingCents: v.number(),
   /** The part of `availableCents` waiting for the artist to set up payouts (no ready account). */
-  heldCents: number;
+  heldCents: v.number(),
   /** Balances below this wait for a later payout. */
-  minimumCents: number;
-}
+  minimumCents: v.number(),
+});
+export type ArtistBalance = v.InferOutput<typeof ArtistBalanceSchema>;
 
 /** One of the artist's live browser sessions, as their page lists it. */
-export interface ArtistSessionView {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
+export const ArtistSessionViewSchema = v.object({
+  id: v.string(),
+  createdAt: v.string(),
+  lastSeenAt: v.string(),
   /** From the browser's User-Agent, e.g. "Chrome 131 on Android". */
-  browser: string;
+  browser: v.string(),
   /** True for the browser this page is open in. */
-  current: boolean;
-}
+  current: v.boolean(),
+});
+export type ArtistSessionView = v.InferOutput<typeof ArtistSessionViewSchema>;
 
 /**
  * Downloads sold in one facility state at one price (docs/decisions/071-facility-price-ceilings.md):
  * where listeners bought and what they paid there, never who bought.
  */
-export interface ArtistStateSales {
+export const ArtistStateSalesSchema = v.object({
   /** The facility's two-letter US state; null: a purchase the provider reported without a facility JPlay knows. */
-  state: string | null;
+  state: v.nullable(v.string()),
   /** The price paid, in cents (the song's own, or lower under a facility's price ceiling). */
-  priceCents: number;
-  purchases: number;
-  grossCents: number;
-}
+  priceCents: v.number(),
+  purchases: v.number(),
+  grossCents: v.number(),
+});
+export type ArtistStateSales = v.InferOutput<typeof ArtistStateSalesSchema>;
 
-export interface ArtistPageResponse {
-  paymentFrequency: PaymentFrequency;
+export const ArtistPageResponseSchema = v.object({
+  paymentFrequency: v.picklist(PAYMENT_FREQUENCIES),
   /** The next payout run's date (`YYYY-MM-DD`, at 00:00 UTC). */
-  nextPayoutOn: string;
+  nextPayoutOn: v.string(),
   /** `missing`: what Stripe still needs before payouts (empty when nothing is asked for). */
-  connect: { status: ConnectStatus; missing: PayoutRequirement[] };
-  balance: ArtistBalance;
-  sales: { purchases: number; grossCents: number };
+  connect: v.object({ status: v.picklist(CONNECT_STATUSES), missing: v.array(v.picklist(PAYOUT_REQUIREMENTS)) }),
+  balance: ArtistBalanceSchema,
+  sales: SalesSchema,
   /** The same sales by facility state and price paid: states A–Z (no facility last), higher prices first. */
-  salesByState: ArtistStateSales[];
-  songs: ArtistSong[];
-  payouts: ArtistPayout[];
+  salesByState: v.array(ArtistStateSalesSchema),
+  songs: v.array(ArtistSongSchema),
+  payouts: v.array(ArtistPayoutSchema),
   /** The artist's live sessions (browsers where they saved a card), most recently used first. */
-  sessions: ArtistSessionView[];
+  sessions: v.array(ArtistSessionViewSchema),
   /** This link's expiry, pushed back by each visit. */
-  link: { expiresAt: string };
-}
+  link: v.object({ expiresAt: v.string() }),
+});
+export type ArtistPageResponse = v.InferOutput<typeof ArtistPageResponseSchema>;
 
 /** `POST /api/artist/{token}/sessions/{sessionId}/end` */
-export interface EndArtistSessionResponse {
-  ended: boolean;
-}
+export const EndArtistSessionResponseSchema = v.object({ ended: v.boolean() });
+export type EndArtistSessionResponse = v.InferOutput<typeof EndArtistSessionResponseSchema>;
 
 /**
  * `POST /api/artist/{token}/revoke-links`: every link of the artist revoked; this is the new one,
  * which this browser now also keeps in its cookie (shown once, for the artist to keep).
  */
-export interface RevokeArtistLinksResponse {
-  revoked: number;
-  artistPageUrl: string;
-}
+export const RevokeArtistLinksResponseSchema = v.object({ revoked: v.number(), artistPageUrl: v.string() });
+export type RevokeArtistLinksResponse = v.InferOutput<typeof RevokeArtistLinksResponseSchema>;
 
 /** `POST /api/artist/{token}/connect`: the Stripe-hosted onboarding page to open. */
-export interface StartPayoutsSetupResponse {
-  url: string;
-}
+export const StartPayoutsSetupResponseSchema = v.object({ url: v.string() });
+export type StartPayoutsSetupResponse = v.InferOutput<typeof StartPayoutsSetupResponseSchema>;
+
+/** The artist's default card as their page shows it (`GET /api/artist/{token}/card`). */
+export const ArtistCardSchema = v.object({ brand: v.string(), last4: v.string(), expMonth: v.number(), expYear: v.number() });
+export type ArtistCard = v.InferOutput<typeof ArtistCardSchema>;
+/** `GET /api/artist/{token}/card`: null when the artist has no default card. */
+export const ArtistCardResponseSchema = v.object({ card: v.nullable(ArtistCardSchema) });
+export type ArtistCardResponse = v.InferOutput<typeof ArtistCardResponseSchema>;
+/** `POST /api/artist/{token}/card {setupIntentId}`: the confirmed card, now the default. */
+export const ReplacedCardResponseSchema = v.object({ card: ArtistCardSchema });
+export type ReplacedCardResponse = v.InferOutput<typeof ReplacedCardResponseSchema>;

@@ -3,8 +3,9 @@
  * artist (slugs made from their names), the keyset cursor of a paged list, and the shapes of the
  * browse, song and artist answers (docs/decisions/065-browse-song-and-artist-pages.md).
  */
-import type { SongDto } from "./song";
-import { GENRES, type Credit, type Genre } from "./release-metadata";
+import * as v from "valibot";
+import { SongDtoSchema } from "./song";
+import { CreditSchema, GENRES, type Genre } from "./release-metadata";
 import { slugOf } from "./catalogue-paths";
 
 export { artistPath, genrePath, slugOf, songPagePath } from "./catalogue-paths";
@@ -33,33 +34,28 @@ export function decodeCursor(raw: string): BrowseCursor | null {
 }
 
 /** One page of a list: its songs, newest first, and the `after` of the next page (null: the last). */
-export interface BrowsePage {
-  songs: SongDto[];
-  next: string | null;
-}
+export const BrowsePageSchema = v.object({ songs: v.array(SongDtoSchema), next: v.nullable(v.string()) });
+export type BrowsePage = v.InferOutput<typeof BrowsePageSchema>;
 
 /** A genre with songs in the listener's scope. */
-export interface GenreSummary {
-  genre: Genre;
-  slug: string;
-  songCount: number;
-}
+export const GenreSummarySchema = v.object({ genre: v.picklist(GENRES), slug: v.string(), songCount: v.number() });
+export type GenreSummary = v.InferOutput<typeof GenreSummarySchema>;
+export const GenreSummariesSchema = v.array(GenreSummarySchema);
 
 /** A song's page: the song and what its release says (docs/decisions/042-release-identifiers-and-metadata.md). */
-export interface SongDetailsDto extends SongDto {
-  genre: Genre;
+export const SongDetailsDtoSchema = v.object({
+  ...SongDtoSchema.entries,
+  genre: v.picklist(GENRES),
   /** Without hyphens, as stored; null until one is assigned. */
-  isrc: string | null;
-  credits: Credit[];
+  isrc: v.nullable(v.string()),
+  credits: v.array(CreditSchema),
   /** The words, line breaks kept; null for an instrumental or when none were given. */
-  lyrics: string | null;
+  lyrics: v.nullable(v.string()),
   /** ISO 639-1, or "zxx" for no linguistic content. */
-  lyricsLanguage: string;
-}
+  lyricsLanguage: v.string(),
+});
+export type SongDetailsDto = v.InferOutput<typeof SongDetailsDtoSchema>;
 
 /** An artist's public page: the name listeners see and their songs in the listener's scope, newest first. Nothing else. */
-export interface ArtistPageDto {
-  name: string;
-  slug: string;
-  songs: SongDto[];
-}
+export const ArtistPageDtoSchema = v.object({ name: v.string(), slug: v.string(), songs: v.array(SongDtoSchema) });
+export type ArtistPageDto = v.InferOutput<typeof ArtistPageDtoSchema>;

@@ -23,10 +23,8 @@ export const TakedownSongSchema = v.object(
 export type TakedownSongRequest = v.InferOutput<typeof TakedownSongSchema>;
 
 /** The answer of a takedown (`takenDown: true`) or a restore (`takenDown: false`). */
-export interface TakedownResponse {
-  songId: string;
-  takenDown: boolean;
-}
+export const TakedownResponseSchema = v.object({ songId: v.string(), takenDown: v.boolean() });
+export type TakedownResponse = v.InferOutput<typeof TakedownResponseSchema>;
 
 const FEATURED_MESSAGE = "Send songId: the id of a live song, or null for no featured song.";
 
@@ -37,34 +35,35 @@ export const FeaturedSongSchema = v.object(
 );
 export type FeaturedSongRequest = v.InferOutput<typeof FeaturedSongSchema>;
 
-export interface FeaturedSongResponse {
-  featuredSongId: string | null;
-}
+export const FeaturedSongResponseSchema = v.object({ featuredSongId: v.nullable(v.string()) });
+export type FeaturedSongResponse = v.InferOutput<typeof FeaturedSongResponseSchema>;
 
-export interface AdminLiveSong {
-  id: string;
-  title: string;
-  artistName: string;
+export const AdminLiveSongSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  artistName: v.string(),
   /** The artist's answer as corrected in review; null: never answered (clean-only facilities skip it). */
-  explicit: boolean | null;
+  explicit: v.nullable(v.boolean()),
   /** ISO 8601. */
-  distributedAt: string | null;
+  distributedAt: v.nullable(v.string()),
   /**
    * The recording's ISRC (stored form, 12 characters: show it with formatIsrc) and the release's UPC
    * (12 or 13 digits), entered by the artist or assigned by JPlay before delivery; null: not yet.
    */
-  isrc: string | null;
-  upc: string | null;
-}
+  isrc: v.nullable(v.string()),
+  upc: v.nullable(v.string()),
+});
+export type AdminLiveSong = v.InferOutput<typeof AdminLiveSongSchema>;
 
-export interface AdminTakenDownSong {
-  id: string;
-  title: string;
-  artistName: string;
-  reason: string;
+export const AdminTakenDownSongSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  artistName: v.string(),
+  reason: v.string(),
   /** ISO 8601. */
-  takenDownAt: string;
-}
+  takenDownAt: v.string(),
+});
+export type AdminTakenDownSong = v.InferOutput<typeof AdminTakenDownSongSchema>;
 
 /** Songs listed per list of `GET /api/admin/catalogue` (a search narrows them). */
 export const ADMIN_LIVE_SONGS_SHOWN = 200;
@@ -74,9 +73,10 @@ export const ADMIN_LIVE_SONGS_SHOWN = 200;
  * songs newest first and taken-down songs most recently taken down first, each at most
  * ADMIN_LIVE_SONGS_SHOWN and narrowed by `q` (title or artist), with how many live songs match.
  */
-export interface AdminCatalogueResponse {
-  featured: AdminLiveSong | null;
-  live: AdminLiveSong[];
-  liveMatching: number;
-  takenDown: AdminTakenDownSong[];
-}
+export const AdminCatalogueResponseSchema = v.object({
+  featured: v.nullable(AdminLiveSongSchema),
+  live: v.array(AdminLiveSongSchema),
+  liveMatching: v.number(),
+  takenDown: v.array(AdminTakenDownSongSchema),
+});
+export type AdminCatalogueResponse = v.InferOutput<typeof AdminCatalogueResponseSchema>;

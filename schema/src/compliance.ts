@@ -57,29 +57,33 @@ export const TermListChangeSchema = v.object(
 );
 export type TermListChangeRequest = v.InferOutput<typeof TermListChangeSchema>;
 
-export interface TermList {
-  id: string;
-  name: string;
-  version: number;
-  terms: Term[];
-  changedBy: string;
-  changedAt: string;
+export const TermListSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  version: v.number(),
+  terms: v.array(TermSchema),
+  changedBy: v.string(),
+  changedAt: v.string(),
   /** The facilities whose profile applies it. */
-  facilityIds: string[];
-}
+  facilityIds: v.array(v.string()),
+});
+export type TermList = v.InferOutput<typeof TermListSchema>;
 
 /** `GET /api/admin/term-lists`: by name. */
-export interface TermListsResponse {
-  lists: TermList[];
-}
+export const TermListsResponseSchema = v.object({ lists: v.array(TermListSchema) });
+export type TermListsResponse = v.InferOutput<typeof TermListsResponseSchema>;
 
 /** `GET /api/admin/term-lists/{listId}/versions`: newest first. */
-export interface TermListVersionsResponse {
-  versions: { version: number; name: string; terms: Term[]; changedBy: string; changedAt: string }[];
-}
+export const TermListVersionsResponseSchema = v.object({
+  versions: v.array(v.object({ version: v.number(), name: v.string(), terms: v.array(TermSchema), changedBy: v.string(), changedAt: v.string() })),
+});
+export type TermListVersionsResponse = v.InferOutput<typeof TermListVersionsResponseSchema>;
 
 /** `PUT /api/admin/facilities/{facilityId}/term-lists`: the facility profile's lists. */
 export const FacilityTermListsSchema = v.object({ listIds: v.pipe(v.array(v.string(COMPLIANCE_MESSAGES.listIds), COMPLIANCE_MESSAGES.listIds), v.maxLength(100, COMPLIANCE_MESSAGES.listIds)) }, COMPLIANCE_MESSAGES.listIds);
+/** Its answer: the lists the facility's profile now applies. */
+export const FacilityTermListsResponseSchema = v.object({ listIds: v.array(v.string()) });
+export type FacilityTermListsResponse = v.InferOutput<typeof FacilityTermListsResponseSchema>;
 
 const ReasonSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.reason), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.reason), v.maxLength(REASON_MAX_LENGTH, COMPLIANCE_MESSAGES.reason));
 
@@ -87,29 +91,39 @@ export const SCREENED_FIELDS = ["title", "credits", "lyrics"] as const;
 export type ScreenedField = (typeof SCREENED_FIELDS)[number];
 
 /** One place a list's term was found: `start`/`end` are offsets into that field's text (title, the credits' names joined by ", ", or the lyrics). */
-export interface TermMatch {
-  listId: string;
-  listName: string;
-  listVersion: number;
-  field: ScreenedField;
-  start: number;
-  end: number;
+export const TermMatchSchema = v.object({
+  listId: v.string(),
+  listName: v.string(),
+  listVersion: v.number(),
+  field: v.picklist(SCREENED_FIELDS),
+  start: v.number(),
+  end: v.number(),
   /** The words as the song has them. */
-  text: string;
-  term: string;
-  language: TermLanguage;
-}
+  text: v.string(),
+  term: v.string(),
+  language: v.picklist(TERM_LANGUAGES),
+});
+export type TermMatch = v.InferOutput<typeof TermMatchSchema>;
 
 /** A song's screening as review shows it. */
-export interface SongScreening {
+export const SongScreeningSchema = v.object({
   /** Null: not screened yet. */
-  screenedAt: string | null;
-  matches: TermMatch[];
+  screenedAt: v.nullable(v.string()),
+  matches: v.array(TermMatchSchema),
   /** The facilities whose lists it matches, with those lists and its standing there. */
-  facilities: { facilityId: string; facilityName: string; listNames: string[]; status: "fails" | "held" | "overridden"; reason: string | null }[];
+  facilities: v.array(
+    v.object({
+      facilityId: v.string(),
+      facilityName: v.string(),
+      listNames: v.array(v.string()),
+      status: v.picklist(["fails", "held", "overridden"]),
+      reason: v.nullable(v.string()),
+    }),
+  ),
   /** No lyrics were given and it is not instrumental: nothing but the title and credits was screened. */
-  lyricsMissing: boolean;
-}
+  lyricsMissing: v.boolean(),
+});
+export type SongScreening = v.InferOutput<typeof SongScreeningSchema>;
 
 /** `POST /api/admin/songs/{songId}/approve`'s override: needed when the song fails a facility's lists. */
 export const OverrideSchema = v.object({ reason: ReasonSchema }, COMPLIANCE_MESSAGES.reason);
@@ -122,20 +136,24 @@ export const FacilityDecisionSchema = v.object(
 export type FacilityDecisionRequest = v.InferOutput<typeof FacilityDecisionSchema>;
 
 /** A live song held at one or more facilities by a list change, waiting for an operator. */
-export interface HeldSong {
-  id: string;
-  title: string;
-  artistName: string;
-  lyrics: string | null;
-  instrumental: boolean;
-  credits: string;
-  screening: SongScreening;
-}
+export const HeldSongSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  artistName: v.string(),
+  lyrics: v.nullable(v.string()),
+  instrumental: v.boolean(),
+  credits: v.string(),
+  screening: SongScreeningSchema,
+});
+export type HeldSong = v.InferOutput<typeof HeldSongSchema>;
 
 /** `GET /api/admin/review/held`. */
-export interface HeldSongsResponse {
-  songs: HeldSong[];
-}
+export const HeldSongsResponseSchema = v.object({ songs: v.array(HeldSongSchema) });
+export type HeldSongsResponse = v.InferOutput<typeof HeldSongsResponseSchema>;
+
+/** The answer of `POST /api/admin/songs/{songId}/facility-decision`. */
+export const FacilityDecisionResponseSchema = v.object({ songId: v.string(), decided: v.boolean() });
+export type FacilityDecisionResponse = v.InferOutput<typeof FacilityDecisionResponseSchema>;
 
 export const BlockSchema = v.object(
   { kind: v.picklist(["artist", "song"], COMPLIANCE_MESSAGES.block), targetId: v.pipe(v.string(COMPLIANCE_MESSAGES.block), v.minLength(1, COMPLIANCE_MESSAGES.block)), reason: ReasonSchema },
@@ -144,22 +162,26 @@ export const BlockSchema = v.object(
 export type BlockRequest = v.InferOutput<typeof BlockSchema>;
 export const UnblockSchema = v.object({ reason: ReasonSchema }, COMPLIANCE_MESSAGES.reason);
 
-export interface FacilityBlock {
-  id: string;
-  facilityId: string;
-  kind: "artist" | "song";
-  targetId: string;
+export const FacilityBlockSchema = v.object({
+  id: v.string(),
+  facilityId: v.string(),
+  kind: v.picklist(["artist", "song"]),
+  targetId: v.string(),
   /** The artist's name or the song's title. */
-  label: string;
-  reason: string;
-  createdBy: string;
-  createdAt: string;
-}
+  label: v.string(),
+  reason: v.string(),
+  createdBy: v.string(),
+  createdAt: v.string(),
+});
+export type FacilityBlock = v.InferOutput<typeof FacilityBlockSchema>;
 
 /** `GET /api/admin/facilities/{facilityId}/blocks`. */
-export interface FacilityBlocksResponse {
-  blocks: FacilityBlock[];
-}
+export const FacilityBlocksResponseSchema = v.object({ blocks: v.array(FacilityBlockSchema) });
+export type FacilityBlocksResponse = v.InferOutput<typeof FacilityBlocksResponseSchema>;
+
+/** The answer of `POST /api/admin/facilities/{facilityId}/blocks/{blockId}/lift`. */
+export const LiftBlockResponseSchema = v.object({ lifted: v.boolean() });
+export type LiftBlockResponse = v.InferOutput<typeof LiftBlockResponseSchema>;
 
 export const AUDIT_ACTIONS = [
   "review_approved",
@@ -178,34 +200,32 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export interface AuditMatch {
-  listName: string;
-  term: string;
-  field: string;
-  text: string;
-}
+export const AuditMatchSchema = v.object({ listName: v.string(), term: v.string(), field: v.string(), text: v.string() });
+export type AuditMatch = v.InferOutput<typeof AuditMatchSchema>;
 
-export interface AuditRecord {
-  seq: number;
-  at: string;
-  actor: string;
-  action: AuditAction;
-  facilityId: string | null;
-  songId: string | null;
-  artistId: string | null;
-  listId: string | null;
-  detail: string;
+export const AuditRecordSchema = v.object({
+  seq: v.number(),
+  at: v.string(),
+  actor: v.string(),
+  action: v.picklist(AUDIT_ACTIONS),
+  facilityId: v.nullable(v.string()),
+  songId: v.nullable(v.string()),
+  artistId: v.nullable(v.string()),
+  listId: v.nullable(v.string()),
+  detail: v.string(),
   /** The term-list versions in force: list id → version. */
-  listVersions: Record<string, number>;
-  matches: AuditMatch[];
-}
+  listVersions: v.record(v.string(), v.number()),
+  matches: v.array(AuditMatchSchema),
+});
+export type AuditRecord = v.InferOutput<typeof AuditRecordSchema>;
 
 /** `GET /api/admin/audit?facility=&from=&to=&action=&before=`: newest first, a page at a time. */
-export interface AuditLogResponse {
-  records: AuditRecord[];
+export const AuditLogResponseSchema = v.object({
+  records: v.array(AuditRecordSchema),
   /** Pass as `before` for the next (older) page; null: no more. */
-  nextBefore: number | null;
-}
+  nextBefore: v.nullable(v.number()),
+});
+export type AuditLogResponse = v.InferOutput<typeof AuditLogResponseSchema>;
 
 /** The query of the audit log and its CSV (`GET /api/admin/audit.csv`): dates are YYYY-MM-DD (UTC), both ends included. */
 export const AuditQuerySchema = v.object({

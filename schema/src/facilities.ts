@@ -53,19 +53,19 @@ export const FacilitySchema = v.object(
 );
 export type FacilityRequest = v.InferOutput<typeof FacilitySchema>;
 
-export interface Facility {
-  id: string;
-  name: string;
-  state: UsStateCode;
+export const FacilityRecordSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  state: v.picklist(US_STATE_CODES),
   /** Its tablets never list a song with explicit content, or one whose answer is unknown. */
-  cleanOnly: boolean;
+  cleanOnly: v.boolean(),
   /** The most its listeners pay for a song, in cents: a song sells there at min(its price, this). */
-  priceCeilingCents: number;
+  priceCeilingCents: v.number(),
   /** ISO 8601. */
-  createdAt: string;
-}
+  createdAt: v.string(),
+});
+export type Facility = v.InferOutput<typeof FacilityRecordSchema>;
 
 /** `GET /api/admin/facilities`: by name. */
-export interface FacilitiesResponse {
-  facilities: Facility[];
-}
+export const FacilitiesResponseSchema = v.object({ facilities: v.array(FacilityRecordSchema) });
+export type FacilitiesResponse = v.InferOutput<typeof FacilitiesResponseSchema>;

@@ -47,39 +47,41 @@ export const SettlementSchema = v.object({
 
 export type SettlementRequest = v.InferOutput<typeof SettlementSchema>;
 
-export interface ProviderSettlement {
-  id: string;
-  reference: string;
-  amountCents: number;
-  settledOn: string;
+export const ProviderSettlementSchema = v.object({
+  id: v.string(),
+  reference: v.string(),
+  amountCents: v.number(),
+  settledOn: v.string(),
   /** When the operator recorded it (ISO 8601). */
-  recordedAt: string;
-}
+  recordedAt: v.string(),
+});
+export type ProviderSettlement = v.InferOutput<typeof ProviderSettlementSchema>;
 
 /** `POST /api/admin/settlements`. `recorded: false`: this reference was recorded before (nothing changed). */
-export interface RecordSettlementResponse {
-  settlement: ProviderSettlement;
-  recorded: boolean;
-}
+export const RecordSettlementResponseSchema = v.object({ settlement: ProviderSettlementSchema, recorded: v.boolean() });
+export type RecordSettlementResponse = v.InferOutput<typeof RecordSettlementResponseSchema>;
+
+const CountAndCentsSchema = v.object({ count: v.number(), cents: v.number() });
 
 /** `GET /api/admin/funding`: what payouts need and what Stripe holds. */
-export interface PayoutFundingResponse {
+export const PayoutFundingResponseSchema = v.object({
   /** Owed to artists: their available balances plus payouts in progress (payout pending). */
-  owedToArtistsCents: number;
-  artistsAvailableCents: number;
-  payoutPendingCents: number;
+  owedToArtistsCents: v.number(),
+  artistsAvailableCents: v.number(),
+  payoutPendingCents: v.number(),
   /** Payouts Stripe refused for a short balance, waiting for the next run. */
-  waitingPayouts: { count: number; cents: number };
+  waitingPayouts: CountAndCentsSchema,
   /** Refunds Stripe holds pending until its available balance covers them (`insufficient_funds`). */
-  waitingRefunds: { count: number; cents: number };
+  waitingRefunds: CountAndCentsSchema,
   /** Stripe's balance in USD (`stripe.balance.retrieve()`); null when it could not be read. */
-  stripe: { availableCents: number; pendingCents: number } | null;
+  stripe: v.nullable(v.object({ availableCents: v.number(), pendingCents: v.number() })),
   /** Why Stripe's balance is missing, when it is. */
-  stripeError: string | null;
+  stripeError: v.nullable(v.string()),
   /** To top up Stripe by: owed + waiting refunds − Stripe available, never below 0; null without Stripe's balance. */
-  shortfallCents: number | null;
+  shortfallCents: v.nullable(v.number()),
   /** Sales the provider has not settled yet (its receivable, net of settlements). */
-  providerOwesCents: number;
+  providerOwesCents: v.number(),
   /** The latest settlements, newest first (at most SETTLEMENTS_SHOWN). */
-  settlements: ProviderSettlement[];
-}
+  settlements: v.array(ProviderSettlementSchema),
+});
+export type PayoutFundingResponse = v.InferOutput<typeof PayoutFundingResponseSchema>;

@@ -1,24 +1,27 @@
 /** Payment API shapes shared by the Worker and the SPA (docs/product.md, Data). */
+import * as v from "valibot";
 
-export type PaymentFrequency = "daily" | "weekly";
+export type { PaymentFrequency } from "./statuses";
 
 /** `GET /api/config`: which payment provider the browser talks to. */
-export type PaymentsConfig = { mode: "stripe"; publishableKey: string } | { mode: "sandbox" };
-export interface PublicConfig {
-  payments: PaymentsConfig;
-}
+export const PaymentsConfigSchema = v.variant("mode", [v.object({ mode: v.literal("stripe"), publishableKey: v.string() }), v.object({ mode: v.literal("sandbox") })]);
+export type PaymentsConfig = v.InferOutput<typeof PaymentsConfigSchema>;
+export const PublicConfigSchema = v.object({ payments: PaymentsConfigSchema });
+export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;
 
-export interface CreateSetupIntentResponse {
-  clientSecret: string;
-  customerId: string;
-}
+export const CreateSetupIntentResponseSchema = v.object({ clientSecret: v.string(), customerId: v.string() });
+export type CreateSetupIntentResponse = v.InferOutput<typeof CreateSetupIntentResponseSchema>;
 
 /** `artistPageUrl`: the artist's private page (`/artist/{token}`), issued anew with every saved card. */
-export type SavePaymentMethodResponse = { brand: string; last4: string; artistPageUrl?: string } | { error: string };
+export const SavePaymentMethodResponseSchema = v.union([
+  v.object({ brand: v.string(), last4: v.string(), artistPageUrl: v.optional(v.string()) }),
+  v.object({ error: v.string() }),
+]);
+export type SavePaymentMethodResponse = v.InferOutput<typeof SavePaymentMethodResponseSchema>;
 
-export interface DistributeResponse {
-  id: string;
-}
+/** `POST /api/distribute`: the uploaded song's id. */
+export const DistributeResponseSchema = v.object({ id: v.string() });
+export type DistributeResponse = v.InferOutput<typeof DistributeResponseSchema>;
 
 /** Where the Stripe sandbox's REST API answers, for the SDK on the server and the card form. */
 export const SANDBOX_API_BASE = "/api/stripe-sandbox";
@@ -46,16 +49,17 @@ export interface CompleteDistributionRequest {
  * endpoint answers 503 `payments_unavailable` (Retry-After) when Stripe itself fails; retrying the
  * same requestId after 30 s resumes that payment without charging twice.
  */
-export interface CompleteDistributionResponse {
-  alreadyProcessed?: boolean;
-  requiresPaymentMethod?: boolean;
-  requiresAction?: boolean;
-  clientSecret?: string;
+export const CompleteDistributionResponseSchema = v.object({
+  alreadyProcessed: v.optional(v.boolean()),
+  requiresPaymentMethod: v.optional(v.boolean()),
+  requiresAction: v.optional(v.boolean()),
+  clientSecret: v.optional(v.string()),
   /** Amount to pay in dollars, as the server decided it (the inline form shows it). */
-  amount?: number;
-  feeOption: "standard" | "expedited";
-  success?: boolean;
-}
+  amount: v.optional(v.number()),
+  feeOption: v.picklist(["standard", "expedited"]),
+  success: v.optional(v.boolean()),
+});
+export type CompleteDistributionResponse = v.InferOutput<typeof CompleteDistributionResponseSchema>;
 
 /** `POST /api/distribute/{songId}/recovery` body and answers (docs/product.md, Data; Calls). */
 export interface RecoveryRequest {
@@ -68,38 +72,37 @@ export interface RecoveryRequest {
  * earlier attempt failed: tier 1 after a failed or abandoned payment for the song, tier 2 after a
  * tier-1 payment that did not succeed; otherwise it answers 409.
  */
-export interface RecoveryResponse {
-  clientSecret?: string;
-  success: boolean;
-  alreadyProcessed?: boolean;
-  requiresNewCard?: boolean;
+export const RecoveryResponseSchema = v.object({
+  clientSecret: v.optional(v.string()),
+  success: v.boolean(),
+  alreadyProcessed: v.optional(v.boolean()),
+  requiresNewCard: v.optional(v.boolean()),
   /** The saved card needs 3-D Secure: the browser confirms `clientSecret` with it. */
-  requiresAction?: boolean;
-  message?: string;
-}
+  requiresAction: v.optional(v.boolean()),
+  message: v.optional(v.string()),
+});
+export type RecoveryResponse = v.InferOutput<typeof RecoveryResponseSchema>;
 /** The 402 answer: the card cannot take this offer, a next tier may. */
-export interface RecoveryNextTierResponse {
-  suggestNextTier: boolean;
-  nextTier: number;
+export const RecoveryNextTierResponseSchema = v.object({
+  suggestNextTier: v.boolean(),
+  nextTier: v.number(),
   /** Why (e.g. the card was hard-declined and a new card is needed). */
-  message?: string;
-  requiresNewCard?: boolean;
-}
+  message: v.optional(v.string()),
+  requiresNewCard: v.optional(v.boolean()),
+});
+export type RecoveryNextTierResponse = v.InferOutput<typeof RecoveryNextTierResponseSchema>;
 
 /**
  * `POST /api/get-or-create-subscription` → `{clientSecret}` of the Pro subscription's open invoice
  * (the same one until it is paid); 409 `already_subscribed` when Pro is already active.
  */
-export interface ClientSecretResponse {
-  clientSecret: string;
-}
+export const ClientSecretResponseSchema = v.object({ clientSecret: v.string() });
+export type ClientSecretResponse = v.InferOutput<typeof ClientSecretResponseSchema>;
 
 /**
  * `POST /api/create-payment-intent` body `{amount: 9900}` (optional; any other amount → 400) →
  * `{clientSecret, songId}`: the one-off fee for the artist's most recent song awaiting payment
  * (404 when none), paid as the standard package once the webhook reports the payment.
  */
-export interface CheckoutPaymentResponse {
-  clientSecret: string;
-  songId: string;
-}
+export const CheckoutPaymentResponseSchema = v.object({ clientSecret: v.string(), songId: v.string() });
+export type CheckoutPaymentResponse = v.InferOutput<typeof CheckoutPaymentResponseSchema>;

@@ -11,22 +11,20 @@ export const PHONE_CODE_DIGITS = 6;
 export const PHONE_CODE_MINUTES = 10;
 
 /** The artist's phone as the page shows it: the last digits only, and whether it is confirmed. */
-export interface ArtistPhone {
+export const ArtistPhoneSchema = v.object({
   /** The number with all but its last 4 digits hidden, e.g. `+1 ••• ••• 4321`. */
-  number: string;
-  confirmed: boolean;
-}
+  number: v.string(),
+  confirmed: v.boolean(),
+});
+export type ArtistPhone = v.InferOutput<typeof ArtistPhoneSchema>;
 
 /** `GET /api/artist/{token}/phone` and the answer of `POST …/phone/confirm`; null: no phone given. */
-export interface ArtistPhoneResponse {
-  phone: ArtistPhone | null;
-}
+export const ArtistPhoneResponseSchema = v.object({ phone: v.nullable(ArtistPhoneSchema) });
+export type ArtistPhoneResponse = v.InferOutput<typeof ArtistPhoneResponseSchema>;
 
 /** `POST /api/artist/{token}/phone/code`: where the code went, and until when it works (ISO 8601). */
-export interface PhoneCodeSentResponse {
-  sentTo: string;
-  expiresAt: string;
-}
+export const PhoneCodeSentResponseSchema = v.object({ sentTo: v.string(), expiresAt: v.string() });
+export type PhoneCodeSentResponse = v.InferOutput<typeof PhoneCodeSentResponseSchema>;
 
 /** `POST /api/artist/{token}/phone/confirm`: the code as typed (spaces and a dash allowed). */
 export const ConfirmPhoneSchema = v.object({

@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 import { ListenerIdSchema } from "./purchases";
-import type { SongDto } from "./song";
+import { SongDtoSchema } from "./song";
 
 /** Receipts one redemption call may carry. */
 export const MAX_RECEIPTS_PER_REDEMPTION = 50;
@@ -61,7 +61,8 @@ export interface RedeemAnswer {
 }
 
 /** Whether a receipt can be redeemed now. */
-export type ReceiptState = "valid" | "revoked" | "rights_removed";
+export const RECEIPT_STATES = ["valid", "revoked", "rights_removed"] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
 
 /** One entry of `GET /api/provider/listeners/{id}/library`. */
 export interface LibraryEntry {
@@ -106,26 +107,27 @@ export interface DownloadFailureAnswer {
 }
 
 /** `GET /api/admin/receipts/{id}`: a receipt as an operator sees it. */
-export interface AdminReceipt {
-  receiptId: string;
-  purchaseId: string;
-  listenerId: string;
-  songId: string;
-  title: string;
-  isrc: string | null;
-  priceCents: number;
-  purchasedAt: string;
-  issuedAt: string;
-  kid: string;
-  state: ReceiptState;
-  revokedAt: string | null;
-  revokedReason: string | null;
-  revokedBy: string | null;
-  redemptions: number;
-  lastRedeemedAt: string | null;
-  failedDownloads: number;
-  creditedCents: number;
-}
+export const AdminReceiptSchema = v.object({
+  receiptId: v.string(),
+  purchaseId: v.string(),
+  listenerId: v.string(),
+  songId: v.string(),
+  title: v.string(),
+  isrc: v.nullable(v.string()),
+  priceCents: v.number(),
+  purchasedAt: v.string(),
+  issuedAt: v.string(),
+  kid: v.string(),
+  state: v.picklist(RECEIPT_STATES),
+  revokedAt: v.nullable(v.string()),
+  revokedReason: v.nullable(v.string()),
+  revokedBy: v.nullable(v.string()),
+  redemptions: v.number(),
+  lastRedeemedAt: v.nullable(v.string()),
+  failedDownloads: v.number(),
+  creditedCents: v.number(),
+});
+export type AdminReceipt = v.InferOutput<typeof AdminReceiptSchema>;
 
 /** `POST /api/admin/receipts/{id}/revoke`. */
 export const RevokeReceiptSchema = v.object(
@@ -134,14 +136,14 @@ export const RevokeReceiptSchema = v.object(
 );
 
 /** `GET /api/admin/redemptions`: redemptions per provider. */
-export interface AdminRedemptionsByProvider {
-  providers: Array<{ providerId: string; redemptions: number; receipts: number; listeners: number; lastAt: string | null }>;
-}
+export const AdminRedemptionsByProviderSchema = v.object({
+  providers: v.array(v.object({ providerId: v.string(), redemptions: v.number(), receipts: v.number(), listeners: v.number(), lastAt: v.nullable(v.string()) })),
+});
+export type AdminRedemptionsByProvider = v.InferOutput<typeof AdminRedemptionsByProviderSchema>;
 
 /** The request header carrying the signed listener token the provider opened the tablet app with. */
 export const LISTENER_TOKEN_HEADER = "X-JPlay-Listener";
 
 /** `GET /api/provider/tablet-library`: the listener's purchased songs, newest first, with links that play them. */
-export interface TabletLibraryAnswer {
-  songs: SongDto[];
-}
+export const TabletLibraryAnswerSchema = v.object({ songs: v.array(SongDtoSchema) });
+export type TabletLibraryAnswer = v.InferOutput<typeof TabletLibraryAnswerSchema>;

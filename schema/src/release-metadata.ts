@@ -50,10 +50,9 @@ export const CREDIT_ROLES = ["performer", "composer", "lyricist", "producer", "f
 export type CreditRole = (typeof CREDIT_ROLES)[number];
 export const MAX_CREDITS = 20;
 
-export interface Credit {
-  name: string;
-  role: CreditRole;
-}
+/** A credit as answers carry it (the form's rules are CreditsSchema's). */
+export const CreditSchema = v.object({ name: v.string(), role: v.picklist(CREDIT_ROLES) });
+export type Credit = v.InferOutput<typeof CreditSchema>;
 
 /**
  * A recording's parental warning, as ERN's ParentalWarningType names them (`Edited` is ERN's
@@ -123,13 +122,13 @@ export function releaseDateIssue(date: string, now: number): string | null {
 
 const YesNo = (message: string) => v.picklist(["yes", "no"], message);
 
-const CreditSchema = v.object({
+const CreditInputSchema = v.object({
   name: v.pipe(v.string(METADATA_MESSAGES.creditName), v.trim(), v.minLength(1, METADATA_MESSAGES.creditName), v.maxLength(100, METADATA_MESSAGES.creditName)),
   role: v.picklist(CREDIT_ROLES, METADATA_MESSAGES.creditRole),
 });
 
 export const CreditsSchema = v.pipe(
-  v.array(CreditSchema, METADATA_MESSAGES.credits),
+  v.array(CreditInputSchema, METADATA_MESSAGES.credits),
   v.maxLength(MAX_CREDITS, METADATA_MESSAGES.creditsTooMany),
   v.check((credits) => credits.some((credit) => credit.role === "composer"), METADATA_MESSAGES.composerMissing),
 );
@@ -251,8 +250,11 @@ export const ReleaseCorrectionSchema = v.object(
 );
 export type ReleaseCorrection = v.InferOutput<typeof ReleaseCorrectionSchema>;
 
-export interface ReleaseCorrectionResponse extends ReleaseCorrection {
-  songId: string;
+export const ReleaseCorrectionResponseSchema = v.object({
+  ...ReleaseCorrectionSchema.entries,
+  credits: v.array(CreditSchema),
+  songId: v.string(),
   /** False when the correction changed nothing (nothing was written or logged). */
-  changed: boolean;
-}
+  changed: v.boolean(),
+});
+export type ReleaseCorrectionResponse = v.InferOutput<typeof ReleaseCorrectionResponseSchema>;

@@ -5,9 +5,9 @@
  * schema/src/song-rejection.ts. Times are ISO 8601.
  */
 import * as v from "valibot";
-import type { Credit, Genre, LyricsLanguage } from "./release-metadata";
-import type { SongPackage, SongStatus } from "./tables";
-import { OverrideSchema, type SongScreening } from "./compliance";
+import { CreditSchema, GENRES, SONG_LANGUAGES } from "./release-metadata";
+import { SONG_PACKAGES, SONG_STATUSES } from "./statuses";
+import { OverrideSchema, SongScreeningSchema } from "./compliance";
 
 const EXPLICIT_MESSAGE = "The explicit answer must be true or false.";
 
@@ -18,63 +18,68 @@ const EXPLICIT_MESSAGE = "The explicit answer must be true or false.";
 export const ApproveSongSchema = v.object({ explicit: v.optional(v.boolean(EXPLICIT_MESSAGE)), override: v.optional(OverrideSchema) }, EXPLICIT_MESSAGE);
 export type ApproveSongRequest = v.InferInput<typeof ApproveSongSchema>;
 
-export interface ApproveSongResponse {
-  songId: string;
+export const ApproveSongResponseSchema = v.object({
+  songId: v.string(),
   /** `distributed` when its promised time had already come; else `approved`, live at that time. */
-  status: SongStatus;
-  explicit: boolean | null;
-}
+  status: v.picklist(SONG_STATUSES),
+  explicit: v.nullable(v.boolean()),
+});
+export type ApproveSongResponse = v.InferOutput<typeof ApproveSongResponseSchema>;
 
 /** The admin-only address of a song's audio or cover, which an operator can play whatever the song's status. */
 export const adminSongMediaPath = (songId: string, media: "audio" | "cover") => `/api/admin/songs/${encodeURIComponent(songId)}/${media}`;
 
+const LineSchema = v.object({ year: v.number(), holder: v.string() });
+
 /** One paid song waiting for review. */
-export interface ReviewQueueSong {
-  id: string;
-  title: string;
-  artistName: string;
+export const ReviewQueueSongSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  artistName: v.string(),
   /** The artist's answer; null for songs uploaded before the question existed. */
-  explicit: boolean | null;
-  package: SongPackage;
-  paidAt: string;
+  explicit: v.nullable(v.boolean()),
+  package: v.picklist(SONG_PACKAGES),
+  paidAt: v.string(),
   /** When it goes live once approved: the start of its package's window (its promised time). */
-  deliverAt: string;
+  deliverAt: v.string(),
   /** The review deadline: the end of its package's window. */
-  windowEndsAt: string;
+  windowEndsAt: v.string(),
   /** Milliseconds from the answer to the deadline; negative once it has passed. */
-  timeLeftMs: number;
-  overdue: boolean;
+  timeLeftMs: v.number(),
+  overdue: v.boolean(),
   /** Admin-only media the operator plays (`Cache-Control: private, no-store`). */
-  audioUrl: string;
-  coverUrl: string | null;
+  audioUrl: v.string(),
+  coverUrl: v.nullable(v.string()),
   /**
    * The recording's ISRC (stored form, 12 characters: show it with formatIsrc) and the release's UPC
    * (12 or 13 digits), entered by the artist or assigned by JPlay before delivery; null: not yet.
    */
-  isrc: string | null;
-  upc: string | null;
+  isrc: v.nullable(v.string()),
+  upc: v.nullable(v.string()),
   /** Release metadata as the artist gave it (schema/src/release-metadata.ts), which an operator may correct. */
-  genre: Genre;
-  lyricsLanguage: LyricsLanguage;
-  instrumental: boolean;
+  genre: v.picklist(GENRES),
+  lyricsLanguage: v.picklist(SONG_LANGUAGES),
+  instrumental: v.boolean(),
   /** Null: none given. */
-  lyrics: string | null;
-  releaseDate: string;
-  credits: Credit[];
-  pLine: { year: number; holder: string };
-  cLine: { year: number; holder: string };
+  lyrics: v.nullable(v.string()),
+  releaseDate: v.string(),
+  credits: v.array(CreditSchema),
+  pLine: LineSchema,
+  cLine: LineSchema,
   /** Set on a clean version: the title of the explicit song it is the clean version of. */
-  cleanVersionOfTitle: string | null;
+  cleanVersionOfTitle: v.nullable(v.string()),
   /** What screening against the term lists found (docs/decisions/067-term-lists-screening-audit.md). */
-  screening: SongScreening;
-}
+  screening: SongScreeningSchema,
+});
+export type ReviewQueueSong = v.InferOutput<typeof ReviewQueueSongSchema>;
 
 /** The most songs one answer lists; the rest wait behind them (a backlog that size is a staffing problem). */
 export const REVIEW_QUEUE_MAX_SONGS = 500;
 
 /** `GET /api/admin/review`: sorted by time left, overdue first. */
-export interface ReviewQueueResponse {
-  songs: ReviewQueueSong[];
+export const ReviewQueueResponseSchema = v.object({
+  songs: v.array(ReviewQueueSongSchema),
   /** Every song waiting for review, also those past `REVIEW_QUEUE_MAX_SONGS`. */
-  total: number;
-}
+  total: v.number(),
+});
+export type ReviewQueueResponse = v.InferOutput<typeof ReviewQueueResponseSchema>;

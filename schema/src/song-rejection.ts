@@ -7,7 +7,7 @@
  * an operator writes to an artist in their own words (takedowns use it too).
  */
 import * as v from "valibot";
-import type { SongStatus } from "./tables";
+import { SONG_STATUSES } from "./statuses";
 
 export const REJECTION_REASON_MIN_LENGTH = 3;
 export const REJECTION_REASON_MAX_LENGTH = 500;
@@ -82,7 +82,5 @@ export const rejectionText = ({ reason, note }: SongRejection) =>
   reason === "other" ? note : note === "" ? REJECTION_REASONS[reason] : `${REJECTION_REASONS[reason]}: ${note}`;
 
 /** The song's status after the call: `rejected`. */
-export interface RejectSongResponse {
-  songId: string;
-  status: SongStatus;
-}
+export const RejectSongResponseSchema = v.object({ songId: v.string(), status: v.picklist(SONG_STATUSES) });
+export type RejectSongResponse = v.InferOutput<typeof RejectSongResponseSchema>;

@@ -1,24 +1,32 @@
 /**
  * The song as the API sends it (docs/product.md, Data). Written once here so the Worker that builds it and
- * the SPA that reads it cannot disagree.
+ * the SPA that reads it cannot disagree; the
+ * SPA checks every answer against the schema (docs/architecture.md, Calls).
  */
-export interface SongDto {
-  id: string;
-  title: string;
-  artist: string;
+import * as v from "valibot";
+
+export const SongDtoSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  artist: v.string(),
   /** Path of the cover image, or null when the song has none (the SPA shows a placeholder). */
-  coverUrl: string | null;
-  audioUrl: string;
+  coverUrl: v.nullable(v.string()),
+  audioUrl: v.string(),
   /** ISO 8601. */
-  createdAt: string;
+  createdAt: v.string(),
   /** Listener price in dollars (the database keeps cents). */
-  price: number;
+  price: v.number(),
   /**
    * Explicit content, for a badge: true also when the artist never answered (a clean-only facility
    * treats an unknown answer as explicit and never lists the song).
    */
-  explicit: boolean;
-}
+  explicit: v.boolean(),
+});
+export type SongDto = v.InferOutput<typeof SongDtoSchema>;
+/** `GET /api/songs/popular`, `/recent` and `/search`. */
+export const SongListSchema = v.array(SongDtoSchema);
+/** `GET /api/songs/featured`: null when no song is featured. */
+export const FeaturedSongDtoSchema = v.nullable(SongDtoSchema);
 
 /** Error body every non-success API answer carries. */
 export interface ApiErrorBody {

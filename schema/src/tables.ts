@@ -6,23 +6,22 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
+import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
+import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES } from "./record-statuses";
 
-/**
- * `removed`: a song nobody paid for within the expiry (UNPAID_SONG_EXPIRY_SECONDS); its files are
- * deleted and the row is kept for its payments and history.
- */
-export const SONG_STATUSES = ["pending", "approved", "distributed", "rejected", "removed"] as const;
-export type SongStatus = (typeof SONG_STATUSES)[number];
-
-/**
- * How a song was paid for; it fixes the song's revenue split and delivery window
- * (`PACKAGES` in pricing.ts). Set once, when its distribution fee is paid.
- */
-export const SONG_PACKAGES = ["standard", "expedited", "recovery_1", "recovery_2", "pro"] as const;
-export type SongPackage = (typeof SONG_PACKAGES)[number];
-
-export const PAYMENT_FREQUENCIES = ["daily", "weekly"] as const;
-export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+export { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, type SongStatus, type SongPackage, type PaymentFrequency } from "./statuses";
+export {
+  RETRY_ITEM_STATUSES,
+  PAYOUT_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  TEXT_MESSAGE_KINDS,
+  TEXT_MESSAGE_STATUSES,
+  type PaymentStatus,
+  type RefundStatus,
+  type TextMessageKind,
+  type TextMessageStatus,
+} from "./record-statuses";
 
 const createdAt = (column = "created_at") =>
   integer(column, { mode: "number" })
@@ -347,8 +346,6 @@ export const songEvents = sqliteTable(
 export const PAYMENT_PURPOSES = ["distribution", "recovery", "checkout", "admin_retry", "initial_charge"] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
-export const PAYMENT_STATUSES = ["claimed", "requires_payment_method", "requires_action", "processing", "succeeded", "failed", "skipped"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Statuses of a payment that is still open or has succeeded: at most one such row per song. */
 export const OPEN_PAYMENT_STATUSES = ["claimed", "requires_payment_method", "requires_action", "processing", "succeeded"] as const;
 
@@ -459,7 +456,6 @@ export const retryBatches = sqliteTable("retry_batches", {
   createdAt: createdAt(),
 });
 
-export const RETRY_ITEM_STATUSES = ["pending", "succeeded", "failed", "skipped"] as const;
 
 export const retryItems = sqliteTable(
   "retry_items",
@@ -516,7 +512,6 @@ export const ledgerEntries = sqliteTable(
   (entry) => [index("ledger_entries_account_idx").on(entry.account), index("ledger_entries_artist_idx").on(entry.artistId)],
 );
 
-export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 
 /** One payout per artist per period (`YYYY-MM-DD` of the run), unique: a second run pays nothing. */
 export const payouts = sqliteTable(
@@ -674,8 +669,6 @@ export const failedJobs = sqliteTable("failed_jobs", {
   failedAt: createdAt("failed_at"),
 });
 
-export const REFUND_STATUSES = ["pending", "requires_action", "succeeded", "failed", "canceled"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * A refund of a song's distribution payment, made when the pipeline rejects a paid song. One per
@@ -713,24 +706,6 @@ export const refunds = sqliteTable(
   (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
 );
 
-export const TEXT_MESSAGE_KINDS = [
-  "card_saved",
-  "payment_succeeded",
-  "payment_failed",
-  "song_distributed",
-  "song_rejected",
-  "song_taken_down",
-  "song_restored",
-  "song_held",
-  "payout_sent",
-  "renewal_needs_confirmation",
-  "phone_code",
-  "opted_out",
-] as const;
-export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
-/** queued → sent (by the provider) or logged (no provider configured); skipped when the number opted out. */
-export const TEXT_MESSAGE_STATUSES = ["queued", "sent", "logged", "failed", "skipped"] as const;
-export type TextMessageStatus = (typeof TEXT_MESSAGE_STATUSES)[number];
 
 /**
  * The outbox of texts to artists' phones. A row is written in the same step as the event it tells

@@ -1,8 +1,11 @@
 /**
  * The one fetch wrapper (docs/product.md, Calls; Errors). Every call sends cookies; a FormData payload goes as
  * multipart, any other payload as JSON; any non-success answer throws `${status}: ${body || statusText}`.
+ * Every call names the valibot schema of its answer (schema/src) and gets the checked answer, never a
+ * cast: an answer of another shape throws UnexpectedAnswerError (docs/architecture.md, Checked answers).
  * Each call tells the network detector (network-status.ts) whether it reached the server.
  */
+import { safeParse, type GenericSchema, type InferOutput } from "valibot";
 import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import { isNetworkFailure, networkStatus, SERVED_FROM_COPY_HEADER } from "./network-status";
 
@@ -28,11 +31,26 @@ export class ApiError extends Error {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
-function parseJson(text: string): unknown {
+/** The JSON in `text`; undefined when there is none or it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A successful answer whose body is not the shape its schema says: a screen shows it as any failed
+ * read. Its message names the call and the first place the body differs.
+ */
+export class UnexpectedAnswerError extends Error {
+  readonly path: string;
+
+  constructor(method: string, path: string, where: string, issue: string) {
+    super(`Unexpected answer from ${method} ${path}${where ? ` at ${where}` : ""}: ${issue}`);
+    this.name = "UnexpectedAnswerError";
+    this.path = path;
   }
 }
 
@@ -46,12 +64,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export async function apiRequest<T>(
+export async function apiRequest<S extends GenericSchema>(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
+  answer: S,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<InferOutput<S>> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -82,11 +101,21 @@ export async function apiRequest<T>(
     const text = await response.text().catch(() => "");
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  // A body that is not JSON (or none, 204) is checked as undefined: only a schema that allows it passes.
+  const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  return checkedAnswer(method, path, answer, json);
+}
+
+/** `json` as `answer` parses it, or UnexpectedAnswerError naming the call (the upload's XMLHttpRequest checks its answer here too). */
+export function checkedAnswer<S extends GenericSchema>(method: string, path: string, answer: S, json: unknown): InferOutput<S> {
+  const checked = safeParse(answer, json);
+  if (checked.success) return checked.output;
+  const [issue] = checked.issues;
+  throw new UnexpectedAnswerError(method, path, issue.path?.map((item) => String(item.key)).join(".") ?? "", issue.message);
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>("GET", path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("POST", path, body, options),
+  get: <S extends GenericSchema>(path: string, answer: S, options?: RequestOptions) => apiRequest("GET", path, answer, undefined, options),
+  post: <S extends GenericSchema>(path: string, answer: S, body?: unknown, options?: RequestOptions) =>
+    apiRequest("POST", path, answer, body, options),
 };

@@ -1,7 +1,8 @@
 /**
  * The home page's reads (catalogue rows, the featured song, the success banner's song) without
  * TanStack Query: Query and its provider are about 10 KiB gzip, a ninth of the tablet home page's
- * JS budget (decision 015). The other screens keep Query. The rules are the query client's (docs/product.md,
+ * JS budget (decision 015). It is the app's one read cache (docs/decisions/074-one-read-cache.md): the
+ * other screens move to it from Query one at a time (the artist's statements have). The rules are the query client's (docs/product.md,
  * Calls): a read never goes stale, is never retried and never refetched on focus; a failed read
  * runs again only when the visitor asks (Try again), and a write that changes songs invalidates.
  */

@@ -3,7 +3,7 @@
  * another way (or a local run with no SMS provider to answer STOP to).
  */
 import { Hono } from "hono";
-import { SmsOptOutSchema } from "@jplay/schema/text-messages";
+import { SmsOptOutSchema, type SmsOptOutResponse } from "@jplay/schema/text-messages";
 import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
 import { toE164, optOut } from "../../texts/index";
@@ -13,5 +13,5 @@ export const adminSmsOptOutRoutes = new Hono<AppEnv>().post("/", jsonBody(SmsOpt
   const phone = toE164(c.req.valid("json").phone);
   if (!phone) throw badRequest("Enter a phone number that can receive texts, with its country code (e.g. +1 555 010 1234).");
   await optOut(c.var.ctx, phone);
-  return c.json({ phone, optedOut: true });
+  return c.json<SmsOptOutResponse>({ phone, optedOut: true });
 });

@@ -31,7 +31,7 @@ import { coverKeyToServe, requestedCoverWidth, restoreSong, takeDownSong } from 
 import { refundRightsRemoval } from "../../provider/index";
 import { serveMedia } from "../../platform/serve-media";
 import { jsonBody } from "../../platform/validation";
-import { FacilityDecisionSchema } from "@jplay/schema/compliance";
+import { FacilityDecisionSchema, type FacilityDecisionResponse } from "@jplay/schema/compliance";
 import { decideHeldSong } from "../../compliance/index";
 
 const PRIVATE = "private, no-store";
@@ -58,7 +58,7 @@ export const adminSongRoutes = new Hono<AppEnv>()
   .post("/:songId/facility-decision", jsonBody(FacilityDecisionSchema), async (c) => {
     const songId = c.req.param("songId");
     await decideHeldSong(c.var.ctx, songId, c.req.valid("json"), c.var.operator!);
-    return c.json({ songId, decided: true });
+    return c.json<FacilityDecisionResponse>({ songId, decided: true });
   })
   .post("/:songId/takedown", jsonBody(TakedownSongSchema), async (c) => {
     const songId = c.req.param("songId");

@@ -9,6 +9,8 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
+import type { ArtistCardResponse, ReplacedCardResponse } from "@jplay/schema/artist";
+import type { ClientSecretResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { stripeReady } from "../../platform/context";
 import { confirmedReplacement, defaultCard, finishCardReplacement, startCardReplacement } from "../../payments/index";
@@ -28,14 +30,14 @@ export const artistCardRoutes = new Hono<AppEnv>()
   .get("/:token/card", async (c) => {
     privateHeaders(c);
     const { artistId } = await openLink(c);
-    return c.json({ card: await defaultCard(c.var.ctx, artistId) });
+    return c.json<ArtistCardResponse>({ card: await defaultCard(c.var.ctx, artistId) });
   })
   .post("/:token/card/setup-intent", async (c) => {
     privateHeaders(c);
     const { artistId } = await openLink(c);
     await enforceRateLimit(c.var.ctx, { key: `card-replace:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
     await enforceRateLimit(c.var.ctx, { key: "setup-intent:all", limit: setupIntentsPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SETUP_MESSAGE });
-    return c.json(await startCardReplacement(stripeReady(c.var.ctx), artistId));
+    return c.json<ClientSecretResponse>(await startCardReplacement(stripeReady(c.var.ctx), artistId));
   })
   .post("/:token/card", jsonBody(FinishCardReplacementSchema), async (c) => {
     privateHeaders(c);
@@ -45,5 +47,5 @@ export const artistCardRoutes = new Hono<AppEnv>()
     const confirmed = await confirmedReplacement(c.var.ctx, artistId, c.req.valid("json").setupIntentId);
     await enforceRateLimit(c.var.ctx, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
     const card = await finishCardReplacement(c.var.ctx, artistId, confirmed);
-    return c.json({ card });
+    return c.json<ReplacedCardResponse>({ card });
   });

@@ -7,7 +7,7 @@
  * credential; a browser without one learns nothing (`artist: null`, 401 for a link or a language).
  */
 import { Hono } from "hono";
-import { MyLanguageSchema, type MeResponse, type MyArtistLinkResponse } from "@jplay/schema/me";
+import { MyLanguageSchema, type MeResponse, type MyArtistLinkResponse, type MyLanguageRequest } from "@jplay/schema/me";
 import type { AppEnv } from "../../platform/env";
 import { unauthorized } from "../../platform/errors";
 import { artistPagePath, issueArtistLink, sessionArtist, sessionsConfigured } from "../../access/index";
@@ -44,5 +44,5 @@ export const meRoutes = new Hono<AppEnv>()
     if (!artist) throw unauthorized(/*i18n*/ "This browser is not signed in as an artist.");
     const { language } = c.req.valid("json");
     await setArtistLanguage(c.var.ctx, artist.id, language);
-    return c.json({ language });
+    return c.json<MyLanguageRequest>({ language });
   });

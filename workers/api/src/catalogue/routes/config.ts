@@ -11,5 +11,5 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
   const config: PublicConfig = usesSandbox(c.env)
     ? { payments: { mode: "sandbox" } }
     : { payments: { mode: "stripe", publishableKey: c.env.STRIPE_PUBLISHABLE_KEY ?? "" } };
-  return c.json(config);
+  return c.json<PublicConfig>(config);
 });

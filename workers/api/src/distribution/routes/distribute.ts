@@ -11,6 +11,7 @@
  */
 import { Hono, type Context } from "hono";
 import { CompleteDistributionSchema, RecoveryOfferSchema } from "@jplay/schema/distribution";
+import type { DistributeResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { errorLanguage, messageIn } from "../../platform/error-language";
 import { badRequest } from "../../platform/errors";
@@ -47,7 +48,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     // A client that goes away mid-upload cancels the request's work on Cloudflare unless it is handed
     // to waitUntil (which grants up to 30 s more): so the read fails and what was stored is removed.
     c.executionCtx.waitUntil(submission.catch(() => undefined));
-    return c.json(await submission, 201);
+    return c.json<DistributeResponse>(await submission, 201);
   })
   .post("/:songId/complete", jsonBody(CompleteDistributionSchema), async (c) => {
     const deps = stripeReady(c.var.ctx);

@@ -1,5 +1,6 @@
 /** POST /api/create-payment-intent (docs/product.md, Screens; Calls): the one-off /checkout payment, session artist only. */
 import { Hono } from "hono";
+import type { CheckoutPaymentResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
 import { stripeReady } from "../../platform/context";
@@ -19,5 +20,5 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) 
     }
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest(/*i18n*/ "Send a JSON object.");
-  return c.json(await createCheckoutPayment(stripeReady(c.var.ctx), artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
+  return c.json<CheckoutPaymentResponse>(await createCheckoutPayment(stripeReady(c.var.ctx), artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
 });

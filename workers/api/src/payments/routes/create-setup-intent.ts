@@ -9,6 +9,7 @@
  */
 import { Hono } from "hono";
 import { CreateSetupIntentSchema } from "@jplay/schema/distribution";
+import type { CreateSetupIntentResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { BUSY_SETUP_MESSAGE, HOUR_MS, MINUTE_MS, setupIntentsPerAddressPerHour, setupIntentsPerMinute } from "../../platform/limits";
 import { readSessionCustomer, startSession } from "../../access/index";
@@ -32,5 +33,5 @@ export const createSetupIntentRoutes = new Hono<AppEnv>().post("/", jsonBody(Cre
   const sessionCustomer = await readSessionCustomer(c);
   const result = await createSetupIntent(c.var.ctx, sessionCustomer, paymentFrequency);
   if (result.customerId !== sessionCustomer) await startSession(c, result.customerId);
-  return c.json(result);
+  return c.json<CreateSetupIntentResponse>(result);
 });

@@ -9,6 +9,7 @@
  */
 import { Hono } from "hono";
 import { SavePaymentMethodSchema } from "@jplay/schema/distribution";
+import type { SavePaymentMethodResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { badRequest, forbidden } from "../../platform/errors";
 import {
@@ -66,5 +67,5 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   const artistPageUrl = artistPagePath(await issueArtistLink(ctx, saved.artistId));
   // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
   await textCardSaved(ctx, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
-  return c.json({ brand: saved.brand, last4: saved.last4, artistPageUrl });
+  return c.json<SavePaymentMethodResponse>({ brand: saved.brand, last4: saved.last4, artistPageUrl });
 });

@@ -5,7 +5,7 @@
  * acted meanwhile), every search is read again, and the Messages tab (a takedown texts the artist).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminCatalogueResponse, FeaturedSongResponse, TakedownKind, TakedownResponse } from "@jplay/schema/catalogue-control";
+import { AdminCatalogueResponseSchema, FeaturedSongResponseSchema, type TakedownKind, TakedownResponseSchema } from "@jplay/schema/catalogue-control";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -13,7 +13,7 @@ import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 export const useAdminCatalogue = (query: string) =>
   useQuery({
     queryKey: adminKeys.catalogue(query),
-    queryFn: ({ signal }) => api.get<AdminCatalogueResponse>(`/api/admin/catalogue?q=${encodeURIComponent(query)}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/admin/catalogue?q=${encodeURIComponent(query)}`, AdminCatalogueResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     placeholderData: keepPreviousData,
   });
@@ -31,9 +31,9 @@ function useCatalogueChange<Variables, Answer>(call: (variables: Variables) => P
 
 export const useTakeDownSong = () =>
   useCatalogueChange(({ songId, reason, kind = "content" }: { songId: string; reason: string; kind?: TakedownKind }) =>
-    api.post<TakedownResponse>(songPath(songId, "takedown"), { reason, kind }),
+    api.post(songPath(songId, "takedown"), TakedownResponseSchema, { reason, kind }),
   );
 
-export const useRestoreSong = () => useCatalogueChange((songId: string) => api.post<TakedownResponse>(songPath(songId, "restore")));
+export const useRestoreSong = () => useCatalogueChange((songId: string) => api.post(songPath(songId, "restore"), TakedownResponseSchema));
 
-export const useSetFeaturedSong = () => useCatalogueChange((songId: string | null) => api.post<FeaturedSongResponse>("/api/admin/featured", { songId }));
+export const useSetFeaturedSong = () => useCatalogueChange((songId: string | null) => api.post("/api/admin/featured", FeaturedSongResponseSchema, { songId }));

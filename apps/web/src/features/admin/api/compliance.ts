@@ -8,17 +8,21 @@
  * After each change everything compliance shows is read again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AuditLogResponse,
-  BlockRequest,
-  FacilityBlock,
-  FacilityBlocksResponse,
-  FacilityDecisionRequest,
-  HeldSongsResponse,
-  Term,
-  TermList,
-  TermListsResponse,
-  TermListVersionsResponse,
+import {
+  AuditLogResponseSchema,
+  type BlockRequest,
+  FacilityBlockSchema,
+  FacilityBlocksResponseSchema,
+  type FacilityDecisionRequest,
+  FacilityDecisionResponseSchema,
+  FacilityTermListsResponseSchema,
+  HeldSongsResponseSchema,
+  LiftBlockResponseSchema,
+  type Term,
+  type TermList,
+  TermListSchema,
+  TermListsResponseSchema,
+  TermListVersionsResponseSchema,
 } from "@jplay/schema/compliance";
 import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
@@ -27,12 +31,12 @@ import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments
 const complianceKey = [...adminKeys.data(), "compliance"] as const;
 
 export const useTermLists = () =>
-  useQuery({ queryKey: [...complianceKey, "term-lists"], queryFn: ({ signal }) => api.get<TermListsResponse>("/api/admin/term-lists", { signal }), staleTime: ADMIN_DATA_STALE_MS });
+  useQuery({ queryKey: [...complianceKey, "term-lists"], queryFn: ({ signal }) => api.get("/api/admin/term-lists", TermListsResponseSchema, { signal }), staleTime: ADMIN_DATA_STALE_MS });
 
 export const useHeldSongs = () =>
   useQuery({
     queryKey: [...complianceKey, "held"],
-    queryFn: ({ signal }) => api.get<HeldSongsResponse>("/api/admin/review/held", { signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/review/held", HeldSongsResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     refetchInterval: ADMIN_DATA_REFETCH_MS,
   });
@@ -55,7 +59,7 @@ export const auditQueryString = (filters: AuditFilters) => {
 export const useAuditLog = (filters: AuditFilters) =>
   useQuery({
     queryKey: [...complianceKey, "audit", filters],
-    queryFn: ({ signal }) => api.get<AuditLogResponse>(`/api/admin/audit${auditQueryString(filters)}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/admin/audit${auditQueryString(filters)}`, AuditLogResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     refetchInterval: ADMIN_DATA_REFETCH_MS,
     placeholderData: keepPreviousData,
@@ -69,28 +73,28 @@ function useComplianceChange<Variables, Answer>(send: (variables: Variables) => 
   });
 }
 
-export const useCreateTermList = () => useComplianceChange((name: string) => api.post<TermList>("/api/admin/term-lists", { name, terms: [] }));
+export const useCreateTermList = () => useComplianceChange((name: string) => api.post("/api/admin/term-lists", TermListSchema, { name, terms: [] }));
 
 export const useChangeTermList = () =>
   useComplianceChange(({ list, terms }: { list: TermList; terms: Term[] }) =>
-    apiRequest<TermList>("PUT", `/api/admin/term-lists/${encodeURIComponent(list.id)}`, { name: list.name, version: list.version, terms }),
+    apiRequest("PUT", `/api/admin/term-lists/${encodeURIComponent(list.id)}`, TermListSchema, { name: list.name, version: list.version, terms }),
   );
 
 export const useSetFacilityLists = () =>
   useComplianceChange(({ facilityId, listIds }: { facilityId: string; listIds: string[] }) =>
-    apiRequest<{ listIds: string[] }>("PUT", `/api/admin/facilities/${encodeURIComponent(facilityId)}/term-lists`, { listIds }),
+    apiRequest("PUT", `/api/admin/facilities/${encodeURIComponent(facilityId)}/term-lists`, FacilityTermListsResponseSchema, { listIds }),
   );
 
 export const useDecideHeldSong = () =>
   useComplianceChange(({ songId, ...decision }: FacilityDecisionRequest & { songId: string }) =>
-    api.post<{ decided: boolean }>(`/api/admin/songs/${encodeURIComponent(songId)}/facility-decision`, decision),
+    api.post(`/api/admin/songs/${encodeURIComponent(songId)}/facility-decision`, FacilityDecisionResponseSchema, decision),
   );
 
 /** A term list's every version, newest last as the server gives them; read only while shown. */
 export const useTermListVersions = (listId: string, enabled: boolean) =>
   useQuery({
     queryKey: [...complianceKey, "versions", listId],
-    queryFn: ({ signal }) => api.get<TermListVersionsResponse>(`/api/admin/term-lists/${encodeURIComponent(listId)}/versions`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/admin/term-lists/${encodeURIComponent(listId)}/versions`, TermListVersionsResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     enabled,
   });
@@ -98,17 +102,17 @@ export const useTermListVersions = (listId: string, enabled: boolean) =>
 export const useFacilityBlocks = (facilityId: string) =>
   useQuery({
     queryKey: [...complianceKey, "blocks", facilityId],
-    queryFn: ({ signal }) => api.get<FacilityBlocksResponse>(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, FacilityBlocksResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     enabled: facilityId !== "",
   });
 
 export const useBlockAtFacility = () =>
   useComplianceChange(({ facilityId, ...block }: BlockRequest & { facilityId: string }) =>
-    api.post<FacilityBlock>(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, block),
+    api.post(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, FacilityBlockSchema, block),
   );
 
 export const useLiftBlock = () =>
   useComplianceChange(({ facilityId, blockId, reason }: { facilityId: string; blockId: string; reason: string }) =>
-    api.post<{ lifted: boolean }>(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks/${encodeURIComponent(blockId)}/lift`, { reason }),
+    api.post(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks/${encodeURIComponent(blockId)}/lift`, LiftBlockResponseSchema, { reason }),
   );

@@ -3,11 +3,11 @@
  * phone, a shared computer). The artist's details are read again, so the panel shows none left.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { EndArtistSessionsResponse } from "@jplay/schema/admin";
+import { EndArtistSessionsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 
-export const endArtistSessions = (artistId: string) => api.post<EndArtistSessionsResponse>(`/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`);
+export const endArtistSessions = (artistId: string) => api.post(`/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`, EndArtistSessionsResponseSchema);
 
 export const useEndArtistSessions = (artistId: string) => {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@
  * `POST /api/admin/facilities/{id}` with the whole facility): the Catalogue tab's facilities.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FacilitiesResponse, Facility, FacilityRequest } from "@jplay/schema/facilities";
+import { FacilitiesResponseSchema, FacilityRecordSchema, type FacilityRequest } from "@jplay/schema/facilities";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -11,7 +11,7 @@ import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 export const useFacilities = () =>
   useQuery({
     queryKey: adminKeys.facilities(),
-    queryFn: ({ signal }) => api.get<FacilitiesResponse>("/api/admin/facilities", { signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/facilities", FacilitiesResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
   });
 
@@ -20,7 +20,7 @@ export const useSaveFacility = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, facility }: { id: string | null; facility: FacilityRequest }) =>
-      api.post<Facility>(id === null ? "/api/admin/facilities" : `/api/admin/facilities/${encodeURIComponent(id)}`, facility),
+      api.post(id === null ? "/api/admin/facilities" : `/api/admin/facilities/${encodeURIComponent(id)}`, FacilityRecordSchema, facility),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.facilities() }),
   });
 };

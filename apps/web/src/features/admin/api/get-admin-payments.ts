@@ -6,7 +6,7 @@
  * (a refetch asks again for every page loaded).
  */
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { AdminPaymentsResponse } from "@jplay/schema/admin";
+import { AdminPaymentsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 
@@ -18,7 +18,7 @@ export function getAdminPayments(search: string, cursor: string | null, signal?:
   if (search) params.set("q", search);
   if (cursor) params.set("cursor", cursor);
   const query = params.toString();
-  return api.get<AdminPaymentsResponse>(`/api/admin/payments${query ? `?${query}` : ""}`, { signal });
+  return api.get(`/api/admin/payments${query ? `?${query}` : ""}`, AdminPaymentsResponseSchema, { signal });
 }
 
 export const adminPaymentsQueryOptions = (search: string) =>

@@ -3,11 +3,11 @@
  * in ("password" locally, "access" behind Cloudflare Access, null when admin is closed).
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminSessionResponse } from "@jplay/schema/admin";
+import { AdminSessionResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 
-export const getAdminSession = (signal?: AbortSignal) => api.get<AdminSessionResponse>("/api/admin/session", { signal });
+export const getAdminSession = (signal?: AbortSignal) => api.get("/api/admin/session", AdminSessionResponseSchema, { signal });
 
 export const adminSessionQueryOptions = () =>
   queryOptions({

@@ -3,12 +3,12 @@
  * so an operator sees a song stuck in the pipeline instead of finding out from the artist.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminFailedJobsResponse } from "@jplay/schema/admin";
+import { AdminFailedJobsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 
-export const getFailedJobs = (signal?: AbortSignal) => api.get<AdminFailedJobsResponse>("/api/admin/failed-jobs", { signal });
+export const getFailedJobs = (signal?: AbortSignal) => api.get("/api/admin/failed-jobs", AdminFailedJobsResponseSchema, { signal });
 
 export const failedJobsQueryOptions = () =>
   queryOptions({

@@ -4,12 +4,12 @@
  * without opening the panel; polled like the rest of the admin data.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminPaymentMismatchesResponse } from "@jplay/schema/admin";
+import { AdminPaymentMismatchesResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 
-export const getPaymentMismatches = (signal?: AbortSignal) => api.get<AdminPaymentMismatchesResponse>("/api/admin/payment-mismatches", { signal });
+export const getPaymentMismatches = (signal?: AbortSignal) => api.get("/api/admin/payment-mismatches", AdminPaymentMismatchesResponseSchema, { signal });
 
 export const paymentMismatchesQueryOptions = () =>
   queryOptions({

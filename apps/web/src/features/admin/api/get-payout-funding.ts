@@ -3,12 +3,12 @@
  * provider's settlements. Admin data: fresh for 30 s, refetched every 60 s, as the other admin reads.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PayoutFundingResponse } from "@jplay/schema/funding";
+import { PayoutFundingResponseSchema } from "@jplay/schema/funding";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 
-export const getPayoutFunding = (signal?: AbortSignal) => api.get<PayoutFundingResponse>("/api/admin/funding", { signal });
+export const getPayoutFunding = (signal?: AbortSignal) => api.get("/api/admin/funding", PayoutFundingResponseSchema, { signal });
 
 export const payoutFundingQueryOptions = () =>
   queryOptions({

@@ -4,12 +4,12 @@
  * panel; polled like the rest of the admin data.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminPurchaseMismatchesResponse } from "@jplay/schema/admin";
+import { AdminPurchaseMismatchesResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 
-export const getPurchaseMismatches = (signal?: AbortSignal) => api.get<AdminPurchaseMismatchesResponse>("/api/admin/purchase-mismatches", { signal });
+export const getPurchaseMismatches = (signal?: AbortSignal) => api.get("/api/admin/purchase-mismatches", AdminPurchaseMismatchesResponseSchema, { signal });
 
 export const usePurchaseMismatches = () =>
   useQuery(

@@ -4,12 +4,12 @@
  * the rest of the admin data.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminRecoveryPaymentsResponse } from "@jplay/schema/admin";
+import { AdminRecoveryPaymentsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
 
-export const getRecoveryPayments = (signal?: AbortSignal) => api.get<AdminRecoveryPaymentsResponse>("/api/admin/recovery-payments", { signal });
+export const getRecoveryPayments = (signal?: AbortSignal) => api.get("/api/admin/recovery-payments", AdminRecoveryPaymentsResponseSchema, { signal });
 
 export const useRecoveryPayments = () =>
   useQuery(

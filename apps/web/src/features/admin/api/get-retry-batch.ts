@@ -4,11 +4,11 @@
  * batch has finished or the time bound is spent, so a stuck queue never leaves the screen asking
  * forever; the last progress seen is returned either way.
  */
-import type { RetryBatchResponse } from "@jplay/schema/admin";
+import { type RetryBatchResponse, RetryBatchResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 
 export const getRetryBatch = (batchId: string, signal?: AbortSignal) =>
-  api.get<RetryBatchResponse>(`/api/admin/payments/retry/${encodeURIComponent(batchId)}`, { signal });
+  api.get(`/api/admin/payments/retry/${encodeURIComponent(batchId)}`, RetryBatchResponseSchema, { signal });
 
 export interface WaitOptions {
   intervalMs?: number;

@@ -3,7 +3,7 @@
  * a reason (`POST …/revoke`), and redemptions per provider (`GET /api/admin/redemptions`).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminReceipt, AdminRedemptionsByProvider } from "@jplay/schema/receipts";
+import { AdminReceiptSchema, AdminRedemptionsByProviderSchema } from "@jplay/schema/receipts";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -13,7 +13,7 @@ const receiptPath = (receiptId: string) => `/api/admin/receipts/${encodeURICompo
 export const useAdminReceipt = (receiptId: string | null) =>
   useQuery({
     queryKey: adminKeys.receipt(receiptId ?? ""),
-    queryFn: ({ signal }) => api.get<AdminReceipt>(receiptPath(receiptId!), { signal }),
+    queryFn: ({ signal }) => api.get(receiptPath(receiptId!), AdminReceiptSchema, { signal }),
     enabled: receiptId !== null,
     retry: false,
   });
@@ -21,7 +21,7 @@ export const useAdminReceipt = (receiptId: string | null) =>
 export const useRevokeReceipt = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ receiptId, reason }: { receiptId: string; reason: string }) => api.post<AdminReceipt>(`${receiptPath(receiptId)}/revoke`, { reason }),
+    mutationFn: ({ receiptId, reason }: { receiptId: string; reason: string }) => api.post(`${receiptPath(receiptId)}/revoke`, AdminReceiptSchema, { reason }),
     onSuccess: (receipt) => queryClient.setQueryData(adminKeys.receipt(receipt.receiptId), receipt),
   });
 };
@@ -29,6 +29,6 @@ export const useRevokeReceipt = () => {
 export const useRedemptionsByProvider = () =>
   useQuery({
     queryKey: adminKeys.redemptions(),
-    queryFn: ({ signal }) => api.get<AdminRedemptionsByProvider>("/api/admin/redemptions", { signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/redemptions", AdminRedemptionsByProviderSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
   });

@@ -3,11 +3,11 @@
  * same reference again changes nothing (`recorded: false`); the funding figures are read again after.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RecordSettlementResponse, SettlementRequest } from "@jplay/schema/funding";
+import { RecordSettlementResponseSchema, type SettlementRequest } from "@jplay/schema/funding";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 
-export const recordSettlement = (request: SettlementRequest) => api.post<RecordSettlementResponse>("/api/admin/settlements", request);
+export const recordSettlement = (request: SettlementRequest) => api.post("/api/admin/settlements", RecordSettlementResponseSchema, request);
 
 export const useRecordSettlement = () => {
   const queryClient = useQueryClient();

@@ -4,9 +4,9 @@
  * follows the batch with `get-retry-batch.ts` until it has finished.
  */
 import { useMutation } from "@tanstack/react-query";
-import type { RetryBatchResponse, RetryRequest } from "@jplay/schema/admin";
+import { RetryBatchResponseSchema, type RetryRequest } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
 
-export const retryPayments = (request: RetryRequest) => api.post<RetryBatchResponse>("/api/admin/payments/retry", request);
+export const retryPayments = (request: RetryRequest) => api.post("/api/admin/payments/retry", RetryBatchResponseSchema, request);
 
 export const useRetryPayments = () => useMutation({ mutationFn: retryPayments });

@@ -8,9 +8,9 @@
  * song list, the refunds and the messages are read again.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReleaseCorrection, ReleaseCorrectionResponse } from "@jplay/schema/release-metadata";
-import type { ApproveSongRequest, ApproveSongResponse, ReviewQueueResponse } from "@jplay/schema/review";
-import type { RejectSongRequest, RejectSongResponse } from "@jplay/schema/song-rejection";
+import { type ReleaseCorrection, ReleaseCorrectionResponseSchema } from "@jplay/schema/release-metadata";
+import { type ApproveSongRequest, ApproveSongResponseSchema, ReviewQueueResponseSchema } from "@jplay/schema/review";
+import { type RejectSongRequest, RejectSongResponseSchema } from "@jplay/schema/song-rejection";
 import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
@@ -22,7 +22,7 @@ const reviewQueueKey = [...adminKeys.data(), "review"] as const;
 export const reviewQueueQueryOptions = () =>
   queryOptions({
     queryKey: reviewQueueKey,
-    queryFn: ({ signal }) => api.get<ReviewQueueResponse>("/api/admin/review", { signal }),
+    queryFn: ({ signal }) => api.get("/api/admin/review", ReviewQueueResponseSchema, { signal }),
     staleTime: ADMIN_DATA_STALE_MS,
     refetchInterval: ADMIN_DATA_REFETCH_MS,
   });
@@ -47,12 +47,12 @@ function useReviewDecision<Variables, Answer>(send: (variables: Variables) => Pr
 }
 
 export const useApproveSong = () =>
-  useReviewDecision(({ songId, ...request }: ApproveSongRequest & { songId: string }) => api.post<ApproveSongResponse>(songPath(songId, "approve"), request));
+  useReviewDecision(({ songId, ...request }: ApproveSongRequest & { songId: string }) => api.post(songPath(songId, "approve"), ApproveSongResponseSchema, request));
 
 export const useRejectSong = () =>
-  useReviewDecision(({ songId, ...request }: RejectSongRequest & { songId: string }) => api.post<RejectSongResponse>(songPath(songId, "reject"), request));
+  useReviewDecision(({ songId, ...request }: RejectSongRequest & { songId: string }) => api.post(songPath(songId, "reject"), RejectSongResponseSchema, request));
 
 export const useCorrectReleaseDetails = () =>
   useReviewDecision(({ songId, ...correction }: ReleaseCorrection & { songId: string }) =>
-    apiRequest<ReleaseCorrectionResponse>("PUT", `/api/admin/songs/${encodeURIComponent(songId)}/release-details`, correction),
+    apiRequest("PUT", `/api/admin/songs/${encodeURIComponent(songId)}/release-details`, ReleaseCorrectionResponseSchema, correction),
   );

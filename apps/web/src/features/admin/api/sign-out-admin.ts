@@ -3,11 +3,11 @@
  * dropped from the cache too, so no admin data stays in this tab after signing out.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminSessionResponse } from "@jplay/schema/admin";
+import { type AdminSessionResponse, AdminSessionResponseSchema } from "@jplay/schema/admin";
 import { apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 
-export const signOutAdmin = () => apiRequest<unknown>("DELETE", "/api/admin/session");
+export const signOutAdmin = () => apiRequest("DELETE", "/api/admin/session", AdminSessionResponseSchema);
 
 export const useSignOutAdmin = () => {
   const queryClient = useQueryClient();

@@ -4,6 +4,8 @@
  * (the confirmed card becomes the default). Replacing refreshes the shown card.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArtistCardResponseSchema, ReplacedCardResponseSchema } from "@jplay/schema/artist";
+import { ClientSecretResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export interface ArtistCard {
@@ -16,16 +18,16 @@ export interface ArtistCard {
 const path = (token: string) => `/api/artist/${encodeURIComponent(token)}/card`;
 
 export const artistCardQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ["artist", token, "card"], queryFn: ({ signal }) => api.get<{ card: ArtistCard | null }>(path(token), { signal }) });
+  queryOptions({ queryKey: ["artist", token, "card"], queryFn: ({ signal }) => api.get(path(token), ArtistCardResponseSchema, { signal }) });
 
 export const useArtistCard = (token: string) => useQuery(artistCardQueryOptions(token));
 
-export const startCardReplacement = (token: string) => api.post<{ clientSecret: string }>(`${path(token)}/setup-intent`);
+export const startCardReplacement = (token: string) => api.post(`${path(token)}/setup-intent`, ClientSecretResponseSchema);
 
 export const useFinishCardReplacement = (token: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setupIntentId: string) => api.post<{ card: ArtistCard }>(path(token), { setupIntentId }),
+    mutationFn: (setupIntentId: string) => api.post(path(token), ReplacedCardResponseSchema, { setupIntentId }),
     onSuccess: (answer) => queryClient.setQueryData(artistCardQueryOptions(token).queryKey, answer),
   });
 };

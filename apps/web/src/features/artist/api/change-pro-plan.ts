@@ -3,13 +3,13 @@
  * or take that back before then. The answer is the plan as it is now; it replaces the cached one.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import { ProPlanResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
 import { proPlanQueryOptions } from "./get-pro-plan";
 
 export type ProPlanChange = "cancel" | "resume";
 
-export const changeProPlan = (token: string, change: ProPlanChange) => api.post<ProPlanResponse>(`/api/artist/${encodeURIComponent(token)}/pro/${change}`);
+export const changeProPlan = (token: string, change: ProPlanChange) => api.post(`/api/artist/${encodeURIComponent(token)}/pro/${change}`, ProPlanResponseSchema);
 
 export function useChangeProPlan(token: string) {
   const queryClient = useQueryClient();

@@ -4,11 +4,11 @@
  * answer replaces the cached one, so asking again after the bank's challenge shows Pro back on.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RenewalConfirmationResponse } from "@jplay/schema/pro-plan";
+import { RenewalConfirmationResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
 import { proPlanQueryOptions } from "./get-pro-plan";
 
-export const confirmProRenewal = (token: string) => api.post<RenewalConfirmationResponse>(`/api/artist/${encodeURIComponent(token)}/pro/renewal-confirmation`);
+export const confirmProRenewal = (token: string) => api.post(`/api/artist/${encodeURIComponent(token)}/pro/renewal-confirmation`, RenewalConfirmationResponseSchema);
 
 export function useConfirmProRenewal(token: string) {
   const queryClient = useQueryClient();

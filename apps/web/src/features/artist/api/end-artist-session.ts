@@ -3,12 +3,12 @@
  * page's data is read again afterwards, so the list shows what the server now holds.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { EndArtistSessionResponse } from "@jplay/schema/artist";
+import { EndArtistSessionResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
 import { artistPageQueryOptions } from "./get-artist-page";
 
 export const endArtistSession = (token: string, sessionId: string) =>
-  api.post<EndArtistSessionResponse>(`/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`);
+  api.post(`/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`, EndArtistSessionResponseSchema);
 
 export const useEndArtistSession = (token: string) => {
   const queryClient = useQueryClient();

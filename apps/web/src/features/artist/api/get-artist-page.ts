@@ -3,11 +3,11 @@
  * answers 404 (ApiError.status), which the page tells apart from other failures.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ArtistPageResponse } from "@jplay/schema/artist";
+import { ArtistPageResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
 
 export const getArtistPage = (token: string, signal?: AbortSignal) =>
-  api.get<ArtistPageResponse>(`/api/artist/${encodeURIComponent(token)}`, { signal });
+  api.get(`/api/artist/${encodeURIComponent(token)}`, ArtistPageResponseSchema, { signal });
 
 export const artistPageQueryOptions = (token: string) =>
   queryOptions({

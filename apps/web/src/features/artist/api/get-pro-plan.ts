@@ -3,10 +3,10 @@
  * end then), or `pro: null` without a live subscription.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProPlanResponse } from "@jplay/schema/pro-plan";
+import { ProPlanResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
 
-export const getProPlan = (token: string, signal?: AbortSignal) => api.get<ProPlanResponse>(`/api/artist/${encodeURIComponent(token)}/pro`, { signal });
+export const getProPlan = (token: string, signal?: AbortSignal) => api.get(`/api/artist/${encodeURIComponent(token)}/pro`, ProPlanResponseSchema, { signal });
 
 export const proPlanQueryOptions = (token: string) =>
   queryOptions({

@@ -5,13 +5,13 @@
  * link's expiry is the new link's).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RevokeArtistLinksResponse } from "@jplay/schema/artist";
+import { RevokeArtistLinksResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
 import { ARTIST_PAGE_URL_KEY } from "@/lib/kept-after-payment";
 import { artistPageQueryOptions } from "./get-artist-page";
 
-export const revokeArtistLinks = (token: string) => api.post<RevokeArtistLinksResponse>(`/api/artist/${encodeURIComponent(token)}/revoke-links`);
+export const revokeArtistLinks = (token: string) => api.post(`/api/artist/${encodeURIComponent(token)}/revoke-links`, RevokeArtistLinksResponseSchema);
 
 export const useRevokeArtistLinks = (token: string) => {
   const queryClient = useQueryClient();

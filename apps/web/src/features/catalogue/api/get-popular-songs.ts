@@ -1,10 +1,10 @@
-import type { SongDto } from "@jplay/schema/song";
+import { type SongDto, SongListSchema } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
 import { startRead, useRead } from "@/lib/read-cache";
 import { inFacility } from "../facility";
 
 /** Live songs of this tablet's facility (services/catalogue-scope.ts), most purchased first. */
-export const getPopularSongs = (): Promise<SongDto[]> => api.get<SongDto[]>(inFacility("/api/songs/popular"));
+export const getPopularSongs = (): Promise<SongDto[]> => api.get(inFacility("/api/songs/popular"), SongListSchema);
 
 export const POPULAR_SONGS_KEY = "songs/popular";
 export const prefetchPopularSongs = () => startRead(POPULAR_SONGS_KEY, getPopularSongs);

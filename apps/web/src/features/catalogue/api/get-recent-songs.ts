@@ -1,10 +1,10 @@
-import type { SongDto } from "@jplay/schema/song";
+import { type SongDto, SongListSchema } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
 import { startRead, useRead } from "@/lib/read-cache";
 import { inFacility } from "../facility";
 
 /** Live songs of this tablet's facility, newest first. */
-export const getRecentSongs = (): Promise<SongDto[]> => api.get<SongDto[]>(inFacility("/api/songs/recent"));
+export const getRecentSongs = (): Promise<SongDto[]> => api.get(inFacility("/api/songs/recent"), SongListSchema);
 
 export const RECENT_SONGS_KEY = "songs/recent";
 export const prefetchRecentSongs = () => startRead(RECENT_SONGS_KEY, getRecentSongs);

@@ -1,9 +1,9 @@
-import type { SongDto } from "@jplay/schema/song";
+import { type SongDto, SongDtoSchema } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
 import { invalidateReads, useRead } from "@/lib/read-cache";
 
 /** One song by id; throws ApiError 404 when it does not exist. */
-export const getSong = (songId: string): Promise<SongDto> => api.get<SongDto>(`/api/songs/${encodeURIComponent(songId)}`);
+export const getSong = (songId: string): Promise<SongDto> => api.get(`/api/songs/${encodeURIComponent(songId)}`, SongDtoSchema);
 
 /** Nothing is read while `songId` is empty. */
 export const useSong = (songId: string | null | undefined) =>

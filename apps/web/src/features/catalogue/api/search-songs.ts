@@ -3,7 +3,7 @@
  * this tablet's facility (facility.ts). Kept like the catalogue's other reads (read-cache.ts): a
  * search asked again shows at once, and a write that changes songs forgets it.
  */
-import type { SongDto } from "@jplay/schema/song";
+import { type SongDto, SongListSchema } from "@jplay/schema/song";
 import { api } from "@/lib/api-client";
 import { useRead } from "@/lib/read-cache";
 import { inFacility } from "../facility";
@@ -12,7 +12,7 @@ import { inFacility } from "../facility";
 export const SEARCH_RESULTS_LIMIT = 48;
 
 export const searchSongs = (query: string): Promise<SongDto[]> =>
-  api.get<SongDto[]>(inFacility(`/api/songs/search?q=${encodeURIComponent(query)}&limit=${SEARCH_RESULTS_LIMIT}`));
+  api.get(inFacility(`/api/songs/search?q=${encodeURIComponent(query)}&limit=${SEARCH_RESULTS_LIMIT}`), SongListSchema);
 
 /** Nothing is read while the query has no letter or digit (the Worker would find nothing). */
 export const useSearchSongs = (query: string) => {

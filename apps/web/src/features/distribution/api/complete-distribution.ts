@@ -5,7 +5,7 @@
  * A declined card is an error status (ApiError 402); 429 carries the server's pacing message.
  */
 import { useMutation } from "@tanstack/react-query";
-import type { CompleteDistributionRequest, CompleteDistributionResponse } from "@jplay/schema/payments";
+import { type CompleteDistributionRequest, CompleteDistributionResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export interface CompleteDistributionInput extends CompleteDistributionRequest {
@@ -13,6 +13,6 @@ export interface CompleteDistributionInput extends CompleteDistributionRequest {
 }
 
 export const completeDistribution = ({ songId, ...body }: CompleteDistributionInput) =>
-  api.post<CompleteDistributionResponse>(`/api/distribute/${encodeURIComponent(songId)}/complete`, body);
+  api.post(`/api/distribute/${encodeURIComponent(songId)}/complete`, CompleteDistributionResponseSchema, body);
 
 export const useCompleteDistribution = () => useMutation({ mutationFn: completeDistribution });

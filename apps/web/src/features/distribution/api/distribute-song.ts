@@ -1,13 +1,13 @@
 /**
  * `POST /api/distribute` (multipart): uploads the song and answers its id. Sent with XMLHttpRequest
  * because fetch cannot report upload progress; errors follow the api client's rule (ApiError with
- * "<status>: <body>"), and cancelling rejects with an AbortError like fetch would. Like the api client, it tells
+ * "<status>: <body>"; an answer not of DistributeResponseSchema's shape is an UnexpectedAnswerError), and cancelling rejects with an AbortError like fetch would. Like the api client, it tells
  * the network detector (lib/network-status.ts) whether the server was reached.
  */
 import { useCallback, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import type { DistributeResponse } from "@jplay/schema/payments";
-import { ApiError } from "@/lib/api-client";
+import { DistributeResponseSchema, type DistributeResponse } from "@jplay/schema/payments";
+import { ApiError, checkedAnswer, parseJson } from "@/lib/api-client";
 import { networkStatus } from "@/lib/network-status";
 
 export interface UploadProgress {
@@ -40,9 +40,9 @@ export function distributeSong(body: FormData, { signal, onProgress }: Distribut
         return;
       }
       try {
-        resolve(JSON.parse(xhr.responseText) as DistributeResponse);
-      } catch {
-        reject(new Error("The server's answer could not be read."));
+        resolve(checkedAnswer("POST", "/api/distribute", DistributeResponseSchema, parseJson(xhr.responseText)));
+      } catch (error) {
+        reject(error);
       }
     };
     xhr.onerror = () => {

@@ -3,13 +3,13 @@
  * setup (docs/decisions/028-artist-journey.md). Read through the home page's small read cache, not
  * TanStack Query, because the header on every screen (Home included) reads it (decision 015).
  */
-import type { MeResponse } from "@jplay/schema/me";
+import { MeResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
 import { invalidateReads, useRead } from "@/lib/read-cache";
 
 const ME_READ = "me";
 
-export const getMe = () => api.get<MeResponse>("/api/me");
+export const getMe = () => api.get("/api/me", MeResponseSchema);
 
 export const useMe = () => useRead(ME_READ, getMe);
 

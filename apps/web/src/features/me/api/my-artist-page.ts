@@ -3,7 +3,7 @@
  * local storage when the card was saved, or, when it was lost, a fresh one from
  * `POST /api/me/artist-link` (the session cookie proves the artist), kept for next time.
  */
-import type { MyArtistLinkResponse } from "@jplay/schema/me";
+import { MyArtistLinkResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
 import { storage } from "@/lib/storage";
 import { ARTIST_PAGE_URL_KEY, readArtistPageUrl } from "@/lib/kept-after-payment";
@@ -11,7 +11,7 @@ import { ARTIST_PAGE_URL_KEY, readArtistPageUrl } from "@/lib/kept-after-payment
 export async function myArtistPageUrl(): Promise<string> {
   const kept = readArtistPageUrl();
   if (kept) return kept;
-  const { artistPageUrl } = await api.post<MyArtistLinkResponse>("/api/me/artist-link");
+  const { artistPageUrl } = await api.post("/api/me/artist-link", MyArtistLinkResponseSchema);
   storage.set(ARTIST_PAGE_URL_KEY, artistPageUrl);
   return new URL(artistPageUrl, window.location.origin).href;
 }

@@ -4,13 +4,11 @@
  * price for the session's song awaiting payment and names that song in its answer.
  */
 import { useMutation } from "@tanstack/react-query";
-import type { ClientSecretResponse } from "@jplay/schema/payments";
+import { CheckoutPaymentResponseSchema } from "@jplay/schema/payments";
 import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { api } from "@/lib/api-client";
 
-export type CreatePaymentIntentResponse = ClientSecretResponse & { songId?: string };
-
 export const createPaymentIntent = () =>
-  api.post<CreatePaymentIntentResponse>("/api/create-payment-intent", { amount: ONE_OFF_FEE_CENTS });
+  api.post("/api/create-payment-intent", CheckoutPaymentResponseSchema, { amount: ONE_OFF_FEE_CENTS });
 
 export const useCreatePaymentIntent = () => useMutation({ mutationFn: createPaymentIntent });

@@ -4,11 +4,11 @@
  * States and flows); never cached after the card unmounts, because a confirmed intent cannot be reused.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CreateSetupIntentResponse, PaymentFrequency } from "@jplay/schema/payments";
+import { CreateSetupIntentResponseSchema, type PaymentFrequency } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export const createSetupIntent = (paymentFrequency: PaymentFrequency, signal?: AbortSignal) =>
-  api.post<CreateSetupIntentResponse>("/api/create-setup-intent", { paymentFrequency }, { signal });
+  api.post("/api/create-setup-intent", CreateSetupIntentResponseSchema, { paymentFrequency }, { signal });
 
 export const setupIntentQueryOptions = (paymentFrequency: PaymentFrequency) =>
   queryOptions({

@@ -3,9 +3,9 @@
  * created once per artist; calling again answers the same subscription's payment to confirm.
  */
 import { useMutation } from "@tanstack/react-query";
-import type { ClientSecretResponse } from "@jplay/schema/payments";
+import { ClientSecretResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
-export const getOrCreateSubscription = () => api.post<ClientSecretResponse>("/api/get-or-create-subscription");
+export const getOrCreateSubscription = () => api.post("/api/get-or-create-subscription", ClientSecretResponseSchema);
 
 export const useGetOrCreateSubscription = () => useMutation({ mutationFn: getOrCreateSubscription });

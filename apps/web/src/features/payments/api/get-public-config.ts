@@ -3,11 +3,11 @@
  * local Stripe sandbox). Read once per visit; it never changes while the page is open.
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicConfig } from "@jplay/schema/payments";
+import { type PublicConfig, PublicConfigSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export const getPublicConfig = (signal?: AbortSignal): Promise<PublicConfig> =>
-  api.get<PublicConfig>("/api/config", { signal });
+  api.get("/api/config", PublicConfigSchema, { signal });
 
 export const publicConfigQueryOptions = () =>
   queryOptions({

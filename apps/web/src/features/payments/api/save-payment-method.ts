@@ -3,7 +3,7 @@
  * payout frequency. The server reads the card's brand and last 4 from the provider, never from us.
  */
 import { useMutation } from "@tanstack/react-query";
-import type { PaymentFrequency, SavePaymentMethodResponse } from "@jplay/schema/payments";
+import { type PaymentFrequency, SavePaymentMethodResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 
 export interface SavePaymentMethodInput {
@@ -14,6 +14,6 @@ export interface SavePaymentMethodInput {
 }
 
 export const savePaymentMethod = (input: SavePaymentMethodInput) =>
-  api.post<SavePaymentMethodResponse>("/api/save-payment-method", input);
+  api.post("/api/save-payment-method", SavePaymentMethodResponseSchema, input);
 
 export const useSavePaymentMethod = () => useMutation({ mutationFn: savePaymentMethod });

@@ -10,7 +10,8 @@
  * Any other failure stays an ApiError.
  */
 import { useMutation } from "@tanstack/react-query";
-import type { RecoveryNextTierResponse, RecoveryRequest, RecoveryResponse } from "@jplay/schema/payments";
+import { is } from "valibot";
+import { type RecoveryNextTierResponse, RecoveryNextTierResponseSchema, type RecoveryRequest, type RecoveryResponse, RecoveryResponseSchema } from "@jplay/schema/payments";
 import { api, ApiError } from "@/lib/api-client";
 
 export type RecoveryOutcome =
@@ -19,23 +20,19 @@ export type RecoveryOutcome =
   | { kind: "authenticate"; clientSecret: string }
   | ({ kind: "next-tier" } & RecoveryNextTierResponse);
 
-type RecoveryAnswer = RecoveryResponse;
-
 export interface AcceptRecoveryOfferInput extends RecoveryRequest {
   songId: string;
 }
 
 /** The refusal's body, when it is the next-tier answer (the product's 402 with `suggestNextTier`). */
 function nextTierFrom(error: unknown): RecoveryNextTierResponse | null {
-  if (!(error instanceof ApiError)) return null;
-  const { body } = error;
-  return body && typeof body === "object" && "suggestNextTier" in body ? (body as RecoveryNextTierResponse) : null;
+  return error instanceof ApiError && is(RecoveryNextTierResponseSchema, error.body) ? error.body : null;
 }
 
 export async function acceptRecoveryOffer({ songId, offerTier }: AcceptRecoveryOfferInput): Promise<RecoveryOutcome> {
-  let answer: RecoveryAnswer;
+  let answer: RecoveryResponse;
   try {
-    answer = await api.post<RecoveryAnswer>(`/api/distribute/${encodeURIComponent(songId)}/recovery`, { offerTier });
+    answer = await api.post(`/api/distribute/${encodeURIComponent(songId)}/recovery`, RecoveryResponseSchema, { offerTier });
   } catch (error) {
     const next = nextTierFrom(error);
     if (next) return { kind: "next-tier", ...next };

@@ -1,0 +1,35 @@
+/**
+ * The values of the status and kind columns of payments, refunds, retries, payouts and texts: the
+ * records operators read, apart from the tables so the web app can check API answers against them
+ * (docs/architecture.md, Checked answers) without loading drizzle. schema/src/tables.ts uses and
+ * re-exports them.
+ */
+export const PAYMENT_STATUSES = ["claimed", "requires_payment_method", "requires_action", "processing", "succeeded", "failed", "skipped"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const REFUND_STATUSES = ["pending", "requires_action", "succeeded", "failed", "canceled"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const TEXT_MESSAGE_KINDS = [
+  "card_saved",
+  "payment_succeeded",
+  "payment_failed",
+  "song_distributed",
+  "song_rejected",
+  "song_taken_down",
+  "song_restored",
+  "song_held",
+  "payout_sent",
+  "renewal_needs_confirmation",
+  "phone_code",
+  "opted_out",
+] as const;
+export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
+
+/** queued → sent (by the provider) or logged (no provider configured); skipped when the number opted out. */
+export const TEXT_MESSAGE_STATUSES = ["queued", "sent", "logged", "failed", "skipped"] as const;
+export type TextMessageStatus = (typeof TEXT_MESSAGE_STATUSES)[number];
+
+export const RETRY_ITEM_STATUSES = ["pending", "succeeded", "failed", "skipped"] as const;
+
+export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
