@@ -62,6 +62,12 @@ describe("the production build", () => {
     expect(production.upload_source_maps).toBe(true);
   });
 
+  it("declares no Workers AI binding and names no speech-to-text model at the top level: `pnpm dev` and the tests send no audio anywhere", () => {
+    const development = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml") });
+    expect(development.ai).toBeUndefined();
+    expect(development.vars.SPEECH_TO_TEXT_MODEL).toBeUndefined();
+  });
+
   it("counts client bursts with the limit the Worker names (platform/limits.ts), in a namespace of each deployment's own", () => {
     const development = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml") });
     const production = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml"), env: "production" });

@@ -87,10 +87,11 @@ export type FacilityTermListsResponse = v.InferOutput<typeof FacilityTermListsRe
 
 const ReasonSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.reason), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.reason), v.maxLength(REASON_MAX_LENGTH, COMPLIANCE_MESSAGES.reason));
 
-export const SCREENED_FIELDS = ["title", "credits", "lyrics"] as const;
+/** Where a match was found: `transcript` is the song's audio transcribed by speech-to-text (docs/decisions/075-speech-to-text-screening.md). */
+export const SCREENED_FIELDS = ["title", "credits", "lyrics", "transcript"] as const;
 export type ScreenedField = (typeof SCREENED_FIELDS)[number];
 
-/** One place a list's term was found: `start`/`end` are offsets into that field's text (title, the credits' names joined by ", ", or the lyrics). */
+/** One place a list's term was found: `start`/`end` are offsets into that field's text (title, the credits' names joined by ", ", the lyrics or the audio transcript). */
 export const TermMatchSchema = v.object({
   listId: v.string(),
   listName: v.string(),
@@ -104,6 +105,18 @@ export const TermMatchSchema = v.object({
   language: v.picklist(TERM_LANGUAGES),
 });
 export type TermMatch = v.InferOutput<typeof TermMatchSchema>;
+
+/**
+ * A song's audio transcript as review shows it (operators only: it is in no feed). `pending`: the
+ * speech-to-text job has not answered yet; `failed`: it gave up (`error` says why), so the words in
+ * the audio were not screened.
+ */
+export const SongTranscriptSchema = v.object({
+  status: v.picklist(["pending", "done", "failed"]),
+  text: v.nullable(v.string()),
+  error: v.nullable(v.string()),
+});
+export type SongTranscript = v.InferOutput<typeof SongTranscriptSchema>;
 
 /** A song's screening as review shows it. */
 export const SongScreeningSchema = v.object({
@@ -122,6 +135,8 @@ export const SongScreeningSchema = v.object({
   ),
   /** No lyrics were given and it is not instrumental: nothing but the title and credits was screened. */
   lyricsMissing: v.boolean(),
+  /** The audio's transcript, screened like the lyrics; null when speech-to-text was not asked for this song (not configured). */
+  transcript: v.nullable(SongTranscriptSchema),
 });
 export type SongScreening = v.InferOutput<typeof SongScreeningSchema>;
 
@@ -247,7 +262,7 @@ export interface ComplianceRecord {
   decidedAt: string | null;
   /** The versions of this facility's term lists the song was screened against. */
   listVersions: { listId: string; listName: string; version: number }[];
-  /** The matches an operator overrode at this facility, and why. */
+  /** The matches an operator overrode at this facility, and why (a match in the audio transcript carries the term as its text: a transcript stays with operators). */
   overriddenMatches: { listName: string; term: string; field: ScreenedField; text: string }[];
   reason: string | null;
 }

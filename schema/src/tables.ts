@@ -869,7 +869,7 @@ export const songScreenings = sqliteTable("song_screenings", {
   screenedAt: integer("screened_at", { mode: "number" }).notNull(),
 });
 
-/** One place a term of a list was found in a song's title, credits or lyrics (offsets into that text, UTF-16). */
+/** One place a term of a list was found in a song's title, credits, lyrics or audio transcript (offsets into that text, UTF-16). */
 export const songScreeningMatches = sqliteTable(
   "song_screening_matches",
   {
@@ -880,7 +880,7 @@ export const songScreeningMatches = sqliteTable(
       .notNull()
       .references(() => termLists.id),
     listVersion: integer("list_version").notNull(),
-    field: text("field", { enum: ["title", "credits", "lyrics"] }).notNull(),
+    field: text("field", { enum: ["title", "credits", "lyrics", "transcript"] }).notNull(),
     start: integer("start").notNull(),
     end: integer("end").notNull(),
     /** The words as the song has them. */
@@ -890,6 +890,32 @@ export const songScreeningMatches = sqliteTable(
   },
   (row) => [index("song_screening_matches_song_idx").on(row.songId), index("song_screening_matches_list_idx").on(row.listId)],
 );
+
+export const SONG_TRANSCRIPT_STATUSES = ["pending", "done", "failed"] as const;
+export type SongTranscriptStatus = (typeof SONG_TRANSCRIPT_STATUSES)[number];
+
+/**
+ * A song's audio transcribed by the speech-to-text service, when one is configured
+ * (docs/decisions/075-speech-to-text-screening.md): `pending` until the job has it, `done` with its
+ * text (screened like the lyrics), or `failed` with why once the job has used its retries. The text
+ * is read by screening and shown to operators only: it never leaves the database otherwise.
+ */
+export const songTranscripts = sqliteTable("song_transcripts", {
+  songId: text("song_id")
+    .primaryKey()
+    .references(() => songs.id),
+  status: text("status", { enum: SONG_TRANSCRIPT_STATUSES }).notNull(),
+  /** The Workers AI model asked. */
+  model: text("model").notNull(),
+  text: text("text"),
+  /** The language the model heard (ISO 639-1), when it said. */
+  language: text("language"),
+  /** The last attempt's error, kept while retrying; why it failed once `failed`. */
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  requestedAt: integer("requested_at", { mode: "number" }).notNull(),
+  finishedAt: integer("finished_at", { mode: "number" }),
+});
 
 export const FACILITY_SONG_REVIEW_STATUSES = ["held", "overridden"] as const;
 export type FacilitySongReviewStatus = (typeof FACILITY_SONG_REVIEW_STATUSES)[number];

@@ -53,6 +53,7 @@ export const ISOLATED_TESTS = [
   "test/reconcile-stripe.test.ts",
   "test/webhook-endpoints.test.ts",
   "test/compliance.test.ts",
+  "test/speech-to-text.test.ts",
   // Runs the whole 15-minute cron, whose identifier backfill would act on any other file's live songs.
   "test/media-janitor.test.ts",
 ];

@@ -3,6 +3,8 @@
  * there (approved, overridden, held, blocked), who made it and when, the versions of the facility's
  * term lists the song was screened against, and the matches overridden with the reason. A facility's
  * review committee can audit a song without listening to it (docs/decisions/067-term-lists-screening-audit.md).
+ * A match in the audio transcript names its term, never the transcript's words: a transcript stays
+ * with operators (docs/decisions/075-speech-to-text-screening.md).
  */
 import { sql } from "drizzle-orm";
 import type { ComplianceRecord, ScreenedField } from "@jplay/schema/compliance";
@@ -49,7 +51,7 @@ export async function complianceRecords(ctx: Ctx, songIds: string[]): Promise<Ma
           const covered = new Set(JSON.parse(review.terms) as string[]);
           const overriddenMatches = matches
             .filter((m) => m.songId === song.id && covered.has(termKey(m)))
-            .map((m) => ({ listName: facilityLists.find((l) => l.listId === m.listId)?.name ?? m.listId, term: m.term, field: m.field, text: m.text }));
+            .map((m) => ({ listName: facilityLists.find((l) => l.listId === m.listId)?.name ?? m.listId, term: m.term, field: m.field, text: m.field === "transcript" ? m.term : m.text }));
           return { facilityId, decision: "overridden", reviewer: review.decidedBy, decidedAt: review.decidedAt === null ? null : new Date(review.decidedAt).toISOString(), listVersions, overriddenMatches, reason: review.reason };
         }
         return { facilityId, decision: "approved", reviewer: song.reviewedBy, decidedAt: song.reviewedAt === null ? null : new Date(song.reviewedAt).toISOString(), listVersions, overriddenMatches: [], reason: null };

@@ -1,5 +1,5 @@
 /**
- * The compliance module's public surface: term lists, screening, facilities' standing and blocks,
+ * The compliance module's public surface: term lists, screening (the audio's transcript included), facilities' standing and blocks,
  * the audit log's reads and the feed's compliance records (docs/decisions/067-term-lists-screening-audit.md).
  */
 export { auditLogCsv, readAuditLog } from "./audit-log";
@@ -10,4 +10,5 @@ export { auditMatches, facilityFailures, overrideStatements, refreshHolds, type 
 export { refreshFacilityHolds, rescreenAfterListChange } from "./rescreen";
 export { listHeldSongs, songScreening } from "./review-screening";
 export { screenSong } from "./screening";
+export { requestTranscription, transcribeSong, transcriptionFailed } from "./song-transcripts";
 export { changeTermList, createTermList, currentTermLists, listTermListVersions, setFacilityTermLists } from "./term-lists";

@@ -1,6 +1,6 @@
 /**
  * The queue's compliance jobs. `compliance.rescreen`: after a term list's change, re-screen only the
- * songs it can affect — those whose words match a term the change added or removed, and those its
+ * songs it can affect — those whose words (their audio transcript included) match a term the change added or removed, and those its
  * list already matched — a page of songs at a time, each page queueing the next; live songs that are
  * now flagged are held at the facilities applying the list (compliance/facility-standing.ts).
  * `compliance.facility`: a facility's lists changed, so its live songs' holds are brought in line.
@@ -10,7 +10,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { facilitySongReviews, songScreeningMatches, songs, termListVersions } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { refreshHolds } from "./facility-standing";
-import { currentListTerms, screenSong, screenWords, type ListTerm } from "./screening";
+import { currentListTerms, screenSong, screenWords, songWordsColumns, type ListTerm } from "./screening";
 import { termDifference } from "./term-lists";
 import { compileTerms } from "./term-matcher";
 
@@ -18,7 +18,7 @@ import { compileTerms } from "./term-matcher";
 export const RESCREEN_PAGE_SIZE = 100;
 
 /** Songs that may reach or are in the catalogue: awaiting payment or review, or live. */
-const SCREENED_STATUSES = ["pending", "approved", "distributed"] as const;
+export const SCREENED_STATUSES = ["pending", "approved", "distributed"] as const;
 
 export async function rescreenAfterListChange(ctx: Ctx, job: { listId: string; version: number; after: string | null }): Promise<void> {
   const versions = await ctx.db
@@ -32,12 +32,7 @@ export async function rescreenAfterListChange(ctx: Ctx, job: { listId: string; v
   const changed: ListTerm[] = [...added, ...removed].map((t) => ({ ...t, listId: job.listId, listName: now.name, listVersion: job.version }));
 
   const page = await ctx.db
-    .select({
-      id: songs.id,
-      title: songs.title,
-      lyrics: songs.lyrics,
-      credits: sql<string>`(select coalesce(group_concat(name, ', '), '') from (select name from song_credits c where c.song_id = ${songs.id} order by position))`,
-    })
+    .select({ id: songs.id, ...songWordsColumns })
     .from(songs)
     .where(and(inArray(songs.status, [...SCREENED_STATUSES]), job.after === null ? undefined : gt(songs.id, job.after)))
     .orderBy(asc(songs.id))

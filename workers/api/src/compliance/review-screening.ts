@@ -1,7 +1,8 @@
 /**
  * What review shows of a song's screening: its matches (to highlight in the lyrics, each with its
  * list), the facilities whose lists it fails and its standing at each, and whether it has no lyrics
- * though it is not instrumental (then only its title and credits were screened). Also the live songs
+ * though it is not instrumental (then only its title and credits were screened), and its audio
+ * transcript when speech-to-text made one, or is making one, or failed to. Also the live songs
  * held at a facility, which review lists apart (docs/decisions/067-term-lists-screening-audit.md).
  */
 import { eq, sql } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { facilitySongReviews, songScreenings } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { facilityFailures } from "./facility-standing";
 import { screenSong, storedMatches } from "./screening";
+import { songTranscript } from "./song-transcripts";
 
 /** A song never screened (uploaded before screening existed) is screened now, so review never shows an unscreened song as clear. */
 export async function songScreening(ctx: Ctx, songId: string, song: { lyrics: string | null; instrumental: boolean }): Promise<SongScreening> {
@@ -30,6 +32,7 @@ export async function songScreening(ctx: Ctx, songId: string, song: { lyrics: st
       return { facilityId: failure.facilityId, facilityName: failure.facilityName, listNames: failure.listNames, status, reason: status === "overridden" ? (row?.reason ?? null) : null };
     }),
     lyricsMissing: !song.instrumental && (song.lyrics ?? "").trim() === "",
+    transcript: await songTranscript(ctx, songId),
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * Screens a song's title, credits and lyrics against every term list's current version and keeps
+ * Screens a song's title, credits, lyrics and, when speech-to-text gave one, its audio transcript
+ * (compliance/song-transcripts.ts) against every term list's current version and keeps
  * what it found (`song_screenings`, `song_screening_matches`): at submission, before approval, after
  * a release correction and whenever a list changes (compliance/rescreen.ts). Every list is screened,
  * whichever facilities apply it, so a facility that takes a list on later needs no new screening
@@ -37,7 +38,20 @@ export interface ScreenedWords {
   /** The credits' names joined by ", " (offsets of credit matches point into this). */
   credits: string;
   lyrics: string | null;
+  /** The audio's transcript, once speech-to-text has one (docs/decisions/075-speech-to-text-screening.md). */
+  transcript?: string | null;
 }
+
+/** A song's credits' names joined by ", ", as a column of a select over `songs`. */
+const creditsColumn = sql<string>`(select coalesce(group_concat(name, ', '), '') from (select name from song_credits c where c.song_id = ${songs.id} order by position))`;
+
+/** The screened words of a select over `songs`: its title, lyrics, credits and finished audio transcript. */
+export const songWordsColumns = {
+  title: songs.title,
+  lyrics: songs.lyrics,
+  credits: creditsColumn,
+  transcript: sql<string | null>`(select t.text from song_transcripts t where t.song_id = ${songs.id} and t.status = 'done')`,
+};
 
 /** Pure: every place a term is found in the words. */
 export function screenWords(terms: readonly ListTerm[], words: ScreenedWords, find = compileTerms(terms)): TermMatch[] {
@@ -45,6 +59,7 @@ export function screenWords(terms: readonly ListTerm[], words: ScreenedWords, fi
     ["title", words.title],
     ["credits", words.credits],
     ["lyrics", words.lyrics ?? ""],
+    ["transcript", words.transcript ?? ""],
   ];
   return fields.flatMap(([field, text]) =>
     find(text).map(({ term, start, end, text: found }) => ({
@@ -64,11 +79,7 @@ export function screenWords(terms: readonly ListTerm[], words: ScreenedWords, fi
 /** A song's screened words, read from D1; undefined when there is no such song. */
 export async function songWords(ctx: Ctx, songId: string): Promise<ScreenedWords | undefined> {
   const [row] = await ctx.db
-    .select({
-      title: songs.title,
-      lyrics: songs.lyrics,
-      credits: sql<string>`(select coalesce(group_concat(name, ', '), '') from (select name from song_credits c where c.song_id = ${songs.id} order by position))`,
-    })
+    .select(songWordsColumns)
     .from(songs)
     .where(eq(songs.id, songId))
     .limit(1);

@@ -13,7 +13,7 @@ import { songSearchEntry } from "@jplay/schema/song-search-index";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { ownIdentifierPrefixes } from "../releases/index";
-import { screenSong } from "../compliance/index";
+import { requestTranscription, screenSong } from "../compliance/index";
 import { receiveSongUpload } from "./receive-song-upload";
 import { checkReleaseAgainstCatalogue } from "./release-upload-checks";
 import { insertSongCredits } from "./song-credits";
@@ -60,6 +60,8 @@ export async function submitSong(ctx: Ctx, submitter: Submitter, body: ReadableS
     // Its title, credits and lyrics are screened against every term list now; review shows what was
     // found. The song is stored either way: approval screens it again before anything is decided.
     await screenSong(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "screening at submission failed", songId: id, error: String(error) })));
+    // With speech-to-text configured, its audio is transcribed and screened too (a queued job); without it, nothing is sent anywhere.
+    await requestTranscription(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "queueing the transcription failed", songId: id, error: String(error) })));
     return { id };
   } catch (error) {
     if (written.length > 0) await removeObjects(ctx, written);

@@ -140,6 +140,14 @@ declare global {
      */
     CLOUDFLARE_ZONE_ID?: string;
     CLOUDFLARE_CACHE_PURGE_TOKEN?: string;
+    /**
+     * Speech-to-text screening (compliance/speech-to-text.ts, docs/decisions/075-speech-to-text-screening.md):
+     * the Workers AI binding, declared only in a deployment's own configuration (Workers AI has no local
+     * mode: every call goes to Cloudflare), and the model it runs, `@cf/openai/whisper-large-v3-turbo`.
+     * Without both, no audio is transcribed and nothing is sent anywhere.
+     */
+    AI?: Ai;
+    SPEECH_TO_TEXT_MODEL?: string;
   }
 }
 

@@ -58,6 +58,14 @@ export type Job =
       after: string | null;
     }
   | {
+      /**
+       * Transcribe a song's stored audio with the configured speech-to-text model and screen the
+       * transcript (compliance/transcribe-song.ts); queued only when speech-to-text is configured.
+       */
+      type: "compliance.transcribe";
+      songId: string;
+    }
+  | {
       /** A facility's term lists changed: hold or release its live songs accordingly (compliance/rescreen.ts). */
       type: "compliance.facility";
       facilityId: string;

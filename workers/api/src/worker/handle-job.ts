@@ -11,7 +11,7 @@ import { chargeRetryItem } from "../payments/index";
 import { runPayoutPage, payArtist } from "../ledger/index";
 import { sendText } from "../texts/index";
 import { sendRefund } from "../refunds/index";
-import { refreshFacilityHolds, rescreenAfterListChange } from "../compliance/index";
+import { refreshFacilityHolds, rescreenAfterListChange, transcribeSong } from "../compliance/index";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -45,6 +45,9 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       return;
     case "compliance.rescreen":
       await rescreenAfterListChange(ctx, job);
+      return;
+    case "compliance.transcribe":
+      await transcribeSong(ctx, job.songId);
       return;
     case "compliance.facility":
       await refreshFacilityHolds(ctx, job.facilityId);

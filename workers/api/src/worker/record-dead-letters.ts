@@ -2,13 +2,15 @@
  * The dead-letter queue's consumer (`jplay-jobs-dlq`): a job that failed every retry on the JOBS queue
  * arrives here. It gets one last run, to capture the error an operator needs (a queue message carries
  * no error of its own); if it fails again it is recorded in failed_jobs, which the admin portal shows,
- * and acknowledged. A message redelivered here is recorded once (its id is the row id). A batch runs
+ * and acknowledged; a transcription that failed so is marked failed on its song, which review shows
+ * (compliance/song-transcripts.ts). A message redelivered here is recorded once (its id is the row id). A batch runs
  * with one context (platform/context.ts).
  */
 import type { Job } from "../platform/job";
 import { runJob } from "./handle-job";
 import { contextFor } from "../platform/context";
 import { recordFailedJob } from "../platform/failed-jobs";
+import { transcriptionFailed } from "../compliance/index";
 
 export const DEAD_LETTER_QUEUE = "jplay-jobs-dlq";
 
@@ -42,6 +44,7 @@ export async function recordDeadLetters(batch: MessageBatch<Job>, env: Env): Pro
           songId: songIdOf(message.body),
           failedAt: ctx.now(),
         });
+        if (message.body.type === "compliance.transcribe") await transcriptionFailed(ctx, message.body.songId, error);
       }
       message.ack();
     } catch (error) {

@@ -161,7 +161,7 @@ function HeldSongCard({ song }: { song: HeldSong }) {
       <h3 className="text-lg font-bold">
         {song.title} <span className="text-sm font-normal text-muted">by {song.artistName}</span>
       </h3>
-      <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Lyrics of ${song.title} with matches`} />
+      <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Lyrics of ${song.title} with matches`} transcriptLabel={`Audio transcript of ${song.title} with matches`} />
       <Field label={`Reason for ${song.title}`} error={null}>
         {(control) => <input {...control} value={reason} onChange={(e) => setReason(e.currentTarget.value)} className={inputClass(false)} />}
       </Field>

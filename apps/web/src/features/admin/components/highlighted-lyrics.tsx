@@ -2,10 +2,12 @@
  * Lyrics with each term-list match marked where it is, named by its list, so an operator sees at a
  * glance what screening found (docs/decisions/067-term-lists-screening-audit.md); and the screening's
  * summary: the facilities whose lists the song fails, and a note when a song that is not instrumental
- * came without lyrics (only its title and credits could be screened).
+ * came without lyrics (only its title and credits could be screened). When speech-to-text is
+ * configured, the audio's transcript beside them, its matches marked the same way, or that it is
+ * pending or failed (docs/decisions/075-speech-to-text-screening.md).
  */
 import type { ReactNode } from "react";
-import type { SongScreening, TermMatch } from "@jplay/schema/compliance";
+import type { SongScreening, SongTranscript, TermMatch } from "@jplay/schema/compliance";
 
 /** The text cut at each match (overlaps keep the first). */
 function marked(text: string, matches: TermMatch[]): ReactNode[] {
@@ -26,12 +28,51 @@ function marked(text: string, matches: TermMatch[]): ReactNode[] {
   return parts;
 }
 
-export function HighlightedLyrics({ lyrics, screening, label }: { lyrics: string | null; screening: SongScreening; label: string }) {
+/** The audio transcript's part of a screening: its matches marked, or why there is none yet. */
+function TranscriptScreening({ transcript, matches, label }: { transcript: SongTranscript; matches: TermMatch[]; label: string }) {
+  if (transcript.status === "pending") {
+    return (
+      <p className="text-muted">
+        Audio transcript pending: the words in the audio are screened when speech-to-text answers.{transcript.error ? ` Last attempt failed: ${transcript.error}` : ""}
+      </p>
+    );
+  }
+  if (transcript.status === "failed") {
+    return <p className="font-semibold text-amber-700 dark:text-amber-400">Audio transcription failed ({transcript.error ?? "no reason given"}): the words in the audio were not screened. Listen for them.</p>;
+  }
+  const text = transcript.text ?? "";
+  if (matches.length === 0) {
+    return (
+      <details className="text-muted">
+        <summary>Audio transcript: no matches</summary>
+        <p className="whitespace-pre-wrap">{text === "" ? "(no words heard)" : text}</p>
+      </details>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <p className="font-semibold">Audio transcript (speech-to-text)</p>
+      <div aria-label={label} className="rounded-xl border border-line p-3 whitespace-pre-wrap">
+        {marked(text, matches)}
+      </div>
+    </div>
+  );
+}
+
+export function HighlightedLyrics({ lyrics, screening, label, transcriptLabel }: { lyrics: string | null; screening: SongScreening; label: string; transcriptLabel: string }) {
   const inLyrics = screening.matches.filter((m) => m.field === "lyrics");
-  const elsewhere = screening.matches.filter((m) => m.field !== "lyrics");
+  const inTranscript = screening.matches.filter((m) => m.field === "transcript");
+  const elsewhere = screening.matches.filter((m) => m.field !== "lyrics" && m.field !== "transcript");
+  const transcribed = screening.transcript?.status === "done";
   return (
     <div className="space-y-2 text-sm">
-      {screening.lyricsMissing && <p className="font-semibold text-amber-700 dark:text-amber-400">No lyrics given and not instrumental: only the title and credits were screened. Listen for the words.</p>}
+      {screening.lyricsMissing && (
+        <p className="font-semibold text-amber-700 dark:text-amber-400">
+          {transcribed
+            ? "No lyrics given and not instrumental: the title, credits and audio transcript were screened."
+            : "No lyrics given and not instrumental: only the title and credits were screened. Listen for the words."}
+        </p>
+      )}
       {elsewhere.map((m) => (
         <p key={`${m.field}-${m.start}`}>
           In the {m.field}: <mark className="rounded bg-amber-200 px-0.5 dark:bg-amber-700">{m.text}</mark> ({m.listName})
@@ -42,6 +83,7 @@ export function HighlightedLyrics({ lyrics, screening, label }: { lyrics: string
           {marked(lyrics, inLyrics)}
         </div>
       )}
+      {screening.transcript && <TranscriptScreening transcript={screening.transcript} matches={inTranscript} label={transcriptLabel} />}
       {screening.facilities.length > 0 && (
         <ul className="space-y-1">
           {screening.facilities.map((f) => (

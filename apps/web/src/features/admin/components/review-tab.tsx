@@ -132,7 +132,7 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
         </dl>
         <audio controls preload="none" src={song.audioUrl} aria-label={`Listen to ${song.title}`} className="w-full max-w-md" />
         <LyricsToCheck song={song} />
-        <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Matches in the lyrics of ${song.title}`} />
+        <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Matches in the lyrics of ${song.title}`} transcriptLabel={`Matches in the audio transcript of ${song.title}`} />
         <CorrectReleaseDetails song={song} />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <ApproveControls song={song} />
