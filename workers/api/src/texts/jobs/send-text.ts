@@ -5,7 +5,8 @@
  * message cannot both reach Twilio. Twilio unreachable (5xx, 429, network) → thrown, the queue retries
  * it; refused (4xx) → `failed` with Twilio's error, and 21610 (the number answered STOP to our sender)
  * also puts the number on the opt-out list. Once sent, logged or failed, the stored body no longer
- * holds the artist's page token (docs/decisions/026-texts-to-artists.md).
+ * holds the artist's page token (docs/decisions/026-texts-to-artists.md). `texts.send` sends several
+ * rows written in one batch (a payout batch's texts, docs/decisions/076-payouts-batch-wide.md) at once.
  */
 import type { Ctx } from "../../platform/context";
 import { SmsProviderUnavailable, TWILIO_UNSUBSCRIBED_RECIPIENT, sendWithTwilio, smsProvider } from "../sms-provider";
@@ -50,4 +51,14 @@ export async function sendText(ctx: Ctx, messageId: string): Promise<void> {
   if (answer.ok) return settleText(ctx, row, { status: "sent", providerMessageId: answer.providerMessageId, sentAt: now });
   if (answer.code === TWILIO_UNSUBSCRIBED_RECIPIENT) await optOut(ctx, row.toPhone);
   return settleText(ctx, row, { status: "failed", error: answer.code === null ? answer.message : `Twilio ${answer.code}: ${answer.message}` });
+}
+
+/**
+ * `texts.send`: the rows at once. One that cannot be sent now fails the message after the others have
+ * gone; the queue's retry skips the rows already settled, so each is still sent once.
+ */
+export async function sendTexts(ctx: Ctx, messageIds: readonly string[]): Promise<void> {
+  const outcomes = await Promise.allSettled(messageIds.map((id) => sendText(ctx, id)));
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
 }
