@@ -177,6 +177,10 @@ export async function attemptTransfer(ctx: Ctx, artist: Artist, payout: PayoutRo
 const stillPending = (ref: SQL) => sql`exists (select 1 from payouts where id = ${ref} and status = 'pending')`;
 const nowPaid = (ref: SQL) => sql`exists (select 1 from payouts where id = ${ref} and status = 'paid')`;
 const field = (name: string) => sql.raw(`json_extract(t.value, '$.${name}')`);
+/** Rows named in a JSON list of `{ id, value }`, found by primary key (not by scanning every pending payout). */
+const byIds = (rows: string) => sql`payouts.id in (select json_extract(value, '$.id') from json_each(${rows}))`;
+/** The list's `value` for the row being updated. */
+const valueById = (rows: string) => sql`(select json_extract(value, '$.value') from json_each(${rows}) where json_extract(value, '$.id') = payouts.id)`;
 
 /**
  * The attempts' outcomes in ONE D1 batch, however many payouts: for a Transfer made, the money
@@ -195,14 +199,12 @@ export async function recordAttempts(ctx: Ctx, attempts: readonly Attempt[]): Pr
   const postings = [...sent.map((a) => POSTINGS.payoutSent(a.payout)), ...refused.map((a) => POSTINGS.payoutFailed(a.payout))];
   if (postings.length > 0) statements.push(...postingStatements(postings, now, { onlyIf: stillPending }).statements);
   if (sent.length > 0) {
-    const rows = JSON.stringify(sent.map((a) => ({ id: a.payout.id, transferId: a.transferId })));
-    statements.push(sql`update payouts set status = 'paid', stripe_transfer_id = ${field("transferId")}, updated_at = ${now}
-      from json_each(${rows}) t where payouts.id = ${field("id")} and payouts.status = 'pending'`);
+    const rows = JSON.stringify(sent.map((a) => ({ id: a.payout.id, value: a.transferId })));
+    statements.push(sql`update payouts set status = 'paid', stripe_transfer_id = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`);
   }
   if (refused.length > 0) {
-    const rows = JSON.stringify(refused.map((a) => ({ id: a.payout.id, message: a.message })));
-    statements.push(sql`update payouts set status = 'failed', failure_message = ${field("message")}, updated_at = ${now}
-      from json_each(${rows}) t where payouts.id = ${field("id")} and payouts.status = 'pending'`);
+    const rows = JSON.stringify(refused.map((a) => ({ id: a.payout.id, value: a.message })));
+    statements.push(sql`update payouts set status = 'failed', failure_message = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`);
   }
   for (const { payout, attempt } of attempts) {
     if (attempt.kind !== "short") continue;
