@@ -17,7 +17,8 @@
  * and payouts/s over that time; queue invocations (one line per batch in `wrangler dev`'s log).
  * Checked after the run: payouts sent = payable artists, one payout and one transfer per artist,
  * amounts equal to the seeded balances, held and below-minimum balances untouched, every paid artist
- * at zero available and zero pending, the ledger sums to zero, nothing dead-lettered.
+ * at zero available and zero pending, the ledger sums to zero, one text per paid payout and none left
+ * unsent, nothing dead-lettered.
  *
  * CPU per invocation: workerd's CPU time (all threads, from /proc schedstat, sampled every
  * --sample-ms) between each invocation's start and end, the window taken from the batch's log line
@@ -361,6 +362,12 @@ await withSession(
     const ledger = one<{ total: number; sent: number | null }>("SELECT sum(amount_cents) AS total, (SELECT sum(amount_cents) FROM ledger_entries WHERE account = 'payouts:sent') AS sent FROM ledger_entries");
     check("ledger sums to zero", ledger.total === 0, `sum ${ledger.total} ¢`);
     check("payouts:sent = paid", (ledger.sent ?? 0) === (paidRows.cents ?? 0), `${ledger.sent ?? 0} ¢`);
+    // Each payout's text is written in the payout's own batch and sent by one job per batch.
+    const texts = one<{ n: number; payouts: number; unsent: number }>(
+      `SELECT count(*) AS n, count(DISTINCT p.id) AS payouts, count(*) FILTER (WHERE t.status = 'queued') AS unsent
+         FROM text_messages t JOIN payouts p ON t.dedupe_key = 'payout_sent:' || p.id WHERE p.artist_id LIKE 'bench-artist-%' AND p.status = 'paid'`,
+    );
+    check("one text per paid payout, none left queued", texts.n === paidRows.n && texts.payouts === paidRows.n && texts.unsent === 0, `${texts.n} texts for ${texts.payouts} payouts, ${texts.unsent} queued`);
     const failedJobs = one<{ n: number }>("SELECT count(*) AS n FROM failed_jobs");
     check("nothing dead-lettered", failedJobs.n === 0 && deadLettered.length === 0 && retried === 0, `${failedJobs.n} failed jobs, ${retried} retried messages`);
     d1.close();

@@ -3,7 +3,9 @@
  * sandbox: one transfer per artist and period however often the run or its jobs are delivered,
  * weekly artists only on Mondays, held balances, the minimum, refused transfers returning the money,
  * transfers Stripe refuses for a short platform balance waiting for the next run, crash repair with
- * the same idempotency key, and a ledger that still sums to zero. The platform's Stripe balance is
+ * the same idempotency key, a queue batch's artists paid together (one artist's failure retried
+ * alone, a batch delivered again paying nothing twice, the texts written with the payouts and sent
+ * by one job), and a ledger that still sums to zero. The platform's Stripe balance is
  * funded as production funds it (a top-up, platform-funds.ts). The queue is a recording stand-in, so
  * every message of the fan-out is seen and delivered (also twice) on purpose.
  */
@@ -21,7 +23,7 @@ import { createStripe } from "../src/platform/stripe-client";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/ledger/ledger";
 import { payoutIdempotencyKey, payoutTransferGroup } from "../src/ledger/payouts";
 import { drainPlatformBalance, fundPlatformBalance, sandboxHelper } from "./platform-funds";
-import { testContext } from "./support";
+import { nextPhone, testContext } from "./support";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
@@ -380,6 +382,102 @@ describe("one artist's payout job", () => {
     await deliver(artistJob(crypto.randomUUID(), "2026-12-02"));
     expect(await payoutsOf(artist.id)).toEqual([]);
     expect(await available(artist.id)).toBe(8000);
+  });
+});
+
+describe("a queue batch's artists, paid together", () => {
+  type Delivered = { artistId: string; messageId: string };
+
+  /** One queue batch of `payouts.artist` messages (`extra`: the same jobs again in the same batch). */
+  async function deliverBatch(artistIds: string[], period: string, queue = new RecordingQueue(), extra: string[] = []) {
+    const delivered: Delivered[] = [...artistIds, ...extra].map((artistId) => ({ artistId, messageId: `m${++messageSerial}` }));
+    const batch = createMessageBatch<Job>(
+      "jplay-jobs",
+      delivered.map(({ artistId, messageId }) => ({ id: messageId, timestamp: new Date(), attempts: 1, body: { type: "payouts.artist", artistId, period } })),
+    );
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...env, JOBS: queue } as unknown as Env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    const retried = new Set(result.retryMessages.map((message) => message.msgId));
+    return { acked: new Set(result.explicitAcks), retriedArtists: delivered.filter((d) => retried.has(d.messageId)).map((d) => d.artistId), delivered, queue };
+  }
+
+  async function payableArtists(count: number, cents: (i: number) => number) {
+    const made = [];
+    for (let i = 0; i < count; i++) {
+      const artist = await newArtist("daily");
+      await db.update(artists).set({ phone: nextPhone() }).where(eq(artists.id, artist.id));
+      await credit(artist.id, cents(i));
+      made.push(artist);
+    }
+    return made;
+  }
+
+  const payoutTexts = (payoutId: string) => env.DB.prepare("select id, status, body from text_messages where dedupe_key = ?1").bind(`payout_sent:${payoutId}`).all<{ id: string; status: string; body: string }>();
+
+  it("pays every artist of the batch once, writes each text with its payout and sends them in one job; the batch delivered again changes nothing", async () => {
+    const group = await payableArtists(5, (i) => 1100 + i * 100);
+    const ids = group.map((artist) => artist.id);
+    // Two of the jobs are in the batch twice, as a queue may deliver them.
+    const first = await deliverBatch(ids, "2026-12-14", new RecordingQueue(), ids.slice(0, 2));
+    expect(first.retriedArtists).toEqual([]);
+    expect(first.acked.size).toBe(7);
+
+    const textIds: string[] = [];
+    for (const [i, artist] of group.entries()) {
+      const [payout, ...more] = await payoutsOf(artist.id);
+      expect(more).toEqual([]);
+      expect(payout).toMatchObject({ period: "2026-12-14", amountCents: 1100 + i * 100, status: "paid" });
+      expect((await transfersTo(artist.accountId)).map((t) => [t.id, t.amount])).toEqual([[payout!.stripeTransferId, 1100 + i * 100]]);
+      expect(await available(artist.id)).toBe(0);
+      expect(await pendingBalance(artist.id)).toBe(0);
+      const { results: texts } = await payoutTexts(payout!.id);
+      expect(texts).toMatchObject([{ status: "queued" }]);
+      textIds.push(texts[0]!.id);
+    }
+    // No message per text: one job sends the batch's texts.
+    expect(first.queue.pending).toEqual([{ type: "texts.send", messageIds: expect.arrayContaining(textIds) }]);
+    expect((first.queue.pending[0] as { messageIds: string[] }).messageIds).toHaveLength(5);
+    await drain(first.queue, { ...env, JOBS: first.queue } as unknown as Env);
+    for (const id of textIds) expect((await env.DB.prepare("select status from text_messages where id = ?1").bind(id).first<{ status: string }>())?.status).toBe("logged");
+
+    const again = await deliverBatch(ids, "2026-12-14");
+    expect(again.retriedArtists).toEqual([]);
+    expect(again.queue.pending).toEqual([]);
+    for (const artist of group) {
+      expect(await payoutsOf(artist.id)).toHaveLength(1);
+      expect(await transfersTo(artist.accountId)).toHaveLength(1);
+      expect((await payoutTexts((await payoutsOf(artist.id))[0]!.id)).results).toHaveLength(1);
+    }
+  });
+
+  it("an artist whose transfer fails is retried alone: the others are paid and acknowledged, the failing one's money waits in payout pending, then pays once", async () => {
+    const group = await payableArtists(4, (i) => 2000 + i);
+    const ids = group.map((artist) => artist.id);
+    // Stripe answers one of the batch's transfers, sent at once, with a 500 stored under its key.
+    await sandboxHelper("/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/transfers" });
+    const first = await deliverBatch(ids, "2026-12-15");
+    expect(first.retriedArtists).toHaveLength(1);
+    expect(first.acked.size).toBe(3);
+    const failing = group.find((artist) => artist.id === first.retriedArtists[0])!;
+    for (const artist of group) {
+      if (artist === failing) continue;
+      expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
+      expect(await transfersTo(artist.accountId)).toHaveLength(1);
+    }
+    const cents = 2000 + group.indexOf(failing);
+    expect(await payoutsOf(failing.id)).toMatchObject([{ status: "pending", amountCents: cents, stripeTransferId: null }]);
+    expect(await pendingBalance(failing.id)).toBe(cents);
+    expect(await available(failing.id)).toBe(0);
+    expect(await transfersTo(failing.accountId)).toEqual([]);
+
+    // The queue retries that one message: paid once, under the payout's next key.
+    const retry = await deliverBatch([failing.id], "2026-12-15");
+    expect(retry.retriedArtists).toEqual([]);
+    expect(await payoutsOf(failing.id)).toMatchObject([{ status: "paid", amountCents: cents }]);
+    expect((await transfersTo(failing.accountId)).map((t) => t.amount)).toEqual([cents]);
+    expect(await pendingBalance(failing.id)).toBe(0);
+    for (const artist of group) expect(await transfersTo(artist.accountId)).toHaveLength(1);
   });
 });
 

@@ -156,12 +156,36 @@ async function availableCovers(call: SandboxCall, money: { amount: number; curre
 }
 
 /**
+ * The commit's check that the available balance (this request's debit included) is not below zero:
+ * the floor row's CHECK fails the whole batch otherwise (migrations/0001_balance_floor.sql).
+ */
+function stageBalanceFloor(call: SandboxCall, currency: string): void {
+  call.store.stageGuard(
+    call.store.db
+      .prepare(
+        `INSERT INTO sandbox_balance_floor (currency, available)
+         SELECT ?1, coalesce(sum(CASE WHEN json_extract(data, '$.available_on') <= ?2 THEN json_extract(data, '$.net') END), 0)
+           FROM sandbox_objects WHERE object = '${BUCKET_OBJECT}' AND json_extract(data, '$.currency') = ?1
+         ON CONFLICT(currency) DO UPDATE SET available = excluded.available`,
+      )
+      .bind(currency, call.now),
+    "available_not_negative",
+    balanceInsufficient,
+  );
+}
+
+/**
  * Takes a transfer's amount from the available balance, or refuses like Stripe when it is short.
- * Transfers are serialised by a lock for the rest of the request, so two cannot spend the same cents.
+ * Transfers run side by side, as Stripe runs them (no lock): the balance read here refuses one that
+ * is short already, and the commit refuses one that a concurrent transfer made short, since the
+ * debit and the check of what is left go in the same D1 batch (one transaction on D1's one writer).
  */
 export async function debitTransfer(call: SandboxCall, transfer: { id: string; amount: number; currency: string; description: string | null }): Promise<BalanceTransaction> {
-  if (!(await availableCovers(call, transfer))) throw balanceInsufficient();
-  return record(call, { amount: -transfer.amount, currency: transfer.currency, fee: 0, availableOn: call.now, type: "transfer", source: transfer.id, description: transfer.description });
+  const balance = await readBalance(call.store.db, call.now);
+  if ((balance.get(transfer.currency)?.available ?? 0) < transfer.amount) throw balanceInsufficient();
+  const debit = record(call, { amount: -transfer.amount, currency: transfer.currency, fee: 0, availableOn: call.now, type: "transfer", source: transfer.id, description: transfer.description });
+  stageBalanceFloor(call, transfer.currency);
+  return debit;
 }
 
 /**

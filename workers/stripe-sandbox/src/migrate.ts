@@ -4,9 +4,13 @@
  * with nothing to run beforehand. Each file runs once (recorded in sandbox_migrations).
  */
 import init from "../migrations/0000_init.sql";
+import balanceFloor from "../migrations/0001_balance_floor.sql";
 
 /** In order; append new files, never edit applied ones. */
-const MIGRATIONS: ReadonlyArray<readonly [name: string, sql: string]> = [["0000_init", init]];
+const MIGRATIONS: ReadonlyArray<readonly [name: string, sql: string]> = [
+  ["0000_init", init],
+  ["0001_balance_floor", balanceFloor],
+];
 
 const statementsOf = (sql: string) =>
   sql

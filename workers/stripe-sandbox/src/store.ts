@@ -38,6 +38,8 @@ export class SandboxStore {
   private readonly staged: D1PreparedStatement[] = [];
   private readonly locks = new Set<string>();
   private readonly beforeCommitHooks: (() => Promise<void>)[] = [];
+  /** Constraint names the staged statements may break, and the API error each stands for. */
+  private readonly guards = new Map<string, () => Error>();
 
   constructor(readonly db: D1Database) {}
 
@@ -75,6 +77,16 @@ export class SandboxStore {
     this.staged.push(statement);
   }
 
+  /**
+   * Stages a statement that fails on the named constraint when the request must not commit (the
+   * balance a concurrent request spent, balance.ts): the whole batch rolls back and the request
+   * answers `refusal()`.
+   */
+  stageGuard(statement: D1PreparedStatement, constraint: string, refusal: () => Error): void {
+    this.staged.push(statement);
+    this.guards.set(constraint, refusal);
+  }
+
   /** Applies the buffered writes, staged statements and `alongside` (e.g. the idempotent answer) in one batch. */
   async commit(alongside: D1PreparedStatement[] = []): Promise<void> {
     for (const hook of this.beforeCommitHooks) await hook();
@@ -82,7 +94,12 @@ export class SandboxStore {
     const statement = this.db.prepare(
       "INSERT INTO sandbox_objects (id, object, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data",
     );
-    await this.db.batch([...[...this.pending.values()].map((o) => statement.bind(o.id, o.object, JSON.stringify(o))), ...this.staged, ...alongside]);
+    try {
+      await this.db.batch([...[...this.pending.values()].map((o) => statement.bind(o.id, o.object, JSON.stringify(o))), ...this.staged, ...alongside]);
+    } catch (error) {
+      for (const [constraint, refusal] of this.guards) if (String(error).includes(`CHECK constraint failed: ${constraint}`)) throw refusal();
+      throw error;
+    }
     this.pending.clear();
     this.staged.length = 0;
   }

@@ -179,19 +179,42 @@ describe("transfers draw on the available balance only", () => {
     expect(fresh.json).toMatchObject({ object: "transfer", amount: available + 700 });
   });
 
-  it("two transfers at once cannot spend the same cents", async () => {
+  it("transfers at once all go, as on Stripe, while the available balance covers them; past it they are refused and the balance never goes below zero", async () => {
     const account = await payableAccount();
     const { available } = await usd();
     if (available > 0) await stripe.transfers.create({ amount: available, currency: "usd", destination: account.id });
     await charge(10000, "pm_card_bypassPending"); // 9680 available
-    const attempts = await Promise.all(
-      [0, 1, 2].map(() => call("POST", "/v1/transfers", { amount: "5000", currency: "usd", destination: account.id })),
+    const covered = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => call("POST", "/v1/transfers", { amount: "400", currency: "usd", destination: account.id }, undefined, { "Idempotency-Key": `at-once-${account.id}-${i}` })),
     );
-    const codes = attempts.map((attempt) => (attempt.status === 200 ? "paid" : (attempt.json.error as { code: string }).code)).sort();
-    // One goes; the others are refused for the balance, or asked to retry while the first holds the lock.
-    expect(codes.filter((code) => code === "paid")).toHaveLength(1);
-    for (const code of codes.filter((c) => c !== "paid")) expect(["balance_insufficient", "lock_timeout"]).toContain(code);
-    expect((await usd()).available).toBe(4680);
+    // No lock to wait on: every one of them is made.
+    expect(covered.map((answer) => answer.status)).toEqual(Array.from({ length: 24 }, () => 200));
+    expect(new Set(covered.map((answer) => answer.json.id)).size).toBe(24);
+    expect((await usd()).available).toBe(80);
+    await charge(620, "pm_card_bypassPending"); // 572 more: 652 available
+
+    // 652 covers one of three 500s: whichever commits first goes, the others are refused for the balance.
+    const short = await Promise.all([0, 1, 2].map(() => call("POST", "/v1/transfers", { amount: "500", currency: "usd", destination: account.id })));
+    const codes = short.map((answer) => (answer.status === 200 ? "paid" : (answer.json.error as { code: string }).code)).sort();
+    expect(codes).toEqual(["balance_insufficient", "balance_insufficient", "paid"]);
+    expect((await usd()).available).toBe(152);
+    expect((await stripe.transfers.list({ destination: account.id, limit: 100 })).data).toHaveLength((available > 0 ? 1 : 0) + 25);
+  });
+
+  it("the same idempotency key sent several times at once makes one transfer", async () => {
+    const account = await payableAccount();
+    await charge(10000, "pm_card_bypassPending");
+    const before = (await usd()).available;
+    const headers = { "Idempotency-Key": `payout-at-once-${account.id}` };
+    const answers = await Promise.all([0, 1, 2, 3, 4].map(() => call("POST", "/v1/transfers", { amount: "1200", currency: "usd", destination: account.id }, undefined, headers)));
+    const made = answers.filter((answer) => answer.status === 200);
+    // The others met the first still running (409, Stripe's idempotency_error) or replay its answer.
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer).toMatchObject({ status: 409, json: { error: { type: "idempotency_error" } } });
+    expect(new Set(made.map((answer) => answer.json.id)).size).toBe(1);
+    const replay = await call("POST", "/v1/transfers", { amount: "1200", currency: "usd", destination: account.id }, undefined, headers);
+    expect(replay.json.id).toBe(made[0]!.json.id);
+    expect((await stripe.transfers.list({ destination: account.id, limit: 100 })).data).toHaveLength(1);
+    expect((await usd()).available).toBe(before - 1200);
   });
 });
 

@@ -8,6 +8,7 @@ export { ACCOUNTS, accountBalance, artistAvailableBalances, post, postedRefs } f
 export { loadMonthlyStatement, monthHasBegun, statementMonths } from "./monthly-statement";
 export { readPayoutFunding } from "./payout-funding";
 export { connectStatusOf, isPayoutDay, payArtist, payoutMinimumCents, payoutPeriod, payoutsReady } from "./payouts";
+export { payArtists } from "./payout-batch";
 export { recordProviderSettlement } from "./provider-settlements";
 export { statementCsv, statementFileName } from "./statement-csv";
 export { TAX_YEAR_FIRST, TAX_YEAR_LAST, loadTaxYear, taxYearCsv, taxYearFileName } from "./tax-year";

@@ -11,7 +11,7 @@
  * (`balance_insufficient`) does not fail the payout: it stays pending, its money in payout_pending,
  * and the next run tries again (docs/decisions/021-platform-balance-and-settlements.md).
  */
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { artists, payouts } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
@@ -23,10 +23,10 @@ import { POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
 import { availableBalancesQuery, post } from "./ledger";
 import { runBatch } from "../platform/db";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
-import { textPayoutSent } from "../texts/index";
+import { outboxTextsStatement, payoutSentText, queueTextSends } from "../texts/index";
 
 export type PayoutRow = typeof payouts.$inferSelect;
-type Artist = typeof artists.$inferSelect;
+export type Artist = typeof artists.$inferSelect;
 
 export const PAYOUT_CURRENCY = "usd";
 
@@ -120,114 +120,158 @@ async function payoutFor(ctx: Ctx, artistId: string, period: string): Promise<Pa
   return row;
 }
 
-/**
- * The platform balance was short: the payout stays pending with its money in payout_pending, and the
- * next attempt uses the next key. Only the attempt that saw this refusal moves the count on.
- */
-async function waitForFunds(ctx: Ctx, payout: PayoutRow, now = ctx.now()): Promise<void> {
-  await ctx.db
-    .update(payouts)
-    .set({ fundingWaits: payout.fundingWaits + 1, waitingForFundsSince: now, updatedAt: now })
-    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending"), eq(payouts.fundingWaits, payout.fundingWaits)));
+/** What one try at a payout's Transfer came to; `recordAttempts` writes it. */
+export type TransferAttempt = { kind: "sent"; transferId: string } | { kind: "short" } | { kind: "refused"; message: string };
+export interface Attempt {
+  artist: Artist;
+  payout: PayoutRow;
+  attempt: TransferAttempt;
 }
 
-async function failPayout(ctx: Ctx, payout: PayoutRow, message: string): Promise<void> {
-  await post(ctx, POSTINGS.payoutFailed(payout));
-  await ctx.db
-    .update(payouts)
-    .set({ status: "failed", failureMessage: message, updatedAt: ctx.now() })
-    .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")));
+const OUTCOME_OF = { sent: "paid", short: "waiting_for_funds", refused: "failed" } as const satisfies Record<TransferAttempt["kind"], PayoutOutcome>;
+/** The job's outcome for a recorded attempt. */
+export const attemptOutcome = (attempt: TransferAttempt) => OUTCOME_OF[attempt.kind];
+
+/**
+ * Asks Stripe for a pending payout's Transfer (the row's id in its idempotency key). `resumed`: an
+ * earlier attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys
+ * (24 h), so it is looked up by its transfer group first; so is one whose key a 500 spent. Anything
+ * but an answer (network, 5xx, 429, an idempotent request still in flight) is thrown so the queue
+ * retries with the same key; a 500 Stripe stored under the key moves the row to the next key first.
+ * Several run at once for a queue batch's artists (ledger/payout-batch.ts): each has its own key.
+ */
+export async function attemptTransfer(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<TransferAttempt> {
+  const { stripe } = ctx;
+  if (!artist.stripeAccountId) return { kind: "refused", message: "The artist has no connected account." };
+  const spentKeys = payout.stripeKeyAttempt + payout.fundingWaits;
+  if (resumed || spentKeys > 0) {
+    const earlier = await stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 });
+    if (earlier.data[0]) return { kind: "sent", transferId: earlier.data[0].id };
+  }
+  try {
+    const transfer = await stripe.transfers.create(
+      {
+        amount: payout.amountCents,
+        currency: PAYOUT_CURRENCY,
+        destination: artist.stripeAccountId,
+        transfer_group: payoutTransferGroup(payout.id),
+        metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
+      },
+      { idempotencyKey: payoutIdempotencyKey(payout.id, spentKeys) },
+    );
+    return { kind: "sent", transferId: transfer.id };
+  } catch (error) {
+    if (isBalanceShort(error)) return { kind: "short" };
+    // A 500 is stored under the key: the next attempt looks the Transfer up, then uses a new key.
+    if (spentOnServerError(error)) {
+      await ctx.db
+        .update(payouts)
+        .set({ stripeKeyAttempt: payout.stripeKeyAttempt + 1 })
+        .where(and(eq(payouts.id, payout.id), eq(payouts.stripeKeyAttempt, payout.stripeKeyAttempt)));
+    }
+    if (!isPermanentRefusal(error)) throw error;
+    return { kind: "refused", message: error.message };
+  }
+}
+
+const stillPending = (ref: SQL) => sql`exists (select 1 from payouts where id = ${ref} and status = 'pending')`;
+const nowPaid = (ref: SQL) => sql`exists (select 1 from payouts where id = ${ref} and status = 'paid')`;
+const field = (name: string) => sql.raw(`json_extract(t.value, '$.${name}')`);
+/** Rows named in a JSON list of `{ id, value }`, found by primary key (not by scanning every pending payout). */
+const byIds = (rows: string) => sql`payouts.id in (select json_extract(value, '$.id') from json_each(${rows}))`;
+/** The list's `value` for the row being updated. */
+const valueById = (rows: string) => sql`(select json_extract(value, '$.value') from json_each(${rows}) where json_extract(value, '$.id') = payouts.id)`;
+
+/**
+ * The attempts' outcomes in ONE D1 batch, however many payouts: for a Transfer made, the money
+ * leaves the ledger (payout_pending → payouts:sent), the row says `paid` and the artist's text is
+ * written to the outbox (its send queued after, texts/text-messages.ts); for a refusal, the money
+ * returns (payout_pending → available) and the row says `failed`; for a short platform balance the
+ * row counts the wait and the next attempt uses the next key (only the attempt that saw the refusal
+ * moves the count on). Every write holds only while the row is still pending, so a second delivery
+ * finishing the same payout changes nothing.
+ */
+export async function recordAttempts(ctx: Ctx, attempts: readonly Attempt[]): Promise<void> {
+  const now = ctx.now();
+  const sent = attempts.flatMap((a) => (a.attempt.kind === "sent" ? [{ ...a, transferId: a.attempt.transferId }] : []));
+  const refused = attempts.flatMap((a) => (a.attempt.kind === "refused" ? [{ ...a, message: a.attempt.message }] : []));
+  const statements: SQL[] = [];
+  const postings = [...sent.map((a) => POSTINGS.payoutSent(a.payout)), ...refused.map((a) => POSTINGS.payoutFailed(a.payout))];
+  if (postings.length > 0) statements.push(...postingStatements(postings, now, { onlyIf: stillPending }).statements);
+  if (sent.length > 0) {
+    const rows = JSON.stringify(sent.map((a) => ({ id: a.payout.id, value: a.transferId })));
+    statements.push(sql`update payouts set status = 'paid', stripe_transfer_id = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`);
+  }
+  if (refused.length > 0) {
+    const rows = JSON.stringify(refused.map((a) => ({ id: a.payout.id, value: a.message })));
+    statements.push(sql`update payouts set status = 'failed', failure_message = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`);
+  }
+  for (const { payout, attempt } of attempts) {
+    if (attempt.kind !== "short") continue;
+    statements.push(sql`update payouts set funding_waits = ${payout.fundingWaits + 1}, waiting_for_funds_since = ${now}, updated_at = ${now}
+      where id = ${payout.id} and status = 'pending' and funding_waits = ${payout.fundingWaits}`);
+  }
+  if (sent.length > 0) statements.push(outboxTextsStatement(ctx.env, sent.map((a) => payoutSentText(a.artist, a.payout)), nowPaid));
+  if (statements.length === 0) return;
+  const results = await runBatch(ctx.db, statements);
+  if (sent.length > 0) await queueTextSends(ctx, results[results.length - 1]!);
 }
 
 /**
  * Finishes a pending payout, from wherever an earlier attempt stopped: every step is idempotent
- * (ledger by (kind, ref), the Transfer by its key, the row by its status). `resumed`: an earlier
- * attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys (24 h),
- * so it is looked up by its transfer group first; so is one whose key a 500 spent.
+ * (ledger by (kind, ref), the Transfer by its key, the row by its status).
  */
 async function settlePayout(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<"paid" | "failed" | "waiting_for_funds"> {
-  const { stripe } = ctx;
-  // A payout created by this attempt was posted in the batch that inserted it (createPayout).
+  // A payout created by this attempt was posted in the batch that inserted it (createPayouts).
   if (resumed) await post(ctx, POSTINGS.payout(payout));
-  if (!artist.stripeAccountId) {
-    await failPayout(ctx, payout, "The artist has no connected account.");
-    return "failed";
-  }
-
-  let transfer: Stripe.Transfer | undefined;
-  const spentKeys = payout.stripeKeyAttempt + payout.fundingWaits;
-  if (resumed || spentKeys > 0) {
-    const earlier = await stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 });
-    transfer = earlier.data[0];
-  }
-  if (!transfer) {
-    try {
-      transfer = await stripe.transfers.create(
-        {
-          amount: payout.amountCents,
-          currency: PAYOUT_CURRENCY,
-          destination: artist.stripeAccountId,
-          transfer_group: payoutTransferGroup(payout.id),
-          metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
-        },
-        { idempotencyKey: payoutIdempotencyKey(payout.id, spentKeys) },
-      );
-    } catch (error) {
-      if (isBalanceShort(error)) {
-        await waitForFunds(ctx, payout);
-        return "waiting_for_funds";
-      }
-      // A 500 is stored under the key: the next attempt looks the Transfer up, then uses a new key.
-      if (spentOnServerError(error)) {
-        await ctx.db
-          .update(payouts)
-          .set({ stripeKeyAttempt: payout.stripeKeyAttempt + 1 })
-          .where(and(eq(payouts.id, payout.id), eq(payouts.stripeKeyAttempt, payout.stripeKeyAttempt)));
-      }
-      if (!isPermanentRefusal(error)) throw error;
-      await failPayout(ctx, payout, error.message);
-      return "failed";
-    }
-  }
-
-  // The money leaves the ledger and the row says paid in one batch: one round trip, one transaction.
-  const now = ctx.now();
-  const [, , paid] = await runBatch(ctx.db, [
-    ...postingStatements([POSTINGS.payoutSent(payout)], now).statements,
-    sql`update payouts set status = 'paid', stripe_transfer_id = ${transfer.id}, updated_at = ${now} where id = ${payout.id} and status = 'pending'`,
-  ]);
-  if (paid.meta.changes > 0) await textPayoutSent(ctx, payout);
-  return "paid";
+  const attempt = await attemptTransfer(ctx, artist, payout, resumed);
+  await recordAttempts(ctx, [{ artist, payout, attempt }]);
+  return attemptOutcome(attempt);
 }
 
 /**
- * The `payouts.artist` job: pays the artist's available balance for `period` once. Below the minimum
- * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
- * is written: it stays available and the artist's page shows it as held).
+ * New payout rows for the period and their ledger moves available → payout_pending, in ONE batch
+ * however many artists: a move is written only if this insert made its row (another delivery's row
+ * keeps its own). Answers the rows this batch made; an artist left out lost the race to another
+ * delivery, whose row the caller finishes.
  */
-/**
- * A new payout row for the period and its ledger move available → payout_pending, in one batch: the
- * posting is written only if this insert made the row (another delivery's row keeps its own).
- */
-async function createPayout(ctx: Ctx, artistId: string, period: string, amountCents: number): Promise<PayoutRow | undefined> {
+export async function createPayouts(ctx: Ctx, period: string, due: readonly { artistId: string; amountCents: number }[]): Promise<PayoutRow[]> {
+  if (due.length === 0) return [];
   const now = ctx.now();
-  const row: PayoutRow = {
+  const rows: PayoutRow[] = due.map(({ artistId, amountCents }) => ({
     id: crypto.randomUUID(), artistId, period, amountCents, status: "pending", stripeTransferId: null, failureMessage: null,
     stripeKeyAttempt: 0, fundingWaits: 0, waitingForFundsSince: null, createdAt: now, updatedAt: now,
-  };
+  }));
+  const values = JSON.stringify(rows.map((row) => ({ id: row.id, artistId: row.artistId, amountCents: row.amountCents })));
   const [inserted] = await runBatch(ctx.db, [
+    // `where true` before ON CONFLICT keeps SQLite from reading it as part of the FROM (sqlite.org/lang_upsert.html).
     sql`insert into payouts (id, artist_id, period, amount_cents, status, created_at, updated_at)
-      values (${row.id}, ${artistId}, ${period}, ${amountCents}, 'pending', ${now}, ${now}) on conflict do nothing`,
-    ...postingStatements([POSTINGS.payout(row)], now, { onlyIf: (ref) => sql`exists (select 1 from payouts where id = ${ref} and status = 'pending')` }).statements,
+      select ${field("id")}, ${field("artistId")}, ${period}, ${field("amountCents")}, 'pending', ${now}, ${now}
+      from json_each(${values}) t where true on conflict do nothing returning id`,
+    ...postingStatements(rows.map((row) => POSTINGS.payout(row)), now, { onlyIf: stillPending }).statements,
   ]);
-  return inserted.meta.changes === 1 ? row : undefined;
+  const made = new Set((inserted.results as { id: string }[]).map((row) => row.id));
+  return rows.filter((row) => made.has(row.id));
 }
 
 /**
- * The `payouts.artist` job: pays the artist's available balance for `period` once. Below the minimum
- * nothing happens (the balance waits); without a ready connected account the balance is held (nothing
- * is written: it stays available and the artist's page shows it as held). What it needs is read in
- * one D1 batch: the artist, their unfinished payouts and the period's, their available balance.
+ * Why no new payout is made for the period from this balance (not a payout day, below the minimum,
+ * no ready connected account: the balance is held, nothing written), or null when one is due.
+ */
+export function newPayoutBlocked(env: Ctx["env"], artist: Artist, period: string, balance: number): PayoutOutcome | null {
+  if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
+  if (balance < payoutMinimumCents(env)) return "below_minimum";
+  if (!payoutsReady(artist)) return "held";
+  return null;
+}
+
+/**
+ * The `payouts.artist` job for one artist, and the way a queue batch repairs an artist with an
+ * unfinished payout (ledger/payout-batch.ts): pays the artist's available balance for `period` once.
+ * Below the minimum nothing happens (the balance waits); without a ready connected account the
+ * balance is held (nothing is written: it stays available and the artist's page shows it as held).
+ * What it needs is read in one D1 batch: the artist, their unfinished payouts and the period's, their
+ * available balance.
  */
 export async function payArtist(ctx: Ctx, artistId: string, period: string): Promise<PayoutOutcome> {
   const [[artist], theirs, [balanceRow]] = await ctx.db.batch([
@@ -257,13 +301,12 @@ export async function payArtist(ctx: Ctx, artistId: string, period: string): Pro
   // new earnings stay available and go once the waiting payout has.
   if (stillWaiting) return "waiting_for_funds";
 
-  if (!isPayoutDay(artist.paymentFrequency, period)) return "not_due";
   // A failed earlier payout gave its money back: the balance is read again after settling them.
   const balance = settledEarlier ? ((await availableBalancesQuery(ctx, [artistId]))[0]?.total ?? 0) : (balanceRow?.total ?? 0);
-  if (balance < payoutMinimumCents(ctx.env)) return "below_minimum";
-  if (!payoutsReady(artist)) return "held";
+  const blocked = newPayoutBlocked(ctx.env, artist, period, balance);
+  if (blocked) return blocked;
 
-  const created = await createPayout(ctx, artistId, period, balance);
+  const [created] = await createPayouts(ctx, period, [{ artistId, amountCents: balance }]);
   if (created) return settlePayout(ctx, artist, created, false);
   // Another delivery of this job inserted the row first: finish that one.
   const winner = await payoutFor(ctx, artistId, period);

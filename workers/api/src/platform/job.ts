@@ -43,6 +43,11 @@ export type Job =
       messageId: string;
     }
   | {
+      /** Send several queued texts written in one batch (texts/jobs/send-text.ts), at most 100. */
+      type: "texts.send";
+      messageIds: string[];
+    }
+  | {
       /** Ask Stripe for a refund row's refund (refunds/send-refund.ts); the row counts the keys a 500 spent. */
       type: "refund.send";
       refundId: string;

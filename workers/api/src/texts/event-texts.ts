@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { payments, songs, textMessages } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { phoneConfirmed } from "./phone-confirmation";
-import { queueText, type TextRequest } from "./text-messages";
+import type { Language } from "@jplay/schema/language";
+import { type OutboxText, queueText, type TextRequest } from "./text-messages";
 
 async function tell(ctx: Ctx, text: TextRequest): Promise<void> {
   try {
@@ -122,7 +123,16 @@ export async function textRenewalNeedsConfirmation(
   });
 }
 
-/** A payout's Transfer was made. */
-export async function textPayoutSent(ctx: Ctx, payout: { id: string; artistId: string; amountCents: number }): Promise<void> {
-  await tell(ctx, { artistId: payout.artistId, kind: "payout_sent", dedupeKey: `payout_sent:${payout.id}`, write: (texts) => texts.payoutSent(payout.amountCents) });
-}
+/**
+ * A payout's Transfer was made: the text as an outbox row for the payout's own D1 batch
+ * (ledger/payouts.ts writes it with the `paid` status, `outboxTextsStatement`), keyed by the payout.
+ */
+export const payoutSentText = (artist: { id: string; phone: string | null; language: Language }, payout: { id: string; amountCents: number }): OutboxText => ({
+  artistId: artist.id,
+  phone: artist.phone,
+  language: artist.language,
+  ref: payout.id,
+  kind: "payout_sent",
+  dedupeKey: `payout_sent:${payout.id}`,
+  write: (texts) => texts.payoutSent(payout.amountCents),
+});

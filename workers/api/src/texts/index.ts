@@ -3,16 +3,17 @@
  */
 export { listTextMessages } from "./admin-text-messages";
 export {
+  payoutSentText,
   textCardSaved,
   textPaymentOutcome,
-  textPayoutSent,
   textRenewalNeedsConfirmation,
   textSongHeld,
   textSongOutcome,
   textSongRestored,
   textSongTakenDown,
 } from "./event-texts";
-export { sendText } from "./jobs/send-text";
+export { sendText, sendTexts } from "./jobs/send-text";
+export { outboxTextsStatement, queueTextSends } from "./text-messages";
 export { requeueStuckTextsTask } from "./jobs/text-tasks";
 export { toE164 } from "./phone-number";
 export { servedSmsCountries, textsReach } from "./sms-countries";

@@ -3,7 +3,7 @@
  * refusal of a send to an unsubscribed number (error 21610), or an operator in admin puts a number on
  * the list; START/UNSTOP/YES takes it off. A number on the list gets no texts: its rows are `skipped`.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { smsOptOuts } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 
@@ -31,4 +31,11 @@ export async function optIn(ctx: Ctx, phone: string): Promise<void> {
 
 export async function isOptedOut(ctx: Ctx, phone: string): Promise<boolean> {
   return (await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone)).limit(1)).length > 0;
+}
+
+/** Which of these numbers are on the list (one statement; at most 90 numbers). */
+export async function optedOutAmong(ctx: Ctx, phones: readonly string[]): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const rows = await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, [...new Set(phones)]));
+  return new Set(rows.map((row) => row.phone));
 }

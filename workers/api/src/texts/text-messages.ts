@@ -7,8 +7,9 @@
  * Artist page tokens and phone codes in a body are kept readable only while the row waits to be sent
  * (docs/decisions/026-texts-to-artists.md). The body is written here, in the artist's stored language.
  */
-import { eq, sql } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import { artists, type TextMessageKind, type TextMessageStatus } from "@jplay/schema/tables";
+import type { Language } from "@jplay/schema/language";
 import type { Ctx } from "../platform/context";
 import { toE164 } from "./phone-number";
 import { textsReach } from "./sms-countries";
@@ -32,6 +33,18 @@ const PHONE_CODE = /\b\d{3}-\d{3}\b/g;
 /** The body with every artist page token and confirmation code replaced, as it is stored once sent and shown in admin. */
 export const redactLinks = (body: string) => body.replace(ARTIST_LINK_TOKEN, "$1[link hidden]").replace(PHONE_CODE, "[code hidden]");
 
+type TextStatus = { status: TextMessageStatus; error: string | null };
+
+/** Whether a text to this stored phone can go (`queued`) or why not; the opt-out list is checked apart. */
+function statusFor(env: Ctx["env"], storedPhone: string | null | undefined, phone: string | null): TextStatus {
+  if (!storedPhone) return { status: "skipped", error: "The artist gave no phone number." };
+  if (phone === null) return { status: "failed", error: "The phone number cannot receive texts (not a valid number)." };
+  if (!textsReach(env, phone)) return { status: "failed", error: "JPlay does not text numbers in this country (SMS_COUNTRIES)." };
+  return { status: "queued", error: null };
+}
+
+const OPTED_OUT: TextStatus = { status: "skipped", error: "The number opted out (STOP)." };
+
 /**
  * Writes the row (once per dedupe key) and, when it is to be sent, queues its send job. Answers the
  * status of the row this call wrote, or null when the key had one already.
@@ -40,16 +53,8 @@ export async function queueText(ctx: Ctx, text: TextRequest): Promise<TextMessag
   const [artist] = await ctx.db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
   const body = text.write(textBodiesIn(artist?.language ?? "en"));
   const phone = toE164(artist?.phone);
-  const optedOut = phone !== null && (await isOptedOut(ctx, phone));
-  const { status, error } = !artist?.phone
-    ? ({ status: "skipped", error: "The artist gave no phone number." } as const)
-    : phone === null
-      ? ({ status: "failed", error: "The phone number cannot receive texts (not a valid number)." } as const)
-      : !textsReach(ctx.env, phone)
-        ? ({ status: "failed", error: "JPlay does not text numbers in this country (SMS_COUNTRIES)." } as const)
-        : optedOut
-          ? ({ status: "skipped", error: "The number opted out (STOP)." } as const)
-          : ({ status: "queued", error: null } as const);
+  const reachable = statusFor(ctx.env, artist?.phone, phone);
+  const { status, error } = reachable.status === "queued" && phone !== null && (await isOptedOut(ctx, phone)) ? OPTED_OUT : reachable;
   const id = crypto.randomUUID();
   const inserted = await ctx.db.run(sql`
     insert into text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, error)
@@ -59,4 +64,48 @@ export async function queueText(ctx: Ctx, text: TextRequest): Promise<TextMessag
   if (inserted.meta.changes !== 1) return null;
   if (status === "queued") await ctx.jobs.send({ type: "text.send", messageId: id });
   return status;
+}
+
+/** A text to write in another module's D1 batch: the artist's stored phone and language come with it. */
+export interface OutboxText extends TextRequest {
+  phone: string | null;
+  language: Language;
+  /** What `onlyIf` is asked about (e.g. the payout the text tells of). */
+  ref: string;
+}
+
+/**
+ * One statement writing any number of texts to the outbox, for the caller's own D1 batch, so the
+ * event and its text commit together (docs/decisions/076-payouts-batch-wide.md). Each row is written
+ * once per dedupe key, only where `onlyIf(ref)` holds; a number on the opt-out list is `skipped` in
+ * the same statement. It returns the ids of the rows it wrote `queued`, which the caller hands to one
+ * `texts.send` job (`queueTextSends`); a row whose job is lost is queued again by the cron's repair.
+ */
+export function outboxTextsStatement(env: Ctx["env"], texts: readonly OutboxText[], onlyIf: (ref: SQL) => SQL): SQL {
+  const rows = texts.map((text) => {
+    const phone = toE164(text.phone);
+    const body = text.write(textBodiesIn(text.language));
+    const { status, error } = statusFor(env, text.phone, phone);
+    return {
+      id: crypto.randomUUID(), artistId: text.artistId, toPhone: phone ?? text.phone ?? "", kind: text.kind, dedupeKey: text.dedupeKey,
+      body: status === "queued" ? body : redactLinks(body), hidden: redactLinks(body), status, error, ref: text.ref,
+    };
+  });
+  const field = (name: string) => sql.raw(`json_extract(t.value, '$.${name}')`);
+  const optedOut = sql`(${field("status")} = 'queued' and exists (select 1 from sms_opt_outs o where o.phone = ${field("toPhone")}))`;
+  return sql`insert into text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, error)
+    select ${field("id")}, ${field("artistId")}, ${field("toPhone")}, ${field("kind")}, ${field("dedupeKey")},
+      case when ${optedOut} then ${field("hidden")} else ${field("body")} end,
+      case when ${optedOut} then ${OPTED_OUT.status} else ${field("status")} end,
+      case when ${optedOut} then ${OPTED_OUT.error} else ${field("error")} end
+    from json_each(${JSON.stringify(rows)}) t
+    where ${onlyIf(field("ref"))}
+    on conflict (dedupe_key) do nothing
+    returning id, status`;
+}
+
+/** The rows an `outboxTextsStatement` wrote `queued`, sent by one job (at most 100 ids a message). */
+export async function queueTextSends(ctx: Ctx, written: D1Result): Promise<void> {
+  const ids = (written.results as { id: string; status: string }[]).filter((row) => row.status === "queued").map((row) => row.id);
+  for (let i = 0; i < ids.length; i += 100) await ctx.jobs.send({ type: "texts.send", messageIds: ids.slice(i, i + 100) });
 }

@@ -1,49 +1,61 @@
 /**
- * The outbox rows (table text_messages) as the `text.send` job (texts/jobs/send-text.ts) and the cron's
- * repair (texts/jobs/text-tasks.ts) read and settle them: the row to send, one counted attempt per send,
- * the provider's error kept while the queue retries, the final status, and the rows whose job was
- * lost. Every write is guarded by the row still being `queued`, so two deliveries settle it once.
+ * The outbox rows (table text_messages) as the send jobs (texts/jobs/send-text.ts) and the cron's
+ * repair (texts/jobs/text-tasks.ts) read and settle them: the rows to send, one counted attempt per
+ * send, the provider's error kept while the queue retries, the final status, and the rows whose job was
+ * lost. A job's rows are read, claimed and settled a statement each, however many it holds. Every
+ * write is guarded by the row still being `queued`, so two deliveries settle it once.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { textMessages, type TextMessageStatus } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { redactLinks } from "./text-messages";
 
 export type TextRow = typeof textMessages.$inferSelect;
 
-export async function textById(ctx: Ctx, messageId: string): Promise<TextRow | undefined> {
-  return (await ctx.db.select().from(textMessages).where(eq(textMessages.id, messageId)).limit(1))[0];
+/** The outbox rows of these ids (at most 90: D1 binds 100 parameters a statement). */
+export async function textsByIds(ctx: Ctx, messageIds: readonly string[]): Promise<TextRow[]> {
+  return messageIds.length === 0 ? [] : ctx.db.select().from(textMessages).where(inArray(textMessages.id, [...messageIds]));
 }
 
-/** Settles a queued row: its final status, the body without page tokens, and what the provider said. */
-export async function settleText(
-  ctx: Ctx,
-  row: Pick<TextRow, "id" | "body">,
-  outcome: { status: TextMessageStatus; error?: string | null; providerMessageId?: string; sentAt?: number },
-): Promise<void> {
-  await ctx.db
-    .update(textMessages)
-    .set({
-      status: outcome.status,
-      body: redactLinks(row.body),
-      error: outcome.error ?? null,
-      providerMessageId: outcome.providerMessageId ?? null,
-      sentAt: outcome.sentAt ?? null,
-    })
-    .where(and(eq(textMessages.id, row.id), eq(textMessages.status, "queued")));
+export interface TextSettlement {
+  row: Pick<TextRow, "id" | "body">;
+  status: TextMessageStatus;
+  error?: string | null;
+  providerMessageId?: string;
+  sentAt?: number;
+}
+
+const field = (name: string) => sql.raw(`json_extract(t.value, '$.${name}')`);
+
+/**
+ * Settles queued rows, any number in one statement: each its final status, its body without page
+ * tokens, and what the provider said.
+ */
+export async function settleTexts(ctx: Ctx, settlements: readonly TextSettlement[]): Promise<void> {
+  if (settlements.length === 0) return;
+  const rows = settlements.map((s) => ({
+    id: s.row.id, status: s.status, body: redactLinks(s.row.body), error: s.error ?? null, providerMessageId: s.providerMessageId ?? null, sentAt: s.sentAt ?? null,
+  }));
+  // Each row found by its primary key, its values by a look-up in the list (not a scan of the queued rows).
+  const list = JSON.stringify(rows);
+  const value = (name: string) => sql`(select ${field(name)} from json_each(${list}) t where ${field("id")} = text_messages.id)`;
+  await ctx.db.run(sql`update text_messages set status = ${value("status")}, body = ${value("body")}, error = ${value("error")},
+      provider_message_id = ${value("providerMessageId")}, sent_at = ${value("sentAt")}
+    where id in (select ${field("id")} from json_each(${list}) t) and +status = 'queued'`);
 }
 
 /**
- * Counts this send on the row, guarded by the count it was read with: true when this delivery may
- * send, false when another delivery of the same message got there first.
+ * Counts this send on each row, guarded by the count it was read with, in one statement: the ids
+ * this delivery may send; a row left out is being sent by another delivery of the same message.
  */
-export async function claimTextSend(ctx: Ctx, row: Pick<TextRow, "id" | "attempts">): Promise<boolean> {
-  const claimed = await ctx.db
-    .update(textMessages)
-    .set({ attempts: row.attempts + 1 })
-    .where(and(eq(textMessages.id, row.id), eq(textMessages.status, "queued"), eq(textMessages.attempts, row.attempts)))
-    .returning({ id: textMessages.id });
-  return claimed.length > 0;
+export async function claimTextSends(ctx: Ctx, rows: readonly Pick<TextRow, "id" | "attempts">[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const list = JSON.stringify(rows.map((row) => ({ id: row.id, attempts: row.attempts })));
+  const claimed = await ctx.db.all<{ id: string }>(sql`update text_messages set attempts = attempts + 1
+    where id in (select ${field("id")} from json_each(${list}) t) and +status = 'queued'
+      and attempts = (select ${field("attempts")} from json_each(${list}) t where ${field("id")} = text_messages.id)
+    returning id`);
+  return new Set(claimed.map((row) => row.id));
 }
 
 /** The provider could not be reached: the row stays queued with the reason, for admin. */

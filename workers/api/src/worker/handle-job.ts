@@ -2,14 +2,16 @@
  * The JOBS queue consumer: a switch on the message type, acknowledged one message at a time. Every
  * job is idempotent, because a queue may deliver a message twice; a message that keeps failing is
  * retried with back-off and then lands in the dead-letter queue. A batch builds one context
- * (platform/context.ts) and runs each of its jobs with it.
+ * (platform/context.ts) and runs each of its jobs with it. A batch's `payouts.artist` jobs are paid
+ * together (ledger/payout-batch.ts, docs/decisions/076-payouts-batch-wide.md), each message still
+ * acknowledged or retried on its own artist's outcome.
  */
 import { contextFor, stripeReady, type Ctx } from "../platform/context";
 import type { Job } from "../platform/job";
 import { deliverDistribution, processDistribution } from "../distribution/index";
 import { chargeRetryItem } from "../payments/index";
-import { runPayoutPage, payArtist } from "../ledger/index";
-import { sendText } from "../texts/index";
+import { runPayoutPage, payArtist, payArtists } from "../ledger/index";
+import { sendText, sendTexts } from "../texts/index";
 import { sendRefund } from "../refunds/index";
 import { refreshFacilityHolds, rescreenAfterListChange, transcribeSong } from "../compliance/index";
 
@@ -40,6 +42,9 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
     case "text.send":
       await sendText(ctx, job.messageId);
       return;
+    case "texts.send":
+      await sendTexts(ctx, job.messageIds);
+      return;
     case "refund.send":
       await sendRefund(stripeReady(ctx), job.refundId);
       return;
@@ -59,15 +64,47 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
   }
 }
 
+type ArtistMessage = Message<Extract<Job, { type: "payouts.artist" }>>;
+
+function retryLater(queue: string, message: Message<Job>, error: unknown): void {
+  console.error(JSON.stringify({ level: "error", queue, messageId: message.id, attempts: message.attempts, error: String(error) }));
+  message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+}
+
+/** The batch's artist jobs, paid together per period; each message settles on its own artist's result. */
+async function payArtistMessages(ctx: Ctx, queue: string, messages: ArtistMessage[]): Promise<void> {
+  const periods = new Map<string, ArtistMessage[]>();
+  for (const message of messages) periods.set(message.body.period, [...(periods.get(message.body.period) ?? []), message]);
+  for (const [period, group] of periods) {
+    let results: Awaited<ReturnType<typeof payArtists>>;
+    try {
+      results = await payArtists(stripeReady(ctx), period, group.map((message) => message.body.artistId));
+    } catch (error) {
+      for (const message of group) retryLater(queue, message, error);
+      continue;
+    }
+    for (const message of group) {
+      const result = results.get(message.body.artistId);
+      if (result?.ok) message.ack();
+      else retryLater(queue, message, result ? result.error : new Error("no result for the artist"));
+    }
+  }
+}
+
 export async function handleJobBatch(batch: MessageBatch<Job>, env: Env): Promise<void> {
   const ctx = contextFor(env);
+  const artistMessages: ArtistMessage[] = [];
   for (const message of batch.messages) {
+    if (message.body.type === "payouts.artist") {
+      artistMessages.push(message as ArtistMessage);
+      continue;
+    }
     try {
       await runJob(message.body, ctx);
       message.ack();
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", queue: batch.queue, messageId: message.id, attempts: message.attempts, error: String(error) }));
-      message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      retryLater(batch.queue, message, error);
     }
   }
+  if (artistMessages.length > 0) await payArtistMessages(ctx, batch.queue, artistMessages);
 }
