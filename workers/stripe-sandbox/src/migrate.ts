@@ -5,11 +5,13 @@
  */
 import init from "../migrations/0000_init.sql";
 import balanceFloor from "../migrations/0001_balance_floor.sql";
+import pendingEventsIndex from "../migrations/0002_pending_events_index.sql";
 
 /** In order; append new files, never edit applied ones. */
 const MIGRATIONS: ReadonlyArray<readonly [name: string, sql: string]> = [
   ["0000_init", init],
   ["0001_balance_floor", balanceFloor],
+  ["0002_pending_events_index", pendingEventsIndex],
 ];
 
 const statementsOf = (sql: string) =>

@@ -146,13 +146,18 @@ export async function deliverEvents(env: SandboxEnv, ids: readonly string[], now
 }
 
 /**
+ * The events with deliveries still to make. Its text is the WHERE of the partial index
+ * `sandbox_objects_pending_events_idx` (migrations/0002), so SQLite reads only those events, not
+ * every event ever sent: keep the two the same.
+ */
+const PENDING_EVENTS = "object = 'event' AND json_extract(data, '$.pending_webhooks') > 0";
+
+/**
  * Every pending event now, oldest first, retries spent or not: the dashboard's "Resend", for tests
  * and dev tools (`POST /v1/test_helpers/deliver_events`).
  */
 export async function deliverPendingEvents(env: SandboxEnv, now: number): Promise<DeliveryReport> {
-  const { results } = await env.DB.prepare(
-    "SELECT data FROM sandbox_objects WHERE object = 'event' AND json_extract(data, '$.pending_webhooks') > 0 ORDER BY rowid",
-  ).all<{ data: string }>();
+  const { results } = await env.DB.prepare(`SELECT data FROM sandbox_objects WHERE ${PENDING_EVENTS} ORDER BY rowid`).all<{ data: string }>();
   return deliverRows(env, results, now);
 }
 
@@ -166,15 +171,16 @@ const RETRIES_PER_RUN = 50;
  */
 export const FIRST_ATTEMPT_GRACE_SECONDS = 60;
 
+/** retryDueEvents' read: `?1` the first attempt's grace, `?2` now, `?3` how many. */
+export const DUE_RETRIES_SQL = `SELECT data FROM sandbox_objects WHERE ${PENDING_EVENTS}
+       AND CASE WHEN json_extract(data, '$.delivery') IS NULL THEN json_extract(data, '$.created') + ?1 <= ?2
+                ELSE json_extract(data, '$.delivery.next_attempt_at') <= ?2 END
+     ORDER BY rowid LIMIT ?3`;
+
 /** Test mode's automatic retries that are due by `now` (run in the background of any call). */
 export async function retryDueEvents(env: SandboxEnv, now: number, reachable = true): Promise<DeliveryReport> {
-  const { results } = await env.DB.prepare(
-    `SELECT data FROM sandbox_objects WHERE object = 'event' AND json_extract(data, '$.pending_webhooks') > 0
-       AND CASE WHEN json_extract(data, '$.delivery') IS NULL THEN json_extract(data, '$.created') + ? <= ?
-                ELSE json_extract(data, '$.delivery.next_attempt_at') <= ? END
-     ORDER BY rowid LIMIT ?`,
-  )
-    .bind(FIRST_ATTEMPT_GRACE_SECONDS, now, now, RETRIES_PER_RUN)
+  const { results } = await env.DB.prepare(DUE_RETRIES_SQL)
+    .bind(FIRST_ATTEMPT_GRACE_SECONDS, now, RETRIES_PER_RUN)
     .all<{ data: string }>();
   return deliverRows(env, results, now, reachable);
 }
