@@ -35,14 +35,18 @@
  * call crosses miniflare in one workerd), so the default deadline leaves room for 100,000 artists;
  * `--artists 2000` is a check of a few minutes.
  *
- *   node bench/payout-run.ts [--artists 100000] [--deadline-minutes 150] [--sample-ms 5]
+ * Stripe's rate limit (--stripe-limit, Transfers a second, default 25 as Stripe's default; `off` for
+ * none): the sandbox answers 429 past it and the product paces its Transfers to it; the 429s the
+ * sandbox answered are counted.
+ *
+ *   node bench/payout-run.ts [--artists 100000] [--deadline-minutes 150] [--sample-ms 5] [--stripe-limit 25|off]
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PAYOUT_MINIMUM_CENTS } from "../schema/src/pricing.ts";
 import { runWrangler, sandboxConfigPath } from "../scripts/wrangler-env.ts";
-import { numberFlag } from "./lib/args.ts";
+import { numberFlag, stringFlag } from "./lib/args.ts";
 import { openLocalD1 } from "./lib/local-d1.ts";
 import { findWorkerd, threadsCpuNs } from "./lib/proc.ts";
 import { withSession } from "./lib/session.ts";
@@ -53,6 +57,17 @@ const startedAt = Date.now();
 const artistCount = numberFlag("artists", 100_000);
 const deadlineAt = startedAt + numberFlag("deadline-minutes", 150) * 60_000;
 const sampleMs = numberFlag("sample-ms", 5);
+/**
+ * Stripe's limit on Transfers a second (docs/decisions/079-payout-transfers-paced.md): the sandbox
+ * refuses past it with 429s, and the product paces to it. Locally one queue batch runs at a time, so
+ * that batch may use the whole limit: the product is told 25 × it (its 25 consumers' shares).
+ * `off`: no limit and no pacing, the Worker and D1 part alone.
+ */
+const stripeLimitFlag = stringFlag("stripe-limit", "25");
+const stripeLimit = stripeLimitFlag === "off" ? null : Number(stripeLimitFlag);
+if (stripeLimit !== null && !(Number.isInteger(stripeLimit) && stripeLimit > 0)) throw new Error(`--stripe-limit: a whole number of Transfers a second, or off (got ${stripeLimitFlag})`);
+/** The product's PAYOUT_CONSUMERS (workers/api/src/ledger/transfer-pace.ts, whose extensionless imports Node cannot load here). */
+const PRODUCT_CONSUMERS = 25;
 const DAILY_CRON = "0 0 * * *";
 const JOBS_QUEUE = "jplay-jobs";
 
@@ -275,6 +290,7 @@ await withSession(
     const loadAtStart = os.loadavg()[0]!;
     const triggerEpochMs = Date.now();
     const period = new Date(triggerEpochMs).toISOString().slice(0, 10);
+    if (stripeLimit !== null) await sandboxCall(server.baseURL, "/v1/test_helpers/rate_limits", { global: String(Math.max(100, stripeLimit)), endpoint: String(stripeLimit) });
     sampler.start(sampleMs);
     const triggeredAt = performance.now();
     const trigger = await fetch(`${server.baseURL}/__scheduled?cron=${encodeURIComponent(DAILY_CRON).replaceAll("%20", "+")}&time=${triggerEpochMs}`);
@@ -305,6 +321,7 @@ await withSession(
     }
     sampler.stop();
     const stoppedAt = performance.now();
+    const rateLimits = await (await fetch(`${server.baseURL}/api/stripe-sandbox/v1/test_helpers/rate_limits`, { headers: { Authorization: "Bearer sk_test_jplay_sandbox" } })).json<{ refused: Record<string, number> }>();
     const statementsAfter = await statementsRun();
     const statements = statementsAfter.statements - statementsBefore.statements;
     const writes = statementsAfter.writes - statementsBefore.writes;
@@ -387,6 +404,8 @@ await withSession(
         ["jobs/s", rate(messages, lastInvocationSeconds)],
         ["payouts/s", rate(state.paid, settledSeconds)],
         ["payouts/s, first / last fifth of the payouts", `${fifthRate(0)} / ${fifthRate(settledTimes.length - fifth)}`],
+        ["Stripe's Transfer limit a second (sandbox)", stripeLimit === null ? "off, no pacing" : stripeLimit],
+        ["Stripe 429s answered: endpoint / global", `${rateLimits.refused["endpoint-rate"] ?? 0} / ${rateLimits.refused["global-rate"] ?? 0}`],
         ["Worker's D1 statements (writes), whole run", `${statements} (${writes})`],
         ["D1 statements (writes) per payable artist", state.paid > 0 ? `${(statements / state.paid).toFixed(1)} (${(writes / state.paid).toFixed(1)})` : "—"],
         ["invocation wall ms, p50 / p99 / max", `${percentile(durations, 50).toFixed(0)} / ${percentile(durations, 99).toFixed(0)} / ${Math.max(0, ...durations).toFixed(0)}`],
@@ -402,5 +421,10 @@ await withSession(
     printTable("Payout run: correctness", ["check", "result", "detail"], checks.map(([name, ok, detail]) => [name, ok ? "ok" : "FAILED", detail]));
     if (!complete || checks.some(([, ok]) => !ok)) process.exitCode = 1;
   },
-  { wranglerArgs: ["--test-scheduled"], logLevel: "info", onOutput: queueLog.onOutput },
+  {
+    wranglerArgs: ["--test-scheduled"],
+    logLevel: "info",
+    onOutput: queueLog.onOutput,
+    vars: { STRIPE_TRANSFERS_PER_SECOND: String(stripeLimit === null ? 1_000_000 : stripeLimit * PRODUCT_CONSUMERS) },
+  },
 );

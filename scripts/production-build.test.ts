@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
+import { PAYOUT_CONSUMERS } from "../workers/api/src/ledger/transfer-pace.ts";
 import { CLIENT_BURST_PER_MINUTE } from "../workers/api/src/platform/limits.ts";
 import { buildWeb } from "./build-web.ts";
 import { repoRoot, runWrangler } from "./wrangler-env.ts";
@@ -75,6 +76,14 @@ describe("the production build", () => {
     expect(development.ratelimits).toEqual([bursts]);
     expect(production.ratelimits).toEqual([bursts]);
     expect(production.ratelimits[0]!.namespace_id).not.toBe(development.ratelimits[0]!.namespace_id);
+  });
+
+  it("runs at most as many JOBS consumers at once as the payout run shares Stripe's Transfer limit among (ledger/transfer-pace.ts)", () => {
+    for (const env of [undefined, "production"]) {
+      const config = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml"), env });
+      const jobs = config.queues.consumers?.find((consumer: { queue: string }) => consumer.queue === "jplay-jobs");
+      expect(jobs?.max_concurrency, env ?? "development").toBe(PAYOUT_CONSUMERS);
+    }
   });
 
   it("migrates no sandbox table", () => {

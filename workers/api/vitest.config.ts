@@ -102,6 +102,10 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
             SETUP_INTENTS_PER_MINUTE: "100000",
             CARD_SAVES_PER_MINUTE: "100000",
             CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
+            // A test runs one queue consumer at a time, so its payout batches may use Stripe's whole
+            // default limit of 25 Transfers a second: 25 × the 25 consumers the pacing shares it among
+            // (src/ledger/transfer-pace.ts), 40 ms apart.
+            STRIPE_TRANSFERS_PER_SECOND: "625",
             // The ledger's property test (test/ledger-properties.test.ts): its default size fits CI;
             // `LEDGER_PROPERTY_RUNS=20 LEDGER_PROPERTY_OPERATIONS=500` runs the full 10,000 operations.
             LEDGER_PROPERTY_RUNS: process.env.LEDGER_PROPERTY_RUNS ?? "",
@@ -117,7 +121,9 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
               d1Databases: { DB: "jplay-stripe-sandbox" },
               // The Worker under test runs as the pool's runner ("vitest-plugin-runner-" + project name).
               serviceBindings: { WEBHOOK_TARGET: `vitest-plugin-runner-${name}` },
-              bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET, ...sandboxBindings },
+              // Stripe's request-rate limits off (its src/rate-limits.ts): test files set up artists many a
+              // second; the tests about the limits set them with the sandbox's helper.
+              bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET, RATE_LIMITS: "off", ...sandboxBindings },
             },
           ],
         },

@@ -53,7 +53,9 @@ export default defineConfig({
     cloudflareTest({
       wrangler: { configPath: path.join(import.meta.dirname, "wrangler.toml") },
       miniflare: {
-        bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET },
+        // Request-rate limits off (src/rate-limits.ts): the tests make requests faster than Stripe allows;
+        // test/rate-limits.test.ts sets them to test the limiter.
+        bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET, RATE_LIMITS: "off" },
         // Deliveries go to the recorder instead of the product (wrangler.toml's WEBHOOK_TARGET = jplay);
         // tests read it through WEBHOOK_RECORDER.
         serviceBindings: { WEBHOOK_TARGET: "webhook-endpoint", WEBHOOK_RECORDER: "webhook-endpoint" },

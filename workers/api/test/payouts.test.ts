@@ -22,7 +22,7 @@ import { DAILY_CRON } from "../src/worker/crons";
 import { createStripe } from "../src/platform/stripe-client";
 import { ACCOUNTS, accountBalance, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/ledger/ledger";
 import { payoutIdempotencyKey, payoutTransferGroup } from "../src/ledger/payouts";
-import { drainPlatformBalance, fundPlatformBalance, sandboxHelper } from "./platform-funds";
+import { drainPlatformBalance, fundPlatformBalance, sandboxHelper, sandboxRead } from "./platform-funds";
 import { nextPhone, testContext } from "./support";
 
 const stripe = createStripe(env);
@@ -385,41 +385,50 @@ describe("one artist's payout job", () => {
   });
 });
 
+type Delivered = { artistId: string; messageId: string };
+
+/**
+ * One queue batch of `payouts.artist` messages (`extra`: the same jobs again in the same batch), through
+ * the Worker's queue handler with `settings` over the test's variables.
+ */
+interface BatchDelivery {
+  queue?: RecordingQueue;
+  extra?: string[];
+  settings?: Record<string, string>;
+}
+
+async function deliverBatch(artistIds: string[], period: string, { queue = new RecordingQueue(), extra = [], settings = {} }: BatchDelivery = {}) {
+  const delivered: Delivered[] = [...artistIds, ...extra].map((artistId) => ({ artistId, messageId: `m${++messageSerial}` }));
+  const batch = createMessageBatch<Job>(
+    "jplay-jobs",
+    delivered.map(({ artistId, messageId }) => ({ id: messageId, timestamp: new Date(), attempts: 1, body: { type: "payouts.artist", artistId, period } })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, ...settings, JOBS: queue } as unknown as Env, ctx);
+  const result = await getQueueResult(batch, ctx);
+  const retried = new Set(result.retryMessages.map((message) => message.msgId));
+  return { acked: new Set(result.explicitAcks), retriedArtists: delivered.filter((d) => retried.has(d.messageId)).map((d) => d.artistId), delivered, queue };
+}
+
+async function payableArtists(count: number, cents: (i: number) => number) {
+  const made = [];
+  for (let i = 0; i < count; i++) {
+    const artist = await newArtist("daily");
+    await db.update(artists).set({ phone: nextPhone() }).where(eq(artists.id, artist.id));
+    await credit(artist.id, cents(i));
+    made.push(artist);
+  }
+  return made;
+}
+
 describe("a queue batch's artists, paid together", () => {
-  type Delivered = { artistId: string; messageId: string };
-
-  /** One queue batch of `payouts.artist` messages (`extra`: the same jobs again in the same batch). */
-  async function deliverBatch(artistIds: string[], period: string, queue = new RecordingQueue(), extra: string[] = []) {
-    const delivered: Delivered[] = [...artistIds, ...extra].map((artistId) => ({ artistId, messageId: `m${++messageSerial}` }));
-    const batch = createMessageBatch<Job>(
-      "jplay-jobs",
-      delivered.map(({ artistId, messageId }) => ({ id: messageId, timestamp: new Date(), attempts: 1, body: { type: "payouts.artist", artistId, period } })),
-    );
-    const ctx = createExecutionContext();
-    await worker.queue(batch, { ...env, JOBS: queue } as unknown as Env, ctx);
-    const result = await getQueueResult(batch, ctx);
-    const retried = new Set(result.retryMessages.map((message) => message.msgId));
-    return { acked: new Set(result.explicitAcks), retriedArtists: delivered.filter((d) => retried.has(d.messageId)).map((d) => d.artistId), delivered, queue };
-  }
-
-  async function payableArtists(count: number, cents: (i: number) => number) {
-    const made = [];
-    for (let i = 0; i < count; i++) {
-      const artist = await newArtist("daily");
-      await db.update(artists).set({ phone: nextPhone() }).where(eq(artists.id, artist.id));
-      await credit(artist.id, cents(i));
-      made.push(artist);
-    }
-    return made;
-  }
-
   const payoutTexts = (payoutId: string) => env.DB.prepare("select id, status, body from text_messages where dedupe_key = ?1").bind(`payout_sent:${payoutId}`).all<{ id: string; status: string; body: string }>();
 
   it("pays every artist of the batch once, writes each text with its payout and sends them in one job; the batch delivered again changes nothing", async () => {
     const group = await payableArtists(5, (i) => 1100 + i * 100);
     const ids = group.map((artist) => artist.id);
     // Two of the jobs are in the batch twice, as a queue may deliver them.
-    const first = await deliverBatch(ids, "2026-12-14", new RecordingQueue(), ids.slice(0, 2));
+    const first = await deliverBatch(ids, "2026-12-14", { extra: ids.slice(0, 2) });
     expect(first.retriedArtists).toEqual([]);
     expect(first.acked.size).toBe(7);
 
@@ -478,6 +487,47 @@ describe("a queue batch's artists, paid together", () => {
     expect((await transfersTo(failing.accountId)).map((t) => t.amount)).toEqual([cents]);
     expect(await pendingBalance(failing.id)).toBe(0);
     for (const artist of group) expect(await transfersTo(artist.accountId)).toHaveLength(1);
+  });
+});
+
+describe("Stripe's rate limit on Transfers", () => {
+  afterEach(async () => {
+    await sandboxHelper("/v1/test_helpers/rate_limits", { reset: "true" });
+  });
+
+  /** The sandbox's 429s since its limits were last set. */
+  const refused = async () => ((await sandboxRead("/v1/test_helpers/rate_limits")) as { refused: Record<string, number> }).refused;
+
+  it("a batch's Transfers keep to the consumer's share of the limit: Stripe refuses none, and each artist is paid once", async () => {
+    const group = await payableArtists(8, (i) => 1500 + i);
+    // Stripe allows the account 4 Transfers a second; the product knows it (4 × its 25 consumers' shares = 100).
+    await sandboxHelper("/v1/test_helpers/rate_limits", { global: "100", endpoint: "4" });
+    const { retriedArtists } = await deliverBatch(group.map((artist) => artist.id), "2026-12-16", { settings: { STRIPE_TRANSFERS_PER_SECOND: "100" } });
+    expect(retriedArtists).toEqual([]);
+    expect(await refused()).toEqual({ "global-rate": 0, "endpoint-rate": 0 });
+    // The checks' own reads are not held to the account's limit.
+    await sandboxHelper("/v1/test_helpers/rate_limits", { off: "true" });
+    for (const artist of group) expect(await transfersTo(artist.accountId)).toHaveLength(1);
+  });
+
+  it("the same batch sent all at once meets Stripe's 429s (what the pacing prevents)", async () => {
+    const group = await payableArtists(8, (i) => 1500 + i);
+    await sandboxHelper("/v1/test_helpers/rate_limits", { global: "100", endpoint: "4" });
+    // A share so large the Transfers go out together, as they did before the pacing.
+    await deliverBatch(group.map((artist) => artist.id), "2026-12-17", { settings: { STRIPE_TRANSFERS_PER_SECOND: "1000000" } });
+    expect((await refused())["endpoint-rate"]).toBeGreaterThan(0);
+    for (const artist of group) expect((await payoutsOf(artist.id)).length).toBe(1);
+  });
+
+  it("a 429 is waited out in the same job under the same key: paid once, no message retried", async () => {
+    const group = await payableArtists(3, (i) => 1700 + i);
+    await sandboxHelper("/v1/test_helpers/faults", { mode: "http_429", count: "2", path_prefix: "/v1/transfers", method: "POST" });
+    const { retriedArtists } = await deliverBatch(group.map((artist) => artist.id), "2026-12-18");
+    expect(retriedArtists).toEqual([]);
+    for (const artist of group) {
+      expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
+      expect(await transfersTo(artist.accountId)).toHaveLength(1);
+    }
   });
 });
 

@@ -26,6 +26,13 @@ export async function sandboxHelper(path: string, fields: Record<string, string>
   return response.json();
 }
 
+/** A sandbox-only test helper's GET (its secret key), e.g. the rate limiter's counts. */
+export async function sandboxRead(path: string) {
+  const response = await exports.default.fetch(new Request(`http://jplay.test/api/stripe-sandbox${path}`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }));
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
 /** Stripe's available USD balance now. */
 export const stripeAvailable = async () => (await stripe().balance.retrieve()).available.find((entry) => entry.currency === "usd")?.amount ?? 0;
 

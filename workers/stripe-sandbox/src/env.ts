@@ -26,6 +26,12 @@ export interface SandboxEnv {
    * Manage failed payments): `cancel` (the default), `unpaid`, or `past_due` (leave it).
    */
   BILLING_AFTER_RETRIES?: string;
+  /**
+   * Requests a second the API accepts before answering 429 (rate-limits.ts): unset, live mode's
+   * limits (100 in all, 25 per endpoint); `off`; or `global=<n>,endpoint=<n>`. The test helper
+   * `POST /v1/test_helpers/rate_limits` changes them while the sandbox runs.
+   */
+  RATE_LIMITS?: string;
 }
 
 export interface AppEnv {

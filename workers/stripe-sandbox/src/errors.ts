@@ -76,13 +76,20 @@ export const apiError = () =>
     message: "An unknown error occurred. Please try again; if the problem persists, contact support.",
   });
 
-export const rateLimited = () =>
-  new StripeApiError(429, {
-    type: "invalid_request_error",
-    code: "rate_limit",
-    doc_url: docUrl("rate_limit"),
-    message: "Request rate limit exceeded. Learn more about rate limits here https://docs.stripe.com/rate-limits.",
-  });
+/** Which limit a 429 met, in Stripe's `Stripe-Rate-Limited-Reason` header (https://docs.stripe.com/rate-limits). */
+export type RateLimitedReason = "global-rate" | "endpoint-rate";
+
+export const rateLimited = (reason: RateLimitedReason) =>
+  new StripeApiError(
+    429,
+    {
+      type: "invalid_request_error",
+      code: "rate_limit",
+      doc_url: docUrl("rate_limit"),
+      message: "Request rate limit exceeded. Learn more about rate limits here https://docs.stripe.com/rate-limits.",
+    },
+    { "Stripe-Rate-Limited-Reason": reason },
+  );
 
 /** Another request holds the object; Stripe asks clients to retry (the SDK honours the header). */
 export const lockTimeout = () =>

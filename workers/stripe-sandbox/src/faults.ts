@@ -108,7 +108,7 @@ export const injectFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (path.startsWith("/v1/test_helpers/")) return next();
   const mode = await takeFault(c.env.DB, c.req.method, path);
   if (mode === "http_500_before_key") throw apiError();
-  if (mode === "http_429") throw rateLimited();
+  if (mode === "http_429") throw rateLimited("endpoint-rate");
   if (mode === "http_500" || mode === "http_500_after_commit") c.set("fault", mode);
   if (mode === "hold_after_commit") webhooksHeld.add(c.req.raw);
   await next();

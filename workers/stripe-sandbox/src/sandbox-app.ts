@@ -14,6 +14,7 @@ import { SANDBOX_API_VERSION } from "./events";
 import { injectFaults } from "./faults";
 import { newId, ID_PREFIX } from "./ids";
 import { idempotentRequests } from "./idempotency";
+import { limitRequestRate } from "./rate-limits";
 import { sandboxPath } from "./paths";
 import { accountLinkRoutes } from "./resources/account-links";
 import { accountRoutes } from "./resources/accounts";
@@ -72,6 +73,7 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", connectOnboardingRoutes)
   .use("*", stripeHeaders)
   .use("*", requireApiKey)
+  .use("*", limitRequestRate)
   .use("*", dueSubscriptionWork)
   .use("*", refuseUnmodelledConnectedAccount)
   .use("*", injectFaults)

@@ -23,6 +23,7 @@ import { POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
 import { availableBalancesQuery, post } from "./ledger";
 import { runBatch } from "../platform/db";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
+import { withRateLimitBackoff } from "../platform/stripe-rate-limit";
 import { outboxTextsStatement, payoutSentText, queueTextSends } from "../texts/index";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -135,29 +136,34 @@ export const attemptOutcome = (attempt: TransferAttempt) => OUTCOME_OF[attempt.k
 /**
  * Asks Stripe for a pending payout's Transfer (the row's id in its idempotency key). `resumed`: an
  * earlier attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys
- * (24 h), so it is looked up by its transfer group first; so is one whose key a 500 spent. Anything
- * but an answer (network, 5xx, 429, an idempotent request still in flight) is thrown so the queue
- * retries with the same key; a 500 Stripe stored under the key moves the row to the next key first.
+ * (24 h), so it is looked up by its transfer group first; so is one whose key a 500 spent. A 429 is
+ * waited out with backoff first. Anything but an answer (network, 5xx, a 429 after the backoff, an
+ * idempotent request still in flight) is thrown so the queue retries with the same key; a 500
+ * Stripe stored under the key moves the row to the next key first.
  * Several run at once for a queue batch's artists (ledger/payout-batch.ts): each has its own key.
  */
 export async function attemptTransfer(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<TransferAttempt> {
   const { stripe } = ctx;
-  if (!artist.stripeAccountId) return { kind: "refused", message: "The artist has no connected account." };
+  const destination = artist.stripeAccountId;
+  if (!destination) return { kind: "refused", message: "The artist has no connected account." };
   const spentKeys = payout.stripeKeyAttempt + payout.fundingWaits;
   if (resumed || spentKeys > 0) {
-    const earlier = await stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 });
+    const earlier = await withRateLimitBackoff(() => stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 }));
     if (earlier.data[0]) return { kind: "sent", transferId: earlier.data[0].id };
   }
   try {
-    const transfer = await stripe.transfers.create(
-      {
-        amount: payout.amountCents,
-        currency: PAYOUT_CURRENCY,
-        destination: artist.stripeAccountId,
-        transfer_group: payoutTransferGroup(payout.id),
-        metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
-      },
-      { idempotencyKey: payoutIdempotencyKey(payout.id, spentKeys) },
+    // A 429 is waited out under the same key (nothing is stored for it); still refused, it is thrown below.
+    const transfer = await withRateLimitBackoff(() =>
+      stripe.transfers.create(
+        {
+          amount: payout.amountCents,
+          currency: PAYOUT_CURRENCY,
+          destination,
+          transfer_group: payoutTransferGroup(payout.id),
+          metadata: { payoutId: payout.id, artistId: artist.id, period: payout.period },
+        },
+        { idempotencyKey: payoutIdempotencyKey(payout.id, spentKeys) },
+      ),
     );
     return { kind: "sent", transferId: transfer.id };
   } catch (error) {

@@ -56,6 +56,12 @@ declare global {
     CARD_SAVES_PER_MINUTE?: string;
     /** Card saves one client address may attempt per hour (default 20; src/platform/limits.ts). */
     CARD_SAVES_PER_ADDRESS_PER_HOUR?: string;
+    /**
+     * Transfers a second Stripe allows the platform's account (default 25, Stripe's limit per endpoint):
+     * the payout run paces its Transfers to it (src/ledger/transfer-pace.ts). Set it only to a limit
+     * Stripe has raised for the account.
+     */
+    STRIPE_TRANSFERS_PER_SECOND?: string;
     /** Songs awaiting payment one artist may hold at once (default 5). */
     MAX_UNPAID_SONGS_PER_ARTIST?: string;
     /** Seconds a song may wait for payment before the cron removes it with its files (default 604800, 7 days). */

@@ -111,6 +111,15 @@ export const UNPAID_SONG_EXPIRY_MS = 7 * DAY;
 /** Unpaid songs removed per cron run (every 15 minutes): a bound on one run's work. */
 export const UNPAID_SONGS_REMOVED_PER_RUN = 50;
 
+// ---- Stripe's limits ---------------------------------------------------------------------------------
+
+/**
+ * Transfers a second the platform's Stripe account may create: Stripe's default limit per endpoint
+ * (https://docs.stripe.com/rate-limits). A deployment whose limit Stripe raised says so with the
+ * setting STRIPE_TRANSFERS_PER_SECOND (docs/decisions/079-payout-transfers-paced.md).
+ */
+export const STRIPE_TRANSFERS_PER_SECOND = 25;
+
 // ---- Settings ---------------------------------------------------------------------------------------
 
 type NumericSetting =
@@ -120,7 +129,8 @@ type NumericSetting =
   | "CARD_SAVES_PER_MINUTE"
   | "MAX_UNPAID_SONGS_PER_ARTIST"
   | "UNPAID_SONG_EXPIRY_SECONDS"
-  | "PAYOUT_MINIMUM_CENTS";
+  | "PAYOUT_MINIMUM_CENTS"
+  | "STRIPE_TRANSFERS_PER_SECOND";
 
 const badSettingsLogged = new Set<string>();
 
@@ -143,3 +153,4 @@ export const cardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "CAR
 export const cardSavesPerMinute = (env: Env) => numericSetting(env, "CARD_SAVES_PER_MINUTE", CARD_SAVES_PER_MINUTE);
 export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UNPAID_SONGS_PER_ARTIST", MAX_UNPAID_SONGS_PER_ARTIST);
 export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;
+export const stripeTransfersPerSecond = (env: Env) => numericSetting(env, "STRIPE_TRANSFERS_PER_SECOND", STRIPE_TRANSFERS_PER_SECOND);

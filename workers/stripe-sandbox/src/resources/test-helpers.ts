@@ -2,7 +2,7 @@
  * Sandbox-only test helpers (secret key): arm and clear faults, deliver every pending webhook event
  * now, in creation order — what tests and the dev tools use for determinism — make a saved card
  * behave like another test card from now on (a card that saved fine and is later reported stolen, or
- * starts declining), move the sandbox clock (which brings renewals, expiries, webhook retries and
+ * starts declining), change the request-rate limits (rate-limits.ts), move the sandbox clock (which brings renewals, expiries, webhook retries and
  * available funds due), and make a subscription's renewal fail now. The platform balance has no
  * helper: it is funded as Stripe's is, by charges and top-ups.
  */
@@ -13,6 +13,7 @@ import { behaviourOf, luhnValid } from "../cards";
 import { endpoint } from "../context";
 import { invalidRequest } from "../errors";
 import { FAULT_MODES, buildFault, clearFaults } from "../faults";
+import { MAX_RATE_LIMIT, rateLimitsReport, setRateLimits } from "../rate-limits";
 import { loadVault } from "../payment-methods";
 import { DELIVERY_MODES, deliverPendingEvents, deliverySettings, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
@@ -43,6 +44,33 @@ export const testHelperRoutes = new Hono<AppEnv>()
   .delete(
     "/v1/test_helpers/faults",
     endpoint("secret", async (call) => ({ object: "sandbox.fault_list", deleted: await clearFaults(call.env.DB) })),
+  )
+  .post(
+    // `global` and `endpoint`: requests a second from now on (both, with every bucket full and the
+    // count of 429s at zero); `off=true`: no limit; `reset=true`: back to the deployment's RATE_LIMITS.
+    "/v1/test_helpers/rate_limits",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(["global", "endpoint", "off", "reset"]);
+      if (p.boolean("reset")) setRateLimits(undefined);
+      else if (p.boolean("off")) setRateLimits(null);
+      else {
+        const [global, perEndpoint] = [p.integer("global"), p.integer("endpoint")];
+        for (const [param, value] of [["global", global], ["endpoint", perEndpoint]] as const) {
+          if (value === undefined) throw invalidRequest(`Missing required param: ${param}.`, { param, code: "parameter_missing" });
+          if (value < 1 || value > MAX_RATE_LIMIT) throw invalidRequest(`${param} must be between 1 and ${MAX_RATE_LIMIT}.`, { param });
+        }
+        setRateLimits({ global: global!, endpoint: perEndpoint! });
+      }
+      return rateLimitsReport(call.env.RATE_LIMITS);
+    }),
+  )
+  // The limits in force and the 429s answered since they were set.
+  .get(
+    "/v1/test_helpers/rate_limits",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly([]);
+      return rateLimitsReport(call.env.RATE_LIMITS);
+    }),
   )
   .post(
     "/v1/test_helpers/deliver_events",
