@@ -77,7 +77,10 @@ class TokenBucket {
     return true;
   }
 
-  /** Gives back a token taken for a request another limit then refused (Stripe counts what it serves). */
+  /**
+   * Gives back a token taken for a request the other limit then refused: a refused request counts
+   * against neither (Stripe's docs do not say; this sandbox's choice, the lenient one).
+   */
   giveBack(): void {
     this.tokens = Math.min(this.perSecond, this.tokens + 1);
   }
