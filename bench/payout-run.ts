@@ -59,15 +59,12 @@ const deadlineAt = startedAt + numberFlag("deadline-minutes", 150) * 60_000;
 const sampleMs = numberFlag("sample-ms", 5);
 /**
  * Stripe's limit on Transfers a second (docs/decisions/079-payout-transfers-paced.md): the sandbox
- * refuses past it with 429s, and the product paces to it. Locally one queue batch runs at a time, so
- * that batch may use the whole limit: the product is told 25 × it (its 25 consumers' shares).
- * `off`: no limit and no pacing, the Worker and D1 part alone.
+ * refuses past it with 429s, and the product's pacer is told it. `off`: no limit and no pacing, the
+ * Worker and D1 part alone.
  */
 const stripeLimitFlag = stringFlag("stripe-limit", "25");
 const stripeLimit = stripeLimitFlag === "off" ? null : Number(stripeLimitFlag);
 if (stripeLimit !== null && !(Number.isInteger(stripeLimit) && stripeLimit > 0)) throw new Error(`--stripe-limit: a whole number of Transfers a second, or off (got ${stripeLimitFlag})`);
-/** The product's PAYOUT_CONSUMERS (workers/api/src/ledger/transfer-pace.ts, whose extensionless imports Node cannot load here). */
-const PRODUCT_CONSUMERS = 25;
 const DAILY_CRON = "0 0 * * *";
 const JOBS_QUEUE = "jplay-jobs";
 
@@ -425,6 +422,6 @@ await withSession(
     wranglerArgs: ["--test-scheduled"],
     logLevel: "info",
     onOutput: queueLog.onOutput,
-    vars: { STRIPE_TRANSFERS_PER_SECOND: String(stripeLimit === null ? 1_000_000 : stripeLimit * PRODUCT_CONSUMERS) },
+    vars: { STRIPE_TRANSFERS_PER_SECOND: String(stripeLimit ?? 1_000_000) },
   },
 );

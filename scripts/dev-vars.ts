@@ -77,9 +77,6 @@ export function throwAwaySecrets(adminPassword: string = randomBytes(24).toStrin
     CARD_SAVES_PER_MINUTE: "1000",
     CARD_SAVES_PER_ADDRESS_PER_HOUR: "1000",
     MAX_UNPAID_SONGS_PER_ARTIST: "1000",
-    // Locally one queue batch runs at a time, so the payout run may use Stripe's whole default limit of
-    // 25 Transfers a second: 25 × the 25 consumers it is shared among in production (ledger/transfer-pace.ts).
-    STRIPE_TRANSFERS_PER_SECOND: "625",
   };
   return { args: Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]), sandboxSecrets };
 }

@@ -11,7 +11,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { PAYOUT_CONSUMERS } from "../workers/api/src/ledger/transfer-pace.ts";
 import { CLIENT_BURST_PER_MINUTE } from "../workers/api/src/platform/limits.ts";
 import { buildWeb } from "./build-web.ts";
 import { repoRoot, runWrangler } from "./wrangler-env.ts";
@@ -41,7 +40,7 @@ describe("the production build", () => {
 
   it("binds what production needs and nothing local: APP_ENV is production, its https public origin, no sandbox binding", () => {
     const bindings = output.slice(output.indexOf("bindings:"));
-    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", `env.CLIENT_BURSTS (${CLIENT_BURST_PER_MINUTE} requests/60s)`, "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) {
+    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", `env.CLIENT_BURSTS (${CLIENT_BURST_PER_MINUTE} requests/60s)`, "env.TRANSFER_PACER (TransferPacer)", "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) {
       expect(bindings).toContain(binding);
     }
     expect(bindings).not.toMatch(/STRIPE_SANDBOX|stripe-sandbox|ADMIN_PASSWORD|DISTRIBUTION_SECONDS_PER_HOUR/);
@@ -76,14 +75,6 @@ describe("the production build", () => {
     expect(development.ratelimits).toEqual([bursts]);
     expect(production.ratelimits).toEqual([bursts]);
     expect(production.ratelimits[0]!.namespace_id).not.toBe(development.ratelimits[0]!.namespace_id);
-  });
-
-  it("runs at most as many JOBS consumers at once as the payout run shares Stripe's Transfer limit among (ledger/transfer-pace.ts)", () => {
-    for (const env of [undefined, "production"]) {
-      const config = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml"), env });
-      const jobs = config.queues.consumers?.find((consumer: { queue: string }) => consumer.queue === "jplay-jobs");
-      expect(jobs?.max_concurrency, env ?? "development").toBe(PAYOUT_CONSUMERS);
-    }
   });
 
   it("migrates no sandbox table", () => {

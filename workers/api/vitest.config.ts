@@ -102,10 +102,6 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
             SETUP_INTENTS_PER_MINUTE: "100000",
             CARD_SAVES_PER_MINUTE: "100000",
             CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
-            // A test runs one queue consumer at a time, so its payout batches may use Stripe's whole
-            // default limit of 25 Transfers a second: 25 × the 25 consumers the pacing shares it among
-            // (src/ledger/transfer-pace.ts), 40 ms apart.
-            STRIPE_TRANSFERS_PER_SECOND: "625",
             // The ledger's property test (test/ledger-properties.test.ts): its default size fits CI;
             // `LEDGER_PROPERTY_RUNS=20 LEDGER_PROPERTY_OPERATIONS=500` runs the full 10,000 operations.
             LEDGER_PROPERTY_RUNS: process.env.LEDGER_PROPERTY_RUNS ?? "",

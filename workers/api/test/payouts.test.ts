@@ -498,11 +498,14 @@ describe("Stripe's rate limit on Transfers", () => {
   /** The sandbox's 429s since its limits were last set. */
   const refused = async () => ((await sandboxRead("/v1/test_helpers/rate_limits")) as { refused: Record<string, number> }).refused;
 
-  it("a batch's Transfers keep to the consumer's share of the limit: Stripe refuses none, and each artist is paid once", async () => {
+  it("two batches at once keep to the account's limit through the one pacer: Stripe refuses none, and each artist is paid once", async () => {
     const group = await payableArtists(8, (i) => 1500 + i);
-    // Stripe allows the account 4 Transfers a second; the product knows it (4 × its 25 consumers' shares = 100).
+    // Stripe allows the account 4 Transfers a second, and the product is told so.
     await sandboxHelper("/v1/test_helpers/rate_limits", { global: "100", endpoint: "4" });
-    const { retriedArtists } = await deliverBatch(group.map((artist) => artist.id), "2026-12-16", { settings: { STRIPE_TRANSFERS_PER_SECOND: "100" } });
+    const ids = group.map((artist) => artist.id);
+    // Two consumers side by side, as the queue runs them.
+    const deliveries = await Promise.all([ids.slice(0, 4), ids.slice(4)].map((half) => deliverBatch(half, "2026-12-16", { settings: { STRIPE_TRANSFERS_PER_SECOND: "4" } })));
+    const retriedArtists = deliveries.flatMap((delivery) => delivery.retriedArtists);
     expect(retriedArtists).toEqual([]);
     expect(await refused()).toEqual({ "global-rate": 0, "endpoint-rate": 0 });
     // The checks' own reads are not held to the account's limit.
@@ -510,10 +513,10 @@ describe("Stripe's rate limit on Transfers", () => {
     for (const artist of group) expect(await transfersTo(artist.accountId)).toHaveLength(1);
   });
 
-  it("the same batch sent all at once meets Stripe's 429s (what the pacing prevents)", async () => {
+  it("the same Transfers sent at once meet Stripe's 429s (what the pacing prevents)", async () => {
     const group = await payableArtists(8, (i) => 1500 + i);
     await sandboxHelper("/v1/test_helpers/rate_limits", { global: "100", endpoint: "4" });
-    // A share so large the Transfers go out together, as they did before the pacing.
+    // A limit so high the pacer spaces nothing: the Transfers go out together, as before the pacing.
     await deliverBatch(group.map((artist) => artist.id), "2026-12-17", { settings: { STRIPE_TRANSFERS_PER_SECOND: "1000000" } });
     expect((await refused())["endpoint-rate"]).toBeGreaterThan(0);
     for (const artist of group) expect((await payoutsOf(artist.id)).length).toBe(1);

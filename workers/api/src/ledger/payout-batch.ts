@@ -3,7 +3,7 @@
  * the run's D1 statements and Stripe waits do not grow one artist at a time: the artists, their
  * unfinished and the period's payouts and their balances are read in one D1 batch; the new payout
  * rows and their ledger moves are written in one; the Transfers are asked for at once (each under its
- * own payout's idempotency key, paced to Stripe's limit: transfer-pace.ts); their outcomes, the ledger
+ * own payout's idempotency key, paced to Stripe's limit: transfer-pacer.ts); their outcomes, the ledger
  * and the artists' texts are written in one.
  * Every guarantee of the one-artist path holds (ledger/payouts.ts): one payout per artist and period
  * (unique), the ledger balanced in every batch, no Transfer twice. An artist with an unfinished payout
@@ -18,7 +18,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { artists, payouts } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { availableBalancesQuery } from "./ledger";
-import { paced, transferSpacingMs } from "./transfer-pace";
+import { paced, transferSendWaits } from "./transfer-pacer";
 import { type Artist, type Attempt, type PayoutOutcome, type PayoutRow, attemptOutcome, attemptTransfer, createPayouts, newPayoutBlocked, payArtist, recordAttempts } from "./payouts";
 
 export type ArtistPayResult = { ok: true; outcome: PayoutOutcome } | { ok: false; error: unknown };
@@ -96,11 +96,12 @@ async function payChunk(ctx: Ctx, period: string, ids: string[], results: Map<st
 }
 
 /**
- * The Transfers, paced to this consumer's share of Stripe's limit (transfer-pace.ts); their outcomes
+ * The Transfers, each at the time the account's pacer gives it (transfer-pacer.ts); their outcomes
  * written in one batch. An artist whose Transfer threw is retried alone.
  */
 async function sendTransfers(ctx: Ctx, created: { artist: Artist; payout: PayoutRow }[], results: Map<string, ArtistPayResult>): Promise<void> {
-  const tries = await paced(created, transferSpacingMs(ctx.env), async ({ artist, payout }): Promise<Attempt> => ({ artist, payout, attempt: await attemptTransfer(ctx, artist, payout, false) }));
+  const waits = await transferSendWaits(ctx, created.length);
+  const tries = await paced(created, waits, async ({ artist, payout }): Promise<Attempt> => ({ artist, payout, attempt: await attemptTransfer(ctx, artist, payout, false) }));
   const answered: Attempt[] = [];
   tries.forEach((tried, index) => {
     if (tried.status === "fulfilled") answered.push(tried.value);

@@ -58,7 +58,7 @@ declare global {
     CARD_SAVES_PER_ADDRESS_PER_HOUR?: string;
     /**
      * Transfers a second Stripe allows the platform's account (default 25, Stripe's limit per endpoint):
-     * the payout run paces its Transfers to it (src/ledger/transfer-pace.ts). Set it only to a limit
+     * the payout run paces its Transfers to it (src/ledger/transfer-pacer.ts). Set it only to a limit
      * Stripe has raised for the account.
      */
     STRIPE_TRANSFERS_PER_SECOND?: string;
