@@ -5,6 +5,7 @@
  * screen readers.
  */
 import type { ReactNode } from "react";
+import { DataTable, tableCell } from "@/components/ui/data-table";
 import { apiErrorMessage } from "@/lib/error-message";
 
 interface ListRead {
@@ -28,7 +29,7 @@ export interface AdminListPanelProps {
   rows: () => ReactNode;
 }
 
-export const adminListCell = "px-2 py-1.5";
+export const adminListCell = tableCell("compact");
 
 export function AdminListPanel({ title, count, countNote = "", description, read, noun, caption, columns, rows }: AdminListPanelProps) {
   return (
@@ -50,21 +51,9 @@ export function AdminListPanel({ title, count, countNote = "", description, read
         ) : count === 0 ? (
           <p className="text-muted">{`No ${noun}.`}</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-line">
-            <table className="w-full text-left text-xs">
-              <caption className="sr-only">{caption}</caption>
-              <thead className="bg-surface-2">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className={adminListCell}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>{rows()}</tbody>
-            </table>
-          </div>
+          <DataTable caption={caption} headings={columns} size="compact">
+            {rows()}
+          </DataTable>
         )}
       </div>
     </details>

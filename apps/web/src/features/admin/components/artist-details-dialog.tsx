@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import type { AdminArtistDetails } from "@jplay/schema/admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable, tableCell } from "@/components/ui/data-table";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { apiErrorMessage } from "@/lib/error-message";
 import { capitalise } from "../admin-data";
@@ -14,6 +15,8 @@ import { useEndArtistSessions } from "../api/end-artist-sessions";
 import { useArtistDetails } from "../api/get-artist-details";
 import { cardLabel, expiryLabel, SongStatusBadge } from "./labels";
 import { formatCents, formatDollars, formatMoment } from "../admin-format";
+
+const cell = tableCell("compact");
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -139,32 +142,20 @@ function Details({ details }: { details: AdminArtistDetails }) {
         {payments.length === 0 ? (
           <p className="text-muted">No payment attempts.</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-line">
-            <table className="w-full text-left text-xs">
-              <thead className="bg-surface-2">
-                <tr>
-                  <th scope="col" className="px-2 py-1.5">When</th>
-                  <th scope="col" className="px-2 py-1.5">Purpose</th>
-                  <th scope="col" className="px-2 py-1.5 text-right">Amount</th>
-                  <th scope="col" className="px-2 py-1.5">Outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.map((payment) => (
-                  <tr key={payment.id} className="border-t border-line">
-                    <td className="px-2 py-1.5 whitespace-nowrap">{formatMoment(payment.createdAt)}</td>
-                    <td className="px-2 py-1.5">{payment.purpose}</td>
-                    <td className="px-2 py-1.5 text-right tabular-nums">{formatCents(payment.amountCents)}</td>
-                    <td className="px-2 py-1.5">
-                      {capitalise(payment.status)}
-                      {payment.declineCode ? ` (${payment.declineCode})` : ""}
-                      {payment.failureMessage ? `: ${payment.failureMessage}` : ""}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Payment attempts" headings={["When", "Purpose", { label: "Amount", className: "text-right" }, "Outcome"]} size="compact">
+            {payments.map((payment) => (
+              <tr key={payment.id}>
+                <td className={`${cell} whitespace-nowrap`}>{formatMoment(payment.createdAt)}</td>
+                <td className={cell}>{payment.purpose}</td>
+                <td className={`${cell} text-right tabular-nums`}>{formatCents(payment.amountCents)}</td>
+                <td className={cell}>
+                  {capitalise(payment.status)}
+                  {payment.declineCode ? ` (${payment.declineCode})` : ""}
+                  {payment.failureMessage ? `: ${payment.failureMessage}` : ""}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Section>
     </div>

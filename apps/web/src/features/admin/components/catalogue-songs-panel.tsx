@@ -6,6 +6,7 @@
 import { useDeferredValue, useState, type FormEvent, type ReactNode } from "react";
 import type { AdminCatalogueResponse, AdminLiveSong } from "@jplay/schema/catalogue-control";
 import { Button } from "@/components/ui/button";
+import { DataTable, tableCell } from "@/components/ui/data-table";
 import { inputClass } from "@/components/ui/field";
 import { SearchIcon } from "@/components/ui/icons";
 import { apiErrorMessage } from "@/lib/error-message";
@@ -16,7 +17,7 @@ import { TakeDownSongDialog } from "./take-down-song-dialog";
 import type { SongDecided } from "./reason-dialog";
 import { Moment } from "./moment";
 
-const cell = "px-3 py-2 align-top";
+const cell = tableCell("panel");
 const NO_FEATURED = "";
 const when = (iso: string | null) => (iso ? <Moment iso={iso} className="whitespace-nowrap" /> : "—");
 const explicitWords = (explicit: boolean | null) => (explicit === null ? "Not answered" : explicit ? "Explicit" : "Clean");
@@ -83,35 +84,18 @@ function SongsTable<Song extends { id: string; title: string; artistName: string
   action: (song: Song) => ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-muted">
-          <tr>
-            {["Title", "Artist", ...columns].map((column) => (
-              <th key={column} scope="col" className={cell}>
-                {column}
-              </th>
-            ))}
-            <th scope="col" className={cell}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {songs.map((song) => (
-            <tr key={song.id}>
-              {[song.title, song.artistName, ...cells(song)].map((content, index) => (
-                <td key={index} className={cell}>
-                  {content}
-                </td>
-              ))}
-              <td className={cell}>{action(song)}</td>
-            </tr>
+    <DataTable caption={caption} headings={["Title", "Artist", ...columns, <span className="sr-only">Actions</span>]} size="panel">
+      {songs.map((song) => (
+        <tr key={song.id}>
+          {[song.title, song.artistName, ...cells(song)].map((content, index) => (
+            <td key={index} className={cell}>
+              {content}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td className={cell}>{action(song)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

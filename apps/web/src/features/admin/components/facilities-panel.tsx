@@ -10,6 +10,7 @@ import { firstIssue } from "@jplay/schema/distribution";
 import { FacilitySchema, US_STATE_CODES, type Facility } from "@jplay/schema/facilities";
 import { FACILITY_PRICE_CEILING_DEFAULT_CENTS } from "@jplay/schema/pricing";
 import { Button } from "@/components/ui/button";
+import { DataTable, tableCell } from "@/components/ui/data-table";
 import { Field, inputClass } from "@/components/ui/field";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { apiErrorMessage } from "@/lib/error-message";
@@ -17,7 +18,7 @@ import { toast } from "@/lib/toast";
 import { useFacilities, useSaveFacility } from "../api/facilities";
 import { formatCents } from "../admin-format";
 
-const cell = "px-3 py-2 align-top";
+const cell = tableCell("panel");
 
 type Field = "name" | "state" | "priceCeilingCents";
 
@@ -171,39 +172,26 @@ export function FacilitiesPanel() {
       ) : facilities.data.facilities.length === 0 ? (
         <p className="py-4 text-muted">No facilities yet. Every tablet gets the full catalogue until its facility is added here.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Facilities</caption>
-            <thead className="text-muted">
-              <tr>
-                <th scope="col" className={cell}>Name</th>
-                <th scope="col" className={cell}>State</th>
-                <th scope="col" className={cell}>Clean only</th>
-                <th scope="col" className={cell}>Price ceiling</th>
-                <th scope="col" className={cell}>Tablet address</th>
-                <th scope="col" className={cell}>
-                  <span className="sr-only">Change</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {facilities.data.facilities.map((facility) => (
-                <tr key={facility.id}>
-                  <td className={cell}>{facility.name}</td>
-                  <td className={cell}>{facility.state}</td>
-                  <td className={cell}>
-                    <CleanOnlyToggle facility={facility} />
-                  </td>
-                  <td className={cell}>{formatCents(facility.priceCeilingCents)}</td>
-                  <td className={`${cell} font-mono text-xs break-all`}>{tabletAddress(facility)}</td>
-                  <td className={cell}>
-                    <EditFacility facility={facility} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Facilities"
+          headings={["Name", "State", "Clean only", "Price ceiling", "Tablet address", <span className="sr-only">Change</span>]}
+          size="panel"
+        >
+          {facilities.data.facilities.map((facility) => (
+            <tr key={facility.id}>
+              <td className={cell}>{facility.name}</td>
+              <td className={cell}>{facility.state}</td>
+              <td className={cell}>
+                <CleanOnlyToggle facility={facility} />
+              </td>
+              <td className={cell}>{formatCents(facility.priceCeilingCents)}</td>
+              <td className={`${cell} font-mono text-xs break-all`}>{tabletAddress(facility)}</td>
+              <td className={cell}>
+                <EditFacility facility={facility} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <FacilityForm />
     </section>

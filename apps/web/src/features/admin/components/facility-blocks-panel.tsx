@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from "react";
 import type { FacilityBlock } from "@jplay/schema/compliance";
 import { Button } from "@/components/ui/button";
+import { DataTable, tableCell } from "@/components/ui/data-table";
 import { Field, inputClass } from "@/components/ui/field";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
@@ -15,7 +16,7 @@ import { useBlockAtFacility, useFacilityBlocks, useLiftBlock } from "../api/comp
 import { Moment } from "./moment";
 
 const FAILED = "The change could not be saved. Please try again.";
-const cell = "px-3 py-2 align-top";
+const cell = tableCell("panel");
 
 function LiftBlock({ block }: { block: FacilityBlock }) {
   const lift = useLiftBlock();
@@ -116,37 +117,22 @@ export function FacilityBlocksPanel() {
           {blocks.data.blocks.length === 0 ? (
             <p className="text-muted">Nothing is blocked at this facility.</p>
           ) : (
-            <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Blocks at this facility</caption>
-                <thead className="text-muted">
-                  <tr>
-                    <th scope="col" className={cell}>Blocked</th>
-                    <th scope="col" className={cell}>Reason</th>
-                    <th scope="col" className={cell}>By, when</th>
-                    <th scope="col" className={cell}>
-                      <span className="sr-only">Lift</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {blocks.data.blocks.map((block) => (
-                    <tr key={block.id}>
-                      <td className={cell}>
-                        {block.label} <span className="text-muted">({block.kind})</span>
-                      </td>
-                      <td className={cell}>{block.reason}</td>
-                      <td className={cell}>
-                        {block.createdBy}, <Moment iso={block.createdAt} />
-                      </td>
-                      <td className={cell}>
-                        <LiftBlock block={block} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Blocks at this facility" headings={["Blocked", "Reason", "By, when", <span className="sr-only">Lift</span>]} size="panel">
+              {blocks.data.blocks.map((block) => (
+                <tr key={block.id}>
+                  <td className={cell}>
+                    {block.label} <span className="text-muted">({block.kind})</span>
+                  </td>
+                  <td className={cell}>{block.reason}</td>
+                  <td className={cell}>
+                    {block.createdBy}, <Moment iso={block.createdAt} />
+                  </td>
+                  <td className={cell}>
+                    <LiftBlock block={block} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <AddBlock facilityId={facilityId} />
         </>

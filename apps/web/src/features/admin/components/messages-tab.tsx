@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from "react";
 import type { AdminTextMessage } from "@jplay/schema/text-messages";
 import { Button } from "@/components/ui/button";
+import { DataTable, tableCell } from "@/components/ui/data-table";
 import { inputClass } from "@/components/ui/field";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useMarkOptedOut, useTextMessages } from "../api/get-text-messages";
@@ -27,7 +28,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   opted_out: "Opted out",
 };
 
-const cell = "px-3 py-2 align-top";
+const cell = tableCell("panel");
 const when = (iso: string | null) => (iso ? <Moment iso={iso} /> : "—");
 
 function OptOutForm() {
@@ -77,36 +78,21 @@ export function MessagesTab() {
         <p className="py-6 text-center text-muted">No messages yet</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Texts sent to artists, newest first</caption>
-              <thead className="text-muted">
-                <tr>
-                  <th scope="col" className={cell}>To</th>
-                  <th scope="col" className={cell}>Kind</th>
-                  <th scope="col" className={cell}>Status</th>
-                  <th scope="col" className={cell}>Message</th>
-                  <th scope="col" className={cell}>Created</th>
-                  <th scope="col" className={cell}>Sent</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {messages.data.messages.map((message) => (
-                  <tr key={message.id}>
-                    <td className={`${cell} font-mono whitespace-nowrap`}>{message.toPhone}</td>
-                    <td className={cell}>{KIND_LABELS[message.kind]}</td>
-                    <td className={cell}>
-                      <span className="font-semibold capitalize">{message.status}</span>
-                      {message.error ? <div className="text-xs text-muted">{message.error}</div> : null}
-                    </td>
-                    <td className={`${cell} max-w-md break-words`}>{message.body}</td>
-                    <td className={`${cell} whitespace-nowrap`}>{when(message.createdAt)}</td>
-                    <td className={`${cell} whitespace-nowrap`}>{when(message.sentAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Texts sent to artists, newest first" headings={["To", "Kind", "Status", "Message", "Created", "Sent"]} size="panel">
+            {messages.data.messages.map((message) => (
+              <tr key={message.id}>
+                <td className={`${cell} font-mono whitespace-nowrap`}>{message.toPhone}</td>
+                <td className={cell}>{KIND_LABELS[message.kind]}</td>
+                <td className={cell}>
+                  <span className="font-semibold capitalize">{message.status}</span>
+                  {message.error ? <div className="text-xs text-muted">{message.error}</div> : null}
+                </td>
+                <td className={`${cell} max-w-md break-words`}>{message.body}</td>
+                <td className={`${cell} whitespace-nowrap`}>{when(message.createdAt)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{when(message.sentAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
           <nav aria-label="Messages pages" className="flex items-center gap-3">
             <Button variant="secondary" size="sm" disabled={page === 1} onClick={() => setCursors((current) => current.slice(0, -1))}>
               Previous

@@ -7,7 +7,9 @@ import type { ArtistBalance, ArtistPageResponse, ArtistPayout } from "@jplay/sch
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
 import { connectStatusLabel, formatDay, payoutStatusLabel } from "../labels";
-import { ArtistTable, artistCell } from "./artist-table";
+import { DataTable, tableCell } from "@/components/ui/data-table";
+
+const cell = tableCell("page");
 
 /** `ready`: payouts are set up, so the only thing between the artist and a payout is the minimum. */
 export function BalanceSummary({ balance, ready }: { balance: ArtistBalance; ready: boolean }) {
@@ -93,17 +95,17 @@ export function PayoutsTable({ payouts }: { payouts: ArtistPayout[] }) {
   const i18n = useI18n();
   if (payouts.length === 0) return <p className="rounded-2xl border border-dashed border-line p-6">{i18n._("No payouts yet.")}</p>;
   return (
-    <ArtistTable caption={i18n._("Your payouts, newest first")} headings={[i18n._("Payout day"), i18n._("Amount"), i18n._("Status")]}>
+    <DataTable size="page" caption={i18n._("Your payouts, newest first")} headings={[i18n._("Payout day"), i18n._("Amount"), i18n._("Status")]}>
       {payouts.map((payout) => (
         <tr key={payout.id}>
-          <td className={artistCell}>{formatDay(payout.period, i18n)}</td>
-          <td className={artistCell}>{formatMoney(payout.amountCents, i18n.language)}</td>
-          <td className={artistCell}>
+          <td className={cell}>{formatDay(payout.period, i18n)}</td>
+          <td className={cell}>{formatMoney(payout.amountCents, i18n.language)}</td>
+          <td className={cell}>
             {payoutStatusLabel(payout.status, i18n)}
             {payout.failureMessage && <span className="block text-muted">{payout.failureMessage}</span>}
           </td>
         </tr>
       ))}
-    </ArtistTable>
+    </DataTable>
   );
 }

@@ -6,24 +6,27 @@
 import type { ArtistStateSales } from "@jplay/schema/artist";
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
-import { ArtistTable, artistCell } from "./artist-table";
+import { DataTable, tableCell } from "@/components/ui/data-table";
+
+const cell = tableCell("page");
 
 export function ArtistSalesByState({ rows }: { rows: ArtistStateSales[] }) {
   const i18n = useI18n();
   if (rows.length === 0) return null;
   return (
-    <ArtistTable
+    <DataTable
+      size="page"
       caption={i18n._("Sales by facility state and price paid")}
       headings={[i18n._("Facility state"), i18n._("Price paid"), i18n._("Downloads"), i18n._("Sales")]}
     >
       {rows.map((row) => (
         <tr key={`${row.state ?? ""}:${row.priceCents}`}>
-          <td className={artistCell}>{row.state ?? i18n._("No facility reported")}</td>
-          <td className={artistCell}>{formatMoney(row.priceCents, i18n.language)}</td>
-          <td className={artistCell}>{row.purchases}</td>
-          <td className={artistCell}>{formatMoney(row.grossCents, i18n.language)}</td>
+          <td className={cell}>{row.state ?? i18n._("No facility reported")}</td>
+          <td className={cell}>{formatMoney(row.priceCents, i18n.language)}</td>
+          <td className={cell}>{row.purchases}</td>
+          <td className={cell}>{formatMoney(row.grossCents, i18n.language)}</td>
         </tr>
       ))}
-    </ArtistTable>
+    </DataTable>
   );
 }
