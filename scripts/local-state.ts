@@ -3,22 +3,16 @@
  * catalogue, wipe. `pnpm dev` and the browser tests both use it, each with its own folder.
  */
 import { rm } from "node:fs/promises";
-import path from "node:path";
-import { getPlatformProxy } from "wrangler";
 import { seedDemo } from "./demo/seed-demo.ts";
-import { offlineEnv, repoRoot, runWrangler } from "./wrangler-env.ts";
+import { openProductStorage } from "./product-storage.ts";
+import { runWrangler } from "./wrangler-env.ts";
 
 export async function migrateLocal(persistDir: string): Promise<void> {
   await runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
 }
 
 export async function seedLocal(persistDir: string, log: (line: string) => void = () => {}) {
-  Object.assign(process.env, offlineEnv());
-  // getPlatformProxy persists to `<path>/v3`, the layout `wrangler dev --persist-to <path>` uses.
-  const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
-    configPath: path.join(repoRoot, "wrangler.toml"),
-    persist: { path: path.join(persistDir, "v3") },
-  });
+  const proxy = await openProductStorage<{ DB: D1Database; MEDIA: R2Bucket }>(persistDir);
   try {
     return await seedDemo(proxy.env, log);
   } finally {

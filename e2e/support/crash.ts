@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { offlineEnv, repoRoot, sandboxConfigPath } from "../../scripts/wrangler-env.ts";
+import { openProductStorage } from "../../scripts/product-storage.ts";
+import { offlineEnv, sandboxConfigPath } from "../../scripts/wrangler-env.ts";
 import type { ArtistClient } from "../../bench/lib/artist-client.ts";
 import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { deliveredAudioKey } from "../../workers/api/src/releases/delivered-copy.ts";
@@ -39,7 +40,7 @@ export interface LocalBindings {
 export async function withLocalBindings<T>(persistDir: string, use: (env: LocalBindings) => Promise<T>): Promise<T> {
   Object.assign(process.env, offlineEnv());
   const persist = { path: path.join(persistDir, "v3") };
-  const product = await getPlatformProxy<Omit<LocalBindings, "SANDBOX_DB">>({ configPath: path.join(repoRoot, "wrangler.toml"), persist });
+  const product = await openProductStorage<Omit<LocalBindings, "SANDBOX_DB">>(persistDir);
   try {
     const sandbox = await getPlatformProxy<{ DB: D1Database }>({ configPath: sandboxConfigPath, persist });
     try {

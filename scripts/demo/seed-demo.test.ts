@@ -6,10 +6,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { getPlatformProxy } from "wrangler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateLocal, seedLocal } from "../local-state.ts";
-import { offlineEnv, repoRoot } from "../wrangler-env.ts";
+import { openProductStorage } from "../product-storage.ts";
 import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
 import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { GENRES, NO_LYRICS_LANGUAGE } from "../../schema/src/release-metadata.ts";
@@ -21,17 +20,13 @@ type Bindings = { DB: D1Database; MEDIA: R2Bucket };
 let persistDir: string;
 let firstRun: Awaited<ReturnType<typeof seedLocal>>;
 /** The bindings over the seeded state, opened once the first seed (as `pnpm dev` runs it) is done. */
-let proxy: Awaited<ReturnType<typeof getPlatformProxy<Bindings>>>;
+let proxy: Awaited<ReturnType<typeof openProductStorage<Bindings>>>;
 
 beforeAll(async () => {
   persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-seed-test-"));
   await migrateLocal(persistDir);
   firstRun = await seedLocal(persistDir);
-  Object.assign(process.env, offlineEnv());
-  proxy = await getPlatformProxy<Bindings>({
-    configPath: path.join(repoRoot, "wrangler.toml"),
-    persist: { path: path.join(persistDir, "v3") },
-  });
+  proxy = await openProductStorage<Bindings>(persistDir);
 }, 240_000);
 
 afterAll(async () => {
