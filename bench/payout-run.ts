@@ -58,7 +58,7 @@ const artistCount = numberFlag("artists", 100_000);
 const deadlineAt = startedAt + numberFlag("deadline-minutes", 150) * 60_000;
 const sampleMs = numberFlag("sample-ms", 5);
 /**
- * Stripe's limit on Transfers a second (docs/decisions/079-payout-transfers-paced.md): the sandbox
+ * Stripe's limit on Transfers a second (docs/decisions/078-payout-transfers-paced.md): the sandbox
  * refuses past it with 429s, and the product's pacer is told it. `off`: no limit and no pacing, the
  * Worker and D1 part alone.
  */

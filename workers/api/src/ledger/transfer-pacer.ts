@@ -1,5 +1,5 @@
 /**
- * The payout run's Stripe Transfers paced to the account's limit (docs/decisions/079-payout-transfers-paced.md).
+ * The payout run's Stripe Transfers paced to the account's limit (docs/decisions/078-payout-transfers-paced.md).
  * Stripe counts the account's Transfers a second (https://docs.stripe.com/rate-limits), and the run's
  * queue consumers run side by side with no clock of their own in common. One Durable Object, the
  * `TransferPacer`, is that clock: a consumer asks it for as many send times as its batch has Transfers,

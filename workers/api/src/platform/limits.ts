@@ -116,7 +116,7 @@ export const UNPAID_SONGS_REMOVED_PER_RUN = 50;
 /**
  * Transfers a second the platform's Stripe account may create: Stripe's default limit per endpoint
  * (https://docs.stripe.com/rate-limits). A deployment whose limit Stripe raised says so with the
- * setting STRIPE_TRANSFERS_PER_SECOND (docs/decisions/079-payout-transfers-paced.md).
+ * setting STRIPE_TRANSFERS_PER_SECOND (docs/decisions/078-payout-transfers-paced.md).
  */
 export const STRIPE_TRANSFERS_PER_SECOND = 25;
 
