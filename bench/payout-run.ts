@@ -31,9 +31,10 @@
  * local observability is switched off so its trace store does not add to the figures.
  *
  * A hard deadline (--deadline-minutes, counted from the start) stops the run and reports what had
- * completed by then. The local stack pays about 15 artists a second on a 2-vCPU machine (every D1
- * call crosses miniflare in one workerd), so the default deadline leaves room for 100,000 artists;
- * `--artists 2000` is a check of a few minutes.
+ * completed by then. The local stack pays about 50 artists a second on a quiet 2-vCPU machine with
+ * `--stripe-limit off` (every D1 call crosses miniflare in one workerd) and 25 at Stripe's default
+ * limit, so the default deadline leaves room for 100,000 artists; `--artists 2000` is a check of a
+ * few minutes.
  *
  * Stripe's rate limit (--stripe-limit, Transfers a second, default 25 as Stripe's default; `off` for
  * none): the sandbox answers 429 past it and the product paces its Transfers to it; the 429s the

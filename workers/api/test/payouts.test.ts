@@ -387,16 +387,15 @@ describe("one artist's payout job", () => {
 
 type Delivered = { artistId: string; messageId: string };
 
-/**
- * One queue batch of `payouts.artist` messages (`extra`: the same jobs again in the same batch), through
- * the Worker's queue handler with `settings` over the test's variables.
- */
 interface BatchDelivery {
   queue?: RecordingQueue;
+  /** The same jobs again in the same batch. */
   extra?: string[];
+  /** Variables over the test's own (e.g. STRIPE_TRANSFERS_PER_SECOND). */
   settings?: Record<string, string>;
 }
 
+/** One queue batch of `payouts.artist` messages through the Worker's queue handler. */
 async function deliverBatch(artistIds: string[], period: string, { queue = new RecordingQueue(), extra = [], settings = {} }: BatchDelivery = {}) {
   const delivered: Delivered[] = [...artistIds, ...extra].map((artistId) => ({ artistId, messageId: `m${++messageSerial}` }));
   const batch = createMessageBatch<Job>(

@@ -2,8 +2,9 @@
  * Sandbox-only test helpers (secret key): arm and clear faults, deliver every pending webhook event
  * now, in creation order — what tests and the dev tools use for determinism — make a saved card
  * behave like another test card from now on (a card that saved fine and is later reported stolen, or
- * starts declining), change the request-rate limits (rate-limits.ts), move the sandbox clock (which brings renewals, expiries, webhook retries and
- * available funds due), and make a subscription's renewal fail now. The platform balance has no
+ * starts declining), change the request-rate limits (rate-limits.ts), move the sandbox clock (which
+ * brings renewals, expiries, webhook retries and available funds due), and make a subscription's
+ * renewal fail now. The platform balance has no
  * helper: it is funded as Stripe's is, by charges and top-ups.
  */
 import { Hono } from "hono";
