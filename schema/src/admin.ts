@@ -213,3 +213,7 @@ export type AdminRecoveryPaymentsResponse = v.InferOutput<typeof AdminRecoveryPa
 /** `POST /api/admin/artists/{artistId}/end-sessions`: how many live sessions were ended. */
 export const EndArtistSessionsResponseSchema = v.object({ ended: v.number() });
 export type EndArtistSessionsResponse = v.InferOutput<typeof EndArtistSessionsResponseSchema>;
+
+/** `POST /api/admin/artists/{artistId}/revoke-links`: how many of the artist's private page links were revoked. */
+export const AdminRevokeArtistLinksResponseSchema = v.object({ revoked: v.number() });
+export type AdminRevokeArtistLinksResponse = v.InferOutput<typeof AdminRevokeArtistLinksResponseSchema>;

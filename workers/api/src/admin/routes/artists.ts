@@ -6,7 +6,7 @@
  * docs/decisions/011-admin-access.md).
  */
 import { Hono } from "hono";
-import type { EndArtistSessionsResponse } from "@jplay/schema/admin";
+import type { AdminRevokeArtistLinksResponse, EndArtistSessionsResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../../platform/env";
 import type { Ctx } from "../../platform/context";
 import { notFound } from "../../platform/errors";
@@ -25,7 +25,7 @@ export const adminArtistRoutes = new Hono<AppEnv>()
   .get("/:artistId", async (c) => c.json(await readArtistDetails(c.var.ctx, c.req.param("artistId"))))
   .post("/:artistId/revoke-links", async (c) => {
     const artist = await namedArtist(c.var.ctx, c.req.param("artistId"));
-    return c.json({ revoked: await revokeArtistLinks(c.var.ctx, artist.id) });
+    return c.json<AdminRevokeArtistLinksResponse>({ revoked: await revokeArtistLinks(c.var.ctx, artist.id) });
   })
   .post("/:artistId/end-sessions", async (c) => {
     const artist = await namedArtist(c.var.ctx, c.req.param("artistId"));

@@ -11,7 +11,8 @@
  */
 import { Hono, type Context } from "hono";
 import { CompleteDistributionSchema, RecoveryOfferSchema } from "@jplay/schema/distribution";
-import type { DistributeResponse } from "@jplay/schema/payments";
+import type { CompleteDistributionResponse, DistributeResponse, RecoveryNextTierResponse, RecoveryResponse } from "@jplay/schema/payments";
+import type { ApiErrorBody } from "@jplay/schema/song";
 import type { AppEnv } from "../../platform/env";
 import { errorLanguage, messageIn } from "../../platform/error-language";
 import { badRequest } from "../../platform/errors";
@@ -55,7 +56,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     const artist = await requireSessionArtist(c);
     const { feeOption, requestId } = c.req.valid("json");
     const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
-    const body = "error" in answer.body ? { error: { ...answer.body.error, message: inReadersLanguage(c, answer.body.error.message) } } : answer.body;
+    const body: CompleteDistributionResponse | ApiErrorBody = "error" in answer.body ? { error: { ...answer.body.error, message: inReadersLanguage(c, answer.body.error.message) } } : answer.body;
     return c.json(body, answer.status);
   })
   .post("/:songId/recovery", jsonBody(RecoveryOfferSchema), async (c) => {
@@ -64,5 +65,7 @@ export const distributeRoutes = new Hono<AppEnv>()
     const { offerTier } = c.req.valid("json");
     const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), offerTier).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
     const message = answer.body.message === undefined ? {} : { message: inReadersLanguage(c, answer.body.message) };
-    return answer.status === 402 ? c.json({ ...answer.body, ...message }, 402) : c.json({ ...answer.body, ...message }, 200);
+    return answer.status === 402
+      ? c.json({ ...answer.body, ...message } satisfies RecoveryNextTierResponse, 402)
+      : c.json({ ...answer.body, ...message } satisfies RecoveryResponse, 200);
   });
