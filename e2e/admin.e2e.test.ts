@@ -16,7 +16,8 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { AdminPaymentRecord } from "@jplay/schema/admin";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
-import { freshVisa, songAwaitingPayment } from "./support/artist";
+import { freshVisa } from "./support/artist";
+import { songAwaitingPaymentSeeded } from "./support/world";
 import { newPage } from "./support/browser";
 import { sharedServer } from "./support/shared-server";
 
@@ -394,7 +395,7 @@ describe("rejecting a song", () => {
     // An artist pays the standard fee: the song is approved and waits for its delivery window.
     const artistPage = await newPage();
     const title = `Wrong File ${Date.now().toString(36)}`;
-    await songAwaitingPayment(artistPage, baseURL, freshVisa(), title);
+    await songAwaitingPaymentSeeded(artistPage, baseURL, freshVisa(), title);
     await artistPage.getByRole("radio", { name: /Standard/ }).check();
     await artistPage.getByRole("button", { name: "Complete Distribution" }).click();
     await artistPage.waitForURL(`${baseURL}/`, { timeout: 30_000 });

@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
 import { answerBank, CARDS, fillCard, freshVisa, pathOf, simulateSavedCard, songAwaitingPayment, toastShown } from "./support/artist";
+import { songAwaitingPaymentSeeded } from "./support/world";
 import { sharedServer } from "./support/shared-server";
 
 const { baseURL } = sharedServer();
@@ -39,7 +40,7 @@ describe("decline → recovery", () => {
     const page = await newPage();
     const title = uniqueTitle("Second Chance");
     // A card of its own that declines every payment: one card gets one recovery offer in 90 days.
-    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title, (paymentMethodId) =>
+    const songId = await songAwaitingPaymentSeeded(page, baseURL, freshVisa(), title, (paymentMethodId) =>
       simulateSavedCard(baseURL, paymentMethodId, CARDS.declinesPayments),
     );
 
@@ -76,7 +77,7 @@ describe("decline → recovery", () => {
   test("a card reported lost opens no discount: tier 1 says why and leads back to paying the full fee", async () => {
     const page = await newPage();
     const title = uniqueTitle("Lost And Found");
-    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), title, (paymentMethodId) =>
+    const songId = await songAwaitingPaymentSeeded(page, baseURL, freshVisa(), title, (paymentMethodId) =>
       simulateSavedCard(baseURL, paymentMethodId, CARDS.lost),
     );
     await page.getByRole("button", { name: "Complete Distribution" }).click();
@@ -120,7 +121,7 @@ describe("decline → recovery", () => {
 
   test("Decline Offer goes home; a tier outside 1-2 shows tier 1", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Not Now"));
+    const songId = await songAwaitingPaymentSeeded(page, baseURL, freshVisa(), uniqueTitle("Not Now"));
     await page.goto(`${baseURL}/payment-recovery/${songId}/7`);
     await expectOffer(page, TIER_1);
     await page.goto(`${baseURL}/payment-recovery/${songId}`);
@@ -133,7 +134,7 @@ describe("decline → recovery", () => {
 describe("recovery call errors (server answers stubbed in the browser)", () => {
   test("an error at tier 1 offers the final tier; at tier 2 it is a destructive 'Error'", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("Bad Gateway"));
+    const songId = await songAwaitingPaymentSeeded(page, baseURL, freshVisa(), uniqueTitle("Bad Gateway"));
     await page.route(`**/api/distribute/${songId}/recovery`, (route) => route.fulfill({ status: 502, body: "" }));
     await page.goto(`${baseURL}/payment-recovery/${songId}/1`);
     await page.getByRole("button", { name: "I ACCEPT" }).click();
@@ -150,7 +151,7 @@ describe("recovery call errors (server answers stubbed in the browser)", () => {
 
   test("a 402 that needs a new card says so on the next tier", async () => {
     const page = await newPage();
-    const songId = await songAwaitingPayment(page, baseURL, freshVisa(), uniqueTitle("New Card"));
+    const songId = await songAwaitingPaymentSeeded(page, baseURL, freshVisa(), uniqueTitle("New Card"));
     await page.route(`**/api/distribute/${songId}/recovery`, (route) =>
       route.fulfill({
         status: 402,

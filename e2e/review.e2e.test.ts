@@ -12,7 +12,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startOwnServer, type LocalServer } from "./support/own-server";
-import { freshVisa, songAwaitingPayment, toastShown } from "./support/artist";
+import { freshVisa, toastShown } from "./support/artist";
+import { songAwaitingPaymentSeeded } from "./support/world";
 import { newPage } from "./support/browser";
 import { openInReview, signedInOperator } from "./support/operator";
 
@@ -30,7 +31,7 @@ afterAll(async () => {
 /** An artist pays for a song titled `title` with `feeOption` and answers the artist page link kept in the browser. */
 async function paidSong(title: string, feeOption: "Standard" | "Expedited"): Promise<{ page: Page; songId: string; artistPage: string }> {
   const page = await newPage();
-  const songId = await songAwaitingPayment(page, server.baseURL, freshVisa(), title);
+  const songId = await songAwaitingPaymentSeeded(page, server.baseURL, freshVisa(), title);
   const artistPage = (await page.evaluate(() => localStorage.getItem("artistPageUrl")))!;
   await page.getByRole("radio", { name: new RegExp(feeOption) }).check();
   await page.getByRole("button", { name: "Complete Distribution" }).click();
