@@ -25,13 +25,25 @@ export class ArtistClient {
     return response;
   }
 
+  /** The cookies the server set, as a browser would hold them. */
+  cookieList(): Array<{ name: string; value: string }> {
+    return [...this.cookies].map(([name, value]) => ({ name, value }));
+  }
+
   postJson(path: string, body: unknown): Promise<Response> {
     return this.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   }
 
-  /** Saves the sandbox's test card for this artist (create-setup-intent, confirm, save-payment-method). */
-  async saveCard(phoneNumber: string): Promise<{ customerId: string }> {
-    const setup = await (await this.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
+  /**
+   * Saves a sandbox test card for this artist (create-setup-intent, the sandbox's confirm with the
+   * publishable key as the card form sends it, save-payment-method). A card that asks for 3-D Secure at
+   * setup cannot be saved this way.
+   */
+  async saveCard(
+    phoneNumber: string,
+    { card = "4242424242424242", paymentFrequency = "weekly" }: { card?: string; paymentFrequency?: "daily" | "weekly" } = {},
+  ): Promise<{ customerId: string; paymentMethodId: string; artistPageUrl: string | null }> {
+    const setup = await (await this.postJson("/api/create-setup-intent", { paymentFrequency })).json<{ clientSecret: string; customerId: string }>();
     const intentId = setup.clientSecret.split("_secret_")[0]!;
     const confirmed = await (
       await this.fetch(`/api/stripe-sandbox/v1/setup_intents/${intentId}/confirm`, {
@@ -40,16 +52,18 @@ export class ArtistClient {
         body: new URLSearchParams({
           client_secret: setup.clientSecret,
           "payment_method_data[type]": "card",
-          "payment_method_data[card][number]": "4242424242424242",
+          "payment_method_data[card][number]": card.replace(/\s/g, ""),
           "payment_method_data[card][exp_month]": "12",
           "payment_method_data[card][exp_year]": String(new Date().getFullYear() + 3),
           "payment_method_data[card][cvc]": "123",
         }).toString(),
       })
-    ).json<{ payment_method: string }>();
-    const saved = await this.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber, paymentFrequency: "weekly" });
+    ).json<{ status: string; payment_method: string }>();
+    if (confirmed.status !== "succeeded") throw new Error(`the card's setup is ${confirmed.status}: a card that asks for 3-D Secure is saved through the form`);
+    const saved = await this.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber, paymentFrequency });
     if (!saved.ok) throw new Error(`save-payment-method: ${saved.status} ${await saved.text()}`);
-    return { customerId: setup.customerId };
+    const { artistPageUrl } = await saved.json<{ artistPageUrl?: string }>();
+    return { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, artistPageUrl: artistPageUrl ?? null };
   }
 }
 
