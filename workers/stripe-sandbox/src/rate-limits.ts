@@ -96,7 +96,7 @@ interface LimiterState {
 
 type Override = { limits: RateLimits | null } | null;
 /** Set by the test helper; null until then, when `RATE_LIMITS` holds. */
-let override: Override = null as Override;
+let override: Override = null;
 /** The buckets of the limits in force, made again when the setting or the override changes. */
 let state: (LimiterState & { setting: string | undefined; overridden: Override }) | null = null;
 
