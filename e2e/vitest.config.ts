@@ -8,6 +8,10 @@ export default defineConfig({
     root: new URL("..", import.meta.url).pathname,
     environment: "node",
     globalSetup: ["e2e/support/global-setup.ts"],
+    // Files in a worker slot share their imported modules (Playwright's client, the support code):
+    // importing them afresh took about 1.4 s a file. Hooks every file needs are registered per file.
+    isolate: false,
+    setupFiles: ["e2e/support/per-file.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // One browser per file; files run as many at a time as the run has worker slots (vitest.config.ts),

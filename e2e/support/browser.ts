@@ -1,9 +1,11 @@
 /**
  * One Chromium per browser-test file; `newPage()` gives a page in a fresh incognito context, closed
- * after the test that opened it; the browser closes after the file.
+ * after the test that opened it; the browser closes after the file. The project's files share this
+ * module (e2e/vitest.config.ts: isolate false), so the hooks that close them are registered per file
+ * by support/per-file.ts.
  */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, afterEach } from "vitest";
+import type { TestContext } from "vitest";
 import { launchChromium } from "../../scripts/chromium.ts";
 
 let browser: Promise<Browser> | undefined;
@@ -12,11 +14,12 @@ const openContexts: Array<() => Promise<void>> = [];
 const openPages: Array<{ page: Page; answers: string[]; errors: string[] }> = [];
 const ANSWERS_KEPT = 15;
 
-afterEach(async ({ task }) => {
+/** After each test: reports the pages of a failed one, then closes every context it opened. */
+export async function closeTestPages({ task }: TestContext): Promise<void> {
   if (task.result?.state === "fail") await Promise.all(openPages.map(reportPage));
   openPages.splice(0);
   await Promise.all(openContexts.splice(0).map((close) => close()));
-});
+}
 
 /**
  * What a failed test's page showed: its address, its toasts, where focus was, the API answers it last
@@ -48,9 +51,12 @@ async function reportPage({ page, answers, errors }: { page: Page; answers: stri
   );
 }
 
-afterAll(async () => {
-  if (browser) await (await browser).close();
-});
+/** After each file: closes its browser, so the next file launches its own. */
+export async function closeBrowser(): Promise<void> {
+  const launched = browser;
+  browser = undefined;
+  if (launched) await (await launched).close();
+}
 
 /**
  * `options`: the context's, e.g. `{ javaScriptEnabled: false }` for what a page shows before any script

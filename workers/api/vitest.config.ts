@@ -132,6 +132,7 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
       include,
       exclude,
       isolate,
+      deps: { optimizer: { ssr: { enabled: true, include: ["stripe", "drizzle-orm", "drizzle-orm/d1", "drizzle-orm/sqlite-core", "hono", "hono/cookie", "hono/secure-headers", "hono/request-id", "hono/http-exception", "hono/body-limit", "valibot", "@hono/valibot-validator", "jose", "music-metadata", "bowser", "papaparse", "@lingui/core", "react", "react/jsx-runtime", "react-dom/server", "@tanstack/react-query", "fast-check"] } } },
       // The Worker's logs go straight to the output, not through vitest's console RPC: background work a
       // test file leaves running (a webhook the sandbox delivers late, a queued text written to the log)
       // may log after the file ends, and that RPC is closed by then (an unhandled "Closing rpc" error).

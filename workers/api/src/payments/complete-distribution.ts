@@ -10,6 +10,7 @@ import type { CompleteDistributionResponse } from "@jplay/schema/payments";
 import type { ApiErrorBody } from "@jplay/schema/song";
 import type { artists, songs } from "@jplay/schema/tables";
 import { AppError, notFound } from "../platform/errors";
+import { paymentResumeAfterMs } from "../platform/limits";
 import { applySucceededPayment } from "./apply-payment";
 import { cardRefusal } from "./card-rules";
 import { createCardFormIntent } from "./card-form-intent";
@@ -92,11 +93,9 @@ async function enforceAttemptTiming(ctx: Ctx, input: CompleteInput, now: number)
   }
 }
 
-/** A request that died between claiming its row and answering (e.g. Stripe timed out) may be retried with the same requestId after this long. */
-export const RESUME_AFTER_MS = 30_000;
-
-function canResume(row: PaymentRow, feeOption: FeeOption, now: number): boolean {
-  return !row.responseJson && row.package === feeOption && (row.status === "claimed" || row.status === "processing") && now - row.updatedAt >= RESUME_AFTER_MS;
+/** A request that died between claiming its row and answering (e.g. Stripe timed out) may be retried with the same requestId after `resumeAfterMs`. */
+function canResume(row: PaymentRow, feeOption: FeeOption, now: number, resumeAfterMs: number): boolean {
+  return !row.responseJson && row.package === feeOption && (row.status === "claimed" || row.status === "processing") && now - row.updatedAt >= resumeAfterMs;
 }
 
 const answer200 = (body: CompleteDistributionResponse): CompleteAnswer => ({ status: 200, body });
@@ -120,7 +119,7 @@ export async function completeDistribution(ctx: Ctx, artist: Artist, input: Comp
 
   const earlier = await paymentByRequest(ctx, song.id, input.requestId);
   if (earlier) {
-    if (canResume(earlier, input.feeOption, now)) return payClaimedPayment(ctx, artist, song, earlier, input.feeOption, now);
+    if (canResume(earlier, input.feeOption, now, paymentResumeAfterMs(ctx.env))) return payClaimedPayment(ctx, artist, song, earlier, input.feeOption, now);
     return replay(earlier, input.feeOption);
   }
 

@@ -66,6 +66,8 @@ declare global {
     MAX_UNPAID_SONGS_PER_ARTIST?: string;
     /** Seconds a song may wait for payment before the cron removes it with its files (default 604800, 7 days). */
     UNPAID_SONG_EXPIRY_SECONDS?: string;
+    /** Seconds before a payment request that died may be resumed by its retry (default 30; platform/limits.ts). */
+    PAYMENT_RESUME_AFTER_SECONDS?: string;
     /** Shared secret the tablet provider signs purchase reports with (HMAC-SHA256). Absent: reports are refused. */
     PROVIDER_WEBHOOK_SECRET?: string;
     /**

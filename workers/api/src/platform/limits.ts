@@ -111,6 +111,15 @@ export const UNPAID_SONG_EXPIRY_MS = 7 * DAY;
 /** Unpaid songs removed per cron run (every 15 minutes): a bound on one run's work. */
 export const UNPAID_SONGS_REMOVED_PER_RUN = 50;
 
+// ---- Payments ---------------------------------------------------------------------------------------
+
+/**
+ * How long after its last step a payment request that died without answering (the Worker stopped,
+ * Stripe timed out) may be taken up again by a retry with the same requestId. Setting:
+ * PAYMENT_RESUME_AFTER_SECONDS (the crash tests shorten it).
+ */
+export const PAYMENT_RESUME_AFTER_MS = 30_000;
+
 // ---- Stripe's limits ---------------------------------------------------------------------------------
 
 /**
@@ -129,6 +138,7 @@ type NumericSetting =
   | "CARD_SAVES_PER_MINUTE"
   | "MAX_UNPAID_SONGS_PER_ARTIST"
   | "UNPAID_SONG_EXPIRY_SECONDS"
+  | "PAYMENT_RESUME_AFTER_SECONDS"
   | "PAYOUT_MINIMUM_CENTS"
   | "STRIPE_TRANSFERS_PER_SECOND";
 
@@ -153,4 +163,5 @@ export const cardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "CAR
 export const cardSavesPerMinute = (env: Env) => numericSetting(env, "CARD_SAVES_PER_MINUTE", CARD_SAVES_PER_MINUTE);
 export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UNPAID_SONGS_PER_ARTIST", MAX_UNPAID_SONGS_PER_ARTIST);
 export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;
+export const paymentResumeAfterMs = (env: Env) => numericSetting(env, "PAYMENT_RESUME_AFTER_SECONDS", PAYMENT_RESUME_AFTER_MS / 1000) * 1000;
 export const stripeTransfersPerSecond = (env: Env) => numericSetting(env, "STRIPE_TRANSFERS_PER_SECOND", STRIPE_TRANSFERS_PER_SECOND);
