@@ -58,6 +58,32 @@ export const ISOLATED_TESTS = [
   "test/media-janitor.test.ts",
 ];
 
+/** The npm packages the Worker and its tests import (bare specifiers), bundled once per project by vite. */
+const PRE_BUNDLED_DEPENDENCIES = [
+  "stripe",
+  "drizzle-orm",
+  "drizzle-orm/d1",
+  "drizzle-orm/sqlite-core",
+  "hono",
+  "hono/cookie",
+  "hono/secure-headers",
+  "hono/request-id",
+  "hono/http-exception",
+  "hono/body-limit",
+  "valibot",
+  "@hono/valibot-validator",
+  "jose",
+  "music-metadata",
+  "bowser",
+  "papaparse",
+  "@lingui/core",
+  "react",
+  "react/jsx-runtime",
+  "react-dom/server",
+  "@tanstack/react-query",
+  "fast-check",
+];
+
 interface WorkerProject {
   name: string;
   include: string[];
@@ -132,7 +158,9 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
       include,
       exclude,
       isolate,
-      deps: { optimizer: { ssr: { enabled: true, include: ["stripe", "drizzle-orm", "drizzle-orm/d1", "drizzle-orm/sqlite-core", "hono", "hono/cookie", "hono/secure-headers", "hono/request-id", "hono/http-exception", "hono/body-limit", "valibot", "@hono/valibot-validator", "jose", "music-metadata", "bowser", "papaparse", "@lingui/core", "react", "react/jsx-runtime", "react-dom/server", "@tanstack/react-query", "fast-check"] } } },
+      // Each runtime imports the Worker's entry (its Durable Objects) module by module from vitest; the
+      // dependencies pre-bundled (one module each, not hundreds) start a runtime about 2 s sooner.
+      deps: { optimizer: { ssr: { enabled: true, include: PRE_BUNDLED_DEPENDENCIES } } },
       // The Worker's logs go straight to the output, not through vitest's console RPC: background work a
       // test file leaves running (a webhook the sandbox delivers late, a queued text written to the log)
       // may log after the file ends, and that RPC is closed by then (an unhandled "Closing rpc" error).
