@@ -94,7 +94,7 @@ export interface LocalServerOptions {
 /** Fresh local state, migrated and seeded with the demo catalogue, in a new temporary folder. */
 export async function prepareState(): Promise<string> {
   const folder = await mkdtemp(path.join(os.tmpdir(), "jplay-state-"));
-  await prepareLocal(folder, () => {});
+  await prepareLocal(folder, () => {}, { fresh: true });
   return folder;
 }
 
@@ -160,7 +160,7 @@ async function groupGone(pgid: number, deadlineMs: number) {
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-local-"));
   if (options.preparedState) await cp(options.preparedState, persistDir, { recursive: true });
-  else await prepareLocal(persistDir, () => {});
+  else await prepareLocal(persistDir, () => {}, { fresh: true });
 
   const port = await freePort();
   // wrangler's devtools port too: its default (the first free one from 9229) races when servers start

@@ -176,11 +176,13 @@ const sumChanges = (results: D1Result[]): number => results.reduce((n, r) => n +
 /**
  * Idempotent demo seed. Returns the demo songs and purchase rows present after the run (always 14 and
  * the sum of the songs' purchase counts) and how many R2 objects this run uploaded (0 on a re-run).
- * Logs one line per step, and one per object written.
+ * Logs one line per step, and one per object written. `audioRendering`: the songs' MP3s, already being
+ * rendered (`renderMp3s`) by a caller that knows the state is new; used for the songs missing audio.
  */
 export async function seedDemo(
   env: { DB: D1Database; MEDIA: R2Bucket },
   log: (line: string) => void = () => {},
+  audioRendering?: Map<string, Promise<Uint8Array>>,
 ): Promise<{ songs: number; purchases: number; objectsWritten: number }> {
   const { DB, MEDIA } = env;
 
@@ -269,7 +271,7 @@ export async function seedDemo(
   const exists = new Map(await Promise.all(keys.map(async (key) => [key, (await MEDIA.head(key)) !== null] as const)));
 
   const songsMissingAudio = DEMO_SONGS.filter((song) => !exists.get(audioKey(song.id)));
-  const rendered = renderMp3s(songsMissingAudio);
+  const rendered = audioRendering ?? renderMp3s(songsMissingAudio);
   const objects: PendingObject[] = [];
   for (const song of DEMO_SONGS) {
     if (exists.get(coverKey(song.id))) continue;
