@@ -7,7 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateLocal, seedLocal } from "../local-state.ts";
+import { readdirSync } from "node:fs";
+import { prepareLocal, seedLocal } from "../local-state.ts";
 import { openProductStorage } from "../product-storage.ts";
 import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
 import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
@@ -24,8 +25,9 @@ let proxy: Awaited<ReturnType<typeof openProductStorage<Bindings>>>;
 
 beforeAll(async () => {
   persistDir = await mkdtemp(path.join(os.tmpdir(), "jplay-seed-test-"));
-  await migrateLocal(persistDir);
-  firstRun = await seedLocal(persistDir);
+  // A new state folder, as the browser tests and benchmarks prepare theirs (`pnpm dev` migrates with
+  // wrangler's own command instead, then runs the same seed).
+  firstRun = await prepareLocal(persistDir, () => {}, { fresh: true });
   proxy = await openProductStorage<Bindings>(persistDir);
 }, 240_000);
 
@@ -37,6 +39,14 @@ afterAll(async () => {
 const withBindings = <T>(use: (env: Bindings) => Promise<T>): Promise<T> => use(proxy.env);
 
 describe("demo catalogue seed", () => {
+  it("applies every migration and records each as wrangler does, so wrangler's own command finds none left", async () => {
+    const files = readdirSync(path.join(import.meta.dirname, "../../schema/migrations")).filter((name) => name.endsWith(".sql")).sort();
+    await withBindings(async ({ DB }) => {
+      const { results } = await DB.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>();
+      expect(results.map((row) => row.name)).toEqual(files);
+    });
+  });
+
   it("writes at least 12 distributed songs with distinct titles, artists and years, one featured", async () => {
     expect(firstRun.songs).toBeGreaterThanOrEqual(12);
     // Per song its MP3, its cover and the cover's three sizes; and the two videos.
