@@ -3,11 +3,11 @@
  * `wrangler dev` reads): it lands complete, seeding again changes nothing, and an operator's choices
  * (the featured song, a facility's setting) survive the next seed.
  */
+import { readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readdirSync } from "node:fs";
 import { prepareLocal, seedLocal } from "../local-state.ts";
 import { openProductStorage } from "../product-storage.ts";
 import { splitSale, PACKAGES } from "../../schema/src/pricing.ts";
