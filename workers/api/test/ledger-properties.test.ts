@@ -126,11 +126,26 @@ async function runQueuedMoneyJobs(world: World): Promise<void> {
   }
 }
 
+type RunSong = ReturnType<typeof songsOf>[number];
+
+/**
+ * The songs a step picks from. Listeners buy songs in the catalogue; operators reject the paid songs
+ * their review shows (approved, not yet live), as only those can be rejected and refunded. While none
+ * is in that state, either meets a song in any state, as every other step does.
+ */
+async function candidatesFor(world: World, step: PlainOperation, songs: RunSong[]): Promise<RunSong[]> {
+  if (step.kind === "purchase" && world.live.length > 0) return songs.filter((song) => world.live.includes(song.songId));
+  if (step.kind !== "reject" || songs.length === 0) return songs;
+  const ids = JSON.stringify(songs.map((song) => song.songId));
+  const approved = (await env.DB.prepare("SELECT id FROM songs WHERE status = 'approved' AND id IN (SELECT value FROM json_each(?))").bind(ids).all<{ id: string }>()).results.map(
+    (row) => row.id,
+  );
+  return approved.length > 0 ? songs.filter((song) => approved.includes(song.songId)) : songs;
+}
+
 async function runStep(world: World, step: PlainOperation): Promise<void> {
-  const songs = songsOf(world);
-  // Listeners buy songs in the catalogue; every other step may meet a song in any state.
-  const buyable = step.kind === "purchase" && world.live.length > 0 ? songs.filter((song) => world.live.includes(song.songId)) : songs;
-  const song = "song" in step && buyable.length > 0 ? buyable[step.song % buyable.length]! : null;
+  const candidates = await candidatesFor(world, step, songsOf(world));
+  const song = "song" in step && candidates.length > 0 ? candidates[step.song % candidates.length]! : null;
   const artist = "artist" in step ? world.artists[step.artist % world.artists.length]! : song?.artist;
   switch (step.kind) {
     case "upload": {
