@@ -56,6 +56,10 @@ export const AdminPaymentsResponseSchema = v.object({
 });
 export type AdminPaymentsResponse = v.InferOutput<typeof AdminPaymentsResponseSchema>;
 
+/** `POST /api/admin/payments/summary`: the summary counted at the operator's request, not up to a minute old. */
+export const AdminSummaryRecountResponseSchema = v.object({ summary: AdminPaymentsSummarySchema });
+export type AdminSummaryRecountResponse = v.InferOutput<typeof AdminSummaryRecountResponseSchema>;
+
 /** Artists per page of `GET /api/admin/payments`, by default and at most. */
 export const ADMIN_PAGE_ARTISTS = 100;
 export const ADMIN_PAGE_ARTISTS_MAX = 500;

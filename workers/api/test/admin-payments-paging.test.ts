@@ -2,14 +2,15 @@
  * The admin payment overview a page at a time (payments/admin-payments.ts): artists newest first,
  * each page's cursor leading to the next and none after the last, the search answered on the server
  * (song title and artist words, phone digits, a card's last 4), the summary counted over every
- * artist with the first page only, and counted again at most once a minute (payments/admin-summary-counts.ts). Artists are written straight to D1 with creation times after any
+ * artist with the first page only, and counted again at most once a minute or at the operator's Refresh (payments/admin-summary-counts.ts). Artists are written straight to D1 with creation times after any
  * other test's, and with this file's own words, so other files' rows never reach these pages.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import type { AdminPaymentsResponse } from "@jplay/schema/admin";
+import type { AdminPaymentsResponse, AdminSummaryRecountResponse } from "@jplay/schema/admin";
 import { songSearchEntriesSql } from "@jplay/schema/song-search-index";
-import { signedInOperator } from "./admin-support";
+import { adminWrite, signedInOperator } from "./admin-support";
+import { Browser } from "./support";
 
 const tag = `pgtag${Date.now().toString(36)}`;
 const FUTURE = 9_000_000_000_000;
@@ -53,6 +54,31 @@ async function page(query: string) {
   const operator = await signedInOperator();
   const response = await operator.fetch(`/api/admin/payments${query}`);
   return { status: response.status, body: await response.json<AdminPaymentsResponse & { error?: string }>() };
+}
+
+/** Artists with a card, counted in D1 directly. */
+const exactArtists = async () => (await env.DB.prepare("SELECT count(DISTINCT artist_id) AS n FROM payment_methods").first<{ n: number }>())!.n;
+
+/** An artist with a card, created long before every other (so on no page these tests read): only the counts see them. */
+const addOldArtistWithCard = (id: string, last4: string) =>
+  env.DB.batch([
+    env.DB.prepare("INSERT INTO artists (id, phone, created_at) VALUES (?1, '+1555777' || ?2, 1)").bind(id, last4),
+    env.DB.prepare(
+      "INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default, created_at) VALUES ('card-' || ?1, ?1, 'pm_' || ?1, 'visa', ?2, 12, 2034, 1, 1)",
+    ).bind(id, last4),
+  ]);
+
+/**
+ * The counts made afresh while the operator waits (none stored), then an artist with a card added: the
+ * next answer keeps the counts of the last minute. Returns the artists counted before it.
+ */
+async function countedThenArtistAdded(id: string, last4: string): Promise<number> {
+  await env.DB.prepare("DELETE FROM admin_summary_counts").run();
+  const before = await exactArtists();
+  expect((await page("?limit=1")).body.summary!.totalArtists).toBe(before);
+  await addOldArtistWithCard(id, last4);
+  expect((await page("?limit=1")).body.summary!.totalArtists).toBe(before);
+  return before;
 }
 
 const artistIds = (body: AdminPaymentsResponse) => body.payments.map((record) => record.artistId);
@@ -123,21 +149,8 @@ describe("GET /api/admin/payments, a page at a time", () => {
   });
 
   it("keeps the summary counts for a minute, then answers them once more and counts again after the answer", async () => {
-    const exactArtists = async () => (await env.DB.prepare("SELECT count(DISTINCT artist_id) AS n FROM payment_methods").first<{ n: number }>())!.n;
     const stored = () => env.DB.prepare("SELECT total_artists AS artists, counted_at AS countedAt FROM admin_summary_counts WHERE id = 1").first<{ artists: number; countedAt: number }>();
-    await env.DB.prepare("DELETE FROM admin_summary_counts").run();
-    const before = await exactArtists();
-    // None stored: counted while the operator waits.
-    expect((await page("?limit=1")).body.summary!.totalArtists).toBe(before);
-    // A new artist with a card: the counts of the last minute are answered, not counted again.
-    const late = `late-${tag}`;
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO artists (id, phone, created_at) VALUES (?1, '+15557770199', 1)").bind(late),
-      env.DB.prepare(
-        "INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default, created_at) VALUES ('card-' || ?1, ?1, 'pm_' || ?1, 'visa', '0199', 12, 2034, 1, 1)",
-      ).bind(late),
-    ]);
-    expect((await page("?limit=1")).body.summary!.totalArtists).toBe(before);
+    const before = await countedThenArtistAdded(`late-${tag}`, "0199");
     // A minute later the stored counts are answered once more, and counted again for the next answer.
     const counted = await stored();
     await env.DB.prepare("UPDATE admin_summary_counts SET counted_at = counted_at - 60000 WHERE id = 1").run();
@@ -145,6 +158,20 @@ describe("GET /api/admin/payments, a page at a time", () => {
     await vi.waitFor(async () => expect((await stored())!.countedAt).toBeGreaterThan(counted!.countedAt - 60_000), { timeout: 10_000, interval: 20 });
     expect((await stored())!.artists).toBeGreaterThanOrEqual(before + 1);
     expect((await page("?limit=1")).body.summary!.totalArtists).toBeGreaterThanOrEqual(before + 1);
+  });
+
+  it("counts the summary again at once when the operator refreshes, only for a signed-in operator on the site", async () => {
+    const before = await countedThenArtistAdded(`fresh-${tag}`, "0198");
+    // Refresh counts again now, answers the new counts and stores them for the list.
+    const operator = await signedInOperator();
+    const recount = await adminWrite(operator, "POST", "/api/admin/payments/summary");
+    expect(recount.status).toBe(200);
+    const { summary } = await recount.json<AdminSummaryRecountResponse>();
+    expect(summary.totalArtists).toBeGreaterThanOrEqual(before + 1);
+    expect((await page("?limit=1")).body.summary!.totalArtists).toBe(summary.totalArtists);
+    // Nobody else may make the Worker count.
+    expect((await adminWrite(new Browser(), "POST", "/api/admin/payments/summary")).status).toBe(401);
+    expect((await adminWrite(operator, "POST", "/api/admin/payments/summary", undefined, "https://elsewhere.example")).status).toBe(403);
   });
 
   it("refuses a cursor it never gave and a page size out of range", async () => {

@@ -5,7 +5,7 @@
  * 100,000), so the first page answers from the stored row, a primary-key read. The counts shown are at
  * most a minute older than the list — the portal polls every minute anyway
  * (docs/decisions/072-admin-counts-and-payout-run-at-scale.md). Only the first count ever is made while
- * the operator waits.
+ * the operator waits, and the one the operator asks for with the portal's Refresh button.
  */
 import { eq, sql } from "drizzle-orm";
 import { waitUntil } from "cloudflare:workers";
@@ -28,10 +28,10 @@ export const storedSummaryQuery = (db: Db) => db.select().from(adminSummaryCount
 /**
  * Counts over every artist with a card, from indexes (payment_methods_artist_idx,
  * songs_status_artist_idx, payments_status_idx), and stores them with `now` — unless counts newer than
- * a minute are stored already (an answer that found them stale while another was counting): one
+ * `freshForMs` are stored already (an answer that found them stale while another was counting): one
  * statement, so D1 runs the check and the write together.
  */
-async function recount(ctx: Ctx, now: number): Promise<void> {
+async function recount(ctx: Ctx, now: number, freshForMs = ADMIN_SUMMARY_FRESH_MS): Promise<void> {
   const inFlight = sql.join(PROCESSING_PAYMENT_STATUSES.map((status) => sql`${status}`), sql`, `);
   await ctx.db.run(sql`insert into admin_summary_counts (id, total_artists, payment_methods, pending_payments, counted_at)
     select 1,
@@ -43,7 +43,7 @@ async function recount(ctx: Ctx, now: number): Promise<void> {
         where p.status in (${inFlight}) and s.status <> 'pending'
         and exists (select 1 from payment_methods pm where pm.artist_id = s.artist_id)),
       ${now}
-    where not exists (select 1 from admin_summary_counts where id = 1 and counted_at > ${now - ADMIN_SUMMARY_FRESH_MS})
+    where not exists (select 1 from admin_summary_counts where id = 1 and counted_at > ${now - freshForMs})
     on conflict (id) do update set total_artists = excluded.total_artists, payment_methods = excluded.payment_methods,
       pending_payments = excluded.pending_payments, counted_at = excluded.counted_at`);
 }
@@ -61,6 +61,21 @@ export async function adminSummary(ctx: Ctx, stored: typeof adminSummaryCounts.$
   } else if (counts.countedAt <= now - ADMIN_SUMMARY_FRESH_MS) {
     waitUntil(recount(ctx, now));
   }
+  return summaryOf(counts);
+}
+
+function summaryOf(counts: typeof adminSummaryCounts.$inferSelect | undefined): Summary {
   if (!counts) throw new Error("admin_summary_counts: no row after counting");
   return { totalArtists: counts.totalArtists, paymentMethods: counts.paymentMethods, pendingPayments: counts.pendingPayments };
+}
+
+/**
+ * `POST /api/admin/payments/summary`: counts now, whatever is stored, and answers the new counts. The
+ * portal's Refresh asks for it before reading the list again, so an operator who refreshes sees counts
+ * as current as the list under them.
+ */
+export async function recountAdminSummary(ctx: Ctx): Promise<Summary> {
+  await recount(ctx, ctx.now(), 0);
+  const [counts] = await storedSummaryQuery(ctx.db);
+  return summaryOf(counts);
 }

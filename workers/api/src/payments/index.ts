@@ -3,6 +3,7 @@
  */
 export { listPaymentMismatches } from "./admin-payment-mismatches";
 export { listAdminPayments } from "./admin-payments";
+export { recountAdminSummary } from "./admin-summary-counts";
 export { listRecoveryPayments } from "./admin-recovery-payments";
 export { NO_FAILED_PAYMENTS_MESSAGE, RETRY_BATCH_MAX_ITEMS, createRetryBatch, readRetryBatch } from "./admin-retry";
 export { closeOpenPayment } from "./close-open-payment";

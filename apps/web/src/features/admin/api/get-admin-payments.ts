@@ -3,11 +3,12 @@
  * artists at a time, searched on the server (docs/product.md, Data). Each search is its own list of
  * pages; "Load more" asks for the next page with the last one's cursor.
  * docs/product.md, Calls: fresh for 30 s and refetched every 60 s, the one polled read of the product
- * (a refetch asks again for every page loaded).
+ * (a refetch asks again for every page loaded). The Refresh button first asks the server to count the
+ * summary again (`POST /api/admin/payments/summary`), which it otherwise counts at most once a minute.
  */
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { AdminPaymentsResponseSchema } from "@jplay/schema/admin";
-import { api } from "@/lib/api-client";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { AdminPaymentsResponseSchema, AdminSummaryRecountResponseSchema } from "@jplay/schema/admin";
+import { api, apiRequest } from "@/lib/api-client";
 import { adminKeys } from "./admin-keys";
 
 export const ADMIN_DATA_STALE_MS = 30_000;
@@ -34,3 +35,16 @@ export const adminPaymentsQueryOptions = (search: string) =>
   });
 
 export const useAdminPayments = (search: string) => useInfiniteQuery(adminPaymentsQueryOptions(search));
+
+export const recountAdminSummary = () => apiRequest("POST", "/api/admin/payments/summary", AdminSummaryRecountResponseSchema);
+
+/**
+ * The Refresh button: the summary counted now, then every loaded page read again. A failed count still
+ * reads the list again, whose own answer shows any error (a lapsed session signs the operator out).
+ */
+export function useRefreshAdminPayments(refetchList: () => Promise<unknown>) {
+  return useMutation({
+    mutationFn: () => recountAdminSummary().catch(() => undefined),
+    onSettled: () => refetchList(),
+  });
+}

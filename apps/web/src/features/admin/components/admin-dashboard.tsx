@@ -16,7 +16,7 @@ import { hasErrorCode } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { failedPaymentsView, initialCharge, retriesForSelection, songRetry, songRows, type SongRow } from "../admin-data";
 import { adminKeys } from "../api/admin-keys";
-import { useAdminPayments } from "../api/get-admin-payments";
+import { useAdminPayments, useRefreshAdminPayments } from "../api/get-admin-payments";
 import { useSignOutAdmin } from "../api/sign-out-admin";
 import { useRunCharges } from "../use-run-charges";
 import { useSettledValue } from "../use-settled-value";
@@ -256,6 +256,7 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
   const [search, setSearch] = useState("");
   const settledSearch = useSettledValue(search.trim(), SEARCH_SETTLE_MS);
   const payments = useAdminPayments(settledSearch);
+  const refresh = useRefreshAdminPayments(payments.refetch);
   const signOut = useSignOutAdmin();
   const charges = useRunCharges();
   const unauthorised = hasErrorCode(payments.error, "unauthorized");
@@ -272,10 +273,10 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
     <Button
       variant="secondary"
       onClick={() => {
-        void payments.refetch();
+        refresh.mutate();
         void queryClient.invalidateQueries({ queryKey: adminKeys.funding() });
       }}
-      aria-busy={payments.isFetching}
+      aria-busy={refresh.isPending || payments.isFetching}
     >
       Refresh
     </Button>
