@@ -1,24 +1,38 @@
 /**
- * The home page's reads (catalogue rows, the featured song, the success banner's song) without
- * TanStack Query: Query and its provider are about 10 KiB gzip, a ninth of the tablet home page's
- * JS budget (decision 015). It is the app's one read cache (docs/decisions/074-one-read-cache.md): the
- * other screens move to it from Query one at a time (the artist's statements have). The rules are the query client's (docs/product.md,
- * Calls): a read never goes stale, is never retried and never refetched on focus; a failed read
- * runs again only when the visitor asks (Try again), and a write that changes songs invalidates.
+ * The web app's one read cache (docs/decisions/074-one-read-cache.md): every screen reads the API
+ * through it. It is hand-written because TanStack Query and its provider are about 10 KiB gzip, a
+ * ninth of the tablet home page's JS budget (decision 015). The rules are docs/product.md, Calls: a
+ * read never goes stale on its own, is never retried and never read again on focus; a failed read
+ * runs again only when the person asks (Try again); a write that changes what a read shows
+ * invalidates it, and a screen showing it keeps the last answer while it is read again. The admin
+ * lists' polling and their 30 s freshness are `useReadEvery` (read-every.ts); writes are `useWrite`
+ * (use-write.ts); paged lists `usePagedRead` (paged-read.ts).
  */
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 
-type Entry =
-  | { status: "pending"; promise: Promise<void> }
-  | { status: "success"; data: unknown }
-  | { status: "error"; error: unknown };
+/**
+ * One read: its last answer (`ok`), its last failure (`failed`, cleared by the next answer), the
+ * request in flight, how to make it again and when it was last answered. A new object on every change,
+ * so a screen re-renders exactly when its read changed.
+ */
+interface Entry {
+  ok?: { data: unknown };
+  failed?: { error: unknown };
+  fetching?: Promise<void>;
+  fetcher?: () => Promise<unknown>;
+  at: number;
+}
 
-export type Read<T> =
-  | { isPending: true; isError: false; isSuccess: false; data: undefined; error: null; refetch: () => void }
-  | { isPending: false; isError: true; isSuccess: false; data: undefined; error: unknown; refetch: () => void }
-  | { isPending: false; isError: false; isSuccess: true; data: T; error: null; refetch: () => void };
+export type Read<T> = { isFetching: boolean; refetch: () => void } & (
+  | { isPending: true; isError: false; isSuccess: false; data: undefined; error: null }
+  /** A failed read; `data` is the last answer when an earlier read succeeded. */
+  | { isPending: false; isError: true; isSuccess: false; data: T | undefined; error: unknown }
+  | { isPending: false; isError: false; isSuccess: true; data: T; error: null }
+);
 
 const entries = new Map<string, Entry>();
+/** How many mounted screens show each read: an invalidated read is read again only while shown. */
+const shown = new Map<string, number>();
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -30,21 +44,29 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Starts the read unless it is loaded or loading; `force` runs a failed or loaded one again. */
-export function startRead<T>(key: string, fetcher: () => Promise<T>, force = false): void {
+const matching = (prefix: string) => [...entries.keys()].filter((key) => key.startsWith(prefix));
+
+/**
+ * Starts the read unless it is loaded or loading; `force` reads a failed or loaded one again, keeping
+ * its last answer meanwhile. Settles when the read in flight has.
+ */
+export function startRead<T>(key: string, fetcher: () => Promise<T>, force = false): Promise<void> {
   const current = entries.get(key);
-  if (current && (current.status === "pending" || !force)) return;
-  const promise = fetcher().then(
-    (data) => {
-      if (entries.get(key) === entry) entries.set(key, { status: "success", data });
-    },
-    (error: unknown) => {
-      if (entries.get(key) === entry) entries.set(key, { status: "error", error });
-    },
-  ).finally(notify);
-  const entry: Entry = { status: "pending", promise };
-  entries.set(key, entry);
+  if (current?.fetching) return current.fetching;
+  if (current && !force) return Promise.resolve();
+  const fetching: Promise<void> = fetcher()
+    .then(
+      (data): Entry => ({ ok: { data }, fetcher, at: Date.now() }),
+      (error: unknown): Entry => ({ ok: entries.get(key)?.ok, failed: { error }, fetcher, at: current?.at ?? 0 }),
+    )
+    .then((settled) => {
+      if (entries.get(key)?.fetching === fetching) entries.set(key, settled);
+      notify();
+    });
+  // A read with no answer yet shows as loading again, not as its last failure.
+  entries.set(key, { ok: current?.ok, failed: current?.ok ? current.failed : undefined, fetching, fetcher, at: current?.at ?? 0 });
   notify();
+  return fetching;
 }
 
 /**
@@ -52,17 +74,47 @@ export function startRead<T>(key: string, fetcher: () => Promise<T>, force = fal
  * (app/home-page-data.ts), so hydration shows the same and fetches nothing again.
  */
 export function seedReads(values: ReadonlyMap<string, unknown>): void {
-  for (const [key, data] of values) entries.set(key, { status: "success", data });
+  for (const [key, data] of values) entries.set(key, { ok: { data }, fetcher: entries.get(key)?.fetcher, at: Date.now() });
   notify();
 }
 
-/** Forgets every read whose key starts with `prefix`; screens showing one read it again. */
-export function invalidateReads(prefix: string): void {
-  for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+/** Puts a write's answer in a read (a saved card in the artist's page), or changes the one there. */
+export function setRead<T>(key: string, update: T | ((previous: T | undefined) => T)): void {
+  const current = entries.get(key);
+  const data = typeof update === "function" ? (update as (previous: T | undefined) => T)(current?.ok?.data as T | undefined) : update;
+  entries.set(key, { ok: { data }, fetcher: current?.fetcher, at: Date.now() });
   notify();
 }
 
-const PENDING = { isPending: true, isError: false, isSuccess: false, data: undefined, error: null } as const;
+/** The last answer of a read, if any. */
+export const readData = <T>(key: string): T | undefined => entries.get(key)?.ok?.data as T | undefined;
+
+/** When a read was last answered (ms since the epoch), 0 if never. */
+export const readAnsweredAt = (key: string): number => entries.get(key)?.at ?? 0;
+
+/**
+ * After a write that changes them: every read whose key starts with `prefix` is read again if a screen
+ * shows it (keeping its last answer meanwhile), and forgotten otherwise, so the next screen reads it.
+ * Settles when the reads made again have.
+ */
+export function invalidateReads(prefix: string): Promise<void> {
+  const again: Promise<void>[] = [];
+  for (const key of matching(prefix)) {
+    const fetcher = entries.get(key)!.fetcher;
+    if (fetcher && shown.get(key)) {
+      entries.set(key, { ...entries.get(key)!, fetching: undefined });
+      again.push(startRead(key, fetcher, true));
+    } else entries.delete(key);
+  }
+  notify();
+  return Promise.all(again).then(() => undefined);
+}
+
+/** Drops every read under `prefix` and reads nothing again: an operator's data on sign-out, a server render's. */
+export function forgetReads(prefix: string): void {
+  for (const key of matching(prefix)) entries.delete(key);
+  notify();
+}
 
 /** The read under `key` (started on first use); `key` null means "nothing to read yet". */
 export function useRead<T>(key: string | null, fetcher: () => Promise<T>): Read<T> {
@@ -70,19 +122,23 @@ export function useRead<T>(key: string | null, fetcher: () => Promise<T>): Read<
   // The server snapshot is the same store: the server render and hydration both read what was seeded.
   const entry = useSyncExternalStore(subscribe, snapshot, snapshot);
   useEffect(() => {
-    if (key !== null && entry === undefined) startRead(key, fetcher);
+    if (key === null) return;
+    shown.set(key, (shown.get(key) ?? 0) + 1);
+    return () => void shown.set(key, shown.get(key)! - 1);
+  }, [key]);
+  useEffect(() => {
+    if (key !== null && entry === undefined) void startRead(key, fetcher);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- every caller derives `fetcher` from `key`: a new function each render is not a new read
   }, [key, entry]);
   const refetch = useCallback(() => {
-    if (key !== null) startRead(key, fetcher, true);
+    if (key !== null) void startRead(key, fetcher, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- every caller derives `fetcher` from `key`
   }, [key]);
 
-  if (entry?.status === "success") {
-    return { isPending: false, isError: false, isSuccess: true, data: entry.data as T, error: null, refetch };
+  const isFetching = entry?.fetching !== undefined;
+  if (entry?.failed) {
+    return { isPending: false, isError: true, isSuccess: false, data: entry.ok?.data as T | undefined, error: entry.failed.error, isFetching, refetch };
   }
-  if (entry?.status === "error") {
-    return { isPending: false, isError: true, isSuccess: false, data: undefined, error: entry.error, refetch };
-  }
-  return { ...PENDING, refetch };
+  if (entry?.ok) return { isPending: false, isError: false, isSuccess: true, data: entry.ok.data as T, error: null, isFetching, refetch };
+  return { isPending: true, isError: false, isSuccess: false, data: undefined, error: null, isFetching, refetch };
 }

@@ -9,7 +9,7 @@
  */
 import { HOME_PAGE_DATA_ID, homePageReads, serializeHomePageData } from "@/app/home-page-data";
 import { Component as Home } from "@/app/routes/home";
-import { invalidateReads, seedReads } from "@/lib/read-cache";
+import { forgetReads, seedReads } from "@/lib/read-cache";
 import type { RenderHome } from "./render-contract";
 import { renderScreen } from "./render-screen";
 
@@ -18,6 +18,6 @@ export const renderHome: RenderHome = (data, location, language) => {
   try {
     return { ...renderScreen("/", Home, location, language), dataJson: serializeHomePageData(data), dataElementId: HOME_PAGE_DATA_ID };
   } finally {
-    invalidateReads("");
+    forgetReads("");
   }
 };

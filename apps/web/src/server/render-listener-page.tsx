@@ -12,7 +12,7 @@ import { Component as ArtistPage } from "@/app/routes/artist-page";
 import { Component as Browse } from "@/app/routes/browse";
 import { Component as Genre } from "@/app/routes/genre";
 import { Component as Song } from "@/app/routes/song";
-import { invalidateReads, seedReads } from "@/lib/read-cache";
+import { forgetReads, seedReads } from "@/lib/read-cache";
 import type { ListenerPageData, RenderListenerPage } from "./render-contract";
 import { renderScreen } from "./render-screen";
 
@@ -25,6 +25,6 @@ export const renderListenerPage: RenderListenerPage = (data, location, language)
     const rendered = renderScreen(listenerScreenPaths[data.screen], screens[data.screen], location, language);
     return { ...rendered, dataJson: serializeListenerPage(embedded), dataElementId: LISTENER_PAGE_DATA_ID };
   } finally {
-    invalidateReads("");
+    forgetReads("");
   }
 };

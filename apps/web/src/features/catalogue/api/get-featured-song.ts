@@ -7,5 +7,5 @@ import { inFacility } from "../facility";
 export const getFeaturedSong = (): Promise<SongDto | null> => api.get(inFacility("/api/songs/featured"), FeaturedSongDtoSchema);
 
 export const FEATURED_SONG_KEY = "songs/featured";
-export const prefetchFeaturedSong = () => startRead(FEATURED_SONG_KEY, getFeaturedSong);
+export const prefetchFeaturedSong = () => void startRead(FEATURED_SONG_KEY, getFeaturedSong);
 export const useFeaturedSong = () => useRead(FEATURED_SONG_KEY, getFeaturedSong);

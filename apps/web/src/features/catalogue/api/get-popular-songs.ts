@@ -7,5 +7,5 @@ import { inFacility } from "../facility";
 export const getPopularSongs = (): Promise<SongDto[]> => api.get(inFacility("/api/songs/popular"), SongListSchema);
 
 export const POPULAR_SONGS_KEY = "songs/popular";
-export const prefetchPopularSongs = () => startRead(POPULAR_SONGS_KEY, getPopularSongs);
+export const prefetchPopularSongs = () => void startRead(POPULAR_SONGS_KEY, getPopularSongs);
 export const usePopularSongs = () => useRead(POPULAR_SONGS_KEY, getPopularSongs);

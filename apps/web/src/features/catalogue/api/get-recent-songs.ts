@@ -7,5 +7,5 @@ import { inFacility } from "../facility";
 export const getRecentSongs = (): Promise<SongDto[]> => api.get(inFacility("/api/songs/recent"), SongListSchema);
 
 export const RECENT_SONGS_KEY = "songs/recent";
-export const prefetchRecentSongs = () => startRead(RECENT_SONGS_KEY, getRecentSongs);
+export const prefetchRecentSongs = () => void startRead(RECENT_SONGS_KEY, getRecentSongs);
 export const useRecentSongs = () => useRead(RECENT_SONGS_KEY, getRecentSongs);

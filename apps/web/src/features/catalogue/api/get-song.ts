@@ -10,4 +10,4 @@ export const useSong = (songId: string | null | undefined) =>
   useRead(songId ? `songs/detail/${songId}` : null, () => getSong(songId ?? ""));
 
 /** Forgets every song read (rows, featured, details): after a write that changes a song, screens read again. */
-export const invalidateSongReads = () => invalidateReads("songs/");
+export const invalidateSongReads = () => void invalidateReads("songs/");

@@ -14,4 +14,4 @@ export const getMe = () => api.get("/api/me", MeResponseSchema);
 export const useMe = () => useRead(ME_READ, getMe);
 
 /** Forgets the answer after something changed it (a card saved, a song paid): screens read it again. */
-export const refreshMe = () => invalidateReads(ME_READ);
+export const refreshMe = () => void invalidateReads(ME_READ);

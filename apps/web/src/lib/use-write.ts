@@ -1,0 +1,86 @@
+/**
+ * A write to the API from a screen (docs/decisions/074-one-read-cache.md): its pending, error and
+ * answer state for the screen, never retried (docs/product.md, Calls), and the hook's own follow-up
+ * (which reads the write changed: `invalidateReads`, or `setRead` with its answer) before the caller's.
+ * `mutate` reports a failure through its state and callbacks only; `mutateAsync` also rejects.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export interface WriteCallbacks<R, V> {
+  onSuccess?: (answer: R, variables: V) => unknown;
+  onError?: (error: unknown, variables: V) => unknown;
+  /** After either; awaited before the write's state settles (an invalidation read again, say). */
+  onSettled?: (answer: R | undefined, error: unknown, variables: V) => unknown;
+}
+
+type WriteState<R, V> =
+  | { status: "idle"; variables: undefined; data: undefined; error: null }
+  | { status: "pending"; variables: V; data: undefined; error: null }
+  | { status: "success"; variables: V; data: R; error: null }
+  | { status: "error"; variables: V; data: undefined; error: unknown };
+
+export type Write<R, V> = WriteState<R, V> & {
+  isIdle: boolean;
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  mutate: (variables: V, callbacks?: WriteCallbacks<R, V>) => void;
+  mutateAsync: (variables: V) => Promise<R>;
+  reset: () => void;
+};
+
+const IDLE = { status: "idle", variables: undefined, data: undefined, error: null } as const;
+
+export function useWrite<R, V = void>(write: (variables: V) => Promise<R>, own: WriteCallbacks<R, V> = {}): Write<R, V> {
+  const [state, setState] = useState<WriteState<R, V>>(IDLE);
+  // The hook's latest arguments, so a callback made in an earlier render still runs the current ones.
+  const latest = useRef({ write, own });
+  latest.current = { write, own };
+  /** Each write's number: a caller's callbacks and the state follow the latest write only, while mounted. */
+  const lastWrite = useRef(0);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+
+  const run = useCallback(async (variables: V, callbacks: WriteCallbacks<R, V> = {}): Promise<R> => {
+    const number = ++lastWrite.current;
+    const current = () => mounted.current && lastWrite.current === number;
+    const { write: send, own: hook } = latest.current;
+    setState({ status: "pending", variables, data: undefined, error: null });
+    try {
+      const answer = await send(variables);
+      await hook.onSuccess?.(answer, variables);
+      await hook.onSettled?.(answer, null, variables);
+      if (current()) {
+        setState({ status: "success", variables, data: answer, error: null });
+        await callbacks.onSuccess?.(answer, variables);
+        await callbacks.onSettled?.(answer, null, variables);
+      }
+      return answer;
+    } catch (error) {
+      await hook.onError?.(error, variables);
+      await hook.onSettled?.(undefined, error, variables);
+      if (current()) {
+        setState({ status: "error", variables, data: undefined, error });
+        await callbacks.onError?.(error, variables);
+        await callbacks.onSettled?.(undefined, error, variables);
+      }
+      throw error;
+    }
+  }, []);
+
+  const mutate = useCallback((variables: V, callbacks?: WriteCallbacks<R, V>) => void run(variables, callbacks).catch(() => undefined), [run]);
+  const reset = useCallback(() => setState(IDLE), []);
+  return {
+    ...state,
+    isIdle: state.status === "idle",
+    isPending: state.status === "pending",
+    isSuccess: state.status === "success",
+    isError: state.status === "error",
+    mutate,
+    mutateAsync: run,
+    reset,
+  };
+}
