@@ -96,6 +96,9 @@ describe("scrolling", () => {
     await page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Admin" }).click();
     await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
     await page.waitForFunction(() => window.scrollY === 0);
+    // The session's answer replaces the loading state with the sign-in form, moving the footer: a
+    // click made meanwhile can press on the link and be released off it.
+    await page.getByLabel("Password", { exact: true }).waitFor();
 
     await scrollToBottom(page);
     await page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Home", exact: true }).click();
@@ -108,6 +111,8 @@ describe("scrolling", () => {
     const page = await open();
     await page.goto(`${baseURL}/admin`);
     await page.getByRole("heading", { level: 1, name: "Admin Portal" }).waitFor();
+    // Settled: the sign-in form has replaced the loading state, so the footer stays where it is clicked.
+    await page.getByLabel("Password", { exact: true }).waitFor();
 
     // The footer's Browse is Home's section (the header's opens the browse screen).
     await page.getByRole("contentinfo").getByRole("link", { name: "Browse" }).click();

@@ -1,7 +1,7 @@
 /**
- * The route table of docs/product.md, Screens. Every screen is its own lazy chunk; the screens that use
- * TanStack Query load it with their own chunk (in parallel, no waterfall), so Home's chunk graph
- * holds neither Query nor any payment code (decision 015).
+ * The route table of docs/product.md, Screens. Every screen is its own lazy chunk, reading the API
+ * through the one read cache (lib/read-cache.ts), so Home's chunk graph holds no payment code
+ * (decision 015).
  */
 import { lazy, type ComponentType } from "react";
 import { LocationProvider } from "@/lib/router/location";
@@ -10,22 +10,8 @@ import { screenFrame } from "./screen-frame";
 
 type ScreenModule = { Component: ComponentType };
 
-const loadQueryProvider = () => import("./query-provider");
-
-/** A screen's chunk as a lazy component; `withQuery` also loads the Query provider around it. */
-function screen(load: () => Promise<ScreenModule>, { withQuery = true } = {}) {
-  return lazy(async () => {
-    if (!withQuery) return { default: (await load()).Component };
-    const [{ QueryProvider }, { Component: Screen }] = await Promise.all([loadQueryProvider(), load()]);
-    return {
-      default: () => (
-        <QueryProvider>
-          <Screen />
-        </QueryProvider>
-      ),
-    };
-  });
-}
+/** A screen's chunk as a lazy component. */
+const screen = (load: () => Promise<ScreenModule>) => lazy(async () => ({ default: (await load()).Component }));
 
 /** Home's chunk; main.tsx awaits it before hydrating server-rendered HTML. */
 export const loadHome = () => import("./routes/home");
@@ -36,10 +22,10 @@ const loadDistribute = () => import("./routes/distribute");
  * waits for before it hydrates them (src/server/render-distribute.tsx).
  */
 export const serverRenderedScreens: Record<string, () => Promise<unknown>> = {
-  "/distribute": () => Promise.all([loadQueryProvider(), loadDistribute()]),
+  "/distribute": loadDistribute,
 };
 
-const Home = screen(loadHome, { withQuery: false });
+const Home = screen(loadHome);
 const Distribute = screen(loadDistribute);
 const Approval = screen(() => import("./routes/approval"));
 const Confirmation = screen(() => import("./routes/confirmation"));
@@ -49,7 +35,7 @@ const Subscribe = screen(() => import("./routes/subscribe"));
 const SubscriptionSuccess = screen(() => import("./routes/subscription-success"));
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
-const Search = screen(() => import("./routes/search"), { withQuery: false });
+const Search = screen(() => import("./routes/search"));
 /**
  * The browsing screens' chunks, by the screen a rendered page names in its data block
  * (app/listener-page-data.ts): main.tsx waits for one before it hydrates that page.
@@ -61,13 +47,13 @@ export const listenerScreenChunks = {
   song: () => import("./routes/song"),
   artist: () => import("./routes/artist-page"),
 };
-const BrowseScreen = screen(listenerScreenChunks.browse, { withQuery: false });
-const AllSongs = screen(listenerScreenChunks["all-songs"], { withQuery: false });
-const GenreScreen = screen(listenerScreenChunks.genre, { withQuery: false });
-const SongScreen = screen(listenerScreenChunks.song, { withQuery: false });
-const ArtistPage = screen(listenerScreenChunks.artist, { withQuery: false });
-const Library = screen(() => import("./routes/library"), { withQuery: false });
-const NotFound = screen(() => import("./routes/not-found"), { withQuery: false });
+const BrowseScreen = screen(listenerScreenChunks.browse);
+const AllSongs = screen(listenerScreenChunks["all-songs"]);
+const GenreScreen = screen(listenerScreenChunks.genre);
+const SongScreen = screen(listenerScreenChunks.song);
+const ArtistPage = screen(listenerScreenChunks.artist);
+const Library = screen(() => import("./routes/library"));
+const NotFound = screen(() => import("./routes/not-found"));
 
 const routes: RouteDef[] = [
   { path: "/", Screen: Home },

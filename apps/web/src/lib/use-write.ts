@@ -14,22 +14,21 @@ export interface WriteCallbacks<R, V> {
 }
 
 type WriteState<R, V> =
-  | { status: "idle"; variables: undefined; data: undefined; error: null }
-  | { status: "pending"; variables: V; data: undefined; error: null }
-  | { status: "success"; variables: V; data: R; error: null }
-  | { status: "error"; variables: V; data: undefined; error: unknown };
+  | { status: "idle"; isIdle: true; isPending: false; isSuccess: false; isError: false; variables: undefined; data: undefined; error: null }
+  | { status: "pending"; isIdle: false; isPending: true; isSuccess: false; isError: false; variables: V; data: undefined; error: null }
+  | { status: "success"; isIdle: false; isPending: false; isSuccess: true; isError: false; variables: V; data: R; error: null }
+  | { status: "error"; isIdle: false; isPending: false; isSuccess: false; isError: true; variables: V; data: undefined; error: unknown };
 
 export type Write<R, V> = WriteState<R, V> & {
-  isIdle: boolean;
-  isPending: boolean;
-  isSuccess: boolean;
-  isError: boolean;
   mutate: (variables: V, callbacks?: WriteCallbacks<R, V>) => void;
   mutateAsync: (variables: V) => Promise<R>;
   reset: () => void;
 };
 
-const IDLE = { status: "idle", variables: undefined, data: undefined, error: null } as const;
+const IDLE = { status: "idle", isIdle: true, isPending: false, isSuccess: false, isError: false, variables: undefined, data: undefined, error: null } as const;
+const PENDING = { status: "pending", isIdle: false, isPending: true, isSuccess: false, isError: false, data: undefined, error: null } as const;
+const SUCCESS = { status: "success", isIdle: false, isPending: false, isSuccess: true, isError: false, error: null } as const;
+const FAILED = { status: "error", isIdle: false, isPending: false, isSuccess: false, isError: true, data: undefined } as const;
 
 export function useWrite<R, V = void>(write: (variables: V) => Promise<R>, own: WriteCallbacks<R, V> = {}): Write<R, V> {
   const [state, setState] = useState<WriteState<R, V>>(IDLE);
@@ -48,13 +47,13 @@ export function useWrite<R, V = void>(write: (variables: V) => Promise<R>, own: 
     const number = ++lastWrite.current;
     const current = () => mounted.current && lastWrite.current === number;
     const { write: send, own: hook } = latest.current;
-    setState({ status: "pending", variables, data: undefined, error: null });
+    setState({ ...PENDING, variables });
     try {
       const answer = await send(variables);
       await hook.onSuccess?.(answer, variables);
       await hook.onSettled?.(answer, null, variables);
       if (current()) {
-        setState({ status: "success", variables, data: answer, error: null });
+        setState({ ...SUCCESS, variables, data: answer });
         await callbacks.onSuccess?.(answer, variables);
         await callbacks.onSettled?.(answer, null, variables);
       }
@@ -63,7 +62,7 @@ export function useWrite<R, V = void>(write: (variables: V) => Promise<R>, own: 
       await hook.onError?.(error, variables);
       await hook.onSettled?.(undefined, error, variables);
       if (current()) {
-        setState({ status: "error", variables, data: undefined, error });
+        setState({ ...FAILED, variables, error });
         await callbacks.onError?.(error, variables);
         await callbacks.onSettled?.(undefined, error, variables);
       }
@@ -75,10 +74,6 @@ export function useWrite<R, V = void>(write: (variables: V) => Promise<R>, own: 
   const reset = useCallback(() => setState(IDLE), []);
   return {
     ...state,
-    isIdle: state.status === "idle",
-    isPending: state.status === "pending",
-    isSuccess: state.status === "success",
-    isError: state.status === "error",
     mutate,
     mutateAsync: run,
     reset,

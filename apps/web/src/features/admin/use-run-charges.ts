@@ -5,8 +5,8 @@
  * refetched afterwards so the tables show the new statuses.
  */
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { hasErrorCode } from "@/lib/api-client";
+import { invalidateReads } from "@/lib/read-cache";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import type { PlannedCharge } from "./admin-data";
@@ -31,7 +31,6 @@ export function resultDescription(summary: { succeeded: number; failed: number }
 }
 
 export function useRunCharges() {
-  const queryClient = useQueryClient();
   const [processing, setProcessing] = useState(false);
 
   async function run(kind: ChargeKind, charges: readonly PlannedCharge[]): Promise<void> {
@@ -51,10 +50,10 @@ export function useRunCharges() {
     } catch (error) {
       toast.error("Error Retrying Payments", apiErrorMessage(error, "An error occurred while retrying payments"));
       // A lapsed session shows the sign-in form again.
-      if (hasErrorCode(error, "unauthorized")) void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+      if (hasErrorCode(error, "unauthorized")) void invalidateReads(adminKeys.session());
     } finally {
       setProcessing(false);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.data() });
+      void invalidateReads(adminKeys.data());
     }
   }
 

@@ -4,28 +4,25 @@
  * (`POST /api/admin/featured`). After each change, also after a refusal (another operator may have
  * acted meanwhile), every search is read again, and the Messages tab (a takedown texts the artist).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AdminCatalogueResponseSchema, FeaturedSongResponseSchema, type TakedownKind, TakedownResponseSchema } from "@jplay/schema/catalogue-control";
 import { api } from "@/lib/api-client";
+import { invalidateReads } from "@/lib/read-cache";
+import { useReadEvery } from "@/lib/read-every";
+import { useWrite } from "@/lib/use-write";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_STALE_MS } from "./get-admin-payments";
+import { ADMIN_DATA_UNPOLLED } from "./get-admin-payments";
 
 export const useAdminCatalogue = (query: string) =>
-  useQuery({
-    queryKey: adminKeys.catalogue(query),
-    queryFn: ({ signal }) => api.get(`/api/admin/catalogue?q=${encodeURIComponent(query)}`, AdminCatalogueResponseSchema, { signal }),
-    staleTime: ADMIN_DATA_STALE_MS,
-    placeholderData: keepPreviousData,
+  useReadEvery(adminKeys.catalogue(query), () => api.get(`/api/admin/catalogue?q=${encodeURIComponent(query)}`, AdminCatalogueResponseSchema), {
+    ...ADMIN_DATA_UNPOLLED,
+    keepPrevious: true,
   });
 
 const songPath = (songId: string, action: "takedown" | "restore") => `/api/admin/songs/${encodeURIComponent(songId)}/${action}`;
 
 function useCatalogueChange<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.catalogue() }), queryClient.invalidateQueries({ queryKey: adminKeys.messages() })]),
+  return useWrite(call, {
+    onSettled: () => Promise.all([invalidateReads(adminKeys.catalogue()), invalidateReads(adminKeys.messages())]),
   });
 }
 

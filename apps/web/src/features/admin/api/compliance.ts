@@ -7,7 +7,6 @@
  * facility's blocks (`GET|POST /api/admin/facilities/{id}/blocks`, `POST …/blocks/{blockId}/lift`).
  * After each change everything compliance shows is read again.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   AuditLogResponseSchema,
   type BlockRequest,
@@ -25,21 +24,17 @@ import {
   TermListVersionsResponseSchema,
 } from "@jplay/schema/compliance";
 import { api, apiRequest } from "@/lib/api-client";
+import { invalidateReads } from "@/lib/read-cache";
+import { useReadEvery } from "@/lib/read-every";
+import { useWrite } from "@/lib/use-write";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
+import { ADMIN_DATA_FRESHNESS, ADMIN_DATA_UNPOLLED } from "./get-admin-payments";
 
-const complianceKey = [...adminKeys.data(), "compliance"] as const;
+const complianceKey = adminKeys.compliance();
 
-export const useTermLists = () =>
-  useQuery({ queryKey: [...complianceKey, "term-lists"], queryFn: ({ signal }) => api.get("/api/admin/term-lists", TermListsResponseSchema, { signal }), staleTime: ADMIN_DATA_STALE_MS });
+export const useTermLists = () => useReadEvery(`${complianceKey}term-lists`, () => api.get("/api/admin/term-lists", TermListsResponseSchema), ADMIN_DATA_UNPOLLED);
 
-export const useHeldSongs = () =>
-  useQuery({
-    queryKey: [...complianceKey, "held"],
-    queryFn: ({ signal }) => api.get("/api/admin/review/held", HeldSongsResponseSchema, { signal }),
-    staleTime: ADMIN_DATA_STALE_MS,
-    refetchInterval: ADMIN_DATA_REFETCH_MS,
-  });
+export const useHeldSongs = () => useReadEvery(`${complianceKey}held`, () => api.get("/api/admin/review/held", HeldSongsResponseSchema), ADMIN_DATA_FRESHNESS);
 
 export interface AuditFilters {
   facility: string;
@@ -56,20 +51,18 @@ export const auditQueryString = (filters: AuditFilters) => {
   return query === "" ? "" : `?${query}`;
 };
 
-export const useAuditLog = (filters: AuditFilters) =>
-  useQuery({
-    queryKey: [...complianceKey, "audit", filters],
-    queryFn: ({ signal }) => api.get(`/api/admin/audit${auditQueryString(filters)}`, AuditLogResponseSchema, { signal }),
-    staleTime: ADMIN_DATA_STALE_MS,
-    refetchInterval: ADMIN_DATA_REFETCH_MS,
-    placeholderData: keepPreviousData,
+/** One read per set of filters, keyed by the query string it sends. */
+export const useAuditLog = (filters: AuditFilters) => {
+  const query = auditQueryString(filters);
+  return useReadEvery(`${complianceKey}audit/${query}`, () => api.get(`/api/admin/audit${query}`, AuditLogResponseSchema), {
+    ...ADMIN_DATA_FRESHNESS,
+    keepPrevious: true,
   });
+};
 
 function useComplianceChange<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: complianceKey }), queryClient.invalidateQueries({ queryKey: [...adminKeys.data(), "review"] })]),
+  return useWrite(send, {
+    onSettled: () => Promise.all([invalidateReads(complianceKey), invalidateReads(adminKeys.review())]),
   });
 }
 
@@ -92,20 +85,18 @@ export const useDecideHeldSong = () =>
 
 /** A term list's every version, newest last as the server gives them; read only while shown. */
 export const useTermListVersions = (listId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: [...complianceKey, "versions", listId],
-    queryFn: ({ signal }) => api.get(`/api/admin/term-lists/${encodeURIComponent(listId)}/versions`, TermListVersionsResponseSchema, { signal }),
-    staleTime: ADMIN_DATA_STALE_MS,
-    enabled,
-  });
+  useReadEvery(
+    enabled ? `${complianceKey}versions/${listId}` : null,
+    () => api.get(`/api/admin/term-lists/${encodeURIComponent(listId)}/versions`, TermListVersionsResponseSchema),
+    ADMIN_DATA_UNPOLLED,
+  );
 
 export const useFacilityBlocks = (facilityId: string) =>
-  useQuery({
-    queryKey: [...complianceKey, "blocks", facilityId],
-    queryFn: ({ signal }) => api.get(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, FacilityBlocksResponseSchema, { signal }),
-    staleTime: ADMIN_DATA_STALE_MS,
-    enabled: facilityId !== "",
-  });
+  useReadEvery(
+    facilityId !== "" ? `${complianceKey}blocks/${facilityId}` : null,
+    () => api.get(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, FacilityBlocksResponseSchema),
+    ADMIN_DATA_UNPOLLED,
+  );
 
 export const useBlockAtFacility = () =>
   useComplianceChange(({ facilityId, ...block }: BlockRequest & { facilityId: string }) =>

@@ -2,17 +2,13 @@
  * `POST /api/admin/artists/{artistId}/end-sessions`: signs the artist out of every browser (a lost
  * phone, a shared computer). The artist's details are read again, so the panel shows none left.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { EndArtistSessionsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
+import { invalidateReads } from "@/lib/read-cache";
+import { useWrite } from "@/lib/use-write";
 import { adminKeys } from "./admin-keys";
 
 export const endArtistSessions = (artistId: string) => api.post(`/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`, EndArtistSessionsResponseSchema);
 
-export const useEndArtistSessions = (artistId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => endArtistSessions(artistId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.artist(artistId) }),
-  });
-};
+export const useEndArtistSessions = (artistId: string) =>
+  useWrite(() => endArtistSessions(artistId), { onSettled: () => invalidateReads(adminKeys.artist(artistId)) });

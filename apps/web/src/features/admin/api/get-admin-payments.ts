@@ -6,13 +6,18 @@
  * (a refetch asks again for every page loaded). The Refresh button first asks the server to count the
  * summary again (`POST /api/admin/payments/summary`), which it otherwise counts at most once a minute.
  */
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { AdminPaymentsResponseSchema, AdminSummaryRecountResponseSchema } from "@jplay/schema/admin";
 import { api, apiRequest } from "@/lib/api-client";
+import { usePagedRead } from "@/lib/paged-read";
+import type { Freshness } from "@/lib/read-every";
+import { useWrite } from "@/lib/use-write";
 import { adminKeys } from "./admin-keys";
 
-export const ADMIN_DATA_STALE_MS = 30_000;
-export const ADMIN_DATA_REFETCH_MS = 60_000;
+/** The admin data's freshness: fresh for 30 s, read again every 60 s while shown. */
+export const ADMIN_DATA_FRESHNESS: Freshness = { freshMs: 30_000, everyMs: 60_000 };
+
+/** Admin reads that go stale after 30 s (read again when shown later) but are not polled. */
+export const ADMIN_DATA_UNPOLLED: Freshness = { freshMs: ADMIN_DATA_FRESHNESS.freshMs };
 
 export function getAdminPayments(search: string, cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams();
@@ -22,19 +27,14 @@ export function getAdminPayments(search: string, cursor: string | null, signal?:
   return api.get(`/api/admin/payments${query ? `?${query}` : ""}`, AdminPaymentsResponseSchema, { signal });
 }
 
-export const adminPaymentsQueryOptions = (search: string) =>
-  infiniteQueryOptions({
-    queryKey: [...adminKeys.payments(), search] as const,
-    queryFn: ({ signal, pageParam }) => getAdminPayments(search, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: ADMIN_DATA_STALE_MS,
-    refetchInterval: ADMIN_DATA_REFETCH_MS,
+export const useAdminPayments = (search: string) =>
+  usePagedRead(
+    adminKeys.payments(search),
+    (cursor) => getAdminPayments(search, cursor),
+    (page) => page.nextCursor,
     // A new search keeps the last answer on screen until its own arrives.
-    placeholderData: keepPreviousData,
-  });
-
-export const useAdminPayments = (search: string) => useInfiniteQuery(adminPaymentsQueryOptions(search));
+    { ...ADMIN_DATA_FRESHNESS, keepPrevious: true },
+  );
 
 export const recountAdminSummary = () => apiRequest("POST", "/api/admin/payments/summary", AdminSummaryRecountResponseSchema);
 
@@ -42,9 +42,6 @@ export const recountAdminSummary = () => apiRequest("POST", "/api/admin/payments
  * The Refresh button: the summary counted now, then every loaded page read again. A failed count still
  * reads the list again, whose own answer shows any error (a lapsed session signs the operator out).
  */
-export function useRefreshAdminPayments(refetchList: () => Promise<unknown>) {
-  return useMutation({
-    mutationFn: () => recountAdminSummary().catch(() => undefined),
-    onSettled: () => refetchList(),
-  });
+export function useRefreshAdminPayments(refetchList: () => unknown) {
+  return useWrite(() => recountAdminSummary().catch(() => undefined), { onSettled: () => refetchList() });
 }

@@ -2,17 +2,11 @@
  * `GET /api/admin/session`: whether this browser may see the admin portal, and how the operator signs
  * in ("password" locally, "access" behind Cloudflare Access, null when admin is closed).
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import { AdminSessionResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
+import { useRead } from "@/lib/read-cache";
 import { adminKeys } from "./admin-keys";
 
 export const getAdminSession = (signal?: AbortSignal) => api.get("/api/admin/session", AdminSessionResponseSchema, { signal });
 
-export const adminSessionQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.session(),
-    queryFn: ({ signal }) => getAdminSession(signal),
-  });
-
-export const useAdminSession = () => useQuery(adminSessionQueryOptions());
+export const useAdminSession = () => useRead(adminKeys.session(), () => getAdminSession());

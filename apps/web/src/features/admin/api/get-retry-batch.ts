@@ -1,6 +1,6 @@
 /**
  * `GET /api/admin/payments/retry/{batchId}`: a batch's progress (pending 0 = finished).
- * Not a cached query: the screen reads it only while a batch runs. `waitForBatch` asks until the
+ * Not a cached read: the screen reads it only while a batch runs. `waitForBatch` asks until the
  * batch has finished or the time bound is spent, so a stuck queue never leaves the screen asking
  * forever; the last progress seen is returned either way.
  */

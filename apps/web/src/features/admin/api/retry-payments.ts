@@ -3,10 +3,10 @@
  * `songId: null` for an artist's initial charge). The answer says what is still pending; the screen
  * follows the batch with `get-retry-batch.ts` until it has finished.
  */
-import { useMutation } from "@tanstack/react-query";
 import { RetryBatchResponseSchema, type RetryRequest } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
+import { useWrite } from "@/lib/use-write";
 
 export const retryPayments = (request: RetryRequest) => api.post("/api/admin/payments/retry", RetryBatchResponseSchema, request);
 
-export const useRetryPayments = () => useMutation({ mutationFn: retryPayments });
+export const useRetryPayments = () => useWrite(retryPayments);

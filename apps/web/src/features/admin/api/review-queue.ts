@@ -7,41 +7,30 @@
  * After a decision, also after a refusal (another operator may have decided first), the queue, the
  * song list, the refunds and the messages are read again.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReleaseCorrection, ReleaseCorrectionResponseSchema } from "@jplay/schema/release-metadata";
 import { type ApproveSongRequest, ApproveSongResponseSchema, ReviewQueueResponseSchema } from "@jplay/schema/review";
 import { type RejectSongRequest, RejectSongResponseSchema } from "@jplay/schema/song-rejection";
 import { api, apiRequest } from "@/lib/api-client";
+import { invalidateReads } from "@/lib/read-cache";
+import { useReadEvery } from "@/lib/read-every";
+import { useWrite } from "@/lib/use-write";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_REFETCH_MS, ADMIN_DATA_STALE_MS } from "./get-admin-payments";
-import { refundsQueryOptions } from "./get-refunds";
+import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 /** Under the admin data key, so signing out drops it. */
-const reviewQueueKey = [...adminKeys.data(), "review"] as const;
-
-export const reviewQueueQueryOptions = () =>
-  queryOptions({
-    queryKey: reviewQueueKey,
-    queryFn: ({ signal }) => api.get("/api/admin/review", ReviewQueueResponseSchema, { signal }),
-    staleTime: ADMIN_DATA_STALE_MS,
-    refetchInterval: ADMIN_DATA_REFETCH_MS,
-  });
-
-export const useReviewQueue = () => useQuery(reviewQueueQueryOptions());
+export const useReviewQueue = () => useReadEvery(adminKeys.review(), () => api.get("/api/admin/review", ReviewQueueResponseSchema), ADMIN_DATA_FRESHNESS);
 
 const songPath = (songId: string, decision: "approve" | "reject") => `/api/admin/songs/${encodeURIComponent(songId)}/${decision}`;
 
-/** A decision's mutation that reads everything it changes again once settled. */
+/** A decision's write that reads everything it changes again once settled. */
 function useReviewDecision<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
+  return useWrite(send, {
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewQueueKey }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.payments() }),
-        queryClient.invalidateQueries({ queryKey: refundsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.messages() }),
+        invalidateReads(adminKeys.review()),
+        invalidateReads(adminKeys.payments()),
+        invalidateReads(adminKeys.refunds()),
+        invalidateReads(adminKeys.messages()),
       ]),
   });
 }

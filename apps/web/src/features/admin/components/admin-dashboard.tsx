@@ -6,7 +6,6 @@
  * visible rows.
  */
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import * as Tabs from "@radix-ui/react-tabs";
 import { ADMIN_PAGE_ARTISTS, type AdminPaymentRecord, type AdminPaymentsSummary, type AdminSessionResponse } from "@jplay/schema/admin";
 import { Button } from "@/components/ui/button";
@@ -14,6 +13,7 @@ import { inputClass } from "@/components/ui/field";
 import { SearchIcon } from "@/components/ui/icons";
 import { hasErrorCode } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
+import { forgetReads, invalidateReads } from "@/lib/read-cache";
 import { failedPaymentsView, initialCharge, retriesForSelection, songRetry, songRows, type SongRow } from "../admin-data";
 import { adminKeys } from "../api/admin-keys";
 import { useAdminPayments, useRefreshAdminPayments } from "../api/get-admin-payments";
@@ -252,7 +252,6 @@ function Dashboard({ records, summary, search, onSearchChange, searching, more, 
 }
 
 export function AdminDashboard({ method }: { method: AdminSessionResponse["method"] }) {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const settledSearch = useSettledValue(search.trim(), SEARCH_SETTLE_MS);
   const payments = useAdminPayments(settledSearch);
@@ -265,16 +264,16 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
   // shows the sign-in form.
   useEffect(() => {
     if (!unauthorised) return;
-    queryClient.removeQueries({ queryKey: adminKeys.data() });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
-  }, [unauthorised, queryClient]);
+    forgetReads(adminKeys.data());
+    void invalidateReads(adminKeys.session());
+  }, [unauthorised]);
 
   const refreshButton = (
     <Button
       variant="secondary"
       onClick={() => {
         refresh.mutate();
-        void queryClient.invalidateQueries({ queryKey: adminKeys.funding() });
+        void invalidateReads(adminKeys.funding());
       }}
       aria-busy={refresh.isPending || payments.isFetching}
     >

@@ -1,12 +1,13 @@
 /**
  * The card on the artist's page: `GET /api/artist/{token}/card` (the default card),
  * `POST …/card/setup-intent` (a SetupIntent for the new card) and `POST …/card {setupIntentId}`
- * (the confirmed card becomes the default). Replacing refreshes the shown card.
+ * (the confirmed card becomes the default). Replacing puts the new card in the shown one's read.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArtistCardResponseSchema, ReplacedCardResponseSchema } from "@jplay/schema/artist";
+import { type ArtistCardResponse, ArtistCardResponseSchema, ReplacedCardResponseSchema } from "@jplay/schema/artist";
 import { ClientSecretResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
+import { setRead, useRead } from "@/lib/read-cache";
+import { useWrite } from "@/lib/use-write";
 
 export interface ArtistCard {
   brand: string;
@@ -17,17 +18,13 @@ export interface ArtistCard {
 
 const path = (token: string) => `/api/artist/${encodeURIComponent(token)}/card`;
 
-export const artistCardQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ["artist", token, "card"], queryFn: ({ signal }) => api.get(path(token), ArtistCardResponseSchema, { signal }) });
+const artistCardKey = (token: string) => `artist/card/${token}`;
 
-export const useArtistCard = (token: string) => useQuery(artistCardQueryOptions(token));
+export const useArtistCard = (token: string) => useRead(artistCardKey(token), () => api.get(path(token), ArtistCardResponseSchema));
 
 export const startCardReplacement = (token: string) => api.post(`${path(token)}/setup-intent`, ClientSecretResponseSchema);
 
-export const useFinishCardReplacement = (token: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (setupIntentId: string) => api.post(path(token), ReplacedCardResponseSchema, { setupIntentId }),
-    onSuccess: (answer) => queryClient.setQueryData(artistCardQueryOptions(token).queryKey, answer),
+export const useFinishCardReplacement = (token: string) =>
+  useWrite((setupIntentId: string) => api.post(path(token), ReplacedCardResponseSchema, { setupIntentId }), {
+    onSuccess: (answer) => setRead<ArtistCardResponse>(artistCardKey(token), answer),
   });
-};

@@ -3,23 +3,20 @@
  * whether it is confirmed), `POST …/phone/code` (text a code) and `POST …/phone/confirm {code}`
  * (confirm it; the answer replaces the shown phone).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArtistPhoneResponseSchema, PhoneCodeSentResponseSchema } from "@jplay/schema/phone-confirmation";
+import { type ArtistPhoneResponse, ArtistPhoneResponseSchema, PhoneCodeSentResponseSchema } from "@jplay/schema/phone-confirmation";
 import { api } from "@/lib/api-client";
+import { setRead, useRead } from "@/lib/read-cache";
+import { useWrite } from "@/lib/use-write";
 
 const path = (token: string) => `/api/artist/${encodeURIComponent(token)}/phone`;
 
-export const artistPhoneQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ["artist", token, "phone"], queryFn: ({ signal }) => api.get(path(token), ArtistPhoneResponseSchema, { signal }) });
+const artistPhoneKey = (token: string) => `artist/phone/${token}`;
 
-export const useArtistPhone = (token: string) => useQuery(artistPhoneQueryOptions(token));
+export const useArtistPhone = (token: string) => useRead(artistPhoneKey(token), () => api.get(path(token), ArtistPhoneResponseSchema));
 
-export const useSendPhoneCode = (token: string) => useMutation({ mutationFn: () => api.post(`${path(token)}/code`, PhoneCodeSentResponseSchema) });
+export const useSendPhoneCode = (token: string) => useWrite(() => api.post(`${path(token)}/code`, PhoneCodeSentResponseSchema));
 
-export const useConfirmPhone = (token: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api.post(`${path(token)}/confirm`, ArtistPhoneResponseSchema, { code }),
-    onSuccess: (answer) => queryClient.setQueryData(artistPhoneQueryOptions(token).queryKey, answer),
+export const useConfirmPhone = (token: string) =>
+  useWrite((code: string) => api.post(`${path(token)}/confirm`, ArtistPhoneResponseSchema, { code }), {
+    onSuccess: (answer) => setRead<ArtistPhoneResponse>(artistPhoneKey(token), answer),
   });
-};

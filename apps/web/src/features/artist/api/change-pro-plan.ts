@@ -1,20 +1,15 @@
 /**
  * `POST /api/artist/{token}/pro/cancel` and `…/pro/resume`: end Pro when the period paid for ends,
- * or take that back before then. The answer is the plan as it is now; it replaces the cached one.
+ * or take that back before then. The answer is the plan as it is now; it replaces the one read.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ProPlanResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
-import { proPlanQueryOptions } from "./get-pro-plan";
+import { useWrite } from "@/lib/use-write";
+import { setProPlan } from "./get-pro-plan";
 
 export type ProPlanChange = "cancel" | "resume";
 
 export const changeProPlan = (token: string, change: ProPlanChange) => api.post(`/api/artist/${encodeURIComponent(token)}/pro/${change}`, ProPlanResponseSchema);
 
-export function useChangeProPlan(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: ProPlanChange) => changeProPlan(token, change),
-    onSuccess: (plan) => queryClient.setQueryData(proPlanQueryOptions(token).queryKey, plan),
-  });
-}
+export const useChangeProPlan = (token: string) =>
+  useWrite((change: ProPlanChange) => changeProPlan(token, change), { onSuccess: (plan) => setProPlan(token, plan) });

@@ -1,19 +1,13 @@
 /**
  * `POST /api/artist/{token}/pro/renewal-confirmation`: the plan as Stripe has it now, and the client
  * secret of a renewal waiting for the artist's 3-D Secure (null once nothing waits). The plan in the
- * answer replaces the cached one, so asking again after the bank's challenge shows Pro back on.
+ * answer replaces the one read, so asking again after the bank's challenge shows Pro back on.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { RenewalConfirmationResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
-import { proPlanQueryOptions } from "./get-pro-plan";
+import { useWrite } from "@/lib/use-write";
+import { setProPlan } from "./get-pro-plan";
 
 export const confirmProRenewal = (token: string) => api.post(`/api/artist/${encodeURIComponent(token)}/pro/renewal-confirmation`, RenewalConfirmationResponseSchema);
 
-export function useConfirmProRenewal(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => confirmProRenewal(token),
-    onSuccess: ({ pro }) => queryClient.setQueryData(proPlanQueryOptions(token).queryKey, { pro }),
-  });
-}
+export const useConfirmProRenewal = (token: string) => useWrite(() => confirmProRenewal(token), { onSuccess: ({ pro }) => setProPlan(token, { pro }) });

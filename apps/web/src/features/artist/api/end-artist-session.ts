@@ -2,18 +2,13 @@
  * `POST /api/artist/{token}/sessions/{sessionId}/end`: signs one of the artist's browsers out. The
  * page's data is read again afterwards, so the list shows what the server now holds.
  */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { EndArtistSessionResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
-import { artistPageQueryOptions } from "./get-artist-page";
+import { useWrite } from "@/lib/use-write";
+import { invalidateArtistPage } from "./get-artist-page";
 
 export const endArtistSession = (token: string, sessionId: string) =>
   api.post(`/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`, EndArtistSessionResponseSchema);
 
-export const useEndArtistSession = (token: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sessionId: string) => endArtistSession(token, sessionId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: artistPageQueryOptions(token).queryKey }),
-  });
-};
+export const useEndArtistSession = (token: string) =>
+  useWrite((sessionId: string) => endArtistSession(token, sessionId), { onSettled: () => invalidateArtistPage(token) });

@@ -1,18 +1,17 @@
 /**
  * `GET /api/artist/{token}`: everything the artist's private page shows. A revoked or unknown link
- * answers 404 (ApiError.status), which the page tells apart from other failures.
+ * answers 404 (ApiError.status), which the page tells apart from other failures. Read through the
+ * one read cache (lib/read-cache.ts, docs/decisions/074-one-read-cache.md).
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ArtistPageResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
+import { invalidateReads, useRead } from "@/lib/read-cache";
 
-export const getArtistPage = (token: string, signal?: AbortSignal) =>
-  api.get(`/api/artist/${encodeURIComponent(token)}`, ArtistPageResponseSchema, { signal });
+export const getArtistPage = (token: string) => api.get(`/api/artist/${encodeURIComponent(token)}`, ArtistPageResponseSchema);
 
-export const artistPageQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ["artist", "page", token],
-    queryFn: ({ signal }) => getArtistPage(token, signal),
-  });
+const artistPageKey = (token: string) => `artist/page/${token}`;
 
-export const useArtistPage = (token: string) => useQuery(artistPageQueryOptions(token));
+export const useArtistPage = (token: string) => useRead(artistPageKey(token), () => getArtistPage(token));
+
+/** After a write that changes the page (a browser signed out, the links revoked): it is read again. */
+export const invalidateArtistPage = (token: string) => invalidateReads(artistPageKey(token));

@@ -4,9 +4,9 @@
  * string, one per attempt) lets it replay the first answer if the same attempt arrives twice.
  * A declined card is an error status (ApiError 402); 429 carries the server's pacing message.
  */
-import { useMutation } from "@tanstack/react-query";
 import { type CompleteDistributionRequest, CompleteDistributionResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
+import { useWrite } from "@/lib/use-write";
 
 export interface CompleteDistributionInput extends CompleteDistributionRequest {
   songId: string;
@@ -15,4 +15,4 @@ export interface CompleteDistributionInput extends CompleteDistributionRequest {
 export const completeDistribution = ({ songId, ...body }: CompleteDistributionInput) =>
   api.post(`/api/distribute/${encodeURIComponent(songId)}/complete`, CompleteDistributionResponseSchema, body);
 
-export const useCompleteDistribution = () => useMutation({ mutationFn: completeDistribution });
+export const useCompleteDistribution = () => useWrite(completeDistribution);

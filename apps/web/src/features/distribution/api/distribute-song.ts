@@ -5,10 +5,10 @@
  * the network detector (lib/network-status.ts) whether the server was reached.
  */
 import { useCallback, useRef, useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { DistributeResponseSchema, type DistributeResponse } from "@jplay/schema/payments";
 import { ApiError, checkedAnswer, parseJson } from "@/lib/api-client";
 import { networkStatus } from "@/lib/network-status";
+import { useWrite } from "@/lib/use-write";
 
 export interface UploadProgress {
   loaded: number;
@@ -55,21 +55,23 @@ export function distributeSong(body: FormData, { signal, onProgress }: Distribut
   });
 }
 
-/** The upload as a mutation, with its progress and a cancel that aborts the request. */
+/** The upload as a write, with its progress and a cancel that aborts the request. */
 export function useDistributeSong() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
-  const mutation = useMutation({
-    mutationFn: (body: FormData) => {
+  const write = useWrite(
+    (body: FormData) => {
       controller.current = new AbortController();
       setProgress({ loaded: 0, total: 0 });
       return distributeSong(body, { signal: controller.current.signal, onProgress: setProgress });
     },
-    onSettled: () => {
-      controller.current = null;
-      setProgress(null);
+    {
+      onSettled: () => {
+        controller.current = null;
+        setProgress(null);
+      },
     },
-  });
+  );
   const cancel = useCallback(() => controller.current?.abort(), []);
-  return { ...mutation, progress, cancel };
+  return { ...write, progress, cancel };
 }

@@ -1,7 +1,7 @@
 /**
  * `GET /api/me`: whether this browser's session belongs to an artist, with their songs and payout
- * setup (docs/decisions/028-artist-journey.md). Read through the home page's small read cache, not
- * TanStack Query, because the header on every screen (Home included) reads it (decision 015).
+ * setup (docs/decisions/028-artist-journey.md). Read through the app's one read cache
+ * (lib/read-cache.ts); the header on every screen (Home included) reads it.
  */
 import { MeResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";

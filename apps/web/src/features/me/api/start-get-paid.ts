@@ -1,8 +1,8 @@
 /**
  * "Get paid" in one click (docs/decisions/028-artist-journey.md): finds this browser's artist page
  * token (myArtistPageUrl) and starts the Stripe-hosted payout onboarding through
- * `POST /api/artist/{token}/connect`, answering the onboarding URL to open. Plain fetches, so the
- * home page's banner can use it without TanStack Query.
+ * `POST /api/artist/{token}/connect`, answering the onboarding URL to open. Plain fetches with no
+ * state to keep, so the home page's banner can call it directly.
  */
 import { startPayoutsSetup } from "@/features/artist";
 import { artistTokenOf, myArtistPageUrl } from "./my-artist-page";

@@ -3,12 +3,12 @@
  * /checkout. The amount is sent because the product's call carries it; the server charges its own
  * price for the session's song awaiting payment and names that song in its answer.
  */
-import { useMutation } from "@tanstack/react-query";
 import { CheckoutPaymentResponseSchema } from "@jplay/schema/payments";
 import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { api } from "@/lib/api-client";
+import { useWrite } from "@/lib/use-write";
 
 export const createPaymentIntent = () =>
   api.post("/api/create-payment-intent", CheckoutPaymentResponseSchema, { amount: ONE_OFF_FEE_CENTS });
 
-export const useCreatePaymentIntent = () => useMutation({ mutationFn: createPaymentIntent });
+export const useCreatePaymentIntent = () => useWrite(createPaymentIntent);

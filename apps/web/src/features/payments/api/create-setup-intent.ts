@@ -3,19 +3,35 @@
  * the payout frequency, so mounting the card and changing the frequency each load a fresh one (docs/product.md,
  * States and flows); never cached after the card unmounts, because a confirmed intent cannot be reused.
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { CreateSetupIntentResponseSchema, type PaymentFrequency } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
+import { forgetReads, useRead } from "@/lib/read-cache";
 
-export const createSetupIntent = (paymentFrequency: PaymentFrequency, signal?: AbortSignal) =>
-  api.post("/api/create-setup-intent", CreateSetupIntentResponseSchema, { paymentFrequency }, { signal });
+export const createSetupIntent = (paymentFrequency: PaymentFrequency) =>
+  api.post("/api/create-setup-intent", CreateSetupIntentResponseSchema, { paymentFrequency });
 
-export const setupIntentQueryOptions = (paymentFrequency: PaymentFrequency) =>
-  queryOptions({
-    queryKey: ["payments", "setup-intent", paymentFrequency],
-    queryFn: ({ signal }) => createSetupIntent(paymentFrequency, signal),
-    gcTime: 0,
-  });
+/**
+ * An intent no card shows any more, forgotten a moment after: StrictMode's second run of the effects
+ * (and a card mounted again in the same commit) keeps the one already read instead of asking for another.
+ */
+const forgetting = new Map<string, ReturnType<typeof setTimeout>>();
 
-export const useSetupIntent = (paymentFrequency: PaymentFrequency, enabled = true) =>
-  useQuery({ ...setupIntentQueryOptions(paymentFrequency), enabled });
+export function useSetupIntent(paymentFrequency: PaymentFrequency, enabled = true) {
+  const key = enabled ? `payments/setup-intent/${paymentFrequency}` : null;
+  useEffect(() => {
+    if (key === null) return;
+    clearTimeout(forgetting.get(key));
+    forgetting.delete(key);
+    return () => {
+      forgetting.set(
+        key,
+        setTimeout(() => {
+          forgetting.delete(key);
+          forgetReads(key);
+        }),
+      );
+    };
+  }, [key]);
+  return useRead(key, () => createSetupIntent(paymentFrequency));
+}

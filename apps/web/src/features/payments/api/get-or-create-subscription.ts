@@ -2,10 +2,10 @@
  * `POST /api/get-or-create-subscription` (docs/product.md, Data; Calls): the artist's Pro subscription,
  * created once per artist; calling again answers the same subscription's payment to confirm.
  */
-import { useMutation } from "@tanstack/react-query";
 import { ClientSecretResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
+import { useWrite } from "@/lib/use-write";
 
 export const getOrCreateSubscription = () => api.post("/api/get-or-create-subscription", ClientSecretResponseSchema);
 
-export const useGetOrCreateSubscription = () => useMutation({ mutationFn: getOrCreateSubscription });
+export const useGetOrCreateSubscription = () => useWrite(getOrCreateSubscription);

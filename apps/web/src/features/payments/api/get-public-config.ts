@@ -1,18 +1,12 @@
 /**
  * `GET /api/config`: which card provider the browser talks to (Stripe with a publishable key, or the
- * local Stripe sandbox). Read once per visit; it never changes while the page is open.
+ * local Stripe sandbox). Read once per visit through the one read cache (lib/read-cache.ts); it never
+ * changes while the page is open.
  */
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type PublicConfig, PublicConfigSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
+import { useRead } from "@/lib/read-cache";
 
-export const getPublicConfig = (signal?: AbortSignal): Promise<PublicConfig> =>
-  api.get("/api/config", PublicConfigSchema, { signal });
+export const getPublicConfig = (): Promise<PublicConfig> => api.get("/api/config", PublicConfigSchema);
 
-export const publicConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: ["config"],
-    queryFn: ({ signal }) => getPublicConfig(signal),
-  });
-
-export const usePublicConfig = () => useQuery(publicConfigQueryOptions());
+export const usePublicConfig = () => useRead("config", getPublicConfig);

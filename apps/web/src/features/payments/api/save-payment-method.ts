@@ -2,9 +2,9 @@
  * `POST /api/save-payment-method`: records the confirmed card with the artist's phone number and
  * payout frequency. The server reads the card's brand and last 4 from the provider, never from us.
  */
-import { useMutation } from "@tanstack/react-query";
 import { type PaymentFrequency, SavePaymentMethodResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
+import { useWrite } from "@/lib/use-write";
 
 export interface SavePaymentMethodInput {
   customerId: string;
@@ -16,4 +16,4 @@ export interface SavePaymentMethodInput {
 export const savePaymentMethod = (input: SavePaymentMethodInput) =>
   api.post("/api/save-payment-method", SavePaymentMethodResponseSchema, input);
 
-export const useSavePaymentMethod = () => useMutation({ mutationFn: savePaymentMethod });
+export const useSavePaymentMethod = () => useWrite(savePaymentMethod);

@@ -62,7 +62,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
     const body = i18n._(TEXT.setupFailedBody);
     toast.error(i18n._(TEXT.setupFailedTitle), rateLimited ? apiErrorMessage(failure, body) : body);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- toasted once per failure: switching language does not toast it again
-  }, [setupIntent.isError, setupIntent.errorUpdatedAt, setupIntent.error]);
+  }, [setupIntent.isError, setupIntent.error]);
 
   const fail = (message: string) => {
     setError(message);
@@ -116,7 +116,8 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
     }
   }
 
-  const loadingIntent = setupIntent.isFetching;
+  // Before its read starts (the server's HTML, the first render) the intent is loading too.
+  const loadingIntent = setupIntent.isPending || setupIntent.isFetching;
   // /distribute is server-rendered: nothing typed or picked before the app runs may be lost.
   const hydrated = useHydrated();
   const errorId = `${id}-error`;

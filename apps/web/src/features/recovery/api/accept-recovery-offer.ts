@@ -9,10 +9,10 @@
  * - `next-tier` (the 402): this tier cannot succeed, the server suggests another (or a new card).
  * Any other failure stays an ApiError.
  */
-import { useMutation } from "@tanstack/react-query";
 import { is } from "valibot";
 import { type RecoveryNextTierResponse, RecoveryNextTierResponseSchema, type RecoveryRequest, type RecoveryResponse, RecoveryResponseSchema } from "@jplay/schema/payments";
 import { api, ApiError } from "@/lib/api-client";
+import { useWrite } from "@/lib/use-write";
 
 export type RecoveryOutcome =
   | { kind: "paid"; alreadyProcessed: boolean }
@@ -47,4 +47,4 @@ export async function acceptRecoveryOffer({ songId, offerTier }: AcceptRecoveryO
   throw new Error("The server answered without a payment to confirm.");
 }
 
-export const useAcceptRecoveryOffer = () => useMutation({ mutationFn: acceptRecoveryOffer });
+export const useAcceptRecoveryOffer = () => useWrite(acceptRecoveryOffer);
