@@ -48,16 +48,9 @@ export function useWrite<R, V = void>(write: (variables: V) => Promise<R>, own: 
     const current = () => mounted.current && lastWrite.current === number;
     const { write: send, own: hook } = latest.current;
     setState({ ...PENDING, variables });
+    let answer: R;
     try {
-      const answer = await send(variables);
-      await hook.onSuccess?.(answer, variables);
-      await hook.onSettled?.(answer, null, variables);
-      if (current()) {
-        setState({ ...SUCCESS, variables, data: answer });
-        await callbacks.onSuccess?.(answer, variables);
-        await callbacks.onSettled?.(answer, null, variables);
-      }
-      return answer;
+      answer = await send(variables);
     } catch (error) {
       await hook.onError?.(error, variables);
       await hook.onSettled?.(undefined, error, variables);
@@ -68,6 +61,20 @@ export function useWrite<R, V = void>(write: (variables: V) => Promise<R>, own: 
       }
       throw error;
     }
+    try {
+      await hook.onSuccess?.(answer, variables);
+      await hook.onSettled?.(answer, null, variables);
+    } catch (error) {
+      // The write was made, but what follows it failed: the screen shows that error, never "pending" for ever.
+      if (current()) setState({ ...FAILED, variables, error });
+      throw error;
+    }
+    if (current()) {
+      setState({ ...SUCCESS, variables, data: answer });
+      await callbacks.onSuccess?.(answer, variables);
+      await callbacks.onSettled?.(answer, null, variables);
+    }
+    return answer;
   }, []);
 
   const mutate = useCallback((variables: V, callbacks?: WriteCallbacks<R, V>) => void run(variables, callbacks).catch(() => undefined), [run]);
