@@ -595,12 +595,17 @@ describe("large data", () => {
   test("10,000 artists, a page at a time: only visible rows are rendered, Load more adds the next page, the search is the server's", async () => {
     const page = await newPage();
     const searches: string[] = [];
+    let failNextPage = true;
     // The real sign-in; the list itself is served to the page, because no test makes 10,000 artists.
     await page.route(
       (url) => url.pathname === "/api/admin/payments",
       (route) => {
         const url = new URL(route.request().url());
         if (url.searchParams.has("q")) searches.push(url.searchParams.get("q")!);
+        if (url.searchParams.has("cursor") && failNextPage) {
+          failNextPage = false;
+          return route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Try again shortly." } } });
+        }
         return route.fulfill({ json: answer(url) });
       },
     );
@@ -610,11 +615,18 @@ describe("large data", () => {
     const table = page.getByRole("table", { name: "Payment methods" });
     expect(await table.getAttribute("aria-rowcount")).toBe(String(PAGE + 1));
 
-    // Load more, page after page, until the last: then the button is gone.
+    // A next page that fails says so over the rows already loaded, which stay; the next one that loads clears it.
     const loadMore = page.getByRole("button", { name: "Load more" });
+    const loadError = page.getByRole("alert").filter({ hasText: "Error Loading Admin Data" });
+    await loadMore.click();
+    await loadError.waitFor();
+    expect(await page.getByText(`Showing ${PAGE.toLocaleString("en-US")} of 10,000 payment methods`, { exact: true }).count()).toBe(1);
+
+    // Load more, page after page, until the last: then the button is gone.
     for (let shown = 2 * PAGE; shown <= COUNT; shown += PAGE) {
       await loadMore.click();
       await page.getByText(`Showing ${shown.toLocaleString("en-US")} of 10,000 payment methods`, { exact: true }).waitFor();
+      await expect.poll(() => loadError.count()).toBe(0);
     }
     await expect.poll(() => loadMore.count()).toBe(0);
     expect(await table.getAttribute("aria-rowcount")).toBe(String(COUNT + 1));

@@ -5,7 +5,7 @@
  * the list stays as long as the operator made it.
  */
 import { useState } from "react";
-import { readData, setRead } from "./read-cache";
+import { readAnsweredAt, readData, setRead } from "./read-cache";
 import { useReadEvery, type Freshness, type PolledRead } from "./read-every";
 
 export interface Pages<P> {
@@ -36,7 +36,8 @@ export function usePagedRead<P>(
   }
   const read = useReadEvery(key, readAllLoaded, freshness);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState<{ error: unknown } | null>(null);
+  /** Load more's last failure, for the list as it was then: any later answer for this key clears it. */
+  const [moreFailed, setMoreFailed] = useState<{ error: unknown; key: string; answeredAt: number } | null>(null);
   const last = read.data?.pages.at(-1);
   // The last search's pages, shown while this one loads, do not lead to this search's next page.
   const next = last === undefined || read.isPlaceholderData ? null : nextCursor(last);
@@ -47,17 +48,17 @@ export function usePagedRead<P>(
     try {
       const page = await fetchPage(next);
       setRead<Pages<P>>(key, (previous) => ({ pages: [...(previous?.pages ?? []), page] }));
-      setMoreFailed(null);
     } catch (error) {
       // The pages loaded stay on screen; the list says it could not load (as a failed read again does).
-      setMoreFailed({ error });
+      setMoreFailed({ error, key, answeredAt: readAnsweredAt(key) });
     } finally {
       setLoadingMore(false);
     }
   }
   const paging = { hasNextPage: next !== null, isFetchingNextPage: loadingMore, fetchNextPage };
-  if (moreFailed && !read.isError && read.data !== undefined) {
-    return { ...read, ...paging, isPending: false, isError: true, isSuccess: false, error: moreFailed.error };
+  const stillFailed = moreFailed?.key === key && moreFailed.answeredAt === readAnsweredAt(key) ? moreFailed : null;
+  if (stillFailed && !read.isError && read.data !== undefined) {
+    return { ...read, ...paging, isPending: false, isError: true, isSuccess: false, error: stillFailed.error };
   }
   return { ...read, ...paging };
 }

@@ -17,10 +17,9 @@ export const createSetupIntent = (paymentFrequency: PaymentFrequency) =>
  */
 const forgetting = new Map<string, ReturnType<typeof setTimeout>>();
 
-export function useSetupIntent(paymentFrequency: PaymentFrequency, enabled = true) {
-  const key = enabled ? `payments/setup-intent/${paymentFrequency}` : null;
+export function useSetupIntent(paymentFrequency: PaymentFrequency) {
+  const key = `payments/setup-intent/${paymentFrequency}`;
   useEffect(() => {
-    if (key === null) return;
     clearTimeout(forgetting.get(key));
     forgetting.delete(key);
     return () => {
