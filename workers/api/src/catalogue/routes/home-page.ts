@@ -11,7 +11,6 @@
  */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { renderHome } from "@jplay/web/server/render-home";
 import type { AppEnv } from "../../platform/env";
 import { AppError } from "../../platform/errors";
 import { resolveCatalogueScope } from "../catalogue-scope";
@@ -21,6 +20,13 @@ import type { Language } from "@jplay/schema/language";
 import { requestLanguage } from "../../platform/request-language";
 import { isHtmlDocument, renderedPageHeaders, screenDocument, spaDocument } from "../../platform/page-document";
 import { loggablePath } from "../../platform/log-redaction";
+
+/**
+ * The web app's Home renderer (React's server renderer and the screen's components), loaded by the
+ * first Home an instance renders, not when it starts: most instances answer the API, queue batches
+ * and cron runs, and never render a page.
+ */
+const loadHomeRenderer = () => import("@jplay/web/server/render-home");
 
 /** Home rows show 4 songs each (docs/product.md, Prices and limits): only those are read and embedded. */
 const ROW_SIZE = 4;
@@ -72,6 +78,7 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
       console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Home served without server render", error: String(error) }));
       return NOT_RENDERED();
     }
+    const { renderHome } = await loadHomeRenderer();
     return screenDocument(shell, language, renderHome(data, { pathname: "/", search: "" }, language));
   });
 }

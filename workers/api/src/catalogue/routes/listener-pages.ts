@@ -10,7 +10,7 @@
  * cursor that is not one gets the plain app.
  */
 import type { Context } from "hono";
-import { renderListenerPage } from "@jplay/web/server/render-listener-page";
+import type { renderListenerPage } from "@jplay/web/server/render-listener-page";
 import { BROWSE_PAGE_SIZE, genreOfSlug } from "@jplay/schema/browse";
 import type { AppEnv } from "../../platform/env";
 import { AppError } from "../../platform/errors";
@@ -77,6 +77,8 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
       throw error;
     }
     if (!data) return notRendered(404);
+    // Loaded by the first page rendered, not at the instance's start (home-page.ts, loadHomeRenderer).
+    const { renderListenerPage } = await import("@jplay/web/server/render-listener-page");
     return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language), c.req.path);
   }).catch((error: unknown) => {
     console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", error: String(error) }));

@@ -7,7 +7,6 @@
  * gets the plain single-page app.
  */
 import type { Context } from "hono";
-import { renderDistribute } from "@jplay/web/server/render-distribute";
 import type { AppEnv } from "../../platform/env";
 import { requestLanguage } from "../../platform/request-language";
 import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "../../platform/page-document";
@@ -22,6 +21,8 @@ export async function distributePage(c: Context<AppEnv>): Promise<Response> {
   const language = requestLanguage(c);
   let screen;
   try {
+    // Loaded by the first page rendered, not at the instance's start (catalogue's home-page.ts explains).
+    const { renderDistribute } = await import("@jplay/web/server/render-distribute");
     screen = renderDistribute({ pathname: PATH, search: new URL(c.req.url).search }, language);
   } catch (error) {
     console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Distribute served without server render", error: String(error) }));
