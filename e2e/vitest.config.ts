@@ -1,9 +1,11 @@
 // Browser tests: Playwright drives Chromium against `wrangler dev` serving the built SPA and the API.
 import { defineConfig } from "vitest/config";
+import { TWO_AT_A_TIME } from "../vitest.slots.ts";
 
 export default defineConfig({
   test: {
     name: "e2e",
+    ...TWO_AT_A_TIME,
     include: ["e2e/**/*.e2e.test.ts"],
     root: new URL("..", import.meta.url).pathname,
     environment: "node",
@@ -14,7 +16,7 @@ export default defineConfig({
     setupFiles: ["e2e/support/per-file.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser per file; files run as many at a time as the run has worker slots (vitest.config.ts),
+    // One browser per file; files run as many at a time as this project has slots (vitest.slots.ts),
     // each slot with a server of its own (support/global-setup.ts).
     // A read of the page is retried until it holds (expect.poll), never taken once: the page may still
     // be settling, and the machine may be busy.

@@ -4,6 +4,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { buildStripeSandbox, sandboxBundleDir } from "../../scripts/build-stripe-sandbox.ts";
+import { FOUR_AT_A_TIME } from "../../vitest.slots.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -95,9 +96,11 @@ interface WorkerProject {
   sandboxBindings?: Record<string, string>;
   /** Setup files run after the migrations and the webhook endpoints. */
   setupFiles?: string[];
+  /** How many of its files run at a time, and in which group (vitest.slots.ts). */
+  slots?: { maxWorkers: number; sequence: { groupOrder: number } };
 }
 
-export const workerProject = ({ name, include, exclude = [], isolate = true, sandboxBindings = {}, setupFiles = [] }: WorkerProject) => defineConfig(async () => {
+export const workerProject = ({ name, include, exclude = [], isolate = true, sandboxBindings = {}, setupFiles = [], slots = FOUR_AT_A_TIME }: WorkerProject) => defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
   const sandboxModules = await buildStripeSandbox(name);
   return {
@@ -154,6 +157,7 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
     ],
     test: {
       name,
+      ...slots,
       // Integration tests through workerd, D1 and the sandbox: 5 s is too tight on a busy two-core runner.
       testTimeout: 30_000,
       include,

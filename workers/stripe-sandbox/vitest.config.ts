@@ -4,6 +4,7 @@
 import path from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { FOUR_AT_A_TIME } from "../../vitest.slots.ts";
 
 /** Test-only webhook secrets: the sandbox signs with them, tests verify with them. */
 export const TEST_WEBHOOK_SECRET = "whsec_test_sandbox_platform";
@@ -65,6 +66,7 @@ export default defineConfig({
   ],
   test: {
     name: "stripe-sandbox",
+    ...FOUR_AT_A_TIME,
     // Integration tests through workerd and D1: 5 s is too tight on a busy two-core runner.
     testTimeout: 30_000,
     include: ["test/**/*.test.ts"],
