@@ -9,8 +9,7 @@
  * - Two at a time, after: the browser tests, whose Chromium, servers and test process keep two cores
  *   busy already (each slot has a server of its own: e2e/support/global-setup.ts), and the Worker tests
  *   that move the Stripe sandbox's shared clock and balance (`worker-shared-stripe`), whose files
- *   share two runtimes as they always have: spread over four, one run of the ledger's property test
- *   made no transfer at all (decision 081).
+ *   share two runtimes as they always have.
  */
 export const FOUR_AT_A_TIME = { maxWorkers: 4, sequence: { groupOrder: 0 } };
 export const TWO_AT_A_TIME = { maxWorkers: 2, sequence: { groupOrder: 1 } };
