@@ -99,7 +99,7 @@ interface WorkerProject {
   /** Setup files run after the migrations and the webhook endpoints. */
   setupFiles?: string[];
   /** How many of its files run at a time, and in which group (vitest.slots.ts). */
-  slots?: { maxWorkers: number; sequence: { groupOrder: number } };
+  slots?: typeof FOUR_AT_A_TIME;
 }
 
 export const workerProject = ({ name, include, exclude = [], isolate = true, sandboxBindings = {}, setupFiles = [], slots = FOUR_AT_A_TIME }: WorkerProject) => defineConfig(async () => {
