@@ -17,6 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ArtistClient, mp3Bytes } from "../bench/lib/artist-client.ts";
+import { cronTrigger } from "../scripts/server-bundle.ts";
 import { startOwnServer, type LocalServer } from "./support/own-server";
 import { brokenSongMedia, outcomeOf, pacedUpload, seededRandom, sleep, songMediaState, withLocalBindings } from "./support/crash";
 
@@ -38,7 +39,7 @@ let server: LocalServer;
 const kills: string[] = [];
 
 beforeAll(async () => {
-  server = await startOwnServer({ vars: { MEDIA_ORPHAN_GRACE_SECONDS: String(GRACE_SECONDS), PAYMENT_RESUME_AFTER_SECONDS: String(RESUME_AFTER_SECONDS) }, wranglerArgs: ["--test-scheduled"] });
+  server = await startOwnServer({ vars: { MEDIA_ORPHAN_GRACE_SECONDS: String(GRACE_SECONDS), PAYMENT_RESUME_AFTER_SECONDS: String(RESUME_AFTER_SECONDS) } });
 }, 240_000);
 
 afterAll(async () => {
@@ -53,9 +54,9 @@ async function restart() {
   kills.push(`  restarted in ${Date.now() - started} ms`);
 }
 
-/** The 15-minute cron, as Cloudflare would run it now (`wrangler dev --test-scheduled`). */
+/** The 15-minute cron, as Cloudflare would run it now. */
 async function runCron() {
-  const response = await fetch(`${server.baseURL}/__scheduled?cron=${encodeURIComponent(DELIVERY_CRON)}`);
+  const response = await cronTrigger(server.baseURL, DELIVERY_CRON);
   expect(response.status, await response.clone().text()).toBe(200);
   await response.text();
 }

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startOwnServer, type LocalServer } from "./support/own-server";
+import { cronTrigger } from "../scripts/server-bundle.ts";
 import { DAILY_CRON } from "../workers/api/src/worker/crons.ts";
 import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
 import { newPage } from "./support/browser";
@@ -26,7 +27,6 @@ beforeAll(async () => {
   // whose own tests are workers/api/test/payouts.test.ts and e2e/artist-page.e2e.test.ts.
   server = await startOwnServer({
     vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01", PROVIDER_WEBHOOK_SECRET: providerSecret, PAYOUT_MINIMUM_CENTS: "100" },
-    wranglerArgs: ["--test-scheduled"],
   });
 }, 240_000);
 
@@ -107,7 +107,7 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     // 5. The payout run: Stripe's balance is funded (a top-up, available days later), the daily cron pays the artist.
     await stripeDashboard("/v1/topups", { amount: "100000", currency: "usd", description: "journey top-up" });
     await stripeDashboard("/v1/test_helpers/advance_clock", { seconds: String(10 * 24 * 60 * 60) });
-    expect((await fetch(`${server.baseURL}/__scheduled?cron=${encodeURIComponent(DAILY_CRON)}`)).status).toBe(200);
+    expect((await cronTrigger(server.baseURL, DAILY_CRON)).status).toBe(200);
     const payouts = page.getByRole("table", { name: "Your payouts, newest first" });
     await reloadUntil(page, async () => (await payouts.getByRole("row").filter({ hasText: "$1.80" }).filter({ hasText: "Paid" }).count()) === 1);
     expect(await figure(page, "Balance", "Available").textContent()).toBe("$0.00");

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { throwAwaySecrets, writeSandboxDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
+import type { BundledWorkers } from "./server-bundle.ts";
 import { syncLocalEndpoints } from "./webhook-endpoints.ts";
 import { productWithSandboxConfigs, sandboxConfigPath, startWrangler } from "./wrangler-env.ts";
 
@@ -23,13 +24,13 @@ import { productWithSandboxConfigs, sandboxConfigPath, startWrangler } from "./w
  * the one beside the configuration) holds this server's webhook secrets: each throw-away server
  * shares them only with its own sandbox.
  */
-async function throwAwaySandboxConfig(folder: string, secrets: Parameters<typeof writeSandboxDevVars>[0]): Promise<string> {
+async function throwAwaySandboxConfig(folder: string, secrets: Parameters<typeof writeSandboxDevVars>[0], bundle: BundledWorkers | undefined): Promise<string> {
   const dir = path.join(folder, "stripe-sandbox");
   await mkdir(dir, { recursive: true });
   const config = path.join(dir, "wrangler.toml");
   const source = readFileSync(sandboxConfigPath, "utf8");
-  const main = path.join(path.dirname(sandboxConfigPath), "src/index.ts");
-  await writeFile(config, source.replace(/^main = ".*"$/m, `main = ${JSON.stringify(main)}`));
+  const main = bundle ? `main = ${JSON.stringify(bundle.sandboxMain)}\nno_bundle = true` : `main = ${JSON.stringify(path.join(path.dirname(sandboxConfigPath), "src/index.ts"))}`;
+  await writeFile(config, source.replace(/^main = ".*"$/m, main));
   writeSandboxDevVars(secrets, config);
   // Stripe's request-rate limits off (the sandbox's rate-limits.ts): a test run sets up many artists a
   // second from one place; a test or benchmark about the limits sets them with the sandbox's helper.
@@ -89,6 +90,11 @@ export interface LocalServerOptions {
   onOutput?: (chunk: string) => void;
   /** A folder `prepareState` filled: the server starts from a copy of it instead of migrating and seeding. */
   preparedState?: string | undefined;
+  /**
+   * Both Workers bundled already (server-bundle.ts): served as they are, with no bundling and no
+   * watcher; the cron then runs through `cronTrigger`, not `--test-scheduled`.
+   */
+  bundle?: BundledWorkers | undefined;
 }
 
 /** Fresh local state, migrated and seeded with the demo catalogue, in a new temporary folder. */
@@ -169,10 +175,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const baseURL = `http://127.0.0.1:${port}`;
   const adminPassword = randomBytes(18).toString("hex");
   const secrets = throwAwaySecrets(adminPassword);
-  const sandboxConfig = await throwAwaySandboxConfig(persistDir, secrets.sandboxSecrets);
+  const sandboxConfig = await throwAwaySandboxConfig(persistDir, secrets.sandboxSecrets, options.bundle);
   // Kept for `restart`: the same secrets, so sessions and signed webhooks stay valid across a crash.
   const args = [
-    "dev", ...productWithSandboxConfigs(sandboxConfig),
+    "dev", ...(options.bundle ? [options.bundle.productMain, "--no-bundle"] : []), ...productWithSandboxConfigs(sandboxConfig),
     "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
     ...secrets.args,
     ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),

@@ -64,3 +64,23 @@ export function threadsCpuNs(pid: number): number {
   }
   return total;
 }
+
+/**
+ * CPU time (user + system) every live process of group `groupId` has used so far, with what the
+ * children it has already reaped used, in milliseconds: a whole `wrangler dev` (its Node process,
+ * workerd, esbuild) while it runs.
+ */
+export function groupCpuTimeMs(groupId: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statFields(Number(entry));
+      if (Number(fields[4]) !== groupId) continue;
+      ticks += Number(fields[13]) + Number(fields[14]) + Number(fields[15]) + Number(fields[16]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
