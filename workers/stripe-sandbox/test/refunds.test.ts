@@ -175,11 +175,14 @@ describe("an account that does not debit its bank: a refund the available balanc
       expect(second).toMatchObject({ status: "pending", pending_reason: "insufficient_funds" });
 
       await stripe.topups.create({ amount: 2 * amount, currency: "usd", source: "btok_us_verified" });
-      await advanceClock(2 * DAY);
+      // Half a day on, neither the top-up nor the charges are available, whatever the weekday: a card's
+      // funds need two business days from the start of the day, never less than a whole day. (Two days
+      // on, charges made Sunday to Wednesday are available, and they would pay the refund.)
+      await advanceClock(DAY / 2);
       expect((await stripe.refunds.retrieve(waiting.id)).status).toBe("pending");
 
       // Top-ups take up to six business days: ten calendar days always cover them.
-      await advanceClock(8 * DAY);
+      await advanceClock(10 * DAY);
       const sent = await stripe.refunds.retrieve(waiting.id);
       expect(sent).toMatchObject({ status: "succeeded" });
       expect(sent.pending_reason).toBeUndefined();
