@@ -2,7 +2,7 @@
  * What a throw-away server (scripts/local-server.ts) costs to start and to keep, built by `wrangler dev`
  * from the sources and served from the run's one bundle (scripts/server-bundle.ts): wall time until it
  * serves, the CPU its whole process group used by then, and its CPU while idle. The browser tests
- * start some twenty of them a run (docs/decisions/082-browser-test-servers-from-one-bundle.md).
+ * start about 25 of them a run (docs/decisions/082-browser-test-servers-from-one-bundle.md).
  *
  *   node bench/server-start.ts [--starts 5] [--idle-seconds 10]
  */

@@ -1,8 +1,8 @@
 /**
  * Both Workers bundled once for a run's throw-away servers (scripts/local-server.ts). Each `wrangler
  * dev` given a bundle serves it as it is (`--no-bundle`) instead of bundling both Workers again and
- * watching their sources: about a CPU-second less per start, and a browser-test run starts some
- * twenty servers (docs/decisions/082-browser-test-servers-from-one-bundle.md).
+ * watching their sources: about a CPU-second less per start, and a browser-test run starts about 25
+ * servers (docs/decisions/082-browser-test-servers-from-one-bundle.md).
  *
  * A bundled server has no `--test-scheduled` route, which wrangler adds only while bundling: its cron
  * is run through Miniflare's own `/cdn-cgi/handler/scheduled` (`cronTrigger`).
