@@ -1,7 +1,7 @@
 /**
  * Payout run at scale: --artists artists (default 100,000) written straight into the throw-away
  * server's local D1, each with an available balance in the ledger; then the 00:00 UTC Cron Trigger
- * (`/__scheduled`), whose run fans out through the JOBS queue (`payouts.page`, `payouts.artist`) and
+ * (`cronTrigger`), whose run fans out through the JOBS queue (`payouts.page`, `payouts.artist`) and
  * pays through the in-process Stripe sandbox.
  *
  * Seeded artists (all paid daily), by `i % 20`: 0 → no connected account (held), 1 → a ready account
@@ -46,6 +46,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PAYOUT_MINIMUM_CENTS } from "../schema/src/pricing.ts";
+import { cronTrigger } from "../scripts/cron-trigger.ts";
 import { runWrangler, sandboxConfigPath } from "../scripts/wrangler-env.ts";
 import { numberFlag, stringFlag } from "./lib/args.ts";
 import { openLocalD1 } from "./lib/local-d1.ts";
@@ -291,8 +292,8 @@ await withSession(
     if (stripeLimit !== null) await sandboxCall(server.baseURL, "/v1/test_helpers/rate_limits", { global: String(Math.max(100, stripeLimit)), endpoint: String(stripeLimit) });
     sampler.start(sampleMs);
     const triggeredAt = performance.now();
-    const trigger = await fetch(`${server.baseURL}/__scheduled?cron=${encodeURIComponent(DAILY_CRON).replaceAll("%20", "+")}&time=${triggerEpochMs}`);
-    if (!trigger.ok) throw new Error(`/__scheduled: ${trigger.status} ${await trigger.text()}`);
+    const trigger = await cronTrigger(server.baseURL, DAILY_CRON, triggerEpochMs);
+    if (!trigger.ok) throw new Error(`the daily cron: ${trigger.status} ${await trigger.text()}`);
 
     const progress = d1.prepare(`
       SELECT count(*) FILTER (WHERE status = 'paid') AS paid, count(*) FILTER (WHERE status = 'failed') AS failed,
@@ -420,7 +421,6 @@ await withSession(
     if (!complete || checks.some(([, ok]) => !ok)) process.exitCode = 1;
   },
   {
-    wranglerArgs: ["--test-scheduled"],
     logLevel: "info",
     onOutput: queueLog.onOutput,
     vars: { STRIPE_TRANSFERS_PER_SECOND: String(stripeLimit ?? 1_000_000) },

@@ -16,7 +16,7 @@ import { todayUtc } from "@jplay/schema/release-metadata";
 import { freshVisa, saveCard, seededMp3, songAwaitingPayment } from "./support/artist";
 import { newPage } from "./support/browser";
 import { approveInReviewTab, signedInOperator } from "./support/operator";
-import { cronTrigger } from "../scripts/server-bundle.ts";
+import { cronTrigger } from "../scripts/cron-trigger.ts";
 import { DELIVERY_CRON } from "../workers/api/src/worker/crons.ts";
 import { validateErn } from "../workers/api/src/provider/ern/xsd-validation.test-support.ts";
 import { readDeliveryFeed, readErnFeed, reportPurchase } from "./support/provider";

@@ -17,7 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ArtistClient, mp3Bytes } from "../bench/lib/artist-client.ts";
-import { cronTrigger } from "../scripts/server-bundle.ts";
+import { cronTrigger } from "../scripts/cron-trigger.ts";
 import { startOwnServer, type LocalServer } from "./support/own-server";
 import { brokenSongMedia, outcomeOf, pacedUpload, seededRandom, sleep, songMediaState, withLocalBindings } from "./support/crash";
 

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startOwnServer, type LocalServer } from "./support/own-server";
-import { cronTrigger } from "../scripts/server-bundle.ts";
+import { cronTrigger } from "../scripts/cron-trigger.ts";
 import { DAILY_CRON } from "../workers/api/src/worker/crons.ts";
 import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
 import { newPage } from "./support/browser";

@@ -9,6 +9,7 @@
 import { HEALTH_PATH } from "../schema/src/health.ts";
 import { DELIVERY_CRON } from "../workers/api/src/worker/crons.ts";
 import { buildWeb } from "./build-web.ts";
+import { cronTrigger } from "./cron-trigger.ts";
 import { ensureDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
 import { describeSync, syncLocalEndpoints } from "./webhook-endpoints.ts";
@@ -25,7 +26,7 @@ await prepareLocal(defaultPersistDir, log);
 log(`serving http://127.0.0.1:${port}`);
 log(`admin portal: http://127.0.0.1:${port}/admin (password: ADMIN_PASSWORD in .dev.vars)`);
 // The product serves; the Stripe sandbox Worker runs beside it (reached only through its binding).
-const wrangler = startWrangler(["dev", ...productWithSandboxConfigs(), "--ip", "127.0.0.1", "--port", port, "--persist-to", defaultPersistDir, "--show-interactive-dev-session=false", "--test-scheduled"]);
+const wrangler = startWrangler(["dev", ...productWithSandboxConfigs(), "--ip", "127.0.0.1", "--port", port, "--persist-to", defaultPersistDir, "--show-interactive-dev-session=false"]);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));
 
@@ -38,14 +39,14 @@ async function syncWebhookEndpoints(origin: string) {
   }
 }
 
-/** Waits for the Worker to answer, then makes the webhook endpoints and runs the delivery cron once (wrangler dev's --test-scheduled route). */
+/** Waits for the Worker to answer, then makes the webhook endpoints and runs the delivery cron once. */
 async function runDeliveryCronOnce() {
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 240; attempt++) {
     const healthy = await fetch(`${origin}${HEALTH_PATH}`).then((response) => response.ok, () => false);
     if (healthy) {
       await syncWebhookEndpoints(origin);
-      const ran = await fetch(`${origin}/__scheduled?cron=${encodeURIComponent(DELIVERY_CRON)}`).then((response) => response.ok, () => false);
+      const ran = await cronTrigger(origin, DELIVERY_CRON).then((response) => response.ok, () => false);
       log(ran ? "delivery cron run once: the demo songs have their ISRC and UPC" : "the delivery cron could not be run; it runs every 15 minutes");
       return;
     }

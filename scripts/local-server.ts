@@ -82,7 +82,7 @@ async function waitUntilServing(url: string, deadlineMs: number, exited: () => s
 export interface LocalServerOptions {
   /** Extra Worker variables (`wrangler dev --var`), e.g. compressed delivery windows for a test. */
   vars?: Record<string, string>;
-  /** Extra `wrangler dev` flags (e.g. `--test-scheduled` for benchmarks that trigger the cron). */
+  /** Extra `wrangler dev` flags (e.g. `--inspector-port` for a benchmark that reads the isolate's heap). */
   wranglerArgs?: string[];
   /** `wrangler dev --log-level` (default warn); `info` adds one line per queue batch. */
   logLevel?: "warn" | "info";
@@ -92,7 +92,7 @@ export interface LocalServerOptions {
   preparedState?: string | undefined;
   /**
    * Both Workers bundled already (server-bundle.ts): served as they are, with no bundling and no
-   * watcher; the cron then runs through `cronTrigger`, not `--test-scheduled`.
+   * watcher.
    */
   bundle?: BundledWorkers | undefined;
 }

@@ -3,9 +3,6 @@
  * dev` given a bundle serves it as it is (`--no-bundle`) instead of bundling both Workers again and
  * watching their sources: about a CPU-second less per start, and a browser-test run starts about 25
  * servers (docs/decisions/082-browser-test-servers-from-one-bundle.md).
- *
- * A bundled server has no `--test-scheduled` route, which wrangler adds only while bundling: its cron
- * is run through Miniflare's own `/cdn-cgi/handler/scheduled` (`cronTrigger`).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -42,13 +39,4 @@ export async function bundleServers(): Promise<ServerBundle> {
     await rm(productDir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/**
- * Runs `cron` on `baseURL`'s Worker now, as Cloudflare's trigger would, and answers once the run has
- * ended: 200 "ok", or 500 with its outcome if the handler threw. Works on every local server, bundled
- * or not (Miniflare's handler route, not wrangler's `--test-scheduled` one).
- */
-export function cronTrigger(baseURL: string, cron: string): Promise<Response> {
-  return fetch(`${baseURL}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`);
 }
