@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 /**
- * Every screen and state the browser tests reach, audited with axe-core in both themes: Home, the
+ * Every screen and state the browser tests reach, audited with axe-core in both themes (each state
+ * once in each, from one visit): Home, the
  * player playing, search, browse, all songs, a genre, a song's and an artist's page, both distribution forms showing their errors, the offer, both recovery tiers, the
  * confirmation, checkout, Pro, the artist's page, and the admin portal with a dialog open. A serious
  * or critical WCAG A/AA violation fails the test and is named (e2e/support/axe.ts). Then touch and
@@ -10,7 +11,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { CARDS, saveCard, uploadSong } from "./support/artist";
-import { seriousViolations } from "./support/axe";
+import { auditInBothThemes } from "./support/axe";
 import { newPage, waitForHydration } from "./support/browser";
 import { signedInOperator } from "./support/operator";
 import { sharedServer } from "./support/shared-server";
@@ -22,113 +23,94 @@ const { baseURL, adminPassword } = sharedServer();
 /** The demo song whose page shows Spanish lyrics. */
 const SONG_WITH_LYRICS = DEMO_SONGS.find((song) => song.lyrics?.language === "es")!;
 
-/** The app's two themes, as the header's toggle keeps them in localStorage "theme". */
-type Theme = "dark" | "light";
-
-/** A page whose app starts in `theme` (kept in localStorage, as the header's toggle keeps it). */
-async function pageIn(theme: Theme): Promise<Page> {
-  const page = await newPage();
-  await page.addInitScript((chosen) => window.localStorage.setItem("theme", chosen), theme);
-  return page;
-}
-
-/** Audits the page as it is now, in `theme` (checked, so a theme that did not apply fails), under `state`'s name. */
-async function audit(page: Page, theme: Theme, state: string, found: Map<string, string[]>) {
-  expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${state} is in the ${theme} theme`).toBe(theme === "dark");
-  const violations = await seriousViolations(page);
-  if (violations.length > 0) found.set(state, violations);
-}
-
-describe.each<Theme>(["dark", "light"])("%s theme", (theme) => {
+describe("every screen in both themes", () => {
   test("listener screens: Home, the player playing, search results and nothing found, browse, all songs, a genre, a song's and an artist's page", async () => {
     const found = new Map<string, string[]>();
-    const page = await pageIn(theme);
+    const page = await newPage();
     await page.goto(baseURL);
     await waitForHydration(page, "main");
     await page.getByRole("region", { name: "Trending Songs" }).getByRole("heading", { level: 3 }).first().waitFor();
-    await audit(page, theme, "Home", found);
+    await auditInBothThemes(page, "Home", found);
 
     await page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first().click();
     await page.getByRole("region", { name: "Now playing" }).getByRole("button", { name: "Pause playback" }).waitFor();
-    await audit(page, theme, "player playing", found);
+    await auditInBothThemes(page, "player playing", found);
 
     await page.goto(`${baseURL}/search?q=letters`);
     await page.getByRole("status").filter({ hasText: "2 songs match “letters”." }).waitFor();
-    await audit(page, theme, "search results", found);
+    await auditInBothThemes(page, "search results", found);
     await page.goto(`${baseURL}/search?q=zzqx`);
     await page.getByRole("status").filter({ hasText: "No songs match “zzqx”." }).waitFor();
-    await audit(page, theme, "nothing found", found);
+    await auditInBothThemes(page, "nothing found", found);
 
     await page.goto(`${baseURL}/browse`);
     await page.getByRole("region", { name: "Genres" }).getByRole("link").first().waitFor();
-    await audit(page, theme, "browse", found);
+    await auditInBothThemes(page, "browse", found);
     await page.goto(`${baseURL}/songs`);
     await page.getByRole("link", { name: "Next page" }).waitFor();
-    await audit(page, theme, "all songs", found);
+    await auditInBothThemes(page, "all songs", found);
     await page.goto(`${baseURL}/genres/latin`);
     await page.getByRole("region", { name: "Newest first" }).getByRole("heading", { level: 3 }).first().waitFor();
-    await audit(page, theme, "a genre", found);
+    await auditInBothThemes(page, "a genre", found);
     await page.goto(`${baseURL}/songs/${SONG_WITH_LYRICS.id}`);
     await page.getByRole("region", { name: "Lyrics" }).waitFor();
-    await audit(page, theme, "a song's page", found);
+    await auditInBothThemes(page, "a song's page", found);
     await page.goto(`${baseURL}${artistPath(SONG_WITH_LYRICS.artistName)}`);
     await page.getByRole("heading", { level: 1, name: SONG_WITH_LYRICS.artistName }).waitFor();
-    await audit(page, theme, "an artist's page", found);
+    await auditInBothThemes(page, "an artist's page", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 
   test("artist screens: both forms with their errors, the offer, both recovery tiers, confirmation, checkout, Pro, the artist page", async () => {
     const found = new Map<string, string[]>();
-    const page = await pageIn(theme);
+    const page = await newPage();
     await page.goto(`${baseURL}/distribute`);
     await page.getByRole("button", { name: "Save Payment Method" }).click();
     await expect.poll(() => page.getByLabel("Phone number", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    await audit(page, theme, "distribute with errors", found);
+    await auditInBothThemes(page, "distribute with errors", found);
 
     await saveCard(page, baseURL, CARDS.visa);
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     await expect.poll(() => page.getByLabel("Song title", { exact: true }).getAttribute("aria-invalid")).toBe("true");
-    await audit(page, theme, "song form with errors", found);
-    const songId = await uploadSong(page, baseURL, `Audit ${theme} ${Date.now() % 100_000}`);
-    await audit(page, theme, "offer", found);
+    await auditInBothThemes(page, "song form with errors", found);
+    const songId = await uploadSong(page, baseURL, `Audit ${Date.now() % 100_000}`);
+    await auditInBothThemes(page, "offer", found);
 
     for (const tier of [1, 2]) {
       await page.goto(`${baseURL}/payment-recovery/${songId}/${tier}`);
       await page.getByRole("button", { name: "Decline Offer" }).waitFor();
-      await audit(page, theme, `recovery tier ${tier}`, found);
+      await auditInBothThemes(page, `recovery tier ${tier}`, found);
     }
 
     await page.goto(`${baseURL}/confirmation/${songId}`);
     await page.getByRole("heading", { level: 1, name: "Success! Your distribution is complete" }).waitFor();
-    await audit(page, theme, "confirmation", found);
+    await auditInBothThemes(page, "confirmation", found);
 
     await page.goto(`${baseURL}/checkout`);
     await page.getByText("$99.00", { exact: true }).waitFor();
     await page.getByLabel("Card number", { exact: true }).waitFor();
-    await audit(page, theme, "checkout", found);
+    await auditInBothThemes(page, "checkout", found);
 
     await page.goto(`${baseURL}/subscribe`);
     await page.getByLabel("Card number", { exact: true }).waitFor();
-    await audit(page, theme, "Pro", found);
+    await auditInBothThemes(page, "Pro", found);
 
     const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
     await page.goto(`${baseURL}${link}`);
     await page.getByRole("region", { name: "Signed-in browsers" }).getByText("This browser", { exact: true }).waitFor();
-    await audit(page, theme, "artist page", found);
+    await auditInBothThemes(page, "artist page", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 
   test("admin portal with a dialog open", async () => {
     const found = new Map<string, string[]>();
     const admin = await signedInOperator(baseURL, adminPassword);
-    await admin.evaluate((chosen) => window.localStorage.setItem("theme", chosen), theme);
-    await admin.reload();
     await admin.getByRole("tab", { name: "Catalogue" }).click();
     await admin.getByRole("heading", { name: "Facilities" }).waitFor();
-    await audit(admin, theme, "admin catalogue", found);
+    await auditInBothThemes(admin, "admin catalogue", found);
     await admin.getByRole("button", { name: /^Edit / }).first().click();
     await admin.getByRole("dialog", { name: /^Edit / }).getByLabel("Facility name").waitFor();
-    await audit(admin, theme, "admin dialog", found);
+    await auditInBothThemes(admin, "admin dialog", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
 });

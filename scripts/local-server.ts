@@ -168,47 +168,62 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   if (options.preparedState) await cp(options.preparedState, persistDir, { recursive: true });
   else await prepareLocal(persistDir, () => {}, { fresh: true });
 
-  const port = await freePort();
-  // wrangler's devtools port too: its default (the first free one from 9229) races when servers start
-  // side by side, and the loser fails with "Address already in use".
-  const inspectorPort = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
   const adminPassword = randomBytes(18).toString("hex");
   const secrets = throwAwaySecrets(adminPassword);
   const sandboxConfig = await throwAwaySandboxConfig(persistDir, secrets.sandboxSecrets, options.bundle);
-  // Kept for `restart`: the same secrets, so sessions and signed webhooks stay valid across a crash.
-  const args = [
-    "dev", ...(options.bundle ? [options.bundle.productMain, "--no-bundle"] : []), ...productWithSandboxConfigs(sandboxConfig),
-    "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
-    ...secrets.args,
-    ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-    ...(options.wranglerArgs ?? []),
-  ];
-  let wrangler = launchWrangler(args, options.onOutput);
+  // Kept for `restart`: the same port and secrets, so sessions and signed webhooks stay valid across a crash.
+  let port = 0;
+  const argsOn = async (newPort: number) => {
+    // wrangler's devtools port too: its default (the first free one from 9229) races when servers start
+    // side by side, and the loser fails with "Address already in use".
+    const inspectorPort = await freePort();
+    return [
+      "dev", ...(options.bundle ? [options.bundle.productMain, "--no-bundle"] : []), ...productWithSandboxConfigs(sandboxConfig),
+      "--ip", "127.0.0.1", "--port", String(newPort), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
+      ...secrets.args,
+      ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      ...(options.wranglerArgs ?? []),
+    ];
+  };
+  let wrangler: ReturnType<typeof launchWrangler> | undefined;
 
   const stop = async () => {
-    await wrangler.signalGroup("SIGTERM", 5_000);
+    await wrangler?.signalGroup("SIGTERM", 5_000);
     await rm(persistDir, { recursive: true, force: true });
   };
   const crash = async () => {
+    if (!wrangler) return;
     await wrangler.signalGroup("SIGKILL", 5_000);
     await groupGone(wrangler.pid, 5_000);
   };
-  const serve = async () => {
-    try {
-      await waitUntilServing(`${baseURL}/api/songs/featured`, 90_000, wrangler.exitReason);
-    } catch (error) {
-      await stop();
-      throw error;
+  /**
+   * Starts wrangler and resolves once it serves. A port the system handed out free may be taken before
+   * wrangler binds it (another server starting beside this one, which also picks its inner sockets'
+   * ports itself): that start is made again on fresh ports, the product's own port too unless kept.
+   */
+  const serve = async ({ keepPort }: { keepPort: boolean }) => {
+    for (let attempt = 1; ; attempt++) {
+      if (!keepPort || port === 0) port = await freePort();
+      const launched = launchWrangler(await argsOn(port), options.onOutput);
+      wrangler = launched;
+      try {
+        await waitUntilServing(`http://127.0.0.1:${port}/api/songs/featured`, 90_000, launched.exitReason);
+        return;
+      } catch (error) {
+        await launched.signalGroup("SIGTERM", 5_000);
+        if (attempt < 3 && error instanceof Error && error.message.includes("Address already in use")) continue;
+        await stop();
+        throw error;
+      }
     }
   };
   const restart = async () => {
-    if (wrangler.exitReason() === null) throw new Error("restart() needs the server stopped first (crash())");
-    wrangler = launchWrangler(args, options.onOutput);
-    await serve();
+    if (wrangler?.exitReason() === null) throw new Error("restart() needs the server stopped first (crash())");
+    await serve({ keepPort: true });
   };
 
-  await serve();
+  await serve({ keepPort: false });
+  const baseURL = `http://127.0.0.1:${port}`;
   try {
     // The sandbox sends events only to endpoints made for them, as Stripe does.
     await syncLocalEndpoints(baseURL);
@@ -221,7 +236,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     persistDir,
     adminPassword,
     get pid() {
-      return wrangler.pid;
+      return wrangler!.pid;
     },
     stop,
     crash,

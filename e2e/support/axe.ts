@@ -7,6 +7,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { waitForHydration } from "./browser";
 
 /** Evaluated through the DevTools protocol: the app's CSP (no inline scripts) would refuse a <script> tag. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -29,4 +31,40 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n").slice(1, 2).join("").trim() ?? ""} (${violation.helpUrl})`));
+}
+
+/** The app's two themes, as the header's toggle keeps them in localStorage "theme". */
+export type Theme = "dark" | "light";
+export const THEMES: Theme[] = ["dark", "light"];
+
+/**
+ * Shows the page in `theme` the way the app follows a choice made in another tab
+ * (apps/web/src/features/theme/theme-choice.ts): the stored value changes and a `storage` event says
+ * so. The page keeps its state (a dialog stays open, a form keeps its errors), so a state is audited in
+ * both themes from one visit. Then waits for the colours' transitions to end: axe must read the
+ * theme's colours, not a fade between the two.
+ */
+export async function showTheme(page: Page, theme: Theme): Promise<void> {
+  // The app listens once React has hydrated the header's theme toggle (a server-rendered page shows before).
+  await waitForHydration(page, '[data-early-tap="theme"]');
+  await page.evaluate((chosen) => {
+    const previous = window.localStorage.getItem("theme");
+    window.localStorage.setItem("theme", chosen);
+    window.dispatchEvent(new StorageEvent("storage", { key: "theme", oldValue: previous, newValue: chosen, storageArea: window.localStorage }));
+  }, theme);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"));
+}
+
+/**
+ * Audits the page as it is now in each theme (checked, so a theme that did not apply fails), adding
+ * what axe finds to `found` under "`state` (theme)", and leaves it in the dark theme, the app's default.
+ */
+export async function auditInBothThemes(page: Page, state: string, found: Map<string, string[]>): Promise<void> {
+  for (const theme of THEMES) {
+    await showTheme(page, theme);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${state} is in the ${theme} theme`).toBe(theme === "dark");
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found.set(`${state} (${theme})`, violations);
+  }
+  await showTheme(page, "dark");
 }
