@@ -1,11 +1,11 @@
 // Browser tests: Playwright drives Chromium against `wrangler dev` serving the built SPA and the API.
 import { defineConfig } from "vitest/config";
-import { TWO_AT_A_TIME } from "../vitest.slots.ts";
+import { THREE_AT_A_TIME } from "../vitest.slots.ts";
 
 export default defineConfig({
   test: {
     name: "e2e",
-    ...TWO_AT_A_TIME,
+    ...THREE_AT_A_TIME,
     include: ["e2e/**/*.e2e.test.ts"],
     root: new URL("..", import.meta.url).pathname,
     environment: "node",
