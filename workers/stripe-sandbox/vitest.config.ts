@@ -70,11 +70,6 @@ export default defineConfig({
     // Integration tests through workerd and D1: 5 s is too tight on a busy two-core runner.
     testTimeout: 30_000,
     include: ["test/**/*.test.ts"],
-    // The files of a slot share one runtime, one after another, as the product's Worker tests do: each
-    // builds its own world (its own customers, accounts and keys) and reads the recorder's deliveries by
-    // its own objects' ids; a runtime per file cost about 2 CPU-seconds more each
-    // (docs/decisions/083-three-browser-test-slots.md).
-    isolate: false,
     setupFiles: ["./test/apply-migrations.ts"],
   },
 });
