@@ -12,12 +12,8 @@ const STARTS_FIRST_IN_ITS_GROUP = ["worker-shared-stripe"];
 
 export default class GroupSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
     const first = (spec: TestSpecification) => (STARTS_FIRST_IN_ITS_GROUP.includes(spec.project.name) ? 0 : 1);
-    // A stable sort: the group order stays first, then these projects, then vitest's order.
-    return sorted
-      .map((spec, index) => ({ spec, index }))
-      .sort((a, b) => a.spec.project.config.sequence.groupOrder - b.spec.project.config.sequence.groupOrder || first(a.spec) - first(b.spec) || a.index - b.index)
-      .map(({ spec }) => spec);
+    // Array sort is stable: within a group and a rank, vitest's own order stays.
+    return (await super.sort(files)).sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || first(a) - first(b));
   }
 }

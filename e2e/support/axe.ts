@@ -34,8 +34,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** The app's two themes, as the header's toggle keeps them in localStorage "theme". */
-export type Theme = "dark" | "light";
-export const THEMES: Theme[] = ["dark", "light"];
+type Theme = "dark" | "light";
+const THEMES: Theme[] = ["dark", "light"];
 
 /**
  * Shows the page in `theme` the way the app follows a choice made in another tab
@@ -44,7 +44,7 @@ export const THEMES: Theme[] = ["dark", "light"];
  * both themes from one visit. Then waits for the colours' transitions to end: axe must read the
  * theme's colours, not a fade between the two.
  */
-export async function showTheme(page: Page, theme: Theme): Promise<void> {
+async function showTheme(page: Page, theme: Theme): Promise<void> {
   // The app listens once React has hydrated the header's theme toggle (a server-rendered page shows before).
   await waitForHydration(page, '[data-early-tap="theme"]');
   await page.evaluate((chosen) => {
@@ -57,7 +57,7 @@ export async function showTheme(page: Page, theme: Theme): Promise<void> {
 
 /**
  * Audits the page as it is now in each theme (checked, so a theme that did not apply fails), adding
- * what axe finds to `found` under "`state` (theme)", and leaves it in the dark theme, the app's default.
+ * what axe finds to `found` under "`state` (theme)". The page is left in the light theme.
  */
 export async function auditInBothThemes(page: Page, state: string, found: Map<string, string[]>): Promise<void> {
   for (const theme of THEMES) {
@@ -66,5 +66,4 @@ export async function auditInBothThemes(page: Page, state: string, found: Map<st
     const violations = await seriousViolations(page);
     if (violations.length > 0) found.set(`${state} (${theme})`, violations);
   }
-  await showTheme(page, "dark");
 }
