@@ -83,6 +83,27 @@ describe("theme", () => {
     expect(await htmlIsDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   });
+
+  test("a theme chosen in another tab while this page loaded, before the app listened, is followed once it does", async () => {
+    const page = await open();
+    const releaseApp = await holdAppScript(page);
+    await page.goto(`${baseURL}/songs`, { waitUntil: "commit" });
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await htmlIsDark(page)).toBe(true);
+
+    // Another tab of the same tablet switches to light: its storage event reaches a page with no app yet.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(baseURL);
+    await waitForHydration(otherTab, 'button[aria-controls="mobile-menu"]');
+    await otherTab.getByRole("button", { name: "Switch to light theme" }).click();
+    expect(await htmlIsDark(otherTab)).toBe(false);
+    expect(await htmlIsDark(page)).toBe(true);
+
+    releaseApp();
+    await waitForHydration(page, '[data-early-tap="theme"]');
+    await expect.poll(() => htmlIsDark(page), { timeout: 10_000 }).toBe(false);
+    await page.getByRole("button", { name: "Switch to dark theme" }).waitFor();
+  });
 });
 
 describe("scrolling", () => {

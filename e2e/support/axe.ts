@@ -44,25 +44,28 @@ const THEMES: Theme[] = ["dark", "light"];
  * both themes from one visit. Then waits for the colours' transitions to end: axe must read the
  * theme's colours, not a fade between the two.
  */
-async function showTheme(page: Page, theme: Theme): Promise<void> {
-  // The app listens once React has hydrated the header's theme toggle (a server-rendered page shows before).
+async function showTheme(page: Page, state: string, theme: Theme): Promise<void> {
+  // The app listens once React has hydrated the header's theme toggle (a server-rendered page shows
+  // before); a choice stored before it listened is followed when it starts to (theme-choice.ts).
   await waitForHydration(page, '[data-early-tap="theme"]');
   await page.evaluate((chosen) => {
     const previous = window.localStorage.getItem("theme");
     window.localStorage.setItem("theme", chosen);
     window.dispatchEvent(new StorageEvent("storage", { key: "theme", oldValue: previous, newValue: chosen, storageArea: window.localStorage }));
   }, theme);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.classList.contains("dark")), { message: `${state} is in the ${theme} theme`, timeout: 10_000 })
+    .toBe(theme === "dark");
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"));
 }
 
 /**
- * Audits the page as it is now in each theme (checked, so a theme that did not apply fails), adding
- * what axe finds to `found` under "`state` (theme)". The page is left in the light theme.
+ * Audits the page as it is now in each theme (a theme that does not apply fails), adding what axe
+ * finds to `found` under "`state` (theme)". The page is left in the light theme.
  */
 export async function auditInBothThemes(page: Page, state: string, found: Map<string, string[]>): Promise<void> {
   for (const theme of THEMES) {
-    await showTheme(page, theme);
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), `${state} is in the ${theme} theme`).toBe(theme === "dark");
+    await showTheme(page, state, theme);
     const violations = await seriousViolations(page);
     if (violations.length > 0) found.set(`${state} (${theme})`, violations);
   }

@@ -14,7 +14,8 @@ import { processDistribution } from "../src/distribution/jobs/process-distributi
 import { NO_PROVIDER_ERROR, sendText } from "../src/texts/jobs/send-text";
 import { applySucceededPayment } from "../src/payments/apply-payment";
 import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
-import { textCardSaved } from "../src/texts/event-texts";
+import { textCardSaved, textRenewalNeedsConfirmation } from "../src/texts/event-texts";
+import { artistLinkStatement, artistPagePath, resolveArtistLink } from "../src/access/artist-links";
 import { onPaymentIntentFailed } from "../src/payments/payment-events";
 import { ACCOUNTS, postTransaction } from "../src/ledger/ledger";
 import { payArtist } from "../src/ledger/payouts";
@@ -122,6 +123,39 @@ describe("one text per event", () => {
     // The same save told twice (a retried request): still one text.
     await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId: artist!.id, paymentMethodId: text!.dedupe_key.split(":")[1]!, artistPageUrl: "https://jplay.test/artist/x" });
     expect(await textsOf(artist!.id, "card_saved")).toHaveLength(1);
+  });
+
+  it("a renewal waiting for 3-D Secure texts once with one page link, even when deliveries of its event run at once", async () => {
+    const { artistId } = await artistWithPhone();
+    await phoneConfirmedFor(artistId);
+    const linksOf = async () => (await env.DB.prepare("select count(*) as n from artist_links where artist_id = ?1").bind(artistId).first<{ n: number }>())!.n;
+    const linksBefore = await linksOf();
+    const invoiceId = `in_${crypto.randomUUID()}`;
+    // What payments/renewal-confirmation.ts hands the text: a link written only with the text.
+    const deliver = () =>
+      textRenewalNeedsConfirmation(testContext({ jobs: new CapturingQueue().asQueue() }), {
+        artistId,
+        invoiceId,
+        amountCents: 1499,
+        artistPageLink: async (onlyIf) => {
+          const { token, statement } = await artistLinkStatement(artistId, onlyIf);
+          return { url: `https://jplay.test${artistPagePath(token)}`, statement };
+        },
+      });
+    // Stripe delivers an event more than once, and a redelivery may run beside the first.
+    await Promise.all([deliver(), deliver(), deliver()]);
+    const [text, ...more] = await textsOf(artistId, "renewal_needs_confirmation");
+    expect(more).toHaveLength(0);
+    expect(await linksOf()).toBe(linksBefore + 1);
+    // The one link left is the one texted: it opens the artist's page.
+    const token = /https:\/\/jplay\.test\/artist\/([A-Za-z0-9_-]{20,})/.exec(text!.body)?.[1];
+    expect(token).toBeDefined();
+    expect(await resolveArtistLink(testCtx, token!)).toBe(artistId);
+
+    // A later delivery (Billing's retry asks again about the same invoice): nothing more.
+    await deliver();
+    expect(await textsOf(artistId, "renewal_needs_confirmation")).toHaveLength(1);
+    expect(await linksOf()).toBe(linksBefore + 1);
   });
 
   it("a payment that succeeds texts once, however often it is applied again", async () => {

@@ -6,7 +6,7 @@
  * page, which then gets a fresh one) or an operator can revoke them all
  * (docs/decisions/019-sessions-server-side.md).
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { type SQL, and, eq, isNull, sql } from "drizzle-orm";
 import { artistLinks } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "../platform/secret-token";
@@ -29,6 +29,16 @@ export async function issueArtistLink(ctx: Ctx, artistId: string): Promise<strin
   const token = newSecretToken();
   await ctx.db.insert(artistLinks).values({ id: crypto.randomUUID(), artistId, tokenHash: await hashSecretToken(token) });
   return token;
+}
+
+/**
+ * A new link as one statement for the caller's D1 batch, written only where `onlyIf` holds (e.g. the
+ * text that carries it was written in the same batch), and its token.
+ */
+export async function artistLinkStatement(artistId: string, onlyIf: SQL): Promise<{ token: string; statement: SQL }> {
+  const token = newSecretToken();
+  const statement = sql`insert into artist_links (id, artist_id, token_hash) select ${crypto.randomUUID()}, ${artistId}, ${await hashSecretToken(token)} where ${onlyIf}`;
+  return { token, statement };
 }
 
 /** A link's renewal is written at most this often: visits in between write nothing to D1. */

@@ -16,7 +16,7 @@ import type Stripe from "stripe";
 import type { RenewalConfirmationResponse } from "@jplay/schema/pro-plan";
 import { subscriptions } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
-import { artistPagePath, issueArtistLink } from "../access/index";
+import { artistLinkStatement, artistPagePath } from "../access/index";
 import { textRenewalNeedsConfirmation } from "../texts/index";
 import { loadProPlan } from "./pro-plan";
 import { storeSubscription, syncSubscriptionFromEvent } from "./pro-subscription";
@@ -50,7 +50,12 @@ export async function onRenewalActionRequired(ctx: Ctx, event: Stripe.Event, ori
     artistId: row.artistId,
     invoiceId: invoice.id,
     amountCents: invoice.amount_due,
-    artistPageUrl: origin ? async () => new URL(artistPagePath(await issueArtistLink(ctx, row.artistId)), origin).href : null,
+    artistPageLink: origin
+      ? async (onlyIf) => {
+          const { token, statement } = await artistLinkStatement(row.artistId, onlyIf);
+          return { url: new URL(artistPagePath(token), origin).href, statement };
+        }
+      : null,
   });
 }
 

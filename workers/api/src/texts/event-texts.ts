@@ -4,14 +4,14 @@
  * Payments that pay for no song (an initial charge) send nothing: the artist saw that on the screen.
  * A text never blocks or undoes the event it tells of: a failure to queue one is logged, not thrown.
  */
-import { eq } from "drizzle-orm";
-import { payments, songs, textMessages } from "@jplay/schema/tables";
+import { type SQL, eq } from "drizzle-orm";
+import { payments, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { phoneConfirmed } from "./phone-confirmation";
 import type { Language } from "@jplay/schema/language";
-import { type OutboxText, queueText, type TextRequest } from "./text-messages";
+import { type OutboxText, type QueuedText, queueText, textWritten } from "./text-messages";
 
-async function tell(ctx: Ctx, text: TextRequest): Promise<void> {
+async function tell(ctx: Ctx, text: QueuedText): Promise<void> {
   try {
     await queueText(ctx, text);
   } catch (error) {
@@ -100,26 +100,32 @@ export async function textSongHeld(ctx: Ctx, hold: { songId: string; facilityId:
   });
 }
 
+/** A private page link made for one text: its URL for the body, and its row, written only if `onlyIf` holds. */
+export interface LinkForText {
+  url: string;
+  statement: SQL;
+}
+
 /**
  * A Pro renewal waits for the artist's 3-D Secure: once per invoice (Billing's retries ask again), with
  * a fresh link to the private page where they confirm it when the phone is confirmed (else no link).
- * `artistPageUrl` makes that link (null without a public origin: no link); it is only called when
- * this invoice has not been texted yet and the phone is confirmed, so a redelivered event issues no
- * new link.
+ * `artistPageLink` makes that link (null without a public origin: no link), to be written only where
+ * `onlyIf` holds: it commits with the text or not at all, so a delivery of the event that finds the
+ * invoice texted already, even one running at the same time, leaves no link nobody was sent.
  */
 export async function textRenewalNeedsConfirmation(
   ctx: Ctx,
-  renewal: { artistId: string; invoiceId: string; amountCents: number; artistPageUrl: (() => Promise<string>) | null },
+  renewal: { artistId: string; invoiceId: string; amountCents: number; artistPageLink: ((onlyIf: SQL) => Promise<LinkForText>) | null },
 ): Promise<void> {
-  const dedupeKey = `renewal_needs_confirmation:${renewal.invoiceId}`;
-  const [texted] = await ctx.db.select({ id: textMessages.id }).from(textMessages).where(eq(textMessages.dedupeKey, dedupeKey)).limit(1);
-  if (texted) return;
-  const link = renewal.artistPageUrl && (await phoneConfirmed(ctx, renewal.artistId)) ? await renewal.artistPageUrl() : null;
+  const id = crypto.randomUUID();
+  const link = renewal.artistPageLink && (await phoneConfirmed(ctx, renewal.artistId)) ? await renewal.artistPageLink(textWritten(id)) : null;
   await tell(ctx, {
+    id,
     artistId: renewal.artistId,
     kind: "renewal_needs_confirmation",
-    dedupeKey,
-    write: (texts) => (link ? texts.renewalNeedsConfirmation(renewal.amountCents, link) : texts.renewalNeedsConfirmationWithoutLink(renewal.amountCents)),
+    dedupeKey: `renewal_needs_confirmation:${renewal.invoiceId}`,
+    alongside: link ? [link.statement] : [],
+    write: (texts) => (link ? texts.renewalNeedsConfirmation(renewal.amountCents, link.url) : texts.renewalNeedsConfirmationWithoutLink(renewal.amountCents)),
   });
 }
 

@@ -11,6 +11,7 @@ import { type SQL, eq, sql } from "drizzle-orm";
 import { artists, type TextMessageKind, type TextMessageStatus } from "@jplay/schema/tables";
 import type { Language } from "@jplay/schema/language";
 import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { toE164 } from "./phone-number";
 import { textsReach } from "./sms-countries";
 import { isOptedOut } from "./sms-opt-outs";
@@ -24,6 +25,20 @@ export interface TextRequest {
   /** The text, from the bodies in the artist's language. */
   write: (texts: TextBodies) => string;
 }
+
+/** A text `queueText` writes on its own, with what must commit with it. */
+export interface QueuedText extends TextRequest {
+  /** The row's id, when the caller writes statements that depend on it (`textWritten`); else a new one. */
+  id?: string;
+  /**
+   * Statements committed in the same D1 batch as the row, after it: each is to hold only when this
+   * call wrote the row (`textWritten(id)`), e.g. the page link the body carries.
+   */
+  alongside?: readonly SQL[];
+}
+
+/** True in a statement after the text `id` was written in its batch: what `alongside` statements hold on. */
+export const textWritten = (id: string): SQL => sql`exists (select 1 from text_messages where id = ${id})`;
 
 /** `/artist/<token>` in a body: the private page link, shown only to the artist's phone. */
 const ARTIST_LINK_TOKEN = /(\/artist\/)[A-Za-z0-9_-]{20,}/g;
@@ -46,21 +61,24 @@ function statusFor(env: Ctx["env"], storedPhone: string | null | undefined, phon
 const OPTED_OUT: TextStatus = { status: "skipped", error: "The number opted out (STOP)." };
 
 /**
- * Writes the row (once per dedupe key) and, when it is to be sent, queues its send job. Answers the
- * status of the row this call wrote, or null when the key had one already.
+ * Writes the row (once per dedupe key), with the request's `alongside` statements in the same batch,
+ * and, when it is to be sent, queues its send job. Answers the status of the row this call wrote, or
+ * null when the key had one already.
  */
-export async function queueText(ctx: Ctx, text: TextRequest): Promise<TextMessageStatus | null> {
+export async function queueText(ctx: Ctx, text: QueuedText): Promise<TextMessageStatus | null> {
   const [artist] = await ctx.db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
   const body = text.write(textBodiesIn(artist?.language ?? "en"));
   const phone = toE164(artist?.phone);
   const reachable = statusFor(ctx.env, artist?.phone, phone);
   const { status, error } = reachable.status === "queued" && phone !== null && (await isOptedOut(ctx, phone)) ? OPTED_OUT : reachable;
-  const id = crypto.randomUUID();
-  const inserted = await ctx.db.run(sql`
-    insert into text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, error)
-    values (${id}, ${text.artistId}, ${phone ?? artist?.phone ?? ""}, ${text.kind}, ${text.dedupeKey},
-      ${status === "queued" ? body : redactLinks(body)}, ${status}, ${error})
-    on conflict (dedupe_key) do nothing`);
+  const id = text.id ?? crypto.randomUUID();
+  const [inserted] = await runBatch(ctx.db, [
+    sql`insert into text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, error)
+      values (${id}, ${text.artistId}, ${phone ?? artist?.phone ?? ""}, ${text.kind}, ${text.dedupeKey},
+        ${status === "queued" ? body : redactLinks(body)}, ${status}, ${error})
+      on conflict (dedupe_key) do nothing`,
+    ...(text.alongside ?? []),
+  ]);
   if (inserted.meta.changes !== 1) return null;
   if (status === "queued") await ctx.jobs.send({ type: "text.send", messageId: id });
   return status;

@@ -38,6 +38,13 @@ export function subscribe(listener: () => void) {
     listener();
   };
   window.addEventListener("storage", onStorage);
+  // A choice made in another tab after this page's first paint and before the app listened sent its
+  // event to nobody: follow what is stored now.
+  const stored = storage.get(THEME_STORAGE_KEY);
+  if ((stored === "dark" || stored === "light") && stored !== currentTheme()) {
+    paint(stored);
+    listener();
+  }
   return () => {
     listeners.delete(listener);
     window.removeEventListener("storage", onStorage);
