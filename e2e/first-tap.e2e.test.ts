@@ -129,6 +129,33 @@ describe("the first tap on a server-rendered page", () => {
     expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
   });
 
+  test("a liked song's heart shows liked before the app hydrates, and a first tap on it unlikes it", async () => {
+    const song = await firstTrendingSong();
+    const page = await newPage();
+    await page.goto(`${baseURL}/`);
+    await page.evaluate((id) => localStorage.setItem("likedSongs", JSON.stringify([id])), song.id);
+    const releaseApp = await holdAppScript(page);
+    await page.reload({ waitUntil: "commit" });
+    await firstScriptRan(page);
+    await page.waitForFunction(() => document.readyState !== "loading");
+
+    // The server drew it unliked; the first script marks it from this tablet's likes, and it looks it.
+    const heart = page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: `Like ${song.title}` });
+    expect(await heart.getAttribute("aria-pressed")).toBe("true");
+    const heartFill = () => heart.locator("svg").evaluate((svg) => getComputedStyle(svg).fill);
+    expect(await heartFill()).not.toBe("none");
+    expect(await notHydrated(page)).toBe(true);
+
+    await heart.click();
+    expect(await heart.getAttribute("aria-pressed")).toBe("false");
+    expect(await heartFill()).toBe("none");
+    expect(await page.evaluate(() => localStorage.getItem("likedSongs"))).toBe("[]");
+
+    releaseApp();
+    await waitForHydration(page, 'section[aria-labelledby="recent-heading"] li:last-child button');
+    expect(await heart.getAttribute("aria-pressed")).toBe("false");
+  });
+
   test("the language switch before the app hydrates opens the page in Spanish", async () => {
     const page = await newPage();
     await holdAppScript(page);

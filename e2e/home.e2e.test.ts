@@ -327,7 +327,9 @@ describe("likes", () => {
     await page.reload();
     await page.getByRole("button", { name: `Play ${song.title}`, exact: true }).click();
     const likeAfterReload = page.getByRole("region", { name: "Now playing" }).getByRole("button", { name: `Like ${song.title}`, exact: true });
-    await likeAfterReload.waitFor();
+    // Liked before the app has hydrated (the page's first script marks it) and after.
+    await expect.poll(() => likeAfterReload.getAttribute("aria-pressed")).toBe("true");
+    await waitForHydration(page, HOME_HYDRATED);
     expect(await likeAfterReload.getAttribute("aria-pressed")).toBe("true");
 
     // And back off.

@@ -9,7 +9,7 @@
  */
 import { isLanguage } from "@jplay/schema/language";
 import type { SongDto } from "@jplay/schema/song";
-import { toggleStoredLike } from "@/features/likes/liked-songs-store";
+import { likedIds, toggleStoredLike } from "@/features/likes/liked-songs-store";
 import { holds, loadAndPlay } from "@/features/player/audio-element";
 import { applyTheme, currentTheme } from "@/features/theme/theme-choice";
 import { appIsRunning, recordEarlySong } from "@/lib/early-taps";
@@ -86,6 +86,18 @@ function like(control: HTMLElement): boolean {
   return true;
 }
 
+/**
+ * The server renders every heart unliked (it cannot read this tablet's likes): each heart of a liked
+ * song is marked liked as soon as the page is parsed, so what a first tap on it does (unlike) is what
+ * it shows.
+ */
+function markLikedHearts() {
+  const liked = new Set(likedIds.items());
+  for (const heart of document.querySelectorAll<HTMLElement>('[data-early-tap="like"]')) {
+    if (heart.dataset.songId && liked.has(heart.dataset.songId)) heart.setAttribute("aria-pressed", "true");
+  }
+}
+
 function toggleMenu(control: HTMLElement): boolean {
   const menu = document.getElementById(control.getAttribute("aria-controls") ?? "");
   if (!menu) return false;
@@ -138,6 +150,12 @@ function onTap(event: MouseEvent) {
 }
 
 if (!appIsRunning()) {
+  // An async script: it may run before the body has been parsed.
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => {
+      if (!appIsRunning()) markLikedHearts();
+    }, { once: true });
+  } else markLikedHearts();
   document.addEventListener("click", onTap, true);
   const taps = window.__jplayTapsBeforeScripts ?? [];
   window.__jplayTapsBeforeScripts = null;

@@ -22,13 +22,13 @@ export function LikeButton({ song, title, className }: { song: SongDto; title?: 
       onClick={() => toggleLike(song)}
       data-early-tap="like"
       data-song-id={song.id}
+      // Drawn from aria-pressed, so a heart the page's first script marks (src/early-taps.ts) looks liked too.
       className={cn(
-        "inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2",
-        isLiked ? "text-accent" : "text-muted",
+        "group inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 aria-pressed:text-accent",
         className,
       )}
     >
-      <HeartIcon filled={isLiked} className="size-5" />
+      <HeartIcon className="size-5 group-aria-pressed:fill-current" />
     </button>
   );
 }
