@@ -30,8 +30,9 @@ export const PauseIcon = (props: IconProps) => (
   </svg>
 );
 
-export const HeartIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
-  <svg {...base(props)} fill={filled ? "currentColor" : "none"}>
+/** Outlined; filled by its button's CSS when pressed (features/likes/like-button.tsx). */
+export const HeartIcon = (props: IconProps) => (
+  <svg {...base(props)}>
     <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
   </svg>
 );
