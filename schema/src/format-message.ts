@@ -11,5 +11,5 @@ export type MessageValues = Readonly<Record<string, string | number>>;
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 export function formatSourceMessage(message: string, values: MessageValues = {}): string {
-  return message.replace(PLACEHOLDER, (_whole, name: string) => (name in values ? String(values[name]) : ""));
+  return message.replace(PLACEHOLDER, (_whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : ""));
 }

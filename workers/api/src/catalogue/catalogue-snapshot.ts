@@ -127,7 +127,7 @@ export async function readCatalogueSnapshot(ctx: Ctx): Promise<CatalogueSnapshot
 
 /** Whether the scope's facility keeps the song out. */
 const keptOut = (snapshot: CatalogueSnapshot, scope: CatalogueScope) => {
-  const out = new Set(scope.facilityId !== undefined ? (snapshot.excluded[scope.facilityId] ?? []) : []);
+  const out = new Set(scope.facilityId !== undefined && Object.hasOwn(snapshot.excluded, scope.facilityId) ? snapshot.excluded[scope.facilityId] : []);
   return (song: SnapshotSong) => out.has(song.id);
 };
 

@@ -4,32 +4,70 @@
  * those of PROVIDER_SECRETS (`{"<provider id>": "<secret>"}`), which name themselves in
  * X-JPlay-Provider. A listener's receipts are redeemable at any of them: a purchase outlives the
  * vendor that sold it. Every call is signed as provider-signature.ts says, with the caller's own secret.
+ *
+ * The header is the caller's choice, so it never indexes a plain object: the enrolled secrets are a
+ * `Map` of ids matching PROVIDER_ID (a name such as `constructor` would otherwise find a JavaScript
+ * member whose text anyone can sign with), and a setting holding a malformed id or a secret shorter
+ * than 32 bytes enrols nobody (docs/decisions/089-provider-ids-and-secrets.md).
  */
 import { AppError } from "../platform/errors";
 import { type SignedContent, SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecret, verifyProviderSignature } from "./provider-signature";
+import { PRIMARY_PROVIDER, PROVIDER_ID, providerSecretProblem } from "./provider-secret-rules";
 
+export { PRIMARY_PROVIDER } from "./provider-secret-rules";
 export const PROVIDER_HEADER = "X-JPlay-Provider";
-export const PRIMARY_PROVIDER = "primary";
 
-function enrolledSecrets(env: Env): Record<string, string> {
-  if (!env.PROVIDER_SECRETS?.trim()) return {};
-  try {
-    const parsed = JSON.parse(env.PROVIDER_SECRETS) as unknown;
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-      return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].length >= 16));
-    }
-  } catch {
-    // Reported below: a malformed setting enrols nobody.
-  }
-  console.error(JSON.stringify({ level: "error", message: "PROVIDER_SECRETS is not a JSON object of provider id to secret: no further provider is enrolled" }));
-  return {};
+const reported = new Set<string>();
+function reportOnce(message: string): void {
+  if (reported.has(message)) return;
+  reported.add(message);
+  console.error(JSON.stringify({ level: "error", message }));
 }
+
+/** Why PROVIDER_SECRETS enrols nobody, or null when every entry is well formed. */
+function settingProblem(parsed: unknown): string | null {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return "it is not a JSON object of provider id to secret";
+  for (const [id, secret] of Object.entries(parsed)) {
+    if (!PROVIDER_ID.test(id)) return `a provider id is not ${PROVIDER_ID.source}`;
+    if (id === PRIMARY_PROVIDER) return `"${PRIMARY_PROVIDER}" is PROVIDER_WEBHOOK_SECRET's provider and cannot be enrolled again`;
+    const problem = providerSecretProblem(secret);
+    if (problem) return `provider "${id}": ${problem}`;
+  }
+  return null;
+}
+
+/** The providers of PROVIDER_SECRETS; none when the setting is missing or any entry of it is malformed (logged once). */
+function enrolledSecrets(env: Env): ReadonlyMap<string, string> {
+  if (!env.PROVIDER_SECRETS?.trim()) return new Map();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(env.PROVIDER_SECRETS);
+  } catch {
+    parsed = undefined;
+  }
+  const problem = settingProblem(parsed);
+  if (problem) {
+    reportOnce(`PROVIDER_SECRETS is refused (${problem}): no further provider is enrolled`);
+    return new Map();
+  }
+  return new Map(Object.entries(parsed as Record<string, string>));
+}
+
+const unknownProvider = (providerId: string) =>
+  new AppError(
+    401,
+    "unknown_provider",
+    PROVIDER_ID.test(providerId)
+      ? `No provider "${providerId}" is enrolled: ${PROVIDER_HEADER} must name an enrolled provider, or be left out by the primary one`
+      : `${PROVIDER_HEADER} must be a provider id (${PROVIDER_ID.source}) JPlay has enrolled, or be left out by the primary provider`,
+  );
 
 /** The secret of an enrolled provider; 401 `unknown_provider` for one JPlay has not enrolled, 503 while the primary one's is missing. */
 export function enrolledProviderSecret(env: Env, providerId: string, refused: string): string {
   if (providerId === PRIMARY_PROVIDER) return providerSecret(env, refused);
-  const enrolled = enrolledSecrets(env)[providerId];
-  if (!enrolled) throw new AppError(401, "unknown_provider", `No provider "${providerId.slice(0, 64)}" is enrolled: ${PROVIDER_HEADER} must name an enrolled provider, or be left out by the primary one`);
+  if (!PROVIDER_ID.test(providerId)) throw unknownProvider(providerId);
+  const enrolled = enrolledSecrets(env).get(providerId);
+  if (enrolled === undefined) throw unknownProvider(providerId);
   return enrolled;
 }
 

@@ -9,6 +9,7 @@
 import type { ApiErrorCode } from "@jplay/schema/api-errors";
 import { PROVIDER_SIGNATURE_MAX_AGE_SECONDS, PROVIDER_SIGNATURE_MAX_SKEW_SECONDS } from "@jplay/schema/purchases";
 import { AppError } from "../platform/errors";
+import { providerSecretProblem } from "./provider-secret-rules";
 
 export const TIMESTAMP_HEADER = "X-JPlay-Timestamp";
 export const SIGNATURE_HEADER = "X-JPlay-Signature";
@@ -33,9 +34,14 @@ export function hmacMatches(key: CryptoKey, signatureHex: string, message: strin
 
 export const HMAC_HEX = /^[0-9a-fA-F]{64}$/;
 
-/** The secret the provider signs with; without it nothing from the provider can be authenticated (503: fails closed). */
+/**
+ * The secret the provider signs with; without it, or with one too short to be a key
+ * (provider-secret-rules.ts), nothing from the provider can be authenticated (503: fails closed).
+ */
 export function providerSecret(env: Env, refused: string): string {
   if (!env.PROVIDER_WEBHOOK_SECRET) throw new AppError(503, "not_configured", `${refused}: PROVIDER_WEBHOOK_SECRET is not configured`);
+  const problem = providerSecretProblem(env.PROVIDER_WEBHOOK_SECRET);
+  if (problem) throw new AppError(503, "not_configured", `${refused}: PROVIDER_WEBHOOK_SECRET is refused (${problem})`);
   return env.PROVIDER_WEBHOOK_SECRET;
 }
 

@@ -26,7 +26,7 @@ const OTHER_NANP_NATIONS = new Set([
 const NOT_A_PHONE = /^(8(00|33|44|55|66|77|88)|900|976)$/;
 
 /** Countries outside North America a setting may name, by calling code. */
-const CALLING_CODES: Record<string, string> = { MX: "52", GB: "44", ES: "34" };
+const CALLING_CODES: ReadonlyMap<string, string> = new Map([["MX", "52"], ["GB", "44"], ["ES", "34"]]);
 
 /** The country of an E.164 number among those JPlay may serve (US, CA, MX, GB, ES), or null. */
 export function smsCountryOf(e164: string): string | null {
@@ -39,7 +39,7 @@ export function smsCountryOf(e164: string): string | null {
     return OTHER_NANP_NATIONS.has(area) ? null : "US";
   }
   if (e164.startsWith("+1")) return null;
-  return Object.entries(CALLING_CODES).find(([, code]) => e164.startsWith(`+${code}`))?.[0] ?? null;
+  return [...CALLING_CODES].find(([, code]) => e164.startsWith(`+${code}`))?.[0] ?? null;
 }
 
 /** The countries texts go to: `SMS_COUNTRIES` (comma-separated ISO codes), else the US. */
@@ -47,7 +47,7 @@ export function servedSmsCountries(env: { SMS_COUNTRIES?: string }): string[] {
   const named = (env.SMS_COUNTRIES ?? "")
     .split(",")
     .map((code) => code.trim().toUpperCase())
-    .filter((code) => code === "US" || code === "CA" || code in CALLING_CODES);
+    .filter((code) => code === "US" || code === "CA" || CALLING_CODES.has(code));
   return named.length > 0 ? [...new Set(named)] : ["US"];
 }
 

@@ -19,9 +19,9 @@ import { contextFor, type Ctx } from "../platform/context";
 
 export type ScheduledTask = (ctx: Ctx, scheduledTime: Date) => Promise<void>;
 
-const tasksBySchedule: Record<string, ScheduledTask[]> = {
-  [DAILY_CRON]: [startPayoutRun],
-  [DELIVERY_CRON]: [
+const tasksBySchedule = new Map<string, ScheduledTask[]>([
+  [DAILY_CRON, [startPayoutRun]],
+  [DELIVERY_CRON, [
     backfillIdentifiersTask,
     deliverDueSongsTask,
     requeueStalledDistributionsTask,
@@ -30,11 +30,11 @@ const tasksBySchedule: Record<string, ScheduledTask[]> = {
     purgeSessionsTask,
     reconcileStripeTask,
     requeueStuckTextsTask,
-  ],
-};
+  ]],
+]);
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
-  const tasks = tasksBySchedule[controller.cron];
+  const tasks = tasksBySchedule.get(controller.cron);
   if (!tasks) throw new Error(`No tasks are registered for the schedule "${controller.cron}"`);
   return runTasks(tasks, contextFor(env), new Date(controller.scheduledTime));
 }
