@@ -14,7 +14,9 @@ import worker from "../src/index";
 import { createDb } from "../src/platform/db";
 import { DELIVERY_CRON } from "../src/worker/crons";
 import { createStripe } from "../src/platform/stripe-client";
-import { PLATFORM_EVENTS_CURSOR, applyMissedPlatformEvents } from "../src/payments/missed-stripe-events";
+import { EVENT_OVERLAP_SECONDS, PLATFORM_EVENTS_CURSOR, applyMissedPlatformEvents } from "../src/payments/missed-stripe-events";
+import { writeSyncCursor } from "../src/payments/sync-cursors";
+import { PLATFORM_EVENT_TYPES } from "../src/payments/webhook-endpoints";
 import { NOT_CHARGED_AFTER_MS, SETTLE_AFTER_MS } from "../src/payments/settle-processing-payments";
 import { artistWithSong, chargesOf, freshCardNumber, impatientStripe, payInBrowser, paymentsOf, sandboxAdmin, songRow } from "./payment-support";
 import { signedInOperator } from "./admin-support";
@@ -156,7 +158,7 @@ describe("webhooks Stripe gave up on", () => {
     const admin = await (await signedInOperator()).fetch("/api/admin/failed-jobs");
     expect((await admin.json<{ failedJobs: { id: string }[] }>()).failedJobs.map((job) => job.id)).toContain(`stripe-event:${succeeded!.id}`);
 
-    // Stripe answers again: the next run still has the event in its window, applies it and clears the alert.
+    // Stripe answers again: the next run reads the event again by its id, applies it and clears the alert.
     await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
     await runCron(new CapturingQueue());
     expect((await songRow(artist.songId))?.status).toBe("approved");
@@ -206,6 +208,65 @@ describe("webhooks Stripe gave up on", () => {
     ]);
     for (const event of all) expect(await recorded(event.id)).toBe(1);
     expect(listCalls.every((params) => (params as { types: string[] }).types.includes("payment_intent.succeeded"))).toBe(true);
+  });
+});
+
+describe("a walk over several runs", () => {
+  /** An artist pays by card while the product's endpoints are down; the intent's id. */
+  async function paysUnheard() {
+    const artist = await artistWithSong();
+    const checkout = await artist.browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const { clientSecret } = await checkout.json<{ clientSecret: string }>();
+    expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
+    return { songId: artist.songId, intentId: clientSecret.split("_secret_")[0]! };
+  }
+
+  it("an event that failed in the walk's first run is applied later, though the walk's end moved the cursor past it", async () => {
+    await endpointsDown();
+    const first = await paysUnheard();
+    const alsoEarly = await paysUnheard();
+    await sandboxAdmin("/v1/test_helpers/advance_clock", { seconds: "3600" });
+    const second = await paysUnheard();
+    await sandboxAdmin("/v1/test_helpers/advance_clock", { seconds: "3600" });
+    const third = await paysUnheard();
+    await pastEveryRetry();
+    await endpointsBack();
+    const [firstSucceeded] = await eventsAbout(first.intentId, "payment_intent.succeeded");
+    const [secondSucceeded] = await eventsAbout(second.intentId, "payment_intent.succeeded");
+
+    // The walk starts just before the first payment (as after an outage); Stripe lists newest first.
+    const deps = testContext({ jobs: new CapturingQueue().asQueue() });
+    await writeSyncCursor(deps, PLATFORM_EVENTS_CURSOR, { since: firstSucceeded!.created });
+    onTestFinished(async () => {
+      await db.delete(stripeSyncCursors).where(eq(stripeSyncCursors.name, PLATFORM_EVENTS_CURSOR));
+    });
+    const newestFirst = (await stripe.events.list({ types: [...PLATFORM_EVENT_TYPES], created: { gte: firstSucceeded!.created - EVENT_OVERLAP_SECONDS }, limit: 100 })).data;
+    const throughSecond = newestFirst.findIndex((event) => event.id === secondSucceeded!.id) + 1;
+    expect(throughSecond).toBeGreaterThan(0);
+    expect(newestFirst.length - throughSecond).toBeGreaterThanOrEqual(2);
+    const now = Math.floor(Date.now() / 1000);
+
+    // Run 1 reaches the second payment's event while Stripe fails every read of its intent.
+    expect((await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500_before_key", count: "100", path_prefix: `/v1/payment_intents/${second.intentId}`, method: "GET" })).status).toBe(200);
+    onTestFinished(async () => {
+      await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
+    });
+    expect(await applyMissedPlatformEvents(deps, now, { pageSize: throughSecond, pages: 1 })).toMatchObject({ failed: 1, complete: false });
+    await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
+    // Runs 2 and 3 go on to the walk's end; the cursor then stands at the newest event, an hour past the failed one.
+    expect(await applyMissedPlatformEvents(deps, now, { pageSize: 1, pages: 1 })).toMatchObject({ failed: 0, complete: false });
+    expect(await applyMissedPlatformEvents(deps, now, { pageSize: 100, pages: 5 })).toMatchObject({ failed: 0, complete: true });
+    for (const paid of [first, alsoEarly, third]) expect((await songRow(paid.songId))?.status).toBe("approved");
+    expect((await songRow(second.songId))?.status).toBe("pending");
+
+    // The next cron run applies it all the same, once, and clears the operators' alert.
+    await runCron();
+    expect((await songRow(second.songId))?.status).toBe("approved");
+    expect(await recorded(secondSucceeded!.id)).toBe(1);
+    expect(await paidOnce(second.songId)).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM failed_jobs WHERE id = ?").bind(`stripe-event:${secondSucceeded!.id}`).first<{ n: number }>()).toEqual({ n: 0 });
+    await runCron();
+    expect(await paidOnce(second.songId)).toBe(1);
   });
 });
 

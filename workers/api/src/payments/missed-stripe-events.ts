@@ -6,7 +6,10 @@
  * applies every one not yet in `stripe_events` through the webhook's own code, and records it, so an
  * event applied here and delivered later (or the other way round) takes effect once. A listed event
  * is in the version the account had when it happened: it is read in the SDK's before it is applied
- * (listed-stripe-event.ts). The cursor never passes an event that was not applied.
+ * (listed-stripe-event.ts). An event that was not applied is kept among the failed jobs with what
+ * reads it again (its id, its connected account) and retried by id at the start of every run until
+ * it is applied; the cursor moves on, so one event Stripe keeps failing on never holds the walk back,
+ * and a walk spanning several runs cannot pass a failure for good.
  * - Platform events: `GET /v1/events?types[]=…&created[gte]=…`, oldest first, a bounded number of
  *   pages a run; a run that did not reach the end goes on from its last page on the next.
  * - Events on connected accounts (`account.updated`) belong to the account: the platform lists them
@@ -15,6 +18,7 @@
  *   read each run, taking turns.
  */
 import { and, asc, eq, gt, isNotNull, ne, or } from "drizzle-orm";
+import * as v from "valibot";
 import type Stripe from "stripe";
 import { artists, failedJobs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
@@ -58,6 +62,12 @@ type Outcome = "applied" | "known" | "failed";
 
 /** The failed-jobs row (admin's Failed jobs) that shows operators a listed event not applied. */
 const unappliedEventRow = (eventId: string) => `stripe-event:${eventId}`;
+const UNAPPLIED_EVENT_JOB = "stripe.event";
+/** Unapplied events retried by id a run, oldest first. */
+export const UNAPPLIED_EVENTS_PER_RUN = 25;
+
+/** What an unapplied event's row keeps to read it again: `account` for an event on a connected account. */
+const UnappliedEventSchema = v.object({ eventId: v.string(), account: v.optional(v.nullable(v.string())) });
 
 /**
  * The webhook route's steps, for an event found by listing: skip if recorded, read it in the pinned
@@ -76,12 +86,50 @@ async function applyOnce(ctx: Ctx, event: Stripe.Event, apply: (event: Stripe.Ev
     console.error(JSON.stringify({ level: "error", msg: "reconciliation: event not applied", event: event.id, type: event.type, error: String(error) }));
     await recordFailedJob(ctx, {
       id: unappliedEventRow(event.id),
-      jobType: "stripe.event",
-      payload: JSON.stringify({ eventId: event.id, type: event.type, apiVersion: event.api_version ?? null }),
+      jobType: UNAPPLIED_EVENT_JOB,
+      payload: JSON.stringify({ eventId: event.id, type: event.type, apiVersion: event.api_version ?? null, account: options.stripeAccount ?? null }),
       error: String(error),
     }).catch(() => undefined);
     return "failed";
   }
+}
+
+const applyPlatformEvent = (ctx: Ctx) => (readable: Stripe.Event) => applyStripeEvent(ctx, readable, ctx.env.APP_ORIGIN ?? null);
+const applyConnectEvent = (ctx: Ctx) => (readable: Stripe.Event) => applyAccountUpdatedEvent(ctx, readable.data.object as Stripe.Account);
+
+/**
+ * Events a run listed and could not apply, read again by id and applied, oldest first, a bounded
+ * batch a run. One Stripe no longer has (events are kept 30 days) or cannot be read stays listed for
+ * operators, its error updated.
+ */
+export async function retryUnappliedEvents(ctx: Ctx, limit = UNAPPLIED_EVENTS_PER_RUN): Promise<MissedEventsReport> {
+  const rows = await ctx.db
+    .select({ id: failedJobs.id, payload: failedJobs.payload })
+    .from(failedJobs)
+    .where(eq(failedJobs.jobType, UNAPPLIED_EVENT_JOB))
+    .orderBy(asc(failedJobs.failedAt), asc(failedJobs.id))
+    .limit(limit);
+  const report: MissedEventsReport = { listed: rows.length, applied: 0, failed: 0, complete: rows.length < limit };
+  for (const row of rows) {
+    const kept = v.safeParse(UnappliedEventSchema, JSON.parse(row.payload));
+    if (!kept.success) continue;
+    const { eventId, account } = kept.output;
+    const options: Stripe.RequestOptions = account ? { stripeAccount: account } : {};
+    let event: Stripe.Event;
+    try {
+      event = await ctx.stripe.events.retrieve(eventId, {}, options);
+    } catch (error) {
+      report.failed++;
+      const reason = error instanceof Error ? error.message : String(error);
+      await ctx.db.update(failedJobs).set({ error: `not read again from Stripe: ${reason}` }).where(eq(failedJobs.id, row.id));
+      continue;
+    }
+    const outcome = await applyOnce(ctx, event, account ? applyConnectEvent(ctx) : applyPlatformEvent(ctx), options);
+    if (outcome === "applied" || outcome === "known") report.applied++;
+    if (outcome === "known") await ctx.db.delete(failedJobs).where(eq(failedJobs.id, row.id));
+    if (outcome === "failed") report.failed++;
+  }
+  return report;
 }
 
 /** Platform events since the cursor that the webhook endpoint never applied. `now`: Unix seconds. */
@@ -107,21 +155,16 @@ export async function applyMissedPlatformEvents(ctx: Ctx, now: number, bounds = 
   }
 
   const report: MissedEventsReport = { listed: listed.length, applied: 0, failed: 0, complete };
-  let oldestFailed: number | null = null;
-  // Stripe lists newest first; they are applied oldest first, as they happened.
+  // Stripe lists newest first; they are applied oldest first, as they happened. One that fails is
+  // kept among the failed jobs and retried by id (retryUnappliedEvents), whatever the cursor does.
   for (const event of listed.reverse()) {
-    const outcome = await applyOnce(ctx, event, (readable) => applyStripeEvent(ctx, readable, ctx.env.APP_ORIGIN ?? null));
+    const outcome = await applyOnce(ctx, event, applyPlatformEvent(ctx));
     if (outcome === "applied") report.applied++;
-    if (outcome === "failed") {
-      report.failed++;
-      oldestFailed = Math.min(oldestFailed ?? event.created, event.created);
-    }
+    if (outcome === "failed") report.failed++;
   }
 
   const newest = Math.max(position.newest ?? position.since, ...listed.map((event) => event.created));
-  // An event that failed stays inside the next run's window, so it is tried again.
-  const keep = (since: number) => (oldestFailed === null ? since : Math.min(since, oldestFailed));
-  const next: EventsPosition = complete ? { since: keep(newest) } : { since: keep(position.since), resumeAfter: startingAfter!, newest };
+  const next: EventsPosition = complete ? { since: newest } : { since: position.since, resumeAfter: startingAfter!, newest };
   await writeSyncCursor(ctx, PLATFORM_EVENTS_CURSOR, next);
   return report;
 }
@@ -152,7 +195,7 @@ export async function applyMissedConnectEvents(ctx: Ctx): Promise<MissedEventsRe
     }
     report.listed += events.length;
     for (const event of events.reverse()) {
-      const outcome = await applyOnce(ctx, event, (readable) => applyAccountUpdatedEvent(ctx, readable.data.object as Stripe.Account), { stripeAccount: artist.accountId! });
+      const outcome = await applyOnce(ctx, event, applyConnectEvent(ctx), { stripeAccount: artist.accountId! });
       if (outcome === "applied") report.applied++;
       if (outcome === "failed") report.failed++;
     }

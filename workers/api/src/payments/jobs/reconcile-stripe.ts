@@ -9,13 +9,14 @@
 import type { Ctx } from "../../platform/context";
 import { paymentsProvider } from "../../platform/stripe-client";
 import { requeueLostRefunds } from "../../refunds/index";
-import { applyMissedConnectEvents, applyMissedPlatformEvents } from "../missed-stripe-events";
+import { applyMissedConnectEvents, applyMissedPlatformEvents, retryUnappliedEvents } from "../missed-stripe-events";
 import { settleProcessingPayments } from "../settle-processing-payments";
 
 export async function reconcileStripeTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
   // Without a way to reach Stripe there is nothing to ask (production without a key refuses payments).
   if (paymentsProvider(ctx.env).kind === "unavailable") return;
   const passes = {
+    "unapplied-events": () => retryUnappliedEvents(ctx),
     "platform-events": () => applyMissedPlatformEvents(ctx, Math.floor(scheduledTime.getTime() / 1000)),
     "connect-events": () => applyMissedConnectEvents(ctx),
     "processing-payments": () => settleProcessingPayments(ctx, scheduledTime.getTime()),
