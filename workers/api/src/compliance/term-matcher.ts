@@ -24,8 +24,6 @@ export interface FoundTerm<T extends MatchableTerm> {
 
 /** Text folded: lower case, accents off ("Á" → "a", "ñ" → "n"). A lone combining mark folds to nothing. */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-/** One character folded, ASCII without the normalizer's cost. */
-const foldChar = (char: string) => (char.length === 1 && char < "\u0080" ? char.toLowerCase() : fold(char));
 
 /** What else may stand for each letter of a term. */
 const STAND_INS = new Map<string, string>([
@@ -43,7 +41,7 @@ const writtenAs = (letter: string): string[] => [letter, ...(STAND_INS.get(lette
 
 /**
  * One letter for everything that may stand for the same letter: the key a word and a term must share.
- * 1, i and l are one (1 stands for either), so the key finds candidates and `accepts` decides.
+ * 1, i and l are one (1 stands for either), so the key finds candidates and `wordMatches` decides.
  */
 const KEY_LETTER = new Map<string, string>([
   ["1", "i"],
@@ -59,13 +57,12 @@ const KEY_LETTER = new Map<string, string>([
 
 /** A word character, obfuscations included: a match may not be preceded or followed by one. */
 const WORD_CHAR = /^[\p{L}\p{N}@$]$/u;
-const isWordChar = (char: string) => (char < "\u0080" ? (char >= "a" && char <= "z") || (char >= "0" && char <= "9") || char === "@" || char === "$" || (char >= "A" && char <= "Z") : WORD_CHAR.test(char));
 /** What may separate the words of a phrase in the text. */
 const TEXT_SEPARATOR = /^[\s\-'_.]$/u;
 /** What separates the words of a phrase in a term. */
 const TERM_SEPARATOR = /^[\s\-']$/u;
 
-/** The key of a run of letters: each letter as its key letter, repeats collapsed. */
+/** The key of a run of letters: each letter as its key letter, repeats collapsed (the text's words get theirs as they are read, in `wordsOf`). */
 function keyOf(letters: readonly string[]): string {
   let key = "";
   let last = "";
@@ -136,7 +133,7 @@ function termWords(term: string): TermWord[] {
   return words;
 }
 
-/** A word of the folded text: chars[start..end), and whether only separators stand between it and the word before. */
+/** A word of the folded text: chars[start..end), its key, and whether only separators stand between it and the word before. */
 interface TextWord {
   start: number;
   end: number;
@@ -144,34 +141,58 @@ interface TextWord {
   joined: boolean;
 }
 
-/** The text folded character by character, each with its offset in the original, and its words. */
+const OTHER = 0;
+const WORD = 1;
+const SEPARATOR = 2;
+/** What each folded character is: part of a word, a separator between a phrase's words, or anything else. */
+const kindOf = (char: string) => (WORD_CHAR.test(char) ? WORD : TEXT_SEPARATOR.test(char) ? SEPARATOR : OTHER);
+/** The same for ASCII, looked up: most lyrics are ASCII, and this loop runs once a character. */
+const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, code) => kindOf(String.fromCharCode(code)));
+
+/** The text folded character by character, each with its offset in the original, and its words. One pass. */
 function wordsOf(text: string): { chars: string[]; offsets: number[]; words: TextWord[] } {
   const chars: string[] = [];
   const offsets: number[] = [];
   const words: TextWord[] = [];
   let wordStart = -1;
+  let key = "";
+  let lastKeyLetter = "";
   let onlySeparators = false;
-  const endWord = () => {
-    if (wordStart < 0) return;
-    words.push({ start: wordStart, end: chars.length, key: keyOf(chars.slice(wordStart)), joined: onlySeparators && words.length > 0 });
-    wordStart = -1;
-    onlySeparators = true;
-  };
-  let index = 0;
-  for (const original of text) {
-    for (const char of foldChar(original)) {
-      if (isWordChar(char)) {
-        if (wordStart < 0) wordStart = chars.length;
-      } else {
-        endWord();
-        if (!TEXT_SEPARATOR.test(char)) onlySeparators = false;
+  const add = (char: string, kind: number, offset: number) => {
+    if (kind === WORD) {
+      if (wordStart < 0) {
+        wordStart = chars.length;
+        key = "";
+        lastKeyLetter = "";
       }
-      chars.push(char);
-      offsets.push(index);
+      const letter = KEY_LETTER.get(char) ?? char;
+      if (letter !== lastKeyLetter) key += letter;
+      lastKeyLetter = letter;
+    } else {
+      if (wordStart >= 0) {
+        words.push({ start: wordStart, end: chars.length, key, joined: onlySeparators && words.length > 0 });
+        wordStart = -1;
+        onlySeparators = true;
+      }
+      if (kind === OTHER) onlySeparators = false;
     }
-    index += original.length;
+    chars.push(char);
+    offsets.push(offset);
+  };
+  for (let i = 0; i < text.length; ) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      add(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text.charAt(i), ASCII_KIND[code]!, i);
+      i += 1;
+      continue;
+    }
+    const width = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    for (const char of fold(text.slice(i, i + width))) add(char, kindOf(char), i);
+    i += width;
   }
-  endWord();
+  add(" ", SEPARATOR, text.length);
+  chars.pop();
+  offsets.pop();
   offsets.push(text.length);
   return { chars, offsets, words };
 }

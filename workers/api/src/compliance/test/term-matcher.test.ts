@@ -71,8 +71,8 @@ describe("the term matcher", () => {
   });
 
   it("finds what the regular expressions found in random short texts of letters, stand-ins, accents and separators", () => {
-    const letters = fc.constantFrom(..."aeilostkcnr", ..."0134571", "@", "$", "á", "í", "ñ", "K", "L", "I");
-    const separators = fc.constantFrom(" ", "  ", "-", "'", ".", "_", "\n", "!", ",", "¿");
+    const letters = fc.constantFrom(..."aeilostkcnr", ..."0134571", "@", "$", "á", "í", "ñ", "Ñ", "e\u0301", "K", "L", "I");
+    const separators = fc.constantFrom(" ", "  ", "-", "'", ".", "_", "\n", "\u00a0", "!", ",", "¿", "\u0301");
     const word = fc.array(letters, { minLength: 1, maxLength: 6 }).map((chars) => chars.join(""));
     const text = fc.array(fc.oneof(word, separators), { maxLength: 12 }).map((parts) => parts.join(""));
     const term = fc.array(word, { minLength: 1, maxLength: 2 }).map((words) => words.join(" "));
