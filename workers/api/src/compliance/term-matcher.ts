@@ -25,6 +25,9 @@ export interface FoundTerm<T extends MatchableTerm> {
 /** Text folded: lower case, accents off ("Á" → "a", "ñ" → "n"). A lone combining mark folds to nothing. */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
+const codeOf = (char: string) => char.codePointAt(0)!;
+const codesOf = (text: string) => [...text].map(codeOf);
+
 /** What else may stand for each letter of a term. */
 const STAND_INS = new Map<string, string>([
   ["a", "4@"],
@@ -36,24 +39,27 @@ const STAND_INS = new Map<string, string>([
   ["t", "7"],
 ]);
 
-/** The characters of the text that may write a letter of a term: itself and its stand-ins. */
-const writtenAs = (letter: string): string[] => [letter, ...(STAND_INS.get(letter) ?? "")];
+/** The characters of the text (code points) that may write a letter of a term: itself and its stand-ins. */
+const writtenAs = (letter: string): number[] => codesOf(letter + (STAND_INS.get(letter) ?? ""));
 
 /**
  * One letter for everything that may stand for the same letter: the key a word and a term must share.
  * 1, i and l are one (1 stands for either), so the key finds candidates and `wordMatches` decides.
  */
-const KEY_LETTER = new Map<string, string>([
-  ["1", "i"],
-  ["l", "i"],
-  ["0", "o"],
-  ["3", "e"],
-  ["4", "a"],
-  ["@", "a"],
-  ["5", "s"],
-  ["$", "s"],
-  ["7", "t"],
-]);
+const KEY_LETTER = new Map<number, number>(
+  [
+    ["1", "i"],
+    ["l", "i"],
+    ["0", "o"],
+    ["3", "e"],
+    ["4", "a"],
+    ["@", "a"],
+    ["5", "s"],
+    ["$", "s"],
+    ["7", "t"],
+  ].map(([char, letter]) => [codeOf(char!), codeOf(letter!)]),
+);
+const keyLetter = (code: number) => KEY_LETTER.get(code) ?? code;
 
 /** A word character, obfuscations included: a match may not be preceded or followed by one. */
 const WORD_CHAR = /^[\p{L}\p{N}@$]$/u;
@@ -65,21 +71,21 @@ const TERM_SEPARATOR = /^[\s\-']$/u;
 /** The key of a run of letters: each letter as its key letter, repeats collapsed (the text's words get theirs as they are read, in `wordsOf`). */
 function keyOf(letters: readonly string[]): string {
   let key = "";
-  let last = "";
+  let last = -1;
   for (const letter of letters) {
-    const k = KEY_LETTER.get(letter) ?? letter;
-    if (k !== last) key += k;
+    const k = keyLetter(codeOf(letter));
+    if (k !== last) key += String.fromCodePoint(k);
     last = k;
   }
   return key;
 }
 
 /**
- * Whether the word (chars[from..to)) is the term's word: each of its letters, in order, written one or
- * more times by itself or a stand-in, and nothing else. O(word × letters), no backtracking: the set of
- * letters the word may be at is carried along it.
+ * Whether the word (chars[from..to), code points) is the term's word: each of its letters, in order,
+ * written one or more times by itself or a stand-in, and nothing else. O(word × letters), no
+ * backtracking: the set of letters the word may be at is carried along it.
  */
-function wordMatches(letters: readonly (readonly string[])[], chars: readonly string[], from: number, to: number): boolean {
+function wordMatches(letters: readonly (readonly number[])[], chars: Uint32Array, from: number, to: number): boolean {
   if (from >= to || !letters[0]!.includes(chars[from]!)) return false;
   const last = letters.length - 1;
   let at = new Uint8Array(letters.length);
@@ -102,8 +108,8 @@ function wordMatches(letters: readonly (readonly string[])[], chars: readonly st
 }
 
 interface TermWord {
-  /** Per letter of the word, the characters that may write it. */
-  letters: string[][];
+  /** Per letter of the word, the characters (code points) that may write it. */
+  letters: number[][];
   key: string;
 }
 
@@ -149,52 +155,67 @@ const kindOf = (char: string) => (WORD_CHAR.test(char) ? WORD : TEXT_SEPARATOR.t
 /** The same for ASCII, looked up: most lyrics are ASCII, and this loop runs once a character. */
 const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, code) => kindOf(String.fromCharCode(code)));
 
-/** The text folded character by character, each with its offset in the original, and its words. One pass. */
-function wordsOf(text: string): { chars: string[]; offsets: number[]; words: TextWord[] } {
-  const chars: string[] = [];
-  const offsets: number[] = [];
+/**
+ * The text folded character by character into code points, each with its offset in the original,
+ * and its words. One pass; typed arrays, so a long text leaves the garbage collector nothing to trace.
+ */
+function wordsOf(text: string): { chars: Uint32Array; offsets: Uint32Array; words: TextWord[] } {
+  let chars = new Uint32Array(text.length + 1);
+  let offsets = new Uint32Array(text.length + 2);
+  let size = 0;
   const words: TextWord[] = [];
   let wordStart = -1;
   let key = "";
-  let lastKeyLetter = "";
+  let lastKeyLetter = -1;
   let onlySeparators = false;
-  const add = (char: string, kind: number, offset: number) => {
+  const add = (code: number, kind: number, offset: number) => {
     if (kind === WORD) {
       if (wordStart < 0) {
-        wordStart = chars.length;
+        wordStart = size;
         key = "";
-        lastKeyLetter = "";
+        lastKeyLetter = -1;
       }
-      const letter = KEY_LETTER.get(char) ?? char;
-      if (letter !== lastKeyLetter) key += letter;
+      const letter = keyLetter(code);
+      if (letter !== lastKeyLetter) key += String.fromCodePoint(letter);
       lastKeyLetter = letter;
     } else {
       if (wordStart >= 0) {
-        words.push({ start: wordStart, end: chars.length, key, joined: onlySeparators && words.length > 0 });
+        words.push({ start: wordStart, end: size, key, joined: onlySeparators && words.length > 0 });
         wordStart = -1;
         onlySeparators = true;
       }
       if (kind === OTHER) onlySeparators = false;
     }
-    chars.push(char);
-    offsets.push(offset);
+    // A character may fold to several (rarely): room for them.
+    if (size + 1 >= chars.length) {
+      chars = growTo(chars, chars.length * 2);
+      offsets = growTo(offsets, offsets.length * 2);
+    }
+    chars[size] = code;
+    offsets[size] = offset;
+    size++;
   };
   for (let i = 0; i < text.length; ) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
-      add(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 0x20) : text.charAt(i), ASCII_KIND[code]!, i);
+      add(code >= 0x41 && code <= 0x5a ? code + 0x20 : code, ASCII_KIND[code]!, i);
       i += 1;
       continue;
     }
     const width = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-    for (const char of fold(text.slice(i, i + width))) add(char, kindOf(char), i);
+    for (const char of fold(text.slice(i, i + width))) add(codeOf(char), kindOf(char), i);
     i += width;
   }
-  add(" ", SEPARATOR, text.length);
-  chars.pop();
-  offsets.pop();
-  offsets.push(text.length);
-  return { chars, offsets, words };
+  // A separator past the end closes the last word; it is not kept.
+  add(0x20, SEPARATOR, text.length);
+  offsets[size - 1] = text.length;
+  return { chars: chars.subarray(0, size - 1), offsets: offsets.subarray(0, size), words };
+}
+
+function growTo(array: Uint32Array, length: number): Uint32Array {
+  const grown = new Uint32Array(length);
+  grown.set(array);
+  return grown;
 }
 
 /** A compiled matcher for a set of terms, reused over many texts (a re-screen runs it over every song). */
