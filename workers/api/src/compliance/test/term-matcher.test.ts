@@ -45,16 +45,18 @@ const CRAFTED = {
 };
 
 describe("the term matcher", () => {
-  it("screens 10,000 crafted characters in under 50 ms (the regular expressions took minutes)", () => {
+  it("screens 10,000 crafted characters in under 50 ms of CPU (the regular expressions took minutes)", () => {
     const find = compileTerms(terms("illicit", "kill", "lil"));
-    // Compiled code, not the interpreter's first pass; the fastest of three runs, not another process's turn on a shared core.
-    for (const text of Object.values(CRAFTED)) find(text.slice(0, 1_000));
+    // Compiled code, not the interpreter's first pass.
+    for (let i = 0; i < 5; i++) for (const text of Object.values(CRAFTED)) find(text.slice(0, 2_000));
     for (const [name, text] of Object.entries(CRAFTED)) {
       expect(text.length, name).toBe(10_000);
+      // CPU time, as a Worker is limited: other processes on a shared machine do not count. The fastest of three runs.
       const runs = [0, 1, 2].map(() => {
-        const started = performance.now();
+        const started = process.cpuUsage();
         find(text);
-        return performance.now() - started;
+        const { user, system } = process.cpuUsage(started);
+        return (user + system) / 1000;
       });
       expect(Math.min(...runs), name).toBeLessThan(50);
     }
