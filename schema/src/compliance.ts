@@ -87,6 +87,18 @@ export type FacilityTermListsResponse = v.InferOutput<typeof FacilityTermListsRe
 
 const ReasonSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.reason), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.reason), v.maxLength(REASON_MAX_LENGTH, COMPLIANCE_MESSAGES.reason));
 
+/**
+ * The most characters of one screened field (title, credits, lyrics, transcript) that screening reads
+ * (docs/decisions/085-linear-term-matching.md). Upload takes lyrics of at most 10,000 characters; a
+ * field past this (a long audio transcript, text stored before that rule) is screened up to a word
+ * boundary before it, and the rest goes to an operator as an `UNSCREENED_TERM` match, so no one song's
+ * screening can hold up an upload, a queue batch or a re-screen.
+ */
+export const SCREENED_TEXT_MAX_LENGTH = 20_000;
+
+/** The term of the match that covers a field's unscreened rest: review shows why, approval needs an override, a live song is held. */
+export const UNSCREENED_TERM = `(not screened: past ${SCREENED_TEXT_MAX_LENGTH.toLocaleString("en-US")} characters)`;
+
 /** Where a match was found: `transcript` is the song's audio transcribed by speech-to-text (docs/decisions/075-speech-to-text-screening.md). */
 export const SCREENED_FIELDS = ["title", "credits", "lyrics", "transcript"] as const;
 export type ScreenedField = (typeof SCREENED_FIELDS)[number];

@@ -54,6 +54,8 @@ export const ISOLATED_TESTS = [
   "test/webhook-endpoints.test.ts",
   "test/compliance.test.ts",
   "test/speech-to-text.test.ts",
+  // A list change's re-screen pages through every song in the catalogue.
+  "test/screening-budget.test.ts",
   // Runs the whole 15-minute cron, whose identifier backfill would act on any other file's live songs.
   "test/media-janitor.test.ts",
   // Sums every ledger transaction, and needs payouts Stripe makes: after test/faults.test.ts in one

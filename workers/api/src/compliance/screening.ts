@@ -4,13 +4,15 @@
  * what it found (`song_screenings`, `song_screening_matches`): at submission, before approval, after
  * a release correction and whenever a list changes (compliance/rescreen.ts). Every list is screened,
  * whichever facilities apply it, so a facility that takes a list on later needs no new screening
- * (docs/decisions/067-term-lists-screening-audit.md).
+ * (docs/decisions/067-term-lists-screening-audit.md). Each field is read up to SCREENED_TEXT_MAX_LENGTH
+ * characters; the rest of a longer one is kept as an UNSCREENED_TERM match of every list, so it goes to
+ * an operator instead of passing unread (docs/decisions/085-linear-term-matching.md).
  */
 import { eq, sql } from "drizzle-orm";
-import type { ScreenedField, TermLanguage, TermMatch } from "@jplay/schema/compliance";
+import { SCREENED_TEXT_MAX_LENGTH, UNSCREENED_TERM, type ScreenedField, type TermLanguage, type TermMatch } from "@jplay/schema/compliance";
 import { songScreeningMatches, songScreenings, songs, termLists, termListVersions } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
-import { compileTerms } from "./term-matcher";
+import { compileTerms, type FoundTerm } from "./term-matcher";
 
 export interface ListTerm {
   term: string;
@@ -53,27 +55,70 @@ export const songWordsColumns = {
   transcript: sql<string | null>`(select t.text from song_transcripts t where t.song_id = ${songs.id} and t.status = 'done')`,
 };
 
-/** Pure: every place a term is found in the words. */
-export function screenWords(terms: readonly ListTerm[], words: ScreenedWords, find = compileTerms(terms)): TermMatch[] {
+type Finder = (text: string) => FoundTerm<ListTerm>[];
+
+/** Terms compiled once per set read (a re-screen's page screens a hundred songs against the same set). */
+const compiled = new WeakMap<readonly ListTerm[], Finder>();
+function finderFor(terms: readonly ListTerm[]): Finder {
+  let find = compiled.get(terms);
+  if (!find) {
+    find = compileTerms(terms);
+    compiled.set(terms, find);
+  }
+  return find;
+}
+
+const WORD_PART = /[\p{L}\p{M}\p{N}@$]/u;
+
+/** How much of a field is screened: all of it up to the limit, else up to the last word boundary before the limit (a word cut in two could match as a shorter one). */
+export function screenedLength(text: string): number {
+  if (text.length <= SCREENED_TEXT_MAX_LENGTH) return text.length;
+  let cut = SCREENED_TEXT_MAX_LENGTH;
+  while (cut > 0 && WORD_PART.test(text.charAt(cut)) && WORD_PART.test(text.charAt(cut - 1))) cut--;
+  // Never between the two halves of a character outside the Basic Multilingual Plane.
+  if (cut > 0 && /[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut--;
+  return cut;
+}
+
+/** The rest of a field past what is screened, once for each list the terms come from. */
+function unscreenedRest(terms: readonly ListTerm[], field: ScreenedField, from: number, text: string): TermMatch[] {
+  const lists = new Map(terms.map((term) => [term.listId, term]));
+  return [...lists.values()].map((list) => ({
+    listId: list.listId,
+    listName: list.listName,
+    listVersion: list.listVersion,
+    field,
+    start: from,
+    end: text.length,
+    text: "",
+    term: UNSCREENED_TERM,
+    language: "en" as const,
+  }));
+}
+
+/** Pure: every place a term is found in the words, and the unscreened rest of a field too long to screen whole. */
+export function screenWords(terms: readonly ListTerm[], words: ScreenedWords, find = finderFor(terms)): TermMatch[] {
   const fields: [ScreenedField, string][] = [
     ["title", words.title],
     ["credits", words.credits],
     ["lyrics", words.lyrics ?? ""],
     ["transcript", words.transcript ?? ""],
   ];
-  return fields.flatMap(([field, text]) =>
-    find(text).map(({ term, start, end, text: found }) => ({
+  return fields.flatMap(([field, text]) => {
+    const screened = screenedLength(text);
+    const found = find(screened === text.length ? text : text.slice(0, screened)).map(({ term, start, end, text: written }) => ({
       listId: term.listId,
       listName: term.listName,
       listVersion: term.listVersion,
       field,
       start,
       end,
-      text: found,
+      text: written,
       term: term.term,
       language: term.language,
-    })),
-  );
+    }));
+    return screened === text.length ? found : [...found, ...unscreenedRest(terms, field, screened, text)];
+  });
 }
 
 /** A song's screened words, read from D1; undefined when there is no such song. */

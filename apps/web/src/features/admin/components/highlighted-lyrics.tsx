@@ -4,10 +4,30 @@
  * summary: the facilities whose lists the song fails, and a note when a song that is not instrumental
  * came without lyrics (only its title and credits could be screened). When speech-to-text is
  * configured, the audio's transcript beside them, its matches marked the same way, or that it is
- * pending or failed (docs/decisions/075-speech-to-text-screening.md).
+ * pending or failed (docs/decisions/075-speech-to-text-screening.md). A field too long to screen whole
+ * says where screening stopped and how much was left unread (docs/decisions/085-linear-term-matching.md).
  */
 import type { ReactNode } from "react";
-import type { SongScreening, SongTranscript, TermMatch } from "@jplay/schema/compliance";
+import { SCREENED_TEXT_MAX_LENGTH, UNSCREENED_TERM, type ScreenedField, type SongScreening, type SongTranscript, type TermMatch } from "@jplay/schema/compliance";
+
+const FIELD_NAMES = new Map<ScreenedField, string>([
+  ["title", "title"],
+  ["credits", "credits"],
+  ["lyrics", "lyrics"],
+  ["transcript", "audio transcript"],
+]);
+
+/** Why part of a field was not screened, once per field (every list carries the same rest). */
+function UnscreenedNotes({ matches }: { matches: TermMatch[] }) {
+  const byField = new Map(matches.map((m) => [m.field, m]));
+  return [...byField.values()].map((m) => (
+    <p key={m.field} className="font-semibold text-amber-700 dark:text-amber-400">
+      Screening stopped at character {m.start.toLocaleString("en-US")} of the {FIELD_NAMES.get(m.field)} (it reads at most{" "}
+      {SCREENED_TEXT_MAX_LENGTH.toLocaleString("en-US")} characters a field, so one song cannot hold up the others): the last{" "}
+      {(m.end - m.start).toLocaleString("en-US")} characters were not screened. Read them before deciding.
+    </p>
+  ));
+}
 
 /** The text cut at each match (overlaps keep the first). */
 function marked(text: string, matches: TermMatch[]): ReactNode[] {
@@ -60,9 +80,11 @@ function TranscriptScreening({ transcript, matches, label }: { transcript: SongT
 }
 
 export function HighlightedLyrics({ lyrics, screening, label, transcriptLabel }: { lyrics: string | null; screening: SongScreening; label: string; transcriptLabel: string }) {
-  const inLyrics = screening.matches.filter((m) => m.field === "lyrics");
-  const inTranscript = screening.matches.filter((m) => m.field === "transcript");
-  const elsewhere = screening.matches.filter((m) => m.field !== "lyrics" && m.field !== "transcript");
+  const unscreened = screening.matches.filter((m) => m.term === UNSCREENED_TERM);
+  const found = screening.matches.filter((m) => m.term !== UNSCREENED_TERM);
+  const inLyrics = found.filter((m) => m.field === "lyrics");
+  const inTranscript = found.filter((m) => m.field === "transcript");
+  const elsewhere = found.filter((m) => m.field !== "lyrics" && m.field !== "transcript");
   const transcribed = screening.transcript?.status === "done";
   return (
     <div className="space-y-2 text-sm">
@@ -73,6 +95,7 @@ export function HighlightedLyrics({ lyrics, screening, label, transcriptLabel }:
             : "No lyrics given and not instrumental: only the title and credits were screened. Listen for the words."}
         </p>
       )}
+      <UnscreenedNotes matches={unscreened} />
       {elsewhere.map((m) => (
         <p key={`${m.field}-${m.start}`}>
           In the {m.field}: <mark className="rounded bg-amber-200 px-0.5 dark:bg-amber-700">{m.text}</mark> ({m.listName})
