@@ -160,8 +160,8 @@ const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, code) => kindOf(String.f
  * and its words. One pass; typed arrays, so a long text leaves the garbage collector nothing to trace.
  */
 function wordsOf(text: string): { chars: Uint32Array; offsets: Uint32Array; words: TextWord[] } {
-  let chars = new Uint32Array(text.length + 1);
-  let offsets = new Uint32Array(text.length + 2);
+  let chars: Uint32Array = new Uint32Array(text.length + 1);
+  let offsets: Uint32Array = new Uint32Array(text.length + 2);
   let size = 0;
   const words: TextWord[] = [];
   let wordStart = -1;
