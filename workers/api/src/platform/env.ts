@@ -58,10 +58,15 @@ declare global {
     CARD_SAVES_PER_ADDRESS_PER_HOUR?: string;
     /**
      * Transfers a second Stripe allows the platform's account (default 25, Stripe's limit per endpoint):
-     * the payout run paces its Transfers to it (src/ledger/transfer-pacer.ts). Set it only to a limit
-     * Stripe has raised for the account.
+     * the payout run paces its Transfers to 80% of it (src/ledger/transfer-pacer.ts). Set it only to a
+     * limit Stripe has raised for the account.
      */
     STRIPE_TRANSFERS_PER_SECOND?: string;
+    /**
+     * Requests a second Stripe allows the account over all endpoints (default 100 with a live key, 25
+     * with a test key): the payout run paces its Transfers and look-ups together to 80% of it.
+     */
+    STRIPE_REQUESTS_PER_SECOND?: string;
     /** Songs awaiting payment one artist may hold at once (default 5). */
     MAX_UNPAID_SONGS_PER_ARTIST?: string;
     /** Seconds a song may wait for payment before the cron removes it with its files (default 604800, 7 days). */

@@ -129,6 +129,21 @@ export const PAYMENT_RESUME_AFTER_MS = 30_000;
  */
 export const STRIPE_TRANSFERS_PER_SECOND = 25;
 
+/**
+ * Requests a second Stripe allows the account over every endpoint together
+ * (https://docs.stripe.com/rate-limits): 100 in live mode, 25 with a test-mode key (a sandbox). Every
+ * request to an endpoint counts against this limit too. Setting: STRIPE_REQUESTS_PER_SECOND.
+ */
+export const STRIPE_LIVE_REQUESTS_PER_SECOND = 100;
+export const STRIPE_TEST_REQUESTS_PER_SECOND = 25;
+
+/**
+ * The share of each limit the product paces to: other requests (an artist saving a card, a webhook's
+ * re-read, the Dashboard) share the account's limits, and a burst Stripe counts in a slightly
+ * different second still fits (docs/decisions/092-stripe-pacing-headroom.md).
+ */
+export const STRIPE_PACE_SHARE = 0.8;
+
 // ---- Settings ---------------------------------------------------------------------------------------
 
 type NumericSetting =
@@ -140,7 +155,8 @@ type NumericSetting =
   | "UNPAID_SONG_EXPIRY_SECONDS"
   | "PAYMENT_RESUME_AFTER_SECONDS"
   | "PAYOUT_MINIMUM_CENTS"
-  | "STRIPE_TRANSFERS_PER_SECOND";
+  | "STRIPE_TRANSFERS_PER_SECOND"
+  | "STRIPE_REQUESTS_PER_SECOND";
 
 const badSettingsLogged = new Set<string>();
 
@@ -165,3 +181,13 @@ export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UN
 export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;
 export const paymentResumeAfterMs = (env: Env) => numericSetting(env, "PAYMENT_RESUME_AFTER_SECONDS", PAYMENT_RESUME_AFTER_MS / 1000) * 1000;
 export const stripeTransfersPerSecond = (env: Env) => numericSetting(env, "STRIPE_TRANSFERS_PER_SECOND", STRIPE_TRANSFERS_PER_SECOND);
+
+/** The account's limit over all endpoints: the setting, else the key's mode's (no key: the local sandbox, a test mode). */
+export const stripeRequestsPerSecond = (env: Env) =>
+  numericSetting(env, "STRIPE_REQUESTS_PER_SECOND", env.STRIPE_SECRET_KEY?.includes("_live_") ? STRIPE_LIVE_REQUESTS_PER_SECOND : STRIPE_TEST_REQUESTS_PER_SECOND);
+
+/** The rates the payout run paces to: STRIPE_PACE_SHARE of both limits, as requests a second. */
+export const stripePaceRates = (env: Env) => ({
+  all: stripeRequestsPerSecond(env) * STRIPE_PACE_SHARE,
+  transfers: stripeTransfersPerSecond(env) * STRIPE_PACE_SHARE,
+});
