@@ -27,7 +27,7 @@ import {
   unchallengedCardSavesPerAddressPerHour,
   unchallengedSetupIntentsPerAddressPerHour,
 } from "../platform/limits";
-import { clientAddress, countHit, enforceRateLimit, windowHits, type RateLimit } from "../platform/rate-limit";
+import { clientAddress, countHit, enforceRateLimit, openWindow, refusal, type RateLimit } from "../platform/rate-limit";
 
 /** The count of card checks over all clients, per minute. */
 const CARD_CHECKS_KEY = "card-checks:all";
@@ -36,7 +36,7 @@ const TOO_MANY_SETUPS = /*i18n*/ "Too many payment setup attempts from your netw
 
 /** Whether every client must pass a challenge now: all clients together are past their card checks this minute. */
 async function serviceBusy(ctx: Ctx): Promise<boolean> {
-  return (await windowHits(ctx, CARD_CHECKS_KEY, MINUTE_MS)) >= cardChecksPerMinute(ctx.env);
+  return ((await openWindow(ctx, CARD_CHECKS_KEY, MINUTE_MS))?.hits ?? 0) >= cardChecksPerMinute(ctx.env);
 }
 
 /**
@@ -45,11 +45,14 @@ async function serviceBusy(ctx: Ctx): Promise<boolean> {
  */
 async function admit(ctx: Ctx, headers: Headers, clientRule: RateLimit, unchallenged: number, otherRules: RateLimit[] = []): Promise<void> {
   const rules = [clientRule, ...otherRules];
-  const hits = await Promise.all(rules.map((rule) => windowHits(ctx, rule.key, rule.windowMs)));
-  // A limit already reached refuses from its read (429 with Retry-After), before any count moves.
-  const full = rules.find((rule, i) => hits[i]! >= rule.limit);
-  if (full) await enforceRateLimit(ctx, full);
-  else if (hits[0]! >= unchallenged || (await serviceBusy(ctx))) await passChallenge(ctx, headers);
+  const now = ctx.now();
+  const windows = await Promise.all(rules.map((rule) => openWindow(ctx, rule.key, rule.windowMs, now)));
+  // A limit already reached refuses from that read (429 with Retry-After), before any count moves.
+  for (const [i, rule] of rules.entries()) {
+    const window = windows[i];
+    if (window && window.hits >= rule.limit) throw refusal(rule, window.windowStart, now);
+  }
+  if ((windows[0]?.hits ?? 0) >= unchallenged || (await serviceBusy(ctx))) await passChallenge(ctx, headers);
   for (const rule of rules) await enforceRateLimit(ctx, rule);
 }
 

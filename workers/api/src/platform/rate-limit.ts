@@ -15,7 +15,7 @@ import { AppError } from "./errors";
 import { addressKey } from "./client-address";
 
 export interface RateLimit {
-  /** e.g. "setup-intent:ip:ip4:203.0.113.9" or "setup-intent:all" */
+  /** e.g. "setup-intent:ip:ip4:203.0.113.9" or "save-card:customer:cus_…" */
   key: string;
   limit: number;
   windowMs: number;
@@ -49,12 +49,12 @@ export async function enforceRateLimit(ctx: Ctx, rule: RateLimit, now = ctx.now(
 }
 
 /**
- * The hits counted under `key` in the window that is still open at `now` (0 when none is): a read,
- * so a request can be judged (challenged, refused) before anything of it is written.
+ * The window still open at `now` under `key` (its hits and start), or null when none is: a read, so a
+ * request can be judged (challenged, refused) before anything of it is written.
  */
-export async function windowHits(ctx: Ctx, key: string, windowMs: number, now = ctx.now()): Promise<number> {
+export async function openWindow(ctx: Ctx, key: string, windowMs: number, now = ctx.now()): Promise<{ hits: number; windowStart: number } | null> {
   const [current] = await ctx.db.select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-  return current && current.windowStart > now - windowMs ? current.hits : 0;
+  return current && current.windowStart > now - windowMs ? current : null;
 }
 
 /**
@@ -76,7 +76,7 @@ export async function countHit(ctx: Ctx, key: string, windowMs: number, now = ct
 }
 
 /** 429 with the rule's message and the seconds until its window ends. */
-function refusal(rule: RateLimit, windowStart: number, now: number): AppError {
+export function refusal(rule: RateLimit, windowStart: number, now: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   return new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
 }
