@@ -8,9 +8,10 @@ CREATE TABLE `audit_log_seals` (
 -- Hand-written (drizzle-kit writes no triggers; docs/decisions/087-audit-log-hash-chain.md).
 -- The audit log is append-only (migration 0018 refuses UPDATE and DELETE): an INSERT OR REPLACE over a
 -- record (which deletes it without firing the DELETE trigger) and a record slipped in below the newest
--- one are refused too.
+-- one are refused too. (SQLite gives NEW.seq as -1 in a BEFORE INSERT trigger when the number is left
+-- to AUTOINCREMENT, as every write of the product does.)
 CREATE TRIGGER `audit_log_no_replace` BEFORE INSERT ON `audit_log`
-WHEN EXISTS (SELECT 1 FROM `audit_log` WHERE `seq` = NEW.`seq`) OR (NEW.`seq` > 0 AND NEW.`seq` < (SELECT max(`seq`) FROM `audit_log`))
+WHEN EXISTS (SELECT 1 FROM `audit_log` WHERE `seq` = NEW.`seq`) OR (NEW.`seq` <> -1 AND NEW.`seq` < (SELECT max(`seq`) FROM `audit_log`))
 BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: records cannot be replaced or inserted between others'); END;
 --> statement-breakpoint
 -- A seal is written once, only at the chain's head, never changed or removed.
