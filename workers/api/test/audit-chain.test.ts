@@ -11,10 +11,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditChainResponse } from "@jplay/schema/compliance";
 import worker from "../src/index";
-import { sealAuditLog } from "../src/compliance/audit-chain";
 import { DELIVERY_CRON } from "../src/worker/crons";
 import { adminWrite, signedInOperator } from "./admin-support";
-import { Browser, testContext } from "./support";
+import { Browser } from "./support";
 
 const verify = async (operator: Browser) => {
   const response = await operator.fetch("/api/admin/audit/verify");
@@ -54,18 +53,14 @@ async function behindTheTriggers(names: string[], change: () => Promise<unknown>
 }
 
 describe("GET /api/admin/audit/verify", () => {
-  it("is behind the admin sign-in", async () => {
-    expect((await new Browser().fetch("/api/admin/audit/verify")).status).toBe(401);
-  });
-
-  it("seals every record, also when two operators act at once and sealers run side by side, and finds the chain intact", async () => {
+  it("seals every record, also when two operators act at once and sealers run side by side, and finds the chain intact (for operators only)", async () => {
     const [first, second] = await Promise.all([signedInOperator(), signedInOperator()]);
     await twoOperatorsAtOnce(first, second, "Concurrent");
-    // Two verifications and a sealer at once: each seals what it finds, none twice.
-    const [a, b] = await Promise.all([verify(first), verify(second), sealAuditLog(testContext())]);
+    // Three verifications at once, each running the sealer first: each seals what it finds, none twice.
+    const answers = await Promise.all([verify(first), verify(second), verify(first)]);
     const records = await count("audit_log");
     expect(records).toBeGreaterThanOrEqual(16);
-    for (const answer of [a!, b!]) expect(answer).toMatchObject({ ok: true, firstBrokenId: null, rows: records, unsealed: 0 });
+    for (const answer of answers) expect(answer).toMatchObject({ ok: true, firstBrokenId: null, rows: records, unsealed: 0 });
     expect(await count("audit_log_seals")).toBe(records);
 
     // Each seal is SHA-256 of the previous seal's hash and the record's columns as one JSON array.
@@ -77,6 +72,7 @@ describe("GET /api/admin/audit/verify", () => {
       previous = row.hash as string;
     }
     expect((await verify(first)).headHash).toBe((await env.DB.prepare("select hash from audit_log_seals order by seq desc limit 1").first<{ hash: string }>())!.hash);
+    expect((await new Browser().fetch("/api/admin/audit/verify")).status).toBe(401);
   });
 
   it("leaves the records written since to the 15-minute cron, which seals them", async () => {
