@@ -6,7 +6,7 @@
  * not see): an operator adds a term list applied at the county facility and a term a live song
  * carries; the real queue re-screens it, it leaves that facility's catalogue (not the other's) and
  * waits among the held songs with its match highlighted; the operator's override with a reason puts
- * it back; the audit log shows each step, and so does its CSV for that facility. An operator lowers a
+ * it back; the audit log shows each step, its hash chain verified, and so does its CSV for that facility. An operator lowers a
  * facility's price ceiling in the Catalogue tab (a ceiling out of range is refused at its field) and
  * the change is in the audit log (docs/decisions/071-facility-price-ceilings.md); a term list's version
  * history shows the change; an operator blocks a song at a facility and lifts the block.
@@ -80,6 +80,8 @@ describe("a term added to a facility's list", () => {
     await records.getByRole("row").filter({ hasText: "override" }).filter({ hasText: "A place name, not a gang" }).waitFor();
     await records.getByRole("row").filter({ hasText: "held" }).filter({ hasText: `held at "${county.name}"` }).waitFor();
     await records.getByRole("row").filter({ hasText: "list_changed" }).filter({ hasText: "added northern (en)" }).waitFor();
+    // Every record, these included, sealed into the log's hash chain and checked from the first one.
+    await admin.getByRole("status").filter({ hasText: "Audit chain verified:" }).waitFor();
 
     const csv = await admin.evaluate(async (url) => (await fetch(url)).text(), `/api/admin/audit/export.csv?facility=${county.id}`);
     const lines = csv.trimEnd().split("\r\n");

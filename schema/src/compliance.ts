@@ -210,7 +210,8 @@ export type FacilityBlocksResponse = v.InferOutput<typeof FacilityBlocksResponse
 export const LiftBlockResponseSchema = v.object({ lifted: v.boolean() });
 export type LiftBlockResponse = v.InferOutput<typeof LiftBlockResponseSchema>;
 
-export const AUDIT_ACTIONS = [
+/** What a facility's review committee audits: these records count for every facility when they name none (list changes, takedowns). */
+export const COMPLIANCE_AUDIT_ACTIONS = [
   "review_approved",
   "review_rejected",
   "override",
@@ -225,6 +226,25 @@ export const AUDIT_ACTIONS = [
   "block",
   "unblock",
 ] as const;
+
+/**
+ * Operators' actions that move money or access, or change what artists and listeners get
+ * (docs/decisions/087-audit-log-hash-chain.md lists the route behind each). They concern no facility:
+ * a facility's filter never shows them.
+ */
+export const OPERATOR_AUDIT_ACTIONS = [
+  "charge_retry",
+  "settlement_recorded",
+  "receipt_revoked",
+  "rights_refund",
+  "links_revoked",
+  "sessions_ended",
+  "sms_opted_out",
+  "featured_changed",
+  "release_corrected",
+] as const;
+
+export const AUDIT_ACTIONS = [...COMPLIANCE_AUDIT_ACTIONS, ...OPERATOR_AUDIT_ACTIONS] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditMatchSchema = v.object({ listName: v.string(), term: v.string(), field: v.string(), text: v.string() });
@@ -253,6 +273,22 @@ export const AuditLogResponseSchema = v.object({
   nextBefore: v.nullable(v.number()),
 });
 export type AuditLogResponse = v.InferOutput<typeof AuditLogResponseSchema>;
+
+/**
+ * `GET /api/admin/audit/verify`: every sealed record's seal recomputed from the one before
+ * (docs/decisions/087-audit-log-hash-chain.md). `rows`: the records found intact before the first
+ * break (all of them when `ok`); `firstBrokenId`: the first record (`seq`) changed, removed, slipped in
+ * or missing its seal, null when `ok`; `headHash`: the newest seal, to note down outside JPlay;
+ * `unsealed`: records written since the sealer ran (sealed at its next run, not yet checked).
+ */
+export const AuditChainResponseSchema = v.object({
+  ok: v.boolean(),
+  rows: v.number(),
+  firstBrokenId: v.nullable(v.number()),
+  headHash: v.nullable(v.string()),
+  unsealed: v.number(),
+});
+export type AuditChainResponse = v.InferOutput<typeof AuditChainResponseSchema>;
 
 /** The query of the audit log and its CSV (`GET /api/admin/audit.csv`): dates are YYYY-MM-DD (UTC), both ends included. */
 export const AuditQuerySchema = v.object({

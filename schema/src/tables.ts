@@ -967,9 +967,12 @@ export const facilityBlocks = sqliteTable(
 );
 
 /**
- * The compliance audit log: append-only (triggers refuse every UPDATE and DELETE, migration 0018).
- * Review decisions, overrides, takedowns, restores, list changes, facility setting changes and blocks,
- * each with who, when, what, the term-list versions in force (list id → version) and the matches seen.
+ * The audit log: append-only (triggers refuse every UPDATE and DELETE, migration 0018, and an INSERT
+ * OR REPLACE over a record, migration 0024). Compliance decisions (review, overrides, holds,
+ * takedowns, restores, list changes, facility settings, blocks) and every operator action that moves
+ * money or access (charge retries, settlements, receipt revocations, link revokes, session ends, rights
+ * refunds …), each with who, when, what, the term-list versions in force (list id → version) and the
+ * matches seen. Each record is sealed into a hash chain by `audit_log_seals`.
  */
 export const auditLog = sqliteTable(
   "audit_log",
@@ -988,3 +991,19 @@ export const auditLog = sqliteTable(
   },
   (row) => [index("audit_log_at_idx").on(row.at), index("audit_log_facility_idx").on(row.facilityId, row.at), index("audit_log_song_idx").on(row.songId)],
 );
+
+/**
+ * The audit log's hash chain (docs/decisions/087-audit-log-hash-chain.md): one seal per record, written
+ * by the sealer (workers/api/src/compliance/audit-chain.ts) after the record, never by the write that
+ * made it. `hash` is SHA-256 of the previous seal's hash and the record's canonical content, so a
+ * record changed, removed or slipped in after it was sealed breaks every seal from there on. Append-only
+ * like the log, and only ever extended at its head (migration 0024's triggers).
+ */
+export const auditLogSeals = sqliteTable("audit_log_seals", {
+  seq: integer("seq")
+    .primaryKey()
+    .references(() => auditLog.seq),
+  /** Lower-case hex SHA-256. */
+  hash: text("hash").notNull(),
+  sealedAt: integer("sealed_at", { mode: "number" }).notNull(),
+});

@@ -63,6 +63,9 @@ export const ISOLATED_TESTS = [
   "test/screening-budget.test.ts",
   // Runs the whole 15-minute cron, whose identifier backfill would act on any other file's live songs.
   "test/media-janitor.test.ts",
+  // Edits audit records behind the database's back to see the hash chain break: no other file may
+  // share its audit log.
+  "test/audit-chain.test.ts",
   // Sums every ledger transaction, and needs payouts Stripe makes: after test/faults.test.ts in one
   // runtime it made no transfer at all (decision 081), so it gets a sandbox of its own.
   "test/ledger-properties.test.ts",

@@ -134,11 +134,20 @@ describe("the private link", () => {
 
   it("the admin sub-app revokes an artist's links", async () => {
     const { artistId, token } = await newArtist();
-    // Mounted as worker/app.ts mounts every route: after the middleware that gives the request its context.
-    const routes = new Hono<AppEnv>().use(requestContext).route("/", adminArtistRoutes);
+    // Mounted as worker/app.ts mounts every route: after the middleware that gives the request its
+    // context, and after the admin API's sign-in, which names the operator (admin/routes/index.ts).
+    const routes = new Hono<AppEnv>()
+      .use(requestContext)
+      .use(async (c, next) => {
+        c.set("operator", "ops@jplay.test");
+        await next();
+      })
+      .route("/", adminArtistRoutes);
     const response = await routes.request(`/${artistId}/revoke-links`, { method: "POST" }, env);
     expect(await response.json()).toEqual({ revoked: 1 });
     expect((await openPage(token)).status).toBe(404);
+    const audited = await env.DB.prepare("select actor from audit_log where action = 'links_revoked' and artist_id = ?1").bind(artistId).all<{ actor: string }>();
+    expect(audited.results).toEqual([{ actor: "ops@jplay.test" }]);
   });
 });
 

@@ -14,7 +14,7 @@ import { createFacility, updateFacility } from "../src/catalogue/facilities";
 import { setFeaturedSong } from "../src/catalogue/featured-song";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { restoreSong, takeDownSong } from "../src/catalogue/song-takedown";
-import { CapturingQueue, catalogueRowsWritten, identifiersAssigned, insertArtist, insertSong } from "./song-fixtures";
+import { CapturingQueue, catalogueRowsWritten, identifiersAssigned, insertArtist, insertSong, TEST_OPERATOR } from "./song-fixtures";
 import { testContext } from "./support";
 
 const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`https://jplay.test${path}`, init));
@@ -91,10 +91,10 @@ describe("catalogue answers from the edge cache", () => {
   it("shows the song an operator features at the next read, in every scope it belongs to", async () => {
     await read("/api/songs/featured");
     await read("/api/songs/featured?catalogue=clean");
-    await setFeaturedSong(testContext(), cleanSong, Date.now());
+    await setFeaturedSong(testContext(), cleanSong, Date.now(), TEST_OPERATOR);
     expect((await read<SongDto>("/api/songs/featured")).body.id).toBe(cleanSong);
     expect((await read<SongDto>("/api/songs/featured?catalogue=clean")).body.id).toBe(cleanSong);
-    await setFeaturedSong(testContext(), explicitSong, Date.now());
+    await setFeaturedSong(testContext(), explicitSong, Date.now(), TEST_OPERATOR);
     expect((await read<SongDto>("/api/songs/featured")).body.id).toBe(explicitSong);
     expect((await read<SongDto | null>("/api/songs/featured?catalogue=clean")).body).toBeNull();
   });

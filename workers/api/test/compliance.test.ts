@@ -5,7 +5,7 @@
  * admin sign-in; screening at approval and the override it needs; a list change re-screening a live
  * song, holding it at the facility that applies the list (it leaves that facility's catalogue only)
  * and the override that puts it back, the artist texted why in their language; facility blocks; the feed's compliance records; the audit log,
- * its CSV, and the database refusing to change or delete a record. Its own runtime: it reads the
+ * its CSV, and the database refusing to change, delete or replace a record or a term-list version. Its own runtime: it reads the
  * catalogue's lists and the feed from their start.
  */
 import { env } from "cloudflare:workers";
@@ -303,6 +303,42 @@ describe("the audit log", () => {
     await expect(env.DB.prepare("delete from audit_log where seq = ?1").bind(row!.seq).run()).rejects.toThrow(/append-only/);
     await expect(env.DB.prepare("delete from audit_log").run()).rejects.toThrow(/append-only/);
     expect((await env.DB.prepare("select actor from audit_log where seq = ?1").bind(row!.seq).first<{ actor: string }>())!.actor).not.toBe("someone else");
+  });
+
+  it("is refused an INSERT OR REPLACE over a record, an upsert, and a record slipped in below the newest, and none changes a thing", async () => {
+    const rows = async () => (await env.DB.prepare("select * from audit_log order by seq").all()).results;
+    const before = await rows();
+    const [first] = before as { seq: number }[];
+    expect(first).toBeDefined();
+    const columns = "(seq, at, actor, action, detail, list_versions, matches)";
+    for (const statement of [
+      `insert or replace into audit_log ${columns} values (?1, 0, 'someone else', 'takedown', 'rewritten', '{}', '[]')`,
+      `replace into audit_log ${columns} values (?1, 0, 'someone else', 'takedown', 'rewritten', '{}', '[]')`,
+      `insert into audit_log ${columns} values (?1, 0, 'someone else', 'takedown', 'rewritten', '{}', '[]') on conflict (seq) do update set actor = 'someone else'`,
+    ]) {
+      await expect(env.DB.prepare(statement).bind(first!.seq).run(), statement).rejects.toThrow(/append-only/);
+    }
+    // A number below the newest, free since a rolled-back write: refused too, so no record is ever slipped in between.
+    await expect(
+      env.DB.prepare(`insert into audit_log ${columns} values (?1, 0, 'someone else', 'takedown', 'slipped in', '{}', '[]')`).bind(-5).run(),
+    ).rejects.toThrow(/append-only/);
+    expect(await rows()).toEqual(before);
+  });
+
+  it("keeps every term-list version as written: INSERT OR REPLACE, UPDATE and DELETE are refused and change nothing", async () => {
+    const versions = async () => (await env.DB.prepare("select rowid, * from term_list_versions where list_id = ?1 order by version").bind(list.id).all()).results;
+    const before = await versions();
+    expect(before.length).toBeGreaterThan(0);
+    const [first] = before as { rowid: number; version: number }[];
+    for (const [statement, binds] of [
+      ["insert or replace into term_list_versions (list_id, version, name, terms, changed_by, changed_at) values (?1, ?2, 'Gang terms', '[]', 'someone else', 0)", [list.id, first!.version]],
+      ["replace into term_list_versions (rowid, list_id, version, name, terms, changed_by, changed_at) values (?1, ?2, 99, 'Gang terms', '[]', 'someone else', 0)", [first!.rowid, list.id]],
+      ["update term_list_versions set terms = '[]', changed_by = 'someone else' where list_id = ?1", [list.id]],
+      ["delete from term_list_versions where list_id = ?1", [list.id]],
+    ] as const) {
+      await expect(env.DB.prepare(statement).bind(...binds).run(), statement).rejects.toThrow(/append-only/);
+    }
+    expect(await versions()).toEqual(before);
   });
 
   it("records takedowns, restores and facility setting changes", async () => {

@@ -168,7 +168,7 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
     case "adminRetry":
       await createRetryBatch(paymentDeps(world), [
         { artistId: song!.artist.id, paymentMethodId: song!.artist.paymentMethodId, songId: step.initialCharge ? null : song!.songId },
-      ]);
+      ], TEST_OPERATOR);
       await runQueuedMoneyJobs(world);
       return;
     case "publish": {

@@ -3,12 +3,14 @@
  * of which only the SHA-256 hash is stored, so a database read does not reveal working links.
  * A link expires ARTIST_LINK_TTL_DAYS (default 90) after its last visit: a visit renews it (written
  * at most every five minutes). Saving a card again issues another link; the artist (from the
- * page, which then gets a fresh one) or an operator can revoke them all
- * (docs/decisions/019-sessions-server-side.md).
+ * page, which then gets a fresh one) or an operator can revoke them all, the operator's revocation in
+ * the audit log (docs/decisions/019-sessions-server-side.md, 087-audit-log-hash-chain.md).
  */
 import { type SQL, and, eq, isNull, sql } from "drizzle-orm";
 import { artistLinks } from "@jplay/schema/tables";
+import { auditEntry } from "../platform/audit-log";
 import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "../platform/secret-token";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -81,6 +83,22 @@ export async function revokeArtistLinks(ctx: Ctx, artistId: string, now = ctx.no
     .where(and(eq(artistLinks.artistId, artistId), isNull(artistLinks.revokedAt)))
     .returning({ id: artistLinks.id });
   return revoked.length;
+}
+
+/** An operator revokes every live link of the artist, in one batch with the audit record naming them; answers how many. */
+export async function revokeArtistLinksByOperator(ctx: Ctx, artistId: string, operator: string, now = ctx.now()): Promise<number> {
+  // The record first, counting the links the update then revokes (one transaction: the same links).
+  const [, revoked] = await runBatch(ctx.db, [
+    auditEntry({
+      at: now,
+      actor: operator,
+      action: "links_revoked",
+      artistId,
+      detail: sql`'Revoked the artist''s private page links: ' || (select count(*) from artist_links where artist_id = ${artistId} and revoked_at is null) || ' live'`,
+    }),
+    sql`update artist_links set revoked_at = ${now} where artist_id = ${artistId} and revoked_at is null`,
+  ]);
+  return revoked.meta.changes;
 }
 
 /** The artist's own "revoke my links": every link revoked, and one new link, whose token is answered. */

@@ -2,12 +2,15 @@
  * Artist browser sessions kept in D1 (docs/decisions/019-sessions-server-side.md): each row is one
  * browser's session, found by the SHA-256 of the token in its cookie. A session lasts at most
  * SESSION_ABSOLUTE_MS from its start and ends after SESSION_IDLE_MS without use; the artist (from
- * their page) or an operator can end it at once. Saving a card replaces the saving browser's session
+ * their page) or an operator can end it at once (the operator's ending in the audit log,
+ * docs/decisions/087-audit-log-hash-chain.md). Saving a card replaces the saving browser's session
  * with a new one bound to the artist, and only that one: the artist's other browsers keep theirs.
  */
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { artistSessions, type SessionEndReason } from "@jplay/schema/tables";
+import { auditEntry } from "../platform/audit-log";
 import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "../platform/secret-token";
 import type { ArtistSession } from "../platform/env";
 
@@ -108,14 +111,24 @@ export async function endSessionOfArtist(ctx: Ctx, artistId: string, sessionId: 
   return ended.length === 1;
 }
 
-/** Ends every live session of the artist (an operator's action); answers how many ended. */
-export async function endSessionsOfArtist(ctx: Ctx, artistId: string, reason: SessionEndReason, now = ctx.now()): Promise<number> {
-  const ended = await ctx.db
-    .update(artistSessions)
-    .set({ endedAt: now, endedReason: reason })
-    .where(and(eq(artistSessions.artistId, artistId), alive(now)))
-    .returning({ id: artistSessions.id });
-  return ended.length;
+/**
+ * An operator ends every live session of the artist, in one batch with the audit record naming them
+ * (the record first, counting the sessions the update then ends: one transaction, the same sessions);
+ * answers how many ended.
+ */
+export async function endSessionsOfArtist(ctx: Ctx, artistId: string, operator: string, now = ctx.now()): Promise<number> {
+  const live = sql`${artistSessions.artistId} = ${artistId} and ${alive(now)}`;
+  const [, ended] = await runBatch(ctx.db, [
+    auditEntry({
+      at: now,
+      actor: operator,
+      action: "sessions_ended",
+      artistId,
+      detail: sql`'Ended the artist''s signed-in browser sessions: ' || (select count(*) from artist_sessions where ${live}) || ' live'`,
+    }),
+    sql`update artist_sessions set ended_at = ${now}, ended_reason = ${"ended_by_operator" satisfies SessionEndReason} where ${live}`,
+  ]);
+  return ended.meta.changes;
 }
 
 /** The artist's live sessions, most recently used first: await it, or put it in a batch (admin/'s details do). */

@@ -3,11 +3,12 @@
  * facility, action and a date range (UTC days, both ends included), newest first a page at a time,
  * and the same selection as CSV for a facility's review committee, written by the product's one CSV
  * writer (schema/src/csv.ts). A record about a song or a list counts for a facility's filter when it
- * names that facility, or names none (list changes and takedowns concern every facility).
+ * names that facility, or names none and is a compliance record (list changes and takedowns concern
+ * every facility; an operator's charge retry or settlement concerns none, and stays out of a committee's CSV).
  */
-import { and, desc, eq, gte, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
 import { csvLine, csvText } from "@jplay/schema/csv";
-import type { AuditAction, AuditLogResponse, AuditQuery, AuditRecord } from "@jplay/schema/compliance";
+import { COMPLIANCE_AUDIT_ACTIONS, type AuditAction, type AuditLogResponse, type AuditQuery, type AuditRecord } from "@jplay/schema/compliance";
 import { auditLog } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 
@@ -19,7 +20,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 function where(query: AuditQuery): SQL | undefined {
   return and(
-    query.facility !== undefined ? or(eq(auditLog.facilityId, query.facility), isNull(auditLog.facilityId)) : undefined,
+    query.facility !== undefined
+      ? or(eq(auditLog.facilityId, query.facility), and(isNull(auditLog.facilityId), inArray(auditLog.action, [...COMPLIANCE_AUDIT_ACTIONS])))
+      : undefined,
     query.action !== undefined ? eq(auditLog.action, query.action) : undefined,
     query.from !== undefined ? gte(auditLog.at, Date.parse(`${query.from}T00:00:00Z`)) : undefined,
     query.to !== undefined ? lt(auditLog.at, Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,

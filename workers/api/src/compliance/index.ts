@@ -1,8 +1,9 @@
 /**
  * The compliance module's public surface: term lists, screening (the audio's transcript included), facilities' standing and blocks,
- * the audit log's reads and the feed's compliance records (docs/decisions/067-term-lists-screening-audit.md).
+ * the audit log's reads, its hash chain (sealed and verified) and the feed's compliance records (docs/decisions/067-term-lists-screening-audit.md).
  */
 export { auditLogCsv, readAuditLog } from "./audit-log";
+export { sealAuditLog, sealAuditLogTask, verifyAuditChain } from "./audit-chain";
 export { complianceRecords } from "./compliance-records";
 export { decideHeldSong } from "./facility-decision";
 export { blockAtFacility, liftBlock, listFacilityBlocks } from "./facility-blocks";

@@ -1,7 +1,8 @@
 /**
  * An operator's correction of a song's genre, language of the lyrics and credits, after listening
  * in review or later (docs/decisions/042-release-identifiers-and-metadata.md). Written in one batch
- * with its song_events row, which says who changed what from what, as review decisions are logged.
+ * with its song_events row, which says who changed what from what, as review decisions are logged, and
+ * its audit record (docs/decisions/087-audit-log-hash-chain.md).
  * A live song's correction is also a change in the delivery feeds (a new `release` entry describing
  * it as it now is), so the provider's copy follows. A correction that changes nothing writes nothing.
  */
@@ -9,6 +10,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Credit, ReleaseCorrection } from "@jplay/schema/release-metadata";
 import { songCredits, songs } from "@jplay/schema/tables";
 import { songSearchEntry } from "@jplay/schema/song-search-index";
+import { auditEntry } from "../platform/audit-log";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
@@ -49,6 +51,7 @@ export async function correctReleaseDetails(ctx: Ctx, songId: string, correction
     sql`insert into song_events (id, song_id, from_status, to_status, cause, actor, at)
       select ${crypto.randomUUID()}, id, status, status, ${cause}, ${actor}, ${now} from songs where id = ${songId}`,
     recordCatalogueChanges(JSON.stringify([songId]), "release", now, sql`s.status = 'distributed' and s.taken_down_at is null`),
+    auditEntry({ at: now, actor, action: "release_corrected", songId, detail: cause }),
   ]);
   // The credits are screened words: a corrected credit may match a term list, or no longer.
   await screenSong(ctx, songId);

@@ -3,13 +3,18 @@
  * items, each charged by one `admin.charge` queue job (payments/jobs/admin-charge.ts), and read back as the
  * batch's progress. The server sets every amount (ADMIN_RETRY_CENTS for a song, ADMIN_INITIAL_CHARGE_CENTS
  * for an initial charge); the browser's `amount` is ignored. Ownership is checked with one statement
- * over the whole request (json_each), so a large batch needs no IN list and no query per item.
+ * over the whole request (json_each), so a large batch needs no IN list and no query per item. The batch,
+ * its items and one audit record per item naming the operator are written in one D1 batch
+ * (docs/decisions/087-audit-log-hash-chain.md).
  */
 import { ADMIN_INITIAL_CHARGE_CENTS, ADMIN_RETRY_CENTS } from "@jplay/schema/pricing";
+import { formatMoney } from "@jplay/schema/language";
 import type { RetryBatchResponse, RetryItemRequest, RetryItemStatus } from "@jplay/schema/admin";
 import { and, eq, sql } from "drizzle-orm";
 import { retryBatches, retryItems } from "@jplay/schema/tables";
+import { auditEntry } from "../platform/audit-log";
 import type { Ctx } from "../platform/context";
+import { runBatch } from "../platform/db";
 import { AppError, badRequest, notFound } from "../platform/errors";
 import type { Job } from "../platform/job";
 import { failDeadLetteredItems, settleRetryItems } from "./retry-items";
@@ -68,8 +73,8 @@ async function assertOwnership(ctx: Ctx, items: RequestedItem[]): Promise<void> 
   }
 }
 
-/** Records the batch and its items, then queues one charge job per item. */
-export async function createRetryBatch(ctx: Ctx, requested: RequestedItem[]): Promise<RetryBatchResponse> {
+/** Records the batch, its items and the operator's audit records, then queues one charge job per item. */
+export async function createRetryBatch(ctx: Ctx, requested: RequestedItem[], operator: string): Promise<RetryBatchResponse> {
   if (requested.length === 0) throw new AppError(400, "no_failed_payments", NO_FAILED_PAYMENTS_MESSAGE);
   if (requested.length > RETRY_BATCH_MAX_ITEMS) {
     throw badRequest(`At most ${RETRY_BATCH_MAX_ITEMS} payments can be retried at once. Select fewer and try again.`);
@@ -79,23 +84,42 @@ export async function createRetryBatch(ctx: Ctx, requested: RequestedItem[]): Pr
   const items = distinctItems(requested);
 
   const batchId = crypto.randomUUID();
-  const rows = items.map((item) => ({
-    id: crypto.randomUUID(),
-    artistId: item.artistId,
-    songId: item.songId,
-    paymentMethodId: item.paymentMethodId,
-    amountCents: item.songId === null ? ADMIN_INITIAL_CHARGE_CENTS : ADMIN_RETRY_CENTS,
-  }));
+  const rows = items.map((item) => {
+    const amountCents = item.songId === null ? ADMIN_INITIAL_CHARGE_CENTS : ADMIN_RETRY_CENTS;
+    const charge = item.songId === null ? "Initial charge" : "Retry of a failed song's charge";
+    return {
+      id: crypto.randomUUID(),
+      artistId: item.artistId,
+      songId: item.songId,
+      paymentMethodId: item.paymentMethodId,
+      amountCents,
+      detail: `${charge}: ${formatMoney(amountCents, "en")} on card ${item.paymentMethodId} (retry batch ${batchId})`,
+    };
+  });
   const kind = items.every((item) => item.songId === null) ? "charge_all" : "retry";
   const now = ctx.now();
-  // One D1 batch is one transaction: the batch and all its items, or nothing. The items travel as
-  // one JSON parameter (D1 binds at most 100 per statement); drizzle names every column in table order.
-  await db.batch([
-    db.insert(retryBatches).values({ id: batchId, kind, itemCount: rows.length, createdAt: now }),
-    db.insert(retryItems).select(sql`
+  const itemsJson = JSON.stringify(rows);
+  // One D1 batch is one transaction: the batch, all its items and their audit records, or nothing. The
+  // items travel as one JSON parameter (D1 binds at most 100 per statement).
+  await runBatch(db, [
+    sql`insert into retry_batches (id, kind, item_count, created_at) values (${batchId}, ${kind}, ${rows.length}, ${now})`,
+    sql`
+      insert into retry_items (id, batch_id, artist_id, song_id, payment_method_id, amount_cents, status, reason, updated_at)
       select json_extract(value, '$.id'), ${batchId}, json_extract(value, '$.artistId'), json_extract(value, '$.songId'),
         json_extract(value, '$.paymentMethodId'), json_extract(value, '$.amountCents'), 'pending', null, ${now}
-      from json_each(${JSON.stringify(rows)})`),
+      from json_each(${itemsJson})`,
+    auditEntry(
+      {
+        at: now,
+        actor: operator,
+        action: "charge_retry",
+        artistId: sql`json_extract(value, '$.artistId')`,
+        songId: sql`json_extract(value, '$.songId')`,
+        detail: sql`json_extract(value, '$.detail')`,
+      },
+      undefined,
+      sql`json_each(${itemsJson})`,
+    ),
   ]);
 
   for (let start = 0; start < rows.length; start += QUEUE_SEND_BATCH_MAX) {

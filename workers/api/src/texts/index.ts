@@ -19,4 +19,4 @@ export { toE164 } from "./phone-number";
 export { servedSmsCountries, textsReach } from "./sms-countries";
 export { artistPhone, confirmPhoneCode, sendPhoneCode } from "./phone-confirmation";
 export { smsRoutes } from "./routes/sms";
-export { optOut } from "./sms-opt-outs";
+export { optOutByOperator } from "./sms-opt-outs";

@@ -1,4 +1,4 @@
-/** `POST /api/admin/featured {songId|null}`: the one song Home features, or none (docs/decisions/053-featured-song.md). */
+/** `POST /api/admin/featured {songId|null}`: the one song Home features, or none (docs/decisions/053-featured-song.md), in the audit log. */
 import { Hono } from "hono";
 import { FeaturedSongSchema, type FeaturedSongResponse } from "@jplay/schema/catalogue-control";
 import type { AppEnv } from "../../platform/env";
@@ -7,6 +7,6 @@ import { jsonBody } from "../../platform/validation";
 
 export const adminFeaturedRoutes = new Hono<AppEnv>().post("/", jsonBody(FeaturedSongSchema), async (c) => {
   const { songId } = c.req.valid("json");
-  await setFeaturedSong(c.var.ctx, songId, c.var.ctx.now());
+  await setFeaturedSong(c.var.ctx, songId, c.var.ctx.now(), c.var.operator!);
   return c.json<FeaturedSongResponse>({ featuredSongId: songId });
 });

@@ -3,7 +3,8 @@
  * next page's cursor, searched on the server: payments/admin-payments.ts), counting its summary again
  * at the operator's Refresh (`POST /summary`, payments/admin-summary-counts.ts), and retrying failed charges — `POST /retry`
  * records a batch and queues one `admin.charge` job per item (each charged off-session at most once, at
- * the server's amount), `GET /retry/{batchId}` answers its progress (payments/admin-retry.ts).
+ * the server's amount; one audit record per item names the operator), `GET /retry/{batchId}` answers its
+ * progress (payments/admin-retry.ts).
  */
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -38,6 +39,6 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listAdminPayments(c.var.ctx, { q: c.req.query("q"), cursor: c.req.query("cursor"), limit: c.req.query("limit") })))
   .post("/summary", async (c) => c.json({ summary: await recountAdminSummary(c.var.ctx) } satisfies AdminSummaryRecountResponse))
   .post("/retry", jsonBody(RetryRequestSchema), async (c) =>
-    c.json(await createRetryBatch(c.var.ctx, c.req.valid("json").payments)),
+    c.json(await createRetryBatch(c.var.ctx, c.req.valid("json").payments, c.var.operator!)),
   )
   .get("/retry/:batchId", async (c) => c.json(await readRetryBatch(c.var.ctx, c.req.param("batchId"))));

@@ -65,7 +65,7 @@ export const adminSongRoutes = new Hono<AppEnv>()
     const { reason, kind } = c.req.valid("json");
     await takeDownSong(c.var.ctx, songId, { reason, kind, actor: c.var.operator! }, c.var.ctx.now());
     // A rights claim: nobody may download it any more, so its buyers are refunded through the provider.
-    if (kind === "rights") await refundRightsRemoval(c.var.ctx, songId);
+    if (kind === "rights") await refundRightsRemoval(c.var.ctx, songId, c.var.operator!);
     return c.json<TakedownResponse>({ songId, takenDown: true });
   })
   .post("/:songId/restore", async (c) => {

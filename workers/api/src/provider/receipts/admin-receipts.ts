@@ -1,13 +1,16 @@
 /**
  * What operators see and do with receipts: look one up (valid, revoked or rights-removed; how often
  * redeemed; failed downloads and any credit), revoke one with a reason — the receipt row keeps who,
- * when and why, and a revocation is never overwritten (409) — and count redemptions per provider.
+ * when and why, the audit log records it in the same batch, and a revocation is never overwritten
+ * (409) — and count redemptions per provider.
  */
-import { and, count, desc, eq, isNull, max, sql } from "drizzle-orm";
+import { count, desc, eq, max, sql } from "drizzle-orm";
 import { LEDGER_KINDS } from "@jplay/schema/ledger-postings";
 import type { AdminReceipt, AdminRedemptionsByProvider } from "@jplay/schema/receipts";
-import { receiptRedemptions, receipts } from "@jplay/schema/tables";
+import { receiptRedemptions } from "@jplay/schema/tables";
+import { auditEntry } from "../../platform/audit-log";
 import type { Ctx } from "../../platform/context";
+import { runBatch } from "../../platform/db";
 import { AppError, notFound } from "../../platform/errors";
 import { postedRefs } from "../../ledger/index";
 import { failedDownloadCount } from "./download-failures";
@@ -44,12 +47,22 @@ export async function adminReceipt(ctx: Ctx, receiptId: string): Promise<AdminRe
 
 /** Revokes a receipt: it is refused at every redemption from now on. 404 unknown, 409 already revoked. */
 export async function revokeReceipt(ctx: Ctx, receiptId: string, { reason, operator }: { reason: string; operator: string }, now = ctx.now()): Promise<AdminReceipt> {
-  const changed = await ctx.db
-    .update(receipts)
-    .set({ revokedAt: now, revokedReason: reason, revokedBy: operator })
-    .where(and(eq(receipts.id, receiptId), isNull(receipts.revokedAt)))
-    .returning({ id: receipts.id });
-  if (changed.length === 0) {
+  const unrevoked = sql`exists (select 1 from receipts where id = ${receiptId} and revoked_at is null)`;
+  // The record first, while the receipt is still unrevoked: a second operator's repeat writes neither.
+  const [, revoked] = await runBatch(ctx.db, [
+    auditEntry(
+      {
+        at: now,
+        actor: operator,
+        action: "receipt_revoked",
+        songId: sql`(select song_id from receipts where id = ${receiptId})`,
+        detail: `Receipt ${receiptId} revoked: ${reason}`,
+      },
+      unrevoked,
+    ),
+    sql`update receipts set revoked_at = ${now}, revoked_reason = ${reason}, revoked_by = ${operator} where id = ${receiptId} and revoked_at is null`,
+  ]);
+  if (revoked.meta.changes === 0) {
     const current = await adminReceipt(ctx, receiptId); // 404 when there is no such receipt
     throw new AppError(409, "already_revoked", `This receipt was already revoked by ${current.revokedBy ?? "someone"}: ${current.revokedReason ?? "no reason recorded"}`);
   }

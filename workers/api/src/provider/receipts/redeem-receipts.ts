@@ -21,7 +21,7 @@ import type { MediaKind } from "@jplay/schema/provider-feed";
 import type { Ctx } from "../../platform/context";
 import { receiptsById, receiptState } from "./receipt-records";
 import { claimedReceiptId } from "./receipt-token";
-import { refundRightsRemoval } from "./refund-rights-removal";
+import { refundRightsRemoval, RIGHTS_REFUND_SYSTEM_ACTOR } from "./refund-rights-removal";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -112,7 +112,7 @@ export async function redeemReceipts(ctx: Ctx, providerId: string, request: Rede
       from json_each(${JSON.stringify(rows)}) r`);
   }
   // A rights removal's refunds, finished here if the takedown's own run was cut short (idempotent).
-  for (const songId of rightsRemoved) await refundRightsRemoval(ctx, songId, now);
+  for (const songId of rightsRemoved) await refundRightsRemoval(ctx, songId, RIGHTS_REFUND_SYSTEM_ACTOR, now);
   console.log(JSON.stringify({ level: "info", message: "receipts redeemed", providerId, redeemed: redeemedIds.length, refused: results.length - redeemedIds.length }));
 
   return { redeemed: redeemedIds.length, refused: results.length - redeemedIds.length, results };

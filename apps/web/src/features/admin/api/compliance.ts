@@ -3,11 +3,12 @@
  * (`GET|POST /api/admin/term-lists`, `PUT …/{id}` from the version read), which lists each facility
  * applies (`PUT /api/admin/facilities/{id}/term-lists`), the live songs held at facilities
  * (`GET /api/admin/review/held`) and the decision on one (`POST /api/admin/songs/{id}/facility-decision`),
- * the audit log (`GET /api/admin/audit`), a list's versions (`GET /api/admin/term-lists/{id}/versions`) and a
+ * the audit log (`GET /api/admin/audit`) and its hash chain checked (`GET /api/admin/audit/verify`), a list's versions (`GET /api/admin/term-lists/{id}/versions`) and a
  * facility's blocks (`GET|POST /api/admin/facilities/{id}/blocks`, `POST …/blocks/{blockId}/lift`).
  * After each change everything compliance shows is read again.
  */
 import {
+  AuditChainResponseSchema,
   AuditLogResponseSchema,
   type BlockRequest,
   FacilityBlockSchema,
@@ -59,6 +60,12 @@ export const useAuditLog = (filters: AuditFilters) => {
     keepPrevious: true,
   });
 };
+
+/**
+ * The audit log's seals checked from the first record (the server seals what is new first). Not polled:
+ * it reads the whole log; read again after each compliance change and at the operator's Check again.
+ */
+export const useAuditChain = () => useReadEvery(`${complianceKey}audit-chain`, () => api.get("/api/admin/audit/verify", AuditChainResponseSchema), ADMIN_DATA_UNPOLLED);
 
 function useComplianceChange<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
   return useWrite(send, {

@@ -3,7 +3,8 @@
  * screened against (add a list, add or remove a term: each change is a new version), which lists each
  * facility applies, the live songs a list change held at a facility (matches highlighted; override
  * with a reason puts one back, block keeps it out), each list's version history, each facility's
- * blocks (facility-blocks-panel.tsx), and the audit log with its filters and CSV.
+ * blocks (facility-blocks-panel.tsx), and the audit log with its filters, its CSV and its hash chain
+ * checked (audit-chain-status.tsx).
  */
 import { useState, type FormEvent } from "react";
 import { AUDIT_ACTIONS, TERM_LANGUAGES, type HeldSong, type TermLanguage, type TermList } from "@jplay/schema/compliance";
@@ -14,6 +15,7 @@ import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useFacilities } from "../api/facilities";
 import { auditQueryString, useAuditLog, useChangeTermList, useCreateTermList, useDecideHeldSong, useHeldSongs, useSetFacilityLists, useTermLists, type AuditFilters } from "../api/compliance";
+import { AuditChainStatus } from "./audit-chain-status";
 import { FacilityBlocksPanel } from "./facility-blocks-panel";
 import { HighlightedLyrics } from "./highlighted-lyrics";
 import { TermListHistory } from "./term-list-history";
@@ -222,6 +224,7 @@ function AuditLogPanel() {
       <h2 id="audit-heading" className="text-xl font-bold">
         Audit log
       </h2>
+      <AuditChainStatus />
       <div className="flex flex-wrap items-end gap-2">
         <Field label="Facility" error={null}>
           {(control) => (
