@@ -11,6 +11,7 @@
  */
 import { env, waitUntil } from "cloudflare:workers";
 import { todayUtc } from "@jplay/schema/release-metadata";
+import { loggableError } from "../platform/loggable-error";
 
 /** Seconds an answer is served as fresh, then (up to STALE_SECONDS more) stale while it is rebuilt. */
 export const CATALOGUE_FRESH_SECONDS = 60;
@@ -159,6 +160,6 @@ export async function purgeCatalogue(): Promise<void> {
     });
     if (!purged.ok) console.error(JSON.stringify({ level: "error", message: "catalogue purge by tag refused", status: purged.status }));
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", message: "catalogue purge by tag failed", error: String(error) }));
+    console.error(JSON.stringify({ level: "error", message: "catalogue purge by tag failed", ...loggableError(error) }));
   }
 }

@@ -22,6 +22,7 @@ import { facilityInDb, resolveCatalogueScope, type CatalogueScope } from "../cat
 import { cachedResponse } from "../edge-cache";
 import type { Ctx } from "../../platform/context";
 import { homeFacility, pageCacheKey, renderedPageAnswer } from "./home-page";
+import { loggableError } from "../../platform/loggable-error";
 
 type Data = Parameters<typeof renderListenerPage>[0];
 /** What a page shows, without the facility (added when read); undefined: nothing at this address. */
@@ -81,7 +82,7 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
     const { renderListenerPage } = await import("@jplay/web/server/render-listener-page");
     return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language), c.req.path);
   }).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", error: String(error) }));
+    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", ...loggableError(error) }));
     return notRendered(204);
   });
   if (rendered.status === 404) return new Response(shell.body, { status: 404, headers: renderedPageHeaders(shell) });
