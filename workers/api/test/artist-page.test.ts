@@ -218,7 +218,8 @@ describe("a link opened in a browser is kept in an HttpOnly cookie, not in the a
     expect(fresh.cookie(LINK_COOKIE)).toBeUndefined();
 
     // From one of JPlay's own pages, or without Fetch Metadata and without a Referer from elsewhere: kept.
-    for (const headers of [{ "Sec-Fetch-Site": "same-origin" }, { Referer: "http://jplay.test/distribute" }, {}]) {
+    const fromThePerson: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "same-origin" }, { Referer: "http://jplay.test/distribute" }, {}];
+    for (const headers of fromThePerson) {
       const browser = new Browser();
       const opened = await browser.fetch(`/artist/${theirs.token}`, { redirect: "manual", headers });
       expect(opened.headers.get("Location")).toBe("/artist");
