@@ -36,7 +36,7 @@ async function getCounted(path: string, address: string, language = "en"): Promi
   const before = d1StatementsRun();
   const ctx = createExecutionContext();
   const headers = { "CF-Connecting-IP": address, "Accept-Language": language };
-  const response = await worker.fetch(new Request(`https://jplay.test${path}`, { headers }), { ...env, DB: countingD1(env.DB) } as Env, ctx);
+  const response = await worker.fetch(new Request(`https://jplay.test${path}`, { headers }), { ...env, DB: countingD1(env.DB) }, ctx);
   const body: unknown = await response.json();
   await waitOnExecutionContext(ctx);
   return { status: response.status, body, retryAfter: response.headers.get("Retry-After"), statements: d1StatementsRun() - before };

@@ -52,7 +52,7 @@ const callKey = (c: Context<AppEnv>, read: Partial<Record<(typeof KEYED_PARAMS)[
   const url = new URL(c.req.url);
   const keyed = new URLSearchParams();
   for (const name of KEYED_PARAMS) {
-    const value = read[name as keyof typeof read] ?? url.searchParams.get(name);
+    const value = read[name] ?? url.searchParams.get(name);
     if (value !== null) keyed.set(name, value);
   }
   const query = keyed.toString();
