@@ -62,7 +62,7 @@ export async function keptArtistLink(page: Page): Promise<string | null> {
   return kept ? `/artist/${kept.value}` : null;
 }
 
-/** Nothing in the page's local or session storage names an artist page link (docs/decisions/088-page-link-out-of-reach.md). */
+/** Nothing in the page's local or session storage names an artist page link (docs/decisions/088-leaks-and-cheap-reads.md). */
 export async function expectNoLinkInStorage(page: Page, link: string): Promise<void> {
   const token = link.slice("/artist/".length);
   const stored = await page.evaluate(() => [localStorage, sessionStorage].flatMap((store) => Object.entries(store).flat()));

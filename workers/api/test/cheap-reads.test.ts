@@ -1,5 +1,5 @@
 /**
- * Reads of the public catalogue that cost a D1 read each time (docs/decisions/088-page-link-out-of-reach.md),
+ * Reads of the public catalogue that cost a D1 read each time (docs/decisions/088-leaks-and-cheap-reads.md),
  * through the Worker's fetch handler with its D1 statements counted: an artist nobody has, asked again
  * and again, is read once and kept as "not found" (in each asker's language); spellings of one search
  * ("love", "Love", "love!") are one search; and past PUBLIC_READ_BURST_PER_MINUTE reads a minute that

@@ -1,5 +1,5 @@
 /**
- * Where an artist page token must never go (docs/decisions/088-page-link-out-of-reach.md): Stripe's
+ * Where an artist page token must never go (docs/decisions/088-leaks-and-cheap-reads.md): Stripe's
  * return and refresh addresses for payout onboarding, whichever way the call named the link, and any
  * log line the Worker writes; a database error is logged by its type and code, never with the
  * query's bound values (drizzle puts them in its message). Isolated: one test renames a table.

@@ -3,7 +3,7 @@
  * the flags behind Home's success banner. Shared storage keys, here once so the payment screens that
  * write them and the screens that read them cannot disagree. The artist's private page link is not
  * among them: the Worker keeps it in an HttpOnly cookie, out of any script's reach
- * (docs/decisions/088-page-link-out-of-reach.md).
+ * (docs/decisions/088-leaks-and-cheap-reads.md).
  */
 import { storage } from "./storage";
 

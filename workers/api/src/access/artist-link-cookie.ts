@@ -44,7 +44,7 @@ export function keepOpenedLink(c: Context<AppEnv>, token: string, ttlMs: number)
  * Whether the person opened this navigation themselves (typed, pasted, a bookmark, a link in another
  * app: `Sec-Fetch-Site: none`) or from one of our pages (`same-origin`); never when another site sent
  * the browser (`cross-site`, `same-site`). A browser too old to send Fetch Metadata counts as the
- * person's only without a Referer from elsewhere (docs/decisions/088-page-link-out-of-reach.md).
+ * person's only without a Referer from elsewhere (docs/decisions/088-leaks-and-cheap-reads.md).
  */
 export function openedByThePerson(headers: Headers, origin: string): boolean {
   const site = headers.get("Sec-Fetch-Site");

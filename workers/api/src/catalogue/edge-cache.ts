@@ -11,7 +11,7 @@
  *
  * A read that finds nothing (an artist, a song or its media not in the catalogue) may be kept too, for
  * NOT_FOUND_SECONDS and with no stale window (`keepNotFound`): a made-up address asked again and again
- * then costs one D1 read a colo for that long, not one a request (docs/decisions/088-page-link-out-of-reach.md).
+ * then costs one D1 read a colo for that long, not one a request (docs/decisions/088-leaks-and-cheap-reads.md).
  * What is kept is the fact, not the answer: a thrown 404 is thrown again, in the asker's language.
  */
 import { env, waitUntil } from "cloudflare:workers";

@@ -86,7 +86,7 @@ export const CLIENT_BURST_PER_MINUTE = 30;
  * `simple.limit` in wrangler.toml, held to this by scripts/production-build.test.ts). Answers from the
  * cache are never counted, so a facility's tablets behind one address reading the catalogue stay far
  * below it; a client making up addresses (artists, searches, song ids) to miss the cache does not
- * (docs/decisions/088-page-link-out-of-reach.md).
+ * (docs/decisions/088-leaks-and-cheap-reads.md).
  */
 export const PUBLIC_READ_BURST_PER_MINUTE = 300;
 /** What a client past its burst limit is told. */

@@ -2,7 +2,7 @@
  * What a log line may say about an error: its type and its code, never its message or stack. A
  * database error's message is the query with every bound value in it (drizzle's "Failed query: …
  * params: …", a link's hash, a phone number, a card's fingerprint), a payment provider's may quote what
- * was sent, and Workers Logs keep whatever is logged (docs/decisions/088-page-link-out-of-reach.md).
+ * was sent, and Workers Logs keep whatever is logged (docs/decisions/088-leaks-and-cheap-reads.md).
  * The type names what failed (`DrizzleQueryError`, `StripeConnectionError`, `AppError`); the code says
  * how (`card_declined`, `SQLITE_CONSTRAINT`), taken from the error or the error that caused it.
  */

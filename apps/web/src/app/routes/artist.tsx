@@ -9,7 +9,7 @@ import { ArtistDashboard } from "@/features/artist/components/artist-dashboard";
  * `/artist/{token}` rendered by the app: only where the Worker did not see the navigation (the service
  * worker's copy of the app, offline). The token is never sent in an API call's address; loading the
  * address again when online lets the Worker keep it in the cookie and open `/artist`
- * (docs/decisions/088-page-link-out-of-reach.md).
+ * (docs/decisions/088-leaks-and-cheap-reads.md).
  */
 function OpenedOffline() {
   const i18n = useI18n();

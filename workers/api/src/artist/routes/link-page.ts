@@ -8,7 +8,7 @@
  * (`Sec-Fetch-Site: none`) or one of JPlay's own pages (`same-origin`). A link another website sends
  * the browser to, or a malformed one, leaves the kept link as it was, so no other site can put its
  * own artist's page, or nothing, where this browser's artist expects theirs; the page then says the
- * link was not kept (`?link=not-kept`, docs/decisions/088-page-link-out-of-reach.md).
+ * link was not kept (`?link=not-kept`, docs/decisions/088-leaks-and-cheap-reads.md).
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../platform/env";

@@ -10,7 +10,7 @@
  * use renews it (access/artist-links.ts). The token segment `link` names the token this browser
  * keeps in its HttpOnly cookie instead (access/artist-link-cookie.ts): the app calls that way only, so
  * the token never sits in an address, a request's URL in Workers Logs, or Stripe's return address,
- * which is `/artist` whichever way the link was named (docs/decisions/088-page-link-out-of-reach.md).
+ * which is `/artist` whichever way the link was named (docs/decisions/088-leaks-and-cheap-reads.md).
  */
 import { Hono, type Context } from "hono";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";

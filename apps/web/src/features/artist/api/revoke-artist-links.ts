@@ -1,7 +1,7 @@
 /**
  * `POST /api/artist/{token}/revoke-links`: every link to the artist's page stops working and a new
  * one is answered, which the Worker also keeps in this browser's HttpOnly cookie; the page shows it once
- * for the artist to keep and stores it nowhere (docs/decisions/088-page-link-out-of-reach.md). The page
+ * for the artist to keep and stores it nowhere (docs/decisions/088-leaks-and-cheap-reads.md). The page
  * is read again (its link's expiry is the new link's).
  */
 import { RevokeArtistLinksResponseSchema } from "@jplay/schema/artist";

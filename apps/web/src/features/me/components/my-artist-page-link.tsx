@@ -2,7 +2,7 @@
  * A link to this browser's artist page (docs/decisions/028-artist-journey.md), for a browser whose
  * session belongs to an artist: `/artist`, where the page reads the link the Worker keeps in an
  * HttpOnly cookie. A click first has the Worker keep one (the kept link, or a fresh one when it was
- * lost: docs/decisions/088-page-link-out-of-reach.md), then opens the page. Nothing renders for a
+ * lost: docs/decisions/088-leaks-and-cheap-reads.md), then opens the page. Nothing renders for a
  * browser without an artist.
  */
 import { useState, type MouseEvent, type ReactNode } from "react";
