@@ -31,17 +31,17 @@ describe("after paying", () => {
     await page.waitForURL(`${baseURL}/`, { timeout: 30_000 });
     await page.getByText(`${title} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
     const bannerLink = page.getByRole("link", { name: "Your private artist page" });
-    expect(await bannerLink.getAttribute("href")).toBe(`${baseURL}/artist`);
+    expect(await bannerLink.getAttribute("href")).toBe("/artist");
     await page.getByRole("heading", { name: "Next step: get paid" }).waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Get paid" }).isEnabled()).toBe(true);
 
     const myMusic = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My music" });
     await myMusic.waitFor();
-    expect(await myMusic.getAttribute("href")).toBe(`${baseURL}/artist`);
+    expect(await myMusic.getAttribute("href")).toBe("/artist");
     // The mobile menu has it too.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Menu" }).click();
-    expect(await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My music" }).getAttribute("href")).toBe(`${baseURL}/artist`);
+    expect(await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My music" }).getAttribute("href")).toBe("/artist");
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // My music opens the page from the kept link, which it keeps (no new link).

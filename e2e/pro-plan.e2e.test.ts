@@ -59,7 +59,7 @@ describe("Pro on the artist's private page", () => {
     await page.waitForURL(`${baseURL}/subscription-success`);
     const pageLink = page.getByRole("link", { name: "your private artist page" });
     await pageLink.waitFor();
-    expect(await pageLink.getAttribute("href")).toBe(`${baseURL}/artist`);
+    expect(await pageLink.getAttribute("href")).toBe("/artist");
 
     // Pro turns on when Stripe's invoice.paid webhook arrives: reload until the plan shows.
     await pageLink.click();
