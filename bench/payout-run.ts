@@ -423,6 +423,10 @@ await withSession(
   {
     logLevel: "info",
     onOutput: queueLog.onOutput,
-    vars: { STRIPE_TRANSFERS_PER_SECOND: String(stripeLimit ?? 1_000_000) },
+    // The sandbox limits as live mode does (global ≥ 100): the product is told both limits, and paces to 80% of each.
+    vars: {
+      STRIPE_TRANSFERS_PER_SECOND: String(stripeLimit ?? 1_000_000),
+      STRIPE_REQUESTS_PER_SECOND: String(stripeLimit === null ? 1_000_000 : Math.max(100, stripeLimit)),
+    },
   },
 );

@@ -213,11 +213,14 @@ describe("offer screen rules (server answers stubbed in the browser)", () => {
       await page.getByRole("radio", { name }).check();
     }
     await expect.poll(() => page.getByRole("radio", { name: /Standard/ }).isChecked()).toBe(true);
+    // The Worker's own answer to a package outside the list (schema/src/distribution.ts): 400 bad_request.
     await page.route(`**/api/distribute/${songId}/complete`, (route) =>
-      route.fulfill({ status: 400, json: { error: { code: "invalid_option", message: "Invalid option" } } }),
+      route.fulfill({ status: 400, json: { error: { code: "bad_request", message: "Invalid option" } } }),
     );
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await toastShown(page, "Invalid option");
+    // Not a decline: a decline's toast carries the server's message too, then leaves for the offer.
+    expect(await page.locator("[data-sonner-toast]").filter({ hasText: "Payment Declined" }).count()).toBe(0);
     expect(pathOf(page)).toBe(`/approval/${songId}`);
   });
 });

@@ -73,7 +73,7 @@ describe("the Content-Security-Policy holds on every screen", () => {
   test.each(SCREENS)("%s: served with the security headers, rendered with no violation", async (path, rendered) => {
     const response = await page.goto(`${baseURL}${path}`);
     const headers = response!.headers();
-    expect(headers["content-security-policy"]).toContain("script-src 'self' https://js.stripe.com;");
+    expect(headers["content-security-policy"]).toContain("script-src 'self' https://js.stripe.com https://challenges.cloudflare.com;");
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

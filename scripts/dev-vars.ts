@@ -17,8 +17,11 @@ export const newReceiptSigningKey = () => JSON.stringify(generateKeyPairSync("ed
 const generated = (name: string) =>
   name === "RECEIPT_SIGNING_KEY" ? `${name}=${newReceiptSigningKey()}` : `${name}=${isWebhookSecret(name) ? "whsec_" : ""}${randomBytes(24).toString("hex")}`;
 
-/** What the sandbox Worker needs of the product's secrets: the webhook endpoints' signing secrets. */
-export const SANDBOX_SHARED_SECRETS = ["STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET"] as const;
+/**
+ * What the sandbox Worker needs of the product's secrets: the webhook endpoints' signing secrets, and
+ * the keys of the Turnstile stand-in's site (workers/stripe-sandbox/src/turnstile.ts).
+ */
+export const SANDBOX_SHARED_SECRETS = ["STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
 
 /** Writes the sandbox's .dev.vars next to its configuration (`sandboxConfig`). */
 export function writeSandboxDevVars(values: Partial<Record<(typeof SANDBOX_SHARED_SECRETS)[number], string>>, sandboxConfig = sandboxConfigPath): void {
@@ -61,6 +64,8 @@ export function throwAwaySecrets(adminPassword: string = randomBytes(24).toStrin
   const sandboxSecrets = {
     STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
     STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+    TURNSTILE_SITE_KEY: `0x-standin-${randomBytes(12).toString("hex")}`,
+    TURNSTILE_SECRET_KEY: `0x-standin-${randomBytes(24).toString("hex")}`,
   };
   const vars: Record<string, string> = {
     ADMIN_PASSWORD: adminPassword,
@@ -73,9 +78,12 @@ export function throwAwaySecrets(adminPassword: string = randomBytes(24).toStrin
     // CLIENT_BURSTS) is off: two browser files at once can pass it from the one address.
     CLIENT_BURST_CHECK: "off",
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "1000",
-    SETUP_INTENTS_PER_MINUTE: "1000",
-    CARD_SAVES_PER_MINUTE: "1000",
     CARD_SAVES_PER_ADDRESS_PER_HOUR: "1000",
+    // Nor is any browser challenged for its address's or everyone's attempts (a test about the
+    // challenge starts a server of its own with lower values: e2e/payment-challenge.e2e.test.ts).
+    UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "1000",
+    UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR: "1000",
+    CARD_CHECKS_PER_MINUTE: "1000",
     MAX_UNPAID_SONGS_PER_ARTIST: "1000",
   };
   return { args: Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]), sandboxSecrets };

@@ -63,10 +63,10 @@ describe("the SPA's security headers", () => {
     expect(headers.get("permissions-policy")).toMatch(/camera=\(\).*microphone=\(\).*payment=\(\)/);
   });
 
-  it("allow scripts from the site and Stripe.js only, never inline, and no framing by anyone", () => {
+  it("allow scripts from the site, Stripe.js and Turnstile only, never inline, and no framing by anyone", () => {
     expect(csp.get("default-src")).toEqual(["'self'"]);
-    expect(csp.get("script-src")).toEqual(["'self'", "https://js.stripe.com"]);
-    expect(csp.get("frame-src")).toEqual(["https://js.stripe.com", "https://hooks.stripe.com"]);
+    expect(csp.get("script-src")).toEqual(["'self'", "https://js.stripe.com", "https://challenges.cloudflare.com"]);
+    expect(csp.get("frame-src")).toEqual(["https://js.stripe.com", "https://hooks.stripe.com", "https://challenges.cloudflare.com"]);
     expect(csp.get("connect-src")).toEqual(["'self'", "https://api.stripe.com"]);
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     expect(csp.get("object-src")).toEqual(["'none'"]);

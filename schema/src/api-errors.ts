@@ -33,6 +33,10 @@ export type ApiErrorCode =
   | "no_phone"
   | "phone_code_invalid"
   | "phone_code_expired"
+  // Payment setup past a limit: a Turnstile challenge (docs/decisions/084)
+  | "challenge_required"
+  | "challenge_failed"
+  | "challenge_unavailable"
   // Operators
   | "wrong_password"
   | "already_reviewed"

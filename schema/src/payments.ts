@@ -9,6 +9,12 @@ export type PaymentsConfig = v.InferOutput<typeof PaymentsConfigSchema>;
 export const PublicConfigSchema = v.object({ payments: PaymentsConfigSchema });
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;
 
+/**
+ * The request header that carries a passed Turnstile challenge's token on the payment-setup calls,
+ * after a 428 `challenge_required` whose `error.siteKey` the widget needs (docs/decisions/084).
+ */
+export const CHALLENGE_TOKEN_HEADER = "X-Turnstile-Token";
+
 export const CreateSetupIntentResponseSchema = v.object({ clientSecret: v.string(), customerId: v.string() });
 export type CreateSetupIntentResponse = v.InferOutput<typeof CreateSetupIntentResponseSchema>;
 

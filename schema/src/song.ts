@@ -28,9 +28,9 @@ export const SongListSchema = v.array(SongDtoSchema);
 /** `GET /api/songs/featured`: null when no song is featured. */
 export const FeaturedSongDtoSchema = v.nullable(SongDtoSchema);
 
-/** Error body every non-success API answer carries. */
+/** Error body every non-success API answer carries (`siteKey`: a challenge's, schema/src/payments.ts). */
 export interface ApiErrorBody {
-  error: { code: string; message: string };
+  error: { code: string; message: string; siteKey?: string };
 }
 
 export const songAudioPath = (songId: string) => `/api/songs/${encodeURIComponent(songId)}/audio`;

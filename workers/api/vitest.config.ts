@@ -11,6 +11,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** Test-only webhook secrets, shared by the product (verifies) and the sandbox (signs). */
 export const TEST_WEBHOOK_SECRET = "whsec_test_jplay";
 export const TEST_CONNECT_WEBHOOK_SECRET = "whsec_test_jplay_connect";
+/** Test-only keys of the Turnstile stand-in's site, shared by the product (verifies) and the sandbox (issues). */
+export const TEST_TURNSTILE_SITE_KEY = "0x-standin-site-worker-tests";
+export const TEST_TURNSTILE_SECRET_KEY = "0x-standin-secret-worker-tests-0123456789";
 
 /**
  * How the Worker test files share runtimes. A runtime (workerd with the product, its D1, R2 and
@@ -39,6 +42,8 @@ export const SHARED_STRIPE_STATE_TESTS = [
  */
 export const ISOLATED_TESTS = [
   "test/limits.test.ts",
+  // Counts the card checks of all clients together, which every payment setup of the runtime moves.
+  "test/payment-challenges.test.ts",
   "test/catalogue.test.ts",
   "test/catalogue-cache.test.ts",
   "test/home-page.test.ts",
@@ -135,11 +140,16 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
             // windows. Pipeline tests pass a compressed value in their own env.
             DISTRIBUTION_SECONDS_PER_HOUR: "",
             ADMIN_PASSWORD: "test-admin-password-0123",
-            // Test files set up dozens of artists a minute: the global ceilings on payment setup
-            // (src/platform/limits.ts) would couple unrelated tests. Their own tests set low values per request.
-            SETUP_INTENTS_PER_MINUTE: "100000",
-            CARD_SAVES_PER_MINUTE: "100000",
+            // Test files set up dozens of artists a minute from a few hundred addresses: the challenges on
+            // payment setup (src/payments/setup-challenges.ts) would couple unrelated tests. Their own
+            // tests (test/payment-challenges.test.ts, test/limits.test.ts) set the defaults per request.
+            UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "100000",
+            UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
+            CARD_CHECKS_PER_MINUTE: "100000",
             CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
+            // The Turnstile stand-in's site (workers/stripe-sandbox/src/turnstile.ts), the sandbox's too.
+            TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
+            TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET_KEY,
             // The ledger's property test (test/ledger-properties.test.ts): its default size fits CI;
             // `LEDGER_PROPERTY_RUNS=20 LEDGER_PROPERTY_OPERATIONS=500` runs the full 10,000 operations.
             LEDGER_PROPERTY_RUNS: process.env.LEDGER_PROPERTY_RUNS ?? "",
@@ -157,7 +167,14 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
               serviceBindings: { WEBHOOK_TARGET: `vitest-plugin-runner-${name}` },
               // Stripe's request-rate limits off (its src/rate-limits.ts): test files set up artists many a
               // second; the tests about the limits set them with the sandbox's helper.
-              bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET, RATE_LIMITS: "off", ...sandboxBindings },
+              bindings: {
+                STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+                STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET,
+                RATE_LIMITS: "off",
+                TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
+                TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET_KEY,
+                ...sandboxBindings,
+              },
             },
           ],
         },

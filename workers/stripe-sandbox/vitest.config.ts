@@ -9,6 +9,9 @@ import { FOUR_AT_A_TIME } from "../../vitest.slots.ts";
 /** Test-only webhook secrets: the sandbox signs with them, tests verify with them. */
 export const TEST_WEBHOOK_SECRET = "whsec_test_sandbox_platform";
 export const TEST_CONNECT_WEBHOOK_SECRET = "whsec_test_sandbox_connect";
+/** Test-only keys of the Turnstile stand-in's site. */
+export const TEST_TURNSTILE_SITE_KEY = "0x-standin-site-sandbox-tests";
+export const TEST_TURNSTILE_SECRET_KEY = "0x-standin-secret-sandbox-tests-0123456789";
 
 /**
  * The product's webhook endpoints as far as the sandbox can tell: every POST is recorded in memory
@@ -56,7 +59,14 @@ export default defineConfig({
       miniflare: {
         // Request-rate limits off (src/rate-limits.ts): the tests make requests faster than Stripe allows;
         // test/rate-limits.test.ts sets them to test the limiter.
-        bindings: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET, RATE_LIMITS: "off" },
+        bindings: {
+          STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+          STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET,
+          RATE_LIMITS: "off",
+          // The Turnstile stand-in's one site (src/turnstile.ts; test/turnstile.test.ts).
+          TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
+          TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET_KEY,
+        },
         // Deliveries go to the recorder instead of the product (wrangler.toml's WEBHOOK_TARGET = jplay);
         // tests read it through WEBHOOK_RECORDER.
         serviceBindings: { WEBHOOK_TARGET: "webhook-endpoint", WEBHOOK_RECORDER: "webhook-endpoint" },

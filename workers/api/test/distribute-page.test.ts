@@ -34,7 +34,7 @@ describe("GET /distribute", () => {
     expect(html.match(/<div id="root"/g)).toHaveLength(1);
     // The built app's own script still loads, to hydrate this HTML.
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
-    expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self' https://js.stripe.com;");
+    expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self' https://js.stripe.com https://challenges.cloudflare.com;");
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
     expect(response.headers.get("ETag")).toBeNull();
   });

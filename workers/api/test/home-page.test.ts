@@ -170,7 +170,7 @@ describe("GET /", () => {
   it("carries the single-page app's security headers and a page's caching", async () => {
     const response = await new Browser().fetch("/");
     await response.text();
-    expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self' https://js.stripe.com;");
+    expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self' https://js.stripe.com https://challenges.cloudflare.com;");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
     // A browser asks again every time: a stale-while-revalidate copy would show an old catalogue after a change.

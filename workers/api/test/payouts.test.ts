@@ -257,6 +257,17 @@ describe("the daily payout run", () => {
   });
 });
 
+/** What a crashed attempt leaves: the payout row and the money moved to payout_pending. */
+async function crashedBeforeStripe(artistId: string, period: string, cents: number) {
+  const id = crypto.randomUUID();
+  await db.insert(payouts).values({ id, artistId, period, amountCents: cents });
+  await postTransaction(testCtx, "payout", id, [
+    { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: -cents },
+    { account: ACCOUNTS.artistPayoutPending(artistId), artistId, amountCents: cents },
+  ]);
+  return id;
+}
+
 describe("one artist's payout job", () => {
   const artistJob = (artistId: string, period: string): Job => ({ type: "payouts.artist", artistId, period });
 
@@ -265,17 +276,6 @@ describe("one artist's payout job", () => {
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     return getQueueResult(batch, ctx);
-  }
-
-  /** What a crashed attempt leaves: the payout row and the money moved to payout_pending. */
-  async function crashedBeforeStripe(artistId: string, period: string, cents: number) {
-    const id = crypto.randomUUID();
-    await db.insert(payouts).values({ id, artistId, period, amountCents: cents });
-    await postTransaction(testCtx, "payout", id, [
-      { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: -cents },
-      { account: ACCOUNTS.artistPayoutPending(artistId), artistId, amountCents: cents },
-    ]);
-    return id;
   }
 
   it("finishes a payout whose earlier attempt crashed before calling Stripe", async () => {
@@ -510,6 +510,26 @@ describe("Stripe's rate limit on Transfers", () => {
     // The checks' own reads are not held to the account's limit.
     await sandboxHelper("/v1/test_helpers/rate_limits", { off: "true" });
     for (const artist of group) expect(await transfersTo(artist.accountId)).toHaveLength(1);
+  });
+
+  it("a test-mode account's limit over all endpoints holds the Transfers and the look-ups of resumed payouts together: Stripe refuses none", async () => {
+    // Four payouts an earlier attempt left unfinished (each is looked up by its transfer group, then
+    // sent) and four new ones, in one batch: twelve requests.
+    const resumed = await payableArtists(4, (i) => 1900 + i);
+    for (const artist of resumed) await crashedBeforeStripe(artist.id, "2026-12-19", 1900);
+    const fresh = await payableArtists(4, (i) => 2000 + i);
+    // The account allows 5 requests a second in all, and 25 Transfers: the product is told both.
+    await sandboxHelper("/v1/test_helpers/rate_limits", { global: "5", endpoint: "25" });
+    const { retriedArtists } = await deliverBatch([...resumed, ...fresh].map((artist) => artist.id), "2026-12-19", {
+      settings: { STRIPE_REQUESTS_PER_SECOND: "5", STRIPE_TRANSFERS_PER_SECOND: "25" },
+    });
+    expect(retriedArtists).toEqual([]);
+    expect(await refused()).toEqual({ "global-rate": 0, "endpoint-rate": 0 });
+    await sandboxHelper("/v1/test_helpers/rate_limits", { off: "true" });
+    for (const artist of [...resumed, ...fresh]) {
+      expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
+      expect(await transfersTo(artist.accountId)).toHaveLength(1);
+    }
   });
 
   it("the same Transfers sent at once meet Stripe's 429s (what the pacing prevents)", async () => {

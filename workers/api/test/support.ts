@@ -1,6 +1,8 @@
 /** Helpers for Worker tests: call the real fetch handler like a browser with its own cookie jar. */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
+import worker from "../src/index";
 import { contextFor, type ContextOverrides, type Ctx } from "../src/platform/context";
 import { toE164 } from "../src/texts/phone-number";
 
@@ -25,7 +27,14 @@ export class Browser {
   /** Sent as User-Agent when set (workerd sends none of its own). */
   userAgent: string | undefined;
 
-  constructor(readonly address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
+  /**
+   * `settings`: Worker settings this browser's requests are answered with, over the test env's (a
+   * limit at its production default, say): the Worker's handler is then called with them.
+   */
+  constructor(
+    readonly address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+    readonly settings: Partial<Record<keyof Env, string>> = {},
+  ) {}
 
   /** The cookie this browser holds under `name`, as it sends it (undefined when none). */
   cookie(name: string): string | undefined {
@@ -43,7 +52,8 @@ export class Browser {
     headers.set("CF-Connecting-IP", this.address);
     if (this.userAgent && !headers.has("User-Agent")) headers.set("User-Agent", this.userAgent);
     if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const response = await exports.default.fetch(new Request(`http://jplay.test${path}`, { ...init, headers }));
+    const request = new Request(`http://jplay.test${path}`, { ...init, headers });
+    const response = Object.keys(this.settings).length === 0 ? await exports.default.fetch(request) : await this.fetchWithSettings(request);
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const [name, ...value] = pair!.split("=");
@@ -51,6 +61,13 @@ export class Browser {
       if (value.join("=") === "" || /;\s*Max-Age=0/i.test(cookie)) this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), value.join("="));
     }
+    return response;
+  }
+
+  private async fetchWithSettings(request: Request): Promise<Response> {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(request, { ...env, ...this.settings } as Env, ctx);
+    await waitOnExecutionContext(ctx);
     return response;
   }
 

@@ -1,6 +1,7 @@
 /**
  * The sandbox Worker's own configuration (workers/stripe-sandbox/wrangler.toml and its .dev.vars). It
- * shares nothing with the product but the webhook secrets, as Stripe and a merchant share them.
+ * shares nothing with the product but the webhook secrets, as Stripe and a merchant share them, and
+ * the Turnstile stand-in's keys, as Cloudflare and a site share them.
  */
 export interface SandboxEnv {
   /** The sandbox's own D1 database: Stripe objects, idempotent answers (migrations/). */
@@ -32,6 +33,12 @@ export interface SandboxEnv {
    * `POST /v1/test_helpers/rate_limits` changes them while the sandbox runs.
    */
   RATE_LIMITS?: string;
+  /**
+   * The Turnstile stand-in's one site (turnstile.ts): its public site key, which the widget names, and
+   * the secret siteverify takes, the same values the product has (scripts/dev-vars.ts copies them).
+   */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
 }
 
 export interface AppEnv {

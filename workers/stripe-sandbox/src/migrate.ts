@@ -6,12 +6,14 @@
 import init from "../migrations/0000_init.sql";
 import balanceFloor from "../migrations/0001_balance_floor.sql";
 import pendingEventsIndex from "../migrations/0002_pending_events_index.sql";
+import turnstileTokens from "../migrations/0003_turnstile_tokens.sql";
 
 /** In order; append new files, never edit applied ones. */
 const MIGRATIONS: ReadonlyArray<readonly [name: string, sql: string]> = [
   ["0000_init", init],
   ["0001_balance_floor", balanceFloor],
   ["0002_pending_events_index", pendingEventsIndex],
+  ["0003_turnstile_tokens", turnstileTokens],
 ];
 
 const statementsOf = (sql: string) =>

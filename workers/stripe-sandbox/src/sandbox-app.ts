@@ -33,6 +33,7 @@ import { testClockRoutes } from "./resources/test-clocks";
 import { testHelperRoutes } from "./resources/test-helpers";
 import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
+import { turnstileRoutes } from "./turnstile";
 import { webhookEndpointRoutes } from "./resources/webhook-endpoints";
 import { runDueRefundWork } from "./refunds";
 import { runDueSubscriptionWork } from "./subscription-cycle";
@@ -71,6 +72,8 @@ const dueSubscriptionWork: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const sandboxApp = new Hono<AppEnv>()
   // The hosted onboarding page is for a person's browser: no API key, its link is the credential.
   .route("/", connectOnboardingRoutes)
+  // The Turnstile stand-in (turnstile.ts): Cloudflare's API, not Stripe's, so none of Stripe's keys or headers.
+  .route("/turnstile/v0", turnstileRoutes)
   .use("*", stripeHeaders)
   .use("*", requireApiKey)
   .use("*", limitRequestRate)

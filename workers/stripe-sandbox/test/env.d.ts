@@ -12,5 +12,7 @@ declare namespace Cloudflare {
     WEBHOOK_RECORDER: Fetcher;
     STRIPE_WEBHOOK_SECRET: string;
     STRIPE_CONNECT_WEBHOOK_SECRET: string;
+    TURNSTILE_SITE_KEY: string;
+    TURNSTILE_SECRET_KEY: string;
   }
 }

@@ -3,7 +3,7 @@
  * the run's D1 statements and Stripe waits do not grow one artist at a time: the artists, their
  * unfinished and the period's payouts and their balances are read in one D1 batch; the new payout
  * rows and their ledger moves are written in one; the Transfers are asked for at once (each under its
- * own payout's idempotency key, paced to Stripe's limit: transfer-pacer.ts); their outcomes, the ledger
+ * own payout's idempotency key, paced below Stripe's limits: transfer-pacer.ts); their outcomes, the ledger
  * and the artists' texts are written in one.
  * Every guarantee of the one-artist path holds (ledger/payouts.ts): one payout per artist and period
  * (unique), the ledger balanced in every batch, no Transfer twice. An artist with an unfinished payout
@@ -101,7 +101,7 @@ async function payChunk(ctx: Ctx, period: string, ids: string[], results: Map<st
  */
 async function sendTransfers(ctx: Ctx, created: { artist: Artist; payout: PayoutRow }[], results: Map<string, ArtistPayResult>): Promise<void> {
   const waits = await transferSendWaits(ctx, created.length);
-  const tries = await paced(created, waits, async ({ artist, payout }): Promise<Attempt> => ({ artist, payout, attempt: await attemptTransfer(ctx, artist, payout, false) }));
+  const tries = await paced(created, waits, async ({ artist, payout }): Promise<Attempt> => ({ artist, payout, attempt: await attemptTransfer(ctx, artist, payout, false, true) }));
   const answered: Attempt[] = [];
   tries.forEach((tried, index) => {
     if (tried.status === "fulfilled") answered.push(tried.value);

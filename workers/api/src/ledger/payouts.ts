@@ -24,6 +24,7 @@ import { availableBalancesQuery, post } from "./ledger";
 import { runBatch } from "../platform/db";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 import { withRateLimitBackoff } from "../platform/stripe-rate-limit";
+import { awaitTurn } from "./transfer-pacer";
 import { outboxTextsStatement, payoutSentText, queueTextSends } from "../texts/index";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -141,16 +142,20 @@ export const attemptOutcome = (attempt: TransferAttempt) => OUTCOME_OF[attempt.k
  * idempotent request still in flight) is thrown so the queue retries with the same key; a 500
  * Stripe stored under the key moves the row to the next key first.
  * Several run at once for a queue batch's artists (ledger/payout-batch.ts): each has its own key.
+ * Every request waits for its turn at the account's pacer (transfer-pacer.ts); `transferTimed`: the
+ * caller already waited for the Transfer's turn (a batch reserves its Transfers' times at once).
  */
-export async function attemptTransfer(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed: boolean): Promise<TransferAttempt> {
+export async function attemptTransfer(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed: boolean, transferTimed = false): Promise<TransferAttempt> {
   const { stripe } = ctx;
   const destination = artist.stripeAccountId;
   if (!destination) return { kind: "refused", message: "The artist has no connected account." };
   const spentKeys = payout.stripeKeyAttempt + payout.fundingWaits;
   if (resumed || spentKeys > 0) {
+    await awaitTurn(ctx, "lookup");
     const earlier = await withRateLimitBackoff(() => stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 }));
     if (earlier.data[0]) return { kind: "sent", transferId: earlier.data[0].id };
   }
+  if (!transferTimed) await awaitTurn(ctx, "transfer");
   try {
     // A 429 is waited out under the same key (nothing is stored for it); still refused, it is thrown below.
     const transfer = await withRateLimitBackoff(() =>

@@ -65,6 +65,22 @@ export async function confirmedSetupCard(ctx: Ctx, customerId: string, paymentMe
   return { method, card: method.card };
 }
 
+/**
+ * Whether this customer saved this card before (the same fingerprint, or the same payment method when
+ * Stripe gave none): a card saved again is no new card check, so it counts once against the budgets
+ * all clients share (payments/setup-challenges.ts).
+ */
+export async function savedBefore(ctx: Ctx, customerId: string, { method, card }: ConfirmedCard): Promise<boolean> {
+  const sameCard = card.fingerprint ? eq(paymentMethods.fingerprint, card.fingerprint) : eq(paymentMethods.stripePaymentMethodId, method.id);
+  const [row] = await ctx.db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .innerJoin(artists, eq(artists.id, paymentMethods.artistId))
+    .where(and(eq(artists.stripeCustomerId, customerId), sameCard))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Makes a confirmed card the artist's (creating the artist on a first save). */
 export async function savePaymentMethod(ctx: Ctx, input: SaveCardInput, { method, card }: ConfirmedCard) {
   const { db, stripe } = ctx;

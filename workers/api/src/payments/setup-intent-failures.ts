@@ -1,8 +1,10 @@
 /**
  * A SetupIntent that keeps failing is someone trying cards, not an artist with a typo: after
  * SETUP_FAILURES_BEFORE_CANCEL failed confirmations (declines, failed 3-D Secure) it is canceled, so
- * its client secret can test no more cards; the next try needs a new intent, which the per-address
- * and global limits on /api/create-setup-intent meter (payments/routes/create-setup-intent.ts).
+ * its client secret can test no more cards; the next try needs a new intent, which the limits per
+ * client on /api/create-setup-intent meter (payments/setup-challenges.ts). Each decline is a card
+ * check an attacker paid for, so it also counts towards the card checks of all clients, past which
+ * every payment setup must pass a challenge.
  *
  * The browser confirms with Stripe directly, so the product learns of each failure from the
  * `setup_intent.setup_failed` webhook (https://docs.stripe.com/api/events/types). Each event is
@@ -14,6 +16,7 @@ import Stripe from "stripe";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { SETUP_FAILURES_BEFORE_CANCEL } from "../platform/limits";
+import { countCardCheck } from "./setup-challenges";
 
 const markerPrefix = (setupIntentId: string) => `setup-failure:${setupIntentId}:`;
 
@@ -22,10 +25,12 @@ export async function countSetupFailure(ctx: Ctx, setupIntentId: string, eventId
   const prefix = markerPrefix(setupIntentId);
   // Keys under the prefix sort between "…:" and "…;" (';' follows ':'), so this reads the primary key's range.
   const end = `${prefix.slice(0, -1)};`;
-  const [, counted] = await runBatch(ctx.db, [
+  const [marked, counted] = await runBatch(ctx.db, [
     sql`insert into rate_limits (key, window_start, hits) values (${prefix + eventId}, ${now}, 1) on conflict(key) do nothing`,
     sql`select count(*) as n from rate_limits where key > ${prefix} and key < ${end}`,
   ]);
+  // A redelivered event marks nothing new and is not counted again.
+  if (marked.meta.changes === 1) await countCardCheck(ctx, now);
   return (counted.results[0] as { n: number } | undefined)?.n ?? 0;
 }
 

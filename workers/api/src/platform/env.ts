@@ -43,25 +43,40 @@ declare global {
     /** Signs the artist's session cookie. Required: without it artist calls are refused. */
     SESSION_SECRET?: string;
     /**
-     * Overrides the setup intents allowed per client address per hour (default 20). The throw-away
-     * servers of the browser tests raise it: all their browsers share one loopback address.
+     * Overrides the setup intents allowed per client address per hour, challenged or not (default 20).
+     * The throw-away servers of the browser tests raise it: all their browsers share one loopback address.
      */
     SETUP_INTENTS_PER_ADDRESS_PER_HOUR?: string;
-    /**
-     * Overrides the setup intents allowed per minute from all clients together (default 10), and the
-     * cards saved per minute from all clients together (default 10): the ceilings card testing meets
-     * whatever addresses it comes from (src/platform/limits.ts). The throw-away test servers raise them.
-     */
-    SETUP_INTENTS_PER_MINUTE?: string;
-    CARD_SAVES_PER_MINUTE?: string;
-    /** Card saves one client address may attempt per hour (default 20; src/platform/limits.ts). */
+    /** Setup intents a client address may create per hour before each needs a Turnstile challenge (default 5). */
+    UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR?: string;
+    /** Card saves one client address may attempt per hour, challenged or not (default 20; src/platform/limits.ts). */
     CARD_SAVES_PER_ADDRESS_PER_HOUR?: string;
+    /** Card saves a client address may attempt per hour before each needs a Turnstile challenge (default 5). */
+    UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR?: string;
+    /**
+     * Card checks per minute over all clients (declines, first saves of a customer's card) before every
+     * payment setup needs a Turnstile challenge (default 10; docs/decisions/084). Never a refusal.
+     */
+    CARD_CHECKS_PER_MINUTE?: string;
+    /**
+     * Cloudflare Turnstile's keys for the challenge a suspicious payment setup must pass
+     * (platform/challenge.ts): the public site key the browser's widget names, and the secret
+     * siteverify takes. Without both, a request that needs a challenge is refused (503). Locally they
+     * are the Turnstile stand-in's (workers/stripe-sandbox/src/turnstile.ts), made by `pnpm dev`.
+     */
+    TURNSTILE_SITE_KEY?: string;
+    TURNSTILE_SECRET_KEY?: string;
     /**
      * Transfers a second Stripe allows the platform's account (default 25, Stripe's limit per endpoint):
-     * the payout run paces its Transfers to it (src/ledger/transfer-pacer.ts). Set it only to a limit
-     * Stripe has raised for the account.
+     * the payout run paces its Transfers to 80% of it (src/ledger/transfer-pacer.ts). Set it only to a
+     * limit Stripe has raised for the account.
      */
     STRIPE_TRANSFERS_PER_SECOND?: string;
+    /**
+     * Requests a second Stripe allows the account over all endpoints (default 100 with a live key, 25
+     * with a test key): the payout run paces its Transfers and look-ups together to 80% of it.
+     */
+    STRIPE_REQUESTS_PER_SECOND?: string;
     /** Songs awaiting payment one artist may hold at once (default 5). */
     MAX_UNPAID_SONGS_PER_ARTIST?: string;
     /** Seconds a song may wait for payment before the cron removes it with its files (default 604800, 7 days). */

@@ -24,6 +24,8 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
     /** The values of the message's `{name}` placeholders. */
     readonly values?: MessageValues,
+    /** More fields of the answer's `error` object a client acts on (a challenge's `siteKey`). */
+    readonly details?: Readonly<Record<string, string>>,
   ) {
     super(values ? formatSourceMessage(message, values) : message);
     this.template = message;

@@ -91,25 +91,36 @@ export const CLIENT_BURST_PER_MINUTE = 30;
 export const PUBLIC_READ_BURST_PER_MINUTE = 300;
 /** What a client past its burst limit is told. */
 export const TOO_MANY_REQUESTS = /*i18n*/ "Too many requests from your network. Please wait a minute and try again.";
-/** Setup intents per client address (/64 for IPv6) per hour. Setting: SETUP_INTENTS_PER_ADDRESS_PER_HOUR. */
+/**
+ * Setup intents per client address (/64 for IPv6) per hour, challenged or not: past it the client
+ * (its own network only) is refused. Setting: SETUP_INTENTS_PER_ADDRESS_PER_HOUR.
+ */
 export const SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 20;
-/** Setup intents per minute from all clients together. Setting: SETUP_INTENTS_PER_MINUTE. */
-export const SETUP_INTENTS_PER_MINUTE = 10;
+/**
+ * Setup intents a client address may create in an hour without a challenge; past them each needs a
+ * passed Turnstile challenge (docs/decisions/084). Setting: UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR.
+ */
+export const UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR = 5;
 /** Card saves one session (its Stripe customer) may attempt per hour, confirmed or not. */
 export const SAVES_PER_SESSION_PER_HOUR = 10;
 /** Card saves one client address (/64 for IPv6) may attempt per hour, confirmed or not. Setting: CARD_SAVES_PER_ADDRESS_PER_HOUR. */
 export const SAVES_PER_ADDRESS_PER_HOUR = 20;
+/** Card saves a client address may attempt in an hour without a challenge. Setting: UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR. */
+export const UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR = 5;
 /** What a client that used up its own save attempts is told. */
 export const TOO_MANY_SAVES = /*i18n*/ "Too many attempts to save a card. Please wait an hour and try again.";
-/** Confirmed cards saved per phone number per hour. */
+/** Confirmed cards saved per phone number per hour (a card a customer saved before is not counted again). */
 export const SAVES_PER_PHONE_PER_HOUR = 5;
-/** Confirmed cards saved per minute from all clients together. Setting: CARD_SAVES_PER_MINUTE. */
-export const CARD_SAVES_PER_MINUTE = 10;
+/**
+ * Card checks per minute over all clients together before every payment setup must pass a
+ * challenge: declines Stripe reported (`setup_intent.setup_failed`) and the first save of each
+ * (customer, card fingerprint) pair. Only work an attacker paid a card check for moves it, and
+ * reaching it slows everyone down, never refuses anyone (docs/decisions/084).
+ * Setting: CARD_CHECKS_PER_MINUTE.
+ */
+export const CARD_CHECKS_PER_MINUTE = 10;
 /** Failed confirmations (declines, failed 3-D Secure) after which a SetupIntent is canceled. */
 export const SETUP_FAILURES_BEFORE_CANCEL = 3;
-/** What a client is told when the ceiling over all clients is reached (card setup, card saves). */
-export const BUSY_SETUP_MESSAGE = /*i18n*/ "Too many artists are setting up payments right now. Please wait a minute and try again.";
-export const BUSY_SAVE_MESSAGE = /*i18n*/ "Too many cards are being saved right now. Please wait a minute and try again.";
 
 // ---- Unpaid uploads ---------------------------------------------------------------------------------
 
@@ -138,18 +149,35 @@ export const PAYMENT_RESUME_AFTER_MS = 30_000;
  */
 export const STRIPE_TRANSFERS_PER_SECOND = 25;
 
+/**
+ * Requests a second Stripe allows the account over every endpoint together
+ * (https://docs.stripe.com/rate-limits): 100 in live mode, 25 with a test-mode key (a sandbox). Every
+ * request to an endpoint counts against this limit too. Setting: STRIPE_REQUESTS_PER_SECOND.
+ */
+export const STRIPE_LIVE_REQUESTS_PER_SECOND = 100;
+export const STRIPE_TEST_REQUESTS_PER_SECOND = 25;
+
+/**
+ * The share of each limit the product paces to: other requests (an artist saving a card, a webhook's
+ * re-read, the Dashboard) share the account's limits, and a burst Stripe counts in a slightly
+ * different second still fits (docs/decisions/092-stripe-pacing-headroom.md).
+ */
+export const STRIPE_PACE_SHARE = 0.8;
+
 // ---- Settings ---------------------------------------------------------------------------------------
 
 type NumericSetting =
   | "SETUP_INTENTS_PER_ADDRESS_PER_HOUR"
+  | "UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR"
   | "CARD_SAVES_PER_ADDRESS_PER_HOUR"
-  | "SETUP_INTENTS_PER_MINUTE"
-  | "CARD_SAVES_PER_MINUTE"
+  | "UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR"
+  | "CARD_CHECKS_PER_MINUTE"
   | "MAX_UNPAID_SONGS_PER_ARTIST"
   | "UNPAID_SONG_EXPIRY_SECONDS"
   | "PAYMENT_RESUME_AFTER_SECONDS"
   | "PAYOUT_MINIMUM_CENTS"
-  | "STRIPE_TRANSFERS_PER_SECOND";
+  | "STRIPE_TRANSFERS_PER_SECOND"
+  | "STRIPE_REQUESTS_PER_SECOND";
 
 const badSettingsLogged = new Set<string>();
 
@@ -167,10 +195,22 @@ export function numericSetting(env: Partial<Record<NumericSetting, string>>, nam
 }
 
 export const setupIntentsPerAddressPerHour = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_ADDRESS_PER_HOUR", SETUP_INTENTS_PER_ADDRESS_PER_HOUR);
-export const setupIntentsPerMinute = (env: Env) => numericSetting(env, "SETUP_INTENTS_PER_MINUTE", SETUP_INTENTS_PER_MINUTE);
+export const unchallengedSetupIntentsPerAddressPerHour = (env: Env) =>
+  numericSetting(env, "UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR", UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR);
 export const cardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "CARD_SAVES_PER_ADDRESS_PER_HOUR", SAVES_PER_ADDRESS_PER_HOUR);
-export const cardSavesPerMinute = (env: Env) => numericSetting(env, "CARD_SAVES_PER_MINUTE", CARD_SAVES_PER_MINUTE);
+export const unchallengedCardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR", UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR);
+export const cardChecksPerMinute = (env: Env) => numericSetting(env, "CARD_CHECKS_PER_MINUTE", CARD_CHECKS_PER_MINUTE);
 export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UNPAID_SONGS_PER_ARTIST", MAX_UNPAID_SONGS_PER_ARTIST);
 export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;
 export const paymentResumeAfterMs = (env: Env) => numericSetting(env, "PAYMENT_RESUME_AFTER_SECONDS", PAYMENT_RESUME_AFTER_MS / 1000) * 1000;
 export const stripeTransfersPerSecond = (env: Env) => numericSetting(env, "STRIPE_TRANSFERS_PER_SECOND", STRIPE_TRANSFERS_PER_SECOND);
+
+/** The account's limit over all endpoints: the setting, else the key's mode's (no key: the local sandbox, a test mode). */
+export const stripeRequestsPerSecond = (env: Env) =>
+  numericSetting(env, "STRIPE_REQUESTS_PER_SECOND", env.STRIPE_SECRET_KEY?.includes("_live_") ? STRIPE_LIVE_REQUESTS_PER_SECOND : STRIPE_TEST_REQUESTS_PER_SECOND);
+
+/** The rates the payout run paces to: STRIPE_PACE_SHARE of both limits, as requests a second. */
+export const stripePaceRates = (env: Env) => ({
+  all: stripeRequestsPerSecond(env) * STRIPE_PACE_SHARE,
+  transfers: stripeTransfersPerSecond(env) * STRIPE_PACE_SHARE,
+});

@@ -4,8 +4,9 @@
  * read, before any write, and the upsert only moves a count that is under its limit (or starts a new
  * window), so one that lost a race to the limit leaves the row as it was;
  * rows whose windows ended long ago are deleted by the cron (`pruneRateLimits`). Used against card
- * testing: setup intents per client address and in all, saves per session, address, phone and in all
- * (payments/routes/create-setup-intent.ts and save-payment-method.ts, numbers in src/platform/limits.ts).
+ * testing: setup intents per client address, saves per session, address and phone, and the card checks
+ * of all clients together, which decide who must pass a challenge (payments/setup-challenges.ts;
+ * numbers in src/platform/limits.ts).
  */
 import { eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "@jplay/schema/tables";
@@ -14,7 +15,7 @@ import { AppError } from "./errors";
 import { addressKey } from "./client-address";
 
 export interface RateLimit {
-  /** e.g. "setup-intent:ip:ip4:203.0.113.9" or "setup-intent:all" */
+  /** e.g. "setup-intent:ip:ip4:203.0.113.9" or "save-card:customer:cus_…" */
   key: string;
   limit: number;
   windowMs: number;
@@ -47,8 +48,35 @@ export async function enforceRateLimit(ctx: Ctx, rule: RateLimit, now = ctx.now(
   throw refusal(rule, row?.windowStart ?? now, now);
 }
 
+/**
+ * The window still open at `now` under `key` (its hits and start), or null when none is: a read, so a
+ * request can be judged (challenged, refused) before anything of it is written.
+ */
+export async function openWindow(ctx: Ctx, key: string, windowMs: number, now = ctx.now()): Promise<{ hits: number; windowStart: number } | null> {
+  const [current] = await ctx.db.select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return current && current.windowStart > now - windowMs ? current : null;
+}
+
+/**
+ * Counts one hit under `key` with no limit: a count that decides who is challenged
+ * (payments/setup-challenges.ts) and never refuses anyone by itself.
+ */
+export async function countHit(ctx: Ctx, key: string, windowMs: number, now = ctx.now()): Promise<void> {
+  const windowOver = sql`${rateLimits.windowStart} <= ${now - windowMs}`;
+  await ctx.db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${windowOver} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    });
+}
+
 /** 429 with the rule's message and the seconds until its window ends. */
-function refusal(rule: RateLimit, windowStart: number, now: number): AppError {
+export function refusal(rule: RateLimit, windowStart: number, now: number): AppError {
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   return new AppError(429, "rate_limited", rule.message, { "Retry-After": String(retryAfterSeconds) });
 }

@@ -33,7 +33,7 @@ import { stripeSandboxPassThrough } from "./routes/stripe-sandbox";
 import { loggablePath } from "../platform/log-redaction";
 import { loggableError } from "../platform/loggable-error";
 
-const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => ({ error: { code, message } });
+const errorBody = (code: ApiErrorCode, message: string, details?: Readonly<Record<string, string>>): ApiErrorBody => ({ error: { ...details, code, message } });
 
 /** Every router is mounted under its URL's first segment: `/api/<prefix>/…` is handled by the routes/ of the module that owns it (docs/architecture.md, "Layers"). */
 const api = new Hono<AppEnv>()
@@ -84,7 +84,7 @@ const INTERNAL_ERROR = /*i18n*/ "Something went wrong on our side. Please try ag
 
 app.onError((err, c) => {
   const language = errorLanguage(c);
-  if (err instanceof AppError) return c.json(errorBody(err.code, messageIn(language, err.template, err.message, err.values)), err.status, err.headers);
+  if (err instanceof AppError) return c.json(errorBody(err.code, messageIn(language, err.template, err.message, err.values), err.details), err.status, err.headers);
   // Hono's own refusals (e.g. the JSON validator's "Malformed JSON in request body") are the client's fault.
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorBody("bad_request", err.message || messageIn(language, UNREADABLE_REQUEST, UNREADABLE_REQUEST)), err.status);

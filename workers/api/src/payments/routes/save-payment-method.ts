@@ -1,34 +1,28 @@
 /**
  * `POST /api/save-payment-method` (docs/product.md, Calls): the confirmed card becomes the artist's.
  * A flood from one client address is refused first, before any D1 statement (platform/client-bursts.ts);
- * then a phone number JPlay does not text (another country, not a number). Saves are
- * limited per session and per client address then; only a card Stripe confirmed for the
- * session's customer then counts against the limits others share, per phone and the ceiling per
- * minute over all clients together (src/platform/limits.ts, the README's "Security" section). Saving replaces this browser's session with one bound to the
- * artist and answers (and texts) the artist's private page link, which this browser keeps in its
- * HttpOnly cookie (access/artist-link-cookie.ts).
+ * then a phone number JPlay does not text (another country, not a number). Save attempts are
+ * limited per session and per client address, and past a few an hour from one client, or while all
+ * clients together are past their card checks a minute, each needs a passed Turnstile challenge
+ * (payments/setup-challenges.ts). Only a card Stripe confirmed for the session's customer, saved by
+ * that customer for the first time, then counts against what others share: the limit per phone and
+ * the card checks of all clients (docs/decisions/084; a card saved again counts once). Saving replaces
+ * this browser's session with one bound to the artist and answers (and texts) the artist's private
+ * page link, which this browser keeps in its HttpOnly cookie (access/artist-link-cookie.ts).
  */
 import { Hono } from "hono";
 import { SavePaymentMethodSchema } from "@jplay/schema/distribution";
 import type { SavePaymentMethodResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { badRequest, forbidden } from "../../platform/errors";
-import {
-  BUSY_SAVE_MESSAGE,
-  HOUR_MS,
-  MINUTE_MS,
-  SAVES_PER_PHONE_PER_HOUR,
-  SAVES_PER_SESSION_PER_HOUR,
-  TOO_MANY_SAVES,
-  cardSavesPerAddressPerHour,
-  cardSavesPerMinute,
-} from "../../platform/limits";
+import { HOUR_MS, SAVES_PER_PHONE_PER_HOUR } from "../../platform/limits";
 import { artistLinkTtlMs, artistPagePath, issueArtistLink, readSessionCustomer, rotateSession, sendArtistLinkCookie } from "../../access/index";
 import { syncArtistPayoutSchedule } from "../../ledger/index";
 import { servedSmsCountries, textCardSaved, textsReach, toE164 } from "../../texts/index";
-import { confirmedSetupCard, savePaymentMethod } from "../payment-setup";
+import { confirmedSetupCard, savePaymentMethod, savedBefore } from "../payment-setup";
+import { admitCardSave, countCardCheck } from "../setup-challenges";
 import { enforceClientBurstLimit } from "../../platform/client-bursts";
-import { clientAddress, enforceRateLimit } from "../../platform/rate-limit";
+import { enforceRateLimit } from "../../platform/rate-limit";
 import { requestLanguage } from "../../platform/request-language";
 import { jsonBody } from "../../platform/validation";
 
@@ -47,19 +41,22 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   if (!phone || !textsReach(c.env, phone)) {
     throw badRequest(/*i18n*/ "Enter a mobile number in {countries}: JPlay texts you about your songs and payments there.", { countries: servedSmsCountries(c.env).join(", ") });
   }
-  // First the budgets only this caller uses up: its session (the customer it is bound to) and its address.
-  await enforceRateLimit(ctx, { key: `save-card:customer:${input.customerId}`, limit: SAVES_PER_SESSION_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_SAVES });
-  await enforceRateLimit(ctx, { key: `save-card:ip:${clientAddress(c.req.raw.headers)}`, limit: cardSavesPerAddressPerHour(c.env), windowMs: HOUR_MS, message: TOO_MANY_SAVES });
+  // First the budgets only this caller uses up, its session (the customer it is bound to) and its
+  // address, with a challenge past the free attempts or while the service is busy.
+  await admitCardSave(ctx, c.req.raw.headers, input.customerId);
   // Then Stripe's word that the card was set up for this customer: a made-up or foreign payment
-  // method is refused here, so only saves an attacker paid a card check for reach the shared budgets.
+  // method is refused here, so only saves an attacker paid a card check for reach the shared budgets,
+  // and a card this customer saved before reaches them once.
   const confirmed = await confirmedSetupCard(ctx, input.customerId, input.paymentMethodId);
-  await enforceRateLimit(ctx, {
-    key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
-    limit: SAVES_PER_PHONE_PER_HOUR,
-    windowMs: HOUR_MS,
-    message: /*i18n*/ "Too many cards saved for this phone number. Please wait an hour and try again.",
-  });
-  await enforceRateLimit(ctx, { key: "save-card:all", limit: cardSavesPerMinute(c.env), windowMs: MINUTE_MS, message: BUSY_SAVE_MESSAGE });
+  if (!(await savedBefore(ctx, input.customerId, confirmed))) {
+    await enforceRateLimit(ctx, {
+      key: `save-card:phone:${input.phoneNumber.replace(/\D/g, "")}`,
+      limit: SAVES_PER_PHONE_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: /*i18n*/ "Too many cards saved for this phone number. Please wait an hour and try again.",
+    });
+    await countCardCheck(ctx);
+  }
   const saved = await savePaymentMethod(ctx, { ...input, language: requestLanguage(c) }, confirmed);
   // A card saved: this browser's session is replaced by one bound to the artist.
   await rotateSession(c, input.customerId, saved.artistId);

@@ -7,9 +7,11 @@ import { useEffect } from "react";
 import { CreateSetupIntentResponseSchema, type PaymentFrequency } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 import { forgetReads, useRead } from "@/lib/read-cache";
+import { withChallenge } from "../challenge-requests";
 
+/** Past its network's or JPlay's limits the server asks for a challenge first (challenge-requests.ts). */
 export const createSetupIntent = (paymentFrequency: PaymentFrequency) =>
-  api.post("/api/create-setup-intent", CreateSetupIntentResponseSchema, { paymentFrequency });
+  withChallenge((headers) => api.post("/api/create-setup-intent", CreateSetupIntentResponseSchema, { paymentFrequency }, headers ? { headers } : {}));
 
 /**
  * An intent no card shows any more, forgotten a moment after: StrictMode's second run of the effects

@@ -5,6 +5,7 @@
 import { type PaymentFrequency, SavePaymentMethodResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
 import { useWrite } from "@/lib/use-write";
+import { withChallenge } from "../challenge-requests";
 
 export interface SavePaymentMethodInput {
   customerId: string;
@@ -13,7 +14,8 @@ export interface SavePaymentMethodInput {
   paymentFrequency: PaymentFrequency;
 }
 
+/** Past its network's or JPlay's limits the server asks for a challenge first (challenge-requests.ts). */
 export const savePaymentMethod = (input: SavePaymentMethodInput) =>
-  api.post("/api/save-payment-method", SavePaymentMethodResponseSchema, input);
+  withChallenge((headers) => api.post("/api/save-payment-method", SavePaymentMethodResponseSchema, input, headers ? { headers } : {}));
 
 export const useSavePaymentMethod = () => useWrite(savePaymentMethod);

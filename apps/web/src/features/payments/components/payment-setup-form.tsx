@@ -21,6 +21,7 @@ import type { SavedPayment } from "../saved-payment";
 import { CardDetails } from "./card-details";
 import { FeeDisclosure } from "./fee-disclosure";
 import { FrequencyField } from "./frequency-field";
+import { PaymentChallenge } from "./payment-challenge";
 
 const TEXT = {
   setupFailedTitle: /*i18n*/ "Error creating payment setup",
@@ -56,9 +57,10 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
   useEffect(() => {
     if (!setupIntent.isError) return;
     const failure = setupIntent.error;
-    const rateLimited = hasErrorCode(failure, "rate_limited");
+    // The server's own words when it says why: a limit, a challenge that failed or could not be given.
+    const explained = hasErrorCode(failure, "rate_limited", "challenge_failed", "challenge_unavailable");
     const body = i18n._(TEXT.setupFailedBody);
-    toast.error(i18n._(TEXT.setupFailedTitle), rateLimited ? apiErrorMessage(failure, body) : body);
+    toast.error(i18n._(TEXT.setupFailedTitle), explained ? apiErrorMessage(failure, body) : body);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- toasted once per failure: switching language does not toast it again
   }, [setupIntent.isError, setupIntent.error]);
 
@@ -162,6 +164,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
               {i18n._("Preparing secure payment setup…")}
             </p>
           )}
+          <PaymentChallenge />
           <FeeDisclosure frequency={frequency} id={disclosureId} />
           {error && (
             <p ref={errorBox} id={errorId} role="alert" tabIndex={-1} className="rounded-xl border border-red-500/60 bg-red-500/10 p-3 text-sm font-medium">
