@@ -9,50 +9,58 @@
  */
 import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
-import { CARDS, fillCard, freshVisa, newPhone, pathOf, saveCard, songAwaitingPayment } from "./support/artist";
+import { ARTIST_LINK_COOKIE, CARDS, expectNoLinkInStorage, fillCard, freshVisa, keptArtistLink, newPhone, pathOf, saveCard, songAwaitingPayment } from "./support/artist";
 import { sharedServer } from "./support/shared-server";
 
 const { baseURL } = sharedServer();
 
 const uniqueTitle = (name: string) => `${name} ${Date.now() % 100_000}`;
-const keptLink = (page: import("playwright-core").Page) => page.evaluate(() => localStorage.getItem("artistPageUrl"));
 
 describe("after paying", () => {
   test("the home banner links to the artist page and offers Get paid; the header shows My music, even once the kept link is lost", async () => {
     const page = await newPage();
     const title = uniqueTitle("Way Back");
     await songAwaitingPayment(page, baseURL, freshVisa(), title);
-    const link = await keptLink(page);
+    // The saved card's link is in the Worker's HttpOnly cookie, in no storage a script reads.
+    const link = (await keptArtistLink(page))!;
     expect(link).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
+    await expectNoLinkInStorage(page, link);
 
     await page.getByRole("radio", { name: /Standard/ }).check();
     await page.getByRole("button", { name: "Complete Distribution" }).click();
     await page.waitForURL(`${baseURL}/`, { timeout: 30_000 });
     await page.getByText(`${title} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });
     const bannerLink = page.getByRole("link", { name: "Your private artist page" });
-    expect(await bannerLink.getAttribute("href")).toBe(`${baseURL}${link}`);
+    expect(await bannerLink.getAttribute("href")).toBe("/artist");
     await page.getByRole("heading", { name: "Next step: get paid" }).waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Get paid" }).isEnabled()).toBe(true);
 
     const myMusic = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My music" });
     await myMusic.waitFor();
-    expect(await myMusic.getAttribute("href")).toBe(`${baseURL}${link}`);
+    expect(await myMusic.getAttribute("href")).toBe("/artist");
     // The mobile menu has it too.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Menu" }).click();
-    expect(await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My music" }).getAttribute("href")).toBe(`${baseURL}${link}`);
+    expect(await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "My music" }).getAttribute("href")).toBe("/artist");
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // The kept link is lost (storage cleared): My music asks for a fresh one and opens the page.
-    await page.evaluate(() => localStorage.removeItem("artistPageUrl"));
-    await page.reload();
+    // My music opens the page from the kept link, which it keeps (no new link).
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My music" }).click();
+    await page.waitForURL(`${baseURL}/artist`);
+    await page.getByRole("heading", { level: 3, name: title }).waitFor();
+    expect(await keptArtistLink(page)).toBe(link);
+
+    // The kept link is lost (its cookie cleared): My music asks for a fresh one, kept in the cookie, and opens the page.
+    await page.context().clearCookies({ name: ARTIST_LINK_COOKIE });
+    await page.goto(`${baseURL}/`);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My music" }).click();
     await page.waitForURL(`${baseURL}/artist`);
     await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
     await page.getByRole("heading", { level: 3, name: title }).waitFor();
-    const fresh = await keptLink(page);
+    const fresh = (await keptArtistLink(page))!;
     expect(fresh).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(link);
+    await expectNoLinkInStorage(page, fresh);
   });
 
   test("Get paid on the home banner opens Stripe's payout onboarding in one click", async () => {
@@ -115,8 +123,7 @@ describe("monthly statements", () => {
   test("the artist page lists this month's statement and downloads it as CSV", async () => {
     const page = await newPage();
     await saveCard(page, baseURL, CARDS.visa);
-    const link = await keptLink(page);
-    await page.goto(`${baseURL}${link}`);
+    await page.goto(`${baseURL}/artist`);
     await page.getByRole("heading", { level: 2, name: "Monthly statements" }).waitFor();
     const month = new Date().toISOString().slice(0, 7);
     const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());

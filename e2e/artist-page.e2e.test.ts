@@ -7,6 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import { expectNoLinkInStorage, keptArtistLink } from "./support/artist";
 import { newPage } from "./support/browser";
 import { sharedServer } from "./support/shared-server";
 
@@ -37,8 +38,10 @@ async function saveCardAndUpload(page: Page, title: string): Promise<string> {
   await page.getByRole("button", { name: "Save Payment Method" }).click();
   await page.getByText("Payment method saved successfully", { exact: true }).waitFor();
 
-  const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
+  // The link the save issued is in the Worker's HttpOnly cookie, and in no storage a script of the page reads.
+  const link = await keptArtistLink(page);
   expect(link).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
+  await expectNoLinkInStorage(page, link!);
 
   await page.getByLabel("Artist name", { exact: true }).fill("Page Artist");
   await page.getByLabel("Song title", { exact: true }).fill(title);
@@ -54,9 +57,9 @@ describe("the artist's private page", () => {
     const page = await newPage();
     const link = await saveCardAndUpload(page, "Private Page Song");
 
-    await page.goto(`${baseURL}${link}`);
+    // The page opens at /artist from the cookie the save left: no token in any address.
+    await page.goto(`${baseURL}/artist`);
     await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
-    // The address no longer holds the token: the Worker keeps it in an HttpOnly cookie.
     expect(page.url()).toBe(`${baseURL}/artist`);
     const kept = (await page.context().cookies()).find((cookie) => cookie.name === "__Host-jplay_artist_link");
     expect(kept).toMatchObject({ value: link.slice("/artist/".length), secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
@@ -170,12 +173,12 @@ describe("the artist's private page", () => {
     await linkRegion.getByRole("button", { name: "Revoke my links" }).click();
     await linkRegion.getByRole("button", { name: "Revoke and get a new link" }).click();
     await page.getByRole("status").filter({ hasText: "Your old links no longer work." }).waitFor();
-    const newLink = (await page.evaluate(() => window.localStorage.getItem("artistPageUrl")))!;
+    const newLink = (await keptArtistLink(page))!;
     expect(newLink).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
     expect(newLink).not.toBe(link);
     await expect.poll(() => page.getByText(`${baseURL}${newLink}`, { exact: true }).isVisible()).toBe(true);
     expect(page.url()).toBe(`${baseURL}/artist`);
-    expect((await page.context().cookies()).find((cookie) => cookie.name === "__Host-jplay_artist_link")?.value).toBe(newLink.slice("/artist/".length));
+    await expectNoLinkInStorage(page, newLink);
     await page.reload();
     await linkRegion.getByText(/^This link works until /).waitFor();
     const old = await newPage();

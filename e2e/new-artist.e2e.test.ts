@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startOwnServer, type LocalServer } from "./support/own-server";
 import { cronTrigger } from "../scripts/cron-trigger.ts";
 import { DAILY_CRON } from "../workers/api/src/worker/crons.ts";
-import { answerBank, CARDS, fillCard, newPhone, uploadSong } from "./support/artist";
+import { answerBank, CARDS, expectNoLinkInStorage, fillCard, keptArtistLink, newPhone, uploadSong } from "./support/artist";
 import { newPage } from "./support/browser";
 import { approveInReviewTab, signedInOperator } from "./support/operator";
 import { reportPurchase } from "./support/provider";
@@ -84,8 +84,9 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
     await page.getByRole("link", { name: "Your private artist page" }).click();
     // The Worker keeps the link's token in a cookie and shows the page at /artist.
     await page.waitForURL(`${server.baseURL}/artist`);
-    const artistPage = (await page.evaluate(() => localStorage.getItem("artistPageUrl")))!;
+    const artistPage = (await keptArtistLink(page))!;
     expect(artistPage).toMatch(/^\/artist\/[A-Za-z0-9_-]{43}$/);
+    await expectNoLinkInStorage(page, artistPage);
     await page.getByRole("heading", { level: 1, name: "Your artist page" }).waitFor();
 
     // 3. Get paid: Stripe's hosted onboarding, then back on the page with payouts ready.

@@ -12,7 +12,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startOwnServer, type LocalServer } from "./support/own-server";
-import { freshVisa, toastShown } from "./support/artist";
+import { freshVisa, keptArtistLink, toastShown } from "./support/artist";
 import { songAwaitingPaymentSeeded } from "./support/world";
 import { newPage } from "./support/browser";
 import { openInReview, signedInOperator } from "./support/operator";
@@ -32,7 +32,8 @@ afterAll(async () => {
 async function paidSong(title: string, feeOption: "Standard" | "Expedited"): Promise<{ page: Page; songId: string; artistPage: string }> {
   const page = await newPage();
   const songId = await songAwaitingPaymentSeeded(page, server.baseURL, freshVisa(), title);
-  const artistPage = (await page.evaluate(() => localStorage.getItem("artistPageUrl")))!;
+  // The link the save left in the Worker's cookie (support/world.ts hands the browser its cookies).
+  const artistPage = (await keptArtistLink(page))!;
   await page.getByRole("radio", { name: new RegExp(feeOption) }).check();
   await page.getByRole("button", { name: "Complete Distribution" }).click();
   await page.getByText(`${title} is being distributed`, { exact: true }).waitFor({ timeout: 30_000 });

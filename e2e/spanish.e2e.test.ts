@@ -149,8 +149,7 @@ describe("Spanish", () => {
     await page.getByLabel(es("Card number"), { exact: true }).waitFor();
     await audit("Pro");
 
-    const link = await page.evaluate(() => window.localStorage.getItem("artistPageUrl"));
-    await page.goto(`${baseURL}${link}`);
+    await page.goto(`${baseURL}/artist`);
     await page.getByRole("region", { name: es("Signed-in browsers") }).getByText(es("This browser"), { exact: true }).waitFor();
     await audit("artist page");
 

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { CLIENT_BURST_PER_MINUTE } from "../workers/api/src/platform/limits.ts";
+import { CLIENT_BURST_PER_MINUTE, PUBLIC_READ_BURST_PER_MINUTE } from "../workers/api/src/platform/limits.ts";
 import { buildWeb } from "./build-web.ts";
 import { repoRoot, runWrangler } from "./wrangler-env.ts";
 
@@ -40,7 +40,7 @@ describe("the production build", () => {
 
   it("binds what production needs and nothing local: APP_ENV is production, its https public origin, no sandbox binding", () => {
     const bindings = output.slice(output.indexOf("bindings:"));
-    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", `env.CLIENT_BURSTS (${CLIENT_BURST_PER_MINUTE} requests/60s)`, "env.TRANSFER_PACER (TransferPacer)", "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) {
+    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", `env.CLIENT_BURSTS (${CLIENT_BURST_PER_MINUTE} requests/60s)`, `env.PUBLIC_READ_BURSTS (${PUBLIC_READ_BURST_PER_MINUTE} requests/60s)`, "env.TRANSFER_PACER (TransferPacer)", "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) {
       expect(bindings).toContain(binding);
     }
     expect(bindings).not.toMatch(/STRIPE_SANDBOX|stripe-sandbox|ADMIN_PASSWORD|DISTRIBUTION_SECONDS_PER_HOUR/);
@@ -72,9 +72,12 @@ describe("the production build", () => {
     const development = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml") });
     const production = unstable_readConfig({ config: path.join(repoRoot, "wrangler.toml"), env: "production" });
     const bursts = { name: "CLIENT_BURSTS", namespace_id: expect.stringMatching(/^\d+$/), simple: { limit: CLIENT_BURST_PER_MINUTE, period: 60 } };
-    expect(development.ratelimits).toEqual([bursts]);
-    expect(production.ratelimits).toEqual([bursts]);
-    expect(production.ratelimits[0]!.namespace_id).not.toBe(development.ratelimits[0]!.namespace_id);
+    const reads = { name: "PUBLIC_READ_BURSTS", namespace_id: expect.stringMatching(/^\d+$/), simple: { limit: PUBLIC_READ_BURST_PER_MINUTE, period: 60 } };
+    expect(development.ratelimits).toEqual([bursts, reads]);
+    expect(production.ratelimits).toEqual([bursts, reads]);
+    // Each environment and each binding counts in a namespace of its own.
+    const namespaces = [...development.ratelimits, ...production.ratelimits].map((binding) => binding.namespace_id);
+    expect(new Set(namespaces).size).toBe(4);
   });
 
   it("migrates no sandbox table", () => {

@@ -50,6 +50,26 @@ export async function fillCard(page: Page, number: string, scope = page.locator(
   await scope.getByLabel("CVC", { exact: true }).fill("123");
 }
 
+/** The cookie the Worker keeps an artist page link in (workers/api/src/access/artist-link-cookie.ts). */
+export const ARTIST_LINK_COOKIE = "__Host-jplay_artist_link";
+
+/**
+ * The artist page link this browser keeps, as `/artist/{token}`: read from the Worker's HttpOnly cookie
+ * through the browser's automation (no script of the page can read it); null when it keeps none.
+ */
+export async function keptArtistLink(page: Page): Promise<string | null> {
+  const kept = (await page.context().cookies()).find((cookie) => cookie.name === ARTIST_LINK_COOKIE);
+  return kept ? `/artist/${kept.value}` : null;
+}
+
+/** Nothing in the page's local or session storage names an artist page link (docs/decisions/088-leaks-and-cheap-reads.md). */
+export async function expectNoLinkInStorage(page: Page, link: string): Promise<void> {
+  const token = link.slice("/artist/".length);
+  const stored = await page.evaluate(() => [localStorage, sessionStorage].flatMap((store) => Object.entries(store).flat()));
+  expect(stored.filter((text) => text.includes(token) || text.includes("/artist/"))).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem("artistPageUrl"))).toBeNull();
+}
+
 /** Answers the sandbox's 3-D Secure dialog. */
 export async function answerBank(page: Page, outcome: "Complete authentication" | "Fail authentication") {
   const dialog = page.getByRole("dialog", { name: "Confirm your payment" });

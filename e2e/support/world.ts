@@ -16,7 +16,7 @@ import { newPhone, seededMp3 } from "./artist";
 /** What `artistWithSong` built: the song's id, and the artist as a browser would hold them. */
 export interface ArtistWorld {
   songId: string;
-  /** The private page link (`/artist/{token}`) the card save issued; the card form keeps it in the browser. */
+  /** The private page link (`/artist/{token}`) the card save issued; the Worker's cookie (in `cookies`) keeps it. */
   artistPageUrl: string | null;
   cookies: Array<{ name: string; value: string }>;
 }
@@ -49,8 +49,7 @@ export async function artistWithSong(baseURL: string, card: string, title: strin
 }
 
 /**
- * The page becomes the artist of `world` (its cookies, and the private page link the card form keeps
- * in this browser) and opens the song's /approval/{id}, ready to pay, as `songAwaitingPayment` leaves it.
+ * The page becomes the artist of `world` (its cookies, the private page link's among them) and opens the song's /approval/{id}, ready to pay, as `songAwaitingPayment` leaves it.
  */
 export async function openAsArtist(page: Page, baseURL: string, world: ArtistWorld): Promise<void> {
   const { hostname } = new URL(baseURL);
@@ -58,7 +57,6 @@ export async function openAsArtist(page: Page, baseURL: string, world: ArtistWor
   // cookies from http://127.0.0.1. Given with `url`, Playwright would drop Secure, which `__Host-` forbids.
   await page.context().addCookies(world.cookies.map((cookie) => ({ ...cookie, domain: hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" as const })));
   await page.goto(`${baseURL}/approval/${encodeURIComponent(world.songId)}`);
-  if (world.artistPageUrl) await page.evaluate((link) => window.localStorage.setItem("artistPageUrl", link), world.artistPageUrl);
   await page.getByRole("button", { name: "Complete Distribution" }).waitFor();
 }
 

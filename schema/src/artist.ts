@@ -13,6 +13,13 @@ import { CONNECT_STATUSES, PAYMENT_FREQUENCIES, SONG_PACKAGES, SONG_STATUSES } f
  */
 export const ARTIST_LINK_FROM_COOKIE = "link";
 
+/**
+ * The query `GET /artist/{token}` adds to `/artist` when it did not keep the link it was given (another
+ * website sent the browser there, or the link was malformed): the page says so, and shows the link
+ * this browser kept before, if any.
+ */
+export const ARTIST_LINK_NOT_KEPT = { param: "link", value: "not-kept" } as const;
+
 export { CONNECT_STATUSES, type ConnectStatus } from "./statuses";
 
 /**

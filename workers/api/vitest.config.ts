@@ -69,6 +69,10 @@ export const ISOLATED_TESTS = [
   // Sums every ledger transaction, and needs payouts Stripe makes: after test/faults.test.ts in one
   // runtime it made no transfer at all (decision 081), so it gets a sandbox of its own.
   "test/ledger-properties.test.ts",
+  // Renames a table for a moment, to make a database error.
+  "test/page-link-leaks.test.ts",
+  // Counts D1 statements against what the edge cache holds, and fills a burst window of the binding.
+  "test/cheap-reads.test.ts",
 ];
 
 /**

@@ -8,6 +8,7 @@ import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
 import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility";
 import { rememberListenerFromAddress } from "./features/library/listener-token";
 import { seedReads } from "./lib/read-cache";
+import { forgetStoredArtistLink } from "./lib/kept-after-payment";
 import { english, keepLanguageCookie, LanguageProvider, loadTranslator, markDocumentLanguage, renderedLanguage, wantedLanguage, type Translator } from "./lib/i18n";
 import { AppRouter, listenerScreenChunks, loadHome, serverRenderedScreens } from "./app/router";
 import "./features/offline/register-service-worker";
@@ -21,6 +22,8 @@ if (!root) throw new Error("index.html has no #root element");
 rememberFacilityFromAddress();
 // A tablet the provider opened at /?listener=<signed token> shows that listener's purchases under Library.
 rememberListenerFromAddress();
+// An artist page link an earlier version kept where any script could read it: the cookie keeps it now.
+forgetStoredArtistLink();
 
 // The language this tablet wants (its choice, else the browser's); its cookie tells the Worker.
 const wanted = wantedLanguage();

@@ -13,6 +13,7 @@ import type { MeResponse, MyArtistLinkResponse, StatementMonthsResponse } from "
 import { artists, payouts } from "@jplay/schema/tables";
 import { createDb } from "../src/platform/db";
 import { LINKS_PER_ARTIST_PER_HOUR } from "../src/artist/routes/me";
+import { resolveArtistLink } from "../src/access/artist-links";
 import { accountBalance, ACCOUNTS } from "../src/ledger/ledger";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { artistWithSong, complete, songPaid, uploadSong } from "./payment-support";
@@ -38,6 +39,11 @@ async function artistWithLink() {
   const [artist] = await db.select().from(artists).where(eq(artists.stripeCustomerId, setup.customerId));
   return { browser, artistId: artist!.id, token: artistPageUrl.slice("/artist/".length) };
 }
+
+/** The cookie a browser keeps its artist page link in (access/artist-link-cookie.ts). */
+const LINK_COOKIE = "__Host-jplay_artist_link";
+/** The artist a link token opens. */
+const testCtxArtistOf = (token: string) => resolveArtistLink(testCtx, token);
 
 const statement = (token: string, month: string) => new Browser().fetch(`/api/artist/${token}/statements/${month}.csv`);
 
@@ -81,13 +87,47 @@ describe("POST /api/me/artist-link", { timeout: 30_000 }, () => {
     expect((await page.json<ArtistPageResponse>()).songs.map((song) => song.id)).toEqual([ada.songId]);
   });
 
+  it("keeps the link in this browser's HttpOnly cookie: the one it keeps when that opens the session's artist, else a new one", async () => {
+    const ada = await artistWithLink();
+    const linksOf = async (artistId: string) => (await env.DB.prepare("select count(*) as n from artist_links where artist_id = ?").bind(artistId).first<number>("n")) ?? 0;
+    // The card saved in this browser left its link in the cookie.
+    expect(ada.browser.cookie(LINK_COOKIE)).toBe(ada.token);
+    const before = await linksOf(ada.artistId);
+    for (let i = 0; i <= LINKS_PER_ARTIST_PER_HOUR; i++) {
+      const kept = await ada.browser.fetch("/api/me/artist-link", { method: "POST" });
+      expect(kept.status).toBe(200);
+      expect(kept.headers.getSetCookie()[0]).toMatch(new RegExp(`^${LINK_COOKIE}=${ada.token}; Max-Age=\\d+; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+    }
+    // Asked more often than new links may be: the kept one was renewed each time, nothing issued or counted.
+    expect(await linksOf(ada.artistId)).toBe(before);
+
+    // Lost, or another artist's link in the cookie: a new link of the session's own artist, kept instead.
+    const bea = await artistWithLink();
+    for (const cookie of ["", bea.token]) {
+      ada.browser.setCookie(LINK_COOKIE, cookie);
+      expect((await ada.browser.fetch("/api/me/artist-link", { method: "POST" })).status).toBe(200);
+      const fresh = ada.browser.cookie(LINK_COOKIE)!;
+      expect(fresh).not.toBe(ada.token);
+      expect(fresh).not.toBe(bea.token);
+      expect((await ada.browser.fetch("/api/artist/link")).status).toBe(200);
+      expect(await testCtxArtistOf(fresh)).toBe(ada.artistId);
+    }
+    expect(await linksOf(ada.artistId)).toBe(before + 2);
+  });
+
   it("refuses a browser with no artist session, and a link asked for too often", async () => {
     const anonymous = await new Browser().fetch("/api/me/artist-link", { method: "POST" });
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json<{ error: { message: string } }>()).error.message).toMatch(/Save your payment method/);
 
     const { browser } = await artistWithLink();
-    for (let i = 0; i < LINKS_PER_ARTIST_PER_HOUR; i++) expect((await browser.fetch("/api/me/artist-link", { method: "POST" })).status).toBe(200);
+    // A browser that lost its link each time: every call issues a new one, and counts.
+    const linkLost = () => browser.setCookie(LINK_COOKIE, "");
+    for (let i = 0; i < LINKS_PER_ARTIST_PER_HOUR; i++) {
+      linkLost();
+      expect((await browser.fetch("/api/me/artist-link", { method: "POST" })).status).toBe(200);
+    }
+    linkLost();
     const refused = await browser.fetch("/api/me/artist-link", { method: "POST" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).not.toBeNull();

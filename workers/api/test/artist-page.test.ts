@@ -181,18 +181,59 @@ describe("a link opened in a browser is kept in an HttpOnly cookie, not in the a
     expect(await stranger.json()).toEqual({ error: { code: "not_found", message: "Link not found" } });
   });
 
-  it("a malformed link drops the kept one, so the page says Link not found instead of showing another artist's", async () => {
+  it("a malformed link never drops the kept one: the page goes on showing this browser's artist and says the link was not kept", async () => {
     const { token } = await newArtist();
     const browser = new Browser();
-    await browser.fetch(`/artist/${token}`, { redirect: "manual" });
+    await browser.fetch(`/artist/${token}`, { redirect: "manual", headers: { "Sec-Fetch-Site": "none" } });
     expect((await browser.fetch("/api/artist/link")).status).toBe(200);
 
-    const opened = await browser.fetch("/artist/not-a-token", { redirect: "manual" });
-    expect(opened.status).toBe(303);
-    expect(opened.headers.get("Location")).toBe("/artist");
-    expect(opened.headers.getSetCookie()[0]).toMatch(new RegExp(`^${LINK_COOKIE}=; Max-Age=0; Path=/; Secure`));
-    expect(browser.cookie(LINK_COOKIE)).toBeUndefined();
-    expect((await browser.fetch("/api/artist/link")).status).toBe(404);
+    for (const malformed of ["not-a-token", "%22%3E%3Cscript%3E", `${token}x`, "constructor"]) {
+      const opened = await browser.fetch(`/artist/${malformed}`, { redirect: "manual", headers: { "Sec-Fetch-Site": "none" } });
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get("Location")).toBe("/artist?link=not-kept");
+      expect(opened.headers.getSetCookie()).toEqual([]);
+      expect(browser.cookie(LINK_COOKIE)).toBe(token);
+    }
+    expect((await browser.fetch("/api/artist/link")).status).toBe(200);
+  });
+
+  it("a link another website sends the browser to is not kept: the kept link stays, and a browser with none keeps none", async () => {
+    const mine = await newArtist();
+    const theirs = await newArtist();
+    const victim = new Browser();
+    const own = await victim.fetch(`/artist/${mine.token}?payouts=refresh`, { redirect: "manual", headers: { "Sec-Fetch-Site": "none" } });
+    expect(own.headers.get("Location")).toBe("/artist?payouts=refresh");
+    expect(victim.cookie(LINK_COOKIE)).toBe(mine.token);
+
+    // Another site's link, a sibling subdomain's, and (a browser without Fetch Metadata) one with another site's Referer.
+    const sentFromElsewhere: Array<Record<string, string>> = [
+      { "Sec-Fetch-Site": "cross-site", Referer: "https://attacker.example/" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Referer: "https://attacker.example/page" },
+      { Referer: "not a url" },
+    ];
+    for (const headers of sentFromElsewhere) {
+      const opened = await victim.fetch(`/artist/${theirs.token}?payouts=refresh`, { redirect: "manual", headers });
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get("Location")).toBe("/artist?payouts=refresh&link=not-kept");
+      expect(opened.headers.getSetCookie()).toEqual([]);
+      expect(victim.cookie(LINK_COOKIE)).toBe(mine.token);
+    }
+    const page = await victim.fetch("/api/artist/link");
+    expect((await page.json<ArtistPageResponse>()).songs).toEqual((await pageOf(mine.token)).songs);
+
+    const fresh = new Browser();
+    await fresh.fetch(`/artist/${theirs.token}`, { redirect: "manual", headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(fresh.cookie(LINK_COOKIE)).toBeUndefined();
+
+    // From one of JPlay's own pages, or without Fetch Metadata and without a Referer from elsewhere: kept.
+    const fromThePerson: Array<Record<string, string>> = [{ "Sec-Fetch-Site": "same-origin" }, { Referer: "http://jplay.test/distribute" }, {}];
+    for (const headers of fromThePerson) {
+      const browser = new Browser();
+      const opened = await browser.fetch(`/artist/${theirs.token}`, { redirect: "manual", headers });
+      expect(opened.headers.get("Location")).toBe("/artist");
+      expect(browser.cookie(LINK_COOKIE)).toBe(theirs.token);
+    }
   });
 
   it("payout setup started from the kept link sends Stripe a return address without the token", async () => {
@@ -308,7 +349,8 @@ describe("the page", () => {
       }),
     );
     expect(done.status).toBe(303);
-    expect(done.headers.get("Location")).toBe(`http://jplay.test/artist/${artist.token}`);
+    // Back to the page at /artist, whichever way the call named the link: the token never goes to Stripe.
+    expect(done.headers.get("Location")).toBe("http://jplay.test/artist");
     await deliverWebhooks();
     await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
     const ready = await pageOf(artist.token);

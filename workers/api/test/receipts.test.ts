@@ -19,6 +19,8 @@ async function jwksOf(testEnv: Env = env): Promise<JSONWebKeySet> {
   const response = await worker.fetch(new Request("http://jplay.test/.well-known/jwks.json"), testEnv, createExecutionContext());
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toContain("application/jwk-set+json");
+  // Served outside /api, where the API's headers do not reach: a browser never sniffs the keys as another type.
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   return response.json();
 }
 

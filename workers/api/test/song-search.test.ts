@@ -227,10 +227,12 @@ describe("what may be typed", () => {
     expect(await tooLong.json()).toEqual({ error: { code: "bad_request", message: "A search may be at most 100 characters long" } });
   });
 
-  it("the FTS5 query it makes: each word quoted, the last (two characters or more) also the start of a word outside the lyrics", () => {
+  it("the FTS5 query it makes: each word folded as the index folds it and quoted, the last (two characters or more) also the start of a word outside the lyrics", () => {
     const startOf = (word: string) => `("${word}" OR {title artist credits genre} : "${word}"*)`;
-    expect(ftsQuery("Mi Corazón")).toBe(`"Mi" AND ${startOf("Corazón")}`);
-    expect(ftsQuery('a "b" c OR d*')).toBe('"a" AND "b" AND "c" AND "OR" AND "d"');
+    expect(ftsQuery("Mi Corazón")).toBe(`"mi" AND ${startOf("corazon")}`);
+    expect(ftsQuery('a "b" c OR d*')).toBe('"a" AND "b" AND "c" AND "or" AND "d"');
+    // Accents off Latin letters only, each letter lower-cased on its own (a final Σ is σ, as the index has it).
+    expect(ftsQuery("Ñandú ΟΔΟΣ Über")).toBe(`"nandu" AND "οδοσ" AND ${startOf("uber")}`);
     expect(ftsQuery("don't stop")).toBe(`"don" AND "t" AND ${startOf("stop")}`);
     expect(ftsQuery(" -*\"")).toBeNull();
     expect(ftsQuery("one two three four five six seven eight nine ten")).toBe(`"one" AND "two" AND "three" AND "four" AND "five" AND "six" AND "seven" AND ${startOf("eight")}`);

@@ -1,7 +1,9 @@
 /**
  * What a payment leaves in this browser for later screens (docs/product.md, Data; docs/decisions/028-artist-journey.md):
- * the flags behind Home's success banner, and the artist's private page link. Shared storage keys,
- * here once so the payment screens that write them and the screens that read them cannot disagree.
+ * the flags behind Home's success banner. Shared storage keys, here once so the payment screens that
+ * write them and the screens that read them cannot disagree. The artist's private page link is not
+ * among them: the Worker keeps it in an HttpOnly cookie, out of any script's reach
+ * (docs/decisions/088-leaks-and-cheap-reads.md).
  */
 import { storage } from "./storage";
 
@@ -9,8 +11,8 @@ import { storage } from "./storage";
 export const DISTRIBUTION_SUCCESS_KEY = "distributionSuccess";
 export const DISTRIBUTED_SONG_ID_KEY = "distributedSongId";
 
-/** Set once a card is saved (and by a fresh link): the artist's private page. */
-export const ARTIST_PAGE_URL_KEY = "artistPageUrl";
+/** Where earlier versions of the app kept the artist's private page link: cleared wherever it is found. */
+const OLD_ARTIST_PAGE_URL_KEY = "artistPageUrl";
 
 export function keepDistributedSong(songId: string): void {
   storage.set(DISTRIBUTION_SUCCESS_KEY, "true");
@@ -28,14 +30,7 @@ export function forgetDistributedSong(): void {
   storage.remove(DISTRIBUTED_SONG_ID_KEY);
 }
 
-/** A same-origin or https URL only, so a tampered value cannot become a javascript: link. */
-export function readArtistPageUrl(): string | null {
-  const value = storage.get(ARTIST_PAGE_URL_KEY);
-  if (!value) return null;
-  try {
-    const url = new URL(value, window.location.origin);
-    return url.protocol === "https:" || url.origin === window.location.origin ? url.href : null;
-  } catch {
-    return null;
-  }
+/** Removes a page link an earlier version of the app left in local storage (run at every page's start). */
+export function forgetStoredArtistLink(): void {
+  storage.remove(OLD_ARTIST_PAGE_URL_KEY);
 }

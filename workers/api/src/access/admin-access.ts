@@ -12,6 +12,7 @@ import type { AdminSessionResponse } from "@jplay/schema/admin";
 import type { AppEnv } from "../platform/env";
 import { isDevelopment } from "../platform/environment";
 import { ADMIN_SESSION_MS, adminSessionAlive, endAdminSessionRow, startAdminSessionRow } from "./admin-sessions";
+import { loggableError } from "../platform/loggable-error";
 
 export type AdminMethod = NonNullable<AdminSessionResponse["method"]>;
 
@@ -95,7 +96,7 @@ export async function verifyAccessRequest(env: Env, headers: Headers): Promise<s
     const { payload } = await jwtVerify(token, accessKeys(env, issuer), { issuer, audience: env.ACCESS_AUD, algorithms: ["RS256"] });
     return typeof payload.email === "string" && payload.email !== "" ? payload.email : `access:${payload.sub ?? "unknown"}`;
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", event: "admin_access_refused", error: String(error) }));
+    console.warn(JSON.stringify({ level: "warn", event: "admin_access_refused", ...loggableError(error) }));
     return null;
   }
 }

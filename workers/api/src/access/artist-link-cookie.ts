@@ -9,7 +9,7 @@
  * browsers keep Secure cookies from http://127.0.0.1 and http://localhost.
  */
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { getCookie, setCookie } from "hono/cookie";
 import { ARTIST_LINK_FROM_COOKIE } from "@jplay/schema/artist";
 import type { AppEnv } from "../platform/env";
 import { TOKEN_PATTERN } from "../platform/secret-token";
@@ -30,13 +30,32 @@ export function sendArtistLinkCookie(c: Context<AppEnv>, token: string, ttlMs: n
 export const artistLinkInCookie = (c: Context<AppEnv>): string => getCookie(c, COOKIE, "host") ?? "";
 
 /**
- * An opened link becomes the kept one. It is not looked up here (the page's own call says whether it
- * works); a malformed one drops any link kept before, so the page says "Link not found" rather than
- * showing the page another link opened.
+ * An opened link becomes the kept one; whether it was kept. It is not looked up here (the page's own
+ * call says whether it works). A malformed one is not kept and never drops the link kept before: a
+ * link anyone can make up must not sign this browser's artist out of their page.
  */
-export function keepOpenedLink(c: Context<AppEnv>, token: string, ttlMs: number): void {
-  if (TOKEN_PATTERN.test(token)) sendArtistLinkCookie(c, token, ttlMs);
-  else deleteCookie(c, COOKIE, { prefix: "host", secure: true, path: "/" });
+export function keepOpenedLink(c: Context<AppEnv>, token: string, ttlMs: number): boolean {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  sendArtistLinkCookie(c, token, ttlMs);
+  return true;
+}
+
+/**
+ * Whether the person opened this navigation themselves (typed, pasted, a bookmark, a link in another
+ * app: `Sec-Fetch-Site: none`) or from one of our pages (`same-origin`); never when another site sent
+ * the browser (`cross-site`, `same-site`). A browser too old to send Fetch Metadata counts as the
+ * person's only without a Referer from elsewhere (docs/decisions/088-leaks-and-cheap-reads.md).
+ */
+export function openedByThePerson(headers: Headers, origin: string): boolean {
+  const site = headers.get("Sec-Fetch-Site");
+  if (site !== null) return site === "none" || site === "same-origin";
+  const referer = headers.get("Referer");
+  if (referer === null || referer === "") return true;
+  try {
+    return new URL(referer).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether this request names the link kept in the cookie (`/api/artist/link/…`) rather than a token in its path. */

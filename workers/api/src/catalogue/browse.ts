@@ -15,7 +15,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { songCredits, songs } from "@jplay/schema/tables";
 import { decodeCursor, encodeCursor, slugOf, type ArtistPageDto, type BrowsePage, type GenreSummary, type SongDetailsDto } from "@jplay/schema/browse";
-import { GENRES, type Genre } from "@jplay/schema/release-metadata";
+import { GENRES, MAX_CREDITS, type Genre } from "@jplay/schema/release-metadata";
 import type { Ctx } from "../platform/context";
 import { badRequest } from "../platform/errors";
 import { findPublicSong, isPublic, listedSongColumns, toSongDto } from "./catalogue";
@@ -58,7 +58,9 @@ export async function genresWithSongs(ctx: Ctx, scope: CatalogueScope): Promise<
     .select({ genre: songs.genre, songCount: sql<number>`count(*)` })
     .from(songs)
     .where(listedIn(scope))
-    .groupBy(songs.genre);
+    .groupBy(songs.genre)
+    // One row a genre: at most the list's length, a bound written out as every catalogue read has one.
+    .limit(GENRES.length);
   const counts = new Map(rows.map((row) => [row.genre, row.songCount]));
   return GENRES.filter((genre) => (counts.get(genre) ?? 0) > 0).map((genre) => ({ genre, slug: slugOf(genre), songCount: counts.get(genre)! }));
 }
@@ -71,7 +73,8 @@ export async function songDetails(ctx: Ctx, scope: CatalogueScope, songId: strin
     .select({ name: songCredits.name, role: songCredits.role })
     .from(songCredits)
     .where(eq(songCredits.songId, song.id))
-    .orderBy(asc(songCredits.position));
+    .orderBy(asc(songCredits.position))
+    .limit(MAX_CREDITS);
   return {
     ...toSongDto(song, scope),
     genre: song.genre as Genre,
@@ -88,6 +91,11 @@ const songSearch = sqliteTable("song_search", { rowid: integer("rowid").notNull(
 
 /** The most songs an artist's page lists. */
 export const ARTIST_PAGE_MAX_SONGS = 100;
+/**
+ * The most songs read to find them: songs of other artists whose names share the slug's words as a
+ * phrase are read too, then left out. An artist whose words are in many other names may list fewer.
+ */
+export const ARTIST_PAGE_CANDIDATES = 10 * ARTIST_PAGE_MAX_SONGS;
 
 /**
  * An artist's public page: the songs listed in `scope` whose artist name has this slug, newest first,
@@ -98,14 +106,16 @@ export const ARTIST_PAGE_MAX_SONGS = 100;
  */
 export async function artistPage(ctx: Ctx, scope: CatalogueScope, slug: string): Promise<ArtistPageDto | undefined> {
   const words = slug.split("-").filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
-  if (words.length === 0 || words.join("-") !== slug) return undefined;
+  // Not a slug any name has ("Love", "amor-é"): nobody's page, and no read of D1.
+  if (words.length === 0 || words.join("-") !== slug || slugOf(slug) !== slug) return undefined;
   const rows = await ctx.db
     .select(listedSongColumns)
     .from(songSearch)
     .innerJoin(songSearchDocs, eq(songSearchDocs.doc, songSearch.rowid))
     .innerJoin(songs, eq(songs.id, songSearchDocs.songId))
     .where(and(sql`${songSearch} MATCH ${`artist : "${words.join(" ")}"`}`, listedIn(scope)))
-    .orderBy(desc(songs.createdAt), desc(songs.id));
+    .orderBy(desc(songs.createdAt), desc(songs.id))
+    .limit(ARTIST_PAGE_CANDIDATES);
   const theirs = rows.filter((song) => slugOf(song.artistName) === slug).slice(0, ARTIST_PAGE_MAX_SONGS);
   const newest = theirs[0];
   if (!newest) return undefined;

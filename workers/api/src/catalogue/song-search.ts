@@ -39,13 +39,30 @@ const FIRST_WINDOW = 5;
 const WIDER = 10;
 
 /**
- * The FTS5 query for what was typed: its words (letters and digits, as the index's tokenizer splits
- * them), each quoted so nothing typed is an operator, all required; the last, when it has two
- * characters or more, also as the start of a word outside the lyrics. Null when nothing searchable
- * was typed.
+ * The words of what was typed as the index reads them: letters and digits (the tokenizer splits on
+ * anything else), each letter in lower case (one by one, so no letter changes with its neighbours)
+ * and a Latin letter without its accents, as `unicode61 remove_diacritics 2` folds both; at most
+ * SEARCH_MAX_WORDS. Two spellings with the same words find the same songs.
+ */
+export function searchWords(typed: string): string[] {
+  const folded = Array.from(typed, (letter) => letter.toLowerCase())
+    .join("")
+    .normalize("NFD")
+    .replace(/(\p{Script=Latin})\p{Mn}+/gu, "$1")
+    .normalize("NFC");
+  return (folded.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+}
+
+/** A search as its words (searchWords), one space apart: its edge-cache key and what is searched ("Love!" and "love" alike). */
+export const searchKeyOf = (typed: string): string => searchWords(typed).join(" ");
+
+/**
+ * The FTS5 query for what was typed: its words (searchWords), each quoted so nothing typed is an
+ * operator, all required; the last, when it has two characters or more, also as the start of a word
+ * outside the lyrics. Null when nothing searchable was typed.
  */
 export function ftsQuery(typed: string): string | null {
-  const words = (typed.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+  const words = searchWords(typed);
   const last = words.pop();
   if (last === undefined) return null;
   const quoted = (word: string) => `"${word}"`;
@@ -79,6 +96,8 @@ async function searchWindow(ctx: Ctx, scope: CatalogueScope, query: string, wind
     .from(ranked)
     .innerJoin(songSearchDocs, eq(songSearchDocs.doc, ranked.hitDoc))
     .leftJoin(songs, and(eq(songs.id, songSearchDocs.songId), isPublic(scope)))
-    .orderBy(sql`${ranked.hitScore}`, desc(songs.createdAt));
+    .orderBy(sql`${ranked.hitScore}`, desc(songs.createdAt))
+    // The window's hits, each one document: never more rows than it holds.
+    .limit(window);
   return { found: rows.flatMap((row) => (row.public ? [row.song as ListedSong] : [])), hits: rows.length };
 }

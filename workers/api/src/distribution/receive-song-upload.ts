@@ -24,6 +24,7 @@ import { MAX_REQUEST_BYTES } from "../platform/limits";
 import { Mp3Error, Mp3FrameWalker, type Mp3Facts } from "../platform/mp3-frames";
 import { MultipartError, MultipartReader } from "../platform/multipart-stream";
 import { R2ObjectWriter } from "../platform/stream-to-r2";
+import { loggableError } from "../platform/loggable-error";
 
 /** The longest text field kept in memory: far above any valid value, far below a file. */
 export const TEXT_FIELD_MAX_BYTES = 256 * 1024;
@@ -272,7 +273,7 @@ async function discard(writer: R2ObjectWriter) {
   try {
     await writer.abort();
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", message: "could not abort an unfinished upload", key: writer.key, error: String(error) }));
+    console.error(JSON.stringify({ level: "error", message: "could not abort an unfinished upload", key: writer.key, ...loggableError(error) }));
   }
 }
 

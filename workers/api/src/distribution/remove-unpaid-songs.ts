@@ -18,6 +18,7 @@ import { songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { runBatch, type Db } from "../platform/db";
 import { closeOpenPayment, openPaymentOf } from "../payments/index";
+import { loggableError } from "../platform/loggable-error";
 
 export const REMOVED_CAUSE = "Not paid for in time: removed with its files";
 
@@ -79,7 +80,7 @@ export async function removeUnpaidSongs(ctx: Ctx, options: RemovalOptions): Prom
         closed = await closeOpenPayment(ctx, song.id);
       } catch (error) {
         // One song's payment provider trouble must not hold back the others behind it.
-        console.error(JSON.stringify({ level: "error", task: "songs.remove-unpaid", songId: song.id, error: String(error) }));
+        console.error(JSON.stringify({ level: "error", task: "songs.remove-unpaid", songId: song.id, ...loggableError(error) }));
         report.failed.push(song.id);
         continue;
       }

@@ -18,6 +18,7 @@ import { receiveSongUpload } from "./receive-song-upload";
 import { checkReleaseAgainstCatalogue } from "./release-upload-checks";
 import { insertSongCredits } from "./song-credits";
 import { tooManyUnpaidSongs, type UnpaidSongRules } from "./unpaid-song-limit";
+import { loggableError } from "../platform/loggable-error";
 
 export interface Submitter {
   artistId: string;
@@ -59,9 +60,9 @@ export async function submitSong(ctx: Ctx, submitter: Submitter, body: ReadableS
     if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     // Its title, credits and lyrics are screened against every term list now; review shows what was
     // found. The song is stored either way: approval screens it again before anything is decided.
-    await screenSong(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "screening at submission failed", songId: id, error: String(error) })));
+    await screenSong(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "screening at submission failed", songId: id, ...loggableError(error) })));
     // With speech-to-text configured, its audio is transcribed and screened too (a queued job); without it, nothing is sent anywhere.
-    await requestTranscription(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "queueing the transcription failed", songId: id, error: String(error) })));
+    await requestTranscription(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "queueing the transcription failed", songId: id, ...loggableError(error) })));
     return { id };
   } catch (error) {
     if (written.length > 0) await removeObjects(ctx, written);

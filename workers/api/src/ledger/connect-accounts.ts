@@ -13,6 +13,7 @@ import { artists } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { payoutsReady } from "./payouts";
+import { loggableError } from "../platform/loggable-error";
 
 type Artist = typeof artists.$inferSelect;
 
@@ -78,7 +79,7 @@ export async function syncArtistPayoutSchedule(ctx: Ctx, artistId: string): Prom
   try {
     await ctx.stripe.accounts.update(artist.accountId, { settings: { payouts: { schedule: payoutSchedule(artist.frequency) } } });
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "payout schedule not synced to the connected account", artistId, error: String(error) }));
+    console.warn(JSON.stringify({ level: "warn", msg: "payout schedule not synced to the connected account", artistId, ...loggableError(error) }));
   }
 }
 
@@ -135,6 +136,6 @@ export async function refreshOnboardingStatus(
     const changed = account.payouts_enabled !== artist.payoutsEnabled || requirementsDue(account).join() !== artist.payoutRequirements.join();
     if (changed) await applyAccountUpdated(ctx, account);
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "connected account status not refreshed", artistId: artist.id, error: String(error) }));
+    console.warn(JSON.stringify({ level: "warn", msg: "connected account status not refreshed", artistId: artist.id, ...loggableError(error) }));
   }
 }

@@ -13,6 +13,7 @@ import type { Ctx } from "../platform/context";
 import { ACCOUNTS, accountBalance } from "./ledger";
 import { PAYOUT_CURRENCY } from "./payouts";
 import { recentSettlements } from "./provider-settlements";
+import { loggableError } from "../platform/loggable-error";
 
 /** Sums of every artist's available and payout-pending accounts (one scan of the artist entries). */
 async function artistTotals({ db }: Ctx): Promise<{ available: number; payoutPending: number }> {
@@ -47,7 +48,7 @@ async function stripeBalance(ctx: Ctx): Promise<{ balance: StripeBalance | null;
     const amountOf = (entries: Array<{ amount: number; currency: string }>) => entries.find((entry) => entry.currency === PAYOUT_CURRENCY)?.amount ?? 0;
     return { balance: { availableCents: amountOf(balance.available), pendingCents: amountOf(balance.pending) }, error: null };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "stripe balance unavailable", error: String(error) }));
+    console.error(JSON.stringify({ level: "error", msg: "stripe balance unavailable", ...loggableError(error) }));
     return { balance: null, error: error instanceof Error ? error.message : "Stripe's balance could not be read." };
   }
 }

@@ -18,6 +18,7 @@ import { runBatch } from "../platform/db";
 import { AppError, badRequest, notFound } from "../platform/errors";
 import type { Job } from "../platform/job";
 import { failDeadLetteredItems, settleRetryItems } from "./retry-items";
+import { loggableError } from "../platform/loggable-error";
 
 /** Items one request may hold: a Charge All larger than this is sent in several requests. */
 export const RETRY_BATCH_MAX_ITEMS = 1000;
@@ -128,7 +129,7 @@ export async function createRetryBatch(ctx: Ctx, requested: RequestedItem[], ope
       await ctx.jobs.sendBatch(chunk.map((row) => ({ body: { type: "admin.charge", itemId: row.id } satisfies Job })));
     } catch (error) {
       // Items that never reached the queue would stay pending forever: fail them visibly instead.
-      console.error(JSON.stringify({ level: "error", event: "retry_enqueue_failed", batchId, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", event: "retry_enqueue_failed", batchId, ...loggableError(error) }));
       const unsent = JSON.stringify(rows.slice(start).map((row) => row.id));
       await db
         .update(retryItems)

@@ -28,6 +28,7 @@ import { listedEventInPinnedVersion } from "./listed-stripe-event";
 import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "./stripe-events";
 import { PLATFORM_EVENT_TYPES } from "./webhook-endpoints";
 import { readSyncCursor, writeSyncCursor } from "./sync-cursors";
+import { loggableError } from "../platform/loggable-error";
 
 /** Events can become listable a little after the time they carry: each run looks this far back. */
 export const EVENT_OVERLAP_SECONDS = 10 * 60;
@@ -83,7 +84,7 @@ async function applyOnce(ctx: Ctx, event: Stripe.Event, apply: (event: Stripe.Ev
     await db.delete(failedJobs).where(eq(failedJobs.id, unappliedEventRow(event.id)));
     return "applied";
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "reconciliation: event not applied", event: event.id, type: event.type, error: String(error) }));
+    console.error(JSON.stringify({ level: "error", msg: "reconciliation: event not applied", event: event.id, type: event.type, ...loggableError(error) }));
     await recordFailedJob(ctx, {
       id: unappliedEventRow(event.id),
       jobType: UNAPPLIED_EVENT_JOB,
@@ -190,7 +191,7 @@ export async function applyMissedConnectEvents(ctx: Ctx): Promise<MissedEventsRe
       events = (await stripe.events.list({ type: "account.updated", limit: 10 }, { stripeAccount: artist.accountId! })).data;
     } catch (error) {
       report.failed++;
-      console.error(JSON.stringify({ level: "error", msg: "reconciliation: connected account's events not listed", artistId: artist.id, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", msg: "reconciliation: connected account's events not listed", artistId: artist.id, ...loggableError(error) }));
       continue;
     }
     report.listed += events.length;

@@ -16,6 +16,7 @@ import type { Ctx } from "../platform/context";
 import { AppError, badRequest, forbidden, notFound } from "../platform/errors";
 import { cardRefusal } from "./card-rules";
 import { defaultCardWrites } from "./payment-setup";
+import { loggableError } from "../platform/loggable-error";
 
 export interface SavedCard {
   brand: string;
@@ -126,7 +127,7 @@ async function payFailedRenewal(ctx: Ctx, subscription: Stripe.Subscription, met
   } catch (error) {
     const settled = error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeInvalidRequestError && /already paid/i.test(error.message));
     if (!settled) throw error;
-    console.warn(JSON.stringify({ level: "warn", msg: "past-due renewal not paid with the replacement card", subscription: subscription.id, invoice: invoiceId, error: String(error) }));
+    console.warn(JSON.stringify({ level: "warn", msg: "past-due renewal not paid with the replacement card", subscription: subscription.id, invoice: invoiceId, ...loggableError(error) }));
   }
 }
 

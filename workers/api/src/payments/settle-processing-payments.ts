@@ -15,6 +15,7 @@ import { recordFailedPayment } from "./apply-payment";
 import type { Ctx } from "../platform/context";
 import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-events";
 import { paymentIntentsOf } from "../platform/stripe-lookup";
+import { loggableError } from "../platform/loggable-error";
 
 /** The charge's own request (20 s timeout, two SDK retries) is over by then; before, it may still land. */
 export const SETTLE_AFTER_MS = 2 * 60 * 1000;
@@ -86,7 +87,7 @@ export async function settleProcessingPayments(ctx: Ctx, now = ctx.now()): Promi
           break; // still running at Stripe: its webhook, or a later run, settles it
       }
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", msg: "reconciliation: payment not settled", paymentId: payment.id, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", msg: "reconciliation: payment not settled", paymentId: payment.id, ...loggableError(error) }));
     }
   }
   return report;

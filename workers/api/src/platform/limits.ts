@@ -80,6 +80,15 @@ export const MINUTE_MS = MINUTE;
  * scripts/production-build.test.ts holds it to this one.
  */
 export const CLIENT_BURST_PER_MINUTE = 30;
+/**
+ * Reads of the public catalogue that reach D1 (the edge cache had no answer) per client address
+ * (/64 for IPv6) per minute, on Cloudflare's Rate Limiting binding (`PUBLIC_READ_BURSTS`'s
+ * `simple.limit` in wrangler.toml, held to this by scripts/production-build.test.ts). Answers from the
+ * cache are never counted, so a facility's tablets behind one address reading the catalogue stay far
+ * below it; a client making up addresses (artists, searches, song ids) to miss the cache does not
+ * (docs/decisions/088-leaks-and-cheap-reads.md).
+ */
+export const PUBLIC_READ_BURST_PER_MINUTE = 300;
 /** What a client past its burst limit is told. */
 export const TOO_MANY_REQUESTS = /*i18n*/ "Too many requests from your network. Please wait a minute and try again.";
 /**

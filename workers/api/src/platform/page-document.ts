@@ -5,6 +5,7 @@
  * (home-page.ts), the browsing pages (listener-pages.ts) and /distribute (distribute-page.ts) use it.
  */
 import type { Context } from "hono";
+import { escapeToBuffer } from "hono/utils/html";
 import type { Language } from "@jplay/schema/language";
 import type { AppEnv } from "./env";
 
@@ -36,13 +37,20 @@ interface FilledShell {
   screenPath?: string;
 }
 
+/** `value` as the text of a double-quoted attribute: `&`, `<`, `>`, `"` and `'` escaped (Hono's HTML escaping). */
+function attributeText(value: string): string {
+  const buffer: [string] = [""];
+  escapeToBuffer(value, buffer);
+  return buffer[0];
+}
+
 /** The shell's text in the screen's language, with the screen's head for its title and its markup in #root. */
 export const fillShell = (shellText: string, { language, head, rootHtml, afterRoot = "", screenPath }: FilledShell) =>
   shellText
     .replace(SHELL_LANGUAGE, `<html lang="${language}"`)
     // Functions, not strings: a "$&" or "$'" in a song title is text, not a replacement pattern.
     .replace(SHELL_TITLE, () => head)
-    .replace(SHELL_ROOT, () => `<div id="root"${screenPath ? ` data-screen="${screenPath}"` : ""}>${rootHtml}</div>${afterRoot}`);
+    .replace(SHELL_ROOT, () => `<div id="root"${screenPath ? ` data-screen="${attributeText(screenPath)}"` : ""}>${rootHtml}</div>${afterRoot}`);
 
 /** A screen rendered with the data it used, embedded once for the browser to hydrate with (Home, the browsing pages). */
 interface ScreenWithData {

@@ -6,6 +6,7 @@
  */
 import Stripe from "stripe";
 import { AppError } from "./errors";
+import { loggableError } from "./loggable-error";
 
 export function rethrowProviderFailure(error: unknown, requestId: string | undefined): never {
   if (
@@ -14,7 +15,7 @@ export function rethrowProviderFailure(error: unknown, requestId: string | undef
     error instanceof Stripe.errors.StripeRateLimitError ||
     error instanceof Stripe.errors.StripeIdempotencyError
   ) {
-    console.error(JSON.stringify({ level: "error", msg: "payment provider failed", requestId, type: error.type, error: error.message }));
+    console.error(JSON.stringify({ level: "error", msg: "payment provider failed", requestId, ...loggableError(error) }));
     throw new AppError(503, "payments_unavailable", /*i18n*/ "Payments are temporarily unavailable. Please try again in a minute.", { "Retry-After": "30" });
   }
   throw error;

@@ -10,12 +10,13 @@ import type { Ctx } from "../platform/context";
 import { phoneConfirmed } from "./phone-confirmation";
 import type { Language } from "@jplay/schema/language";
 import { type OutboxText, type QueuedText, queueText, textWritten } from "./text-messages";
+import { loggableError } from "../platform/loggable-error";
 
 async function tell(ctx: Ctx, text: QueuedText): Promise<void> {
   try {
     await queueText(ctx, text);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "text not queued", dedupeKey: text.dedupeKey, error: String(error) }));
+    console.error(JSON.stringify({ level: "error", msg: "text not queued", dedupeKey: text.dedupeKey, ...loggableError(error) }));
   }
 }
 

@@ -31,6 +31,7 @@ import { JWKS_PATH, providerRoutes, receiptJwks } from "../provider/index";
 import { smsRoutes } from "../texts/index";
 import { stripeSandboxPassThrough } from "./routes/stripe-sandbox";
 import { loggablePath } from "../platform/log-redaction";
+import { loggableError } from "../platform/loggable-error";
 
 const errorBody = (code: ApiErrorCode, message: string, details?: Readonly<Record<string, string>>): ApiErrorBody => ({ error: { ...details, code, message } });
 
@@ -88,7 +89,7 @@ app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorBody("bad_request", err.message || messageIn(language, UNREADABLE_REQUEST, UNREADABLE_REQUEST)), err.status);
   }
-  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: loggablePath(c.req.path), error: String(err), stack: err.stack }));
+  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: loggablePath(c.req.path), ...loggableError(err) }));
   return c.json(errorBody("internal", messageIn(language, INTERNAL_ERROR, INTERNAL_ERROR)), 500);
 });
 

@@ -14,6 +14,7 @@ import { runPayoutPage, payArtist, payArtists } from "../ledger/index";
 import { sendText, sendTexts } from "../texts/index";
 import { sendRefund } from "../refunds/index";
 import { refreshFacilityHolds, rescreenAfterListChange, transcribeSong } from "../compliance/index";
+import { loggableError } from "../platform/loggable-error";
 
 const RETRY_DELAY_SECONDS = 30;
 
@@ -67,7 +68,7 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
 type ArtistMessage = Message<Extract<Job, { type: "payouts.artist" }>>;
 
 function retryLater(queue: string, message: Message<Job>, error: unknown): void {
-  console.error(JSON.stringify({ level: "error", queue, messageId: message.id, attempts: message.attempts, error: String(error) }));
+  console.error(JSON.stringify({ level: "error", queue, messageId: message.id, attempts: message.attempts, ...loggableError(error) }));
   message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
 }
 

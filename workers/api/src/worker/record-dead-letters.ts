@@ -11,6 +11,7 @@ import { runJob } from "./handle-job";
 import { contextFor } from "../platform/context";
 import { recordFailedJob } from "../platform/failed-jobs";
 import { transcriptionFailed } from "../compliance/index";
+import { loggableError } from "../platform/loggable-error";
 
 export const DEAD_LETTER_QUEUE = "jplay-jobs-dlq";
 
@@ -48,7 +49,7 @@ export async function recordDeadLetters(batch: MessageBatch<Job>, env: Env): Pro
       }
       message.ack();
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", queue: batch.queue, messageId: message.id, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", queue: batch.queue, messageId: message.id, ...loggableError(error) }));
       message.retry();
     }
   }

@@ -18,6 +18,7 @@ import { requeueStuckTextsTask } from "../texts/index";
 import { sealAuditLogTask } from "../compliance/index";
 import { DAILY_CRON, DELIVERY_CRON } from "./crons";
 import { contextFor, type Ctx } from "../platform/context";
+import { loggableError } from "../platform/loggable-error";
 
 export type ScheduledTask = (ctx: Ctx, scheduledTime: Date) => Promise<void>;
 
@@ -54,7 +55,7 @@ export async function runTasks(tasks: readonly ScheduledTask[], ctx: Ctx, schedu
       await task(ctx, scheduledTime);
     } catch (error) {
       failed.push({ task: task.name || "(unnamed task)", error });
-      console.error(JSON.stringify({ level: "error", event: "scheduled_task_failed", task: task.name, scheduledTime: scheduledTime.toISOString(), error: String(error) }));
+      console.error(JSON.stringify({ level: "error", event: "scheduled_task_failed", task: task.name, scheduledTime: scheduledTime.toISOString(), ...loggableError(error) }));
     }
   }
   if (failed.length > 0) {

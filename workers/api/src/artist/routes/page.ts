@@ -8,8 +8,9 @@
  * replaces every link of the artist with a new one. The token is the credential: an unknown,
  * malformed, revoked or expired token answers 404, a token only ever reads its own artist, and each
  * use renews it (access/artist-links.ts). The token segment `link` names the token this browser
- * keeps in its HttpOnly cookie instead (access/artist-link-cookie.ts): the page at `/artist` calls
- * that way, so the token never sits in its address or in Stripe's return address.
+ * keeps in its HttpOnly cookie instead (access/artist-link-cookie.ts): the app calls that way only, so
+ * the token never sits in an address, a request's URL in Workers Logs, or Stripe's return address,
+ * which is `/artist` whichever way the link was named (docs/decisions/088-leaks-and-cheap-reads.md).
  */
 import { Hono, type Context } from "hono";
 import type { ArtistPageResponse, EndArtistSessionResponse, RevokeArtistLinksResponse, StartPayoutsSetupResponse } from "@jplay/schema/artist";
@@ -92,8 +93,9 @@ export const artistPageRoutes = new Hono<AppEnv>()
       windowMs: HOUR,
       message: /*i18n*/ "Too many payout setup attempts. Please wait an hour and try again.",
     });
-    // Stripe sends the artist back to the page; a browser keeping its link comes back without the token.
-    const page = new URL(namesLinkInCookie(c) ? ARTIST_PAGE_IN_COOKIE_PATH : artistPagePath(c.req.param("token")), c.req.url).toString();
+    // Stripe sends the artist back to the page at /artist, whichever way this call named the link: the
+    // token never reaches Stripe (its account link, its logs) nor the address the artist returns to.
+    const page = new URL(ARTIST_PAGE_IN_COOKIE_PATH, c.req.url).toString();
     const started = await startConnectOnboarding(c.var.ctx, artist, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` });
     return c.json<StartPayoutsSetupResponse>(started);
   })

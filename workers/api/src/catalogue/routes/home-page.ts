@@ -20,6 +20,7 @@ import type { Language } from "@jplay/schema/language";
 import { requestLanguage } from "../../platform/request-language";
 import { isHtmlDocument, renderedPageHeaders, screenDocument, spaDocument } from "../../platform/page-document";
 import { loggablePath } from "../../platform/log-redaction";
+import { loggableError } from "../../platform/loggable-error";
 
 /**
  * The web app's Home renderer (React's server renderer and the screen's components), loaded by the
@@ -75,7 +76,7 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
       data = await renderData(c, facility);
     } catch (error) {
       if (error instanceof AppError) return NOT_RENDERED(); // an unknown facility: the app says so itself
-      console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Home served without server render", error: String(error) }));
+      console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Home served without server render", ...loggableError(error) }));
       return NOT_RENDERED();
     }
     const { renderHome } = await loadHomeRenderer();

@@ -20,8 +20,10 @@ import { loggablePath } from "../../platform/log-redaction";
 import { artistPage, browseSongs, genresWithSongs, songDetails } from "../browse";
 import { facilityInDb, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
 import { cachedResponse } from "../edge-cache";
+import { enforcePublicReadBurst } from "../../platform/client-bursts";
 import type { Ctx } from "../../platform/context";
 import { homeFacility, pageCacheKey, renderedPageAnswer } from "./home-page";
+import { loggableError } from "../../platform/loggable-error";
 
 type Data = Parameters<typeof renderListenerPage>[0];
 /** What a page shows, without the facility (added when read); undefined: nothing at this address. */
@@ -68,11 +70,14 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
     let data: Data | undefined;
     try {
       const ctx = c.var.ctx;
+      // Only a page the cache could not answer reaches D1, and counts against its client's burst: past
+      // it (429), the plain app, which says so itself when its own reads are refused.
+      await enforcePublicReadBurst(ctx, c.req.raw.headers);
       const scope = await resolveCatalogueScope(facilityInDb(ctx), { facility: facility ?? undefined, catalogue: undefined });
       const shown = await read(ctx, scope);
       data = shown && { ...shown, facility };
     } catch (error) {
-      // An unknown facility or a cursor that is not one: the app shows it itself.
+      // An unknown facility, a cursor that is not one, or the client's burst used up: the app shows it itself.
       if (error instanceof AppError) return notRendered(204);
       throw error;
     }
@@ -80,8 +85,9 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
     // Loaded by the first page rendered, not at the instance's start (home-page.ts, loadHomeRenderer).
     const { renderListenerPage } = await import("@jplay/web/server/render-listener-page");
     return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language), c.req.path);
-  }).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", error: String(error) }));
+    // A page with nothing at its address is kept as such for a short while (edge-cache.ts).
+  }, { keepNotFound: true }).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", ...loggableError(error) }));
     return notRendered(204);
   });
   if (rendered.status === 404) return new Response(shell.body, { status: 404, headers: renderedPageHeaders(shell) });

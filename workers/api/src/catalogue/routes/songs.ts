@@ -6,7 +6,10 @@
  * `GET /api/songs/search?q=` finds songs by their words (catalogue/song-search.ts); `GET /api/songs/browse`
  * pages through every listed song or one genre's (`?genre=<slug>&after=<cursor>`), `GET
  * /api/songs/genres` names the genres with songs and `GET /api/songs/{id}/details` is a song's page
- * (catalogue/browse.ts).
+ * (catalogue/browse.ts). A read the cache cannot answer counts against its client's burst before it
+ * reaches D1 (platform/client-bursts.ts); a song, its media or its page not found is kept as such for a
+ * short while, and a search is keyed by its words as the search reads them (case, accents and
+ * punctuation folded), so spellings of one search share one answer (docs/decisions/088).
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/env";
@@ -17,7 +20,8 @@ import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities, type CatalogueSnapshot } from "../catalogue-snapshot";
 import { cachedJson, cachedResponse, cachedValue } from "../edge-cache";
-import { SEARCH_QUERY_MAX_CHARS, searchSongs } from "../song-search";
+import { SEARCH_QUERY_MAX_CHARS, searchKeyOf, searchSongs } from "../song-search";
+import { enforcePublicReadBurst } from "../../platform/client-bursts";
 import { coverKeyToServe, requestedCoverWidth } from "../cover-to-serve";
 import { BROWSE_PAGE_SIZE, genreOfSlug } from "@jplay/schema/browse";
 import { browseSongs, genresWithSongs, songDetails } from "../browse";
@@ -42,13 +46,13 @@ function parseLimit(raw: string | undefined, fallback = DEFAULT_LIST_LIMIT): num
 
 const askedScope = (c: Context<AppEnv>) => ({ facility: c.req.query("facility"), catalogue: c.req.query("catalogue") });
 /** The query parameters a catalogue call reads; others are left out of its key, so they cannot fill the cache. */
-const KEYED_PARAMS = ["after", "catalogue", "facility", "genre", "limit", "q"];
-/** The edge cache's key of this call: its path and the parameters it reads, scope included. */
-const callKey = (c: Context<AppEnv>) => {
+const KEYED_PARAMS = ["after", "catalogue", "facility", "genre", "limit", "q"] as const;
+/** The edge cache's key of this call: its path and the parameters it reads, scope included; `read` gives a parameter as the call reads it. */
+const callKey = (c: Context<AppEnv>, read: Partial<Record<(typeof KEYED_PARAMS)[number], string>> = {}) => {
   const url = new URL(c.req.url);
   const keyed = new URLSearchParams();
   for (const name of KEYED_PARAMS) {
-    const value = url.searchParams.get(name);
+    const value = read[name] ?? url.searchParams.get(name);
     if (value !== null) keyed.set(name, value);
   }
   const query = keyed.toString();
@@ -58,14 +62,19 @@ const callKey = (c: Context<AppEnv>) => {
 /** A catalogue list or the featured song, from the one snapshot of Home's catalogue (catalogue/catalogue-snapshot.ts). */
 function fromSnapshot(c: Context<AppEnv>, read: (snapshot: CatalogueSnapshot, scope: CatalogueScope) => unknown) {
   return cachedJson(callKey(c), async () => {
+    await enforcePublicReadBurst(c.var.ctx, c.req.raw.headers);
     const snapshot = await currentCatalogueSnapshot(c.var.ctx);
     return read(snapshot, await resolveCatalogueScope(snapshotFacilities(snapshot), askedScope(c)));
   });
 }
 
-/** The context and the scope this listener call asked for (404 for an unknown facility). */
+/**
+ * The context and the scope this listener call asked for (404 for an unknown facility), once the call
+ * is counted against its client's burst: only a read the edge cache could not answer comes here.
+ */
 async function listenerCall(c: Context<AppEnv>) {
   const ctx = c.var.ctx;
+  await enforcePublicReadBurst(ctx, c.req.raw.headers);
   const scope = await resolveCatalogueScope(facilityInDb(ctx), askedScope(c));
   return { ctx, scope };
 }
@@ -79,7 +88,7 @@ async function requirePublicMedia(c: Context<AppEnv>) {
     const { ctx, scope } = await listenerCall(c);
     const song = await findPublicSong(ctx, scope, c.req.param("id")!);
     return song ? { audioKey: song.audioKey, coverKey: song.coverKey } : undefined;
-  });
+  }, { keepNotFound: true });
   if (!media) throw notFound(/*i18n*/ "Song not found");
   return media;
 }
@@ -98,9 +107,11 @@ export const songsRoutes = new Hono<AppEnv>()
     const limit = parseLimit(c.req.query("limit"));
     const typed = c.req.query("q") ?? "";
     if (typed.length > SEARCH_QUERY_MAX_CHARS) throw badRequest(/*i18n*/ "A search may be at most {max} characters long", { max: SEARCH_QUERY_MAX_CHARS });
-    return cachedJson(callKey(c), async () => {
+    // "love", "Love" and "love!" are one search: keyed, and searched, as its words fold.
+    const words = searchKeyOf(typed);
+    return cachedJson(callKey(c, { q: words, limit: String(limit) }), async () => {
       const { ctx, scope } = await listenerCall(c);
-      return searchSongs(ctx, scope, typed, limit);
+      return searchSongs(ctx, scope, words, limit);
     });
   })
   .get("/browse", (c) => {
@@ -125,7 +136,7 @@ export const songsRoutes = new Hono<AppEnv>()
       const details = await songDetails(ctx, scope, c.req.param("id"));
       if (!details) throw notFound(/*i18n*/ "Song not found");
       return c.json(details);
-    }),
+    }, { keepNotFound: true }),
   )
   .get("/:id", async (c) => {
     const songId = c.req.param("id");

@@ -11,6 +11,7 @@ import type { AppEnv } from "../../platform/env";
 import { requestLanguage } from "../../platform/request-language";
 import { fillShell, isHtmlDocument, renderedPageHeaders, spaDocument } from "../../platform/page-document";
 import { loggablePath } from "../../platform/log-redaction";
+import { loggableError } from "../../platform/loggable-error";
 
 /** The path this page renders, and #root's `data-screen` (page-document.ts). */
 const PATH = "/distribute";
@@ -25,7 +26,7 @@ export async function distributePage(c: Context<AppEnv>): Promise<Response> {
     const { renderDistribute } = await import("@jplay/web/server/render-distribute");
     screen = renderDistribute({ pathname: PATH, search: new URL(c.req.url).search }, language);
   } catch (error) {
-    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Distribute served without server render", error: String(error) }));
+    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Distribute served without server render", ...loggableError(error) }));
     return shell;
   }
   const document = fillShell(await shell.clone().text(), { language, head: screen.head, rootHtml: screen.html, screenPath: PATH });

@@ -11,6 +11,7 @@ import { paymentsProvider } from "../../platform/stripe-client";
 import { requeueLostRefunds } from "../../refunds/index";
 import { applyMissedConnectEvents, applyMissedPlatformEvents, retryUnappliedEvents } from "../missed-stripe-events";
 import { settleProcessingPayments } from "../settle-processing-payments";
+import { loggableError } from "../../platform/loggable-error";
 
 export async function reconcileStripeTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
   // Without a way to reach Stripe there is nothing to ask (production without a key refuses payments).
@@ -27,7 +28,7 @@ export async function reconcileStripeTask(ctx: Ctx, scheduledTime: Date): Promis
       const report = await run();
       console.log(JSON.stringify({ level: "info", task: "stripe.reconcile", pass, ...report }));
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", task: "stripe.reconcile", pass, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", task: "stripe.reconcile", pass, ...loggableError(error) }));
     }
   }
 }

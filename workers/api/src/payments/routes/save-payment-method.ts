@@ -8,7 +8,7 @@
  * that customer for the first time, then counts against what others share: the limit per phone and
  * the card checks of all clients (docs/decisions/084; a card saved again counts once). Saving replaces
  * this browser's session with one bound to the artist and answers (and texts) the artist's private
- * page link.
+ * page link, which this browser keeps in its HttpOnly cookie (access/artist-link-cookie.ts).
  */
 import { Hono } from "hono";
 import { SavePaymentMethodSchema } from "@jplay/schema/distribution";
@@ -16,7 +16,7 @@ import type { SavePaymentMethodResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { badRequest, forbidden } from "../../platform/errors";
 import { HOUR_MS, SAVES_PER_PHONE_PER_HOUR } from "../../platform/limits";
-import { artistPagePath, issueArtistLink, readSessionCustomer, rotateSession } from "../../access/index";
+import { artistLinkTtlMs, artistPagePath, issueArtistLink, readSessionCustomer, rotateSession, sendArtistLinkCookie } from "../../access/index";
 import { syncArtistPayoutSchedule } from "../../ledger/index";
 import { servedSmsCountries, textCardSaved, textsReach, toE164 } from "../../texts/index";
 import { confirmedSetupCard, savePaymentMethod, savedBefore } from "../payment-setup";
@@ -62,7 +62,10 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   await rotateSession(c, input.customerId, saved.artistId);
   await syncArtistPayoutSchedule(ctx, saved.artistId);
   // The artist's private page: a new link each time a card is saved (earlier links keep working).
-  const artistPageUrl = artistPagePath(await issueArtistLink(ctx, saved.artistId));
+  const token = await issueArtistLink(ctx, saved.artistId);
+  const artistPageUrl = artistPagePath(token);
+  // This browser keeps it in the HttpOnly cookie: the app opens /artist and stores no link (docs/decisions/088).
+  sendArtistLinkCookie(c, token, artistLinkTtlMs(c.env));
   // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
   await textCardSaved(ctx, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
   return c.json<SavePaymentMethodResponse>({ brand: saved.brand, last4: saved.last4, artistPageUrl });

@@ -26,12 +26,23 @@ import { ArtistStatements } from "./artist-statements";
 import { GetPaid } from "@/features/me";
 import { startPayoutsSetup } from "../api/start-payouts-setup";
 
-function LinkNotFound() {
+/** Why the link just opened is not the one shown (the Worker did not keep it), when it was not kept. */
+function NotKeptNotice({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p role="status" className="rounded-xl border border-accent/40 bg-accent-soft p-3 font-medium">
+      {text}
+    </p>
+  );
+}
+
+function LinkNotFound({ notKeptNotice }: { notKeptNotice: string | undefined }) {
   const i18n = useI18n();
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
       <title>{i18n._("Link not found – JPlay")}</title>
       <h1 className="text-3xl font-extrabold">{i18n._("Link not found")}</h1>
+      <NotKeptNotice text={notKeptNotice} />
       <p className="text-muted">
         {i18n._(
           "This artist page link does not work. It may have been mistyped, revoked, or unused for too long. Saving your payment method again on the distribution page gives you a new link.",
@@ -50,14 +61,27 @@ export interface NewLinkNotice {
   link: string;
 }
 
-/** `token`: the link's segment in `/api/artist/{token}/…` (`link` for the one kept in the cookie). */
-export function ArtistDashboard({ token, notice, linkNotice }: { token: string; notice?: string | undefined; linkNotice?: NewLinkNotice | undefined }) {
+/**
+ * `token`: the link's segment in `/api/artist/{token}/…` (`link` for the one kept in the cookie).
+ * `notKeptNotice`: said when the link just opened was not kept (another website sent the browser).
+ */
+export function ArtistDashboard({
+  token,
+  notice,
+  linkNotice,
+  notKeptNotice,
+}: {
+  token: string;
+  notice?: string | undefined;
+  linkNotice?: NewLinkNotice | undefined;
+  notKeptNotice?: string | undefined;
+}) {
   const i18n = useI18n();
   const page = useArtistPage(token);
 
   if (page.isPending) return <Spinner label={i18n._("Loading your artist page")} className="min-h-[50vh]" />;
   if (page.isError) {
-    if (hasErrorCode(page.error, "not_found")) return <LinkNotFound />;
+    if (hasErrorCode(page.error, "not_found")) return <LinkNotFound notKeptNotice={notKeptNotice} />;
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-12 sm:px-6">
         <title>{i18n._("Your artist page – JPlay")}</title>
@@ -79,6 +103,7 @@ export function ArtistDashboard({ token, notice, linkNotice }: { token: string; 
       <div className="space-y-2">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{i18n._("Your artist page")}</h1>
         <p className="text-muted">{i18n._("Keep this link private: anyone with it can see your songs and earnings.")}</p>
+        <NotKeptNotice text={notKeptNotice} />
         {linkNotice && (
           <p role="status" className="rounded-xl border border-accent/40 bg-accent-soft p-3 font-medium">
             {linkNotice.text} <span className="block font-mono text-sm break-all">{new URL(linkNotice.link, window.location.origin).href}</span>

@@ -1,23 +1,16 @@
 /**
- * The way to this browser's artist page (docs/decisions/028-artist-journey.md): the link kept in
- * local storage when the card was saved, or, when it was lost, a fresh one from
- * `POST /api/me/artist-link` (the session cookie proves the artist), kept for next time.
+ * The way to this browser's artist page (docs/decisions/028-artist-journey.md,
+ * docs/decisions/088-leaks-and-cheap-reads.md): `POST /api/me/artist-link` has the Worker keep a link
+ * to the session's artist in this browser's HttpOnly cookie (the one kept already when it still opens
+ * that artist's page, else a fresh one), so the page then opens at `/artist`. The app never holds the
+ * link itself: its answer is not read.
  */
 import { MyArtistLinkResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
-import { storage } from "@/lib/storage";
-import { ARTIST_PAGE_URL_KEY, readArtistPageUrl } from "@/lib/kept-after-payment";
 
-export async function myArtistPageUrl(): Promise<string> {
-  const kept = readArtistPageUrl();
-  if (kept) return kept;
-  const { artistPageUrl } = await api.post("/api/me/artist-link", MyArtistLinkResponseSchema);
-  storage.set(ARTIST_PAGE_URL_KEY, artistPageUrl);
-  return new URL(artistPageUrl, window.location.origin).href;
-}
+/** Where the page opens once the cookie holds its link. */
+export const MY_ARTIST_PAGE_PATH = "/artist";
 
-/** The private token in an artist page URL (`…/artist/{token}`), or null for any other URL. */
-export function artistTokenOf(url: string): string | null {
-  const match = /^\/artist\/([^/?#]+)$/.exec(new URL(url, window.location.origin).pathname);
-  return match ? decodeURIComponent(match[1]!) : null;
+export async function keepMyArtistLink(): Promise<void> {
+  await api.post("/api/me/artist-link", MyArtistLinkResponseSchema);
 }

@@ -11,14 +11,12 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { hasErrorCode } from "@/lib/api-client";
 import { useI18n } from "@/lib/i18n";
-import { storage } from "@/lib/storage";
 import { toast } from "@/lib/toast";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useSetupIntent } from "../api/create-setup-intent";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useSavePaymentMethod } from "../api/save-payment-method";
 import type { CardPayments } from "../card-payments";
-import { ARTIST_PAGE_URL_KEY } from "@/lib/kept-after-payment";
 import type { SavedPayment } from "../saved-payment";
 import { CardDetails } from "./card-details";
 import { FeeDisclosure } from "./fee-disclosure";
@@ -108,8 +106,7 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
         void setupIntent.refetch();
         return fail(saved.error || i18n._(TEXT.saveFailed));
       }
-      // The artist's private page (no sign-up): kept in this browser for the confirmation screen.
-      if (saved.artistPageUrl) storage.set(ARTIST_PAGE_URL_KEY, saved.artistPageUrl);
+      // The artist's private page (no sign-up): the Worker keeps its link in an HttpOnly cookie, never in storage.
       onSaved({ customerId: intent.customerId, phoneNumber: phoneCheck.output, paymentFrequency: frequency, brand: saved.brand, last4: saved.last4 });
     } catch {
       fail(i18n._(TEXT.unexpected));
