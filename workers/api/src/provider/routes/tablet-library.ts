@@ -20,29 +20,29 @@ import { receiptsOfListener, receiptState } from "../receipts/receipt-records";
 
 export const providerTabletLibraryRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
-  const now = c.var.ctx.now();
-  const { providerId, listenerId } = await verifyListenerToken(c.env, c.req.header(LISTENER_TOKEN_HEADER), now);
-  await requireHolder(c.var.ctx, providerId, listenerId);
-  const sign = await receiptLinkSigner(providerSecret(c.env, "The Library is not available"), c.env.APP_ORIGIN ?? new URL(c.req.url).origin, mediaLinkExpiry(now));
-  // Newest purchase first, each song once (a song bought twice is one entry).
-  const seen = new Set<string>();
-  const records = (await receiptsOfListener(c.var.ctx, listenerId))
-    .filter((record) => receiptState(record) === "valid")
-    .reverse()
-    .filter((record) => !seen.has(record.songId) && Boolean(seen.add(record.songId)));
-  const songs: SongDto[] = await Promise.all(
-    records.map(async (record) => ({
-      id: record.songId,
-      title: record.title,
-      artist: record.artistName,
-      coverUrl: record.coverKey ? await sign(record.id, "cover") : null,
-      audioUrl: await sign(record.id, "audio"),
-      createdAt: new Date(record.purchasedAt).toISOString(),
-      price: record.priceCents / 100,
-      explicit: record.explicit !== false,
-    })),
-  );
-  return c.json<TabletLibraryAnswer>({ songs }, 200, { "Cache-Control": "private, no-store" });
+    const now = c.var.ctx.now();
+    const { providerId, listenerId } = await verifyListenerToken(c.env, c.req.header(LISTENER_TOKEN_HEADER), now);
+    await requireHolder(c.var.ctx, providerId, listenerId);
+    const sign = await receiptLinkSigner(providerSecret(c.env, "The Library is not available"), c.env.APP_ORIGIN ?? new URL(c.req.url).origin, mediaLinkExpiry(now));
+    // Newest purchase first, each song once (a song bought twice is one entry).
+    const seen = new Set<string>();
+    const records = (await receiptsOfListener(c.var.ctx, listenerId))
+      .filter((record) => receiptState(record) === "valid")
+      .reverse()
+      .filter((record) => !seen.has(record.songId) && Boolean(seen.add(record.songId)));
+    const songs: SongDto[] = await Promise.all(
+      records.map(async (record) => ({
+        id: record.songId,
+        title: record.title,
+        artist: record.artistName,
+        coverUrl: record.coverKey ? await sign(record.id, "cover") : null,
+        audioUrl: await sign(record.id, "audio"),
+        createdAt: new Date(record.purchasedAt).toISOString(),
+        price: record.priceCents / 100,
+        explicit: record.explicit !== false,
+      })),
+    );
+    return c.json<TabletLibraryAnswer>({ songs }, 200, { "Cache-Control": "private, no-store" });
   })
   .post("/transfer-code", async (c) => {
     const now = c.var.ctx.now();
