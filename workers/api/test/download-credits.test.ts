@@ -184,13 +184,26 @@ describe("crediting", () => {
     expect(after.credits.filter((credit) => credit.providerId === provider.provider)).toEqual([]);
   });
 
-  it("the review queue is the operators' alone: signed out 401, from another site 403, an unknown receipt 404", async () => {
-    expect((await new Browser().fetch("/api/admin/download-credits")).status).toBe(401);
+  it("the review queue is the operators' alone: signed out 401, from another site 403, a receipt with no credit (built-in names too) 404, nothing written", async () => {
+    const provider = enrolledProvider({ DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY: "1" });
+    const { listenerId, receipts } = await heldListener(provider, 2);
+    const [first, waiting] = receipts as [{ receipt: string; receiptId: string }, { receipt: string; receiptId: string }];
+    await failEnough(listenerId, first, provider);
+    expect(await failEnough(listenerId, waiting, provider)).toMatchObject({ credit: "queued" });
     const operator = await signedInOperator();
-    expect((await adminWrite(operator, "POST", "/api/admin/download-credits/no-such-receipt/approve", undefined, "https://elsewhere.example")).status).toBe(403);
-    for (const receiptId of ["no-such-receipt", "constructor", "__proto__"]) {
-      expect({ receiptId, ...(await errorOf(await adminWrite(operator, "POST", `/api/admin/download-credits/${receiptId}/approve`))) }).toMatchObject({ receiptId, status: 404 });
-      expect({ receiptId, ...(await errorOf(await adminWrite(operator, "POST", `/api/admin/download-credits/${receiptId}/deny`))) }).toMatchObject({ receiptId, status: 404 });
+    expect((await operator.fetch("/api/admin/download-credits")).status).toBe(200);
+
+    const before = await rowCounts();
+    expect((await new Browser().fetch("/api/admin/download-credits")).status).toBe(401);
+    expect(await errorOf(await adminWrite(new Browser(), "POST", `/api/admin/download-credits/${waiting.receiptId}/approve`))).toMatchObject({ status: 401 });
+    expect((await adminWrite(operator, "POST", `/api/admin/download-credits/${waiting.receiptId}/approve`, undefined, "https://elsewhere.example")).status).toBe(403);
+    for (const receiptId of ["no-such-receipt", "constructor", "__proto__", crypto.randomUUID()]) {
+      for (const decision of ["approve", "deny"]) {
+        const answer = await adminWrite(operator, "POST", `/api/admin/download-credits/${encodeURIComponent(receiptId)}/${decision}`);
+        expect({ receiptId, decision, ...(await errorOf(answer)) }).toMatchObject({ receiptId, decision, status: 404, message: "No failed-download credit for this receipt" });
+      }
     }
+    expect(await rowCounts()).toEqual(before);
+    expect(await creditTransactions(waiting.receiptId)).toBe(0);
   });
 });
