@@ -13,8 +13,8 @@ import { AdminListPanel, adminListCell as cell } from "./admin-list-panel";
 import { Moment } from "./moment";
 import { formatCents } from "../admin-format";
 
-function Decisions({ credit }: { credit: AdminDownloadCredit }) {
-  const decide = useDecideDownloadCredit();
+/** `decide` belongs to the panel, not the row: a decided credit's row leaves the list before the toast is shown. */
+function Decisions({ credit, decide }: { credit: AdminDownloadCredit; decide: ReturnType<typeof useDecideDownloadCredit> }) {
   const deciding = decide.isPending && decide.variables.receiptId === credit.receiptId;
   const send = (decision: CreditDecision) =>
     decide.mutate(
@@ -41,6 +41,7 @@ function Decisions({ credit }: { credit: AdminDownloadCredit }) {
 
 export function DownloadCreditsPanel() {
   const queue = useDownloadCreditQueue();
+  const decide = useDecideDownloadCredit();
   const total = queue.data?.total ?? null;
   const shown = queue.data?.credits.length ?? 0;
   return (
@@ -64,7 +65,7 @@ export function DownloadCreditsPanel() {
             <td className={`${cell} tabular-nums`}>{credit.failures}</td>
             <td className={`${cell} tabular-nums`}>{formatCents(credit.amountCents)}</td>
             <td className={cell}>
-              <Decisions credit={credit} />
+              <Decisions credit={credit} decide={decide} />
             </td>
           </tr>
         ))
