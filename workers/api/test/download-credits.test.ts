@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import * as v from "valibot";
 import { type AdminDownloadCredit, AdminDownloadCreditQueueSchema, AdminDownloadCreditSchema, type AdminReceipt, type DownloadFailureAnswer, FAILED_DOWNLOADS_BEFORE_CREDIT, type RedeemAnswer } from "@jplay/schema/receipts";
+import type { AuditLogResponse } from "@jplay/schema/compliance";
+import { LOCAL_OPERATOR } from "../src/access/admin-access";
 import { accountBalance, ACCOUNTS, artistAvailableBalances } from "../src/ledger/ledger";
 import { adminWrite, signedInOperator } from "./admin-support";
 import {
@@ -58,6 +60,14 @@ async function reported(receiptId: string, attemptId: string, caller: Caller): P
   const response = await report(receiptId, attemptId, caller);
   expect(response.status).toBe(200);
   return response.json();
+}
+
+/** The audit records of an operator's decisions on this receipt's credit, as the portal's audit view reads them. */
+async function decisionsRecorded(operator: Browser, receiptId: string) {
+  const records = await Promise.all(
+    (["download_credit_approved", "download_credit_denied"] as const).map(async (action) => (await (await operator.fetch(`/api/admin/audit?action=${action}`)).json<AuditLogResponse>()).records),
+  );
+  return records.flat().filter((record) => record.detail.includes(receiptId)).map((record) => [record.action, record.actor]);
 }
 
 const creditTransactions = (receiptId: string) => env.DB.prepare("select count(*) as n from ledger_transactions where kind = 'download.credit' and ref = ?1").bind(receiptId).first<number>("n");
@@ -168,6 +178,8 @@ describe("crediting", () => {
     expect(await creditTransactions(queued.receiptId)).toBe(1);
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(199);
     expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/download-credits/${queued.receiptId}/deny`))).toMatchObject({ status: 409, code: "already_decided" });
+    // The audit log names the operator once: the repeated approval and the refused denial record nothing.
+    expect(await decisionsRecorded(operator, queued.receiptId)).toEqual([["download_credit_approved", LOCAL_OPERATOR]]);
     // Later failures of the receipt change nothing.
     expect(await reported(queued.receiptId, await attemptOf(listenerId, queued.receipt, provider), provider)).toMatchObject({ credited: true, credit: "credited" });
     expect(await creditTransactions(queued.receiptId)).toBe(1);
@@ -179,6 +191,7 @@ describe("crediting", () => {
     expect(await reported(denied.receiptId, await attemptOf(listenerId, denied.receipt, provider), provider)).toMatchObject({ credited: false, credit: "denied" });
     expect(await creditTransactions(denied.receiptId)).toBe(0);
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(199);
+    expect(await decisionsRecorded(operator, denied.receiptId)).toEqual([["download_credit_denied", LOCAL_OPERATOR]]);
 
     const after = v.parse(AdminDownloadCreditQueueSchema, await (await operator.fetch("/api/admin/download-credits")).json());
     expect(after.credits.filter((credit) => credit.providerId === provider.provider)).toEqual([]);

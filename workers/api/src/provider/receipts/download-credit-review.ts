@@ -2,11 +2,14 @@
  * The operators' review queue of failed-download credits (README, "Admin portal"): credits a provider
  * earned past its daily cap (download-failures.ts) wait here, oldest first, until an operator approves
  * one — its ledger transaction is then written, in the same batch as the decision, once however often
- * approval is sent — or denies it (nothing is ever written for it). The decision keeps who and when.
+ * approval is sent — or denies it (nothing is ever written for it). The decision keeps who and when,
+ * and the audit log records it in the same batch (docs/decisions/087-audit-log-hash-chain.md); a
+ * repeated or refused decision records nothing.
  */
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { AdminDownloadCredit, AdminDownloadCreditQueue } from "@jplay/schema/receipts";
 import { downloadCredits, receipts, songs } from "@jplay/schema/tables";
+import { auditEntry } from "../../platform/audit-log";
 import type { Ctx } from "../../platform/context";
 import { runBatch } from "../../platform/db";
 import { AppError, notFound } from "../../platform/errors";
@@ -53,6 +56,8 @@ async function creditOf(ctx: Ctx, receiptId: string): Promise<CreditRow> {
   return row;
 }
 
+const stillQueued = (receiptId: string) => sql`exists (select 1 from download_credits where receipt_id = ${receiptId} and status = 'queued')`;
+
 const decidedBefore = (row: CreditRow) => `${row.decidedBy ?? "someone"} at ${iso(row.decidedAt) ?? "an unknown time"}`;
 
 /** Approves a queued credit: written to the ledger once. Approving a credited one answers it as it is; a denied one is 409. */
@@ -65,8 +70,19 @@ export async function approveDownloadCredit(ctx: Ctx, receiptId: string, operato
     if (state === "revoked") throw new AppError(409, "receipt_revoked", "The receipt was revoked since this credit was queued: deny it");
     if (state === "rights_removed") throw new AppError(409, "rights_removed", "The recording was removed for a rights claim and its buyers refunded: deny this credit");
   }
-  // The decision and the credit's transaction in one batch; a second approval changes nothing and posts nothing.
-  const [decided] = await runBatch(ctx.db, [
+  // The record (first, while the credit still waits), the decision and the credit's transaction in one
+  // batch; a second approval records nothing, changes nothing and posts nothing.
+  const [, decided] = await runBatch(ctx.db, [
+    auditEntry(
+      {
+        at: now,
+        actor: operator,
+        action: "download_credit_approved",
+        songId: row.songId,
+        detail: `Failed-download credit of receipt ${receiptId} approved: ${row.amountCents} cents to its listener through provider ${row.providerId}`,
+      },
+      stillQueued(receiptId),
+    ),
     sql`update download_credits set status = 'credited', credited_at = ${now}, decided_at = ${now}, decided_by = ${operator} where receipt_id = ${receiptId} and status = 'queued'`,
     ...creditPostingStatements(receiptId, row.amountCents, now),
   ]);
@@ -78,11 +94,19 @@ export async function approveDownloadCredit(ctx: Ctx, receiptId: string, operato
 export async function denyDownloadCredit(ctx: Ctx, receiptId: string, operator: string, now = ctx.now()): Promise<AdminDownloadCredit> {
   const row = await creditOf(ctx, receiptId);
   if (row.status === "credited") throw new AppError(409, "already_decided", row.decidedBy ? `This credit was approved by ${decidedBefore(row)}` : "This credit was written before it reached the queue");
-  const denied = await ctx.db
-    .update(downloadCredits)
-    .set({ status: "denied", decidedAt: now, decidedBy: operator })
-    .where(and(eq(downloadCredits.receiptId, receiptId), eq(downloadCredits.status, "queued")))
-    .returning({ receiptId: downloadCredits.receiptId });
-  if (denied.length === 1) console.log(JSON.stringify({ level: "info", message: "download credit denied", receiptId, operator }));
+  const [, denied] = await runBatch(ctx.db, [
+    auditEntry(
+      {
+        at: now,
+        actor: operator,
+        action: "download_credit_denied",
+        songId: row.songId,
+        detail: `Failed-download credit of receipt ${receiptId} denied (${row.amountCents} cents, provider ${row.providerId})`,
+      },
+      stillQueued(receiptId),
+    ),
+    sql`update download_credits set status = 'denied', decided_at = ${now}, decided_by = ${operator} where receipt_id = ${receiptId} and status = 'queued'`,
+  ]);
+  if (denied.meta.changes === 1) console.log(JSON.stringify({ level: "info", message: "download credit denied", receiptId, operator }));
   return asAdminCredit(ctx, await creditOf(ctx, receiptId));
 }
