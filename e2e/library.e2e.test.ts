@@ -78,4 +78,15 @@ describe("the tablet's Library", () => {
     await page.getByText("Your Library opens from the JPlay link on your tablet. It shows the songs you bought.").waitFor();
     await page.getByText("Nothing saved for later yet. Tap the bookmark on any song to keep it here, on this tablet.").waitFor();
   });
+
+  test("a listener no purchase has named yet (JPlay answers their Library as unknown) is told nothing is bought yet, not that loading failed", async () => {
+    const page = await newPage();
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/provider/tablet-library");
+    await page.goto(`${server.baseURL}/?listener=${encodeURIComponent(listenerToken(randomUUID()))}`);
+    await page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" }).click();
+    await page.waitForURL(`${server.baseURL}/library`);
+    expect((await answered).status()).toBe(404);
+    await page.getByText("You have not bought any songs yet.", { exact: true }).waitFor();
+    expect(await page.getByText("Your songs could not be loaded. Check the connection and try again.").count()).toBe(0);
+  });
 });

@@ -39,3 +39,20 @@ export const readErnFeed = async (baseURL: string, providerSecret: string, since
     nextCursor: string;
     hasMore: boolean;
   };
+
+/**
+ * A signed POST to the provider API as an enrolled provider makes it (the primary one: no
+ * X-JPlay-Provider), signed over "<timestamp>.<body>"; its JSON answer, once its status is `status`.
+ */
+export async function providerPost<T>(baseURL: string, providerSecret: string, path: string, body: unknown, status = 200): Promise<T> {
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${raw}`).digest("hex");
+  const response = await fetch(`${baseURL}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
+    body: raw,
+  });
+  expect(response.status, await response.clone().text()).toBe(status);
+  return response.json<T>();
+}

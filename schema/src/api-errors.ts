@@ -54,6 +54,7 @@ export type ApiErrorCode =
   | "name_taken"
   | "not_held"
   | "already_blocked"
+  | "already_decided"
   // The facility's provider
   | "invalid_link"
   | "link_expired"
@@ -69,6 +70,9 @@ export type ApiErrorCode =
   | "rights_removed"
   | "redemption_limit"
   | "already_revoked"
+  | "unknown_listener"
+  | "unknown_transfer_code"
+  | "unknown_attempt"
   // Stripe and configuration
   | "api_version_mismatch"
   | "payments_unavailable"

@@ -242,6 +242,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   "sms_opted_out",
   "featured_changed",
   "release_corrected",
+  "download_credit_approved",
+  "download_credit_denied",
 ] as const;
 
 export const AUDIT_ACTIONS = [...COMPLIANCE_AUDIT_ACTIONS, ...OPERATOR_AUDIT_ACTIONS] as const;

@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { ListenerIdSchema } from "./purchases";
+import { DOWNLOAD_CREDIT_STATUSES } from "./record-statuses";
 import { SongDtoSchema } from "./song";
 
 /** Receipts one redemption call may carry. */
@@ -47,6 +48,11 @@ export type RedemptionResult =
       isrc: string | null;
       title: string;
       artistName: string;
+      /**
+       * This redemption's download attempt: the only id a failed download of these links may be
+       * reported under (`POST /api/provider/download-failures`), by this provider, for this receipt.
+       */
+      attemptId: string;
       /** Signed links that need no headers and stop working at `expiresAt`. */
       audioUrl: string;
       coverUrl: string | null;
@@ -86,7 +92,7 @@ export interface LibraryAnswer {
 /** `POST /api/provider/download-failures`: a download of a receipt's recording that failed. */
 export const DownloadFailureSchema = v.object({
   receiptId: v.pipe(v.string("receiptId must be a string"), v.minLength(1, "receiptId must not be empty"), v.maxLength(128, "receiptId must be at most 128 characters")),
-  /** The provider's id for the attempt: reporting it again counts once. */
+  /** The `attemptId` JPlay gave this provider when it redeemed the receipt: reporting it again counts once. */
   attemptId: v.pipe(
     v.string("attemptId must be a string"),
     v.minLength(1, "attemptId must not be empty"),
@@ -97,6 +103,12 @@ export const DownloadFailureSchema = v.object({
 });
 export type DownloadFailureReport = v.InferOutput<typeof DownloadFailureSchema>;
 
+/**
+ * A receipt's failed-download credit: `none` yet, `credited`, `queued` for an operator (the provider
+ * reached its daily cap of automatic credits), or `denied` by one.
+ */
+export type DownloadCreditState = "none" | (typeof DOWNLOAD_CREDIT_STATUSES)[number];
+
 export interface DownloadFailureAnswer {
   receiptId: string;
   /** Distinct failed attempts reported for this receipt so far. */
@@ -104,6 +116,52 @@ export interface DownloadFailureAnswer {
   /** Whether the listener has been credited the price (once, at FAILED_DOWNLOADS_BEFORE_CREDIT failures). */
   credited: boolean;
   creditCents: number;
+  credit: DownloadCreditState;
+}
+
+/** `POST /api/admin/download-credits/{receiptId}/approve|deny`, and each entry of the review queue. */
+export const AdminDownloadCreditSchema = v.object({
+  receiptId: v.string(),
+  providerId: v.string(),
+  songId: v.string(),
+  title: v.string(),
+  amountCents: v.number(),
+  failures: v.number(),
+  status: v.picklist(DOWNLOAD_CREDIT_STATUSES),
+  requestedAt: v.string(),
+  decidedAt: v.nullable(v.string()),
+  decidedBy: v.nullable(v.string()),
+});
+export type AdminDownloadCredit = v.InferOutput<typeof AdminDownloadCreditSchema>;
+
+/** `GET /api/admin/download-credits`: the credits waiting for an operator, oldest first (at most 200), and how many wait. */
+export const AdminDownloadCreditQueueSchema = v.object({ credits: v.array(AdminDownloadCreditSchema), total: v.number() });
+export type AdminDownloadCreditQueue = v.InferOutput<typeof AdminDownloadCreditQueueSchema>;
+
+/** How long a listener transfer code can be redeemed after it was issued. */
+export const TRANSFER_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A transfer code as JPlay issues it: 32 random bytes in unpadded base64url. */
+const TransferCodeSchema = v.pipe(v.string("code must be a string"), v.regex(/^[A-Za-z0-9_-]{43}$/, "code must be a transfer code JPlay issued (43 characters)"));
+
+/** `POST /api/provider/transfer-codes`: the holder asks for a code that lets another provider take the listener over. */
+export const TransferCodeRequestSchema = v.object({ listenerId: ListenerIdSchema });
+
+export interface TransferCodeAnswer {
+  listenerId: string;
+  /** Shown once: JPlay keeps only its SHA-256. */
+  code: string;
+  expiresAt: string;
+}
+
+/** `POST /api/provider/listener-transfers`: another provider redeems a code to hold the listener from now on. */
+export const ListenerTransferSchema = v.object({ listenerId: ListenerIdSchema, code: TransferCodeSchema });
+export type ListenerTransferRequest = v.InferOutput<typeof ListenerTransferSchema>;
+
+export interface ListenerTransferAnswer {
+  listenerId: string;
+  /** The listener's provider from now on: the caller. */
+  providerId: string;
 }
 
 /** `GET /api/admin/receipts/{id}`: a receipt as an operator sees it. */
@@ -126,6 +184,8 @@ export const AdminReceiptSchema = v.object({
   lastRedeemedAt: v.nullable(v.string()),
   failedDownloads: v.number(),
   creditedCents: v.number(),
+  /** The failed-download credit: none yet, credited, queued for an operator's review, or denied. */
+  credit: v.picklist(["none", ...DOWNLOAD_CREDIT_STATUSES]),
 });
 export type AdminReceipt = v.InferOutput<typeof AdminReceiptSchema>;
 

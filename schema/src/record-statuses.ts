@@ -33,3 +33,11 @@ export type TextMessageStatus = (typeof TEXT_MESSAGE_STATUSES)[number];
 export const RETRY_ITEM_STATUSES = ["pending", "succeeded", "failed", "skipped"] as const;
 
 export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
+
+/**
+ * A failed-download credit (README, "Failed downloads"): `credited` (written to the ledger, by the
+ * rule under the provider's daily cap or by an operator's approval), `queued` (over the cap, waiting
+ * for an operator), `denied` (an operator refused it; never written).
+ */
+export const DOWNLOAD_CREDIT_STATUSES = ["credited", "queued", "denied"] as const;
+export type DownloadCreditStatus = (typeof DOWNLOAD_CREDIT_STATUSES)[number];

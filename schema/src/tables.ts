@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
 import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
-import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES } from "./record-statuses";
+import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES } from "./record-statuses";
 
 export { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, type SongStatus, type SongPackage, type PaymentFrequency } from "./statuses";
 export {
@@ -17,6 +17,8 @@ export {
   REFUND_STATUSES,
   TEXT_MESSAGE_KINDS,
   TEXT_MESSAGE_STATUSES,
+  DOWNLOAD_CREDIT_STATUSES,
+  type DownloadCreditStatus,
   type PaymentStatus,
   type RefundStatus,
   type TextMessageKind,
@@ -242,6 +244,42 @@ export const receiptRedemptions = sqliteTable(
   ],
 );
 
+/**
+ * The enrolled provider that holds a listener (docs/decisions/086-listeners-held-by-one-provider.md):
+ * the one whose purchase report first named them, until a transfer code moves them. Only the holder
+ * reads the listener's library, redeems their receipts, opens their tablet Library and reports their
+ * failed downloads; to any other provider the listener does not exist (404).
+ */
+export const listenerHolders = sqliteTable(
+  "listener_holders",
+  {
+    listenerId: text("listener_id").primaryKey(),
+    providerId: text("provider_id").notNull(),
+    /** When this provider became the holder. */
+    since: integer("since", { mode: "number" }).notNull(),
+  },
+  (holder) => [index("listener_holders_provider_idx").on(holder.providerId)],
+);
+
+/**
+ * A code the holder hands over so another provider may take the listener over: stored as its SHA-256
+ * only, single-use, expiring. It moves the listener only while the provider that issued it still holds them.
+ */
+export const listenerTransferCodes = sqliteTable(
+  "listener_transfer_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    listenerId: text("listener_id").notNull(),
+    fromProviderId: text("from_provider_id").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    usedAt: integer("used_at", { mode: "number" }),
+    /** The provider that redeemed it (the listener's holder from then on). */
+    usedBy: text("used_by"),
+  },
+  (code) => [index("listener_transfer_codes_listener_idx").on(code.listenerId)],
+);
+
 /** A download of a receipt's recording the provider reports as failed; enough of them earn the listener a credit. */
 export const downloadFailures = sqliteTable(
   "download_failures",
@@ -257,6 +295,30 @@ export const downloadFailures = sqliteTable(
     at: integer("at", { mode: "number" }).notNull(),
   },
   (failure) => [uniqueIndex("download_failures_attempt_unique").on(failure.providerId, failure.attemptId), index("download_failures_receipt_idx").on(failure.receiptId)],
+);
+
+/**
+ * A receipt's failed-download credit, once per receipt: `credited` went to the ledger (`download.credit`,
+ * ref the receipt id) in the same batch that wrote this row; `queued` waits for an operator because the
+ * provider had reached its daily cap of automatic credits (DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY);
+ * `denied` never will. `decidedBy` names the operator of a queued credit's decision.
+ */
+export const downloadCredits = sqliteTable(
+  "download_credits",
+  {
+    receiptId: text("receipt_id")
+      .primaryKey()
+      .references(() => receipts.id),
+    /** The provider whose failure reports earned the credit. */
+    providerId: text("provider_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: DOWNLOAD_CREDIT_STATUSES }).notNull(),
+    requestedAt: integer("requested_at", { mode: "number" }).notNull(),
+    creditedAt: integer("credited_at", { mode: "number" }),
+    decidedAt: integer("decided_at", { mode: "number" }),
+    decidedBy: text("decided_by"),
+  },
+  (credit) => [index("download_credits_provider_idx").on(credit.providerId, credit.creditedAt), index("download_credits_status_idx").on(credit.status, credit.requestedAt)],
 );
 
 /**

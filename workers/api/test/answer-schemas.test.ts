@@ -34,7 +34,7 @@ import { MeResponseSchema } from "@jplay/schema/me";
 import { PublicConfigSchema } from "@jplay/schema/payments";
 import { ArtistPhoneResponseSchema } from "@jplay/schema/phone-confirmation";
 import { ProPlanResponseSchema } from "@jplay/schema/pro-plan";
-import { AdminRedemptionsByProviderSchema } from "@jplay/schema/receipts";
+import { AdminDownloadCreditQueueSchema, AdminRedemptionsByProviderSchema } from "@jplay/schema/receipts";
 import { AdminRefundsResponseSchema } from "@jplay/schema/refunds";
 import { ReviewQueueResponseSchema } from "@jplay/schema/review";
 import { FeaturedSongDtoSchema, SongDtoSchema, SongListSchema } from "@jplay/schema/song";
@@ -106,6 +106,7 @@ describe("the Worker's answers pass the web app's schemas", () => {
     await checkedAnswer(await operator.fetch("/api/admin/payment-mismatches"), AdminPaymentMismatchesResponseSchema);
     await checkedAnswer(await operator.fetch("/api/admin/purchase-mismatches"), AdminPurchaseMismatchesResponseSchema);
     await checkedAnswer(await operator.fetch("/api/admin/redemptions"), AdminRedemptionsByProviderSchema);
+    await checkedAnswer(await operator.fetch("/api/admin/download-credits"), AdminDownloadCreditQueueSchema);
   });
 
   it("the operator's facility changes: a facility with its price ceiling, a term list's versions, a block and its lift", async () => {

@@ -8,19 +8,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signListenerToken } from "../src/provider/listener-token";
-import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, SECOND_SECRET } from "./receipt-support";
+import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, rowCounts, SECOND_PROVIDER, SECOND_SECRET, transferListener } from "./receipt-support";
 import { Browser } from "./support";
 
 /** Every name a plain object answers without owning it, and the text of what it finds (what String() of it gives). */
 const BUILT_IN_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const signedWith = (name: string) => String((Object.prototype as unknown as Record<string, unknown>)[name]);
-
-/** Rows in every table: what a refused call must leave as it was. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const { results } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' order by name").all<{ name: string }>();
-  const counts = await env.DB.batch(results.map(({ name }) => env.DB.prepare(`select count(*) as n from "${name}"`)));
-  return Object.fromEntries(results.map(({ name }, index) => [name, (counts[index]!.results[0] as { n: number }).n]));
-}
 
 async function listenerWithPurchase() {
   const listenerId = newListenerId();
@@ -47,7 +40,8 @@ describe("the provider API refuses built-in names as provider ids", () => {
       expect({ name, ...(await errorOf(response)) }).toMatchObject({ name, status: 401, code: "unknown_provider" });
     }
     expect(await rowCounts()).toEqual(before);
-    // The enrolled provider still reads it.
+    // The enrolled provider the listener moved to still reads it.
+    await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
     expect((await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: SECOND_PROVIDER })).status).toBe(200);
   });
 
@@ -104,8 +98,10 @@ describe("provider secrets JPlay refuses to enrol", () => {
       const response = await library(listenerId, { PROVIDER_SECRETS: JSON.stringify(setting) }, { provider: SECOND_PROVIDER, secret: SECOND_SECRET });
       expect({ setting, ...(await errorOf(response)) }).toMatchObject({ setting, status: 401, code: "unknown_provider" });
     }
-    // Well formed, the same setting enrols the provider.
-    const enrolled = await library(listenerId, { PROVIDER_SECRETS: JSON.stringify({ [SECOND_PROVIDER]: SECOND_SECRET, other: goodSecret }) }, { provider: "other", secret: goodSecret });
+    // Well formed, the same setting enrols the provider: the listener moves to it and it reads their library.
+    const wellFormed = { ...env, PROVIDER_SECRETS: JSON.stringify({ [SECOND_PROVIDER]: SECOND_SECRET, other: goodSecret }) };
+    await transferListener(listenerId, {}, { provider: "other", secret: goodSecret, env: wellFormed });
+    const enrolled = await library(listenerId, { PROVIDER_SECRETS: wellFormed.PROVIDER_SECRETS }, { provider: "other", secret: goodSecret });
     expect(enrolled.status).toBe(200);
   });
 

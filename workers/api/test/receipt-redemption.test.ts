@@ -1,6 +1,7 @@
 /**
- * Redeeming receipts (POST /api/provider/redeem) and listing a listener's library: any enrolled
- * provider redeems, not only the one that sold; links serve the recording and expire; a content
+ * Redeeming receipts (POST /api/provider/redeem) and listing a listener's library: the provider that
+ * holds the listener redeems — the one that sold, or another enrolled one the listener moved to with a
+ * transfer code (test/listener-transfers.test.ts); links serve the recording and expire; a content
  * takedown keeps the buyer's download while a rights removal refuses it and refunds the buyers through
  * the ledger; forged, altered, foreign and revoked receipts are refused; each redemption is logged
  * and limited per receipt.
@@ -11,7 +12,7 @@ import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { REDEMPTIONS_PER_RECEIPT_PER_DAY, type LibraryAnswer, type RedeemAnswer } from "@jplay/schema/receipts";
 import { accountBalance, ACCOUNTS, artistAvailableBalances } from "../src/ledger/ledger";
 import { adminPostCapturing, signedInOperator } from "./admin-support";
-import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, type Caller } from "./receipt-support";
+import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, transferListener, type Caller } from "./receipt-support";
 import { CapturingQueue } from "./song-fixtures";
 import { Browser, testContext } from "./support";
 
@@ -43,9 +44,10 @@ async function takeDown(songId: string, kind: "content" | "rights") {
 }
 
 describe("redemption", () => {
-  it("gives each receipt signed, expiring links that serve the recording, from the provider that sold it and from a second enrolled one", async () => {
+  it("gives each receipt signed, expiring links that serve the recording, from the provider that sold it and from a second enrolled one the listener moved to", async () => {
     const { listenerId, songs, receipts, receiptIds } = await listenerWithReceipts(2);
     for (const caller of [{}, { provider: SECOND_PROVIDER }]) {
+      if (caller.provider) await transferListener(listenerId, {}, caller);
       const answer = await redeem(listenerId, receipts, caller);
       expect(answer).toMatchObject({ redeemed: 2, refused: 0 });
       expect(answer.results.map((result) => result.status === "redeemed" && [result.receiptId, result.songId, result.isrc])).toEqual(
@@ -113,6 +115,7 @@ describe("takedowns", () => {
     await takeDown(songs[0]!.songId, "content");
     const songPage = await new Browser().fetch(`/api/songs/${songs[0]!.songId}`);
     expect(songPage.status).toBe(404);
+    await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
     const after = await redeem(listenerId, receipts, { provider: SECOND_PROVIDER });
     expect(after).toMatchObject({ redeemed: 1 });
     for (const answer of [before, after]) {
@@ -120,7 +123,7 @@ describe("takedowns", () => {
       if (result.status !== "redeemed") throw new Error("not redeemed");
       expect((await download(result.audioUrl)).status).toBe(200);
     }
-    const library = await (await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined)).json<LibraryAnswer>();
+    const library = await (await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: SECOND_PROVIDER })).json<LibraryAnswer>();
     expect(library.receipts.map((entry) => entry.state)).toEqual(["valid"]);
   });
 
@@ -140,6 +143,7 @@ describe("takedowns", () => {
     const refunds = await env.DB.prepare("select count(*) as n from ledger_transactions t join purchases p on p.id = t.ref where t.kind = 'purchase.refund' and p.song_id = ?1").bind(songId).first<number>("n");
     expect(refunds).toBe(2);
 
+    await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
     const refused = await redeem(listenerId, receipts, { provider: SECOND_PROVIDER });
     expect(refused.results[0]).toMatchObject({ status: "refused", code: "rights_removed" });
     expect(await errorOf(await download(link.audioUrl))).toMatchObject({ status: 403, code: "rights_removed" });
@@ -153,6 +157,7 @@ describe("takedowns", () => {
 describe("the library", () => {
   it("lists a listener's receipts for a replacement tablet or a new provider, signed like every call", async () => {
     const { listenerId, songs, receipts, receiptIds } = await listenerWithReceipts(3);
+    await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
     const response = await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: SECOND_PROVIDER });
     expect(response.status).toBe(200);
     const library = await response.json<LibraryAnswer>();
@@ -162,7 +167,8 @@ describe("the library", () => {
     expect(library.receipts[0]).toMatchObject({ priceCents: 199, state: "valid", title: expect.any(String), artistName: "Fixture Artist" });
     expect(new Set(library.receipts.map((entry) => entry.isrc))).toEqual(new Set(songs.map((song) => song.isrc)));
 
-    expect((await (await providerCall("GET", `/api/provider/listeners/${newListenerId()}/library`, undefined)).json<LibraryAnswer>()).receipts).toEqual([]);
+    // A listener nobody named is answered as one another provider holds: 404.
+    expect(await errorOf(await providerCall("GET", `/api/provider/listeners/${newListenerId()}/library`, undefined))).toMatchObject({ status: 404, code: "unknown_listener" });
     expect(await errorOf(await providerCall("GET", "/api/provider/listeners/123456789012345678/library", undefined))).toMatchObject({ status: 400 });
     const unsigned = await new Browser().fetch(`/api/provider/listeners/${listenerId}/library`);
     expect(await errorOf(unsigned)).toMatchObject({ status: 401, code: "missing_signature" });

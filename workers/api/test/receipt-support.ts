@@ -1,6 +1,11 @@
-/** Helpers for the receipts tests: signed provider calls (from either enrolled provider), listeners, songs with an ISRC. */
+/**
+ * Helpers for the receipts tests: signed provider calls (from either enrolled provider, or one a test
+ * enrols for itself), listeners moved between providers, songs with an ISRC, and every table's row count.
+ */
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
+import { expect } from "vitest";
+import type { TransferCodeAnswer } from "@jplay/schema/receipts";
 import worker from "../src/index";
 import { signProviderReport } from "../src/provider/provider-signature";
 import { insertArtist, insertSong } from "./song-fixtures";
@@ -65,4 +70,36 @@ export const listenerPurchase = (songId: string, listenerId: string, extra: Part
 
 export async function errorOf(response: Response) {
   return { status: response.status, ...(await response.json<{ error: { code: string; message: string } }>()).error };
+}
+
+/** Rows in every table: what a refused call must leave as it was. */
+export async function rowCounts(): Promise<Record<string, number>> {
+  const { results } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' order by name").all<{ name: string }>();
+  const counts = await env.DB.batch(results.map(({ name }) => env.DB.prepare(`select count(*) as n from "${name}"`)));
+  return Object.fromEntries(results.map(({ name }, index) => [name, (counts[index]!.results[0] as { n: number }).n]));
+}
+
+/**
+ * A provider enrolled for one test alone: its own id and secret in PROVIDER_SECRETS, beside the second
+ * one, and `settings` (a daily cap, say), through an env of its own that every call of it is made with.
+ */
+export function enrolledProvider(settings: Partial<Env> = {}): Caller & { provider: string; env: Env } {
+  const provider = `p-${crypto.randomUUID().slice(0, 8)}`;
+  const secret = `${crypto.randomUUID()}${crypto.randomUUID()}`;
+  const secrets = { ...(JSON.parse(env.PROVIDER_SECRETS!) as Record<string, string>), [provider]: secret };
+  return { provider, secret, env: { ...env, PROVIDER_SECRETS: JSON.stringify(secrets), ...settings } };
+}
+
+/** A transfer code for `listenerId` from the provider holding them (201). */
+export async function transferCode(listenerId: string, holder: Caller = {}): Promise<TransferCodeAnswer> {
+  const issued = await providerCall("POST", "/api/provider/transfer-codes", { listenerId }, holder);
+  expect(issued.status).toBe(201);
+  return issued.json<TransferCodeAnswer>();
+}
+
+/** Moves a listener as providers do: the holder asks for a transfer code, the new provider redeems it. */
+export async function transferListener(listenerId: string, from: Caller, to: Caller): Promise<void> {
+  const { code } = await transferCode(listenerId, from);
+  const moved = await providerCall("POST", "/api/provider/listener-transfers", { listenerId, code }, to);
+  expect(moved.status).toBe(200);
 }

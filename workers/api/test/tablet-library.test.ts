@@ -1,13 +1,13 @@
 /**
- * The tablet app's Library (GET /api/provider/tablet-library): only with a listener token an enrolled
- * provider signed, unexpired; it lists that listener's purchased songs with links that play them,
- * also after a content takedown, and nothing of anyone else's.
+ * The tablet app's Library (GET /api/provider/tablet-library): only with a listener token signed by the
+ * enrolled provider holding the listener, unexpired; it lists that listener's purchased songs with
+ * links that play them, also after a content takedown, and nothing of anyone else's.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TabletLibraryAnswer } from "@jplay/schema/receipts";
 import { signListenerToken } from "../src/provider/listener-token";
-import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, SECOND_SECRET } from "./receipt-support";
+import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, SECOND_SECRET, transferListener } from "./receipt-support";
 import { Browser } from "./support";
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -31,9 +31,12 @@ describe("the tablet Library", () => {
     const audio = await new Browser().fetch(songs[0]!.audioUrl.replace(/^https?:\/\/[^/]+/, ""));
     expect(audio.status).toBe(200);
 
-    // A token from the second enrolled provider works too.
-    const second = await library(await signListenerToken(SECOND_SECRET, SECOND_PROVIDER, listenerId, inAnHour()));
-    expect((await second.json<TabletLibraryAnswer>()).songs).toHaveLength(2);
+    // A token from the second enrolled provider opens nothing until the listener moves there; then only its own does.
+    const secondToken = await signListenerToken(SECOND_SECRET, SECOND_PROVIDER, listenerId, inAnHour());
+    expect(await errorOf(await library(secondToken))).toMatchObject({ status: 404, code: "unknown_listener" });
+    await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
+    expect((await (await library(secondToken)).json<TabletLibraryAnswer>()).songs).toHaveLength(2);
+    expect(await errorOf(await library(await signListenerToken(env.PROVIDER_WEBHOOK_SECRET!, "primary", listenerId, inAnHour())))).toMatchObject({ status: 404, code: "unknown_listener" });
   });
 
   it("answers nothing without a valid token: none, another secret, expired, too long-lived, a listener changed", async () => {

@@ -164,6 +164,17 @@ export const STRIPE_TEST_REQUESTS_PER_SECOND = 25;
  */
 export const STRIPE_PACE_SHARE = 0.8;
 
+// ---- Failed downloads ---------------------------------------------------------------------------------
+
+/**
+ * Failed-download credits one provider may earn its listeners automatically in a rolling day; past
+ * it, each further credit waits for an operator (README, "Failed downloads"). Credits are JPlay's
+ * money ($1.99 each): 20 a day bounds what a provider's reports alone can cost at about $40 a day,
+ * well above what honest failures come to (a few a day), and an operator still approves the rest.
+ * Setting: DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY.
+ */
+export const DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY = 20;
+
 // ---- Settings ---------------------------------------------------------------------------------------
 
 type NumericSetting =
@@ -177,7 +188,8 @@ type NumericSetting =
   | "PAYMENT_RESUME_AFTER_SECONDS"
   | "PAYOUT_MINIMUM_CENTS"
   | "STRIPE_TRANSFERS_PER_SECOND"
-  | "STRIPE_REQUESTS_PER_SECOND";
+  | "STRIPE_REQUESTS_PER_SECOND"
+  | "DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY";
 
 const badSettingsLogged = new Set<string>();
 
@@ -214,3 +226,5 @@ export const stripePaceRates = (env: Env) => ({
   all: stripeRequestsPerSecond(env) * STRIPE_PACE_SHARE,
   transfers: stripeTransfersPerSecond(env) * STRIPE_PACE_SHARE,
 });
+
+export const downloadCreditsPerProviderPerDay = (env: Env) => numericSetting(env, "DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY", DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY);

@@ -2,8 +2,9 @@
  * The tablet providers JPlay has enrolled, each with its own shared secret: `primary`, the provider
  * of PROVIDER_WEBHOOK_SECRET (it sends no X-JPlay-Provider header, as before there were others), and
  * those of PROVIDER_SECRETS (`{"<provider id>": "<secret>"}`), which name themselves in
- * X-JPlay-Provider. A listener's receipts are redeemable at any of them: a purchase outlives the
- * vendor that sold it. Every call is signed as provider-signature.ts says, with the caller's own secret.
+ * X-JPlay-Provider. A purchase outlives the vendor that sold it: a listener's receipts are redeemable
+ * at whichever of them holds the listener, and a transfer code moves the listener to another
+ * (listeners/). Every call is signed as provider-signature.ts says, with the caller's own secret.
  *
  * The header is the caller's choice, so it never indexes a plain object: the enrolled secrets are a
  * `Map` of ids matching PROVIDER_ID (a name such as `constructor` would otherwise find a JavaScript

@@ -5,3 +5,4 @@ export { providerRoutes } from "./routes/index";
 export { JWKS_PATH, receiptJwks } from "./routes/jwks";
 export { refundRightsRemoval } from "./receipts/refund-rights-removal";
 export { adminReceipt, redemptionsByProvider, revokeReceipt } from "./receipts/admin-receipts";
+export { approveDownloadCredit, denyDownloadCredit, downloadCreditQueue } from "./receipts/download-credit-review";

@@ -7,8 +7,10 @@
  * that price, in
  * one D1 batch (schema/src/purchase-credit.ts), so a purchase and its ledger transaction happen
  * exactly once however often the provider retries. A purchase that names its listener is then given
- * its signed receipt (receipts/issue-receipts.ts), the same one on every redelivery. The answer lists
- * every purchase's outcome, with its receipt.
+ * its signed receipt (receipts/issue-receipts.ts), the same one on every redelivery; a listener no
+ * provider holds yet is held from then on by the provider that reported them, and one already held
+ * stays with their provider (listeners/listener-holders.ts). The answer lists every purchase's
+ * outcome, with its receipt.
  */
 import { inArray, sql } from "drizzle-orm";
 import { facilityPriceCents } from "@jplay/schema/pricing";
@@ -19,6 +21,8 @@ import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { badRequest } from "../platform/errors";
 import { facilityPriceCeilings, purgeCatalogue } from "../catalogue/index";
+import { PRIMARY_PROVIDER } from "./enrolled-providers";
+import { holdNewListenersStatement } from "./listeners/listener-holders";
 import { issueReceipts } from "./receipts/issue-receipts";
 import type { ReceiptKeys } from "./receipts/receipt-keys";
 
@@ -32,8 +36,14 @@ function priceAt(songPriceCents: number, facilityId: string | undefined, ceiling
   return ceiling === undefined ? songPriceCents : facilityPriceCents(songPriceCents, ceiling);
 }
 
-/** `keys`: the receipt keys, needed when a purchase names its listener (the route loads them before anything is recorded). */
-export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, keys: ReceiptKeys | null = null, now = ctx.now()): Promise<PurchaseReportAnswer> {
+export interface ReportOptions {
+  /** The receipt keys, needed when a purchase names its listener (the route loads them before anything is recorded). */
+  keys?: ReceiptKeys | null;
+  /** The enrolled provider that sent the report (the primary one: the only provider reporting purchases). */
+  reporter?: string;
+}
+
+export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, { keys = null, reporter = PRIMARY_PROVIDER }: ReportOptions = {}, now = ctx.now()): Promise<PurchaseReportAnswer> {
   const seen = new Set<string>();
   for (const purchase of report.purchases) {
     if (seen.has(purchase.purchaseId)) throw badRequest(`purchaseId ${purchase.purchaseId} appears more than once in this report`);
@@ -83,7 +93,8 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, key
 
   if (creditable.length > 0) {
     const { statements, transactionIds } = purchaseCreditStatements(creditable, now);
-    await runBatch(db, statements);
+    const listenerIds = creditable.flatMap((purchase) => (purchase.listenerId ? [purchase.listenerId] : []));
+    await runBatch(db, listenerIds.length > 0 ? [...statements, holdNewListenersStatement(reporter, listenerIds, now)] : statements);
     // A purchase was recorded by this report exactly when the transaction id this batch chose exists.
     const chosenIds = JSON.stringify([...transactionIds.values()]);
     const recorded = await db

@@ -13,6 +13,7 @@ import { adminArtistRoutes } from "./artists";
 import { adminAuditRoutes } from "./audit";
 import { adminTermListRoutes } from "./term-lists";
 import { adminCatalogueRoutes } from "./catalogue";
+import { adminDownloadCreditRoutes } from "./download-credits";
 import { adminFacilityRoutes } from "./facilities";
 import { adminFailedJobRoutes } from "./failed-jobs";
 import { adminFeaturedRoutes } from "./featured";
@@ -59,6 +60,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/songs", adminSongRoutes)
   .route("/receipts", adminReceiptRoutes)
   .route("/redemptions", adminRedemptionRoutes)
+  .route("/download-credits", adminDownloadCreditRoutes)
   .route("/review", adminReviewRoutes)
   .route("/catalogue", adminCatalogueRoutes)
   .route("/facilities", adminFacilityRoutes)

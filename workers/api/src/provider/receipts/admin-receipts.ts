@@ -1,8 +1,8 @@
 /**
  * What operators see and do with receipts: look one up (valid, revoked or rights-removed; how often
- * redeemed; failed downloads and any credit), revoke one with a reason — the receipt row keeps who,
- * when and why, the audit log records it in the same batch, and a revocation is never overwritten
- * (409) — and count redemptions per provider.
+ * redeemed; failed downloads and any credit, or one waiting for review), revoke one with a reason —
+ * the receipt row keeps who, when and why, the audit log records it in the same batch, and a
+ * revocation is never overwritten (409) — and count redemptions per provider.
  */
 import { count, desc, eq, max, sql } from "drizzle-orm";
 import { LEDGER_KINDS } from "@jplay/schema/ledger-postings";
@@ -13,7 +13,7 @@ import type { Ctx } from "../../platform/context";
 import { runBatch } from "../../platform/db";
 import { AppError, notFound } from "../../platform/errors";
 import { postedRefs } from "../../ledger/index";
-import { failedDownloadCount } from "./download-failures";
+import { creditStateOf, failedDownloadCount } from "./download-failures";
 import { receiptsById, receiptState } from "./receipt-records";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -42,6 +42,7 @@ export async function adminReceipt(ctx: Ctx, receiptId: string): Promise<AdminRe
     lastRedeemedAt: iso(redeemed?.last ?? null),
     failedDownloads: await failedDownloadCount(ctx, receiptId),
     creditedCents: credited ? record.priceCents : 0,
+    credit: await creditStateOf(ctx, receiptId),
   };
 }
 

@@ -1,11 +1,14 @@
 /**
- * Redeeming receipts for download links, at any enrolled provider: a receipt counts when it is
- * exactly one JPlay issued (its stored token, so nothing altered or forged passes), for the listener
- * the provider names. A song taken down for its content stays downloadable to its buyers; one removed
- * for a rights claim is refused and its buyers refunded (refund-rights-removal.ts); a revoked receipt
- * is refused with its reason. Abuse limits: REDEMPTIONS_PER_RECEIPT_PER_DAY per receipt and
- * REDEMPTIONS_PER_LISTENER_PER_HOUR per listener (schema/src/receipts.ts). Each redemption is a row
- * of receipt_redemptions naming the provider.
+ * Redeeming receipts for download links, by the provider that holds the listener (another provider,
+ * or a listener nobody named, is answered 404 with nothing written: listeners/listener-holders.ts): a
+ * receipt counts when it is exactly one JPlay issued (its stored token, so nothing altered or forged
+ * passes), for the listener the provider names. A song taken down for its content stays downloadable
+ * to its buyers; one removed for a rights claim is refused and its buyers refunded
+ * (refund-rights-removal.ts); a revoked receipt is refused with its reason. Abuse limits:
+ * REDEMPTIONS_PER_RECEIPT_PER_DAY per receipt and REDEMPTIONS_PER_LISTENER_PER_HOUR per listener
+ * (schema/src/receipts.ts). Each redemption is a row of receipt_redemptions naming the provider; its
+ * id is the download attempt handed back with the links, the one id a failed download of them may be
+ * reported under (download-failures.ts).
  */
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import {
@@ -19,6 +22,7 @@ import {
 import { receiptRedemptions } from "@jplay/schema/tables";
 import type { MediaKind } from "@jplay/schema/provider-feed";
 import type { Ctx } from "../../platform/context";
+import { requireHolder } from "../listeners/listener-holders";
 import { receiptsById, receiptState } from "./receipt-records";
 import { claimedReceiptId } from "./receipt-token";
 import { refundRightsRemoval, RIGHTS_REFUND_SYSTEM_ACTOR } from "./refund-rights-removal";
@@ -33,6 +37,7 @@ export interface RedemptionLinks {
 }
 
 export async function redeemReceipts(ctx: Ctx, providerId: string, request: RedeemRequest, links: RedemptionLinks, now = ctx.now()): Promise<RedeemAnswer> {
+  await requireHolder(ctx, providerId, request.listenerId);
   const claimed = request.receipts.map(claimedReceiptId);
   const ids = [...new Set(claimed.filter((id): id is string => id !== null))];
   const records = new Map((await receiptsById(ctx, ids)).map((record) => [record.id, record]));
@@ -53,7 +58,7 @@ export async function redeemReceipts(ctx: Ctx, providerId: string, request: Rede
   );
 
   const rightsRemoved = new Set<string>();
-  const redeemedIds: string[] = [];
+  const redeemed: Array<{ id: string; receiptId: string }> = [];
   const results: RedemptionResult[] = [];
   for (const [index, token] of request.receipts.entries()) {
     const receiptId = claimed[index] ?? null;
@@ -88,7 +93,8 @@ export async function redeemReceipts(ctx: Ctx, providerId: string, request: Rede
     }
     perReceipt.set(record.id, receiptRedemptionsToday + 1);
     listenerRedemptions += 1;
-    redeemedIds.push(record.id);
+    const attemptId = crypto.randomUUID();
+    redeemed.push({ id: attemptId, receiptId: record.id });
     results.push({
       index,
       status: "redeemed",
@@ -97,14 +103,15 @@ export async function redeemReceipts(ctx: Ctx, providerId: string, request: Rede
       isrc: record.isrc,
       title: record.title,
       artistName: record.artistName,
+      attemptId,
       audioUrl: await links.sign(record.id, "audio"),
       coverUrl: record.coverKey ? await links.sign(record.id, "cover") : null,
       expiresAt: new Date(links.expires * 1000).toISOString(),
     });
   }
 
-  if (redeemedIds.length > 0) {
-    const rows = redeemedIds.map((receiptId) => ({ id: crypto.randomUUID(), receiptId, providerId, listenerId: request.listenerId, at: now }));
+  if (redeemed.length > 0) {
+    const rows = redeemed.map(({ id, receiptId }) => ({ id, receiptId, providerId, listenerId: request.listenerId, at: now }));
     // One statement for the lot (D1 binds at most 100 values a statement).
     await ctx.db.run(sql`
       insert into receipt_redemptions (id, receipt_id, provider_id, listener_id, at)
@@ -113,7 +120,7 @@ export async function redeemReceipts(ctx: Ctx, providerId: string, request: Rede
   }
   // A rights removal's refunds, finished here if the takedown's own run was cut short (idempotent).
   for (const songId of rightsRemoved) await refundRightsRemoval(ctx, songId, RIGHTS_REFUND_SYSTEM_ACTOR, now);
-  console.log(JSON.stringify({ level: "info", message: "receipts redeemed", providerId, redeemed: redeemedIds.length, refused: results.length - redeemedIds.length }));
+  console.log(JSON.stringify({ level: "info", message: "receipts redeemed", providerId, redeemed: redeemed.length, refused: results.length - redeemed.length }));
 
-  return { redeemed: redeemedIds.length, refused: results.length - redeemedIds.length, results };
+  return { redeemed: redeemed.length, refused: results.length - redeemed.length, results };
 }

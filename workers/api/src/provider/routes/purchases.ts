@@ -12,6 +12,7 @@ import * as v from "valibot";
 import { PurchaseReportSchema } from "@jplay/schema/purchases";
 import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
+import { PRIMARY_PROVIDER } from "../enrolled-providers";
 import { providerSecret, reportBody, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../provider-signature";
 import { recordPurchaseReport } from "../record-purchases";
 import { receiptKeys } from "../receipts/receipt-keys";
@@ -36,6 +37,6 @@ export const providerPurchaseRoutes = new Hono<AppEnv>().post(
     }
     // Receipts need the signing key: without it a report naming listeners is refused before anything is recorded (503), and the provider retries.
     const keys = report.output.purchases.some((purchase) => purchase.listenerId !== undefined) ? await receiptKeys(c.env) : null;
-    return c.json(await recordPurchaseReport(c.var.ctx, report.output, keys), 200);
+    return c.json(await recordPurchaseReport(c.var.ctx, report.output, { keys, reporter: PRIMARY_PROVIDER }), 200);
   },
 );

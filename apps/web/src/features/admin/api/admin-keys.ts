@@ -20,6 +20,7 @@ export const adminKeys = {
   facilities: () => "admin/data/facilities",
   receipt: (receiptId: string) => `admin/data/receipt/${receiptId}`,
   redemptions: () => "admin/data/redemptions",
+  downloadCredits: () => "admin/data/download-credits",
   /** Every search of the Catalogue tab (no query), or one. */
   catalogue: (query?: string) => `admin/data/catalogue/${query ?? ""}`,
   /** Everything the Compliance tab shows. */

@@ -30,6 +30,7 @@ import { FailedPaymentsTab } from "./failed-payments-tab";
 import { MessagesTab } from "./messages-tab";
 import { PaymentMethodsTab } from "./payment-methods-tab";
 import { PaymentMismatchesPanel } from "./payment-mismatches-panel";
+import { DownloadCreditsPanel } from "./download-credits-panel";
 import { PurchaseMismatchesPanel } from "./purchase-mismatches-panel";
 import { ReceiptsPanel } from "./receipts-panel";
 import { RecoveryPaymentsPanel } from "./recovery-payments-panel";
@@ -243,6 +244,7 @@ function Dashboard({ records, summary, search, onSearchChange, searching, more, 
       <PurchaseMismatchesPanel />
       <RecoveryPaymentsPanel />
       <RefundsPanel />
+      <DownloadCreditsPanel />
       <ReceiptsPanel />
 
       <ConfirmChargesDialog pending={confirming} onCancel={() => setConfirming(null)} onConfirm={confirm} />

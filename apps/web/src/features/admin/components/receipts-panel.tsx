@@ -1,6 +1,6 @@
 /**
  * Listeners' receipts for operators: look one up by its id (valid, revoked or rights-removed; how often
- * redeemed; failed downloads and any credit), revoke it with a reason the receipt keeps, and the
+ * redeemed; failed downloads and any credit, or one waiting for review), revoke it with a reason the receipt keeps, and the
  * redemptions per provider.
  */
 import { useState, type FormEvent } from "react";
@@ -18,6 +18,12 @@ import { formatCents, formatMoment } from "../admin-format";
 
 const STATE_WORDS: Record<AdminReceipt["state"], string> = { valid: "Valid", revoked: "Revoked", rights_removed: "Rights removed (refunded)" };
 const when = (iso: string | null) => (iso ? formatMoment(iso) : "—");
+const CREDIT_WORDS: Record<AdminReceipt["credit"], (receipt: AdminReceipt) => string> = {
+  none: () => "",
+  credited: (receipt) => ` — credited ${formatCents(receipt.creditedCents)}`,
+  queued: () => " — credit waiting for review",
+  denied: () => " — credit denied",
+};
 
 function RevokeForm({ receipt }: { receipt: AdminReceipt }) {
   const revoke = useRevokeReceipt();
@@ -59,7 +65,7 @@ function ReceiptDetails({ receipt }: { receipt: AdminReceipt }) {
     ["Price", formatCents(receipt.priceCents)],
     ["Bought", when(receipt.purchasedAt)],
     ["Redeemed", `${receipt.redemptions} times${receipt.lastRedeemedAt ? `, last ${when(receipt.lastRedeemedAt)}` : ""}`],
-    ["Failed downloads", `${receipt.failedDownloads}${receipt.creditedCents > 0 ? ` — credited ${formatCents(receipt.creditedCents)}` : ""}`],
+    ["Failed downloads", `${receipt.failedDownloads}${CREDIT_WORDS[receipt.credit](receipt)}`],
     ["Signing key", receipt.kid],
   ];
   if (receipt.revokedAt) rows.splice(1, 0, ["Revoked", `${when(receipt.revokedAt)} by ${receipt.revokedBy ?? "—"}: ${receipt.revokedReason ?? "—"}`]);
