@@ -15,7 +15,7 @@ import { receiptsOfListener, receiptState } from "../receipts/receipt-records";
 
 export const providerTabletLibraryRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const now = c.var.ctx.now();
-  const { listenerId } = await verifyListenerToken(c.env, c.req.header(LISTENER_TOKEN_HEADER), now);
+  const { listenerId } = await verifyListenerToken(c.var.ctx, c.req.header(LISTENER_TOKEN_HEADER), now);
   const sign = await receiptLinkSigner(providerSecret(c.env, "The Library is not available"), c.env.APP_ORIGIN ?? new URL(c.req.url).origin, mediaLinkExpiry(now));
   // Newest purchase first, each song once (a song bought twice is one entry).
   const seen = new Set<string>();

@@ -1,0 +1,10 @@
+/** How the tests sign provider calls, as a provider does: signature v2 (provider/provider-signature.ts, README "Sales"). */
+import { signProviderRequest } from "../src/provider/provider-signature";
+
+/** The v2 signature of a POST of `body` to `pathAndQuery` from `providerId`. */
+export const signPost = (secret: string, timestamp: string, pathAndQuery: string, body: string, providerId = "primary") =>
+  signProviderRequest(secret, timestamp, { method: "POST", pathAndQuery, providerId, body });
+
+/** The v2 signature of a GET of `pathAndQuery` (an empty body) from `providerId`. */
+export const signGet = (secret: string, timestamp: string, pathAndQuery: string, providerId = "primary") =>
+  signProviderRequest(secret, timestamp, { method: "GET", pathAndQuery, providerId, body: "" });
