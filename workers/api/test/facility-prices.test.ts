@@ -17,7 +17,7 @@ import type { DeliveryFeedPage, ErnFeedPage, ReleaseChange } from "@jplay/schema
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { loadArtistPage } from "../src/artist/artist-page";
 import { artistAvailableBalances } from "../src/ledger/ledger";
-import { signGet, signPost } from "./provider-signing";
+import { resendTimestamp, signGet, signPost } from "./provider-signing";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { identifiersAssigned, insertArtist, insertSong } from "./song-fixtures";
 import { type Browser, testContext } from "./support";
@@ -34,7 +34,7 @@ async function signedGet(pathAndQuery: string): Promise<Response> {
 
 async function sendReport(purchases: unknown[]): Promise<PurchaseReportAnswer> {
   const rawBody = JSON.stringify({ purchases });
-  const timestamp = String(nowSeconds());
+  const timestamp = String(resendTimestamp(rawBody));
   const signature = await signPost(SECRET, timestamp, "/api/provider/purchases", rawBody);
   const response = await exports.default.fetch(
     new Request(`${ORIGIN}/api/provider/purchases`, { method: "POST", headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature }, body: rawBody }),

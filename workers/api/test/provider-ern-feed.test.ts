@@ -241,7 +241,7 @@ describe("the ERN feed", () => {
     expect(await errorOf(await signedGet(path, { secret: "not-the-shared-secret" }))).toMatchObject({
       status: 401,
       code: "invalid_signature",
-      message: "The signature does not match the method, path and query and timestamp",
+      message: 'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
     });
     // Signed for the JSON feed, sent to the ERN feed.
     const timestamp = String(nowSeconds());

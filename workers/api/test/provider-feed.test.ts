@@ -259,7 +259,7 @@ describe("signing", () => {
     expect(await refused({ secret: "not-the-shared-secret" })).toMatchObject({
       status: 401,
       code: "invalid_signature",
-      message: "The signature does not match the method, path and query and timestamp",
+      message: 'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
     });
     const stale = await refused({ timestamp: nowSeconds() - 5 * 60 - 5 });
     expect(stale).toMatchObject({ status: 401, code: "stale_timestamp", message: "The request was signed more than 5 minutes ago; sign it again with the current time" });

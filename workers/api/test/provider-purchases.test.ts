@@ -13,7 +13,7 @@ import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import type { SongPackage } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { accountBalance, ACCOUNTS, artistAvailableBalances, ledgerTotal } from "../src/ledger/ledger";
-import { signPost } from "./provider-signing";
+import { resendTimestamp, signPost } from "./provider-signing";
 import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
 import { testContext } from "./support";
@@ -42,7 +42,7 @@ async function send(
   options: { timestamp?: number; secret?: string; signature?: string; headers?: Record<string, string>; raw?: boolean } = {},
 ): Promise<Response> {
   const rawBody = options.raw ? (body as string) : JSON.stringify(body);
-  const timestamp = String(options.timestamp ?? nowSeconds());
+  const timestamp = String(options.timestamp ?? resendTimestamp(rawBody));
   const signature = options.signature ?? (await signPost(options.secret ?? SECRET, timestamp, "/api/provider/purchases", rawBody));
   const headers = options.headers ?? { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature };
   return exports.default.fetch(new Request("http://jplay.test/api/provider/purchases", { method: "POST", headers, body: rawBody }));

@@ -6,7 +6,7 @@
  * and limited per receipt.
  */
 import { env } from "cloudflare:workers";
-import { base64url, decodeJwt } from "jose";
+import { base64url, decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { REDEMPTIONS_PER_RECEIPT_PER_DAY, type LibraryAnswer, type RedeemAnswer } from "@jplay/schema/receipts";
@@ -136,6 +136,13 @@ describe("redemption", () => {
     expect(answer).toMatchObject({ redeemed: 0, refused: 1 });
     expect(answer.results[0]).toMatchObject({ status: "refused", code: "invalid_receipt", reason: expect.stringContaining("jplay-receipt+jwt") });
     expect(await env.DB.prepare("select count(*) as n from receipt_redemptions where receipt_id = ?1").bind(receiptIds[0]).first<number>("n")).toBe(0);
+
+    // The listener's library answers it signed again with the explicit type, same claims, and that one redeems.
+    const library = await (await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined)).json<LibraryAnswer>();
+    const retyped = library.receipts[0]!.receipt;
+    expect(decodeProtectedHeader(retyped)).toMatchObject({ typ: "jplay-receipt+jwt" });
+    expect(decodeJwt(retyped)).toEqual(decodeJwt(generic));
+    expect(await redeem(listenerId, [retyped])).toMatchObject({ redeemed: 1 });
   });
 });
 

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import worker from "../src/index";
 import { signProviderRequest } from "../src/provider/provider-signature";
+import { resendTimestamp } from "./provider-signing";
 import { insertArtist, insertSong } from "./song-fixtures";
 
 export const PRIMARY_SECRET = env.PROVIDER_WEBHOOK_SECRET!;
@@ -18,18 +19,6 @@ export interface Caller {
   secret?: string;
   /** Another env (a rotated key, no key): the Worker is called directly with it. */
   env?: Env;
-}
-
-const signedCalls = new Set<string>();
-/**
- * The timestamp a provider signs a call with: now, or, for the same call sent again within the same
- * second (a resend), a second earlier, so each sending is signed anew (a signed POST is accepted once).
- */
-function resendTimestamp(call: string): number {
-  let timestamp = Math.floor(Date.now() / 1000);
-  while (signedCalls.has(`${timestamp} ${call}`)) timestamp -= 1;
-  signedCalls.add(`${timestamp} ${call}`);
-  return timestamp;
 }
 
 /**
