@@ -36,12 +36,6 @@ export async function revokeListenerSessions(ctx: Ctx, providerId: string, liste
   return revoked.length;
 }
 
-/** Whether the session a token names is live: stored for that provider and listener, not revoked, not expired. */
-export async function listenerSessionIsLive(ctx: Ctx, sessionId: string, providerId: string, listenerId: string, now: number): Promise<boolean> {
-  const [session] = await ctx.db.select().from(listenerSessions).where(eq(listenerSessions.id, sessionId)).limit(1);
-  return session !== undefined && session.providerId === providerId && session.listenerId === listenerId && session.revokedAt === null && session.expiresAt > now;
-}
-
 /** The cron's housekeeping: sessions a day after they expired (a revoked one's token fails its lookup either way). */
 export async function purgeEndedListenerSessions(ctx: Ctx, now: number): Promise<void> {
   await ctx.db.delete(listenerSessions).where(lt(listenerSessions.expiresAt, now - DAY_MS));

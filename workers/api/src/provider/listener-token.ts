@@ -9,10 +9,11 @@
  */
 import { listenerIdProblem } from "@jplay/schema/purchases";
 import { LISTENER_TOKEN_HEADER } from "@jplay/schema/receipts";
+import { eq } from "drizzle-orm";
+import { listenerSessions } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { AppError } from "../platform/errors";
 import { enrolledProviderSecret } from "./enrolled-providers";
-import { listenerSessionIsLive } from "./listener-sessions";
 import { HMAC_HEX, hmacHex, hmacMatches, providerHmacKey } from "./provider-signature";
 
 export const LISTENER_TOKEN_MAX_SECONDS = 30 * 24 * 60 * 60;
@@ -24,6 +25,12 @@ const tokenMessage = (providerId: string, listenerId: string, expires: number, s
 /** The token of a stored session (listener-sessions.ts signs it when the provider opens the session). */
 export async function signListenerToken(secret: string, providerId: string, listenerId: string, expires: number, sessionId: string): Promise<string> {
   return `${providerId}.${listenerId}.${expires}.${sessionId}.${await hmacHex(await providerHmacKey(secret, "sign"), tokenMessage(providerId, listenerId, expires, sessionId))}`;
+}
+
+/** Whether the session a token names is live: stored for that provider and listener, not revoked, not expired. */
+async function listenerSessionIsLive(ctx: Ctx, sessionId: string, providerId: string, listenerId: string, now: number): Promise<boolean> {
+  const [session] = await ctx.db.select().from(listenerSessions).where(eq(listenerSessions.id, sessionId)).limit(1);
+  return session !== undefined && session.providerId === providerId && session.listenerId === listenerId && session.revokedAt === null && session.expiresAt > now;
 }
 
 /** The listener a token names, once its signature and expiry hold and its session is live; 401 otherwise. */
