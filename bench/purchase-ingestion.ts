@@ -12,7 +12,7 @@
  *
  *   node bench/purchase-ingestion.ts [--songs 1000] [--purchases 30000] [--report 500] [--probes 20]
  */
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -65,7 +65,9 @@ await withSession(
 
     const send = async (body: string): Promise<Answer> => {
       const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex");
+      // Signature v2 (README, "Sales"): over the time, method, path, provider and the body's SHA-256.
+      const bodyHash = createHash("sha256").update(body).digest("hex");
+      const signature = createHmac("sha256", SECRET).update(`${timestamp}.POST /api/provider/purchases.primary.${bodyHash}`).digest("hex");
       const answer = await fetch(`${server.baseURL}/api/provider/purchases`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },

@@ -15,7 +15,7 @@ import { DEMO_SONGS } from "../scripts/demo/catalogue.ts";
 import { toastShown } from "./support/artist";
 import { signedInOperator } from "./support/operator";
 import { startOwnServer, type LocalServer } from "./support/own-server";
-import { providerPost } from "./support/provider";
+import { providerPostAnswer } from "./support/provider";
 
 const providerSecret = randomBytes(24).toString("hex");
 let server: LocalServer;
@@ -28,7 +28,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const post = <T>(path: string, body: unknown) => providerPost<T>(server.baseURL, providerSecret, path, body);
+const post = <T>(path: string, body: unknown) => providerPostAnswer<T>(server.baseURL, providerSecret, path, body);
 
 /** Three failed downloads of the receipt, each under the attempt of a redemption of its own, as the provider reports them. */
 async function failThrice(listenerId: string, receipt: { receipt: string; receiptId: string }): Promise<DownloadFailureAnswer> {

@@ -5,9 +5,10 @@
  * browser keeps about the listener, and it leaves the address once kept. Without a token the Library
  * says where bought songs open from, beside the songs saved for later on the tablet.
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
+import { providerPost } from "./support/provider";
 import { sharedServer } from "./support/shared-server";
 
 // The slot's shared server: it holds a provider secret (support/global-setup.ts), and each listener
@@ -17,23 +18,17 @@ const { providerSecret } = server;
 
 /** A purchase reported as the provider reports it, naming its listener. */
 async function reportListenerPurchase(songId: string, listenerId: string) {
-  const body = JSON.stringify({ purchases: [{ purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents: 199, purchasedAt: new Date().toISOString(), listenerId, deviceId: "tablet-e2e" }] });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${body}`).digest("hex");
-  const response = await fetch(`${server.baseURL}/api/provider/purchases`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
-    body,
-  });
+  const purchases = [{ purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents: 199, purchasedAt: new Date().toISOString(), listenerId, deviceId: "tablet-e2e" }];
+  const response = await providerPost(server.baseURL, providerSecret, "/api/provider/purchases", { purchases });
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ recorded: 1, results: [{ status: "recorded", receipt: expect.any(String) }] });
 }
 
-/** The token the provider opens the tablet with: "<provider>.<listener>.<expires>.<hex HMAC of 'listener-token.<provider>.<listener>.<expires>'>". */
-function listenerToken(listenerId: string) {
-  const expires = Math.floor(Date.now() / 1000) + 3600;
-  const signature = createHmac("sha256", providerSecret).update(`listener-token.primary.${listenerId}.${expires}`).digest("hex");
-  return `primary.${listenerId}.${expires}.${signature}`;
+/** The token the provider opens the tablet with: JPlay answers it when the provider opens a listener session. */
+async function listenerToken(listenerId: string): Promise<string> {
+  const response = await providerPost(server.baseURL, providerSecret, `/api/provider/listeners/${listenerId}/sessions`, { expiresInSeconds: 3600 });
+  expect(response.status).toBe(201);
+  return (await response.json<{ token: string }>()).token;
 }
 
 describe("the tablet's Library", () => {
@@ -46,7 +41,7 @@ describe("the tablet's Library", () => {
     await reportListenerPurchase(notBought.id, randomUUID());
 
     const page = await newPage();
-    await page.goto(`${server.baseURL}/?listener=${encodeURIComponent(listenerToken(listenerId))}`);
+    await page.goto(`${server.baseURL}/?listener=${encodeURIComponent(await listenerToken(listenerId))}`);
     const header = page.getByRole("banner");
     const library = header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" });
     await expect.poll(() => library.getAttribute("href")).toBe("/library");
@@ -82,7 +77,7 @@ describe("the tablet's Library", () => {
   test("a listener no purchase has named yet (JPlay answers their Library as unknown) is told nothing is bought yet, not that loading failed", async () => {
     const page = await newPage();
     const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/provider/tablet-library");
-    await page.goto(`${server.baseURL}/?listener=${encodeURIComponent(listenerToken(randomUUID()))}`);
+    await page.goto(`${server.baseURL}/?listener=${encodeURIComponent(await listenerToken(randomUUID()))}`);
     await page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" }).click();
     await page.waitForURL(`${server.baseURL}/library`);
     expect((await answered).status()).toBe(404);

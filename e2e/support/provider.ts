@@ -1,28 +1,39 @@
 /**
  * The tablet provider's side, for browser tests on a server of their own: reports purchases (one by
- * default) the way the provider does, signed with HMAC-SHA256 over "<timestamp>.<body>".
+ * default), opens listener sessions and reads the feeds the way the provider does, each call signed
+ * with signature v2: HMAC-SHA256 over "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>".
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { expect } from "vitest";
+
+/** The v2 signature of a call from the primary provider (README, "Sales"). */
+export function providerSignature(providerSecret: string, timestamp: string, method: string, pathAndQuery: string, body = ""): string {
+  const bodyHash = createHash("sha256").update(body).digest("hex");
+  return createHmac("sha256", providerSecret).update(`${timestamp}.${method} ${pathAndQuery}.primary.${bodyHash}`).digest("hex");
+}
+
+/** A signed POST of `body` (JSON) to `path`, as the primary provider sends it. */
+export function providerPost(baseURL: string, providerSecret: string, path: string, body: unknown): Promise<Response> {
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return fetch(`${baseURL}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": providerSignature(providerSecret, timestamp, "POST", path, raw) },
+    body: raw,
+  });
+}
 
 export async function reportPurchase(baseURL: string, providerSecret: string, songId: string, priceCents: number, count = 1) {
   const purchases = Array.from({ length: count }, () => ({ purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents, purchasedAt: new Date().toISOString() }));
-  const body = JSON.stringify({ purchases });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${body}`).digest("hex");
-  const response = await fetch(`${baseURL}/api/provider/purchases`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
-    body,
-  });
+  const response = await providerPost(baseURL, providerSecret, "/api/provider/purchases", { purchases });
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ recorded: count });
 }
 
-/** A signed GET of one of the provider's feeds, as the provider signs it: over "<timestamp>.<method> <path and query>". */
+/** A signed GET of one of the provider's feeds, as the provider signs it (v2, an empty body). */
 async function signedFeedGet(baseURL: string, providerSecret: string, pathAndQuery: string) {
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.GET ${pathAndQuery}`).digest("hex");
+  const signature = providerSignature(providerSecret, timestamp, "GET", pathAndQuery);
   const response = await fetch(`${baseURL}${pathAndQuery}`, { headers: { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature } });
   expect(response.status).toBe(200);
   return response.json();
@@ -40,19 +51,9 @@ export const readErnFeed = async (baseURL: string, providerSecret: string, since
     hasMore: boolean;
   };
 
-/**
- * A signed POST to the provider API as an enrolled provider makes it (the primary one: no
- * X-JPlay-Provider), signed over "<timestamp>.<body>"; its JSON answer, once its status is `status`.
- */
-export async function providerPost<T>(baseURL: string, providerSecret: string, path: string, body: unknown, status = 200): Promise<T> {
-  const raw = JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", providerSecret).update(`${timestamp}.${raw}`).digest("hex");
-  const response = await fetch(`${baseURL}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
-    body: raw,
-  });
+/** A signed POST (`providerPost`) whose JSON answer is returned once its status is `status`. */
+export async function providerPostAnswer<T>(baseURL: string, providerSecret: string, path: string, body: unknown, status = 200): Promise<T> {
+  const response = await providerPost(baseURL, providerSecret, path, body);
   expect(response.status, await response.clone().text()).toBe(status);
   return response.json<T>();
 }

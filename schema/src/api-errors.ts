@@ -63,6 +63,8 @@ export type ApiErrorCode =
   | "invalid_timestamp"
   | "stale_timestamp"
   | "timestamp_in_future"
+  | "replayed_signature"
+  | "session_revoked"
   | "settlement_conflict"
   | "unknown_provider"
   | "invalid_receipt"

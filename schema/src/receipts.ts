@@ -207,3 +207,19 @@ export const LISTENER_TOKEN_HEADER = "X-JPlay-Listener";
 /** `GET /api/provider/tablet-library`: the listener's purchased songs, newest first, with links that play them. */
 export const TabletLibraryAnswerSchema = v.object({ songs: v.array(SongDtoSchema) });
 export type TabletLibraryAnswer = v.InferOutput<typeof TabletLibraryAnswerSchema>;
+
+/** Seconds a listener session lives unless the provider asks otherwise (a week), and the most it may ask (30 days). */
+export const LISTENER_SESSION_DEFAULT_SECONDS = 7 * 24 * 60 * 60;
+export const LISTENER_SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;
+
+/** `POST /api/provider/listeners/{listenerId}/sessions`: how long the session lives (optional). */
+export const OpenListenerSessionSchema = v.strictObject({
+  expiresInSeconds: v.optional(
+    v.pipe(
+      v.number("expiresInSeconds must be a number of seconds"),
+      v.integer("expiresInSeconds must be whole seconds"),
+      v.minValue(60, "expiresInSeconds must be at least 60"),
+      v.maxValue(LISTENER_SESSION_MAX_SECONDS, `expiresInSeconds must be at most ${LISTENER_SESSION_MAX_SECONDS} (30 days)`),
+    ),
+  ),
+});

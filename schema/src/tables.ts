@@ -1069,3 +1069,35 @@ export const auditLogSeals = sqliteTable("audit_log_seals", {
   hash: text("hash").notNull(),
   sealedAt: integer("sealed_at", { mode: "number" }).notNull(),
 });
+
+/**
+ * Signed provider POSTs already accepted, by the SHA-256 of their provider and signature, kept until
+ * their timestamp leaves the 5-minute window (then the cron deletes them): a replayed call finds its
+ * row and is refused (provider/signature-replay.ts).
+ */
+export const providerSignatures = sqliteTable(
+  "provider_signatures",
+  {
+    signatureHash: text("signature_hash").primaryKey(),
+    providerId: text("provider_id").notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+  },
+  (row) => [index("provider_signatures_expires_idx").on(row.expiresAt)],
+);
+
+/**
+ * A listener session a provider opened for a tablet (provider/listener-sessions.ts): the listener
+ * token names it, and a revoked or expired session refuses its token.
+ */
+export const listenerSessions = sqliteTable(
+  "listener_sessions",
+  {
+    id: text("id").primaryKey(),
+    providerId: text("provider_id").notNull(),
+    listenerId: text("listener_id").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "number" }),
+  },
+  (row) => [index("listener_sessions_listener_idx").on(row.providerId, row.listenerId), index("listener_sessions_expires_idx").on(row.expiresAt)],
+);

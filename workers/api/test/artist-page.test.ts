@@ -26,7 +26,7 @@ import { countingD1, d1WritesRun } from "../src/platform/d1-statement-count";
 import { loadArtistPage, nextPayoutOn } from "../src/artist/artist-page";
 import { payArtist } from "../src/ledger/payouts";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../src/ledger/ledger";
-import { signProviderReport } from "../src/provider/provider-signature";
+import { signPost } from "./provider-signing";
 import { sandboxAdmin } from "./payment-support";
 import { fundPlatformBalance } from "./platform-funds";
 import { CapturingQueue, insertSong } from "./song-fixtures";
@@ -387,7 +387,7 @@ describe("the page", () => {
     const reported = await exports.default.fetch(
       new Request("http://jplay.test/api/provider/purchases", {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signProviderReport(env.PROVIDER_WEBHOOK_SECRET!, timestamp, body) },
+        headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signPost(env.PROVIDER_WEBHOOK_SECRET!, timestamp, "/api/provider/purchases", body) },
         body,
       }),
     );

@@ -12,7 +12,7 @@ import type { Facility } from "@jplay/schema/facilities";
 import type { SongDto } from "@jplay/schema/song";
 import { LOCAL_OPERATOR } from "../src/access/admin-access";
 import { loadArtistPage } from "../src/artist/artist-page";
-import { signProviderReport } from "../src/provider/provider-signature";
+import { signPost } from "./provider-signing";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { artistWithSong } from "./payment-support";
 import { catalogueRowsWritten, insertArtist, insertSong, songEvents } from "./song-fixtures";
@@ -342,7 +342,7 @@ describe("takedowns", () => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const response = await listener.fetch("/api/provider/purchases", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signProviderReport(env.PROVIDER_WEBHOOK_SECRET!, timestamp, body) },
+      headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signPost(env.PROVIDER_WEBHOOK_SECRET!, timestamp, "/api/provider/purchases", body) },
       body,
     });
     expect(await json(response)).toMatchObject({ recorded: 1, rejected: 0 });

@@ -17,7 +17,7 @@ import type { DeliveryFeedPage, ErnFeedPage, ReleaseChange } from "@jplay/schema
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { loadArtistPage } from "../src/artist/artist-page";
 import { artistAvailableBalances } from "../src/ledger/ledger";
-import { signProviderReport } from "../src/provider/provider-signature";
+import { resendTimestamp, signGet, signPost } from "./provider-signing";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { identifiersAssigned, insertArtist, insertSong } from "./song-fixtures";
 import { type Browser, testContext } from "./support";
@@ -28,14 +28,14 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function signedGet(pathAndQuery: string): Promise<Response> {
   const timestamp = String(nowSeconds());
-  const signature = await signProviderReport(SECRET, timestamp, `GET ${pathAndQuery}`);
+  const signature = await signGet(SECRET, timestamp, pathAndQuery);
   return exports.default.fetch(new Request(`${ORIGIN}${pathAndQuery}`, { headers: { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature } }));
 }
 
 async function sendReport(purchases: unknown[]): Promise<PurchaseReportAnswer> {
   const rawBody = JSON.stringify({ purchases });
-  const timestamp = String(nowSeconds());
-  const signature = await signProviderReport(SECRET, timestamp, rawBody);
+  const timestamp = String(resendTimestamp(rawBody));
+  const signature = await signPost(SECRET, timestamp, "/api/provider/purchases", rawBody);
   const response = await exports.default.fetch(
     new Request(`${ORIGIN}/api/provider/purchases`, { method: "POST", headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature }, body: rawBody }),
   );

@@ -189,7 +189,9 @@ describe("every request body has a limit, checked while reading", () => {
     const body = paddedJson({ purchases: [{ purchaseId, songId: crypto.randomUUID(), priceCents: 199, purchasedAt: new Date().toISOString() }] }, 300 * 1024);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const key = await crypto.subtle.importKey("raw", encoder.encode(env.PROVIDER_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const signed = new Uint8Array(await crypto.subtle.sign("HMAC", key, new Uint8Array([...encoder.encode(`${timestamp}.`), ...body])));
+    // Signature v2: "<timestamp>.POST <path>.<provider>.<hex SHA-256 of the body>".
+    const bodyHash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", body))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const signed = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.POST /api/provider/purchases.primary.${bodyHash}`)));
     const signature = [...signed].map((b) => b.toString(16).padStart(2, "0")).join("");
     for (const sending of SENDINGS) {
       const sent = postBody("/api/provider/purchases", body, sending, { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature });

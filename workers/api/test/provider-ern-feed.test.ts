@@ -19,7 +19,7 @@ import { gtinCheckDigit } from "@jplay/schema/identifiers";
 import worker from "../src/index";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { takeDownSong } from "../src/catalogue/song-takedown";
-import { signProviderReport } from "../src/provider/provider-signature";
+import { signGet } from "./provider-signing";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineContext, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes, testContext } from "./support";
 
@@ -32,7 +32,7 @@ const RELEASE_DATE = new Date(Date.now() - 7 * 24 * HOUR).toISOString().slice(0,
 
 async function signedGet(pathAndQuery: string, options: { secret?: string; headers?: Record<string, string> } = {}, runEnv?: Env): Promise<Response> {
   const timestamp = String(nowSeconds());
-  const signature = await signProviderReport(options.secret ?? SECRET, timestamp, `GET ${pathAndQuery}`);
+  const signature = await signGet(options.secret ?? SECRET, timestamp, pathAndQuery);
   const request = new Request(`${ORIGIN}${pathAndQuery}`, { headers: options.headers ?? { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature } });
   return runEnv ? worker.fetch(request, runEnv, createExecutionContext()) : exports.default.fetch(request);
 }
@@ -241,11 +241,11 @@ describe("the ERN feed", () => {
     expect(await errorOf(await signedGet(path, { secret: "not-the-shared-secret" }))).toMatchObject({
       status: 401,
       code: "invalid_signature",
-      message: "The signature does not match the method, path and query and timestamp",
+      message: 'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
     });
     // Signed for the JSON feed, sent to the ERN feed.
     const timestamp = String(nowSeconds());
-    const signedForJson = await signProviderReport(SECRET, timestamp, `GET ${jsonPath("0", 2)}`);
+    const signedForJson = await signGet(SECRET, timestamp, jsonPath("0", 2));
     const sentToErn = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signedForJson } }));
     expect(await errorOf(sentToErn)).toMatchObject({ status: 401, code: "invalid_signature" });
 

@@ -14,7 +14,8 @@ import worker from "../src/index";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { takeDownSong } from "../src/catalogue/song-takedown";
 import { mediaLinkExpiry, mediaLinkSigner } from "../src/provider/provider-media-links";
-import { hmacHex, providerHmacKey, signProviderReport } from "../src/provider/provider-signature";
+import { hmacHex, providerHmacKey } from "../src/provider/provider-signature";
+import { signGet } from "./provider-signing";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineContext, TEST_OPERATOR } from "./song-fixtures";
 import { pngBytes, testContext } from "./support";
 
@@ -32,10 +33,10 @@ interface SignOptions {
   headers?: Record<string, string>;
 }
 
-/** A GET signed as the provider signs it: HMAC-SHA256 over "<timestamp>.GET <path and query>". */
+/** A GET signed as the provider signs it: HMAC-SHA256 over "<timestamp>.GET <path and query>.primary.<SHA-256 of the empty body>" (signature v2). */
 async function signedGet(pathAndQuery: string, options: SignOptions = {}, runEnv?: Env): Promise<Response> {
   const timestamp = String(options.timestamp ?? nowSeconds());
-  const signature = await signProviderReport(options.secret ?? SECRET, timestamp, `GET ${options.signedPathAndQuery ?? pathAndQuery}`);
+  const signature = await signGet(options.secret ?? SECRET, timestamp, options.signedPathAndQuery ?? pathAndQuery);
   const headers = options.headers ?? { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature };
   const request = new Request(`${ORIGIN}${pathAndQuery}`, { headers });
   return runEnv ? worker.fetch(request, runEnv, createExecutionContext()) : exports.default.fetch(request);
@@ -245,9 +246,9 @@ describe("paging", () => {
 });
 
 describe("signing", () => {
-  it("signs HMAC-SHA256 over `${timestamp}.GET ${pathAndQuery}`, hex (the README's openssl gives the same)", async () => {
-    expect(await signProviderReport(SECRET, "1700000000", "GET /api/provider/releases?since=0&limit=100")).toBe(
-      "860a34b9a4b44ddf96bb0eb2f05d3e5effca535328adbb898ad751305c203f7e",
+  it("signs HMAC-SHA256 over `${timestamp}.GET ${pathAndQuery}.${provider}.${sha256hex(\"\")}`, hex (the README's openssl gives the same)", async () => {
+    expect(await signGet(SECRET, "1700000000", "/api/provider/releases?since=0&limit=100")).toBe(
+      "7e89f46fef39c1283880eb77352b3e3d5d67fc6b7bb8232fef58e25663f3541b",
     );
   });
 
@@ -258,7 +259,7 @@ describe("signing", () => {
     expect(await refused({ secret: "not-the-shared-secret" })).toMatchObject({
       status: 401,
       code: "invalid_signature",
-      message: "The signature does not match the method, path and query and timestamp",
+      message: 'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
     });
     const stale = await refused({ timestamp: nowSeconds() - 5 * 60 - 5 });
     expect(stale).toMatchObject({ status: 401, code: "stale_timestamp", message: "The request was signed more than 5 minutes ago; sign it again with the current time" });

@@ -61,7 +61,7 @@ describe("the provider API refuses built-in names as provider ids", () => {
   it("listener tokens: a token naming a built-in provider opens no Library", async () => {
     const { listenerId } = await listenerWithPurchase();
     for (const name of BUILT_IN_NAMES) {
-      const token = await signListenerToken(signedWith(name), name, listenerId, inAnHour());
+      const token = await signListenerToken(signedWith(name), name, listenerId, inAnHour(), crypto.randomUUID());
       const response = await new Browser().fetch("/api/provider/tablet-library", { headers: { "X-JPlay-Listener": token } });
       expect({ name, status: response.status }).toEqual({ name, status: 401 });
     }

@@ -13,7 +13,7 @@ import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import type { SongPackage } from "@jplay/schema/tables";
 import worker from "../src/index";
 import { accountBalance, ACCOUNTS, artistAvailableBalances, ledgerTotal } from "../src/ledger/ledger";
-import { signProviderReport } from "../src/provider/provider-signature";
+import { resendTimestamp, signPost } from "./provider-signing";
 import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
 import { testContext } from "./support";
@@ -42,8 +42,8 @@ async function send(
   options: { timestamp?: number; secret?: string; signature?: string; headers?: Record<string, string>; raw?: boolean } = {},
 ): Promise<Response> {
   const rawBody = options.raw ? (body as string) : JSON.stringify(body);
-  const timestamp = String(options.timestamp ?? nowSeconds());
-  const signature = options.signature ?? (await signProviderReport(options.secret ?? SECRET, timestamp, rawBody));
+  const timestamp = String(options.timestamp ?? resendTimestamp(rawBody));
+  const signature = options.signature ?? (await signPost(options.secret ?? SECRET, timestamp, "/api/provider/purchases", rawBody));
   const headers = options.headers ?? { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature };
   return exports.default.fetch(new Request("http://jplay.test/api/provider/purchases", { method: "POST", headers, body: rawBody }));
 }
@@ -73,8 +73,8 @@ async function moneySnapshot() {
 const balance = async (artistId: string) => (await artistAvailableBalances(testCtx, [artistId])).get(artistId);
 
 describe("signature and freshness", () => {
-  it("signs HMAC-SHA256 over `${timestamp}.${rawBody}`, hex (a fixed test vector)", async () => {
-    expect(await signProviderReport(SECRET, "1700000000", '{"purchases":[]}')).toBe("9973bc910f315886642dc842efe38e3189bcc5fecac8a7f760c5b3b0480a2f97");
+  it("signs HMAC-SHA256 over `${timestamp}.POST ${path}.${provider}.${sha256hex(rawBody)}`, hex (a fixed test vector; the README's openssl gives the same)", async () => {
+    expect(await signPost(SECRET, "1700000000", "/api/provider/purchases", '{"purchases":[]}')).toBe("9f9decf880488ac9339269d0b49062d9c047879383db9f1ce9fde2ad244c03ca");
   });
 
   it("refuses unsigned, wrongly signed, tampered, stale and future reports, crediting nothing", async () => {
@@ -82,7 +82,7 @@ describe("signature and freshness", () => {
     const body = { purchases: [purchase(songId)] };
     const before = await moneySnapshot();
     const timestamp = nowSeconds();
-    const goodSignature = await signProviderReport(SECRET, String(timestamp), JSON.stringify(body));
+    const goodSignature = await signPost(SECRET, String(timestamp), "/api/provider/purchases", JSON.stringify(body));
 
     expect(await errorOf(await send(body, { headers: { "Content-Type": "application/json" } }))).toMatchObject({ status: 401, code: "missing_signature" });
     expect(await errorOf(await send(body, { secret: "not-the-shared-secret" }))).toMatchObject({ status: 401, code: "invalid_signature" });

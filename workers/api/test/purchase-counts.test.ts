@@ -7,7 +7,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
-import { signProviderReport } from "../src/provider/provider-signature";
+import { resendTimestamp, signPost } from "./provider-signing";
 import { insertArtist, insertSong } from "./song-fixtures";
 
 const SECRET = "test-provider-secret-0123456789abcdef";
@@ -21,8 +21,8 @@ const purchase = (songId: string) => ({
 
 async function report(purchases: ReturnType<typeof purchase>[]): Promise<PurchaseReportAnswer> {
   const body = JSON.stringify({ purchases });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = await signProviderReport(SECRET, timestamp, body);
+  const timestamp = String(resendTimestamp(body));
+  const signature = await signPost(SECRET, timestamp, "/api/provider/purchases", body);
   const response = await exports.default.fetch(
     new Request("http://jplay.test/api/provider/purchases", {
       method: "POST",

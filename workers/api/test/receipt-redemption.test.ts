@@ -7,10 +7,12 @@
  * and limited per receipt.
  */
 import { env } from "cloudflare:workers";
+import { base64url, decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import { REDEMPTIONS_PER_RECEIPT_PER_DAY, type LibraryAnswer, type RedeemAnswer } from "@jplay/schema/receipts";
 import { accountBalance, ACCOUNTS, artistAvailableBalances } from "../src/ledger/ledger";
+import { receiptKeys } from "../src/provider/receipts/receipt-keys";
 import { adminPostCapturing, signedInOperator } from "./admin-support";
 import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, transferListener, type Caller } from "./receipt-support";
 import { CapturingQueue } from "./song-fixtures";
@@ -105,6 +107,44 @@ describe("redemption", () => {
     expect(answer).toMatchObject({ redeemed: REDEMPTIONS_PER_RECEIPT_PER_DAY, refused: 2 });
     expect(answer.results.at(-1)).toMatchObject({ status: "refused", code: "redemption_limit" });
     expect((await redeem(listenerId, receipts)).results[0]).toMatchObject({ status: "refused", code: "redemption_limit" });
+  });
+
+  it(`${REDEMPTIONS_PER_RECEIPT_PER_DAY + 1} concurrent redemptions of a receipt: exactly ${REDEMPTIONS_PER_RECEIPT_PER_DAY} succeed, and ${REDEMPTIONS_PER_RECEIPT_PER_DAY} are logged`, async () => {
+    const { listenerId, receipts, receiptIds } = await listenerWithReceipts();
+    const now = Math.floor(Date.now() / 1000);
+    // Distinct calls (each signed at its own second), all in flight at once.
+    const answers = await Promise.all(
+      Array.from({ length: REDEMPTIONS_PER_RECEIPT_PER_DAY + 1 }, async (_, i) => {
+        const response = await providerCall("POST", "/api/provider/redeem", { listenerId, receipts }, {}, { timestamp: now - i });
+        expect(response.status).toBe(200);
+        return response.json<RedeemAnswer>();
+      }),
+    );
+    expect(answers.filter((answer) => answer.redeemed === 1)).toHaveLength(REDEMPTIONS_PER_RECEIPT_PER_DAY);
+    expect(answers.filter((answer) => answer.results[0]!.status === "refused").map((answer) => answer.results[0])).toEqual([expect.objectContaining({ code: "redemption_limit" })]);
+    const logged = await env.DB.prepare("select count(*) as n from receipt_redemptions where receipt_id = ?1").bind(receiptIds[0]).first<number>("n");
+    expect(logged).toBe(REDEMPTIONS_PER_RECEIPT_PER_DAY);
+  });
+
+  it("refuses a receipt whose header says typ JWT, even one JPlay signed and stored (RFC 8725 §3.11), logging nothing", async () => {
+    const { listenerId, receipts, receiptIds } = await listenerWithReceipts();
+    // The same receipt, signed by JPlay's key with the generic typ (as receipts were before the explicit type).
+    const { signingKey, kid } = await receiptKeys(env);
+    const input = `${base64url.encode(JSON.stringify({ alg: "EdDSA", kid, typ: "JWT" }))}.${base64url.encode(JSON.stringify(decodeJwt(receipts[0]!)))}`;
+    const generic = `${input}.${base64url.encode(new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, signingKey, new TextEncoder().encode(input))))}`;
+    await env.DB.prepare("update receipts set token = ?1 where id = ?2").bind(generic, receiptIds[0]).run();
+
+    const answer = await redeem(listenerId, [generic]);
+    expect(answer).toMatchObject({ redeemed: 0, refused: 1 });
+    expect(answer.results[0]).toMatchObject({ status: "refused", code: "invalid_receipt", reason: expect.stringContaining("jplay-receipt+jwt") });
+    expect(await env.DB.prepare("select count(*) as n from receipt_redemptions where receipt_id = ?1").bind(receiptIds[0]).first<number>("n")).toBe(0);
+
+    // The listener's library answers it signed again with the explicit type, same claims, and that one redeems.
+    const library = await (await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined)).json<LibraryAnswer>();
+    const retyped = library.receipts[0]!.receipt;
+    expect(decodeProtectedHeader(retyped)).toMatchObject({ typ: "jplay-receipt+jwt" });
+    expect(decodeJwt(retyped)).toEqual(decodeJwt(generic));
+    expect(await redeem(listenerId, [retyped])).toMatchObject({ redeemed: 1 });
   });
 });
 

@@ -7,7 +7,8 @@ import { createExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import type { TransferCodeAnswer } from "@jplay/schema/receipts";
 import worker from "../src/index";
-import { signProviderReport } from "../src/provider/provider-signature";
+import { signProviderRequest } from "../src/provider/provider-signature";
+import { resendTimestamp } from "./provider-signing";
 import { insertArtist, insertSong } from "./song-fixtures";
 
 export const PRIMARY_SECRET = env.PROVIDER_WEBHOOK_SECRET!;
@@ -25,17 +26,39 @@ export interface Caller {
   env?: Env;
 }
 
-/** A signed call to the provider API, as the provider makes it: body calls sign the body, GETs their request line. */
-export async function providerCall(method: "GET" | "POST", path: string, body: unknown, caller: Caller = {}): Promise<Response> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const rawBody = method === "POST" ? JSON.stringify(body) : undefined;
+/**
+ * A signed call to the provider API, as the provider makes it: signature v2 over the method, path and
+ * query, the provider it names ("primary" when none) and the body. `signedAs` signs another call than
+ * the one sent (another path, method or provider); `timestamp` dates it.
+ */
+export async function providerCall(
+  method: "GET" | "POST",
+  path: string,
+  body: unknown,
+  caller: Caller = {},
+  options: { signedAs?: { method?: string; path?: string; provider?: string }; timestamp?: number; rawBody?: string } = {},
+): Promise<Response> {
+  const rawBody = method === "POST" ? (options.rawBody ?? JSON.stringify(body)) : undefined;
+  const timestamp = String(options.timestamp ?? resendTimestamp(`${method} ${path} ${caller.provider ?? ""} ${rawBody ?? ""}`));
   const secret = caller.secret ?? (caller.provider === SECOND_PROVIDER ? SECOND_SECRET : PRIMARY_SECRET);
-  const signature = await signProviderReport(secret, timestamp, rawBody ?? `GET ${path}`);
+  const signature = await signProviderRequest(secret, timestamp, {
+    method: options.signedAs?.method ?? method,
+    pathAndQuery: options.signedAs?.path ?? path,
+    providerId: options.signedAs?.provider ?? caller.provider ?? "primary",
+    body: rawBody ?? "",
+  });
   const headers: Record<string, string> = { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature };
   if (rawBody) headers["Content-Type"] = "application/json";
   if (caller.provider) headers["X-JPlay-Provider"] = caller.provider;
   const request = new Request(`http://jplay.test${path}`, { method, headers, body: rawBody });
   return caller.env ? worker.fetch(request, caller.env, createExecutionContext()) : exports.default.fetch(request);
+}
+
+/** Opens a listener session as the provider does and answers its token (the tablet is opened with it). */
+export async function openListenerSession(listenerId: string, caller: Caller = {}, body: unknown = {}): Promise<string> {
+  const response = await providerCall("POST", `/api/provider/listeners/${listenerId}/sessions`, body, caller);
+  if (response.status !== 201) throw new Error(`Opening a listener session answered ${response.status}: ${await response.text()}`);
+  return (await response.json<{ token: string }>()).token;
 }
 
 let isrcSequence = 0;
@@ -74,7 +97,11 @@ export async function errorOf(response: Response) {
 
 /** Rows in every table: what a refused call must leave as it was. */
 export async function rowCounts(): Promise<Record<string, number>> {
-  const { results } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' order by name").all<{ name: string }>();
+  // provider_signatures is the replay guard's own record: every authenticated POST is written there
+  // before its route runs, so that a refused call cannot be replayed either.
+  const { results } = await env.DB.prepare(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'provider_signatures' order by name",
+  ).all<{ name: string }>();
   const counts = await env.DB.batch(results.map(({ name }) => env.DB.prepare(`select count(*) as n from "${name}"`)));
   return Object.fromEntries(results.map(({ name }, index) => [name, (counts[index]!.results[0] as { n: number }).n]));
 }

@@ -82,9 +82,10 @@ describe("receipts", () => {
     expect(jwks.keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig", kid: expect.any(String) });
     expect(jwks.keys[0]).not.toHaveProperty("d");
     const header = decodeProtectedHeader(result.receipt);
-    expect(header).toEqual({ alg: "EdDSA", kid: jwks.keys[0]!.kid, typ: "JWT" });
+    // An explicit type (RFC 8725 §3.11): a receipt is never taken for another JWT, nor another JWT for a receipt.
+    expect(header).toEqual({ alg: "EdDSA", kid: jwks.keys[0]!.kid, typ: "jplay-receipt+jwt" });
 
-    const { payload } = await jwtVerify(result.receipt, createLocalJWKSet(jwks), { issuer: "jplay", algorithms: ["EdDSA"] });
+    const { payload } = await jwtVerify(result.receipt, createLocalJWKSet(jwks), { issuer: "jplay", algorithms: ["EdDSA"], typ: "jplay-receipt+jwt" });
     expect(payload).toEqual({
       iss: "jplay",
       jti: result.receiptId,

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TabletLibraryAnswer } from "@jplay/schema/receipts";
 import { signListenerToken } from "../src/provider/listener-token";
-import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, SECOND_SECRET, transferListener } from "./receipt-support";
+import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, openListenerSession, providerCall, SECOND_PROVIDER, transferListener } from "./receipt-support";
 import { Browser } from "./support";
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -22,7 +22,7 @@ describe("the tablet Library", () => {
     // Someone else's purchase is not listed.
     await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase((await liveSongWithIsrc()).songId, newListenerId())] });
 
-    const response = await library(await signListenerToken(env.PROVIDER_WEBHOOK_SECRET!, "primary", listenerId, inAnHour()));
+    const response = await library(await openListenerSession(listenerId));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const { songs } = await response.json<TabletLibraryAnswer>();
@@ -31,23 +31,60 @@ describe("the tablet Library", () => {
     const audio = await new Browser().fetch(songs[0]!.audioUrl.replace(/^https?:\/\/[^/]+/, ""));
     expect(audio.status).toBe(200);
 
-    // A token from the second enrolled provider opens nothing until the listener moves there; then only its own does.
-    const secondToken = await signListenerToken(SECOND_SECRET, SECOND_PROVIDER, listenerId, inAnHour());
+    // A session the second enrolled provider opens shows nothing until the listener moves there; then
+    // only its own sessions do.
+    const secondToken = await openListenerSession(listenerId, { provider: SECOND_PROVIDER });
+    const primaryToken = await openListenerSession(listenerId);
     expect(await errorOf(await library(secondToken))).toMatchObject({ status: 404, code: "unknown_listener" });
     await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
     expect((await (await library(secondToken)).json<TabletLibraryAnswer>()).songs).toHaveLength(2);
-    expect(await errorOf(await library(await signListenerToken(env.PROVIDER_WEBHOOK_SECRET!, "primary", listenerId, inAnHour())))).toMatchObject({ status: 404, code: "unknown_listener" });
+    expect(await errorOf(await library(primaryToken))).toMatchObject({ status: 404, code: "unknown_listener" });
   });
 
   it("answers nothing without a valid token: none, another secret, expired, too long-lived, a listener changed", async () => {
     const listenerId = newListenerId();
     const secret = env.PROVIDER_WEBHOOK_SECRET!;
-    const token = await signListenerToken(secret, "primary", listenerId, inAnHour());
+    const token = await openListenerSession(listenerId);
+    const sessionId = token.split(".")[3]!;
     expect(await errorOf(await library())).toMatchObject({ status: 401 });
-    expect(await errorOf(await library(await signListenerToken("another-secret-0123456789", "primary", listenerId, inAnHour())))).toMatchObject({ status: 401 });
-    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, Math.floor(Date.now() / 1000) - 1)))).toMatchObject({ status: 401, message: expect.stringContaining("expired") });
-    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour() + 31 * 86400)))).toMatchObject({ status: 401 });
+    expect(await errorOf(await library(await signListenerToken("another-secret-0123456789", "primary", listenerId, inAnHour(), sessionId)))).toMatchObject({ status: 401 });
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, Math.floor(Date.now() / 1000) - 1, sessionId)))).toMatchObject({ status: 401, message: expect.stringContaining("expired") });
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour() + 31 * 86400, sessionId)))).toMatchObject({ status: 401 });
     expect(await errorOf(await library(token.replace(listenerId, newListenerId())))).toMatchObject({ status: 401 });
-    expect(await errorOf(await library(await signListenerToken(secret, "not-enrolled", listenerId, inAnHour())))).toMatchObject({ status: 401, code: "unknown_provider" });
+    expect(await errorOf(await library(await signListenerToken(secret, "not-enrolled", listenerId, inAnHour(), sessionId)))).toMatchObject({ status: 401, code: "unknown_provider" });
+  });
+
+  it("a revoked listener session's token is refused (401), at once, and only the revoking provider's sessions end", async () => {
+    const listenerId = newListenerId();
+    await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase((await liveSongWithIsrc()).songId, listenerId)] });
+    // Two sessions (two tablets); the calls differ, as two identical signed POSTs within a second are one call replayed.
+    const [first, second] = [await openListenerSession(listenerId), await openListenerSession(listenerId, {}, { expiresInSeconds: 3600 })];
+    const atSecondProvider = await openListenerSession(listenerId, { provider: SECOND_PROVIDER });
+    expect((await library(first)).status).toBe(200);
+
+    const revoke = await providerCall("POST", `/api/provider/listeners/${listenerId}/sessions/revoke`, {});
+    expect(revoke.status).toBe(200);
+    expect(await revoke.json()).toEqual({ listenerId, revoked: 2 });
+    for (const token of [first, second]) expect(await errorOf(await library(token))).toMatchObject({ status: 401, code: "session_revoked" });
+    // Another provider's session of the same listener is that provider's to revoke.
+    expect((await library(atSecondProvider)).status).toBe(200);
+  });
+
+  it("a token naming a session never opened, or another listener's session, is refused", async () => {
+    const listenerId = newListenerId();
+    const secret = env.PROVIDER_WEBHOOK_SECRET!;
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour(), crypto.randomUUID())))).toMatchObject({ status: 401, code: "session_revoked" });
+    const othersSession = (await openListenerSession(newListenerId())).split(".")[3]!;
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour(), othersSession)))).toMatchObject({ status: 401, code: "session_revoked" });
+  });
+
+  it("opens sessions for at most 30 days, and only for an opaque listener id", async () => {
+    const listenerId = newListenerId();
+    const tooLong = await providerCall("POST", `/api/provider/listeners/${listenerId}/sessions`, { expiresInSeconds: 31 * 86400 });
+    expect(await errorOf(tooLong)).toMatchObject({ status: 400 });
+    const notOpaque = await providerCall("POST", "/api/provider/listeners/12345678901234567/sessions", {});
+    expect(await errorOf(notOpaque)).toMatchObject({ status: 400 });
+    const count = async () => (await env.DB.prepare("select count(*) as n from listener_sessions where listener_id in (?1, ?2)").bind(listenerId, "12345678901234567").first<number>("n")) ?? 0;
+    expect(await count()).toBe(0);
   });
 });

@@ -91,6 +91,12 @@ declare global {
      * The provider of PROVIDER_WEBHOOK_SECRET is `primary` and sends no such header.
      */
     PROVIDER_SECRETS?: string;
+    /**
+     * "accept": provider calls signed with signature v1 (`"<timestamp>.<body>"`, unbound to method, path
+     * and provider) are still accepted beside v2, while providers move over. Off unless set; never
+     * set in production once the providers sign v2 (provider/provider-signature.ts).
+     */
+    PROVIDER_SIGNATURE_V1?: string;
     /** JPlay's current receipt signing key: an Ed25519 private JWK (provider/receipts/receipt-keys.ts). Absent: reports naming listeners are refused (503). */
     RECEIPT_SIGNING_KEY?: string;
     /** Public JWKs of retired receipt keys (a JSON array, or a JWKS), still published so old receipts verify. */

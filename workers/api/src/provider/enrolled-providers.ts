@@ -11,8 +11,11 @@
  * member whose text anyone can sign with), and a setting holding a malformed id or a secret shorter
  * than 32 bytes enrols nobody (docs/decisions/089-provider-ids-and-secrets.md).
  */
+import type { Context } from "hono";
+import type { AppEnv } from "../platform/env";
 import { AppError } from "../platform/errors";
-import { type SignedContent, SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecret, verifyProviderSignature } from "./provider-signature";
+import { acceptsSignatureV1, type SignedRequest, SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecret, verifyProviderSignature } from "./provider-signature";
+import { consumeSignature } from "./signature-replay";
 import { PRIMARY_PROVIDER, PROVIDER_ID, providerSecretProblem } from "./provider-secret-rules";
 
 export { PRIMARY_PROVIDER } from "./provider-secret-rules";
@@ -72,10 +75,22 @@ export function enrolledProviderSecret(env: Env, providerId: string, refused: st
   return enrolled;
 }
 
-/** Verifies a call's signature with the secret of the provider it names; returns that provider's id. 401 for a provider JPlay has not enrolled. */
-export async function authenticateProvider(env: Env, header: (name: string) => string | undefined, content: SignedContent, nowMs: number, refused: string): Promise<string> {
-  const named = header(PROVIDER_HEADER);
+/**
+ * Authenticates a provider's call: verifies its signature (v2, over method, path and query, the
+ * provider it names and the body; provider-signature.ts) with the secret of that provider, and a
+ * POST's signature is used up (signature-replay.ts), before the route reads or writes anything.
+ * `primaryOnly`: the call is the primary provider's whatever it names (purchase reports, the feeds).
+ * Returns the provider's id; 401 for a provider JPlay has not enrolled, a bad signature or a replay.
+ */
+export async function authenticateProvider(c: Context<AppEnv>, rawBody: string, refused: string, options: { primaryOnly?: boolean } = {}): Promise<string> {
+  const named = options.primaryOnly ? undefined : c.req.header(PROVIDER_HEADER);
   const providerId = named === undefined ? PRIMARY_PROVIDER : named;
-  await verifyProviderSignature(enrolledProviderSecret(env, providerId, refused), header(TIMESTAMP_HEADER), header(SIGNATURE_HEADER), content, nowMs);
+  const secret = enrolledProviderSecret(c.env, providerId, refused);
+  const url = new URL(c.req.url);
+  const request: SignedRequest = { method: c.req.method, pathAndQuery: c.req.url.slice(url.origin.length), providerId, body: rawBody };
+  const timestamp = c.req.header(TIMESTAMP_HEADER);
+  const signature = c.req.header(SIGNATURE_HEADER);
+  await verifyProviderSignature(secret, timestamp, signature, request, c.var.ctx.now(), acceptsSignatureV1(c.env));
+  if (request.method !== "GET") await consumeSignature(c.var.ctx, providerId, timestamp!, signature!);
   return providerId;
 }

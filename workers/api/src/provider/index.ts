@@ -2,6 +2,7 @@
  * The provider module's public surface: what other modules and the Worker's entry points may import.
  */
 export { providerRoutes } from "./routes/index";
+export { purgeProviderStateTask } from "./provider-housekeeping";
 export { JWKS_PATH, receiptJwks } from "./routes/jwks";
 export { refundRightsRemoval } from "./receipts/refund-rights-removal";
 export { adminReceipt, redemptionsByProvider, revokeReceipt } from "./receipts/admin-receipts";

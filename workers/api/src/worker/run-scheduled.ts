@@ -4,9 +4,10 @@
  * songs live or scheduled without an ISRC and a UPC are given theirs (before the sweep, which
  * delivers none without them), the distribution sweep delivers due songs and re-queues lost audio
  * checks, orphaned upload objects of a stopped Worker are removed, songs left unpaid too long are
- * removed with their files, dead sessions and old sign-in tries are deleted, what Stripe did that
- * webhooks or lost answers left out is applied, and the audit log's new records are sealed into its hash
- * chain (compliance/audit-chain.ts). A task that fails does not keep the others from running.
+ * removed with their files, dead sessions, old sign-in tries, used provider signatures past their window
+ * and ended listener sessions are deleted, what Stripe did that webhooks or lost answers left out is
+ * applied, and the audit log's new records are sealed into its hash chain (compliance/audit-chain.ts).
+ * A task that fails does not keep the others from running.
  * A run builds one context (platform/context.ts) and hands it to each task.
  */
 import { deliverDueSongsTask, removeUnpaidSongsTask, requeueStalledDistributionsTask, sweepOrphanMediaTask } from "../distribution/index";
@@ -14,6 +15,7 @@ import { startPayoutRun } from "../ledger/index";
 import { reconcileStripeTask } from "../payments/index";
 import { backfillIdentifiersTask } from "../releases/index";
 import { purgeSessionsTask } from "../access/index";
+import { purgeProviderStateTask } from "../provider/index";
 import { requeueStuckTextsTask } from "../texts/index";
 import { sealAuditLogTask } from "../compliance/index";
 import { DAILY_CRON, DELIVERY_CRON } from "./crons";
@@ -31,6 +33,7 @@ const tasksBySchedule = new Map<string, ScheduledTask[]>([
     sweepOrphanMediaTask,
     removeUnpaidSongsTask,
     purgeSessionsTask,
+    purgeProviderStateTask,
     reconcileStripeTask,
     requeueStuckTextsTask,
     sealAuditLogTask,

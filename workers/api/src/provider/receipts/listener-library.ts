@@ -2,9 +2,11 @@
 import type { LibraryAnswer } from "@jplay/schema/receipts";
 import type { Ctx } from "../../platform/context";
 import { receiptsOfListener, receiptState } from "./receipt-records";
+import { retypeReceipts } from "./retype-receipts";
 
 export async function listenerLibrary(ctx: Ctx, listenerId: string): Promise<LibraryAnswer> {
-  const records = await receiptsOfListener(ctx, listenerId);
+  // Receipts from before the explicit type are signed again here, so the library always answers redeemable ones.
+  const records = await retypeReceipts(ctx, await receiptsOfListener(ctx, listenerId));
   return {
     listenerId,
     receipts: records.map((record) => ({

@@ -9,7 +9,8 @@
 import { base64url, base64urlText, fromBase64url } from "./base64url";
 
 export const RECEIPT_ISSUER = "jplay";
-export const RECEIPT_TYPE = "JWT";
+/** The receipt's explicit JWT type (RFC 8725 §3.11), so no other JWT JPlay's keys might sign passes for a receipt, nor a receipt for another JWT. */
+export const RECEIPT_TYPE = "jplay-receipt+jwt";
 
 export interface ReceiptClaims {
   iss: typeof RECEIPT_ISSUER;
@@ -47,6 +48,18 @@ export function claimedReceiptId(token: string): string | null {
   try {
     const claims = JSON.parse(new TextDecoder().decode(payload)) as { jti?: unknown };
     return typeof claims.jti === "string" ? claims.jti : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `typ` of a compact JWS's protected header, read without verifying it (null: none, or not a JWS's shape). */
+export function receiptType(token: string): string | null {
+  const header = fromBase64url(token.split(".")[0] ?? "");
+  if (!header) return null;
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(header)) as { typ?: unknown };
+    return typeof parsed.typ === "string" ? parsed.typ : null;
   } catch {
     return null;
   }

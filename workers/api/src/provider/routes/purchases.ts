@@ -1,7 +1,7 @@
 /**
  * POST /api/provider/purchases: the tablet provider reports the downloads listeners bought. The raw
  * body is size-limited while it is read (platform/middleware/body-limit.ts, MAX_PURCHASE_REPORT_BYTES) and its
- * signature verified before it is parsed; then every field is checked
+ * signature verified (and used up: a replay is refused) before it is parsed; then every field is checked
  * (valibot, schema/src/purchases.ts) and the report is recorded purchase by purchase, each
  * purchaseId once (provider/record-purchases.ts). Malformed reports are refused whole (4xx, nothing
  * stored); well-formed ones are answered 200 with one outcome per purchase, and the receipt of each
@@ -12,17 +12,16 @@ import * as v from "valibot";
 import { PurchaseReportSchema } from "@jplay/schema/purchases";
 import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
-import { PRIMARY_PROVIDER } from "../enrolled-providers";
-import { providerSecret, reportBody, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../provider-signature";
+import { authenticateProvider, PRIMARY_PROVIDER } from "../enrolled-providers";
 import { recordPurchaseReport } from "../record-purchases";
 import { receiptKeys } from "../receipts/receipt-keys";
 
 export const providerPurchaseRoutes = new Hono<AppEnv>().post(
   "/",
   async (c) => {
-    const secret = providerSecret(c.env, "Purchase reports are not accepted");
     const rawBody = await c.req.text();
-    await verifyProviderSignature(secret, c.req.header(TIMESTAMP_HEADER), c.req.header(SIGNATURE_HEADER), reportBody(rawBody), c.var.ctx.now());
+    // The primary provider's, whatever the call names; signed (v2) and accepted once (enrolled-providers.ts).
+    await authenticateProvider(c, rawBody, "Purchase reports are not accepted", { primaryOnly: true });
 
     let body: unknown;
     try {

@@ -13,7 +13,8 @@ import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
 import { readDeliveryFeed } from "../delivery-feed";
 import { mediaLinkExpiry, mediaLinkSigner } from "../provider-media-links";
-import { providerSecret, requestLine, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "../provider-signature";
+import { authenticateProvider } from "../enrolled-providers";
+import { providerSecret } from "../provider-signature";
 
 function parseFeedQuery(params: URLSearchParams): FeedQuery {
   const entries = [...params];
@@ -32,9 +33,8 @@ export async function readSignedFeedRequest(c: Context<AppEnv>) {
   const now = c.var.ctx.now();
   const secret = providerSecret(c.env, "The delivery feed is not available");
   const url = new URL(c.req.url);
-  // The path and query exactly as they arrived, e.g. "/api/provider/releases?since=0&limit=100".
-  const pathAndQuery = c.req.url.slice(url.origin.length);
-  await verifyProviderSignature(secret, c.req.header(TIMESTAMP_HEADER), c.req.header(SIGNATURE_HEADER), requestLine(c.req.method, pathAndQuery), now);
+  // Signed over the path and query exactly as they arrived, e.g. "/api/provider/releases?since=0&limit=100".
+  await authenticateProvider(c, "", "The delivery feed is not available", { primaryOnly: true });
   const query = parseFeedQuery(url.searchParams);
   const signLink = await mediaLinkSigner(secret, c.env.APP_ORIGIN ?? url.origin, mediaLinkExpiry(now));
   return { query, signLink };

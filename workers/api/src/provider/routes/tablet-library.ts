@@ -21,7 +21,7 @@ import { receiptsOfListener, receiptState } from "../receipts/receipt-records";
 export const providerTabletLibraryRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const now = c.var.ctx.now();
-    const { providerId, listenerId } = await verifyListenerToken(c.env, c.req.header(LISTENER_TOKEN_HEADER), now);
+    const { providerId, listenerId } = await verifyListenerToken(c.var.ctx, c.req.header(LISTENER_TOKEN_HEADER), now);
     await requireHolder(c.var.ctx, providerId, listenerId);
     const sign = await receiptLinkSigner(providerSecret(c.env, "The Library is not available"), c.env.APP_ORIGIN ?? new URL(c.req.url).origin, mediaLinkExpiry(now));
     // Newest purchase first, each song once (a song bought twice is one entry).
@@ -46,6 +46,6 @@ export const providerTabletLibraryRoutes = new Hono<AppEnv>()
   })
   .post("/transfer-code", async (c) => {
     const now = c.var.ctx.now();
-    const { providerId, listenerId } = await verifyListenerToken(c.env, c.req.header(LISTENER_TOKEN_HEADER), now);
+    const { providerId, listenerId } = await verifyListenerToken(c.var.ctx, c.req.header(LISTENER_TOKEN_HEADER), now);
     return c.json<TransferCodeAnswer>(await issueTransferCode(c.var.ctx, providerId, listenerId, now), 201, { "Cache-Control": "private, no-store" });
   });
