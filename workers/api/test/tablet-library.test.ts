@@ -66,8 +66,9 @@ describe("the tablet Library", () => {
     expect(revoke.status).toBe(200);
     expect(await revoke.json()).toEqual({ listenerId, revoked: 2 });
     for (const token of [first, second]) expect(await errorOf(await library(token))).toMatchObject({ status: 401, code: "session_revoked" });
-    // Another provider's session of the same listener is that provider's to revoke.
-    expect((await library(atSecondProvider)).status).toBe(200);
+    // Another provider's session of the same listener is that provider's to revoke: it still passes the
+    // session check, and is answered as that provider is (it does not hold the listener: 404, not 401).
+    expect(await errorOf(await library(atSecondProvider))).toMatchObject({ status: 404, code: "unknown_listener" });
   });
 
   it("a token naming a session never opened, or another listener's session, is refused", async () => {
