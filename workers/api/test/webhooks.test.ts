@@ -55,6 +55,15 @@ describe("Stripe webhooks", () => {
     expect(unsigned.status).toBe(400);
     for (const id of ["evt_wrong", "evt_stale", "evt_tampered", "evt_unsigned"]) expect(await recorded(id)).toBe(0);
   });
+
+  it("refuses a body the secret signed that is not an event object (null, a number, a string, a list) with 400, never a server error", async () => {
+    const before = (await env.DB.prepare("SELECT count(*) AS n FROM stripe_events").first<{ n: number }>())!.n;
+    for (const payload of ["null", "42", '"evt"', "[]"]) {
+      const answer = await deliver(payload);
+      expect({ payload, status: answer.status }).toEqual({ payload, status: 400 });
+    }
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM stripe_events").first<{ n: number }>())!.n).toBe(before);
+  });
 });
 
 describe("payment_intent.succeeded agrees with the payment row it names", { timeout: 30_000 }, () => {

@@ -27,6 +27,8 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
     throw new AppError(400, "invalid_signature", "Webhook signature verification failed");
   }
 
+  // Stripe's SDK reads any JSON the secret signed as the event: one that is not an object is refused, not dereferenced.
+  if (typeof event !== "object" || event === null) throw new AppError(400, "bad_request", "The signed body is not a Stripe event");
   refuseOtherApiVersion(event, "stripe");
   const ctx = c.var.ctx;
   if (await stripeEventApplied(ctx, event.id)) return c.json({ received: true, duplicate: true });
