@@ -12,10 +12,18 @@ export function providerSignature(providerSecret: string, timestamp: string, met
   return createHmac("sha256", providerSecret).update(`${timestamp}.${method} ${pathAndQuery}.primary.${bodyHash}`).digest("hex");
 }
 
-/** A signed POST of `body` (JSON) to `path`, as the primary provider sends it. */
+/** The last timestamp this process signed a POST with. */
+let lastPostTimestamp = 0;
+
+/**
+ * A signed POST of `body` (JSON) to `path`, as the primary provider sends it. Each call is signed with
+ * a later second than the one before: the Worker accepts a signed POST once, so two identical calls
+ * (the same receipt redeemed twice) signed in the same second would be one call replayed (README, "Sales").
+ */
 export function providerPost(baseURL: string, providerSecret: string, path: string, body: unknown): Promise<Response> {
   const raw = JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
+  lastPostTimestamp = Math.max(Math.floor(Date.now() / 1000), lastPostTimestamp + 1);
+  const timestamp = String(lastPostTimestamp);
   return fetch(`${baseURL}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": providerSignature(providerSecret, timestamp, "POST", path, raw) },
