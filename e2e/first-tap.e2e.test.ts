@@ -141,7 +141,9 @@ describe("the first tap on a server-rendered page", () => {
 
     // The server drew it unliked; the first script marks it from this tablet's likes, and it looks it.
     const heart = page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: `Like ${song.title}` });
-    expect(await heart.getAttribute("aria-pressed")).toBe("true");
+    // Waited for: the first script marks the hearts once the document is parsed, a moment after
+    // readyState leaves "loading" (the app itself is still held back).
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
     const heartFill = () => heart.locator("svg").evaluate((svg) => getComputedStyle(svg).fill);
     expect(await heartFill()).not.toBe("none");
     expect(await notHydrated(page)).toBe(true);
