@@ -1,0 +1,19 @@
+/**
+ * The attacker's suite: the artist's private page, opened by its link's token in the path or, at
+ * `/api/artist/link/…`, by the token its cookie keeps. Odd tokens, a well-formed token no link has,
+ * a revoked or expired link, the token in other letter case, the kept link's path with no cookie or
+ * an odd one, another artist's own link on the victim's session; malformed and oversized bodies:
+ * 404 "Link not found" or another refusal, nothing written (attack-route.ts).
+ */
+import { beforeAll, describe } from "vitest";
+import { attackEveryRouteOf } from "./attack-route";
+import { artists, type World } from "./attack-world";
+
+const world: World = {};
+beforeAll(async () => {
+  world.artists = await artists();
+}, 120_000);
+
+describe("routes opened by the artist's page token", () => {
+  attackEveryRouteOf("artist-page", world);
+});

@@ -1,0 +1,47 @@
+/**
+ * The attacker's suite: Stripe's and Twilio's webhooks, each signed by its sender. No signature, odd
+ * ones, a wrong secret, the other Stripe endpoint's secret, a capture replayed after Stripe's five
+ * minutes, an event or sender altered after signing, a v0 signature, a signature for another
+ * address: refused, nothing written (attack-route.ts). A capture replayed within its five minutes is
+ * applied once: the second answers as a duplicate and writes nothing.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { attackEveryRouteOf, build } from "./attack-route";
+import { send, storedUnchangedBy } from "./attack-support";
+import type { World } from "./attack-world";
+import { IDENTITIES } from "./identities";
+import { appRoutes, ROUTES, type RouteCase } from "./route-cases";
+
+const world: World = {};
+beforeAll(() => undefined);
+
+describe("Stripe's webhooks", () => {
+  attackEveryRouteOf("stripe-signed", world);
+
+  for (const key of ["POST /api/webhooks/stripe", "POST /api/webhooks/stripe-connect"]) {
+    it(`${key}: an event captured and sent again within its five minutes is a duplicate, nothing written`, async () => {
+      const route = appRoutes().find((candidate) => candidate.key === key)!;
+      const captured = await IDENTITIES["stripe-signed"].rightful(build(route, ROUTES[key] as RouteCase, world), world);
+      expect((await send(captured)).status).toBe(200);
+      await storedUnchangedBy(async () => {
+        const replayed = await send(captured);
+        expect({ status: replayed.status, body: JSON.parse(replayed.text) as unknown, writes: replayed.writes }).toEqual({ status: 200, body: { received: true, duplicate: true }, writes: [] });
+      });
+    });
+  }
+});
+
+describe("Twilio's webhook", () => {
+  attackEveryRouteOf("twilio-signed", world);
+
+  it("POST /api/sms/inbound: a STOP captured and sent again changes nothing", async () => {
+    const key = "POST /api/sms/inbound";
+    const route = appRoutes().find((candidate) => candidate.key === key)!;
+    const captured = await IDENTITIES["twilio-signed"].rightful(build(route, ROUTES[key] as RouteCase, world), world);
+    expect((await send(captured)).status).toBe(200);
+    await storedUnchangedBy(async () => {
+      const replayed = await send(captured);
+      expect({ status: replayed.status, writes: replayed.writes }).toEqual({ status: 200, writes: [] });
+    });
+  });
+});
