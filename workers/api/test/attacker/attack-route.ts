@@ -10,7 +10,7 @@
 import { expect, it } from "vitest";
 import fc from "fast-check";
 import { bodyRuleFor } from "../../src/platform/limits";
-import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isNoRoute, malformedBody, oddId, propertyOptions, REFUSALS, send, storedUnchangedBy } from "./attack-support";
+import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isNoRoute, malformedBody, MALFORMED_BODIES, oddId, propertyOptions, REFUSALS, send, storedUnchangedBy } from "./attack-support";
 import { freshCredentials, worldIds, type World } from "./attack-world";
 import { type Built, type Forgery, harmlessEvent, IDENTITIES, type Identity } from "./identities";
 import { type AppRoute, type IdentityKind, type RouteCase, routesOf } from "./route-cases";
@@ -144,7 +144,7 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
           expectNoPrototypeChanged(label);
           expectRefusedWithoutWrites(answer, label);
         }),
-        propertyOptions(8),
+        { ...propertyOptions(8), examples: MALFORMED_BODIES.map((body) => [body]) },
       );
     }
     const rule = bodyRuleFor(route.path);

@@ -229,6 +229,19 @@ const listenerToken: Identity = {
   refused: (answer) => answer.status === 401,
 };
 
+// ---- Changes from another site -------------------------------------------------------------------
+
+/** The rightful credential on a change sent from a page elsewhere: the browser adds the other site's Origin. */
+const fromAnotherSite = (built: Built, rightful: Identity["rightful"]): Forgery[] =>
+  built.route.method === "GET"
+    ? []
+    : ["https://evil.example", "null", `${SITE}.evil.example`].map((origin) =>
+        forgery(`the rightful credential, from a page at ${origin}`, async (b, w) => {
+          const request = await rightful(b, w);
+          return { ...request, headers: { ...request.headers, Origin: origin } };
+        }),
+      );
+
 // ---- The artist's session cookie ------------------------------------------------------------------
 
 const SESSION_COOKIE = "__Host-jplay_session";
@@ -236,7 +249,7 @@ const withCookie = (built: Built, cookie: string | undefined): AttackRequest => 
 
 const artistSession: Identity = {
   rightful: async (built, world) => withCookie(built, world.artists!.victim.sessionCookie),
-  forgeries: () => [
+  forgeries: (built) => [
     forgery("no cookie", async (b) => withCookie(b, undefined)),
     forgery("an empty session cookie", async (b) => withCookie(b, `${SESSION_COOKIE}=`)),
     oddId.map((value) => forgery(`session cookie ${JSON.stringify(value.slice(0, 40))}`, async (b) => withCookie(b, `${SESSION_COOKIE}=${encodeURIComponent(value)}`))),
@@ -253,6 +266,7 @@ const artistSession: Identity = {
     forgery("the victim's cookie without its __Host- prefix", async (b, w) => withCookie(b, w.artists!.victim.sessionCookie.replace("__Host-", ""))),
     forgery("the victim's page token as a session", async (b, w) => withCookie(b, await sessionCookieFor(w.artists!.victim.pageToken))),
     forgery("an operator's cookie", async (b, w) => withCookie(b, w.operator?.cookie ?? `${ADMIN_COOKIE}=x`)),
+    ...fromAnotherSite(built, (b, w) => withCookie(b, w.artists!.victim.sessionCookie)),
   ],
   otherTenant: async (built, world) => withCookie(built, world.artists!.attacker.sessionCookie),
   refused: (answer) => answer.status === 401 || answer.status === 403,
@@ -266,7 +280,7 @@ const withToken = (built: Built, token: string, cookie?: string): AttackRequest 
 const artistPage: Identity = {
   credentialParam: "token",
   rightful: async (built, world) => withToken(built, world.artists!.victim.pageToken),
-  forgeries: () => [
+  forgeries: (built) => [
     ...BUILT_IN_NAMES.map((name) => forgery(`page token "${name}"`, async (b) => withToken(b, name))),
     oddId.filter((token) => token !== "").map((token) => forgery(`page token ${JSON.stringify(token.slice(0, 40))}`, async (b) => withToken(b, token))),
     forgery("a well-formed token no link has", async (b) => withToken(b, newSecretToken())),
@@ -282,6 +296,7 @@ const artistPage: Identity = {
     forgery("the kept link's path with a revoked link in the cookie", async (b, w) => withToken(b, "link", `${LINK_COOKIE}=${w.artists!.revokedPageToken}`)),
     forgery("the kept link's path with the victim's session cookie only", async (b, w) => withToken(b, "link", w.artists!.victim.sessionCookie)),
     forgery("the victim's link in the cookie without its __Host- prefix", async (b, w) => withToken(b, "link", `jplay_artist_link=${w.artists!.victim.pageToken}`)),
+    ...fromAnotherSite(built, (b, w) => withToken(b, "link", `${LINK_COOKIE}=${w.artists!.victim.pageToken}`)),
   ],
   otherTenant: async (built, world) => withToken(built, world.artists!.attacker.pageToken),
   refused: (answer) => answer.status === 404 && errorIn(answer).message === "Link not found",

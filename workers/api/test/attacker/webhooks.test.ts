@@ -3,9 +3,10 @@
  * ones, a wrong secret, the other Stripe endpoint's secret, a capture replayed after Stripe's five
  * minutes, an event or sender altered after signing, a v0 signature, a signature for another
  * address: refused, nothing written (attack-route.ts). A capture replayed within its five minutes is
- * applied once: the second answers as a duplicate and writes nothing.
+ * applied once: the second answers as a duplicate and writes nothing. A body the secret signed that
+ * is no event object is refused.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { attackEveryRouteOf, build } from "./attack-route";
 import { send, storedUnchangedBy } from "./attack-support";
 import type { World } from "./attack-world";
@@ -13,7 +14,6 @@ import { IDENTITIES } from "./identities";
 import { appRoutes, ROUTES, type RouteCase } from "./route-cases";
 
 const world: World = {};
-beforeAll(() => undefined);
 
 describe("Stripe's webhooks", () => {
   attackEveryRouteOf("stripe-signed", world);
@@ -26,6 +26,22 @@ describe("Stripe's webhooks", () => {
       await storedUnchangedBy(async () => {
         const replayed = await send(captured);
         expect({ status: replayed.status, body: JSON.parse(replayed.text) as unknown, writes: replayed.writes }).toEqual({ status: 200, body: { received: true, duplicate: true }, writes: [] });
+      });
+    });
+  }
+});
+
+describe("a body signed with a webhook's own secret that is no event", () => {
+  // Stripe's SDK parses whatever JSON was signed; `null` was dereferenced as an event (a 500).
+  for (const key of ["POST /api/webhooks/stripe", "POST /api/webhooks/stripe-connect"]) {
+    it(`${key}: null, an array, a number, a string or a boolean is refused (400), nothing written`, async () => {
+      const route = appRoutes().find((candidate) => candidate.key === key)!;
+      const built = build(route, ROUTES[key] as RouteCase, world);
+      await storedUnchangedBy(async () => {
+        for (const body of ["null", "[]", "0", '"text"', "true"]) {
+          const answer = await send(await IDENTITIES["stripe-signed"].rightful({ ...built, body }, world));
+          expect({ body, status: answer.status, writes: answer.writes }).toEqual({ body, status: 400, writes: [] });
+        }
       });
     });
   }
