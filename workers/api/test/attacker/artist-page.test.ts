@@ -5,14 +5,17 @@
  * an odd one, another artist's own link on the victim's session; malformed and oversized bodies:
  * 404 "Link not found" or another refusal, nothing written (attack-route.ts).
  */
-import { beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { attackEveryRouteOf } from "./attack-route";
-import { artists, type World } from "./attack-world";
+import { artists, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
+let release: () => Promise<void>;
 beforeAll(async () => {
   world.artists = await artists();
+  release = await quietWorld();
 }, 120_000);
+afterAll(() => release());
 
 describe("routes opened by the artist's page token", () => {
   attackEveryRouteOf("artist-page", world);

@@ -5,15 +5,18 @@
  * or an operator's cookie as a session; another artist's own session on the victim's song or Stripe
  * customer; odd song ids; malformed and oversized bodies: refused, nothing written (attack-route.ts).
  */
-import { beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { attackEveryRouteOf } from "./attack-route";
-import { artists, operator, type World } from "./attack-world";
+import { artists, operator, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
+let release: () => Promise<void>;
 beforeAll(async () => {
   world.artists = await artists();
   world.operator = await operator();
+  release = await quietWorld();
 }, 120_000);
+afterAll(() => release());
 
 describe("routes for the artist's browser session", () => {
   attackEveryRouteOf("artist-session", world);

@@ -3,14 +3,14 @@
  * fast-check properties: forged credentials (with odd ids besides, or not); another tenant's own
  * working credential on the victim's ids; the rightful credential with odd ids in the path and the
  * body; malformed and oversized bodies. Each answer must be a refusal with not one write; the row
- * count of every D1 table and the R2 object count must be as they were after all of them. Last, the
- * rightful request itself must get past the identity check — so no attack above passed only because
- * the request was wrong from the start.
+ * count of every D1 table and the R2 object count must be as they were after all of them. Last, each
+ * rightful request itself must get past the identity check — so no attack passed only because the
+ * request was wrong from the start.
  */
 import { expect, it } from "vitest";
 import fc from "fast-check";
 import { bodyRuleFor } from "../../src/platform/limits";
-import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isNoRoute, malformedBody, MALFORMED_BODIES, oddId, propertyOptions, REFUSALS, send, storedUnchangedBy } from "./attack-support";
+import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isNoRoute, malformedBody, MALFORMED_BODIES, oddId, propertyOptions, REFUSALS, send, settled, storedNow } from "./attack-support";
 import { freshCredentials, worldIds, type World } from "./attack-world";
 import { type Built, type Forgery, harmlessEvent, IDENTITIES, type Identity } from "./identities";
 import { type AppRoute, type IdentityKind, type RouteCase, routesOf } from "./route-cases";
@@ -83,13 +83,9 @@ function expectLetIn(answer: Answer, routeCase: RouteCase, identity: Identity, l
   });
 }
 
-/**
- * Every attack on one route, then its rightful request. The world's artists get fresh credentials
- * first: a route's rightful request may end a session or replace a link the next route needs.
- */
+/** Every attack on one route: each answer a refusal, with not one write. */
 export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: World): Promise<void> {
   const identity = IDENTITIES[routeCase.kind];
-  if (world.artists) world.artists = { ...world.artists, victim: await freshCredentials(world.artists.victim), attacker: await freshCredentials(world.artists.attacker) };
   const built = build(route, routeCase, world);
   const places = idPlaces(built, identity);
   const oddPlace = places.length > 0 ? fc.option(fc.tuple(fc.constantFrom(...places), oddId), { nil: undefined }) : fc.constant(undefined);
@@ -100,7 +96,7 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
   // Every fixed forgery (each built-in name among them) on every run, and each family once, as it is with the run's seed.
   const examples: Array<[Forgery, undefined]> = [...fixed, ...families.map((family) => fc.sample(family, { numRuns: 1, seed: exampleSeed() })[0]!)].map((forged) => [forged, undefined]);
 
-  await storedUnchangedBy(async () => {
+  {
     // Forged credentials, on the rightful request or with an odd id in it besides.
     await fc.assert(
       fc.asyncProperty(fc.oneof(...families, fc.constantFrom(...fixed)), oddPlace, async (forged, odd) => {
@@ -153,17 +149,40 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
       const answer = await send(await identity.rightful({ ...built, body: oversized, contentType: "application/json" }, world));
       expectRefusedWithoutWrites(answer, `${route.key} — rightful credential, a body of ${oversized.length} bytes`, [413]);
     }
-  });
+  }
+}
 
-  // The rightful request gets past the identity check.
+/**
+ * The rightful request gets past the identity check, with fresh credentials for the world's artists
+ * (an earlier route's rightful request may have ended the session or replaced the link).
+ */
+export async function letInRightfully(route: AppRoute, routeCase: RouteCase, world: World): Promise<void> {
+  if (world.artists) world.artists = { ...world.artists, victim: await freshCredentials(world.artists.victim), attacker: await freshCredentials(world.artists.attacker) };
+  const identity = IDENTITIES[routeCase.kind];
   expectLetIn(await send(await identity.rightful(build(route, routeCase, world), world)), routeCase, identity, route.key);
 }
 
-/** One test per route of `kind`, each running every attack of attackRoute on it. */
+/**
+ * The tests of every route of `kind`: first every attack on each route (attackRoute), then the row
+ * count of every D1 table and the R2 object count compared with theirs before the first attack, then
+ * each route's rightful request (letInRightfully), which may write as it should. The world must be
+ * quiet (attack-world.ts, quietWorld) and its artists' credentials left alone until the last attack.
+ */
 export function attackEveryRouteOf(kind: IdentityKind, world: World): void {
   const routes = routesOf(kind);
-  it(`finds the ${kind} routes in the app`, () => expect(routes.length).toBeGreaterThan(0));
+  let before: Awaited<ReturnType<typeof storedNow>> | undefined;
+  it(`finds the ${kind} routes in the app`, async () => {
+    expect(routes.length).toBeGreaterThan(0);
+    before = await settled();
+  });
   for (const { route, case: routeCase } of routes) {
-    it(`${route.key}: forged credentials, another tenant's, odd ids, bad bodies — refused, nothing written; the rightful caller let in`, () => attackRoute(route, routeCase, world), 120_000);
+    it(`${route.key}: forged credentials, another tenant's, odd ids, bad bodies — refused, nothing written`, () => attackRoute(route, routeCase, world), 120_000);
+  }
+  it(`after every attack on the ${kind} routes: every table's row count and the R2 object count as before`, async () => {
+    expect(before).toBeDefined();
+    expect(await storedNow()).toEqual(before);
+  });
+  for (const { route, case: routeCase } of routes) {
+    it(`${route.key}: the rightful caller is let in`, () => letInRightfully(route, routeCase, world), 60_000);
   }
 }

@@ -10,11 +10,11 @@ import { serializeSigned } from "hono/utils/cookie";
 import { expect } from "vitest";
 import { ADMIN_COOKIE } from "../../src/access/admin-access";
 import { issueArtistLink, revokeArtistLinks } from "../../src/access/artist-links";
-import { ARTIST_SESSION_COOKIE } from "../../src/access/artist-session";
 import { endArtistSession, startArtistSession } from "../../src/access/artist-sessions";
 import { hashSecretToken } from "../../src/platform/secret-token";
 import { adminWrite, signedInOperator } from "../admin-support";
-import { uploadSong } from "../payment-support";
+import { sandboxAdmin, uploadSong } from "../payment-support";
+import { settled } from "./attack-support";
 import { listenerPurchase, liveSongWithIsrc, newListenerId, providerCall } from "../receipt-support";
 import { Browser, nextPhone, setUpArtist, testContext } from "../support";
 
@@ -174,6 +174,21 @@ export function worldIds(world: World): Map<string, string> {
     if (!tenants) ids.set("songId", buyer.songId);
   }
   return ids;
+}
+
+/**
+ * Keeps the background still while a file attacks: the Stripe sandbox's webhooks are held (a
+ * rightful request's charge or Connect account would otherwise be told to the Worker later, and its
+ * jobs run while the next route's rows are counted), and what the world's set-up left running
+ * finishes first. Answers what lets them go again, for afterAll.
+ */
+export async function quietWorld(): Promise<() => Promise<void>> {
+  expect((await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
+  await settled(2_500);
+  return async () => {
+    await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" });
+    await sandboxAdmin("/v1/test_helpers/deliver_events");
+  };
 }
 
 /** A fresh phone number for bodies that carry one. */

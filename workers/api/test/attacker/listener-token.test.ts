@@ -4,14 +4,17 @@
  * keys, another listener's id under a kept signature, expired or too long-lived tokens: 401, nothing
  * written (attack-route.ts).
  */
-import { beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { attackEveryRouteOf } from "./attack-route";
-import { listener, type World } from "./attack-world";
+import { listener, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
+let release: () => Promise<void>;
 beforeAll(async () => {
   world.listener = await listener();
+  release = await quietWorld();
 }, 60_000);
+afterAll(() => release());
 
 describe("routes opened by a listener token", () => {
   attackEveryRouteOf("listener-token", world);

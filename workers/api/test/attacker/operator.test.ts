@@ -8,16 +8,19 @@
  * operator's own cookie from another origin, or none, on a change. Odd ids and bad bodies from the
  * operator: refused, nothing written (attack-route.ts).
  */
-import { beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { attackEveryRouteOf } from "./attack-route";
-import { artists, listener, operator, type World } from "./attack-world";
+import { artists, listener, operator, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
+let release: () => Promise<void>;
 beforeAll(async () => {
   world.operator = await operator();
   world.artists = await artists();
   world.listener = await listener();
+  release = await quietWorld();
 }, 120_000);
+afterAll(() => release());
 
 describe("routes for a signed-in operator", () => {
   attackEveryRouteOf("operator", world);

@@ -5,14 +5,17 @@
  * other kind of link, or with the provider's request key: 403, nothing written; a valid link for an
  * id nothing has: 404 (attack-route.ts).
  */
-import { beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { attackEveryRouteOf } from "./attack-route";
-import { listener, type World } from "./attack-world";
+import { listener, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
+let release: () => Promise<void>;
 beforeAll(async () => {
   world.listener = await listener();
+  release = await quietWorld();
 }, 60_000);
+afterAll(() => release());
 
 describe("links JPlay signed for the provider", () => {
   attackEveryRouteOf("provider-link", world);

@@ -6,17 +6,20 @@
  * with a valid signature, malformed and oversized bodies: refused, nothing written (attack-route.ts).
  * A capture replayed within its five minutes is a retry to signature v1 and changes nothing twice.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attackEveryRouteOf, build } from "./attack-route";
 import { send, storedUnchangedBy } from "./attack-support";
-import { listener, type World } from "./attack-world";
+import { listener, quietWorld, type World } from "./attack-world";
 import { IDENTITIES } from "./identities";
 import { appRoutes, ROUTES, type RouteCase } from "./route-cases";
 
 const world: World = {};
+let release: () => Promise<void>;
 beforeAll(async () => {
   world.listener = await listener();
+  release = await quietWorld();
 }, 60_000);
+afterAll(() => release());
 
 describe("routes signed by the tablet provider", () => {
   attackEveryRouteOf("provider-signed", world);
