@@ -12,6 +12,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { expect } from "vitest";
 import worker from "../../src/index";
+import { CROSS_SITE_MESSAGE } from "../../src/platform/middleware/same-origin";
 import { CapturingQueue } from "../song-fixtures";
 
 export const SITE = "http://jplay.test";
@@ -37,6 +38,13 @@ export const propertyOptions = (numRuns = 8): fc.Parameters<unknown> => {
     endOnFailure: true,
   };
 };
+
+/** `options` with `examples` tried first; fast-check counts them in numRuns, so the random runs come on top. */
+export const withExamples = <T>(options: fc.Parameters<unknown>, examples: T[]): fc.Parameters<T> => ({
+  ...(options as fc.Parameters<T>),
+  numRuns: (options.numRuns ?? 0) + examples.length,
+  examples,
+});
 
 // ---- Odd values -------------------------------------------------------------------------------
 
@@ -245,6 +253,9 @@ export function expectRefusedWithoutWrites(answer: Answer, label: string, refusa
   const seen = { attack: label, status: answer.status, writes: answer.writes, answer: answer.text.slice(0, 300) };
   expect(seen).toEqual({ ...seen, status: expect.toBeOneOf(refusals), writes: [] });
 }
+
+/** The refusal of a change sent from another site's page (platform/middleware/same-origin.ts). */
+export const isCrossSiteRefusal = (answer: Answer) => answer.status === 403 && errorIn(answer).message === CROSS_SITE_MESSAGE;
 
 /** The API's own 404 for a path no route has: a request that never reached the route it meant proves nothing. */
 export const isNoRoute = (answer: Answer) => answer.status === 404 && (errorIn(answer).message ?? "").startsWith("No API route for");
