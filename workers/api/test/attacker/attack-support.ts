@@ -75,7 +75,21 @@ export const pathSegment = (value: string) => encodeURIComponent(value).replace(
 /** `value` as a header can carry it: as it is when it can, else percent-encoded (a Request refuses other bytes). */
 export const headerValue = (value: string) => (/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(value) || value === "" ? value : encodeURIComponent(value));
 
-/** Bodies every route that reads a JSON object is sent on every run: not JSON, JSON but no object, built-in names as keys. */
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Bodies every route that reads a JSON body is sent on every run. Those that are not JSON at all
+ * must be refused; the JSON ones of the wrong shape (no object, built-in names as keys) must not
+ * make a server error nor reach `Object.prototype` — a route whose fields are all optional may
+ * rightly read them as `{}`.
+ */
 export const MALFORMED_BODIES = [
   "",
   "{",
@@ -90,22 +104,19 @@ export const MALFORMED_BODIES = [
   "\"text\"",
   "true",
   '{"__proto__": {"polluted": "yes"}}',
+  '{"constructor": {"prototype": {"polluted": "yes"}}}',
   ...BUILT_IN_NAMES.map((name) => `{"${name}": {"admin": true}}`),
 ];
 
-/** JSON bodies that are not what a route reads: the fixed ones, and others of the wrong shape or not JSON at all. */
+/** A body a route reads as JSON: the fixed ones, objects keyed by built-in names, and text that is not JSON. */
 export const malformedBody: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...MALFORMED_BODIES),
-  fc.dictionary(fc.constantFrom(...BUILT_IN_NAMES, "id", "songId", "token"), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })), { minKeys: 1, maxKeys: 3 }).map((value) => JSON.stringify(value)),
-  fc.string({ maxLength: 60 }).filter((text) => {
-    try {
-      JSON.parse(text);
-      return false;
-    } catch {
-      return true;
-    }
-  }),
+  fc.dictionary(fc.constantFrom(...BUILT_IN_NAMES), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })), { minKeys: 1, maxKeys: 3 }).map((value) => JSON.stringify(value)),
+  fc.string({ maxLength: 60 }).filter((text) => !isJson(text)),
 );
+
+/** Whether a body is JSON at all (a body that is not must be refused). */
+export { isJson };
 
 // ---- Sending, and what a request wrote ---------------------------------------------------------
 

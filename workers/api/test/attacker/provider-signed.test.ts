@@ -4,14 +4,14 @@
  * provider ids signed with their public text, wrong and empty keys, altered and malformed signatures,
  * captures replayed after their five minutes, another provider on a primary-only route, odd ids
  * with a valid signature, malformed and oversized bodies: refused, nothing written (attack-route.ts).
- * A capture replayed within its five minutes is a retry to signature v1 and changes nothing twice.
+ * A capture replayed within its five minutes is a retry to signature v1 and writes nothing more.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attackEveryRouteOf, build } from "./attack-route";
-import { send, storedUnchangedBy } from "./attack-support";
+import { REFUSALS, send, storedUnchangedBy } from "./attack-support";
 import { listener, quietWorld, type World } from "./attack-world";
 import { IDENTITIES } from "./identities";
-import { appRoutes, ROUTES, type RouteCase } from "./route-cases";
+import { routesOf } from "./route-cases";
 
 const world: World = {};
 let release: () => Promise<void>;
@@ -25,16 +25,23 @@ describe("routes signed by the tablet provider", () => {
   attackEveryRouteOf("provider-signed", world);
 });
 
+/**
+ * Signature v1 cannot tell a capture sent again within its five minutes from the provider's own
+ * retry: what such a replay may do is what a retry may do — write nothing more. A redemption is the
+ * one call a retry repeats by design (one more redemption row, within the per-receipt and
+ * per-listener limits, schema/src/receipts.ts), until a signature that refuses replays replaces v1;
+ * then this list is emptied and every replay must be refused.
+ */
+const REPLAY_WRITES_UNDER_SIGNATURE_V1 = new Set(["POST /api/provider/redeem"]);
+
 describe("a provider's signed call captured and sent again within its five minutes", () => {
-  // Signature v1 cannot tell a replay from the provider's own retry: what it writes, it writes once.
-  for (const key of ["POST /api/provider/purchases", "POST /api/provider/download-failures"]) {
-    it(`${key}: the replay writes nothing`, async () => {
-      const route = appRoutes().find((candidate) => candidate.key === key)!;
-      const captured = await IDENTITIES["provider-signed"].rightful(build(route, ROUTES[key] as RouteCase, world), world);
+  for (const { route, case: routeCase } of routesOf("provider-signed").filter(({ route }) => !REPLAY_WRITES_UNDER_SIGNATURE_V1.has(route.key))) {
+    it(`${route.key}: the replay writes nothing`, async () => {
+      const captured = await IDENTITIES["provider-signed"].rightful(build(route, routeCase, world), world);
       expect((await send(captured)).status).toBe(200);
       await storedUnchangedBy(async () => {
         const replayed = await send(captured);
-        expect({ status: replayed.status, writes: replayed.writes }).toEqual({ status: 200, writes: [] });
+        expect({ status: replayed.status, writes: replayed.writes }).toEqual({ status: expect.toBeOneOf([200, ...REFUSALS]), writes: [] });
       });
     });
   }

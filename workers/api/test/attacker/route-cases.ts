@@ -11,7 +11,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { app } from "../../src/worker/app";
-import { lastMonthFile, nextPhone, type World } from "./attack-world";
+import { lastMonthFile, nextPhone, worldIds, type World } from "./attack-world";
 
 /** Who a route lets in (each kind's attacks are in identities.ts). */
 export type IdentityKind =
@@ -161,10 +161,16 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/sms/inbound": { kind: "twilio-signed", body: () => new URLSearchParams({ From: "+15550109999", To: "+15550100000", Body: "STOP" }) },
 
   // ---- Operators (derived: every route behind requireAdmin); bodies where a route reads one ---------
-  "POST /api/admin/songs/:songId/reject": operator({ body: () => ({ reason: "Attacker suite" }) }),
-  "POST /api/admin/songs/:songId/takedown": operator({ body: () => ({ reason: "Attacker suite" }) }),
-  "POST /api/admin/receipts/:receiptId/revoke": operator({ body: () => ({ reason: "Attacker suite" }) }),
-  "POST /api/admin/sms-opt-outs": operator({ body: () => ({ phoneNumber: nextPhone() }) }),
+  "POST /api/admin/songs/:songId/approve": operator({ body: () => ({}) }),
+  "POST /api/admin/songs/:songId/reject": operator({ body: () => ({ reason: "other", note: "Refused in the attacker's suite" }) }),
+  "POST /api/admin/songs/:songId/takedown": operator({ body: () => ({ reason: "Taken down in the attacker's suite", kind: "content" }) }),
+  "POST /api/admin/songs/:songId/facility-decision": operator({ body: (w) => ({ facilityId: worldIds(w).get("facilityId"), decision: "block", reason: "The attacker's suite" }), idFields: ["facilityId"] }),
+  "POST /api/admin/receipts/:receiptId/revoke": operator({ body: () => ({ reason: "Revoked in the attacker's suite" }) }),
+  "POST /api/admin/featured": operator({ body: (w) => ({ songId: w.artists!.victim.songId }), idFields: ["songId"] }),
+  "POST /api/admin/facilities/:facilityId/blocks": operator({ body: (w) => ({ kind: "song", targetId: w.artists!.victim.songId, reason: "The attacker's suite" }), idFields: ["targetId"] }),
+  "POST /api/admin/facilities/:facilityId/blocks/:blockId/lift": operator({ body: () => ({ reason: "The attacker's suite" }) }),
+  "PUT /api/admin/facilities/:facilityId/term-lists": operator({ body: () => ({ listIds: [] }) }),
+  "POST /api/admin/sms-opt-outs": operator({ body: () => ({ phone: nextPhone() }) }),
 };
 
 // ---- The app's routes --------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { attackEveryRouteOf, build } from "./attack-route";
 import { send, settled, storedUnchangedBy } from "./attack-support";
 import type { World } from "./attack-world";
 import { IDENTITIES } from "./identities";
-import { appRoutes, ROUTES, type RouteCase } from "./route-cases";
+import { routesOf } from "./route-cases";
 
 const world: World = {};
 // What an earlier file left running in this runtime finishes before rows are counted.
@@ -20,10 +20,9 @@ beforeAll(() => settled(2_500), 30_000);
 describe("Stripe's webhooks", () => {
   attackEveryRouteOf("stripe-signed", world);
 
-  for (const key of ["POST /api/webhooks/stripe", "POST /api/webhooks/stripe-connect"]) {
-    it(`${key}: an event captured and sent again within its five minutes is a duplicate, nothing written`, async () => {
-      const route = appRoutes().find((candidate) => candidate.key === key)!;
-      const captured = await IDENTITIES["stripe-signed"].rightful(build(route, ROUTES[key] as RouteCase, world), world);
+  for (const { route, case: routeCase } of routesOf("stripe-signed")) {
+    it(`${route.key}: an event captured and sent again within its five minutes is a duplicate, nothing written`, async () => {
+      const captured = await IDENTITIES["stripe-signed"].rightful(build(route, routeCase, world), world);
       expect((await send(captured)).status).toBe(200);
       await storedUnchangedBy(async () => {
         const replayed = await send(captured);
@@ -35,10 +34,9 @@ describe("Stripe's webhooks", () => {
 
 describe("a body signed with a webhook's own secret that is no event", () => {
   // Stripe's SDK parses whatever JSON was signed; `null` was dereferenced as an event (a 500).
-  for (const key of ["POST /api/webhooks/stripe", "POST /api/webhooks/stripe-connect"]) {
-    it(`${key}: null, an array, a number, a string or a boolean is refused (400), nothing written`, async () => {
-      const route = appRoutes().find((candidate) => candidate.key === key)!;
-      const built = build(route, ROUTES[key] as RouteCase, world);
+  for (const { route, case: routeCase } of routesOf("stripe-signed")) {
+    it(`${route.key}: null, an array, a number, a string or a boolean is refused (400), nothing written`, async () => {
+      const built = build(route, routeCase, world);
       await storedUnchangedBy(async () => {
         for (const body of ["null", "[]", "0", '"text"', "true"]) {
           const answer = await send(await IDENTITIES["stripe-signed"].rightful({ ...built, body }, world));
@@ -52,14 +50,14 @@ describe("a body signed with a webhook's own secret that is no event", () => {
 describe("Twilio's webhook", () => {
   attackEveryRouteOf("twilio-signed", world);
 
-  it("POST /api/sms/inbound: a STOP captured and sent again changes nothing", async () => {
-    const key = "POST /api/sms/inbound";
-    const route = appRoutes().find((candidate) => candidate.key === key)!;
-    const captured = await IDENTITIES["twilio-signed"].rightful(build(route, ROUTES[key] as RouteCase, world), world);
-    expect((await send(captured)).status).toBe(200);
-    await storedUnchangedBy(async () => {
-      const replayed = await send(captured);
-      expect({ status: replayed.status, writes: replayed.writes }).toEqual({ status: 200, writes: [] });
+  for (const { route, case: routeCase } of routesOf("twilio-signed")) {
+    it(`${route.key}: a STOP captured and sent again changes nothing`, async () => {
+      const captured = await IDENTITIES["twilio-signed"].rightful(build(route, routeCase, world), world);
+      expect((await send(captured)).status).toBe(200);
+      await storedUnchangedBy(async () => {
+        const replayed = await send(captured);
+        expect({ status: replayed.status, writes: replayed.writes }).toEqual({ status: 200, writes: [] });
+      });
     });
-  });
+  }
 });
