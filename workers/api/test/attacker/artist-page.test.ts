@@ -10,12 +10,12 @@ import { attackEveryRouteOf } from "./attack-route";
 import { artists, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
-let release: () => Promise<void>;
+let release: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   world.artists = await artists();
   release = await quietWorld();
 }, 120_000);
-afterAll(() => release());
+afterAll(() => release?.());
 
 describe("routes opened by the artist's page token", () => {
   attackEveryRouteOf("artist-page", world);

@@ -10,13 +10,13 @@ import { attackEveryRouteOf } from "./attack-route";
 import { artists, operator, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
-let release: () => Promise<void>;
+let release: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   world.artists = await artists();
   world.operator = await operator();
   release = await quietWorld();
 }, 120_000);
-afterAll(() => release());
+afterAll(() => release?.());
 
 describe("routes for the artist's browser session", () => {
   attackEveryRouteOf("artist-session", world);

@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 import fc from "fast-check";
 import { bodyRuleFor } from "../../src/platform/limits";
 import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isCrossSiteRefusal, isJson, isNoRoute, withExamples, malformedBody, MALFORMED_BODIES, oddId, propertyOptions, REFUSALS, send, settled, storedNow } from "./attack-support";
-import { freshCredentials, worldIds, type World } from "./attack-world";
+import { credentialsUsedNow, freshCredentials, worldIds, type World } from "./attack-world";
 import { type Built, type Forgery, harmlessEvent, IDENTITIES, type Identity } from "./identities";
 import { type AppRoute, type IdentityKind, type RouteCase, routesOf } from "./route-cases";
 
@@ -94,6 +94,7 @@ function expectLetIn(answer: Answer, routeCase: RouteCase, identity: Identity, l
 /** Every attack on one route: each answer a refusal, with not one write. */
 export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: World): Promise<void> {
   const identity = IDENTITIES[routeCase.kind];
+  await credentialsUsedNow(world);
   const built = build(route, routeCase, world);
   const places = idPlaces(built, identity);
   const oddPlace = places.length > 0 ? fc.option(fc.tuple(fc.constantFrom(...places), oddId), { nil: undefined }) : fc.constant(undefined);

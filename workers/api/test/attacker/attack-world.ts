@@ -41,6 +41,22 @@ export async function freshCredentials(artist: Artist): Promise<Artist> {
   return { ...artist, sessionId: session.id, sessionCookie: await sessionCookieFor(token), pageToken: await issueArtistLink(ctx, artist.artistId) };
 }
 
+/**
+ * Marks the artists' sessions and links as used now (rows updated, none added): a session or link
+ * unused for five minutes is renewed by its next use, a write, which would count against an attack
+ * sent with the rightful credential on a slow run.
+ */
+export async function credentialsUsedNow(world: World): Promise<void> {
+  const tenants = world.artists;
+  if (!tenants) return;
+  const now = Date.now();
+  const artistsOfWorld = [tenants.victim, tenants.attacker];
+  await env.DB.batch([
+    ...artistsOfWorld.map((artist) => env.DB.prepare("update artist_sessions set last_seen_at = ?1 where id = ?2").bind(now, artist.sessionId)),
+    ...(await Promise.all(artistsOfWorld.map(async (artist) => env.DB.prepare("update artist_links set renewed_at = ?1 where token_hash = ?2").bind(now, await hashSecretToken(artist.pageToken))))),
+  ]);
+}
+
 /** An artist as the distribution page makes one: card saved through the Stripe sandbox, one song uploaded. */
 async function newArtist(): Promise<Artist> {
   const browser = new Browser();

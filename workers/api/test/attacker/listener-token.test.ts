@@ -9,12 +9,12 @@ import { attackEveryRouteOf } from "./attack-route";
 import { listener, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
-let release: () => Promise<void>;
+let release: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   world.listener = await listener();
   release = await quietWorld();
 }, 60_000);
-afterAll(() => release());
+afterAll(() => release?.());
 
 describe("routes opened by a listener token", () => {
   attackEveryRouteOf("listener-token", world);

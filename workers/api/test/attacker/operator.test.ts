@@ -13,14 +13,14 @@ import { attackEveryRouteOf } from "./attack-route";
 import { artists, listener, operator, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
-let release: () => Promise<void>;
+let release: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   world.operator = await operator();
   world.artists = await artists();
   world.listener = await listener();
   release = await quietWorld();
 }, 120_000);
-afterAll(() => release());
+afterAll(() => release?.());
 
 describe("routes for a signed-in operator", () => {
   attackEveryRouteOf("operator", world);

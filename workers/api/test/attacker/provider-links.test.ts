@@ -10,12 +10,12 @@ import { attackEveryRouteOf } from "./attack-route";
 import { listener, quietWorld, type World } from "./attack-world";
 
 const world: World = {};
-let release: () => Promise<void>;
+let release: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   world.listener = await listener();
   release = await quietWorld();
 }, 60_000);
-afterAll(() => release());
+afterAll(() => release?.());
 
 describe("links JPlay signed for the provider", () => {
   attackEveryRouteOf("provider-link", world);

@@ -14,12 +14,12 @@ import { IDENTITIES } from "./identities";
 import { routesOf } from "./route-cases";
 
 const world: World = {};
-let release: () => Promise<void>;
+let release: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   world.listener = await listener();
   release = await quietWorld();
 }, 60_000);
-afterAll(() => release());
+afterAll(() => release?.());
 
 describe("routes signed by the tablet provider", () => {
   attackEveryRouteOf("provider-signed", world);
