@@ -180,9 +180,10 @@ export async function letInRightfully(route: AppRoute, routeCase: RouteCase, wor
  * count of every D1 table and the R2 object count compared with theirs before the first attack, then
  * each route's rightful request (letInRightfully), which may write as it should. The world must be
  * quiet (attack-world.ts, quietWorld) and its artists' credentials left alone until the last attack.
+ * `as` sends each route's requests another way its app answers them (the kept link's path).
  */
-export function attackEveryRouteOf(kind: IdentityKind, world: World): void {
-  const routes = routesOf(kind);
+export function attackEveryRouteOf(kind: IdentityKind, world: World, as: (route: AppRoute) => AppRoute = (route) => route): void {
+  const routes = routesOf(kind).map(({ route, case: routeCase }) => ({ route: as(route), case: routeCase }));
   let before: Awaited<ReturnType<typeof storedNow>> | undefined;
   it(`finds the ${kind} routes in the app`, async () => {
     expect(routes.length).toBeGreaterThan(0);

@@ -275,7 +275,14 @@ const artistSession: Identity = {
 // ---- The artist's private page token ------------------------------------------------------------------
 
 const LINK_COOKIE = "__Host-jplay_artist_link";
-const withToken = (built: Built, token: string, cookie?: string): AttackRequest => baseRequest({ ...built, params: { ...built.params, token } }, { Origin: SITE, ...(cookie === undefined ? {} : { Cookie: cookie }) });
+/**
+ * The request with `token` where the route reads its page token: in the path (`:token`), or, for a
+ * route of the kept link only (`/api/artist/link/…`), in the cookie that keeps it.
+ */
+const withToken = (built: Built, token: string, cookie?: string): AttackRequest =>
+  /:token\b/.test(built.route.path)
+    ? baseRequest({ ...built, params: { ...built.params, token } }, { Origin: SITE, ...(cookie === undefined ? {} : { Cookie: cookie }) })
+    : baseRequest(built, { Origin: SITE, Cookie: cookie ?? `${LINK_COOKIE}=${encodeURIComponent(token)}` });
 
 const artistPage: Identity = {
   credentialParam: "token",

@@ -4,10 +4,11 @@
  * with no case here, and on a case whose route is gone (docs/decisions/091-the-attackers-suite.md).
  *
  * Two kinds are derived, not listed: every route behind the admin API's `requireAdmin` middleware
- * (admin/routes/index.ts) is an operator's, and every route under `/api/artist/:token` is opened by
- * its private page token. The rest are listed below, each with the identity it needs or, for a
- * public route, why it needs none. Adding a route's case is one line: its key and its identity kind,
- * with the body the rightful caller sends when it takes one.
+ * (admin/routes/index.ts) is an operator's, and every route under `/api/artist/:token` (or
+ * `/api/artist/link`, the link its cookie keeps) is opened by its private page token. The rest are
+ * listed below, each with the identity it needs or, for a public route, why it needs none. Adding a
+ * route's case is one line: its key and its identity kind, with the body the rightful caller sends
+ * when it takes one.
  */
 import type { MiddlewareHandler } from "hono";
 import { app } from "../../src/worker/app";
@@ -210,7 +211,7 @@ export function appRoutes(): AppRoute[] {
 /** The identity a route needs by how the app is built, where that says it: null where only ROUTES says. */
 export function derivedKind(route: AppRoute): IdentityKind | null {
   if (route.middleware.includes("requireAdmin")) return "operator";
-  if (route.path === "/api/artist/:token" || route.path.startsWith("/api/artist/:token/")) return "artist-page";
+  if (/^\/api\/artist\/(:token|link)(\/|$)/.test(route.path)) return "artist-page";
   return null;
 }
 
