@@ -46,3 +46,19 @@ describe("a provider's signed call captured and sent again within its five minut
     });
   }
 });
+
+describe("another listener's receipt", () => {
+  it("POST /api/provider/redeem: a receipt redeemed for another listener JPlay knows is refused in its result, nothing redeemed", async () => {
+    const route = routesOf("provider-signed").find(({ route: candidate }) => candidate.key === "POST /api/provider/redeem")!;
+    const built = build(route.route, route.case, world);
+    const otherListeners = { ...built, body: JSON.stringify({ listenerId: world.listener!.otherListenerId, receipts: [world.listener!.receipt] }) };
+    await storedUnchangedBy(async () => {
+      const answer = await send(await IDENTITIES["provider-signed"].rightful(otherListeners, world));
+      expect({ status: answer.status, writes: answer.writes, body: JSON.parse(answer.text) as unknown }).toEqual({
+        status: 200,
+        writes: [],
+        body: { redeemed: 0, refused: 1, results: [expect.objectContaining({ status: "refused", code: "invalid_receipt" })] },
+      });
+    });
+  });
+});
