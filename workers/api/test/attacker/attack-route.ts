@@ -10,7 +10,7 @@
 import { expect, it } from "vitest";
 import fc from "fast-check";
 import { bodyRuleFor } from "../../src/platform/limits";
-import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isCrossSiteRefusal, isJson, isNoRoute, withExamples, malformedBody, MALFORMED_BODIES, oddId, propertyOptions, REFUSALS, send, settled, storedNow } from "./attack-support";
+import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isCrossSiteRefusal, isJson, isNoRoute, malformedBody, MALFORMED_BODIES, oddId, propertyOptions, REFUSALS, send, settled, storedNow, withExamples } from "./attack-support";
 import { credentialsUsedNow, freshCredentials, worldIds, type World } from "./attack-world";
 import { type Built, type Forgery, harmlessEvent, IDENTITIES, type Identity } from "./identities";
 import { type AppRoute, type IdentityKind, type RouteCase, routesOf } from "./route-cases";
@@ -43,7 +43,6 @@ export function build(route: AppRoute, routeCase: RouteCase, world: World): Buil
   return { route, case: routeCase, params, query: routeCase.query ?? "", ...bodyOf(routeCase, world) };
 }
 
-/** The places an odd id can go: the route's own id parameters (not the credential, not a fixed choice) and the body's id fields. */
 /**
  * What the rightful caller's odd request may get: the refusals, and a conflict (409) — what it names
  * is not in a state for it (a song not in review, say). Forged credentials never get a 409.
@@ -52,6 +51,7 @@ const REFUSALS_OF_THE_RIGHTFUL = [...REFUSALS, 409];
 
 type Place = { param: string } | { field: string };
 
+/** The places an odd id can go: the route's own id parameters (not the credential, not a fixed choice) and the body's id fields. */
 function idPlaces(built: Built, identity: Identity): Place[] {
   const params = paramsOf(built.route.path)
     .filter(({ name, fixed }) => fixed === undefined && name !== identity.credentialParam)
@@ -105,63 +105,61 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
   // Every fixed forgery (each built-in name among them) on every run, and each family once, as it is with the run's seed.
   const examples: Array<[Forgery, [Place, string] | undefined]> = [...fixed, ...families.map((family) => fc.sample(family, { numRuns: 1, seed: exampleSeed() })[0]!)].map((forged) => [forged, undefined]);
 
-  {
-    // Forged credentials, on the rightful request or with an odd id in it besides.
+  // Forged credentials, on the rightful request or with an odd id in it besides.
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(...families, fc.constantFrom(...fixed)), oddPlace, async (forged, odd) => {
+      const target = odd ? withOddId(built, odd[0], odd[1]) : built;
+      const label = `${route.key} — ${forged.label}${odd ? `, ${placeName(odd[0])} ${JSON.stringify(odd[1].slice(0, 40))}` : ""}`;
+      const answer = await send(await forged.apply(target, world));
+      if (routeCase.anonymous) {
+        const seen = { label, status: answer.status, body: answer.text, writes: answer.writes };
+        expect(seen).toEqual({ ...seen, status: routeCase.anonymous.status, body: JSON.stringify(routeCase.anonymous.body), writes: [] });
+        return;
+      }
+      expectRefusedWithoutWrites(answer, label);
+      // The credential alone made the difference: the answer is the identity's own refusal (or, for a
+      // change from another site, the cross-site one; or no route at all, for a path the odd token changed).
+      const refusedByIdentity = identity.refused(answer) || isCrossSiteRefusal(answer) || isNoRoute(answer);
+      if (!odd) expect({ label, refusedByIdentity, error: errorIn(answer) }).toMatchObject({ label, refusedByIdentity: true });
+    }),
+    withExamples(propertyOptions(12), examples),
+  );
+
+  // Another tenant's own working credential, on the victim's ids.
+  const namesTenantsThings = places.some((place) => TENANTS_THINGS.has("param" in place ? place.param : place.field));
+  const other = identity.otherTenant && (namesTenantsThings || routeCase.primaryOnly) ? await identity.otherTenant(built, world) : null;
+  if (other) expectRefusedWithoutWrites(await send(other), `${route.key} — another tenant's own credential on the victim's ids`);
+
+  // The rightful credential, with an odd id.
+  if (places.length > 0) {
+    const allowed = [...REFUSALS_OF_THE_RIGHTFUL, ...(routeCase.oddIdAnswers?.statuses ?? [])];
     await fc.assert(
-      fc.asyncProperty(fc.oneof(...families, fc.constantFrom(...fixed)), oddPlace, async (forged, odd) => {
-        const target = odd ? withOddId(built, odd[0], odd[1]) : built;
-        const label = `${route.key} — ${forged.label}${odd ? `, ${placeName(odd[0])} ${JSON.stringify(odd[1].slice(0, 40))}` : ""}`;
-        const answer = await send(await forged.apply(target, world));
-        if (routeCase.anonymous) {
-          const seen = { label, status: answer.status, body: answer.text, writes: answer.writes };
-          expect(seen).toEqual({ ...seen, status: routeCase.anonymous.status, body: JSON.stringify(routeCase.anonymous.body), writes: [] });
-          return;
-        }
-        expectRefusedWithoutWrites(answer, label);
-        // The credential alone made the difference: the answer is the identity's own refusal (or, for a
-        // change from another site, the cross-site one; or no route at all, for a path the odd token changed).
-        const refusedByIdentity = identity.refused(answer) || isCrossSiteRefusal(answer) || isNoRoute(answer);
-        if (!odd) expect({ label, refusedByIdentity, error: errorIn(answer) }).toMatchObject({ label, refusedByIdentity: true });
+      fc.asyncProperty(fc.constantFrom(...places), oddId, async (place, value) => {
+        const answer = await send(await identity.rightful(withOddId(built, place, value), world));
+        expectRefusedWithoutWrites(answer, `${route.key} — rightful credential, ${placeName(place)} ${JSON.stringify(value.slice(0, 40))}`, allowed);
       }),
-      withExamples(propertyOptions(12), examples),
+      propertyOptions(8),
     );
+  }
 
-    // Another tenant's own working credential, on the victim's ids.
-    const namesTenantsThings = places.some((place) => TENANTS_THINGS.has("param" in place ? place.param : place.field));
-    const other = identity.otherTenant && (namesTenantsThings || routeCase.primaryOnly) ? await identity.otherTenant(built, world) : null;
-    if (other) expectRefusedWithoutWrites(await send(other), `${route.key} — another tenant's own credential on the victim's ids`);
-
-    // The rightful credential, with an odd id.
-    if (places.length > 0) {
-      const allowed = [...REFUSALS_OF_THE_RIGHTFUL, ...(routeCase.oddIdAnswers?.statuses ?? [])];
-      await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...places), oddId, async (place, value) => {
-          const answer = await send(await identity.rightful(withOddId(built, place, value), world));
-          expectRefusedWithoutWrites(answer, `${route.key} — rightful credential, ${placeName(place)} ${JSON.stringify(value.slice(0, 40))}`, allowed);
-        }),
-        propertyOptions(8),
-      );
-    }
-
-    // The rightful credential, with a body that is not what the route reads, or too large.
-    if (built.contentType === "application/json") {
-      await fc.assert(
-        fc.asyncProperty(malformedBody, async (body) => {
-          const label = `${route.key} — rightful credential, body ${JSON.stringify(body.slice(0, 60))}`;
-          const answer = await send(await identity.rightful({ ...built, body }, world));
-          expectNoPrototypeChanged(label);
-          if (!isJson(body) || REFUSALS_OF_THE_RIGHTFUL.includes(answer.status)) expectRefusedWithoutWrites(answer, label, REFUSALS_OF_THE_RIGHTFUL);
-          else expect({ label, status: answer.status, answer: answer.text.slice(0, 300) }).toEqual({ label, status: expect.toBeOneOf([200, 201, 202, 204]), answer: answer.text.slice(0, 300) });
-        }),
-        withExamples(propertyOptions(8), MALFORMED_BODIES.map((body): [string] => [body])),
-      );
-    }
-    const rule = bodyRuleFor(route.path);
-    if (built.body !== undefined && !rule.streamed) {
-      const oversized = JSON.stringify({ padding: "x".repeat(rule.maxBytes) });
-      const answer = await send(await identity.rightful({ ...built, body: oversized, contentType: "application/json" }, world));
-      expectRefusedWithoutWrites(answer, `${route.key} — rightful credential, a body of ${oversized.length} bytes`, [413]);
-    }
+  // The rightful credential, with a body that is not what the route reads, or too large.
+  if (built.contentType === "application/json") {
+    await fc.assert(
+      fc.asyncProperty(malformedBody, async (body) => {
+        const label = `${route.key} — rightful credential, body ${JSON.stringify(body.slice(0, 60))}`;
+        const answer = await send(await identity.rightful({ ...built, body }, world));
+        expectNoPrototypeChanged(label);
+        if (!isJson(body) || REFUSALS_OF_THE_RIGHTFUL.includes(answer.status)) expectRefusedWithoutWrites(answer, label, REFUSALS_OF_THE_RIGHTFUL);
+        else expect({ label, status: answer.status, answer: answer.text.slice(0, 300) }).toEqual({ label, status: expect.toBeOneOf([200, 201, 202, 204]), answer: answer.text.slice(0, 300) });
+      }),
+      withExamples(propertyOptions(8), MALFORMED_BODIES.map((body): [string] => [body])),
+    );
+  }
+  const rule = bodyRuleFor(route.path);
+  if (built.body !== undefined && !rule.streamed) {
+    const oversized = JSON.stringify({ padding: "x".repeat(rule.maxBytes) });
+    const answer = await send(await identity.rightful({ ...built, body: oversized, contentType: "application/json" }, world));
+    expectRefusedWithoutWrites(answer, `${route.key} — rightful credential, a body of ${oversized.length} bytes`, [413]);
   }
 }
 
