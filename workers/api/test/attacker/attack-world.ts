@@ -15,7 +15,7 @@ import { hashSecretToken } from "../../src/platform/secret-token";
 import { adminWrite, signedInOperator } from "../admin-support";
 import { sandboxAdmin, uploadSong } from "../payment-support";
 import { settled } from "./attack-support";
-import { listenerPurchase, liveSongWithIsrc, newListenerId, providerCall } from "../receipt-support";
+import { listenerPurchase, liveSongWithIsrc, newListenerId, openListenerSession, providerCall } from "../receipt-support";
 import { Browser, nextPhone, setUpArtist, testContext } from "../support";
 
 export interface Artist {
@@ -112,10 +112,18 @@ export async function artists(): Promise<Artists> {
 
 export interface Listener {
   listenerId: string;
+  /** A session the primary provider opened for the listener: its token, id and expiry (Unix seconds). */
+  sessionToken: string;
+  sessionId: string;
+  sessionExpires: number;
+  /** The token of another listener's session, revoked since. */
+  revokedSessionToken: string;
   /** A live song (with an ISRC) the listener bought, and the receipt JPlay signed for it. */
   songId: string;
   receiptId: string;
   receipt: string;
+  /** The attempt JPlay issued when the primary provider redeemed that receipt (a failed download is reported under it). */
+  attemptId: string;
   /** Another listener's receipt. */
   otherListenerId: string;
   otherReceiptId: string;
@@ -134,7 +142,14 @@ export async function listener(): Promise<Listener> {
   const otherListenerId = newListenerId();
   const bought = await buy(listenerId);
   const other = await buy(otherListenerId);
-  return { listenerId, ...bought, otherListenerId, otherReceiptId: other.receiptId };
+  const redeemed = await providerCall("POST", "/api/provider/redeem", { listenerId, receipts: [bought.receipt] });
+  expect(redeemed.status).toBe(200);
+  const { results } = await redeemed.json<{ results: Array<{ attemptId: string }> }>();
+  const sessionToken = await openListenerSession(listenerId);
+  const [, , expires, sessionId] = sessionToken.split(".");
+  const revokedSessionToken = await openListenerSession(otherListenerId);
+  expect((await providerCall("POST", `/api/provider/listeners/${otherListenerId}/sessions/revoke`, {})).status).toBe(200);
+  return { listenerId, sessionToken, sessionId: sessionId!, sessionExpires: Number(expires), revokedSessionToken, ...bought, attemptId: results[0]!.attemptId, otherListenerId, otherReceiptId: other.receiptId };
 }
 
 export interface Operator {

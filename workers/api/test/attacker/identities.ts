@@ -14,7 +14,7 @@ import { LISTENER_TOKEN_HEADER } from "@jplay/schema/receipts";
 import { ADMIN_COOKIE, ACCESS_JWT_HEADER } from "../../src/access/admin-access";
 import { signListenerToken } from "../../src/provider/listener-token";
 import { mediaLinkSigner, receiptLinkSigner } from "../../src/provider/provider-media-links";
-import { hmacHex, providerHmacKey, signProviderReport } from "../../src/provider/provider-signature";
+import { hmacHex, providerHmacKey, type SignedRequest, signProviderRequest, signProviderRequestV1 } from "../../src/provider/provider-signature";
 import { newSecretToken } from "../../src/platform/secret-token";
 import { signTwilioRequest } from "../../src/texts/twilio-signature";
 import { SECOND_PROVIDER, SECOND_SECRET } from "../receipt-support";
@@ -64,6 +64,8 @@ export interface Identity {
   otherTenant?: (built: Built, world: World) => Promise<AttackRequest | null>;
   /** The path parameter that is the credential itself, never a resource id. */
   credentialParam?: string;
+  /** Writes that authenticating a rightful call makes whatever its route then does (the provider's replay guard): a refused route's own, nothing else. */
+  authenticatedWrites?: RegExp;
   /** Whether an answer is this identity's own refusal. */
   refused: (answer: Answer) => boolean;
 }
@@ -87,11 +89,13 @@ const notThePrimary = oddId.filter((id) => id !== "primary");
 
 const PRIMARY_SECRET = () => env.PROVIDER_WEBHOOK_SECRET!;
 
-/** What a provider call signs: its raw body, or for a bodiless call its method, path and query. */
-const signedContent = (request: AttackRequest) => (typeof request.body === "string" ? request.body : `${request.method} ${request.path}`);
-
-async function signedByProvider(request: AttackRequest, secret: string, providerId?: string, timestamp = String(nowSeconds())): Promise<AttackRequest> {
-  const signature = await signProviderReport(secret, timestamp, signedContent(request));
+/**
+ * The request signed by a provider, as signature v2 signs it (provider/provider-signature.ts): its
+ * method, path and query, the provider it names ("primary" when none) and its body. `signedAs` signs
+ * another call than the one sent.
+ */
+async function signedByProvider(request: AttackRequest, secret: string, providerId?: string, timestamp = String(nowSeconds()), signedAs: Partial<SignedRequest> = {}): Promise<AttackRequest> {
+  const signature = await signProviderRequest(secret, timestamp, { method: request.method, pathAndQuery: request.path, providerId: providerId ?? "primary", body: typeof request.body === "string" ? request.body : "", ...signedAs });
   return {
     ...request,
     headers: { ...request.headers, "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature, ...(providerId === undefined ? {} : { "X-JPlay-Provider": headerValue(providerId) }) },
@@ -131,14 +135,30 @@ const providerSigned: Identity = {
           forgery("the primary secret, naming the second provider", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), SECOND_PROVIDER)),
           notThePrimary.map((id) => forgery(`provider ${JSON.stringify(id.slice(0, 40))} signed with the primary secret`, (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), id))),
         ]),
+    // A signature v2 binds the call: one made for another route, method or provider signs nothing else.
+    forgery("signed for another route", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { pathAndQuery: "/api/provider/releases?since=0" })),
+    forgery("signed for the other method", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { method: b.route.method === "GET" ? "POST" : "GET" })),
+    forgery("signed for the second provider, sent naming none", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { providerId: SECOND_PROVIDER })),
+    // Signature v1 is a migration setting, off unless PROVIDER_SIGNATURE_V1 says "accept".
+    forgery("signed with signature v1", async (b) => {
+      const request = baseRequest(b);
+      const timestamp = String(nowSeconds());
+      const signature = await signProviderRequestV1(PRIMARY_SECRET(), timestamp, { method: request.method, pathAndQuery: request.path, providerId: "primary", body: typeof request.body === "string" ? request.body : "" });
+      return baseRequest(b, { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature });
+    }),
     // Another scheme's signature with the same key signs no call.
     forgery("signed with a listener token's scheme", async (b) => {
       const request = baseRequest(b);
-      const signature = await hmacHex(await providerHmacKey(PRIMARY_SECRET(), "sign"), `listener-token.${signedContent(request)}`);
-      return baseRequest(b, { "X-JPlay-Timestamp": String(nowSeconds()), "X-JPlay-Signature": signature });
+      const timestamp = String(nowSeconds());
+      const text = `listener-session.${request.method} ${request.path}.primary.${typeof request.body === "string" ? request.body : ""}`;
+      return baseRequest(b, { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await hmacHex(await providerHmacKey(PRIMARY_SECRET(), "sign"), `${timestamp}.${text}`) });
     }),
   ],
-  otherTenant: async (built) => (built.case.primaryOnly ? signedByProvider(baseRequest(built), SECOND_SECRET, SECOND_PROVIDER) : null),
+  // Another enrolled provider, signing rightly: on a primary-only route, or naming a listener the
+  // primary holds (listeners/listener-holders.ts), it is refused.
+  otherTenant: async (built) => (built.case.primaryOnly || built.case.listenerHeld ? signedByProvider(baseRequest(built), SECOND_SECRET, SECOND_PROVIDER) : null),
+  // Every authenticated POST is recorded before its route runs, so it is accepted once (provider/signature-replay.ts).
+  authenticatedWrites: /^D1: insert into "?provider_signatures"?/,
   refused: (answer) => answer.status === 401,
 };
 
@@ -192,35 +212,30 @@ const providerLink: Identity = {
 // ---- Listener tokens ------------------------------------------------------------------------------
 
 const withListenerToken = (built: Built, token: string | undefined): AttackRequest => baseRequest(built, token === undefined ? {} : { [LISTENER_TOKEN_HEADER]: headerValue(token) });
-const inAnHour = () => nowSeconds() + 3600;
+
+/** A token as a provider's session would carry it, signed with `secret`: the world's session unless another is named. */
+const tokenFor = (w: World, options: { secret?: string; providerId?: string; listenerId?: string; expires?: number; sessionId?: string } = {}) =>
+  signListenerToken(options.secret ?? PRIMARY_SECRET(), options.providerId ?? "primary", options.listenerId ?? w.listener!.listenerId, options.expires ?? w.listener!.sessionExpires, options.sessionId ?? w.listener!.sessionId);
 
 const listenerToken: Identity = {
-  rightful: async (built, world) => withListenerToken(built, await signListenerToken(PRIMARY_SECRET(), "primary", world.listener!.listenerId, inAnHour())),
+  rightful: async (built, world) => withListenerToken(built, world.listener!.sessionToken),
   forgeries: () => [
     forgery("no token", async (b) => withListenerToken(b, undefined)),
     oddId.map((token) => forgery(`token ${JSON.stringify(token.slice(0, 40))}`, async (b) => withListenerToken(b, token))),
-    ...BUILT_IN_NAMES.map((name) =>
-      forgery(`provider "${name}" signed with its public text`, async (b, w) => withListenerToken(b, await signListenerToken(publicTextOf(name), name, w.listener!.listenerId, inAnHour()))),
-    ),
-    notThePrimary.map((id) =>
-      forgery(`provider ${JSON.stringify(id.slice(0, 40))} signed with the primary secret`, async (b, w) => withListenerToken(b, await signListenerToken(PRIMARY_SECRET(), id, w.listener!.listenerId, inAnHour()))),
-    ),
-    wrongSecret.map((secret) =>
-      forgery(`signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, async (b, w) => withListenerToken(b, await signListenerToken(secret, "primary", w.listener!.listenerId, inAnHour()))),
-    ),
-    forgery("another listener's id, the signature kept", async (b, w) =>
-      withListenerToken(b, (await signListenerToken(PRIMARY_SECRET(), "primary", w.listener!.listenerId, inAnHour())).replace(w.listener!.listenerId, w.listener!.otherListenerId)),
-    ),
-    fc.integer({ min: 0, max: 400 * 24 * 3600 }).map((age) =>
-      forgery(`expired ${age} s ago`, async (b, w) => withListenerToken(b, await signListenerToken(PRIMARY_SECRET(), "primary", w.listener!.listenerId, nowSeconds() - age))),
-    ),
-    fc.integer({ min: 31 * 24 * 3600, max: 10 ** 9 }).map((ahead) =>
-      forgery(`living ${ahead} s`, async (b, w) => withListenerToken(b, await signListenerToken(PRIMARY_SECRET(), "primary", w.listener!.listenerId, nowSeconds() + ahead))),
-    ),
-    forgery("the second provider's secret, naming the primary", async (b, w) => withListenerToken(b, await signListenerToken(SECOND_SECRET, "primary", w.listener!.listenerId, inAnHour()))),
+    ...BUILT_IN_NAMES.map((name) => forgery(`provider "${name}" signed with its public text`, async (b, w) => withListenerToken(b, await tokenFor(w, { secret: publicTextOf(name), providerId: name })))),
+    notThePrimary.map((id) => forgery(`provider ${JSON.stringify(id.slice(0, 40))} signed with the primary secret`, async (b, w) => withListenerToken(b, await tokenFor(w, { providerId: id })))),
+    wrongSecret.map((secret) => forgery(`signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, async (b, w) => withListenerToken(b, await tokenFor(w, { secret })))),
+    forgery("another listener's id, the signature kept", async (b, w) => withListenerToken(b, w.listener!.sessionToken.replace(w.listener!.listenerId, w.listener!.otherListenerId))),
+    forgery("another listener's id, properly signed, under this listener's session", async (b, w) => withListenerToken(b, await tokenFor(w, { listenerId: w.listener!.otherListenerId }))),
+    forgery("a session no provider opened, properly signed", async (b, w) => withListenerToken(b, await tokenFor(w, { sessionId: crypto.randomUUID() }))),
+    forgery("a revoked session's token", async (b, w) => withListenerToken(b, w.listener!.revokedSessionToken)),
+    fc.integer({ min: 0, max: 400 * 24 * 3600 }).map((age) => forgery(`expired ${age} s ago`, async (b, w) => withListenerToken(b, await tokenFor(w, { expires: nowSeconds() - age })))),
+    fc.integer({ min: 31 * 24 * 3600, max: 10 ** 9 }).map((ahead) => forgery(`living ${ahead} s`, async (b, w) => withListenerToken(b, await tokenFor(w, { expires: nowSeconds() + ahead })))),
+    forgery("the second provider's secret, naming the primary", async (b, w) => withListenerToken(b, await tokenFor(w, { secret: SECOND_SECRET }))),
+    forgery("the second provider, naming itself, under the primary's session", async (b, w) => withListenerToken(b, await tokenFor(w, { secret: SECOND_SECRET, providerId: SECOND_PROVIDER }))),
     fc.nat().map((at) =>
       forgery(`signature altered at ${at % 64}`, async (b, w) => {
-        const token = await signListenerToken(PRIMARY_SECRET(), "primary", w.listener!.listenerId, inAnHour());
+        const token = w.listener!.sessionToken;
         const cut = token.lastIndexOf(".") + 1;
         return withListenerToken(b, `${token.slice(0, cut)}${altered(token.slice(cut), at)}`);
       }),

@@ -43,14 +43,21 @@ export interface RouteCase {
   body?: (world: World) => unknown;
   /** provider-signed: only the primary provider (PROVIDER_WEBHOOK_SECRET) may call it. */
   primaryOnly?: boolean;
+  /** provider-signed: it acts on a listener only the provider holding them may act on (another provider is refused). */
+  listenerHeld?: boolean;
   /** provider-link: what the link names. */
   link?: "song" | "receipt";
   /** JSON body fields that name a tenant's resource: odd values are tried there with the rightful credential. */
   idFields?: string[];
   /** Statuses the rightful request may get; by default any but the identity's refusal, below 500. */
   ok?: number[];
-  /** Statuses, besides refusals, a rightful caller may get for an odd id (written nothing all the same), and why. */
-  oddIdAnswers?: { statuses: number[]; why: string };
+  /**
+   * Statuses, besides refusals, the rightful caller (with an odd id) or another tenant may get where
+   * an id names nothing of theirs — written nothing all the same — and why.
+   */
+  emptyAnswers?: { statuses: number[]; why: string };
+  /** Path parameters or body fields whose value is the caller's own choice (any is valid), and why: no odd or other tenant's value is tried there. */
+  callersChoice?: { names: string[]; why: string };
   /** What a caller without the identity gets when that is not a refusal, and why. */
   anonymous?: { status: number; body: unknown; why: string };
 }
@@ -112,18 +119,26 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   }),
   "GET /api/provider/releases": provider({ primaryOnly: true, query: "?since=0&limit=5" }),
   "GET /api/provider/releases/ern": provider({ primaryOnly: true, query: "?since=0&limit=5" }),
-  "POST /api/provider/redeem": provider({
-    body: (w) => ({ listenerId: w.listener!.listenerId, receipts: [w.listener!.receipt] }),
-    idFields: ["listenerId"],
-    oddIdAnswers: { statuses: [200], why: "a redemption answers receipt by receipt: one of another listener's is refused in its result, and nothing is redeemed" },
+  "POST /api/provider/redeem": provider({ body: (w) => ({ listenerId: w.listener!.listenerId, receipts: [w.listener!.receipt] }), idFields: ["listenerId"], listenerHeld: true }),
+  "GET /api/provider/listeners/:listenerId/library": provider({ listenerHeld: true }),
+  "POST /api/provider/listeners/:listenerId/sessions": provider({
+    body: () => ({}),
+    callersChoice: { names: ["listenerId"], why: "any enrolled provider opens sessions for whom it serves, a listener new to JPlay too; the token opens a Library only where that provider holds the listener" },
   }),
-  "GET /api/provider/listeners/:listenerId/library": provider({
-    oddIdAnswers: { statuses: [200], why: "any enrolled provider may read any listener's library; an id nobody bought with has an empty one" },
+  "POST /api/provider/listeners/:listenerId/sessions/revoke": provider({
+    emptyAnswers: { statuses: [200], why: "a provider revokes only the sessions it opened: of another's listener, or of an id nobody named, none" },
   }),
-  "POST /api/provider/download-failures": provider({ body: (w) => ({ receiptId: w.listener!.receiptId, attemptId: `attempt-${crypto.randomUUID()}`, reason: "timed out" }), idFields: ["receiptId"] }),
+  "POST /api/provider/transfer-codes": provider({ body: (w) => ({ listenerId: w.listener!.listenerId }), idFields: ["listenerId"], listenerHeld: true }),
+  "POST /api/provider/listener-transfers": provider({ body: (w) => ({ listenerId: w.listener!.listenerId, code: "attackersuite-notacode-0123456789abcdefghijk" }), idFields: ["listenerId", "code"] }),
+  "POST /api/provider/download-failures": provider({
+    body: (w) => ({ receiptId: w.listener!.receiptId, attemptId: w.listener!.attemptId, reason: "timed out" }),
+    idFields: ["receiptId", "attemptId"],
+    listenerHeld: true,
+  }),
   "GET /api/provider/media/:songId/:kind{audio|cover}": { kind: "provider-link", link: "song", params: (w) => ({ songId: w.listener!.songId, kind: "audio" }) },
   "GET /api/provider/library-media/:receiptId/:kind{audio|cover}": { kind: "provider-link", link: "receipt", params: (w) => ({ receiptId: w.listener!.receiptId, kind: "audio" }) },
   "GET /api/provider/tablet-library": { kind: "listener-token" },
+  "POST /api/provider/tablet-library/transfer-code": { kind: "listener-token" },
 
   // ---- The artist's browser session ---------------------------------------------------------------
   "POST /api/save-payment-method": session({
