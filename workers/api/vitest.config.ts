@@ -157,6 +157,9 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
             // `LEDGER_PROPERTY_RUNS=20 LEDGER_PROPERTY_OPERATIONS=500` runs the full 10,000 operations.
             LEDGER_PROPERTY_RUNS: process.env.LEDGER_PROPERTY_RUNS ?? "",
             LEDGER_PROPERTY_OPERATIONS: process.env.LEDGER_PROPERTY_OPERATIONS ?? "",
+            // The attacker's suite (test/attacker/): runs per property, and a failure's seed to replay it.
+            ATTACKER_RUNS: process.env.ATTACKER_RUNS ?? "",
+            ATTACKER_SEED: process.env.ATTACKER_SEED ?? "",
           },
           workers: [
             {
