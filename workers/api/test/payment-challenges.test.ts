@@ -15,6 +15,7 @@ import { CHALLENGE_TOKEN_HEADER } from "@jplay/schema/payments";
 import { CHALLENGE_FAILED, CHALLENGE_REQUIRED, CHALLENGE_UNAVAILABLE } from "../src/platform/challenge";
 import { CARD_CHECKS_PER_MINUTE, UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR, UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR } from "../src/platform/limits";
 import { countSetupFailure } from "../src/payments/setup-intent-failures";
+import { cardFields, intentIdOf } from "./payment-support";
 import { Browser, TEST_CARD, nextPhone, testContext } from "./support";
 
 /** The payment-setup limits at their defaults (src/platform/limits.ts). */
@@ -50,14 +51,7 @@ async function setupIntentOf(browser: Browser, token?: string) {
 }
 
 async function confirmCard(browser: Browser, clientSecret: string, number = TEST_CARD.number) {
-  const answer = await browser.sandboxForm(`/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
-    client_secret: clientSecret,
-    "payment_method_data[type]": "card",
-    "payment_method_data[card][number]": number,
-    "payment_method_data[card][exp_month]": TEST_CARD.exp_month,
-    "payment_method_data[card][exp_year]": TEST_CARD.exp_year,
-    "payment_method_data[card][cvc]": TEST_CARD.cvc,
-  });
+  const answer = await browser.sandboxForm(`/v1/setup_intents/${intentIdOf(clientSecret)}/confirm`, { client_secret: clientSecret, ...cardFields(number) });
   return answer.json<{ status: string; payment_method: string }>();
 }
 

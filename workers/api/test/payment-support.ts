@@ -92,7 +92,8 @@ export const paymentIntentsOf = async (customerId: string) => (await createStrip
 
 export const intentIdOf = (clientSecret: string) => clientSecret.split("_secret_")[0]!;
 
-const cardFields = (number: string) => ({
+/** The card form's fields for a sandbox confirmation of `number`. */
+export const cardFields = (number: string) => ({
   "payment_method_data[type]": "card",
   "payment_method_data[card][number]": number,
   "payment_method_data[card][exp_month]": TEST_CARD.exp_month,

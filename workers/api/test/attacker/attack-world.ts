@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { serializeSigned } from "hono/utils/cookie";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { ADMIN_COOKIE } from "../../src/access/admin-access";
 import { issueArtistLink, revokeArtistLinks } from "../../src/access/artist-links";
 import { endArtistSession, startArtistSession } from "../../src/access/artist-sessions";
@@ -224,3 +224,18 @@ export async function quietWorld(): Promise<() => Promise<void>> {
 
 /** A fresh phone number for bodies that carry one. */
 export { nextPhone };
+
+/**
+ * A file's world of one listener with a receipt, made before its attacks with the sandbox's webhooks
+ * held (quietWorld) and released after them: the setup of every file whose routes need a listener.
+ */
+export function listenerWorld(): World {
+  const world: World = {};
+  let release: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    world.listener = await listener();
+    release = await quietWorld();
+  }, 60_000);
+  afterAll(() => release?.());
+  return world;
+}

@@ -4,17 +4,11 @@
  * keys, another listener's id under a kept signature, expired or too long-lived tokens: 401, nothing
  * written (attack-route.ts).
  */
-import { afterAll, beforeAll, describe } from "vitest";
+import { describe } from "vitest";
 import { attackEveryRouteOf } from "./attack-route";
-import { listener, quietWorld, type World } from "./attack-world";
+import { listenerWorld } from "./attack-world";
 
-const world: World = {};
-let release: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  world.listener = await listener();
-  release = await quietWorld();
-}, 60_000);
-afterAll(() => release?.());
+const world = listenerWorld();
 
 describe("routes opened by a listener token", () => {
   attackEveryRouteOf("listener-token", world);

@@ -5,17 +5,11 @@
  * other kind of link, or with the provider's request key: 403, nothing written; a valid link for an
  * id nothing has: 404 (attack-route.ts).
  */
-import { afterAll, beforeAll, describe } from "vitest";
+import { describe } from "vitest";
 import { attackEveryRouteOf } from "./attack-route";
-import { listener, quietWorld, type World } from "./attack-world";
+import { listenerWorld } from "./attack-world";
 
-const world: World = {};
-let release: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  world.listener = await listener();
-  release = await quietWorld();
-}, 60_000);
-afterAll(() => release?.());
+const world = listenerWorld();
 
 describe("links JPlay signed for the provider", () => {
   attackEveryRouteOf("provider-link", world);

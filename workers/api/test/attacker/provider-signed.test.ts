@@ -8,20 +8,14 @@
  * written (attack-route.ts).
  * A POST captured and replayed within its five minutes is refused too.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { attackEveryRouteOf, build } from "./attack-route";
 import { REFUSALS, send, storedUnchangedBy } from "./attack-support";
-import { listener, quietWorld, type World } from "./attack-world";
+import { listenerWorld } from "./attack-world";
 import { IDENTITIES } from "./identities";
 import { routesOf } from "./route-cases";
 
-const world: World = {};
-let release: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  world.listener = await listener();
-  release = await quietWorld();
-}, 60_000);
-afterAll(() => release?.());
+const world = listenerWorld();
 
 describe("routes signed by the tablet provider", () => {
   attackEveryRouteOf("provider-signed", world);
