@@ -65,16 +65,16 @@ async function paidSong(audio = withId3(toneMp3(1))) {
   return { songId, artistId, audio };
 }
 
-/** The text frames of the ID3v2.3 tag `bytes` start with (ISO-8859-1 bodies, as JPlay writes plain text). */
+/** The text frames of the ID3v2.3 tag `bytes` start with (UTF-16 bodies after a byte-order mark, as JPlay writes them), up to its padding. */
 function id3TextFrames(bytes: Uint8Array): Record<string, string> {
   expect(String.fromCharCode(...bytes.subarray(0, 3))).toBe("ID3");
   expect([bytes[3], bytes[4]]).toEqual([3, 0]);
   const end = 10 + readSynchsafe(bytes, 6)!;
   const frames: Record<string, string> = {};
-  for (let at = 10; at < end; ) {
+  for (let at = 10; at < end && bytes[at] !== 0; ) {
     const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(at + 4);
-    expect(bytes[at + 10]).toBe(0);
-    frames[String.fromCharCode(...bytes.subarray(at, at + 4))] = String.fromCharCode(...bytes.subarray(at + 11, at + 10 + size));
+    expect([...bytes.subarray(at + 10, at + 13)]).toEqual([1, 0xff, 0xfe]);
+    frames[String.fromCharCode(...bytes.subarray(at, at + 4))] = new TextDecoder("utf-16le").decode(bytes.subarray(at + 13, at + 10 + size));
     at += 10 + size;
   }
   return frames;

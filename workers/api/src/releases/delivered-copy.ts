@@ -5,7 +5,7 @@
  * Written before the song can be delivered; the provider's audio link serves it when it exists.
  */
 import type { Ctx } from "../platform/context";
-import { buildId3Tag, withId3Tag } from "./id3-tag";
+import { withId3Tag } from "./id3-tag";
 
 export const deliveredAudioKey = (songId: string) => `songs/${songId}/delivered.mp3`;
 
@@ -22,7 +22,7 @@ export interface DeliveredSong {
 export async function storeDeliveredCopy(ctx: Ctx, song: DeliveredSong): Promise<void> {
   const stored = await ctx.media.get(song.audioKey);
   if (!stored) throw new Error(`The stored audio of song ${song.id} (${song.audioKey}) is missing: no delivered copy can be made`);
-  const copy = withId3Tag(new Uint8Array(await stored.arrayBuffer()), buildId3Tag({ title: song.title, artist: song.artistName, isrc: song.isrc }));
+  const copy = withId3Tag(new Uint8Array(await stored.arrayBuffer()), { title: song.title, artist: song.artistName, isrc: song.isrc });
   await ctx.media.put(deliveredAudioKey(song.id), copy, { httpMetadata: { contentType: "audio/mpeg" } });
 }
 
