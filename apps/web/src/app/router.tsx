@@ -1,7 +1,7 @@
 /**
- * The route table of docs/product.md, Screens. Every screen is its own lazy chunk, reading the API
- * through the one read cache (lib/read-cache.ts), so Home's chunk graph holds no payment code
- * (decision 015).
+ * The route table of docs/product.md, Screens. Every screen is its own lazy chunk, so Home's chunk
+ * graph holds no payment code (decision 015). The listener's screens read the API through
+ * lib/read-cache.ts; every other screen's chunk brings TanStack Query with it (lib/query.tsx).
  */
 import { lazy, type ComponentType } from "react";
 import { LocationProvider } from "@/lib/router/location";

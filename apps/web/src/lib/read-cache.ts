@@ -1,18 +1,18 @@
 /**
- * The web app's one read cache (docs/decisions/074-one-read-cache.md): every screen reads the API
- * through it. It is hand-written because TanStack Query and its provider are about 10 KiB gzip, a
- * ninth of the tablet home page's JS budget (decision 015). The rules are docs/product.md, Calls: a
- * read never goes stale on its own, is never retried and never read again on focus; a failed read
- * runs again only when the person asks (Try again); a write that changes what a read shows
- * invalidates it, and a screen showing it keeps the last answer while it is read again. The admin
- * lists' polling and their 30 s freshness are `useReadEvery` (read-every.ts); writes are `useWrite`
- * (use-write.ts); paged lists `usePagedRead` (paged-read.ts).
+ * The listener's read cache (docs/decisions/096-tanstack-query-beyond-the-listener.md): the tablet's
+ * pages (Home, browse, song, artist, search, library) and the header's `/api/me` read through it. Their
+ * data mostly arrives in the server-rendered page (`seedReads`), so they need no more than this; every
+ * other screen reads through TanStack Query (lib/query.tsx), which Home never loads (its JS budget,
+ * decision 015). The rules are docs/product.md, Calls: a read never goes stale on its own, is never
+ * retried and never read again on focus; a failed read runs again only when the person asks (Try
+ * again); a write that changes what a read shows invalidates it, and a screen showing it keeps the last
+ * answer while it is read again.
  */
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 
 /**
  * One read: its last answer (`ok`), its last failure (`failed`, cleared by the next answer), the
- * request in flight, how to make it again and when it was last answered. A new object on every change,
+ * request in flight and how to make it again. A new object on every change,
  * so a screen re-renders exactly when its read changed.
  */
 interface Entry {
@@ -20,7 +20,6 @@ interface Entry {
   failed?: { error: unknown };
   fetching?: Promise<void>;
   fetcher?: () => Promise<unknown>;
-  at: number;
 }
 
 export type Read<T> = { isFetching: boolean; refetch: () => void } & (
@@ -56,15 +55,15 @@ export function startRead<T>(key: string, fetcher: () => Promise<T>, force = fal
   if (current && !force) return Promise.resolve();
   const fetching: Promise<void> = fetcher()
     .then(
-      (data): Entry => ({ ok: { data }, fetcher, at: Date.now() }),
-      (error: unknown): Entry => ({ ok: entries.get(key)?.ok, failed: { error }, fetcher, at: current?.at ?? 0 }),
+      (data): Entry => ({ ok: { data }, fetcher }),
+      (error: unknown): Entry => ({ ok: entries.get(key)?.ok, failed: { error }, fetcher }),
     )
     .then((settled) => {
       if (entries.get(key)?.fetching === fetching) entries.set(key, settled);
       notify();
     });
   // A read with no answer yet shows as loading again, not as its last failure.
-  entries.set(key, { ok: current?.ok, failed: current?.ok ? current.failed : undefined, fetching, fetcher, at: current?.at ?? 0 });
+  entries.set(key, { ok: current?.ok, failed: current?.ok ? current.failed : undefined, fetching, fetcher });
   notify();
   return fetching;
 }
@@ -74,23 +73,12 @@ export function startRead<T>(key: string, fetcher: () => Promise<T>, force = fal
  * (app/home-page-data.ts), so hydration shows the same and fetches nothing again.
  */
 export function seedReads(values: ReadonlyMap<string, unknown>): void {
-  for (const [key, data] of values) entries.set(key, { ok: { data }, fetcher: entries.get(key)?.fetcher, at: Date.now() });
-  notify();
-}
-
-/** Puts a write's answer in a read (a saved card in the artist's page), or changes the one there. */
-export function setRead<T>(key: string, update: T | ((previous: T | undefined) => T)): void {
-  const current = entries.get(key);
-  const data = typeof update === "function" ? (update as (previous: T | undefined) => T)(current?.ok?.data as T | undefined) : update;
-  entries.set(key, { ok: { data }, fetcher: current?.fetcher, at: Date.now() });
+  for (const [key, data] of values) entries.set(key, { ok: { data }, fetcher: entries.get(key)?.fetcher });
   notify();
 }
 
 /** The last answer of a read, if any. */
 export const readData = <T>(key: string): T | undefined => entries.get(key)?.ok?.data as T | undefined;
-
-/** When a read was last answered (ms since the epoch), 0 if never. */
-export const readAnsweredAt = (key: string): number => entries.get(key)?.at ?? 0;
 
 /**
  * After a write that changes them: every read whose key starts with `prefix` is read again if a screen

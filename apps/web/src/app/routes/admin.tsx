@@ -1,5 +1,15 @@
 import { AdminPortal } from "@/features/admin/components/admin-portal";
+import { QueryScreen } from "@/lib/query";
 
-export function Component() {
+function Screen() {
   return <AdminPortal />;
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
+  );
 }

@@ -13,8 +13,9 @@ import { PartnerOffer } from "@/features/distribution/components/partner-offer";
 import { SalesProjection } from "@/features/distribution/components/sales-projection";
 import { SuccessVideo } from "@/features/distribution/components/success-video";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
+import { QueryScreen } from "@/lib/query";
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   return (
     <SongGate songId={useParams().songId ?? ""} loadingLabel={i18n._("Loading your song")}>
@@ -38,5 +39,14 @@ export function Component() {
         </PaymentsProvider>
       )}
     </SongGate>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { useParams } from "@/lib/router/routes";
 import { useI18n } from "@/lib/i18n";
 import { ArtistDashboard } from "@/features/artist/components/artist-dashboard";
+import { QueryScreen } from "@/lib/query";
 
 /**
  * `/artist/{token}` rendered by the app: only where the Worker did not see the navigation (the service
@@ -27,7 +28,7 @@ function OpenedOffline() {
   );
 }
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   const { token } = useParams();
   const search = useSearchParams();
@@ -49,5 +50,14 @@ export function Component() {
       {/* At /artist the link is the one this browser keeps (an HttpOnly cookie the Worker reads). */}
       <ArtistDashboard token={ARTIST_LINK_FROM_COOKIE} notice={refreshNotice} notKeptNotice={notKeptNotice} linkNotice={linkNotice} />
     </>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

@@ -3,8 +3,9 @@ import { PageShell } from "@/components/page-shell";
 import { useI18n } from "@/lib/i18n";
 import { OneOffPayment } from "@/features/payments/components/one-off-payment";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
+import { QueryScreen } from "@/lib/query";
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   return (
     <PaymentsProvider>
@@ -12,5 +13,14 @@ export function Component() {
         <OneOffPayment />
       </PageShell>
     </PaymentsProvider>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

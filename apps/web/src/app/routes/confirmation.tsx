@@ -3,8 +3,9 @@ import { useParams } from "@/lib/router/routes";
 import { useI18n } from "@/lib/i18n";
 import { SongGate } from "@/features/catalogue/components/song-gate";
 import { DistributionConfirmation } from "@/features/distribution/components/distribution-confirmation";
+import { QueryScreen } from "@/lib/query";
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   return (
     <SongGate songId={useParams().songId ?? ""} loadingLabel={i18n._("Loading your distribution")}>
@@ -15,5 +16,14 @@ export function Component() {
         </div>
       )}
     </SongGate>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

@@ -20,6 +20,7 @@ import { PromoVideo } from "@/features/distribution/components/promo-video";
 import { PaymentSetupCard } from "@/features/payments/components/payment-setup-card";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 import type { SavedPayment } from "@/features/payments/saved-payment";
+import { QueryScreen } from "@/lib/query";
 
 /** What to do before going back to the screen that sent the artist here, one whole sentence per screen. */
 const RETURN_NOTES = {
@@ -27,7 +28,7 @@ const RETURN_NOTES = {
   "/subscribe": /*i18n*/ "Save your card below, then you will go straight back to your Pro subscription.",
 } as const;
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   const [payment, setPayment] = useState<SavedPayment | null>(null);
   // A returning artist's card, saved in this browser's session: offered, never swapped in under their typing.
@@ -65,5 +66,14 @@ export function Component() {
         </div>
       </div>
     </PaymentsProvider>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

@@ -11,8 +11,9 @@ import { DeclinedBanner } from "@/features/recovery/components/declined-banner";
 import { RecoveryOffer, type RecoveryHandover } from "@/features/recovery/components/recovery-offer";
 import { Testimonial } from "@/features/recovery/components/testimonial";
 import { parseTier, tierTitle } from "@/features/recovery/recovery-tier";
+import { QueryScreen } from "@/lib/query";
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   const params = useParams();
   const handover = useLocation().state as RecoveryHandover | null;
@@ -31,5 +32,14 @@ export function Component() {
         </PaymentsProvider>
       )}
     </SongGate>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

@@ -2,8 +2,9 @@
 import { useI18n } from "@/lib/i18n";
 import { PaymentsProvider } from "@/features/payments/payments-provider";
 import { ProSubscription } from "@/features/payments/components/pro-subscription";
+import { QueryScreen } from "@/lib/query";
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   const heading = i18n._("Subscribe to JPlay Pro");
   return (
@@ -14,5 +15,14 @@ export function Component() {
         <ProSubscription />
       </div>
     </PaymentsProvider>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

@@ -6,8 +6,9 @@ import { slots, withElements } from "@/lib/i18n/with-elements";
 import { useMe } from "@/features/me/api/get-me";
 import { MyArtistPageLink } from "@/features/me/components/my-artist-page-link";
 import { MyGetPaid } from "@/features/me/components/my-get-paid";
+import { QueryScreen } from "@/lib/query";
 
-export function Component() {
+function Screen() {
   const i18n = useI18n();
   // Where the Pro offer's "cancel any time" is kept: the artist's private page, for this browser's artist.
   const me = useMe();
@@ -32,5 +33,14 @@ export function Component() {
         {i18n._("Back to Home")}
       </Link>
     </PageShell>
+  );
+}
+
+/** The screen with TanStack Query (lib/query.tsx). */
+export function Component() {
+  return (
+    <QueryScreen>
+      <Screen />
+    </QueryScreen>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { hasErrorCode } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
+import { invalidate } from "@/lib/query";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import type { PlannedCharge } from "./admin-data";
@@ -50,10 +50,10 @@ export function useRunCharges() {
     } catch (error) {
       toast.error("Error Retrying Payments", apiErrorMessage(error, "An error occurred while retrying payments"));
       // A lapsed session shows the sign-in form again.
-      if (hasErrorCode(error, "unauthorized")) void invalidateReads(adminKeys.session());
+      if (hasErrorCode(error, "unauthorized")) void invalidate(adminKeys.session());
     } finally {
       setProcessing(false);
-      void invalidateReads(adminKeys.data());
+      void invalidate(adminKeys.data());
     }
   }
 

@@ -1,30 +1,36 @@
 /**
- * Read cache keys of the admin screen, in one place so sign-in, sign-out and retries invalidate the
- * right reads. A key ending in "/" is a group: invalidating or forgetting it reaches every read under it.
+ * TanStack Query keys of the admin screen, in one place so sign-in, sign-out and retries invalidate the
+ * right reads. A key is a prefix of every key under it: invalidating or removing `data()` reaches every
+ * read behind the sign-in, `payments()` every search of the payments list.
  */
+const data = ["admin", "data"] as const;
+
+/** `group` alone, or one read under it when `part` is given. */
+const under = (group: readonly string[], part?: string): readonly string[] => (part === undefined ? group : [...group, part]);
+
 export const adminKeys = {
-  session: () => "admin/session",
+  session: () => ["admin", "session"] as const,
   /** Everything behind the sign-in: dropped from the cache on sign-out. */
-  data: () => "admin/data/",
+  data: () => data,
   /** Every search of the payments list (no search), or one ("" for the unsearched list). */
-  payments: (search?: string) => `admin/data/payments/${search ?? ""}`,
-  failedJobs: () => "admin/data/failed-jobs",
-  paymentMismatches: () => "admin/data/payment-mismatches",
-  purchaseMismatches: () => "admin/data/purchase-mismatches",
-  recoveryPayments: () => "admin/data/recovery-payments",
-  funding: () => "admin/data/funding",
+  payments: (search?: string) => under([...data, "payments"], search),
+  failedJobs: () => [...data, "failed-jobs"],
+  paymentMismatches: () => [...data, "payment-mismatches"],
+  purchaseMismatches: () => [...data, "purchase-mismatches"],
+  recoveryPayments: () => [...data, "recovery-payments"],
+  funding: () => [...data, "funding"],
   /** Every page of the Messages tab (no cursor), or one page (its cursor; "" for the first). */
-  messages: (cursor?: string) => `admin/data/messages/${cursor ?? ""}`,
-  /** Ends in "/" so invalidating artist "a1" leaves artist "a12" alone. */
-  artist: (artistId: string) => `admin/data/artist/${artistId}/`,
-  facilities: () => "admin/data/facilities",
-  receipt: (receiptId: string) => `admin/data/receipt/${receiptId}`,
-  redemptions: () => "admin/data/redemptions",
-  downloadCredits: () => "admin/data/download-credits",
+  messages: (cursor?: string) => under([...data, "messages"], cursor),
+  artist: (artistId: string) => [...data, "artist", artistId],
+  facilities: () => [...data, "facilities"],
+  receipt: (receiptId: string) => [...data, "receipt", receiptId],
+  redemptions: () => [...data, "redemptions"],
+  downloadCredits: () => [...data, "download-credits"],
   /** Every search of the Catalogue tab (no query), or one. */
-  catalogue: (query?: string) => `admin/data/catalogue/${query ?? ""}`,
-  /** Everything the Compliance tab shows. */
-  compliance: () => "admin/data/compliance/",
-  review: () => "admin/data/review",
-  refunds: () => "admin/data/refunds",
+  catalogue: (query?: string) => under([...data, "catalogue"], query),
+  /** Everything the Compliance tab shows; `part` names one read under it. */
+  compliance: (...part: string[]) => [...data, "compliance", ...part],
+  review: () => [...data, "review"],
+  refunds: () => [...data, "refunds"],
 };
+

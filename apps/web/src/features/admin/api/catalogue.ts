@@ -6,24 +6,22 @@
  */
 import { AdminCatalogueResponseSchema, FeaturedSongResponseSchema, type TakedownKind, TakedownResponseSchema } from "@jplay/schema/catalogue-control";
 import { api } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useReadEvery } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_UNPOLLED, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_UNPOLLED } from "./get-admin-payments";
 
 export const useAdminCatalogue = (query: string) =>
-  useReadEvery(adminKeys.catalogue(query), () => api.get(`/api/admin/catalogue?q=${encodeURIComponent(query)}`, AdminCatalogueResponseSchema), {
-    ...ADMIN_DATA_UNPOLLED,
-    keepPrevious: true,
+  useQuery({
+    queryKey: adminKeys.catalogue(query),
+    queryFn: ({ signal }) => api.get(`/api/admin/catalogue?q=${encodeURIComponent(query)}`, AdminCatalogueResponseSchema, { signal }),
+    placeholderData: keepPreviousData,
+    ...ADMIN_UNPOLLED,
   });
 
 const songPath = (songId: string, action: "takedown" | "restore") => `/api/admin/songs/${encodeURIComponent(songId)}/${action}`;
 
 function useCatalogueChange<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
-  return useWrite(call, {
-    onSettled: () => Promise.all([invalidateReads(adminKeys.catalogue()), invalidateReads(adminKeys.messages())]),
-  });
+  return useMutation({ mutationFn: call, onSettled: () => invalidate(adminKeys.catalogue(), adminKeys.messages()) });
 }
 
 export const useTakeDownSong = () =>

@@ -25,17 +25,13 @@ import {
   TermListVersionsResponseSchema,
 } from "@jplay/schema/compliance";
 import { api, apiRequest } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useReadEvery } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS, ADMIN_UNPOLLED, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS, ADMIN_DATA_UNPOLLED } from "./get-admin-payments";
 
-const complianceKey = adminKeys.compliance();
+export const useTermLists = () => useQuery({ queryKey: adminKeys.compliance("term-lists"), queryFn: () => api.get("/api/admin/term-lists", TermListsResponseSchema), ...ADMIN_UNPOLLED });
 
-export const useTermLists = () => useReadEvery(`${complianceKey}term-lists`, () => api.get("/api/admin/term-lists", TermListsResponseSchema), ADMIN_DATA_UNPOLLED);
-
-export const useHeldSongs = () => useReadEvery(`${complianceKey}held`, () => api.get("/api/admin/review/held", HeldSongsResponseSchema), ADMIN_DATA_FRESHNESS);
+export const useHeldSongs = () => useQuery({ queryKey: adminKeys.compliance("held"), queryFn: () => api.get("/api/admin/review/held", HeldSongsResponseSchema), ...ADMIN_FRESHNESS });
 
 export interface AuditFilters {
   facility: string;
@@ -55,9 +51,11 @@ export const auditQueryString = (filters: AuditFilters) => {
 /** One read per set of filters, keyed by the query string it sends. */
 export const useAuditLog = (filters: AuditFilters) => {
   const query = auditQueryString(filters);
-  return useReadEvery(`${complianceKey}audit/${query}`, () => api.get(`/api/admin/audit${query}`, AuditLogResponseSchema), {
-    ...ADMIN_DATA_FRESHNESS,
-    keepPrevious: true,
+  return useQuery({
+    queryKey: adminKeys.compliance("audit", query),
+    queryFn: () => api.get(`/api/admin/audit${query}`, AuditLogResponseSchema),
+    placeholderData: keepPreviousData,
+    ...ADMIN_FRESHNESS,
   });
 };
 
@@ -65,12 +63,10 @@ export const useAuditLog = (filters: AuditFilters) => {
  * The audit log's seals checked from the first record (the server seals what is new first). Not polled:
  * it reads the whole log; read again after each compliance change and at the operator's Check again.
  */
-export const useAuditChain = () => useReadEvery(`${complianceKey}audit-chain`, () => api.get("/api/admin/audit/verify", AuditChainResponseSchema), ADMIN_DATA_UNPOLLED);
+export const useAuditChain = () => useQuery({ queryKey: adminKeys.compliance("audit-chain"), queryFn: () => api.get("/api/admin/audit/verify", AuditChainResponseSchema), ...ADMIN_UNPOLLED });
 
 function useComplianceChange<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
-  return useWrite(send, {
-    onSettled: () => Promise.all([invalidateReads(complianceKey), invalidateReads(adminKeys.review())]),
-  });
+  return useMutation({ mutationFn: send, onSettled: () => invalidate(adminKeys.compliance(), adminKeys.review()) });
 }
 
 export const useCreateTermList = () => useComplianceChange((name: string) => api.post("/api/admin/term-lists", TermListSchema, { name, terms: [] }));
@@ -92,18 +88,20 @@ export const useDecideHeldSong = () =>
 
 /** A term list's every version, newest last as the server gives them; read only while shown. */
 export const useTermListVersions = (listId: string, enabled: boolean) =>
-  useReadEvery(
-    enabled ? `${complianceKey}versions/${listId}` : null,
-    () => api.get(`/api/admin/term-lists/${encodeURIComponent(listId)}/versions`, TermListVersionsResponseSchema),
-    ADMIN_DATA_UNPOLLED,
-  );
+  useQuery({
+    queryKey: adminKeys.compliance("versions", listId),
+    queryFn: () => api.get(`/api/admin/term-lists/${encodeURIComponent(listId)}/versions`, TermListVersionsResponseSchema),
+    enabled,
+    ...ADMIN_UNPOLLED,
+  });
 
 export const useFacilityBlocks = (facilityId: string) =>
-  useReadEvery(
-    facilityId !== "" ? `${complianceKey}blocks/${facilityId}` : null,
-    () => api.get(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, FacilityBlocksResponseSchema),
-    ADMIN_DATA_UNPOLLED,
-  );
+  useQuery({
+    queryKey: adminKeys.compliance("blocks", facilityId),
+    queryFn: () => api.get(`/api/admin/facilities/${encodeURIComponent(facilityId)}/blocks`, FacilityBlocksResponseSchema),
+    enabled: facilityId !== "",
+    ...ADMIN_UNPOLLED,
+  });
 
 export const useBlockAtFacility = () =>
   useComplianceChange(({ facilityId, ...block }: BlockRequest & { facilityId: string }) =>

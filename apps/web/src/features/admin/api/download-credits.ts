@@ -7,19 +7,17 @@
  */
 import { AdminDownloadCreditQueueSchema, AdminDownloadCreditSchema } from "@jplay/schema/receipts";
 import { api } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useReadEvery } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
-export const useDownloadCreditQueue = () => useReadEvery(adminKeys.downloadCredits(), () => api.get("/api/admin/download-credits", AdminDownloadCreditQueueSchema), ADMIN_DATA_FRESHNESS);
+export const useDownloadCreditQueue = () => useQuery({ queryKey: adminKeys.downloadCredits(), queryFn: () => api.get("/api/admin/download-credits", AdminDownloadCreditQueueSchema), ...ADMIN_FRESHNESS });
 
 export type CreditDecision = "approve" | "deny";
 
 export const useDecideDownloadCredit = () =>
-  useWrite(
-    ({ receiptId, decision }: { receiptId: string; decision: CreditDecision }) =>
+  useMutation({
+    mutationFn: ({ receiptId, decision }: { receiptId: string; decision: CreditDecision }) =>
       api.post(`/api/admin/download-credits/${encodeURIComponent(receiptId)}/${decision}`, AdminDownloadCreditSchema),
-    { onSettled: (_answer, _error, { receiptId }) => Promise.all([invalidateReads(adminKeys.downloadCredits()), invalidateReads(adminKeys.receipt(receiptId))]) },
-  );
+    onSettled: (_answer, _error, { receiptId }) => invalidate(adminKeys.downloadCredits(), adminKeys.receipt(receiptId)),
+  });

@@ -4,11 +4,11 @@
  */
 import { EndArtistSessionsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
+import { invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
 export const endArtistSessions = (artistId: string) => api.post(`/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`, EndArtistSessionsResponseSchema);
 
 export const useEndArtistSessions = (artistId: string) =>
-  useWrite(() => endArtistSessions(artistId), { onSettled: () => invalidateReads(adminKeys.artist(artistId)) });
+  useMutation({ mutationFn: () => endArtistSessions(artistId), onSettled: () => invalidate(adminKeys.artist(artistId)) });

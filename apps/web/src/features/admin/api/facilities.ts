@@ -4,18 +4,16 @@
  */
 import { FacilitiesResponseSchema, FacilityRecordSchema, type FacilityRequest } from "@jplay/schema/facilities";
 import { api } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useReadEvery } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_UNPOLLED, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_UNPOLLED } from "./get-admin-payments";
 
-export const useFacilities = () => useReadEvery(adminKeys.facilities(), () => api.get("/api/admin/facilities", FacilitiesResponseSchema), ADMIN_DATA_UNPOLLED);
+export const useFacilities = () => useQuery({ queryKey: adminKeys.facilities(), queryFn: () => api.get("/api/admin/facilities", FacilitiesResponseSchema), ...ADMIN_UNPOLLED });
 
 /** Adds a facility (no id) or replaces one's name, state and clean-only setting. */
 export const useSaveFacility = () =>
-  useWrite(
-    ({ id, facility }: { id: string | null; facility: FacilityRequest }) =>
+  useMutation({
+    mutationFn: ({ id, facility }: { id: string | null; facility: FacilityRequest }) =>
       api.post(id === null ? "/api/admin/facilities" : `/api/admin/facilities/${encodeURIComponent(id)}`, FacilityRecordSchema, facility),
-    { onSettled: () => invalidateReads(adminKeys.facilities()) },
-  );
+    onSettled: () => invalidate(adminKeys.facilities()),
+  });

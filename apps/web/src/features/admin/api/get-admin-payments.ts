@@ -8,16 +8,9 @@
  */
 import { AdminPaymentsResponseSchema, AdminSummaryRecountResponseSchema } from "@jplay/schema/admin";
 import { api, apiRequest } from "@/lib/api-client";
-import { usePagedRead } from "@/lib/paged-read";
-import type { Freshness } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-
-/** The admin data's freshness: fresh for 30 s, read again every 60 s while shown. */
-export const ADMIN_DATA_FRESHNESS: Freshness = { freshMs: 30_000, everyMs: 60_000 };
-
-/** Admin reads that go stale after 30 s (read again when shown later) but are not polled. */
-export const ADMIN_DATA_UNPOLLED: Freshness = { freshMs: ADMIN_DATA_FRESHNESS.freshMs };
 
 export function getAdminPayments(search: string, cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams();
@@ -28,13 +21,15 @@ export function getAdminPayments(search: string, cursor: string | null, signal?:
 }
 
 export const useAdminPayments = (search: string) =>
-  usePagedRead(
-    adminKeys.payments(search),
-    (cursor) => getAdminPayments(search, cursor),
-    (page) => page.nextCursor,
+  useInfiniteQuery({
+    queryKey: adminKeys.payments(search),
+    queryFn: ({ pageParam, signal }) => getAdminPayments(search, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     // A new search keeps the last answer on screen until its own arrives.
-    { ...ADMIN_DATA_FRESHNESS, keepPrevious: true },
-  );
+    placeholderData: keepPreviousData,
+    ...ADMIN_FRESHNESS,
+  });
 
 export const recountAdminSummary = () => apiRequest("POST", "/api/admin/payments/summary", AdminSummaryRecountResponseSchema);
 
@@ -43,5 +38,5 @@ export const recountAdminSummary = () => apiRequest("POST", "/api/admin/payments
  * reads the list again, whose own answer shows any error (a lapsed session signs the operator out).
  */
 export function useRefreshAdminPayments(refetchList: () => unknown) {
-  return useWrite(() => recountAdminSummary().catch(() => undefined), { onSettled: () => refetchList() });
+  return useMutation({ mutationFn: () => recountAdminSummary().catch(() => undefined), onSettled: () => refetchList() });
 }

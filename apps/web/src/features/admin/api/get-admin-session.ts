@@ -4,9 +4,9 @@
  */
 import { AdminSessionResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { useRead } from "@/lib/read-cache";
+import { useQuery } from "@tanstack/react-query";
 import { adminKeys } from "./admin-keys";
 
 export const getAdminSession = (signal?: AbortSignal) => api.get("/api/admin/session", AdminSessionResponseSchema, { signal });
 
-export const useAdminSession = () => useRead(adminKeys.session(), () => getAdminSession());
+export const useAdminSession = () => useQuery({ queryKey: adminKeys.session(), queryFn: ({ signal }) => getAdminSession(signal) });

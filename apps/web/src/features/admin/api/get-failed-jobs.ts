@@ -4,10 +4,10 @@
  */
 import { AdminFailedJobsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { useReadEvery } from "@/lib/read-every";
+import { useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 export const getFailedJobs = (signal?: AbortSignal) => api.get("/api/admin/failed-jobs", AdminFailedJobsResponseSchema, { signal });
 
-export const useFailedJobs = (enabled: boolean) => useReadEvery(enabled ? adminKeys.failedJobs() : null, () => getFailedJobs(), ADMIN_DATA_FRESHNESS);
+export const useFailedJobs = (enabled: boolean) => useQuery({ queryKey: adminKeys.failedJobs(), queryFn: ({ signal }) => getFailedJobs(signal), enabled, ...ADMIN_FRESHNESS });

@@ -5,10 +5,10 @@
  */
 import { AdminPaymentMismatchesResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { useReadEvery } from "@/lib/read-every";
+import { useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 export const getPaymentMismatches = (signal?: AbortSignal) => api.get("/api/admin/payment-mismatches", AdminPaymentMismatchesResponseSchema, { signal });
 
-export const usePaymentMismatches = () => useReadEvery(adminKeys.paymentMismatches(), () => getPaymentMismatches(), ADMIN_DATA_FRESHNESS);
+export const usePaymentMismatches = () => useQuery({ queryKey: adminKeys.paymentMismatches(), queryFn: ({ signal }) => getPaymentMismatches(signal), ...ADMIN_FRESHNESS });

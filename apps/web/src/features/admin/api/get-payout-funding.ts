@@ -4,10 +4,10 @@
  */
 import { PayoutFundingResponseSchema } from "@jplay/schema/funding";
 import { api } from "@/lib/api-client";
-import { useReadEvery } from "@/lib/read-every";
+import { useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 export const getPayoutFunding = (signal?: AbortSignal) => api.get("/api/admin/funding", PayoutFundingResponseSchema, { signal });
 
-export const usePayoutFunding = () => useReadEvery(adminKeys.funding(), () => getPayoutFunding(), ADMIN_DATA_FRESHNESS);
+export const usePayoutFunding = () => useQuery({ queryKey: adminKeys.funding(), queryFn: ({ signal }) => getPayoutFunding(signal), ...ADMIN_FRESHNESS });

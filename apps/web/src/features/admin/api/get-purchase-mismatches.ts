@@ -5,10 +5,10 @@
  */
 import { AdminPurchaseMismatchesResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { useReadEvery } from "@/lib/read-every";
+import { useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 export const getPurchaseMismatches = (signal?: AbortSignal) => api.get("/api/admin/purchase-mismatches", AdminPurchaseMismatchesResponseSchema, { signal });
 
-export const usePurchaseMismatches = () => useReadEvery(adminKeys.purchaseMismatches(), () => getPurchaseMismatches(), ADMIN_DATA_FRESHNESS);
+export const usePurchaseMismatches = () => useQuery({ queryKey: adminKeys.purchaseMismatches(), queryFn: ({ signal }) => getPurchaseMismatches(signal), ...ADMIN_FRESHNESS });

@@ -5,10 +5,10 @@
  */
 import { AdminRecoveryPaymentsResponseSchema } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { useReadEvery } from "@/lib/read-every";
+import { useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 export const getRecoveryPayments = (signal?: AbortSignal) => api.get("/api/admin/recovery-payments", AdminRecoveryPaymentsResponseSchema, { signal });
 
-export const useRecoveryPayments = () => useReadEvery(adminKeys.recoveryPayments(), () => getRecoveryPayments(), ADMIN_DATA_FRESHNESS);
+export const useRecoveryPayments = () => useQuery({ queryKey: adminKeys.recoveryPayments(), queryFn: ({ signal }) => getRecoveryPayments(signal), ...ADMIN_FRESHNESS });

@@ -4,8 +4,8 @@
  */
 import { AdminRefundsResponseSchema } from "@jplay/schema/refunds";
 import { api } from "@/lib/api-client";
-import { useReadEvery } from "@/lib/read-every";
+import { useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
-export const useRefunds = () => useReadEvery(adminKeys.refunds(), () => api.get("/api/admin/refunds", AdminRefundsResponseSchema), ADMIN_DATA_FRESHNESS);
+export const useRefunds = () => useQuery({ queryKey: adminKeys.refunds(), queryFn: () => api.get("/api/admin/refunds", AdminRefundsResponseSchema), ...ADMIN_FRESHNESS });

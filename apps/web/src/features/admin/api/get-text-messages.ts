@@ -4,19 +4,18 @@
  */
 import { AdminTextMessagesResponseSchema, type SmsOptOutRequest, SmsOptOutResponseSchema } from "@jplay/schema/text-messages";
 import { api } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useReadEvery } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 export const getTextMessages = (cursor: string | null, signal?: AbortSignal) =>
   api.get(`/api/admin/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, AdminTextMessagesResponseSchema, { signal });
 
 export const useTextMessages = (cursor: string | null) =>
-  useReadEvery(adminKeys.messages(cursor ?? ""), () => getTextMessages(cursor), { ...ADMIN_DATA_FRESHNESS, keepPrevious: true });
+  useQuery({ queryKey: adminKeys.messages(cursor ?? ""), queryFn: ({ signal }) => getTextMessages(cursor, signal), placeholderData: keepPreviousData, ...ADMIN_FRESHNESS });
 
 export const useMarkOptedOut = () =>
-  useWrite((request: SmsOptOutRequest) => api.post("/api/admin/sms-opt-outs", SmsOptOutResponseSchema, request), {
-    onSettled: () => invalidateReads(adminKeys.messages()),
+  useMutation({
+    mutationFn: (request: SmsOptOutRequest) => api.post("/api/admin/sms-opt-outs", SmsOptOutResponseSchema, request),
+    onSettled: () => invalidate(adminKeys.messages()),
   });

@@ -4,21 +4,20 @@
  */
 import { AdminReceiptSchema, AdminRedemptionsByProviderSchema } from "@jplay/schema/receipts";
 import { api } from "@/lib/api-client";
-import { setRead, useRead } from "@/lib/read-cache";
-import { useReadEvery } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_UNPOLLED, queryClient } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_UNPOLLED } from "./get-admin-payments";
 
 const receiptPath = (receiptId: string) => `/api/admin/receipts/${encodeURIComponent(receiptId)}`;
 
 export const useAdminReceipt = (receiptId: string | null) =>
-  useRead(receiptId === null ? null : adminKeys.receipt(receiptId), () => api.get(receiptPath(receiptId!), AdminReceiptSchema));
+  useQuery({ queryKey: adminKeys.receipt(receiptId ?? ""), queryFn: () => api.get(receiptPath(receiptId!), AdminReceiptSchema), enabled: receiptId !== null });
 
 export const useRevokeReceipt = () =>
-  useWrite(({ receiptId, reason }: { receiptId: string; reason: string }) => api.post(`${receiptPath(receiptId)}/revoke`, AdminReceiptSchema, { reason }), {
-    onSuccess: (receipt) => setRead(adminKeys.receipt(receipt.receiptId), receipt),
+  useMutation({
+    mutationFn: ({ receiptId, reason }: { receiptId: string; reason: string }) => api.post(`${receiptPath(receiptId)}/revoke`, AdminReceiptSchema, { reason }),
+    onSuccess: (receipt) => queryClient.setQueryData(adminKeys.receipt(receipt.receiptId), receipt),
   });
 
 export const useRedemptionsByProvider = () =>
-  useReadEvery(adminKeys.redemptions(), () => api.get("/api/admin/redemptions", AdminRedemptionsByProviderSchema), ADMIN_DATA_UNPOLLED);
+  useQuery({ queryKey: adminKeys.redemptions(), queryFn: () => api.get("/api/admin/redemptions", AdminRedemptionsByProviderSchema), ...ADMIN_UNPOLLED });

@@ -4,10 +4,10 @@
  */
 import { RecordSettlementResponseSchema, type SettlementRequest } from "@jplay/schema/funding";
 import { api } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
+import { invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
 export const recordSettlement = (request: SettlementRequest) => api.post("/api/admin/settlements", RecordSettlementResponseSchema, request);
 
-export const useRecordSettlement = () => useWrite(recordSettlement, { onSettled: () => invalidateReads(adminKeys.funding()) });
+export const useRecordSettlement = () => useMutation({ mutationFn: recordSettlement, onSettled: () => invalidate(adminKeys.funding()) });

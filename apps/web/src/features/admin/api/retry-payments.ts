@@ -5,8 +5,8 @@
  */
 import { RetryBatchResponseSchema, type RetryRequest } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 
 export const retryPayments = (request: RetryRequest) => api.post("/api/admin/payments/retry", RetryBatchResponseSchema, request);
 
-export const useRetryPayments = () => useWrite(retryPayments);
+export const useRetryPayments = () => useMutation({ mutationFn: retryPayments });

@@ -11,27 +11,20 @@ import { type ReleaseCorrection, ReleaseCorrectionResponseSchema } from "@jplay/
 import { type ApproveSongRequest, ApproveSongResponseSchema, ReviewQueueResponseSchema } from "@jplay/schema/review";
 import { type RejectSongRequest, RejectSongResponseSchema } from "@jplay/schema/song-rejection";
 import { api, apiRequest } from "@/lib/api-client";
-import { invalidateReads } from "@/lib/read-cache";
-import { useReadEvery } from "@/lib/read-every";
-import { useWrite } from "@/lib/use-write";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_FRESHNESS, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
-import { ADMIN_DATA_FRESHNESS } from "./get-admin-payments";
 
 /** Under the admin data key, so signing out drops it. */
-export const useReviewQueue = () => useReadEvery(adminKeys.review(), () => api.get("/api/admin/review", ReviewQueueResponseSchema), ADMIN_DATA_FRESHNESS);
+export const useReviewQueue = () => useQuery({ queryKey: adminKeys.review(), queryFn: () => api.get("/api/admin/review", ReviewQueueResponseSchema), ...ADMIN_FRESHNESS });
 
 const songPath = (songId: string, decision: "approve" | "reject") => `/api/admin/songs/${encodeURIComponent(songId)}/${decision}`;
 
 /** A decision's write that reads everything it changes again once settled. */
 function useReviewDecision<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
-  return useWrite(send, {
-    onSettled: () =>
-      Promise.all([
-        invalidateReads(adminKeys.review()),
-        invalidateReads(adminKeys.payments()),
-        invalidateReads(adminKeys.refunds()),
-        invalidateReads(adminKeys.messages()),
-      ]),
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => invalidate(adminKeys.review(), adminKeys.payments(), adminKeys.refunds(), adminKeys.messages()),
   });
 }
 

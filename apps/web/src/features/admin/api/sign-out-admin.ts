@@ -4,19 +4,19 @@
  */
 import { type AdminSessionResponse, AdminSessionResponseSchema } from "@jplay/schema/admin";
 import { apiRequest } from "@/lib/api-client";
-import { forgetReads, invalidateReads, readData, setRead } from "@/lib/read-cache";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
+import { invalidate, queryClient } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
 export const signOutAdmin = () => apiRequest("DELETE", "/api/admin/session", AdminSessionResponseSchema);
 
 export const useSignOutAdmin = () =>
-  useWrite(signOutAdmin, {
+  useMutation({
+    mutationFn: signOutAdmin,
     onSettled: async () => {
-      forgetReads(adminKeys.data());
+      queryClient.removeQueries({ queryKey: adminKeys.data() });
       // Only a session already read is marked signed out (there is nothing to mark otherwise).
-      const previous = readData<AdminSessionResponse>(adminKeys.session());
-      if (previous) setRead<AdminSessionResponse>(adminKeys.session(), { ...previous, signedIn: false });
-      await invalidateReads(adminKeys.session());
+      queryClient.setQueryData<AdminSessionResponse>(adminKeys.session(), (previous) => previous && { ...previous, signedIn: false });
+      await invalidate(adminKeys.session());
     },
   });

@@ -13,7 +13,7 @@ import { inputClass } from "@/components/ui/field";
 import { SearchIcon } from "@/components/ui/icons";
 import { hasErrorCode } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { forgetReads, invalidateReads } from "@/lib/read-cache";
+import { invalidate, queryClient } from "@/lib/query";
 import { failedPaymentsView, initialCharge, retriesForSelection, songRetry, songRows, type SongRow } from "../admin-data";
 import { adminKeys } from "../api/admin-keys";
 import { useAdminPayments, useRefreshAdminPayments } from "../api/get-admin-payments";
@@ -266,8 +266,8 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
   // shows the sign-in form.
   useEffect(() => {
     if (!unauthorised) return;
-    forgetReads(adminKeys.data());
-    void invalidateReads(adminKeys.session());
+    queryClient.removeQueries({ queryKey: adminKeys.data() });
+    void invalidate(adminKeys.session());
   }, [unauthorised]);
 
   const refreshButton = (
@@ -275,7 +275,7 @@ export function AdminDashboard({ method }: { method: AdminSessionResponse["metho
       variant="secondary"
       onClick={() => {
         refresh.mutate();
-        void invalidateReads(adminKeys.funding());
+        void invalidate(adminKeys.funding());
       }}
       aria-busy={refresh.isPending || payments.isFetching}
     >

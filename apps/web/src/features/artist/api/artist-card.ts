@@ -6,8 +6,8 @@
 import { type ArtistCardResponse, ArtistCardResponseSchema, ReplacedCardResponseSchema } from "@jplay/schema/artist";
 import { ClientSecretResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
-import { setRead, useRead } from "@/lib/read-cache";
-import { useWrite } from "@/lib/use-write";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryClient } from "@/lib/query";
 
 export interface ArtistCard {
   brand: string;
@@ -18,13 +18,14 @@ export interface ArtistCard {
 
 const path = (token: string) => `/api/artist/${encodeURIComponent(token)}/card`;
 
-const artistCardKey = (token: string) => `artist/card/${token}`;
+const artistCardKey = (token: string) => ["artist", "card", token];
 
-export const useArtistCard = (token: string) => useRead(artistCardKey(token), () => api.get(path(token), ArtistCardResponseSchema));
+export const useArtistCard = (token: string) => useQuery({ queryKey: artistCardKey(token), queryFn: () => api.get(path(token), ArtistCardResponseSchema) });
 
 export const startCardReplacement = (token: string) => api.post(`${path(token)}/setup-intent`, ClientSecretResponseSchema);
 
 export const useFinishCardReplacement = (token: string) =>
-  useWrite((setupIntentId: string) => api.post(path(token), ReplacedCardResponseSchema, { setupIntentId }), {
-    onSuccess: (answer) => setRead<ArtistCardResponse>(artistCardKey(token), answer),
+  useMutation({
+    mutationFn: (setupIntentId: string) => api.post(path(token), ReplacedCardResponseSchema, { setupIntentId }),
+    onSuccess: (answer) => queryClient.setQueryData<ArtistCardResponse>(artistCardKey(token), answer),
   });

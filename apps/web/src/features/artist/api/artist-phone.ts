@@ -5,18 +5,19 @@
  */
 import { type ArtistPhoneResponse, ArtistPhoneResponseSchema, PhoneCodeSentResponseSchema } from "@jplay/schema/phone-confirmation";
 import { api } from "@/lib/api-client";
-import { setRead, useRead } from "@/lib/read-cache";
-import { useWrite } from "@/lib/use-write";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryClient } from "@/lib/query";
 
 const path = (token: string) => `/api/artist/${encodeURIComponent(token)}/phone`;
 
-const artistPhoneKey = (token: string) => `artist/phone/${token}`;
+const artistPhoneKey = (token: string) => ["artist", "phone", token];
 
-export const useArtistPhone = (token: string) => useRead(artistPhoneKey(token), () => api.get(path(token), ArtistPhoneResponseSchema));
+export const useArtistPhone = (token: string) => useQuery({ queryKey: artistPhoneKey(token), queryFn: () => api.get(path(token), ArtistPhoneResponseSchema) });
 
-export const useSendPhoneCode = (token: string) => useWrite(() => api.post(`${path(token)}/code`, PhoneCodeSentResponseSchema));
+export const useSendPhoneCode = (token: string) => useMutation({ mutationFn: () => api.post(`${path(token)}/code`, PhoneCodeSentResponseSchema) });
 
 export const useConfirmPhone = (token: string) =>
-  useWrite((code: string) => api.post(`${path(token)}/confirm`, ArtistPhoneResponseSchema, { code }), {
-    onSuccess: (answer) => setRead<ArtistPhoneResponse>(artistPhoneKey(token), answer),
+  useMutation({
+    mutationFn: (code: string) => api.post(`${path(token)}/confirm`, ArtistPhoneResponseSchema, { code }),
+    onSuccess: (answer) => queryClient.setQueryData<ArtistPhoneResponse>(artistPhoneKey(token), answer),
   });

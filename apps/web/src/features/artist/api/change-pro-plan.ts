@@ -4,7 +4,7 @@
  */
 import { ProPlanResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 import { setProPlan } from "./get-pro-plan";
 
 export type ProPlanChange = "cancel" | "resume";
@@ -12,4 +12,4 @@ export type ProPlanChange = "cancel" | "resume";
 export const changeProPlan = (token: string, change: ProPlanChange) => api.post(`/api/artist/${encodeURIComponent(token)}/pro/${change}`, ProPlanResponseSchema);
 
 export const useChangeProPlan = (token: string) =>
-  useWrite((change: ProPlanChange) => changeProPlan(token, change), { onSuccess: (plan) => setProPlan(token, plan) });
+  useMutation({ mutationFn: (change: ProPlanChange) => changeProPlan(token, change), onSuccess: (plan) => setProPlan(token, plan) });

@@ -4,11 +4,11 @@
  */
 import { EndArtistSessionResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 import { invalidateArtistPage } from "./get-artist-page";
 
 export const endArtistSession = (token: string, sessionId: string) =>
   api.post(`/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`, EndArtistSessionResponseSchema);
 
 export const useEndArtistSession = (token: string) =>
-  useWrite((sessionId: string) => endArtistSession(token, sessionId), { onSettled: () => invalidateArtistPage(token) });
+  useMutation({ mutationFn: (sessionId: string) => endArtistSession(token, sessionId), onSettled: () => invalidateArtistPage(token) });

@@ -5,13 +5,14 @@
  */
 import { ArtistPageResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
-import { invalidateReads, useRead } from "@/lib/read-cache";
+import { useQuery } from "@tanstack/react-query";
+import { invalidate } from "@/lib/query";
 
 export const getArtistPage = (token: string) => api.get(`/api/artist/${encodeURIComponent(token)}`, ArtistPageResponseSchema);
 
-const artistPageKey = (token: string) => `artist/page/${token}`;
+const artistPageKey = (token: string) => ["artist", "page", token];
 
-export const useArtistPage = (token: string) => useRead(artistPageKey(token), () => getArtistPage(token));
+export const useArtistPage = (token: string) => useQuery({ queryKey: artistPageKey(token), queryFn: () => getArtistPage(token) });
 
 /** After a write that changes the page (a browser signed out, the links revoked): it is read again. */
-export const invalidateArtistPage = (token: string) => invalidateReads(artistPageKey(token));
+export const invalidateArtistPage = (token: string) => invalidate(artistPageKey(token));

@@ -5,13 +5,14 @@
  */
 import { type ProPlanResponse, ProPlanResponseSchema } from "@jplay/schema/pro-plan";
 import { api } from "@/lib/api-client";
-import { setRead, useRead } from "@/lib/read-cache";
+import { useQuery } from "@tanstack/react-query";
+import { queryClient } from "@/lib/query";
 
 export const getProPlan = (token: string) => api.get(`/api/artist/${encodeURIComponent(token)}/pro`, ProPlanResponseSchema);
 
-const proPlanKey = (token: string) => `artist/pro/${token}`;
+const proPlanKey = (token: string) => ["artist", "pro", token];
 
-export const useProPlan = (token: string) => useRead(proPlanKey(token), () => getProPlan(token));
+export const useProPlan = (token: string) => useQuery({ queryKey: proPlanKey(token), queryFn: () => getProPlan(token) });
 
 /** The plan as a write answered it, in place of the one read. */
-export const setProPlan = (token: string, plan: ProPlanResponse) => setRead(proPlanKey(token), plan);
+export const setProPlan = (token: string, plan: ProPlanResponse) => queryClient.setQueryData(proPlanKey(token), plan);

@@ -5,10 +5,10 @@
  */
 import { StatementMonthsResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
-import { useRead } from "@/lib/read-cache";
+import { useQuery } from "@tanstack/react-query";
 
 const statementsPath = (token: string) => `/api/artist/${encodeURIComponent(token)}/statements`;
 
 export const statementCsvPath = (token: string, month: string) => `${statementsPath(token)}/${month}.csv`;
 
-export const useStatementMonths = (token: string) => useRead(`artist/statements/${token}`, () => api.get(statementsPath(token), StatementMonthsResponseSchema));
+export const useStatementMonths = (token: string) => useQuery({ queryKey: ["artist", "statements", token], queryFn: () => api.get(statementsPath(token), StatementMonthsResponseSchema) });

@@ -6,13 +6,14 @@
  */
 import { RevokeArtistLinksResponseSchema } from "@jplay/schema/artist";
 import { api } from "@/lib/api-client";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 import { invalidateArtistPage } from "./get-artist-page";
 
 export const revokeArtistLinks = (token: string) => api.post(`/api/artist/${encodeURIComponent(token)}/revoke-links`, RevokeArtistLinksResponseSchema);
 
 export const useRevokeArtistLinks = (token: string) =>
-  useWrite(() => revokeArtistLinks(token), {
+  useMutation({
+    mutationFn: () => revokeArtistLinks(token),
     onSuccess: () => {
       void invalidateArtistPage(token);
     },

@@ -6,7 +6,7 @@
  */
 import { type CompleteDistributionRequest, CompleteDistributionResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 
 export interface CompleteDistributionInput extends CompleteDistributionRequest {
   songId: string;
@@ -15,4 +15,4 @@ export interface CompleteDistributionInput extends CompleteDistributionRequest {
 export const completeDistribution = ({ songId, ...body }: CompleteDistributionInput) =>
   api.post(`/api/distribute/${encodeURIComponent(songId)}/complete`, CompleteDistributionResponseSchema, body);
 
-export const useCompleteDistribution = () => useWrite(completeDistribution);
+export const useCompleteDistribution = () => useMutation({ mutationFn: completeDistribution });

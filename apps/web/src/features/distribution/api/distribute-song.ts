@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from "react";
 import { DistributeResponseSchema, type DistributeResponse } from "@jplay/schema/payments";
 import { ApiError, checkedAnswer, parseJson } from "@/lib/api-client";
 import { networkStatus } from "@/lib/network-status";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 
 export interface UploadProgress {
   loaded: number;
@@ -59,19 +59,17 @@ export function distributeSong(body: FormData, { signal, onProgress }: Distribut
 export function useDistributeSong() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
-  const write = useWrite(
-    (body: FormData) => {
+  const write = useMutation({
+    mutationFn: (body: FormData) => {
       controller.current = new AbortController();
       setProgress({ loaded: 0, total: 0 });
       return distributeSong(body, { signal: controller.current.signal, onProgress: setProgress });
     },
-    {
-      onSettled: () => {
-        controller.current = null;
-        setProgress(null);
-      },
+    onSettled: () => {
+      controller.current = null;
+      setProgress(null);
     },
-  );
+  });
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { ...write, progress, cancel };
 }

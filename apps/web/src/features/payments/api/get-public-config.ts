@@ -5,8 +5,8 @@
  */
 import { type PublicConfig, PublicConfigSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
-import { useRead } from "@/lib/read-cache";
+import { useQuery } from "@tanstack/react-query";
 
 export const getPublicConfig = (): Promise<PublicConfig> => api.get("/api/config", PublicConfigSchema);
 
-export const usePublicConfig = () => useRead("config", getPublicConfig);
+export const usePublicConfig = () => useQuery({ queryKey: ["config"], queryFn: getPublicConfig });

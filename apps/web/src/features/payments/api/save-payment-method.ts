@@ -4,7 +4,7 @@
  */
 import { type PaymentFrequency, SavePaymentMethodResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 import { withChallenge } from "../challenge-requests";
 
 export interface SavePaymentMethodInput {
@@ -18,4 +18,4 @@ export interface SavePaymentMethodInput {
 export const savePaymentMethod = (input: SavePaymentMethodInput) =>
   withChallenge((headers) => api.post("/api/save-payment-method", SavePaymentMethodResponseSchema, input, headers ? { headers } : {}));
 
-export const useSavePaymentMethod = () => useWrite(savePaymentMethod);
+export const useSavePaymentMethod = () => useMutation({ mutationFn: savePaymentMethod });

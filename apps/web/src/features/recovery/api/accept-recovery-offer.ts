@@ -12,7 +12,7 @@
 import { is } from "valibot";
 import { type RecoveryNextTierResponse, RecoveryNextTierResponseSchema, type RecoveryRequest, type RecoveryResponse, RecoveryResponseSchema } from "@jplay/schema/payments";
 import { api, ApiError } from "@/lib/api-client";
-import { useWrite } from "@/lib/use-write";
+import { useMutation } from "@tanstack/react-query";
 
 export type RecoveryOutcome =
   | { kind: "paid"; alreadyProcessed: boolean }
@@ -47,4 +47,4 @@ export async function acceptRecoveryOffer({ songId, offerTier }: AcceptRecoveryO
   throw new Error("The server answered without a payment to confirm.");
 }
 
-export const useAcceptRecoveryOffer = () => useWrite(acceptRecoveryOffer);
+export const useAcceptRecoveryOffer = () => useMutation({ mutationFn: acceptRecoveryOffer });
