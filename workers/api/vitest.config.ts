@@ -121,7 +121,13 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
   const sandboxModules = await buildStripeSandbox(name);
   return {
     // The web app's `@/` import alias (apps/web/tsconfig.json): the Home route renders its components.
-    resolve: { alias: { "@": path.join(root, "apps/web/src") } },
+    // `@eshaz/web-worker`: as wrangler.toml's [alias] (the MP3 decoder's unused Web Worker variant).
+    resolve: {
+      alias: {
+        "@": path.join(root, "apps/web/src"),
+        "@eshaz/web-worker": path.join(root, "workers/api/src/distribution/audio-decode/no-web-worker.ts"),
+      },
+    },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
