@@ -55,6 +55,8 @@ export const ISOLATED_TESTS = [
   "test/recovery.test.ts",
   "test/payouts.test.ts",
   "test/payout-funding.test.ts",
+  // Moves the sandbox clock (funds the platform balance) and pays connected accounts out.
+  "test/payout-truth.test.ts",
   "test/reconcile-stripe.test.ts",
   "test/webhook-endpoints.test.ts",
   "test/compliance.test.ts",

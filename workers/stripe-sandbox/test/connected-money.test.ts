@@ -104,3 +104,14 @@ describe("a connected account's payouts", () => {
     expect(await availableOf({ stripeAccount: account.id })).toBe(500);
   });
 });
+
+describe("a requirement past due after an account became payable", () => {
+  it("restricts the account: payouts off, transfers refused, account.updated to the Connect endpoint", async () => {
+    const account = await payableAccount(stripe);
+    const restricted = await settledCall("POST", `/v1/test_helpers/accounts/${account.id}/past_due`, { requirement: "individual.verification.document" });
+    expect(restricted.json).toMatchObject({ payouts_enabled: false, requirements: { past_due: ["individual.verification.document"], disabled_reason: "requirements.past_due" } });
+    expect(await stripeError(stripe.transfers.create({ amount: 100, currency: "usd", destination: account.id }))).toMatchObject({ code: "insufficient_capabilities_for_transfer" });
+    const updates = (await deliveriesAbout(account.id)).filter((d) => (JSON.parse(d.body) as Json).type === "account.updated");
+    expect(updates.map((d) => d.path)).toEqual([CONNECT_ENDPOINT]);
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * Sandbox-only: a connected account's scheduled payout to its debit card, now. Stripe pays a
+ * Sandbox-only: a connected account's scheduled payout to its debit card, now; and a requirement
+ * Stripe raises on an account after it became payable (`past_due`), which restricts it. Stripe pays a
  * connected account's balance out on the account's schedule by itself; the sandbox has no timer, so
  * a test (or the dev tools) says when, and whether the bank takes it
  * (https://docs.stripe.com/connect/payouts-connected-accounts). The payout takes `amount` (default:
@@ -17,6 +18,8 @@ import { endpoint } from "../context";
 import { invalidRequest, parameterInvalid } from "../errors";
 import { ID_PREFIX, newId } from "../ids";
 import { loadAccount } from "./accounts";
+import { withReadiness } from "../connect-accounts";
+import { previousAttributes } from "../events";
 
 /** Stripe's payout failure codes and their messages (a subset; the codes a debit card payout meets). */
 export const PAYOUT_FAILURES = {
@@ -33,7 +36,24 @@ type FailureCode = keyof typeof PAYOUT_FAILURES;
 
 const payoutFailed = () => invalidRequest("Payouts are not enabled for this account: it cannot be paid out to.", { code: "payouts_not_allowed" });
 
-export const connectedPayoutRoutes = new Hono<AppEnv>().post(
+export const connectedPayoutRoutes = new Hono<AppEnv>()
+  .post(
+    // Stripe asks a payable account for more (a document, say) and it is past due: the account is
+    // restricted, payouts and transfers stop, `account.updated` goes to the Connect endpoint.
+    "/v1/test_helpers/accounts/:id/past_due",
+    endpoint("secret", async (call) => {
+      const requirement = call.params.allowOnly(["requirement"]).requiredString("requirement");
+      const before = await loadAccount(call, call.pathParam("id"));
+      await call.store.lock(before.id);
+      const pastDue = [...new Set([...(before.requirements?.past_due ?? []), requirement])];
+      const after = withReadiness({ ...before, requirements: { ...before.requirements!, past_due: pastDue } });
+      call.store.put(after);
+      const previous = previousAttributes(before, after);
+      if (previous) call.emit("account.updated", after, previous);
+      return after;
+    }),
+  )
+  .post(
   "/v1/test_helpers/accounts/:id/payouts",
   endpoint("secret", async (call) => {
     const p = call.params.allowOnly(["amount", "failure_code"]);
