@@ -95,6 +95,10 @@ describe("a connected account's payouts", () => {
     expect(sent.map((d) => [d.path, (JSON.parse(d.body) as Json).account])).toEqual([[CONNECT_ENDPOINT, account.id]]);
   });
 
+  it("a connected account's balance is read only for an account of the platform (Stripe-Account)", async () => {
+    expect(await stripeError(stripe.balance.retrieve({}, { stripeAccount: "acct_notOneOfOurs" }))).toMatchObject({ code: "account_invalid", statusCode: 403 });
+  });
+
   it("refuses a payout the account cannot make: not payable, or more than its balance, or an unknown failure code", async () => {
     const onboarding = await stripe.accounts.create({ type: "express", capabilities: { transfers: { requested: true } } });
     expect((await settledCall("POST", `/v1/test_helpers/accounts/${onboarding.id}/payouts`, { amount: "100" })).json.error).toMatchObject({ code: "payouts_not_allowed" });

@@ -12,6 +12,7 @@ import type { AppEnv } from "../env";
 import { type BalanceTransaction, balanceObject, withCurrentStatus } from "../balance";
 import { balanceSettingsObject, setDebitNegativeBalances } from "../balance-settings";
 import { connectedBalanceObject } from "../connected-balance";
+import { requireConnectedAccount } from "../connected-account";
 import { endpoint } from "../context";
 import type { Range } from "../form";
 import { listObject } from "../lists";
@@ -30,7 +31,10 @@ export const balanceRoutes = new Hono<AppEnv>()
     endpoint("secret", async (call) => {
       call.params.allowOnly(["expand"]);
       // A platform reading a connected account's balance (`Stripe-Account`): that account's own.
-      if (call.actingAccount) return connectedBalanceObject(call.store.db, call.actingAccount);
+      if (call.actingAccount) {
+        await requireConnectedAccount(call.store, call.actingAccount);
+        return connectedBalanceObject(call.store.db, call.actingAccount);
+      }
       await settleDueTopups(call);
       return balanceObject(call.store.db, call.now);
     }),

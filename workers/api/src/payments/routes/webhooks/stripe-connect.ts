@@ -1,6 +1,7 @@
 /**
  * POST /api/webhooks/stripe-connect: Stripe's Connect endpoint, which receives events that happen on
- * the artists' connected accounts (`account.updated`: payouts enabled or disabled). Stripe signs a
+ * the artists' connected accounts (`account.updated`: payouts enabled or disabled; `payout.failed` and
+ * `payout.paid`: whether the artist's payout reached their debit card). Stripe signs a
  * Connect endpoint with its own secret (STRIPE_CONNECT_WEBHOOK_SECRET), so it is a route of its own.
  * Each event id is claimed once, like the platform endpoint; other event types are acknowledged.
  * https://docs.stripe.com/connect/webhooks
