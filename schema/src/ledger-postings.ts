@@ -45,6 +45,8 @@ export const LEDGER_KINDS = {
   payout: "payout",
   payoutSent: "payout.sent",
   payoutFailed: "payout.failed",
+  /** ref: the Stripe transfer reversal's id (`trr_…`): part or all of a paid payout taken back. */
+  payoutReversed: "payout.reversed",
   /** ref: the payment's id (a distribution fee, recovery offer, checkout, admin retry or initial charge). */
   payment: "payment",
   /** ref: the Stripe invoice's id (a Pro subscription's invoice). */
@@ -156,6 +158,16 @@ export const POSTINGS = {
   /** Stripe refused the payout for good: its money returns to the artist's balance. */
   payoutFailed(payout: { id: string; artistId: string; amountCents: number }): Posting {
     return posting(K.payoutFailed, payout.id, artistMoves(payout.artistId, A.artistPayoutPending(payout.artistId), A.artistAvailable(payout.artistId), payout.amountCents));
+  },
+  /**
+   * Stripe reversed (part of) a paid payout's Transfer: the amount came back to the platform, so it is
+   * the artist's again, available for the next payout (docs/decisions/094-payout-truth.md).
+   */
+  payoutReversed(reversal: { id: string; artistId: string; amountCents: number }): Posting {
+    return posting(K.payoutReversed, reversal.id, [
+      { account: A.payoutsSent, amountCents: -reversal.amountCents },
+      { account: A.artistAvailable(reversal.artistId), artistId: reversal.artistId, amountCents: reversal.amountCents },
+    ]);
   },
   /** A card charge succeeded (a song's fee or an initial charge). */
   payment: (payment: { id: string; amountCents: number }): Posting => cardCharge(K.payment, payment.id, payment.amountCents),

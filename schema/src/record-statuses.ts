@@ -20,6 +20,8 @@ export const TEXT_MESSAGE_KINDS = [
   "song_restored",
   "song_held",
   "payout_sent",
+  "payout_reversed",
+  "payout_failed",
   "renewal_needs_confirmation",
   "phone_code",
   "opted_out",
@@ -33,6 +35,9 @@ export type TextMessageStatus = (typeof TEXT_MESSAGE_STATUSES)[number];
 export const RETRY_ITEM_STATUSES = ["pending", "succeeded", "failed", "skipped"] as const;
 
 export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
+
+/** A Stripe payout of a connected account's balance to the artist's debit card: it arrived, or the bank sent it back. */
+export const CONNECT_PAYOUT_STATUSES = ["paid", "failed"] as const;
 
 /**
  * A failed-download credit (README, "Failed downloads"): `credited` (written to the ledger, by the

@@ -7,12 +7,13 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
 import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
-import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES } from "./record-statuses";
+import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, CONNECT_PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES } from "./record-statuses";
 
 export { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, type SongStatus, type SongPackage, type PaymentFrequency } from "./statuses";
 export {
   RETRY_ITEM_STATUSES,
   PAYOUT_STATUSES,
+  CONNECT_PAYOUT_STATUSES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
   TEXT_MESSAGE_KINDS,
@@ -603,6 +604,44 @@ export const payouts = sqliteTable(
   },
   (payout) => [uniqueIndex("payouts_artist_period_unique").on(payout.artistId, payout.period), index("payouts_status_idx").on(payout.status)],
 );
+
+/**
+ * Stripe's payouts of an artist's connected account to their debit card (`payout.paid`,
+ * `payout.failed` on the Connect endpoint), one row per Stripe payout: whether the money JPlay
+ * transferred reached the card, or came back to the account's Stripe balance, where it waits for a
+ * new card (docs/decisions/094-payout-truth.md).
+ */
+export const connectPayouts = sqliteTable(
+  "connect_payouts",
+  {
+    /** Stripe's payout id (`po_…`). */
+    id: text("id").primaryKey(),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: CONNECT_PAYOUT_STATUSES }).notNull(),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
+  },
+  (payout) => [index("connect_payouts_artist_idx").on(payout.artistId)],
+);
+
+/**
+ * An artist's connected account being created: written before Stripe is asked, with the idempotency
+ * key and when it was first used, so a create whose answer was lost is found again (by its key within
+ * Stripe's 24 hours, by listing accounts after) instead of made twice (ledger/connect-accounts.ts).
+ */
+export const connectAccountCreations = sqliteTable("connect_account_creations", {
+  artistId: text("artist_id")
+    .primaryKey()
+    .references(() => artists.id),
+  idempotencyKey: text("idempotency_key").notNull(),
+  /** When the key was first sent (ms): past Stripe's 24 hours it may have expired. */
+  startedAt: integer("started_at", { mode: "number" }).notNull(),
+});
 
 /**
  * Money the tablet provider settled to JPlay's bank account (recorded by an operator), one row per

@@ -55,6 +55,10 @@ export const ISOLATED_TESTS = [
   "test/recovery.test.ts",
   "test/payouts.test.ts",
   "test/payout-funding.test.ts",
+  // Moves the sandbox clock (funds the platform balance) and pays connected accounts out.
+  "test/payout-truth.test.ts",
+  // Arms sandbox faults on POST /v1/accounts, which another file's account creation would spend.
+  "test/connect-account-creation.test.ts",
   "test/reconcile-stripe.test.ts",
   "test/webhook-endpoints.test.ts",
   "test/compliance.test.ts",

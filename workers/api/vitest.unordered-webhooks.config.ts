@@ -4,7 +4,7 @@
 // in whatever order, and only moves state forward. Each file gets its own runtime and sandbox.
 import { workerProject } from "./vitest.config.ts";
 
-export const UNORDERED_WEBHOOK_TESTS = ["test/one-off-and-pro.test.ts", "test/complete-distribution.test.ts", "test/refunds.test.ts", "test/artist-onboarding.test.ts"];
+export const UNORDERED_WEBHOOK_TESTS = ["test/one-off-and-pro.test.ts", "test/complete-distribution.test.ts", "test/refunds.test.ts", "test/artist-onboarding.test.ts", "test/payout-truth.test.ts"];
 
 export default workerProject({
   name: "worker-unordered-webhooks",

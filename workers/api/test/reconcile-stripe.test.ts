@@ -22,6 +22,9 @@ import { artistWithSong, chargesOf, freshCardNumber, impatientStripe, payInBrows
 import { signedInOperator } from "./admin-support";
 import { CapturingQueue, insertArtist } from "./song-fixtures";
 import { testContext } from "./support";
+import { payableConnectedAccount } from "./platform-funds";
+import { ACCOUNTS, postTransaction } from "../src/ledger/ledger";
+import { payArtist } from "../src/ledger/payouts";
 
 const stripe = createStripe(env);
 const db = createDb(env.DB);
@@ -106,6 +109,27 @@ describe("webhooks Stripe gave up on", () => {
     for (const event of updates) expect(await recorded(event.id)).toBe(1);
     await runCron();
     expect(await payoutsEnabled()).toBe(true);
+  });
+
+  it("a payable account Stripe restricts later, its account.updated never delivered, is found by the cron and its payouts are held", async () => {
+    const artistId = await insertArtist();
+    const account = await payableConnectedAccount();
+    await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: true, payoutRequirements: [] }).where(eq(artists.id, artistId));
+    await endpointsDown();
+    expect((await sandboxAdmin(`/v1/test_helpers/accounts/${account.id}/past_due`, { requirement: "individual.verification.document" })).status).toBe(200);
+    await pastEveryRetry();
+    await endpointsBack();
+    const row = async () => (await db.select().from(artists).where(eq(artists.id, artistId)))[0]!;
+    expect((await row()).payoutsEnabled).toBe(true);
+
+    await runCron();
+    expect(await row()).toMatchObject({ payoutsEnabled: false, payoutRequirements: ["individual.verification.document"] });
+    // The artist's earnings stay with JPlay: no transfer is tried to the restricted account.
+    await postTransaction(testContext(), "purchase", crypto.randomUUID(), [
+      { account: ACCOUNTS.providerReceivable, amountCents: -5_000 },
+      { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: 5_000 },
+    ]);
+    expect(await payArtist(testContext(), artistId, "2026-11-23")).toBe("held");
   });
 
   it("an invoice.paid Stripe gave up on is listed in the account's older API version, whose invoice has no parent: its invoice is read again, so Pro's charge is posted", async () => {

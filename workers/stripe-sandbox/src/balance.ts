@@ -89,7 +89,7 @@ interface Movement {
   currency: string;
   fee: number;
   availableOn: number;
-  type: "charge" | "topup" | "transfer" | "refund" | "refund_failure";
+  type: "charge" | "topup" | "transfer" | "transfer_refund" | "refund" | "refund_failure";
   source: string;
   description: string | null;
 }
@@ -199,6 +199,11 @@ export async function debitRefundIfCovered(call: SandboxCall, refund: { id: stri
 /** A refund's amount leaves the balance at once (no fee is returned: Stripe keeps it). */
 export function debitRefund(call: SandboxCall, refund: { id: string; amount: number; currency: string }): BalanceTransaction {
   return record(call, { amount: -refund.amount, currency: refund.currency, fee: 0, availableOn: call.now, type: "refund", source: refund.id, description: "REFUND FOR CHARGE" });
+}
+
+/** A transfer reversal: its amount comes back from the connected account, available at once (Stripe's `transfer_refund`). */
+export function creditTransferReversal(call: SandboxCall, reversal: { id: string; amount: number; currency: string }): BalanceTransaction {
+  return record(call, { amount: reversal.amount, currency: reversal.currency, fee: 0, availableOn: call.now, type: "transfer_refund", source: reversal.id, description: "REVERSAL" });
 }
 
 /** A refund that failed after it was made: its amount comes back, available at once. */

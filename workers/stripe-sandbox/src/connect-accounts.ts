@@ -160,10 +160,15 @@ export function currentlyDue(account: Account): string[] {
   return due;
 }
 
-/** Recomputes the flags that follow from what the account has: ready once nothing is due. */
+/**
+ * Recomputes the flags that follow from what the account has: ready once nothing is due. What Stripe
+ * asked for later and was not given (`requirements.past_due`, set by the test helper in
+ * resources/connected-payouts.ts) keeps it restricted.
+ */
 export function withReadiness(account: Account): Account {
   const due = currentlyDue(account);
-  const ready = due.length === 0;
+  const pastDue = account.requirements?.past_due ?? [];
+  const ready = due.length === 0 && pastDue.length === 0;
   const capabilities: Record<string, string> = {};
   for (const [name, state] of Object.entries(account.capabilities ?? {})) capabilities[name] = ready ? "active" : state === "active" ? "inactive" : state;
   return {
@@ -176,7 +181,7 @@ export function withReadiness(account: Account): Account {
       ...(account.requirements as Stripe.Account.Requirements),
       currently_due: due,
       eventually_due: due,
-      past_due: [],
+      past_due: pastDue,
       disabled_reason: ready ? null : "requirements.past_due",
     },
   };

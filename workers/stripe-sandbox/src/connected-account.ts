@@ -1,7 +1,7 @@
 /**
  * The `Stripe-Account` header: a platform acting as one of its connected accounts
  * (https://docs.stripe.com/connect/authentication). The sandbox honours it where the product needs it
- * — reading a connected account's own events, which the platform's `GET /v1/events` does not list
+ * — reading a connected account's own events and its balance (connected-balance.ts), which the platform's `GET /v1/events` does not list
  * (https://docs.stripe.com/connect/webhooks: the connected account owns them) — and refuses it
  * everywhere else rather than silently acting as the platform.
  */
@@ -14,7 +14,7 @@ import type { SandboxStore } from "./store";
 const HEADER = "Stripe-Account";
 
 /** Paths where the sandbox acts as a connected account. */
-const ACTS_AS_ACCOUNT = /^\/v1\/events(\/[^/]+)?$/;
+const ACTS_AS_ACCOUNT = /^\/v1\/(events(\/[^/]+)?|balance)$/;
 
 /** The connected account a request acts as, or null for the platform itself. */
 export const actingAccountOf = (c: Context<AppEnv>): string | null => c.req.header(HEADER) || null;

@@ -64,9 +64,12 @@ export class SandboxCall {
     return value;
   }
 
-  /** Records an event for `object`'s current state; it is committed with the request's writes. */
-  emit(type: KnownEventType, object: StoredObject, previous?: Record<string, unknown>): void {
-    const event = buildEvent({ now: this.now, requestId: this.requestId, idempotencyKey: this.idempotencyKey }, type, object, previous);
+  /**
+   * Records an event for `object`'s current state; it is committed with the request's writes.
+   * `onAccount`: it happened on that connected account (it goes to Connect endpoints).
+   */
+  emit(type: KnownEventType, object: StoredObject, previous?: Record<string, unknown>, onAccount?: string): void {
+    const event = buildEvent({ now: this.now, requestId: this.requestId, idempotencyKey: this.idempotencyKey }, type, object, previous, onAccount);
     this.events.push(event);
     this.store.put(event);
   }

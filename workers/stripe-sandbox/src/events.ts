@@ -58,12 +58,14 @@ export function routedTo(event: SandboxEvent, endpointIds: readonly string[]): S
 }
 
 /**
+ * `onAccount`: the connected account the event happened on (a payout of its balance), for objects
+ * that do not name it themselves.
  * `previous`: the changed fields' old values. Stripe shows them only on `*.updated` events
  * (https://docs.stripe.com/api/events/object#event_object-data-previous_attributes); on any other type
  * they are dropped here, whatever the caller passed.
  */
-export function buildEvent(origin: EventOrigin, type: EventType, object: StoredObject, previous?: Record<string, unknown>): SandboxEvent {
-  const account = connectedAccountOf(type, object);
+export function buildEvent(origin: EventOrigin, type: EventType, object: StoredObject, previous?: Record<string, unknown>, onAccount?: string): SandboxEvent {
+  const account = onAccount ?? connectedAccountOf(type, object);
   const shownPrevious = type.endsWith(".updated") ? previous : undefined;
   return {
     ...(account ? { account } : {}),

@@ -23,6 +23,8 @@ export const ID_PREFIX = {
   person: "person",
   card: "card",
   transfer: "tr",
+  transfer_reversal: "trr",
+  payout: "po",
   balance_transaction: "txn",
   destination_payment: "py",
   topup: "tu",

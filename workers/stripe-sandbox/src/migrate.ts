@@ -7,6 +7,7 @@ import init from "../migrations/0000_init.sql";
 import balanceFloor from "../migrations/0001_balance_floor.sql";
 import pendingEventsIndex from "../migrations/0002_pending_events_index.sql";
 import turnstileTokens from "../migrations/0003_turnstile_tokens.sql";
+import connectedBalances from "../migrations/0005_connected_balances.sql";
 
 /** In order; append new files, never edit applied ones. */
 const MIGRATIONS: ReadonlyArray<readonly [name: string, sql: string]> = [
@@ -14,6 +15,7 @@ const MIGRATIONS: ReadonlyArray<readonly [name: string, sql: string]> = [
   ["0001_balance_floor", balanceFloor],
   ["0002_pending_events_index", pendingEventsIndex],
   ["0003_turnstile_tokens", turnstileTokens],
+  ["0005_connected_balances", connectedBalances],
 ];
 
 const statementsOf = (sql: string) =>

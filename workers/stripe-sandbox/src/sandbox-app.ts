@@ -33,6 +33,8 @@ import { testClockRoutes } from "./resources/test-clocks";
 import { testHelperRoutes } from "./resources/test-helpers";
 import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
+import { transferReversalRoutes } from "./resources/transfer-reversals";
+import { connectedPayoutRoutes } from "./resources/connected-payouts";
 import { turnstileRoutes } from "./turnstile";
 import { webhookEndpointRoutes } from "./resources/webhook-endpoints";
 import { runDueRefundWork } from "./refunds";
@@ -93,11 +95,13 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", accountRoutes)
   .route("/", accountLinkRoutes)
   .route("/", transferRoutes)
+  .route("/", transferReversalRoutes)
   .route("/", balanceRoutes)
   .route("/", topupRoutes)
   .route("/", webhookEndpointRoutes)
   .route("/", testClockRoutes)
   .route("/", testHelperRoutes)
+  .route("/", connectedPayoutRoutes)
   .all("*", (c) => {
     throw invalidRequest(
       `Unrecognized request URL (${c.req.method}: ${sandboxPath(c.req.path)}). Please see https://docs.stripe.com or we can help at https://support.stripe.com/.`,

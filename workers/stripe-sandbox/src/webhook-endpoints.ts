@@ -65,6 +65,9 @@ export const KNOWN_EVENT_TYPES = [
   "payment_method.attached",
   "payment_method.detached",
   "payment_method.updated",
+  "payout.created",
+  "payout.failed",
+  "payout.paid",
   "price.created",
   "product.created",
   "refund.created",
@@ -79,6 +82,7 @@ export const KNOWN_EVENT_TYPES = [
   "topup.failed",
   "topup.succeeded",
   "transfer.created",
+  "transfer.reversed",
 ] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];

@@ -1,5 +1,6 @@
 /**
- * The artist's Stripe Connect account (docs/decisions/010): created on first use with the artist's payout
+ * The artist's Stripe Connect account (docs/decisions/010): created once on first use (a pending row
+ * keeps its idempotency key; docs/decisions/094-payout-truth.md), then given the artist's payout
  * schedule (daily, or weekly on Monday), onboarded through a Stripe-hosted Account Link where the
  * artist gives the debit card payouts go to and the tax details (the taxpayer id a W-9 certifies),
  * and marked ready when Stripe's `account.updated` says payouts are enabled and nothing is due. What
@@ -9,11 +10,12 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import Stripe from "stripe";
-import { artists } from "@jplay/schema/tables";
+import { artists, connectAccountCreations } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { payoutsReady } from "./payouts";
 import { loggableError } from "../platform/loggable-error";
+import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 
 type Artist = typeof artists.$inferSelect;
 
@@ -28,26 +30,99 @@ export const ONBOARDING_RECHECK_MS = 30_000;
 const onboardingAsked = new Map<string, number>();
 const ONBOARDING_MEMO_MAX = 1_000;
 
-/** The artist's connected account id, creating the account once (the idempotency key is the artist's). */
+/**
+ * Stripe keeps an idempotency key 24 hours (https://docs.stripe.com/api/idempotent_requests); past
+ * this age a pending creation's key may be forgotten, so the account is looked up before creating.
+ */
+export const CREATE_KEY_MAY_HAVE_EXPIRED_MS = 23 * 60 * 60 * 1000;
+/** Accounts are listed from a while before the creation began (clocks differ a little). */
+const CLOCK_SLACK_SECONDS = 10 * 60;
+/** A bound on one look-up: pages of 100 accounts created since the creation began. */
+const LOOKUP_PAGES = 10;
+
+const creationKey = (artistId: string, attempt: number) => keyForAttempt(`connect-account-${artistId}`, attempt);
+const attemptOf = (key: string) => Number(key.split(":attempt:")[1] ?? 0);
+
+/** The account an earlier creation made for the artist (`metadata.artistId`), listed since it began. */
+async function findCreatedAccount(ctx: Ctx, artistId: string, startedAt: number): Promise<Stripe.Account | null> {
+  let startingAfter: string | undefined;
+  for (let page = 0; page < LOOKUP_PAGES; page++) {
+    const listed = await ctx.stripe.accounts.list({
+      created: { gte: Math.floor(startedAt / 1000) - CLOCK_SLACK_SECONDS },
+      limit: 100,
+      ...(startingAfter ? { starting_after: startingAfter } : {}),
+    });
+    const found = listed.data.find((account) => account.metadata?.artistId === artistId);
+    if (found) return found;
+    if (!listed.has_more || listed.data.length === 0) return null;
+    startingAfter = listed.data[listed.data.length - 1]!.id;
+  }
+  return null;
+}
+
+/**
+ * The creation in progress for the artist: written before Stripe is asked, so a lost answer is found
+ * again. Answers its key, or the account an earlier attempt made when the key may no longer find it.
+ */
+async function pendingCreation(ctx: Ctx, artistId: string): Promise<{ key: string; startedAt: number } | { account: Stripe.Account }> {
+  const now = ctx.now();
+  await ctx.db.insert(connectAccountCreations).values({ artistId, idempotencyKey: creationKey(artistId, 0), startedAt: now }).onConflictDoNothing();
+  const [pending] = await ctx.db.select().from(connectAccountCreations).where(eq(connectAccountCreations.artistId, artistId)).limit(1);
+  if (!pending || now - pending.startedAt < CREATE_KEY_MAY_HAVE_EXPIRED_MS) return { key: pending?.idempotencyKey ?? creationKey(artistId, 0), startedAt: pending?.startedAt ?? now };
+  const found = await findCreatedAccount(ctx, artistId, pending.startedAt);
+  if (found) return { account: found };
+  return { key: await nextCreationKey(ctx, artistId, pending.idempotencyKey), startedAt: now };
+}
+
+/** Moves the creation to a fresh key (the old one replays a 500, or may have expired), started now. */
+async function nextCreationKey(ctx: Ctx, artistId: string, spent: string): Promise<string> {
+  const key = creationKey(artistId, attemptOf(spent) + 1);
+  await ctx.db
+    .update(connectAccountCreations)
+    .set({ idempotencyKey: key, startedAt: ctx.now() })
+    .where(and(eq(connectAccountCreations.artistId, artistId), eq(connectAccountCreations.idempotencyKey, spent)));
+  return key;
+}
+
+/**
+ * Creates the artist's account with parameters that never change (the key's request is the same on
+ * every retry, however the artist's settings moved: docs/decisions/094-payout-truth.md). A 500 Stripe
+ * stored under the key is looked up at once, and the next attempt gets a new key.
+ */
+async function createAccount(ctx: Ctx, artistId: string, { key, startedAt }: { key: string; startedAt: number }): Promise<Stripe.Account> {
+  try {
+    return await ctx.stripe.accounts.create(
+      { type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, metadata: { artistId } },
+      { idempotencyKey: key },
+    );
+  } catch (error) {
+    if (!spentOnServerError(error)) throw error;
+    const found = await findCreatedAccount(ctx, artistId, startedAt);
+    if (found) return found;
+    await nextCreationKey(ctx, artistId, key);
+    throw error;
+  }
+}
+
+/**
+ * The artist's connected account id, creating the account once: a pending creation row (its key and
+ * when it began) is kept until the account is stored, the account is created with fixed parameters,
+ * then given the artist's payout schedule as it is now (`accounts.update`).
+ */
 export async function ensureConnectedAccount(ctx: Ctx, artist: Artist): Promise<string> {
   if (artist.stripeAccountId) return artist.stripeAccountId;
-  const account = await ctx.stripe.accounts.create(
-    {
-      type: "express",
-      country: "US",
-      business_type: "individual",
-      capabilities: { transfers: { requested: true } },
-      settings: { payouts: { schedule: payoutSchedule(artist.paymentFrequency) } },
-      metadata: { artistId: artist.id },
-    },
-    { idempotencyKey: `connect-account-${artist.id}` },
-  );
+  const pending = await pendingCreation(ctx, artist.id);
+  const created = "account" in pending ? pending.account : await createAccount(ctx, artist.id, pending);
+  // The schedule follows the frequency stored now (the artist may have changed it since the first try).
+  const [current] = await ctx.db.select({ frequency: artists.paymentFrequency }).from(artists).where(eq(artists.id, artist.id)).limit(1);
+  const account = await ctx.stripe.accounts.update(created.id, { settings: { payouts: { schedule: payoutSchedule(current?.frequency ?? artist.paymentFrequency) } } });
   // Only the first writer sets it, with what Stripe asks of the new account; a racing request reads
   // back the one that won.
   await ctx.db
     .update(artists)
     .set({ stripeAccountId: account.id, payoutRequirements: requirementsDue(account) })
     .where(and(eq(artists.id, artist.id), isNull(artists.stripeAccountId)));
+  await ctx.db.delete(connectAccountCreations).where(eq(connectAccountCreations.artistId, artist.id));
   const [stored] = await ctx.db.select({ id: artists.stripeAccountId }).from(artists).where(eq(artists.id, artist.id)).limit(1);
   return stored?.id ?? account.id;
 }

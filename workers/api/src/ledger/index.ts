@@ -4,6 +4,8 @@
 export { listPurchaseMismatches } from "./admin-purchase-mismatches";
 export { applyAccountUpdatedEvent, refreshOnboardingStatus, startConnectOnboarding, syncArtistPayoutSchedule } from "./connect-accounts";
 export { runPayoutPage, startPayoutRun } from "./jobs/payout-run";
+export { applyConnectPayout } from "./connect-payouts";
+export { bookTransferReversals } from "./payout-reversals";
 export { ACCOUNTS, accountBalance, artistAvailableBalances, post, postedRefs } from "./ledger";
 export { loadMonthlyStatement, monthHasBegun, statementMonths } from "./monthly-statement";
 export { readPayoutFunding } from "./payout-funding";

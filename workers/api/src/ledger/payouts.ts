@@ -25,6 +25,7 @@ import { runBatch } from "../platform/db";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 import { withRateLimitBackoff } from "../platform/stripe-rate-limit";
 import { awaitTurn } from "./transfer-pacer";
+import { bookTransferReversals } from "./payout-reversals";
 import { outboxTextsStatement, payoutSentText, queueTextSends } from "../texts/index";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -123,7 +124,11 @@ async function payoutFor(ctx: Ctx, artistId: string, period: string): Promise<Pa
 }
 
 /** What one try at a payout's Transfer came to; `recordAttempts` writes it. */
-export type TransferAttempt = { kind: "sent"; transferId: string } | { kind: "short" } | { kind: "refused"; message: string };
+export type TransferAttempt =
+  /** `partlyReversed`: a transfer found by its group that Stripe has since reversed in part (booked after it is recorded). */
+  | { kind: "sent"; transferId: string; partlyReversed?: Stripe.Transfer }
+  | { kind: "short" }
+  | { kind: "refused"; message: string };
 export interface Attempt {
   artist: Artist;
   payout: PayoutRow;
@@ -137,7 +142,8 @@ export const attemptOutcome = (attempt: TransferAttempt) => OUTCOME_OF[attempt.k
 /**
  * Asks Stripe for a pending payout's Transfer (the row's id in its idempotency key). `resumed`: an
  * earlier attempt may have created the Transfer already, possibly longer ago than Stripe keeps keys
- * (24 h), so it is looked up by its transfer group first; so is one whose key a 500 spent. A 429 is
+ * (24 h), so it is looked up by its transfer group first; so is one whose key a 500 spent. A found
+ * transfer's reversals count: reversed in full it paid nothing (refused), in part it is booked so. A 429 is
  * waited out with backoff first. Anything but an answer (network, 5xx, a 429 after the backoff, an
  * idempotent request still in flight) is thrown so the queue retries with the same key; a 500
  * Stripe stored under the key moves the row to the next key first.
@@ -153,7 +159,11 @@ export async function attemptTransfer(ctx: Ctx, artist: Artist, payout: PayoutRo
   if (resumed || spentKeys > 0) {
     await awaitTurn(ctx, "lookup");
     const earlier = await withRateLimitBackoff(() => stripe.transfers.list({ transfer_group: payoutTransferGroup(payout.id), limit: 1 }));
-    if (earlier.data[0]) return { kind: "sent", transferId: earlier.data[0].id };
+    const found = earlier.data[0];
+    // A transfer reversed since it was made did not pay the artist (docs/decisions/094-payout-truth.md):
+    // reversed in full, the payout failed and its money returns; in part, the rest was paid.
+    if (found?.reversed) return { kind: "refused", message: `Stripe reversed the payout's transfer ${found.id} in full.` };
+    if (found) return { kind: "sent", transferId: found.id, ...(found.amount_reversed > 0 ? { partlyReversed: found } : {}) };
   }
   if (!transferTimed) await awaitTurn(ctx, "transfer");
   try {
@@ -237,6 +247,7 @@ async function settlePayout(ctx: Ctx, artist: Artist, payout: PayoutRow, resumed
   if (resumed) await post(ctx, POSTINGS.payout(payout));
   const attempt = await attemptTransfer(ctx, artist, payout, resumed);
   await recordAttempts(ctx, [{ artist, payout, attempt }]);
+  if (attempt.kind === "sent" && attempt.partlyReversed) await bookTransferReversals(ctx, attempt.partlyReversed);
   return attemptOutcome(attempt);
 }
 

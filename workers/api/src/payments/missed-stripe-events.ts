@@ -12,10 +12,12 @@
  * and a walk spanning several runs cannot pass a failure for good.
  * - Platform events: `GET /v1/events?types[]=…&created[gte]=…`, oldest first, a bounded number of
  *   pages a run; a run that did not reach the end goes on from its last page on the next.
- * - Events on connected accounts (`account.updated`) belong to the account: the platform lists them
- *   with the `Stripe-Account` header, one account at a time (https://docs.stripe.com/connect/webhooks).
- *   Only accounts still waiting to be payable can change anything, so a bounded batch of those is
- *   read each run, taking turns.
+ * - Events on connected accounts (`account.updated`, `payout.failed`, `payout.paid`) belong to the
+ *   account: the platform lists them with the `Stripe-Account` header, one account at a time
+ *   (https://docs.stripe.com/connect/webhooks). Accounts are watched for life: each run reads a
+ *   bounded batch of those still waiting to be payable and a bounded batch of the payable ones
+ *   (Stripe can restrict an account later, or its payout fail), each batch taking turns on a cursor
+ *   of its own (docs/decisions/094-payout-truth.md).
  */
 import { and, asc, eq, gt, isNotNull, ne, or } from "drizzle-orm";
 import * as v from "valibot";
@@ -23,10 +25,10 @@ import type Stripe from "stripe";
 import { artists, failedJobs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { recordFailedJob } from "../platform/failed-jobs";
-import { applyAccountUpdatedEvent } from "../ledger/index";
+import { applyAccountUpdatedEvent, applyConnectPayout } from "../ledger/index";
 import { listedEventInPinnedVersion } from "./listed-stripe-event";
 import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "./stripe-events";
-import { PLATFORM_EVENT_TYPES } from "./webhook-endpoints";
+import { CONNECT_EVENT_TYPES, PLATFORM_EVENT_TYPES } from "./webhook-endpoints";
 import { readSyncCursor, writeSyncCursor } from "./sync-cursors";
 import { loggableError } from "../platform/loggable-error";
 
@@ -40,6 +42,7 @@ export const CONNECT_ACCOUNTS_PER_RUN = 20;
 
 export const PLATFORM_EVENTS_CURSOR = "platform-events";
 export const CONNECT_ACCOUNTS_CURSOR = "connect-accounts";
+export const PAYABLE_CONNECT_ACCOUNTS_CURSOR = "connect-accounts-payable";
 
 /**
  * `since`: the newest event time fully handled. A walk that did not reach the end keeps `since` and
@@ -96,7 +99,11 @@ async function applyOnce(ctx: Ctx, event: Stripe.Event, apply: (event: Stripe.Ev
 }
 
 const applyPlatformEvent = (ctx: Ctx) => (readable: Stripe.Event) => applyStripeEvent(ctx, readable, ctx.env.APP_ORIGIN ?? null);
-const applyConnectEvent = (ctx: Ctx) => (readable: Stripe.Event) => applyAccountUpdatedEvent(ctx, readable.data.object as Stripe.Account);
+/** A listed Connect event (of CONNECT_EVENT_TYPES), applied as the Connect endpoint applies it (routes/webhooks/stripe-connect.ts). */
+const applyListedConnectEvent = (ctx: Ctx) => async (readable: Stripe.Event) => {
+  if (readable.type === "account.updated") await applyAccountUpdatedEvent(ctx, readable.data.object);
+  else if (readable.type === "payout.failed" || readable.type === "payout.paid") await applyConnectPayout(ctx, readable.account, readable.data.object);
+};
 
 /**
  * Events a run listed and could not apply, read again by id and applied, oldest first, a bounded
@@ -125,7 +132,7 @@ export async function retryUnappliedEvents(ctx: Ctx, limit = UNAPPLIED_EVENTS_PE
       await ctx.db.update(failedJobs).set({ error: `not read again from Stripe: ${reason}` }).where(eq(failedJobs.id, row.id));
       continue;
     }
-    const outcome = await applyOnce(ctx, event, account ? applyConnectEvent(ctx) : applyPlatformEvent(ctx), options);
+    const outcome = await applyOnce(ctx, event, account ? applyListedConnectEvent(ctx) : applyPlatformEvent(ctx), options);
     if (outcome === "applied" || outcome === "known") report.applied++;
     if (outcome === "known") await ctx.db.delete(failedJobs).where(eq(failedJobs.id, row.id));
     if (outcome === "failed") report.failed++;
@@ -170,25 +177,28 @@ export async function applyMissedPlatformEvents(ctx: Ctx, now: number, bounds = 
   return report;
 }
 
+/** Whether the artist's account is payable (payouts on, nothing due), as drizzle conditions. */
+const payable = and(eq(artists.payoutsEnabled, true), eq(artists.payoutRequirements, []));
+const waiting = or(eq(artists.payoutsEnabled, false), ne(artists.payoutRequirements, []));
+
 /**
- * `account.updated` events on the connected accounts still waiting to be payable (payouts off, or
- * Stripe still asking for something such as the tax details), a batch a run.
+ * The Connect events (`CONNECT_EVENT_TYPES`) of one bounded batch of connected accounts, `which`
+ * ones taking turns on their own cursor: those still waiting to be payable, or the payable ones.
  */
-export async function applyMissedConnectEvents(ctx: Ctx): Promise<MissedEventsReport> {
+async function applyMissedEventsOf(ctx: Ctx, which: "waiting" | "payable", report: MissedEventsReport): Promise<void> {
   const { db, stripe } = ctx;
-  const position = (await readSyncCursor<{ after: string }>(ctx, CONNECT_ACCOUNTS_CURSOR)) ?? { after: "" };
-  const waiting = await db
+  const cursor = which === "waiting" ? CONNECT_ACCOUNTS_CURSOR : PAYABLE_CONNECT_ACCOUNTS_CURSOR;
+  const position = (await readSyncCursor<{ after: string }>(ctx, cursor)) ?? { after: "" };
+  const batch = await db
     .select({ id: artists.id, accountId: artists.stripeAccountId })
     .from(artists)
-    .where(and(isNotNull(artists.stripeAccountId), or(eq(artists.payoutsEnabled, false), ne(artists.payoutRequirements, [])), gt(artists.id, position.after)))
+    .where(and(isNotNull(artists.stripeAccountId), which === "waiting" ? waiting : payable, gt(artists.id, position.after)))
     .orderBy(asc(artists.id))
     .limit(CONNECT_ACCOUNTS_PER_RUN);
-
-  const report: MissedEventsReport = { listed: 0, applied: 0, failed: 0, complete: true };
-  for (const artist of waiting) {
+  for (const artist of batch) {
     let events: Stripe.Event[];
     try {
-      events = (await stripe.events.list({ type: "account.updated", limit: 10 }, { stripeAccount: artist.accountId! })).data;
+      events = (await stripe.events.list({ types: [...CONNECT_EVENT_TYPES], limit: 10 }, { stripeAccount: artist.accountId! })).data;
     } catch (error) {
       report.failed++;
       console.error(JSON.stringify({ level: "error", msg: "reconciliation: connected account's events not listed", artistId: artist.id, ...loggableError(error) }));
@@ -196,12 +206,23 @@ export async function applyMissedConnectEvents(ctx: Ctx): Promise<MissedEventsRe
     }
     report.listed += events.length;
     for (const event of events.reverse()) {
-      const outcome = await applyOnce(ctx, event, applyConnectEvent(ctx), { stripeAccount: artist.accountId! });
+      const outcome = await applyOnce(ctx, event, applyListedConnectEvent(ctx), { stripeAccount: artist.accountId! });
       if (outcome === "applied") report.applied++;
       if (outcome === "failed") report.failed++;
     }
   }
-  // A short batch reached the end: the next run starts from the first waiting account again.
-  await writeSyncCursor(ctx, CONNECT_ACCOUNTS_CURSOR, { after: waiting.length < CONNECT_ACCOUNTS_PER_RUN ? "" : waiting[waiting.length - 1]!.id });
+  // A short batch reached the end: the next run starts from the first account again.
+  await writeSyncCursor(ctx, cursor, { after: batch.length < CONNECT_ACCOUNTS_PER_RUN ? "" : batch[batch.length - 1]!.id });
+}
+
+/**
+ * Connect events the Connect endpoint never applied, on a batch of the accounts still waiting to be
+ * payable and a batch of the payable ones (a restriction after payable holds payouts; a failed
+ * payout is told).
+ */
+export async function applyMissedConnectEvents(ctx: Ctx): Promise<MissedEventsReport> {
+  const report: MissedEventsReport = { listed: 0, applied: 0, failed: 0, complete: true };
+  await applyMissedEventsOf(ctx, "waiting", report);
+  await applyMissedEventsOf(ctx, "payable", report);
   return report;
 }

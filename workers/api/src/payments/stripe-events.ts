@@ -16,6 +16,7 @@ import { onInvoicePaid, syncSubscriptionFromEvent } from "./pro-subscription";
 import { onRenewalActionRequired } from "./renewal-confirmation";
 import { onRefundEvent } from "../refunds/index";
 import { onSetupIntentFailed } from "./setup-intent-failures";
+import { bookTransferReversals } from "../ledger/index";
 import type { PlatformEventType } from "./webhook-endpoints";
 
 /** True when the event was applied and recorded before: its redelivery is acknowledged without work. */
@@ -59,6 +60,8 @@ const handlers: Record<PlatformEventType, EventHandler> = {
   "setup_intent.setup_failed": async (ctx, event) => {
     await onSetupIntentFailed(ctx, event.id, event.data.object as Stripe.SetupIntent);
   },
+  // A paid payout's Transfer taken back at Stripe: the money is the artist's again (docs/decisions/094).
+  "transfer.reversed": (ctx, event) => bookTransferReversals(ctx, event.data.object as Stripe.Transfer),
 };
 
 /** The handled event types, read from the handlers themselves (a test compares them with the endpoint's list). */

@@ -27,10 +27,11 @@ export const PLATFORM_EVENT_TYPES = [
   "charge.refund.updated",
   "refund.failed",
   "setup_intent.setup_failed",
+  "transfer.reversed",
 ] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 /** Events on the artists' connected accounts the product acts on (routes/webhooks/stripe-connect.ts). */
-export const CONNECT_EVENT_TYPES = ["account.updated"] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
+export const CONNECT_EVENT_TYPES = ["account.updated", "payout.failed", "payout.paid"] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 export type PlatformEventType = (typeof PLATFORM_EVENT_TYPES)[number];
 export type ConnectEventType = (typeof CONNECT_EVENT_TYPES)[number];

@@ -143,3 +143,23 @@ export const payoutSentText = (artist: { id: string; phone: string | null; langu
   dedupeKey: `payout_sent:${payout.id}`,
   write: (texts) => texts.payoutSent(payout.amountCents),
 });
+
+/** Stripe took (part of) a paid payout back (docs/decisions/094-payout-truth.md): once per reversal. */
+export async function textPayoutReversed(ctx: Ctx, reversal: { artistId: string; reversalId: string; amountCents: number }): Promise<void> {
+  await tell(ctx, {
+    artistId: reversal.artistId,
+    kind: "payout_reversed",
+    dedupeKey: `payout_reversed:${reversal.reversalId}`,
+    write: (texts) => texts.payoutReversed(reversal.amountCents),
+  });
+}
+
+/** The bank sent a payout to the artist's debit card back (`payout.failed`): once per Stripe payout. */
+export async function textPayoutFailed(ctx: Ctx, failed: { artistId: string; payoutId: string; amountCents: number; reason: string }): Promise<void> {
+  await tell(ctx, {
+    artistId: failed.artistId,
+    kind: "payout_failed",
+    dedupeKey: `payout_failed:${failed.payoutId}`,
+    write: (texts) => texts.payoutFailed(failed.amountCents, failed.reason),
+  });
+}

@@ -4,6 +4,8 @@
 export { listTextMessages } from "./admin-text-messages";
 export {
   payoutSentText,
+  textPayoutFailed,
+  textPayoutReversed,
   textCardSaved,
   textPaymentOutcome,
   textRenewalNeedsConfirmation,

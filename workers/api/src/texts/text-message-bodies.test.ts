@@ -19,6 +19,8 @@ const everyBody = (bodies: TextBodies) => [
   bodies.songTakenDown("Song", "Violence"),
   bodies.songRestored("Song"),
   bodies.payoutSent(1234),
+  bodies.payoutReversed(1000),
+  bodies.payoutFailed(2500, "The card has expired."),
   bodies.renewalNeedsConfirmation(1499, "https://jplay.example/artist/abc"),
   bodies.renewalNeedsConfirmationWithoutLink(1499),
   bodies.cardSavedWithoutLink(),
@@ -60,7 +62,10 @@ describe("texts to artists", () => {
       'JPlay: "Luz" está incluida en tu plan Pro. La estamos preparando para las tabletas. Responde STOP para no recibir más mensajes.',
     );
     expect(spanish.payoutSent(1234)).toBe(
-      "JPlay: te enviamos un pago de $12.34. Llega a tu tarjeta de débito según tu calendario de pagos. Responde STOP para no recibir más mensajes.",
+      "JPlay: enviamos $12.34 a tu cuenta de pagos en Stripe. Stripe lo pasa a tu tarjeta de débito según tu calendario de pagos; si tu tarjeta no lo acepta, te escribimos. Responde STOP para no recibir más mensajes.",
+    );
+    expect(spanish.payoutFailed(2500, "The card has expired.")).toBe(
+      "JPlay: tu tarjeta de débito no aceptó tu pago de $25.00 (The card has expired). El dinero no se perdió: espera en tu cuenta de pagos. Actualiza tu tarjeta de débito desde tu página de artista y se envía de nuevo. Responde STOP para no recibir más mensajes.",
     );
   });
 });

@@ -22,7 +22,12 @@ export interface TextBodies {
   songRestored(songTitle: string): string;
   /** A live song held at a facility whose term lists now flag it (docs/decisions/067), naming those lists. */
   songHeld(songTitle: string, facilityName: string, listNames: readonly string[]): string;
+  /** A payout's Transfer was made: the money is in the artist's Stripe account, not on the card yet. */
   payoutSent(amountCents: number): string;
+  /** Stripe took (part of) a payout back: it is in the artist's JPlay balance again. */
+  payoutReversed(amountCents: number): string;
+  /** The bank did not take a payout to the debit card (`reason`: Stripe's failure message); the money waits at Stripe. */
+  payoutFailed(amountCents: number, reason: string): string;
   renewalNeedsConfirmation(amountCents: number, artistPageUrl: string): string;
   renewalNeedsConfirmationWithoutLink(amountCents: number): string;
   /** The code that confirms the phone, written `123-456` (the outbox hides it once sent). */
@@ -41,7 +46,9 @@ const TEXT = {
   songTakenDown: /*i18n*/ "JPlay: {song} was taken down from the tablets. Reason: {reason} Sales already made stay yours. {optOut}",
   songRestored: /*i18n*/ "JPlay: {song} is back on the tablets. {optOut}",
   songHeld: /*i18n*/ "JPlay: {song} is on hold at {facility}: words in it match that facility's term lists ({lists}). It stays on other facilities' tablets while we review it. {optOut}",
-  payoutSent: /*i18n*/ "JPlay: we sent you a payout of {amount}. It reaches your debit card on your payout schedule. {optOut}",
+  payoutSent: /*i18n*/ "JPlay: we sent {amount} to your payout account at Stripe. Stripe sends it on to your debit card on your payout schedule; if your card does not take it, we text you. {optOut}",
+  payoutReversed: /*i18n*/ "JPlay: {amount} of a payout we sent you was taken back, so it did not stay in your payout account. It is in your JPlay balance again and goes out with a later payout. {optOut}",
+  payoutFailed: /*i18n*/ "JPlay: your debit card did not take your payout of {amount} ({reason}). The money is not lost: it waits in your payout account. Update your debit card from your artist page and it is sent again. {optOut}",
   renewalNeedsConfirmation: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page: {artistPageUrl} {optOut}",
   renewalNeedsConfirmationWithoutLink: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page. {optOut}",
   phoneCode: /*i18n*/ "JPlay: {code} is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. {optOut}",
@@ -71,6 +78,8 @@ export function textBodiesIn(language: Language): TextBodies {
     songRestored: (songTitle) => write(TEXT.songRestored, { song: quoted(songTitle) }),
     songHeld: (songTitle, facilityName, listNames) => write(TEXT.songHeld, { song: quoted(songTitle), facility: facilityName, lists: listNames.map((name) => `"${name}"`).join(", ") }),
     payoutSent: (amountCents) => write(TEXT.payoutSent, { amount: money(amountCents) }),
+    payoutReversed: (amountCents) => write(TEXT.payoutReversed, { amount: money(amountCents) }),
+    payoutFailed: (amountCents, reason) => write(TEXT.payoutFailed, { amount: money(amountCents), reason: reason.replace(/[.!?…]$/, "") }),
     renewalNeedsConfirmation: (amountCents, artistPageUrl) => write(TEXT.renewalNeedsConfirmation, { amount: money(amountCents), artistPageUrl }),
     renewalNeedsConfirmationWithoutLink: (amountCents) => write(TEXT.renewalNeedsConfirmationWithoutLink, { amount: money(amountCents) }),
     phoneCode: (code) => write(TEXT.phoneCode, { code: `${code.slice(0, 3)}-${code.slice(3)}` }),

@@ -11,6 +11,8 @@ import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { type BalanceTransaction, balanceObject, withCurrentStatus } from "../balance";
 import { balanceSettingsObject, setDebitNegativeBalances } from "../balance-settings";
+import { connectedBalanceObject } from "../connected-balance";
+import { requireConnectedAccount } from "../connected-account";
 import { endpoint } from "../context";
 import type { Range } from "../form";
 import { listObject } from "../lists";
@@ -28,6 +30,11 @@ export const balanceRoutes = new Hono<AppEnv>()
     "/v1/balance",
     endpoint("secret", async (call) => {
       call.params.allowOnly(["expand"]);
+      // A platform reading a connected account's balance (`Stripe-Account`): that account's own.
+      if (call.actingAccount) {
+        await requireConnectedAccount(call.store, call.actingAccount);
+        return connectedBalanceObject(call.store.db, call.actingAccount);
+      }
       await settleDueTopups(call);
       return balanceObject(call.store.db, call.now);
     }),

@@ -2,7 +2,8 @@
  * /v1/transfers: money from the platform's balance to a connected account (how artists are paid).
  * Refused like Stripe when the destination cannot receive transfers yet or the platform's available
  * balance is short (balance.ts: pending funds do not count); a successful transfer emits
- * `transfer.created`. Idempotency keys are honoured by the sandbox middleware.
+ * `transfer.created`; its amount joins the destination's own balance (connected-balance.ts), from
+ * which a reversal (transfer-reversals.ts) takes it back. Idempotency keys are honoured by the sandbox middleware.
  * https://docs.stripe.com/api/transfers
  */
 import { Hono } from "hono";
@@ -10,6 +11,7 @@ import type Stripe from "stripe";
 import type { AppEnv } from "../env";
 import { debitTransfer } from "../balance";
 import { type Account, canReceiveTransfers } from "../connect-accounts";
+import { stageConnectedChange } from "../connected-balance";
 import { endpoint } from "../context";
 import { invalidRequest, parameterInvalid } from "../errors";
 import { applyMetadata } from "../form";
@@ -71,6 +73,7 @@ export const transferRoutes = new Hono<AppEnv>()
         transfer_group: p.string("transfer_group") || null,
       } as Transfer;
       call.store.put(transfer);
+      stageConnectedChange(call, destination.id, amount);
       call.emit("transfer.created", transfer);
       return transfer;
     }),

@@ -23,6 +23,8 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   song_restored: "Song restored",
   song_held: "Song held at a facility",
   payout_sent: "Payout sent",
+  payout_reversed: "Payout taken back",
+  payout_failed: "Payout not taken by the card",
   renewal_needs_confirmation: "Renewal to confirm",
   phone_code: "Phone code",
   opted_out: "Opted out",

@@ -1,6 +1,7 @@
 /**
  * POST /api/webhooks/stripe-connect: Stripe's Connect endpoint, which receives events that happen on
- * the artists' connected accounts (`account.updated`: payouts enabled or disabled). Stripe signs a
+ * the artists' connected accounts (`account.updated`: payouts enabled or disabled; `payout.failed` and
+ * `payout.paid`: whether the artist's payout reached their debit card). Stripe signs a
  * Connect endpoint with its own secret (STRIPE_CONNECT_WEBHOOK_SECRET), so it is a route of its own.
  * Each event id is claimed once, like the platform endpoint; other event types are acknowledged.
  * https://docs.stripe.com/connect/webhooks
@@ -11,7 +12,7 @@ import type { AppEnv } from "../../../platform/env";
 import { stripeReady } from "../../../platform/context";
 import { AppError } from "../../../platform/errors";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
-import { applyAccountUpdatedEvent } from "../../../ledger/index";
+import { applyAccountUpdatedEvent, applyConnectPayout } from "../../../ledger/index";
 import type { Ctx } from "../../../platform/context";
 import { recordStripeEvent, stripeEventApplied } from "../../stripe-events";
 import type { ConnectEventType } from "../../webhook-endpoints";
@@ -21,6 +22,9 @@ const cryptoProvider = Stripe.createSubtleCryptoProvider();
 /** One handler per type of the Connect endpoint's list (webhook-endpoints.ts). */
 const connectHandlers: Record<ConnectEventType, (ctx: Ctx, event: Stripe.Event) => Promise<unknown>> = {
   "account.updated": (ctx, event) => applyAccountUpdatedEvent(stripeReady(ctx), event.data.object as Stripe.Account),
+  // The artist's payout to their debit card: arrived, or sent back by the bank (docs/decisions/094).
+  "payout.failed": (ctx, event) => applyConnectPayout(ctx, event.account, event.data.object as Stripe.Payout),
+  "payout.paid": (ctx, event) => applyConnectPayout(ctx, event.account, event.data.object as Stripe.Payout),
 };
 
 /** The Connect event types handled, read from the handlers (a test compares them with the endpoint's list). */
