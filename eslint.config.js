@@ -20,6 +20,17 @@ const featureInternals = (except) => ({
   message: "Import another feature through its public index (@/features/<name>), never its internals.",
 });
 
+/**
+ * The listener's pages and what they are made of never load TanStack Query: their data comes in the
+ * server-rendered page, and Home's JS budget cannot hold it (docs/decisions/096-tanstack-query-beyond-the-listener.md).
+ */
+const LISTENER_FEATURES = ["catalogue", "language", "library", "likes", "me", "offline", "player", "theme", "wishlist"];
+const LISTENER_ROUTES = ["home", "browse", "all-songs", "genre", "song", "artist-page", "search", "library", "not-found"];
+const noQueryOnListenerPages = {
+  group: ["@/lib/query", "@tanstack/react-query"],
+  message: "Listener pages read through lib/read-cache.ts: TanStack Query is for the screens beyond them (decision 096).",
+};
+
 /** SQL lives in a module's services: its routes and jobs, the middleware and the entry points reach the database through them. */
 const noSqlOutsideServices = {
   paths: [
@@ -114,9 +125,22 @@ export default tseslint.config(
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [featureInternals(feature), { group: ["@/app/*"], message: "Features do not import the app shell." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            featureInternals(feature),
+            { group: ["@/app/*"], message: "Features do not import the app shell." },
+            ...(LISTENER_FEATURES.includes(feature) ? [noQueryOnListenerPages] : []),
+          ],
+        },
+      ],
     },
   })),
+  {
+    files: LISTENER_ROUTES.map((route) => `apps/web/src/app/routes/${route}.tsx`),
+    rules: { "no-restricted-imports": ["error", { patterns: [noQueryOnListenerPages] }] },
+  },
   // The Worker (docs/architecture.md, "Layers"): each module reaches another only through its
   // index.ts and only downwards in WORKER_MODULES; platform/ imports no module; nothing but the
   // entry points imports worker/. Inside a module, routes and jobs reach SQL through its services,
