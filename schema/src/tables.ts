@@ -768,6 +768,50 @@ export const refunds = sqliteTable(
   (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
 );
 
+/** Stripe's dispute statuses (https://docs.stripe.com/api/disputes/object#dispute_object-status). */
+export const DISPUTE_STATUSES = ["warning_needs_response", "warning_under_review", "warning_closed", "needs_response", "under_review", "won", "lost", "prevented"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
+ * A card dispute (chargeback or inquiry) on one of JPlay's charges (docs/decisions/093-disputes.md),
+ * one row per Stripe dispute, kept up to date from `charge.dispute.*` events. `cardFingerprint`
+ * blocks the card for off-session charges while any chargeback names it; an open fraud chargeback
+ * holds the song out of the catalogue and the artist's payouts.
+ */
+export const disputes = sqliteTable(
+  "disputes",
+  {
+    /** Stripe's dispute id (`du_…`). */
+    id: text("id").primaryKey(),
+    stripeChargeId: text("stripe_charge_id").notNull(),
+    /** Our payment the charge paid (null for a charge no payment row names, e.g. a Pro invoice). */
+    paymentId: text("payment_id").references(() => payments.id),
+    songId: text("song_id").references(() => songs.id),
+    artistId: text("artist_id").references(() => artists.id),
+    cardFingerprint: text("card_fingerprint"),
+    amountCents: integer("amount_cents").notNull(),
+    /** Stripe's dispute fee taken with the amount (0 for an inquiry). */
+    feeCents: integer("fee_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
+    /** An inquiry (`warning_*`) moves no money and blocks nothing. */
+    inquiry: integer("inquiry", { mode: "boolean" }).notNull(),
+    evidenceDueBy: integer("evidence_due_by", { mode: "number" }),
+    /** When an operator sent the distribution's records to Stripe (null: not yet). */
+    evidenceSubmittedAt: integer("evidence_submitted_at", { mode: "number" }),
+    /** Whether this dispute took the song down (so a win puts it back). */
+    songHeld: integer("song_held", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt("created_at"),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (dispute) => [
+    index("disputes_payment_idx").on(dispute.paymentId),
+    index("disputes_artist_idx").on(dispute.artistId, dispute.status),
+    index("disputes_fingerprint_idx").on(dispute.cardFingerprint),
+  ],
+);
+
 
 /**
  * The outbox of texts to artists' phones. A row is written in the same step as the event it tells

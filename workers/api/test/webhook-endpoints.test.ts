@@ -80,7 +80,18 @@ describe("the product's Stripe webhook endpoints", () => {
 
     const synced = await sync();
     expect(synced.map((entry) => entry.action)).toEqual([
-      expect.objectContaining({ kind: "updated", added: ["invoice.payment_action_required", "refund.updated", "charge.refund.updated", "refund.failed"], removed: [], enabled: false }),
+      expect.objectContaining({ kind: "updated", added: [
+          "invoice.payment_action_required",
+          "refund.updated",
+          "charge.refund.updated",
+          "refund.failed",
+          "charge.dispute.created",
+          "charge.dispute.funds_withdrawn",
+          "charge.dispute.updated",
+          "charge.dispute.closed",
+          "charge.dispute.funds_reinstated",
+        ],
+        removed: [], enabled: false }),
       expect.objectContaining({ kind: "updated", added: [], removed: [], enabled: true }),
     ]);
     expect((await endpointNamed("connect")).status).toBe("enabled");

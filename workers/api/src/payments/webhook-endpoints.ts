@@ -27,6 +27,11 @@ export const PLATFORM_EVENT_TYPES = [
   "charge.refund.updated",
   "refund.failed",
   "setup_intent.setup_failed",
+  "charge.dispute.created",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
+  "charge.dispute.funds_reinstated",
 ] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 /** Events on the artists' connected accounts the product acts on (routes/webhooks/stripe-connect.ts). */
