@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
 import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
-import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES } from "./record-statuses";
+import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES, DISPUTE_STATUSES } from "./record-statuses";
 
 export { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, type SongStatus, type SongPackage, type PaymentFrequency } from "./statuses";
 export {
@@ -23,6 +23,8 @@ export {
   type RefundStatus,
   type TextMessageKind,
   type TextMessageStatus,
+  DISPUTE_STATUSES,
+  type DisputeStatus,
 } from "./record-statuses";
 
 const createdAt = (column = "created_at") =>
@@ -768,9 +770,6 @@ export const refunds = sqliteTable(
   (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
 );
 
-/** Stripe's dispute statuses (https://docs.stripe.com/api/disputes/object#dispute_object-status). */
-export const DISPUTE_STATUSES = ["warning_needs_response", "warning_under_review", "warning_closed", "needs_response", "under_review", "won", "lost", "prevented"] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 /**
  * A card dispute (chargeback or inquiry) on one of JPlay's charges (docs/decisions/093-disputes.md),

@@ -6,6 +6,7 @@
  * charged again; won, the song and payouts are released and the money booked back; lost, it is
  * written off and the song stays out; rejecting a charged-back song refunds nothing on top of the
  * chargeback, and a refund Stripe refuses as `charge_disputed` leaves no failed refund behind.
+ * Operators list disputes and send the distribution's records as evidence, once, audited.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
@@ -19,7 +20,9 @@ import { sendRefund } from "../src/refunds/send-refund";
 import { fundPlatformBalance, payableConnectedAccount } from "./platform-funds";
 import { artistWithSong, chargesOf, complete, deliverEvents, paymentsOf, songPaid, uploadSong } from "./payment-support";
 import { CapturingQueue, songEvents } from "./song-fixtures";
-import { testContext } from "./support";
+import { Browser, testContext } from "./support";
+import { adminWrite, signedInOperator } from "./admin-support";
+import type { AdminDispute, AdminDisputesResponse } from "@jplay/schema/disputes";
 
 const DISPUTE_CARD = "4000000000000259";
 const DISPUTE_FEE = 1500;
@@ -186,5 +189,40 @@ describe("rejecting a charged-back song", () => {
     const causes = (await songEvents(artist.songId)).map((e) => e.cause).join("\n");
     expect(causes).toMatch(/bank already returned this payment/);
     expect(causes).not.toMatch(/another way/);
+  });
+});
+
+describe("the operators' disputes", () => {
+  it("lists an open dispute with its song, artist, amount and evidence due date; only operators see it", async () => {
+    const artist = await chargedBack();
+    expect((await new Browser().fetch("/api/admin/disputes")).status).toBe(401);
+    const operator = await signedInOperator();
+    const list = await (await operator.fetch("/api/admin/disputes")).json<AdminDisputesResponse>();
+    const shown = list.disputes.find((dispute) => dispute.id === artist.dispute.id);
+    expect(shown).toMatchObject({ status: "needs_response", open: true, inquiry: false, reason: "fraudulent", amountCents: 9900, feeCents: DISPUTE_FEE, songId: artist.songId, songTitle: "Paid Song", artistId: artist.artistId, evidenceSubmittedAt: null });
+    expect(Date.parse(shown!.evidenceDueBy!)).toBeGreaterThan(Date.now());
+    expect(list.openCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it("sends the distribution's records to Stripe once, under review, with the operator in the audit log", async () => {
+    const artist = await chargedBack();
+    const operator = await signedInOperator();
+    const submitted = await adminWrite(operator, "POST", `/api/admin/disputes/${artist.dispute.id}/evidence`);
+    expect(submitted.status).toBe(200);
+    const answer = await submitted.json<AdminDispute>();
+    expect(answer).toMatchObject({ id: artist.dispute.id, status: "under_review", evidenceDueBy: null });
+    expect(answer.evidenceSubmittedAt).not.toBeNull();
+
+    const atStripe = await stripe.disputes.retrieve(artist.dispute.id);
+    expect(atStripe.status).toBe("under_review");
+    expect(atStripe.evidence.product_description).toContain('"Paid Song"');
+    expect(atStripe.evidence.access_activity_log).toMatch(/uploaded/);
+
+    // Again: the same answer, nothing sent twice, one audit record.
+    const again = await adminWrite(operator, "POST", `/api/admin/disputes/${artist.dispute.id}/evidence`);
+    expect(await again.json()).toEqual(answer);
+    expect((await stripe.disputes.retrieve(artist.dispute.id)).evidence_details.submission_count).toBe(1);
+    const audit = await env.DB.prepare("select actor, action, song_id from audit_log where action = 'dispute_evidence_submitted' and detail like ?").bind(`%${artist.dispute.id}%`).all();
+    expect(audit.results).toEqual([{ actor: expect.any(String), action: "dispute_evidence_submitted", song_id: artist.songId }]);
   });
 });

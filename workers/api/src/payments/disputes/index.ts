@@ -4,3 +4,4 @@
  */
 export { onDisputeEvent } from "./apply-dispute";
 
+export { listAdminDisputes, submitDisputeEvidence } from "./admin-disputes";
