@@ -27,4 +27,5 @@ export const adminKeys = {
   compliance: () => "admin/data/compliance/",
   review: () => "admin/data/review",
   refunds: () => "admin/data/refunds",
+  disputes: () => "admin/data/disputes",
 };
