@@ -5,11 +5,15 @@
  * and leaves the charge `disputed` and no longer refundable (`charge_disputed`); evidence submitted
  * with "winning_evidence" wins (the amount comes back, the fee does not), "losing_evidence" loses;
  * closing accepts; an inquiry moves no money and can still be refunded; the early-fraud-warning card
- * gets a warning and no dispute.
+ * gets a warning and no dispute; a fully refunded charge is never disputed.
  */
+import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { DISPUTE_FEE } from "../src/balance";
+import { SandboxCall } from "../src/context";
+import { openDispute } from "../src/disputes";
+import { Params } from "../src/form";
 import { eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";
 
 const stripe = sandboxStripe();
@@ -131,5 +135,20 @@ describe("an inquiry and an early fraud warning", () => {
     const warnings = (await stripe.events.list({ type: "radar.early_fraud_warning.created", limit: 10 })).data.map((e) => e.data.object as Stripe.Radar.EarlyFraudWarning);
     expect(warnings.find((w) => w.charge === intent.latest_charge)).toMatchObject({ object: "radar.early_fraud_warning", actionable: true, payment_intent: intent.id });
     expect((await stripe.disputes.list({ payment_intent: intent.id })).data).toHaveLength(0);
+  });
+});
+
+describe("a fully refunded charge", () => {
+  it("is never disputed: opening a dispute on it does nothing (https://docs.stripe.com/disputes/prevention)", async () => {
+    const intent = await paid("pm_card_visa", 1800);
+    await stripe.refunds.create({ payment_intent: intent.id });
+    const refunded = await stripe.charges.retrieve(intent.latest_charge as string);
+    expect(refunded.refunded).toBe(true);
+    const call = new SandboxCall(env, new Params({}), "secret", null, null, Math.floor(Date.now() / 1000));
+    expect(openDispute(call, refunded, "fraudulent")).toBeNull();
+    expect(call.events).toEqual([]);
+    await call.store.commit();
+    expect((await stripe.disputes.list({ charge: refunded.id })).data).toEqual([]);
+    expect((await stripe.charges.retrieve(refunded.id)).disputed).toBe(false);
   });
 });
