@@ -1,3 +1,10 @@
+CREATE TABLE `card_fraud_warnings` (
+	`fingerprint` text PRIMARY KEY NOT NULL,
+	`stripe_warning_id` text NOT NULL,
+	`stripe_charge_id` text NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `disputes` (
 	`id` text PRIMARY KEY NOT NULL,
 	`stripe_charge_id` text NOT NULL,

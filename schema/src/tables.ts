@@ -811,6 +811,18 @@ export const disputes = sqliteTable(
   ],
 );
 
+/**
+ * A card the networks reported as used without its holder's consent (Radar's early fraud warning,
+ * docs/decisions/093-disputes.md): never charged off-session again, like a card that charged back.
+ * One row per card; `stripeWarningId` names the first warning.
+ */
+export const cardFraudWarnings = sqliteTable("card_fraud_warnings", {
+  fingerprint: text("fingerprint").primaryKey(),
+  stripeWarningId: text("stripe_warning_id").notNull(),
+  stripeChargeId: text("stripe_charge_id").notNull(),
+  createdAt: createdAt("created_at"),
+});
+
 
 /**
  * The outbox of texts to artists' phones. A row is written in the same step as the event it tells

@@ -6,7 +6,8 @@
  * charged again; won, the song and payouts are released and the money booked back; lost, it is
  * written off and the song stays out; rejecting a charged-back song refunds nothing on top of the
  * chargeback, and a refund Stripe refuses as `charge_disputed` leaves no failed refund behind.
- * Operators list disputes and send the distribution's records as evidence, once, audited.
+ * Operators list disputes and send the distribution's records as evidence, once, audited. A card Radar
+ * warns of (4000 0000 0000 5423) is never charged again either.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
@@ -224,5 +225,24 @@ describe("the operators' disputes", () => {
     expect((await stripe.disputes.retrieve(artist.dispute.id)).evidence_details.submission_count).toBe(1);
     const audit = await env.DB.prepare("select actor, action, song_id from audit_log where action = 'dispute_evidence_submitted' and detail like ?").bind(`%${artist.dispute.id}%`).all();
     expect(audit.results).toEqual([{ actor: expect.any(String), action: "dispute_evidence_submitted", song_id: artist.songId }]);
+  });
+});
+
+describe("an early fraud warning", () => {
+  it("blocks the warned card for off-session charges; nothing is booked and the song is not held", async () => {
+    const artist = await artistWithSong("4000000000005423");
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
+    await songPaid(artist.songId);
+    await vi.waitFor(
+      async () => {
+        await deliverEvents();
+        expect(await cardRefusal(ctx, artist.fingerprint)).toMatchObject({ reason: "hard_decline", declineCode: "charged_back" });
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const second = await uploadSong(artist.browser, "Second Song");
+    expect(await (await complete(artist.browser, second, "standard")).json()).toMatchObject({ requiresPaymentMethod: true });
+    expect(await chargesOf(artist.customerId)).toHaveLength(1);
+    expect(await disputeOf(artist.songId)).toBeNull();
   });
 });

@@ -90,6 +90,7 @@ describe("the product's Stripe webhook endpoints", () => {
           "charge.dispute.updated",
           "charge.dispute.closed",
           "charge.dispute.funds_reinstated",
+          "radar.early_fraud_warning.created",
         ],
         removed: [], enabled: false }),
       expect.objectContaining({ kind: "updated", added: [], removed: [], enabled: true }),

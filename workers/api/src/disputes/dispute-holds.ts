@@ -1,6 +1,6 @@
 /**
  * What a dispute blocks, read by the paths it blocks (docs/decisions/093-disputes.md): a card that
- * charged back is never charged off-session again, and an artist with an open fraud chargeback is
+ * charged back, or that Radar warned of, is never charged off-session again, and an artist with an open fraud chargeback is
  * paid out nothing until it closes; a song paid for by a charge under an open fraud chargeback, or by
  * one lost, is not delivered to the catalogue. Inquiries (no money moved) block nothing.
  */
@@ -10,9 +10,14 @@ import type { Ctx } from "../platform/context";
 /** Open chargeback statuses (Stripe's `needs_response` / `under_review`). */
 export const OPEN_CHARGEBACK = sql`('needs_response', 'under_review')`;
 
-/** Whether a chargeback (any outcome) names this card: it may not be charged off-session. */
+/**
+ * Whether a chargeback (any outcome) or an early fraud warning names this card: it may not be charged
+ * off-session.
+ */
 export async function cardChargedBack(ctx: Ctx, fingerprint: string): Promise<boolean> {
-  const rows = await ctx.db.all(sql`select 1 from disputes where card_fingerprint = ${fingerprint} and inquiry = 0 limit 1`);
+  const rows = await ctx.db.all(sql`
+    select 1 from disputes where card_fingerprint = ${fingerprint} and inquiry = 0
+    union all select 1 from card_fraud_warnings where fingerprint = ${fingerprint} limit 1`);
   return rows.length > 0;
 }
 

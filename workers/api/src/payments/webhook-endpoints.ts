@@ -32,6 +32,7 @@ export const PLATFORM_EVENT_TYPES = [
   "charge.dispute.updated",
   "charge.dispute.closed",
   "charge.dispute.funds_reinstated",
+  "radar.early_fraud_warning.created",
 ] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 /** Events on the artists' connected accounts the product acts on (routes/webhooks/stripe-connect.ts). */

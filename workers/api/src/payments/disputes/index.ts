@@ -3,5 +3,6 @@
  * Stripe's events (what they hold back is src/disputes/).
  */
 export { onDisputeEvent } from "./apply-dispute";
+export { onEarlyFraudWarning } from "./fraud-warning";
 
 export { listAdminDisputes, submitDisputeEvidence } from "./admin-disputes";
