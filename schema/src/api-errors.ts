@@ -28,6 +28,8 @@ export type ApiErrorCode =
   | "no_customer"
   | "setup_not_succeeded"
   | "already_subscribed"
+  // Operators: disputes
+  | "dispute_closed"
   | "no_pro_subscription"
   | "pro_subscription_ended"
   | "no_phone"

@@ -244,6 +244,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   "release_corrected",
   "download_credit_approved",
   "download_credit_denied",
+  "dispute_evidence_submitted",
 ] as const;
 
 export const AUDIT_ACTIONS = [...COMPLIANCE_AUDIT_ACTIONS, ...OPERATOR_AUDIT_ACTIONS] as const;

@@ -33,6 +33,12 @@ export const LEDGER_ACCOUNTS = {
   refundsSent: "refunds:sent",
   /** What JPlay gave listeners back, through the provider, for downloads that kept failing. */
   downloadCredits: "platform:download_credits",
+  /** Money a chargeback took that may come back: negative while disputes are open (docs/decisions/093). */
+  disputesOpen: "stripe:disputes_open",
+  /** Stripe's dispute fees (15.00 USD a chargeback, kept whatever the outcome). */
+  disputeFees: "platform:dispute_fees",
+  /** Chargebacks lost: written off. */
+  chargebackLosses: "platform:chargeback_losses",
 } as const;
 
 /** Every kind of transaction the ledger holds; `(kind, ref)` is unique, so each is posted once. */
@@ -58,6 +64,10 @@ export const LEDGER_KINDS = {
   purchaseRefund: "purchase.refund",
   /** ref: the receipt's id: a credit for a download that kept failing. */
   downloadCredit: "download.credit",
+  /** ref: Stripe's dispute id: a chargeback's withdrawal, its reinstatement (won) or its write-off (lost). */
+  disputeWithdrawn: "dispute.withdrawn",
+  disputeReinstated: "dispute.reinstated",
+  disputeLost: "dispute.lost",
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -178,6 +188,31 @@ export const POSTINGS = {
     return posting(K.refund, refund.id, [
       { account: A.feeRefunds, amountCents: -refund.amountCents },
       { account: A.refundsSent, amountCents: refund.amountCents },
+    ]);
+  },
+  /**
+   * A chargeback took the disputed amount and Stripe's fee from JPlay's Stripe balance: the amount
+   * waits in `stripe:disputes_open` for the outcome, the fee is a cost at once.
+   */
+  disputeWithdrawn(dispute: { id: string; amountCents: number; feeCents: number }): Posting {
+    return posting(K.disputeWithdrawn, dispute.id, [
+      { account: A.stripeCharges, amountCents: dispute.amountCents + dispute.feeCents },
+      { account: A.disputesOpen, amountCents: -dispute.amountCents },
+      { account: A.disputeFees, amountCents: -dispute.feeCents },
+    ]);
+  },
+  /** A chargeback won: Stripe gives the amount back (not the fee). */
+  disputeReinstated(dispute: { id: string; amountCents: number }): Posting {
+    return posting(K.disputeReinstated, dispute.id, [
+      { account: A.disputesOpen, amountCents: dispute.amountCents },
+      { account: A.stripeCharges, amountCents: -dispute.amountCents },
+    ]);
+  },
+  /** A chargeback lost: the amount is written off. */
+  disputeLost(dispute: { id: string; amountCents: number }): Posting {
+    return posting(K.disputeLost, dispute.id, [
+      { account: A.disputesOpen, amountCents: dispute.amountCents },
+      { account: A.chargebackLosses, amountCents: -dispute.amountCents },
     ]);
   },
   /** The card did not take the refund after all: its posting is reversed. */

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
 import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
-import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, CONNECT_PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES } from "./record-statuses";
+import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, CONNECT_PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES, DISPUTE_STATUSES } from "./record-statuses";
 
 export { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, type SongStatus, type SongPackage, type PaymentFrequency } from "./statuses";
 export {
@@ -24,6 +24,8 @@ export {
   type RefundStatus,
   type TextMessageKind,
   type TextMessageStatus,
+  DISPUTE_STATUSES,
+  type DisputeStatus,
 } from "./record-statuses";
 
 const createdAt = (column = "created_at") =>
@@ -806,6 +808,59 @@ export const refunds = sqliteTable(
   },
   (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
 );
+
+
+/**
+ * A card dispute (chargeback or inquiry) on one of JPlay's charges (docs/decisions/093-disputes.md),
+ * one row per Stripe dispute, kept up to date from `charge.dispute.*` events. `cardFingerprint`
+ * blocks the card for off-session charges while any chargeback names it; an open fraud chargeback
+ * holds the song out of the catalogue and the artist's payouts.
+ */
+export const disputes = sqliteTable(
+  "disputes",
+  {
+    /** Stripe's dispute id (`du_…`). */
+    id: text("id").primaryKey(),
+    stripeChargeId: text("stripe_charge_id").notNull(),
+    /** Our payment the charge paid (null for a charge no payment row names, e.g. a Pro invoice). */
+    paymentId: text("payment_id").references(() => payments.id),
+    songId: text("song_id").references(() => songs.id),
+    artistId: text("artist_id").references(() => artists.id),
+    cardFingerprint: text("card_fingerprint"),
+    amountCents: integer("amount_cents").notNull(),
+    /** Stripe's dispute fee taken with the amount (0 for an inquiry). */
+    feeCents: integer("fee_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
+    /** An inquiry (`warning_*`) moves no money and blocks nothing. */
+    inquiry: integer("inquiry", { mode: "boolean" }).notNull(),
+    evidenceDueBy: integer("evidence_due_by", { mode: "number" }),
+    /** When an operator sent the distribution's records to Stripe (null: not yet). */
+    evidenceSubmittedAt: integer("evidence_submitted_at", { mode: "number" }),
+    /** Whether this dispute took the song down (so a win puts it back). */
+    songHeld: integer("song_held", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt("created_at"),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (dispute) => [
+    index("disputes_payment_idx").on(dispute.paymentId),
+    index("disputes_artist_idx").on(dispute.artistId, dispute.status),
+    index("disputes_fingerprint_idx").on(dispute.cardFingerprint),
+  ],
+);
+
+/**
+ * A card the networks reported as used without its holder's consent (Radar's early fraud warning,
+ * docs/decisions/093-disputes.md): never charged off-session again, like a card that charged back.
+ * One row per card; `stripeWarningId` names the first warning.
+ */
+export const cardFraudWarnings = sqliteTable("card_fraud_warnings", {
+  fingerprint: text("fingerprint").primaryKey(),
+  stripeWarningId: text("stripe_warning_id").notNull(),
+  stripeChargeId: text("stripe_charge_id").notNull(),
+  createdAt: createdAt("created_at"),
+});
 
 
 /**

@@ -41,6 +41,8 @@ export const SHARED_STRIPE_STATE_TESTS = [
  * and Stripe sandbox of its own (vitest.isolated.config.ts).
  */
 export const ISOLATED_TESTS = [
+  // Moves the sandbox clock and the platform's balance (top-ups to pay an artist after a chargeback).
+  "test/disputes.test.ts",
   "test/limits.test.ts",
   // Counts the card checks of all clients together, which every payment setup of the runtime moves.
   "test/payment-challenges.test.ts",

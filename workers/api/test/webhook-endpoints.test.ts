@@ -80,7 +80,20 @@ describe("the product's Stripe webhook endpoints", () => {
 
     const synced = await sync();
     expect(synced.map((entry) => entry.action)).toEqual([
-      expect.objectContaining({ kind: "updated", added: ["invoice.payment_action_required", "refund.updated", "charge.refund.updated", "refund.failed", "transfer.reversed"], removed: [], enabled: false }),
+      expect.objectContaining({ kind: "updated", added: [
+          "invoice.payment_action_required",
+          "refund.updated",
+          "charge.refund.updated",
+          "refund.failed",
+          "transfer.reversed",
+          "charge.dispute.created",
+          "charge.dispute.funds_withdrawn",
+          "charge.dispute.updated",
+          "charge.dispute.closed",
+          "charge.dispute.funds_reinstated",
+          "radar.early_fraud_warning.created",
+        ],
+        removed: [], enabled: false }),
       expect.objectContaining({ kind: "updated", added: [], removed: [], enabled: true }),
     ]);
     expect((await endpointNamed("connect")).status).toBe("enabled");

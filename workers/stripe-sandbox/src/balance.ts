@@ -11,6 +11,9 @@
  *   (https://docs.stripe.com/testing#available-balance).
  * - A top-up (topups.ts) is pending for the ACH settlement time the docs give.
  * - A transfer takes its amount from available at once.
+ * - A dispute (disputes.ts) takes the disputed amount plus Stripe's dispute fee (15.00 USD) from
+ *   available at once, as an `adjustment`; a dispute won puts the amount back (the fee stays spent:
+ *   https://support.stripe.com/questions/dispute-fees-faq). An inquiry moves no money.
  * - A refund takes its amount from available at once (Stripe keeps its fee on the charge). When
  *   available cannot cover it, the account's balance settings decide (balance-settings.ts): the bank
  *   account is debited for the rest, which the sandbox shows as available going below zero, or the
@@ -89,9 +92,13 @@ interface Movement {
   currency: string;
   fee: number;
   availableOn: number;
-  type: "charge" | "topup" | "transfer" | "transfer_refund" | "refund" | "refund_failure";
+  type: "charge" | "topup" | "transfer" | "transfer_refund" | "refund" | "refund_failure" | "adjustment";
   source: string;
   description: string | null;
+  /** Defaults to `type`; disputes' adjustments are reported as `dispute` / `dispute_reversal`. */
+  reportingCategory?: string;
+  /** Defaults to Stripe's processing fee; a dispute's is its dispute fee. */
+  feeDescription?: string;
 }
 
 /** Records one balance transaction and its effect on the totals; returns it (status as of now). */
@@ -109,9 +116,11 @@ function record(call: SandboxCall, movement: Movement): BalanceTransaction {
     exchange_rate: null,
     fee: movement.fee,
     fee_details:
-      movement.fee > 0 ? [{ amount: movement.fee, application: null, currency: movement.currency, description: "Stripe processing fees", type: "stripe_fee" }] : [],
+      movement.fee > 0
+        ? [{ amount: movement.fee, application: null, currency: movement.currency, description: movement.feeDescription ?? "Stripe processing fees", type: "stripe_fee" }]
+        : [],
     net,
-    reporting_category: movement.type,
+    reporting_category: movement.reportingCategory ?? movement.type,
     source: movement.source,
     status: movement.availableOn <= call.now ? "available" : "pending",
     type: movement.type,
@@ -245,4 +254,36 @@ export async function balanceObject(db: D1Database, now: number): Promise<Stripe
     livemode: false,
     pending: entries.map(([currency, balance]) => ({ amount: balance.pending, currency, source_types: { card: balance.pending } })),
   };
+}
+
+/** Stripe's dispute fee in the US (https://stripe.com/pricing): charged when a dispute opens, kept whatever the outcome. */
+export const DISPUTE_FEE = 1500;
+
+/** A dispute's withdrawal: the disputed amount and the dispute fee leave available at once. */
+export function debitDispute(call: SandboxCall, dispute: { id: string; amount: number; currency: string; charge: string }): BalanceTransaction {
+  return record(call, {
+    amount: -dispute.amount,
+    currency: dispute.currency,
+    fee: DISPUTE_FEE,
+    availableOn: call.now,
+    type: "adjustment",
+    reportingCategory: "dispute",
+    feeDescription: "Dispute fee",
+    source: dispute.id,
+    description: `Chargeback withdrawal for ${dispute.charge}`,
+  });
+}
+
+/** A dispute won: the disputed amount comes back, available at once; the fee does not. */
+export function creditDisputeReinstated(call: SandboxCall, dispute: { id: string; amount: number; currency: string; charge: string }): BalanceTransaction {
+  return record(call, {
+    amount: dispute.amount,
+    currency: dispute.currency,
+    fee: 0,
+    availableOn: call.now,
+    type: "adjustment",
+    reportingCategory: "dispute_reversal",
+    source: dispute.id,
+    description: `Chargeback reversal for ${dispute.charge}`,
+  });
 }

@@ -5,10 +5,16 @@
  */
 import type { CardFailure } from "./errors";
 
+/**
+ * The dispute a test card's successful charge gets right after it (https://docs.stripe.com/testing#disputes):
+ * a fraudulent chargeback, a product-not-received chargeback, or an inquiry (no money moves).
+ */
+export type DisputeKind = "fraudulent" | "product_not_received" | "inquiry";
+
 /** What a card does when it is set up or charged. */
 export type CardBehaviour =
   /** `bypassPending`: the charge's funds skip the pending balance (4000 0000 0000 0077). */
-  | { kind: "succeed"; bypassPending?: true; refundFailsLater?: true }
+  | { kind: "succeed"; bypassPending?: true; refundFailsLater?: true; dispute?: DisputeKind; earlyFraudWarning?: true }
   /** Declines every setup and charge with this failure. */
   | { kind: "decline"; failure: CardFailure; blocked?: boolean }
   /** Sets up and attaches fine, then every charge declines (4000 0000 0000 0341). */
@@ -48,6 +54,11 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   "4000000000000077": { kind: "succeed", bypassPending: true },
   // https://docs.stripe.com/testing#refunds: the refund starts `succeeded`, then fails some time later.
   "4000000000005126": { kind: "succeed", refundFailsLater: true },
+  // https://docs.stripe.com/testing#disputes: the charge succeeds, then is disputed (or warned about).
+  "4000000000000259": { kind: "succeed", dispute: "fraudulent" },
+  "4000000000002685": { kind: "succeed", dispute: "product_not_received" },
+  "4000000000001976": { kind: "succeed", dispute: "inquiry" },
+  "4000000000005423": { kind: "succeed", earlyFraudWarning: true },
 };
 
 /** Stripe's test PaymentMethod ids (`pm_card_visa`…): each use makes a fresh card from the number. */
@@ -70,6 +81,11 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_bypassPending: "4000000000000077",
   /** Succeeds; its refunds fail some time later (https://docs.stripe.com/testing#refunds). */
   pm_card_refundFail: "4000000000005126",
+  /** Succeeds, then disputed as fraudulent (https://docs.stripe.com/testing#disputes). */
+  pm_card_createDispute: "4000000000000259",
+  pm_card_createDisputeProductNotReceived: "4000000000002685",
+  pm_card_createDisputeInquiry: "4000000000001976",
+  pm_card_createEarlyFraudWarning: "4000000000005423",
 };
 
 export const behaviourOf = (number: string): CardBehaviour => TEST_CARDS[number] ?? { kind: "succeed" };

@@ -31,6 +31,8 @@ export const ID_PREFIX = {
   refund: "re",
   webhook_endpoint: "we",
   test_clock: "clock",
+  dispute: "du",
+  early_fraud_warning: "issfr",
 } as const;
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -7,6 +7,7 @@ import type Stripe from "stripe";
 import { AUTHENTICATION_REQUIRED, CardValidationError, type Outcome, paymentOutcome } from "./cards";
 import { settleInvoiceOf } from "./billing";
 import { recordCharge } from "./charges";
+import { openDispute, warnOfFraud } from "./disputes";
 import type { SandboxCall } from "./context";
 import { type CardFailure, StripeApiError, cardError, cardErrorBody, docUrl, invalidRequest, unexpectedState } from "./errors";
 import { threeDSecureAction } from "./intents";
@@ -119,6 +120,9 @@ async function applyVerdict(call: SandboxCall, intent: PaymentIntent, method: Pa
   };
   call.store.put(succeeded);
   call.emit("payment_intent.succeeded", succeeded);
+  // The dispute test cards: the charge is disputed (or warned about) right after it succeeds.
+  if (vault.behaviour.kind === "succeed" && vault.behaviour.dispute) openDispute(call, charge, vault.behaviour.dispute);
+  if (vault.behaviour.kind === "succeed" && vault.behaviour.earlyFraudWarning) warnOfFraud(call, charge);
   return { intent: succeeded };
 }
 

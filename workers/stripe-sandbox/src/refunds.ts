@@ -26,6 +26,7 @@ import { debitsNegativeBalances } from "./balance-settings";
 import type { Charge } from "./charges";
 import { SandboxCall } from "./context";
 import type { SandboxEnv } from "./env";
+import { refuseRefundOfDisputed } from "./disputes";
 import { invalidRequest, parameterInvalid } from "./errors";
 import { previousAttributes } from "./events";
 import { Params } from "./form";
@@ -92,6 +93,7 @@ export async function createRefund(call: SandboxCall, request: RefundRequest): P
   const { charge } = request;
   if (charge.status !== "succeeded") throw invalidRequest(`Charge ${charge.id} has not succeeded and cannot be refunded.`, { param: "charge" });
   const amount = refundableAmount(charge, request.amount);
+  await refuseRefundOfDisputed(call, charge);
   const id = newId(ID_PREFIX.refund);
   const money = { id, amount, currency: charge.currency };
   const funds = (await debitsNegativeBalances(call)) ? debitRefund(call, money) : await debitRefundIfCovered(call, money);

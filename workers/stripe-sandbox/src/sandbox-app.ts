@@ -22,6 +22,7 @@ import { balanceRoutes } from "./resources/balance";
 import { chargeRoutes } from "./resources/charges";
 import { connectOnboardingRoutes } from "./resources/connect-onboarding";
 import { customerRoutes } from "./resources/customers";
+import { disputeRoutes } from "./resources/disputes";
 import { eventRoutes } from "./resources/events";
 import { paymentIntentRoutes } from "./resources/payment-intents";
 import { paymentMethodRoutes } from "./resources/payment-methods";
@@ -37,6 +38,7 @@ import { transferReversalRoutes } from "./resources/transfer-reversals";
 import { connectedPayoutRoutes } from "./resources/connected-payouts";
 import { turnstileRoutes } from "./turnstile";
 import { webhookEndpointRoutes } from "./resources/webhook-endpoints";
+import { runDueDisputeWork } from "./disputes";
 import { runDueRefundWork } from "./refunds";
 import { runDueSubscriptionWork } from "./subscription-cycle";
 
@@ -61,13 +63,14 @@ const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * What Stripe would have done by now on its own (renewals, expiries, ends of canceled periods, refunds
- * that fail later), done before the call, as the sandbox has no timer: after the clock moves, the next
+ * that fail later, disputes' outcomes), done before the call, as the sandbox has no timer: after the clock moves, the next
  * call sees it done.
  */
 const dueSubscriptionWork: MiddlewareHandler<AppEnv> = async (c, next) => {
   const now = await sandboxNow(c.env.DB);
   await runDueSubscriptionWork(c.env, now, c.executionCtx);
   await runDueRefundWork(c.env, now, c.executionCtx);
+  await runDueDisputeWork(c.env, now, c.executionCtx);
   await next();
 };
 
@@ -89,6 +92,7 @@ export const sandboxApp = new Hono<AppEnv>()
   .route("/", paymentIntentRoutes)
   .route("/", chargeRoutes)
   .route("/", refundRoutes)
+  .route("/", disputeRoutes)
   .route("/", productRoutes)
   .route("/", subscriptionRoutes)
   .route("/", eventRoutes)

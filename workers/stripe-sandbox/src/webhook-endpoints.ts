@@ -40,6 +40,11 @@ export interface WebhookEndpoint extends StoredObject {
  */
 export const KNOWN_EVENT_TYPES = [
   "account.updated",
+  "charge.dispute.closed",
+  "charge.dispute.created",
+  "charge.dispute.funds_reinstated",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.updated",
   "charge.failed",
   "charge.refund.updated",
   "charge.refunded",
@@ -69,6 +74,7 @@ export const KNOWN_EVENT_TYPES = [
   "payout.failed",
   "payout.paid",
   "price.created",
+  "radar.early_fraud_warning.created",
   "product.created",
   "refund.created",
   "refund.failed",

@@ -12,6 +12,7 @@ import type { AudioFacts } from "./check-audio";
 import { textSongOutcome } from "../texts/index";
 import { recordCatalogueChanges, purgeCatalogue } from "../catalogue/index";
 import { queueRefundsOfSong, refundOnRejection } from "../refunds/index";
+import { songHeldByDispute } from "../disputes/index";
 
 /** How many songs one delivery statement moves; a sweep repeats it a bounded number of times. */
 const DELIVERY_CHUNK = 100;
@@ -90,7 +91,7 @@ export async function rejectApprovedSong(ctx: Ctx, songId: string, { reason, cau
  * Delivers approved songs an operator has reviewed and whose time has come (all of them, or only `songIds`): status → distributed,
  * distributed_at = `now` (the context's time, or the cron's schedule), so they join the public catalogue, and each artist is texted.
  * `by` names the caller in the event's cause.
- * A song without its ISRC and UPC is not delivered: it waits until the pipeline or the cron's backfill gives them
+ * A song a dispute holds is not delivered (src/disputes/). A song without its ISRC and UPC is not delivered: it waits until the pipeline or the cron's backfill gives them
  * (releases/prepare-release.ts). Returns the ids this call delivered.
  */
 export async function deliverDueSongs(ctx: Ctx, now: number, by: string, songIds?: string[]): Promise<string[]> {
@@ -100,6 +101,7 @@ export async function deliverDueSongs(ctx: Ctx, now: number, by: string, songIds
     const candidates = await db.all<{ id: string }>(sql`
       select id from songs
       where status = 'approved' and deliver_at <= ${now} and reviewed_at is not null and isrc is not null and upc is not null
+        and not ${songHeldByDispute(sql`songs.id`)}
         ${songIds ? sql`and id in (select value from json_each(${JSON.stringify(songIds)}))` : sql``}
       order by deliver_at limit ${DELIVERY_CHUNK}`);
     if (candidates.length === 0) break;
@@ -110,11 +112,13 @@ export async function deliverDueSongs(ctx: Ctx, now: number, by: string, songIds
         select json_extract(r.value, '$.eventId'), s.id, 'approved', 'distributed',
           'Delivered to the catalogue by ' || ${by} || ': the ' || coalesce(s.package, 'unknown') || ' delivery window was reached', ${now}
         from json_each(${rows}) r join songs s on s.id = json_extract(r.value, '$.songId')
-        where s.status = 'approved' and s.deliver_at <= ${now} and s.reviewed_at is not null and s.isrc is not null and s.upc is not null`,
+        where s.status = 'approved' and s.deliver_at <= ${now} and s.reviewed_at is not null and s.isrc is not null and s.upc is not null
+          and not ${songHeldByDispute(sql`s.id`)}`,
       sql`
         update songs set status = 'distributed', distributed_at = ${now}
         where id in (select json_extract(value, '$.songId') from json_each(${rows}))
           and status = 'approved' and deliver_at <= ${now} and reviewed_at is not null and isrc is not null and upc is not null
+          and not ${songHeldByDispute(sql`songs.id`)}
         returning id`,
       recordCatalogueChanges(
         JSON.stringify(candidates.map((candidate) => candidate.id)),

@@ -26,6 +26,7 @@ import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 import { withRateLimitBackoff } from "../platform/stripe-rate-limit";
 import { awaitTurn } from "./transfer-pacer";
 import { bookTransferReversals } from "./payout-reversals";
+import { payoutsHeldByDispute } from "../disputes/index";
 import { outboxTextsStatement, payoutSentText, queueTextSends } from "../texts/index";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -327,6 +328,8 @@ export async function payArtist(ctx: Ctx, artistId: string, period: string): Pro
   const balance = settledEarlier ? ((await availableBalancesQuery(ctx, [artistId]))[0]?.total ?? 0) : (balanceRow?.total ?? 0);
   const blocked = newPayoutBlocked(ctx.env, artist, period, balance);
   if (blocked) return blocked;
+  // An open fraud chargeback on the artist's payment holds their payouts (docs/decisions/093-disputes.md).
+  if (await payoutsHeldByDispute(ctx, artistId)) return "held";
 
   const [created] = await createPayouts(ctx, period, [{ artistId, amountCents: balance }]);
   if (created) return settlePayout(ctx, artist, created, false);

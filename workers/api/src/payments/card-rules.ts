@@ -8,6 +8,7 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { CARD_ATTEMPT_WINDOW_MS, CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import { cardAttempts } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
+import { cardChargedBack } from "../disputes/index";
 
 /**
  * Decline codes after which the networks forbid another attempt on the card
@@ -54,6 +55,9 @@ export const CARD_REFUSAL_MESSAGES = {
   attempt_budget: /*i18n*/ "This card has reached its limit of payment attempts for now. Please use a different card or try again later.",
 } as const;
 
+/** The refusal's code for a card whose charge was disputed (a chargeback): not a bank's decline code. */
+export const CHARGED_BACK = "charged_back";
+
 /** Why this card may not be charged now, or null when it may. */
 export async function cardRefusal(ctx: Ctx, fingerprint: string, now = ctx.now()): Promise<CardRefusal | null> {
   const { db } = ctx;
@@ -63,6 +67,8 @@ export async function cardRefusal(ctx: Ctx, fingerprint: string, now = ctx.now()
     .where(and(eq(cardAttempts.fingerprint, fingerprint), inArray(cardAttempts.declineCode, [...HARD_DECLINE_CODES])))
     .limit(1);
   if (hard?.declineCode) return { reason: "hard_decline", declineCode: hard.declineCode, message: CARD_REFUSAL_MESSAGES.hard_decline };
+  // A card that charged back is never charged again (docs/decisions/093-disputes.md).
+  if (await cardChargedBack(ctx, fingerprint)) return { reason: "hard_decline", declineCode: CHARGED_BACK, message: CARD_REFUSAL_MESSAGES.hard_decline };
   const [{ attempts } = { attempts: 0 }] = await db
     .select({ attempts: sql<number>`count(*)` })
     .from(cardAttempts)

@@ -20,3 +20,4 @@ export { getOrCreateSubscriptionRoutes } from "./routes/get-or-create-subscripti
 export { savePaymentMethodRoutes } from "./routes/save-payment-method";
 export { webhookRoutes } from "./routes/webhooks/index";
 export { openPaymentOf } from "./song-payments";
+export { listAdminDisputes, submitDisputeEvidence } from "./disputes/index";

@@ -15,6 +15,7 @@ import { onPaymentIntentFailed, onPaymentIntentSucceeded } from "./payment-event
 import { onInvoicePaid, syncSubscriptionFromEvent } from "./pro-subscription";
 import { onRenewalActionRequired } from "./renewal-confirmation";
 import { onRefundEvent } from "../refunds/index";
+import { onDisputeEvent, onEarlyFraudWarning } from "./disputes/index";
 import { onSetupIntentFailed } from "./setup-intent-failures";
 import { bookTransferReversals } from "../ledger/index";
 import type { PlatformEventType } from "./webhook-endpoints";
@@ -56,6 +57,14 @@ const handlers: Record<PlatformEventType, EventHandler> = {
   "refund.updated": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
   "charge.refund.updated": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
   "refund.failed": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
+  // A chargeback or inquiry: booked, the song and payouts held or released (payments/disputes/).
+  "charge.dispute.created": (ctx, event) => onDisputeEvent(ctx, (event.data.object as Stripe.Dispute).id),
+  "charge.dispute.funds_withdrawn": (ctx, event) => onDisputeEvent(ctx, (event.data.object as Stripe.Dispute).id),
+  "charge.dispute.updated": (ctx, event) => onDisputeEvent(ctx, (event.data.object as Stripe.Dispute).id),
+  "charge.dispute.closed": (ctx, event) => onDisputeEvent(ctx, (event.data.object as Stripe.Dispute).id),
+  "charge.dispute.funds_reinstated": (ctx, event) => onDisputeEvent(ctx, (event.data.object as Stripe.Dispute).id),
+  // A card the network reported as fraud: never charged off-session again.
+  "radar.early_fraud_warning.created": (ctx, event) => onEarlyFraudWarning(ctx, event.data.object as Stripe.Radar.EarlyFraudWarning),
   // Card testing: a SetupIntent that keeps failing is canceled.
   "setup_intent.setup_failed": async (ctx, event) => {
     await onSetupIntentFailed(ctx, event.id, event.data.object as Stripe.SetupIntent);

@@ -28,6 +28,12 @@ export const PLATFORM_EVENT_TYPES = [
   "refund.failed",
   "setup_intent.setup_failed",
   "transfer.reversed",
+  "charge.dispute.created",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
+  "charge.dispute.funds_reinstated",
+  "radar.early_fraud_warning.created",
 ] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 /** Events on the artists' connected accounts the product acts on (routes/webhooks/stripe-connect.ts). */

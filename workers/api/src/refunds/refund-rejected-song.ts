@@ -12,6 +12,15 @@ import type { Ctx } from "../platform/context";
 /** Payments that buy a song's distribution: the ones a rejection refunds. */
 const REFUNDABLE_PURPOSES = sql`('distribution', 'recovery', 'checkout', 'admin_retry', 'initial_charge')`;
 
+/**
+ * A chargeback (not an inquiry, not won) already returned the payment to the card: nothing is refunded
+ * on top of it (docs/decisions/093-disputes.md).
+ */
+export const chargedBack = (paymentId: SQL) => sql`select 1 from disputes d where d.payment_id = ${paymentId} and d.inquiry = 0 and d.status <> 'won'`;
+
+/** What the artist reads when the rejected song's money went back through their bank's chargeback. */
+export const coveredByChargebackCause = "No refund: your bank already returned this payment to your card (a card dispute)";
+
 /** The reason the artist reads, beside the amount. */
 export const refundReason = (rejectionReason: string) => `Your song was rejected: ${rejectionReason}`;
 
@@ -26,7 +35,8 @@ export async function refundOnRejection(ctx: Pick<Ctx, "db">, songId: string, re
   const refundable = sql`
     from payments p join songs s on s.id = p.song_id
     where p.song_id = ${songId} and s.status = ${songStatus} and p.status = 'succeeded' and p.amount_cents > 0 and p.purpose in ${REFUNDABLE_PURPOSES}
-      and not exists (select 1 from refunds r where r.payment_id = p.id)`;
+      and not exists (select 1 from refunds r where r.payment_id = p.id)
+      and not exists (${chargedBack(sql`p.id`)})`;
   const payments = await ctx.db.all<{ id: string; amountCents: number }>(sql`select p.id as id, p.amount_cents as amountCents ${refundable}`);
   return [
     ...payments.map(

@@ -7,19 +7,37 @@
  * docs/decisions/022). Stripe also refuses a second full refund (`charge_already_refunded`): then the
  * refund someone made outside JPlay is recorded as this one.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { payments, refunds } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { applyRefundStatus, recordStripeRefund } from "./refund-status";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
+import { runBatch } from "../platform/db";
+import { coveredByChargebackCause } from "./refund-rejected-song";
 
 /** A spent key is followed by the next one after this long (Stripe may be down for a while). */
 const NEXT_KEY_DELAY_SECONDS = 30;
 
 export const refundIdempotencyKey = (refundId: string, keyAttempt: number) => keyForAttempt(`refund:${refundId}`, keyAttempt);
 
-export type SendRefundOutcome = "sent" | "found" | "already_recorded" | "refused" | "next_key" | "no_refund";
+export type SendRefundOutcome = "sent" | "found" | "already_recorded" | "refused" | "next_key" | "no_refund" | "covered_by_chargeback";
+
+/**
+ * A refund Stripe refuses because the charge was charged back: the money already went back, so no
+ * refund is owed and none is shown as failed. The pending row (no Stripe refund, no ledger) goes, and
+ * the artist's history says why; a dispute row (docs/decisions/093-disputes.md) keeps the rejection
+ * from writing it again.
+ */
+async function coveredByChargeback(ctx: Ctx, row: { id: string; songId: string | null }): Promise<void> {
+  await runBatch(ctx.db, [
+    sql`
+      insert into song_events (id, song_id, from_status, to_status, cause, at)
+      select ${crypto.randomUUID()}, song_id, 'rejected', 'rejected', ${coveredByChargebackCause}, ${ctx.now()}
+      from refunds where id = ${row.id} and song_id is not null and status = 'pending' and stripe_refund_id is null`,
+    sql`delete from refunds where id = ${row.id} and status = 'pending' and stripe_refund_id is null`,
+  ]);
+}
 
 /** Refunds of the PaymentIntent: ours by metadata, else (for `charge_already_refunded`) any. */
 async function refundsOf(stripe: Stripe, paymentIntentId: string): Promise<Stripe.Refund[]> {
@@ -67,6 +85,11 @@ export async function sendRefund(ctx: Ctx, refundId: string): Promise<SendRefund
         await record(madeElsewhere);
         return "found";
       }
+    }
+    // The cardholder's bank already took the money back (a chargeback): the refund is covered, not failed.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_disputed") {
+      await coveredByChargeback(ctx, row);
+      return "covered_by_chargeback";
     }
     // Any other refusal is final (operators see it); network errors, 429s and 409s are retried by the queue.
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {

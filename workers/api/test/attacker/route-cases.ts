@@ -187,6 +187,7 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/admin/facilities/:facilityId/blocks/:blockId/lift": operator({ body: () => ({ reason: "The attacker's suite" }) }),
   "PUT /api/admin/facilities/:facilityId/term-lists": operator({ body: () => ({ listIds: [] }) }),
   "POST /api/admin/sms-opt-outs": operator({ body: () => ({ phone: nextPhone() }) }),
+  "POST /api/admin/disputes/:disputeId/evidence": operator({ params: () => ({ disputeId: "du_attackersuite" }) }),
 };
 
 // ---- The app's routes --------------------------------------------------------------------------

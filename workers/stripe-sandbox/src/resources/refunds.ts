@@ -8,10 +8,9 @@ import type { AppEnv } from "../env";
 import type { Charge } from "../charges";
 import { endpoint } from "../context";
 import { invalidRequest } from "../errors";
-import { type Range, applyMetadata } from "../form";
-import { listObject } from "../lists";
+import { applyMetadata } from "../form";
+import { listOfPayments } from "../lists";
 import { type Refund, chargeOfIntent, createRefund } from "../refunds";
-import { readPage } from "../store";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const CREATE_PARAMS = ["charge", "payment_intent", "amount", "reason", "metadata", "expand"] as const satisfies readonly (keyof Stripe.RefundCreateParams)[];
@@ -40,17 +39,7 @@ export const refundRoutes = new Hono<AppEnv>()
   )
   .get(
     "/v1/refunds",
-    endpoint("secret", async (call) => {
-      const p = call.params.allowOnly(LIST_PARAMS);
-      const filters: Record<string, string | Range> = {};
-      for (const field of ["charge", "payment_intent"]) {
-        const value = p.string(field);
-        if (value) filters[field] = value;
-      }
-      const created = p.range("created");
-      if (created) filters.created = created;
-      return listObject("/v1/refunds", await call.store.list<Refund>("refund", filters, readPage(p)));
-    }),
+    endpoint("secret", (call) => listOfPayments<Refund>(call, "refund", "/v1/refunds", LIST_PARAMS)),
   )
   .get(
     "/v1/refunds/:id",

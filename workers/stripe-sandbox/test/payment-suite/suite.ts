@@ -334,6 +334,24 @@ export function paymentSuite(target: StripeUnderTest): void {
       }
     });
 
+    it("disputes pm_card_createDispute's charge right after it succeeds: disputed, refunds refused charge_disputed, winning evidence wins", async () => {
+      const paid = await charge({ payment_method: "pm_card_createDispute", amount: 1500 });
+      expect(paid.status).toBe("succeeded");
+      const dispute = await eventually("dispute", async () => (await stripe.disputes.list({ payment_intent: paid.id })).data[0]);
+      expect(dispute).toMatchObject({ object: "dispute", reason: "fraudulent", status: "needs_response", amount: 1500, charge: paid.latest_charge, is_charge_refundable: false });
+      // The amount and Stripe's 15.00 USD dispute fee leave the balance.
+      expect(dispute.balance_transactions[0]).toMatchObject({ amount: -1500, fee: 1500, net: -3000 });
+      expect((await stripe.charges.retrieve(paid.latest_charge as string)).disputed).toBe(true);
+      expect(await refusal(stripe.refunds.create({ payment_intent: paid.id, metadata: tag }))).toMatchObject({ statusCode: 400, code: "charge_disputed" });
+      const submitted = await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "winning_evidence" } });
+      expect(["under_review", "won"]).toContain(submitted.status);
+      const won = await eventually("won dispute", async () => {
+        const current = await stripe.disputes.retrieve(dispute.id);
+        return current.status === "won" ? current : undefined;
+      });
+      expect(won.balance_transactions.map((transaction) => transaction.amount)).toEqual([-1500, 1500]);
+    });
+
     // Near the end: against the sandbox it moves the clock two hours forward.
     it("fails a refund of pm_card_refundFail some time after it was made, with a failure reason", async () => {
       const paid = await charge({ payment_method: "pm_card_refundFail", amount: 1200 });

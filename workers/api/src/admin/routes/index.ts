@@ -13,6 +13,7 @@ import { adminArtistRoutes } from "./artists";
 import { adminAuditRoutes } from "./audit";
 import { adminTermListRoutes } from "./term-lists";
 import { adminCatalogueRoutes } from "./catalogue";
+import { adminDisputeRoutes } from "./disputes";
 import { adminDownloadCreditRoutes } from "./download-credits";
 import { adminFacilityRoutes } from "./facilities";
 import { adminFailedJobRoutes } from "./failed-jobs";
@@ -74,5 +75,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/payment-mismatches", adminPaymentMismatchRoutes)
   .route("/purchase-mismatches", adminPurchaseMismatchRoutes)
   .route("/refunds", adminRefundRoutes)
+  .route("/disputes", adminDisputeRoutes)
   .route("/term-lists", adminTermListRoutes)
   .route("/audit", adminAuditRoutes);

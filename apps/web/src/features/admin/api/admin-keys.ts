@@ -32,5 +32,6 @@ export const adminKeys = {
   compliance: (...part: string[]) => [...data, "compliance", ...part],
   review: () => [...data, "review"],
   refunds: () => [...data, "refunds"],
+  disputes: () => [...data, "disputes"],
 };
 

@@ -35,6 +35,7 @@ import { PurchaseMismatchesPanel } from "./purchase-mismatches-panel";
 import { ReceiptsPanel } from "./receipts-panel";
 import { RecoveryPaymentsPanel } from "./recovery-payments-panel";
 import { RefundsPanel } from "./refunds-panel";
+import { DisputesPanel } from "./disputes-panel";
 import { ReviewTab, ReviewTabLabel } from "./review-tab";
 import { PayoutFundingPanel } from "./payout-funding-panel";
 import { TaxYearExport } from "./tax-year-export";
@@ -244,6 +245,7 @@ function Dashboard({ records, summary, search, onSearchChange, searching, more, 
       <PurchaseMismatchesPanel />
       <RecoveryPaymentsPanel />
       <RefundsPanel />
+      <DisputesPanel />
       <DownloadCreditsPanel />
       <ReceiptsPanel />
 
