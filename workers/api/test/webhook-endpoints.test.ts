@@ -82,7 +82,7 @@ describe("the product's Stripe webhook endpoints", () => {
 
     const synced = await sync();
     expect(synced.map((entry) => entry.action)).toEqual([
-      expect.objectContaining({ kind: "updated", added: ["invoice.payment_action_required", "refund.updated", "charge.refund.updated", "refund.failed"], removed: [], enabled: false }),
+      expect.objectContaining({ kind: "updated", added: ["invoice.payment_action_required", "refund.created", "refund.updated", "charge.refund.updated", "refund.failed"], removed: [], enabled: false }),
       expect.objectContaining({ kind: "updated", added: [], removed: [], enabled: true }),
     ]);
     expect((await endpointNamed("connect")).status).toBe("enabled");

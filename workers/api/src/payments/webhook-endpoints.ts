@@ -23,6 +23,7 @@ export const PLATFORM_EVENT_TYPES = [
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  "refund.created",
   "refund.updated",
   "charge.refund.updated",
   "refund.failed",
