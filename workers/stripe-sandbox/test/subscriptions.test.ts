@@ -13,7 +13,8 @@ import { describe, expect, it, vi } from "vitest";
 import { SANDBOX_PUBLISHABLE_KEY, advanceClock, call, deliveriesAbout, eventsFor, sandboxStripe, settledCall, stripeError, verifyDelivery } from "./support";
 
 const stripe = sandboxStripe();
-const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
+// Years ahead, not one: the file moves the sandbox clock by months in all, and a card must not expire on it.
+const CARD_EXPIRY_YEAR = String(new Date().getUTCFullYear() + 5);
 const HOUR = 60 * 60;
 /** Waits for what the sandbox does in the background (webhook delivery); generous for a busy runner. */
 const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
@@ -50,7 +51,7 @@ const payInBrowser = (clientSecret: string, number = "4242424242424242") =>
       "payment_method_data[type]": "card",
       "payment_method_data[card][number]": number,
       "payment_method_data[card][exp_month]": "12",
-      "payment_method_data[card][exp_year]": NEXT_YEAR,
+      "payment_method_data[card][exp_year]": CARD_EXPIRY_YEAR,
       "payment_method_data[card][cvc]": "123",
     },
     SANDBOX_PUBLISHABLE_KEY,
@@ -207,6 +208,20 @@ describe("renewals on the sandbox clock", () => {
     // Each retry charged the card, and each was declined.
     const charges = (await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data;
     expect(charges.filter((c) => c.status === "failed")).toHaveLength(4);
+  });
+
+  it("dunning: a hard decline (a card reported stolen) is not retried: the invoice stays open with no next attempt, the subscription past_due, one charge only", async () => {
+    const { subscription, paymentMethod } = await activeSubscription();
+    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000009979" })).status).toBe(200);
+    await passPeriodEnd(subscription);
+    const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+    expect(pastDue.status).toBe("past_due");
+    expect(pastDue.latest_invoice).toMatchObject({ status: "open", attempt_count: 1, next_payment_attempt: null });
+    // No next attempt is what keeps Billing from trying it again (the clock is not moved further: the
+    // file's other subscriptions share it). Its one charge was the hard decline.
+    const charges = (await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data.filter((c) => c.status === "failed");
+    expect(charges).toHaveLength(1);
+    expect(charges[0]!.outcome?.reason ?? charges[0]!.failure_code).toMatch(/stolen_card|card_declined/);
   });
 
   it("dunning: a retry charges the card that replaced the declining one, and the subscription is active again", async () => {
