@@ -30,9 +30,17 @@ export function writeSandboxDevVars(values: Partial<Record<(typeof SANDBOX_SHARE
   writeFileSync(path.join(path.dirname(sandboxConfig), ".dev.vars"), `# Copied from the product's .dev.vars by scripts/dev-vars.ts; edit that file instead.\n${lines.join("\n")}\n`, { mode: 0o600 });
 }
 
+const devVarsValues = (devVars: string): Record<string, string> => Object.fromEntries([...devVars.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]));
+
 function syncSandboxDevVars(productDevVars: string): void {
-  const values = Object.fromEntries([...productDevVars.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]));
-  writeSandboxDevVars(values);
+  writeSandboxDevVars(devVarsValues(productDevVars));
+}
+
+/** The product's webhook secret settings in .dev.vars (each may list several, comma-separated), for the endpoint sync. */
+export function devWebhookSecrets(): { STRIPE_WEBHOOK_SECRET?: string; STRIPE_CONNECT_WEBHOOK_SECRET?: string } {
+  const target = path.join(repoRoot, ".dev.vars");
+  const values = existsSync(target) ? devVarsValues(readFileSync(target, "utf8")) : {};
+  return { STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: values.STRIPE_CONNECT_WEBHOOK_SECRET };
 }
 
 export function ensureDevVars(log: (line: string) => void): void {

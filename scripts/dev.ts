@@ -10,7 +10,7 @@ import { HEALTH_PATH } from "../schema/src/health.ts";
 import { DELIVERY_CRON } from "../workers/api/src/worker/crons.ts";
 import { buildWeb } from "./build-web.ts";
 import { cronTrigger } from "./cron-trigger.ts";
-import { ensureDevVars } from "./dev-vars.ts";
+import { devWebhookSecrets, ensureDevVars } from "./dev-vars.ts";
 import { prepareLocal } from "./local-state.ts";
 import { describeSync, syncLocalEndpoints } from "./webhook-endpoints.ts";
 import { defaultPersistDir, productWithSandboxConfigs, startWrangler } from "./wrangler-env.ts";
@@ -33,7 +33,7 @@ wrangler.on("exit", (code) => process.exit(code ?? 0));
 /** The sandbox sends events only to endpoints made for them, as Stripe does. */
 async function syncWebhookEndpoints(origin: string) {
   try {
-    for (const line of describeSync(await syncLocalEndpoints(origin), (setting) => `the sandbox issued the ${setting} of .dev.vars`)) log(line);
+    for (const line of describeSync(await syncLocalEndpoints(origin, devWebhookSecrets()), (setting) => `the sandbox issued the ${setting} of .dev.vars`)) log(line);
   } catch (error) {
     log(`the Stripe sandbox's webhook endpoints could not be made (${String(error)}): run pnpm stripe:endpoints`);
   }

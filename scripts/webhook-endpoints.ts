@@ -5,7 +5,7 @@
  * browser tests' servers run once they answer, and the lines `pnpm stripe:endpoints` prints.
  */
 import Stripe from "stripe";
-import { type SyncedEndpoint, syncWebhookEndpoints } from "../workers/api/src/payments/webhook-endpoints.ts";
+import { type SecretSettings, type SyncedEndpoint, syncWebhookEndpoints } from "../workers/api/src/payments/webhook-endpoints.ts";
 
 /** The sandbox's secret key (workers/stripe-sandbox/src/auth.ts): a test-only value, not a secret. */
 const SANDBOX_SECRET_KEY = "sk_test_jplay_sandbox";
@@ -24,8 +24,9 @@ export function localSandboxStripe(origin: string): Stripe {
   return new Stripe(SANDBOX_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000, httpClient: Stripe.createFetchHttpClient(viaProduct) });
 }
 
-/** The local product's endpoints in its sandbox, made or brought up to date. */
-export const syncLocalEndpoints = (origin: string): Promise<SyncedEndpoint[]> => syncWebhookEndpoints(localSandboxStripe(origin), origin, Stripe.API_VERSION);
+/** The local product's endpoints in its sandbox, made or brought up to date; `settings`: the product's secrets (a replacement is enabled once they hold its secret). */
+export const syncLocalEndpoints = (origin: string, settings: SecretSettings = {}): Promise<SyncedEndpoint[]> =>
+  syncWebhookEndpoints(localSandboxStripe(origin), origin, Stripe.API_VERSION, settings);
 
 /** What the sync did, a line or a few per endpoint; `secretHint` says where a new secret goes. */
 export function describeSync(synced: readonly SyncedEndpoint[], secretHint: (setting: string) => string): string[] {
@@ -46,10 +47,19 @@ export function describeSync(synced: readonly SyncedEndpoint[], secretHint: (set
       case "replaced":
         lines.push(
           `${spec.name} endpoint ${action.stale.id} ${url} sends API version ${action.stale.api_version ?? "(the account's default)"}, another release than the SDK's ${action.created.api_version}; Stripe cannot change an endpoint's version, so ${action.created.id} was made beside it`,
-          `  its signing secret is shown only now: ${secretHint(spec.secretSetting)}`,
+          `  it is disabled until its signing secret, shown only now, is in ${spec.secretSetting} beside the old one (comma-separated): ${secretHint(spec.secretSetting)}`,
           `  ${action.secret}`,
-          `  then delete the old one: stripe webhook_endpoints delete ${action.stale.id}`,
+          `  then run this again: it enables ${action.created.id} and deletes ${action.stale.id}`,
         );
+        break;
+      case "pending":
+        lines.push(
+          `${spec.name} endpoint ${action.endpoint.id} ${url} waits, disabled, for its signing secret in ${spec.secretSetting} (run with that setting in the environment); ${action.stale.map((old) => old.id).join(" ")} still sends the events`,
+          `  its secret lost: delete it (stripe webhook_endpoints delete ${action.endpoint.id}) and run this again for a new one`,
+        );
+        break;
+      case "switched":
+        lines.push(`${spec.name} endpoint ${action.endpoint.id} ${url} enabled, its secret being in ${spec.secretSetting}; deleted ${action.deleted.join(" ") || "nothing"}: the old secret may now leave ${spec.secretSetting}`);
         break;
     }
   }

@@ -587,6 +587,7 @@ describe("the Connect webhook endpoint", () => {
       object: "event",
       type: "account.updated",
       api_version: Stripe.API_VERSION,
+      livemode: false,
       account: accountId,
       data: { object: { id: accountId, object: "account", payouts_enabled: enabled } },
     });

@@ -2,7 +2,7 @@
  * Pro over time, against the Stripe sandbox's clock (docs/decisions/023-pro-renewals.md): the card
  * that paid the first invoice pays the renewals (`save_default_payment_method: on_subscription`); a
  * declined renewal leaves Pro off (past_due) while Billing retries it, and ends it when the retries are
- * spent; a renewal whose bank asks for 3-D Secure is texted to the artist (once) with a link to their
+ * spent (or marks it unpaid, treated as ended); a renewal whose bank asks for 3-D Secure is texted to the artist (once) with a link to their
  * page, which confirms it with the saved card and shows Pro back on; a first invoice left unpaid for 23 hours expires the subscription, leaving the artist not Pro and free
  * to start again (one new subscription, even for racing calls); and the artist ends Pro at the end of
  * the period paid for from their private page — or takes that back before then — so "cancel any
@@ -238,6 +238,32 @@ describe("renewals", { timeout: 60_000 }, () => {
     expect((await proPlanOf(artist.token)).body.pro).toBeNull();
     expect(await (await complete(artist.browser, artist.songId, "standard")).json()).toEqual({ success: true, feeOption: "standard" });
     expect(await songRow(artist.songId)).toMatchObject({ package: "standard", distribution_fee_cents: 9900 });
+  });
+});
+
+describe("dunning's end marking the subscription unpaid (Billing's other setting)", { timeout: 60_000 }, () => {
+  it("is treated as ended: Pro off, no plan on the page, fees apply; subscribing again cancels it and starts one new subscription", async () => {
+    expect((await sandboxAdmin("/v1/test_helpers/billing_settings", { after_retries: "unpaid" })).status).toBe(200);
+    onTestFinished(async () => {
+      expect((await sandboxAdmin("/v1/test_helpers/billing_settings", { after_retries: "cancel" })).status).toBe(200);
+    });
+    const artist = await proArtistWhoseRenewalDeclined();
+    await advanceClock(7 * 24 * HOUR);
+    await subscriptionReaches(artist.artistId, (r) => r.status === "unpaid", "unpaid");
+    expect((await stripe.subscriptions.retrieve(artist.subscriptionId)).status).toBe("unpaid");
+    expect((await proPlanOf(artist.token)).body.pro).toBeNull();
+    expect(await (await complete(artist.browser, artist.songId, "expedited")).json()).toEqual({ success: true, feeOption: "expedited" });
+    expect(await songRow(artist.songId)).toMatchObject({ package: "expedited", distribution_fee_cents: 4999 });
+
+    const again = await subscribe(artist.browser);
+    expect(again.status).toBe(200);
+    expect(again.body.clientSecret).not.toBe(artist.clientSecret);
+    expect((await stripe.subscriptions.retrieve(artist.subscriptionId)).status).toBe("canceled");
+    const row = await subscriptionOf(artist.artistId);
+    expect(row).toMatchObject({ status: "incomplete" });
+    expect(row!.stripe_subscription_id).not.toBe(artist.subscriptionId);
+    expect((await payInBrowser(artist.browser, again.body.clientSecret!, freshCardNumber())).body.status).toBe("succeeded");
+    await subscriptionReaches(artist.artistId, (r) => r.status === "active", "active");
   });
 });
 

@@ -4,7 +4,8 @@
  * with its ledger transaction and the artist's history; a redelivered job, a lost answer and a 500
  * stored under the key still refund once; a refund that fails later is shown to operators and its
  * ledger entry reversed; a refund Stripe holds until its balance covers it is told to the artist and
- * operators as waiting for funds until a top-up sends it; a Pro song is not refunded; the cron
+ * operators as waiting for funds until a top-up sends it; a refund made in Stripe's Dashboard is
+ * booked as the payment's refund, once; a Pro song is not refunded; the cron
  * re-queues a lost job.
  */
 import { env } from "cloudflare:workers";
@@ -15,6 +16,7 @@ import { audioCheckRejection, rejectApprovedSong } from "../src/distribution/dis
 import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../src/refunds/lost-refunds";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { sendRefund } from "../src/refunds/send-refund";
+import { onRefundEvent } from "../src/refunds/refund-status";
 import { REFUND_FAILS_AFTER_SECONDS } from "../../stripe-sandbox/src/refunds";
 import type { ArtistPageResponse } from "@jplay/schema/artist";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
@@ -39,6 +41,17 @@ interface RefundRow {
   reason: string;
 }
 const refundsOfSong = async (songId: string) => (await env.DB.prepare("select * from refunds where song_id = ?").bind(songId).all<RefundRow>()).results;
+/** The song's refund row once the webhooks have brought it to `succeeded`. */
+const refundSucceeded = (songId: string) =>
+  vi.waitFor(
+    async () => {
+      await deliverEvents();
+      const [row] = await refundsOfSong(songId);
+      if (row?.status !== "succeeded") throw new Error(`refund is ${row?.status ?? "not written"}`);
+      return row;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 const ledgerOf = async (refundId: string) =>
   (
     await env.DB.prepare("select t.kind, e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.ref = ? order by t.kind, e.account")
@@ -89,15 +102,7 @@ describe("a paid song the pipeline rejects", () => {
     const song = await env.DB.prepare("select audio_key from songs where id = ?").bind(artist.songId).first<{ audio_key: string }>();
     await env.MEDIA.put(song!.audio_key, new TextEncoder().encode("not an mp3 at all"));
     expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
-    const refund = await vi.waitFor(
-      async () => {
-        await deliverEvents();
-        const [row] = await refundsOfSong(artist.songId);
-        if (row?.status !== "succeeded") throw new Error(`refund is ${row?.status ?? "not written"}`);
-        return row;
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    const refund = await refundSucceeded(artist.songId);
     expect(refund.reason).toMatch(/^Your song was rejected: /);
     const run = deps();
     const jobs = run.jobs;
@@ -177,6 +182,37 @@ describe("a paid song the pipeline rejects", () => {
     const listed = await (await operator.fetch("/api/admin/refunds")).json<{ refunds: { id: string; status: string; failureReason: string | null; amountCents: number }[]; failedCount: number }>();
     expect(listed.refunds.find((r) => r.id === refund.id)).toMatchObject({ status: "failed", amountCents: 9900, failureReason: failed.failure_reason });
     expect(listed.failedCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a refund made in Stripe's Dashboard, not by the product", () => {
+  it("is booked as the payment's refund once: its row, the ledger, the admin list; redelivered events book nothing more", async () => {
+    const artist = await artistWithSong();
+    expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
+    await songPaid(artist.songId);
+    const [payment] = await paymentsOf(artist.songId);
+    // What the Dashboard does: a refund of part of the charge, naming no refund row of ours.
+    const made = await createStripe(env).refunds.create({ payment_intent: payment!.stripe_payment_intent_id as string, amount: 2500 });
+    const row = await refundSucceeded(artist.songId);
+    expect(row).toMatchObject({ payment_id: payment!.id, amount_cents: 2500, stripe_refund_id: made.id, reason: "Refunded in Stripe's Dashboard" });
+    const booked = [
+      { kind: "refund", account: "platform:fee_refunds", amount_cents: -2500 },
+      { kind: "refund", account: "refunds:sent", amount_cents: 2500 },
+    ];
+    expect(await ledgerOf(row.id)).toEqual(booked);
+
+    // Its events once more (Stripe redelivers): still one row, one transaction.
+    const events = (await createStripe(env).events.list({ limit: 100 })).data.filter((event) => (event.data.object as { id?: string }).id === made.id);
+    expect(events.map((event) => event.type)).toContain("refund.created");
+    for (const event of events) {
+      await onRefundEvent(testContext(), event.data.object as Stripe.Refund);
+    }
+    expect(await refundsOfSong(artist.songId)).toHaveLength(1);
+    expect(await ledgerOf(row.id)).toEqual(booked);
+
+    const operator = await signedInOperator();
+    const listed = await (await operator.fetch("/api/admin/refunds")).json<AdminRefundsResponse>();
+    expect(listed.refunds.find((refund) => refund.id === row.id)).toMatchObject({ songId: artist.songId, amountCents: 2500, status: "succeeded", stripeRefundId: made.id });
   });
 });
 

@@ -4,7 +4,8 @@
  * API version. Proves: every type a webhook handles is on its endpoint's list; the sync makes the
  * endpoints in the SDK's version and is idempotent; an endpoint subscribed to the types the product
  * used to document (none of them refunds) never receives a refund's failure, and the sync mends it,
- * after which the failure reaches the product; an endpoint in another release is replaced beside the old one.
+ * after which the failure reaches the product; an endpoint in another release is replaced beside the
+ * old one, the new one disabled until the settings hold its secret, then enabled and the old one deleted.
  * Its own runtime and sandbox (vitest.config.ts ISOLATED_TESTS): it changes the endpoints every other file's events go to.
  */
 import { env } from "cloudflare:workers";
@@ -35,6 +36,7 @@ const DOCUMENTED_BEFORE = [
 
 const productEndpoints = async () => (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url.startsWith(SITE_ORIGIN));
 const endpointNamed = async (name: string) => (await productEndpoints()).find((endpoint) => endpoint.metadata.jplay_endpoint === name)!;
+const stillThere = async (id: string) => (await stripe.webhookEndpoints.list({ limit: 100 })).data.some((endpoint) => endpoint.id === id);
 const recorded = async (eventId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(eventId).first<{ n: number }>())!.n;
 
 /** A refund on the card whose refunds fail an hour later (…5126), failed by moving the sandbox's clock; its failure events. */
@@ -82,6 +84,7 @@ describe("the product's Stripe webhook endpoints", () => {
     expect(synced.map((entry) => entry.action)).toEqual([
       expect.objectContaining({ kind: "updated", added: [
           "invoice.payment_action_required",
+          "refund.created",
           "refund.updated",
           "charge.refund.updated",
           "refund.failed",
@@ -104,7 +107,7 @@ describe("the product's Stripe webhook endpoints", () => {
     for (const event of missed) expect(await recorded(event.id)).toBe(0);
   });
 
-  it("replace an endpoint of another API release beside it, since Stripe cannot change an endpoint's version", async () => {
+  it("replace an endpoint of another API release beside it, disabled until the settings hold its secret, then the old one deleted", async () => {
     const platform = await endpointNamed("platform");
     await stripe.webhookEndpoints.del(platform.id);
     const stale = await stripe.webhookEndpoints.create({
@@ -113,17 +116,29 @@ describe("the product's Stripe webhook endpoints", () => {
       api_version: "2024-12-18.acacia",
       metadata: { jplay_endpoint: "platform" },
     });
-    try {
-      const [replaced] = await sync();
-      expect(replaced!.action).toMatchObject({ kind: "replaced", stale: { id: stale.id }, created: { api_version: Stripe.API_VERSION } });
-      if (replaced!.action.kind !== "replaced") return;
-      // The sandbox issues the secret the product's settings hold, as the README has operators copy it.
-      expect(replaced!.action.secret).toBe(env.STRIPE_WEBHOOK_SECRET);
-      // Until the operator deletes the stale one, a sync finds the new one beside it and changes nothing.
-      expect((await sync()).map((synced) => synced.action.kind)).toEqual(["unchanged", "unchanged"]);
-    } finally {
-      await stripe.webhookEndpoints.del(stale.id);
-    }
+    const [replaced] = await sync();
+    expect(replaced!.action).toMatchObject({ kind: "replaced", stale: { id: stale.id }, created: { api_version: Stripe.API_VERSION, status: "disabled" } });
+    if (replaced!.action.kind !== "replaced") return;
+    const created = replaced!.action.created;
+    // The sandbox issues the secret the product's settings hold, as the README has operators copy it.
+    expect(replaced!.action.secret).toBe(env.STRIPE_WEBHOOK_SECRET);
+    // Stripe's own copy says disabled: no event is signed with a secret the product does not hold yet.
+    expect((await stripe.webhookEndpoints.retrieve(created.id)).status).toBe("disabled");
+
+    // Settings without its secret (the old one only): it keeps waiting, the old endpoint still sends.
+    const waiting = await syncWebhookEndpoints(stripe, SITE_ORIGIN, Stripe.API_VERSION, { STRIPE_WEBHOOK_SECRET: "whsec_the_old_endpoints" });
+    expect(waiting[0]!.action).toMatchObject({ kind: "pending", endpoint: { id: created.id }, stale: [{ id: stale.id }] });
+    expect(await stillThere(stale.id)).toBe(true);
+
+    // Both secrets listed: the new one is enabled and the old one deleted.
+    const settings = { STRIPE_WEBHOOK_SECRET: `whsec_the_old_endpoints,${env.STRIPE_WEBHOOK_SECRET}` };
+    const switched = await syncWebhookEndpoints(stripe, SITE_ORIGIN, Stripe.API_VERSION, settings);
+    expect(switched.map((synced) => synced.action)).toEqual([
+      expect.objectContaining({ kind: "switched", endpoint: expect.objectContaining({ id: created.id, status: "enabled" }), deleted: [stale.id] }),
+      expect.objectContaining({ kind: "unchanged" }),
+    ]);
+    expect(await stillThere(stale.id)).toBe(false);
+    expect((await endpointNamed("platform")).metadata.jplay_secret_digest).toBeUndefined();
     expect((await sync()).map((synced) => synced.action.kind)).toEqual(["unchanged", "unchanged"]);
   });
 });

@@ -2,10 +2,12 @@
  * POST /api/webhooks/stripe: only events signed with our secret, recent, and each applied once; a
  * payment_intent.succeeded pays a song only when it agrees with the payment row it names.
  */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { AdminPaymentMismatchesResponse } from "@jplay/schema/admin";
+import worker from "../src/index";
 import { createStripe } from "../src/platform/stripe-client";
 import { signedInOperator } from "./admin-support";
 import { approvalEvents, artistWithSong, freshCardNumber, intentIdOf, payInBrowser, paymentsOf, songPaid, songRow } from "./payment-support";
@@ -14,18 +16,31 @@ import { Browser } from "./support";
 const SECRET = "whsec_test_jplay";
 const crypto = Stripe.createSubtleCryptoProvider();
 
-function eventPayload(id: string, type = "setup_intent.succeeded") {
-  return JSON.stringify({ id, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), livemode: false, data: { object: { id: "seti_1", object: "setup_intent" } } });
+function eventPayload(id: string, type = "setup_intent.succeeded", livemode = false) {
+  return JSON.stringify({ id, object: "event", type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode, data: { object: { id: "seti_1", object: "setup_intent" } } });
 }
 
-async function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
+interface Delivery {
+  secret?: string;
+  timestamp?: number;
+  path?: string;
+  /** The product's settings changed for this request (e.g. a list of secrets, a live key). */
+  settings?: Partial<Env>;
+}
+
+async function deliver(payload: string, options: Delivery = {}) {
   const header = await Stripe.webhooks.generateTestHeaderStringAsync({
     payload,
     secret: options.secret ?? SECRET,
     timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
     cryptoProvider: crypto,
   });
-  return exports.default.fetch(new Request("http://jplay.test/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": header }, body: payload }));
+  const request = new Request(`http://jplay.test${options.path ?? "/api/webhooks/stripe"}`, { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
+  if (!options.settings) return exports.default.fetch(request);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, { ...env, ...options.settings }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 const recorded = async (id: string) => (await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(id).first<{ n: number }>())!.n;
@@ -63,6 +78,44 @@ describe("Stripe webhooks", () => {
       expect({ payload, status: answer.status }).toEqual({ payload, status: 400 });
     }
     expect((await env.DB.prepare("SELECT count(*) AS n FROM stripe_events").first<{ n: number }>())!.n).toBe(before);
+  });
+});
+
+describe("webhook secrets during an endpoint's replacement, and the key's mode", () => {
+  const CONNECT = "/api/webhooks/stripe-connect";
+  const CONNECT_SECRET = "whsec_test_jplay_connect";
+
+  it("verifies an event against each secret of a comma-separated setting, on both endpoints, and refuses a secret not listed", async () => {
+    const platform = { STRIPE_WEBHOOK_SECRET: `whsec_new_endpoint, ${SECRET}` };
+    expect((await deliver(eventPayload("evt_list_old"), { settings: platform })).status).toBe(200);
+    expect((await deliver(eventPayload("evt_list_new"), { secret: "whsec_new_endpoint", settings: platform })).status).toBe(200);
+    expect((await deliver(eventPayload("evt_list_none"), { secret: "whsec_someone_else", settings: platform })).status).toBe(400);
+    // Without the list, the new endpoint's secret is not the product's.
+    expect((await deliver(eventPayload("evt_list_unset"), { secret: "whsec_new_endpoint" })).status).toBe(400);
+
+    const connect = { STRIPE_CONNECT_WEBHOOK_SECRET: `${CONNECT_SECRET},whsec_new_connect` };
+    const accountEvent = (id: string) => eventPayload(id, "customer.created");
+    expect((await deliver(accountEvent("evt_list_connect"), { path: CONNECT, secret: "whsec_new_connect", settings: connect })).status).toBe(200);
+    expect((await deliver(accountEvent("evt_list_connect_none"), { path: CONNECT, secret: SECRET, settings: connect })).status).toBe(400);
+
+    for (const id of ["evt_list_old", "evt_list_new", "evt_list_connect"]) expect(await recorded(id)).toBe(1);
+    for (const id of ["evt_list_none", "evt_list_unset", "evt_list_connect_none"]) expect(await recorded(id)).toBe(0);
+  });
+
+  it("acknowledges and ignores an event of the other mode than the key's: a live event under a test key, a test one under a live key", async () => {
+    const live = await deliver(eventPayload("evt_live_under_test", "setup_intent.succeeded", true));
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ received: true, ignored: "other_mode" });
+
+    // A live deployment's Connect endpoint also receives its connected accounts' test events.
+    const liveKey = { STRIPE_SECRET_KEY: "sk_live_jplay_not_a_real_key" };
+    const testEvent = await deliver(eventPayload("evt_test_under_live", "account.updated"), { path: CONNECT, secret: CONNECT_SECRET, settings: liveKey });
+    expect(testEvent.status).toBe(200);
+    expect(await testEvent.json()).toEqual({ received: true, ignored: "other_mode" });
+    const restricted = await deliver(eventPayload("evt_test_under_rk_live"), { settings: { STRIPE_SECRET_KEY: "rk_live_jplay_not_a_real_key" } });
+    expect(await restricted.json()).toEqual({ received: true, ignored: "other_mode" });
+
+    for (const id of ["evt_live_under_test", "evt_test_under_live", "evt_test_under_rk_live"]) expect(await recorded(id)).toBe(0);
   });
 });
 
@@ -118,6 +171,15 @@ describe("payment_intent.succeeded agrees with the payment row it names", { time
       if (field === "customer") expect(entry!.received.customer).toBe("cus_someone_else");
     }
     expect((await new Browser().fetch("/api/admin/payment-mismatches")).status).toBe(401);
+  });
+
+  it("a live-mode event under the test-mode key pays nothing and records nothing, however well it agrees", async () => {
+    const { artist, intent } = await openCheckout();
+    const live = { ...JSON.parse(succeededEvent(intent, {})), livemode: true };
+    const response = await deliver(JSON.stringify(live));
+    expect(await response.json()).toEqual({ received: true, ignored: "other_mode" });
+    expect((await songRow(artist.songId))?.status).toBe("pending");
+    expect(await recorded(live.id)).toBe(0);
   });
 
   it("the genuine payment of the same intent still pays the song afterwards, once", async () => {

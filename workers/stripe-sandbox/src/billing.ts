@@ -233,10 +233,34 @@ export function cancelNow(call: SandboxCall, subscription: Subscription, reason:
  */
 export const RETRY_DAYS_AFTER_FIRST_ATTEMPT = [3, 5, 7] as const;
 
-/** The invoice after one more failed attempt: counted, and its next retry (null once they are spent). */
-export function failedAttempt(invoice: Invoice): Invoice {
+/**
+ * Decline codes Billing never retries: "Smart Retries doesn't retry hard declines"
+ * (https://docs.stripe.com/billing/revenue-recovery/smart-retries), the issuer having said that the
+ * card will not pay again whenever it is tried. An `insufficient_funds` or `generic_decline` is soft:
+ * retried on the schedule.
+ */
+export const HARD_DECLINE_CODES: readonly string[] = [
+  "incorrect_number",
+  "lost_card",
+  "pickup_card",
+  "stolen_card",
+  "revocation_of_authorization",
+  "revocation_of_all_authorizations",
+  "authentication_required",
+  "closed_account",
+  "highest_risk_level",
+  "transaction_not_allowed",
+  "do_not_try_again",
+];
+
+/**
+ * The invoice after one more failed attempt: counted, and its next retry (null once they are spent,
+ * or at once for a hard decline: the invoice stays open and the subscription past due, unretried).
+ */
+export function failedAttempt(invoice: Invoice, declineCode?: string | null): Invoice {
   const attempts = invoice.attempt_count + 1;
-  const days = invoice.billing_reason === "subscription_cycle" ? RETRY_DAYS_AFTER_FIRST_ATTEMPT[attempts - 1] : undefined;
+  const hard = declineCode !== undefined && declineCode !== null && HARD_DECLINE_CODES.includes(declineCode);
+  const days = invoice.billing_reason === "subscription_cycle" && !hard ? RETRY_DAYS_AFTER_FIRST_ATTEMPT[attempts - 1] : undefined;
   return { ...invoice, attempt_count: attempts, attempted: true, next_payment_attempt: days === undefined ? null : invoice.created + days * 24 * 60 * 60 };
 }
 
@@ -318,7 +342,7 @@ export async function settleInvoiceOf(call: SandboxCall, intent: PaymentIntent):
     return;
   }
   if (intent.status === "requires_payment_method" && intent.last_payment_error) {
-    const failed = failedAttempt(invoice);
+    const failed = failedAttempt(invoice, intent.last_payment_error.decline_code ?? intent.last_payment_error.code);
     call.store.put(failed);
     call.emit("invoice.payment_failed", failed);
   }

@@ -22,6 +22,9 @@ export interface StripeErrorBody {
 }
 
 export class StripeApiError extends Error {
+  /** The request's parameters failed validation: no endpoint began, so no answer is kept for its idempotency key (idempotency.ts). */
+  validation = false;
+
   constructor(
     readonly status: number,
     readonly body: StripeErrorBody,
@@ -51,14 +54,20 @@ export function invalidRequest(message: string, extra: { param?: string; code?: 
   return new StripeApiError(extra.status ?? 400, body);
 }
 
+/** Marks a refusal of the request's parameters themselves (see `validation`). */
+export function validationFailure(error: StripeApiError): StripeApiError {
+  error.validation = true;
+  return error;
+}
+
 export const parameterMissing = (param: string) =>
-  invalidRequest(`Missing required param: ${param}.`, { param, code: "parameter_missing" });
+  validationFailure(invalidRequest(`Missing required param: ${param}.`, { param, code: "parameter_missing" }));
 
 export const parameterUnknown = (param: string) =>
-  invalidRequest(`Received unknown parameter: ${param}`, { param, code: "parameter_unknown" });
+  validationFailure(invalidRequest(`Received unknown parameter: ${param}`, { param, code: "parameter_unknown" }));
 
 export const parameterInvalid = (param: string, message: string, code = "parameter_invalid_string") =>
-  invalidRequest(message, { param, code });
+  validationFailure(invalidRequest(message, { param, code }));
 
 /** A missing object: 404 when its id is in the URL, 400 when a parameter names it (Stripe does both). */
 export const resourceMissing = (label: string, id: string, param = "id", status = param === "id" ? 404 : 400) =>

@@ -4,7 +4,7 @@
  * readers that answer Stripe's parameter errors (missing, unknown, wrong type).
  */
 import type Stripe from "stripe";
-import { invalidRequest, parameterInvalid, parameterMissing, parameterUnknown } from "./errors";
+import { invalidRequest, parameterInvalid, parameterMissing, parameterUnknown, validationFailure } from "./errors";
 
 export type FormValue = string | FormValue[] | FormObject;
 export interface FormObject {
@@ -46,7 +46,7 @@ export function decodeForm(text: string): FormObject {
       const nextIsPush = path[i + 1] === "";
       if (Array.isArray(node)) {
         // Only `x[]` reaches an array: append a new element.
-        if (segment !== "") throw invalidRequest(`Invalid array: ${key}`, { param: key });
+        if (segment !== "") throw validationFailure(invalidRequest(`Invalid array: ${key}`, { param: key }));
         if (last) {
           node.push(value);
           break;
@@ -56,9 +56,9 @@ export function decodeForm(text: string): FormObject {
         node = child;
         continue;
       }
-      if (segment === "") throw invalidRequest(`Invalid array: ${key}`, { param: key });
+      if (segment === "") throw validationFailure(invalidRequest(`Invalid array: ${key}`, { param: key }));
       if (last) {
-        if (node[segment] !== undefined && typeof node[segment] !== "string") throw invalidRequest(`Invalid hash: ${key}`, { param: key });
+        if (node[segment] !== undefined && typeof node[segment] !== "string") throw validationFailure(invalidRequest(`Invalid hash: ${key}`, { param: key }));
         node[segment] = value;
         break;
       }
@@ -68,7 +68,7 @@ export function decodeForm(text: string): FormObject {
         node[segment] = child;
         node = child;
       } else if (typeof existing === "string" || Array.isArray(existing) !== nextIsPush) {
-        throw invalidRequest(`Invalid hash: ${key}`, { param: key });
+        throw validationFailure(invalidRequest(`Invalid hash: ${key}`, { param: key }));
       } else {
         node = existing;
       }

@@ -4,9 +4,12 @@
  * replay byte for byte for 24 hours — 500s included: a retry with the same key gets the same 500 and
  * does not run again (https://docs.stripe.com/api/idempotent_requests). Same key with other
  * parameters is an idempotency_error. Not kept, as on Stripe: answers from in front of the
- * idempotency layer (429 rate limits, a 500 before the key was claimed: faults.ts) and the 409 of a
+ * idempotency layer (429 rate limits, a 500 before the key was claimed: faults.ts), the 409 of a
  * request that met a concurrent one with the same key
- * (https://docs.stripe.com/error-low-level#idempotency).
+ * (https://docs.stripe.com/error-low-level#idempotency), and a 400 of parameters that failed
+ * validation (errors.ts `validation`): "Results are only saved if an API endpoint started executing",
+ * so such a request can be corrected and sent again with the same key
+ * (https://docs.stripe.com/api/idempotent_requests).
  *
  * A stored 5xx says `Stripe-Should-Retry: false`, first time and replayed: resending it under the same
  * key could only replay it, and Stripe's SDKs honour the header (stripe-node's RequestSender expects
@@ -21,7 +24,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { keyKind } from "./auth";
-import { idempotencyInProgress, idempotencyMismatch, invalidRequest } from "./errors";
+import { StripeApiError, idempotencyInProgress, idempotencyMismatch, invalidRequest } from "./errors";
 import { bodyText } from "./form";
 import { sandboxPath } from "./paths";
 
@@ -121,8 +124,10 @@ export const idempotentRequests: MiddlewareHandler<AppEnv> = async (c, next) => 
     await releaseIdempotencyKey(c.env.DB, scoped);
     throw error;
   }
-  if (keepsAnswer(c.res.status)) await recordIdempotentAnswer(c.env.DB, scoped, c.res.status, await c.res.clone().text());
+  // Hono answers a handler's error itself and leaves it in `c.error`.
+  const kept = keepsAnswer(c.res.status) && !(c.error instanceof StripeApiError && c.error.validation);
+  if (kept) await recordIdempotentAnswer(c.env.DB, scoped, c.res.status, await c.res.clone().text());
   else await releaseIdempotencyKey(c.env.DB, scoped);
   c.res.headers.set("Idempotency-Key", key);
-  if (keepsAnswer(c.res.status)) for (const [name, value] of Object.entries(noRetryOf(c.res.status))) c.res.headers.set(name, value);
+  if (kept) for (const [name, value] of Object.entries(noRetryOf(c.res.status))) c.res.headers.set(name, value);
 };

@@ -29,6 +29,7 @@ import { Params } from "./form";
 import { confirmPayment, type PaymentIntent } from "./payment-attempts";
 import { type PaymentMethod, customerOf } from "./payment-methods";
 import { scheduleDelivery } from "./webhooks";
+import type { StoredObject } from "./store";
 
 /** An unpaid first invoice keeps a subscription `incomplete` this long, then it expires. */
 export const INCOMPLETE_EXPIRES_AFTER_SECONDS = 23 * 60 * 60;
@@ -140,12 +141,26 @@ async function retryRenewal(call: SandboxCall, subscription: Subscription, invoi
   const after = await call.store.require<Subscription>("subscription", subscription.id, "subscription");
   const tried = await call.store.require<Invoice>("invoice", invoice.id, "invoice");
   if (tried.status !== "open" || tried.next_payment_attempt !== null || after.status !== "past_due") return after;
-  return afterRetries(call, after);
+  return await afterRetries(call, after);
+}
+
+const AFTER_RETRIES_ID = "sandbox_billing_after_retries";
+export const AFTER_RETRIES_ACTIONS = ["cancel", "unpaid", "past_due"] as const;
+type AfterRetries = (typeof AFTER_RETRIES_ACTIONS)[number];
+interface StoredAfterRetries extends StoredObject {
+  object: "billing_settings";
+  after_retries: AfterRetries;
+}
+
+/** The account's setting changed while the sandbox runs (test helper `billing_settings`); else BILLING_AFTER_RETRIES. */
+export function setAfterRetries(call: SandboxCall, action: AfterRetries): void {
+  call.store.put<StoredAfterRetries>({ id: AFTER_RETRIES_ID, object: "billing_settings", after_retries: action });
 }
 
 /** The renewal's retries are spent: the subscription is canceled, marked unpaid, or left past due. */
-function afterRetries(call: SandboxCall, subscription: Subscription): Subscription {
-  const action = call.env.BILLING_AFTER_RETRIES ?? "cancel";
+async function afterRetries(call: SandboxCall, subscription: Subscription): Promise<Subscription> {
+  const stored = await call.store.get<StoredAfterRetries>(AFTER_RETRIES_ID, "billing_settings");
+  const action = stored?.after_retries ?? call.env.BILLING_AFTER_RETRIES ?? "cancel";
   if (action === "past_due") return subscription;
   if (action === "unpaid") {
     const unpaid: Subscription = { ...subscription, status: "unpaid" };

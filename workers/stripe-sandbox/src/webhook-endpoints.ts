@@ -97,7 +97,8 @@ export const ALL_EVENTS = "*";
 
 /** The secret Stripe would show on creation (see the header). */
 export const issuedSecret = (env: SandboxEnv, connect: boolean): string =>
-  (connect ? env.STRIPE_CONNECT_WEBHOOK_SECRET : env.STRIPE_WEBHOOK_SECRET) ?? `whsec_${randomToken(32)}`;
+  // The product's setting may list several secrets (comma-separated): the sandbox issues the first.
+  (connect ? env.STRIPE_CONNECT_WEBHOOK_SECRET : env.STRIPE_WEBHOOK_SECRET)?.split(",")[0]?.trim() || `whsec_${randomToken(32)}`;
 
 /** What the API shows of an endpoint: without the secret (except on creation) and the sandbox's `connect`. */
 export function shownEndpoint(endpoint: WebhookEndpoint, withSecret = false): Omit<WebhookEndpoint, "secret" | "connect"> & { secret?: string } {

@@ -89,6 +89,18 @@ describe("Connect accounts", () => {
     expect(listed.data.map((a) => a.id)).toContain(account.id);
   });
 
+  it("gives an Express account only the capabilities it requested: no card_payments (nor charges) unless asked", async () => {
+    const payable = await payableAccount();
+    expect(payable.capabilities).toEqual({ transfers: "active" });
+    expect(payable.charges_enabled).toBe(false);
+    const both = await expressAccount({ capabilities: { transfers: { requested: true }, card_payments: { requested: true } } });
+    expect(both.capabilities).toEqual({ transfers: "inactive", card_payments: "inactive" });
+    // Asking later adds it then, and only then.
+    const onlyTransfers = await expressAccount();
+    expect(onlyTransfers.capabilities).toEqual({ transfers: "inactive" });
+    expect((await stripe.accounts.update(onlyTransfers.id, { capabilities: { card_payments: { requested: true } } })).capabilities).toEqual({ transfers: "inactive", card_payments: "inactive" });
+  });
+
   it("takes a debit card as external account (token or number) and refuses cards payouts cannot reach", async () => {
     const account = await payableAccount();
     expect(account).toMatchObject({ payouts_enabled: true, capabilities: { transfers: "active" }, details_submitted: true });

@@ -408,6 +408,34 @@ describe("idempotency", () => {
     expect(conflict.message).toMatch(/^Keys for idempotent requests can only be used with the same parameters they were first used with/);
   });
 
+  it("keeps no answer for parameters that failed validation: the corrected request runs under the same key; a refusal after the endpoint began is kept", async () => {
+    const customer = await stripe.customers.create();
+    const key = crypto.randomUUID();
+    const headers = { "Idempotency-Key": key };
+    const unknown = await call("POST", "/v1/payment_intents", { amount: "9900", currency: "usd", customer: customer.id, colour: "red" }, SANDBOX_SECRET_KEY, headers);
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error).toMatchObject({ code: "parameter_unknown" });
+    // The same invalid request again runs again (it is not a replay), and so does the corrected one.
+    const again = await call("POST", "/v1/payment_intents", { amount: "9900", currency: "usd", customer: customer.id, colour: "red" }, SANDBOX_SECRET_KEY, headers);
+    expect(again.status).toBe(400);
+    expect(again.headers.get("Idempotent-Replayed")).toBeNull();
+    const missing = await call("POST", "/v1/payment_intents", { currency: "usd", customer: customer.id }, SANDBOX_SECRET_KEY, headers);
+    expect(missing.json.error).toMatchObject({ code: "parameter_missing", param: "amount" });
+    const corrected = await call("POST", "/v1/payment_intents", { amount: "9900", currency: "usd", customer: customer.id }, SANDBOX_SECRET_KEY, headers);
+    expect(corrected.status).toBe(200);
+    expect((await stripe.paymentIntents.list({ customer: customer.id })).data.map((intent) => intent.id)).toEqual([corrected.json.id]);
+
+    // A refusal once the endpoint ran (a second full refund) is kept and replayed for its key.
+    const paid = await stripe.paymentIntents.create({ amount: 1500, currency: "usd", payment_method: "pm_card_visa", confirm: true });
+    await stripe.refunds.create({ payment_intent: paid.id });
+    const refundKey = { "Idempotency-Key": crypto.randomUUID() };
+    const refused = await call("POST", "/v1/refunds", { payment_intent: paid.id }, SANDBOX_SECRET_KEY, refundKey);
+    expect(refused.json.error).toMatchObject({ code: "charge_already_refunded" });
+    const replayed = await call("POST", "/v1/refunds", { payment_intent: paid.id }, SANDBOX_SECRET_KEY, refundKey);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replayed.text).toBe(refused.text);
+  });
+
   it("replays a decline (4xx) without charging again", async () => {
     const { customer, paymentMethod } = await savedCard("4000000000000341");
     const key = crypto.randomUUID();

@@ -13,7 +13,8 @@ import { describe, expect, it, vi } from "vitest";
 import { SANDBOX_PUBLISHABLE_KEY, advanceClock, call, deliveriesAbout, eventsFor, sandboxStripe, settledCall, stripeError, verifyDelivery } from "./support";
 
 const stripe = sandboxStripe();
-const NEXT_YEAR = String(new Date().getUTCFullYear() + 1);
+// Years ahead, not one: the file moves the sandbox clock by months in all, and a card must not expire on it.
+const CARD_EXPIRY_YEAR = String(new Date().getUTCFullYear() + 5);
 const HOUR = 60 * 60;
 /** Waits for what the sandbox does in the background (webhook delivery); generous for a busy runner. */
 const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
@@ -50,7 +51,7 @@ const payInBrowser = (clientSecret: string, number = "4242424242424242") =>
       "payment_method_data[type]": "card",
       "payment_method_data[card][number]": number,
       "payment_method_data[card][exp_month]": "12",
-      "payment_method_data[card][exp_year]": NEXT_YEAR,
+      "payment_method_data[card][exp_year]": CARD_EXPIRY_YEAR,
       "payment_method_data[card][cvc]": "123",
     },
     SANDBOX_PUBLISHABLE_KEY,
@@ -71,6 +72,14 @@ const periodOf = (subscription: Stripe.Subscription) => subscription.items.data[
 
 /** Moves the clock just past the subscription's current period end (the next call then renews). */
 const passPeriodEnd = (subscription: Stripe.Subscription) => advanceClock(periodOf(subscription).current_period_end - periodOf(subscription).current_period_start + 60);
+
+/** An active subscription whose card, from now on, behaves like the test card `number`, past its period end (the renewal tried once). */
+async function renewedWhileCardBehavesLike(number: string) {
+  const active = await activeSubscription();
+  expect((await call("POST", `/v1/test_helpers/payment_methods/${active.paymentMethod}/simulate_card`, { behaves_like: number })).status).toBe(200);
+  await passPeriodEnd(active.subscription);
+  return active;
+}
 
 const invoicesOf = async (subscriptionId: string) => (await stripe.invoices.list({ subscription: subscriptionId, limit: 100 })).data;
 const eventTypes = async (objectId: string) => (await eventsFor(stripe, objectId)).map((e) => e.type);
@@ -141,9 +150,7 @@ describe("renewals on the sandbox clock", () => {
   });
 
   it("a card that now declines leaves the renewal invoice open and the subscription past_due, with invoice.payment_failed", async () => {
-    const { subscription, paymentMethod } = await activeSubscription();
-    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
-    await passPeriodEnd(subscription);
+    const { subscription, paymentMethod } = await renewedWhileCardBehavesLike("4000000000000341");
 
     const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
     expect(pastDue.status).toBe("past_due");
@@ -157,9 +164,7 @@ describe("renewals on the sandbox clock", () => {
   });
 
   it("a card that needs 3-D Secure leaves the renewal's intent requires_action (invoice.payment_action_required, invoice.payment_failed, past_due); once the customer authenticates it is paid and active again", async () => {
-    const { subscription, paymentMethod } = await activeSubscription();
-    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
-    await passPeriodEnd(subscription);
+    const { subscription, paymentMethod } = await renewedWhileCardBehavesLike("4000002760003184");
 
     const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice.confirmation_secret"] });
     expect(pastDue.status).toBe("past_due");
@@ -182,9 +187,7 @@ describe("renewals on the sandbox clock", () => {
   });
 
   it("dunning: a past_due renewal is retried 3, 5 and 7 days after its first attempt, then Billing cancels the subscription (payment_failed)", async () => {
-    const { subscription, paymentMethod } = await activeSubscription();
-    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
-    await passPeriodEnd(subscription);
+    const { subscription } = await renewedWhileCardBehavesLike("4000000000000341");
     const latest = async () => {
       const current = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
       return { status: current.status, invoice: current.latest_invoice as Stripe.Invoice, current };
@@ -209,10 +212,20 @@ describe("renewals on the sandbox clock", () => {
     expect(charges.filter((c) => c.status === "failed")).toHaveLength(4);
   });
 
+  it("dunning: a hard decline (a card reported stolen) is not retried: the invoice stays open with no next attempt, the subscription past_due, one charge only", async () => {
+    const { subscription } = await renewedWhileCardBehavesLike("4000000000009979");
+    const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+    expect(pastDue.status).toBe("past_due");
+    expect(pastDue.latest_invoice).toMatchObject({ status: "open", attempt_count: 1, next_payment_attempt: null });
+    // No next attempt is what keeps Billing from trying it again (the clock is not moved further: the
+    // file's other subscriptions share it). Its one charge was the hard decline.
+    const charges = (await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data.filter((c) => c.status === "failed");
+    expect(charges).toHaveLength(1);
+    expect(charges[0]!.outcome?.reason ?? charges[0]!.failure_code).toMatch(/stolen_card|card_declined/);
+  });
+
   it("dunning: a retry charges the card that replaced the declining one, and the subscription is active again", async () => {
-    const { customer, subscription, paymentMethod } = await activeSubscription();
-    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
-    await passPeriodEnd(subscription);
+    const { customer, subscription } = await renewedWhileCardBehavesLike("4000000000000341");
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("past_due");
     const replacement = await stripe.paymentMethods.attach("pm_card_visa", { customer });
     await stripe.subscriptions.update(subscription.id, { default_payment_method: replacement.id });
@@ -225,9 +238,7 @@ describe("renewals on the sandbox clock", () => {
   });
 
   it("invoices.pay: a past_due renewal paid now with another of the customer's cards; a declining card answers its card error and counts an attempt; a paid invoice is refused", async () => {
-    const { customer, subscription, paymentMethod } = await activeSubscription();
-    expect((await call("POST", `/v1/test_helpers/payment_methods/${paymentMethod}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
-    await passPeriodEnd(subscription);
+    const { customer, subscription } = await renewedWhileCardBehavesLike("4000000000000341");
     const invoiceId = (await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string;
 
     const declined = await stripeError(stripe.invoices.pay(invoiceId, { off_session: true }));

@@ -23,8 +23,13 @@ type Artist = typeof artists.$inferSelect;
 /** One price per amount: a new amount gets a new lookup key instead of changing what subscribers pay. */
 const PRO_PRICE_LOOKUP_KEY = `jplay_pro_monthly_${PRO_MONTHLY_CENTS}`;
 const PENDING = "pending:";
-/** Subscriptions that ended: subscribing again starts a new one. */
-const ENDED: SubscriptionStatus[] = ["canceled", "incomplete_expired"];
+/**
+ * Subscriptions that ended: subscribing again starts a new one. `unpaid` is where Billing leaves a
+ * subscription whose renewal's retries are spent when its settings say "mark as unpaid" instead of
+ * cancel (https://docs.stripe.com/billing/subscriptions/overview#subscription-statuses): its invoices
+ * stay unpaid and later ones are not tried, so Pro is off as if canceled; subscribing again cancels it.
+ */
+const ENDED: SubscriptionStatus[] = ["canceled", "incomplete_expired", "unpaid"];
 
 export const SUBSCRIPTION_MESSAGES = {
   active: /*i18n*/ "Your Pro subscription is already active.",
@@ -66,6 +71,16 @@ async function unrecordedSubscriptionOf(ctx: Ctx, artist: Artist): Promise<Strip
   return listed.data.find((subscription) => subscription.metadata?.artistId === artist.id && !ENDED.includes(subscription.status as SubscriptionStatus));
 }
 
+/** An `unpaid` subscription is canceled before a new one starts, so Billing keeps no second one for the artist. */
+async function cancelUnpaid(ctx: Ctx, subscriptionId: string): Promise<void> {
+  try {
+    await ctx.stripe.subscriptions.cancel(subscriptionId);
+  } catch (error) {
+    // Canceled already (a racing call, or in the Dashboard): Stripe refuses a second cancel.
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || (await ctx.stripe.subscriptions.retrieve(subscriptionId)).status !== "canceled") throw error;
+  }
+}
+
 /** The artist's row, claimed (new, or renewed after an ended subscription) before Stripe is called. */
 async function claimSubscriptionRow(ctx: Ctx, artistId: string) {
   const { db } = ctx;
@@ -73,9 +88,10 @@ async function claimSubscriptionRow(ctx: Ctx, artistId: string) {
   await db.insert(subscriptions).values({ id, artistId, stripeSubscriptionId: `${PENDING}${id}`, status: "incomplete" }).onConflictDoNothing();
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1);
   if (row && ENDED.includes(row.status)) {
+    if (row.status === "unpaid") await cancelUnpaid(ctx, row.stripeSubscriptionId);
     const next = crypto.randomUUID();
     await db.run(sql`update subscriptions set id = ${next}, stripe_subscription_id = ${PENDING + next}, status = 'incomplete', current_period_end = null, cancel_at_period_end = 0, updated_at = ${ctx.now()}
-      where id = ${row.id} and status in ('canceled', 'incomplete_expired')`);
+      where id = ${row.id} and status in ('canceled', 'incomplete_expired', 'unpaid')`);
     return (await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1))[0]!;
   }
   return row!;

@@ -54,6 +54,8 @@ const handlers: Record<PlatformEventType, EventHandler> = {
   "customer.subscription.updated": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
   "customer.subscription.deleted": (ctx, event) => syncSubscriptionFromEvent(ctx, event),
   // A rejected song's refund: its status at Stripe, including a failure after it succeeded (docs/decisions/025).
+  // A refund made in Stripe's Dashboard is booked as its payment's refund (refunds/refund-made-outside.ts).
+  "refund.created": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
   "refund.updated": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
   "charge.refund.updated": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),
   "refund.failed": (ctx, event) => onRefundEvent(ctx, event.data.object as Stripe.Refund),

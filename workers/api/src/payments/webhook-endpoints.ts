@@ -23,6 +23,7 @@ export const PLATFORM_EVENT_TYPES = [
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  "refund.created",
   "refund.updated",
   "charge.refund.updated",
   "refund.failed",
@@ -69,9 +70,17 @@ export type EndpointAction =
   | { kind: "unchanged"; endpoint: Stripe.WebhookEndpoint }
   /**
    * Its API version is of another release, which Stripe cannot change on an endpoint: a new one was
-   * made beside it (`created`); `stale` is deleted once the new secret is in the product's settings.
+   * made beside it (`created`), disabled until its secret is in the product's settings (`pending`),
+   * when a sync enables it and deletes `stale` (`switched`).
    */
-  | { kind: "replaced"; stale: Stripe.WebhookEndpoint; created: Stripe.WebhookEndpoint; secret: string };
+  | { kind: "replaced"; stale: Stripe.WebhookEndpoint; created: Stripe.WebhookEndpoint; secret: string }
+  /** A replacement made earlier, still disabled: its secret is not among the settings' secrets yet. */
+  | { kind: "pending"; endpoint: Stripe.WebhookEndpoint; stale: Stripe.WebhookEndpoint[] }
+  /** A replacement whose secret the settings now hold: enabled, and the endpoints it replaced deleted. */
+  | { kind: "switched"; endpoint: Stripe.WebhookEndpoint; deleted: string[] };
+
+/** The signing secrets the product's settings hold (each a comma-separated list, as the Worker reads them). */
+export type SecretSettings = Partial<Record<WebhookEndpointSpec["secretSetting"], string>>;
 
 export interface SyncedEndpoint {
   spec: WebhookEndpointSpec;
@@ -87,6 +96,18 @@ async function creationKey(params: Stripe.WebhookEndpointCreateParams): Promise<
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(described)));
   return `webhook-endpoint-${[...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }
+
+/**
+ * A replacement's secret is shown once, on creation; the endpoint keeps a digest of it in its metadata
+ * (`jplay_secret_digest`), so a later sync can tell whether the settings hold it without the secret.
+ */
+async function secretDigest(secret: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`jplay-webhook-secret:${secret}`)));
+  return [...digest].slice(0, 16).map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const settingSecrets = (settings: SecretSettings, spec: WebhookEndpointSpec): string[] =>
+  (settings[spec.secretSetting] ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
 
 async function stillExists(stripe: Stripe, id: string): Promise<boolean> {
   try {
@@ -109,8 +130,12 @@ async function allEndpoints(stripe: Stripe): Promise<Stripe.WebhookEndpoint[]> {
  * what WEBHOOK_ENDPOINTS says: created in the SDK's API version if missing, their event types set if
  * they differ, enabled if disabled. Creation uses an idempotency key of what it creates, so two syncs
  * at once (test files starting together) make one endpoint.
+ *
+ * One of another release is replaced in two runs, so no event is refused meanwhile: the first makes
+ * the new endpoint disabled and shows its secret; once `settings` (the product's secret settings,
+ * which then list both secrets) hold it, a run enables it and deletes the old one.
  */
-export async function syncWebhookEndpoints(stripe: Stripe, origin: string, apiVersion: string): Promise<SyncedEndpoint[]> {
+export async function syncWebhookEndpoints(stripe: Stripe, origin: string, apiVersion: string, settings: SecretSettings = {}): Promise<SyncedEndpoint[]> {
   const existing = await allEndpoints(stripe);
   const synced: SyncedEndpoint[] = [];
   for (const spec of WEBHOOK_ENDPOINTS) {
@@ -129,17 +154,31 @@ export async function syncWebhookEndpoints(stripe: Stripe, origin: string, apiVe
       if (!(await stillExists(stripe, created.id))) created = await stripe.webhookEndpoints.create(params);
       return { created, secret: created.secret ?? "" };
     };
-    // One at this URL in the SDK's release first (a stale one replaced earlier may still be there).
+    // One at this URL in the SDK's release first (a stale one being replaced may still be there).
     const atUrl = existing.filter((endpoint) => endpoint.url === url);
-    const current = atUrl.find((endpoint) => releaseOf(endpoint.api_version) === releaseOf(apiVersion)) ?? atUrl[0];
+    const stale = atUrl.filter((endpoint) => releaseOf(endpoint.api_version) !== releaseOf(apiVersion));
+    const current = atUrl.find((endpoint) => releaseOf(endpoint.api_version) === releaseOf(apiVersion));
     if (!current) {
       const { created, secret } = await create();
-      synced.push({ spec, url, action: { kind: "created", endpoint: created, secret } });
+      if (stale.length === 0) {
+        synced.push({ spec, url, action: { kind: "created", endpoint: created, secret } });
+        continue;
+      }
+      // Stripe makes an endpoint enabled; it is disabled at once, until the settings hold its secret.
+      const disabled = await stripe.webhookEndpoints.update(created.id, { disabled: true, metadata: { jplay_secret_digest: await secretDigest(secret) } });
+      synced.push({ spec, url, action: { kind: "replaced", stale: stale[0]!, created: disabled, secret } });
       continue;
     }
-    if (releaseOf(current.api_version) !== releaseOf(apiVersion)) {
-      const { created, secret } = await create();
-      synced.push({ spec, url, action: { kind: "replaced", stale: current, created, secret } });
+    const awaited = current.metadata.jplay_secret_digest;
+    if (awaited && current.status !== "enabled") {
+      const held = await Promise.all(settingSecrets(settings, spec).map(secretDigest));
+      if (!held.includes(awaited)) {
+        synced.push({ spec, url, action: { kind: "pending", endpoint: current, stale } });
+        continue;
+      }
+      const enabled = await stripe.webhookEndpoints.update(current.id, { enabled_events: [...spec.events], disabled: false, metadata: { jplay_secret_digest: "" } });
+      for (const old of stale) await stripe.webhookEndpoints.del(old.id);
+      synced.push({ spec, url, action: { kind: "switched", endpoint: enabled, deleted: stale.map((old) => old.id) } });
       continue;
     }
     const added = spec.events.filter((type) => !current.enabled_events.includes(type));

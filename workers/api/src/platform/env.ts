@@ -33,11 +33,15 @@ declare global {
     ALLOW_TEST_KEYS?: string;
     /** The publishable key the browser's Stripe.js uses with a real secret key. */
     STRIPE_PUBLISHABLE_KEY?: string;
-    /** Verifies webhook events at /api/webhooks/stripe (the sandbox signs with the same secret locally). */
+    /**
+     * Verifies webhook events at /api/webhooks/stripe (the sandbox signs with the same secret locally).
+     * A comma-separated list while an endpoint is replaced (payments/routes/webhooks/signed-event.ts).
+     */
     STRIPE_WEBHOOK_SECRET?: string;
     /**
      * Verifies Stripe's Connect webhook endpoint (events on the artists' connected accounts, e.g.
      * `account.updated`) at /api/webhooks/stripe-connect. Stripe gives that endpoint its own secret.
+     * A comma-separated list too, like STRIPE_WEBHOOK_SECRET.
      */
     STRIPE_CONNECT_WEBHOOK_SECRET?: string;
     /** Signs the artist's session cookie. Required: without it artist calls are refused. */

@@ -76,10 +76,3 @@ export function createStripe(env: Env): Stripe {
       return refusePayments(provider.reason);
   }
 }
-
-export function webhookSecret(env: Env): string {
-  if (!env.STRIPE_WEBHOOK_SECRET) {
-    throw new AppError(503, "webhooks_unconfigured", "STRIPE_WEBHOOK_SECRET is not configured");
-  }
-  return env.STRIPE_WEBHOOK_SECRET;
-}

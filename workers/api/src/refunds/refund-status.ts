@@ -20,6 +20,7 @@ import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
 import { post, postedRefs } from "../ledger/index";
+import { bookRefundMadeOutside } from "./refund-made-outside";
 
 export interface RefundRow {
   id: string;
@@ -98,12 +99,13 @@ export async function applyRefundStatus(
   if (failed) await reverseRefund(ctx, row);
 }
 
-/** A refund event (`refund.updated`, `charge.refund.updated`, `refund.failed`): the row it names is brought up to date. */
+/** A refund event (`refund.created`, `refund.updated`, `charge.refund.updated`, `refund.failed`): the row it names is brought up to date. */
 export async function onRefundEvent(ctx: Ctx, refund: Stripe.Refund): Promise<void> {
   const ours = refund.metadata?.refundId;
   const [row] = await ctx.db.all<RefundRow>(sql`
     select id, payment_id as paymentId, song_id as songId, amount_cents as amountCents, status, stripe_refund_id as stripeRefundId
     from refunds where id = ${ours ?? ""} or stripe_refund_id = ${refund.id} limit 1`);
-  // A refund made outside JPlay (the Dashboard) names no row of ours: nothing to record.
-  if (row) await recordStripeRefund(ctx, row, refund);
+  // A refund made outside JPlay (the Dashboard) names no row of ours: booked as its payment's refund.
+  const booked = row ?? (await bookRefundMadeOutside(ctx, refund));
+  if (booked) await recordStripeRefund(ctx, booked, refund);
 }

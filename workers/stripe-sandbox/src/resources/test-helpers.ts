@@ -4,7 +4,7 @@
  * behave like another test card from now on (a card that saved fine and is later reported stolen, or
  * starts declining), change the request-rate limits (rate-limits.ts), move the sandbox clock (which
  * brings renewals, expiries, webhook retries and available funds due), and make a subscription's
- * renewal fail now. The platform balance has no
+ * renewal fail now, or choose what Billing does once a renewal's retries are spent. The platform balance has no
  * helper: it is funded as Stripe's is, by charges and top-ups.
  */
 import { Hono } from "hono";
@@ -18,7 +18,7 @@ import { MAX_RATE_LIMIT, rateLimitsReport, setRateLimits } from "../rate-limits"
 import { loadVault } from "../payment-methods";
 import { DELIVERY_MODES, deliverPendingEvents, deliverySettings, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
-import { renewSubscription } from "../subscription-cycle";
+import { AFTER_RETRIES_ACTIONS, renewSubscription, setAfterRetries } from "../subscription-cycle";
 
 const MAX_FAULT_COUNT = 100;
 
@@ -115,6 +115,17 @@ export const testHelperRoutes = new Hono<AppEnv>()
       const vault = await loadVault(call, call.pathParam("id"));
       call.store.put({ ...vault, behaviour: behaviourOf(number) });
       return { object: "sandbox.simulated_card", payment_method: vault.payment_method, behaves_like: number.slice(-4) };
+    }),
+  )
+  .post(
+    // Settings → Billing → Manage failed payments, changed while the sandbox runs: what a subscription
+    // becomes once its renewal's retries are spent (`cancel`, `unpaid` or `past_due`).
+    "/v1/test_helpers/billing_settings",
+    endpoint("secret", async (call) => {
+      const action = call.params.allowOnly(["after_retries"]).oneOf("after_retries", AFTER_RETRIES_ACTIONS);
+      if (!action) throw invalidRequest("Missing required param: after_retries.", { param: "after_retries", code: "parameter_missing" });
+      setAfterRetries(call, action);
+      return { object: "sandbox.billing_settings", after_retries: action };
     }),
   )
   .post(
