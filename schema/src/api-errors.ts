@@ -28,8 +28,9 @@ export type ApiErrorCode =
   | "no_customer"
   | "setup_not_succeeded"
   | "already_subscribed"
-  // Operators: disputes
+  // Operators: disputes, refunds
   | "dispute_closed"
+  | "refund_not_failed"
   | "no_pro_subscription"
   | "pro_subscription_ended"
   | "no_phone"

@@ -245,6 +245,7 @@ export const OPERATOR_AUDIT_ACTIONS = [
   "download_credit_approved",
   "download_credit_denied",
   "dispute_evidence_submitted",
+  "refund_retried",
 ] as const;
 
 export const AUDIT_ACTIONS = [...COMPLIANCE_AUDIT_ACTIONS, ...OPERATOR_AUDIT_ACTIONS] as const;

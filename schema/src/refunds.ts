@@ -29,9 +29,15 @@ export const AdminRefundSchema = v.object({
   /** Why Stripe holds a pending refund (`insufficient_funds`: until its available balance covers it); null otherwise. */
   pendingReason: v.nullable(v.string()),
   stripeRefundId: v.nullable(v.string()),
+  /** How often an operator sent it again after it failed (each a new Stripe refund). */
+  retries: v.number(),
   createdAt: v.string(),
 });
 export type AdminRefund = v.InferOutput<typeof AdminRefundSchema>;
+
+/** `POST /api/admin/refunds/{id}/retry`: the failed refund is pending again, to be sent as a new Stripe refund. */
+export const AdminRefundRetrySchema = v.object({ id: v.string(), status: v.literal("pending"), retries: v.number() });
+export type AdminRefundRetry = v.InferOutput<typeof AdminRefundRetrySchema>;
 
 export const AdminRefundsResponseSchema = v.object({
   refunds: v.array(AdminRefundSchema),

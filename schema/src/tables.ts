@@ -797,6 +797,11 @@ export const refunds = sqliteTable(
     stripeRefundId: text("stripe_refund_id").unique(),
     /** Idempotency keys a stored 500 spent (docs/decisions/022): the next call uses the next key. */
     stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
+    /**
+     * Retries an operator made after the refund failed (refunds/retry-failed-refund.ts): each is a new
+     * Stripe refund with its own idempotency key and ledger ref; 0 for the first refund.
+     */
+    retries: integer("retries").notNull().default(0),
     failureReason: text("failure_reason"),
     /**
      * Why Stripe holds a pending refund (its `pending_reason`): `insufficient_funds` waits for the

@@ -3,7 +3,7 @@
  * R2 and Queues and the Stripe sandbox: a paid song the pipeline rejects gets its whole fee back once,
  * with its ledger transaction and the artist's history; a redelivered job, a lost answer and a 500
  * stored under the key still refund once; a refund that fails later is shown to operators and its
- * ledger entry reversed; a refund Stripe holds until its balance covers it is told to the artist and
+ * ledger entry reversed, and an operator's retry sends it again once; a refund Stripe holds until its balance covers it is told to the artist and
  * operators as waiting for funds until a top-up sends it; a refund made in Stripe's Dashboard is
  * booked as the payment's refund, once; a Pro song is not refunded; the cron
  * re-queues a lost job.
@@ -22,7 +22,7 @@ import type { ArtistPageResponse } from "@jplay/schema/artist";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
 import type { MyArtistLinkResponse } from "@jplay/schema/me";
 import type { AdminRefundsResponse } from "@jplay/schema/refunds";
-import { signedInOperator } from "./admin-support";
+import { adminPostCapturing, signedInOperator } from "./admin-support";
 import { drainPlatformBalance, fundPlatformBalance, stripeAvailable } from "./platform-funds";
 import { artistWithSong, complete, deliverEvents, paymentsOf, sandboxAdmin, songPaid } from "./payment-support";
 import { CapturingQueue, insertArtist, insertSong, pipelineContext, songEvents } from "./song-fixtures";
@@ -161,14 +161,7 @@ describe("a paid song the pipeline rejects", () => {
   });
 
   it("a refund the card's bank fails later is shown to operators, told to the artist, and its ledger entry is reversed", async () => {
-    const { refund, songId } = await paidThenRejected("4000000000005126");
-    const run = deps();
-    expect(await sendRefund(run.deps, refund.id)).toBe("sent");
-    expect((await refundRow(refund.id)).status).toBe("succeeded");
-
-    expect((await sandboxAdmin("/v1/test_helpers/advance_clock", { seconds: String(REFUND_FAILS_AFTER_SECONDS + 60) })).status).toBe(200);
-    // The sandbox fails the refund on its next call and sends refund.updated / charge.refund.updated / refund.failed.
-    const failed = await refundRowOnceIt(refund.id, "failed");
+    const { refund, songId, failed } = await refundTheBankFailed();
     expect(failed.failure_reason).toMatch(/expired or canceled card/);
     expect(await ledgerOf(refund.id)).toEqual([
       { kind: "refund", account: "platform:fee_refunds", amount_cents: -9900 },
@@ -183,7 +176,69 @@ describe("a paid song the pipeline rejects", () => {
     expect(listed.refunds.find((r) => r.id === refund.id)).toMatchObject({ status: "failed", amountCents: 9900, failureReason: failed.failure_reason });
     expect(listed.failedCount).toBeGreaterThanOrEqual(1);
   });
+
+  it("an operator retries a failed refund once: a new Stripe refund under its own key and ledger ref, audited; the old one's late news changes nothing", async () => {
+    const { refund, intentId, stripePaymentMethodId, failedStripeRefundId } = await refundTheBankFailed();
+    // The card's bank takes money again (the card was renewed): the next refund to it stays.
+    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${stripePaymentMethodId}/simulate_card`, { behaves_like: "4242424242424242" })).status).toBe(200);
+    const operator = await signedInOperator();
+    const jobs = new CapturingQueue();
+    const retried = await adminPostCapturing(operator, `/api/admin/refunds/${refund.id}/retry`, {}, jobs);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ id: refund.id, status: "pending", retries: 1 });
+    expect(jobs.sent.map((message) => message.body)).toEqual([{ type: "refund.send", refundId: refund.id }]);
+    // A second click, or a second operator: refused, nothing written, nothing queued.
+    const again = await adminPostCapturing(operator, `/api/admin/refunds/${refund.id}/retry`, {}, jobs);
+    expect(again.status).toBe(409);
+    expect((await again.json<{ error: { code: string } }>()).error.code).toBe("refund_not_failed");
+    expect(jobs.sent).toHaveLength(1);
+
+    // The queued refund.send job (run here by hand, as the queue would) makes the new refund.
+    expect(await sendRefund(deps().deps, refund.id)).toBe("sent");
+    const sent = await refundRowOnceIt(refund.id, "succeeded");
+    expect(sent.stripe_refund_id).not.toBe(failedStripeRefundId);
+    const atStripe = await stripeRefundsOf(intentId);
+    expect(atStripe.map((r) => [r.status, r.metadata?.retry ?? "0"]).sort()).toEqual([["failed", "0"], ["succeeded", "1"]]);
+    // Sent once however often the job runs.
+    expect(await sendRefund(deps().deps, refund.id)).toBe("already_recorded");
+    expect(await stripeRefundsOf(intentId)).toHaveLength(2);
+
+    // The ledger: the first refund and its reversal, then the retry under its own ref: the fee given back once.
+    expect(await ledgerOf(`${refund.id}:retry:1`)).toEqual([
+      { kind: "refund", account: "platform:fee_refunds", amount_cents: -9900 },
+      { kind: "refund", account: "refunds:sent", amount_cents: 9900 },
+    ]);
+    // The failed refund's events, delivered again late, do not move the row back.
+    await onRefundEvent(testContext(), (await createStripe(env).refunds.retrieve(failedStripeRefundId)));
+    expect((await refundRow(refund.id)).status).toBe("succeeded");
+    const audit = await env.DB.prepare("select action, detail from audit_log where action = 'refund_retried' and detail like ?").bind(`%${refund.id}%`).all<{ action: string; detail: string }>();
+    expect(audit.results).toHaveLength(1);
+    expect(audit.results[0]!.detail).toContain(failedStripeRefundId);
+  });
+
+  it("refuses a retry of a refund that did not fail, and of one that does not exist", async () => {
+    const { refund } = await paidThenRejected();
+    const operator = await signedInOperator();
+    const jobs = new CapturingQueue();
+    expect((await adminPostCapturing(operator, `/api/admin/refunds/${refund.id}/retry`, {}, jobs)).status).toBe(409);
+    expect((await adminPostCapturing(operator, "/api/admin/refunds/no-such-refund/retry", {}, jobs)).status).toBe(404);
+    expect(jobs.sent).toEqual([]);
+    expect((await refundRow(refund.id)).status).toBe("pending");
+    expect(await env.DB.prepare("select count(*) as n from audit_log where action = 'refund_retried' and detail like ?").bind(`%${refund.id}%`).first("n")).toBe(0);
+  });
 });
+
+/** A song's refund to test card …5126, sent, then failed by the card's bank an hour later. */
+async function refundTheBankFailed() {
+  const rejected = await paidThenRejected("4000000000005126");
+  expect(await sendRefund(deps().deps, rejected.refund.id)).toBe("sent");
+  const sentRow = await refundRow(rejected.refund.id);
+  expect(sentRow.status).toBe("succeeded");
+  expect((await sandboxAdmin("/v1/test_helpers/advance_clock", { seconds: String(REFUND_FAILS_AFTER_SECONDS + 60) })).status).toBe(200);
+  // The sandbox fails the refund on its next call and sends refund.updated / charge.refund.updated / refund.failed.
+  const failed = await refundRowOnceIt(rejected.refund.id, "failed");
+  return { ...rejected, failed, failedStripeRefundId: sentRow.stripe_refund_id! };
+}
 
 describe("a refund made in Stripe's Dashboard, not by the product", () => {
   it("is booked as the payment's refund once: its row, the ledger, the admin list; redelivered events book nothing more", async () => {

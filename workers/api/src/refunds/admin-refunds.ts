@@ -36,6 +36,7 @@ export async function listAdminRefunds(ctx: Ctx): Promise<AdminRefundsResponse> 
       failureReason: refund.failureReason,
       pendingReason: refund.pendingReason,
       stripeRefundId: refund.stripeRefundId,
+      retries: refund.retries,
       createdAt: new Date(refund.createdAt).toISOString(),
     })),
     failedCount: counts?.failed ?? 0,

@@ -5,5 +5,6 @@ export { listAdminRefunds } from "./admin-refunds";
 export { requeueLostRefunds } from "./lost-refunds";
 export { queueRefundsOfSong, refundOnRejection } from "./refund-rejected-song";
 export { onRefundEvent } from "./refund-status";
+export { retryFailedRefund } from "./retry-failed-refund";
 export { sendRefund } from "./send-refund";
 export { songRefundViews } from "./song-refund-views";

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Ctx } from "../platform/context";
-import type { RefundRow } from "./refund-status";
+import { REFUND_ROW_COLUMNS, type RefundRow } from "./refund-row";
 
 /** What the artist and operators read as the reason of a refund made outside the product. */
 export const REFUND_MADE_OUTSIDE_REASON = "Refunded in Stripe's Dashboard";
@@ -28,9 +28,7 @@ export async function bookRefundMadeOutside(ctx: Ctx, refund: Stripe.Refund): Pr
     select ${crypto.randomUUID()}, p.id, p.song_id, p.artist_id, ${refund.amount}, ${REFUND_MADE_OUTSIDE_REASON}, 'pending', ${refund.id}, ${now}, ${now}
     from payments p where p.stripe_payment_intent_id = ${intentId} and p.status = 'succeeded' and p.amount_cents > 0
     on conflict do nothing`);
-  const [row] = await ctx.db.all<RefundRow>(sql`
-    select id, payment_id as paymentId, song_id as songId, amount_cents as amountCents, status, stripe_refund_id as stripeRefundId
-    from refunds where stripe_refund_id = ${refund.id} limit 1`);
+  const [row] = await ctx.db.all<RefundRow>(sql`select ${REFUND_ROW_COLUMNS} from refunds where stripe_refund_id = ${refund.id} limit 1`);
   if (!row) console.warn(JSON.stringify({ level: "warn", msg: "refund made outside the product not booked", refund: refund.id, paymentIntent: intentId }));
   return row ?? null;
 }

@@ -10,7 +10,9 @@
  *
  * Ledger: a refund posts the fee given back against the money leaving (`POSTINGS.refund` in
  * schema/src/ledger-postings.ts): `platform:fee_refunds` −amount and `refunds:sent` +amount. No
- * artist account moves: the fee was never the artist's money.
+ * artist account moves: the fee was never the artist's money. An operator's retry of a failed refund
+ * (retry-failed-refund.ts) is a new Stripe refund booked under its own ref (`refundLedgerRef`), and
+ * events of the earlier, failed one no longer move the row.
  */
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -21,15 +23,7 @@ import { runBatch } from "../platform/db";
 import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
 import { post, postedRefs } from "../ledger/index";
 import { bookRefundMadeOutside } from "./refund-made-outside";
-
-export interface RefundRow {
-  id: string;
-  paymentId: string;
-  songId: string | null;
-  amountCents: number;
-  status: RefundStatus;
-  stripeRefundId: string | null;
-}
+import { REFUND_ROW_COLUMNS, refundLedgerRef, retryOfStripeRefund, type RefundRow } from "./refund-row";
 
 /** Stripe's refund statuses are ours; anything unknown is treated as still pending. */
 const statusOf = (refund: Stripe.Refund): RefundStatus =>
@@ -49,9 +43,10 @@ export const failedRefundMessage = (reason: string | null | undefined) =>
   `The card did not take the refund (${(reason ?? "unknown").replaceAll("_", " ")}). Our team has been told and will return the money another way.`;
 
 /** The money came back: the refund's transaction is reversed (only if it was posted). */
-async function reverseRefund(ctx: Ctx, refund: Pick<RefundRow, "id" | "amountCents">): Promise<void> {
-  if ((await postedRefs(ctx, LEDGER_KINDS.refund, [refund.id])).size === 0) return;
-  await post(ctx, POSTINGS.refundFailed(refund));
+async function reverseRefund(ctx: Ctx, refund: Pick<RefundRow, "id" | "amountCents" | "retries">): Promise<void> {
+  const ref = refundLedgerRef(refund);
+  if ((await postedRefs(ctx, LEDGER_KINDS.refund, [ref])).size === 0) return;
+  await post(ctx, POSTINGS.refundFailed({ id: ref, amountCents: refund.amountCents }));
 }
 
 /**
@@ -62,7 +57,7 @@ export async function recordStripeRefund(ctx: Ctx, row: RefundRow, refund: Strip
   if (!row.stripeRefundId) {
     await ctx.db.run(sql`update refunds set stripe_refund_id = ${refund.id}, updated_at = ${now} where id = ${row.id} and stripe_refund_id is null`);
   }
-  await post(ctx, POSTINGS.refund(row));
+  await post(ctx, POSTINGS.refund({ id: refundLedgerRef(row), amountCents: row.amountCents }));
   await applyRefundStatus(ctx, row, statusOf(refund), refund.failure_reason ?? null, now, refund.pending_reason ?? null);
 }
 
@@ -72,7 +67,7 @@ export async function recordStripeRefund(ctx: Ctx, row: RefundRow, refund: Strip
  */
 export async function applyRefundStatus(
   ctx: Ctx,
-  row: Pick<RefundRow, "id" | "amountCents" | "songId">,
+  row: Pick<RefundRow, "id" | "amountCents" | "songId" | "retries">,
   status: RefundStatus,
   failureReason: string | null,
   now = ctx.now(),
@@ -103,8 +98,9 @@ export async function applyRefundStatus(
 export async function onRefundEvent(ctx: Ctx, refund: Stripe.Refund): Promise<void> {
   const ours = refund.metadata?.refundId;
   const [row] = await ctx.db.all<RefundRow>(sql`
-    select id, payment_id as paymentId, song_id as songId, amount_cents as amountCents, status, stripe_refund_id as stripeRefundId
-    from refunds where id = ${ours ?? ""} or stripe_refund_id = ${refund.id} limit 1`);
+    select ${REFUND_ROW_COLUMNS} from refunds where id = ${ours ?? ""} or stripe_refund_id = ${refund.id} limit 1`);
+  // An earlier, failed refund of the row that an operator has since retried: its news changes nothing.
+  if (row && refund.id !== row.stripeRefundId && retryOfStripeRefund(refund) !== row.retries) return;
   // A refund made outside JPlay (the Dashboard) names no row of ours: booked as its payment's refund.
   const booked = row ?? (await bookRefundMadeOutside(ctx, refund));
   if (booked) await recordStripeRefund(ctx, booked, refund);

@@ -4,14 +4,17 @@
  * (Stripe's refunds of the payment's PaymentIntent, ours named by `metadata.refundId`), so a lost
  * answer or a crash after Stripe's call is recorded, not repeated. Only when there is none does it
  * create one, with the idempotency key `refund:<row id>` (`:attempt:<n>` after a 500 spent the key,
- * docs/decisions/022). Stripe also refuses a second full refund (`charge_already_refunded`): then the
- * refund someone made outside JPlay is recorded as this one.
+ * docs/decisions/022). After an operator retried a failed refund, the row stands for a new Stripe
+ * refund: `refund:<row id>:retry:<n>`, found again by `metadata.retry`. Stripe also refuses a second
+ * full refund (`charge_already_refunded`): then the refund someone made outside JPlay (one that did
+ * not fail) is recorded as this one.
  */
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { payments, refunds } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { applyRefundStatus, recordStripeRefund } from "./refund-status";
+import { retryOfStripeRefund } from "./refund-row";
 import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 import { runBatch } from "../platform/db";
 import { coveredByChargebackCause } from "./refund-rejected-song";
@@ -19,7 +22,8 @@ import { coveredByChargebackCause } from "./refund-rejected-song";
 /** A spent key is followed by the next one after this long (Stripe may be down for a while). */
 const NEXT_KEY_DELAY_SECONDS = 30;
 
-export const refundIdempotencyKey = (refundId: string, keyAttempt: number) => keyForAttempt(`refund:${refundId}`, keyAttempt);
+export const refundIdempotencyKey = (refundId: string, keyAttempt: number, retries = 0) =>
+  keyForAttempt(retries === 0 ? `refund:${refundId}` : `refund:${refundId}:retry:${retries}`, keyAttempt);
 
 export type SendRefundOutcome = "sent" | "found" | "already_recorded" | "refused" | "next_key" | "no_refund" | "covered_by_chargeback";
 
@@ -57,15 +61,15 @@ export async function sendRefund(ctx: Ctx, refundId: string): Promise<SendRefund
   const intentId = payment.stripePaymentIntentId;
   const record = (refund: Stripe.Refund) => recordStripeRefund(ctx, row, refund);
 
-  const earlier = (await refundsOf(stripe, intentId)).find((refund) => refund.metadata?.refundId === row.id);
+  const earlier = (await refundsOf(stripe, intentId)).find((refund) => refund.metadata?.refundId === row.id && retryOfStripeRefund(refund) === row.retries);
   if (earlier) {
     await record(earlier);
     return "found";
   }
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: intentId, amount: row.amountCents, metadata: { refundId: row.id, paymentId: row.paymentId, songId: row.songId ?? "" } },
-      { idempotencyKey: refundIdempotencyKey(row.id, row.stripeKeyAttempt) },
+      { payment_intent: intentId, amount: row.amountCents, metadata: { refundId: row.id, paymentId: row.paymentId, songId: row.songId ?? "", retry: String(row.retries) } },
+      { idempotencyKey: refundIdempotencyKey(row.id, row.stripeKeyAttempt, row.retries) },
     );
     await record(refund);
     return "sent";
@@ -80,7 +84,7 @@ export async function sendRefund(ctx: Ctx, refundId: string): Promise<SendRefund
       return "next_key";
     }
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") {
-      const [madeElsewhere] = await refundsOf(stripe, intentId);
+      const madeElsewhere = (await refundsOf(stripe, intentId)).find((refund) => refund.status !== "failed" && refund.status !== "canceled");
       if (madeElsewhere) {
         await record(madeElsewhere);
         return "found";

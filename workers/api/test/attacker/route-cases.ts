@@ -188,6 +188,7 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "PUT /api/admin/facilities/:facilityId/term-lists": operator({ body: () => ({ listIds: [] }) }),
   "POST /api/admin/sms-opt-outs": operator({ body: () => ({ phone: nextPhone() }) }),
   "POST /api/admin/disputes/:disputeId/evidence": operator({ params: () => ({ disputeId: "du_attackersuite" }) }),
+  "POST /api/admin/refunds/:refundId/retry": operator({ params: () => ({ refundId: "attacker-suite-refund" }) }),
 };
 
 // ---- The app's routes --------------------------------------------------------------------------

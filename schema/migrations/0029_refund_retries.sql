@@ -1,0 +1,1 @@
+ALTER TABLE `refunds` ADD `retries` integer DEFAULT 0 NOT NULL;
