@@ -140,6 +140,8 @@ describe("webhook API versions", () => {
     type: "customer.created",
     api_version: apiVersion,
     created: Math.floor(Date.now() / 1000),
+    // Every Stripe event says its mode (an event without it is refused as not Stripe's).
+    livemode: false,
     data: { object: { id: "cus_version_test", object: "customer" } },
   });
 
