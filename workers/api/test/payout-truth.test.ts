@@ -127,6 +127,9 @@ describe("a Connect payout the debit card did not take", () => {
     expect(told[0]!.dedupe_key).toBe(`payout_failed:${failed.id}`);
     expect(told[0]!.body).toContain("The card has expired");
     expect(told[0]!.body).toContain("Update your debit card");
+    // Operators see it among the failed jobs.
+    const listed = await db.select().from(failedJobs).where(eq(failedJobs.jobType, "payout.card_failed"));
+    expect(listed.filter((row) => row.id === `connect-payout-failed:${failed.id}`)).toHaveLength(1);
 
     // Once the card takes a payout, it is recorded as delivered.
     const paid = (await sandboxHelper(`/v1/test_helpers/accounts/${artist.accountId}/payouts`, {})) as { id: string; amount: number };
