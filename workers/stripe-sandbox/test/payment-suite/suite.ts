@@ -199,7 +199,7 @@ export function paymentSuite(target: StripeUnderTest): void {
       expect(link.expires_at).toBeGreaterThan(link.created);
     });
 
-    it("transfers to a connected account that is paid out to a debit card (tok_visa_debit)", async () => {
+    it("transfers to a connected account that is paid out to a debit card (tok_visa_debit), and reverses it in part and in full", async () => {
       const account = await stripe.accounts.create({
         type: "custom",
         country: "US",
@@ -232,6 +232,16 @@ export function paymentSuite(target: StripeUnderTest): void {
       const tooMuch = await refusal(stripe.transfers.create({ amount: 99_999_999, currency: "usd", destination: account.id, transfer_group: group, metadata: tag }));
       expect(tooMuch).toMatchObject({ statusCode: 400, code: "balance_insufficient" });
       expect((await stripe.transfers.list({ transfer_group: group })).data.map((listed) => listed.id)).toEqual([transfer.id]);
+
+      // Reversed in part, then the rest (what the product books back from `transfer.reversed`): the
+      // transfer says how much came back, and whether all of it.
+      const part = await stripe.transfers.createReversal(transfer.id, { amount: 200 }, { idempotencyKey: `${group}-reversal-part` });
+      expect(part).toMatchObject({ object: "transfer_reversal", amount: 200, transfer: transfer.id });
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 200, reversed: false });
+      const rest = await stripe.transfers.createReversal(transfer.id, {}, { idempotencyKey: `${group}-reversal-rest` });
+      expect(rest.amount).toBe(300);
+      expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 500, reversed: true });
+      expect((await stripe.transfers.listReversals(transfer.id)).data.map((reversal) => reversal.id).sort()).toEqual([part.id, rest.id].sort());
     });
 
     it("makes the product's two webhook endpoints from its list, in the SDK's API version, and lists them back as made", async () => {
