@@ -65,7 +65,7 @@ await withSession(
 
     const send = async (body: string): Promise<Answer> => {
       const timestamp = String(Math.floor(Date.now() / 1000));
-      // Signature v2 (README, "Sales"): over the time, method, path, provider and the body's SHA-256.
+      // Signature v2 (docs/catalogue-and-provider-api.md, "Sales"): over the time, method, path, provider and the body's SHA-256.
       const bodyHash = createHash("sha256").update(body).digest("hex");
       const signature = createHmac("sha256", SECRET).update(`${timestamp}.POST /api/provider/purchases.primary.${bodyHash}`).digest("hex");
       const answer = await fetch(`${server.baseURL}/api/provider/purchases`, {

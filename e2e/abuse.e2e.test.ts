@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
 /**
- * Scripts in titles render as text (README, Security): an artist uploads a song whose title and artist name
+ * Scripts in titles render as text (docs/security.md): an artist uploads a song whose title and artist name
  * are HTML with an event handler. The artist's private page and the admin portal show the
  * characters as typed; on those and on the approval screen no element is made from them and the
  * handler never runs (`window.__xss` stays undefined).

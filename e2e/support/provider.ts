@@ -6,7 +6,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { expect } from "vitest";
 
-/** The v2 signature of a call from the primary provider (README, "Sales"). */
+/** The v2 signature of a call from the primary provider (docs/catalogue-and-provider-api.md, "Sales"). */
 export function providerSignature(providerSecret: string, timestamp: string, method: string, pathAndQuery: string, body = ""): string {
   const bodyHash = createHash("sha256").update(body).digest("hex");
   return createHmac("sha256", providerSecret).update(`${timestamp}.${method} ${pathAndQuery}.primary.${bodyHash}`).digest("hex");
@@ -18,7 +18,7 @@ let lastPostTimestamp = 0;
 /**
  * A signed POST of `body` (JSON) to `path`, as the primary provider sends it. Each call is signed with
  * a later second than the one before: the Worker accepts a signed POST once, so two identical calls
- * (the same receipt redeemed twice) signed in the same second would be one call replayed (README, "Sales").
+ * (the same receipt redeemed twice) signed in the same second would be one call replayed (docs/catalogue-and-provider-api.md, "Sales").
  */
 export function providerPost(baseURL: string, providerSecret: string, path: string, body: unknown): Promise<Response> {
   const raw = JSON.stringify(body);

@@ -111,7 +111,7 @@ export type CatalogueChange = ReleaseChange | TakedownChange;
 /**
  * A change in the DDEX ERN feed (`GET /api/provider/releases/ern`): the same cursor, kind, song and
  * time as in the JSON feed, and one complete ERN 4.3 NewReleaseMessage (a takedown is one whose deal
- * has ended; README, "DDEX ERN feed").
+ * has ended; docs/catalogue-and-provider-api.md, "DDEX ERN feed").
  */
 export interface ErnFeedChange extends ChangeBase {
   /** The XML document, UTF-8, validating against schema/ddex/ern43/release-notification.xsd. */

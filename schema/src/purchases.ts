@@ -99,7 +99,7 @@ export const PurchaseReportSchema = v.object({
 export type ReportedPurchase = v.InferOutput<typeof PurchaseSchema>;
 export type PurchaseReport = v.InferOutput<typeof PurchaseReportSchema>;
 
-/** The receipt JPlay signed for a purchase with a listener: its id and the compact JWS (README, "Receipts"). */
+/** The receipt JPlay signed for a purchase with a listener: its id and the compact JWS (docs/catalogue-and-provider-api.md, "Receipts"). */
 export interface IssuedReceipt {
   receiptId: string;
   receipt: string;

@@ -1,5 +1,5 @@
 /**
- * The listener's receipts as the provider API speaks of them (README.md, "Receipts" and
+ * The listener's receipts as the provider API speaks of them (docs/catalogue-and-provider-api.md, "Receipts" and
  * "Redemption"): redeeming receipts for download links, a listener's library, a download reported as
  * failed, and what an operator sees of a receipt. Written once with valibot so the routes and the
  * tests agree on every rule.
@@ -15,7 +15,7 @@ export const MAX_RECEIPTS_PER_REDEMPTION = 50;
 export const REDEMPTIONS_PER_RECEIPT_PER_DAY = 10;
 /** Redemptions one listener may have in a rolling hour, whatever the receipts (a whole library restored fits). */
 export const REDEMPTIONS_PER_LISTENER_PER_HOUR = 500;
-/** Failed downloads of one receipt after which the listener is credited its price (README.md, "Failed downloads"). */
+/** Failed downloads of one receipt after which the listener is credited its price (docs/catalogue-and-provider-api.md, "Failed downloads"). */
 export const FAILED_DOWNLOADS_BEFORE_CREDIT = 3;
 
 const ReceiptTokenSchema = v.pipe(

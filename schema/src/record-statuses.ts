@@ -40,7 +40,7 @@ export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 export const CONNECT_PAYOUT_STATUSES = ["paid", "failed"] as const;
 
 /**
- * A failed-download credit (README, "Failed downloads"): `credited` (written to the ledger, by the
+ * A failed-download credit (docs/catalogue-and-provider-api.md, "Failed downloads"): `credited` (written to the ledger, by the
  * rule under the provider's daily cap or by an operator's approval), `queued` (over the cap, waiting
  * for an operator), `denied` (an operator refused it; never written).
  */

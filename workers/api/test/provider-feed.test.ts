@@ -246,7 +246,7 @@ describe("paging", () => {
 });
 
 describe("signing", () => {
-  it("signs HMAC-SHA256 over `${timestamp}.GET ${pathAndQuery}.${provider}.${sha256hex(\"\")}`, hex (the README's openssl gives the same)", async () => {
+  it("signs HMAC-SHA256 over `${timestamp}.GET ${pathAndQuery}.${provider}.${sha256hex(\"\")}`, hex (docs/catalogue-and-provider-api.md's openssl gives the same)", async () => {
     expect(await signGet(SECRET, "1700000000", "/api/provider/releases?since=0&limit=100")).toBe(
       "7e89f46fef39c1283880eb77352b3e3d5d67fc6b7bb8232fef58e25663f3541b",
     );

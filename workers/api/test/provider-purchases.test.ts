@@ -73,7 +73,7 @@ async function moneySnapshot() {
 const balance = async (artistId: string) => (await artistAvailableBalances(testCtx, [artistId])).get(artistId);
 
 describe("signature and freshness", () => {
-  it("signs HMAC-SHA256 over `${timestamp}.POST ${path}.${provider}.${sha256hex(rawBody)}`, hex (a fixed test vector; the README's openssl gives the same)", async () => {
+  it("signs HMAC-SHA256 over `${timestamp}.POST ${path}.${provider}.${sha256hex(rawBody)}`, hex (a fixed test vector; docs/catalogue-and-provider-api.md's openssl gives the same)", async () => {
     expect(await signPost(SECRET, "1700000000", "/api/provider/purchases", '{"purchases":[]}')).toBe("9f9decf880488ac9339269d0b49062d9c047879383db9f1ce9fde2ad244c03ca");
   });
 

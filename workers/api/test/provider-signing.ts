@@ -1,4 +1,4 @@
-/** How the tests sign provider calls, as a provider does: signature v2 (provider/provider-signature.ts, README "Sales"). */
+/** How the tests sign provider calls, as a provider does: signature v2 (provider/provider-signature.ts, docs/catalogue-and-provider-api.md, "Sales"). */
 import { signProviderRequest } from "../src/provider/provider-signature";
 
 /** The v2 signature of a POST of `body` to `pathAndQuery` from `providerId`. */

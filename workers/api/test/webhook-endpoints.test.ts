@@ -120,7 +120,7 @@ describe("the product's Stripe webhook endpoints", () => {
     expect(replaced!.action).toMatchObject({ kind: "replaced", stale: { id: stale.id }, created: { api_version: Stripe.API_VERSION, status: "disabled" } });
     if (replaced!.action.kind !== "replaced") return;
     const created = replaced!.action.created;
-    // The sandbox issues the secret the product's settings hold, as the README has operators copy it.
+    // The sandbox issues the secret the product's settings hold, as docs/deployment.md has operators copy it.
     expect(replaced!.action.secret).toBe(env.STRIPE_WEBHOOK_SECRET);
     // Stripe's own copy says disabled: no event is signed with a secret the product does not hold yet.
     expect((await stripe.webhookEndpoints.retrieve(created.id)).status).toBe("disabled");

@@ -1,5 +1,5 @@
 /**
- * An artist as the operator's View Details panel shows them (README, "Admin portal"): the artist,
+ * An artist as the operator's View Details panel shows them (docs/artists-and-operators.md, "Admin portal"): the artist,
  * their saved cards, their songs with each status change, every payment attempt with its outcome,
  * and their live browser sessions. Six statements in one D1 batch, whatever the artist has.
  */

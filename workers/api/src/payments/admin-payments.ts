@@ -1,5 +1,5 @@
 /**
- * The admin payment overview (README, "Admin portal": `GET /api/admin/payments?q=&cursor=&limit=`):
+ * The admin payment overview (docs/artists-and-operators.md, "Admin portal": `GET /api/admin/payments?q=&cursor=&limit=`):
  * one record per saved card, with its artist and the artist's songs, a page of artists at a time.
  * Artists are paged newest first by keyset on (created_at, id) over the artists_created_idx index, so
  * a page costs the same at the 100,000th artist as at the first (no OFFSET); a search (artist name or

@@ -1,5 +1,5 @@
 /**
- * An operator's retry or Charge All request (README, "Admin portal"): recorded as a batch of
+ * An operator's retry or Charge All request (docs/artists-and-operators.md, "Admin portal"): recorded as a batch of
  * items, each charged by one `admin.charge` queue job (payments/jobs/admin-charge.ts), and read back as the
  * batch's progress. The server sets every amount (ADMIN_RETRY_CENTS for a song, ADMIN_INITIAL_CHARGE_CENTS
  * for an initial charge); the browser's `amount` is ignored. Ownership is checked with one statement

@@ -1,8 +1,7 @@
 /**
  * Every abuse limit in one place: how large a request body may be on each route, how often payment
  * setup may be used, and how many unpaid songs an artist may keep and for how long. The numbers and
- * the reasoning behind them are in docs/decisions/020-limits-and-card-testing.md and the README's
- * "Security" section. Limits a deployment may tune are read from settings here; a setting that is
+ * the reasoning behind them are in docs/decisions/020-limits-and-card-testing.md and docs/security.md. Limits a deployment may tune are read from settings here; a setting that is
  * not a positive whole number is ignored (logged once) and the default, the strict value, holds.
  */
 import { MESSAGES } from "@jplay/schema/distribution";
@@ -168,7 +167,7 @@ export const STRIPE_PACE_SHARE = 0.8;
 
 /**
  * Failed-download credits one provider may earn its listeners automatically in a rolling day; past
- * it, each further credit waits for an operator (README, "Failed downloads"). Credits are JPlay's
+ * it, each further credit waits for an operator (docs/catalogue-and-provider-api.md, "Failed downloads"). Credits are JPlay's
  * money ($1.99 each): 20 a day bounds what a provider's reports alone can cost at about $40 a day,
  * well above what honest failures come to (a few a day), and an operator still approves the rest.
  * Setting: DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY.

@@ -6,7 +6,7 @@
  * it is, whichever month (`stripe listen --latest` may be a month ahead of the SDK); an event of
  * another release may lack fields or carry renamed ones, which a handler would silently misread:
  * such an event is refused loudly (logged, 400) so Stripe keeps it pending and an operator recreates
- * the endpoint with the pinned version (README, Deployment).
+ * the endpoint with the pinned version (docs/deployment.md).
  */
 import Stripe from "stripe";
 import { AppError } from "./errors";

@@ -94,7 +94,7 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "GET /api/videos/promo": open(CATALOGUE),
   "GET /api/videos/:file{[a-z0-9-]+\\.mp4}": open(CATALOGUE),
   "GET /api/config": open("the browser's public configuration (the publishable key): an explicit allow-list"),
-  "POST /api/create-setup-intent": open("an artist has no sign-up: this starts one, limited per client and overall (README, Security: card testing; test/limits.test.ts)"),
+  "POST /api/create-setup-intent": open("an artist has no sign-up: this starts one, limited per client and overall (docs/security.md: card testing; test/limits.test.ts)"),
   "GET /api/admin/session": open("answers whether this browser is signed in, and how operators sign in"),
   "POST /api/admin/session": open("the operator's sign-in itself: a wrong password is refused and counted against the address (test/admin-access.test.ts)"),
   "DELETE /api/admin/session": open("signing out: ends only the session the browser's own cookie names"),
@@ -144,7 +144,7 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/save-payment-method": session({
     body: (w) => ({ customerId: w.artists!.victim.customerId, paymentMethodId: w.artists!.victim.paymentMethodId, phoneNumber: w.artists!.victim.phoneNumber, paymentFrequency: "weekly" }),
     // The customer names the session's own setup; a card Stripe did not confirm is the session's own
-    // attempt, counted against its own hourly budget before it is refused (README, Security).
+    // attempt, counted against its own hourly budget before it is refused (docs/security.md).
     idFields: ["customerId"],
   }),
   "POST /api/distribute": session({

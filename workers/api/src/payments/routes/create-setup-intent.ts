@@ -6,7 +6,7 @@
  * challenge; past the hourly limit that client alone is refused (payments/setup-challenges.ts). A
  * setup intent costs an attacker nothing, so it spends no budget other clients share. A SetupIntent
  * declined a few times is canceled (payments/setup-intent-failures.ts). The numbers are in
- * src/platform/limits.ts, the reasoning in docs/decisions/084 and the README's "Security" section.
+ * src/platform/limits.ts, the reasoning in docs/decisions/084 and docs/security.md.
  */
 import { Hono } from "hono";
 import { CreateSetupIntentSchema } from "@jplay/schema/distribution";

@@ -1,5 +1,5 @@
 /**
- * Cross-site writes are refused (README, Security): a state-changing /api call whose Origin header names
+ * Cross-site writes are refused (docs/security.md): a state-changing /api call whose Origin header names
  * another site answers 403. The artist's session cookie is SameSite=Lax, so a cross-site POST already
  * arrives without it; this makes the refusal explicit, and covers calls that need no cookie at all.
  * Browsers send Origin on every POST, PUT, PATCH and DELETE

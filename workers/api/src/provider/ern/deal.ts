@@ -2,7 +2,7 @@
  * The DealList: on what terms the provider may sell the release. One deal: the United States (every
  * facility is a US prison), pay as you go (ERN's PayAsYouGoModel: the listener pays per song) for a
  * permanent download, at the listener's price in US dollars, from the release date. ERN 4.3 has no
- * takedown flag: a takedown is the same deal with an end (docs: README, "DDEX ERN feed").
+ * takedown flag: a takedown is the same deal with an end (docs: docs/catalogue-and-provider-api.md, "DDEX ERN feed").
  */
 import { dollars } from "./ern-values";
 import type { ReleaseFacts } from "./release-facts";

@@ -1,5 +1,5 @@
 /**
- * DDEX ERN 4.3 messages for the tablet provider (README, "DDEX ERN feed"; the XSD in
+ * DDEX ERN 4.3 messages for the tablet provider (docs/catalogue-and-provider-api.md, "DDEX ERN feed"; the XSD in
  * schema/ddex/ern43/): pure builders from plain release data to XML, and the feed page that wraps
  * one message per catalogue change.
  */

@@ -1,5 +1,5 @@
 /**
- * The operators' review queue of failed-download credits (README, "Admin portal"): credits a provider
+ * The operators' review queue of failed-download credits (docs/artists-and-operators.md, "Admin portal"): credits a provider
  * earned past its daily cap (download-failures.ts) wait here, oldest first, until an operator approves
  * one — its ledger transaction is then written, in the same batch as the decision, once however often
  * approval is sent — or denies it (nothing is ever written for it). The decision keeps who and when,

@@ -1,5 +1,5 @@
 /**
- * Downloads a provider reports as failed (README, "Failed downloads"; docs/decisions/086). A failure
+ * Downloads a provider reports as failed (docs/catalogue-and-provider-api.md, "Failed downloads"; docs/decisions/086). A failure
  * counts only under a download attempt JPlay issued: the `attemptId` of a redemption of that receipt
  * by that provider (redeem-receipts.ts), while it holds the receipt's listener — so a provider
  * credits only receipts it redeemed, with attempts it was given, each once. Anything else (an

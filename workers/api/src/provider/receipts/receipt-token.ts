@@ -2,7 +2,7 @@
  * A receipt as a compact JWS (RFC 7515) signed with Ed25519 ("EdDSA", RFC 8037): JPlay's word that a
  * listener bought a recording, which anyone verifies offline with the published JWKS
  * (`/.well-known/jwks.json`) and any standard JOSE library. The payload's claims are listed in
- * README.md, "Receipts"; `jti` is the receipt id, `sub` the provider's opaque listener id. Receipts
+ * docs/catalogue-and-provider-api.md, "Receipts"; `jti` is the receipt id, `sub` the provider's opaque listener id. Receipts
  * carry no expiry: a purchase is the listener's for good (an operator's revocation is looked up at
  * redemption, not written in the token).
  */

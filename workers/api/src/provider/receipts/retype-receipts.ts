@@ -2,7 +2,7 @@
  * Receipts signed before they carried `typ: "jplay-receipt+jwt"` (receipt-token.ts) are signed again,
  * with the same claims and the current key, when the listener's library is read, and the stored token
  * replaced: redemption refuses the generic `typ: "JWT"`, and the library is where a provider fetches a
- * listener's receipts afresh (README, "Redemption and libraries"). The claims come from JPlay's own
+ * listener's receipts afresh (docs/catalogue-and-provider-api.md, "Redemption and libraries"). The claims come from JPlay's own
  * stored token, never from a caller. The update is conditional on the old token, so two readers at
  * once keep one new token.
  */

@@ -1,8 +1,8 @@
 /**
  * /api/provider: the tablet provider's calls — purchase reports, the delivery feed (JSON and DDEX ERN)
- * and its signed media links (README, "Sales" and "Releases"); an enrolled provider's receipt
+ * and its signed media links (docs/catalogue-and-provider-api.md, "Sales" and "Releases"); an enrolled provider's receipt
  * redemptions, listener libraries, their download links and failed downloads, for the listeners it
- * holds, and the transfer codes that move a listener between providers (README, "Receipts"); and the
+ * holds, and the transfer codes that move a listener between providers (docs/catalogue-and-provider-api.md, "Receipts"); and the
  * tablet app's Library for a listener the provider signed a token for.
  */
 import { Hono } from "hono";

@@ -1,7 +1,7 @@
 /**
  * The delivery feed as DDEX ERN 4.3: `GET /api/provider/releases/ern?since=<cursor>&limit=<n>`, signed,
  * paged and cursored exactly as the JSON feed (releases.ts), each change carrying one complete
- * NewReleaseMessage in a JSON envelope (provider/ern/feed-page.ts; README, "DDEX ERN feed").
+ * NewReleaseMessage in a JSON envelope (provider/ern/feed-page.ts; docs/catalogue-and-provider-api.md, "DDEX ERN feed").
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";

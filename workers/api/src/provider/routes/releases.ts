@@ -3,7 +3,7 @@
  * through every change to the catalogue (releases and takedowns, in order), signed like purchase
  * reports but over the request's method, path and query (it has no body). Each release carries the
  * signed, expiring media links that provider/routes/media.ts serves
- * (docs/decisions/050-provider-delivery-feed.md; README "Releases").
+ * (docs/decisions/050-provider-delivery-feed.md; docs/catalogue-and-provider-api.md, "Releases").
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
