@@ -39,7 +39,14 @@ async function holdSong(ctx: Ctx, row: DisputeRow, now: number): Promise<void> {
   const claimed = await ctx.db.run(sql`
     update disputes set song_held = 1 where id = ${row.id} and song_held = 0
       and exists (select 1 from songs where id = ${row.songId} and status = 'distributed' and taken_down_at is null)`);
-  if (claimed.meta.changes === 1) await unlessAlreadyDone(takeDownSong(ctx, row.songId, { reason: HELD_REASON, actor: DISPUTE_ACTOR }, now));
+  if (claimed.meta.changes !== 1) return;
+  try {
+    await unlessAlreadyDone(takeDownSong(ctx, row.songId, { reason: HELD_REASON, actor: DISPUTE_ACTOR }, now));
+  } catch (error) {
+    // The takedown did not happen: the claim goes, so the event's redelivery holds the song.
+    await ctx.db.run(sql`update disputes set song_held = 0 where id = ${row.id} and song_held = 1`);
+    throw error;
+  }
 }
 
 async function releaseSong(ctx: Ctx, row: DisputeRow, now: number): Promise<void> {
