@@ -1,12 +1,10 @@
 // One `vitest run` runs every suite: unit (Node), worker (workerd with local bindings), e2e (Chromium).
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import GroupSequencer from "./vitest.sequencer.ts";
 import { FOUR_AT_A_TIME } from "./vitest.slots.ts";
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: GroupSequencer },
     // How many files run at a time is each project's own (vitest.slots.ts): the Node and Worker tests
     // first, then the browser tests.
     projects: [
@@ -22,8 +20,6 @@ export default defineConfig({
         },
       },
       "workers/api/vitest.config.ts",
-      "workers/api/vitest.shared-stripe.config.ts",
-      "workers/api/vitest.isolated.config.ts",
       "workers/api/vitest.unordered-webhooks.config.ts",
       "workers/stripe-sandbox/vitest.config.ts",
       "e2e/vitest.config.ts",

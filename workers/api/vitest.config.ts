@@ -1,4 +1,4 @@
-// The Worker test projects (this file, vitest.shared-stripe.config.ts and vitest.isolated.config.ts) run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml, and
+// The Worker test projects (this file and vitest.unordered-webhooks.config.ts) run inside workerd with the real local D1, R2 and Queue bindings of wrangler.toml, and
 // the Stripe sandbox Worker beside the product as an auxiliary Worker, bound both ways as in `pnpm dev`.
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -16,71 +16,12 @@ export const TEST_TURNSTILE_SITE_KEY = "0x-standin-site-worker-tests";
 export const TEST_TURNSTILE_SECRET_KEY = "0x-standin-secret-worker-tests-0123456789";
 
 /**
- * How the Worker test files share runtimes. A runtime (workerd with the product, its D1, R2 and
- * queues, and the Stripe sandbox beside it) takes seconds to start and migrate, so most files share
- * one per project and build their own world in it: fresh ids, their own artists and songs.
- *
- * Tests that move state the whole Stripe sandbox shares — its clock, the platform's balance, faults it
- * is told to inject — would disturb each other beside one another: they have a project of their own,
- * whose runtimes never hold another project's files. Each worker slot of a run (vitest.slots.ts at the
- * root) gets a runtime of its own for a project, and a runtime runs its files one after another.
+ * How the Worker test files share runtimes: each worker slot of a run (vitest.slots.ts at the root)
+ * gets a runtime of its own — workerd with the product, its D1, R2 and queues, and the Stripe sandbox
+ * beside it — and runs its files one after another in it. Before each file the setup resets the world
+ * (test/world/reset-world.ts): every table, object, queued job and the sandbox's state from the file
+ * before is gone, so no file's result depends on which ran before it, and a new file needs no list.
  */
-export const SHARED_STRIPE_STATE_TESTS = [
-  "test/faults.test.ts",
-  "test/artist-page.test.ts",
-  "test/lost-charge-answer.test.ts",
-  "test/refunds.test.ts",
-  "test/pro-renewals.test.ts",
-];
-
-/**
- * Tests that read whole tables or the sandbox's whole balance — the catalogue's lists and Home, the
- * provider feed, the ledger's sums, every payable artist, the funding figures, every payment the reconciler finds, every
- * attempt on a test card (whose fingerprint every file shares) — or seed fixed ids, or age rows for the
- * 15-minute cron (which another file's cron run would act on first): each file gets a runtime, storage
- * and Stripe sandbox of its own (vitest.isolated.config.ts).
- */
-export const ISOLATED_TESTS = [
-  // Moves the sandbox clock and the platform's balance (top-ups to pay an artist after a chargeback).
-  "test/disputes.test.ts",
-  "test/limits.test.ts",
-  // Counts the card checks of all clients together, which every payment setup of the runtime moves.
-  "test/payment-challenges.test.ts",
-  "test/catalogue.test.ts",
-  "test/catalogue-cache.test.ts",
-  "test/home-page.test.ts",
-  "test/distribution-pipeline.test.ts",
-  "test/provider-feed.test.ts",
-  "test/provider-purchases.test.ts",
-  "test/purchase-counts.test.ts",
-  "test/complete-distribution.test.ts",
-  "test/recovery.test.ts",
-  "test/payouts.test.ts",
-  "test/payout-funding.test.ts",
-  // Moves the sandbox clock (funds the platform balance) and pays connected accounts out.
-  "test/payout-truth.test.ts",
-  // Arms sandbox faults on POST /v1/accounts, which another file's account creation would spend.
-  "test/connect-account-creation.test.ts",
-  "test/reconcile-stripe.test.ts",
-  "test/webhook-endpoints.test.ts",
-  "test/compliance.test.ts",
-  "test/speech-to-text.test.ts",
-  // A list change's re-screen pages through every song in the catalogue.
-  "test/screening-budget.test.ts",
-  // Runs the whole 15-minute cron, whose identifier backfill would act on any other file's live songs.
-  "test/media-janitor.test.ts",
-  // Edits audit records behind the database's back to see the hash chain break: no other file may
-  // share its audit log.
-  "test/audit-chain.test.ts",
-  // Sums every ledger transaction, and needs payouts Stripe makes: after test/faults.test.ts in one
-  // runtime it made no transfer at all (decision 081), so it gets a sandbox of its own.
-  "test/ledger-properties.test.ts",
-  // Renames a table for a moment, to make a database error.
-  "test/page-link-leaks.test.ts",
-  // Counts D1 statements against what the edge cache holds, and fills a burst window of the binding.
-  "test/cheap-reads.test.ts",
-];
-
 /**
  * The npm packages the Worker and its tests import (bare specifiers), bundled once per project by vite.
  * Only what resolves from this package: the web app's own dependencies, which the server-rendered Home
@@ -112,8 +53,6 @@ interface WorkerProject {
   name: string;
   include: string[];
   exclude?: string[];
-  /** false: the project's files share one runtime and its storage, each building its own world in it. */
-  isolate?: boolean;
   /** Extra configuration of the Stripe sandbox beside the product (its workers/stripe-sandbox/src/env.ts). */
   sandboxBindings?: Record<string, string>;
   /** Setup files run after the migrations and the webhook endpoints. */
@@ -122,7 +61,7 @@ interface WorkerProject {
   slots?: typeof FOUR_AT_A_TIME;
 }
 
-export const workerProject = ({ name, include, exclude = [], isolate = true, sandboxBindings = {}, setupFiles = [], slots = FOUR_AT_A_TIME }: WorkerProject) => defineConfig(async () => {
+export const workerProject = ({ name, include, exclude = [], sandboxBindings = {}, setupFiles = [], slots = FOUR_AT_A_TIME }: WorkerProject) => defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "schema/migrations"));
   const sandboxModules = await buildStripeSandbox(name);
   return {
@@ -137,6 +76,8 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
+        // The product's entry with its jobs stamped by test world (test/world/world-entry.ts).
+        main: path.join(import.meta.dirname, "test/world/world-entry.ts"),
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
@@ -205,7 +146,8 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
       testTimeout: 30_000,
       include,
       exclude,
-      isolate,
+      // One runtime per slot, its files one after another, each starting from a reset world.
+      isolate: false,
       // Each runtime imports the Worker's entry (its Durable Objects) module by module from vitest; the
       // dependencies pre-bundled (one module each, not hundreds) start a runtime about 2 s sooner.
       deps: { optimizer: { ssr: { enabled: true, include: PRE_BUNDLED_DEPENDENCIES } } },
@@ -213,9 +155,9 @@ export const workerProject = ({ name, include, exclude = [], isolate = true, san
       // test file leaves running (a webhook the sandbox delivers late, a queued text written to the log)
       // may log after the file ends, and that RPC is closed by then (an unhandled "Closing rpc" error).
       disableConsoleIntercept: true,
-      setupFiles: ["./test/apply-migrations.ts", ...setupFiles],
+      setupFiles: ["./test/world/setup-world.ts", ...setupFiles],
     },
   };
 });
 
-export default workerProject({ name: "worker", include: ["test/**/*.test.ts"], exclude: [...SHARED_STRIPE_STATE_TESTS, ...ISOLATED_TESTS], isolate: false });
+export default workerProject({ name: "worker", include: ["test/**/*.test.ts"] });

@@ -1,7 +1,8 @@
 // The payment, refund and Connect tests once more with the Stripe sandbox delivering webhooks as
 // Stripe may: every request's events shuffled, each twice, all at once (WEBHOOK_DELIVERY=unordered,
 // workers/stripe-sandbox/src/webhooks.ts). They pass unchanged: the product applies each event once,
-// in whatever order, and only moves state forward. Each file gets its own runtime and sandbox.
+// in whatever order, and only moves state forward. Each file starts from a reset world, as in the
+// worker project.
 import { workerProject } from "./vitest.config.ts";
 
 export const UNORDERED_WEBHOOK_TESTS = ["test/one-off-and-pro.test.ts", "test/complete-distribution.test.ts", "test/refunds.test.ts", "test/artist-onboarding.test.ts", "test/payout-truth.test.ts"];

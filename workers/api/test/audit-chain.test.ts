@@ -4,7 +4,8 @@
  * own content, also when two operators act at once and sealers run side by side; the 15-minute cron
  * seals what was written since; the seals are append-only like the log; and a record edited or removed
  * in D1 behind the triggers' back (dropped and put back, as someone with the database could) is reported
- * by `GET /api/admin/audit/verify` as the first break. Its own runtime: it breaks its audit log on purpose.
+ * by `GET /api/admin/audit/verify` as the first break. It breaks its audit log on purpose;
+ * the next file's world starts with an empty one.
  */
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";

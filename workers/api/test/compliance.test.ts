@@ -5,8 +5,8 @@
  * admin sign-in; screening at approval and the override it needs; a list change re-screening a live
  * song, holding it at the facility that applies the list (it leaves that facility's catalogue only)
  * and the override that puts it back, the artist texted why in their language; facility blocks; the feed's compliance records; the audit log,
- * its CSV, and the database refusing to change, delete or replace a record or a term-list version. Its own runtime: it reads the
- * catalogue's lists and the feed from their start.
+ * its CSV, and the database refusing to change, delete or replace a record or a term-list version. It reads the catalogue's lists
+ * and the feed from their start, as its reset world holds them (test/world/reset-world.ts).
  */
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";

@@ -4,7 +4,7 @@
  * their payout frequency, finds the account made the first time instead of failing on the idempotency
  * key (or making a second), and the account pays out on the new schedule; a creation whose key may have
  * expired looks the account up before creating. Real local D1 and the Stripe sandbox, whose faults are
- * armed for this file alone (an isolated runtime).
+ * armed for this file alone (each file has a reset sandbox: test/world/reset-world.ts).
  */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";

@@ -3,7 +3,8 @@
  * crafted to make a backtracking matcher run for minutes is answered and screened; a list change's
  * re-screen gets past such a song and screens the others; a field longer than screening reads goes to
  * an operator with the reason — a live song is held, a song in review needs an override — instead of
- * passing unread. Its own runtime: the re-screen pages through every song in the catalogue.
+ * passing unread. The re-screen pages through every song
+ * in the catalogue, which holds only this file's.
  */
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";

@@ -5,7 +5,7 @@
  * its job, the transcript is screened like lyrics and a match holds the song for review; a service
  * that keeps failing makes the job retry as jobs do and then marks the transcript failed, which review
  * shows while the song can still be decided; a list change re-screens stored transcripts; and the feed
- * carries a transcript match's term, never the transcript. Its own runtime: term lists screen every song.
+ * carries a transcript match's term, never the transcript. Term lists screen every song of its world.
  */
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";

@@ -6,7 +6,7 @@
  * used to document (none of them refunds) never receives a refund's failure, and the sync mends it,
  * after which the failure reaches the product; an endpoint in another release is replaced beside the
  * old one, the new one disabled until the settings hold its secret, then enabled and the old one deleted.
- * Its own runtime and sandbox (vitest.config.ts ISOLATED_TESTS): it changes the endpoints every other file's events go to.
+ * It changes the endpoints; the next file's setup makes them again (test/world/setup-world.ts).
  */
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";

@@ -19,6 +19,7 @@ import { loadVault } from "../payment-methods";
 import { DELIVERY_MODES, deliverPendingEvents, deliverySettings, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../webhooks";
 import { advanceClock } from "../clock";
 import { AFTER_RETRIES_ACTIONS, renewSubscription, setAfterRetries } from "../subscription-cycle";
+import { resetSandbox } from "../reset-sandbox";
 
 const MAX_FAULT_COUNT = 100;
 
@@ -26,6 +27,14 @@ const MAX_FAULT_COUNT = 100;
 // each accepts are plain lists (every Stripe endpoint's list is typed against the SDK's params).
 
 export const testHelperRoutes = new Hono<AppEnv>()
+  .post(
+    // Back to a fresh deployment: every object, event, setting and the clock gone (reset-sandbox.ts).
+    "/v1/test_helpers/reset",
+    endpoint("secret", async (call) => {
+      call.params.allowOnly([]);
+      return { object: "sandbox.reset", ...(await resetSandbox(call.env.DB)) };
+    }),
+  )
   .post(
     "/v1/test_helpers/faults",
     endpoint("secret", async (call) => {
