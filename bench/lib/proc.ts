@@ -42,12 +42,6 @@ export function rssBytes(pid: number): number {
   return match ? Number(match[1]) * 1024 : 0;
 }
 
-/** Peak resident set size in bytes (VmHWM) since the process started. */
-export function peakRssBytes(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) * 1024 : 0;
-}
-
 /**
  * CPU time (all threads) the process has used so far, in nanoseconds, from the scheduler's own
  * accounting (`/proc/<pid>/task/<tid>/schedstat`): exact, unlike the 10 ms ticks of `cpuTimeMs`.

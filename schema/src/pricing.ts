@@ -12,7 +12,9 @@ export const SONG_PRICE_DEFAULT_CENTS = 199;
  * pay for a song. $1.99 unless an operator sets it lower, never below the lowest price an artist may
  * choose, so a ceiling never sells a song for less than any artist could have asked.
  */
+/** @alias of the highest song price, by design */
 export const FACILITY_PRICE_CEILING_DEFAULT_CENTS = SONG_PRICE_MAX_CENTS;
+/** @alias of the lowest song price, by design */
 export const FACILITY_PRICE_CEILING_MIN_CENTS = SONG_PRICE_MIN_CENTS;
 
 /** What a song sells for at a facility: its own price, bounded by the facility's ceiling. */

@@ -9,7 +9,7 @@
  * Stripe's defaults for a US account and are not changeable here.
  */
 import type Stripe from "stripe";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import type { StoredObject } from "./store";
 
 const SETTINGS_ID = "sandbox_balance_settings";

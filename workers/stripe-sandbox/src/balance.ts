@@ -25,7 +25,7 @@
  * however many transactions there are (a payout run makes one per artist).
  */
 import type Stripe from "stripe";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { invalidRequest } from "./errors";
 import { ID_PREFIX, newId } from "./ids";
 

@@ -8,11 +8,10 @@
  * intent. Objects carry the fields the product and Stripe's docs rely on. What the clock does to a
  * subscription (renewals, expiry, the end of a canceled period) is in subscription-cycle.ts.
  */
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { previousAttributes } from "./events";
 import { ID_PREFIX, newId, randomToken } from "./ids";
-import type { PaymentIntent } from "./payment-attempts";
-import { newPaymentIntent } from "./payment-intent-object";
+import { type PaymentIntent, newPaymentIntent } from "./payment-intent-object";
 import type { StoredObject } from "./store";
 
 export interface Product extends StoredObject {

@@ -5,7 +5,7 @@
  */
 import type Stripe from "stripe";
 import { creditCharge } from "./balance";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import type { CardFailure } from "./errors";
 import { ID_PREFIX, newId, randomToken } from "./ids";
 import type { PaymentMethod } from "./payment-methods";

@@ -11,7 +11,7 @@
  */
 import type Stripe from "stripe";
 import { CardValidationError, validateCard } from "./cards";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { invalidRequest, parameterInvalid } from "./errors";
 import type { Params } from "./form";
 import { ID_PREFIX, newId } from "./ids";

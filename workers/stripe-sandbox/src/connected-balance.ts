@@ -7,7 +7,7 @@
  * https://docs.stripe.com/api/transfer_reversals). One row per account
  * (migrations/0005_connected_balances.sql) whose CHECK refuses a commit that would go below zero.
  */
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { invalidRequest } from "./errors";
 
 /** Stripe's refusal of a reversal the destination account cannot cover. */

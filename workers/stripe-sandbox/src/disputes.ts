@@ -13,7 +13,7 @@ import type Stripe from "stripe";
 import { type BalanceTransaction, creditDisputeReinstated, debitDispute } from "./balance";
 import type { DisputeKind } from "./cards";
 import type { Charge } from "./charges";
-import { SandboxCall } from "./context";
+import { SandboxCall } from "./sandbox-call";
 import type { SandboxEnv } from "./env";
 import { invalidRequest } from "./errors";
 import { previousAttributes } from "./events";

@@ -48,6 +48,3 @@ export function randomToken(length: number): string {
 export const newId = (prefix: string): string => `${prefix}_${randomToken(24)}`;
 
 export const newClientSecret = (id: string): string => `${id}_secret_${randomToken(25)}`;
-
-/** Stripe's `created` fields: whole Unix seconds. */
-export const unixSeconds = (ms = Date.now()): number => Math.floor(ms / 1000);

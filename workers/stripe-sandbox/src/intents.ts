@@ -5,7 +5,7 @@
 import type Stripe from "stripe";
 import { BROWSER_BASE_PATH } from "./paths";
 import { requireClientSecret } from "./auth";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { invalidRequest } from "./errors";
 import { randomToken } from "./ids";
 import type { StoredObject } from "./store";

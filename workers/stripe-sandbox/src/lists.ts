@@ -2,7 +2,7 @@
  * Stripe's list object, `{object: "list", data, has_more, url}`, one shape for every list endpoint.
  * https://docs.stripe.com/api/pagination
  */
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import type { Range } from "./form";
 import { type PageResult, type StoredObject, readPage } from "./store";
 

@@ -8,12 +8,11 @@ import { AUTHENTICATION_REQUIRED, CardValidationError, type Outcome, paymentOutc
 import { settleInvoiceOf } from "./billing";
 import { recordCharge } from "./charges";
 import { openDispute, warnOfFraud } from "./disputes";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { type CardFailure, StripeApiError, cardError, cardErrorBody, docUrl, invalidRequest, unexpectedState } from "./errors";
 import { threeDSecureAction } from "./intents";
+import type { PaymentIntent } from "./payment-intent-object";
 import { type CardVault, type PaymentMethod, attachToCustomer, customerOf, loadPaymentMethod, loadVault, paymentMethodForIntent } from "./payment-methods";
-
-export type PaymentIntent = Stripe.PaymentIntent;
 
 const CONFIRMABLE = ["requires_payment_method", "requires_confirmation"];
 

@@ -2,9 +2,11 @@
  * A new PaymentIntent object as Stripe creates it (https://docs.stripe.com/api/payment_intents/object),
  * shared by `POST /v1/payment_intents` and the intents invoices create for their payment.
  */
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { ID_PREFIX, newClientSecret, newId } from "./ids";
-import type { PaymentIntent } from "./payment-attempts";
+import type Stripe from "stripe";
+
+export type PaymentIntent = Stripe.PaymentIntent;
 
 export interface PaymentIntentInit {
   amount: number;

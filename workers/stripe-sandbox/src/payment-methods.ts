@@ -4,7 +4,7 @@
  * confirmed. What a card will do later (decline, 3-D Secure) lives in a private vault row beside it.
  */
 import type Stripe from "stripe";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { type CardBehaviour, CardValidationError, TEST_PAYMENT_METHODS, behaviourOf, validateCard } from "./cards";
 import { cardError, invalidRequest, parameterMissing, resourceMissing } from "./errors";
 import { Params } from "./form";

@@ -24,7 +24,7 @@ import type Stripe from "stripe";
 import { creditRefundFailure, debitRefund, debitRefundIfCovered } from "./balance";
 import { debitsNegativeBalances } from "./balance-settings";
 import type { Charge } from "./charges";
-import { SandboxCall } from "./context";
+import { SandboxCall } from "./sandbox-call";
 import type { SandboxEnv } from "./env";
 import { refuseRefundOfDisputed } from "./disputes";
 import { invalidRequest, parameterInvalid } from "./errors";

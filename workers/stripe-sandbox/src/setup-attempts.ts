@@ -5,7 +5,7 @@
  */
 import type Stripe from "stripe";
 import { type CardBehaviour, CardValidationError, type Outcome, setupOutcome } from "./cards";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { type CardFailure, StripeApiError, cardError, cardErrorBody, docUrl, unexpectedState } from "./errors";
 import { threeDSecureAction } from "./intents";
 import { type PaymentMethod, attachToCustomer, customerOf, loadPaymentMethod, loadVault, paymentMethodForIntent } from "./payment-methods";

@@ -21,12 +21,13 @@
  * sandbox is next called (sandbox-app.ts runs it before every API call).
  */
 import { type Invoice, type Subscription, cancelNow, failedAttempt, intentOfInvoice, openInvoice, periodEndAfter, settleInvoiceOf, voidInvoice } from "./billing";
-import { SandboxCall } from "./context";
+import { SandboxCall } from "./sandbox-call";
 import type { SandboxEnv } from "./env";
 import { type CardFailure, cardErrorBody } from "./errors";
 import { previousAttributes } from "./events";
 import { Params } from "./form";
-import { confirmPayment, type PaymentIntent } from "./payment-attempts";
+import { confirmPayment } from "./payment-attempts";
+import type { PaymentIntent } from "./payment-intent-object";
 import { type PaymentMethod, customerOf } from "./payment-methods";
 import { scheduleDelivery } from "./webhooks";
 import type { StoredObject } from "./store";

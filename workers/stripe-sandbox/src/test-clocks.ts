@@ -10,7 +10,7 @@
  */
 import type Stripe from "stripe";
 import { advanceClock } from "./clock";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { invalidRequest, resourceMissing } from "./errors";
 import { ID_PREFIX, newId } from "./ids";
 

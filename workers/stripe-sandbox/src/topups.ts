@@ -15,7 +15,7 @@
  */
 import type Stripe from "stripe";
 import { afterBusinessDays, creditTopup } from "./balance";
-import type { SandboxCall } from "./context";
+import type { SandboxCall } from "./sandbox-call";
 import { previousAttributes } from "./events";
 import { invalidRequest } from "./errors";
 import type { StoredObject } from "./store";

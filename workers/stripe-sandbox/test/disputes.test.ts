@@ -11,7 +11,7 @@ import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { DISPUTE_FEE } from "../src/balance";
-import { SandboxCall } from "../src/context";
+import { SandboxCall } from "../src/sandbox-call";
 import { openDispute } from "../src/disputes";
 import { Params } from "../src/form";
 import { eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";

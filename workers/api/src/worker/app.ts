@@ -92,5 +92,3 @@ app.onError((err, c) => {
   console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), path: loggablePath(c.req.path), ...loggableError(err) }));
   return c.json(errorBody("internal", messageIn(language, INTERNAL_ERROR, INTERNAL_ERROR)), 500);
 });
-
-export type ApiType = typeof api;

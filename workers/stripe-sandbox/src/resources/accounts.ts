@@ -21,7 +21,8 @@ import {
   withReadiness,
   withTaxId,
 } from "../connect-accounts";
-import { type SandboxCall, endpoint } from "../context";
+import { endpoint } from "../context";
+import type { SandboxCall } from "../sandbox-call";
 import { invalidRequest, parameterInvalid, parameterMissing } from "../errors";
 import { previousAttributes } from "../events";
 import { applyMetadata } from "../form";

@@ -27,7 +27,7 @@ import {
   withReadiness,
   withTaxId,
 } from "../connect-accounts";
-import { SandboxCall } from "../context";
+import { SandboxCall } from "../sandbox-call";
 import { previousAttributes } from "../events";
 import { Params, bodyText } from "../form";
 import { type OnboardingLink, linkUsable } from "../onboarding-links";

@@ -5,7 +5,8 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
-import { type SandboxCall, endpoint } from "../context";
+import { endpoint } from "../context";
+import type { SandboxCall } from "../sandbox-call";
 import { cardError, invalidRequest, resourceMissing } from "../errors";
 import { previousAttributes } from "../events";
 import { applyMetadata } from "../form";

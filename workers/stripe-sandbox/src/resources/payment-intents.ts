@@ -6,13 +6,14 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
-import { type SandboxCall, endpoint } from "../context";
+import { endpoint } from "../context";
+import type { SandboxCall } from "../sandbox-call";
 import { invalidRequest, parameterMissing, unexpectedState } from "../errors";
 import { applyMetadata } from "../form";
 import { BROWSER_CONFIRM_PARAMS, CONFIRM_PARAMS, loadIntentFor, readAllowedPaymentMethodTypes, readAuthenticationOutcome } from "../intents";
 import { listObject } from "../lists";
-import { newPaymentIntent } from "../payment-intent-object";
-import { type PaymentIntent, answer, authenticatePayment, confirmPayment, readOffSession, withConfirmParams } from "../payment-attempts";
+import { type PaymentIntent, newPaymentIntent } from "../payment-intent-object";
+import { answer, authenticatePayment, confirmPayment, readOffSession, withConfirmParams } from "../payment-attempts";
 import { loadPaymentMethod } from "../payment-methods";
 import { refuseRemovedPaymentMethodTypes } from "../removed-params";
 import { readPage } from "../store";

@@ -9,7 +9,8 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
 import type { AppEnv } from "../env";
-import { type SandboxCall, endpoint } from "../context";
+import { endpoint } from "../context";
+import type { SandboxCall } from "../sandbox-call";
 import { invalidRequest, parameterInvalid, parameterMissing } from "../errors";
 import { applyMetadata } from "../form";
 import { ID_PREFIX, newId } from "../ids";

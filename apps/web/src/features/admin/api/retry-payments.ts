@@ -5,8 +5,5 @@
  */
 import { RetryBatchResponseSchema, type RetryRequest } from "@jplay/schema/admin";
 import { api } from "@/lib/api-client";
-import { useMutation } from "@tanstack/react-query";
 
 export const retryPayments = (request: RetryRequest) => api.post("/api/admin/payments/retry", RetryBatchResponseSchema, request);
-
-export const useRetryPayments = () => useMutation({ mutationFn: retryPayments });

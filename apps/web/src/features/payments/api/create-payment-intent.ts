@@ -6,9 +6,6 @@
 import { CheckoutPaymentResponseSchema } from "@jplay/schema/payments";
 import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { api } from "@/lib/api-client";
-import { useMutation } from "@tanstack/react-query";
 
 export const createPaymentIntent = () =>
   api.post("/api/create-payment-intent", CheckoutPaymentResponseSchema, { amount: ONE_OFF_FEE_CENTS });
-
-export const useCreatePaymentIntent = () => useMutation({ mutationFn: createPaymentIntent });

@@ -4,8 +4,5 @@
  */
 import { ClientSecretResponseSchema } from "@jplay/schema/payments";
 import { api } from "@/lib/api-client";
-import { useMutation } from "@tanstack/react-query";
 
 export const getOrCreateSubscription = () => api.post("/api/get-or-create-subscription", ClientSecretResponseSchema);
-
-export const useGetOrCreateSubscription = () => useMutation({ mutationFn: getOrCreateSubscription });
