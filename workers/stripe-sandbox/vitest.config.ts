@@ -80,6 +80,8 @@ export default defineConfig({
     // Integration tests through workerd and D1: 5 s is too tight on a busy two-core runner.
     testTimeout: 30_000,
     include: ["test/**/*.test.ts"],
-    setupFiles: ["./test/apply-migrations.ts"],
+    // One runtime per slot, its files one after another; each starts in an empty sandbox (setup-world.ts).
+    isolate: false,
+    setupFiles: ["./test/setup-world.ts"],
   },
 });

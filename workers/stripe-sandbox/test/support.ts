@@ -118,7 +118,7 @@ const RECORDER = "https://webhook-endpoint.test";
 /**
  * The recorder's two endpoints as the product's would be made: every event type (`*`), in the SDK's
  * version, one for the platform and one for connected accounts. Every test file starts with them
- * (apply-migrations.ts); a file's storage is its own.
+ * (setup-world.ts), in an empty sandbox.
  */
 export async function subscribeRecorder(stripe: Stripe): Promise<void> {
   const existing = (await stripe.webhookEndpoints.list({ limit: 100 })).data.map((endpoint) => endpoint.url);
