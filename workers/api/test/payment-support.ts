@@ -151,8 +151,13 @@ export async function songPaid(songId: string): Promise<SongRow> {
   );
 }
 
+/**
+ * How often the song was approved by a payment: moves into `approved` from another status. The
+ * pipeline's own approved → approved events (a delivery time set, a review) are not approvals.
+ */
 export const approvalEvents = async (songId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND to_status = 'approved'").bind(songId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND to_status = 'approved' AND from_status <> 'approved'").bind(songId).first<{ n: number }>())!
+    .n;
 
 export const paymentsOf = async (songId: string) =>
   (await env.DB.prepare("SELECT * FROM payments WHERE song_id = ? ORDER BY created_at").bind(songId).all<Record<string, unknown>>()).results;

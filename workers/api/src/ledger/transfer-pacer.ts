@@ -17,7 +17,7 @@ import { stripePaceRates } from "../platform/limits";
 import { wait } from "../platform/stripe-rate-limit";
 
 /** The one pacer for the account's payout requests. */
-const PACER_NAME = "stripe-transfers";
+export const PACER_NAME = "stripe-transfers";
 
 /** A Transfer counts against its endpoint and the account; a look-up (a list of Transfers) against the account. */
 export type PacedRequest = "transfer" | "lookup";

@@ -1,12 +1,14 @@
 /**
  * A fresh world for each test file, in the runtime the file shares with the others of its slot: a new
  * world stamp first (late jobs of the last file are dropped: test-world.ts), then the Stripe sandbox as
- * a new deployment finds it, every table of D1 emptied in one batch, every object of R2 deleted, and a
- * new catalogue generation in the edge cache. The setup (setup-world.ts) then makes the
+ * a new deployment finds it, every table of D1 emptied in one batch, every object of R2 deleted, a
+ * new catalogue generation in the edge cache and the payout pacer idle. The setup (setup-world.ts) then makes the
  * product's webhook endpoints again, as the first file found them.
  */
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { purgeCatalogue } from "../../src/catalogue/edge-cache";
+import { PACER_NAME, type TransferPacer } from "../../src/ledger/transfer-pacer";
 import { SANDBOX_SECRET_KEY } from "../../src/platform/stripe-client";
 import { startNextWorld } from "./test-world";
 
@@ -59,10 +61,22 @@ async function resetSandbox(): Promise<void> {
   if (!answer.ok) throw new Error(`the Stripe sandbox refused to reset: ${answer.status} ${await answer.text()}`);
 }
 
+/**
+ * The payout pacer as an idle one holds it: no send time reserved. Its times live in the Durable
+ * Object's memory, which outlives a file; a file that paced thousands of Transfers would make the
+ * next one wait for them.
+ */
+async function idlePacer(): Promise<void> {
+  await runInDurableObject(env.TRANSFER_PACER.getByName(PACER_NAME), (pacer: TransferPacer) => {
+    Object.assign(pacer, { nextAnyAt: 0, nextTransferAt: 0 });
+  });
+}
+
 export async function resetWorld(): Promise<void> {
   startNextWorld();
   await resetSandbox();
   await emptyDatabase(env.DB);
   await emptyBucket(env.MEDIA);
   await purgeCatalogue();
+  await idlePacer();
 }
