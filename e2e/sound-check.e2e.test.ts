@@ -4,10 +4,11 @@
  * The "Sound check" in a real browser (docs/audio-checks.md): an artist pays for a song, the queue job
  * listens to it, and the operator opens its disclosure in the Review card and the artist on their
  * page (from the keyboard, as a details/summary), each seeing the loudness, true peak and silence
- * measured; the artist's page says it in Spanish too.
+ * measured; the artist's page says it in Spanish too, and axe finds nothing serious in either theme.
  */
 import { describe, expect, test } from "vitest";
 import { freshVisa, keptArtistLink } from "./support/artist";
+import { auditInBothThemes } from "./support/axe";
 import { newPage } from "./support/browser";
 import { openInReview, signedInOperator } from "./support/operator";
 import { sharedServer } from "./support/shared-server";
@@ -44,6 +45,8 @@ describe("the sound check", () => {
     await expect.poll(() => item.getByText("Integrated loudness", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => item.getByText(/^-?\d+\.\d LUFS$/).isVisible()).toBe(true);
     await expect.poll(() => item.getByText(/^-?\d+\.\d dBTP$/).isVisible()).toBe(true);
+    const found = new Map<string, string[]>();
+    await auditInBothThemes(admin, "Review, sound check open", found);
 
     await page.goto(`${baseURL}${artistPage}`);
     const song = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title, exact: true }) });
@@ -54,6 +57,7 @@ describe("the sound check", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => song.getByText("Silence at the start", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => song.getByText(/^-?\d+\.\d LUFS$/).isVisible()).toBe(true);
+    await auditInBothThemes(page, "artist page, sound check open", found);
 
     await page.getByRole("button", { name: "Español", exact: true }).click();
     await page.reload();
@@ -62,5 +66,8 @@ describe("the sound check", () => {
     await expect.poll(() => song.getByText("Sonoridad integrada", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => song.getByText("Pico real", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => song.getByText(/^-?\d+[.,]\d LUFS$/).isVisible()).toBe(true);
+    await auditInBothThemes(page, "artist page in Spanish, sound check open", found);
+    // axe-core (WCAG 2.0–2.2 A and AA): no serious or critical violation, in either theme.
+    expect(Object.fromEntries(found)).toEqual({});
   });
 });
