@@ -13,7 +13,7 @@
  */
 import type { Ctx } from "../../platform/context";
 import { identifierSettings, prepareRelease } from "../../releases/index";
-import { checkAudio } from "../check-audio";
+import { checkAudioStream } from "../check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../delivery-window";
 import { audioCheckRejection, rejectApprovedSong, scheduleDelivery } from "../distribution-pipeline";
 import { songById } from "../../platform/rows-by-id";
@@ -43,7 +43,7 @@ export async function processDistribution(ctx: Ctx, songId: string): Promise<voi
     await rejectApprovedSong(ctx, songId, audioCheckRejection("The stored audio file is missing."));
     return;
   }
-  const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
+  const check = await checkAudioStream(object.body, object.size);
   if (!check.ok) {
     await rejectApprovedSong(ctx, songId, audioCheckRejection(check.reason));
     return;
