@@ -1,7 +1,8 @@
 /**
  * Listening to every paid song in the queue job (docs/audio-checks.md), against real local D1, R2 and
  * Queues: encoded MP3s (the demo synthesiser's encoder) are streamed from R2 through the decoder and
- * the meters. A damaged middle frame refuses the song, with where and why in the artist's language on
+ * the meters. A damaged middle frame is refused at upload when the form brings it (before any charge);
+ * one that reached R2 another way refuses the paid song, with where and why in the artist's language on
  * their page and in their text, and its fee goes back through the rejection's refund; 15 s of silence
  * in front is flagged, not refused; the measurements are stored and answered to the artist (their own
  * songs only) and to operators in Review.
@@ -17,7 +18,9 @@ import { processDistribution } from "../src/distribution/jobs/process-distributi
 import { signedInOperator } from "./admin-support";
 import { damageMiddleFrame, toneAfterSilenceMp3 } from "./mp3-files";
 import { CapturingQueue, insertArtist, insertSong, paySong, pipelineContext, songEvents, songRow, toneMp3 } from "./song-fixtures";
-import { Browser, nextPhone, testContext } from "./support";
+import { MP3_MESSAGES } from "../src/platform/mp3-frames";
+import { Browser, nextPhone, setUpArtist, testContext } from "./support";
+import { countSongs, postStreamed, sessionHeaders, streamedForm } from "./upload-support";
 
 async function artistSpeaking(language: "en" | "es"): Promise<string> {
   const artistId = await insertArtist();
@@ -39,8 +42,30 @@ const checkCount = async () => (await env.DB.prepare("select count(*) as n from 
 
 const audioCheckOf = (token: string, songId: string) => new Browser().fetch(`/api/artist/${token}/songs/${songId}/audio-check`);
 
-describe("a paid song whose middle frame is damaged", () => {
-  it("is refused with where and why, in the artist's language on their page and text, and its fee refunded", async () => {
+describe("a song whose middle frame is damaged", () => {
+  it("sent through the form, is refused at upload with the MP3 field's message: nothing stored, nothing to pay", async () => {
+    const browser = new Browser();
+    const { setup, saved } = await setUpArtist(browser);
+    expect(saved.status).toBe(200);
+    const songsBefore = await countSongs();
+    const response = await postStreamed(
+      await sessionHeaders(browser),
+      streamedForm([
+        { name: "customerId", data: setup.customerId },
+        { name: "artistName", data: "Damaged Frame" },
+        { name: "songTitle", data: "Zeroed in the middle" },
+        { name: "explicit", data: "no" },
+        { name: "price", data: "1.99" },
+        { name: "songFile", filename: "song.mp3", data: damageMiddleFrame(toneMp3(20)) },
+      ]),
+    );
+    expect(response.status).toBe(400);
+    expect(Object.values(MP3_MESSAGES)).toContain((await response.json<{ error: { message: string } }>()).error.message);
+    expect(await countSongs()).toBe(songsBefore);
+    expect((await env.DB.prepare("select count(*) as n from payments").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("found only by listening (it reached R2 another way), is refused once paid, in the artist's language, and its fee refunded", async () => {
     const artistId = await artistSpeaking("es");
     const { songId, jobs } = await paidAndListenedTo(artistId, damageMiddleFrame(toneMp3(20)));
     const song = await songRow(songId);
