@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { CreditSchema, GENRES, SONG_LANGUAGES } from "./release-metadata";
 import { SONG_PACKAGES, SONG_STATUSES } from "./statuses";
 import { OverrideSchema, SongScreeningSchema } from "./compliance";
+import { AudioCheckSchema } from "./audio-check";
 
 const EXPLICIT_MESSAGE = "The explicit answer must be true or false.";
 
@@ -70,6 +71,8 @@ export const ReviewQueueSongSchema = v.object({
   cleanVersionOfTitle: v.nullable(v.string()),
   /** What screening against the term lists found (docs/decisions/067-term-lists-screening-audit.md). */
   screening: SongScreeningSchema,
+  /** What listening to its whole audio measured (docs/audio-checks.md); null until the check ran. */
+  audioCheck: v.nullable(AudioCheckSchema),
 });
 export type ReviewQueueSong = v.InferOutput<typeof ReviewQueueSongSchema>;
 

@@ -1078,6 +1078,29 @@ export const songTranscripts = sqliteTable("song_transcripts", {
   finishedAt: integer("finished_at", { mode: "number" }),
 });
 
+/**
+ * What listening to a song's whole audio measured (docs/audio-checks.md): loudness after BS.1770-4 /
+ * EBU R128, true peak, silence at either end and clipping, kept as integers (hundredths of LU, LUFS
+ * and dB; milliseconds; samples). `flags` is a JSON array of what the artist and operators are warned
+ * of (they never refuse a song: a corrupt frame does, and is the song's rejection reason).
+ */
+export const songAudioChecks = sqliteTable("song_audio_checks", {
+  songId: text("song_id")
+    .primaryKey()
+    .references(() => songs.id),
+  /** Integrated loudness, hundredths of LUFS; null when the song is all below the absolute gate. */
+  integratedLoudness: integer("integrated_loudness"),
+  /** Loudness range (EBU Tech 3342), hundredths of LU; null when too short or too quiet to measure. */
+  loudnessRange: integer("loudness_range"),
+  /** True peak (BS.1770-4 annex 2), hundredths of dBTP. */
+  truePeak: integer("true_peak").notNull(),
+  leadingSilenceMs: integer("leading_silence_ms").notNull(),
+  trailingSilenceMs: integer("trailing_silence_ms").notNull(),
+  clippedSamples: integer("clipped_samples").notNull(),
+  flags: text("flags").notNull().default("[]"),
+  checkedAt: integer("checked_at", { mode: "number" }).notNull(),
+});
+
 export const FACILITY_SONG_REVIEW_STATUSES = ["held", "overridden"] as const;
 export type FacilitySongReviewStatus = (typeof FACILITY_SONG_REVIEW_STATUSES)[number];
 

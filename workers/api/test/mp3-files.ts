@@ -81,3 +81,33 @@ function firstFrameStart(mp3: Uint8Array): number {
   if (mp3[0] !== 0x49 || mp3[1] !== 0x44 || mp3[2] !== 0x33) return 0;
   return 10 + ((mp3[6]! << 21) | (mp3[7]! << 14) | (mp3[8]! << 7) | mp3[9]!);
 }
+
+/** `silenceSeconds` of digital silence, then `toneSeconds` of the 440 Hz tone, encoded like toneMp3. */
+export function toneAfterSilenceMp3(silenceSeconds: number, toneSeconds: number): Uint8Array {
+  const silent = Math.round(silenceSeconds * SAMPLE_RATE);
+  const samples = new Float32Array(silent + Math.round(toneSeconds * SAMPLE_RATE));
+  for (let i = silent; i < samples.length; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE);
+  return encodeMp3(samples);
+}
+
+/** MPEG-2 Layer III bitrates (kbps) by header index, the encoding toneMp3 makes. */
+const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const MPEG2_RATES = [22050, 24000, 16000];
+
+/**
+ * A copy of `mp3` (toneMp3's MPEG-2 frames, no ID3 tag) whose middle frame is zeroed, header and all,
+ * as a bad disk sector or a broken copy leaves it: the frames before and after are intact.
+ */
+export function damageMiddleFrame(mp3: Uint8Array): Uint8Array {
+  const starts: number[] = [];
+  for (let at = 0; at + 4 <= mp3.length; ) {
+    if (mp3[at] !== 0xff || (mp3[at + 1]! & 0xe0) !== 0xe0) throw new Error(`no frame header at byte ${at}`);
+    starts.push(at);
+    const b2 = mp3[at + 2]!;
+    at += Math.floor((72_000 * MPEG2_KBPS[b2 >> 4]!) / MPEG2_RATES[(b2 >> 2) & 3]!) + ((b2 >> 1) & 1);
+  }
+  const damaged = mp3.slice();
+  const middle = Math.floor(starts.length / 2);
+  damaged.fill(0, starts[middle], starts[middle + 1]);
+  return damaged;
+}

@@ -1,8 +1,9 @@
-// The audio check on real encoder output (the demo's lamejs MP3s) and on files that are not MP3.
+// The audio check on real encoder output (the demo's lamejs MP3s) and on files that are not MP3, read
+// whole or as a stream (as the queue job reads the stored object): both say the same.
 import { describe, expect, it } from "vitest";
 import { BITRATE_KBPS, SAMPLE_RATE } from "../../../../scripts/demo/render-mp3.ts";
 import { toneMp3, withId3 } from "../../test/mp3-files";
-import { checkAudio } from "./check-audio";
+import { checkAudio, checkAudioStream } from "./check-audio";
 
 describe("checkAudio", () => {
   it("reads duration, bitrate and sample rate from a real MP3, with or without an ID3 tag", async () => {
@@ -27,5 +28,14 @@ describe("checkAudio", () => {
     if (check.ok) return;
     if (typeof reason === "string") expect(check.reason).toBe(reason);
     else expect(check.reason).toMatch(reason);
+  });
+
+  it.each([
+    ["a real MP3", toneMp3(3)],
+    ["a real MP3 behind an ID3 tag", withId3(toneMp3(3))],
+    ["an empty file", new Uint8Array(0)],
+    ["a cut MP3", toneMp3(3).slice(0, 600)],
+  ] as const)("says the same of %s read as a stream", async (_name, bytes) => {
+    expect(await checkAudioStream(new Blob([bytes]).stream(), bytes.length)).toEqual(await checkAudio(bytes));
   });
 });

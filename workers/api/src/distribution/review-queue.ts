@@ -12,6 +12,8 @@ import { SONG_PACKAGES, type SongPackage } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { deliverAt, secondsPerWindowHour, windowEndsAt } from "./delivery-window";
 import { songScreening } from "../compliance/index";
+import { audioCheckView, type StoredAudioCheck } from "@jplay/schema/audio-check";
+import { audioChecksOf } from "../platform/rows-by-id";
 
 interface WaitingSong {
   id: string;
@@ -61,6 +63,8 @@ const deadlineSql = (secondsPerHour: number) =>
     sql` `,
   )} end`;
 
+const audioChecksView = (stored: StoredAudioCheck | undefined) => (stored ? audioCheckView(stored) : null);
+
 export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
   const { db } = ctx;
   const secondsPerHour = secondsPerWindowHour(ctx.env);
@@ -71,6 +75,7 @@ export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
     order by ${deadlineSql(secondsPerHour)}, id
     limit ${REVIEW_QUEUE_MAX_SONGS}`);
   const [count] = await db.all<{ total: number }>(sql`select count(*) as total ${WAITING}`);
+  const audioChecks = await audioChecksOf(db, rows.map((song) => song.id));
   return {
     songs: await Promise.all(rows.map(async (song) => {
       const deadline = windowEndsAt(song.paidAt, song.package, secondsPerHour);
@@ -100,6 +105,7 @@ export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
         cLine: { year: song.cLineYear, holder: song.cLineHolder },
         cleanVersionOfTitle: song.cleanVersionOfTitle,
         screening: await songScreening(ctx, song.id, { lyrics: song.lyrics, instrumental: song.instrumental === 1 }),
+        audioCheck: audioChecksView(audioChecks.get(song.id)),
       };
     })),
     total: count?.total ?? 0,

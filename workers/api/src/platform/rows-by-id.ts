@@ -2,8 +2,9 @@
  * Plain reads of one row by its id, for the jobs and routes that need a song or an artist as it is
  * stored: one query each, kept here so SQL stays in services (docs/decisions/030-one-way-per-thing.md).
  */
-import { eq } from "drizzle-orm";
-import { artists, type SongStatus, songs } from "@jplay/schema/tables";
+import { eq, sql } from "drizzle-orm";
+import type { StoredAudioCheck } from "@jplay/schema/audio-check";
+import { artists, songAudioChecks, type SongStatus, songs } from "@jplay/schema/tables";
 import type { Db } from "./db";
 
 export type SongRow = typeof songs.$inferSelect;
@@ -20,4 +21,12 @@ export async function songStatusOf(db: Db, songId: string): Promise<SongStatus |
 
 export async function artistById(db: Db, artistId: string): Promise<ArtistRow | undefined> {
   return (await db.select().from(artists).where(eq(artists.id, artistId)).limit(1))[0];
+}
+
+/** What listening measured of each of `songIds` (song_audio_checks), by song id; a song not yet listened to is absent. */
+export async function audioChecksOf(db: Db, songIds: string[]): Promise<Map<string, StoredAudioCheck>> {
+  if (songIds.length === 0) return new Map();
+  const rows = await db.select().from(songAudioChecks)  // One bound parameter however many ids (D1 binds at most 100).
+    .where(sql`${songAudioChecks.songId} in (select value from json_each(${JSON.stringify(songIds)}))`);
+  return new Map(rows.map(({ songId, ...check }) => [songId, check]));
 }

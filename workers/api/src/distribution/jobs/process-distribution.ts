@@ -1,6 +1,7 @@
 /**
  * `distribution.process`, queued when a song is paid (payments/apply-payment.ts): decode the stored
- * audio, record its facts and schedule delivery by package, or reject the song with a reason the admin
+ * audio, listen to every frame of it and store what was measured (listen-to-upload.ts, docs/audio-checks.md),
+ * record its facts and schedule delivery by package, or reject the song with a reason the admin
  * sees. A song that passes has its cover's WebP sizes stored first (distribution/store-cover-sizes.ts), so
  * they exist before it can go live; a cover that cannot be resized never holds the song back. It gets
  * its ISRC and UPC and the delivered copy of its audio (releases/prepare-release.ts) before its delivery
@@ -12,10 +13,11 @@
  */
 import type { Ctx } from "../../platform/context";
 import { identifierSettings, prepareRelease } from "../../releases/index";
-import { checkAudio } from "../check-audio";
+import { checkAudioStream } from "../check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../delivery-window";
 import { audioCheckRejection, rejectApprovedSong, scheduleDelivery } from "../distribution-pipeline";
 import { songById } from "../../platform/rows-by-id";
+import { listenToUpload } from "../listen-to-upload";
 import { storeCoverSizes } from "../store-cover-sizes";
 
 export async function processDistribution(ctx: Ctx, songId: string): Promise<void> {
@@ -41,11 +43,13 @@ export async function processDistribution(ctx: Ctx, songId: string): Promise<voi
     await rejectApprovedSong(ctx, songId, audioCheckRejection("The stored audio file is missing."));
     return;
   }
-  const check = await checkAudio(new Uint8Array(await object.arrayBuffer()));
+  const check = await checkAudioStream(object.body, object.size);
   if (!check.ok) {
     await rejectApprovedSong(ctx, songId, audioCheckRejection(check.reason));
     return;
   }
+  // Every frame decoded and measured; a corrupt one refuses (and refunds) the song.
+  if (!(await listenToUpload(ctx, song))) return;
   // Read before anything is written for a song that passed: a missing setting fails the job here.
   const settings = identifierSettings(env);
   if (song.coverKey) await storeCoverSizes(ctx, songId, song.coverKey);

@@ -1,7 +1,7 @@
 /**
  * The Review tab (docs/decisions/029-review-before-delivery.md): every paid song waits here until an
  * operator has listened to it. Per song the cover, title, artist, the artist's explicit answer, a
- * player, when it goes live and how long is left before its package's window ends (overdue songs
+ * player and its sound check (components/audio-check-details.tsx), when it goes live and how long is left before its package's window ends (overdue songs
  * first, badged), its release metadata and lyrics (release-details-review.tsx). Approve (correcting
  * the explicit answer if the song says otherwise) or Reject with a reason (reject-song-dialog.tsx, the
  * same dialog as Distribution Status's); correct its genre, language or credits. The queue is read
@@ -24,6 +24,7 @@ import { RejectSongDialog, type SongToReject } from "./reject-song-dialog";
 import { HighlightedLyrics } from "./highlighted-lyrics";
 import { formatMoment } from "../admin-format";
 import { Moment } from "./moment";
+import { AudioCheckDetails } from "@/components/audio-check-details";
 
 const PACKAGE_NAMES: Record<SongPackage, string> = {
   standard: "Standard",
@@ -131,6 +132,7 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
           <ReleaseDetailsRows song={song} />
         </dl>
         <audio controls preload="none" src={song.audioUrl} aria-label={`Listen to ${song.title}`} className="w-full max-w-md" />
+        <AudioCheckDetails check={song.audioCheck} title={song.title} />
         <LyricsToCheck song={song} />
         <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Matches in the lyrics of ${song.title}`} transcriptLabel={`Matches in the audio transcript of ${song.title}`} />
         <CorrectReleaseDetails song={song} />

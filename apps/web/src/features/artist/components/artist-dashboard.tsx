@@ -121,7 +121,7 @@ export function ArtistDashboard({
         <h2 id="artist-songs" className="text-2xl font-bold">
           {i18n._("Songs")}
         </h2>
-        <ArtistSongs songs={data.songs} />
+        <ArtistSongs songs={data.songs} token={token} />
       </section>
 
       <section aria-labelledby="artist-sales" className="space-y-2">

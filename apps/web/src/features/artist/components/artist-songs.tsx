@@ -1,6 +1,6 @@
 /**
- * The artist's songs: a status badge (words, not colour alone), sales, and each song's history of
- * status changes with their time and cause.
+ * The artist's songs: a status badge (words, not colour alone), sales, a paid song's sound check
+ * (song-sound-check.tsx) and each song's history of status changes with their time and cause.
  */
 import type { ArtistSong } from "@jplay/schema/artist";
 import { formatIsrc } from "@jplay/schema/identifiers";
@@ -9,6 +9,7 @@ import { cn } from "@/lib/cn";
 import { useI18n, type Translator } from "@/lib/i18n";
 import { formatDate, formatMoney } from "@/lib/i18n/format-values";
 import { downloadsSold, formatMoment, songStatusLabel } from "../labels";
+import { SongSoundCheck } from "./song-sound-check";
 
 const badgeTone: Record<SongStatus, string> = {
   pending: "border-line bg-surface-2 text-fg",
@@ -90,7 +91,8 @@ function SongHistory({ song }: { song: ArtistSong }) {
   );
 }
 
-export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
+/** `token`: the page link's segment, for each song's sound check. */
+export function ArtistSongs({ songs, token }: { songs: ArtistSong[]; token: string }) {
   const i18n = useI18n();
   if (songs.length === 0) {
     return (
@@ -119,6 +121,7 @@ export function ArtistSongs({ songs }: { songs: ArtistSong[] }) {
             {downloadsSold(song.sales.purchases, i18n)} · {i18n._("{amount} in sales", { amount: formatMoney(song.sales.grossCents, i18n.language) })}
           </p>
           <SongIdentifiers song={song} />
+          {(song.status === "approved" || song.status === "distributed") && <SongSoundCheck token={token} songId={song.id} title={song.title} />}
           <SongHistory song={song} />
         </li>
       ))}
