@@ -9,14 +9,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { splitSale } from "@jplay/schema/pricing";
 import { LEDGER_ACCOUNTS as A } from "@jplay/schema/ledger-postings";
-import type { SaveSongSplitRequest } from "@jplay/schema/splits";
 import { accountBalance, ledgerTotal } from "../src/ledger/ledger";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { refundRightsRemoval } from "../src/provider/receipts/refund-rights-removal";
 import { saveSongSplit } from "../src/splits/index";
 import { splitCredit } from "../src/splits/split-rule";
+import type { AdminSongSplitsResponse, SaveSongSplitRequest, SongSplitResponse } from "@jplay/schema/splits";
+import { issueArtistLink } from "../src/access/artist-links";
+import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
-import { testContext } from "./support";
+import { Browser, testContext } from "./support";
 
 const at = (now: number) => testContext({ now: () => now });
 
@@ -127,5 +129,73 @@ describe("splitting sales", () => {
     expect(await accountBalance(testContext(), A.collaboratorHeld(b, songId))).toBe(0);
     expect(await accountBalance(testContext(), A.artistAvailable(artistId))).toBe(0);
     expect(await ledgerTotal(testContext())).toBe(0);
+  });
+});
+
+describe("the artist page's split routes", () => {
+  const page = new Browser();
+  const put = (token: string, songId: string, body: unknown) =>
+    page.fetch(`/api/artist/${token}/songs/${songId}/splits`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const rows = async () => {
+    const count = async (table: string) => (await env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n")) ?? 0;
+    return { collaborators: await count("collaborators"), versions: await count("song_split_versions"), shares: await count("song_split_shares"), audit: await count("audit_log") };
+  };
+
+  it("saves a split, answers it, audits it, and shows the operator every version", async () => {
+    const { artistId, songId } = await liveSong();
+    const token = await issueArtistLink(testContext(), artistId);
+    const saved = await put(token, songId, { ...fiftyThirtyTwenty("+1 555 010 0021", "+1 555 010 0022") });
+    expect(saved.status).toBe(200);
+    const answer = await saved.json<SongSplitResponse>();
+    expect(answer.split).toMatchObject({ version: 1, artistBasisPoints: 5_000, recoup: null });
+    expect(answer.split!.collaborators.map((c) => [c.name, c.phone, c.role, c.basisPoints, c.accepted])).toEqual([
+      ["Bea", "+15550100021", "producer", 3_000, false],
+      ["Cy", "+15550100022", "composer", 2_000, false],
+    ]);
+    expect(await (await page.fetch(`/api/artist/${token}/songs/${songId}/splits`)).json()).toEqual(answer);
+    await put(token, songId, { collaborators: [{ name: "Bea B.", phone: "+15550100021", role: "producer", basisPoints: 4_000 }], recoup: { payeePhone: "+15550100021", amountCents: 500 } });
+    const audit = await env.DB.prepare("select actor, artist_id as artistId from audit_log where action = 'splits_changed' and song_id = ?1").bind(songId).all();
+    expect(audit.results).toEqual([{ actor: `artist:${artistId}`, artistId }, { actor: `artist:${artistId}`, artistId }]);
+    const operator = await signedInOperator();
+    const history = await (await operator.fetch(`/api/admin/songs/${songId}/splits`)).json<AdminSongSplitsResponse>();
+    expect(history.artistId).toBe(artistId);
+    expect(history.versions.map((v) => [v.version, v.artistBasisPoints, v.collaborators.map((c) => c.name), v.recoup?.amountCents ?? null])).toEqual([
+      [2, 6_000, ["Bea B."], 500],
+      [1, 5_000, ["Bea B.", "Cy"], null],
+    ]);
+  });
+
+  it("refuses another artist's song, odd song ids and wrong tokens, writing nothing", async () => {
+    const mine = await liveSong();
+    const theirs = await liveSong();
+    const token = await issueArtistLink(testContext(), mine.artistId);
+    const before = await rows();
+    for (const songId of [theirs.songId, "constructor", "__proto__", "does-not-exist"]) {
+      expect((await put(token, songId, fiftyThirtyTwenty())).status).toBe(404);
+      expect((await page.fetch(`/api/artist/${token}/songs/${songId}/splits`)).status).toBe(404);
+    }
+    for (const wrong of ["not-a-token", "constructor", "__proto__", `${token.slice(0, -2)}xx`]) {
+      expect((await put(wrong, mine.songId, fiftyThirtyTwenty())).status).toBe(404);
+    }
+    expect(await rows()).toEqual(before);
+  });
+
+  it("refuses shares over 100%, more than 20 collaborators, bad basis points and a payee who is not a collaborator", async () => {
+    const { artistId, songId } = await liveSong();
+    const token = await issueArtistLink(testContext(), artistId);
+    const before = await rows();
+    const person = (i: number, basisPoints = 100) => ({ name: `P${i}`, phone: `+1555010${String(1000 + i)}`, role: "performer", basisPoints });
+    const refused = [
+      { collaborators: [person(1, 6_000), person(2, 4_001)], recoup: null },
+      { collaborators: Array.from({ length: 21 }, (_, i) => person(i)), recoup: null },
+      { collaborators: [person(1, 0)], recoup: null },
+      { collaborators: [person(1, 12.5)], recoup: null },
+      { collaborators: [person(1), { ...person(2), phone: person(1).phone }], recoup: null },
+      { collaborators: [person(1)], recoup: { payeePhone: "+15559999999", amountCents: 100 } },
+      { collaborators: [{ ...person(1), phone: "not a phone" }], recoup: null },
+    ];
+    for (const body of refused) expect((await put(token, songId, body)).status).toBe(400);
+    expect(await rows()).toEqual(before);
+    expect((await put(token, songId, { collaborators: Array.from({ length: 20 }, (_, i) => person(i, 500)), recoup: null })).status).toBe(200);
   });
 });

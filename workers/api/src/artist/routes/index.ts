@@ -1,11 +1,13 @@
-/** /api/artist/{token}: the artist's private page (page.ts), its card (card.ts), phone (phone.ts) and monthly statements (statements.ts); the token is the credential. */
+/** /api/artist/{token}: the artist's private page (page.ts), its card (card.ts), phone (phone.ts), monthly statements (statements.ts) and songs' royalty splits (splits.ts); the token is the credential. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
 import { artistCardRoutes } from "./card";
 import { artistPageRoutes } from "./page";
 import { artistPhoneRoutes } from "./phone";
+import { artistSplitRoutes } from "./splits";
 import { artistStatementRoutes } from "./statements";
 
 export const artistRoutes = new Hono<AppEnv>().route("/", artistPageRoutes).route("/", artistCardRoutes)
   .route("/", artistPhoneRoutes)
-  .route("/", artistStatementRoutes);
+  .route("/", artistStatementRoutes)
+  .route("/", artistSplitRoutes);
