@@ -12,7 +12,7 @@ import { LEDGER_ACCOUNTS as A } from "@jplay/schema/ledger-postings";
 import { accountBalance, ledgerTotal } from "../src/ledger/ledger";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { refundRightsRemoval } from "../src/provider/receipts/refund-rights-removal";
-import { saveSongSplit } from "../src/splits/index";
+import { returnHeldSharesTask, saveSongSplit } from "../src/splits/index";
 import { splitCredit } from "../src/splits/split-rule";
 import type { AdminSongSplitsResponse, SaveSongSplitRequest, SongSplitResponse } from "@jplay/schema/splits";
 import { issueArtistLink } from "../src/access/artist-links";
@@ -20,6 +20,7 @@ import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
 import { Browser, testContext } from "./support";
 
+const DAY = 24 * 60 * 60 * 1000;
 const at = (now: number) => testContext({ now: () => now });
 
 async function liveSong(priceCents = 199) {
@@ -197,5 +198,58 @@ describe("the artist page's split routes", () => {
     for (const body of refused) expect((await put(token, songId, body)).status).toBe(400);
     expect(await rows()).toEqual(before);
     expect((await put(token, songId, { collaborators: Array.from({ length: 20 }, (_, i) => person(i, 500)), recoup: null })).status).toBe(200);
+  });
+});
+
+describe("held shares", () => {
+  it("holds an unaccepted share, tells the artist 14 days before, and returns it to the artist after the hold", async () => {
+    const { artistId, songId } = await liveSong();
+    const soldAt = Date.now() - 1_000;
+    await saveSongSplit(at(soldAt - 60_000), artistId, songId, fiftyThirtyTwenty("+15550100031", "+15550100032"));
+    await sell(songId, 5, soldAt + 1_000);
+    const b = await collaboratorId(artistId, "+15550100031");
+    const c = await collaboratorId(artistId, "+15550100032");
+    const held = async () => [await accountBalance(testContext(), A.collaboratorHeld(b, songId)), await accountBalance(testContext(), A.collaboratorHeld(c, songId))];
+    const [bHeld, cHeld] = await held();
+    expect(bHeld! > 0 && cHeld! > 0).toBe(true);
+    const artistBefore = await accountBalance(testContext(), A.artistAvailable(artistId));
+    const texts = async () => (await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'split_share_returning'").bind(artistId).all<{ body: string }>()).results;
+
+    // 150 days on: nothing yet.
+    await returnHeldSharesTask(testContext(), new Date(soldAt + 150 * DAY));
+    expect(await texts()).toEqual([]);
+    expect(await held()).toEqual([bHeld, cHeld]);
+
+    // 167 days on (14 before the 180-day hold ends): the artist is told, once per collaborator, and nothing moves yet.
+    await returnHeldSharesTask(testContext(), new Date(soldAt + 167 * DAY));
+    await returnHeldSharesTask(testContext(), new Date(soldAt + 167 * DAY + 60_000));
+    expect((await texts()).length).toBe(2);
+    expect((await texts()).some((text) => text.body.includes("Bea"))).toBe(true);
+    expect(await held()).toEqual([bHeld, cHeld]);
+
+    // 181 days on: both held shares are the artist's again, once however often the task runs.
+    await returnHeldSharesTask(testContext(), new Date(soldAt + 181 * DAY));
+    await returnHeldSharesTask(testContext(), new Date(soldAt + 182 * DAY));
+    expect(await held()).toEqual([0, 0]);
+    expect((await accountBalance(testContext(), A.artistAvailable(artistId))) - artistBefore).toBe(bHeld! + cHeld!);
+    expect(await ledgerTotal(testContext())).toBe(0);
+  });
+
+  it("keeps the hold SPLIT_HOLD_DAYS long, and never returns a share whose collaborator accepted", async () => {
+    const { artistId, songId } = await liveSong();
+    const soldAt = Date.now() - 1_000;
+    await saveSongSplit(at(soldAt - 60_000), artistId, songId, fiftyThirtyTwenty("+15550100041", "+15550100042"));
+    const b = await collaboratorId(artistId, "+15550100041");
+    await env.DB.prepare("update collaborators set accepted_at = ?2 where id = ?1").bind(b, soldAt).run();
+    await sell(songId, 2, soldAt + 1_000);
+    const c = await collaboratorId(artistId, "+15550100042");
+    const shortHold = testContext({ env: { ...env, SPLIT_HOLD_DAYS: "30" } });
+    expect(await accountBalance(testContext(), A.collaboratorHeld(b, songId))).toBe(0);
+    const bAvailable = await accountBalance(testContext(), A.collaboratorAvailable(b));
+    expect(bAvailable).toBeGreaterThan(0);
+    await returnHeldSharesTask(shortHold, new Date(soldAt + 17 * DAY));
+    await returnHeldSharesTask(shortHold, new Date(soldAt + 31 * DAY));
+    expect(await accountBalance(testContext(), A.collaboratorHeld(c, songId))).toBe(0);
+    expect(await accountBalance(testContext(), A.collaboratorAvailable(b))).toBe(bAvailable);
   });
 });
