@@ -14,7 +14,9 @@ import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { refundRightsRemoval } from "../src/provider/receipts/refund-rights-removal";
 import { returnHeldSharesTask, saveSongSplit } from "../src/splits/index";
 import { splitCredit } from "../src/splits/split-rule";
-import type { AdminSongSplitsResponse, SaveSongSplitRequest, SongSplitResponse } from "@jplay/schema/splits";
+import fc from "fast-check";
+import * as v from "valibot";
+import { AdminSongSplitsResponseSchema, type AdminSongSplitsResponse, type SaveSongSplitRequest, SongSplitResponseSchema, type SongSplitResponse } from "@jplay/schema/splits";
 import { issueArtistLink } from "../src/access/artist-links";
 import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
@@ -68,6 +70,25 @@ describe("splitting sales", () => {
     // Each sale is the rounding rule on one credit, so 37 sales are 37 times it: no cent lost or made.
     const one = splitCredit(credit, [{ collaboratorId: b, basisPoints: 3_000 }, { collaboratorId: c, basisPoints: 2_000 }]);
     expect([artistNow, bHeld, cHeld]).toEqual([37 * one.artistCents, 37 * one.shares[0]!.cents, 37 * one.shares[1]!.cents]);
+    expect(await ledgerTotal(testContext())).toBe(0);
+  });
+
+  it("for random shares and prices, the collaborators' credits and the artist's part equal the artist credit in the ledger (property)", async () => {
+    const shares = fc.array(fc.integer({ min: 1, max: 2_500 }), { minLength: 1, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(shares, fc.integer({ min: 70, max: 199 }), fc.integer({ min: 1, max: 6 }), async (bps, priceCents, sales) => {
+        const { artistId, songId } = await liveSong(priceCents);
+        const collaborators = bps.map((basisPoints, i) => ({ name: `P${i}`, phone: `+1555020${String(1000 + i)}`, role: "performer" as const, basisPoints }));
+        await saveSongSplit(at(Date.now() - 60_000), artistId, songId, { collaborators, recoup: null });
+        await sell(songId, sales, Date.now(), priceCents);
+        const credit = splitSale(priceCents, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
+        const toCollaborators = (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where song_id = ?1").bind(songId).first<number>("n")) ?? 0;
+        const held = (await env.DB.prepare("select coalesce(sum(amount_cents), 0) as n from ledger_entries where account like 'collaborator:%' and substr(account, -length(?1)) = ?1").bind(`:held:${songId}`).first<number>("n")) ?? 0;
+        expect(held).toBe(toCollaborators);
+        expect((await accountBalance(testContext(), A.artistAvailable(artistId))) + toCollaborators).toBe(sales * credit);
+      }),
+      { numRuns: 15 },
+    );
     expect(await ledgerTotal(testContext())).toBe(0);
   });
 
@@ -148,6 +169,7 @@ describe("the artist page's split routes", () => {
     const saved = await put(token, songId, { ...fiftyThirtyTwenty("+1 555 010 0021", "+1 555 010 0022") });
     expect(saved.status).toBe(200);
     const answer = await saved.json<SongSplitResponse>();
+    expect(v.is(SongSplitResponseSchema, answer)).toBe(true);
     expect(answer.split).toMatchObject({ version: 1, artistBasisPoints: 5_000, recoup: null });
     expect(answer.split!.collaborators.map((c) => [c.name, c.phone, c.role, c.basisPoints, c.accepted])).toEqual([
       ["Bea", "+15550100021", "producer", 3_000, false],
@@ -159,6 +181,7 @@ describe("the artist page's split routes", () => {
     expect(audit.results).toEqual([{ actor: `artist:${artistId}`, artistId }, { actor: `artist:${artistId}`, artistId }]);
     const operator = await signedInOperator();
     const history = await (await operator.fetch(`/api/admin/songs/${songId}/splits`)).json<AdminSongSplitsResponse>();
+    expect(v.is(AdminSongSplitsResponseSchema, history)).toBe(true);
     expect(history.artistId).toBe(artistId);
     expect(history.versions.map((v) => [v.version, v.artistBasisPoints, v.collaborators.map((c) => c.name), v.recoup?.amountCents ?? null])).toEqual([
       [2, 6_000, ["Bea B."], 500],
