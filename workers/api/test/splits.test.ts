@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { splitSale } from "@jplay/schema/pricing";
 import { LEDGER_ACCOUNTS as A } from "@jplay/schema/ledger-postings";
 import { accountBalance, ledgerTotal } from "../src/ledger/ledger";
+import { loadMonthlyStatement } from "../src/ledger/monthly-statement";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { refundRightsRemoval } from "../src/provider/receipts/refund-rights-removal";
 import { returnHeldSharesTask, saveSongSplit } from "../src/splits/index";
@@ -71,6 +72,10 @@ describe("splitting sales", () => {
     const one = splitCredit(credit, [{ collaboratorId: b, basisPoints: 3_000 }, { collaboratorId: c, basisPoints: 2_000 }]);
     expect([artistNow, bHeld, cHeld]).toEqual([37 * one.artistCents, 37 * one.shares[0]!.cents, 37 * one.shares[1]!.cents]);
     expect(await ledgerTotal(testContext())).toBe(0);
+    // The monthly statement's share is what the artist kept.
+    const month = new Date().toISOString().slice(0, 7);
+    const statement = await loadMonthlyStatement(testContext(), artistId, month);
+    expect(statement.songs.map((song) => [song.downloads, song.artistCents])).toEqual([[37, artistNow]]);
   });
 
   it("for random shares and prices, the collaborators' credits and the artist's part equal the artist credit in the ledger (property)", async () => {
