@@ -45,7 +45,7 @@ const noSqlOutsideServices = {
  * platform/ (the shared kernel) and the modules before it in this list, each only through its
  * index.ts; never one after it, never worker/ (the entry points that compose them all).
  */
-export const WORKER_MODULES = ["texts", "disputes", "access", "ledger", "refunds", "catalogue", "compliance", "payments", "releases", "distribution", "provider", "artist", "admin"];
+export const WORKER_MODULES = ["texts", "disputes", "access", "ledger", "splits", "refunds", "catalogue", "compliance", "payments", "releases", "distribution", "provider", "artist", "admin"];
 
 /** import-x/no-restricted-paths zones for WORKER_MODULES' walls. */
 function workerModuleZones() {

@@ -246,6 +246,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   "download_credit_denied",
   "dispute_evidence_submitted",
   "refund_retried",
+  /** An artist saved a song's royalty split (docs/splits.md): the actor is `artist:{id}`. */
+  "splits_changed",
 ] as const;
 
 export const AUDIT_ACTIONS = [...COMPLIANCE_AUDIT_ACTIONS, ...OPERATOR_AUDIT_ACTIONS] as const;

@@ -39,6 +39,10 @@ export const LEDGER_ACCOUNTS = {
   disputeFees: "platform:dispute_fees",
   /** Chargebacks lost: written off. */
   chargebackLosses: "platform:chargeback_losses",
+  /** A collaborator's split shares of one song waiting for them to accept (docs/splits.md). */
+  collaboratorHeld: (collaboratorId: string, songId: string) => `collaborator:${collaboratorId}:held:${songId}`,
+  /** What JPlay owes a collaborator who accepted their shares. */
+  collaboratorAvailable: (collaboratorId: string) => `collaborator:${collaboratorId}:available`,
 } as const;
 
 /** Every kind of transaction the ledger holds; `(kind, ref)` is unique, so each is posted once. */
@@ -68,6 +72,12 @@ export const LEDGER_KINDS = {
   disputeWithdrawn: "dispute.withdrawn",
   disputeReinstated: "dispute.reinstated",
   disputeLost: "dispute.lost",
+  /** ref: the provider's purchaseId: the sale's artist credit split with the song's collaborators (docs/splits.md). */
+  purchaseSplit: "purchase.split",
+  /** ref: the provider's purchaseId: a purchase given back, its split reversed. */
+  purchaseSplitRefund: "purchase.split_refund",
+  /** ref: the split credit's id: a held share whose hold ended, back to the artist. */
+  splitReturned: "split.returned",
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -115,6 +125,27 @@ const cardCharge = (kind: LedgerKind, ref: string, cents: number) =>
     { account: A.platformFees, amountCents: cents },
   ]);
 
+/** One collaborator's cents of a split, and whether they are held for the song. */
+export interface SplitCreditEntry {
+  collaboratorId: string;
+  songId: string;
+  cents: number;
+  held: boolean;
+}
+
+/** The artist pays (`sign` 1) or is paid back (-1) each collaborator's cents. */
+function splitEntries(artistId: string, credits: readonly SplitCreditEntry[], sign: 1 | -1): LedgerEntry[] {
+  const total = credits.reduce((sum, credit) => sum + credit.cents, 0);
+  return [
+    { account: A.artistAvailable(artistId), artistId, amountCents: -sign * total },
+    ...credits.map((credit) => ({
+      account: credit.held ? A.collaboratorHeld(credit.collaboratorId, credit.songId) : A.collaboratorAvailable(credit.collaboratorId),
+      artistId: null,
+      amountCents: sign * credit.cents,
+    })),
+  ];
+}
+
 /** The posting rules: one per kind of money movement. */
 export const POSTINGS = {
   /** A listener's download, reported by the provider: the price split between JPlay and the artist (`splitSale`). */
@@ -138,6 +169,24 @@ export const POSTINGS = {
       { account: A.providerReceivable, artistId: null, amountCents: sale.priceCents },
       { account: A.platformRevenue, artistId: null, amountCents: 0 - providerCents },
       { account: A.artistAvailable(sale.artistId), artistId: sale.artistId, amountCents: 0 - artistCents },
+    ]);
+  },
+  /**
+   * A sale's artist credit split (docs/splits.md): the artist gives each collaborator their cents,
+   * held per song until the collaborator accepts, else to their available balance.
+   */
+  purchaseSplit(split: { purchaseId: string; artistId: string; credits: SplitCreditEntry[] }): Posting {
+    return posting(K.purchaseSplit, split.purchaseId, splitEntries(split.artistId, split.credits, 1));
+  },
+  /** A purchase given back (purchaseRefund): what its split gave collaborators, and still sits with them, goes back to the artist. */
+  purchaseSplitRefund(split: { purchaseId: string; artistId: string; credits: SplitCreditEntry[] }): Posting {
+    return posting(K.purchaseSplitRefund, split.purchaseId, splitEntries(split.artistId, split.credits, -1));
+  },
+  /** A held share whose hold ended unaccepted: back to the artist. */
+  splitReturned(credit: { id: string; artistId: string; collaboratorId: string; songId: string; cents: number }): Posting {
+    return posting(K.splitReturned, credit.id, [
+      { account: A.collaboratorHeld(credit.collaboratorId, credit.songId), artistId: null, amountCents: -credit.cents },
+      { account: A.artistAvailable(credit.artistId), artistId: credit.artistId, amountCents: credit.cents },
     ]);
   },
   /** A listener credited, through the provider, for a download that kept failing: JPlay's cost, not the artist's. */

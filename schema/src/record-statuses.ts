@@ -25,6 +25,7 @@ export const TEXT_MESSAGE_KINDS = [
   "renewal_needs_confirmation",
   "phone_code",
   "opted_out",
+  "split_share_returning",
 ] as const;
 export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
 

@@ -1223,3 +1223,98 @@ export const listenerSessions = sqliteTable(
   },
   (row) => [index("listener_sessions_listener_idx").on(row.providerId, row.listenerId), index("listener_sessions_expires_idx").on(row.expiresAt)],
 );
+
+/**
+ * Royalty splits (docs/splits.md). A collaborator an artist named on a song's split: one row per
+ * artist and phone, so an artist's collaborators are theirs alone. Until `acceptedAt` their shares
+ * are held (`collaborator:{id}:held:{songId}`) and return to the artist after the hold.
+ */
+export const collaborators = sqliteTable(
+  "collaborators",
+  {
+    id: text("id").primaryKey(),
+    artistId: text("artist_id")
+      .notNull()
+      .references(() => artists.id),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    name: text("name").notNull(),
+    acceptedAt: integer("accepted_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (row) => [uniqueIndex("collaborators_artist_phone_unique").on(row.artistId, row.phone)],
+);
+
+/**
+ * A song's split as saved at one moment: it applies to sales from `effectiveFrom` (when it was
+ * saved) until the next version's; never retroactive. Versions are only ever added (the history).
+ * `recoupCents` is paid to `recoupPayeeId` from the artist credits before the shares apply.
+ */
+export const songSplitVersions = sqliteTable(
+  "song_split_versions",
+  {
+    id: text("id").primaryKey(),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    version: integer("version").notNull(),
+    effectiveFrom: integer("effective_from", { mode: "number" }).notNull(),
+    recoupPayeeId: text("recoup_payee_id").references(() => collaborators.id),
+    recoupCents: integer("recoup_cents").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (row) => [uniqueIndex("song_split_versions_song_version_unique").on(row.songId, row.version), index("song_split_versions_song_from_idx").on(row.songId, row.effectiveFrom)],
+);
+
+/** The collaborators' shares of one split version, in basis points of the artist credit; the artist keeps the rest of 10,000. */
+export const songSplitShares = sqliteTable(
+  "song_split_shares",
+  {
+    versionId: text("version_id")
+      .notNull()
+      .references(() => songSplitVersions.id),
+    position: integer("position").notNull(),
+    collaboratorId: text("collaborator_id")
+      .notNull()
+      .references(() => collaborators.id),
+    role: text("role", { enum: ["performer", "composer", "lyricist", "producer", "featured_artist"] }).notNull(),
+    basisPoints: integer("basis_points").notNull(),
+  },
+  (row) => [uniqueIndex("song_split_shares_version_position_unique").on(row.versionId, row.position)],
+);
+
+export const SPLIT_CREDIT_KINDS = ["recoup", "share"] as const;
+
+/**
+ * What each sale credited each collaborator (its ledger transaction is `purchase.split`, ref the
+ * purchase): written in the purchase's own D1 batch. `held` credits wait for the collaborator's
+ * acceptance; `returnedAt` when the hold ended and the cents went back to the artist, `warnedAt`
+ * when the artist was told it would, `refundedAt` when the purchase was given back.
+ */
+export const splitCredits = sqliteTable(
+  "split_credits",
+  {
+    id: text("id").primaryKey(),
+    purchaseId: text("purchase_id").notNull(),
+    songId: text("song_id").notNull(),
+    artistId: text("artist_id").notNull(),
+    versionId: text("version_id")
+      .notNull()
+      .references(() => songSplitVersions.id),
+    collaboratorId: text("collaborator_id")
+      .notNull()
+      .references(() => collaborators.id),
+    kind: text("kind", { enum: SPLIT_CREDIT_KINDS }).notNull(),
+    cents: integer("cents").notNull(),
+    held: integer("held", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+    warnedAt: integer("warned_at", { mode: "number" }),
+    returnedAt: integer("returned_at", { mode: "number" }),
+    refundedAt: integer("refunded_at", { mode: "number" }),
+  },
+  (row) => [
+    uniqueIndex("split_credits_purchase_collaborator_kind_unique").on(row.purchaseId, row.collaboratorId, row.kind),
+    index("split_credits_version_idx").on(row.versionId),
+    index("split_credits_held_idx").on(row.held, row.returnedAt, row.createdAt),
+  ],
+);

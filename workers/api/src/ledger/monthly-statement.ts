@@ -1,7 +1,8 @@
 /**
  * The artist's monthly statement, read from the ledger (docs/decisions/028-artist-journey.md): per
  * song, the downloads listeners bought in the month (by purchase time, UTC), what they paid, and the
- * artist's share as the ledger credited it (the `purchase` transaction of each purchase); and the
+ * artist's share as the ledger credited it (the `purchase` transaction of each purchase, less what
+ * its royalty split gave collaborators, `purchase.split`, docs/splits.md); and the
  * payouts whose run day falls in the month, with their status. Also which months have a statement:
  * every month from the artist's first activity (their card saved, or an earlier sale) to this one.
  * Only the given artist's rows are read.
@@ -28,7 +29,9 @@ export async function loadMonthlyStatement(ctx: Ctx, artistId: string, month: st
       title: songs.title,
       downloads: sql<number>`count(*)`,
       grossCents: sql<number>`sum(${purchases.priceCents})`,
-      artistCents: sql<number>`sum(${ledgerEntries.amountCents})`,
+      // The artist's share less what each sale's royalty split gave collaborators (docs/splits.md).
+      artistCents: sql<number>`sum(${ledgerEntries.amountCents} + coalesce((select sum(e.amount_cents) from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.kind = ${LEDGER_KINDS.purchaseSplit} and t.ref = ${purchases.id} and e.account = ${ledgerEntries.account}), 0))`,
     })
     .from(purchases)
     .innerJoin(songs, eq(songs.id, purchases.songId))

@@ -153,6 +153,11 @@ declare global {
      */
     ARTIST_LINK_TTL_DAYS?: string;
     /**
+     * Days a royalty split share waits for its collaborator to accept before it returns to the artist
+     * (default 180; splits/return-held-shares.ts, docs/splits.md). Whole days 1–3650; anything else means the default.
+     */
+    SPLIT_HOLD_DAYS?: string;
+    /**
      * The smallest available balance paid out, in cents (default 1000, $10.00; ledger/payouts.ts
      * payoutMinimumCents). A value that is not a positive whole number is ignored, logged once.
      */

@@ -5,7 +5,8 @@
  * a purchase at any other price is not credited but kept in purchase_price_mismatches for an
  * operator to settle with the provider), then every creditable purchase is recorded and credited, on
  * that price, in
- * one D1 batch (schema/src/purchase-credit.ts), so a purchase and its ledger transaction happen
+ * one D1 batch (schema/src/purchase-credit.ts), with each credit's split among the song's
+ * collaborators (splits/, docs/splits.md), so a purchase and its ledger transaction happen
  * exactly once however often the provider retries. A purchase that names its listener is then given
  * its signed receipt (receipts/issue-receipts.ts), the same one on every redelivery; a listener no
  * provider holds yet is held from then on by the provider that reported them, and one already held
@@ -21,6 +22,7 @@ import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { badRequest } from "../platform/errors";
 import { facilityPriceCeilings, purgeCatalogue } from "../catalogue/index";
+import { purchaseSplitStatements } from "../splits/index";
 import { PRIMARY_PROVIDER } from "./enrolled-providers";
 import { holdNewListenersStatement } from "./listeners/listener-holders";
 import { issueReceipts } from "./receipts/issue-receipts";
@@ -93,8 +95,10 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, { k
 
   if (creditable.length > 0) {
     const { statements, transactionIds } = purchaseCreditStatements(creditable, now);
+    // Each artist credit is split with the song's collaborators in the same batch (docs/splits.md).
+    const splits = await purchaseSplitStatements(ctx, creditable, transactionIds, now);
     const listenerIds = creditable.flatMap((purchase) => (purchase.listenerId ? [purchase.listenerId] : []));
-    await runBatch(db, listenerIds.length > 0 ? [...statements, holdNewListenersStatement(reporter, listenerIds, now)] : statements);
+    await runBatch(db, [...statements, ...splits, ...(listenerIds.length > 0 ? [holdNewListenersStatement(reporter, listenerIds, now)] : [])]);
     // A purchase was recorded by this report exactly when the transaction id this batch chose exists.
     const chosenIds = JSON.stringify([...transactionIds.values()]);
     const recorded = await db

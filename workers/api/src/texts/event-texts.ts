@@ -101,6 +101,19 @@ export async function textSongHeld(ctx: Ctx, hold: { songId: string; facilityId:
   });
 }
 
+/**
+ * A collaborator's held split shares of a song return to the artist on `returnsOn` unless they accept
+ * (splits/return-held-shares.ts): once per song, collaborator and day of warning.
+ */
+export async function textSplitShareReturning(ctx: Ctx, warning: { artistId: string; songTitle: string; collaboratorId: string; collaboratorName: string; songId: string; amountCents: number; returnsOn: string; warnedOn: string }): Promise<void> {
+  await tell(ctx, {
+    artistId: warning.artistId,
+    kind: "split_share_returning",
+    dedupeKey: `split_share_returning:${warning.songId}:${warning.collaboratorId}:${warning.warnedOn}`,
+    write: (texts) => texts.splitShareReturning(warning.songTitle, warning.collaboratorName, warning.amountCents, warning.returnsOn),
+  });
+}
+
 /** A private page link made for one text: its URL for the body, and its row, written only if `onlyIf` holds. */
 export interface LinkForText {
   url: string;

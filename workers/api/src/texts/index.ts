@@ -13,6 +13,7 @@ export {
   textSongOutcome,
   textSongRestored,
   textSongTakenDown,
+  textSplitShareReturning,
 } from "./event-texts";
 export { sendText, sendTexts } from "./jobs/send-text";
 export { outboxTextsStatement, queueTextSends } from "./text-messages";

@@ -22,6 +22,8 @@ export interface TextBodies {
   songRestored(songTitle: string): string;
   /** A live song held at a facility whose term lists now flag it (docs/decisions/067), naming those lists. */
   songHeld(songTitle: string, facilityName: string, listNames: readonly string[]): string;
+  /** A collaborator's held split shares come back to the artist on `returnsOn` (YYYY-MM-DD) unless they accept first (docs/splits.md). */
+  splitShareReturning(songTitle: string, collaboratorName: string, amountCents: number, returnsOn: string): string;
   /** A payout's Transfer was made: the money is in the artist's Stripe account, not on the card yet. */
   payoutSent(amountCents: number): string;
   /** Stripe took (part of) a payout back: it is in the artist's JPlay balance again. */
@@ -46,6 +48,7 @@ const TEXT = {
   songTakenDown: /*i18n*/ "JPlay: {song} was taken down from the tablets. Reason: {reason} Sales already made stay yours. {optOut}",
   songRestored: /*i18n*/ "JPlay: {song} is back on the tablets. {optOut}",
   songHeld: /*i18n*/ "JPlay: {song} is on hold at {facility}: words in it match that facility's term lists ({lists}). It stays on other facilities' tablets while we review it. {optOut}",
+  splitShareReturning: /*i18n*/ "JPlay: {name} has not accepted their share of {song}. Unless they do, the {amount} held for them comes back to your balance on {date}. {optOut}",
   payoutSent: /*i18n*/ "JPlay: we sent {amount} to your payout account at Stripe. Stripe sends it on to your debit card on your payout schedule; if your card does not take it, we text you. {optOut}",
   payoutReversed: /*i18n*/ "JPlay: {amount} of a payout we sent you was taken back, so it did not stay in your payout account. It is in your JPlay balance again and goes out with a later payout. {optOut}",
   payoutFailed: /*i18n*/ "JPlay: your debit card did not take your payout of {amount} ({reason}). The money is not lost: it waits in your payout account. Update your debit card from your artist page and it is sent again. {optOut}",
@@ -77,6 +80,8 @@ export function textBodiesIn(language: Language): TextBodies {
     songTakenDown: (songTitle, reason) => write(TEXT.songTakenDown, { song: quoted(songTitle), reason: sentence(reason) }),
     songRestored: (songTitle) => write(TEXT.songRestored, { song: quoted(songTitle) }),
     songHeld: (songTitle, facilityName, listNames) => write(TEXT.songHeld, { song: quoted(songTitle), facility: facilityName, lists: listNames.map((name) => `"${name}"`).join(", ") }),
+    splitShareReturning: (songTitle, collaboratorName, amountCents, returnsOn) =>
+      write(TEXT.splitShareReturning, { name: collaboratorName, song: quoted(songTitle), amount: money(amountCents), date: returnsOn }),
     payoutSent: (amountCents) => write(TEXT.payoutSent, { amount: money(amountCents) }),
     payoutReversed: (amountCents) => write(TEXT.payoutReversed, { amount: money(amountCents) }),
     payoutFailed: (amountCents, reason) => write(TEXT.payoutFailed, { amount: money(amountCents), reason: reason.replace(/[.!?…]$/, "") }),

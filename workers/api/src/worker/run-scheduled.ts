@@ -1,6 +1,7 @@
 /**
  * The Cron Trigger entry: maps each schedule in wrangler.toml to the tasks it runs. Daily at 00:00 UTC
- * the payout run starts (daily artists every day, weekly artists on Mondays). Every 15 minutes the
+ * the payout run starts (daily artists every day, weekly artists on Mondays) and royalty split shares
+ * held past their hold go back to their artists, who are texted 14 days before (splits/). Every 15 minutes the
  * songs live or scheduled without an ISRC and a UPC are given theirs (before the sweep, which
  * delivers none without them), the distribution sweep delivers due songs and re-queues lost audio
  * checks, orphaned upload objects of a stopped Worker are removed, songs left unpaid too long are
@@ -18,6 +19,7 @@ import { purgeSessionsTask } from "../access/index";
 import { purgeProviderStateTask } from "../provider/index";
 import { requeueStuckTextsTask } from "../texts/index";
 import { sealAuditLogTask } from "../compliance/index";
+import { returnHeldSharesTask } from "../splits/index";
 import { DAILY_CRON, DELIVERY_CRON } from "./crons";
 import { contextFor, type Ctx } from "../platform/context";
 import { loggableError } from "../platform/loggable-error";
@@ -25,7 +27,7 @@ import { loggableError } from "../platform/loggable-error";
 export type ScheduledTask = (ctx: Ctx, scheduledTime: Date) => Promise<void>;
 
 const tasksBySchedule = new Map<string, ScheduledTask[]>([
-  [DAILY_CRON, [startPayoutRun]],
+  [DAILY_CRON, [startPayoutRun, returnHeldSharesTask]],
   [DELIVERY_CRON, [
     backfillIdentifiersTask,
     deliverDueSongsTask,

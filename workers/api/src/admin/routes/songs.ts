@@ -12,6 +12,7 @@
  *   back; `kind: "rights"` (a rights claim) also refunds its buyers (provider/receipts/).
  * - `PUT …/release-details {genre, lyricsLanguage, credits}`: the operator corrects what the artist
  *   said (distribution/release-corrections.ts).
+ * - `GET …/splits`: the song's royalty split, every version newest first (docs/splits.md).
  * - `GET …/audio` and `GET …/cover`: the song's media whatever its status (the public media routes
  *   serve only live songs, and review needs to hear a song before it is live); never cached outside
  *   the operator's browser.
@@ -33,6 +34,8 @@ import { serveMedia } from "../../platform/serve-media";
 import { jsonBody } from "../../platform/validation";
 import { FacilityDecisionSchema, type FacilityDecisionResponse } from "@jplay/schema/compliance";
 import { decideHeldSong } from "../../compliance/index";
+import { songSplitHistory } from "../../splits/index";
+import type { AdminSongSplitsResponse } from "@jplay/schema/splits";
 
 const PRIVATE = "private, no-store";
 
@@ -73,6 +76,7 @@ export const adminSongRoutes = new Hono<AppEnv>()
     await restoreSong(c.var.ctx, songId, { actor: c.var.operator! }, c.var.ctx.now());
     return c.json<TakedownResponse>({ songId, takenDown: false });
   })
+  .get("/:songId/splits", async (c) => c.json<AdminSongSplitsResponse>(await songSplitHistory(c.var.ctx, c.req.param("songId"))))
   .put("/:songId/release-details", jsonBody(ReleaseCorrectionSchema), async (c) => {
     const songId = c.req.param("songId");
     const correction = c.req.valid("json");

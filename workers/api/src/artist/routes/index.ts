@@ -1,13 +1,15 @@
-/** /api/artist/{token}: the artist's private page (page.ts), its card (card.ts), phone (phone.ts) and monthly statements (statements.ts) and songs' sound checks (song-audio-check.ts); the token is the credential. */
+/** /api/artist/{token}: the artist's private page (page.ts), its card (card.ts), phone (phone.ts), monthly statements (statements.ts), songs' royalty splits (splits.ts) and sound checks (song-audio-check.ts); the token is the credential. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
 import { artistCardRoutes } from "./card";
 import { artistPageRoutes } from "./page";
 import { artistPhoneRoutes } from "./phone";
+import { artistSplitRoutes } from "./splits";
 import { artistStatementRoutes } from "./statements";
 import { artistSongAudioCheckRoutes } from "./song-audio-check";
 
 export const artistRoutes = new Hono<AppEnv>().route("/", artistPageRoutes).route("/", artistCardRoutes)
   .route("/", artistPhoneRoutes)
   .route("/", artistStatementRoutes)
-  .route("/", artistSongAudioCheckRoutes);
+  .route("/", artistSongAudioCheckRoutes)
+  .route("/", artistSplitRoutes);

@@ -1,19 +1,20 @@
 /**
  * A song removed for a rights claim may not be downloaded by anyone, so its buyers get their money
  * back, through the provider: each credited purchase of the song is given back by a ledger posting
- * (`POSTINGS.purchaseRefund`, once per purchase however often this runs), and its receipt is revoked
+ * (`POSTINGS.purchaseRefund`, once per purchase however often this runs, its royalty split reversed with it), and its receipt is revoked
  * naming why. Run when an operator takes a song down for rights, and again by any redemption that
  * meets such a song, so a refund interrupted half-way is finished by the next caller
  * (docs/decisions/068-rights-removals-refund-buyers.md). What a call refunded is one audit record, naming
  * the operator who took the song down, or `jplay` when a redemption finished the refunds (decision 087).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { LEDGER_KINDS, POSTINGS } from "@jplay/schema/ledger-postings";
+import { LEDGER_KINDS, POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
 import { purchases, receipts, songs } from "@jplay/schema/tables";
 import { formatMoney } from "@jplay/schema/language";
 import { auditEntry } from "../../platform/audit-log";
 import type { Ctx } from "../../platform/context";
-import { post } from "../../ledger/index";
+import { runBatch } from "../../platform/db";
+import { refundSplitStatements } from "../../splits/index";
 
 export const RIGHTS_REFUND_REASON = "Refunded: the recording was removed for a rights claim";
 /** Who the audit log names when a redemption, not an operator, finished a rights removal's refunds. */
@@ -36,7 +37,11 @@ export async function refundRightsRemoval(ctx: Ctx, songId: string, actor: strin
   let cents = 0;
   for (const purchase of credited) {
     if (!purchase.artistId) continue;
-    if (await post(ctx, POSTINGS.purchaseRefund({ purchaseId: purchase.purchaseId, artistId: purchase.artistId, priceCents: purchase.priceCents, revenueSplitBps: purchase.revenueSplitBps }), now)) {
+    // The purchase's split is reversed in the refund's own batch (docs/splits.md, Refunds).
+    const refund = postingStatements([POSTINGS.purchaseRefund({ purchaseId: purchase.purchaseId, artistId: purchase.artistId, priceCents: purchase.priceCents, revenueSplitBps: purchase.revenueSplitBps })], now);
+    const splits = await refundSplitStatements(ctx, purchase.purchaseId, purchase.artistId, refund.transactionIds.get(purchase.purchaseId)!, now);
+    const [written] = await runBatch(ctx.db, [...refund.statements, ...splits]);
+    if (written.meta.changes === 1) {
       refunded += 1;
       cents += purchase.priceCents;
     }

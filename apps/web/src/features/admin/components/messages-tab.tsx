@@ -28,6 +28,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   renewal_needs_confirmation: "Renewal to confirm",
   phone_code: "Phone code",
   opted_out: "Opted out",
+  split_share_returning: "Split share returning",
 };
 
 const cell = tableCell("panel");

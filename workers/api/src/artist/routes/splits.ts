@@ -1,0 +1,38 @@
+/**
+ * A song's royalty split on the artist's private page (docs/splits.md): `GET /api/artist/{token}/songs/{songId}/splits`
+ * answers the split in force now, `PUT` saves a new one that applies to sales from that moment on
+ * (splits/save-song-split.ts). The token is the credential, as for the rest of the page; another
+ * artist's song answers 404, as a song that does not exist does.
+ */
+import { Hono } from "hono";
+import { SaveSongSplitSchema, type SongSplitResponse } from "@jplay/schema/splits";
+import type { AppEnv } from "../../platform/env";
+import { HOUR_MS } from "../../platform/limits";
+import { enforceRateLimit } from "../../platform/rate-limit";
+import { jsonBody } from "../../platform/validation";
+import { saveSongSplit, songSplitNow } from "../../splits/index";
+import { openLink, privateHeaders } from "./page";
+
+const SPLIT_CHANGES_PER_ARTIST_PER_HOUR = 60;
+
+export const artistSplitRoutes = new Hono<AppEnv>()
+  .get("/:token/songs/:songId/splits", async (c) => {
+    privateHeaders(c);
+    const { artistId } = await openLink(c);
+    return c.json<SongSplitResponse>(await songSplitNow(c.var.ctx, artistId, c.req.param("songId")));
+  })
+  .put("/:token/songs/:songId/splits", jsonBody(SaveSongSplitSchema), async (c) => {
+    privateHeaders(c);
+    const { artistId } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, {
+      key: `splits:artist:${artistId}`,
+      limit: SPLIT_CHANGES_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: /*i18n*/ "Too many split changes. Please wait an hour and try again.",
+    });
+    const ctx = c.var.ctx;
+    const now = ctx.now();
+    const songId = c.req.param("songId");
+    await saveSongSplit(ctx, artistId, songId, c.req.valid("json"), now);
+    return c.json<SongSplitResponse>(await songSplitNow(ctx, artistId, songId, now));
+  });
