@@ -14,8 +14,8 @@ import { stripeReady } from "../../../platform/context";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
 import { applyAccountUpdatedEvent, applyConnectPayout } from "../../../ledger/index";
 import type { Ctx } from "../../../platform/context";
-import { recordStripeEvent, stripeEventApplied } from "../../stripe-events";
-import type { ConnectEventType } from "../../webhook-endpoints";
+import { recordStripeEvent, stripeEventApplied } from "../../webhooks/stripe-events";
+import type { ConnectEventType } from "../../webhooks/webhook-endpoints";
 import { otherMode, signedEvent, webhookSecrets } from "./signed-event";
 
 /** One handler per type of the Connect endpoint's list (webhook-endpoints.ts). */
