@@ -1,6 +1,6 @@
 /**
  * The payment mismatches operators look at in admin (table payment_mismatches, filled by
- * payment-agreement.ts): newest first, a bounded page, each with the song and artist it concerns.
+ * payments/checkout/payment-agreement.ts): newest first, a bounded page, each with the song and artist it concerns.
  */
 import { desc, eq } from "drizzle-orm";
 import type { AdminPaymentMismatchesResponse } from "@jplay/schema/admin";

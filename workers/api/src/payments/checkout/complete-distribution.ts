@@ -163,7 +163,7 @@ export async function completeDistribution(ctx: Ctx, artist: Artist, input: Comp
 /**
  * Pays a claimed payment row: the saved card on-session, or the card form when there is no usable
  * card. Also resumes a row whose request died midway (the same idempotency key, or after a stored 500
- * a lookup first and the row's next key: charge-saved-card.ts), so Stripe charges once.
+ * a lookup first and the row's next key: payments/cards/charge-saved-card.ts), so Stripe charges once.
  */
 async function payClaimedPayment(ctx: Ctx, artist: Artist, song: Song, payment: PaymentRow, feeOption: FeeOption, now: number): Promise<CompleteAnswer> {
   const amountCents = payment.amountCents;

@@ -2,9 +2,9 @@
  * What Stripe's PaymentIntent events change (webhooks): the browser confirms card forms and 3-D
  * Secure challenges with Stripe directly, so the server learns their result here. A success pays
  * the song through applySucceededPayment (once, whichever of answer and webhook comes first) when
- * the intent agrees with the payment row it names (payment-agreement.ts), never otherwise; a
+ * the intent agrees with the payment row it names (payments/checkout/payment-agreement.ts), never otherwise; a
  * failure is recorded without undoing a success; and every browser-side attempt on a card counts
- * against that card's budget, a hard decline blocking it (card-rules.ts).
+ * against that card's budget, a hard decline blocking it (payments/cards/card-rules.ts).
  */
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -26,7 +26,7 @@ async function paymentOf(ctx: Ctx, intent: Stripe.PaymentIntent): Promise<Paymen
 
 /**
  * Counts a charge attempt the browser made. The server's own charge already spent an attempt
- * (`payment:{id}`, charge-saved-card.ts): a 3-D Secure one is settled here, any other is not counted twice.
+ * (`payment:{id}`, payments/cards/charge-saved-card.ts): a 3-D Secure one is settled here, any other is not counted twice.
  */
 async function recordBrowserAttempt(
   ctx: Ctx,

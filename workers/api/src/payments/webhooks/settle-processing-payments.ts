@@ -34,7 +34,7 @@ export interface SettleReport {
 const RANK: Partial<Record<Stripe.PaymentIntent.Status, number>> = { succeeded: 0, requires_action: 1, processing: 2, requires_payment_method: 3 };
 const mostTelling = (intents: Stripe.PaymentIntent[]) => [...intents].sort((a, b) => (RANK[a.status] ?? 9) - (RANK[b.status] ?? 9))[0] ?? null;
 
-/** The server's own card attempt for the payment (charge-saved-card.ts), settled with Stripe's answer. */
+/** The server's own card attempt for the payment (payments/cards/charge-saved-card.ts), settled with Stripe's answer. */
 async function settleServerAttempt(ctx: Ctx, paymentId: string, outcome: "succeeded" | "declined" | "requires_action", declineCode: string | null) {
   await ctx.db.run(sql`update card_attempts set outcome = ${outcome}, decline_code = ${declineCode}
     where id = ${`payment:${paymentId}`} and outcome in ('pending', 'error')`);

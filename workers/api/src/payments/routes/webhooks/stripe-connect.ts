@@ -18,7 +18,7 @@ import { recordStripeEvent, stripeEventApplied } from "../../webhooks/stripe-eve
 import type { ConnectEventType } from "../../webhooks/webhook-endpoints";
 import { otherMode, signedEvent, webhookSecrets } from "./signed-event";
 
-/** One handler per type of the Connect endpoint's list (webhook-endpoints.ts). */
+/** One handler per type of the Connect endpoint's list (payments/webhooks/webhook-endpoints.ts). */
 const connectHandlers: Record<ConnectEventType, (ctx: Ctx, event: Stripe.Event) => Promise<unknown>> = {
   "account.updated": (ctx, event) => applyAccountUpdatedEvent(stripeReady(ctx), event.data.object as Stripe.Account),
   // The artist's payout to their debit card: arrived, or sent back by the bank (docs/decisions/094).
