@@ -52,7 +52,7 @@ FROM songs s WHERE s.id LIKE 'bench-song-%' AND (s.status <> 'pending' OR substr
 ${songSearchEntriesSql("s.id LIKE 'bench-song-%'").join(";\n")};
 `;
 
-/** The cursor the list gives after `artist` (payments/admin-payments-page.ts): base64url of "createdAt.id". */
+/** The cursor the list gives after `artist` (payments/admin/admin-payments-page.ts): base64url of "createdAt.id". */
 const cursorAfter = (i: number) => Buffer.from(`${T0 + i}.bench-artist-${i}`).toString("base64url");
 
 interface Call {

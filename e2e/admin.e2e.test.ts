@@ -582,7 +582,7 @@ describe("large data", () => {
   }));
 
   const PAGE = 2_000;
-  /** The list as the server pages and searches it (payments/admin-payments.ts), served to the page. */
+  /** The list as the server pages and searches it (payments/admin/admin-payments.ts), served to the page. */
   function answer(url: URL) {
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
     const found = q ? bigList.filter((record) => [record.artistName, ...record.songs.map((song) => song.title)].some((text) => text.toLowerCase().includes(q))) : bigList;

@@ -38,9 +38,9 @@ describe("the layer rules", () => {
   it("routes and jobs reach SQL only through services, and services never import a route", async () => {
     expect(await rulesBroken("workers/api/src/artist/routes/me.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toContain("no-restricted-imports");
     expect(await rulesBroken("workers/api/src/worker/handle-job.ts", 'import { songs } from "@jplay/schema/tables";\nexport const y = songs;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/payments/song-payments.ts", 'import { savePaymentMethodRoutes } from "./routes/save-payment-method";\nexport const y = savePaymentMethodRoutes;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/payments/song-payments.ts", 'import { reconcileStripeTask } from "./jobs/reconcile-stripe";\nexport const y = reconcileStripeTask;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/payments/song-payments.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toEqual([]);
+    expect(await rulesBroken("workers/api/src/payments/checkout/song-payments.ts", 'import { savePaymentMethodRoutes } from "../routes/save-payment-method";\nexport const y = savePaymentMethodRoutes;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("workers/api/src/payments/checkout/song-payments.ts", 'import { reconcileStripeTask } from "../jobs/reconcile-stripe";\nexport const y = reconcileStripeTask;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("workers/api/src/payments/checkout/song-payments.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toEqual([]);
   });
 
   it("a Worker module reaches another only through its index, and only one below it", async () => {

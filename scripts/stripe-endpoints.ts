@@ -1,6 +1,6 @@
 /**
  * `pnpm stripe:endpoints`: makes Stripe's two webhook endpoints the product's list says
- * (workers/api/src/payments/webhook-endpoints.ts): created in the SDK's API version if missing, their
+ * (workers/api/src/payments/webhooks/webhook-endpoints.ts): created in the SDK's API version if missing, their
  * event types set if they drifted, enabled if disabled; one of another API release replaced in two
  * runs (the new one disabled until STRIPE_WEBHOOK_SECRET / STRIPE_CONNECT_WEBHOOK_SECRET in the
  * environment list its secret, then enabled and the old one deleted). Run it after every deployment that changes
@@ -11,7 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import Stripe from "stripe";
-import { syncWebhookEndpoints } from "../workers/api/src/payments/webhook-endpoints.ts";
+import { syncWebhookEndpoints } from "../workers/api/src/payments/webhooks/webhook-endpoints.ts";
 import { devWebhookSecrets } from "./dev-vars.ts";
 import { describeSync, syncLocalEndpoints } from "./webhook-endpoints.ts";
 

@@ -1,11 +1,11 @@
 /**
- * Stripe's webhook endpoints made from the product's own list (workers/api/src/payments/webhook-endpoints.ts):
+ * Stripe's webhook endpoints made from the product's own list (workers/api/src/payments/webhooks/webhook-endpoints.ts):
  * the client for a local product's Stripe sandbox (through its /api/stripe-sandbox pass-through, which
  * takes the sandbox's secret key from a server, never from a browser), the sync `pnpm dev` and the
  * browser tests' servers run once they answer, and the lines `pnpm stripe:endpoints` prints.
  */
 import Stripe from "stripe";
-import { type SecretSettings, type SyncedEndpoint, syncWebhookEndpoints } from "../workers/api/src/payments/webhook-endpoints.ts";
+import { type SecretSettings, type SyncedEndpoint, syncWebhookEndpoints } from "../workers/api/src/payments/webhooks/webhook-endpoints.ts";
 
 /** The sandbox's secret key (workers/stripe-sandbox/src/auth.ts): a test-only value, not a secret. */
 const SANDBOX_SECRET_KEY = "sk_test_jplay_sandbox";

@@ -192,7 +192,7 @@ export type AdminPurchaseMismatchesResponse = v.InferOutput<typeof AdminPurchase
 
 /**
  * `GET /api/admin/recovery-payments`: the discounted recovery payments, newest first, each with the
- * card decline that opened its offer (payments/recovery-eligibility.ts).
+ * card decline that opened its offer (payments/recovery/recovery-eligibility.ts).
  */
 export const AdminRecoveryPaymentsResponseSchema = v.object({
   payments: v.array(

@@ -59,7 +59,7 @@ export const artists = sqliteTable("artists", {
   createdAt: createdAt(),
 },
   // The admin list pages artists newest first by (created_at, id) and finds them by phone
-  // (workers/api/src/payments/admin-payments.ts).
+  // (workers/api/src/payments/admin/admin-payments.ts).
   (artist) => [index("artists_created_idx").on(artist.createdAt, artist.id), index("artists_phone_idx").on(artist.phone)],
 );
 

@@ -97,7 +97,7 @@ export const workerProject = ({ name, include, exclude = [], sandboxBindings = {
             DISTRIBUTION_SECONDS_PER_HOUR: "",
             ADMIN_PASSWORD: "test-admin-password-0123",
             // Test files set up dozens of artists a minute from a few hundred addresses: the challenges on
-            // payment setup (src/payments/setup-challenges.ts) would couple unrelated tests. Their own
+            // payment setup (src/payments/cards/setup-challenges.ts) would couple unrelated tests. Their own
             // tests (test/payment-challenges.test.ts, test/limits.test.ts) set the defaults per request.
             UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "100000",
             UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",

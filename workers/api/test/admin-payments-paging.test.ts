@@ -1,8 +1,8 @@
 /**
- * The admin payment overview a page at a time (payments/admin-payments.ts): artists newest first,
+ * The admin payment overview a page at a time (payments/admin/admin-payments.ts): artists newest first,
  * each page's cursor leading to the next and none after the last, the search answered on the server
  * (song title and artist words, phone digits, a card's last 4), the summary counted over every
- * artist with the first page only, and counted again at most once a minute or at the operator's Refresh (payments/admin-summary-counts.ts). Artists are written straight to D1 with creation times after any
+ * artist with the first page only, and counted again at most once a minute or at the operator's Refresh (payments/admin/admin-summary-counts.ts). Artists are written straight to D1 with creation times after any
  * other test's, and with this file's own words, so other files' rows never reach these pages.
  */
 import { env } from "cloudflare:workers";

@@ -10,7 +10,7 @@ import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import worker from "../src/index";
 import type { Job } from "../src/platform/job";
 import { createStripe, SANDBOX_SECRET_KEY } from "../src/platform/stripe-client";
-import { NO_FAILED_PAYMENTS_MESSAGE } from "../src/payments/admin-retry";
+import { NO_FAILED_PAYMENTS_MESSAGE } from "../src/payments/admin/admin-retry";
 import { adminWrite, signedInOperator, SITE_ORIGIN } from "./admin-support";
 import { freshCardNumber, webhooksUnreachable } from "./payment-support";
 import { CapturingQueue } from "./song-fixtures";

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
-import { REPLACE_MESSAGES } from "../src/payments/replace-card";
+import { REPLACE_MESSAGES } from "../src/payments/cards/replace-card";
 import { artistWithSong, confirmNewCard, finishNewCard as finish, freshCardNumber, payInBrowser } from "./payment-support";
 import { Browser, testContext } from "./support";
 

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import { createStripe } from "../src/platform/stripe-client";
-import { chargeSavedCard, type SavedCardCharge } from "../src/payments/charge-saved-card";
+import { chargeSavedCard, type SavedCardCharge } from "../src/payments/cards/charge-saved-card";
 import { Browser, setUpArtist, TEST_CARD, testContext } from "./support";
 
 

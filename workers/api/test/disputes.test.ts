@@ -13,7 +13,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createStripe } from "../src/platform/stripe-client";
 import { audioCheckRejection, deliverDueSongs, rejectApprovedSong } from "../src/distribution/distribution-pipeline";
-import { cardRefusal } from "../src/payments/card-rules";
+import { cardRefusal } from "../src/payments/cards/card-rules";
 import { onDisputeEvent } from "../src/payments/disputes/apply-dispute";
 import { payArtist } from "../src/ledger/payouts";
 import { ACCOUNTS, postTransaction } from "../src/ledger/ledger";

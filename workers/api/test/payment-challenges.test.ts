@@ -1,6 +1,6 @@
 /**
  * Card testing through the payment form is slowed, never answered by locking honest artists out
- * (docs/decisions/084, src/payments/setup-challenges.ts): a budget every client shares moves only
+ * (docs/decisions/084, src/payments/cards/setup-challenges.ts): a budget every client shares moves only
  * for work an attacker paid a card check for — a card saved again by its customer counts once, a
  * setup intent not at all — and a client past its free attempts, or everyone while the card checks
  * of all clients are past their limit, must pass a Turnstile challenge (the stand-in in the Stripe
@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CHALLENGE_TOKEN_HEADER } from "@jplay/schema/payments";
 import { CHALLENGE_FAILED, CHALLENGE_REQUIRED, CHALLENGE_UNAVAILABLE } from "../src/platform/challenge";
 import { CARD_CHECKS_PER_MINUTE, UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR, UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR } from "../src/platform/limits";
-import { countSetupFailure } from "../src/payments/setup-intent-failures";
+import { countSetupFailure } from "../src/payments/cards/setup-intent-failures";
 import { cardFields, intentIdOf } from "./payment-support";
 import { Browser, TEST_CARD, nextPhone, testContext } from "./support";
 

@@ -15,7 +15,7 @@ import { createDb } from "../src/platform/db";
 import { createStripe } from "../src/platform/stripe-client";
 import { ACCOUNTS, artistAvailableBalances, ledgerTotal, postTransaction } from "../src/ledger/ledger";
 import { createPayouts, payArtist, payoutTransferGroup } from "../src/ledger/payouts";
-import { applyStripeEvent } from "../src/payments/stripe-events";
+import { applyStripeEvent } from "../src/payments/webhooks/stripe-events";
 import { fundPlatformBalance, payableConnectedAccount, sandboxHelper } from "./platform-funds";
 import { nextPhone, testContext } from "./support";
 

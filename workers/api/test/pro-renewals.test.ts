@@ -14,7 +14,7 @@ import type Stripe from "stripe";
 import type { ProPlanResponse, RenewalConfirmationResponse } from "@jplay/schema/pro-plan";
 import { createStripe } from "../src/platform/stripe-client";
 import { issueArtistLink } from "../src/access/artist-links";
-import { applyStripeEvent } from "../src/payments/stripe-events";
+import { applyStripeEvent } from "../src/payments/webhooks/stripe-events";
 import {
   artistWithSong,
   authenticateInBrowser,

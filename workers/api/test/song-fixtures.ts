@@ -9,7 +9,7 @@ import type { SongPackage, SongStatus } from "@jplay/schema/tables";
 import type { Ctx } from "../src/platform/context";
 import type { Job } from "../src/platform/job";
 import { identifierSettings, prepareRelease } from "../src/releases";
-import { applySucceededPayment } from "../src/payments/apply-payment";
+import { applySucceededPayment } from "../src/payments/checkout/apply-payment";
 import { purgeCatalogue } from "../src/catalogue/edge-cache";
 import { approveSong, type ApprovalOutcome } from "../src/distribution/song-review";
 import { mp3Bytes, testContext } from "./support";

@@ -12,11 +12,11 @@ import { ADMIN_MESSAGES_PAGE_SIZE, type AdminTextMessagesResponse } from "@jplay
 import { app } from "../src/worker/app";
 import { processDistribution } from "../src/distribution/jobs/process-distribution";
 import { NO_PROVIDER_ERROR, sendText } from "../src/texts/jobs/send-text";
-import { applySucceededPayment } from "../src/payments/apply-payment";
+import { applySucceededPayment } from "../src/payments/checkout/apply-payment";
 import { deliverDueSongs } from "../src/distribution/distribution-pipeline";
 import { textCardSaved, textRenewalNeedsConfirmation } from "../src/texts/event-texts";
 import { artistLinkStatement, artistPagePath, resolveArtistLink } from "../src/access/artist-links";
-import { onPaymentIntentFailed } from "../src/payments/payment-events";
+import { onPaymentIntentFailed } from "../src/payments/webhooks/payment-events";
 import { ACCOUNTS, postTransaction } from "../src/ledger/ledger";
 import { payArtist } from "../src/ledger/payouts";
 import { signTwilioRequest } from "../src/texts/twilio-signature";
@@ -131,7 +131,7 @@ describe("one text per event", () => {
     const linksOf = async () => (await env.DB.prepare("select count(*) as n from artist_links where artist_id = ?1").bind(artistId).first<{ n: number }>())!.n;
     const linksBefore = await linksOf();
     const invoiceId = `in_${crypto.randomUUID()}`;
-    // What payments/renewal-confirmation.ts hands the text: a link written only with the text.
+    // What payments/pro/renewal-confirmation.ts hands the text: a link written only with the text.
     const deliver = () =>
       textRenewalNeedsConfirmation(testContext({ jobs: new CapturingQueue().asQueue() }), {
         artistId,

@@ -1,5 +1,5 @@
 /**
- * The product's Stripe webhook endpoints, made from its own list (src/payments/webhook-endpoints.ts)
+ * The product's Stripe webhook endpoints, made from its own list (src/payments/webhooks/webhook-endpoints.ts)
  * in the sandbox, which, as Stripe, sends an endpoint only the event types it was made with, in its
  * API version. Proves: every type a webhook handles is on its endpoint's list; the sync makes the
  * endpoints in the SDK's version and is idempotent; an endpoint subscribed to the types the product
@@ -11,9 +11,9 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
-import { HANDLED_PLATFORM_EVENT_TYPES } from "../src/payments/stripe-events";
+import { HANDLED_PLATFORM_EVENT_TYPES } from "../src/payments/webhooks/stripe-events";
 import { HANDLED_CONNECT_EVENT_TYPES } from "../src/payments/routes/webhooks/stripe-connect";
-import { CONNECT_EVENT_TYPES, PLATFORM_EVENT_TYPES, WEBHOOK_ENDPOINTS, syncWebhookEndpoints } from "../src/payments/webhook-endpoints";
+import { CONNECT_EVENT_TYPES, PLATFORM_EVENT_TYPES, WEBHOOK_ENDPOINTS, syncWebhookEndpoints } from "../src/payments/webhooks/webhook-endpoints";
 import { createStripe } from "../src/platform/stripe-client";
 import { SITE_ORIGIN } from "./admin-support";
 import { sandboxAdmin } from "./payment-support";

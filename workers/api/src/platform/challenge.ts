@@ -1,6 +1,6 @@
 /**
  * A Turnstile challenge in front of a request, for clients the payment-setup limits find suspicious
- * (payments/setup-challenges.ts decides who; docs/decisions/084). A request carrying no token is
+ * (payments/cards/setup-challenges.ts decides who; docs/decisions/084). A request carrying no token is
  * answered 428 `challenge_required` with the site key the browser's widget needs; a token siteverify
  * refuses (made up, spent, expired, another site's) 403 `challenge_failed`; and when no challenge can
  * be given — Turnstile's keys are not configured, or siteverify cannot be reached — 503

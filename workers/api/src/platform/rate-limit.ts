@@ -5,7 +5,7 @@
  * window), so one that lost a race to the limit leaves the row as it was;
  * rows whose windows ended long ago are deleted by the cron (`pruneRateLimits`). Used against card
  * testing: setup intents per client address, saves per session, address and phone, and the card checks
- * of all clients together, which decide who must pass a challenge (payments/setup-challenges.ts;
+ * of all clients together, which decide who must pass a challenge (payments/cards/setup-challenges.ts;
  * numbers in src/platform/limits.ts).
  */
 import { eq, lt, sql } from "drizzle-orm";
@@ -59,7 +59,7 @@ export async function openWindow(ctx: Ctx, key: string, windowMs: number, now = 
 
 /**
  * Counts one hit under `key` with no limit: a count that decides who is challenged
- * (payments/setup-challenges.ts) and never refuses anyone by itself.
+ * (payments/cards/setup-challenges.ts) and never refuses anyone by itself.
  */
 export async function countHit(ctx: Ctx, key: string, windowMs: number, now = ctx.now()): Promise<void> {
   const windowOver = sql`${rateLimits.windowStart} <= ${now - windowMs}`;

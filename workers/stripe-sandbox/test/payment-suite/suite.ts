@@ -13,8 +13,8 @@
  */
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_ENDPOINTS, syncWebhookEndpoints } from "../../../api/src/payments/webhook-endpoints";
-import { listedEventInPinnedVersion } from "../../../api/src/payments/listed-stripe-event";
+import { WEBHOOK_ENDPOINTS, syncWebhookEndpoints } from "../../../api/src/payments/webhooks/webhook-endpoints";
+import { listedEventInPinnedVersion } from "../../../api/src/payments/webhooks/listed-stripe-event";
 import { readsAsPinned } from "../../../api/src/platform/stripe-api-version";
 
 export interface StripeUnderTest {
@@ -89,7 +89,7 @@ export function paymentSuite(target: StripeUnderTest): void {
     return { customer: customer.id, paymentMethod: setup.payment_method as string };
   }
 
-  /** A charge as payments/charge-saved-card.ts makes it: cards only, never a redirect. */
+  /** A charge as payments/cards/charge-saved-card.ts makes it: cards only, never a redirect. */
   const charge = (params: Partial<Stripe.PaymentIntentCreateParams> & { payment_method: string }, options?: Stripe.RequestOptions) =>
     stripe.paymentIntents.create(
       { amount: 1999, currency: "usd", automatic_payment_methods: { enabled: true, allow_redirects: "never" }, confirm: true, metadata: tag, ...params },

@@ -2,7 +2,7 @@
  * What the admin screen derives from the pages of `GET /api/admin/payments` it has loaded, kept pure so
  * it is tested without a browser and costs one pass over the data: the Failed Payments and
  * Distribution Status rows, and the retry items a selection asks for (docs/product.md, Screens; States
- * and flows). The search and the summary cards are the server's (workers/api/src/payments/admin-payments.ts).
+ * and flows). The search and the summary cards are the server's (workers/api/src/payments/admin/admin-payments.ts).
  *
  * Songs belong to artists, not cards: an artist with two saved cards appears in two records with the
  * same songs, so song-level rows and counts are made once per song id, using the artist's default card.

@@ -1,10 +1,10 @@
 /**
  * /api/admin/payments: the record per saved card (`GET /?q=&cursor=&limit=`, a page of artists with the
- * next page's cursor, searched on the server: payments/admin-payments.ts), counting its summary again
- * at the operator's Refresh (`POST /summary`, payments/admin-summary-counts.ts), and retrying failed charges — `POST /retry`
+ * next page's cursor, searched on the server: payments/admin/admin-payments.ts), counting its summary again
+ * at the operator's Refresh (`POST /summary`, payments/admin/admin-summary-counts.ts), and retrying failed charges — `POST /retry`
  * records a batch and queues one `admin.charge` job per item (each charged off-session at most once, at
  * the server's amount; one audit record per item names the operator), `GET /retry/{batchId}` answers its
- * progress (payments/admin-retry.ts).
+ * progress (payments/admin/admin-retry.ts).
  */
 import { Hono } from "hono";
 import * as v from "valibot";

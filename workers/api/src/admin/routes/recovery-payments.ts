@@ -1,4 +1,4 @@
-/** `GET /api/admin/recovery-payments`: the discounted recovery payments with the decline that opened each (payments/admin-recovery-payments.ts). */
+/** `GET /api/admin/recovery-payments`: the discounted recovery payments with the decline that opened each (payments/admin/admin-recovery-payments.ts). */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
 import { listRecoveryPayments } from "../../payments/index";

@@ -2,7 +2,7 @@
  * The card on the artist's private page: `GET /api/artist/{token}/card` answers the default card
  * (brand, last 4, expiry), `POST …/card/setup-intent` starts replacing it (a SetupIntent the browser
  * confirms with the card form) and `POST …/card {setupIntentId}` makes the confirmed card the default
- * and detaches the old one (payments/replace-card.ts). The token is the credential, as for the rest
+ * and detaches the old one (payments/cards/replace-card.ts). The token is the credential, as for the rest
  * of the page (artist/routes/page.ts); both writes are rate-limited per artist, which only an artist
  * who once saved a confirmed card has, so they spend no budget other artists share (docs/decisions/084).
  */

@@ -1,5 +1,5 @@
 /**
- * `distribution.process`, queued when a song is paid (payments/apply-payment.ts): decode the stored
+ * `distribution.process`, queued when a song is paid (payments/checkout/apply-payment.ts): decode the stored
  * audio, listen to every frame of it and store what was measured (listen-to-upload.ts, docs/audio-checks.md),
  * record its facts and schedule delivery by package, or reject the song with a reason the admin
  * sees. A song that passes has its cover's WebP sizes stored first (distribution/store-cover-sizes.ts), so

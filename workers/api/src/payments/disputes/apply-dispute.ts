@@ -15,7 +15,7 @@ import type { Ctx } from "../../platform/context";
 import { post } from "../../ledger/index";
 import { restoreSong, takeDownSong } from "../../catalogue/index";
 import { AppError } from "../../platform/errors";
-import { setProCancelAtPeriodEnd } from "../pro-plan";
+import { setProCancelAtPeriodEnd } from "../pro/pro-plan";
 import { type DisputeRow, recordDispute } from "./record-dispute";
 
 /** Who the song_events and audit rows name for what a dispute did. */

@@ -2,18 +2,18 @@
  * The `admin.charge` job: charges one retry item off-session, at most once whatever the queue
  * redelivers. The item's payment row has the item's own id, so every delivery finds the same row
  * and the same Stripe idempotency key, or after a stored 500 looks up what that key made before
- * using the next (payments/charge-saved-card.ts); the partial unique indexes on payments stop a
+ * using the next (payments/cards/charge-saved-card.ts); the partial unique indexes on payments stop a
  * second open charge for the same song or a second initial charge. Card-network refusals and
  * `authentication_required` skip the item with their reason; declines fail it with the decline
  * code; Stripe outages are thrown so the queue tries again later.
  */
 import Stripe from "stripe";
 import type { Ctx } from "../../platform/context";
-import { applySucceededPayment, recordFailedPayment } from "../apply-payment";
-import { chargeSavedCard } from "../charge-saved-card";
-import { keepRefusalDeclineCode, reasonNotToCharge, retryItemToCharge, type RetryItemToCharge, settleRetryItems, skipRetryItem } from "../retry-items";
+import { applySucceededPayment, recordFailedPayment } from "../checkout/apply-payment";
+import { chargeSavedCard } from "../cards/charge-saved-card";
+import { keepRefusalDeclineCode, reasonNotToCharge, retryItemToCharge, type RetryItemToCharge, settleRetryItems, skipRetryItem } from "../admin/retry-items";
 import { songStatusOf } from "../../platform/rows-by-id";
-import { claimPayment, paymentById } from "../song-payments";
+import { claimPayment, paymentById } from "../checkout/song-payments";
 import type { PaymentStatus } from "@jplay/schema/tables";
 
 /**

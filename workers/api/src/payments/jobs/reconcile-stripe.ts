@@ -9,8 +9,8 @@
 import type { Ctx } from "../../platform/context";
 import { paymentsProvider } from "../../platform/stripe-client";
 import { requeueLostRefunds } from "../../refunds/index";
-import { applyMissedConnectEvents, applyMissedPlatformEvents, retryUnappliedEvents } from "../missed-stripe-events";
-import { settleProcessingPayments } from "../settle-processing-payments";
+import { applyMissedConnectEvents, applyMissedPlatformEvents, retryUnappliedEvents } from "../webhooks/missed-stripe-events";
+import { settleProcessingPayments } from "../webhooks/settle-processing-payments";
 import { loggableError } from "../../platform/loggable-error";
 
 export async function reconcileStripeTask(ctx: Ctx, scheduledTime: Date): Promise<void> {

@@ -6,7 +6,7 @@ import { badRequest } from "../../platform/errors";
 import { stripeReady } from "../../platform/context";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { requireSessionArtist } from "../../access/index";
-import { createCheckoutPayment } from "../checkout-payment";
+import { createCheckoutPayment } from "../checkout/checkout-payment";
 
 export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const artist = await requireSessionArtist(c);

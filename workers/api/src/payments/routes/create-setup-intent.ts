@@ -3,9 +3,9 @@
  * confirms. So that the form cannot be used to test stolen cards in bulk, a flood from one client (an
  * IPv6 /64) is refused before D1 (platform/client-bursts.ts); past a few setup intents an hour, or
  * while all clients together are past their card checks a minute, each needs a passed Turnstile
- * challenge; past the hourly limit that client alone is refused (payments/setup-challenges.ts). A
+ * challenge; past the hourly limit that client alone is refused (payments/cards/setup-challenges.ts). A
  * setup intent costs an attacker nothing, so it spends no budget other clients share. A SetupIntent
- * declined a few times is canceled (payments/setup-intent-failures.ts). The numbers are in
+ * declined a few times is canceled (payments/cards/setup-intent-failures.ts). The numbers are in
  * src/platform/limits.ts, the reasoning in docs/decisions/084 and docs/security.md.
  */
 import { Hono } from "hono";
@@ -13,8 +13,8 @@ import { CreateSetupIntentSchema } from "@jplay/schema/distribution";
 import type { CreateSetupIntentResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { readSessionCustomer, startSession } from "../../access/index";
-import { createSetupIntent } from "../payment-setup";
-import { admitSetupIntent } from "../setup-challenges";
+import { createSetupIntent } from "../cards/payment-setup";
+import { admitSetupIntent } from "../cards/setup-challenges";
 import { enforceClientBurstLimit } from "../../platform/client-bursts";
 import { jsonBody } from "../../platform/validation";
 

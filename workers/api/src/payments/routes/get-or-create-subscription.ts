@@ -4,7 +4,7 @@ import type { ClientSecretResponse } from "@jplay/schema/payments";
 import type { AppEnv } from "../../platform/env";
 import { rethrowProviderFailure } from "../../platform/provider-unavailable";
 import { requireSessionArtist } from "../../access/index";
-import { getOrCreateSubscription } from "../pro-subscription";
+import { getOrCreateSubscription } from "../pro/pro-subscription";
 
 export const getOrCreateSubscriptionRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const artist = await requireSessionArtist(c);

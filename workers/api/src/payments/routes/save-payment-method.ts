@@ -4,7 +4,7 @@
  * then a phone number JPlay does not text (another country, not a number). Save attempts are
  * limited per session and per client address, and past a few an hour from one client, or while all
  * clients together are past their card checks a minute, each needs a passed Turnstile challenge
- * (payments/setup-challenges.ts). Only a card Stripe confirmed for the session's customer, saved by
+ * (payments/cards/setup-challenges.ts). Only a card Stripe confirmed for the session's customer, saved by
  * that customer for the first time, then counts against what others share: the limit per phone and
  * the card checks of all clients (docs/decisions/084; a card saved again counts once). Saving replaces
  * this browser's session with one bound to the artist and answers (and texts) the artist's private
@@ -19,8 +19,8 @@ import { HOUR_MS, SAVES_PER_PHONE_PER_HOUR } from "../../platform/limits";
 import { artistLinkTtlMs, artistPagePath, issueArtistLink, readSessionCustomer, rotateSession, sendArtistLinkCookie } from "../../access/index";
 import { syncArtistPayoutSchedule } from "../../ledger/index";
 import { servedSmsCountries, textCardSaved, textsReach, toE164 } from "../../texts/index";
-import { confirmedSetupCard, savePaymentMethod, savedBefore } from "../payment-setup";
-import { admitCardSave, countCardCheck } from "../setup-challenges";
+import { confirmedSetupCard, savePaymentMethod, savedBefore } from "../cards/payment-setup";
+import { admitCardSave, countCardCheck } from "../cards/setup-challenges";
 import { enforceClientBurstLimit } from "../../platform/client-bursts";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { requestLanguage } from "../../platform/request-language";

@@ -4,7 +4,7 @@
  * and whether the event's mode is the secret key's.
  *
  * A setting may hold several secrets, comma-separated: while an endpoint is replaced by one of a new
- * API release (payments/webhook-endpoints.ts), Stripe posts to the same URL from both, each signing
+ * API release (payments/webhooks/webhook-endpoints.ts), Stripe posts to the same URL from both, each signing
  * with its own secret (docs/decisions/095-stripe-strictness.md).
  *
  * Mode: Stripe sends a Connect endpoint of a live account the test-mode events of its connected

@@ -14,11 +14,11 @@ import { stripeReady } from "../../../platform/context";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
 import { applyAccountUpdatedEvent, applyConnectPayout } from "../../../ledger/index";
 import type { Ctx } from "../../../platform/context";
-import { recordStripeEvent, stripeEventApplied } from "../../stripe-events";
-import type { ConnectEventType } from "../../webhook-endpoints";
+import { recordStripeEvent, stripeEventApplied } from "../../webhooks/stripe-events";
+import type { ConnectEventType } from "../../webhooks/webhook-endpoints";
 import { otherMode, signedEvent, webhookSecrets } from "./signed-event";
 
-/** One handler per type of the Connect endpoint's list (webhook-endpoints.ts). */
+/** One handler per type of the Connect endpoint's list (payments/webhooks/webhook-endpoints.ts). */
 const connectHandlers: Record<ConnectEventType, (ctx: Ctx, event: Stripe.Event) => Promise<unknown>> = {
   "account.updated": (ctx, event) => applyAccountUpdatedEvent(stripeReady(ctx), event.data.object as Stripe.Account),
   // The artist's payout to their debit card: arrived, or sent back by the bank (docs/decisions/094).

@@ -1,6 +1,6 @@
 /**
  * POST /api/webhooks/stripe: Stripe's (or the sandbox's) signed events. The signature is verified on
- * the raw body against each secret of STRIPE_WEBHOOK_SECRET (signed-event.ts); an event is recorded only after it was applied (payments/stripe-events.ts), so a
+ * the raw body against each secret of STRIPE_WEBHOOK_SECRET (signed-event.ts); an event is recorded only after it was applied (payments/webhooks/stripe-events.ts), so a
  * redelivery of a recorded event changes nothing, and one that failed or was cut short answers 500
  * (or nothing) and Stripe delivers it again.
  */
@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../platform/env";
 import { stripeReady } from "../../../platform/context";
 import { refuseOtherApiVersion } from "../../../platform/stripe-api-version";
-import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../../stripe-events";
+import { applyStripeEvent, recordStripeEvent, stripeEventApplied } from "../../webhooks/stripe-events";
 import { otherMode, signedEvent, webhookSecrets } from "./signed-event";
 
 export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", async (c) => {
