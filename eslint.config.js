@@ -45,7 +45,22 @@ const noSqlOutsideServices = {
  * platform/ (the shared kernel) and the modules before it in this list, each only through its
  * index.ts; never one after it, never worker/ (the entry points that compose them all).
  */
-export const WORKER_MODULES = ["texts", "disputes", "access", "ledger", "splits", "refunds", "catalogue", "compliance", "payments", "releases", "distribution", "provider", "artist", "admin"];
+export const WORKER_MODULES = [
+  "texts",
+  "disputes",
+  "access",
+  "ledger",
+  "splits",
+  "refunds",
+  "catalogue",
+  "compliance",
+  "payments",
+  "releases",
+  "distribution",
+  "provider",
+  "artist",
+  "admin",
+];
 
 /** import-x/no-restricted-paths zones for WORKER_MODULES' walls. */
 function workerModuleZones() {
@@ -56,10 +71,19 @@ function workerModuleZones() {
   WORKER_MODULES.forEach((module, rank) => {
     zones.push({ target: dir(module), from: dir("worker"), message: "Modules never import the Worker's entry points (worker/)." });
     for (const later of WORKER_MODULES.slice(rank + 1)) {
-      zones.push({ target: dir(module), from: dir(later), message: `${module}/ sits below ${later}/ (WORKER_MODULES): a module imports only the ones before it.` });
+      zones.push({
+        target: dir(module),
+        from: dir(later),
+        message: `${module}/ sits below ${later}/ (WORKER_MODULES): a module imports only the ones before it.`,
+      });
     }
     for (const earlier of WORKER_MODULES.slice(0, rank)) {
-      zones.push({ target: dir(module), from: dir(earlier), except: ["./index.ts"], message: `Import ${earlier}/ through its public index (${earlier}/index.ts), never its internals.` });
+      zones.push({
+        target: dir(module),
+        from: dir(earlier),
+        except: ["./index.ts"],
+        message: `Import ${earlier}/ through its public index (${earlier}/index.ts), never its internals.`,
+      });
     }
   });
   return zones;
@@ -67,7 +91,16 @@ function workerModuleZones() {
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", "**/.wrangler/**", "**/worker-configuration.d.ts", "schema/migrations/**", "bench/node_modules/**", "apps/web/src/locales/**", "workers/api/src/locales/**"],
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/.wrangler/**",
+      "**/worker-configuration.d.ts",
+      "schema/migrations/**",
+      "bench/node_modules/**",
+      "apps/web/src/locales/**",
+      "workers/api/src/locales/**",
+    ],
   },
   ...tseslint.configs.recommended,
   comments.recommended,
@@ -119,7 +152,10 @@ export default tseslint.config(
   {
     files: ["apps/web/src/components/**/*.{ts,tsx}", "apps/web/src/lib/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/features/*", "@/app/*"], message: "components/ and lib/ are shared: they import no feature or app code." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/features/*", "@/app/*"], message: "components/ and lib/ are shared: they import no feature or app code." }] },
+      ],
     },
   },
   ...FEATURES.map((feature) => ({
@@ -151,10 +187,20 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", noSqlOutsideServices] },
   },
   // The entry points mount every module's routes and consumers; they too reach SQL only through services.
-  { files: ["workers/api/src/worker/**/*.ts", "workers/api/src/index.ts"], rules: { "no-restricted-imports": ["error", { paths: noSqlOutsideServices.paths }] } },
+  {
+    files: ["workers/api/src/worker/**/*.ts", "workers/api/src/index.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: noSqlOutsideServices.paths }] },
+  },
   {
     files: ["workers/api/src/**/*.ts"],
-    ignores: ["workers/api/src/*/routes/**", "workers/api/src/*/jobs/**", "workers/api/src/worker/**", "workers/api/src/index.ts", "workers/api/src/*/index.ts", "workers/api/src/platform/middleware/**"],
+    ignores: [
+      "workers/api/src/*/routes/**",
+      "workers/api/src/*/jobs/**",
+      "workers/api/src/worker/**",
+      "workers/api/src/index.ts",
+      "workers/api/src/*/index.ts",
+      "workers/api/src/platform/middleware/**",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -64,12 +64,32 @@ interface Call {
 
 const mid = Math.floor(artists / 2);
 const CALLS: Call[] = [
-  { name: "first page (with the summary)", query: "", check: (b) => b.payments[0]?.artistId === `bench-artist-${artists}` && (b.summary?.totalArtists ?? 0) >= artists && b.nextCursor !== null },
-  { name: "a page in the middle (cursor)", query: `?cursor=${cursorAfter(mid)}`, check: (b) => b.payments[0]?.artistId === `bench-artist-${mid - 1}` && b.payments.length === 100 },
-  { name: "the last page (cursor)", query: `?cursor=${cursorAfter(51)}`, check: (b) => b.payments.at(-1)?.artistId === "bench-artist-1" && b.nextCursor === null },
-  { name: "search: one song's word", query: `?q=tune${mid * 3}`, check: (b) => b.payments.length === 1 && b.payments[0]!.songs.some((s) => s.title === `Bench tune${mid * 3}`) },
+  {
+    name: "first page (with the summary)",
+    query: "",
+    check: (b) => b.payments[0]?.artistId === `bench-artist-${artists}` && (b.summary?.totalArtists ?? 0) >= artists && b.nextCursor !== null,
+  },
+  {
+    name: "a page in the middle (cursor)",
+    query: `?cursor=${cursorAfter(mid)}`,
+    check: (b) => b.payments[0]?.artistId === `bench-artist-${mid - 1}` && b.payments.length === 100,
+  },
+  {
+    name: "the last page (cursor)",
+    query: `?cursor=${cursorAfter(51)}`,
+    check: (b) => b.payments.at(-1)?.artistId === "bench-artist-1" && b.nextCursor === null,
+  },
+  {
+    name: "search: one song's word",
+    query: `?q=tune${mid * 3}`,
+    check: (b) => b.payments.length === 1 && b.payments[0]!.songs.some((s) => s.title === `Bench tune${mid * 3}`),
+  },
   { name: "search: a word in every song", query: "?q=bench", check: (b) => b.payments.length === 100 && b.nextCursor !== null },
-  { name: "search: a phone's digits", query: `?q=${encodeURIComponent(`555 ${String(mid).padStart(7, "0")}`)}`, check: (b) => b.payments.length === 1 && b.payments[0]!.artistId === `bench-artist-${mid}` },
+  {
+    name: "search: a phone's digits",
+    query: `?q=${encodeURIComponent(`555 ${String(mid).padStart(7, "0")}`)}`,
+    check: (b) => b.payments.length === 1 && b.payments[0]!.artistId === `bench-artist-${mid}`,
+  },
   { name: "search: a card's last 4", query: "?q=0042", check: (b) => b.payments.length >= 1 && b.payments.every((p) => p.last4 === "0042") },
 ];
 
@@ -91,7 +111,10 @@ await withSession(async ({ server, browser }) => {
     body: JSON.stringify({ password: server.adminPassword }),
   });
   if (!signIn.ok) throw new Error(`admin sign-in: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   const rows: (string | number)[][] = [];
   for (const call of CALLS) {
@@ -122,7 +145,10 @@ await withSession(async ({ server, browser }) => {
       await page.getByLabel("Password", { exact: true }).fill(server.adminPassword);
       const started = Date.now();
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.getByRole("checkbox", { name: /^Select (?!all)/ }).first().waitFor({ state: "visible", timeout: 120_000 });
+      await page
+        .getByRole("checkbox", { name: /^Select (?!all)/ })
+        .first()
+        .waitFor({ state: "visible", timeout: 120_000 });
       interactiveMs.push(Date.now() - started);
     } finally {
       await context.close();
@@ -130,7 +156,11 @@ await withSession(async ({ server, browser }) => {
   }
   rows.push(["Sign in → first row interactive (Chromium)", median(interactiveMs).toFixed(0), percentile(interactiveMs, 95).toFixed(0), "", "", runs]);
 
-  printTable(`Admin at scale: ${artists} artists with a card, ${songs} songs; GET /api/admin/payments from loopback, ms`, ["call", "p50", "p95", "records", "KiB", "runs"], rows);
+  printTable(
+    `Admin at scale: ${artists} artists with a card, ${songs} songs; GET /api/admin/payments from loopback, ms`,
+    ["call", "p50", "p95", "records", "KiB", "runs"],
+    rows,
+  );
 
   if (withPlans) await printPlans(server.persistDir, server.adminPassword);
 });
@@ -161,13 +191,25 @@ async function printPlans(persistDir: string, adminPassword: string) {
       },
     });
     const origin = "http://127.0.0.1:8787";
-    const worker = await loadWorkerInNode(capturing, { APP_ENV: "development", ADMIN_PASSWORD: adminPassword, SESSION_SECRET: "bench-session-secret-0123456789abcdef", APP_ORIGIN: origin });
+    const worker = await loadWorkerInNode(capturing, {
+      APP_ENV: "development",
+      ADMIN_PASSWORD: adminPassword,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      APP_ORIGIN: origin,
+    });
     try {
       const signIn = await worker.fetch(
-        new Request(`${origin}/api/admin/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: origin }, body: JSON.stringify({ password: adminPassword }) }),
+        new Request(`${origin}/api/admin/session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: origin },
+          body: JSON.stringify({ password: adminPassword }),
+        }),
       );
       if (!signIn.ok) throw new Error(`sign-in in Node: ${signIn.status} ${await signIn.text()}`);
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       for (const call of CALLS) {
         captured.length = 0;
         const answer = await worker.fetch(new Request(`${origin}/api/admin/payments${call.query}`, { headers: { Cookie: cookie } }));
@@ -177,7 +219,11 @@ async function printPlans(persistDir: string, adminPassword: string) {
         console.log(`\n### ${call.name}: GET /api/admin/payments${call.query.replace(/cursor=[^&]+/, "cursor=…")}`);
         for (const sql of statements) {
           console.log(`\n${sql}\n`);
-          const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...new Array<null>(countParams(sql)).fill(null)) as { id: number; parent: number; detail: string }[];
+          const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...new Array<null>(countParams(sql)).fill(null)) as {
+            id: number;
+            parent: number;
+            detail: string;
+          }[];
           const depth = new Map<number, number>([[0, -1]]);
           for (const step of plan) {
             const level = (depth.get(step.parent) ?? -1) + 1;

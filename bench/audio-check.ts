@@ -63,9 +63,10 @@ function encodeSong(): Uint8Array {
     for (let i = 0; i < length; i++) {
       const t = (at + i) / RATE;
       const swell = 0.25 + 0.2 * Math.sin((2 * Math.PI * t) / 30);
-      const chord = (phase: number) => Math.sin(2 * Math.PI * 220 * t + phase) + Math.sin(2 * Math.PI * 277.2 * t + phase) + Math.sin(2 * Math.PI * 329.6 * t + phase);
-      left[i] = Math.round(32767 * swell * chord(0) / 3);
-      right[i] = Math.round(32767 * swell * chord(0.3) / 3);
+      const chord = (phase: number) =>
+        Math.sin(2 * Math.PI * 220 * t + phase) + Math.sin(2 * Math.PI * 277.2 * t + phase) + Math.sin(2 * Math.PI * 329.6 * t + phase);
+      left[i] = Math.round((32767 * swell * chord(0)) / 3);
+      right[i] = Math.round((32767 * swell * chord(0.3)) / 3);
     }
     keep(encoder.encodeBuffer(left, right));
   }
@@ -84,7 +85,10 @@ const heldBytes = () => {
   return usage.heapUsed + usage.arrayBuffers;
 };
 
-type Check = (mp3: AsyncIterable<Uint8Array>, wasm: WebAssembly.Module) => Promise<{ ok: boolean; measurements?: { integratedLufs: number | null; truePeakDbtp: number } }>;
+type Check = (
+  mp3: AsyncIterable<Uint8Array>,
+  wasm: WebAssembly.Module,
+) => Promise<{ ok: boolean; measurements?: { integratedLufs: number | null; truePeakDbtp: number } }>;
 
 const { checkMp3Audio } = (await import(await bundleCheck())) as { checkMp3Audio: Check };
 const wasm = new WebAssembly.Module(await readFile(path.join(repoRoot, "workers/api/vendor/mpg123-decoder.wasm")));
@@ -115,8 +119,19 @@ for (let run = 0; run < runs; run++) {
   walls.push(wall);
   cpus.push((used.user + used.system) / 1000);
   peaks.push(peak);
-  rows.push([String(run + 1), (wall / 1000).toFixed(2), ((used.user + used.system) / 1e6).toFixed(2), (peak / 2 ** 20).toFixed(1), check.measurements!.integratedLufs!.toFixed(2), check.measurements!.truePeakDbtp.toFixed(2)]);
+  rows.push([
+    String(run + 1),
+    (wall / 1000).toFixed(2),
+    ((used.user + used.system) / 1e6).toFixed(2),
+    (peak / 2 ** 20).toFixed(1),
+    check.measurements!.integratedLufs!.toFixed(2),
+    check.measurements!.truePeakDbtp.toFixed(2),
+  ]);
 }
-console.log(`\n${(song.length / 2 ** 20).toFixed(1)} MiB MP3, ${minutes} min, ${kbps} kbps; node ${process.version}${gc ? ", --expose-gc" : " (run with --expose-gc for a steadier memory figure)"}`);
+console.log(
+  `\n${(song.length / 2 ** 20).toFixed(1)} MiB MP3, ${minutes} min, ${kbps} kbps; node ${process.version}${gc ? ", --expose-gc" : " (run with --expose-gc for a steadier memory figure)"}`,
+);
 printTable("The listening check", ["run", "wall s", "CPU s", "peak held MiB", "LUFS", "dBTP"], rows);
-console.log(`median: wall ${(median(walls) / 1000).toFixed(2)} s, CPU ${(median(cpus) / 1000).toFixed(2)} s, peak held ${(median(peaks) / 2 ** 20).toFixed(1)} MiB`);
+console.log(
+  `median: wall ${(median(walls) / 1000).toFixed(2)} s, CPU ${(median(cpus) / 1000).toFixed(2)} s, peak held ${(median(peaks) / 2 ** 20).toFixed(1)} MiB`,
+);

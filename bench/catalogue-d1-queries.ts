@@ -42,11 +42,15 @@ await withSession(async ({ server }) => {
   const wallMs = performance.now() - started;
   const statements = (await statementsRun()) - before;
 
-  printTable(`D1 queries for ${loads} Home loads (popular + recent + featured at once; scopes: ${scopes.map((s) => s || "none").join(", ")})`, ["figure", "value"], [
-    ["catalogue calls", loads * 3],
-    ["D1 statements run", statements],
-    ["D1 statements per 1,000 Home loads", ((statements * 1000) / loads).toFixed(2)],
-    ...[...answeredBy].map(([by, count]): [string, number] => [`answers: ${by}`, count]),
-    ["wall ms per Home load", (wallMs / loads).toFixed(2)],
-  ]);
+  printTable(
+    `D1 queries for ${loads} Home loads (popular + recent + featured at once; scopes: ${scopes.map((s) => s || "none").join(", ")})`,
+    ["figure", "value"],
+    [
+      ["catalogue calls", loads * 3],
+      ["D1 statements run", statements],
+      ["D1 statements per 1,000 Home loads", ((statements * 1000) / loads).toFixed(2)],
+      ...[...answeredBy].map(([by, count]): [string, number] => [`answers: ${by}`, count]),
+      ["wall ms per Home load", (wallMs / loads).toFixed(2)],
+    ],
+  );
 });

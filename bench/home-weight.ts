@@ -22,9 +22,13 @@ await withSession(async ({ server, browser }) => {
     ["path", "type", "gzip KiB"],
     [...weight.resources].sort((a, b) => b.gzip - a.gzip).map((r) => [r.path, r.type, kib(r.gzip)]),
   );
-  printTable("Budget", ["figure", "KiB", "budget KiB", "within"], [
-    ["JS gzip", kib(weight.scriptGzip), kib(HOME_BUDGET.scriptGzip), weight.scriptGzip <= HOME_BUDGET.scriptGzip ? "yes" : "NO"],
-    ["total gzip", kib(weight.totalGzip), kib(HOME_BUDGET.totalGzip), weight.totalGzip <= HOME_BUDGET.totalGzip ? "yes" : "NO"],
-  ]);
+  printTable(
+    "Budget",
+    ["figure", "KiB", "budget KiB", "within"],
+    [
+      ["JS gzip", kib(weight.scriptGzip), kib(HOME_BUDGET.scriptGzip), weight.scriptGzip <= HOME_BUDGET.scriptGzip ? "yes" : "NO"],
+      ["total gzip", kib(weight.totalGzip), kib(HOME_BUDGET.totalGzip), weight.totalGzip <= HOME_BUDGET.totalGzip ? "yes" : "NO"],
+    ],
+  );
   if (weight.scriptGzip > HOME_BUDGET.scriptGzip || weight.totalGzip > HOME_BUDGET.totalGzip) process.exitCode = 1;
 });

@@ -43,8 +43,21 @@ try {
 }
 
 const row = (name: string, values: number[]) => [name, median(values).toFixed(2), Math.min(...values).toFixed(2), Math.max(...values).toFixed(2)];
-printTable(`Intl's first use in a fresh Chromium page, ms, ${runs} runs`, ["what", "median", "min", "max"], [
-  row("first currency NumberFormat", samples.map((s) => s.firstMoney)),
-  row("second currency NumberFormat", samples.map((s) => s.secondMoney)),
-  row("first DateTimeFormat (after it)", samples.map((s) => s.firstDate)),
-]);
+printTable(
+  `Intl's first use in a fresh Chromium page, ms, ${runs} runs`,
+  ["what", "median", "min", "max"],
+  [
+    row(
+      "first currency NumberFormat",
+      samples.map((s) => s.firstMoney),
+    ),
+    row(
+      "second currency NumberFormat",
+      samples.map((s) => s.secondMoney),
+    ),
+    row(
+      "first DateTimeFormat (after it)",
+      samples.map((s) => s.firstDate),
+    ),
+  ],
+);

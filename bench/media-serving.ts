@@ -103,8 +103,18 @@ await withSession(async ({ server }) => {
       ["figure", "Worker", "nginx", "Worker ÷ nginx"],
       [
         ["64 KiB ranges, requests/s", f(worker.rangeRps, 0), f(reference.rangeRps, 0), f(worker.rangeRps / reference.rangeRps, 3)],
-        ["64 KiB ranges, latency p50 ms (loaded)", f(worker.rangeLatencyP50), f(reference.rangeLatencyP50), f(worker.rangeLatencyP50 / reference.rangeLatencyP50, 2)],
-        ["64 KiB ranges, latency p99 ms (loaded)", f(worker.rangeLatencyP99), f(reference.rangeLatencyP99), f(worker.rangeLatencyP99 / reference.rangeLatencyP99, 2)],
+        [
+          "64 KiB ranges, latency p50 ms (loaded)",
+          f(worker.rangeLatencyP50),
+          f(reference.rangeLatencyP50),
+          f(worker.rangeLatencyP50 / reference.rangeLatencyP50, 2),
+        ],
+        [
+          "64 KiB ranges, latency p99 ms (loaded)",
+          f(worker.rangeLatencyP99),
+          f(reference.rangeLatencyP99),
+          f(worker.rangeLatencyP99 / reference.rangeLatencyP99, 2),
+        ],
         [`64 KiB ranges, TTFB p50 ms (1 at a time, ${probes})`, f(worker.ttfbP50, 2), f(reference.ttfbP50, 2), f(worker.ttfbP50 / reference.ttfbP50, 2)],
         ["64 KiB ranges, TTFB p95 ms (1 at a time)", f(worker.ttfbP95, 2), f(reference.ttfbP95, 2), f(worker.ttfbP95 / reference.ttfbP95, 2)],
         ["whole file, requests/s", f(worker.wholeRps, 0), f(reference.wholeRps, 0), f(worker.wholeRps / reference.wholeRps, 3)],

@@ -120,7 +120,6 @@ async function withRemix(stream: ReadableStream<Uint8Array>, { parseMultipartStr
   return parsed;
 }
 
-
 // ---- Bundles ---------------------------------------------------------------------------------------
 
 /** What this calls of esbuild (wrangler's dependency, not one of ours, so typed here). */

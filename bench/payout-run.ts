@@ -66,7 +66,8 @@ const sampleMs = numberFlag("sample-ms", 5);
  */
 const stripeLimitFlag = stringFlag("stripe-limit", "25");
 const stripeLimit = stripeLimitFlag === "off" ? null : Number(stripeLimitFlag);
-if (stripeLimit !== null && !(Number.isInteger(stripeLimit) && stripeLimit > 0)) throw new Error(`--stripe-limit: a whole number of Transfers a second, or off (got ${stripeLimitFlag})`);
+if (stripeLimit !== null && !(Number.isInteger(stripeLimit) && stripeLimit > 0))
+  throw new Error(`--stripe-limit: a whole number of Transfers a second, or off (got ${stripeLimitFlag})`);
 const DAILY_CRON = "0 0 * * *";
 const JOBS_QUEUE = "jplay-jobs";
 
@@ -266,7 +267,18 @@ await withSession(
       await writeFile(sandboxFile, sandboxSeedSql(templateAccount));
       const seeding = performance.now();
       // The sandbox is a Worker of its own with its own D1 (docs/decisions/018-stripe-sandbox-worker.md).
-      await runWrangler(["d1", "execute", "jplay-stripe-sandbox", "--local", "--persist-to", server.persistDir, "--file", sandboxFile, "-c", sandboxConfigPath]);
+      await runWrangler([
+        "d1",
+        "execute",
+        "jplay-stripe-sandbox",
+        "--local",
+        "--persist-to",
+        server.persistDir,
+        "--file",
+        sandboxFile,
+        "-c",
+        sandboxConfigPath,
+      ]);
       await runWrangler(["d1", "execute", "jplay", "--local", "--persist-to", server.persistDir, "--file", file]);
       seedingSeconds = (performance.now() - seeding) / 1000;
       console.error(`seeded ${artistCount} artists (${payable.artists} payable) in ${seedingSeconds.toFixed(1)} s`);
@@ -289,7 +301,8 @@ await withSession(
     const loadAtStart = os.loadavg()[0]!;
     const triggerEpochMs = Date.now();
     const period = new Date(triggerEpochMs).toISOString().slice(0, 10);
-    if (stripeLimit !== null) await sandboxCall(server.baseURL, "/v1/test_helpers/rate_limits", { global: String(Math.max(100, stripeLimit)), endpoint: String(stripeLimit) });
+    if (stripeLimit !== null)
+      await sandboxCall(server.baseURL, "/v1/test_helpers/rate_limits", { global: String(Math.max(100, stripeLimit)), endpoint: String(stripeLimit) });
     sampler.start(sampleMs);
     const triggeredAt = performance.now();
     const trigger = await cronTrigger(server.baseURL, DAILY_CRON, triggerEpochMs);
@@ -309,7 +322,9 @@ await withSession(
         lastReport = performance.now();
         const elapsed = (lastReport - triggeredAt) / 1000;
         const eta = state.paid > 0 ? ((payable.artists - state.paid) * elapsed) / state.paid / 60 : Number.NaN;
-        console.error(`${elapsed.toFixed(0)} s: ${state.paid} paid, ${state.failed} failed, ${state.pending} pending; ${(state.paid / elapsed).toFixed(1)} payouts/s, about ${eta.toFixed(0)} min to go`);
+        console.error(
+          `${elapsed.toFixed(0)} s: ${state.paid} paid, ${state.failed} failed, ${state.pending} pending; ${(state.paid / elapsed).toFixed(1)} payouts/s, about ${eta.toFixed(0)} min to go`,
+        );
       }
     }
     const complete = state.paid + state.failed >= payable.artists && state.pending === 0;
@@ -320,12 +335,18 @@ await withSession(
     }
     sampler.stop();
     const stoppedAt = performance.now();
-    const rateLimits = await (await fetch(`${server.baseURL}/api/stripe-sandbox/v1/test_helpers/rate_limits`, { headers: { Authorization: "Bearer sk_test_jplay_sandbox" } })).json<{ refused: Record<string, number> }>();
+    const rateLimits = await (
+      await fetch(`${server.baseURL}/api/stripe-sandbox/v1/test_helpers/rate_limits`, { headers: { Authorization: "Bearer sk_test_jplay_sandbox" } })
+    ).json<{ refused: Record<string, number> }>();
     const statementsAfter = await statementsRun();
     const statements = statementsAfter.statements - statementsBefore.statements;
     const writes = statementsAfter.writes - statementsBefore.writes;
     // Linear or not: how fast the first fifth of the payouts settled against the last fifth.
-    const settledTimes = (d1.prepare("SELECT updated_at AS at FROM payouts WHERE period = ? AND artist_id LIKE 'bench-artist-%' AND status = 'paid' ORDER BY updated_at").all(period) as { at: number }[]).map((row) => row.at);
+    const settledTimes = (
+      d1
+        .prepare("SELECT updated_at AS at FROM payouts WHERE period = ? AND artist_id LIKE 'bench-artist-%' AND status = 'paid' ORDER BY updated_at")
+        .all(period) as { at: number }[]
+    ).map((row) => row.at);
     const fifth = Math.floor(settledTimes.length / 5);
     const fifthRate = (from: number) => (fifth > 1 ? (fifth / ((settledTimes[from + fifth - 1]! - settledTimes[from]!) / 1000)).toFixed(0) : "—");
 
@@ -352,14 +373,20 @@ await withSession(
     check("payouts paid = payable artists", paidRows.n === payable.artists, `${paidRows.n} of ${payable.artists}`);
     check("no artist paid twice", paidRows.artists === paidRows.n, `${paidRows.n} payouts, ${paidRows.artists} artists`);
     check("amounts = seeded balances", (paidRows.cents ?? 0) === payable.cents, `${paidRows.cents ?? 0} of ${payable.cents} ¢`);
-    const unpayablePaid = one<{ n: number }>("SELECT count(*) AS n FROM payouts WHERE artist_id LIKE 'bench-artist-%' AND CAST(substr(artist_id, 14) AS INTEGER) % 20 IN (0, 1)");
+    const unpayablePaid = one<{ n: number }>(
+      "SELECT count(*) AS n FROM payouts WHERE artist_id LIKE 'bench-artist-%' AND CAST(substr(artist_id, 14) AS INTEGER) % 20 IN (0, 1)",
+    );
     check("held and below-minimum artists not paid", unpayablePaid.n === 0, `${unpayablePaid.n} payouts`);
     const transfers = sandboxD1
       .prepare(
         "SELECT count(*) AS n, count(DISTINCT json_extract(data, '$.destination')) AS destinations, sum(json_extract(data, '$.amount')) AS cents FROM sandbox_objects WHERE object = 'transfer' AND json_extract(data, '$.destination') LIKE 'acct_bench_%'",
       )
       .get() as { n: number; destinations: number; cents: number | null };
-    check("one sandbox transfer per paid artist", transfers.n === paidRows.n && transfers.destinations === transfers.n, `${transfers.n} transfers to ${transfers.destinations} accounts`);
+    check(
+      "one sandbox transfer per paid artist",
+      transfers.n === paidRows.n && transfers.destinations === transfers.n,
+      `${transfers.n} transfers to ${transfers.destinations} accounts`,
+    );
     check("transferred = paid", (transfers.cents ?? 0) === (paidRows.cents ?? 0), `${transfers.cents ?? 0} ¢`);
     // The top-up covered the run exactly: every transfer drew on it, and nothing was refused for funds.
     const waiting = one<{ n: number }>("SELECT count(*) AS n FROM payouts WHERE artist_id LIKE 'bench-artist-%' AND funding_waits > 0");
@@ -375,7 +402,9 @@ await withSession(
     check("paid artists at zero available", balances.paidLeft === 0, `${balances.paidLeft} not zero`);
     check("paid artists at zero pending", balances.pendingLeft === 0, `${balances.pendingLeft} not zero`);
     check("unpaid balances untouched", (balances.untouchedCents ?? 0) === untouched.cents, `${balances.untouchedCents ?? 0} of ${untouched.cents} ¢`);
-    const ledger = one<{ total: number; sent: number | null }>("SELECT sum(amount_cents) AS total, (SELECT sum(amount_cents) FROM ledger_entries WHERE account = 'payouts:sent') AS sent FROM ledger_entries");
+    const ledger = one<{ total: number; sent: number | null }>(
+      "SELECT sum(amount_cents) AS total, (SELECT sum(amount_cents) FROM ledger_entries WHERE account = 'payouts:sent') AS sent FROM ledger_entries",
+    );
     check("ledger sums to zero", ledger.total === 0, `sum ${ledger.total} ¢`);
     check("payouts:sent = paid", (ledger.sent ?? 0) === (paidRows.cents ?? 0), `${ledger.sent ?? 0} ¢`);
     // Each payout's text is written in the payout's own batch and sent by one job per batch.
@@ -383,9 +412,17 @@ await withSession(
       `SELECT count(*) AS n, count(DISTINCT p.id) AS payouts, count(*) FILTER (WHERE t.status = 'queued') AS unsent
          FROM text_messages t JOIN payouts p ON t.dedupe_key = 'payout_sent:' || p.id WHERE p.artist_id LIKE 'bench-artist-%' AND p.status = 'paid'`,
     );
-    check("one text per paid payout, none left queued", texts.n === paidRows.n && texts.payouts === paidRows.n && texts.unsent === 0, `${texts.n} texts for ${texts.payouts} payouts, ${texts.unsent} queued`);
+    check(
+      "one text per paid payout, none left queued",
+      texts.n === paidRows.n && texts.payouts === paidRows.n && texts.unsent === 0,
+      `${texts.n} texts for ${texts.payouts} payouts, ${texts.unsent} queued`,
+    );
     const failedJobs = one<{ n: number }>("SELECT count(*) AS n FROM failed_jobs");
-    check("nothing dead-lettered", failedJobs.n === 0 && deadLettered.length === 0 && retried === 0, `${failedJobs.n} failed jobs, ${retried} retried messages`);
+    check(
+      "nothing dead-lettered",
+      failedJobs.n === 0 && deadLettered.length === 0 && retried === 0,
+      `${failedJobs.n} failed jobs, ${retried} retried messages`,
+    );
     d1.close();
     sandboxD1.close();
 
@@ -407,17 +444,33 @@ await withSession(
         ["Stripe 429s answered: endpoint / global", `${rateLimits.refused["endpoint-rate"] ?? 0} / ${rateLimits.refused["global-rate"] ?? 0}`],
         ["Worker's D1 statements (writes), whole run", `${statements} (${writes})`],
         ["D1 statements (writes) per payable artist", state.paid > 0 ? `${(statements / state.paid).toFixed(1)} (${(writes / state.paid).toFixed(1)})` : "—"],
-        ["invocation wall ms, p50 / p99 / max", `${percentile(durations, 50).toFixed(0)} / ${percentile(durations, 99).toFixed(0)} / ${Math.max(0, ...durations).toFixed(0)}`],
+        [
+          "invocation wall ms, p50 / p99 / max",
+          `${percentile(durations, 50).toFixed(0)} / ${percentile(durations, 99).toFixed(0)} / ${Math.max(0, ...durations).toFixed(0)}`,
+        ],
         ["largest invocation's workerd CPU, ms", `${largest.cpuMs.toFixed(1)} (${largest.invocation?.messages ?? 0} messages)`],
         ["largest not overlapping another, ms", `${largestAlone.toFixed(1)} (${invocations.length - overlapped.size} of ${invocations.length} alone)`],
-        ["workerd CPU per invocation, p50 / p99, ms", `${percentile(cpu.map((c) => c.cpuMs), 50).toFixed(1)} / ${percentile(cpu.map((c) => c.cpuMs), 99).toFixed(1)}`],
+        [
+          "workerd CPU per invocation, p50 / p99, ms",
+          `${percentile(
+            cpu.map((c) => c.cpuMs),
+            50,
+          ).toFixed(1)} / ${percentile(
+            cpu.map((c) => c.cpuMs),
+            99,
+          ).toFixed(1)}`,
+        ],
         ["workerd CPU, whole run, s", (totalCpuMs / 1000).toFixed(1)],
         ["workerd CPU per payout, ms", state.paid > 0 ? (totalCpuMs / state.paid).toFixed(2) : "—"],
         ["seeding through wrangler d1 execute, s", seedingSeconds.toFixed(1)],
         [`machine load (1 min) at trigger / end, ${os.cpus().length} CPUs`, `${loadAtStart.toFixed(1)} / ${os.loadavg()[0]!.toFixed(1)}`],
       ],
     );
-    printTable("Payout run: correctness", ["check", "result", "detail"], checks.map(([name, ok, detail]) => [name, ok ? "ok" : "FAILED", detail]));
+    printTable(
+      "Payout run: correctness",
+      ["check", "result", "detail"],
+      checks.map(([name, ok, detail]) => [name, ok ? "ok" : "FAILED", detail]),
+    );
     if (!complete || checks.some(([, ok]) => !ok)) process.exitCode = 1;
   },
   {

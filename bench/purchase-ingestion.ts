@@ -123,19 +123,32 @@ await withSession(
       const purchases = (db.prepare("SELECT count(*) AS n FROM purchases WHERE id LIKE 'ing-%'").get() as { n: number }).n;
       const counted = (db.prepare("SELECT sum(purchase_count) AS n FROM songs WHERE id LIKE 'ing-song-%'").get() as { n: number }).n;
       const ledger = (db.prepare("SELECT coalesce(sum(amount_cents), 0) AS n FROM ledger_entries").get() as { n: number }).n;
-      const mismatched = (db.prepare("SELECT count(*) AS n FROM songs s WHERE s.id LIKE 'ing-song-%' AND s.purchase_count <> (SELECT count(*) FROM purchases p WHERE p.song_id = s.id)").get() as { n: number }).n;
+      const mismatched = (
+        db
+          .prepare(
+            "SELECT count(*) AS n FROM songs s WHERE s.id LIKE 'ing-song-%' AND s.purchase_count <> (SELECT count(*) FROM purchases p WHERE p.song_id = s.id)",
+          )
+          .get() as { n: number }
+      ).n;
       if (purchases !== total || counted !== total || mismatched !== 0 || ledger !== 0) {
         throw new Error(`checks failed: ${purchases} purchases, ${counted} counted, ${mismatched} songs miscounted, ledger ${ledger}`);
       }
-      printTable(`Purchase ingestion: ${total} purchases over ${songs} songs in reports of ${perReport}, sent one after another`, ["figure", "value"], [
-        ["purchases/s sustained", (total / seconds).toFixed(0)],
-        ["whole run, s", seconds.toFixed(1)],
-        ["a report of 500: p50 / p95 ms", `${median(reportMs).toFixed(0)} / ${percentile(reportMs, 95).toFixed(0)}`],
-        [`reports sent again (${again}): recorded`, "0 (every purchase a duplicate)"],
-        ["create-setup-intent, idle: p50 / p95 ms", `${median(idle).toFixed(0)} / ${percentile(idle, 95).toFixed(0)} (${idle.length})`],
-        ["create-setup-intent, while ingesting: p50 / p95 / max ms", `${median(during).toFixed(0)} / ${percentile(during, 95).toFixed(0)} / ${Math.max(...during).toFixed(0)} (${during.length})`],
-        ["checks", `${purchases} purchases once each, running counts equal, ledger sum ${ledger}`],
-      ]);
+      printTable(
+        `Purchase ingestion: ${total} purchases over ${songs} songs in reports of ${perReport}, sent one after another`,
+        ["figure", "value"],
+        [
+          ["purchases/s sustained", (total / seconds).toFixed(0)],
+          ["whole run, s", seconds.toFixed(1)],
+          ["a report of 500: p50 / p95 ms", `${median(reportMs).toFixed(0)} / ${percentile(reportMs, 95).toFixed(0)}`],
+          [`reports sent again (${again}): recorded`, "0 (every purchase a duplicate)"],
+          ["create-setup-intent, idle: p50 / p95 ms", `${median(idle).toFixed(0)} / ${percentile(idle, 95).toFixed(0)} (${idle.length})`],
+          [
+            "create-setup-intent, while ingesting: p50 / p95 / max ms",
+            `${median(during).toFixed(0)} / ${percentile(during, 95).toFixed(0)} / ${Math.max(...during).toFixed(0)} (${during.length})`,
+          ],
+          ["checks", `${purchases} purchases once each, running counts equal, ledger sum ${ledger}`],
+        ],
+      );
     } finally {
       db.close();
     }

@@ -112,5 +112,9 @@ await withSession(async ({ server }) => {
     }
     rows.push([kind.name, queries, (found / queries).toFixed(1), median(timings).toFixed(1), percentile(timings, 95).toFixed(1)]);
   }
-  printTable(`Search over ${songs.toLocaleString("en-US")} songs (indexed in ${seedSeconds.toFixed(1)} s), ms at the client on loopback, cache misses`, ["query", "asked", "songs per answer", "p50 ms", "p95 ms"], rows);
+  printTable(
+    `Search over ${songs.toLocaleString("en-US")} songs (indexed in ${seedSeconds.toFixed(1)} s), ms at the client on loopback, cache misses`,
+    ["query", "asked", "songs per answer", "p50 ms", "p95 ms"],
+    rows,
+  );
 });

@@ -86,13 +86,17 @@ try {
   const home = timeRenders(() => renderHome(data, { pathname: "/", search: "" }, "en"));
   const homeSpanish = timeRenders(() => renderHome(data, { pathname: "/", search: "" }, "es"));
   const distribute = timeRenders(() => renderDistribute({ pathname: "/distribute", search: "" }, "en"));
-  printTable(`Screens rendered to HTML, ${renders} renders each (react-dom/server edge build, renderToString)`, ["figure", "Home", "Home (Spanish)", "/distribute"], [
-    ["median ms per render", ms(home.median), ms(homeSpanish.median), ms(distribute.median)],
-    ["p95 ms per render", ms(home.p95), ms(homeSpanish.p95), ms(distribute.p95)],
-    ["markup KiB (#root + head)", kib(markupBytes(home.last)), kib(markupBytes(homeSpanish.last)), kib(markupBytes(distribute.last))],
-    ["embedded data KiB", kib(home.last.dataJson.length), kib(homeSpanish.last.dataJson.length), "none"],
-    ["bundle KiB (minified)", kib(homeBundle.bytes), kib(homeBundle.bytes), kib(distributeBundle.bytes)],
-  ]);
+  printTable(
+    `Screens rendered to HTML, ${renders} renders each (react-dom/server edge build, renderToString)`,
+    ["figure", "Home", "Home (Spanish)", "/distribute"],
+    [
+      ["median ms per render", ms(home.median), ms(homeSpanish.median), ms(distribute.median)],
+      ["p95 ms per render", ms(home.p95), ms(homeSpanish.p95), ms(distribute.p95)],
+      ["markup KiB (#root + head)", kib(markupBytes(home.last)), kib(markupBytes(homeSpanish.last)), kib(markupBytes(distribute.last))],
+      ["embedded data KiB", kib(home.last.dataJson.length), kib(homeSpanish.last.dataJson.length), "none"],
+      ["bundle KiB (minified)", kib(homeBundle.bytes), kib(homeBundle.bytes), kib(distributeBundle.bytes)],
+    ],
+  );
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -43,10 +43,14 @@ async function measure(serverBundle: BundledWorkers | undefined) {
 try {
   const fromSources = await measure(undefined);
   const fromBundle = await measure(bundle);
-  printTable(`A throw-away server, median of ${starts} starts (CPU: its whole process group)`, ["served", "wall to serve ms", "CPU to serve ms", `CPU idle ${idleSeconds} s ms`], [
-    ["bundled by wrangler dev, sources watched", ...fromSources],
-    ["from the run's bundle (--no-bundle)", ...fromBundle],
-  ]);
+  printTable(
+    `A throw-away server, median of ${starts} starts (CPU: its whole process group)`,
+    ["served", "wall to serve ms", "CPU to serve ms", `CPU idle ${idleSeconds} s ms`],
+    [
+      ["bundled by wrangler dev, sources watched", ...fromSources],
+      ["from the run's bundle (--no-bundle)", ...fromBundle],
+    ],
+  );
 } finally {
   await bundle.remove();
   await rm(preparedState, { recursive: true, force: true });

@@ -41,7 +41,10 @@ for (const size of [Math.round(largest / 3), largest]) {
   for (let i = 0; i < size; i++) audio[i] = (i * 2654435761) >>> 24;
   // The older model's input: the same bytes as a JSON array of numbers (measured on 1 MB, scaled).
   const arrayBodyBytes = JSON.stringify({ audio: Array.from(audio.subarray(0, 1_000_000)) }).length * (size / 1_000_000);
-  for (const [name, encode] of [["Buffer (toBase64)", toBase64], ["binary string + btoa", btoaChunks]] as const) {
+  for (const [name, encode] of [
+    ["Buffer (toBase64)", toBase64],
+    ["binary string + btoa", btoaChunks],
+  ] as const) {
     const times: number[] = [];
     let held = 0;
     let body = "";
@@ -58,4 +61,8 @@ for (const size of [Math.round(largest / 3), largest]) {
     rows.push([mib(size), name, ms(median(times)), mib(body.length), mib(held), mib(arrayBodyBytes)]);
   }
 }
-printTable("Speech-to-text request built from a stored MP3", ["MP3 MiB", "encoder", "encode + JSON ms (median)", "turbo body MiB", "held after MiB", "whisper array body MiB (est.)"], rows);
+printTable(
+  "Speech-to-text request built from a stored MP3",
+  ["MP3 MiB", "encoder", "encode + JSON ms (median)", "turbo body MiB", "held after MiB", "whisper array body MiB (est.)"],
+  rows,
+);

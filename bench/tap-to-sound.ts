@@ -34,7 +34,10 @@ await withSession(async ({ server, browser }) => {
     try {
       const page = await context.newPage();
       const cdp = await applyTabletProfile(page, slowdown);
-      const cover = page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first();
+      const cover = page
+        .getByRole("region", { name: "Trending Songs" })
+        .getByRole("button", { name: /^Play / })
+        .first();
       if (atFirstPaint) {
         await page.goto(server.baseURL, { waitUntil: "commit", timeout: 120_000 });
         await cover.waitFor({ timeout: 120_000 });
@@ -91,9 +94,24 @@ await withSession(async ({ server, browser }) => {
     `Tap to sound${atFirstPaint ? " at first paint" : ""}, tablet profile (${TABLET_NETWORK.kbps} Kbps, ${TABLET_NETWORK.rttMs} ms RTT, CPU slowdown ${slowdown.toFixed(2)} = benchmark index ${benchmarkIndex.toFixed(0)} ÷ 100), ${runs} runs`,
     ["figure", "median", "min", "max"],
     [
-      ["tap → playing, ms", median(samples.map((s) => s.ms)).toFixed(0), Math.min(...samples.map((s) => s.ms)).toFixed(0), Math.max(...samples.map((s) => s.ms)).toFixed(0)],
-      ["KiB on the wire before playing", kib(median(samples.map((s) => s.bytes))), kib(Math.min(...samples.map((s) => s.bytes))), kib(Math.max(...samples.map((s) => s.bytes)))],
-      ["requests before playing", median(samples.map((s) => s.requests)), Math.min(...samples.map((s) => s.requests)), Math.max(...samples.map((s) => s.requests))],
+      [
+        "tap → playing, ms",
+        median(samples.map((s) => s.ms)).toFixed(0),
+        Math.min(...samples.map((s) => s.ms)).toFixed(0),
+        Math.max(...samples.map((s) => s.ms)).toFixed(0),
+      ],
+      [
+        "KiB on the wire before playing",
+        kib(median(samples.map((s) => s.bytes))),
+        kib(Math.min(...samples.map((s) => s.bytes))),
+        kib(Math.max(...samples.map((s) => s.bytes))),
+      ],
+      [
+        "requests before playing",
+        median(samples.map((s) => s.requests)),
+        Math.min(...samples.map((s) => s.requests)),
+        Math.max(...samples.map((s) => s.requests)),
+      ],
       ...(atFirstPaint ? [["runs hydrated by the tap", `${samples.filter((s) => s.hydrated).length} of ${runs}`, "", ""]] : []),
     ],
   );

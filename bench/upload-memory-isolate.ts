@@ -58,13 +58,17 @@ await withSession(
       await sampler;
       for (const answer of answers) if (answer.status !== 201) throw new Error(`upload refused: ${answer.status} ${(await answer.text()).slice(0, 200)}`);
 
-      printTable(`Upload memory, Worker isolate only: ${uploads} concurrent uploads of ${mib(bytes)} MiB`, ["figure", "value"], [
-        ["bytes uploaded, MiB", mib(bytes * uploads)],
-        ["isolate heap + buffers before, MiB", mib(before)],
-        ["isolate heap + buffers peak, MiB", mib(peak)],
-        ["peak growth per upload, MiB", mib((peak - before) / uploads)],
-        ["peak growth ÷ bytes uploaded", ((peak - before) / (bytes * uploads)).toFixed(3)],
-      ]);
+      printTable(
+        `Upload memory, Worker isolate only: ${uploads} concurrent uploads of ${mib(bytes)} MiB`,
+        ["figure", "value"],
+        [
+          ["bytes uploaded, MiB", mib(bytes * uploads)],
+          ["isolate heap + buffers before, MiB", mib(before)],
+          ["isolate heap + buffers peak, MiB", mib(peak)],
+          ["peak growth per upload, MiB", mib((peak - before) / uploads)],
+          ["peak growth ÷ bytes uploaded", ((peak - before) / (bytes * uploads)).toFixed(3)],
+        ],
+      );
     } finally {
       inspector.close();
     }

@@ -50,12 +50,16 @@ await withSession(async ({ server }) => {
   for (const { status, body } of bodies) if (status !== 201 || !JSON.parse(body).id) throw new Error(`upload refused: ${status} ${body.slice(0, 200)}`);
 
   const uploaded = bytes * uploads;
-  printTable(`Upload memory: ${uploads} concurrent uploads of ${mib(bytes)} MiB (workerd pid ${workerd})`, ["figure", "value"], [
-    ["bytes uploaded, MiB", mib(uploaded)],
-    ["workerd RSS before, MiB", mib(before)],
-    ["workerd RSS peak during, MiB", mib(peak)],
-    ["workerd RSS after, MiB", mib(after)],
-    ["peak growth ÷ bytes uploaded", ((peak - before) / uploaded).toFixed(3)],
-    ["wall time for all uploads, s", (wallMs / 1000).toFixed(1)],
-  ]);
+  printTable(
+    `Upload memory: ${uploads} concurrent uploads of ${mib(bytes)} MiB (workerd pid ${workerd})`,
+    ["figure", "value"],
+    [
+      ["bytes uploaded, MiB", mib(uploaded)],
+      ["workerd RSS before, MiB", mib(before)],
+      ["workerd RSS peak during, MiB", mib(peak)],
+      ["workerd RSS after, MiB", mib(after)],
+      ["peak growth ÷ bytes uploaded", ((peak - before) / uploaded).toFixed(3)],
+      ["wall time for all uploads, s", (wallMs / 1000).toFixed(1)],
+    ],
+  );
 });

@@ -32,7 +32,11 @@ describe("every screen in both themes", () => {
     await page.getByRole("region", { name: "Trending Songs" }).getByRole("heading", { level: 3 }).first().waitFor();
     await auditInBothThemes(page, "Home", found);
 
-    await page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: /^Play / }).first().click();
+    await page
+      .getByRole("region", { name: "Trending Songs" })
+      .getByRole("button", { name: /^Play / })
+      .first()
+      .click();
     await page.getByRole("region", { name: "Now playing" }).getByRole("button", { name: "Pause playback" }).waitFor();
     await auditInBothThemes(page, "player playing", found);
 
@@ -109,8 +113,14 @@ describe("every screen in both themes", () => {
     await admin.getByRole("tab", { name: "Catalogue" }).click();
     await admin.getByRole("heading", { name: "Facilities" }).waitFor();
     await auditInBothThemes(admin, "admin catalogue", found);
-    await admin.getByRole("button", { name: /^Edit / }).first().click();
-    await admin.getByRole("dialog", { name: /^Edit / }).getByLabel("Facility name").waitFor();
+    await admin
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
+    await admin
+      .getByRole("dialog", { name: /^Edit / })
+      .getByLabel("Facility name")
+      .waitFor();
     await auditInBothThemes(admin, "admin dialog", found);
     expect(Object.fromEntries(found)).toEqual({});
   });
@@ -121,13 +131,19 @@ const smallTargets = (page: Page) =>
   page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>("button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio]"))
       // Shown (a visually hidden skip link is sized when it gets the focus).
-      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden" && getComputedStyle(element).clipPath === "none")
+      .filter(
+        (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden" && getComputedStyle(element).clipPath === "none",
+      )
       .filter((element) => !(element.tagName === "A" && element.closest("p") && getComputedStyle(element).display === "inline"))
       .map((element) => {
         // A native radio or checkbox is a target with its label: the label is what a finger meets.
         const target = element.matches("input[type=radio], input[type=checkbox]") ? (element.closest("label") ?? element) : element;
         const box = target.getBoundingClientRect();
-        return { name: element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName, width: Math.round(box.width), height: Math.round(box.height) };
+        return {
+          name: element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.tagName,
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        };
       })
       .filter((box) => box.width < 44 || box.height < 44)
       .map((box) => `${box.name} (${box.width} × ${box.height})`),

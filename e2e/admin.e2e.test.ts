@@ -150,7 +150,7 @@ describe("signed in", () => {
     // counts them now, and the cards show what the server counted, this run's three artists included.
     const recounted = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/admin/payments/summary");
     await page.getByRole("button", { name: "Refresh" }).click();
-    const { summary } = await (await recounted).json() as AdminSummaryRecountResponse;
+    const { summary } = (await (await recounted).json()) as AdminSummaryRecountResponse;
     const shown = { "Total Artists": summary.totalArtists, "Payment Methods": summary.paymentMethods, "Pending Payments": summary.pendingPayments };
     for (const [label, count] of Object.entries(shown)) {
       expect(count).toBeGreaterThanOrEqual(3);
@@ -260,7 +260,9 @@ describe("signed in", () => {
     expect(await rowOf(table, artists.decliner.name).filter({ hasText: "No successful payments" }).count()).toBe(1);
 
     // A per-row retry of the declining card: nothing succeeds, so the results toast is destructive.
-    await rowOf(table, artists.decliner.song).getByRole("button", { name: `Retry payment for ${artists.decliner.song}` }).click();
+    await rowOf(table, artists.decliner.song)
+      .getByRole("button", { name: `Retry payment for ${artists.decliner.song}` })
+      .click();
     const retryDialog = page.getByRole("dialog", { name: "Retry Failed Payments" });
     await retryDialog.getByText("You are about to retry 1 failed payment(s)...", { exact: true }).waitFor();
     await retryDialog.getByRole("button", { name: "Retry Payments" }).click();
@@ -295,7 +297,7 @@ describe("signed in", () => {
       return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
     });
     expect(download.suggestedFilename()).toBe(`jpay-payment-data-${today}.csv`);
-    const text = (await readFile((await download.path()), "utf8")).replace(/^\uFEFF/, "");
+    const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
     expect(text).toContain(`"'=HYPERLINK(""x"") ${tag}"`);
     expect(text).toContain(`"Evening, ""Live"" ${tag}"`);
     const rows = Papa.parse<string[]>(text, { newline: "\r\n" }).data;
@@ -475,15 +477,27 @@ describe("payout funding", () => {
     const answers: PayoutFundingResponse[] = [];
     page.on("response", (response) => {
       if (new URL(response.url()).pathname !== "/api/admin/funding" || !response.ok()) return;
-      void response.json().then((body: PayoutFundingResponse) => answers.push(body), () => undefined);
+      void response.json().then(
+        (body: PayoutFundingResponse) => answers.push(body),
+        () => undefined,
+      );
     });
     await signIn(page);
     const section = page.getByRole("region", { name: "Payout funding" });
-    const figure = (label: string) => section.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+    const figure = (label: string) =>
+      section
+        .locator("dl > div")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator("dd")
+        .first();
     const shownAgainstLastAnswer = async () => {
       const last = answers.at(-1);
       if (!last?.stripe) return "no answer with Stripe's balance yet";
-      const shown = [await figure("Owed to artists").textContent(), await figure("Available in Stripe").textContent(), await figure("Shortfall to top up").textContent()];
+      const shown = [
+        await figure("Owed to artists").textContent(),
+        await figure("Available in Stripe").textContent(),
+        await figure("Shortfall to top up").textContent(),
+      ];
       const answered = [usd(last.owedToArtistsCents), usd(last.stripe.availableCents), usd(last.shortfallCents!)];
       return shown.join(" | ") === answered.join(" | ") ? "as answered" : `shows ${shown.join(" | ")}, answered ${answered.join(" | ")}`;
     };
@@ -585,7 +599,9 @@ describe("large data", () => {
   /** The list as the server pages and searches it (payments/admin/admin-payments.ts), served to the page. */
   function answer(url: URL) {
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
-    const found = q ? bigList.filter((record) => [record.artistName, ...record.songs.map((song) => song.title)].some((text) => text.toLowerCase().includes(q))) : bigList;
+    const found = q
+      ? bigList.filter((record) => [record.artistName, ...record.songs.map((song) => song.title)].some((text) => text.toLowerCase().includes(q)))
+      : bigList;
     const from = Number(url.searchParams.get("cursor") ?? 0);
     const next = from + PAGE < found.length ? String(from + PAGE) : null;
     const summary = url.searchParams.has("cursor") || q ? {} : { summary: { totalArtists: COUNT, paymentMethods: COUNT, pendingPayments: COUNT * 2 } };

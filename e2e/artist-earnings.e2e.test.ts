@@ -78,7 +78,6 @@ describe("the artist's private page after payment", () => {
   });
 });
 
-
 /** The song's release in the delivery feed, once it is there (delivery runs in the background). */
 async function releaseInFeed(songId: string) {
   let release: Record<string, unknown> | undefined;
@@ -120,7 +119,10 @@ describe("release details reach the delivery feed", () => {
     await page.getByRole("radio", { name: es("No, it's clean") }).check();
     await page.getByLabel(es("Genre"), { exact: true }).selectOption("Latin");
     await page.getByLabel(es("MP3 file")).setInputFiles({ name: "cancion.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(server.baseURL) });
-    await page.locator("summary").filter({ hasText: es("More details") }).click();
+    await page
+      .locator("summary")
+      .filter({ hasText: es("More details") })
+      .click();
     const releaseDate = todayUtc(Date.now() + 5 * 24 * 60 * 60 * 1000);
     await page.getByLabel(es("Release date"), { exact: true }).fill(releaseDate);
     await page.getByRole("textbox", { name: new RegExp(`^${es("Lyrics")}\\b`) }).fill("Primera línea\nSegunda línea");
@@ -192,7 +194,7 @@ describe("the DDEX ERN feed of the demo catalogue", () => {
     expect(await cron.text()).toBe("ok");
     const messages: { fileName: string; xml: string }[] = [];
     const demoSongs = new Set<string>();
-    for (let since = "0", more = true; more; ) {
+    for (let since = "0", more = true; more;) {
       const page = await readErnFeed(server.baseURL, providerSecret, since);
       for (const change of page.changes) {
         messages.push({ fileName: `change-${change.cursor}.xml`, xml: change.ern });

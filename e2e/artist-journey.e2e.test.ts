@@ -9,7 +9,18 @@
  */
 import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
-import { ARTIST_LINK_COOKIE, CARDS, expectNoLinkInStorage, fillCard, freshVisa, keptArtistLink, newPhone, pathOf, saveCard, songAwaitingPayment } from "./support/artist";
+import {
+  ARTIST_LINK_COOKIE,
+  CARDS,
+  expectNoLinkInStorage,
+  fillCard,
+  freshVisa,
+  keptArtistLink,
+  newPhone,
+  pathOf,
+  saveCard,
+  songAwaitingPayment,
+} from "./support/artist";
 import { sharedServer } from "./support/shared-server";
 
 const { baseURL } = sharedServer();

@@ -189,7 +189,11 @@ describe("the artist's private page", () => {
     await browsers.getByRole("button", { name: /^Sign out .* \(this browser\)$/ }).click();
     await browsers.getByText("No browser is signed in as you.", { exact: false }).waitFor();
     expect((await page.context().cookies()).some((cookie) => cookie.name === "__Host-jplay_session")).toBe(false);
-    expect(await page.evaluate(async () => (await fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status)).toBe(401);
+    expect(
+      await page.evaluate(
+        async () => (await fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status,
+      ),
+    ).toBe(401);
   });
 
   test("an unknown link says Link not found", async () => {

@@ -106,7 +106,10 @@ describe("browsing", () => {
     await page.getByRole("button", { name: "Play", exact: true }).click();
     await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
     await expect.poll(() => page.evaluate(() => !document.querySelector("audio")!.paused)).toBe(true);
-    const like = page.getByRole("main").getByRole("button", { name: `Like ${withLyrics.title}` }).first();
+    const like = page
+      .getByRole("main")
+      .getByRole("button", { name: `Like ${withLyrics.title}` })
+      .first();
     await like.click();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
   });
@@ -128,7 +131,10 @@ describe("browsing", () => {
       await waitForHydration(page, "main h1 ~ *, main a");
       expect(await serverNodesKept(page), path).toBe(true);
       expect(errors, path).toEqual([]);
-      expect(calls.filter((url) => !/\/(cover|audio)(\?|$)/.test(new URL(url).pathname)), path).toEqual([]);
+      expect(
+        calls.filter((url) => !/\/(cover|audio)(\?|$)/.test(new URL(url).pathname)),
+        path,
+      ).toEqual([]);
     }
   });
 });

@@ -38,14 +38,19 @@ describe("card testing through the setup form", () => {
     async function attempt(card: string): Promise<number> {
       await expect.poll(() => save.isEnabled(), { timeout: 15_000 }).toBe(true);
       await fillCard(page, card);
-      const confirmation = page.waitForResponse((response) => /\/api\/stripe-sandbox\/v1\/setup_intents\/[^/]+\/confirm$/.test(new URL(response.url()).pathname));
+      const confirmation = page.waitForResponse((response) =>
+        /\/api\/stripe-sandbox\/v1\/setup_intents\/[^/]+\/confirm$/.test(new URL(response.url()).pathname),
+      );
       await save.click();
       return (await confirmation).status();
     }
 
     for (let i = 0; i < 3; i++) {
       expect(await attempt(CARDS.declined)).toBe(402);
-      await page.getByRole("alert").filter({ hasText: /declined/i }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /declined/i })
+        .waitFor();
     }
     const declinedIntent = setups[0]!;
     expect(setups).toEqual([declinedIntent]);
@@ -55,7 +60,10 @@ describe("card testing through the setup form", () => {
     const newSetup = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/create-setup-intent");
     expect(await attempt(CARDS.visa)).toBe(400);
     expect((await newSetup).status()).toBe(200);
-    await page.getByRole("alert").filter({ hasText: /cannot confirm this SetupIntent/i }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /cannot confirm this SetupIntent/i })
+      .waitFor();
 
     expect(await attempt(CARDS.visa)).toBe(200);
     await page.getByText("Payment method saved successfully", { exact: true }).waitFor();

@@ -96,7 +96,10 @@ describe("a clean-only facility", () => {
 
     // What it plays carries the facility, so the audio route applies the same rule.
     await tablet.getByRole("button", { name: `Play ${trending[0]}` }).click();
-    await tablet.waitForFunction((facility) => new URL(document.querySelector("audio")?.src ?? "about:blank").searchParams.get("facility") === facility, cleanFacility.id);
+    await tablet.waitForFunction(
+      (facility) => new URL(document.querySelector("audio")?.src ?? "about:blank").searchParams.get("facility") === facility,
+      cleanFacility.id,
+    );
     expect(await statusOf(tablet, `/api/songs/${explicitSong.id}/audio?facility=${cleanFacility.id}`)).toBe(404);
     expect(await statusOf(tablet, `/api/songs/${explicitSong.id}?facility=${cleanFacility.id}`)).toBe(404);
     expect(await statusOf(anyTablet, `/api/songs/${explicitSong.id}/audio`)).toBe(200);
@@ -125,7 +128,9 @@ describe("the operator's Catalogue tab", () => {
     const reason = "A rights holder disputes this recording.";
     await admin.getByRole("searchbox", { name: "Search songs in the catalogue" }).fill(newest.title);
     await admin.getByText(`Showing 1 of 1 live songs matching “${newest.title}”`).waitFor();
-    await rowOf(admin, newest.title).getByRole("button", { name: `Take down ${newest.title}` }).click();
+    await rowOf(admin, newest.title)
+      .getByRole("button", { name: `Take down ${newest.title}` })
+      .click();
     const dialog = admin.getByRole("dialog", { name: "Take song down" });
     await dialog.getByRole("textbox", { name: "Reason" }).fill(reason);
     await dialog.getByRole("button", { name: "Take down" }).click();
@@ -141,7 +146,9 @@ describe("the operator's Catalogue tab", () => {
     // It was the featured song: hidden while down, so the player bar has nothing to show.
     expect(await featuredFor(home)).toBeNull();
 
-    await rowOf(takenDown, newest.title).getByRole("button", { name: `Restore ${newest.title}` }).click();
+    await rowOf(takenDown, newest.title)
+      .getByRole("button", { name: `Restore ${newest.title}` })
+      .click();
     await toastWith(admin, "Song restored", `“${newest.title}” is back in the catalogue; the artist is texted.`).waitFor({ timeout: 15_000 });
     await home.reload();
     expect((await rowTitles(home, "Recently Added"))[0]).toBe(newest.title);

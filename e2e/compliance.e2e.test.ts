@@ -62,7 +62,10 @@ describe("a term added to a facility's list", () => {
 
     await admin.reload();
     await complianceTab(admin);
-    const held = admin.getByRole("list", { name: "Held songs" }).getByRole("listitem").filter({ has: admin.getByRole("heading", { name: new RegExp(`^${song.title}`) }) });
+    const held = admin
+      .getByRole("list", { name: "Held songs" })
+      .getByRole("listitem")
+      .filter({ has: admin.getByRole("heading", { name: new RegExp(`^${song.title}`) }) });
     // Its match, highlighted where it is (the title: the demo songs have no lyrics) and named by its list.
     await held.locator("mark").filter({ hasText: "Northern" }).waitFor();
     await held.getByText("(Place names)", { exact: false }).waitFor();
@@ -78,7 +81,11 @@ describe("a term added to a facility's list", () => {
     await admin.getByLabel("Facility", { exact: true }).selectOption(county.id);
     const records = admin.getByRole("table", { name: "Audit records" });
     await records.getByRole("row").filter({ hasText: "override" }).filter({ hasText: "A place name, not a gang" }).waitFor();
-    await records.getByRole("row").filter({ hasText: "held" }).filter({ hasText: `held at "${county.name}"` }).waitFor();
+    await records
+      .getByRole("row")
+      .filter({ hasText: "held" })
+      .filter({ hasText: `held at "${county.name}"` })
+      .waitFor();
     await records.getByRole("row").filter({ hasText: "list_changed" }).filter({ hasText: "added northern (en)" }).waitFor();
     // Every record, these included, sealed into the log's hash chain and checked from the first one.
     await admin.getByRole("status").filter({ hasText: "Audit chain verified:" }).waitFor();

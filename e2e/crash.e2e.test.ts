@@ -108,7 +108,10 @@ describe("uploads stopped mid-request", () => {
     for (const [round, delayMs] of delays.entries()) {
       const onTheWire = await pacedUpload(artist, `Crash ${serial++}`, audio, { ...pace, holdAfterHalf: new Promise<void>(() => {}) });
       let sendLastPiece = () => {};
-      const justSent = await pacedUpload(artist, `Crash ${serial++}`, audio, { ...pace, holdLastPiece: new Promise<void>((resolve) => (sendLastPiece = resolve)) });
+      const justSent = await pacedUpload(artist, `Crash ${serial++}`, audio, {
+        ...pace,
+        holdLastPiece: new Promise<void>((resolve) => (sendLastPiece = resolve)),
+      });
       const stored = await Promise.all([0, 1].map(() => pacedUpload(artist, `Crash ${serial++}`, audio, pace)));
       await onTheWire.halfSent;
       const sentAt = await Promise.all(stored.map(async (upload) => (await upload.bodySent, Date.now())));
@@ -124,7 +127,9 @@ describe("uploads stopped mid-request", () => {
         if ("status" in outcome && outcome.status === 201 && outcome.body !== null) {
           acknowledged.push(JSON.parse(outcome.body).id as string);
         }
-        kills.push(`kill ${round}, upload ${i}: ${points[i]} → ${"status" in outcome ? `answered ${outcome.status}${outcome.body === null ? ", body cut off" : ""}` : "no answer"}`);
+        kills.push(
+          `kill ${round}, upload ${i}: ${points[i]} → ${"status" in outcome ? `answered ${outcome.status}${outcome.body === null ? ", body cut off" : ""}` : "no answer"}`,
+        );
       }
       expect(outcomes[0], "the upload on the wire had no answer").toHaveProperty("failed");
       if (round === delays.length - 1) {
@@ -194,7 +199,9 @@ async function stripeRetriesDelivered(intentIds: () => Promise<string[]>) {
   await expect
     .poll(
       async () => {
-        const pending = (await sandbox("GET", "/v1/events", { delivery_success: "false", limit: "100" })).data as Array<{ data: { object: { id: string; payment_intent?: string } } }>;
+        const pending = (await sandbox("GET", "/v1/events", { delivery_success: "false", limit: "100" })).data as Array<{
+          data: { object: { id: string; payment_intent?: string } };
+        }>;
         return pending.filter((event) => ids.has(event.data.object.id) || ids.has(event.data.object.payment_intent ?? "")).length;
       },
       { timeout: 30_000, interval: 250 },
@@ -203,9 +210,11 @@ async function stripeRetriesDelivered(intentIds: () => Promise<string[]>) {
 }
 
 /** The ids of Stripe's PaymentIntents for the artist's songs. */
-const intentsOf = async (customerId: string) => ((await sandbox("GET", "/v1/payment_intents", { customer: customerId, limit: "100" })).data as Array<{ id: string }>).map((intent) => intent.id);
+const intentsOf = async (customerId: string) =>
+  ((await sandbox("GET", "/v1/payment_intents", { customer: customerId, limit: "100" })).data as Array<{ id: string }>).map((intent) => intent.id);
 
-const chargesOf = async (customerId: string) => ((await sandbox("GET", "/v1/charges", { customer: customerId, limit: "100" })).data as Array<{ id: string }>).length;
+const chargesOf = async (customerId: string) =>
+  ((await sandbox("GET", "/v1/charges", { customer: customerId, limit: "100" })).data as Array<{ id: string }>).length;
 
 async function uploadSong(artist: ArtistClient, title: string): Promise<string> {
   const upload = await pacedUpload(artist, title, mp3Bytes(40_000), { chunkBytes: 1 << 20, pauseMs: 0 });
@@ -250,16 +259,22 @@ async function paymentState(env: { DB: D1Database; SANDBOX_DB: D1Database }, son
   const ids = JSON.stringify(songIds);
   const all = async <T>(query: string) => (await env.DB.prepare(query).bind(ids).all<T>()).results;
   const sandboxObjects = async <T>(object: string) =>
-    (await env.SANDBOX_DB.prepare("SELECT data FROM sandbox_objects WHERE object = ?").bind(object).all<{ data: string }>()).results.map((row) => JSON.parse(row.data) as T);
+    (await env.SANDBOX_DB.prepare("SELECT data FROM sandbox_objects WHERE object = ?").bind(object).all<{ data: string }>()).results.map(
+      (row) => JSON.parse(row.data) as T,
+    );
   const intents = (await sandboxObjects<PaymentState["intents"][number]>("payment_intent")).filter((intent) => songIds.includes(intent.metadata?.songId ?? ""));
   const intentIds = new Set(intents.map((intent) => intent.id));
   return {
     payments: await all("SELECT id, song_id, status, stripe_payment_intent_id FROM payments WHERE song_id IN (SELECT value FROM json_each(?1))"),
-    approvals: await all("SELECT song_id, cause FROM song_events WHERE from_status = 'pending' AND to_status = 'approved' AND song_id IN (SELECT value FROM json_each(?1))"),
+    approvals: await all(
+      "SELECT song_id, cause FROM song_events WHERE from_status = 'pending' AND to_status = 'approved' AND song_id IN (SELECT value FROM json_each(?1))",
+    ),
     songs: await all("SELECT id, status FROM songs WHERE id IN (SELECT value FROM json_each(?1))"),
     intents,
     charges: (await sandboxObjects<PaymentState["charges"][number]>("charge")).filter((charge) => intentIds.has(charge.payment_intent)),
-    pendingEvents: (await sandboxObjects<{ id: string; type: string; pending_webhooks: number; data: { object: { id: string; payment_intent?: string } } }>("event"))
+    pendingEvents: (
+      await sandboxObjects<{ id: string; type: string; pending_webhooks: number; data: { object: { id: string; payment_intent?: string } } }>("event")
+    )
       .filter((event) => event.pending_webhooks > 0 && (intentIds.has(event.data.object.id) || intentIds.has(event.data.object.payment_intent ?? "")))
       .map((event) => ({ id: event.id, type: event.type, object: event.data.object.id })),
   };
@@ -268,10 +283,19 @@ async function paymentState(env: { DB: D1Database; SANDBOX_DB: D1Database }, son
 /** Exactly one charge, one succeeded payment (carrying that intent) and one approval for the song. */
 function expectPaidOnce(state: PaymentState, songId: string, cause?: string) {
   const intents = state.intents.filter((intent) => intent.metadata.songId === songId);
-  expect(intents.map((intent) => [intent.status, intent.amount]), `Stripe intents of ${songId}`).toEqual([["succeeded", EXPEDITED_FEE_CENTS]]);
-  expect(state.charges.filter((charge) => charge.payment_intent === intents[0]!.id && charge.paid), `charges of ${songId}`).toHaveLength(1);
+  expect(
+    intents.map((intent) => [intent.status, intent.amount]),
+    `Stripe intents of ${songId}`,
+  ).toEqual([["succeeded", EXPEDITED_FEE_CENTS]]);
+  expect(
+    state.charges.filter((charge) => charge.payment_intent === intents[0]!.id && charge.paid),
+    `charges of ${songId}`,
+  ).toHaveLength(1);
   const payments = state.payments.filter((payment) => payment.song_id === songId);
-  expect(payments.map((payment) => [payment.status, payment.stripe_payment_intent_id]), `payments of ${songId}`).toEqual([["succeeded", intents[0]!.id]]);
+  expect(
+    payments.map((payment) => [payment.status, payment.stripe_payment_intent_id]),
+    `payments of ${songId}`,
+  ).toEqual([["succeeded", intents[0]!.id]]);
   expect(intents[0]!.metadata.paymentId).toBe(payments[0]!.id);
   const approvals = state.approvals.filter((approval) => approval.song_id === songId);
   expect(approvals, `approvals of ${songId}`).toHaveLength(1);
@@ -341,7 +365,9 @@ describe("payments stopped mid-request", () => {
     expect(await answerB).toHaveProperty("failed");
     kills.push("complete B: after the sandbox recorded the charge, answer and webhook held");
     for (const { name, sentAt, outcome } of await Promise.all(inFlight)) {
-      kills.push(`complete ${name}: ${killedAt - sentAt} ms into a ${completeMs} ms request → ${"status" in outcome ? `answered ${outcome.status}` : "no answer"}`);
+      kills.push(
+        `complete ${name}: ${killedAt - sentAt} ms into a ${completeMs} ms request → ${"status" in outcome ? `answered ${outcome.status}` : "no answer"}`,
+      );
     }
     await restart();
 

@@ -19,10 +19,7 @@ const CARDS = {
 };
 
 /** A 1×1 PNG: real image bytes to disguise as an MP3. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 interface Song {
   audioUrl: string;
@@ -218,7 +215,12 @@ describe("song form", () => {
     await saveCard(page);
 
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
-    for (const message of ["Artist name must be at least 2 characters", "Song title is required", "Please say whether the song has explicit content", "Please upload an MP3 file"]) {
+    for (const message of [
+      "Artist name must be at least 2 characters",
+      "Song title is required",
+      "Please say whether the song has explicit content",
+      "Please upload an MP3 file",
+    ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
     // The explicit question has no default; it says what counts, and its problem is tied to it.
@@ -226,7 +228,11 @@ describe("song form", () => {
     expect(await explicitGroup.getAttribute("aria-invalid")).toBe("true");
     await expect.poll(() => explicitGroup.getByRole("radio", { checked: true }).count()).toBe(0);
     const explicitDescription = await page.evaluate(
-      (ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+      (ids) =>
+        ids
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
       (await explicitGroup.getAttribute("aria-describedby")) ?? "",
     );
     expect(explicitDescription).toContain("Please say whether the song has explicit content");
@@ -235,7 +241,11 @@ describe("song form", () => {
     // The message is tied to its field for screen readers.
     const describedBy = (await artistName(page).getAttribute("aria-describedby")) ?? "";
     const description = await page.evaluate(
-      (ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+      (ids) =>
+        ids
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
       describedBy,
     );
     expect(description).toContain("Artist name must be at least 2 characters");
@@ -266,7 +276,14 @@ describe("song form", () => {
     await page.getByRole("button", { name: "Submit for Distribution" }).click();
     await page.locator('input[name="songFile"][aria-invalid="true"]').waitFor();
     const describedBy = (await page.getByLabel("MP3 file").getAttribute("aria-describedby")) ?? "";
-    const description = await page.evaluate((ids) => ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" "), describedBy);
+    const description = await page.evaluate(
+      (ids) =>
+        ids
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
+      describedBy,
+    );
     expect(description).toContain("This MP3 file is cut short: it ends in the middle of its audio. Please export it again and upload the whole file.");
     await isFocused(page, 'input[name="songFile"]');
     expect(new URL(page.url()).pathname).toBe("/distribute");

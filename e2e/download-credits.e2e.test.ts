@@ -36,7 +36,11 @@ async function failThrice(listenerId: string, receipt: { receipt: string; receip
   for (let n = 0; n < 3; n += 1) {
     const redeemed = (await post<RedeemAnswer>("/api/provider/redeem", { listenerId, receipts: [receipt.receipt] })).results[0]!;
     if (redeemed.status !== "redeemed") throw new Error(`not redeemed: ${redeemed.reason}`);
-    answer = await post<DownloadFailureAnswer>("/api/provider/download-failures", { receiptId: receipt.receiptId, attemptId: redeemed.attemptId, reason: "connection reset at 40%" });
+    answer = await post<DownloadFailureAnswer>("/api/provider/download-failures", {
+      receiptId: receipt.receiptId,
+      attemptId: redeemed.attemptId,
+      reason: "connection reset at 40%",
+    });
   }
   return answer!;
 }
@@ -53,7 +57,10 @@ describe("failed-download credits past the provider's daily cap", () => {
       listenerId,
     }));
     const reported = await post<PurchaseReportAnswer>("/api/provider/purchases", { purchases });
-    const [underCap, overCap] = reported.results.map((result) => result as { receipt: string; receiptId: string }) as [{ receipt: string; receiptId: string }, { receipt: string; receiptId: string }];
+    const [underCap, overCap] = reported.results.map((result) => result as { receipt: string; receiptId: string }) as [
+      { receipt: string; receiptId: string },
+      { receipt: string; receiptId: string },
+    ];
 
     expect(await failThrice(listenerId, underCap)).toMatchObject({ credited: true, credit: "credited" });
     expect(await failThrice(listenerId, overCap)).toMatchObject({ credited: false, credit: "queued" });

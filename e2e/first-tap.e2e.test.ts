@@ -40,7 +40,8 @@ async function holdFirstScript(page: Page): Promise<() => void> {
 }
 
 /** The first script has run (it answers taps from now on). */
-const firstScriptRan = (page: Page) => page.waitForFunction(() => (window as unknown as { __jplayTapsBeforeScripts?: unknown }).__jplayTapsBeforeScripts === null);
+const firstScriptRan = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __jplayTapsBeforeScripts?: unknown }).__jplayTapsBeforeScripts === null);
 
 /** Waits until the page's one <audio> element plays `audioUrl` and its position has moved. */
 const waitUntilPlaying = (page: Page, audioUrl: string) =>
@@ -51,10 +52,11 @@ const waitUntilPlaying = (page: Page, audioUrl: string) =>
 
 /** The app has not hydrated: no element of #root carries React's handlers. */
 const notHydrated = (page: Page) =>
-  page.evaluate(() => !Array.from(document.querySelectorAll("#root button")).some((button) => Object.keys(button).some((key) => key.startsWith("__reactProps$"))));
+  page.evaluate(
+    () => !Array.from(document.querySelectorAll("#root button")).some((button) => Object.keys(button).some((key) => key.startsWith("__reactProps$"))),
+  );
 
-const trendingCover = (page: Page, title: string) =>
-  page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: `Play ${title}` });
+const trendingCover = (page: Page, title: string) => page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: `Play ${title}` });
 
 describe("the first tap on a server-rendered page", () => {
   test("a tap on a cover before the app hydrates plays the song, and the app carries on with it", async () => {
@@ -76,7 +78,10 @@ describe("the first tap on a server-rendered page", () => {
     await nowPlaying.getByRole("button", { name: "Pause playback" }).waitFor();
     await nowPlaying.getByText(song.title, { exact: true }).waitFor();
     await waitForHydration(page, 'section[aria-labelledby="recent-heading"] li:last-child button');
-    await page.getByRole("region", { name: "Trending Songs" }).getByRole("button", { name: `Pause ${song.title}` }).click();
+    await page
+      .getByRole("region", { name: "Trending Songs" })
+      .getByRole("button", { name: `Pause ${song.title}` })
+      .click();
     await page.waitForFunction(() => document.querySelector("audio")!.paused);
     await nowPlaying.getByRole("button", { name: "Resume playback" }).waitFor();
     expect(errors).toEqual([]);

@@ -25,7 +25,7 @@ interface Song {
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${baseURL}${path}`);
   expect(response.status, `GET ${path}`).toBe(200);
-  return (await response.json());
+  return await response.json();
 }
 
 /** State of the page's one <audio> element. */
@@ -76,7 +76,6 @@ beforeAll(async () => {
   expect(recent.length).toBeGreaterThanOrEqual(4);
 });
 
-
 describe("home rows", () => {
   test("Trending Songs shows the first 4 popular songs in order, Recently Added the first 4 recent", async () => {
     const page = await open();
@@ -86,9 +85,7 @@ describe("home rows", () => {
     const trending = page.getByRole("region", { name: "Trending Songs" });
     await trending.getByRole("heading", { level: 3 }).first().waitFor();
     await expect.poll(() => trending.getByText("Listen Again / Trending with Inmates").isVisible()).toBe(true);
-    expect(await trending.getByRole("heading", { level: 3 }).allTextContents()).toEqual(
-      popular.slice(0, 4).map((song) => song.title),
-    );
+    expect(await trending.getByRole("heading", { level: 3 }).allTextContents()).toEqual(popular.slice(0, 4).map((song) => song.title));
     await expect.poll(() => trending.getByRole("button", { name: /^Play / }).count()).toBe(4);
     // The year from createdAt shows on each card.
     const firstYear = String(new Date(popular[0]!.createdAt).getUTCFullYear());
@@ -96,9 +93,7 @@ describe("home rows", () => {
 
     const recentRow = page.getByRole("region", { name: "Recently Added" });
     await recentRow.getByRole("heading", { level: 3 }).first().waitFor();
-    expect(await recentRow.getByRole("heading", { level: 3 }).allTextContents()).toEqual(
-      recent.slice(0, 4).map((song) => song.title),
-    );
+    expect(await recentRow.getByRole("heading", { level: 3 }).allTextContents()).toEqual(recent.slice(0, 4).map((song) => song.title));
 
     // Seeded songs have covers: the card shows the song's own cover, not the placeholder.
     // Its 288 px copy by default, and every size in srcset (docs/decisions/033-cover-sizes.md).
@@ -186,9 +181,7 @@ describe("playback", () => {
     await page.evaluate(() => {
       const audio = document.querySelector("audio")!;
       const w = window as unknown as { __clickAt?: number; __playingAt?: Promise<number> };
-      w.__playingAt = new Promise((resolve) =>
-        audio.addEventListener("playing", () => resolve(performance.now()), { once: true }),
-      );
+      w.__playingAt = new Promise((resolve) => audio.addEventListener("playing", () => resolve(performance.now()), { once: true }));
       document.addEventListener("click", () => (w.__clickAt = performance.now()), { capture: true, once: true });
     });
     await firstCover.click();
@@ -346,8 +339,7 @@ describe("distribution success banner", () => {
       localStorage.setItem("distributedSongId", id);
     }, songId);
 
-  const flags = (page: Page) =>
-    page.evaluate(() => [localStorage.getItem("distributionSuccess"), localStorage.getItem("distributedSongId")]);
+  const flags = (page: Page) => page.evaluate(() => [localStorage.getItem("distributionSuccess"), localStorage.getItem("distributedSongId")]);
 
   test("shows the song's title, and the flags are gone after 5 s", async () => {
     const page = await open();
@@ -359,9 +351,7 @@ describe("distribution success banner", () => {
 
     await page.getByText(`${song.title} is being distributed`, { exact: true }).waitFor();
     expect(
-      await page
-        .getByText("Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.", { exact: true })
-        .isVisible(),
+      await page.getByText("Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.", { exact: true }).isVisible(),
     ).toBe(true);
     const shownAt = Date.now();
     expect(await flags(page)).toEqual(["true", song.id]);

@@ -18,7 +18,9 @@ const { providerSecret } = server;
 
 /** A purchase reported as the provider reports it, naming its listener. */
 async function reportListenerPurchase(songId: string, listenerId: string) {
-  const purchases = [{ purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents: 199, purchasedAt: new Date().toISOString(), listenerId, deviceId: "tablet-e2e" }];
+  const purchases = [
+    { purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents: 199, purchasedAt: new Date().toISOString(), listenerId, deviceId: "tablet-e2e" },
+  ];
   const response = await providerPost(server.baseURL, providerSecret, "/api/provider/purchases", { purchases });
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ recorded: 1, results: [{ status: "recorded", receipt: expect.any(String) }] });
@@ -60,7 +62,12 @@ describe("the tablet's Library", () => {
     await purchases.getByRole("button", { name: `Pause ${bought.title}` }).waitFor();
     // Playing, and from the Library's own signed media link (not a catalogue song Home warmed).
     await expect
-      .poll(() => page.evaluate(() => ({ playing: !document.querySelector("audio")!.paused, source: new URL(document.querySelector("audio")!.currentSrc || "about:blank").pathname })))
+      .poll(() =>
+        page.evaluate(() => ({
+          playing: !document.querySelector("audio")!.paused,
+          source: new URL(document.querySelector("audio")!.currentSrc || "about:blank").pathname,
+        })),
+      )
       .toEqual({ playing: true, source: expect.stringMatching(/^\/api\/provider\/library-media\//) });
   });
 

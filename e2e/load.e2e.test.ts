@@ -25,7 +25,9 @@ beforeAll(async () => {
 
 async function load(name: string, requests: Array<{ path: string; headers?: Record<string, string> }>) {
   const result = await autocannon({ url: baseURL, connections: CONNECTIONS, duration: SECONDS, timeout: 10, requests });
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}×${count}`).join(" ");
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(" ");
   console.log(
     `load ${name}: ${result.requests.total} requests in ${result.duration} s, ${result.requests.average.toFixed(0)} req/s, ` +
       `latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MiB/s, ` +

@@ -12,7 +12,6 @@ import { sharedServer } from "./support/shared-server";
 
 const { baseURL } = sharedServer();
 
-
 const htmlIsDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 

@@ -59,7 +59,8 @@ async function reloadUntil(page: Page, ready: () => Promise<boolean>, timeout = 
 }
 
 const songItem = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title }) });
-const figure = (page: Page, region: string, label: string) => page.getByRole("region", { name: region }).getByText(label, { exact: true }).locator("xpath=following-sibling::dd");
+const figure = (page: Page, region: string, label: string) =>
+  page.getByRole("region", { name: region }).getByText(label, { exact: true }).locator("xpath=following-sibling::dd");
 
 describe("a new artist, from saving a card to being paid, refunded and in control", () => {
   test("pays, finds their page, gets paid, is refunded for a rejected song, replaces the card, cancels Pro, and is texted each step", async () => {
@@ -129,8 +130,13 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
         () =>
           admin.evaluate(
             async (songId) =>
-              (await fetch(`/api/admin/songs/${songId}/reject`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason: "not_their_work", note: "The recording is not the artist's own." }) }))
-                .status,
+              (
+                await fetch(`/api/admin/songs/${songId}/reject`, {
+                  method: "POST",
+                  headers: { "Content-Type": "application/json" },
+                  body: JSON.stringify({ reason: "not_their_work", note: "The recording is not the artist's own." }),
+                })
+              ).status,
             rejectedSongId,
           ),
         { timeout: 30_000, interval: 1_000 },
@@ -176,7 +182,10 @@ describe("a new artist, from saving a card to being paid, refunded and in contro
       await admin.reload();
       await admin.getByRole("tab", { name: "Messages" }).click();
       await texts.waitFor();
-      const rows = await texts.getByRole("row").filter({ hasText: phone.replace(/\s/g, "") }).all();
+      const rows = await texts
+        .getByRole("row")
+        .filter({ hasText: phone.replace(/\s/g, "") })
+        .all();
       return Promise.all(rows.map(async (row) => (await row.getByRole("cell").nth(1).textContent())!));
     };
     const everyStep = ["Card saved", "Payment succeeded", "Song live", "Payout sent", "Song rejected"];

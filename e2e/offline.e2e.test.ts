@@ -64,7 +64,16 @@ describe("offline", () => {
     await page.waitForFunction(async () => (await caches.match("/api/songs/popular")) !== undefined);
 
     // Calls that must never be kept, made while the worker controls the page.
-    const privatePaths = ["/api/admin/session", "/api/admin/songs", "/api/me", "/api/artist/not-a-token", "/api/checkout", "/api/subscription", "/api/distribute/x/recovery", "/api/songs/" + song.id];
+    const privatePaths = [
+      "/api/admin/session",
+      "/api/admin/songs",
+      "/api/me",
+      "/api/artist/not-a-token",
+      "/api/checkout",
+      "/api/subscription",
+      "/api/distribute/x/recovery",
+      "/api/songs/" + song.id,
+    ];
     await page.evaluate((paths) => Promise.all(paths.map((path) => fetch(path).then((r) => r.text()))), privatePaths);
 
     const like = trending.getByRole("button", { name: `Like ${song.title}`, exact: true });
@@ -102,7 +111,12 @@ describe("offline", () => {
     await page.context().setOffline(true);
     // The network really is cut, for the page and for the service worker's own requests: a list
     // address never answered before can come from neither the server nor a cache.
-    const probe = await page.evaluate(() => fetch("/api/songs/popular?limit=3").then((r) => `answered ${r.status}`, () => "failed"));
+    const probe = await page.evaluate(() =>
+      fetch("/api/songs/popular?limit=3").then(
+        (r) => `answered ${r.status}`,
+        () => "failed",
+      ),
+    );
     expect(probe).toBe("failed");
 
     await page.reload();
@@ -136,10 +150,10 @@ describe("offline", () => {
     }, song.audioUrl);
     expect(seek).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 100-199\/\d+$/), length: 100 });
 
-
     const kept = await cachedUrls(page);
     for (const path of [...privatePaths, "/api/health"]) expect(kept, path).not.toContain(path);
-    for (const path of kept) expect(path).toMatch(/^\/($|assets\/|[\w-]+\.(js|svg|png|webmanifest)$|api\/songs\/(popular|recent|featured)$|api\/songs\/[^/]+\/(cover|audio)$)/);
+    for (const path of kept)
+      expect(path).toMatch(/^\/($|assets\/|[\w-]+\.(js|svg|png|webmanifest)$|api\/songs\/(popular|recent|featured)$|api\/songs\/[^/]+\/(cover|audio)$)/);
 
     await page.context().setOffline(false);
     // Back online, the notice goes.

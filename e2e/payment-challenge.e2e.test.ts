@@ -34,7 +34,8 @@ describe("a network past its free payment setups", () => {
     const calls: Array<{ path: string; status: number; token: boolean }> = [];
     page.on("response", (response) => {
       const path = new URL(response.url()).pathname;
-      if (path === "/api/create-setup-intent" || path === "/api/save-payment-method") calls.push({ path, status: response.status(), token: Boolean(response.request().headers()[CHALLENGE_TOKEN_HEADER.toLowerCase()]) });
+      if (path === "/api/create-setup-intent" || path === "/api/save-payment-method")
+        calls.push({ path, status: response.status(), token: Boolean(response.request().headers()[CHALLENGE_TOKEN_HEADER.toLowerCase()]) });
     });
     await page.goto(`${baseURL}/distribute`);
 

@@ -232,7 +232,10 @@ test("the home page downloads none of the payment screens", async () => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await page.goto(`${baseURL}/`);
-  await page.getByRole("heading", { name: /Trending Songs/ }).first().waitFor();
+  await page
+    .getByRole("heading", { name: /Trending Songs/ })
+    .first()
+    .waitFor();
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);
   const paymentChunks = /approval|payment-recovery|checkout|subscribe|confirmation|card-payment|payments-provider|stripe|success-flags|recovery/;
@@ -321,7 +324,14 @@ describe("Pro subscription", () => {
     await saveCard(page, baseURL, CARDS.visa);
     await page.goto(`${baseURL}/subscribe`);
     await page.getByRole("heading", { level: 1, name: "Subscribe to JPlay Pro" }).waitFor();
-    for (const text of ["$14.99", "Unlimited distribution", "24-hour priority processing", "8% revenue split", "Monthly statements of your sales and payouts", "Cancel any time from your artist page"]) {
+    for (const text of [
+      "$14.99",
+      "Unlimited distribution",
+      "24-hour priority processing",
+      "8% revenue split",
+      "Monthly statements of your sales and payouts",
+      "Cancel any time from your artist page",
+    ]) {
       await expect.poll(() => page.getByText(text, { exact: true }).isVisible(), { message: text }).toBe(true);
     }
 

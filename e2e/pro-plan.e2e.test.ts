@@ -114,7 +114,9 @@ describe("Pro on the artist's private page", () => {
     await sandboxApi(baseURL, "POST", "/v1/test_helpers/advance_clock", { seconds: String(32 * 24 * 60 * 60) });
     await sandboxApi(baseURL, "GET", "/v1/balance");
     await reloadUntilPro(page, "Confirm your renewal");
-    await pro.getByText("Your bank asks you to confirm this month's renewal of $14.99 with the card you saved. Pro is off until you do.", { exact: true }).waitFor();
+    await pro
+      .getByText("Your bank asks you to confirm this month's renewal of $14.99 with the card you saved. Pro is off until you do.", { exact: true })
+      .waitFor();
     expect(await planStatus.textContent()).not.toBe(renews);
 
     await pro.getByRole("button", { name: "Confirm renewal" }).click();

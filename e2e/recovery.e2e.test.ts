@@ -85,7 +85,8 @@ describe("decline → recovery", () => {
     await page.waitForURL(`${baseURL}/payment-recovery/${songId}/1`);
 
     await page.getByRole("button", { name: "I ACCEPT" }).click();
-    const reason = "Discounted offers are not available after your bank flagged a payment as possible fraud. Please pay the distribution fee with another card.";
+    const reason =
+      "Discounted offers are not available after your bank flagged a payment as possible fraud. Please pay the distribution fee with another card.";
     await toastShown(page, "Offer Not Available", reason);
     await page.getByRole("alert").filter({ hasText: reason }).waitFor();
     // No final offer follows, and the saved card is not charged at a discount.

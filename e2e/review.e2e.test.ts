@@ -69,7 +69,12 @@ describe("the Review tab", () => {
     expect(audioUrl).toBe(`/api/admin/songs/${approved.songId}/audio`);
     const audio = await admin.evaluate(async (url) => {
       const response = await fetch(url);
-      return { status: response.status, type: response.headers.get("Content-Type"), cache: response.headers.get("Cache-Control"), bytes: (await response.arrayBuffer()).byteLength };
+      return {
+        status: response.status,
+        type: response.headers.get("Content-Type"),
+        cache: response.headers.get("Cache-Control"),
+        bytes: (await response.arrayBuffer()).byteLength,
+      };
     }, audioUrl);
     expect(audio).toMatchObject({ status: 200, type: "audio/mpeg", cache: "private, no-store" });
     expect(audio.bytes).toBeGreaterThan(10_000);
@@ -78,7 +83,10 @@ describe("the Review tab", () => {
     // and adds a credit, saved and shown at the next read of the queue.
     await expect.poll(() => item.locator("dd").allTextContents()).toContain("E2E Payer (performer), E2E Payer (composer)");
     await item.getByText("No lyrics given.", { exact: true }).waitFor();
-    await item.locator("summary").filter({ hasText: `Correct genre, language or credits of ${approvedTitle}` }).click();
+    await item
+      .locator("summary")
+      .filter({ hasText: `Correct genre, language or credits of ${approvedTitle}` })
+      .click();
     await item.getByLabel("Genre", { exact: true }).selectOption("Rock");
     await item.getByRole("button", { name: "Add a credit" }).click();
     await item.getByLabel("Credit 3: name", { exact: true }).fill("Guest Writer");

@@ -27,7 +27,7 @@ interface Song {
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${baseURL}${path}`);
   expect(response.status, `GET ${path}`).toBe(200);
-  return (await response.json());
+  return await response.json();
 }
 
 /** What Home's rows should hold for this scope: the API's first four of each list. */
@@ -45,7 +45,10 @@ const rowTitles = (page: Page, row: "Trending Songs" | "Recently Added") =>
   page.getByRole("region", { name: row }).getByRole("heading", { level: 3 }).allTextContents();
 
 const rowCovers = (page: Page, row: "Trending Songs" | "Recently Added") =>
-  page.getByRole("region", { name: row }).locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  page
+    .getByRole("region", { name: row })
+    .locator("img")
+    .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
 
 /** A card shows its cover's 288 px copy (lib/cover-sources.ts). */
 const cardCover = (song: { coverUrl: string | null }) => (song.coverUrl ? coverSizeUrl(song.coverUrl, 288) : null);
@@ -128,7 +131,14 @@ describe("Home rendered on the server", () => {
     const tablet = await newPage();
     const catalogueCalls = recordCatalogueCalls(tablet);
     await tablet.goto(`${baseURL}/${query}`);
-    await expect.poll(() => tablet.context().cookies().then((cookies) => cookies.find((cookie) => cookie.name === "facility")?.value)).toBe(cleanFacility.id);
+    await expect
+      .poll(() =>
+        tablet
+          .context()
+          .cookies()
+          .then((cookies) => cookies.find((cookie) => cookie.name === "facility")?.value),
+      )
+      .toBe(cleanFacility.id);
     const page = await tablet.context().request.get(`${baseURL}/`);
     const html = await page.text();
     for (const cover of scoped) expect(html).toContain(`src="${cover!.replace(/&/g, "&amp;")}"`);

@@ -64,7 +64,10 @@ describe("Spanish", () => {
     expect(await documentLanguage(page)).toBe("es");
 
     // Another screen follows the language: the bottom navigation to /distribute.
-    await page.getByRole("navigation", { name: es("Quick navigation") }).getByRole("link", { name: es("Distribute") }).click();
+    await page
+      .getByRole("navigation", { name: es("Quick navigation") })
+      .getByRole("link", { name: es("Distribute") })
+      .click();
     await page.getByRole("heading", { level: 1, name: es("Distribute Your Music") }).waitFor();
 
     await page.getByRole("button", { name: "English", exact: true }).click();
@@ -150,7 +153,10 @@ describe("Spanish", () => {
     await audit("Pro");
 
     await page.goto(`${baseURL}/artist`);
-    await page.getByRole("region", { name: es("Signed-in browsers") }).getByText(es("This browser"), { exact: true }).waitFor();
+    await page
+      .getByRole("region", { name: es("Signed-in browsers") })
+      .getByText(es("This browser"), { exact: true })
+      .waitFor();
     await audit("artist page");
 
     // The header's switch changes what the artist's texts and statements are written in, too.
@@ -179,8 +185,14 @@ describe("Spanish in both themes", () => {
     const trending = page.getByRole("region", { name: es("Trending Songs") });
     await trending.getByRole("heading", { level: 3 }).first().waitFor();
     await audit("Home");
-    await trending.getByRole("button", { name: /^Reproducir / }).first().click();
-    await page.getByRole("region", { name: es("Now playing") }).getByRole("button", { name: es("Pause playback") }).waitFor();
+    await trending
+      .getByRole("button", { name: /^Reproducir / })
+      .first()
+      .click();
+    await page
+      .getByRole("region", { name: es("Now playing") })
+      .getByRole("button", { name: es("Pause playback") })
+      .waitFor();
     await audit("player playing");
 
     await page.goto(`${baseURL}/distribute`);

@@ -39,7 +39,14 @@ describe("wishlist", () => {
     await devtools.send("Network.clearBrowserCache");
     await devtools.detach();
     await page.context().setOffline(true);
-    expect(await page.evaluate(() => fetch("/api/songs/popular?limit=2").then(() => "answered", () => "failed"))).toBe("failed");
+    expect(
+      await page.evaluate(() =>
+        fetch("/api/songs/popular?limit=2").then(
+          () => "answered",
+          () => "failed",
+        ),
+      ),
+    ).toBe("failed");
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Library" }).waitFor();
     await saved.getByRole("heading", { level: 3, name: title }).waitFor();

@@ -74,9 +74,7 @@ export async function chromiumExecutable(): Promise<string> {
 export async function describeChromium(): Promise<string> {
   const executable = await chromiumExecutable();
   const version = execFileSync(executable, ["--version"], { encoding: "utf8" }).trim();
-  return process.env.CHROME_PATH
-    ? `${version} (CHROME_PATH=${executable})`
-    : `${version} (pinned: ${PINNED_PACKAGE} ${pinnedChromiumPackageVersion()})`;
+  return process.env.CHROME_PATH ? `${version} (CHROME_PATH=${executable})` : `${version} (pinned: ${PINNED_PACKAGE} ${pinnedChromiumPackageVersion()})`;
 }
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {

@@ -27,10 +27,15 @@ export const SANDBOX_SHARED_SECRETS = ["STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_
 export function writeSandboxDevVars(values: Partial<Record<(typeof SANDBOX_SHARED_SECRETS)[number], string>>, sandboxConfig = sandboxConfigPath): void {
   const lines = SANDBOX_SHARED_SECRETS.filter((name) => values[name]).map((name) => `${name}=${values[name]}`);
   mkdirSync(path.dirname(sandboxConfig), { recursive: true });
-  writeFileSync(path.join(path.dirname(sandboxConfig), ".dev.vars"), `# Copied from the product's .dev.vars by scripts/dev-vars.ts; edit that file instead.\n${lines.join("\n")}\n`, { mode: 0o600 });
+  writeFileSync(
+    path.join(path.dirname(sandboxConfig), ".dev.vars"),
+    `# Copied from the product's .dev.vars by scripts/dev-vars.ts; edit that file instead.\n${lines.join("\n")}\n`,
+    { mode: 0o600 },
+  );
 }
 
-const devVarsValues = (devVars: string): Record<string, string> => Object.fromEntries([...devVars.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]));
+const devVarsValues = (devVars: string): Record<string, string> =>
+  Object.fromEntries([...devVars.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]));
 
 function syncSandboxDevVars(productDevVars: string): void {
   writeSandboxDevVars(devVarsValues(productDevVars));

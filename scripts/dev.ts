@@ -26,14 +26,25 @@ await prepareLocal(defaultPersistDir, log);
 log(`serving http://127.0.0.1:${port}`);
 log(`admin portal: http://127.0.0.1:${port}/admin (password: ADMIN_PASSWORD in .dev.vars)`);
 // The product serves; the Stripe sandbox Worker runs beside it (reached only through its binding).
-const wrangler = startWrangler(["dev", ...productWithSandboxConfigs(), "--ip", "127.0.0.1", "--port", port, "--persist-to", defaultPersistDir, "--show-interactive-dev-session=false"]);
+const wrangler = startWrangler([
+  "dev",
+  ...productWithSandboxConfigs(),
+  "--ip",
+  "127.0.0.1",
+  "--port",
+  port,
+  "--persist-to",
+  defaultPersistDir,
+  "--show-interactive-dev-session=false",
+]);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));
 wrangler.on("exit", (code) => process.exit(code ?? 0));
 
 /** The sandbox sends events only to endpoints made for them, as Stripe does. */
 async function syncWebhookEndpoints(origin: string) {
   try {
-    for (const line of describeSync(await syncLocalEndpoints(origin, devWebhookSecrets()), (setting) => `the sandbox issued the ${setting} of .dev.vars`)) log(line);
+    for (const line of describeSync(await syncLocalEndpoints(origin, devWebhookSecrets()), (setting) => `the sandbox issued the ${setting} of .dev.vars`))
+      log(line);
   } catch (error) {
     log(`the Stripe sandbox's webhook endpoints could not be made (${String(error)}): run pnpm stripe:endpoints`);
   }
@@ -43,10 +54,16 @@ async function syncWebhookEndpoints(origin: string) {
 async function runDeliveryCronOnce() {
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 240; attempt++) {
-    const healthy = await fetch(`${origin}${HEALTH_PATH}`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${origin}${HEALTH_PATH}`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) {
       await syncWebhookEndpoints(origin);
-      const ran = await cronTrigger(origin, DELIVERY_CRON).then((response) => response.ok, () => false);
+      const ran = await cronTrigger(origin, DELIVERY_CRON).then(
+        (response) => response.ok,
+        () => false,
+      );
       log(ran ? "delivery cron run once: the demo songs have their ISRC and UPC" : "the delivery cron could not be run; it runs every 15 minutes");
       return;
     }

@@ -27,36 +27,69 @@ const typedRulesBroken = (file: string, code: string) => findings(withTypes, fil
 
 describe("the layer rules", () => {
   it("a feature reaches another feature only through its public index", async () => {
-    expect(await rulesBroken("apps/web/src/features/catalogue/index.ts", 'import { brandName } from "@/features/payments/saved-payment";\nexport const y = brandName;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("apps/web/src/features/catalogue/index.ts", 'import { brandName } from "@/features/payments";\nexport const y = brandName;\n')).toEqual([]);
+    expect(
+      await rulesBroken(
+        "apps/web/src/features/catalogue/index.ts",
+        'import { brandName } from "@/features/payments/saved-payment";\nexport const y = brandName;\n',
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await rulesBroken("apps/web/src/features/catalogue/index.ts", 'import { brandName } from "@/features/payments";\nexport const y = brandName;\n'),
+    ).toEqual([]);
   });
 
   it("shared components and lib import no feature", async () => {
-    expect(await rulesBroken("apps/web/src/lib/api-client.ts", 'import { refreshMe } from "@/features/me";\nexport const y = refreshMe;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("apps/web/src/lib/api-client.ts", 'import { refreshMe } from "@/features/me";\nexport const y = refreshMe;\n')).toContain(
+      "no-restricted-imports",
+    );
   });
 
   it("routes and jobs reach SQL only through services, and services never import a route", async () => {
-    expect(await rulesBroken("workers/api/src/artist/routes/me.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/worker/handle-job.ts", 'import { songs } from "@jplay/schema/tables";\nexport const y = songs;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/payments/checkout/song-payments.ts", 'import { savePaymentMethodRoutes } from "../routes/save-payment-method";\nexport const y = savePaymentMethodRoutes;\n')).toContain("no-restricted-imports");
-    expect(await rulesBroken("workers/api/src/payments/checkout/song-payments.ts", 'import { reconcileStripeTask } from "../jobs/reconcile-stripe";\nexport const y = reconcileStripeTask;\n')).toContain("no-restricted-imports");
+    expect(await rulesBroken("workers/api/src/artist/routes/me.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toContain(
+      "no-restricted-imports",
+    );
+    expect(await rulesBroken("workers/api/src/worker/handle-job.ts", 'import { songs } from "@jplay/schema/tables";\nexport const y = songs;\n')).toContain(
+      "no-restricted-imports",
+    );
+    expect(
+      await rulesBroken(
+        "workers/api/src/payments/checkout/song-payments.ts",
+        'import { savePaymentMethodRoutes } from "../routes/save-payment-method";\nexport const y = savePaymentMethodRoutes;\n',
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await rulesBroken(
+        "workers/api/src/payments/checkout/song-payments.ts",
+        'import { reconcileStripeTask } from "../jobs/reconcile-stripe";\nexport const y = reconcileStripeTask;\n',
+      ),
+    ).toContain("no-restricted-imports");
     expect(await rulesBroken("workers/api/src/payments/checkout/song-payments.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n')).toEqual([]);
   });
 
   it("a Worker module reaches another only through its index, and only one below it", async () => {
     const artistService = "workers/api/src/artist/artist-page.ts";
-    expect(await rulesBroken(artistService, 'import { accountBalance } from "../ledger/ledger";\nexport const y = accountBalance;\n')).toContain("import-x/no-restricted-paths");
+    expect(await rulesBroken(artistService, 'import { accountBalance } from "../ledger/ledger";\nexport const y = accountBalance;\n')).toContain(
+      "import-x/no-restricted-paths",
+    );
     expect(await rulesBroken(artistService, 'import { accountBalance } from "../ledger";\nexport const y = accountBalance;\n')).toEqual([]);
     // ledger/ sits below artist/: not even its index.
-    expect(await rulesBroken("workers/api/src/ledger/payouts.ts", 'import { artistRoutes } from "../artist";\nexport const y = artistRoutes;\n')).toContain("import-x/no-restricted-paths");
+    expect(await rulesBroken("workers/api/src/ledger/payouts.ts", 'import { artistRoutes } from "../artist";\nexport const y = artistRoutes;\n')).toContain(
+      "import-x/no-restricted-paths",
+    );
     // platform/ is the shared kernel: no module, no entry point.
-    expect(await rulesBroken("workers/api/src/platform/db.ts", 'import { toE164 } from "../texts";\nexport const y = toE164;\n')).toContain("import-x/no-restricted-paths");
-    expect(await rulesBroken("workers/api/src/texts/text-messages.ts", 'import { app } from "../worker/app";\nexport const y = app;\n')).toContain("import-x/no-restricted-paths");
+    expect(await rulesBroken("workers/api/src/platform/db.ts", 'import { toE164 } from "../texts";\nexport const y = toE164;\n')).toContain(
+      "import-x/no-restricted-paths",
+    );
+    expect(await rulesBroken("workers/api/src/texts/text-messages.ts", 'import { app } from "../worker/app";\nexport const y = app;\n')).toContain(
+      "import-x/no-restricted-paths",
+    );
   });
 
   it("a promise is awaited or handed on, never dropped", async () => {
     const file = "workers/api/src/platform/rate-limit.ts";
-    expect(await typedRulesBroken(file, "export async function f(): Promise<void> {\n  Promise.resolve(1);\n}\n")).toContain("@typescript-eslint/no-floating-promises");
+    expect(await typedRulesBroken(file, "export async function f(): Promise<void> {\n  Promise.resolve(1);\n}\n")).toContain(
+      "@typescript-eslint/no-floating-promises",
+    );
     expect(await typedRulesBroken(file, "export async function f(): Promise<void> {\n  await Promise.resolve(1);\n}\n")).toEqual([]);
   });
 

@@ -29,7 +29,9 @@ async function throwAwaySandboxConfig(folder: string, secrets: Parameters<typeof
   await mkdir(dir, { recursive: true });
   const config = path.join(dir, "wrangler.toml");
   const source = readFileSync(sandboxConfigPath, "utf8");
-  const main = bundle ? `main = ${JSON.stringify(bundle.sandboxMain)}\nno_bundle = true` : `main = ${JSON.stringify(path.join(path.dirname(sandboxConfigPath), "src/index.ts"))}`;
+  const main = bundle
+    ? `main = ${JSON.stringify(bundle.sandboxMain)}\nno_bundle = true`
+    : `main = ${JSON.stringify(path.join(path.dirname(sandboxConfigPath), "src/index.ts"))}`;
   await writeFile(config, source.replace(/^main = ".*"$/m, main));
   writeSandboxDevVars(secrets, config);
   // Stripe's request-rate limits off (the sandbox's rate-limits.ts): a test run sets up many artists a
@@ -178,8 +180,20 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     // side by side, and the loser fails with "Address already in use".
     const inspectorPort = await freePort();
     return [
-      "dev", ...(options.bundle ? [options.bundle.productMain, "--no-bundle"] : []), ...productWithSandboxConfigs(sandboxConfig),
-      "--ip", "127.0.0.1", "--port", String(newPort), "--inspector-port", String(inspectorPort), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", options.logLevel ?? "warn",
+      "dev",
+      ...(options.bundle ? [options.bundle.productMain, "--no-bundle"] : []),
+      ...productWithSandboxConfigs(sandboxConfig),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(newPort),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      options.logLevel ?? "warn",
       ...secrets.args,
       ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ...(options.wranglerArgs ?? []),

@@ -23,7 +23,9 @@ export async function migrateLocal(persistDir: string): Promise<void> {
 async function migrateNewState(DB: D1Database): Promise<void> {
   const { readD1Migrations } = await import("@cloudflare/vitest-plugin");
   const migrations = await readD1Migrations(path.join(repoRoot, "schema/migrations"));
-  await DB.prepare("CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)").run();
+  await DB.prepare(
+    "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+  ).run();
   for (const { name, queries } of migrations) {
     await DB.batch([...queries.map((query) => DB.prepare(query)), DB.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name)]);
   }

@@ -23,7 +23,9 @@ export async function mpg123WasmBytes(): Promise<Uint8Array> {
   const { default: EmscriptenWASM } = (await import(pathToFileURL(path.join(packageDir, "src/EmscriptenWasm.js")).href)) as {
     default: { new (common: DecoderCommon): unknown; wasm: string };
   };
-  const { WASMAudioDecoderCommon } = (await import(pathToFileURL(fromDecoder.resolve("@wasm-audio-decoders/common")).href)) as { WASMAudioDecoderCommon: DecoderCommon };
+  const { WASMAudioDecoderCommon } = (await import(pathToFileURL(fromDecoder.resolve("@wasm-audio-decoders/common")).href)) as {
+    WASMAudioDecoderCommon: DecoderCommon;
+  };
   // Each defines its static members (the helpers, the compressed string) when it is first constructed.
   new WASMAudioDecoderCommon();
   new EmscriptenWASM(WASMAudioDecoderCommon);

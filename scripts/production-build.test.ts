@@ -16,7 +16,14 @@ import { buildWeb } from "./build-web.ts";
 import { repoRoot, runWrangler } from "./wrangler-env.ts";
 
 /** Strings only the sandbox's implementation holds (its tables, its 404 text, its hosted pages, its Worker). */
-const SANDBOX_MARKERS = ["sandbox_objects", "sandbox_idempotency", "Unrecognized request URL", "/connect/onboarding/", "jplay-stripe-sandbox", "4000 0566 5566 5556"];
+const SANDBOX_MARKERS = [
+  "sandbox_objects",
+  "sandbox_idempotency",
+  "Unrecognized request URL",
+  "/connect/onboarding/",
+  "jplay-stripe-sandbox",
+  "4000 0566 5566 5556",
+];
 
 describe("the production build", () => {
   let outDir: string;
@@ -40,7 +47,17 @@ describe("the production build", () => {
 
   it("binds what production needs and nothing local: APP_ENV is production, its https public origin, no sandbox binding", () => {
     const bindings = output.slice(output.indexOf("bindings:"));
-    for (const binding of ["env.DB (jplay)", "env.MEDIA (jplay-media)", "env.JOBS (jplay-jobs)", `env.CLIENT_BURSTS (${CLIENT_BURST_PER_MINUTE} requests/60s)`, `env.PUBLIC_READ_BURSTS (${PUBLIC_READ_BURST_PER_MINUTE} requests/60s)`, "env.TRANSFER_PACER (TransferPacer)", "env.ASSETS", 'env.APP_ENV ("production")', 'env.APP_ORIGIN ("https://']) {
+    for (const binding of [
+      "env.DB (jplay)",
+      "env.MEDIA (jplay-media)",
+      "env.JOBS (jplay-jobs)",
+      `env.CLIENT_BURSTS (${CLIENT_BURST_PER_MINUTE} requests/60s)`,
+      `env.PUBLIC_READ_BURSTS (${PUBLIC_READ_BURST_PER_MINUTE} requests/60s)`,
+      "env.TRANSFER_PACER (TransferPacer)",
+      "env.ASSETS",
+      'env.APP_ENV ("production")',
+      'env.APP_ORIGIN ("https://',
+    ]) {
       expect(bindings).toContain(binding);
     }
     expect(bindings).not.toMatch(/STRIPE_SANDBOX|stripe-sandbox|ADMIN_PASSWORD|DISTRIBUTION_SECONDS_PER_HOUR/);
@@ -157,7 +174,9 @@ describe("the product and the sandbox stay apart", () => {
 
   it("the sandbox imports only its own modules, hono and stripe", () => {
     const outside = [...sandbox.entries()].flatMap(([file, targets]) =>
-      targets.filter((target) => (path.isAbsolute(target) ? !target.startsWith(sandboxDir) : !/^(hono|stripe)(\/|$)/.test(target))).map((target) => `${file} → ${target}`),
+      targets
+        .filter((target) => (path.isAbsolute(target) ? !target.startsWith(sandboxDir) : !/^(hono|stripe)(\/|$)/.test(target)))
+        .map((target) => `${file} → ${target}`),
     );
     expect(outside).toEqual([]);
   });

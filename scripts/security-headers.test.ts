@@ -34,20 +34,27 @@ function parseHeadersFile(text: string): Map<string, Map<string, string>> {
 }
 
 /** The policy's directives: name → sources. */
-const directives = (policy: string) => new Map(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 
 /** The stylesheet sonner injects as a <style> element at import, exactly as the browser hashes it. */
 function sonnerInjectedCss(): string {
   const source = readFileSync(createRequire(path.join(webDir, "package.json")).resolve("sonner"), "utf8");
   const start = source.indexOf('__insertCSS("');
-  expect(start, "sonner still injects its stylesheet with __insertCSS(\"…\")").toBeGreaterThan(-1);
+  expect(start, 'sonner still injects its stylesheet with __insertCSS("…")').toBeGreaterThan(-1);
   let end = start + '__insertCSS("'.length;
   while (source[end] !== '"') end += source[end] === "\\" ? 2 : 1;
   return JSON.parse(source.slice(start + "__insertCSS(".length, end + 1)) as string;
 }
 
 /** `<script>` elements with content (inline), as opposed to `<script src>`. */
-const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes!) || body!.trim() !== "");
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes!) || body!.trim() !== "");
 
 describe("the SPA's security headers", () => {
   const rules = parseHeadersFile(readFileSync(path.join(webDir, "public/_headers"), "utf8"));

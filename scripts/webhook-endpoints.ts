@@ -39,7 +39,12 @@ export function describeSync(synced: readonly SyncedEndpoint[], secretHint: (set
         lines.push(`  its signing secret is shown only now: ${secretHint(spec.secretSetting)}`, `  ${action.secret}`);
         break;
       case "updated":
-        lines.push(`updated ${spec.name} endpoint ${action.endpoint.id} ${url}: ${events}` + (action.added.length ? `, added ${action.added.join(" ")}` : "") + (action.removed.length ? `, removed ${action.removed.join(" ")}` : "") + (action.enabled ? ", enabled again" : ""));
+        lines.push(
+          `updated ${spec.name} endpoint ${action.endpoint.id} ${url}: ${events}` +
+            (action.added.length ? `, added ${action.added.join(" ")}` : "") +
+            (action.removed.length ? `, removed ${action.removed.join(" ")}` : "") +
+            (action.enabled ? ", enabled again" : ""),
+        );
         break;
       case "unchanged":
         lines.push(`${spec.name} endpoint ${action.endpoint.id} ${url} is up to date (${events}, API version ${action.endpoint.api_version})`);
@@ -59,7 +64,9 @@ export function describeSync(synced: readonly SyncedEndpoint[], secretHint: (set
         );
         break;
       case "switched":
-        lines.push(`${spec.name} endpoint ${action.endpoint.id} ${url} enabled, its secret being in ${spec.secretSetting}; deleted ${action.deleted.join(" ") || "nothing"}: the old secret may now leave ${spec.secretSetting}`);
+        lines.push(
+          `${spec.name} endpoint ${action.endpoint.id} ${url} enabled, its secret being in ${spec.secretSetting}; deleted ${action.deleted.join(" ") || "nothing"}: the old secret may now leave ${spec.secretSetting}`,
+        );
         break;
     }
   }

@@ -59,7 +59,15 @@ function drawnGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const line of block[1]!.trim().split("\n")) {
     const [name, targets = ""] = line.split("→").map((part) => part.trim());
-    graph.set(name!, new Set(targets.split(",").map((target) => target.trim()).filter(Boolean)));
+    graph.set(
+      name!,
+      new Set(
+        targets
+          .split(",")
+          .map((target) => target.trim())
+          .filter(Boolean),
+      ),
+    );
   }
   return graph;
 }

@@ -29,11 +29,13 @@ export function earlyTaps(): Plugin {
         const tags: HtmlTagDescriptor[] = [
           { tag: "script", attrs: { type: "module", async: true, crossorigin: true, fetchpriority: "high", src: `/${entry.fileName}` }, injectTo: "head" },
           // Preloaded once: the app's entry may preload the same shared chunk already.
-          ...entry.imports.filter((file) => !html.includes(`/${file}"`)).map<HtmlTagDescriptor>((file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, fetchpriority: "high", href: `/${file}` },
-            injectTo: "head",
-          })),
+          ...entry.imports
+            .filter((file) => !html.includes(`/${file}"`))
+            .map<HtmlTagDescriptor>((file) => ({
+              tag: "link",
+              attrs: { rel: "modulepreload", crossorigin: true, fetchpriority: "high", href: `/${file}` },
+              injectTo: "head",
+            })),
         ];
         return tags;
       },

@@ -51,18 +51,12 @@ export function serviceWorker(): Plugin {
         files.add(fileName);
         byFile.get(fileName)?.imports.forEach(visit);
       };
-      const starts = chunks.filter(
-        (chunk) => (chunk.isEntry && chunk !== worker) || chunk.facadeModuleId === path.join(root, HOME_SCREEN),
-      );
+      const starts = chunks.filter((chunk) => (chunk.isEntry && chunk !== worker) || chunk.facadeModuleId === path.join(root, HOME_SCREEN));
       if (starts.length < 2) this.error("the service worker found neither the page's entry nor Home's screen chunk");
       starts.forEach((chunk) => visit(chunk.fileName));
       for (const file of Object.values(bundle)) if (file.fileName.endsWith(".css")) files.add(file.fileName);
 
-      const precache = [
-        "/",
-        ...SHELL_PUBLIC_FILES.filter((file) => existsSync(path.join(publicDir, file))),
-        ...[...files].sort().map((file) => `/${file}`),
-      ];
+      const precache = ["/", ...SHELL_PUBLIC_FILES.filter((file) => existsSync(path.join(publicDir, file))), ...[...files].sort().map((file) => `/${file}`)];
       const version = createHash("sha256").update(precache.join("\n")).update(worker.code).digest("hex").slice(0, 12);
       worker.code = `self.__JPLAY_VERSION__=${JSON.stringify(version)};self.__JPLAY_PRECACHE__=${JSON.stringify(precache)};\n${worker.code}`;
     },

@@ -60,7 +60,12 @@ export class ArtistClient {
       })
     ).json<{ status: string; payment_method: string }>();
     if (confirmed.status !== "succeeded") throw new Error(`the card's setup is ${confirmed.status}: a card that asks for 3-D Secure is saved through the form`);
-    const saved = await this.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber, paymentFrequency });
+    const saved = await this.postJson("/api/save-payment-method", {
+      customerId: setup.customerId,
+      paymentMethodId: confirmed.payment_method,
+      phoneNumber,
+      paymentFrequency,
+    });
     if (!saved.ok) throw new Error(`save-payment-method: ${saved.status} ${await saved.text()}`);
     const { artistPageUrl } = await saved.json<{ artistPageUrl?: string }>();
     return { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, artistPageUrl: artistPageUrl ?? null };

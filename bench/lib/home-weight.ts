@@ -45,7 +45,10 @@ export async function measureHomeWeight(page: Page, baseURL: string): Promise<Ho
     );
   });
   await page.goto(baseURL, { waitUntil: "networkidle" });
-  await page.getByRole("button", { name: /^Play / }).first().waitFor();
+  await page
+    .getByRole("button", { name: /^Play / })
+    .first()
+    .waitFor();
   await Promise.all(pending);
 
   const byType = new Map<string, { count: number; raw: number; gzip: number }>();

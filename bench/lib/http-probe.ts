@@ -22,7 +22,13 @@ export function probe(url: string, headers: Record<string, string> = {}): Promis
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ttfbMs, totalMs: Number(process.hrtime.bigint() - started) / 1e6 }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          ttfbMs,
+          totalMs: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
       );
       response.on("error", reject);
     });

@@ -37,7 +37,9 @@ function describe(node: GraphNode, slowdown: number): string {
 }
 
 export function printLcpGraph(url: string, slowdown: number): void {
-  const timings = (Lantern.Simulation.Simulator as unknown as { allNodeTimings: Map<string, Map<GraphNode, { startTime: number; endTime: number }>> }).allNodeTimings.get(LABEL);
+  const timings = (
+    Lantern.Simulation.Simulator as unknown as { allNodeTimings: Map<string, Map<GraphNode, { startTime: number; endTime: number }>> }
+  ).allNodeTimings.get(LABEL);
   if (!timings) {
     console.error(`${url}: the simulation kept no ${LABEL} timings`);
     return;

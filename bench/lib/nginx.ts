@@ -44,7 +44,10 @@ http {
   await writeFile(path.join(prefix, "nginx.conf"), conf);
   const command = options.cpu === undefined ? "/usr/sbin/nginx" : "taskset";
   const args = ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"];
-  const child = spawn(command, options.cpu === undefined ? args : ["-c", String(options.cpu), "/usr/sbin/nginx", ...args], { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = spawn(command, options.cpu === undefined ? args : ["-c", String(options.cpu), "/usr/sbin/nginx", ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk) => (stderr += chunk));
   const baseURL = `http://127.0.0.1:${port}`;

@@ -110,7 +110,13 @@ export async function sandboxApi(baseURL: string, method: "GET" | "POST", path: 
 }
 
 /** Saves a card, uploads a song titled `title`, and answers the song's id (the page is on /approval/{id}). */
-export async function songAwaitingPayment(page: Page, baseURL: string, card: string, title: string, onCardSaved?: (paymentMethodId: string) => Promise<void>): Promise<string> {
+export async function songAwaitingPayment(
+  page: Page,
+  baseURL: string,
+  card: string,
+  title: string,
+  onCardSaved?: (paymentMethodId: string) => Promise<void>,
+): Promise<string> {
   const paymentMethodId = await saveCard(page, baseURL, card);
   await onCardSaved?.(paymentMethodId);
   return uploadSong(page, baseURL, title);

@@ -122,9 +122,7 @@ export async function pacedUpload(
  * An answer, or how the request failed (the server stopped). `body` is null when the kill cut the
  * answer off after its status line: the client never got what it said.
  */
-export async function outcomeOf(
-  response: Promise<Response>,
-): Promise<{ status: number; body: string | null; lost?: string } | { failed: string }> {
+export async function outcomeOf(response: Promise<Response>): Promise<{ status: number; body: string | null; lost?: string } | { failed: string }> {
   try {
     const answered = await response;
     try {

@@ -45,7 +45,9 @@ export default async function setup(project: TestProject) {
   // The provider's calls (signed purchases, listener tokens) work on the shared servers too, so a file
   // that reports a purchase needs no server of its own for that.
   const providerSecret = randomBytes(24).toString("hex");
-  const starts = await Promise.allSettled(Array.from({ length: slots }, () => startLocalServer({ preparedState, bundle, vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } })));
+  const starts = await Promise.allSettled(
+    Array.from({ length: slots }, () => startLocalServer({ preparedState, bundle, vars: { PROVIDER_WEBHOOK_SECRET: providerSecret } })),
+  );
   const servers = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
   const failed = starts.find((start) => start.status === "rejected");
   if (failed) {
@@ -54,7 +56,10 @@ export default async function setup(project: TestProject) {
     await removeAll();
     throw failed.reason;
   }
-  project.provide("sharedServers", servers.map(({ baseURL, adminPassword }) => ({ baseURL, adminPassword, providerSecret })));
+  project.provide(
+    "sharedServers",
+    servers.map(({ baseURL, adminPassword }) => ({ baseURL, adminPassword, providerSecret })),
+  );
   project.provide("preparedState", preparedState);
   project.provide("serverBundle", { productMain: bundle.productMain, sandboxMain: bundle.sandboxMain });
   return async () => {

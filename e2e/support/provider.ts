@@ -26,13 +26,22 @@ export function providerPost(baseURL: string, providerSecret: string, path: stri
   const timestamp = String(lastPostTimestamp);
   return fetch(`${baseURL}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": providerSignature(providerSecret, timestamp, "POST", path, raw) },
+    headers: {
+      "Content-Type": "application/json",
+      "X-JPlay-Timestamp": timestamp,
+      "X-JPlay-Signature": providerSignature(providerSecret, timestamp, "POST", path, raw),
+    },
     body: raw,
   });
 }
 
 export async function reportPurchase(baseURL: string, providerSecret: string, songId: string, priceCents: number, count = 1) {
-  const purchases = Array.from({ length: count }, () => ({ purchaseId: `e2e-${randomBytes(6).toString("hex")}`, songId, priceCents, purchasedAt: new Date().toISOString() }));
+  const purchases = Array.from({ length: count }, () => ({
+    purchaseId: `e2e-${randomBytes(6).toString("hex")}`,
+    songId,
+    priceCents,
+    purchasedAt: new Date().toISOString(),
+  }));
   const response = await providerPost(baseURL, providerSecret, "/api/provider/purchases", { purchases });
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ recorded: count });
@@ -49,7 +58,9 @@ async function signedFeedGet(baseURL: string, providerSecret: string, pathAndQue
 
 /** One page of the JSON delivery feed (`GET /api/provider/releases`). */
 export const readDeliveryFeed = async (baseURL: string, providerSecret: string, since = "0") =>
-  (await signedFeedGet(baseURL, providerSecret, `/api/provider/releases?since=${since}&limit=500`)) as { changes: ({ kind: string; songId: string } & Record<string, unknown>)[] };
+  (await signedFeedGet(baseURL, providerSecret, `/api/provider/releases?since=${since}&limit=500`)) as {
+    changes: ({ kind: string; songId: string } & Record<string, unknown>)[];
+  };
 
 /** One page of the DDEX ERN feed (`GET /api/provider/releases/ern`): each change carries one ERN message. */
 export const readErnFeed = async (baseURL: string, providerSecret: string, since = "0") =>

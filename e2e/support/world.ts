@@ -26,7 +26,12 @@ export interface ArtistWorld {
  * a song titled `title` with the form's default release details; `onCardSaved` runs between the two
  * (e.g. the issuer changing its mind about the card).
  */
-export async function artistWithSong(baseURL: string, card: string, title: string, onCardSaved?: (paymentMethodId: string) => Promise<void>): Promise<ArtistWorld> {
+export async function artistWithSong(
+  baseURL: string,
+  card: string,
+  title: string,
+  onCardSaved?: (paymentMethodId: string) => Promise<void>,
+): Promise<ArtistWorld> {
   const artist = new ArtistClient(baseURL);
   const phoneNumber = newPhone();
   const { customerId, paymentMethodId, artistPageUrl } = await artist.saveCard(phoneNumber, { card, paymentFrequency: "daily" });
@@ -39,7 +44,8 @@ export async function artistWithSong(baseURL: string, card: string, title: strin
   form.set("songTitle", title);
   form.set("explicit", "no");
   form.set("price", "1.99");
-  for (const [field, value] of Object.entries(releaseDetailsFields({ ...initialReleaseDetails("en"), releaseDate: localToday() }, artistName))) form.set(field, value);
+  for (const [field, value] of Object.entries(releaseDetailsFields({ ...initialReleaseDetails("en"), releaseDate: localToday() }, artistName)))
+    form.set(field, value);
   form.set("phone", phoneNumber);
   form.set("songFile", new Blob([new Uint8Array(await seededMp3(baseURL))], { type: "audio/mpeg" }), "song.mp3");
   const uploaded = await artist.fetch("/api/distribute", { method: "POST", body: form });
@@ -55,13 +61,21 @@ export async function openAsArtist(page: Page, baseURL: string, world: ArtistWor
   const { hostname } = new URL(baseURL);
   // Secure, HttpOnly and host-only, as the Worker sets them (`__Host-` cookies); a browser keeps Secure
   // cookies from http://127.0.0.1. Given with `url`, Playwright would drop Secure, which `__Host-` forbids.
-  await page.context().addCookies(world.cookies.map((cookie) => ({ ...cookie, domain: hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" as const })));
+  await page
+    .context()
+    .addCookies(world.cookies.map((cookie) => ({ ...cookie, domain: hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" as const })));
   await page.goto(`${baseURL}/approval/${encodeURIComponent(world.songId)}`);
   await page.getByRole("button", { name: "Complete Distribution" }).waitFor();
 }
 
 /** `songAwaitingPayment` without the UI: builds the artist through the API and opens /approval/{id}; answers the song's id. */
-export async function songAwaitingPaymentSeeded(page: Page, baseURL: string, card: string, title: string, onCardSaved?: (paymentMethodId: string) => Promise<void>): Promise<string> {
+export async function songAwaitingPaymentSeeded(
+  page: Page,
+  baseURL: string,
+  card: string,
+  title: string,
+  onCardSaved?: (paymentMethodId: string) => Promise<void>,
+): Promise<string> {
   const world = await artistWithSong(baseURL, card, title, onCardSaved);
   await openAsArtist(page, baseURL, world);
   return world.songId;

@@ -103,8 +103,17 @@ export type RetryBatchResponse = v.InferOutput<typeof RetryBatchResponseSchema>;
 
 /** `GET /api/admin/artists/{artistId}`: the View Details panel. */
 export const AdminArtistDetailsSchema = v.object({
-  artist: v.object({ id: v.string(), phone: v.string(), paymentFrequency: v.string(), createdAt: v.string(), proActive: v.boolean(), payoutsEnabled: v.boolean() }),
-  cards: v.array(v.object({ paymentMethodId: v.string(), brand: v.string(), last4: v.string(), expMonth: v.number(), expYear: v.number(), isDefault: v.boolean() })),
+  artist: v.object({
+    id: v.string(),
+    phone: v.string(),
+    paymentFrequency: v.string(),
+    createdAt: v.string(),
+    proActive: v.boolean(),
+    payoutsEnabled: v.boolean(),
+  }),
+  cards: v.array(
+    v.object({ paymentMethodId: v.string(), brand: v.string(), last4: v.string(), expMonth: v.number(), expYear: v.number(), isDefault: v.boolean() }),
+  ),
   songs: v.array(
     v.object({
       id: v.string(),

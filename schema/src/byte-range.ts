@@ -8,10 +8,7 @@ export interface ByteRange {
   length: number;
 }
 
-export type RangeDecision =
-  | { kind: "full" }
-  | { kind: "partial"; range: ByteRange }
-  | { kind: "unsatisfiable" };
+export type RangeDecision = { kind: "full" } | { kind: "partial"; range: ByteRange } | { kind: "unsatisfiable" };
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
 

@@ -25,4 +25,3 @@ export const artistPath = (artistName: string) => `/artists/${encodeURIComponent
 export const genrePath = (genre: string) => `/genres/${slugOf(genre)}`;
 /** The address of a song's page. */
 export const songPagePath = (songId: string) => `/songs/${encodeURIComponent(songId)}`;
-

@@ -31,7 +31,13 @@ const TERM_PATTERN = /^(?=.*[\p{L}\p{N}])[\p{L}\p{M}\p{N}@$' -]+$/u;
 
 export const TermSchema = v.object(
   {
-    term: v.pipe(v.string(COMPLIANCE_MESSAGES.term), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.term), v.maxLength(TERM_MAX_LENGTH, COMPLIANCE_MESSAGES.term), v.regex(TERM_PATTERN, COMPLIANCE_MESSAGES.term)),
+    term: v.pipe(
+      v.string(COMPLIANCE_MESSAGES.term),
+      v.trim(),
+      v.minLength(1, COMPLIANCE_MESSAGES.term),
+      v.maxLength(TERM_MAX_LENGTH, COMPLIANCE_MESSAGES.term),
+      v.regex(TERM_PATTERN, COMPLIANCE_MESSAGES.term),
+    ),
     language: v.picklist(TERM_LANGUAGES, COMPLIANCE_MESSAGES.language),
   },
   COMPLIANCE_MESSAGES.term,
@@ -44,7 +50,12 @@ const TermsSchema = v.pipe(
   v.check((terms) => new Set(terms.map((t) => `${t.language}:${t.term.toLowerCase()}`)).size === terms.length, COMPLIANCE_MESSAGES.terms),
 );
 
-const NameSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.name), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.name), v.maxLength(TERM_LIST_NAME_MAX_LENGTH, COMPLIANCE_MESSAGES.name));
+const NameSchema = v.pipe(
+  v.string(COMPLIANCE_MESSAGES.name),
+  v.trim(),
+  v.minLength(1, COMPLIANCE_MESSAGES.name),
+  v.maxLength(TERM_LIST_NAME_MAX_LENGTH, COMPLIANCE_MESSAGES.name),
+);
 
 /** `POST /api/admin/term-lists`: a new list (its version 1). */
 export const NewTermListSchema = v.object({ name: NameSchema, terms: TermsSchema }, COMPLIANCE_MESSAGES.name);
@@ -52,7 +63,11 @@ export type NewTermListRequest = v.InferOutput<typeof NewTermListSchema>;
 
 /** `PUT /api/admin/term-lists/{listId}`: the whole list as it should be, against the version it was read at. */
 export const TermListChangeSchema = v.object(
-  { name: NameSchema, terms: TermsSchema, version: v.pipe(v.number(COMPLIANCE_MESSAGES.version), v.integer(COMPLIANCE_MESSAGES.version), v.minValue(1, COMPLIANCE_MESSAGES.version)) },
+  {
+    name: NameSchema,
+    terms: TermsSchema,
+    version: v.pipe(v.number(COMPLIANCE_MESSAGES.version), v.integer(COMPLIANCE_MESSAGES.version), v.minValue(1, COMPLIANCE_MESSAGES.version)),
+  },
   COMPLIANCE_MESSAGES.version,
 );
 export type TermListChangeRequest = v.InferOutput<typeof TermListChangeSchema>;
@@ -80,12 +95,20 @@ export const TermListVersionsResponseSchema = v.object({
 export type TermListVersionsResponse = v.InferOutput<typeof TermListVersionsResponseSchema>;
 
 /** `PUT /api/admin/facilities/{facilityId}/term-lists`: the facility profile's lists. */
-export const FacilityTermListsSchema = v.object({ listIds: v.pipe(v.array(v.string(COMPLIANCE_MESSAGES.listIds), COMPLIANCE_MESSAGES.listIds), v.maxLength(100, COMPLIANCE_MESSAGES.listIds)) }, COMPLIANCE_MESSAGES.listIds);
+export const FacilityTermListsSchema = v.object(
+  { listIds: v.pipe(v.array(v.string(COMPLIANCE_MESSAGES.listIds), COMPLIANCE_MESSAGES.listIds), v.maxLength(100, COMPLIANCE_MESSAGES.listIds)) },
+  COMPLIANCE_MESSAGES.listIds,
+);
 /** Its answer: the lists the facility's profile now applies. */
 export const FacilityTermListsResponseSchema = v.object({ listIds: v.array(v.string()) });
 export type FacilityTermListsResponse = v.InferOutput<typeof FacilityTermListsResponseSchema>;
 
-const ReasonSchema = v.pipe(v.string(COMPLIANCE_MESSAGES.reason), v.trim(), v.minLength(1, COMPLIANCE_MESSAGES.reason), v.maxLength(REASON_MAX_LENGTH, COMPLIANCE_MESSAGES.reason));
+const ReasonSchema = v.pipe(
+  v.string(COMPLIANCE_MESSAGES.reason),
+  v.trim(),
+  v.minLength(1, COMPLIANCE_MESSAGES.reason),
+  v.maxLength(REASON_MAX_LENGTH, COMPLIANCE_MESSAGES.reason),
+);
 
 /**
  * The most characters of one screened field (title, credits, lyrics, transcript) that screening reads
@@ -183,7 +206,11 @@ export const FacilityDecisionResponseSchema = v.object({ songId: v.string(), dec
 export type FacilityDecisionResponse = v.InferOutput<typeof FacilityDecisionResponseSchema>;
 
 export const BlockSchema = v.object(
-  { kind: v.picklist(["artist", "song"], COMPLIANCE_MESSAGES.block), targetId: v.pipe(v.string(COMPLIANCE_MESSAGES.block), v.minLength(1, COMPLIANCE_MESSAGES.block)), reason: ReasonSchema },
+  {
+    kind: v.picklist(["artist", "song"], COMPLIANCE_MESSAGES.block),
+    targetId: v.pipe(v.string(COMPLIANCE_MESSAGES.block), v.minLength(1, COMPLIANCE_MESSAGES.block)),
+    reason: ReasonSchema,
+  },
   COMPLIANCE_MESSAGES.block,
 );
 export type BlockRequest = v.InferOutput<typeof BlockSchema>;

@@ -74,10 +74,23 @@ export type ExplicitAnswer = (typeof EXPLICIT_ANSWERS)[number];
 
 /** The text fields of the distribution form; price arrives as text from multipart. */
 export const SongDetailsSchema = v.object({
-  artistName: v.pipe(v.string(MESSAGES.artistName), v.trim(), v.minLength(2, MESSAGES.artistName), v.maxLength(100, /*i18n*/ "Artist name must be at most 100 characters")),
-  songTitle: v.pipe(v.string(MESSAGES.songTitle), v.trim(), v.minLength(1, MESSAGES.songTitle), v.maxLength(150, /*i18n*/ "Song title must be at most 150 characters")),
+  artistName: v.pipe(
+    v.string(MESSAGES.artistName),
+    v.trim(),
+    v.minLength(2, MESSAGES.artistName),
+    v.maxLength(100, /*i18n*/ "Artist name must be at most 100 characters"),
+  ),
+  songTitle: v.pipe(
+    v.string(MESSAGES.songTitle),
+    v.trim(),
+    v.minLength(1, MESSAGES.songTitle),
+    v.maxLength(150, /*i18n*/ "Song title must be at most 150 characters"),
+  ),
   // Required, no default: clean-only facilities never receive explicit songs (docs/decisions/051).
-  explicit: v.pipe(v.picklist(EXPLICIT_ANSWERS, MESSAGES.explicit), v.transform((answer) => answer === "yes")),
+  explicit: v.pipe(
+    v.picklist(EXPLICIT_ANSWERS, MESSAGES.explicit),
+    v.transform((answer) => answer === "yes"),
+  ),
   // The form shows the price disabled at the default, so a missing price means the default.
   price: v.optional(
     v.pipe(
@@ -119,7 +132,14 @@ export function coverFileProblem(file: FileFacts | null | undefined): string | n
 }
 
 /** The server's answers about the MP3 itself: the form shows them at the MP3 field. */
-export const SONG_FILE_MESSAGES: readonly string[] = [MESSAGES.songMissing, MESSAGES.songType, MESSAGES.songSize, MESSAGES.songNoAudio, MESSAGES.songCutShort, MESSAGES.songNotAudio];
+export const SONG_FILE_MESSAGES: readonly string[] = [
+  MESSAGES.songMissing,
+  MESSAGES.songType,
+  MESSAGES.songSize,
+  MESSAGES.songNoAudio,
+  MESSAGES.songCutShort,
+  MESSAGES.songNotAudio,
+];
 
 /**
  * True when the bytes start like an MP3: an ID3v2 tag, or an MPEG audio frame header (11 sync bits,

@@ -205,7 +205,11 @@ export const POSTINGS = {
   },
   /** A payout is made: its money is committed before Stripe is called. */
   payout(payout: { id: string; artistId: string; amountCents: number }): Posting {
-    return posting(K.payout, payout.id, artistMoves(payout.artistId, A.artistAvailable(payout.artistId), A.artistPayoutPending(payout.artistId), payout.amountCents));
+    return posting(
+      K.payout,
+      payout.id,
+      artistMoves(payout.artistId, A.artistAvailable(payout.artistId), A.artistPayoutPending(payout.artistId), payout.amountCents),
+    );
   },
   /** Stripe made the payout's Transfer: the money left. */
   payoutSent(payout: { id: string; artistId: string; amountCents: number }): Posting {
@@ -216,7 +220,11 @@ export const POSTINGS = {
   },
   /** Stripe refused the payout for good: its money returns to the artist's balance. */
   payoutFailed(payout: { id: string; artistId: string; amountCents: number }): Posting {
-    return posting(K.payoutFailed, payout.id, artistMoves(payout.artistId, A.artistPayoutPending(payout.artistId), A.artistAvailable(payout.artistId), payout.amountCents));
+    return posting(
+      K.payoutFailed,
+      payout.id,
+      artistMoves(payout.artistId, A.artistPayoutPending(payout.artistId), A.artistAvailable(payout.artistId), payout.amountCents),
+    );
   },
   /**
    * Stripe reversed (part of) a paid payout's Transfer: the amount came back to the platform, so it is
@@ -295,7 +303,13 @@ export function postingStatements(
     return { id, kind: p.kind, ref: p.ref };
   });
   const entries = postings.flatMap((p, index) =>
-    p.entries.map((entry) => ({ id: newId(), transactionId: transactions[index]!.id, account: entry.account, artistId: entry.artistId ?? null, amountCents: entry.amountCents })),
+    p.entries.map((entry) => ({
+      id: newId(),
+      transactionId: transactions[index]!.id,
+      account: entry.account,
+      artistId: entry.artistId ?? null,
+      amountCents: entry.amountCents,
+    })),
   );
   const ref = sql`json_extract(t.value, '$.ref')`;
   return {

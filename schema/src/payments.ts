@@ -4,7 +4,10 @@ import * as v from "valibot";
 export type { PaymentFrequency } from "./statuses";
 
 /** `GET /api/config`: which payment provider the browser talks to. */
-export const PaymentsConfigSchema = v.variant("mode", [v.object({ mode: v.literal("stripe"), publishableKey: v.string() }), v.object({ mode: v.literal("sandbox") })]);
+export const PaymentsConfigSchema = v.variant("mode", [
+  v.object({ mode: v.literal("stripe"), publishableKey: v.string() }),
+  v.object({ mode: v.literal("sandbox") }),
+]);
 export type PaymentsConfig = v.InferOutput<typeof PaymentsConfigSchema>;
 export const PublicConfigSchema = v.object({ payments: PaymentsConfigSchema });
 export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;

@@ -92,7 +92,8 @@ export const PAYOUT_MINIMUM_CENTS = 1000;
  */
 export function splitSale(priceCents: number, revenueSplitBps: number): { providerCents: number; artistCents: number } {
   if (!Number.isInteger(priceCents) || priceCents < 0) throw new RangeError(`priceCents must be a non-negative integer, got ${priceCents}`);
-  if (!Number.isInteger(revenueSplitBps) || revenueSplitBps < 0 || revenueSplitBps > 10_000) throw new RangeError(`revenueSplitBps out of range: ${revenueSplitBps}`);
+  if (!Number.isInteger(revenueSplitBps) || revenueSplitBps < 0 || revenueSplitBps > 10_000)
+    throw new RangeError(`revenueSplitBps out of range: ${revenueSplitBps}`);
   const providerCents = Math.floor((priceCents * revenueSplitBps) / 10_000);
   return { providerCents, artistCents: priceCents - providerCents };
 }

@@ -27,10 +27,12 @@ export const MAX_PURCHASE_REPORT_BYTES = 256 * 1024;
  * not a proof: the provider's contract is to send a pseudonym.
  */
 export function listenerIdProblem(id: string): string | null {
-  if (/^[\d_-]+$/.test(id) && !UUID.test(id)) return "listenerId must be the provider's opaque listener id, not a number (an inmate or account number is refused)";
+  if (/^[\d_-]+$/.test(id) && !UUID.test(id))
+    return "listenerId must be the provider's opaque listener id, not a number (an inmate or account number is refused)";
   if (/[@.]/.test(id)) return "listenerId must be the provider's opaque listener id, not an e-mail address or name";
   if (/\s/.test(id)) return "listenerId must be the provider's opaque listener id: no spaces (a name is refused)";
-  if (id.length < LISTENER_ID_MIN_LENGTH || id.length > LISTENER_ID_MAX_LENGTH) return `listenerId must be ${LISTENER_ID_MIN_LENGTH}–${LISTENER_ID_MAX_LENGTH} characters (an opaque id, e.g. a UUID)`;
+  if (id.length < LISTENER_ID_MIN_LENGTH || id.length > LISTENER_ID_MAX_LENGTH)
+    return `listenerId must be ${LISTENER_ID_MIN_LENGTH}–${LISTENER_ID_MAX_LENGTH} characters (an opaque id, e.g. a UUID)`;
   if (!/^[A-Za-z0-9_-]+$/.test(id)) return "listenerId may contain only letters, digits, _ and -";
   // Name shapes are looked for only below 128 bits: a random id of 22+ characters is never refused.
   if (id.length < OPAQUE_ALWAYS_LENGTH && (/^[a-z_-]+$/.test(id) || /^[A-Z_-]+$/.test(id) || /^([A-Z][a-z]+[_-]?)+$/.test(id)))
@@ -85,7 +87,13 @@ export const PurchaseSchema = v.object({
   /** The tablet it was bought on (the provider's id for it); only with a listenerId. */
   deviceId: v.optional(DeviceIdSchema),
   /** The facility the listener bought it in (the id admin's Catalogue tab shows). */
-  facilityId: v.optional(v.pipe(v.string("facilityId must be a string"), v.minLength(1, "facilityId must not be empty"), v.maxLength(128, "facilityId must be at most 128 characters"))),
+  facilityId: v.optional(
+    v.pipe(
+      v.string("facilityId must be a string"),
+      v.minLength(1, "facilityId must not be empty"),
+      v.maxLength(128, "facilityId must be at most 128 characters"),
+    ),
+  ),
 });
 
 export const PurchaseReportSchema = v.object({
@@ -111,7 +119,12 @@ export type PurchaseOutcome =
   /** Already recorded by an earlier report: nothing changed (its receipt is the one first issued). */
   | ({ purchaseId: string; status: "duplicate" } & Partial<IssuedReceipt>)
   /** Not recorded; `reason` says why (unknown song, song not in the catalogue). */
-  | { purchaseId: string; status: "rejected"; code: "unknown_song" | "song_not_distributed" | "song_has_no_artist" | "purchased_in_future" | "price_mismatch"; reason: string };
+  | {
+      purchaseId: string;
+      status: "rejected";
+      code: "unknown_song" | "song_not_distributed" | "song_has_no_artist" | "purchased_in_future" | "price_mismatch";
+      reason: string;
+    };
 
 export interface PurchaseReportAnswer {
   recorded: number;

@@ -91,7 +91,11 @@ export interface LibraryAnswer {
 
 /** `POST /api/provider/download-failures`: a download of a receipt's recording that failed. */
 export const DownloadFailureSchema = v.object({
-  receiptId: v.pipe(v.string("receiptId must be a string"), v.minLength(1, "receiptId must not be empty"), v.maxLength(128, "receiptId must be at most 128 characters")),
+  receiptId: v.pipe(
+    v.string("receiptId must be a string"),
+    v.minLength(1, "receiptId must not be empty"),
+    v.maxLength(128, "receiptId must be at most 128 characters"),
+  ),
   /** The `attemptId` JPlay gave this provider when it redeemed the receipt: reporting it again counts once. */
   attemptId: v.pipe(
     v.string("attemptId must be a string"),
@@ -142,7 +146,10 @@ export type AdminDownloadCreditQueue = v.InferOutput<typeof AdminDownloadCreditQ
 export const TRANSFER_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A transfer code as JPlay issues it: 32 random bytes in unpadded base64url. */
-const TransferCodeSchema = v.pipe(v.string("code must be a string"), v.regex(/^[A-Za-z0-9_-]{43}$/, "code must be a transfer code JPlay issued (43 characters)"));
+const TransferCodeSchema = v.pipe(
+  v.string("code must be a string"),
+  v.regex(/^[A-Za-z0-9_-]{43}$/, "code must be a transfer code JPlay issued (43 characters)"),
+);
 
 /** `POST /api/provider/transfer-codes`: the holder asks for a code that lets another provider take the listener over. */
 export const TransferCodeRequestSchema = v.object({ listenerId: ListenerIdSchema });
@@ -191,13 +198,22 @@ export type AdminReceipt = v.InferOutput<typeof AdminReceiptSchema>;
 
 /** `POST /api/admin/receipts/{id}/revoke`. */
 export const RevokeReceiptSchema = v.object(
-  { reason: v.pipe(v.string("Enter the reason for revoking this receipt."), v.trim(), v.minLength(3, "Enter the reason for revoking this receipt."), v.maxLength(500, "The reason is at most 500 characters.")) },
+  {
+    reason: v.pipe(
+      v.string("Enter the reason for revoking this receipt."),
+      v.trim(),
+      v.minLength(3, "Enter the reason for revoking this receipt."),
+      v.maxLength(500, "The reason is at most 500 characters."),
+    ),
+  },
   "Enter the reason for revoking this receipt.",
 );
 
 /** `GET /api/admin/redemptions`: redemptions per provider. */
 export const AdminRedemptionsByProviderSchema = v.object({
-  providers: v.array(v.object({ providerId: v.string(), redemptions: v.number(), receipts: v.number(), listeners: v.number(), lastAt: v.nullable(v.string()) })),
+  providers: v.array(
+    v.object({ providerId: v.string(), redemptions: v.number(), receipts: v.number(), listeners: v.number(), lastAt: v.nullable(v.string()) }),
+  ),
 });
 export type AdminRedemptionsByProvider = v.InferOutput<typeof AdminRedemptionsByProviderSchema>;
 

@@ -49,5 +49,14 @@ export const DOWNLOAD_CREDIT_STATUSES = ["credited", "queued", "denied"] as cons
 export type DownloadCreditStatus = (typeof DOWNLOAD_CREDIT_STATUSES)[number];
 
 /** Stripe's dispute statuses (https://docs.stripe.com/api/disputes/object#dispute_object-status). */
-export const DISPUTE_STATUSES = ["warning_needs_response", "warning_under_review", "warning_closed", "needs_response", "under_review", "won", "lost", "prevented"] as const;
+export const DISPUTE_STATUSES = [
+  "warning_needs_response",
+  "warning_under_review",
+  "warning_closed",
+  "needs_response",
+  "under_review",
+  "won",
+  "lost",
+  "prevented",
+] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];

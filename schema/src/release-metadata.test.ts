@@ -27,7 +27,8 @@ describe("release date", () => {
     expect(releaseDateIssue("2027-11-27", NOW)).toBeNull();
     expect(releaseDateIssue("2026-11-25", NOW)).toBe(METADATA_MESSAGES.releaseDatePast);
     expect(releaseDateIssue("2027-11-28", NOW)).toBe(METADATA_MESSAGES.releaseDateFar);
-    for (const date of ["2026-02-30", "2026-13-01", "27/11/2026", "2026-11-7", ""]) expect(releaseDateIssue(date, NOW), date).toBe(METADATA_MESSAGES.releaseDate);
+    for (const date of ["2026-02-30", "2026-13-01", "27/11/2026", "2026-11-7", ""])
+      expect(releaseDateIssue(date, NOW), date).toBe(METADATA_MESSAGES.releaseDate);
   });
 });
 
@@ -55,7 +56,11 @@ describe("an upload's metadata", () => {
   });
 
   it("an instrumental's language is zxx whatever was chosen; lyrics on one are refused", () => {
-    expect(releaseMetadata(parse({ instrumental: "yes", lyricsLanguage: "es" }), "Ana", NOW)).toMatchObject({ instrumental: true, lyricsLanguage: NO_LYRICS_LANGUAGE, lyrics: null });
+    expect(releaseMetadata(parse({ instrumental: "yes", lyricsLanguage: "es" }), "Ana", NOW)).toMatchObject({
+      instrumental: true,
+      lyricsLanguage: NO_LYRICS_LANGUAGE,
+      lyrics: null,
+    });
     expect(releaseMetadata(parse({ instrumental: "yes", lyrics: "la la" }), "Ana", NOW)).toEqual({ issue: METADATA_MESSAGES.instrumentalWithLyrics });
   });
 
@@ -67,7 +72,14 @@ describe("an upload's metadata", () => {
   it("refuses credits without a composer, with an unknown role or that are not JSON", () => {
     const issue = (credits: string) => v.safeParse(ReleaseMetadataFieldsSchema, { credits }).issues?.[0]?.message;
     expect(issue(JSON.stringify([{ name: "A", role: "performer" }]))).toBe(METADATA_MESSAGES.composerMissing);
-    expect(issue(JSON.stringify([{ name: "A", role: "composer" }, { name: "B", role: "drummer" }]))).toBe(METADATA_MESSAGES.creditRole);
+    expect(
+      issue(
+        JSON.stringify([
+          { name: "A", role: "composer" },
+          { name: "B", role: "drummer" },
+        ]),
+      ),
+    ).toBe(METADATA_MESSAGES.creditRole);
     expect(issue("[{")).toBe(METADATA_MESSAGES.credits);
     expect(issue(JSON.stringify([{ name: "A", role: "composer" }]))).toBeUndefined();
   });

@@ -154,7 +154,12 @@ const YearSchema = v.pipe(
   v.transform(Number),
   v.minValue(1900, METADATA_MESSAGES.lineYear),
 );
-const HolderSchema = v.pipe(v.string(METADATA_MESSAGES.lineHolder), v.trim(), v.minLength(2, METADATA_MESSAGES.lineHolder), v.maxLength(100, METADATA_MESSAGES.lineHolder));
+const HolderSchema = v.pipe(
+  v.string(METADATA_MESSAGES.lineHolder),
+  v.trim(),
+  v.minLength(2, METADATA_MESSAGES.lineHolder),
+  v.maxLength(100, METADATA_MESSAGES.lineHolder),
+);
 
 /**
  * The metadata fields of the distribution form (multipart text). All are optional on the wire: a
@@ -172,8 +177,18 @@ export const ReleaseMetadataFieldsSchema = v.object({
   cLineHolder: v.optional(v.union([v.literal(""), HolderSchema], METADATA_MESSAGES.lineHolder)),
   lyrics: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(LYRICS_MAX_LENGTH, METADATA_MESSAGES.lyricsTooLong))),
   instrumental: v.optional(YesNo(METADATA_MESSAGES.instrumental)),
-  isrc: v.optional(v.pipe(v.string(METADATA_MESSAGES.isrc), v.check((typed) => typed.trim() === "" || normalizeIsrc(typed) !== null, METADATA_MESSAGES.isrc))),
-  upc: v.optional(v.pipe(v.string(METADATA_MESSAGES.upc), v.check((typed) => typed.trim() === "" || normalizeGtin(typed) !== null, METADATA_MESSAGES.upc))),
+  isrc: v.optional(
+    v.pipe(
+      v.string(METADATA_MESSAGES.isrc),
+      v.check((typed) => typed.trim() === "" || normalizeIsrc(typed) !== null, METADATA_MESSAGES.isrc),
+    ),
+  ),
+  upc: v.optional(
+    v.pipe(
+      v.string(METADATA_MESSAGES.upc),
+      v.check((typed) => typed.trim() === "" || normalizeGtin(typed) !== null, METADATA_MESSAGES.upc),
+    ),
+  ),
 });
 export type ReleaseMetadataFields = v.InferOutput<typeof ReleaseMetadataFieldsSchema>;
 export const RELEASE_METADATA_FIELDS = Object.keys(ReleaseMetadataFieldsSchema.entries) as (keyof ReleaseMetadataFields)[];

@@ -69,7 +69,10 @@ export const RejectSongSchema = v.variant(
   [
     // An object's message is what a missing key reads (the variant answers anything else that is not an object).
     v.object({ reason: v.literal("other"), note: OtherReasonNoteSchema }, REJECTION_REASON_MESSAGES.missing),
-    v.object({ reason: v.picklist(LISTED_REJECTION_CODES, REJECTION_MESSAGES.reason), note: v.optional(ListedReasonNoteSchema, "") }, REJECTION_MESSAGES.reason),
+    v.object(
+      { reason: v.picklist(LISTED_REJECTION_CODES, REJECTION_MESSAGES.reason), note: v.optional(ListedReasonNoteSchema, "") },
+      REJECTION_MESSAGES.reason,
+    ),
   ],
   REJECTION_MESSAGES.reason,
 );

@@ -30,7 +30,12 @@ export const SplitCollaboratorSchema = v.object({
   name: v.pipe(v.string(SPLIT_MESSAGES.name), v.trim(), v.nonEmpty(SPLIT_MESSAGES.name), v.maxLength(100, SPLIT_MESSAGES.name)),
   phone: PhoneNumberSchema,
   role: v.picklist(CREDIT_ROLES),
-  basisPoints: v.pipe(v.number(SPLIT_MESSAGES.basisPoints), v.integer(SPLIT_MESSAGES.basisPoints), v.minValue(1, SPLIT_MESSAGES.basisPoints), v.maxValue(SPLIT_TOTAL_BPS, SPLIT_MESSAGES.basisPoints)),
+  basisPoints: v.pipe(
+    v.number(SPLIT_MESSAGES.basisPoints),
+    v.integer(SPLIT_MESSAGES.basisPoints),
+    v.minValue(1, SPLIT_MESSAGES.basisPoints),
+    v.maxValue(SPLIT_TOTAL_BPS, SPLIT_MESSAGES.basisPoints),
+  ),
 });
 
 export const SaveSongSplitSchema = v.pipe(
@@ -39,13 +44,21 @@ export const SaveSongSplitSchema = v.pipe(
     recoup: v.nullable(
       v.object({
         payeePhone: PhoneNumberSchema,
-        amountCents: v.pipe(v.number(SPLIT_MESSAGES.recoupAmount), v.integer(SPLIT_MESSAGES.recoupAmount), v.minValue(1, SPLIT_MESSAGES.recoupAmount), v.maxValue(SPLIT_RECOUP_MAX_CENTS, SPLIT_MESSAGES.recoupAmount)),
+        amountCents: v.pipe(
+          v.number(SPLIT_MESSAGES.recoupAmount),
+          v.integer(SPLIT_MESSAGES.recoupAmount),
+          v.minValue(1, SPLIT_MESSAGES.recoupAmount),
+          v.maxValue(SPLIT_RECOUP_MAX_CENTS, SPLIT_MESSAGES.recoupAmount),
+        ),
       }),
     ),
   }),
   v.check((split) => split.collaborators.reduce((sum, c) => sum + c.basisPoints, 0) <= SPLIT_TOTAL_BPS, SPLIT_MESSAGES.total),
   v.check((split) => new Set(split.collaborators.map((c) => digitsOf(c.phone))).size === split.collaborators.length, SPLIT_MESSAGES.duplicatePhone),
-  v.check((split) => split.recoup === null || split.collaborators.some((c) => digitsOf(c.phone) === digitsOf(split.recoup!.payeePhone)), SPLIT_MESSAGES.recoupPayee),
+  v.check(
+    (split) => split.recoup === null || split.collaborators.some((c) => digitsOf(c.phone) === digitsOf(split.recoup!.payeePhone)),
+    SPLIT_MESSAGES.recoupPayee,
+  ),
 );
 export type SaveSongSplitRequest = v.InferOutput<typeof SaveSongSplitSchema>;
 

@@ -7,7 +7,17 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
 import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
-import { RETRY_ITEM_STATUSES, PAYOUT_STATUSES, CONNECT_PAYOUT_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, TEXT_MESSAGE_KINDS, TEXT_MESSAGE_STATUSES, DOWNLOAD_CREDIT_STATUSES, DISPUTE_STATUSES } from "./record-statuses";
+import {
+  RETRY_ITEM_STATUSES,
+  PAYOUT_STATUSES,
+  CONNECT_PAYOUT_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  TEXT_MESSAGE_KINDS,
+  TEXT_MESSAGE_STATUSES,
+  DOWNLOAD_CREDIT_STATUSES,
+  DISPUTE_STATUSES,
+} from "./record-statuses";
 
 export { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES, type SongStatus, type SongPackage, type PaymentFrequency } from "./statuses";
 export {
@@ -34,30 +44,32 @@ const createdAt = (column = "created_at") =>
     .default(sql`(unixepoch('subsec') * 1000)`);
 
 /** An artist exists from the moment a payment method is saved (no sign-up). */
-export const artists = sqliteTable("artists", {
-  id: text("id").primaryKey(),
-  phone: text("phone"),
-  paymentFrequency: text("payment_frequency", { enum: PAYMENT_FREQUENCIES }).notNull().default("daily"),
-  stripeCustomerId: text("stripe_customer_id").unique(),
-  /** Stripe Connect account that receives payouts (Transfers); null until onboarding starts. */
-  stripeAccountId: text("stripe_account_id").unique(),
-  /** True once Stripe says the connected account can be paid out to (account.updated). */
-  payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
-  /**
-   * What Stripe still asks of the connected account (its `requirements.currently_due` and `past_due`,
-   * e.g. `individual.id_number`, the taxpayer id): payouts wait until it is empty (account.updated;
-   * docs/decisions/063-payout-minimum-and-tax-details.md). A JSON array of Stripe's field names.
-   */
-  payoutRequirements: text("payout_requirements", { mode: "json" }).$type<string[]>().notNull().default([]),
-  /** The language the artist's texts, statements and API messages are written in (the app's choice). */
-  language: text("language", { enum: LANGUAGES }).notNull().default("en"),
-  /**
-   * The number (E.164) the artist proved they hold with a code texted to it. Texts carry a link to
-   * the private page only while `phone` is this number (texts/phone-confirmation.ts).
-   */
-  confirmedPhone: text("confirmed_phone"),
-  createdAt: createdAt(),
-},
+export const artists = sqliteTable(
+  "artists",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone"),
+    paymentFrequency: text("payment_frequency", { enum: PAYMENT_FREQUENCIES }).notNull().default("daily"),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    /** Stripe Connect account that receives payouts (Transfers); null until onboarding starts. */
+    stripeAccountId: text("stripe_account_id").unique(),
+    /** True once Stripe says the connected account can be paid out to (account.updated). */
+    payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+    /**
+     * What Stripe still asks of the connected account (its `requirements.currently_due` and `past_due`,
+     * e.g. `individual.id_number`, the taxpayer id): payouts wait until it is empty (account.updated;
+     * docs/decisions/063-payout-minimum-and-tax-details.md). A JSON array of Stripe's field names.
+     */
+    payoutRequirements: text("payout_requirements", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** The language the artist's texts, statements and API messages are written in (the app's choice). */
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
+    /**
+     * The number (E.164) the artist proved they hold with a code texted to it. Texts carry a link to
+     * the private page only while `phone` is this number (texts/phone-confirmation.ts).
+     */
+    confirmedPhone: text("confirmed_phone"),
+    createdAt: createdAt(),
+  },
   // The admin list pages artists newest first by (created_at, id) and finds them by phone
   // (workers/api/src/payments/admin/admin-payments.ts).
   (artist) => [index("artists_created_idx").on(artist.createdAt, artist.id), index("artists_phone_idx").on(artist.phone)],
@@ -297,7 +309,10 @@ export const downloadFailures = sqliteTable(
     reason: text("reason").notNull(),
     at: integer("at", { mode: "number" }).notNull(),
   },
-  (failure) => [uniqueIndex("download_failures_attempt_unique").on(failure.providerId, failure.attemptId), index("download_failures_receipt_idx").on(failure.receiptId)],
+  (failure) => [
+    uniqueIndex("download_failures_attempt_unique").on(failure.providerId, failure.attemptId),
+    index("download_failures_receipt_idx").on(failure.receiptId),
+  ],
 );
 
 /**
@@ -321,7 +336,10 @@ export const downloadCredits = sqliteTable(
     decidedAt: integer("decided_at", { mode: "number" }),
     decidedBy: text("decided_by"),
   },
-  (credit) => [index("download_credits_provider_idx").on(credit.providerId, credit.creditedAt), index("download_credits_status_idx").on(credit.status, credit.requestedAt)],
+  (credit) => [
+    index("download_credits_provider_idx").on(credit.providerId, credit.creditedAt),
+    index("download_credits_status_idx").on(credit.status, credit.requestedAt),
+  ],
 );
 
 /**
@@ -521,7 +539,6 @@ export const retryBatches = sqliteTable("retry_batches", {
   createdAt: createdAt(),
 });
 
-
 export const retryItems = sqliteTable(
   "retry_items",
   {
@@ -576,7 +593,6 @@ export const ledgerEntries = sqliteTable(
   },
   (entry) => [index("ledger_entries_account_idx").on(entry.account), index("ledger_entries_artist_idx").on(entry.artistId)],
 );
-
 
 /** One payout per artist per period (`YYYY-MM-DD` of the run), unique: a second run pays nothing. */
 export const payouts = sqliteTable(
@@ -772,7 +788,6 @@ export const failedJobs = sqliteTable("failed_jobs", {
   failedAt: createdAt("failed_at"),
 });
 
-
 /**
  * A refund of a song's distribution payment, made when the pipeline rejects a paid song. One per
  * payment (the unique index is the idempotency guard); the row is written before Stripe is called so
@@ -813,7 +828,6 @@ export const refunds = sqliteTable(
   },
   (refund) => [index("refunds_artist_idx").on(refund.artistId), index("refunds_status_idx").on(refund.status)],
 );
-
 
 /**
  * A card dispute (chargeback or inquiry) on one of JPlay's charges (docs/decisions/093-disputes.md),
@@ -866,7 +880,6 @@ export const cardFraudWarnings = sqliteTable("card_fraud_warnings", {
   stripeChargeId: text("stripe_charge_id").notNull(),
   createdAt: createdAt("created_at"),
 });
-
 
 /**
  * The outbox of texts to artists' phones. A row is written in the same step as the event it tells
@@ -1263,7 +1276,10 @@ export const songSplitVersions = sqliteTable(
     recoupCents: integer("recoup_cents").notNull().default(0),
     createdAt: createdAt(),
   },
-  (row) => [uniqueIndex("song_split_versions_song_version_unique").on(row.songId, row.version), index("song_split_versions_song_from_idx").on(row.songId, row.effectiveFrom)],
+  (row) => [
+    uniqueIndex("song_split_versions_song_version_unique").on(row.songId, row.version),
+    index("song_split_versions_song_from_idx").on(row.songId, row.effectiveFrom),
+  ],
 );
 
 /** The collaborators' shares of one split version, in basis points of the artist credit; the artist keeps the rest of 10,000. */

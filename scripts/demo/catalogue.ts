@@ -6,15 +6,7 @@
  */
 import type { Genre, LyricsLanguage } from "../../schema/src/release-metadata.ts";
 
-export type ScaleName =
-  | "major"
-  | "minor"
-  | "dorian"
-  | "mixolydian"
-  | "harmonicMinor"
-  | "pentatonicMajor"
-  | "pentatonicMinor"
-  | "blues";
+export type ScaleName = "major" | "minor" | "dorian" | "mixolydian" | "harmonicMinor" | "pentatonicMajor" | "pentatonicMinor" | "blues";
 
 /** Semitone offsets from the root, one octave. */
 export const SCALES: Readonly<Record<ScaleName, readonly number[]>> = {

@@ -6,16 +6,47 @@
  */
 
 const ZIGZAG = [
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36,
-  29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22,
+  15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 ];
 
 const LUMA_QUANT = [
-  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109,
-  103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103,
+  77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
 ];
 const CHROMA_QUANT = [
-  17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99, 99, 99, 99, 99, 99,
+  17,
+  18,
+  24,
+  47,
+  99,
+  99,
+  99,
+  99,
+  18,
+  21,
+  26,
+  66,
+  99,
+  99,
+  99,
+  99,
+  24,
+  26,
+  56,
+  99,
+  99,
+  99,
+  99,
+  99,
+  47,
+  66,
+  99,
+  99,
+  99,
+  99,
+  99,
+  99,
   ...new Array<number>(32).fill(99),
 ];
 
@@ -204,7 +235,13 @@ export function encodeJpeg(width: number, height: number, rgb: Uint8Array, quali
   // Interleaved MCUs of 16x16 pixels: four luma blocks, then one Cb and one Cr block.
   for (let my = 0; my < height; my += 16) {
     for (let mx = 0; mx < width; mx += 16) {
-      for (const [dx, dy] of [[0, 0], [8, 0], [0, 8], [8, 8]] as const) encodeBlock(0, planes[0], width, height, mx + dx, my + dy);
+      for (const [dx, dy] of [
+        [0, 0],
+        [8, 0],
+        [0, 8],
+        [8, 8],
+      ] as const)
+        encodeBlock(0, planes[0], width, height, mx + dx, my + dy);
       encodeBlock(1, chroma[0]!, cw, ch, mx / 2, my / 2);
       encodeBlock(2, chroma[1]!, cw, ch, mx / 2, my / 2);
     }
@@ -217,10 +254,18 @@ export function encodeJpeg(width: number, height: number, rgb: Uint8Array, quali
   segment(0xdb, [0, ...ZIGZAG.map((i) => quant[0]![i]!), 1, ...ZIGZAG.map((i) => quant[1]![i]!)]);
   segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
   segment(0xc4, [
-    0x00, ...DC_LUMA_BITS, ...DC_VALUES,
-    0x10, ...AC_LUMA_BITS, ...AC_LUMA_VALUES,
-    0x01, ...DC_CHROMA_BITS, ...DC_VALUES,
-    0x11, ...AC_CHROMA_BITS, ...AC_CHROMA_VALUES,
+    0x00,
+    ...DC_LUMA_BITS,
+    ...DC_VALUES,
+    0x10,
+    ...AC_LUMA_BITS,
+    ...AC_LUMA_VALUES,
+    0x01,
+    ...DC_CHROMA_BITS,
+    ...DC_VALUES,
+    0x11,
+    ...AC_CHROMA_BITS,
+    ...AC_CHROMA_VALUES,
   ]);
   segment(0xda, [3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0]);
   for (const b of scan) bytes.push(b);

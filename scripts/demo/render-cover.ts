@@ -175,7 +175,6 @@ class Canvas {
   }
 }
 
-
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 const BLACK: Rgb = [12, 12, 14];
 const WHITE: Rgb = [255, 255, 255];
@@ -215,11 +214,15 @@ function paintMotif(cv: Canvas, song: DemoSong, rand: () => number): void {
       const ny = Math.sin(a);
       const period = 34 + Math.floor(rand() * 16);
       const w = period * 0.28;
-      cv.fill((x, y) => {
-        const p = x * nx + y * ny;
-        const m = ((p % period) + period) % period;
-        return Math.abs(m - period / 2) - w / 2;
-      }, accent, 1);
+      cv.fill(
+        (x, y) => {
+          const p = x * nx + y * ny;
+          const m = ((p % period) + period) % period;
+          return Math.abs(m - period / 2) - w / 2;
+        },
+        accent,
+        1,
+      );
       cv.circle(S * 0.5, S * 0.5, S * 0.2, mix(to, BLACK, 0.3), 0.92);
       cv.ring(S * 0.5, S * 0.5, S * 0.2, 4, accent);
       break;

@@ -12,7 +12,6 @@ export const BITRATE_KBPS = 64;
 
 const TWO_PI = Math.PI * 2;
 
-
 /** PolyBLEP correction, removes most aliasing from the saw and square discontinuities. */
 function polyBlep(t: number, dt: number): number {
   if (t < dt) {
@@ -200,9 +199,7 @@ function makePhrase(rand: () => number, density: number, scaleLen: number): Melo
 
 /** Variation of a phrase: a few notes move by a scale step, some get dropped. */
 function vary(phrase: readonly MelodyNote[], rand: () => number): MelodyNote[] {
-  return phrase
-    .filter(() => rand() > 0.1)
-    .map((n) => (rand() < 0.25 ? { ...n, degree: n.degree + (rand() < 0.5 ? -1 : 1) } : n));
+  return phrase.filter(() => rand() > 0.1).map((n) => (rand() < 0.25 ? { ...n, degree: n.degree + (rand() < 0.5 ? -1 : 1) } : n));
 }
 
 function hits(pattern: string, step: number): number {
@@ -222,8 +219,7 @@ export function renderSongSamples(song: DemoSong): Float32Array {
   const stepDur = 60 / m.bpm / 4;
   const barDur = stepDur * 16;
   const bars = Math.ceil(duration / barDur);
-  const stepTime = (bar: number, step: number): number =>
-    bar * barDur + step * stepDur + (step % 2 === 1 ? m.swing * stepDur : 0);
+  const stepTime = (bar: number, step: number): number => bar * barDur + step * stepDur + (step % 2 === 1 ? m.swing * stepDur : 0);
 
   const lead = LEAD_VOICE[m.lead];
   const bass = bassVoice(m.bass);

@@ -34,15 +34,17 @@ function renderOnWorkers(songs: readonly DemoSong[], maxWorkers: number): Map<st
   const results = new Map<string, Promise<Uint8Array>>();
   const workers = Math.min(maxWorkers, songs.length);
   if (workers < 2) {
-    for (const song of songs) results.set(song.id, Promise.resolve().then(() => renderSongMp3(song)));
+    for (const song of songs)
+      results.set(
+        song.id,
+        Promise.resolve().then(() => renderSongMp3(song)),
+      );
     return results;
   }
 
   // Longest first, dealt round-robin, so the workers finish at about the same time.
   const queues: DemoSong[][] = Array.from({ length: workers }, () => []);
-  [...songs]
-    .sort((a, b) => b.music.durationSeconds - a.music.durationSeconds)
-    .forEach((song, i) => queues[i % workers]!.push(song));
+  [...songs].sort((a, b) => b.music.durationSeconds - a.music.durationSeconds).forEach((song, i) => queues[i % workers]!.push(song));
 
   for (const queue of queues) {
     const pending = new Map<string, { song: DemoSong; resolve: (mp3: Uint8Array) => void; reject: (e: unknown) => void }>();

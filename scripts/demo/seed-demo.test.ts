@@ -40,7 +40,9 @@ const withBindings = <T>(use: (env: Bindings) => Promise<T>): Promise<T> => use(
 
 describe("demo catalogue seed", () => {
   it("applies every migration and records each as wrangler does, so wrangler's own command finds none left", async () => {
-    const files = readdirSync(path.join(import.meta.dirname, "../../schema/migrations")).filter((name) => name.endsWith(".sql")).sort();
+    const files = readdirSync(path.join(import.meta.dirname, "../../schema/migrations"))
+      .filter((name) => name.endsWith(".sql"))
+      .sort();
     await withBindings(async ({ DB }) => {
       const { results } = await DB.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>();
       expect(results.map((row) => row.name)).toEqual(files);
@@ -71,13 +73,30 @@ describe("demo catalogue seed", () => {
         `SELECT s.id, s.artist_name, s.genre, s.lyrics, s.lyrics_language, s.instrumental, s.release_date, s.distributed_at, s.p_line_year, s.p_line_holder,
            s.c_line_holder, (SELECT json_group_array(role) FROM song_credits c WHERE c.song_id = s.id) AS roles
          FROM songs s WHERE s.status = 'distributed'`,
-      ).all<{ id: string; artist_name: string; genre: string; lyrics: string | null; lyrics_language: string; instrumental: number; release_date: string; distributed_at: number; p_line_year: number; p_line_holder: string; c_line_holder: string; roles: string }>();
+      ).all<{
+        id: string;
+        artist_name: string;
+        genre: string;
+        lyrics: string | null;
+        lyrics_language: string;
+        instrumental: number;
+        release_date: string;
+        distributed_at: number;
+        p_line_year: number;
+        p_line_holder: string;
+        c_line_holder: string;
+        roles: string;
+      }>();
       expect(results).toHaveLength(DEMO_SONGS.length);
       for (const song of results) {
         expect(GENRES as readonly string[], song.id).toContain(song.genre);
         const lyrics = DEMO_SONGS.find((demo) => demo.id === song.id)!.lyrics;
         expect(song).toMatchObject({ p_line_holder: song.artist_name, c_line_holder: song.artist_name });
-        expect(song, song.id).toMatchObject(lyrics ? { lyrics: lyrics.text, lyrics_language: lyrics.language, instrumental: 0 } : { lyrics: null, lyrics_language: NO_LYRICS_LANGUAGE, instrumental: 1 });
+        expect(song, song.id).toMatchObject(
+          lyrics
+            ? { lyrics: lyrics.text, lyrics_language: lyrics.language, instrumental: 0 }
+            : { lyrics: null, lyrics_language: NO_LYRICS_LANGUAGE, instrumental: 1 },
+        );
         expect(song.release_date).toBe(new Date(song.distributed_at).toISOString().slice(0, 10));
         expect(JSON.parse(song.roles)).toEqual(["performer", "composer", "producer"]);
       }
@@ -86,14 +105,18 @@ describe("demo catalogue seed", () => {
 
   it("puts every song in the search index once, with its credits", async () => {
     const indexed = ({ DB }: { DB: D1Database }) =>
-      DB.prepare(
-        "SELECT d.song_id AS songId, f.title, f.credits FROM song_search f JOIN song_search_docs d ON d.doc = f.rowid ORDER BY d.song_id",
-      ).all<{ songId: string; title: string; credits: string }>();
+      DB.prepare("SELECT d.song_id AS songId, f.title, f.credits FROM song_search f JOIN song_search_docs d ON d.doc = f.rowid ORDER BY d.song_id").all<{
+        songId: string;
+        title: string;
+        credits: string;
+      }>();
     const first = (await withBindings(indexed)).results;
     expect(first.map((row) => row.songId)).toEqual(DEMO_SONGS.map((song) => song.id).sort());
     for (const row of first) expect(row.credits).not.toBe("");
     await withBindings(async ({ DB }) => {
-      const found = await DB.prepare("SELECT d.song_id AS songId FROM song_search f JOIN song_search_docs d ON d.doc = f.rowid WHERE song_search MATCH 'corazon'").all<{ songId: string }>();
+      const found = await DB.prepare(
+        "SELECT d.song_id AS songId FROM song_search f JOIN song_search_docs d ON d.doc = f.rowid WHERE song_search MATCH 'corazon'",
+      ).all<{ songId: string }>();
       expect(found.results.map((row) => row.songId)).toEqual([DEMO_SONGS.find((song) => song.title === "Corazón de Barrio")!.id]);
     });
   });

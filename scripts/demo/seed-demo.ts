@@ -36,11 +36,7 @@ interface D1Database {
 interface R2Bucket {
   head(key: string): Promise<object | null>;
   get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
-  put(
-    key: string,
-    value: Uint8Array,
-    options?: { httpMetadata?: { contentType?: string; cacheControl?: string } },
-  ): Promise<unknown>;
+  put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string; cacheControl?: string } }): Promise<unknown>;
 }
 
 /** The same values the API serves these objects with (workers/api/src/routes). */
@@ -147,7 +143,6 @@ interface PurchaseRow {
   purchasedAt: number;
 }
 
-
 /**
  * `song.purchases` rows with ids `<songId>-p<n>`, spread from an hour after distribution to
  * PURCHASES_UNTIL, denser early on (a release sells most in its first weeks). Whole seconds.
@@ -188,12 +183,7 @@ export async function seedDemo(
 
   // 1. Artists, then songs (songs.artist_id references artists.id; purchases.song_id references songs.id).
   const artistStatements = DEMO_SONGS.map((song, index) =>
-    DB.prepare(ARTIST_UPSERT).bind(
-      demoArtistId(song.id),
-      `+1 555 014 ${String(1001 + index)}`,
-      index % 2 === 0 ? "weekly" : "daily",
-      song.createdAt,
-    ),
+    DB.prepare(ARTIST_UPSERT).bind(demoArtistId(song.id), `+1 555 014 ${String(1001 + index)}`, index % 2 === 0 ? "weekly" : "daily", song.createdAt),
   );
   const artistChanges = sumChanges(await DB.batch(artistStatements));
   log(`artists: ${DEMO_SONGS.length} demo artists, ${artistChanges} inserted or corrected`);
@@ -231,7 +221,10 @@ export async function seedDemo(
   log(`credits: ${creditRowChanges} demo credit rows written or replaced`);
   log(`songs: ${DEMO_SONGS.length} demo songs, ${songChanges} inserted or corrected`);
   // Each song's search entry, rewritten from its row and credits as the upload writes it.
-  await runSqlBatch(DB, DEMO_SONGS.flatMap((song) => songSearchEntry(song.id)));
+  await runSqlBatch(
+    DB,
+    DEMO_SONGS.flatMap((song) => songSearchEntry(song.id)),
+  );
   const releases = [...DEMO_SONGS].sort((a, b) => a.createdAt - b.createdAt);
   const releaseChanges = sumChanges(await DB.batch(releases.map((song) => DB.prepare(RELEASE_INSERT).bind(song.id, song.createdAt + DISTRIBUTION_DELAY_MS))));
   log(`delivery feed: ${releaseChanges} demo releases recorded`);

@@ -5,7 +5,13 @@
 // worker project.
 import { workerProject } from "./vitest.config.ts";
 
-export const UNORDERED_WEBHOOK_TESTS = ["test/one-off-and-pro.test.ts", "test/complete-distribution.test.ts", "test/refunds.test.ts", "test/artist-onboarding.test.ts", "test/payout-truth.test.ts"];
+export const UNORDERED_WEBHOOK_TESTS = [
+  "test/one-off-and-pro.test.ts",
+  "test/complete-distribution.test.ts",
+  "test/refunds.test.ts",
+  "test/artist-onboarding.test.ts",
+  "test/payout-truth.test.ts",
+];
 
 export default workerProject({
   name: "worker-unordered-webhooks",

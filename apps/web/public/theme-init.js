@@ -8,7 +8,11 @@
   root.classList.toggle("dark", dark);
   root.style.colorScheme = dark ? "dark" : "light";
   window.__jplayTapsBeforeScripts = [];
-  document.addEventListener("click", function (event) {
-    if (window.__jplayTapsBeforeScripts) window.__jplayTapsBeforeScripts.push(event.target);
-  }, true);
+  document.addEventListener(
+    "click",
+    function (event) {
+      if (window.__jplayTapsBeforeScripts) window.__jplayTapsBeforeScripts.push(event.target);
+    },
+    true,
+  );
 })();

@@ -152,9 +152,13 @@ function onTap(event: MouseEvent) {
 if (!appIsRunning()) {
   // An async script: it may run before the body has been parsed.
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => {
-      if (!appIsRunning()) markLikedHearts();
-    }, { once: true });
+    document.addEventListener(
+      "DOMContentLoaded",
+      () => {
+        if (!appIsRunning()) markLikedHearts();
+      },
+      { once: true },
+    );
   } else markLikedHearts();
   document.addEventListener("click", onTap, true);
   const taps = window.__jplayTapsBeforeScripts ?? [];

@@ -9,7 +9,16 @@ import { currentFacility, rememberFacilityFromAddress } from "./features/catalog
 import { rememberListenerFromAddress } from "./features/library/listener-token";
 import { seedReads } from "./lib/read-cache";
 import { forgetStoredArtistLink } from "./lib/kept-after-payment";
-import { english, keepLanguageCookie, LanguageProvider, loadTranslator, markDocumentLanguage, renderedLanguage, wantedLanguage, type Translator } from "./lib/i18n";
+import {
+  english,
+  keepLanguageCookie,
+  LanguageProvider,
+  loadTranslator,
+  markDocumentLanguage,
+  renderedLanguage,
+  wantedLanguage,
+  type Translator,
+} from "./lib/i18n";
 import { AppRouter, listenerScreenChunks, loadHome, serverRenderedScreens } from "./app/router";
 import "./features/offline/register-service-worker";
 import "./features/offline/network-from-service-worker";

@@ -62,7 +62,10 @@ async function mediaKeys(): Promise<string[]> {
 
 async function stored() {
   const counts = await env.DB.batch(TABLES.map((table) => env.DB.prepare(`SELECT '${table}' AS t, count(*) AS n FROM ${table}`)));
-  return { rows: Object.fromEntries(counts.map((result) => [(result.results[0] as { t: string }).t, (result.results[0] as { n: number }).n])), media: await mediaKeys() };
+  return {
+    rows: Object.fromEntries(counts.map((result) => [(result.results[0] as { t: string }).t, (result.results[0] as { n: number }).n])),
+    media: await mediaKeys(),
+  };
 }
 
 /** A 4xx with the API's JSON error body: a machine code and a message a person can read. */
@@ -79,9 +82,29 @@ async function expectClientError(response: Response, context: string) {
 
 // ---- Generators --------------------------------------------------------------------------------
 
-const SQL = ["'; DROP TABLE songs; --", "\" OR 1=1 --", "1; DELETE FROM artists", "' UNION SELECT stripe_customer_id FROM artists --", "Robert'); DROP TABLE payments;--"];
-const SCRIPT = ["<script>alert(1)</script>", "<img src=x onerror=window.__xss=1>", "javascript:alert(1)", "\"><svg onload=alert(1)>"];
-const PATH_TRICKS = ["../", "../../etc/passwd", "..%2f..%2f", "%2e%2e%2f", "%2e%2e", "..\\..\\x", "a\u0000b", "%00", "/", "//", "\u202e", "CON", "songs/../videos/promo"];
+const SQL = [
+  "'; DROP TABLE songs; --",
+  '" OR 1=1 --',
+  "1; DELETE FROM artists",
+  "' UNION SELECT stripe_customer_id FROM artists --",
+  "Robert'); DROP TABLE payments;--",
+];
+const SCRIPT = ["<script>alert(1)</script>", "<img src=x onerror=window.__xss=1>", "javascript:alert(1)", '"><svg onload=alert(1)>'];
+const PATH_TRICKS = [
+  "../",
+  "../../etc/passwd",
+  "..%2f..%2f",
+  "%2e%2e%2f",
+  "%2e%2e",
+  "..\\..\\x",
+  "a\u0000b",
+  "%00",
+  "/",
+  "//",
+  "\u202e",
+  "CON",
+  "songs/../videos/promo",
+];
 
 /** Text a person could type into any field, at its most hostile. */
 const hostileText = fc.oneof(
@@ -91,10 +114,17 @@ const hostileText = fc.oneof(
   fc.integer({ min: 10_000, max: 200_000 }).map((n) => "x".repeat(n)),
 );
 /** A JSON value of the wrong type for a string field. */
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
 /** Bodies that are not JSON at all. */
 const notJson = fc.oneof(
-  fc.constantFrom("", "{", "{\"paymentFrequency\":", "nul", "[1,2", "{'a': 1}", "\u0000", "<xml/>"),
+  fc.constantFrom("", "{", '{"paymentFrequency":', "nul", "[1,2", "{'a': 1}", "\u0000", "<xml/>"),
   fc.string({ maxLength: 60 }).filter((text) => {
     try {
       JSON.parse(text);
@@ -121,7 +151,16 @@ async function signedUpArtist() {
 }
 
 /** `explicit` defaults to "no" (every good upload answers it); undefined leaves any other field out. */
-function songForm(fields: { artistName?: unknown; songTitle?: unknown; explicit?: unknown; price?: unknown; songFile?: Blob | string | null; fileName?: string; coverImage?: Blob | null; customerId?: string }) {
+function songForm(fields: {
+  artistName?: unknown;
+  songTitle?: unknown;
+  explicit?: unknown;
+  price?: unknown;
+  songFile?: Blob | string | null;
+  fileName?: string;
+  coverImage?: Blob | null;
+  customerId?: string;
+}) {
   const form = new FormData();
   for (const key of ["artistName", "songTitle", "explicit", "price"] as const) {
     const value = key === "explicit" && !("explicit" in fields) ? "no" : fields[key];
@@ -153,13 +192,23 @@ describe("JSON endpoints refuse bad bodies with a 4xx message and store nothing"
       fc.asyncProperty(fc.oneof(wrongType, hostileText), fc.oneof(wrongType, hostileText), async (frequency, phone) => {
         const setup = await browser.postJson("/api/create-setup-intent", { paymentFrequency: frequency });
         await expectClientError(setup, `frequency ${JSON.stringify(frequency)?.slice(0, 80)}`);
-        const save = await browser.postJson("/api/save-payment-method", { customerId, paymentMethodId: phone, phoneNumber: phone, paymentFrequency: frequency });
+        const save = await browser.postJson("/api/save-payment-method", {
+          customerId,
+          paymentMethodId: phone,
+          phoneNumber: phone,
+          paymentFrequency: frequency,
+        });
         await expectClientError(save, `save ${JSON.stringify(phone)?.slice(0, 80)}`);
       }),
       { numRuns: RUNS },
     );
     // Another session's customer id with an otherwise good body: refused before anything is saved.
-    const stranger = await browser.postJson("/api/save-payment-method", { customerId: "cus_someone_else", paymentMethodId: "pm_card_visa", phoneNumber: "+1 555 010 9999", paymentFrequency: "daily" });
+    const stranger = await browser.postJson("/api/save-payment-method", {
+      customerId: "cus_someone_else",
+      paymentMethodId: "pm_card_visa",
+      phoneNumber: "+1 555 010 9999",
+      paymentFrequency: "daily",
+    });
     expect(stranger.status).toBe(403);
 
     expect(await stored()).toEqual(before);
@@ -168,11 +217,17 @@ describe("JSON endpoints refuse bad bodies with a 4xx message and store nothing"
   it("POST /api/admin/session: wrong types and malformed JSON never sign in and never answer 5xx", async () => {
     const visitor = new Browser();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(notJson, wrongType.map((value) => JSON.stringify({ password: value }))), async (body) => {
-        const response = await postRaw(visitor, "/api/admin/session", body, "application/json");
-        await expectClientError(response, `admin session ${body.slice(0, 80)}`);
-        expect(response.headers.getSetCookie()).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          notJson,
+          wrongType.map((value) => JSON.stringify({ password: value })),
+        ),
+        async (body) => {
+          const response = await postRaw(visitor, "/api/admin/session", body, "application/json");
+          await expectClientError(response, `admin session ${body.slice(0, 80)}`);
+          expect(response.headers.getSetCookie()).toEqual([]);
+        },
+      ),
       { numRuns: RUNS },
     );
     expect((await visitor.fetch("/api/admin/payments")).status).toBe(401);
@@ -210,10 +265,24 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
     const before = await stored();
 
     const badField = fc.record({
-      artistName: fc.oneof(fc.constant(undefined), fc.constantFrom("", "A", " ", "x".repeat(101)), hostileText.filter((t) => t.trim().length < 2 || t.trim().length > 100)),
+      artistName: fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom("", "A", " ", "x".repeat(101)),
+        hostileText.filter((t) => t.trim().length < 2 || t.trim().length > 100),
+      ),
       songTitle: fc.oneof(fc.constant(undefined), fc.constantFrom("", "   ", "y".repeat(151))),
-      explicit: fc.oneof(fc.constant(undefined), fc.constantFrom("", "maybe", "YES", "true", "1", "yes ", "no; DROP TABLE songs"), hostileText.filter((t) => t !== "yes" && t !== "no")),
-      price: fc.oneof(fc.constantFrom("abc", "0.69", "2.00", "-1", "NaN", "Infinity", "1e309", "1.99; DROP TABLE songs"), fc.double().filter((d) => !(d >= 0.7 && d <= 1.99)).map(String)),
+      explicit: fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom("", "maybe", "YES", "true", "1", "yes ", "no; DROP TABLE songs"),
+        hostileText.filter((t) => t !== "yes" && t !== "no"),
+      ),
+      price: fc.oneof(
+        fc.constantFrom("abc", "0.69", "2.00", "-1", "NaN", "Infinity", "1e309", "1.99; DROP TABLE songs"),
+        fc
+          .double()
+          .filter((d) => !(d >= 0.7 && d <= 1.99))
+          .map(String),
+      ),
     });
     // Any one bad field is enough; the others are good.
     const oneBadField = fc.tuple(badField, fc.constantFrom("artistName", "songTitle", "explicit", "price")).map(([bad, which]) => ({
@@ -237,13 +306,20 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
       fc.constant(new Blob([])),
       fc.constant("not a file"),
       fc.integer({ min: 1, max: 3 }).map((n) => new Blob([mp3.slice(0, n)])),
-      fc.uint8Array({ minLength: 1, maxLength: 2048 }).filter((bytes) => bytes[0] !== 0xff && bytes[0] !== 0x49).map((bytes) => new Blob([bytes])),
+      fc
+        .uint8Array({ minLength: 1, maxLength: 2048 })
+        .filter((bytes) => bytes[0] !== 0xff && bytes[0] !== 0x49)
+        .map((bytes) => new Blob([bytes])),
       fc.constant(new Blob([pngBytes()])),
       fc.constant(new Blob([new TextEncoder().encode("<?php system($_GET['c']); ?>")])),
     );
     await fc.assert(
       fc.asyncProperty(badSong, async (songFile) => {
-        const response = await postRaw(browser, "/api/distribute", songForm({ artistName: "Abuse Artist", songTitle: "Abuse Song", price: "1.99", songFile, customerId }));
+        const response = await postRaw(
+          browser,
+          "/api/distribute",
+          songForm({ artistName: "Abuse Artist", songTitle: "Abuse Song", price: "1.99", songFile, customerId }),
+        );
         await expectClientError(response, `song file ${songFile instanceof Blob ? songFile.size : String(songFile)}`);
       }),
       { numRuns: RUNS },
@@ -251,10 +327,24 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
 
     // A good song with a cover that is not a JPEG or PNG: refused whole, the song is not kept either.
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 512 }).filter((b) => b[0] !== 0xff && b[0] !== 0x89), async (coverBytes) => {
-        const response = await postRaw(browser, "/api/distribute", songForm({ artistName: "Abuse Artist", songTitle: "Abuse Song", price: "1.99", songFile: new Blob([mp3]), coverImage: new Blob([coverBytes]), customerId }));
-        await expectClientError(response, "bad cover");
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ minLength: 1, maxLength: 512 }).filter((b) => b[0] !== 0xff && b[0] !== 0x89),
+        async (coverBytes) => {
+          const response = await postRaw(
+            browser,
+            "/api/distribute",
+            songForm({
+              artistName: "Abuse Artist",
+              songTitle: "Abuse Song",
+              price: "1.99",
+              songFile: new Blob([mp3]),
+              coverImage: new Blob([coverBytes]),
+              customerId,
+            }),
+          );
+          await expectClientError(response, "bad cover");
+        },
+      ),
       { numRuns: RUNS },
     );
 
@@ -262,13 +352,20 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
     const boundary = "----jplayabuse";
     const goodPart = `--${boundary}\r\nContent-Disposition: form-data; name="songTitle"\r\n\r\nTitle\r\n`;
     const malformed = fc.oneof(
-      fc.constant({ body: `${goodPart}--${boundary}\r\nContent-Disposition: form-data; name="songFile"; filename="a.mp3"\r\n\r\n\xff\xfb`, type: `multipart/form-data; boundary=${boundary}` }),
+      fc.constant({
+        body: `${goodPart}--${boundary}\r\nContent-Disposition: form-data; name="songFile"; filename="a.mp3"\r\n\r\n\xff\xfb`,
+        type: `multipart/form-data; boundary=${boundary}`,
+      }),
       fc.constant({ body: goodPart, type: "multipart/form-data; boundary=other" }),
       fc.constant({ body: goodPart, type: "multipart/form-data" }),
       fc.constant({ body: JSON.stringify({ artistName: "A", songTitle: "B" }), type: "application/json" }),
       fc.string({ maxLength: 200 }).map((body) => ({ body, type: `multipart/form-data; boundary=${boundary}` })),
     );
-    const nulInName = await postRaw(browser, "/api/distribute", songForm({ artistName: "Abuse Artist", songTitle: "Abuse Song", price: "1.99", songFile: new Blob([mp3]), fileName: "a\u0000b.mp3", customerId }));
+    const nulInName = await postRaw(
+      browser,
+      "/api/distribute",
+      songForm({ artistName: "Abuse Artist", songTitle: "Abuse Song", price: "1.99", songFile: new Blob([mp3]), fileName: "a\u0000b.mp3", customerId }),
+    );
     await expectClientError(nulInName, "NUL in the file name");
     await fc.assert(
       fc.asyncProperty(malformed, async ({ body, type }) => {
@@ -278,7 +375,11 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
     );
 
     // Declared larger than any allowed upload: refused before the body is read.
-    const huge = await browser.fetch("/api/distribute", { method: "POST", headers: { "Content-Length": String(40 * 1024 * 1024), Origin: SITE }, body: songForm({ songTitle: "x" }) });
+    const huge = await browser.fetch("/api/distribute", {
+      method: "POST",
+      headers: { "Content-Length": String(40 * 1024 * 1024), Origin: SITE },
+      body: songForm({ songTitle: "x" }),
+    });
     expect(huge.status).toBe(413);
 
     expect(await stored()).toEqual(before);
@@ -288,20 +389,41 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
     const { browser, customerId } = await signedUpArtist();
     await fc.assert(
       // (A NUL in a file name makes the multipart unreadable: refused with the malformed bodies above.)
-      fc.asyncProperty(fc.constantFrom(...SQL, ...SCRIPT), fc.constantFrom(...PATH_TRICKS.filter((name) => !name.includes("\u0000"))), async (title, fileName) => {
-        const before = await stored();
-        const response = await postRaw(browser, "/api/distribute", songForm({ artistName: `${title} band`, songTitle: title, price: "1.99", songFile: new Blob([mp3Bytes(2048)]), fileName, coverImage: new Blob([pngBytes()]), customerId }));
-        expect(response.status).toBe(201);
-        const { id } = await response.json<{ id: string }>();
-        const row = await env.DB.prepare("SELECT title, artist_name, audio_key, cover_key FROM songs WHERE id = ?").bind(id).first();
-        expect(row).toEqual({ title: title.trim(), artist_name: `${title} band`.trim(), audio_key: `songs/${id}/audio.mp3`, cover_key: `songs/${id}/cover.png` });
-        const after = await stored();
-        expect(after.media.filter((key) => !before.media.includes(key))).toEqual([`songs/${id}/audio.mp3`, `songs/${id}/cover.png`]);
-        expect(after.rows.songs).toBe(before.rows.songs! + 1);
-        expect(after.rows.artists).toBe(before.rows.artists);
-        // The owner reads the title back exactly as typed.
-        expect((await (await browser.fetch(`/api/songs/${id}`)).json<{ title: string }>()).title).toBe(title.trim());
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...SQL, ...SCRIPT),
+        fc.constantFrom(...PATH_TRICKS.filter((name) => !name.includes("\u0000"))),
+        async (title, fileName) => {
+          const before = await stored();
+          const response = await postRaw(
+            browser,
+            "/api/distribute",
+            songForm({
+              artistName: `${title} band`,
+              songTitle: title,
+              price: "1.99",
+              songFile: new Blob([mp3Bytes(2048)]),
+              fileName,
+              coverImage: new Blob([pngBytes()]),
+              customerId,
+            }),
+          );
+          expect(response.status).toBe(201);
+          const { id } = await response.json<{ id: string }>();
+          const row = await env.DB.prepare("SELECT title, artist_name, audio_key, cover_key FROM songs WHERE id = ?").bind(id).first();
+          expect(row).toEqual({
+            title: title.trim(),
+            artist_name: `${title} band`.trim(),
+            audio_key: `songs/${id}/audio.mp3`,
+            cover_key: `songs/${id}/cover.png`,
+          });
+          const after = await stored();
+          expect(after.media.filter((key) => !before.media.includes(key))).toEqual([`songs/${id}/audio.mp3`, `songs/${id}/cover.png`]);
+          expect(after.rows.songs).toBe(before.rows.songs! + 1);
+          expect(after.rows.artists).toBe(before.rows.artists);
+          // The owner reads the title back exactly as typed.
+          expect((await (await browser.fetch(`/api/songs/${id}`)).json<{ title: string }>()).title).toBe(title.trim());
+        },
+      ),
       { numRuns: 5 },
     );
   });
@@ -312,23 +434,37 @@ describe("POST /api/distribute refuses bad uploads with a 4xx message and stores
 describe("GET endpoints answer hostile ids and queries with a 4xx message", () => {
   it("song, media, video and artist-page paths; list limits", async () => {
     const visitor = new Browser();
-    const segment = fc.oneof(hostileText.filter((t) => t.length < 3000), fc.uuid());
+    const segment = fc.oneof(
+      hostileText.filter((t) => t.length < 3000),
+      fc.uuid(),
+    );
     await fc.assert(
-      fc.asyncProperty(segment, fc.constantFrom("/api/songs/{}", "/api/songs/{}/audio", "/api/songs/{}/cover", "/api/videos/{}", "/api/videos/{}.mp4", "/api/artist/{}"), async (text, template) => {
-        const url = new URL(`${SITE}${template.replace("{}", encodeURIComponent(text))}`);
-        // The URL parser resolves dot segments before the Worker sees them; outside /api it is the SPA.
-        if (!url.pathname.startsWith("/api/")) return;
-        const response = await visitor.fetch(`${url.pathname}${url.search}`, { headers: { Range: "bytes=0-10" } });
-        await expectClientError(response, url.pathname.slice(0, 120));
-      }),
+      fc.asyncProperty(
+        segment,
+        fc.constantFrom("/api/songs/{}", "/api/songs/{}/audio", "/api/songs/{}/cover", "/api/videos/{}", "/api/videos/{}.mp4", "/api/artist/{}"),
+        async (text, template) => {
+          const url = new URL(`${SITE}${template.replace("{}", encodeURIComponent(text))}`);
+          // The URL parser resolves dot segments before the Worker sees them; outside /api it is the SPA.
+          if (!url.pathname.startsWith("/api/")) return;
+          const response = await visitor.fetch(`${url.pathname}${url.search}`, { headers: { Range: "bytes=0-10" } });
+          await expectClientError(response, url.pathname.slice(0, 120));
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
     await fc.assert(
       // (Generated text can be a valid limit, e.g. "1" or " 7 ": those are left out.)
-      fc.asyncProperty(fc.oneof(hostileText.filter((t) => t.length < 3000 && !isValidLimit(t)), fc.constantFrom("0", "-1", "101", "1.5", "1e3", "NaN", "")), fc.constantFrom("popular", "recent"), async (limit, list) => {
-        const response = await visitor.fetch(`/api/songs/${list}?limit=${encodeURIComponent(limit)}`);
-        await expectClientError(response, `limit=${limit.slice(0, 60)}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          hostileText.filter((t) => t.length < 3000 && !isValidLimit(t)),
+          fc.constantFrom("0", "-1", "101", "1.5", "1e3", "NaN", ""),
+        ),
+        fc.constantFrom("popular", "recent"),
+        async (limit, list) => {
+          const response = await visitor.fetch(`/api/songs/${list}?limit=${encodeURIComponent(limit)}`);
+          await expectClientError(response, `limit=${limit.slice(0, 60)}`);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -341,19 +477,27 @@ describe("GET endpoints answer hostile ids and queries with a 4xx message", () =
       const songId = crypto.randomUUID();
       await env.DB.batch([
         env.DB.prepare("INSERT INTO artists (id, payment_frequency) VALUES (?, 'weekly')").bind(artistId),
-        env.DB.prepare("INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key, distributed_at) VALUES (?, ?, 'Live', 'Live Artist', 'distributed', ?, ?)").bind(songId, artistId, `songs/${songId}/audio.mp3`, Date.now()),
+        env.DB.prepare(
+          "INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key, distributed_at) VALUES (?, ?, 'Live', 'Live Artist', 'distributed', ?, ?)",
+        ).bind(songId, artistId, `songs/${songId}/audio.mp3`, Date.now()),
       ]);
       await env.MEDIA.put(`songs/${songId}/audio.mp3`, mp3Bytes(4096));
       popular.push({ id: songId });
     }
     const songId = popular[0]!.id;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(hostileText.filter((t) => t.length < 500 && !/[\r\n\u0000]/.test(t)), fc.constantFrom("bytes=999999999-", "bytes=5-1", "bytes=-0", "bytes=0-0,1-1,2-2", "bytes=abc", "items=0-1")), async (range) => {
-        const response = await new Browser().fetch(`/api/songs/${songId}/audio`, { headers: { Range: range } });
-        expect(response.status, range).toBeLessThan(500);
-        expect([200, 206, 416], range).toContain(response.status);
-        await response.arrayBuffer();
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          hostileText.filter((t) => t.length < 500 && !/[\r\n\u0000]/.test(t)),
+          fc.constantFrom("bytes=999999999-", "bytes=5-1", "bytes=-0", "bytes=0-0,1-1,2-2", "bytes=abc", "items=0-1"),
+        ),
+        async (range) => {
+          const response = await new Browser().fetch(`/api/songs/${songId}/audio`, { headers: { Range: range } });
+          expect(response.status, range).toBeLessThan(500);
+          expect([200, 206, 416], range).toContain(response.status);
+          await response.arrayBuffer();
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -378,7 +522,11 @@ describe("another artist's song or page is not found", () => {
       expect((await viewer.fetch(`/api/songs/${id}/audio`)).status).toBe(404);
     }
     // The other artist cannot submit with the owner's payment setup either.
-    const hijack = await postRaw(other.browser, "/api/distribute", songForm({ artistName: "Thief", songTitle: "Stolen", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId: owner.customerId }));
+    const hijack = await postRaw(
+      other.browser,
+      "/api/distribute",
+      songForm({ artistName: "Thief", songTitle: "Stolen", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId: owner.customerId }),
+    );
     expect(hijack.status).toBe(403);
 
     // The other artist's page shows only the other artist's songs.
@@ -388,7 +536,9 @@ describe("another artist's song or page is not found", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          fc.integer({ min: 0, max: owner.token.length - 1 }).map((i) => owner.token.slice(0, i) + (owner.token[i] === "A" ? "B" : "A") + owner.token.slice(i + 1)),
+          fc
+            .integer({ min: 0, max: owner.token.length - 1 })
+            .map((i) => owner.token.slice(0, i) + (owner.token[i] === "A" ? "B" : "A") + owner.token.slice(i + 1)),
           fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"), minLength: 43, maxLength: 43 }),
           fc.constantFrom(...SQL, "' OR '1'='1", "%", "*"),
         ),
@@ -420,7 +570,11 @@ describe("cross-site writes", () => {
     const before = await stored();
     const writes: Array<[string, () => BodyInit, string?]> = [
       ["/api/create-setup-intent", () => JSON.stringify({ paymentFrequency: "daily" }), "application/json"],
-      ["/api/save-payment-method", () => JSON.stringify({ customerId, paymentMethodId: "pm_card_visa", phoneNumber: "+1 555 010 7777", paymentFrequency: "daily" }), "application/json"],
+      [
+        "/api/save-payment-method",
+        () => JSON.stringify({ customerId, paymentMethodId: "pm_card_visa", phoneNumber: "+1 555 010 7777", paymentFrequency: "daily" }),
+        "application/json",
+      ],
       ["/api/distribute", () => songForm({ artistName: "Cross Site", songTitle: "Forged", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId })],
       [`/api/artist/${token}/connect`, () => ""],
       [`/api/artist/${token}/pro/cancel`, () => ""],
@@ -445,7 +599,11 @@ describe("cross-site writes", () => {
     // Reads are never refused for their Origin.
     expect((await browser.fetch("/api/songs/popular", { headers: { Origin: "https://evil.example" } })).status).toBe(200);
     // Signed endpoints are exempt: a foreign Origin on a webhook is judged by its signature (400), not 403.
-    const webhook = await browser.fetch("/api/webhooks/stripe", { method: "POST", headers: { Origin: "https://evil.example", "Stripe-Signature": "t=1,v1=00" }, body: "{}" });
+    const webhook = await browser.fetch("/api/webhooks/stripe", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Stripe-Signature": "t=1,v1=00" },
+      body: "{}",
+    });
     expect(webhook.status).toBe(400);
   });
 });
@@ -456,7 +614,11 @@ describe("payment endpoints refuse bad bodies, strangers and other artists' song
   it("complete, recovery, create-payment-intent and get-or-create-subscription: 4xx with a message, nothing charged or stored", async () => {
     const owner = await signedUpArtist();
     const other = await signedUpArtist();
-    const created = await postRaw(owner.browser, "/api/distribute", songForm({ artistName: "Owner", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId: owner.customerId }));
+    const created = await postRaw(
+      owner.browser,
+      "/api/distribute",
+      songForm({ artistName: "Owner", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId: owner.customerId }),
+    );
     expect(created.status).toBe(201);
     const { id: songId } = await created.json<{ id: string }>();
     const before = await stored();
@@ -467,8 +629,14 @@ describe("payment endpoints refuse bad bodies, strangers and other artists' song
     );
     await fc.assert(
       fc.asyncProperty(badComplete, fc.oneof(wrongType, hostileText, fc.constantFrom(0, 3, -1, 1.5, "1")), notJson, async (completeBody, tier, rawBody) => {
-        await expectClientError(await owner.browser.postJson(`/api/distribute/${songId}/complete`, completeBody), `complete ${JSON.stringify(completeBody).slice(0, 80)}`);
-        await expectClientError(await owner.browser.postJson(`/api/distribute/${songId}/recovery`, { offerTier: tier }), `recovery ${JSON.stringify(tier)?.slice(0, 80)}`);
+        await expectClientError(
+          await owner.browser.postJson(`/api/distribute/${songId}/complete`, completeBody),
+          `complete ${JSON.stringify(completeBody).slice(0, 80)}`,
+        );
+        await expectClientError(
+          await owner.browser.postJson(`/api/distribute/${songId}/recovery`, { offerTier: tier }),
+          `recovery ${JSON.stringify(tier)?.slice(0, 80)}`,
+        );
         for (const path of [`/api/distribute/${songId}/complete`, `/api/distribute/${songId}/recovery`, "/api/create-payment-intent"]) {
           // An empty body is a valid one-off payment request (the server's amount): not bad input.
           if (path === "/api/create-payment-intent" && rawBody.trim() === "") continue;
@@ -479,9 +647,16 @@ describe("payment endpoints refuse bad bodies, strangers and other artists' song
     );
     // The one-off payment is the server's amount: any other is refused, never charged.
     await fc.assert(
-      fc.asyncProperty(fc.oneof(wrongType, fc.integer().filter((n) => n !== 9900), hostileText), async (amount) => {
-        await expectClientError(await owner.browser.postJson("/api/create-payment-intent", { amount }), `amount ${JSON.stringify(amount)?.slice(0, 40)}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          wrongType,
+          fc.integer().filter((n) => n !== 9900),
+          hostileText,
+        ),
+        async (amount) => {
+          await expectClientError(await owner.browser.postJson("/api/create-payment-intent", { amount }), `amount ${JSON.stringify(amount)?.slice(0, 40)}`);
+        },
+      ),
       { numRuns: RUNS },
     );
 
@@ -496,10 +671,18 @@ describe("payment endpoints refuse bad bodies, strangers and other artists' song
     }
     for (const path of ["/api/create-payment-intent", "/api/get-or-create-subscription"]) {
       await expectClientError(await new Browser().postJson(path, { amount: 9900 }), `${path} without a session`);
-      const crossSite = await owner.browser.fetch(path, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" });
+      const crossSite = await owner.browser.fetch(path, {
+        method: "POST",
+        headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(crossSite.status).toBe(403);
     }
-    const crossSite = await owner.browser.fetch(`/api/distribute/${songId}/complete`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: JSON.stringify({ feeOption: "standard", requestId: "1" }) });
+    const crossSite = await owner.browser.fetch(`/api/distribute/${songId}/complete`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ feeOption: "standard", requestId: "1" }),
+    });
     expect(crossSite.status).toBe(403);
 
     expect(await stored()).toEqual(before);
@@ -511,7 +694,10 @@ describe("payment endpoints refuse bad bodies, strangers and other artists' song
 
 /** A cookie value a client could send: any printable ASCII but the cookie separators. */
 const cookieValue = fc.oneof(
-  fc.string({ unit: fc.constantFrom(...Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).filter((ch) => ch !== ";" && ch !== ",")), maxLength: 200 }),
+  fc.string({
+    unit: fc.constantFrom(...Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).filter((ch) => ch !== ";" && ch !== ",")),
+    maxLength: 200,
+  }),
   fc.constantFrom(...SQL.map(encodeURIComponent), "cus_123", "a.b", ".", "%", "%00", encodeURIComponent("x".repeat(43) + ".sig")),
 );
 
@@ -524,7 +710,11 @@ describe("session cookies, session ids and page links refuse hostile values with
         const stranger = new Browser();
         stranger.setCookie(ARTIST_SESSION_COOKIE, artistCookie);
         stranger.setCookie("jplay_admin", adminCookie);
-        const upload = await postRaw(stranger, "/api/distribute", songForm({ artistName: "Forged Session", songTitle: "Forged", price: "1.99", songFile: new Blob([mp3Bytes(2048)]) }));
+        const upload = await postRaw(
+          stranger,
+          "/api/distribute",
+          songForm({ artistName: "Forged Session", songTitle: "Forged", price: "1.99", songFile: new Blob([mp3Bytes(2048)]) }),
+        );
         expect((await expectClientError(upload, `artist cookie ${artistCookie.slice(0, 60)}`)).code).toBe("unauthorized");
         for (const path of ["/api/create-payment-intent", "/api/get-or-create-subscription"]) {
           expect((await stranger.postJson(path, { amount: 9900 })).status, path).toBe(401);
@@ -550,30 +740,42 @@ describe("session cookies, session ids and page links refuse hostile values with
       hostileText.filter((t) => t.length < 3000),
     );
     await fc.assert(
-      fc.asyncProperty(badToken, fc.oneof(hostileText.filter((t) => t.length < 3000), fc.uuid()), async (token, sessionId) => {
-        for (const path of [`/api/artist/${encodeURIComponent(token)}/revoke-links`, `/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`]) {
-          const url = new URL(`${SITE}${path}`);
-          if (!url.pathname.startsWith("/api/")) continue;
-          const response = await new Browser().fetch(url.pathname, { method: "POST", headers: { Origin: SITE } });
-          expect(response.status, path.slice(0, 120)).toBe(404);
-          await expectClientError(response, path.slice(0, 120));
-        }
-        const url = new URL(`${SITE}/api/artist/${owner.token}/sessions/${encodeURIComponent(sessionId)}/end`);
-        // Only a path that names a session reaches the route: an empty id, or "." and ".." (dot segments the
-        // URL parser removes, as any client does), leave no segment between /sessions/ and /end.
-        // The token is base64url: nothing in it is special to a regular expression.
-        if (new RegExp(`^/api/artist/${owner.token}/sessions/[^/]+/end$`).test(url.pathname)) {
-          const response = await new Browser().fetch(url.pathname, { method: "POST", headers: { Origin: SITE } });
-          expect((await expectClientError(response, sessionId.slice(0, 80))).message).toBe("This session has already ended.");
-        }
-      }),
+      fc.asyncProperty(
+        badToken,
+        fc.oneof(
+          hostileText.filter((t) => t.length < 3000),
+          fc.uuid(),
+        ),
+        async (token, sessionId) => {
+          for (const path of [
+            `/api/artist/${encodeURIComponent(token)}/revoke-links`,
+            `/api/artist/${encodeURIComponent(token)}/sessions/${encodeURIComponent(sessionId)}/end`,
+          ]) {
+            const url = new URL(`${SITE}${path}`);
+            if (!url.pathname.startsWith("/api/")) continue;
+            const response = await new Browser().fetch(url.pathname, { method: "POST", headers: { Origin: SITE } });
+            expect(response.status, path.slice(0, 120)).toBe(404);
+            await expectClientError(response, path.slice(0, 120));
+          }
+          const url = new URL(`${SITE}/api/artist/${owner.token}/sessions/${encodeURIComponent(sessionId)}/end`);
+          // Only a path that names a session reaches the route: an empty id, or "." and ".." (dot segments the
+          // URL parser removes, as any client does), leave no segment between /sessions/ and /end.
+          // The token is base64url: nothing in it is special to a regular expression.
+          if (new RegExp(`^/api/artist/${owner.token}/sessions/[^/]+/end$`).test(url.pathname)) {
+            const response = await new Browser().fetch(url.pathname, { method: "POST", headers: { Origin: SITE } });
+            expect((await expectClientError(response, sessionId.slice(0, 80))).message).toBe("This session has already ended.");
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
     // Another artist's session, by its real id, through this artist's link: not found, still alive.
     const foreign = await new Browser().fetch(`/api/artist/${owner.token}/sessions/${foreignSession!.id}/end`, { method: "POST", headers: { Origin: SITE } });
     expect(foreign.status).toBe(404);
     expect((await (await new Browser().fetch(`/api/artist/${other.token}`)).json<{ sessions: unknown[] }>()).sessions).toHaveLength(1);
-    expect((await owner.browser.fetch(`/api/artist/${owner.token}/revoke-links`, { method: "POST", headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    expect((await owner.browser.fetch(`/api/artist/${owner.token}/revoke-links`, { method: "POST", headers: { Origin: "https://evil.example" } })).status).toBe(
+      403,
+    );
     expect(await stored()).toEqual(before);
   });
 
@@ -581,13 +783,19 @@ describe("session cookies, session ids and page links refuse hostile values with
     const operator = await signedInOperator();
     const artist = await signedUpArtist();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(hostileText.filter((t) => t.length < 3000), fc.uuid()), async (artistId) => {
-        const url = new URL(`${SITE}/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`);
-        if (!url.pathname.endsWith("/end-sessions") || !url.pathname.startsWith("/api/admin/artists/")) return;
-        const response = await operator.fetch(url.pathname, { method: "POST", headers: { Origin: SITE, "Content-Type": "application/json" } });
-        expect(response.status, artistId.slice(0, 80)).toBeGreaterThanOrEqual(400);
-        await expectClientError(response, artistId.slice(0, 80));
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          hostileText.filter((t) => t.length < 3000),
+          fc.uuid(),
+        ),
+        async (artistId) => {
+          const url = new URL(`${SITE}/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`);
+          if (!url.pathname.endsWith("/end-sessions") || !url.pathname.startsWith("/api/admin/artists/")) return;
+          const response = await operator.fetch(url.pathname, { method: "POST", headers: { Origin: SITE, "Content-Type": "application/json" } });
+          expect(response.status, artistId.slice(0, 80)).toBeGreaterThanOrEqual(400);
+          await expectClientError(response, artistId.slice(0, 80));
+        },
+      ),
       { numRuns: RUNS },
     );
     expect((await (await new Browser().fetch(`/api/artist/${artist.token}`)).json<{ sessions: unknown[] }>()).sessions).toHaveLength(1);
@@ -599,11 +807,19 @@ describe("session cookies, session ids and page links refuse hostile values with
 describe("every endpoint refuses a body over its limit with 413 before any work", () => {
   it("however the length is given (true, smaller than the body, absent), nothing is stored", async () => {
     const { browser, customerId, token } = await signedUpArtist();
-    const created = await postRaw(browser, "/api/distribute", songForm({ artistName: "Big Body", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId }));
+    const created = await postRaw(
+      browser,
+      "/api/distribute",
+      songForm({ artistName: "Big Body", songTitle: "Unpaid", price: "1.99", songFile: new Blob([mp3Bytes(2048)]), customerId }),
+    );
     expect(created.status).toBe(201);
     const { id: songId } = await created.json<{ id: string }>();
     // The same browser is also a signed-in operator, so the admin routes would do their work.
-    const signIn = await browser.fetch("/api/admin/session", { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE }, body: JSON.stringify({ password: env.ADMIN_PASSWORD }) });
+    const signIn = await browser.fetch("/api/admin/session", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE },
+      body: JSON.stringify({ password: env.ADMIN_PASSWORD }),
+    });
     expect(signIn.status).toBe(200);
     const before = await stored();
 
@@ -715,16 +931,20 @@ describe("the setup-intent budget of one client holds across the spellings of it
 
   it("IPv4: dotted, IPv4-mapped and mapped in hex are one client", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 2, maxLength: 2 }), fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 3, maxLength: 3 }), async (tail, forms) => {
-        // 10.0.0.0/8: no other test's browser uses it.
-        const octets = [10, ++run, ...tail];
-        const dotted = octets.join(".");
-        const hex = `${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
-        const spellings = [dotted, `::ffff:${dotted}`, `::FFFF:${dotted}`, `::ffff:${hex}`, `0:0:0:0:0:ffff:${dotted}`];
-        const statuses = [];
-        for (const form of forms) statuses.push(await setupIntentFrom(spellings[form]!, 2));
-        expect(statuses, forms.map((f) => spellings[f]).join(" ")).toEqual([200, 200, 429]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 2, maxLength: 2 }),
+        fc.shuffledSubarray([0, 1, 2, 3, 4], { minLength: 3, maxLength: 3 }),
+        async (tail, forms) => {
+          // 10.0.0.0/8: no other test's browser uses it.
+          const octets = [10, ++run, ...tail];
+          const dotted = octets.join(".");
+          const hex = `${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
+          const spellings = [dotted, `::ffff:${dotted}`, `::FFFF:${dotted}`, `::ffff:${hex}`, `0:0:0:0:0:ffff:${dotted}`];
+          const statuses = [];
+          for (const form of forms) statuses.push(await setupIntentFrom(spellings[form]!, 2));
+          expect(statuses, forms.map((f) => spellings[f]).join(" ")).toEqual([200, 200, 429]);
+        },
+      ),
       stateful,
     );
   });

@@ -28,7 +28,8 @@ function slowD1(delayMs: number): D1Database {
         if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
         const value = Reflect.get(target, property, target) as unknown;
         if (typeof value !== "function") return value;
-        if (property === "run" || property === "all" || property === "first" || property === "raw") return (...args: unknown[]) => later(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        if (property === "run" || property === "all" || property === "first" || property === "raw")
+          return (...args: unknown[]) => later(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
         return value.bind(target);
       },
     });
@@ -38,7 +39,8 @@ function slowD1(delayMs: number): D1Database {
   return new Proxy(env.DB, {
     get(target, property) {
       if (property === "prepare") return (sql: string) => wrap(target.prepare(sql));
-      if (property === "batch") return (statements: D1PreparedStatement[]) => later(() => target.batch(statements.map((statement) => real.get(statement) ?? statement)));
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) => later(() => target.batch(statements.map((statement) => real.get(statement) ?? statement)));
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -107,7 +109,9 @@ describe("admin sign-in with the local password", () => {
     expect((await withCookie(genuine)).status).toBe(200);
     expect((await withCookie(forged)).status).toBe(401);
     // The session's 8 hours are over (kept on the server, not in the cookie).
-    await env.DB.prepare("UPDATE admin_sessions SET expires_at = ? WHERE token_hash = ?").bind(Date.now() - 1, await hashSecretToken(token!)).run();
+    await env.DB.prepare("UPDATE admin_sessions SET expires_at = ? WHERE token_hash = ?")
+      .bind(Date.now() - 1, await hashSecretToken(token!))
+      .run();
     expect((await withCookie(genuine)).status).toBe(401);
   });
 
@@ -164,7 +168,9 @@ describe("admin sessions end on the server, and guesses are counted before they 
     expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_FAILURES_PER_ADDRESS);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20 - SIGN_IN_FAILURES_PER_ADDRESS);
     // Only the 5 that were counted had their password compared (tries are kept under the address's key).
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM admin_sign_in_attempts WHERE address = ?").bind(addressKey(guesser.address)).first()).toEqual({ n: SIGN_IN_FAILURES_PER_ADDRESS });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM admin_sign_in_attempts WHERE address = ?").bind(addressKey(guesser.address)).first()).toEqual({
+      n: SIGN_IN_FAILURES_PER_ADDRESS,
+    });
   });
 
   it("gives the last free try to one request of a parallel burst, however slow the database: the right password in it gets in only if it took that try", async () => {

@@ -38,7 +38,9 @@ async function seed() {
   }
   // pg-4 has two songs the search finds: still one artist on a page.
   statements.push(
-    env.DB.prepare(`INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key, created_at) VALUES ('song2-${tag}-4', '${tag}-4', 'Dusk ${tag}', 'Di ${tag}', 'pending', 'songs/x/audio.mp3', ${FUTURE})`),
+    env.DB.prepare(
+      `INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key, created_at) VALUES ('song2-${tag}-4', '${tag}-4', 'Dusk ${tag}', 'Di ${tag}', 'pending', 'songs/x/audio.mp3', ${FUTURE})`,
+    ),
     env.DB.prepare(
       `INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default, created_at) VALUES ('card-old-${tag}', '${tag}-2', 'pm_old_${tag}', 'amex', '9999', 1, 2030, 0, 1)`,
     ),
@@ -149,7 +151,11 @@ describe("GET /api/admin/payments, a page at a time", () => {
   });
 
   it("keeps the summary counts for a minute, then answers them once more and counts again after the answer", async () => {
-    const stored = () => env.DB.prepare("SELECT total_artists AS artists, counted_at AS countedAt FROM admin_summary_counts WHERE id = 1").first<{ artists: number; countedAt: number }>();
+    const stored = () =>
+      env.DB.prepare("SELECT total_artists AS artists, counted_at AS countedAt FROM admin_summary_counts WHERE id = 1").first<{
+        artists: number;
+        countedAt: number;
+      }>();
     const before = await countedThenArtistAdded(`late-${tag}`, "0199");
     // A minute later the stored counts are answered once more, and counted again for the next answer.
     const counted = await stored();

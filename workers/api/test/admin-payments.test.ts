@@ -5,7 +5,14 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AdminArtistDetails, AdminFailedJobsResponse, AdminPaymentRecord, AdminPaymentsResponse, RetryBatchResponse, RetryItemRequest } from "@jplay/schema/admin";
+import type {
+  AdminArtistDetails,
+  AdminFailedJobsResponse,
+  AdminPaymentRecord,
+  AdminPaymentsResponse,
+  RetryBatchResponse,
+  RetryItemRequest,
+} from "@jplay/schema/admin";
 import { CARD_ATTEMPTS_PER_WINDOW } from "@jplay/schema/pricing";
 import worker from "../src/index";
 import type { Job } from "../src/platform/job";
@@ -86,10 +93,14 @@ describe("GET /api/admin/payments", () => {
         "INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default, created_at) VALUES ('card-old', 'shape-0001', 'pm_old', 'mastercard', '4444', 1, 2030, 0, 1)",
       ),
       env.DB.prepare("INSERT INTO artists (id, phone, stripe_customer_id) VALUES ('shape-new', NULL, 'cus_shape_new')"),
-      env.DB.prepare("INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default) VALUES ('card-new', 'shape-new', 'pm_new', 'amex', '0005', 3, 2031, 1)"),
+      env.DB.prepare(
+        "INSERT INTO payment_methods (id, artist_id, stripe_payment_method_id, brand, last4, exp_month, exp_year, is_default) VALUES ('card-new', 'shape-new', 'pm_new', 'amex', '0005', 3, 2031, 1)",
+      ),
       // shape-0002's paid song was never paid after all: no successful payment for that artist.
       env.DB.prepare("UPDATE songs SET status = 'pending', package = NULL, distribution_fee_cents = NULL WHERE id = 'paid-shape-0002'"),
-      env.DB.prepare("INSERT INTO payments (id, artist_id, song_id, purpose, amount_cents, status) VALUES ('failed-shape-2', 'shape-0002', 'paid-shape-0002', 'distribution', 9900, 'failed')"),
+      env.DB.prepare(
+        "INSERT INTO payments (id, artist_id, song_id, purpose, amount_cents, status) VALUES ('failed-shape-2', 'shape-0002', 'paid-shape-0002', 'distribution', 9900, 'failed')",
+      ),
     ]);
 
     const operator = await signedInOperator();
@@ -115,7 +126,14 @@ describe("GET /api/admin/payments", () => {
       hasSuccessfulPayment: true,
     } satisfies AdminPaymentRecord);
     // One record per card: the artist's second card carries the same songs.
-    expect(byCard.get("card-old")).toMatchObject({ artistId: "shape-0001", cardBrand: "mastercard", last4: "4444", isDefault: false, expMonth: 1, expYear: 2030 });
+    expect(byCard.get("card-old")).toMatchObject({
+      artistId: "shape-0001",
+      cardBrand: "mastercard",
+      last4: "4444",
+      isDefault: false,
+      expMonth: 1,
+      expYear: 2030,
+    });
     expect(byCard.get("card-old")!.songs.map((s) => s.id)).toEqual(["unpaid-shape-0001", "paid-shape-0001"]);
     expect(byCard.get("card-shape-0001")!.songs[0]).toEqual({ id: "unpaid-shape-0001", title: "Unpaid song 1", status: "pending", processingPayment: false });
     // A failed payment is not in flight, and is not a successful one.
@@ -146,7 +164,9 @@ describe("GET /api/admin/payments", () => {
     const record = async () =>
       (await (await operator.fetch("/api/admin/payments")).json<AdminPaymentsResponse>()).payments.find((p) => p.artistId === "initial-0000")!;
     expect((await record()).hasSuccessfulPayment).toBe(false);
-    await env.DB.prepare("INSERT INTO payments (id, artist_id, purpose, amount_cents, status) VALUES ('init-ok', 'initial-0000', 'initial_charge', 799, 'succeeded')").run();
+    await env.DB.prepare(
+      "INSERT INTO payments (id, artist_id, purpose, amount_cents, status) VALUES ('init-ok', 'initial-0000', 'initial_charge', 799, 'succeeded')",
+    ).run();
     expect((await record()).hasSuccessfulPayment).toBe(true);
   });
 
@@ -181,7 +201,9 @@ async function artistWithCard(number = freshCardNumber()) {
 
 async function unpaidSong(artistId: string, title: string) {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key) VALUES (?, ?, ?, 'Retry Artist', 'pending', 'songs/x/audio.mp3')")
+  await env.DB.prepare(
+    "INSERT INTO songs (id, artist_id, title, artist_name, status, audio_key) VALUES (?, ?, ?, 'Retry Artist', 'pending', 'songs/x/audio.mp3')",
+  )
     .bind(id, artistId, title)
     .run();
   return id;
@@ -202,7 +224,12 @@ async function postRetry(operator: Browser, payments: unknown[]) {
  */
 async function deliver(itemIds: string[], times = 2) {
   const messages = itemIds.flatMap((itemId) =>
-    Array.from({ length: times }, (_, n) => ({ id: `${itemId}-${n}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: n + 1, body: { type: "admin.charge", itemId } satisfies Job })),
+    Array.from({ length: times }, (_, n) => ({
+      id: `${itemId}-${n}-${crypto.randomUUID()}`,
+      timestamp: new Date(),
+      attempts: n + 1,
+      body: { type: "admin.charge", itemId } satisfies Job,
+    })),
   );
   const batch = createMessageBatch<Job>("jplay-jobs", messages);
   const ctx = createExecutionContext();
@@ -278,7 +305,9 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
     expect(paidSong).toEqual({ status: "approved", package: "recovery_2", distribution_fee_cents: 1049, revenue_split_bps: 4000 });
     const events = await env.DB.prepare("SELECT from_status, to_status, cause FROM song_events WHERE song_id = ?").bind(song).all();
     expect(events.results).toEqual([{ from_status: "pending", to_status: "approved", cause: "admin_retry" }]);
-    const payments = await env.DB.prepare("SELECT purpose, amount_cents, status, retry_item_id FROM payments WHERE retry_item_id IN (?, ?, ?, ?) ORDER BY amount_cents, status")
+    const payments = await env.DB.prepare(
+      "SELECT purpose, amount_cents, status, retry_item_id FROM payments WHERE retry_item_id IN (?, ?, ?, ?) ORDER BY amount_cents, status",
+    )
       .bind(...itemIds)
       .all();
     expect(payments.results).toHaveLength(4);
@@ -293,7 +322,10 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
 
     // Retrying the paid song again is skipped, not charged.
     const again = await postRetry(operator, [requested[0]]);
-    await deliver(again.body.items.map((item) => item.id), 1);
+    await deliver(
+      again.body.items.map((item) => item.id),
+      1,
+    );
     expect((await progress(operator, again.body.batchId)).items.map((item) => [item.status, item.reason])).toEqual([["skipped", "already_paid"]]);
     expect(await paidCharges(good.customerId)).toHaveLength(1);
   });
@@ -334,9 +366,23 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
     ];
     const one = await postRetry(operator, items);
     const two = await postRetry(operator, items);
-    await Promise.all([deliver(one.body.items.map((item) => item.id), 1), deliver(two.body.items.map((item) => item.id), 1)]);
+    await Promise.all([
+      deliver(
+        one.body.items.map((item) => item.id),
+        1,
+      ),
+      deliver(
+        two.body.items.map((item) => item.id),
+        1,
+      ),
+    ]);
     const outcomes = [...(await progress(operator, one.body.batchId)).items, ...(await progress(operator, two.body.batchId)).items];
-    expect(outcomes.filter((item) => item.status === "succeeded").map((item) => item.songId).sort()).toEqual([null, song].sort());
+    expect(
+      outcomes
+        .filter((item) => item.status === "succeeded")
+        .map((item) => item.songId)
+        .sort(),
+    ).toEqual([null, song].sort());
     expect(outcomes.filter((item) => item.status === "skipped")).toHaveLength(2);
     expect((await paidCharges(artist.customerId)).map((c) => c.amount)).toEqual([1049]);
     expect((await paidCharges(newcomer.customerId)).map((c) => c.amount)).toEqual([799]);
@@ -391,12 +437,9 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
         song,
         artist.paymentMethodId,
       ),
-      env.DB.prepare("INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status, retry_item_id) VALUES (?, ?, ?, 'admin_retry', 'recovery_2', 1049, 'processing', ?)").bind(
-        itemId,
-        artist.artistId,
-        song,
-        itemId,
-      ),
+      env.DB.prepare(
+        "INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status, retry_item_id) VALUES (?, ?, ?, 'admin_retry', 'recovery_2', 1049, 'processing', ?)",
+      ).bind(itemId, artist.artistId, song, itemId),
     ]);
     expect((await progress(operator, batchId)).pending).toBe(1);
 
@@ -436,7 +479,10 @@ describe("POST /api/admin/payments/retry and the admin.charge job", () => {
       expect(response.status, message).toBe(400);
       expect(response.body.error!.message).toContain(message);
     }
-    const tooMany = await postRetry(operator, Array.from({ length: 1001 }, () => ({ paymentMethodId: mine.paymentMethodId, artistId: mine.artistId, songId: null })));
+    const tooMany = await postRetry(
+      operator,
+      Array.from({ length: 1001 }, () => ({ paymentMethodId: mine.paymentMethodId, artistId: mine.artistId, songId: null })),
+    );
     expect(tooMany.status).toBe(400);
     const malformed = await adminWrite(operator, "POST", "/api/admin/payments/retry", { payments: "all" });
     expect(malformed.status).toBe(400);
@@ -471,7 +517,9 @@ async function artistWithAuthenticationCard() {
     paymentFrequency: "daily",
   });
   expect(saved.status).toBe(200);
-  const row = await env.DB.prepare("SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?")
+  const row = await env.DB.prepare(
+    "SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?",
+  )
     .bind(setup.customerId)
     .first<{ artistId: string; paymentMethodId: string }>();
   return { customerId: setup.customerId, ...row! };
@@ -486,7 +534,10 @@ describe("items the card networks forbid", () => {
     const overBudgetSong = await unpaidSong(overBudget.artistId, "Too Many Tries");
     await env.DB.batch(
       Array.from({ length: CARD_ATTEMPTS_PER_WINDOW }, () =>
-        env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, decline_code) VALUES (?, ?, 'declined', 'insufficient_funds')").bind(crypto.randomUUID(), overBudget.fingerprint),
+        env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, decline_code) VALUES (?, ?, 'declined', 'insufficient_funds')").bind(
+          crypto.randomUUID(),
+          overBudget.fingerprint,
+        ),
       ),
     );
 
@@ -504,7 +555,9 @@ describe("items the card networks forbid", () => {
     expect(await paidCharges(needsCardholder.customerId)).toEqual([]);
     expect(await chargesOf(overBudget.customerId)).toEqual([]);
     // Neither song is held by an open payment: the artist can still pay for it themselves.
-    const open = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE song_id IN (?, ?) AND status IN ('claimed', 'processing', 'requires_action', 'succeeded')")
+    const open = await env.DB.prepare(
+      "SELECT count(*) AS n FROM payments WHERE song_id IN (?, ?) AND status IN ('claimed', 'processing', 'requires_action', 'succeeded')",
+    )
       .bind(needsCardholderSong, overBudgetSong)
       .first<{ n: number }>();
     expect(open!.n).toBe(0);
@@ -515,19 +568,21 @@ describe("GET /api/admin/failed-jobs", () => {
   it("lists dead-lettered jobs newest first", async () => {
     const operator = await signedInOperator();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-old', 'distribution.process', '{\"songId\":\"s1\"}', 'boom', 's1', 1000)"),
-      env.DB.prepare("INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-new', 'admin.charge', '{\"itemId\":\"i1\"}', NULL, NULL, 2000)"),
+      env.DB.prepare(
+        "INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-old', 'distribution.process', '{\"songId\":\"s1\"}', 'boom', 's1', 1000)",
+      ),
+      env.DB.prepare(
+        "INSERT INTO failed_jobs (id, job_type, payload, error, song_id, failed_at) VALUES ('fj-new', 'admin.charge', '{\"itemId\":\"i1\"}', NULL, NULL, 2000)",
+      ),
     ]);
     const response = await operator.fetch("/api/admin/failed-jobs");
     expect(response.status).toBe(200);
     const { failedJobs } = await response.json<AdminFailedJobsResponse>();
     // Other tests of this file may have dead-lettered jobs of their own: these two, in this order.
-    expect(failedJobs.filter((job) => job.id.startsWith("fj-"))).toEqual(
-      [
-        { id: "fj-new", jobType: "admin.charge", payload: '{"itemId":"i1"}', error: null, songId: null, failedAt: "1970-01-01T00:00:02.000Z" },
-        { id: "fj-old", jobType: "distribution.process", payload: '{"songId":"s1"}', error: "boom", songId: "s1", failedAt: "1970-01-01T00:00:01.000Z" },
-      ],
-    );
+    expect(failedJobs.filter((job) => job.id.startsWith("fj-"))).toEqual([
+      { id: "fj-new", jobType: "admin.charge", payload: '{"itemId":"i1"}', error: null, songId: null, failedAt: "1970-01-01T00:00:02.000Z" },
+      { id: "fj-old", jobType: "distribution.process", payload: '{"songId":"s1"}', error: "boom", songId: "s1", failedAt: "1970-01-01T00:00:01.000Z" },
+    ]);
   });
 });
 
@@ -538,16 +593,21 @@ describe("GET /api/admin/artists/{artistId}", () => {
     const paidSong = await unpaidSong(artist.artistId, "Already Paid");
     await env.DB.batch([
       env.DB.prepare("UPDATE songs SET status = 'approved', package = 'standard', distribution_fee_cents = 9900, created_at = 1 WHERE id = ?").bind(paidSong),
-      env.DB.prepare("INSERT INTO song_events (id, song_id, from_status, to_status, cause, at) VALUES (?, ?, 'pending', 'approved', 'complete', ?)").bind(crypto.randomUUID(), paidSong, Date.UTC(2026, 10, 20)),
-      env.DB.prepare("INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status, created_at) VALUES (?, ?, ?, 'distribution', 'standard', 9900, 'succeeded', 1)").bind(
+      env.DB.prepare("INSERT INTO song_events (id, song_id, from_status, to_status, cause, at) VALUES (?, ?, 'pending', 'approved', 'complete', ?)").bind(
         crypto.randomUUID(),
-        artist.artistId,
         paidSong,
+        Date.UTC(2026, 10, 20),
       ),
+      env.DB.prepare(
+        "INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status, created_at) VALUES (?, ?, ?, 'distribution', 'standard', 9900, 'succeeded', 1)",
+      ).bind(crypto.randomUUID(), artist.artistId, paidSong),
     ]);
     const declinedSong = await unpaidSong(artist.artistId, "Declined Again");
     const batch = await postRetry(operator, [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId: declinedSong }]);
-    await deliver(batch.body.items.map((item) => item.id), 1);
+    await deliver(
+      batch.body.items.map((item) => item.id),
+      1,
+    );
 
     const response = await operator.fetch(`/api/admin/artists/${artist.artistId}`);
     expect(response.status).toBe(200);
@@ -585,7 +645,16 @@ describe("GET /api/admin/artists/{artistId}", () => {
         failureMessage: expect.any(String),
         createdAt: expect.any(String),
       },
-      { id: expect.any(String), songId: paidSong, purpose: "distribution", amountCents: 9900, status: "succeeded", declineCode: null, failureMessage: null, createdAt: "1970-01-01T00:00:00.001Z" },
+      {
+        id: expect.any(String),
+        songId: paidSong,
+        purpose: "distribution",
+        amountCents: 9900,
+        status: "succeeded",
+        declineCode: null,
+        failureMessage: null,
+        createdAt: "1970-01-01T00:00:00.001Z",
+      },
     ]);
 
     expect((await operator.fetch("/api/admin/artists/no-such-artist")).status).toBe(404);

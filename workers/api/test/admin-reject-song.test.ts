@@ -37,7 +37,8 @@ const reject = (operator: Browser, songId: string, body: unknown, jobs: Capturin
 const errorOf = async (response: Response) => (await response.json<{ error: { message: string } }>()).error.message;
 
 const rowsOf = async <T>(query: string, songId: string) => (await env.DB.prepare(query).bind(songId).all<T>()).results;
-const refundsOf = (songId: string) => rowsOf<{ id: string; amount_cents: number; status: string; reason: string }>("select * from refunds where song_id = ?", songId);
+const refundsOf = (songId: string) =>
+  rowsOf<{ id: string; amount_cents: number; status: string; reason: string }>("select * from refunds where song_id = ?", songId);
 const rejectionTextsOf = (artistId: string) =>
   rowsOf<{ id: string; body: string }>("select * from text_messages where artist_id = ? and kind = 'song_rejected'", artistId);
 
@@ -107,7 +108,9 @@ describe("POST /api/admin/songs/{songId}/reject", () => {
 
     expect(await songRow(artist.songId)).toMatchObject({ status: "rejected", rejection_reason: "The artist sent the wrong file.", rejection_code: "other" });
     const refunds = await refundsOf(artist.songId);
-    expect(refunds).toMatchObject([{ status: "pending", amount_cents: payment!.amount_cents, reason: "Your song was rejected: The artist sent the wrong file." }]);
+    expect(refunds).toMatchObject([
+      { status: "pending", amount_cents: payment!.amount_cents, reason: "Your song was rejected: The artist sent the wrong file." },
+    ]);
     expect(payment!.amount_cents).toBe(9900);
     const texts = await rejectionTextsOf(artist.artistId);
     expect(texts).toHaveLength(1);
@@ -145,11 +148,17 @@ describe("POST /api/admin/songs/{songId}/reject", () => {
     expect(byCode.status).toBe(200);
     const inWords = await reject(operator, ownWords, { reason: "other", note: "The artist asked us to stop it." }, jobs);
     expect(inWords.status).toBe(200);
-    expect(await songRow(listed)).toMatchObject({ status: "rejected", rejection_reason: "Someone else's work: Another artist's release.", rejection_code: "not_their_work" });
+    expect(await songRow(listed)).toMatchObject({
+      status: "rejected",
+      rejection_reason: "Someone else's work: Another artist's release.",
+      rejection_code: "not_their_work",
+    });
     expect(await songRow(ownWords)).toMatchObject({ status: "rejected", rejection_reason: "The artist asked us to stop it.", rejection_code: "other" });
     expect((await songEvents(listed)).map((event) => [event.cause, event.actor])).toEqual([
       [`Rejected by ${LOCAL_OPERATOR}: Someone else's work: Another artist's release.`, LOCAL_OPERATOR],
     ]);
-    expect((await songEvents(ownWords)).map((event) => [event.cause, event.actor])).toEqual([[`Rejected by ${LOCAL_OPERATOR}: The artist asked us to stop it.`, LOCAL_OPERATOR]]);
+    expect((await songEvents(ownWords)).map((event) => [event.cause, event.actor])).toEqual([
+      [`Rejected by ${LOCAL_OPERATOR}: The artist asked us to stop it.`, LOCAL_OPERATOR],
+    ]);
   });
 });

@@ -119,7 +119,11 @@ describe("the Worker's answers pass the web app's schemas", () => {
       201,
     );
     expect(facility.priceCeilingCents).toBeGreaterThan(0);
-    const list = await checkedAnswer(await adminWrite(operator, "POST", "/api/admin/term-lists", { name: `Answer words ${crypto.randomUUID()}`, terms: [] }), TermListSchema, 201);
+    const list = await checkedAnswer(
+      await adminWrite(operator, "POST", "/api/admin/term-lists", { name: `Answer words ${crypto.randomUUID()}`, terms: [] }),
+      TermListSchema,
+      201,
+    );
     expect((await checkedAnswer(await operator.fetch(`/api/admin/term-lists/${list.id}/versions`), TermListVersionsResponseSchema)).versions.length).toBe(1);
 
     const block = await checkedAnswer(
@@ -129,7 +133,10 @@ describe("the Worker's answers pass the web app's schemas", () => {
     );
     const { blocks } = await checkedAnswer(await operator.fetch(`/api/admin/facilities/${facility.id}/blocks`), FacilityBlocksResponseSchema);
     expect(blocks.map((listed) => listed.id)).toEqual([block.id]);
-    const lifted = await checkedAnswer(await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}/blocks/${block.id}/lift`, { reason: "Answer check done" }), LiftBlockResponseSchema);
+    const lifted = await checkedAnswer(
+      await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}/blocks/${block.id}/lift`, { reason: "Answer check done" }),
+      LiftBlockResponseSchema,
+    );
     expect(lifted.lifted).toBe(true);
   });
 });

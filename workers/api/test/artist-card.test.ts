@@ -22,12 +22,18 @@ async function artistWithPage() {
 }
 
 const cardsOf = async (artistId: string) =>
-  (await env.DB.prepare("SELECT stripe_payment_method_id AS pm, last4, is_default AS isDefault FROM payment_methods WHERE artist_id = ? ORDER BY created_at").bind(artistId).all<{ pm: string; last4: string; isDefault: number }>()).results;
+  (
+    await env.DB.prepare("SELECT stripe_payment_method_id AS pm, last4, is_default AS isDefault FROM payment_methods WHERE artist_id = ? ORDER BY created_at")
+      .bind(artistId)
+      .all<{ pm: string; last4: string; isDefault: number }>()
+  ).results;
 
 describe("replacing the saved card from the artist page", () => {
   it("shows the default card, then makes a 3-D Secure card the default at Stripe and in D1 and detaches the old one; a retry changes nothing", async () => {
     const artist = await artistWithPage();
-    const before = await (await artist.page.fetch(`/api/artist/${artist.token}/card`)).json<{ card: { brand: string; last4: string; expMonth: number; expYear: number } }>();
+    const before = await (
+      await artist.page.fetch(`/api/artist/${artist.token}/card`)
+    ).json<{ card: { brand: string; last4: string; expMonth: number; expYear: number } }>();
     expect(before.card).toEqual({ brand: "visa", last4: (await cardsOf(artist.artistId))[0]!.last4, expMonth: 12, expYear: 2034 });
 
     const setupIntentId = await confirmNewCard(artist.page, artist.token, THREE_D_SECURE);
@@ -57,7 +63,9 @@ describe("replacing the saved card from the artist page", () => {
     const artist = await artistWithPage();
     const subscribed = await (await artist.browser.fetch("/api/get-or-create-subscription", { method: "POST" })).json<{ clientSecret: string }>();
     expect((await payInBrowser(artist.browser, subscribed.clientSecret, freshCardNumber())).body.status).toBe("succeeded");
-    const row = await env.DB.prepare("SELECT stripe_subscription_id AS id FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first<{ id: string }>();
+    const row = await env.DB.prepare("SELECT stripe_subscription_id AS id FROM subscriptions WHERE artist_id = ?")
+      .bind(artist.artistId)
+      .first<{ id: string }>();
     expect((await stripe.subscriptions.retrieve(row!.id)).status).toBe("active");
     // What the webhook records for an active subscription (its delivery is asynchronous).
     await env.DB.prepare("UPDATE subscriptions SET status = 'active' WHERE artist_id = ?").bind(artist.artistId).run();

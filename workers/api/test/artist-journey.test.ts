@@ -70,7 +70,13 @@ describe("GET /api/me", { timeout: 30_000 }, () => {
     expect(mine?.payouts).toEqual({ status: "not_started", heldCents: 0 });
     // The card saved in this session, so /distribute can offer it instead of asking again.
     const phone = await env.DB.prepare("select phone from artists where id = ?").bind(ada.artistId).first<string>("phone");
-    expect(mine?.savedPayment).toEqual({ customerId: ada.customerId, phoneNumber: phone, paymentFrequency: "weekly", brand: "visa", last4: expect.stringMatching(/^\d{4}$/) });
+    expect(mine?.savedPayment).toEqual({
+      customerId: ada.customerId,
+      phoneNumber: phone,
+      paymentFrequency: "weekly",
+      brand: "visa",
+      last4: expect.stringMatching(/^\d{4}$/),
+    });
     expect((await me(other.browser))?.songs.map((song) => song.id)).toEqual([other.songId]);
     expect((await me(other.browser))?.savedPayment?.customerId).toBe(other.customerId);
   });
@@ -89,7 +95,8 @@ describe("POST /api/me/artist-link", { timeout: 30_000 }, () => {
 
   it("keeps the link in this browser's HttpOnly cookie: the one it keeps when that opens the session's artist, else a new one", async () => {
     const ada = await artistWithLink();
-    const linksOf = async (artistId: string) => (await env.DB.prepare("select count(*) as n from artist_links where artist_id = ?").bind(artistId).first<number>("n")) ?? 0;
+    const linksOf = async (artistId: string) =>
+      (await env.DB.prepare("select count(*) as n from artist_links where artist_id = ?").bind(artistId).first<number>("n")) ?? 0;
     // The card saved in this browser left its link in the cookie.
     expect(ada.browser.cookie(LINK_COOKIE)).toBe(ada.token);
     const before = await linksOf(ada.artistId);
@@ -188,7 +195,9 @@ describe("monthly statements", { timeout: 30_000 }, () => {
     const ada = await artistWithLink();
     const other = await artistWithLink();
     const songId = await insertSong({ artistId: ada.artistId, status: "distributed", package: "expedited" });
-    await recordPurchaseReport(testContext(), { purchases: [{ purchaseId: crypto.randomUUID(), songId, priceCents: 199, purchasedAt: "2025-06-02T12:00:00Z" }] });
+    await recordPurchaseReport(testContext(), {
+      purchases: [{ purchaseId: crypto.randomUUID(), songId, priceCents: 199, purchasedAt: "2025-06-02T12:00:00Z" }],
+    });
     await db.insert(payouts).values({ id: crypto.randomUUID(), artistId: ada.artistId, period: "2025-06-09", amountCents: 180, status: "paid" });
 
     const theirs = await (await statement(other.token, "2025-06")).text();

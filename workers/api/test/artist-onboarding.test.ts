@@ -12,7 +12,17 @@ const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*
 const countObjects = async () => (await env.MEDIA.list({ prefix: "songs/" })).objects.length;
 
 /** `explicit` defaults to "no"; null leaves the answer out. */
-function songForm(parts: { artistName?: string; songTitle?: string; explicit?: string | null; price?: string; song?: Blob | null; songName?: string; cover?: Blob; coverName?: string; customerId?: string }) {
+function songForm(parts: {
+  artistName?: string;
+  songTitle?: string;
+  explicit?: string | null;
+  price?: string;
+  song?: Blob | null;
+  songName?: string;
+  cover?: Blob;
+  coverName?: string;
+  customerId?: string;
+}) {
   const form = new FormData();
   if (parts.artistName !== undefined) form.set("artistName", parts.artistName);
   if (parts.songTitle !== undefined) form.set("songTitle", parts.songTitle);
@@ -54,8 +64,12 @@ describe("payment setup", () => {
 
   it("keeps one customer per browser when the frequency changes", async () => {
     const browser = new Browser();
-    const daily = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })).json<{ customerId: string; clientSecret: string }>();
-    const weekly = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ customerId: string; clientSecret: string }>();
+    const daily = await (
+      await browser.postJson("/api/create-setup-intent", { paymentFrequency: "daily" })
+    ).json<{ customerId: string; clientSecret: string }>();
+    const weekly = await (
+      await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })
+    ).json<{ customerId: string; clientSecret: string }>();
     expect(weekly.customerId).toBe(daily.customerId);
     expect(weekly.clientSecret).not.toBe(daily.clientSecret);
   });
@@ -65,7 +79,12 @@ describe("payment setup", () => {
     const bad = await browser.postJson("/api/create-setup-intent", { paymentFrequency: "monthly" });
     expect(bad.status).toBe(400);
     const { setup } = await setUpArtist(new Browser());
-    const noPhone = await browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: "pm_x", phoneNumber: "  ", paymentFrequency: "daily" });
+    const noPhone = await browser.postJson("/api/save-payment-method", {
+      customerId: setup.customerId,
+      paymentMethodId: "pm_x",
+      phoneNumber: "  ",
+      paymentFrequency: "daily",
+    });
     expect(noPhone.status).toBe(400);
     expect(await noPhone.json()).toMatchObject({ error: { message: "Phone number is required for payment notifications." } });
   });
@@ -107,12 +126,26 @@ describe("song submission", () => {
     const { setup } = await setUpArtist(browser);
     const res = await browser.fetch("/api/distribute", {
       method: "POST",
-      body: songForm({ artistName: "Ada Lyric", songTitle: "First Light", explicit: "yes", song: new Blob([mp3Bytes()]), cover: new Blob([pngBytes()]), customerId: setup.customerId }),
+      body: songForm({
+        artistName: "Ada Lyric",
+        songTitle: "First Light",
+        explicit: "yes",
+        song: new Blob([mp3Bytes()]),
+        cover: new Blob([pngBytes()]),
+        customerId: setup.customerId,
+      }),
     });
     expect(res.status).toBe(201);
     const { id } = await res.json<{ id: string }>();
     const row = await env.DB.prepare("SELECT * FROM songs WHERE id = ?").bind(id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ title: "First Light", artist_name: "Ada Lyric", explicit: 1, price_cents: 199, status: "pending", cover_key: `songs/${id}/cover.png` });
+    expect(row).toMatchObject({
+      title: "First Light",
+      artist_name: "Ada Lyric",
+      explicit: 1,
+      price_cents: 199,
+      status: "pending",
+      cover_key: `songs/${id}/cover.png`,
+    });
     expect((await env.MEDIA.head(`songs/${id}/audio.mp3`))?.size).toBe(4096);
     expect((await env.MEDIA.head(`songs/${id}/cover.png`))?.httpMetadata?.contentType).toBe("image/png");
 
@@ -124,7 +157,10 @@ describe("song submission", () => {
   });
 
   it("refuses an upload without a saved card, and another session's customerId", async () => {
-    const anonymous = await new Browser().fetch("/api/distribute", { method: "POST", body: songForm({ artistName: "Ada", songTitle: "x", song: new Blob([mp3Bytes()]) }) });
+    const anonymous = await new Browser().fetch("/api/distribute", {
+      method: "POST",
+      body: songForm({ artistName: "Ada", songTitle: "x", song: new Blob([mp3Bytes()]) }),
+    });
     expect(anonymous.status).toBe(401);
     const browser = new Browser();
     await setUpArtist(browser);
@@ -138,7 +174,12 @@ describe("song submission", () => {
   it.each([
     ["a PNG renamed .mp3", { song: new Blob([pngBytes()]), songName: "song.mp3" }, 400, "Please select an MP3 file"],
     ["a 16 MB file", { song: new Blob([mp3Bytes(16 * 1024 * 1024)]) }, 413, "File size must be less than 15MB"],
-    ["a GIF cover", { song: new Blob([mp3Bytes()]), cover: new Blob([gifBytes()]), coverName: "cover.png" }, 400, "Please select a JPG or PNG image for the cover"],
+    [
+      "a GIF cover",
+      { song: new Blob([mp3Bytes()]), cover: new Blob([gifBytes()]), coverName: "cover.png" },
+      400,
+      "Please select a JPG or PNG image for the cover",
+    ],
     ["a 5 MB cover", { song: new Blob([mp3Bytes()]), cover: new Blob([new Uint8Array(5 * 1024 * 1024).fill(0x89)]) }, 413, "Cover image must be less than 5MB"],
     ["a missing title", { songTitle: "", song: new Blob([mp3Bytes()]) }, 400, "Song title is required"],
     ["a missing explicit answer", { explicit: null, song: new Blob([mp3Bytes()]) }, 400, "Please say whether the song has explicit content"],

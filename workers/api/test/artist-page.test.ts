@@ -85,7 +85,10 @@ async function credit(artistId: string, cents: number) {
 
 async function deliverWebhooks() {
   const response = await exports.default.fetch(
-    new Request("http://jplay.test/api/stripe-sandbox/v1/test_helpers/deliver_events", { method: "POST", headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
+    new Request("http://jplay.test/api/stripe-sandbox/v1/test_helpers/deliver_events", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+    }),
   );
   expect(response.status).toBe(200);
 }
@@ -124,7 +127,10 @@ describe("the private link", () => {
   });
 
   it("answers 404 for unknown and malformed tokens", async () => {
-    const unknown = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const unknown = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
     for (const token of [unknown, "abc", "%00", "x".repeat(500)]) {
       const response = await openPage(token);
       expect(response.status).toBe(404);
@@ -146,7 +152,9 @@ describe("the private link", () => {
     const response = await routes.request(`/${artistId}/revoke-links`, { method: "POST" }, env);
     expect(await response.json()).toEqual({ revoked: 1 });
     expect((await openPage(token)).status).toBe(404);
-    const audited = await env.DB.prepare("select actor from audit_log where action = 'links_revoked' and artist_id = ?1").bind(artistId).all<{ actor: string }>();
+    const audited = await env.DB.prepare("select actor from audit_log where action = 'links_revoked' and artist_id = ?1")
+      .bind(artistId)
+      .all<{ actor: string }>();
     expect(audited.results).toEqual([{ actor: "ops@jplay.test" }]);
   });
 });
@@ -288,7 +296,9 @@ describe("the page", () => {
 
     const adaSong = await upload(ada.browser, ada.setup.customerId, "Ada's Song");
     const beaSong = await upload(bea.browser, bea.setup.customerId, "Bea's Song");
-    await db.insert(songEvents).values({ id: crypto.randomUUID(), songId: adaSong, fromStatus: "pending", toStatus: "approved", cause: "payment pi_test succeeded" });
+    await db
+      .insert(songEvents)
+      .values({ id: crypto.randomUUID(), songId: adaSong, fromStatus: "pending", toStatus: "approved", cause: "payment pi_test succeeded" });
     await db.insert(purchases).values([
       { id: crypto.randomUUID(), songId: adaSong, priceCents: 199, purchasedAt: Date.now() },
       { id: crypto.randomUUID(), songId: adaSong, priceCents: 199, purchasedAt: Date.now() },
@@ -332,7 +342,11 @@ describe("the page", () => {
     const [row] = await db.select().from(artists).where(eq(artists.id, artist.artistId));
     expect(row!.stripeAccountId).toMatch(/^acct_/);
     const account = await stripe.accounts.retrieve(row!.stripeAccountId);
-    expect(account).toMatchObject({ type: "express", metadata: { artistId: artist.artistId }, settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } } });
+    expect(account).toMatchObject({
+      type: "express",
+      metadata: { artistId: artist.artistId },
+      settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
+    });
     expect((await pageOf(artist.token)).connect.status).toBe("onboarding");
 
     // Asking again gives a fresh link for the same account.
@@ -370,7 +384,12 @@ describe("the page", () => {
         "payment_method_data[card][cvc]": "123",
       })
     ).json<{ payment_method: string }>();
-    const saved = await artist.browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: "+1 555 010 7777", paymentFrequency: "daily" });
+    const saved = await artist.browser.postJson("/api/save-payment-method", {
+      customerId: setup.customerId,
+      paymentMethodId: confirmed.payment_method,
+      phoneNumber: "+1 555 010 7777",
+      paymentFrequency: "daily",
+    });
     expect(saved.status).toBe(200);
     expect((await stripe.accounts.retrieve(row!.stripeAccountId)).settings?.payouts?.schedule).toMatchObject({ interval: "daily" });
     expect((await pageOf(artist.token)).paymentFrequency).toBe("daily");
@@ -387,7 +406,11 @@ describe("the page", () => {
     const reported = await exports.default.fetch(
       new Request("http://jplay.test/api/provider/purchases", {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signPost(env.PROVIDER_WEBHOOK_SECRET!, timestamp, "/api/provider/purchases", body) },
+        headers: {
+          "Content-Type": "application/json",
+          "X-JPlay-Timestamp": timestamp,
+          "X-JPlay-Signature": await signPost(env.PROVIDER_WEBHOOK_SECRET!, timestamp, "/api/provider/purchases", body),
+        },
         body,
       }),
     );
@@ -400,11 +423,18 @@ describe("the page", () => {
     // Payouts set up, then the Monday payout job pays the balance.
     const { url } = await (await new Browser().fetch(`/api/artist/${artist.token}/connect`, { method: "POST" })).json<{ url: string }>();
     await exports.default.fetch(
-      new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
+      new Request(`http://jplay.test${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "card_number=4000056655665556",
+      }),
     );
     await deliverWebhooks();
     await expect.poll(async () => (await pageOf(artist.token)).connect.status).toBe("ready");
-    const batch = createMessageBatch<Job>("jplay-jobs", [{ id: "pay-1", timestamp: new Date(), attempts: 1, body: { type: "payouts.artist", artistId: artist.artistId, period: "2026-11-30" } }]);
+    const batch = createMessageBatch<Job>("jplay-jobs", [
+      { id: "pay-1", timestamp: new Date(), attempts: 1, body: { type: "payouts.artist", artistId: artist.artistId, period: "2026-11-30" } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["pay-1"]);
@@ -442,7 +472,12 @@ describe("the page", () => {
     await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "true" });
     onTestFinished(() => sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" }).then(() => undefined));
     const done = await exports.default.fetch(
-      new Request(`http://jplay.test${url}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "card_number=4000056655665556" }),
+      new Request(`http://jplay.test${url}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "card_number=4000056655665556",
+      }),
     );
     expect(done.status).toBe(303);
     expect((await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.payoutsEnabled).toBe(false);
@@ -487,7 +522,9 @@ describe("the payout minimum", () => {
     const waiting = await pageOf(artist.token);
     expect(waiting.balance).toEqual({ availableCents: 360, pendingCents: 0, heldCents: 0, minimumCents: 1000 });
     expect(waiting.payouts).toEqual([]);
-    expect(await stripe.transfers.list({ destination: (await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.stripeAccountId!, limit: 10 })).toMatchObject({ data: [] });
+    expect(
+      await stripe.transfers.list({ destination: (await db.select().from(artists).where(eq(artists.id, artist.artistId)))[0]!.stripeAccountId!, limit: 10 }),
+    ).toMatchObject({ data: [] });
 
     // At the minimum exactly: paid on the next payout day.
     await credit(artist.artistId, 640);
@@ -549,7 +586,11 @@ describe("Stripe's requirements before payouts (the tax details)", () => {
     // Stripe asks for more later (a threshold reached): payouts still enabled, requirements due.
     await applyAccountUpdated(testCtx, {
       ...account,
-      requirements: { ...account.requirements!, currently_due: ["individual.verification.document"], past_due: ["some_new_requirement", "individual.verification.document"] },
+      requirements: {
+        ...account.requirements!,
+        currently_due: ["individual.verification.document"],
+        past_due: ["some_new_requirement", "individual.verification.document"],
+      },
     });
     expect((await artistRow(artist.artistId)).payoutRequirements).toEqual(["individual.verification.document", "some_new_requirement"]);
     await credit(artist.artistId, 1500);
@@ -572,7 +613,11 @@ describe("the Connect webhook endpoint", () => {
   async function post(event: unknown, secret = SECRET, target: Env = withSecret) {
     const payload = JSON.stringify(event);
     return worker.fetch(
-      new Request("http://jplay.test/api/webhooks/stripe-connect", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) }, body: payload }),
+      new Request("http://jplay.test/api/webhooks/stripe-connect", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) },
+        body: payload,
+      }),
       target,
       createExecutionContext(),
     );

@@ -28,7 +28,11 @@ const count = async (table: "audit_log" | "audit_log_seals") => (await env.DB.pr
 async function twoOperatorsAtOnce(first: Browser, second: Browser, label: string) {
   const writes = [first, second].flatMap((operator, who) =>
     Array.from({ length: 4 }, (_, i) => [
-      adminWrite(operator, "POST", "/api/admin/settlements", { amountCents: 1000 + i, settledOn: "2026-02-01", reference: `${label}-${who}-${i}-${crypto.randomUUID()}` }),
+      adminWrite(operator, "POST", "/api/admin/settlements", {
+        amountCents: 1000 + i,
+        settledOn: "2026-02-01",
+        reference: `${label}-${who}-${i}-${crypto.randomUUID()}`,
+      }),
       adminWrite(operator, "POST", "/api/admin/facilities", { name: `${label} Facility ${who}-${i}`, state: "TX", cleanOnly: false }),
     ]).flat(),
   );
@@ -65,14 +69,32 @@ describe("GET /api/admin/audit/verify", () => {
     expect(await count("audit_log_seals")).toBe(records);
 
     // Each seal is SHA-256 of the previous seal's hash and the record's columns as one JSON array.
-    const rows = (await env.DB.prepare("select a.*, s.hash from audit_log a join audit_log_seals s on s.seq = a.seq order by a.seq limit 3").all<Record<string, string | number | null>>()).results;
+    const rows = (
+      await env.DB.prepare("select a.*, s.hash from audit_log a join audit_log_seals s on s.seq = a.seq order by a.seq limit 3").all<
+        Record<string, string | number | null>
+      >()
+    ).results;
     let previous = "0".repeat(64);
     for (const row of rows) {
-      const content = JSON.stringify([row.seq, row.at, row.actor, row.action, row.facility_id, row.song_id, row.artist_id, row.list_id, row.detail, row.list_versions, row.matches]);
+      const content = JSON.stringify([
+        row.seq,
+        row.at,
+        row.actor,
+        row.action,
+        row.facility_id,
+        row.song_id,
+        row.artist_id,
+        row.list_id,
+        row.detail,
+        row.list_versions,
+        row.matches,
+      ]);
       expect(row.hash).toBe(await sha256(previous + content));
       previous = row.hash as string;
     }
-    expect((await verify(first)).headHash).toBe((await env.DB.prepare("select hash from audit_log_seals order by seq desc limit 1").first<{ hash: string }>())!.hash);
+    expect((await verify(first)).headHash).toBe(
+      (await env.DB.prepare("select hash from audit_log_seals order by seq desc limit 1").first<{ hash: string }>())!.hash,
+    );
     expect((await new Browser().fetch("/api/admin/audit/verify")).status).toBe(401);
   });
 
@@ -110,12 +132,17 @@ describe("GET /api/admin/audit/verify", () => {
 
     // A record removed with its seal, as someone with the database and no triggers could.
     await behindTheTriggers(["audit_log_no_delete", "audit_log_seals_no_delete"], () =>
-      env.DB.batch([env.DB.prepare("delete from audit_log_seals where seq = ?1").bind(removed), env.DB.prepare("delete from audit_log where seq = ?1").bind(removed)]),
+      env.DB.batch([
+        env.DB.prepare("delete from audit_log_seals where seq = ?1").bind(removed),
+        env.DB.prepare("delete from audit_log where seq = ?1").bind(removed),
+      ]),
     );
     expect(await verify(operator)).toMatchObject({ ok: false, firstBrokenId: seqs[9], rows: 8 });
 
     // An earlier record's words changed: the break is reported there.
-    await behindTheTriggers(["audit_log_no_update"], () => env.DB.prepare("update audit_log set detail = detail || ' (amended)' where seq = ?1").bind(edited).run());
+    await behindTheTriggers(["audit_log_no_update"], () =>
+      env.DB.prepare("update audit_log set detail = detail || ' (amended)' where seq = ?1").bind(edited).run(),
+    );
     expect(await verify(operator)).toMatchObject({ ok: false, firstBrokenId: edited, rows: 3 });
     // The triggers are back: nobody can repair the record through SQL's front door.
     await expect(env.DB.prepare("update audit_log set detail = 'repaired' where seq = ?1").bind(edited).run()).rejects.toThrow(/append-only/);

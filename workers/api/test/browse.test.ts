@@ -180,9 +180,25 @@ describe("GET /api/songs/genres", () => {
 describe("GET /api/songs/{id}/details", () => {
   it("gives the song with its genre, ISRC, credits in order and lyrics; an instrumental has none; a song not public is 404", async () => {
     const lyrics = "First line of the song\nSecond line, corazón";
-    const id = await insertSong({ genre: "Latin", lyrics, credits: [["Ana Díaz", "composer"], ["Luis Mar", "producer"]] });
+    const id = await insertSong({
+      genre: "Latin",
+      lyrics,
+      credits: [
+        ["Ana Díaz", "composer"],
+        ["Luis Mar", "producer"],
+      ],
+    });
     const details = await getJson<SongDetailsDto>(`/api/songs/${id}/details`);
-    expect(details).toMatchObject({ id, genre: "Latin", lyrics, lyricsLanguage: "en", credits: [{ name: "Ana Díaz", role: "composer" }, { name: "Luis Mar", role: "producer" }] });
+    expect(details).toMatchObject({
+      id,
+      genre: "Latin",
+      lyrics,
+      lyricsLanguage: "en",
+      credits: [
+        { name: "Ana Díaz", role: "composer" },
+        { name: "Luis Mar", role: "producer" },
+      ],
+    });
     expect(details.isrc).toMatch(/^QZS\d{9}$/);
 
     const instrumental = await insertSong({ instrumental: true, lyrics: "ignored" });
@@ -228,10 +244,17 @@ describe("the pages rendered on the server", () => {
   let artistName: string;
   beforeAll(async () => {
     artistName = `Página ${uniqueWord()}`;
-    songId = await insertSong({ title: "Rendered <Song> & Co", artistName, genre: "Folk", lyrics: "Words of the rendered song", credits: [["Rita Ray", "lyricist"]] });
+    songId = await insertSong({
+      title: "Rendered <Song> & Co",
+      artistName,
+      genre: "Folk",
+      lyrics: "Words of the rendered song",
+      credits: [["Rita Ray", "lyricist"]],
+    });
   });
 
-  const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="listener-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+  const dataOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="listener-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
 
   it("/songs/{id}: the song's page with its lyrics under their heading, its data embedded once, edge-cached", async () => {
     const browser = new Browser();

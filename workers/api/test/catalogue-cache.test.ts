@@ -67,7 +67,9 @@ describe("catalogue answers from the edge cache", () => {
   it("lists a song the pipeline delivers at the next read", async () => {
     const artistId = await insertArtist();
     const songId = await insertSong({ artistId, status: "approved", package: "standard" });
-    await env.DB.prepare("update songs set reviewed_at = ?1, deliver_at = ?1, explicit = 0 where id = ?2").bind(Date.now() - 1, songId).run();
+    await env.DB.prepare("update songs set reviewed_at = ?1, deliver_at = ?1, explicit = 0 where id = ?2")
+      .bind(Date.now() - 1, songId)
+      .run();
     await identifiersAssigned(songId);
     expect(await ids("/api/songs/recent?limit=100")).not.toContain(songId);
     expect(await ids("/api/songs/recent?limit=100")).not.toContain(songId);

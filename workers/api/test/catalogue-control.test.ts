@@ -23,7 +23,7 @@ const listener = new Browser();
 
 const json = async <T>(response: Response, status = 200): Promise<T> => {
   expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json());
+  return await response.json();
 };
 /** The status of a media answer, its body read (an unread stream would stay open). */
 const statusOf = async (response: Response) => {
@@ -41,7 +41,12 @@ async function liveSong(explicit: boolean | null, title: string) {
   const coverKey = `songs/${songId}/cover.png`;
   await env.MEDIA.put(coverKey, pngBytes(), { httpMetadata: { contentType: "image/png" } });
   await env.DB.batch([
-    env.DB.prepare("update songs set explicit = ?1, cover_key = ?2, title = ?3 where id = ?4").bind(explicit === null ? null : explicit ? 1 : 0, coverKey, title, songId),
+    env.DB.prepare("update songs set explicit = ?1, cover_key = ?2, title = ?3 where id = ?4").bind(
+      explicit === null ? null : explicit ? 1 : 0,
+      coverKey,
+      title,
+      songId,
+    ),
     env.DB.prepare("update artists set phone = '+15550109876' where id = ?1").bind(artistId),
   ]);
   await catalogueRowsWritten();
@@ -125,7 +130,11 @@ describe("facilities", () => {
       [[], "Send the facility's name, state and whether it takes clean music only."],
     ];
     for (const [body, message] of cases) {
-      expect(await errorOf(await adminWrite(operator, "POST", "/api/admin/facilities", body)), JSON.stringify(body)).toEqual({ status: 400, code: "bad_request", message });
+      expect(await errorOf(await adminWrite(operator, "POST", "/api/admin/facilities", body)), JSON.stringify(body)).toEqual({
+        status: 400,
+        code: "bad_request",
+        message,
+      });
       expect((await errorOf(await adminWrite(operator, "POST", `/api/admin/facilities/${countyFacility.id}`, body))).status).toBe(400);
     }
     expect((await env.DB.prepare("select count(*) as n from facilities where name like 'Bad State%' or name = 'A'").first<{ n: number }>())?.n).toBe(0);
@@ -180,7 +189,9 @@ describe("the clean catalogue", () => {
 
   it("gives out media URLs that carry the scope, so what a tablet plays is checked against its facility", async () => {
     const scope = `?facility=${cleanFacility.id}`;
-    const [song] = (await json<SongDto[]>(await listener.fetch(`/api/songs/recent?limit=100&facility=${cleanFacility.id}`))).filter((s) => s.id === clean.songId);
+    const [song] = (await json<SongDto[]>(await listener.fetch(`/api/songs/recent?limit=100&facility=${cleanFacility.id}`))).filter(
+      (s) => s.id === clean.songId,
+    );
     expect(song).toMatchObject({ audioUrl: `/api/songs/${clean.songId}/audio${scope}`, coverUrl: `/api/songs/${clean.songId}/cover${scope}` });
     const unscoped = await json<SongDto>(await listener.fetch(`/api/songs/${explicit.songId}`));
     expect(unscoped.audioUrl).toBe(`/api/songs/${explicit.songId}/audio`);
@@ -190,13 +201,26 @@ describe("the clean catalogue", () => {
     try {
       expect((await listener.fetch(county.audioUrl)).status).toBe(404);
     } finally {
-      await json(await adminWrite(operator, "POST", `/api/admin/facilities/${countyFacility.id}`, { name: "Harbor County Jail", state: "OH", cleanOnly: false }));
+      await json(
+        await adminWrite(operator, "POST", `/api/admin/facilities/${countyFacility.id}`, { name: "Harbor County Jail", state: "OH", cleanOnly: false }),
+      );
     }
   });
 
-  it("answers 404 \"Unknown facility\" on every listener route for a facility JPlay does not know, and 400 for another catalogue", async () => {
-    for (const path of ["/api/songs/popular", "/api/songs/recent", "/api/songs/featured", `/api/songs/${clean.songId}`, `/api/songs/${clean.songId}/audio`, `/api/songs/${clean.songId}/cover`]) {
-      expect(await errorOf(await listener.fetch(`${path}?facility=no-such-facility`)), path).toEqual({ status: 404, code: "unknown_facility", message: "Unknown facility" });
+  it('answers 404 "Unknown facility" on every listener route for a facility JPlay does not know, and 400 for another catalogue', async () => {
+    for (const path of [
+      "/api/songs/popular",
+      "/api/songs/recent",
+      "/api/songs/featured",
+      `/api/songs/${clean.songId}`,
+      `/api/songs/${clean.songId}/audio`,
+      `/api/songs/${clean.songId}/cover`,
+    ]) {
+      expect(await errorOf(await listener.fetch(`${path}?facility=no-such-facility`)), path).toEqual({
+        status: 404,
+        code: "unknown_facility",
+        message: "Unknown facility",
+      });
       expect(await errorOf(await listener.fetch(`${path}?catalogue=everything`)), path).toEqual({
         status: 400,
         code: "bad_request",
@@ -221,13 +245,17 @@ const takedown = (songId: string, reason: unknown = "A rights holder says this r
   adminWrite(operator, "POST", `/api/admin/songs/${songId}/takedown`, { reason });
 const restore = (songId: string) => adminWrite(operator, "POST", `/api/admin/songs/${songId}/restore`);
 const feedOf = async (songId: string) =>
-  (await env.DB.prepare("select kind from catalogue_changes where song_id = ?1 order by seq").bind(songId).all<{ kind: string }>()).results.map((row) => row.kind);
+  (await env.DB.prepare("select kind from catalogue_changes where song_id = ?1 order by seq").bind(songId).all<{ kind: string }>()).results.map(
+    (row) => row.kind,
+  );
 const featuredId = async (scope = "") => (await json<SongDto | null>(await listener.fetch(`/api/songs/featured${scope}`)))?.id ?? null;
 const setFeatured = (songId: string | null) => adminWrite(operator, "POST", "/api/admin/featured", { songId });
 
 describe("release dates and clean versions", () => {
   const setColumns = async (songId: string, columns: string, ...values: unknown[]) => {
-    await env.DB.prepare(`update songs set ${columns} where id = ?`).bind(...values, songId).run();
+    await env.DB.prepare(`update songs set ${columns} where id = ?`)
+      .bind(...values, songId)
+      .run();
     await catalogueRowsWritten();
   };
   const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -277,20 +305,34 @@ describe("takedowns", () => {
       expect(await featuredId(scope)).toBeNull();
       for (const route of ["", "/audio", "/cover"]) expect((await listener.fetch(`/api/songs/${song.songId}${route}${scope}`)).status, route).toBe(404);
     }
-    const row = await env.DB.prepare("select status, taken_down_at, takedown_reason from songs where id = ?1").bind(song.songId).first<{ status: string; taken_down_at: number; takedown_reason: string }>();
+    const row = await env.DB.prepare("select status, taken_down_at, takedown_reason from songs where id = ?1")
+      .bind(song.songId)
+      .first<{ status: string; taken_down_at: number; takedown_reason: string }>();
     expect(row).toMatchObject({ status: "distributed", takedown_reason: reason });
     expect(await feedOf(song.songId)).toEqual(["takedown"]);
-    expect((await songEvents(song.songId)).at(-1)).toMatchObject({ from_status: "distributed", to_status: "distributed", actor: LOCAL_OPERATOR, cause: `Taken down by ${LOCAL_OPERATOR}: ${reason}` });
+    expect((await songEvents(song.songId)).at(-1)).toMatchObject({
+      from_status: "distributed",
+      to_status: "distributed",
+      actor: LOCAL_OPERATOR,
+      cause: `Taken down by ${LOCAL_OPERATOR}: ${reason}`,
+    });
 
     const texts = await env.DB.prepare("select kind, body from text_messages where artist_id = ?1").bind(song.artistId).all<{ kind: string; body: string }>();
     expect(texts.results).toEqual([
-      { kind: "song_taken_down", body: `JPlay: "Soon Taken Down" was taken down from the tablets. Reason: ${reason} Sales already made stay yours. Reply STOP to opt out.` },
+      {
+        kind: "song_taken_down",
+        body: `JPlay: "Soon Taken Down" was taken down from the tablets. Reason: ${reason} Sales already made stay yours. Reply STOP to opt out.`,
+      },
     ]);
     const page = await loadArtistPage(testContext(), song.artistId);
     expect(page?.songs[0]?.takedown).toEqual({ reason, at: new Date(row!.taken_down_at).toISOString() });
 
     // Again: 409 with the reason it is down for; nothing more is written.
-    expect(await errorOf(await takedown(song.songId, "Another reason entirely."))).toEqual({ status: 409, code: "already_taken_down", message: `This song is already taken down: ${reason}` });
+    expect(await errorOf(await takedown(song.songId, "Another reason entirely."))).toEqual({
+      status: 409,
+      code: "already_taken_down",
+      message: `This song is already taken down: ${reason}`,
+    });
     expect(await feedOf(song.songId)).toEqual(["takedown"]);
 
     expect(await json(await restore(song.songId))).toEqual({ songId: song.songId, takenDown: false });
@@ -302,25 +344,42 @@ describe("takedowns", () => {
     expect((await songEvents(song.songId)).at(-1)).toMatchObject({ actor: LOCAL_OPERATOR, cause: `Restored to the catalogue by ${LOCAL_OPERATOR}` });
     expect((await loadArtistPage(testContext(), song.artistId))?.songs[0]?.takedown).toBeNull();
     // The artist is told the song is back, once.
-    const afterRestore = await env.DB.prepare("select kind, body from text_messages where artist_id = ?1 order by created_at, rowid").bind(song.artistId).all<{ kind: string; body: string }>();
+    const afterRestore = await env.DB.prepare("select kind, body from text_messages where artist_id = ?1 order by created_at, rowid")
+      .bind(song.artistId)
+      .all<{ kind: string; body: string }>();
     expect(afterRestore.results.at(-1)).toEqual({ kind: "song_restored", body: `JPlay: "Soon Taken Down" is back on the tablets. Reply STOP to opt out.` });
-    expect(await errorOf(await restore(song.songId))).toEqual({ status: 409, code: "not_taken_down", message: "This song is live: there is nothing to restore." });
-    expect(await env.DB.prepare("select count(*) as n from text_messages where artist_id = ?1 and kind = 'song_restored'").bind(song.artistId).first<number>("n")).toBe(1);
+    expect(await errorOf(await restore(song.songId))).toEqual({
+      status: 409,
+      code: "not_taken_down",
+      message: "This song is live: there is nothing to restore.",
+    });
+    expect(
+      await env.DB.prepare("select count(*) as n from text_messages where artist_id = ?1 and kind = 'song_restored'").bind(song.artistId).first<number>("n"),
+    ).toBe(1);
     expect(await feedOf(song.songId)).toEqual(["takedown", "release"]);
 
     // A second takedown is a new event: its own feed row and its own text.
     await json(await takedown(song.songId, "Taken down again"));
     expect(await feedOf(song.songId)).toEqual(["takedown", "release", "takedown"]);
-    const secondText = await env.DB.prepare("select body from text_messages where artist_id = ?1 order by created_at desc, rowid desc limit 1").bind(song.artistId).first<string>("body");
+    const secondText = await env.DB.prepare("select body from text_messages where artist_id = ?1 order by created_at desc, rowid desc limit 1")
+      .bind(song.artistId)
+      .first<string>("body");
     expect(secondText).toContain("Reason: Taken down again. Sales");
   });
 
   it("refuses a bad reason, a song that is not live and an unknown song", async () => {
     const song = await liveSong(false, "Reasonless");
-    expect(await errorOf(await takedown(song.songId, "ab"))).toEqual({ status: 400, code: "bad_request", message: "The reason must be at least 3 characters." });
+    expect(await errorOf(await takedown(song.songId, "ab"))).toEqual({
+      status: 400,
+      code: "bad_request",
+      message: "The reason must be at least 3 characters.",
+    });
     expect(await errorOf(await takedown(song.songId, "x".repeat(501)))).toMatchObject({ status: 400, message: "The reason must be at most 500 characters." });
     expect(await errorOf(await takedown(song.songId, "   "))).toMatchObject({ status: 400, message: "Enter the reason for taking this song down." });
-    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/songs/${song.songId}/takedown`, {}))).toMatchObject({ status: 400, message: "Enter the reason for taking this song down." });
+    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/songs/${song.songId}/takedown`, {}))).toMatchObject({
+      status: 400,
+      message: "Enter the reason for taking this song down.",
+    });
     expect(await feedOf(song.songId)).toEqual([]);
 
     const approved = await insertSong({ artistId: await insertArtist(), status: "approved", package: "standard" });
@@ -342,18 +401,25 @@ describe("takedowns", () => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const response = await listener.fetch("/api/provider/purchases", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await signPost(env.PROVIDER_WEBHOOK_SECRET!, timestamp, "/api/provider/purchases", body) },
+      headers: {
+        "Content-Type": "application/json",
+        "X-JPlay-Timestamp": timestamp,
+        "X-JPlay-Signature": await signPost(env.PROVIDER_WEBHOOK_SECRET!, timestamp, "/api/provider/purchases", body),
+      },
       body,
     });
     expect(await json(response)).toMatchObject({ recorded: 1, rejected: 0 });
-    const balance = await env.DB.prepare("select coalesce(sum(amount_cents), 0) as total from ledger_entries where account = ?1").bind(`artist:${song.artistId}:available`).first<number>("total");
+    const balance = await env.DB.prepare("select coalesce(sum(amount_cents), 0) as total from ledger_entries where account = ?1")
+      .bind(`artist:${song.artistId}:available`)
+      .first<number>("total");
     expect(balance).toBeGreaterThan(0);
     expect((await loadArtistPage(testContext(), song.artistId))?.songs[0]?.sales).toEqual({ purchases: 1, grossCents: 199 });
   });
 });
 
 describe("the featured song", () => {
-  const featuredRows = async () => (await env.DB.prepare("select id from songs where featured_at is not null").all<{ id: string }>()).results.map((row) => row.id);
+  const featuredRows = async () =>
+    (await env.DB.prepare("select id from songs where featured_at is not null").all<{ id: string }>()).results.map((row) => row.id);
 
   it("makes the chosen live song the only featured one, or none", async () => {
     const first = await liveSong(false, "First Featured");
@@ -384,7 +450,11 @@ describe("the featured song", () => {
     await json(await takedown(down.songId));
     const approved = await insertSong({ artistId: await insertArtist(), status: "approved", package: "standard" });
     for (const songId of [down.songId, approved]) {
-      expect(await errorOf(await setFeatured(songId))).toEqual({ status: 409, code: "not_live", message: "Only a live song that is not taken down can be featured." });
+      expect(await errorOf(await setFeatured(songId))).toEqual({
+        status: 409,
+        code: "not_live",
+        message: "Only a live song that is not taken down can be featured.",
+      });
     }
     expect(await errorOf(await setFeatured("no-such-song"))).toEqual({ status: 404, code: "not_found", message: "No song with this id." });
     for (const body of [{}, { songId: "" }, { songId: 7 }]) {

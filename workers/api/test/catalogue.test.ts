@@ -22,10 +22,38 @@ interface FixtureSong {
 
 const fixtures: FixtureSong[] = [
   { id: "song-a", title: "Alpha", status: "distributed", createdAt: Date.UTC(2021, 0, 1), distributedAt: Date.UTC(2021, 0, 3), purchases: 5, cover: true },
-  { id: "song-b", title: "Bravo", status: "distributed", createdAt: Date.UTC(2024, 5, 1), distributedAt: Date.UTC(2024, 5, 2), purchases: 9, cover: false, featuredAt: Date.UTC(2024, 6, 1), priceCents: 149 },
+  {
+    id: "song-b",
+    title: "Bravo",
+    status: "distributed",
+    createdAt: Date.UTC(2024, 5, 1),
+    distributedAt: Date.UTC(2024, 5, 2),
+    purchases: 9,
+    cover: false,
+    featuredAt: Date.UTC(2024, 6, 1),
+    priceCents: 149,
+  },
   { id: "song-c", title: "Charlie", status: "distributed", createdAt: Date.UTC(2025, 1, 1), distributedAt: Date.UTC(2025, 1, 2), purchases: 0, cover: true },
-  { id: "song-d", title: "Delta", status: "distributed", createdAt: Date.UTC(2023, 1, 1), distributedAt: Date.UTC(2023, 1, 4), purchases: 5, cover: true, featuredAt: Date.UTC(2023, 2, 1) },
-  { id: "song-p", title: "Pending Paid", status: "approved", createdAt: Date.UTC(2026, 1, 1), distributedAt: null, purchases: 0, cover: true, featuredAt: Date.UTC(2026, 2, 1) },
+  {
+    id: "song-d",
+    title: "Delta",
+    status: "distributed",
+    createdAt: Date.UTC(2023, 1, 1),
+    distributedAt: Date.UTC(2023, 1, 4),
+    purchases: 5,
+    cover: true,
+    featuredAt: Date.UTC(2023, 2, 1),
+  },
+  {
+    id: "song-p",
+    title: "Pending Paid",
+    status: "approved",
+    createdAt: Date.UTC(2026, 1, 1),
+    distributedAt: null,
+    purchases: 0,
+    cover: true,
+    featuredAt: Date.UTC(2026, 2, 1),
+  },
   { id: "song-q", title: "Pending Unpaid", status: "pending", createdAt: Date.UTC(2026, 2, 1), distributedAt: null, purchases: 50, cover: true },
 ];
 
@@ -40,14 +68,25 @@ beforeAll(async () => {
         `INSERT INTO songs (id, title, artist_name, price_cents, status, audio_key, cover_key, featured_at, distributed_at, created_at, purchase_count)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
-        song.id, song.title, `${song.title} Artist`, song.priceCents ?? 199, song.status, `songs/${song.id}/audio.mp3`,
-        song.cover ? `songs/${song.id}/cover.png` : null, song.featuredAt ?? null, song.distributedAt, song.createdAt, song.purchases,
+        song.id,
+        song.title,
+        `${song.title} Artist`,
+        song.priceCents ?? 199,
+        song.status,
+        `songs/${song.id}/audio.mp3`,
+        song.cover ? `songs/${song.id}/cover.png` : null,
+        song.featuredAt ?? null,
+        song.distributedAt,
+        song.createdAt,
+        song.purchases,
       ),
     );
     for (let n = 0; n < song.purchases; n++) {
       statements.push(
         env.DB.prepare("INSERT INTO purchases (id, song_id, price_cents, purchased_at) VALUES (?, ?, 199, ?)").bind(
-          `${song.id}-p${n}`, song.id, song.createdAt + DAY,
+          `${song.id}-p${n}`,
+          song.id,
+          song.createdAt + DAY,
         ),
       );
     }

@@ -10,7 +10,6 @@ import { createStripe } from "../src/platform/stripe-client";
 import { chargeSavedCard, type SavedCardCharge } from "../src/payments/cards/charge-saved-card";
 import { Browser, setUpArtist, TEST_CARD, testContext } from "./support";
 
-
 async function savedCard(number: string) {
   const browser = new Browser();
   const { setup, saved } = await setUpArtist(browser, { ...TEST_CARD, number });

@@ -83,10 +83,18 @@ describe("cheap reads reach D1 once", () => {
     const missing = crypto.randomUUID();
     const details = [];
     for (let i = 0; i < 3; i++) details.push(await getCounted(`/api/songs/${missing}/details`, address));
-    expect(details.map((answer) => [answer.status, answer.statements])).toEqual([[404, 1], [404, 0], [404, 0]]);
+    expect(details.map((answer) => [answer.status, answer.statements])).toEqual([
+      [404, 1],
+      [404, 0],
+      [404, 0],
+    ]);
     const covers = [];
     for (let i = 0; i < 3; i++) covers.push(await getCounted(`/api/songs/${missing}/cover`, address));
-    expect(covers.map((answer) => [answer.status, answer.statements])).toEqual([[404, 1], [404, 0], [404, 0]]);
+    expect(covers.map((answer) => [answer.status, answer.statements])).toEqual([
+      [404, 1],
+      [404, 0],
+      [404, 0],
+    ]);
   });
 
   it("love, Love and love! (and an accent typed or not) are one search: one D1 read, one answer", async () => {
@@ -108,25 +116,34 @@ describe("cheap reads reach D1 once", () => {
 const BURST_WINDOW_MS = 60_000;
 
 describe("a client reading past the cache is refused before D1", () => {
-  it(`past ${PUBLIC_READ_BURST_PER_MINUTE} reads a minute the cache cannot answer: 429 with Retry-After and no D1 statement; the cache still answers it; another address is served`, { timeout: 120_000 }, async () => {
-    // The whole flood in one of the binding's windows: one that might not fit in what is left of this one waits for the next.
-    const left = BURST_WINDOW_MS - (Date.now() % BURST_WINDOW_MS);
-    if (left < 40_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-    const window = Math.floor(Date.now() / BURST_WINDOW_MS);
-    const address = newAddress();
-    const prefix = `made-up-${uniqueWord()}`;
-    const served: Counted[] = [];
-    for (let i = 0; i < PUBLIC_READ_BURST_PER_MINUTE; i++) served.push(await getCounted(`/api/artists/${prefix}-${i}`, address));
-    expect(served.every((answer) => answer.status === 404 && answer.statements === 1)).toBe(true);
+  it(
+    `past ${PUBLIC_READ_BURST_PER_MINUTE} reads a minute the cache cannot answer: 429 with Retry-After and no D1 statement; the cache still answers it; another address is served`,
+    { timeout: 120_000 },
+    async () => {
+      // The whole flood in one of the binding's windows: one that might not fit in what is left of this one waits for the next.
+      const left = BURST_WINDOW_MS - (Date.now() % BURST_WINDOW_MS);
+      if (left < 40_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+      const window = Math.floor(Date.now() / BURST_WINDOW_MS);
+      const address = newAddress();
+      const prefix = `made-up-${uniqueWord()}`;
+      const served: Counted[] = [];
+      for (let i = 0; i < PUBLIC_READ_BURST_PER_MINUTE; i++) served.push(await getCounted(`/api/artists/${prefix}-${i}`, address));
+      expect(served.every((answer) => answer.status === 404 && answer.statements === 1)).toBe(true);
 
-    for (const path of [`/api/artists/${prefix}-past`, `/api/songs/search?q=${uniqueWord()}`, `/api/songs/${crypto.randomUUID()}/details`, "/api/songs/genres"]) {
-      const refused = await getCounted(path, address);
-      expect(refused, path).toEqual({ status: 429, body: { error: { code: "rate_limited", message: TOO_MANY_REQUESTS } }, retryAfter: "60", statements: 0 });
-    }
-    // An answer the cache holds (here, a "not found") is not a read of D1, and is not refused.
-    expect(await getCounted(`/api/artists/${prefix}-0`, address)).toMatchObject({ status: 404, statements: 0 });
-    // Another client is served.
-    expect(await getCounted(`/api/artists/${prefix}-past`, newAddress())).toMatchObject({ status: 404, statements: 1 });
-    expect(Math.floor(Date.now() / BURST_WINDOW_MS), "the flood fitted in one window of the binding").toBe(window);
-  });
+      for (const path of [
+        `/api/artists/${prefix}-past`,
+        `/api/songs/search?q=${uniqueWord()}`,
+        `/api/songs/${crypto.randomUUID()}/details`,
+        "/api/songs/genres",
+      ]) {
+        const refused = await getCounted(path, address);
+        expect(refused, path).toEqual({ status: 429, body: { error: { code: "rate_limited", message: TOO_MANY_REQUESTS } }, retryAfter: "60", statements: 0 });
+      }
+      // An answer the cache holds (here, a "not found") is not a read of D1, and is not refused.
+      expect(await getCounted(`/api/artists/${prefix}-0`, address)).toMatchObject({ status: 404, statements: 0 });
+      // Another client is served.
+      expect(await getCounted(`/api/artists/${prefix}-past`, newAddress())).toMatchObject({ status: 404, statements: 1 });
+      expect(Math.floor(Date.now() / BURST_WINDOW_MS), "the flood fitted in one window of the binding").toBe(window);
+    },
+  );
 });

@@ -33,7 +33,13 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, feeOption: "standard" });
 
-    expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "standard", distribution_fee_cents: 9900, revenue_split_bps: 200, paid_at: expect.any(Number) });
+    expect(await songRow(artist.songId)).toMatchObject({
+      status: "approved",
+      package: "standard",
+      distribution_fee_cents: 9900,
+      revenue_split_bps: 200,
+      paid_at: expect.any(Number),
+    });
     expect(await approvalEvents(artist.songId)).toBe(1);
     const charges = await chargesOf(artist.customerId);
     expect(charges.map((c) => [c.amount, c.status])).toEqual([[9900, "succeeded"]]);
@@ -62,7 +68,8 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     const successes = answers.filter((a) => a.status === 200);
     expect(successes.length).toBeGreaterThanOrEqual(1);
     for (const success of successes) expect(success.body).toEqual({ success: true, feeOption: "expedited" });
-    for (const busy of answers.filter((a) => a.status === 409)) expect(busy.body).toMatchObject({ error: { message: "A payment for this song is already in progress" } });
+    for (const busy of answers.filter((a) => a.status === 409))
+      expect(busy.body).toMatchObject({ error: { message: "A payment for this song is already in progress" } });
 
     const charges = await chargesOf(artist.customerId);
     expect(charges.map((c) => c.amount)).toEqual([4999]);
@@ -135,7 +142,9 @@ describe("complete distribution", { timeout: 30_000 }, () => {
   it("asks for a card when the saved card may not be charged again (reported stolen after it was saved)", async () => {
     const artist = await artistWithSong();
     // The issuer now declines the saved card as stolen: the first charge finds out, then it is never retried.
-    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${artist.stripePaymentMethodId}/simulate_card`, { behaves_like: "4000000000009979" })).status).toBe(200);
+    expect(
+      (await sandboxAdmin(`/v1/test_helpers/payment_methods/${artist.stripePaymentMethodId}/simulate_card`, { behaves_like: "4000000000009979" })).status,
+    ).toBe(200);
     const declined = await complete(artist.browser, artist.songId, "standard");
     expect(declined.status).toBe(402);
     expect(await declined.json()).toMatchObject({ error: { code: "stolen_card" } });
@@ -162,7 +171,9 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500", count: "1", path_prefix: "/v1/payment_intents" });
     const failed = await complete(artist.browser, artist.songId, "standard", requestId);
     expect(failed.status).toBe(503);
-    expect(await failed.json()).toEqual({ error: { code: "payments_unavailable", message: "Payments are temporarily unavailable. Please try again in a minute." } });
+    expect(await failed.json()).toEqual({
+      error: { code: "payments_unavailable", message: "Payments are temporarily unavailable. Please try again in a minute." },
+    });
     expect(await paymentsOf(artist.songId)).toMatchObject([{ status: "processing" }]);
     expect((await complete(artist.browser, artist.songId, "standard", requestId)).status).toBe(409);
 
@@ -187,7 +198,9 @@ describe("complete distribution", { timeout: 30_000 }, () => {
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ error: { code: "bad_request", message: "Invalid option" } });
     expect((await artist.browser.postJson(`/api/distribute/${artist.songId}/complete`, { feeOption: "standard" })).status).toBe(400);
-    expect((await artist.browser.postJson(`/api/distribute/${artist.songId}/complete`, { feeOption: "standard", requestId: "x".repeat(101) })).status).toBe(400);
+    expect((await artist.browser.postJson(`/api/distribute/${artist.songId}/complete`, { feeOption: "standard", requestId: "x".repeat(101) })).status).toBe(
+      400,
+    );
     expect((await artist.browser.fetch(`/api/distribute/${artist.songId}/complete`, { method: "POST", body: "not json" })).status).toBe(400);
 
     const other = await artistWithSong();

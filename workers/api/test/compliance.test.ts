@@ -88,7 +88,10 @@ describe("matching a term", () => {
   it("gives offsets into the text as written, accents and all", () => {
     const [match] = screenWords([term("carcel", "es")], { title: "", credits: "", lyrics: "Ñandú en la cárcel hoy" });
     expect(match).toMatchObject({ field: "lyrics", start: 12, end: 18, text: "cárcel" });
-    expect(screenWords([term("zorvex")], { title: "The Zorvex Song", credits: "DJ Zorvex, Ana", lyrics: null }).map((m) => m.field)).toEqual(["title", "credits"]);
+    expect(screenWords([term("zorvex")], { title: "The Zorvex Song", credits: "DJ Zorvex, Ana", lyrics: null }).map((m) => m.field)).toEqual([
+      "title",
+      "credits",
+    ]);
   });
 });
 
@@ -104,7 +107,9 @@ async function createFacility(name: string) {
 async function liveSong(title: string, lyrics: string | null, instrumental = false) {
   const artistId = await insertArtist();
   const songId = await insertSong({ artistId, status: "distributed" });
-  await env.DB.prepare("update songs set title = ?1, lyrics = ?2, instrumental = ?3, release_date = '2020-01-01', reviewed_at = ?4, reviewed_by = 'first@jplay.test' where id = ?5")
+  await env.DB.prepare(
+    "update songs set title = ?1, lyrics = ?2, instrumental = ?3, release_date = '2020-01-01', reviewed_at = ?4, reviewed_by = 'first@jplay.test' where id = ?5",
+  )
     .bind(title, lyrics, instrumental ? 1 : 0, Date.now(), songId)
     .run();
   await catalogueRowsWritten();
@@ -115,7 +120,9 @@ async function liveSong(title: string, lyrics: string | null, instrumental = fal
 async function songInReview(title: string, lyrics: string | null) {
   const artistId = await insertArtist();
   const songId = await insertSong({ artistId, status: "approved", package: "standard" });
-  await env.DB.prepare("update songs set title = ?1, lyrics = ?2, paid_at = ?3, release_date = '2020-01-01' where id = ?4").bind(title, lyrics, Date.now(), songId).run();
+  await env.DB.prepare("update songs set title = ?1, lyrics = ?2, paid_at = ?3, release_date = '2020-01-01' where id = ?4")
+    .bind(title, lyrics, Date.now(), songId)
+    .run();
   return songId;
 }
 
@@ -124,7 +131,8 @@ const songAt = async (songId: string, facilityId: string) => {
   await response.arrayBuffer();
   return response.status;
 };
-const recentAt = async (facilityId: string) => (await json<{ id: string }[]>(await listener.fetch(`/api/songs/recent?facility=${facilityId}&limit=100`))).map((s) => s.id);
+const recentAt = async (facilityId: string) =>
+  (await json<{ id: string }[]>(await listener.fetch(`/api/songs/recent?facility=${facilityId}&limit=100`))).map((s) => s.id);
 
 beforeAll(async () => {
   operator = await signedInOperator();
@@ -144,12 +152,30 @@ describe("term lists", () => {
 
   it("keep every version with who made it, and refuse a change made from an old version", async () => {
     const jobs = new CapturingQueue();
-    const created = await json<TermList>(await adminSend("POST", "/api/admin/term-lists", { name: "Contraband", terms: [{ term: "shank", language: "en" }] }, jobs), 201);
+    const created = await json<TermList>(
+      await adminSend("POST", "/api/admin/term-lists", { name: "Contraband", terms: [{ term: "shank", language: "en" }] }, jobs),
+      201,
+    );
     const changed = await json<TermList>(
-      await adminSend("PUT", `/api/admin/term-lists/${created.id}`, { name: "Contraband", version: 1, terms: [{ term: "shank", language: "en" }, { term: "punzón", language: "es" }] }, jobs),
+      await adminSend(
+        "PUT",
+        `/api/admin/term-lists/${created.id}`,
+        {
+          name: "Contraband",
+          version: 1,
+          terms: [
+            { term: "shank", language: "en" },
+            { term: "punzón", language: "es" },
+          ],
+        },
+        jobs,
+      ),
     );
     expect(changed.version).toBe(2);
-    expect(await errorOf(await adminSend("PUT", `/api/admin/term-lists/${created.id}`, { name: "Contraband", version: 1, terms: [] }, jobs))).toMatchObject({ status: 409, code: "stale_version" });
+    expect(await errorOf(await adminSend("PUT", `/api/admin/term-lists/${created.id}`, { name: "Contraband", version: 1, terms: [] }, jobs))).toMatchObject({
+      status: 409,
+      code: "stale_version",
+    });
     const { versions } = await json<TermListVersionsResponse>(await operator.fetch(`/api/admin/term-lists/${created.id}/versions`));
     expect(versions.map((v) => [v.version, v.changedBy, v.terms.length])).toEqual([
       [2, LOCAL_OPERATOR, 2],
@@ -161,8 +187,13 @@ describe("term lists", () => {
       { type: "compliance.rescreen", listId: created.id, version: 2, after: null },
     ]);
     const audit = await json<AuditLogResponse>(await operator.fetch("/api/admin/audit?action=list_changed"));
-    expect(audit.records.find((r) => r.listId === created.id)).toMatchObject({ actor: LOCAL_OPERATOR, detail: 'Term list "Contraband" version 1 → 2: added punzón (es)' });
-    expect(await errorOf(await adminSend("POST", "/api/admin/term-lists", { name: "Bad", terms: [{ term: "<script>", language: "en" }] }, jobs))).toMatchObject({ status: 400 });
+    expect(audit.records.find((r) => r.listId === created.id)).toMatchObject({
+      actor: LOCAL_OPERATOR,
+      detail: 'Term list "Contraband" version 1 → 2: added punzón (es)',
+    });
+    expect(await errorOf(await adminSend("POST", "/api/admin/term-lists", { name: "Bad", terms: [{ term: "<script>", language: "en" }] }, jobs))).toMatchObject(
+      { status: 400 },
+    );
   });
 });
 
@@ -178,7 +209,9 @@ describe("screening in review", () => {
     const refused = await errorOf(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/approve`, {}));
     expect(refused).toMatchObject({ status: 409, code: "needs_override" });
     expect(refused.message).toContain("Ridge State Prison (Gang terms)");
-    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/approve`, { override: { reason: " " } }))).toMatchObject({ status: 400 });
+    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/approve`, { override: { reason: " " } }))).toMatchObject({
+      status: 400,
+    });
 
     await json(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/approve`, { override: { reason: "Names a car club, not a gang" } }));
     const audit = await json<AuditLogResponse>(await operator.fetch(`/api/admin/audit?facility=${facility.id}&action=override`));
@@ -208,7 +241,14 @@ describe("a list change", () => {
     const jobs = new CapturingQueue();
     const current = await json<{ lists: TermList[] }>(await operator.fetch("/api/admin/term-lists"));
     const gang = current.lists.find((l) => l.id === list.id)!;
-    await json(await adminSend("PUT", `/api/admin/term-lists/${list.id}`, { name: gang.name, version: gang.version, terms: [...gang.terms, { term: "quorax", language: "es" }] }, jobs));
+    await json(
+      await adminSend(
+        "PUT",
+        `/api/admin/term-lists/${list.id}`,
+        { name: gang.name, version: gang.version, terms: [...gang.terms, { term: "quorax", language: "es" }] },
+        jobs,
+      ),
+    );
     await runComplianceJobs(jobs);
 
     // Out of the facility whose lists it fails, everywhere there; still live elsewhere.
@@ -218,11 +258,15 @@ describe("a list change", () => {
     expect(await songAt(songId, other.id)).toBe(200);
     expect(await recentAt(other.id)).toContain(songId);
     // Only what the change can affect was screened again.
-    const screened = await env.DB.prepare("select song_id from song_screenings where song_id in (?1, ?2)").bind(songId, bystander.songId).all<{ song_id: string }>();
+    const screened = await env.DB.prepare("select song_id from song_screenings where song_id in (?1, ?2)")
+      .bind(songId, bystander.songId)
+      .all<{ song_id: string }>();
     expect(screened.results.map((r) => r.song_id)).toEqual([songId]);
 
     // The artist is told why, once, naming the facility and its list; the bystander's artist is not texted.
-    const texts = await env.DB.prepare("select artist_id, kind, body, status from text_messages where artist_id in (?1, ?2)").bind(artistId, bystander.artistId).all();
+    const texts = await env.DB.prepare("select artist_id, kind, body, status from text_messages where artist_id in (?1, ?2)")
+      .bind(artistId, bystander.artistId)
+      .all();
     expect(texts.results).toEqual([
       {
         artist_id: artistId,
@@ -241,9 +285,19 @@ describe("a list change", () => {
     const feedBefore = await feedReleaseOf(songId);
     expect(feedBefore.compliance.find((c) => c.facilityId === facility.id)).toMatchObject({ decision: "held" });
 
-    await json(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/facility-decision`, { facilityId: facility.id, decision: "override", reason: "A place name in the song" }));
+    await json(
+      await adminWrite(operator, "POST", `/api/admin/songs/${songId}/facility-decision`, {
+        facilityId: facility.id,
+        decision: "override",
+        reason: "A place name in the song",
+      }),
+    );
     expect(await songAt(songId, facility.id)).toBe(200);
-    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/facility-decision`, { facilityId: facility.id, decision: "override", reason: "again" }))).toMatchObject({
+    expect(
+      await errorOf(
+        await adminWrite(operator, "POST", `/api/admin/songs/${songId}/facility-decision`, { facilityId: facility.id, decision: "override", reason: "again" }),
+      ),
+    ).toMatchObject({
       status: 409,
       code: "not_held",
     });
@@ -256,7 +310,10 @@ describe("a list change", () => {
       overriddenMatches: [{ listName: "Gang terms", term: "quorax", field: "lyrics", text: "quórax" }],
     });
     expect(record.decidedAt).not.toBeNull();
-    expect((await feedReleaseOf(songId)).compliance.find((c) => c.facilityId === other.id)).toMatchObject({ decision: "approved", reviewer: "first@jplay.test" });
+    expect((await feedReleaseOf(songId)).compliance.find((c) => c.facilityId === other.id)).toMatchObject({
+      decision: "approved",
+      reviewer: "first@jplay.test",
+    });
 
     // The same list change again finds nothing new: the override stands.
     await refreshFacilityHolds(testContext(), facility.id);
@@ -278,12 +335,21 @@ describe("facility blocks", () => {
   it("take an artist's songs out of that facility's catalogue at once, with the reason in the log and the feed", async () => {
     const { songId, artistId } = await liveSong("Open Road", "clean words only");
     expect(await songAt(songId, other.id)).toBe(200);
-    const block = await json<FacilityBlock>(await adminWrite(operator, "POST", `/api/admin/facilities/${other.id}/blocks`, { kind: "artist", targetId: artistId, reason: "Committee decision 12" }), 201);
+    const block = await json<FacilityBlock>(
+      await adminWrite(operator, "POST", `/api/admin/facilities/${other.id}/blocks`, { kind: "artist", targetId: artistId, reason: "Committee decision 12" }),
+      201,
+    );
     expect(await songAt(songId, other.id)).toBe(404);
     expect(await recentAt(other.id)).not.toContain(songId);
     expect(await songAt(songId, facility.id)).toBe(200);
-    expect((await feedReleaseOf(songId)).compliance.find((c) => c.facilityId === other.id)).toMatchObject({ decision: "blocked", reason: "Committee decision 12", reviewer: LOCAL_OPERATOR });
-    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/facilities/${other.id}/blocks`, { kind: "artist", targetId: artistId, reason: "again" }))).toMatchObject({ status: 409 });
+    expect((await feedReleaseOf(songId)).compliance.find((c) => c.facilityId === other.id)).toMatchObject({
+      decision: "blocked",
+      reason: "Committee decision 12",
+      reviewer: LOCAL_OPERATOR,
+    });
+    expect(
+      await errorOf(await adminWrite(operator, "POST", `/api/admin/facilities/${other.id}/blocks`, { kind: "artist", targetId: artistId, reason: "again" })),
+    ).toMatchObject({ status: 409 });
 
     await json(await adminWrite(operator, "POST", `/api/admin/facilities/${other.id}/blocks/${block.id}/lift`, { reason: "Appeal granted" }));
     expect(await songAt(songId, other.id)).toBe(200);
@@ -326,17 +392,29 @@ describe("the audit log", () => {
   });
 
   it("keeps every term-list version as written: INSERT OR REPLACE, UPDATE and DELETE are refused and change nothing", async () => {
-    const versions = async () => (await env.DB.prepare("select rowid, * from term_list_versions where list_id = ?1 order by version").bind(list.id).all()).results;
+    const versions = async () =>
+      (await env.DB.prepare("select rowid, * from term_list_versions where list_id = ?1 order by version").bind(list.id).all()).results;
     const before = await versions();
     expect(before.length).toBeGreaterThan(0);
     const [first] = before as { rowid: number; version: number }[];
     for (const [statement, binds] of [
-      ["insert or replace into term_list_versions (list_id, version, name, terms, changed_by, changed_at) values (?1, ?2, 'Gang terms', '[]', 'someone else', 0)", [list.id, first!.version]],
-      ["replace into term_list_versions (rowid, list_id, version, name, terms, changed_by, changed_at) values (?1, ?2, 99, 'Gang terms', '[]', 'someone else', 0)", [first!.rowid, list.id]],
+      [
+        "insert or replace into term_list_versions (list_id, version, name, terms, changed_by, changed_at) values (?1, ?2, 'Gang terms', '[]', 'someone else', 0)",
+        [list.id, first!.version],
+      ],
+      [
+        "replace into term_list_versions (rowid, list_id, version, name, terms, changed_by, changed_at) values (?1, ?2, 99, 'Gang terms', '[]', 'someone else', 0)",
+        [first!.rowid, list.id],
+      ],
       ["update term_list_versions set terms = '[]', changed_by = 'someone else' where list_id = ?1", [list.id]],
       ["delete from term_list_versions where list_id = ?1", [list.id]],
     ] as const) {
-      await expect(env.DB.prepare(statement).bind(...binds).run(), statement).rejects.toThrow(/append-only/);
+      await expect(
+        env.DB.prepare(statement)
+          .bind(...binds)
+          .run(),
+        statement,
+      ).rejects.toThrow(/append-only/);
     }
     expect(await versions()).toEqual(before);
   });
@@ -361,7 +439,11 @@ describe("the audit log", () => {
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="jplay-audit-${facility.id}-${today}-${today}.csv"`);
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe('"Record","Time (UTC)","Who","Action","Facility","Song","Artist","Term list","What","Term-list versions","Matches"');
-    expect(lines.some((line) => line.includes('"override"') && line.includes("A place name in the song") && line.includes('Gang terms: ""quórax"" (quorax, lyrics)'))).toBe(true);
+    expect(
+      lines.some(
+        (line) => line.includes('"override"') && line.includes("A place name in the song") && line.includes('Gang terms: ""quórax"" (quorax, lyrics)'),
+      ),
+    ).toBe(true);
     // Another facility's records are not in it.
     expect(lines.some((line) => line.includes(other.id))).toBe(false);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

@@ -50,7 +50,9 @@ describe("the artist's connected account", () => {
     const artistId = await weeklyArtist();
     // A first attempt, a day ago, made the account; its answer was lost and its key is past Stripe's 24 hours.
     const made = await stripe.accounts.create({ type: "express", capabilities: { transfers: { requested: true } }, metadata: { artistId } });
-    await db.insert(connectAccountCreations).values({ artistId, idempotencyKey: `connect-account-${artistId}:attempt:7`, startedAt: Date.now() - CREATE_KEY_MAY_HAVE_EXPIRED_MS - 1 });
+    await db
+      .insert(connectAccountCreations)
+      .values({ artistId, idempotencyKey: `connect-account-${artistId}:attempt:7`, startedAt: Date.now() - CREATE_KEY_MAY_HAVE_EXPIRED_MS - 1 });
 
     expect(await ensureConnectedAccount(testContext(), await artistRow(artistId))).toBe(made.id);
     expect(await accountsOf(artistId)).toHaveLength(1);

@@ -62,7 +62,9 @@ const songStatus = async (songId: string) => (await env.DB.prepare("select statu
 
 const ledgerOf = async (disputeId: string) =>
   (
-    await env.DB.prepare("select t.kind, e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.ref = ? order by t.kind, e.account")
+    await env.DB.prepare(
+      "select t.kind, e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.ref = ? order by t.kind, e.account",
+    )
       .bind(disputeId)
       .all<{ kind: string; account: string; amount_cents: number }>()
   ).results;
@@ -92,20 +94,29 @@ async function dueForDelivery(songId: string) {
 /** The artist made payable: a ready connected account and a balance above the minimum. */
 async function payable(artistId: string) {
   const account = await payableConnectedAccount();
-  await env.DB.prepare("update artists set stripe_account_id = ?, payouts_enabled = 1, payout_requirements = '[]' where id = ?").bind(account.id, artistId).run();
+  await env.DB.prepare("update artists set stripe_account_id = ?, payouts_enabled = 1, payout_requirements = '[]' where id = ?")
+    .bind(account.id, artistId)
+    .run();
   await postTransaction(ctx, "purchase", crypto.randomUUID(), [
     { account: ACCOUNTS.providerReceivable, amountCents: -5000 },
     { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: 5000 },
   ]);
 }
 
-const submitEvidence = (disputeId: string, text: "winning_evidence" | "losing_evidence") => stripe.disputes.update(disputeId, { evidence: { uncategorized_text: text } });
+const submitEvidence = (disputeId: string, text: "winning_evidence" | "losing_evidence") =>
+  stripe.disputes.update(disputeId, { evidence: { uncategorized_text: text } });
 
 describe("a chargeback on a paid distribution", () => {
   it("is booked once, holds the song and the payouts, blocks the card; won, releases them and books the money back", async () => {
     const artist = await chargedBack();
     const [payment] = await paymentsOf(artist.songId);
-    expect(artist.dispute).toMatchObject({ payment_id: payment!.id, artist_id: artist.artistId, card_fingerprint: artist.fingerprint, amount_cents: 9900, fee_cents: DISPUTE_FEE });
+    expect(artist.dispute).toMatchObject({
+      payment_id: payment!.id,
+      artist_id: artist.artistId,
+      card_fingerprint: artist.fingerprint,
+      amount_cents: 9900,
+      fee_cents: DISPUTE_FEE,
+    });
     expect(await ledgerOf(artist.dispute.id)).toEqual([
       { kind: "dispute.withdrawn", account: "platform:dispute_fees", amount_cents: -DISPUTE_FEE },
       { kind: "dispute.withdrawn", account: "stripe:charges", amount_cents: 9900 + DISPUTE_FEE },
@@ -149,7 +160,9 @@ describe("a chargeback on a paid distribution", () => {
     // The song went live before the dispute's next event arrived: the dispute takes it down.
     await env.DB.prepare("update songs set status = 'distributed', distributed_at = ? where id = ?").bind(Date.now(), artist.songId).run();
     await onDisputeEvent(ctx, artist.dispute.id);
-    const held = await env.DB.prepare("select taken_down_at, takedown_reason from songs where id = ?").bind(artist.songId).first<{ taken_down_at: number | null; takedown_reason: string }>();
+    const held = await env.DB.prepare("select taken_down_at, takedown_reason from songs where id = ?")
+      .bind(artist.songId)
+      .first<{ taken_down_at: number | null; takedown_reason: string }>();
     expect(held?.taken_down_at).not.toBeNull();
     expect(held?.takedown_reason).toMatch(/disputed as fraudulent/);
 
@@ -170,7 +183,13 @@ describe("a chargeback on a paid distribution", () => {
 describe("rejecting a charged-back song", () => {
   it("issues no refund on top of the chargeback: no refund row, no Stripe refund, no 'another way' text", async () => {
     const artist = await chargedBack();
-    expect(await rejectApprovedSong(testContext({ jobs: new CapturingQueue().asQueue() }), artist.songId, audioCheckRejection("The audio file could not be decoded."))).toBe(true);
+    expect(
+      await rejectApprovedSong(
+        testContext({ jobs: new CapturingQueue().asQueue() }),
+        artist.songId,
+        audioCheckRejection("The audio file could not be decoded."),
+      ),
+    ).toBe(true);
     expect((await env.DB.prepare("select * from refunds where song_id = ?").bind(artist.songId).all()).results).toEqual([]);
     const [payment] = await paymentsOf(artist.songId);
     expect((await stripe.refunds.list({ payment_intent: payment!.stripe_payment_intent_id as string })).data).toEqual([]);
@@ -182,7 +201,9 @@ describe("rejecting a charged-back song", () => {
     const [payment] = await paymentsOf(artist.songId);
     const refundId = crypto.randomUUID();
     await env.DB.prepare("update songs set status = 'rejected' where id = ?").bind(artist.songId).run();
-    await env.DB.prepare("insert into refunds (id, payment_id, song_id, artist_id, amount_cents, reason, status, created_at) values (?, ?, ?, ?, 9900, 'Your song was rejected: test', 'pending', ?)")
+    await env.DB.prepare(
+      "insert into refunds (id, payment_id, song_id, artist_id, amount_cents, reason, status, created_at) values (?, ?, ?, ?, 9900, 'Your song was rejected: test', 'pending', ?)",
+    )
       .bind(refundId, payment!.id, artist.songId, artist.artistId, Date.now())
       .run();
     expect(await sendRefund(ctx, refundId)).toBe("covered_by_chargeback");
@@ -200,7 +221,18 @@ describe("the operators' disputes", () => {
     const operator = await signedInOperator();
     const list = await (await operator.fetch("/api/admin/disputes")).json<AdminDisputesResponse>();
     const shown = list.disputes.find((dispute) => dispute.id === artist.dispute.id);
-    expect(shown).toMatchObject({ status: "needs_response", open: true, inquiry: false, reason: "fraudulent", amountCents: 9900, feeCents: DISPUTE_FEE, songId: artist.songId, songTitle: "Paid Song", artistId: artist.artistId, evidenceSubmittedAt: null });
+    expect(shown).toMatchObject({
+      status: "needs_response",
+      open: true,
+      inquiry: false,
+      reason: "fraudulent",
+      amountCents: 9900,
+      feeCents: DISPUTE_FEE,
+      songId: artist.songId,
+      songTitle: "Paid Song",
+      artistId: artist.artistId,
+      evidenceSubmittedAt: null,
+    });
     expect(Date.parse(shown!.evidenceDueBy!)).toBeGreaterThan(Date.now());
     expect(list.openCount).toBeGreaterThanOrEqual(1);
   });
@@ -223,7 +255,9 @@ describe("the operators' disputes", () => {
     const again = await adminWrite(operator, "POST", `/api/admin/disputes/${artist.dispute.id}/evidence`);
     expect(await again.json()).toEqual(answer);
     expect((await stripe.disputes.retrieve(artist.dispute.id)).evidence_details.submission_count).toBe(1);
-    const audit = await env.DB.prepare("select actor, action, song_id from audit_log where action = 'dispute_evidence_submitted' and detail like ?").bind(`%${artist.dispute.id}%`).all();
+    const audit = await env.DB.prepare("select actor, action, song_id from audit_log where action = 'dispute_evidence_submitted' and detail like ?")
+      .bind(`%${artist.dispute.id}%`)
+      .all();
     expect(audit.results).toEqual([{ actor: expect.any(String), action: "dispute_evidence_submitted", song_id: artist.songId }]);
   });
 });

@@ -64,11 +64,21 @@ describe("distribution.process", () => {
       expect(result.retryMessages).toEqual([]);
 
       const song = await songRow(songId);
-      expect(song).toMatchObject({ status: "approved", package: songPackage, paid_at: paidAt, deliver_at: paidAt + window, bitrate: 128000, sample_rate: 44100 });
+      expect(song).toMatchObject({
+        status: "approved",
+        package: songPackage,
+        paid_at: paidAt,
+        deliver_at: paidAt + window,
+        bitrate: 128000,
+        sample_rate: 44100,
+      });
       // 400 frames × 1152 samples at 44.1 kHz.
       expect(song!.duration_ms).toBeCloseTo((frames * 1152 * 1000) / 44100, -1);
       const events = await songEvents(songId);
-      expect(events.map((e) => [e.from_status, e.to_status])).toEqual([["pending", "approved"], ["approved", "approved"]]);
+      expect(events.map((e) => [e.from_status, e.to_status])).toEqual([
+        ["pending", "approved"],
+        ["approved", "approved"],
+      ]);
       expect(events[1]!.cause).toContain(`delivery scheduled for ${new Date(paidAt + window).toISOString()} (${songPackage} package)`);
       expect(events[1]!.cause).toContain("128 kbps, 44.1 kHz");
       // Real windows are longer than a queue message can wait: the delay is capped at 12 hours.
@@ -96,7 +106,15 @@ describe("distribution.process", () => {
   it.each([
     ["a PNG that slipped into R2", pngBytes(), /not MP3 audio|could not be decoded/],
     ["plain text", new TextEncoder().encode("this is not audio ".repeat(400)), /not MP3 audio|could not be decoded/],
-    ["a file that only starts like an MP3", (() => { const b = new Uint8Array(8192); b.set([0xff, 0xfb, 0x90, 0x64]); return b; })(), /no playable MP3 frames|not MP3/],
+    [
+      "a file that only starts like an MP3",
+      (() => {
+        const b = new Uint8Array(8192);
+        b.set([0xff, 0xfb, 0x90, 0x64]);
+        return b;
+      })(),
+      /no playable MP3 frames|not MP3/,
+    ],
     ["a missing object", null, /The stored audio file is missing/],
   ] as const)("rejects %s with the reason the admin sees, once", async (_name, audio, reason) => {
     const jobs = new CapturingQueue();
@@ -110,7 +128,11 @@ describe("distribution.process", () => {
     expect(song!.deliver_at).toBeNull();
     const events = await songEvents(songId);
     // The paid fee goes back (docs/decisions/025): one refund event, one refund job, however often the job ran.
-    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([["pending", "approved"], ["approved", "rejected"], ["rejected", "rejected"]]);
+    expect(events.map((e) => [e.from_status, e.to_status])).toEqual([
+      ["pending", "approved"],
+      ["approved", "rejected"],
+      ["rejected", "rejected"],
+    ]);
     expect(events.find((e) => e.to_status === "rejected" && e.from_status === "approved")!.cause).toBe(`Audio check failed: ${song!.rejection_reason}`);
     expect(jobs.take().map((m) => m.body.type)).toEqual(["refund.send"]);
     expect(await publicList("recent")).not.toContain(songId);
@@ -267,7 +289,10 @@ describe("delivery", () => {
     expect(requeued).not.toContainEqual({ type: "distribution.process", songId: recent.songId });
     expect(requeued).not.toContainEqual({ type: "distribution.process", songId: deadLettered.songId });
 
-    await runJobs(requeued.filter((job) => "songId" in job && job.songId === lost.songId), runEnv);
+    await runJobs(
+      requeued.filter((job) => "songId" in job && job.songId === lost.songId),
+      runEnv,
+    );
     expect((await songRow(lost.songId))!.deliver_at).toBe(now - 11 * 60_000 + 48 * HOUR);
     await runCron(now + 60_000, runEnv);
     expect(jobs.take().map((m) => m.body)).not.toContainEqual({ type: "distribution.process", songId: lost.songId });
@@ -295,7 +320,9 @@ describe("dead letters", () => {
     await worker.queue(again, runEnv, createExecutionContext());
 
     const { results } = await env.DB.prepare("select job_type, payload, error, song_id from failed_jobs where song_id = ?1").bind(missingSong).all();
-    expect(results).toEqual([{ job_type: "distribution.process", payload: JSON.stringify(job), error: `distribution.process: no song ${missingSong}`, song_id: missingSong }]);
+    expect(results).toEqual([
+      { job_type: "distribution.process", payload: JSON.stringify(job), error: `distribution.process: no song ${missingSong}`, song_id: missingSong },
+    ]);
   });
 
   it("a dead-lettered job that now succeeds is acknowledged and not recorded", async () => {

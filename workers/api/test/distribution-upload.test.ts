@@ -11,7 +11,18 @@ import { describe, expect, it } from "vitest";
 import { INTERRUPTED, NOT_MULTIPART, OTHER_SESSION, TEXT_FIELD_MAX_BYTES, TEXT_FIELD_TOO_LONG } from "../src/distribution/receive-song-upload";
 import { R2_PART_BYTES } from "../src/platform/stream-to-r2";
 import { Browser, pngBytes, setUpArtist } from "./support";
-import { countSongs, mp3Like, postStreamed, recordingMedia, sessionHeaders, sha256, songKeys, streamedForm, uploadStillOpen, type BodyPart } from "./upload-support";
+import {
+  countSongs,
+  mp3Like,
+  postStreamed,
+  recordingMedia,
+  sessionHeaders,
+  sha256,
+  songKeys,
+  streamedForm,
+  uploadStillOpen,
+  type BodyPart,
+} from "./upload-support";
 
 async function signedUpArtist() {
   const browser = new Browser();
@@ -118,7 +129,11 @@ describe("an upload that fails mid-stream leaves nothing stored", () => {
     const before = await snapshot();
     const cover = new Uint8Array(6 * 1024 * 1024);
     cover.set(pngBytes());
-    const form = streamedForm([...details(customerId), { name: "songFile", filename: "song.mp3", data: mp3Like(6_000_000, 6) }, { name: "coverImage", filename: "cover.png", data: cover }]);
+    const form = streamedForm([
+      ...details(customerId),
+      { name: "songFile", filename: "song.mp3", data: mp3Like(6_000_000, 6) },
+      { name: "coverImage", filename: "cover.png", data: cover },
+    ]);
     const response = await postStreamed(headers, form);
 
     expect(response.status).toBe(413);
@@ -159,12 +174,43 @@ describe("fields sent first are judged before any file byte is read", () => {
   it.each([
     ["another session's customerId", (customerId: string) => [{ name: "customerId", data: `${customerId}x` }], 403, OTHER_SESSION],
     ["a one-letter artist name", () => [{ name: "artistName", data: "A" }], 400, "Artist name must be at least 2 characters"],
-    ["a blank title after a good artist name", () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "  " }], 400, "Song title is required"],
-    ["an empty explicit answer", () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "T" }, { name: "explicit", data: "" }], 400, "Please say whether the song has explicit content"],
-    ["an explicit answer other than yes or no", () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "T" }, { name: "explicit", data: "true" }], 400, "Please say whether the song has explicit content"],
+    [
+      "a blank title after a good artist name",
+      () => [
+        { name: "artistName", data: "Good Name" },
+        { name: "songTitle", data: "  " },
+      ],
+      400,
+      "Song title is required",
+    ],
+    [
+      "an empty explicit answer",
+      () => [
+        { name: "artistName", data: "Good Name" },
+        { name: "songTitle", data: "T" },
+        { name: "explicit", data: "" },
+      ],
+      400,
+      "Please say whether the song has explicit content",
+    ],
+    [
+      "an explicit answer other than yes or no",
+      () => [
+        { name: "artistName", data: "Good Name" },
+        { name: "songTitle", data: "T" },
+        { name: "explicit", data: "true" },
+      ],
+      400,
+      "Please say whether the song has explicit content",
+    ],
     [
       "a price above $1.99",
-      () => [{ name: "artistName", data: "Good Name" }, { name: "songTitle", data: "T" }, { name: "explicit", data: "no" }, { name: "price", data: "2.50" }],
+      () => [
+        { name: "artistName", data: "Good Name" },
+        { name: "songTitle", data: "T" },
+        { name: "explicit", data: "no" },
+        { name: "price", data: "2.50" },
+      ],
       400,
       "Price must be between $0.70 and $1.99",
     ],
@@ -186,7 +232,11 @@ describe("fields sent first are judged before any file byte is read", () => {
   it("a song sent before the fields is still accepted when they are good (any order is read)", async () => {
     const { customerId, headers } = await signedUpArtist();
     const song = mp3Like(5_500_000, 55);
-    const form = streamedForm([{ name: "songFile", filename: "song.mp3", data: song }, { name: "phone", data: "+1 555 0100" }, ...details(customerId).reverse()]);
+    const form = streamedForm([
+      { name: "songFile", filename: "song.mp3", data: song },
+      { name: "phone", data: "+1 555 0100" },
+      ...details(customerId).reverse(),
+    ]);
     const response = await postStreamed(headers, form);
 
     expect(response.status).toBe(201);

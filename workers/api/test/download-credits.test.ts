@@ -11,7 +11,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import * as v from "valibot";
-import { type AdminDownloadCredit, AdminDownloadCreditQueueSchema, AdminDownloadCreditSchema, type AdminReceipt, type DownloadFailureAnswer, FAILED_DOWNLOADS_BEFORE_CREDIT, type RedeemAnswer } from "@jplay/schema/receipts";
+import {
+  type AdminDownloadCredit,
+  AdminDownloadCreditQueueSchema,
+  AdminDownloadCreditSchema,
+  type AdminReceipt,
+  type DownloadFailureAnswer,
+  FAILED_DOWNLOADS_BEFORE_CREDIT,
+  type RedeemAnswer,
+} from "@jplay/schema/receipts";
 import type { AuditLogResponse } from "@jplay/schema/compliance";
 import { LOCAL_OPERATOR } from "../src/access/admin-access";
 import { accountBalance, ACCOUNTS, artistAvailableBalances } from "../src/ledger/ledger";
@@ -39,7 +47,9 @@ const UNKNOWN_ATTEMPT = { status: 404, code: "unknown_attempt" };
 async function heldListener(holder: Caller, count = 1) {
   const listenerId = newListenerId();
   const songs = await Promise.all(Array.from({ length: count }, () => liveSongWithIsrc()));
-  const answer = await (await providerCall("POST", "/api/provider/purchases", { purchases: songs.map((song) => listenerPurchase(song.songId, listenerId)) })).json<PurchaseReportAnswer>();
+  const answer = await (
+    await providerCall("POST", "/api/provider/purchases", { purchases: songs.map((song) => listenerPurchase(song.songId, listenerId)) })
+  ).json<PurchaseReportAnswer>();
   if (holder.provider) await transferListener(listenerId, PRIMARY, holder);
   const receipts = answer.results.map((result) => result as { receipt: string; receiptId: string });
   return { listenerId, songs, receipts };
@@ -65,17 +75,24 @@ async function reported(receiptId: string, attemptId: string, caller: Caller): P
 /** The audit records of an operator's decisions on this receipt's credit, as the portal's audit view reads them. */
 async function decisionsRecorded(operator: Browser, receiptId: string) {
   const records = await Promise.all(
-    (["download_credit_approved", "download_credit_denied"] as const).map(async (action) => (await (await operator.fetch(`/api/admin/audit?action=${action}`)).json<AuditLogResponse>()).records),
+    (["download_credit_approved", "download_credit_denied"] as const).map(
+      async (action) => (await (await operator.fetch(`/api/admin/audit?action=${action}`)).json<AuditLogResponse>()).records,
+    ),
   );
-  return records.flat().filter((record) => record.detail.includes(receiptId)).map((record) => [record.action, record.actor]);
+  return records
+    .flat()
+    .filter((record) => record.detail.includes(receiptId))
+    .map((record) => [record.action, record.actor]);
 }
 
-const creditTransactions = (receiptId: string) => env.DB.prepare("select count(*) as n from ledger_transactions where kind = 'download.credit' and ref = ?1").bind(receiptId).first<number>("n");
+const creditTransactions = (receiptId: string) =>
+  env.DB.prepare("select count(*) as n from ledger_transactions where kind = 'download.credit' and ref = ?1").bind(receiptId).first<number>("n");
 
 /** Reports FAILED_DOWNLOADS_BEFORE_CREDIT failures of the receipt, each under an attempt of its own redemption; the last answer. */
 async function failEnough(listenerId: string, receipt: { receipt: string; receiptId: string }, caller: Caller): Promise<DownloadFailureAnswer> {
   let answer: DownloadFailureAnswer | undefined;
-  for (let n = 0; n < FAILED_DOWNLOADS_BEFORE_CREDIT; n += 1) answer = await reported(receipt.receiptId, await attemptOf(listenerId, receipt.receipt, caller), caller);
+  for (let n = 0; n < FAILED_DOWNLOADS_BEFORE_CREDIT; n += 1)
+    answer = await reported(receipt.receiptId, await attemptOf(listenerId, receipt.receipt, caller), caller);
   return answer!;
 }
 
@@ -93,7 +110,12 @@ describe("what a provider may report", () => {
       ["a made-up UUID", first.receiptId, crypto.randomUUID(), PRIMARY],
       ["another receipt's attempt", second.receiptId, attempt, PRIMARY],
       ["an unknown receipt", "no-such-receipt", attempt, PRIMARY],
-      ...Object.getOwnPropertyNames(Object.prototype).map((name): [string, string, string, Caller] => [`the built-in name ${name}`, first.receiptId, name, PRIMARY]),
+      ...Object.getOwnPropertyNames(Object.prototype).map((name): [string, string, string, Caller] => [
+        `the built-in name ${name}`,
+        first.receiptId,
+        name,
+        PRIMARY,
+      ]),
       ["a built-in name as the receipt", "constructor", attempt, PRIMARY],
     ];
     for (const [why, receiptId, attemptId, caller] of refusals) {
@@ -102,7 +124,13 @@ describe("what a provider may report", () => {
     expect(await rowCounts()).toEqual(before);
 
     // The holder's own attempt counts.
-    expect(await reported(first.receiptId, attempt, PRIMARY)).toEqual({ receiptId: first.receiptId, failures: 1, credited: false, creditCents: 0, credit: "none" });
+    expect(await reported(first.receiptId, attempt, PRIMARY)).toEqual({
+      receiptId: first.receiptId,
+      failures: 1,
+      credited: false,
+      creditCents: 0,
+      credit: "none",
+    });
   });
 
   it("not the attempts of a listener it handed over to another provider; the new holder's own attempts count", async () => {
@@ -128,15 +156,25 @@ describe("crediting", () => {
 
     const first = await attemptOf(listenerId, receipt.receipt, provider);
     // The same attempt reported again and again counts once.
-    for (let n = 0; n < FAILED_DOWNLOADS_BEFORE_CREDIT + 1; n += 1) expect(await reported(receiptId, first, provider)).toMatchObject({ failures: 1, credited: false, credit: "none" });
+    for (let n = 0; n < FAILED_DOWNLOADS_BEFORE_CREDIT + 1; n += 1)
+      expect(await reported(receiptId, first, provider)).toMatchObject({ failures: 1, credited: false, credit: "none" });
     for (let n = 2; n < FAILED_DOWNLOADS_BEFORE_CREDIT; n += 1) {
       expect(await reported(receiptId, await attemptOf(listenerId, receipt.receipt, provider), provider)).toMatchObject({ failures: n, credited: false });
     }
     const last = await attemptOf(listenerId, receipt.receipt, provider);
-    expect(await reported(receiptId, last, provider)).toEqual({ receiptId, failures: FAILED_DOWNLOADS_BEFORE_CREDIT, credited: true, creditCents: 199, credit: "credited" });
+    expect(await reported(receiptId, last, provider)).toEqual({
+      receiptId,
+      failures: FAILED_DOWNLOADS_BEFORE_CREDIT,
+      credited: true,
+      creditCents: 199,
+      credit: "credited",
+    });
     // The crediting attempt again, and a later one: still one credit.
     expect(await reported(receiptId, last, provider)).toMatchObject({ failures: FAILED_DOWNLOADS_BEFORE_CREDIT, credited: true, creditCents: 199 });
-    expect(await reported(receiptId, await attemptOf(listenerId, receipt.receipt, provider), provider)).toMatchObject({ failures: FAILED_DOWNLOADS_BEFORE_CREDIT + 1, credited: true });
+    expect(await reported(receiptId, await attemptOf(listenerId, receipt.receipt, provider), provider)).toMatchObject({
+      failures: FAILED_DOWNLOADS_BEFORE_CREDIT + 1,
+      credited: true,
+    });
 
     expect(await creditTransactions(receiptId)).toBe(1);
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(199);
@@ -144,19 +182,32 @@ describe("crediting", () => {
     const { artistId } = songs[0]!;
     expect((await artistAvailableBalances(ctx, [artistId])).get(artistId)).toBe(180);
     const operator = await signedInOperator();
-    expect(await (await operator.fetch(`/api/admin/receipts/${receiptId}`)).json<AdminReceipt>()).toMatchObject({ failedDownloads: FAILED_DOWNLOADS_BEFORE_CREDIT + 1, creditedCents: 199, credit: "credited" });
+    expect(await (await operator.fetch(`/api/admin/receipts/${receiptId}`)).json<AdminReceipt>()).toMatchObject({
+      failedDownloads: FAILED_DOWNLOADS_BEFORE_CREDIT + 1,
+      creditedCents: 199,
+      credit: "credited",
+    });
   });
 
   it("past the provider's daily cap a credit waits for an operator: nothing written until approved, then once; a denied one never", async () => {
     const provider = enrolledProvider({ DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY: "1" });
     const { listenerId, receipts } = await heldListener(provider, 3);
-    const [underCap, queued, denied] = receipts as [{ receipt: string; receiptId: string }, { receipt: string; receiptId: string }, { receipt: string; receiptId: string }];
+    const [underCap, queued, denied] = receipts as [
+      { receipt: string; receiptId: string },
+      { receipt: string; receiptId: string },
+      { receipt: string; receiptId: string },
+    ];
     const operator = await signedInOperator();
 
     expect(await failEnough(listenerId, underCap, provider)).toMatchObject({ credited: true, creditCents: 199, credit: "credited" });
 
     const receivableBefore = await accountBalance(ctx, ACCOUNTS.providerReceivable);
-    expect(await failEnough(listenerId, queued, provider)).toMatchObject({ failures: FAILED_DOWNLOADS_BEFORE_CREDIT, credited: false, creditCents: 0, credit: "queued" });
+    expect(await failEnough(listenerId, queued, provider)).toMatchObject({
+      failures: FAILED_DOWNLOADS_BEFORE_CREDIT,
+      credited: false,
+      creditCents: 0,
+      credit: "queued",
+    });
     expect(await failEnough(listenerId, denied, provider)).toMatchObject({ credited: false, credit: "queued" });
     expect([await creditTransactions(queued.receiptId), await creditTransactions(denied.receiptId)]).toEqual([0, 0]);
     expect(await accountBalance(ctx, ACCOUNTS.providerReceivable)).toBe(receivableBefore);
@@ -165,7 +216,13 @@ describe("crediting", () => {
     const queue = v.parse(AdminDownloadCreditQueueSchema, await (await operator.fetch("/api/admin/download-credits")).json());
     const waiting = queue.credits.filter((credit) => credit.providerId === provider.provider);
     expect(waiting.map((credit) => credit.receiptId)).toEqual([queued.receiptId, denied.receiptId]);
-    expect(waiting[0]).toMatchObject({ amountCents: 199, failures: FAILED_DOWNLOADS_BEFORE_CREDIT, status: "queued", decidedBy: null, title: expect.any(String) });
+    expect(waiting[0]).toMatchObject({
+      amountCents: 199,
+      failures: FAILED_DOWNLOADS_BEFORE_CREDIT,
+      status: "queued",
+      decidedBy: null,
+      title: expect.any(String),
+    });
     expect(queue.total).toBeGreaterThanOrEqual(2);
     expect(await (await operator.fetch(`/api/admin/receipts/${queued.receiptId}`)).json<AdminReceipt>()).toMatchObject({ creditedCents: 0, credit: "queued" });
 
@@ -173,22 +230,39 @@ describe("crediting", () => {
     for (let n = 0; n < 2; n += 1) {
       const approved = await adminWrite(operator, "POST", `/api/admin/download-credits/${queued.receiptId}/approve`);
       expect(approved.status).toBe(200);
-      expect(v.parse(AdminDownloadCreditSchema, await approved.json())).toMatchObject({ receiptId: queued.receiptId, status: "credited", decidedBy: expect.any(String), decidedAt: expect.any(String) });
+      expect(v.parse(AdminDownloadCreditSchema, await approved.json())).toMatchObject({
+        receiptId: queued.receiptId,
+        status: "credited",
+        decidedBy: expect.any(String),
+        decidedAt: expect.any(String),
+      });
     }
     expect(await creditTransactions(queued.receiptId)).toBe(1);
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(199);
-    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/download-credits/${queued.receiptId}/deny`))).toMatchObject({ status: 409, code: "already_decided" });
+    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/download-credits/${queued.receiptId}/deny`))).toMatchObject({
+      status: 409,
+      code: "already_decided",
+    });
     // The audit log names the operator once: the repeated approval and the refused denial record nothing.
     expect(await decisionsRecorded(operator, queued.receiptId)).toEqual([["download_credit_approved", LOCAL_OPERATOR]]);
     // Later failures of the receipt change nothing.
-    expect(await reported(queued.receiptId, await attemptOf(listenerId, queued.receipt, provider), provider)).toMatchObject({ credited: true, credit: "credited" });
+    expect(await reported(queued.receiptId, await attemptOf(listenerId, queued.receipt, provider), provider)).toMatchObject({
+      credited: true,
+      credit: "credited",
+    });
     expect(await creditTransactions(queued.receiptId)).toBe(1);
 
     // Denied: never written, and not approvable afterwards.
     const refused = await adminWrite(operator, "POST", `/api/admin/download-credits/${denied.receiptId}/deny`);
     expect(await refused.json<AdminDownloadCredit>()).toMatchObject({ status: "denied", decidedBy: expect.any(String) });
-    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/download-credits/${denied.receiptId}/approve`))).toMatchObject({ status: 409, code: "already_decided" });
-    expect(await reported(denied.receiptId, await attemptOf(listenerId, denied.receipt, provider), provider)).toMatchObject({ credited: false, credit: "denied" });
+    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/download-credits/${denied.receiptId}/approve`))).toMatchObject({
+      status: 409,
+      code: "already_decided",
+    });
+    expect(await reported(denied.receiptId, await attemptOf(listenerId, denied.receipt, provider), provider)).toMatchObject({
+      credited: false,
+      credit: "denied",
+    });
     expect(await creditTransactions(denied.receiptId)).toBe(0);
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(199);
     expect(await decisionsRecorded(operator, denied.receiptId)).toEqual([["download_credit_denied", LOCAL_OPERATOR]]);
@@ -209,11 +283,18 @@ describe("crediting", () => {
     const before = await rowCounts();
     expect((await new Browser().fetch("/api/admin/download-credits")).status).toBe(401);
     expect(await errorOf(await adminWrite(new Browser(), "POST", `/api/admin/download-credits/${waiting.receiptId}/approve`))).toMatchObject({ status: 401 });
-    expect((await adminWrite(operator, "POST", `/api/admin/download-credits/${waiting.receiptId}/approve`, undefined, "https://elsewhere.example")).status).toBe(403);
+    expect(
+      (await adminWrite(operator, "POST", `/api/admin/download-credits/${waiting.receiptId}/approve`, undefined, "https://elsewhere.example")).status,
+    ).toBe(403);
     for (const receiptId of ["no-such-receipt", "constructor", "__proto__", crypto.randomUUID()]) {
       for (const decision of ["approve", "deny"]) {
         const answer = await adminWrite(operator, "POST", `/api/admin/download-credits/${encodeURIComponent(receiptId)}/${decision}`);
-        expect({ receiptId, decision, ...(await errorOf(answer)) }).toMatchObject({ receiptId, decision, status: 404, message: "No failed-download credit for this receipt" });
+        expect({ receiptId, decision, ...(await errorOf(answer)) }).toMatchObject({
+          receiptId,
+          decision,
+          status: 404,
+          message: "No failed-download credit for this receipt",
+        });
       }
     }
     expect(await rowCounts()).toEqual(before);

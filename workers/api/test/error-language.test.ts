@@ -39,8 +39,12 @@ describe("error messages", () => {
   });
 
   it("follow the browser's preference when the app has made no choice, and the app's choice over it", async () => {
-    expect((await errorOf("/api/me/language", { acceptLanguage: "es-MX, en;q=0.5", init: putLanguage("fr") })).message).toBe("Elige inglés (en) o español (es).");
-    expect((await errorOf("/api/me/language", { cookie: "en", acceptLanguage: "es-MX", init: putLanguage("fr") })).message).toBe("Choose English (en) or Spanish (es).");
+    expect((await errorOf("/api/me/language", { acceptLanguage: "es-MX, en;q=0.5", init: putLanguage("fr") })).message).toBe(
+      "Elige inglés (en) o español (es).",
+    );
+    expect((await errorOf("/api/me/language", { cookie: "en", acceptLanguage: "es-MX", init: putLanguage("fr") })).message).toBe(
+      "Choose English (en) or Spanish (es).",
+    );
     expect((await errorOf("/api/songs/00000000-0000-4000-8000-000000000000/audio", { cookie: "es" })).message).toBe("Canción no encontrada");
   });
 
@@ -60,6 +64,10 @@ describe("error messages", () => {
     const admin = await errorOf("/api/admin/sign-in", { cookie: "es", acceptLanguage: "es", init: crossSite });
     expect(artist).toMatchObject({ status: 403, code: "forbidden" });
     expect(artist.message).not.toContain("another website");
-    expect(admin).toMatchObject({ status: 403, code: "forbidden", message: "This request came from another website and was refused. Please use JPlay's own pages." });
+    expect(admin).toMatchObject({
+      status: 403,
+      code: "forbidden",
+      message: "This request came from another website and was refused. Please use JPlay's own pages.",
+    });
   });
 });

@@ -37,7 +37,11 @@ async function sendReport(purchases: unknown[]): Promise<PurchaseReportAnswer> {
   const timestamp = String(resendTimestamp(rawBody));
   const signature = await signPost(SECRET, timestamp, "/api/provider/purchases", rawBody);
   const response = await exports.default.fetch(
-    new Request(`${ORIGIN}/api/provider/purchases`, { method: "POST", headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature }, body: rawBody }),
+    new Request(`${ORIGIN}/api/provider/purchases`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature },
+      body: rawBody,
+    }),
   );
   expect(response.status, await response.clone().text()).toBe(200);
   return response.json();
@@ -67,7 +71,12 @@ const balance = async () => (await artistAvailableBalances(testContext(), [artis
 
 beforeAll(async () => {
   operator = await signedInOperator();
-  const created = await adminWrite(operator, "POST", "/api/admin/facilities", { name: "Cedar Unit TRULINCS", state: "KY", cleanOnly: false, priceCeilingCents: 99 });
+  const created = await adminWrite(operator, "POST", "/api/admin/facilities", {
+    name: "Cedar Unit TRULINCS",
+    state: "KY",
+    cleanOnly: false,
+    priceCeilingCents: 99,
+  });
   expect(created.status).toBe(201);
   facility = await created.json();
   artistId = await insertArtist();
@@ -79,7 +88,9 @@ beforeAll(async () => {
   await identifiersAssigned(dearSong);
   await identifiersAssigned(cheapSong);
   since = String((await env.DB.prepare("select coalesce(max(seq), 0) as seq from catalogue_changes").first<number>("seq")) ?? 0);
-  await env.DB.prepare("insert into catalogue_changes (song_id, kind, at) select value, 'release', ?1 from json_each(?2)").bind(Date.now(), JSON.stringify([dearSong, cheapSong])).run();
+  await env.DB.prepare("insert into catalogue_changes (song_id, kind, at) select value, 'release', ?1 from json_each(?2)")
+    .bind(Date.now(), JSON.stringify([dearSong, cheapSong]))
+    .run();
 });
 
 describe("an operator sets a facility's price ceiling", () => {
@@ -93,7 +104,12 @@ describe("an operator sets a facility's price ceiling", () => {
 
   it("refuses a ceiling that is not a whole number of cents from 70 to 199, changing nothing", async () => {
     for (const priceCeilingCents of [69, 200, 99.5, "99"]) {
-      const refused = await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}`, { name: "Cedar Unit", state: "KY", cleanOnly: false, priceCeilingCents });
+      const refused = await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}`, {
+        name: "Cedar Unit",
+        state: "KY",
+        cleanOnly: false,
+        priceCeilingCents,
+      });
       expect(await errorOf(refused)).toMatchObject({ status: 400, message: "Enter the facility's price ceiling in cents, a whole number from 70 to 199." });
     }
     const listed = await (await operator.fetch("/api/admin/facilities")).json<{ facilities: Facility[] }>();
@@ -101,9 +117,19 @@ describe("an operator sets a facility's price ceiling", () => {
   });
 
   it("writes each change of the ceiling to the audit log as a facility setting change", async () => {
-    const lowered = await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}`, { name: "Cedar Unit", state: "KY", cleanOnly: false, priceCeilingCents: 85 });
+    const lowered = await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}`, {
+      name: "Cedar Unit",
+      state: "KY",
+      cleanOnly: false,
+      priceCeilingCents: 85,
+    });
     expect(lowered.status).toBe(200);
-    const raised = await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}`, { name: "Cedar Unit", state: "KY", cleanOnly: false, priceCeilingCents: 99 });
+    const raised = await adminWrite(operator, "POST", `/api/admin/facilities/${facility.id}`, {
+      name: "Cedar Unit",
+      state: "KY",
+      cleanOnly: false,
+      priceCeilingCents: 99,
+    });
     expect(raised.status).toBe(200);
     const audit = await (await operator.fetch(`/api/admin/audit?facility=${facility.id}&action=facility_changed`)).json<AuditLogResponse>();
     expect(audit.records.map((record) => record.detail).slice(0, 2)).toEqual([
@@ -116,14 +142,28 @@ describe("an operator sets a facility's price ceiling", () => {
 
 describe("both feeds carry the facility's price", () => {
   const ourReleases = (page: DeliveryFeedPage) =>
-    new Map(page.changes.filter((change): change is ReleaseChange => change.kind === "release" && [dearSong, cheapSong].includes(change.songId)).map((change) => [change.songId, change.priceCents]));
+    new Map(
+      page.changes
+        .filter((change): change is ReleaseChange => change.kind === "release" && [dearSong, cheapSong].includes(change.songId))
+        .map((change) => [change.songId, change.priceCents]),
+    );
 
   it("JSON: min(song's price, ceiling) asked for the facility, the song's own price otherwise", async () => {
     const atFacility = await signedGet(`/api/provider/releases?since=${since}&limit=500&facility=${facility.id}`);
     expect(atFacility.status).toBe(200);
-    expect(ourReleases(await atFacility.json())).toEqual(new Map([[dearSong, 99], [cheapSong, 80]]));
+    expect(ourReleases(await atFacility.json())).toEqual(
+      new Map([
+        [dearSong, 99],
+        [cheapSong, 80],
+      ]),
+    );
     const everywhere = await signedGet(`/api/provider/releases?since=${since}&limit=500`);
-    expect(ourReleases(await everywhere.json())).toEqual(new Map([[dearSong, 199], [cheapSong, 80]]));
+    expect(ourReleases(await everywhere.json())).toEqual(
+      new Map([
+        [dearSong, 199],
+        [cheapSong, 80],
+      ]),
+    );
   });
 
   it("ERN: the deal's suggested retail price is the facility's price", async () => {
@@ -161,10 +201,18 @@ describe("purchase reports are checked against the facility's price", () => {
     const above = purchaseAt(dearSong, 199, facility.id);
     const answer = await sendReport([above, purchaseAt(dearSong, 199)]);
     expect(answer).toMatchObject({ recorded: 1, rejected: 1 });
-    expect(answer.results[0]).toMatchObject({ status: "rejected", code: "price_mismatch", reason: `Song ${dearSong} sells at 99 cents at facility ${facility.id} (its price ceiling), not 199: not credited; kept for an operator to settle` });
+    expect(answer.results[0]).toMatchObject({
+      status: "rejected",
+      code: "price_mismatch",
+      reason: `Song ${dearSong} sells at 99 cents at facility ${facility.id} (its price ceiling), not 199: not credited; kept for an operator to settle`,
+    });
     // Only the purchase outside any facility, at the song's own $1.99: 19 + 180.
     expect((await balance()) - before).toBe(180);
-    const kept = await env.DB.prepare("select reported_price_cents as reported, catalogue_price_cents as catalogue from purchase_price_mismatches where purchase_id = ?1").bind(above.purchaseId).first();
+    const kept = await env.DB.prepare(
+      "select reported_price_cents as reported, catalogue_price_cents as catalogue from purchase_price_mismatches where purchase_id = ?1",
+    )
+      .bind(above.purchaseId)
+      .first();
     expect(kept).toEqual({ reported: 199, catalogue: 99 });
   });
 });

@@ -71,10 +71,16 @@ async function deliverPendingTo(target: Env, connectedAccounts: string[] = []): 
   const pending = lists.flatMap((list) => list.data.reverse()).sort((a, b) => a.created - b.created);
   const report = { delivered: 0, failed: 0 };
   for (const event of pending) {
-    const [path, secret] = event.account ? ["/api/webhooks/stripe-connect", env.STRIPE_CONNECT_WEBHOOK_SECRET!] : ["/api/webhooks/stripe", env.STRIPE_WEBHOOK_SECRET!];
+    const [path, secret] = event.account
+      ? ["/api/webhooks/stripe-connect", env.STRIPE_CONNECT_WEBHOOK_SECRET!]
+      : ["/api/webhooks/stripe", env.STRIPE_WEBHOOK_SECRET!];
     const payload = JSON.stringify(await asEndpointReceives(event));
     const ctx = createExecutionContext();
-    const request = new Request(`${SITE_ORIGIN}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) }, body: payload });
+    const request = new Request(`${SITE_ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) },
+      body: payload,
+    });
     const answer = await Promise.resolve(worker.fetch(request, target, ctx)).catch(() => new Response(null, { status: 500 }));
     await waitOnExecutionContext(ctx);
     if (answer.ok) report.delivered++;
@@ -83,8 +89,12 @@ async function deliverPendingTo(target: Env, connectedAccounts: string[] = []): 
   return report;
 }
 
-const armFault = (mode: "http_500" | "http_500_after_commit" | "http_500_before_key" | "http_429" | "timeout_after_commit", count: number, pathPrefix: string, method?: "POST") =>
-  sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix, ...(method ? { method } : {}) });
+const armFault = (
+  mode: "http_500" | "http_500_after_commit" | "http_500_before_key" | "http_429" | "timeout_after_commit",
+  count: number,
+  pathPrefix: string,
+  method?: "POST",
+) => sandbox("POST", "/v1/test_helpers/faults", { mode, count: String(count), path_prefix: pathPrefix, ...(method ? { method } : {}) });
 
 // Payout transfers draw on Stripe's available balance: funded once, before anything else happens.
 beforeAll(async () => {
@@ -103,7 +113,10 @@ const message = (body: unknown, attempts = 1) => ({ id: `fault-${++messageSerial
 
 /** Runs the messages through the Worker's queue handler (in this order) and answers acks and retries. */
 async function deliver(bodies: unknown[], jobEnv: Env = env, queue = "jplay-jobs") {
-  const batch = createMessageBatch<Job>(queue, bodies.map((body) => message(body)));
+  const batch = createMessageBatch<Job>(
+    queue,
+    bodies.map((body) => message(body)),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, jobEnv, ctx);
   return getQueueResult(batch, ctx);
@@ -154,7 +167,9 @@ function d1FailingAt(pattern: RegExp, times = 1): D1Database {
 async function artistWithCard() {
   const { setup, saved } = await setUpArtist(new Browser(), { ...TEST_CARD, number: freshCardNumber() });
   expect(saved.status).toBe(200);
-  const row = await env.DB.prepare("SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?")
+  const row = await env.DB.prepare(
+    "SELECT a.id AS artistId, pm.id AS paymentMethodId FROM artists a JOIN payment_methods pm ON pm.artist_id = a.id WHERE a.stripe_customer_id = ?",
+  )
     .bind(setup.customerId)
     .first<{ artistId: string; paymentMethodId: string }>();
   return { customerId: setup.customerId, ...row! };
@@ -172,7 +187,11 @@ async function retryOneSong() {
   const response = await answeredWithEnv(
     operator,
     "/api/admin/payments/retry",
-    { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN }, body: JSON.stringify({ payments: [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId }] }) },
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE_ORIGIN },
+      body: JSON.stringify({ payments: [{ paymentMethodId: artist.paymentMethodId, artistId: artist.artistId, songId }] }),
+    },
     { ...env, JOBS: jobs.asQueue() },
   );
   expect(jobs.take().map((m) => m.body)).toHaveLength(1);
@@ -187,7 +206,9 @@ const charges = async (customerId: string) => (await stripe.charges.list({ custo
 /** The idempotency key each of the customer's PaymentIntents was created with (its payment_intent.created event says). */
 const intentKeysOf = async (customerId: string) => {
   const intents = new Set((await stripe.paymentIntents.list({ customer: customerId, limit: 100 })).data.map((intent) => intent.id));
-  const created = (await stripe.events.list({ type: "payment_intent.created", limit: 100 })).data.filter((event) => intents.has((event.data.object as { id: string }).id));
+  const created = (await stripe.events.list({ type: "payment_intent.created", limit: 100 })).data.filter((event) =>
+    intents.has((event.data.object as { id: string }).id),
+  );
   return created.map((event) => event.request?.idempotency_key);
 };
 const keyAttemptOf = async (paymentId: string) =>
@@ -388,7 +409,13 @@ describe("webhooks lost and later replayed", () => {
     // The artist's connected account is created and becomes payable while our webhook endpoint fails.
     await webhooksUnreachable();
     const artistId = await insertArtist();
-    const account = await stripe.accounts.create({ type: "custom", country: "US", business_type: "individual", individual: { id_number: "000000000" }, capabilities: { transfers: { requested: true } } });
+    const account = await stripe.accounts.create({
+      type: "custom",
+      country: "US",
+      business_type: "individual",
+      individual: { id_number: "000000000" },
+      capabilities: { transfers: { requested: true } },
+    });
     await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
     // Two steps, two account.updated events: a debit card first (not payable yet), then the terms.
     await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" });
@@ -418,7 +445,11 @@ describe("webhooks lost and later replayed", () => {
     const replay = { ...(await asEndpointReceives(stale!)), id: `${stale!.id}_replayed` };
     const payload = JSON.stringify(replay);
     const late = await exports.default.fetch(
-      new Request(`${SITE_ORIGIN}/api/webhooks/stripe-connect`, { method: "POST", headers: { "Stripe-Signature": await stripeSignature(payload, env.STRIPE_CONNECT_WEBHOOK_SECRET!) }, body: payload }),
+      new Request(`${SITE_ORIGIN}/api/webhooks/stripe-connect`, {
+        method: "POST",
+        headers: { "Stripe-Signature": await stripeSignature(payload, env.STRIPE_CONNECT_WEBHOOK_SECRET!) },
+        body: payload,
+      }),
     );
     expect(late.status).toBe(200);
     expect((await artistRow()).payoutsEnabled).toBe(true);
@@ -437,17 +468,39 @@ describe("every job type delivered twice and out of order acts once", () => {
     const jobEnv = { ...env, JOBS: jobs.asQueue() } as Env;
 
     // The delivery message overtakes the audio check: nothing to deliver yet.
-    expect((await deliver([{ type: "distribution.deliver", songId }, { type: "distribution.deliver", songId }], jobEnv)).retryMessages).toEqual([]);
+    expect(
+      (
+        await deliver(
+          [
+            { type: "distribution.deliver", songId },
+            { type: "distribution.deliver", songId },
+          ],
+          jobEnv,
+        )
+      ).retryMessages,
+    ).toEqual([]);
     expect((await songRow(songId))?.status).toBe("approved");
     expect((await songRow(songId))?.deliver_at).toBeNull();
 
-    expect((await deliver([{ type: "distribution.process", songId }, { type: "distribution.process", songId }], jobEnv)).retryMessages).toEqual([]);
+    expect(
+      (
+        await deliver(
+          [
+            { type: "distribution.process", songId },
+            { type: "distribution.process", songId },
+          ],
+          jobEnv,
+        )
+      ).retryMessages,
+    ).toEqual([]);
     const scheduled = await songRow(songId);
     expect(scheduled?.deliver_at).not.toBeNull();
     expect(scheduled?.duration_ms).toBeGreaterThan(0);
     await approveInReview(songId, jobs);
     // Its delivery time has come (as if the delay passed); both delivery messages arrive, twice.
-    await env.DB.prepare("UPDATE songs SET deliver_at = ? WHERE id = ?").bind(Date.now() - 1000, songId).run();
+    await env.DB.prepare("UPDATE songs SET deliver_at = ? WHERE id = ?")
+      .bind(Date.now() - 1000, songId)
+      .run();
     const deliveries = jobs.take().map((m) => m.body);
     expect(deliveries.every((body) => body.type === "distribution.deliver")).toBe(true);
     expect((await deliver([...deliveries, ...deliveries], jobEnv)).retryMessages).toEqual([]);
@@ -531,7 +584,9 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     const requestId = nextRequestId();
     await armFault("timeout_after_commit", 3, "/v1/payment_intents");
     // Called in the test's own context (not through exports), so the simulated clock reaches its timers.
-    const lost = await withFastClock(() => artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "expedited", requestId }, env));
+    const lost = await withFastClock(() =>
+      artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "expedited", requestId }, env),
+    );
     expect(lost.status).toBe(503);
     expect((await lost.json<{ error: { message: string } }>()).error.message).toMatch(/try again/i);
     expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([4999]);
@@ -544,7 +599,9 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     expect(await again.json()).toEqual({ alreadyProcessed: true, feeOption: "expedited" });
     expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([4999]);
     // Paid once (the local queue may since have run its audio check: approved → approved).
-    const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'").bind(artist.songId).first<{ n: number }>();
+    const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'")
+      .bind(artist.songId)
+      .first<{ n: number }>();
     expect(paidEvents?.n).toBe(1);
   });
 
@@ -582,11 +639,18 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
   it("the Worker stopped after Stripe charged, before the song was paid: no answer, no lost payment — the webhook pays the song once", async () => {
     const artist = await artistWithSong();
     const crashing = { ...env, DB: d1FailingAt(/update payments set status = 'succeeded'/) } as Env;
-    const died = await artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "standard", requestId: nextRequestId() }, crashing);
+    const died = await artistFetchWithEnv(
+      artist.browser,
+      `/api/distribute/${artist.songId}/complete`,
+      { feeOption: "standard", requestId: nextRequestId() },
+      crashing,
+    );
     expect(died.status).toBeGreaterThanOrEqual(500);
     expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([9900]);
     expect(await songPaidBy(artist.songId)).toMatchObject({ status: "approved", package: "standard" });
-    const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'").bind(artist.songId).first<{ n: number }>();
+    const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'")
+      .bind(artist.songId)
+      .first<{ n: number }>();
     expect(paidEvents?.n).toBe(1);
     expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["succeeded"]);
   });
@@ -596,7 +660,12 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     await webhooksUnreachable();
     // The Worker stops after Stripe charged; the webhook sent meanwhile finds our endpoint down too.
     const crashing = { ...env, DB: d1FailingAt(/update payments set status = 'succeeded'|"stripe_events"/, Infinity) } as Env;
-    const died = await artistFetchWithEnv(artist.browser, `/api/distribute/${artist.songId}/complete`, { feeOption: "standard", requestId: nextRequestId() }, crashing);
+    const died = await artistFetchWithEnv(
+      artist.browser,
+      `/api/distribute/${artist.songId}/complete`,
+      { feeOption: "standard", requestId: nextRequestId() },
+      crashing,
+    );
     expect(died.status).toBeGreaterThanOrEqual(500);
     expect(await paymentSongRow(artist.songId)).toMatchObject({ status: "pending" });
 
@@ -609,14 +678,17 @@ describe("Stripe faults and a stopped Worker during POST /api/distribute/{songId
     expect(await sandbox("POST", "/v1/test_helpers/deliver_events")).toMatchObject({ failed: 0 });
     expect(await sandbox("POST", "/v1/test_helpers/deliver_events")).toMatchObject({ delivered: 0, failed: 0 });
     expect((await chargesOf(artist.customerId)).map((c) => c.amount)).toEqual([9900]);
-    const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'").bind(artist.songId).first<{ n: number }>();
+    const paidEvents = await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'")
+      .bind(artist.songId)
+      .first<{ n: number }>();
     expect(paidEvents?.n).toBe(1);
     expect((await paymentsOf(artist.songId)).map((p) => p.status)).toEqual(["succeeded"]);
   });
 });
 
 describe("a 500 Stripe stored under the key, on the card-form and subscription paths", () => {
-  const checkout = (browser: Browser) => browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const checkout = (browser: Browser) =>
+    browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   const subscribe = (browser: Browser) => browser.fetch("/api/get-or-create-subscription", { method: "POST" });
 
   it("checkout: after a stored 500 the next call looks first, then makes one intent with the payment's next key", async () => {
@@ -656,7 +728,9 @@ describe("a 500 Stripe stored under the key, on the card-form and subscription p
     const again = await subscribe(artist.browser);
     expect(again.status).toBe(200);
     expect((await stripe.subscriptions.list({ customer: artist.customerId, status: "all" })).data.map((s) => s.id)).toEqual([made[0]!.id]);
-    expect(await env.DB.prepare("SELECT stripe_subscription_id AS id FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first()).toEqual({ id: made[0]!.id });
+    expect(await env.DB.prepare("SELECT stripe_subscription_id AS id FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first()).toEqual({
+      id: made[0]!.id,
+    });
   });
 
   it("Pro: after a stored 500 with nothing made, the next call subscribes once with a new key", async () => {
@@ -750,7 +824,8 @@ describe("a stopped Worker during an upload leaves no orphan object and no half 
 const countRows = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
 /** A multipart request from the browser (with its cookies), answered by the Worker with another env. */
-const artistFetchWithEnvForm = (browser: Browser, path: string, form: FormData, jobEnv: Env) => answeredWithEnv(browser, path, { method: "POST", body: form }, jobEnv);
+const artistFetchWithEnvForm = (browser: Browser, path: string, form: FormData, jobEnv: Env) =>
+  answeredWithEnv(browser, path, { method: "POST", body: form }, jobEnv);
 
 /**
  * The browser builds the request (cookies, headers) as usual; the Worker answers it here, in the

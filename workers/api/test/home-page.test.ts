@@ -31,7 +31,9 @@ const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), htm
 
 async function liveSong(title: string, explicit: boolean, distributedAt: number) {
   const songId = await insertSong({ artistId: await insertArtist(), status: "distributed", distributedAt });
-  await env.DB.prepare("update songs set title = ?1, artist_name = 'Home Page Artist', explicit = ?2 where id = ?3").bind(title, explicit ? 1 : 0, songId).run();
+  await env.DB.prepare("update songs set title = ?1, artist_name = 'Home Page Artist', explicit = ?2 where id = ?3")
+    .bind(title, explicit ? 1 : 0, songId)
+    .run();
   return songId;
 }
 
@@ -99,7 +101,10 @@ describe("GET /", () => {
   });
 
   it("renders a clean-only facility's catalogue from the address, and from the cookie the app keeps", async () => {
-    for (const [path, cookie] of [[`/?facility=${cleanFacility}`, ""], ["/", cleanFacility]] as const) {
+    for (const [path, cookie] of [
+      [`/?facility=${cleanFacility}`, ""],
+      ["/", cleanFacility],
+    ] as const) {
       const browser = new Browser();
       browser.setCookie("facility", cookie);
       const response = await browser.fetch(path);

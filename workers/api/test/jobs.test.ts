@@ -43,7 +43,9 @@ describe("JOBS queue consumer", () => {
 describe("Cron Trigger", () => {
   it("runs the daily schedule and refuses a schedule it does not know", async () => {
     const ctx = createExecutionContext();
-    await expect(worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.UTC(2026, 10, 23, 9) }), env, ctx)).resolves.toBeUndefined();
+    await expect(
+      worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: Date.UTC(2026, 10, 23, 9) }), env, ctx),
+    ).resolves.toBeUndefined();
     await expect(worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx)).rejects.toThrow(
       'No tasks are registered for the schedule "* * * * *"',
     );
@@ -64,7 +66,13 @@ describe("Cron Trigger", () => {
       expect(ran).toEqual(["deliverSongs", "reconcileStripe", "purgeSessions"]);
       const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
       // The error's type, never its message (platform/loggable-error.ts).
-      expect(lines).toContainEqual({ level: "error", event: "scheduled_task_failed", task: "reconcileStripe", scheduledTime: "2026-11-23T09:15:00.000Z", errorType: "Error" });
+      expect(lines).toContainEqual({
+        level: "error",
+        event: "scheduled_task_failed",
+        task: "reconcileStripe",
+        scheduledTime: "2026-11-23T09:15:00.000Z",
+        errorType: "Error",
+      });
     } finally {
       logged.mockRestore();
     }

@@ -137,9 +137,9 @@ async function candidatesFor(world: World, step: PlainOperation, songs: RunSong[
   if (step.kind === "purchase" && world.live.length > 0) return songs.filter((song) => world.live.includes(song.songId));
   if (step.kind !== "reject" || songs.length === 0) return songs;
   const ids = JSON.stringify(songs.map((song) => song.songId));
-  const approved = (await env.DB.prepare("SELECT id FROM songs WHERE status = 'approved' AND id IN (SELECT value FROM json_each(?))").bind(ids).all<{ id: string }>()).results.map(
-    (row) => row.id,
-  );
+  const approved = (
+    await env.DB.prepare("SELECT id FROM songs WHERE status = 'approved' AND id IN (SELECT value FROM json_each(?))").bind(ids).all<{ id: string }>()
+  ).results.map((row) => row.id);
   return approved.length > 0 ? songs.filter((song) => approved.includes(song.songId)) : songs;
 }
 
@@ -166,15 +166,19 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
       await makeRecoveryOffer(paymentDeps(world), (await artistById(db, song!.artist.id))!, song!.songId, step.tier);
       return;
     case "adminRetry":
-      await createRetryBatch(paymentDeps(world), [
-        { artistId: song!.artist.id, paymentMethodId: song!.artist.paymentMethodId, songId: step.initialCharge ? null : song!.songId },
-      ], TEST_OPERATOR);
+      await createRetryBatch(
+        paymentDeps(world),
+        [{ artistId: song!.artist.id, paymentMethodId: song!.artist.paymentMethodId, songId: step.initialCharge ? null : song!.songId }],
+        TEST_OPERATOR,
+      );
       await runQueuedMoneyJobs(world);
       return;
     case "publish": {
       // The pipeline's audio check and schedule, an operator's approval, the song live at its time.
       await processDistribution(jobContext(world), song!.songId);
-      const approved = await approveSong(testContext({ jobs: world.jobs.asQueue(), now: () => Date.now() + 30 * DAY_MS }), song!.songId, { actor: TEST_OPERATOR });
+      const approved = await approveSong(testContext({ jobs: world.jobs.asQueue(), now: () => Date.now() + 30 * DAY_MS }), song!.songId, {
+        actor: TEST_OPERATOR,
+      });
       if (approved.status === "distributed") world.live.push(song!.songId);
       world.jobs.take();
       return;
@@ -194,7 +198,12 @@ async function runStep(world: World, step: PlainOperation): Promise<void> {
       world.day++;
       return;
     case "reject":
-      await rejectSongByOperator(testContext({ jobs: world.jobs.asQueue() }), song!.songId, { reason: "not_their_work", note: "The file is not the artist's own recording." }, TEST_OPERATOR);
+      await rejectSongByOperator(
+        testContext({ jobs: world.jobs.asQueue() }),
+        song!.songId,
+        { reason: "not_their_work", note: "The file is not the artist's own recording." },
+        TEST_OPERATOR,
+      );
       await runQueuedMoneyJobs(world);
       return;
   }
@@ -252,12 +261,21 @@ async function newArtist(cardNumber: string): Promise<RunArtist> {
  */
 async function settle(world: World): Promise<void> {
   const artistIds = world.artists.map((artist) => artist.id);
-  const pendingItems = await db.select({ id: retryItems.id }).from(retryItems).where(and(inArray(retryItems.artistId, artistIds), eq(retryItems.status, "pending")));
+  const pendingItems = await db
+    .select({ id: retryItems.id })
+    .from(retryItems)
+    .where(and(inArray(retryItems.artistId, artistIds), eq(retryItems.status, "pending")));
   for (const item of pendingItems) await chargeRetryItem(paymentDeps(world), item.id);
   const runPayments = db.select({ id: payments.id }).from(payments).where(inArray(payments.artistId, artistIds));
-  const pendingRefunds = await db.select({ id: refunds.id }).from(refunds).where(and(inArray(refunds.paymentId, runPayments), eq(refunds.status, "pending")));
+  const pendingRefunds = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.paymentId, runPayments), eq(refunds.status, "pending")));
   for (const refund of pendingRefunds) await sendRefund(paymentDeps(world), refund.id);
-  const pendingPayouts = await db.select().from(payouts).where(and(inArray(payouts.artistId, artistIds), eq(payouts.status, "pending")));
+  const pendingPayouts = await db
+    .select()
+    .from(payouts)
+    .where(and(inArray(payouts.artistId, artistIds), eq(payouts.status, "pending")));
   for (const payout of pendingPayouts) await payArtist(testContext({ jobs: world.jobs.asQueue(), stripe }), payout.artistId, payout.period);
   world.jobs.take();
   await deliverEvents();
@@ -293,9 +311,15 @@ async function atStripe(world: World) {
     for (const charge of charges) {
       const intent = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!intent) continue;
-      refunded += sum((await all(stripe.refunds.list({ payment_intent: intent, limit: 100 }))).filter((refund) => refund.status === "succeeded").map((refund) => refund.amount));
+      refunded += sum(
+        (await all(stripe.refunds.list({ payment_intent: intent, limit: 100 })))
+          .filter((refund) => refund.status === "succeeded")
+          .map((refund) => refund.amount),
+      );
     }
-    transferred += sum((await all(stripe.transfers.list({ destination: artist.accountId, limit: 100 }))).map((transfer) => transfer.amount - (transfer.amount_reversed ?? 0)));
+    transferred += sum(
+      (await all(stripe.transfers.list({ destination: artist.accountId, limit: 100 }))).map((transfer) => transfer.amount - (transfer.amount_reversed ?? 0)),
+    );
   }
   return { charged, refunded, transferred };
 }
@@ -304,7 +328,8 @@ async function atStripe(world: World) {
 async function inLedger(world: World) {
   const artistIds = world.artists.map((artist) => artist.id);
   const paymentIds = (await db.select({ id: payments.id }).from(payments).where(inArray(payments.artistId, artistIds))).map((row) => row.id);
-  const refundIds = paymentIds.length === 0 ? [] : (await db.select({ id: refunds.id }).from(refunds).where(inArray(refunds.paymentId, paymentIds))).map((row) => row.id);
+  const refundIds =
+    paymentIds.length === 0 ? [] : (await db.select({ id: refunds.id }).from(refunds).where(inArray(refunds.paymentId, paymentIds))).map((row) => row.id);
   const payoutIds = (await db.select({ id: payouts.id }).from(payouts).where(inArray(payouts.artistId, artistIds))).map((row) => row.id);
   return {
     // What JPlay received is negative in the ledger (ledger-postings.ts).
@@ -315,7 +340,9 @@ async function inLedger(world: World) {
 }
 
 async function expectBooksBalanced(): Promise<void> {
-  const unbalanced = await env.DB.prepare("select transaction_id, sum(amount_cents) as total from ledger_entries group by transaction_id having total != 0").all();
+  const unbalanced = await env.DB.prepare(
+    "select transaction_id, sum(amount_cents) as total from ledger_entries group by transaction_id having total != 0",
+  ).all();
   expect(unbalanced.results).toEqual([]);
   const negative = await env.DB.prepare(
     "select account, sum(amount_cents) as balance from ledger_entries where account like 'artist:%:available' group by account having balance < 0",
@@ -331,35 +358,39 @@ beforeAll(async () => {
 });
 
 describe("the ledger is the only writer of money", () => {
-  it(`after ${RUNS} runs of ${OPERATIONS_PER_RUN} random operations with declines and Stripe failures, the books balance and match Stripe`, async () => {
-    const tally = new Map<string, number>();
-    const totals = { charged: 0, refunded: 0, transferred: 0 };
-    await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: OPERATIONS_PER_RUN, maxLength: OPERATIONS_PER_RUN }), async (ops) => {
-        const timed = async <T>(name: string, work: () => Promise<T>) => {
-          const started = performance.now();
-          const result = await work();
-          tally.set(`ms:${name}`, (tally.get(`ms:${name}`) ?? 0) + Math.round(performance.now() - started));
-          return result;
-        };
-        const world: World = { artists: await timed("setup", () => Promise.all(CARDS().map(newArtist))), live: [], day: 0, jobs: new CapturingQueue() };
-        for (const op of ops) await apply(world, op, tally);
-        await timed("settle", () => settle(world));
-        await expectBooksBalanced();
-        // Webhooks Stripe sent in the background may still be arriving: wait for the books to catch up.
-        const stripeSide = await atStripe(world);
-        await vi.waitFor(async () => expect(await inLedger(world)).toEqual(stripeSide), { timeout: 20_000, interval: 200 });
-        totals.charged += stripeSide.charged;
-        totals.refunded += stripeSide.refunded;
-        totals.transferred += stripeSide.transferred;
-      }),
-      { numRuns: RUNS, endOnFailure: true },
-    );
-    console.log(JSON.stringify({ level: "info", test: "ledger-properties", totals, operations: Object.fromEntries(tally) }));
-    // The runs moved money every way they claim to have tested.
-    expect(totals.charged).toBeGreaterThan(0);
-    expect(totals.refunded).toBeGreaterThan(0);
-    expect(totals.transferred).toBeGreaterThan(0);
-    expect(tally.get("refused:stripeFails") ?? 0).toBeGreaterThan(0);
-  }, 120_000 + RUNS * OPERATIONS_PER_RUN * 100);
+  it(
+    `after ${RUNS} runs of ${OPERATIONS_PER_RUN} random operations with declines and Stripe failures, the books balance and match Stripe`,
+    async () => {
+      const tally = new Map<string, number>();
+      const totals = { charged: 0, refunded: 0, transferred: 0 };
+      await fc.assert(
+        fc.asyncProperty(fc.array(operation, { minLength: OPERATIONS_PER_RUN, maxLength: OPERATIONS_PER_RUN }), async (ops) => {
+          const timed = async <T>(name: string, work: () => Promise<T>) => {
+            const started = performance.now();
+            const result = await work();
+            tally.set(`ms:${name}`, (tally.get(`ms:${name}`) ?? 0) + Math.round(performance.now() - started));
+            return result;
+          };
+          const world: World = { artists: await timed("setup", () => Promise.all(CARDS().map(newArtist))), live: [], day: 0, jobs: new CapturingQueue() };
+          for (const op of ops) await apply(world, op, tally);
+          await timed("settle", () => settle(world));
+          await expectBooksBalanced();
+          // Webhooks Stripe sent in the background may still be arriving: wait for the books to catch up.
+          const stripeSide = await atStripe(world);
+          await vi.waitFor(async () => expect(await inLedger(world)).toEqual(stripeSide), { timeout: 20_000, interval: 200 });
+          totals.charged += stripeSide.charged;
+          totals.refunded += stripeSide.refunded;
+          totals.transferred += stripeSide.transferred;
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+      console.log(JSON.stringify({ level: "info", test: "ledger-properties", totals, operations: Object.fromEntries(tally) }));
+      // The runs moved money every way they claim to have tested.
+      expect(totals.charged).toBeGreaterThan(0);
+      expect(totals.refunded).toBeGreaterThan(0);
+      expect(totals.transferred).toBeGreaterThan(0);
+      expect(tally.get("refused:stripeFails") ?? 0).toBeGreaterThan(0);
+    },
+    120_000 + RUNS * OPERATIONS_PER_RUN * 100,
+  );
 });

@@ -21,7 +21,15 @@ import worker from "../src/index";
 import type { AppEnv } from "../src/platform/env";
 import { AppError } from "../src/platform/errors";
 import { DELIVERY_CRON } from "../src/worker/crons";
-import { CLIENT_BURST_PER_MINUTE, JSON_BODY_MAX_BYTES, MAX_REQUEST_BYTES, SETUP_FAILURES_BEFORE_CANCEL, TOO_MANY_REQUESTS, TOO_MANY_SAVES, WEBHOOK_BODY_MAX_BYTES } from "../src/platform/limits";
+import {
+  CLIENT_BURST_PER_MINUTE,
+  JSON_BODY_MAX_BYTES,
+  MAX_REQUEST_BYTES,
+  SETUP_FAILURES_BEFORE_CANCEL,
+  TOO_MANY_REQUESTS,
+  TOO_MANY_SAVES,
+  WEBHOOK_BODY_MAX_BYTES,
+} from "../src/platform/limits";
 import { limitRequestBody } from "../src/platform/middleware/body-limit";
 import { createStripe } from "../src/platform/stripe-client";
 import { countingD1, d1StatementsRun, d1WritesRun } from "../src/platform/d1-statement-count";
@@ -148,7 +156,10 @@ describe("every request body has a limit, checked while reading", () => {
   it("the Connect endpoint has the same limit", async () => {
     const event = await signedEvent(WEBHOOK_BODY_MAX_BYTES + 1024, env.STRIPE_CONNECT_WEBHOOK_SECRET);
     for (const sending of SENDINGS) {
-      await expectTooLarge(await exports.default.fetch(postBody("/api/webhooks/stripe-connect", event.payload, sending, { "Stripe-Signature": event.signature }).request), sending);
+      await expectTooLarge(
+        await exports.default.fetch(postBody("/api/webhooks/stripe-connect", event.payload, sending, { "Stripe-Signature": event.signature }).request),
+        sending,
+      );
     }
     expect(await recordedEvent(event.id)).toBe(0);
   });
@@ -156,30 +167,51 @@ describe("every request body has a limit, checked while reading", () => {
   it("a JSON call over 64 KiB (a valid body, padded) creates no setup intent, no session and no rate-limit hit", async () => {
     for (const sending of SENDINGS) {
       const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-      const sent = postBody("/api/create-setup-intent", paddedJson({ paymentFrequency: "daily" }, JSON_BODY_MAX_BYTES + 100), sending, { "Content-Type": "application/json", "CF-Connecting-IP": address });
+      const sent = postBody("/api/create-setup-intent", paddedJson({ paymentFrequency: "daily" }, JSON_BODY_MAX_BYTES + 100), sending, {
+        "Content-Type": "application/json",
+        "CF-Connecting-IP": address,
+      });
       const response = await exports.default.fetch(sent.request);
       expect(response.headers.getSetCookie(), sending).toEqual([]);
       await expectTooLarge(response, sending);
       expect(await limitHits(`setup-intent:ip:ip4:${address}`), sending).toBe(0);
     }
     // The same body under the limit is an ordinary setup.
-    const fits = postBody("/api/create-setup-intent", paddedJson({ paymentFrequency: "daily" }, JSON_BODY_MAX_BYTES - 100), "chunked", { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.251" });
+    const fits = postBody("/api/create-setup-intent", paddedJson({ paymentFrequency: "daily" }, JSON_BODY_MAX_BYTES - 100), "chunked", {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": "203.0.113.251",
+    });
     expect((await exports.default.fetch(fits.request)).status).toBe(200);
   });
 
   it("admin calls: the right password in an oversized body signs no one in; a retry batch over 256 KiB is refused", async () => {
     for (const sending of SENDINGS) {
-      const sent = postBody("/api/admin/session", paddedJson({ password: env.ADMIN_PASSWORD }, JSON_BODY_MAX_BYTES + 10), sending, { "Content-Type": "application/json", Origin: SITE });
+      const sent = postBody("/api/admin/session", paddedJson({ password: env.ADMIN_PASSWORD }, JSON_BODY_MAX_BYTES + 10), sending, {
+        "Content-Type": "application/json",
+        Origin: SITE,
+      });
       const response = await exports.default.fetch(sent.request);
       expect(response.headers.getSetCookie(), sending).toEqual([]);
       await expectTooLarge(response, sending);
     }
     const operator = new Browser();
-    expect((await operator.fetch("/api/admin/session", { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE }, body: JSON.stringify({ password: env.ADMIN_PASSWORD }) })).status).toBe(200);
+    expect(
+      (
+        await operator.fetch("/api/admin/session", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: SITE },
+          body: JSON.stringify({ password: env.ADMIN_PASSWORD }),
+        })
+      ).status,
+    ).toBe(200);
     const batches = async () => (await env.DB.prepare("SELECT count(*) AS n FROM retry_batches").first<{ n: number }>())!.n;
     const before = await batches();
     const items = Array.from({ length: 2500 }, () => ({ paymentMethodId: crypto.randomUUID(), artistId: crypto.randomUUID(), songId: crypto.randomUUID() }));
-    const response = await operator.fetch("/api/admin/payments/retry", { method: "POST", headers: { "Content-Type": "application/json", Origin: SITE }, body: JSON.stringify({ payments: items }) });
+    const response = await operator.fetch("/api/admin/payments/retry", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE },
+      body: JSON.stringify({ payments: items }),
+    });
     await expectTooLarge(response, "retry batch");
     expect(await batches()).toBe(before);
   });
@@ -194,7 +226,11 @@ describe("every request body has a limit, checked while reading", () => {
     const signed = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.POST /api/provider/purchases.primary.${bodyHash}`)));
     const signature = [...signed].map((b) => b.toString(16).padStart(2, "0")).join("");
     for (const sending of SENDINGS) {
-      const sent = postBody("/api/provider/purchases", body, sending, { "Content-Type": "application/json", "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature });
+      const sent = postBody("/api/provider/purchases", body, sending, {
+        "Content-Type": "application/json",
+        "X-JPlay-Timestamp": timestamp,
+        "X-JPlay-Signature": signature,
+      });
       await expectTooLarge(await exports.default.fetch(sent.request), sending);
     }
     expect((await env.DB.prepare("SELECT count(*) AS n FROM purchases WHERE id = ?").bind(purchaseId).first<{ n: number }>())!.n).toBe(0);
@@ -202,7 +238,11 @@ describe("every request body has a limit, checked while reading", () => {
 
   it("an upload declared larger than any allowed one is refused before anything else, even the session check", async () => {
     const stranger = await exports.default.fetch(
-      new Request(`${SITE}/api/distribute`, { method: "POST", headers: { "Content-Length": String(MAX_REQUEST_BYTES + 1), "Content-Type": "multipart/form-data; boundary=x" }, body: "--x--" }),
+      new Request(`${SITE}/api/distribute`, {
+        method: "POST",
+        headers: { "Content-Length": String(MAX_REQUEST_BYTES + 1), "Content-Type": "multipart/form-data; boundary=x" },
+        body: "--x--",
+      }),
     );
     expect(stranger.status).toBe(413);
     expect((await stranger.json<{ error: { message: string } }>()).error.message).toBe("File size must be less than 15MB");
@@ -210,12 +250,10 @@ describe("every request body has a limit, checked while reading", () => {
 
   it("the handler behind the limit never runs: reading stops at the limit, a body at the limit arrives whole", async () => {
     let reached = 0;
-    const app = new Hono<AppEnv>()
-      .use("*", limitRequestBody)
-      .post("/api/anything", async (c) => {
-        reached++;
-        return c.json({ length: (await c.req.arrayBuffer()).byteLength });
-      });
+    const app = new Hono<AppEnv>().use("*", limitRequestBody).post("/api/anything", async (c) => {
+      reached++;
+      return c.json({ length: (await c.req.arrayBuffer()).byteLength });
+    });
     app.onError((error, c) => c.json({ error: { code: (error as AppError).code, message: error.message } }, (error as AppError).status ?? 500));
     const body = new Uint8Array(1024 * 1024).fill(0x20);
     for (const sending of SENDINGS) {
@@ -242,7 +280,9 @@ describe("the Worker's answers carry security headers", () => {
       await exports.default.fetch(postBody("/api/create-setup-intent", new Uint8Array(JSON_BODY_MAX_BYTES + 1), "chunked").request),
     ];
     for (const response of responses) {
-      expect(response.headers.get("Content-Security-Policy"), String(response.status)).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(response.headers.get("Content-Security-Policy"), String(response.status)).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
       expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(response.headers.get("X-Frame-Options")).toBe("DENY");
       expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
@@ -250,7 +290,11 @@ describe("the Worker's answers carry security headers", () => {
       expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     }
     const ctx = createExecutionContext();
-    const production = await worker.fetch(new Request("https://jplay.test/api/songs/popular"), { ...env, APP_ENV: "production", APP_ORIGIN: "https://jplay.test" }, ctx);
+    const production = await worker.fetch(
+      new Request("https://jplay.test/api/songs/popular"),
+      { ...env, APP_ENV: "production", APP_ORIGIN: "https://jplay.test" },
+      ctx,
+    );
     expect(production.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
     // A route's own stricter choice stands: the artist page's URL holds its token.
     const page = await exports.default.fetch(new Request(`${SITE}/api/artist/not-a-token`));
@@ -264,13 +308,22 @@ describe("the Worker's answers carry security headers", () => {
 function addressesInOne64(count: number): { prefix: string; addresses: string[] } {
   const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
   const prefix = `2001:db8:${hex()}:${hex()}`;
-  const addresses = Array.from({ length: count }, (_, i) =>
-    [`${prefix}::${hex()}`, `${prefix.toUpperCase()}:${hex()}:0:0:${i + 1}`, `${prefix}:0000:0000:${hex()}:${hex()}`, `[${prefix}::1:${i}]`, `${prefix}::${i}%eth0`][i % 5]!,
+  const addresses = Array.from(
+    { length: count },
+    (_, i) =>
+      [
+        `${prefix}::${hex()}`,
+        `${prefix.toUpperCase()}:${hex()}:0:0:${i + 1}`,
+        `${prefix}:0000:0000:${hex()}:${hex()}`,
+        `[${prefix}::1:${i}]`,
+        `${prefix}::${i}%eth0`,
+      ][i % 5]!,
   );
   return { prefix, addresses };
 }
 
-const setupFrom = (address: string, overrides: Partial<Record<keyof Env, string>>) => postJsonWithEnv(new Browser(address), "/api/create-setup-intent", { paymentFrequency: "weekly" }, overrides);
+const setupFrom = (address: string, overrides: Partial<Record<keyof Env, string>>) =>
+  postJsonWithEnv(new Browser(address), "/api/create-setup-intent", { paymentFrequency: "weekly" }, overrides);
 
 describe("rate limits on payment setup hold", () => {
   it("IPv6 clients are counted by their /64, whatever the address and its spelling", async () => {
@@ -279,7 +332,9 @@ describe("rate limits on payment setup hold", () => {
     for (const address of addresses.slice(0, 3)) expect((await setupFrom(address, limit)).status, address).toBe(200);
     const refused = await setupFrom(addresses[3]!, limit);
     expect(refused.status).toBe(429);
-    expect((await refused.json<{ error: { message: string } }>()).error.message).toBe("Too many payment setup attempts from your network. Please wait an hour and try again.");
+    expect((await refused.json<{ error: { message: string } }>()).error.message).toBe(
+      "Too many payment setup attempts from your network. Please wait an hour and try again.",
+    );
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3000);
     // Another /64 is another client.
     expect((await setupFrom(addressesInOne64(1).addresses[0]!, limit)).status).toBe(200);
@@ -342,20 +397,44 @@ describe("what an attacker sends without paying uses up no budget honest artists
     const attacker = new Browser(`198.51.100.${Math.floor(Math.random() * 250) + 1}`);
     const setup = await (await attacker.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ customerId: string }>();
     for (let i = 0; i < 10; i++) {
-      const bogus = await postJsonWithEnv(attacker, "/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: i % 2 ? "pm_x" : `pm_${crypto.randomUUID().replaceAll("-", "")}`, phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
+      const bogus = await postJsonWithEnv(
+        attacker,
+        "/api/save-payment-method",
+        {
+          customerId: setup.customerId,
+          paymentMethodId: i % 2 ? "pm_x" : `pm_${crypto.randomUUID().replaceAll("-", "")}`,
+          phoneNumber: nextPhone(),
+          paymentFrequency: "weekly",
+        },
+        ceiling,
+      );
       expect(bogus.status, `bogus save ${i}`).toBe(400);
-      expect(await bogus.json()).toEqual({ error: { code: "bad_request", message: "This card was not set up for your payment setup. Please enter it again." } });
+      expect(await bogus.json()).toEqual({
+        error: { code: "bad_request", message: "This card was not set up for your payment setup. Please enter it again." },
+      });
     }
     // The attacker's own session has used up its attempts; nobody else's budget moved.
-    const more = await postJsonWithEnv(attacker, "/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: "pm_x", phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
+    const more = await postJsonWithEnv(
+      attacker,
+      "/api/save-payment-method",
+      { customerId: setup.customerId, paymentMethodId: "pm_x", phoneNumber: nextPhone(), paymentFrequency: "weekly" },
+      ceiling,
+    );
     expect(more.status).toBe(429);
     expect(await more.json()).toEqual({ error: { code: "rate_limited", message: TOO_MANY_SAVES } });
     expect(await limitHits("card-checks:all")).toBe(0);
 
     const artist = new Browser();
-    const honest = await (await artist.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
+    const honest = await (
+      await artist.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })
+    ).json<{ clientSecret: string; customerId: string }>();
     const confirmed = await (await confirmCard(artist, honest.clientSecret, TEST_CARD.number)).json<{ payment_method: string }>();
-    const saved = await postJsonWithEnv(artist, "/api/save-payment-method", { customerId: honest.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: nextPhone(), paymentFrequency: "weekly" }, ceiling);
+    const saved = await postJsonWithEnv(
+      artist,
+      "/api/save-payment-method",
+      { customerId: honest.customerId, paymentMethodId: confirmed.payment_method, phoneNumber: nextPhone(), paymentFrequency: "weekly" },
+      ceiling,
+    );
     expect(saved.status).toBe(200);
     expect(await limitHits("card-checks:all")).toBe(1);
     await resetLimit("card-checks:all");
@@ -367,7 +446,12 @@ describe("what an attacker sends without paying uses up no budget honest artists
     // Attached server-side, as a script holding a leaked secret key could, with no card check by the customer.
     const stripe = createStripe(env);
     const method = await stripe.paymentMethods.attach("pm_card_visa", { customer: setup.customerId });
-    const save = await browser.postJson("/api/save-payment-method", { customerId: setup.customerId, paymentMethodId: method.id, phoneNumber: nextPhone(), paymentFrequency: "daily" });
+    const save = await browser.postJson("/api/save-payment-method", {
+      customerId: setup.customerId,
+      paymentMethodId: method.id,
+      phoneNumber: nextPhone(),
+      paymentFrequency: "daily",
+    });
     expect(save.status).toBe(400);
   });
 });
@@ -387,7 +471,11 @@ async function postCounted(path: string, body: unknown, headers: Headers, overri
   headers.set("Content-Type", "application/json");
   const before = d1StatementsRun();
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${SITE}${path}`, { method: "POST", headers, body: JSON.stringify(body) }), { ...env, ...overrides, DB: countingD1(env.DB) } as Env, ctx);
+  const response = await worker.fetch(
+    new Request(`${SITE}${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+    { ...env, ...overrides, DB: countingD1(env.DB) } as Env,
+    ctx,
+  );
   const { error } = await response.json<{ error?: Counted["error"] }>();
   await waitOnExecutionContext(ctx);
   return { status: response.status, error, retryAfter: response.headers.get("Retry-After"), statements: d1StatementsRun() - before };
@@ -419,7 +507,7 @@ async function floodInOneWindow(newClient: () => Promise<() => Promise<Counted>>
 const burstRefusal = { status: 429, error: { code: "rate_limited", message: TOO_MANY_REQUESTS }, retryAfter: "60", statements: 0 };
 
 describe("a flood from one client is refused before D1 (Cloudflare's Rate Limiting binding)", () => {
-  it("a local server may turn the count off for its own browsers (CLIENT_BURST_CHECK \"off\"); production counts anyway", async () => {
+  it('a local server may turn the count off for its own browsers (CLIENT_BURST_CHECK "off"); production counts anyway', async () => {
     /** How many of 2 × CLIENT_BURST_PER_MINUTE + 1 requests of one client are refused: at least one window holds more than the burst. */
     const refusedOf = async (settings: Partial<Env>) => {
       const ctx = testContext({ env: { ...env, ...settings } });
@@ -438,22 +526,40 @@ describe("a flood from one client is refused before D1 (Cloudflare's Rate Limiti
     expect(await refusedOf({ APP_ENV: "development" })).toBeGreaterThan(0);
   });
 
-  it(`setup intents: past ${CLIENT_BURST_PER_MINUTE} requests a minute from one address, 429 with Retry-After and no D1 statement; another address is served`, { timeout: 90_000 }, async () => {
-    const hourly = { SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "3" };
-    const answers = await floodInOneWindow(async () => {
-      const headers = new Headers({ "CF-Connecting-IP": addressesInOne64(1).addresses[0]! });
-      return () => postCounted("/api/create-setup-intent", { paymentFrequency: "weekly" }, new Headers(headers), hourly);
-    }, 20);
-    // Under the burst the route runs as before: 3 setup intents, then the hourly limit refuses from D1 (one read: its row).
-    expect(answers.slice(0, 3).map((answer) => answer.status)).toEqual([200, 200, 200]);
-    for (const answer of answers.slice(3, CLIENT_BURST_PER_MINUTE)) {
-      expect(answer).toMatchObject({ status: 429, error: { message: "Too many payment setup attempts from your network. Please wait an hour and try again." }, statements: 1 });
-    }
-    // Past the burst, the binding refuses on its own: not one D1 statement.
-    for (const [i, answer] of answers.slice(CLIENT_BURST_PER_MINUTE).entries()) expect(answer, `request ${CLIENT_BURST_PER_MINUTE + i + 1}`).toEqual(burstRefusal);
-    // Another client in the same minute is not affected.
-    expect((await postCounted("/api/create-setup-intent", { paymentFrequency: "weekly" }, new Headers({ "CF-Connecting-IP": addressesInOne64(1).addresses[0]! }), hourly)).status).toBe(200);
-  });
+  it(
+    `setup intents: past ${CLIENT_BURST_PER_MINUTE} requests a minute from one address, 429 with Retry-After and no D1 statement; another address is served`,
+    { timeout: 90_000 },
+    async () => {
+      const hourly = { SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "3" };
+      const answers = await floodInOneWindow(async () => {
+        const headers = new Headers({ "CF-Connecting-IP": addressesInOne64(1).addresses[0]! });
+        return () => postCounted("/api/create-setup-intent", { paymentFrequency: "weekly" }, new Headers(headers), hourly);
+      }, 20);
+      // Under the burst the route runs as before: 3 setup intents, then the hourly limit refuses from D1 (one read: its row).
+      expect(answers.slice(0, 3).map((answer) => answer.status)).toEqual([200, 200, 200]);
+      for (const answer of answers.slice(3, CLIENT_BURST_PER_MINUTE)) {
+        expect(answer).toMatchObject({
+          status: 429,
+          error: { message: "Too many payment setup attempts from your network. Please wait an hour and try again." },
+          statements: 1,
+        });
+      }
+      // Past the burst, the binding refuses on its own: not one D1 statement.
+      for (const [i, answer] of answers.slice(CLIENT_BURST_PER_MINUTE).entries())
+        expect(answer, `request ${CLIENT_BURST_PER_MINUTE + i + 1}`).toEqual(burstRefusal);
+      // Another client in the same minute is not affected.
+      expect(
+        (
+          await postCounted(
+            "/api/create-setup-intent",
+            { paymentFrequency: "weekly" },
+            new Headers({ "CF-Connecting-IP": addressesInOne64(1).addresses[0]! }),
+            hourly,
+          )
+        ).status,
+      ).toBe(200);
+    },
+  );
 
   it("card saves: a flood with a live session is refused before the session is looked up, in the reader's language", { timeout: 90_000 }, async () => {
     const answers = await floodInOneWindow(async () => {
@@ -462,11 +568,19 @@ describe("a flood from one client is refused before D1 (Cloudflare's Rate Limiti
       const headers = await sessionHeaders(browser);
       headers.set("Accept-Language", "es");
       // Another session's customer: refused 403 once the session is read from D1.
-      return () => postCounted("/api/save-payment-method", { customerId: "cus_someone_else", paymentMethodId: "pm_x", phoneNumber: nextPhone(), paymentFrequency: "weekly" }, new Headers(headers));
+      return () =>
+        postCounted(
+          "/api/save-payment-method",
+          { customerId: "cus_someone_else", paymentMethodId: "pm_x", phoneNumber: nextPhone(), paymentFrequency: "weekly" },
+          new Headers(headers),
+        );
     }, 10);
     // Under the burst, each is refused once its session is read (one statement).
     for (const answer of answers.slice(0, CLIENT_BURST_PER_MINUTE)) expect(answer).toMatchObject({ status: 403, statements: 1 });
-    const inSpanish = { ...burstRefusal, error: { code: "rate_limited", message: "Demasiadas solicitudes desde tu red. Espera un minuto e inténtalo de nuevo." } };
+    const inSpanish = {
+      ...burstRefusal,
+      error: { code: "rate_limited", message: "Demasiadas solicitudes desde tu red. Espera un minuto e inténtalo de nuevo." },
+    };
     for (const answer of answers.slice(CLIENT_BURST_PER_MINUTE)) expect(answer).toEqual(inSpanish);
   });
 });
@@ -487,7 +601,9 @@ describe("a SetupIntent that keeps failing is canceled", () => {
 
   async function declinedTimes(times: number) {
     const browser = new Browser();
-    const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
+    const setup = await (
+      await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })
+    ).json<{ clientSecret: string; customerId: string }>();
     for (let i = 0; i < times; i++) expect((await confirmCard(browser, setup.clientSecret, DECLINED)).status).toBe(402);
     await deliverEvents();
     return { browser, setup, intentId: setup.clientSecret.split("_secret_")[0]! };
@@ -496,9 +612,12 @@ describe("a SetupIntent that keeps failing is canceled", () => {
   it(`after ${SETUP_FAILURES_BEFORE_CANCEL} declines (learned from setup_intent.setup_failed): canceled in Stripe, its client secret tests no more cards`, async () => {
     const { browser, setup, intentId } = await declinedTimes(SETUP_FAILURES_BEFORE_CANCEL);
     // The sandbox emits what Stripe does: one setup_intent.setup_failed per decline, with last_setup_error.
-    const failures = (await stripe.events.list({ type: "setup_intent.setup_failed", limit: 100 })).data.filter((event) => (event.data.object as Stripe.SetupIntent).id === intentId);
+    const failures = (await stripe.events.list({ type: "setup_intent.setup_failed", limit: 100 })).data.filter(
+      (event) => (event.data.object as Stripe.SetupIntent).id === intentId,
+    );
     expect(failures).toHaveLength(SETUP_FAILURES_BEFORE_CANCEL);
-    for (const event of failures) expect((event.data.object as Stripe.SetupIntent).last_setup_error).toMatchObject({ code: "card_declined", decline_code: "generic_decline" });
+    for (const event of failures)
+      expect((event.data.object as Stripe.SetupIntent).last_setup_error).toMatchObject({ code: "card_declined", decline_code: "generic_decline" });
 
     const intent = await vi.waitFor(
       async () => {
@@ -558,14 +677,17 @@ describe("unpaid uploads are bounded", () => {
     expect(refused.status).toBe(409);
     expect((await refused.json<{ error: unknown }>()).error).toEqual({
       code: "too_many_unpaid_songs",
-      message: "You already have 5 songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed 7 days after upload.",
+      message:
+        "You already have 5 songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed 7 days after upload.",
     });
     expect(form.pulled()).toBeLessThanOrEqual(64 * 1024);
     expect({ songs: await countSongs(), keys: await songKeys() }).toEqual(before);
 
     // One of them paid: the artist may upload again.
     const artistId = (await env.DB.prepare("SELECT id FROM artists WHERE stripe_customer_id = ?").bind(setup.customerId).first<{ id: string }>())!.id;
-    await env.DB.prepare("UPDATE songs SET status = 'approved' WHERE id = (SELECT id FROM songs WHERE artist_id = ? AND status = 'pending' LIMIT 1)").bind(artistId).run();
+    await env.DB.prepare("UPDATE songs SET status = 'approved' WHERE id = (SELECT id FROM songs WHERE artist_id = ? AND status = 'pending' LIMIT 1)")
+      .bind(artistId)
+      .run();
     await uploadSong(browser, "After Paying");
   });
 
@@ -605,7 +727,9 @@ describe("unpaid uploads are bounded", () => {
     // Due, but a charge is running right now: kept.
     const artistId = await insertArtist();
     const charging = await insertSong({ artistId });
-    await env.DB.prepare("INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status) VALUES (?, ?, ?, 'distribution', 'standard', 9900, 'processing')")
+    await env.DB.prepare(
+      "INSERT INTO payments (id, artist_id, song_id, purpose, package, amount_cents, status) VALUES (?, ?, ?, 'distribution', 'standard', 9900, 'processing')",
+    )
       .bind(crypto.randomUUID(), artistId, charging)
       .run();
     // Paid long ago, and unpaid but younger than 7 days: kept.
@@ -632,8 +756,12 @@ describe("unpaid uploads are bounded", () => {
 
     // A removed song is gone for its artist too: nothing can be paid for it.
     expect((await plain.browser.fetch(`/api/songs/${plain.songId}`)).status).toBe(404);
-    expect((await plain.browser.postJson(`/api/distribute/${plain.songId}/complete`, { feeOption: "standard", requestId: String(Date.now()) })).status).toBe(404);
-    expect(await claimPayment(testContext(), { artistId: plain.artistId, songId: plain.songId, purpose: "distribution", package: "standard", amountCents: 9900 })).toBeNull();
+    expect((await plain.browser.postJson(`/api/distribute/${plain.songId}/complete`, { feeOption: "standard", requestId: String(Date.now()) })).status).toBe(
+      404,
+    );
+    expect(
+      await claimPayment(testContext(), { artistId: plain.artistId, songId: plain.songId, purpose: "distribution", package: "standard", amountCents: 9900 }),
+    ).toBeNull();
   });
 
   it("each run is bounded, oldest first", async () => {

@@ -76,10 +76,18 @@ describe("a song whose middle frame is damaged", () => {
     const causes = (await songEvents(songId)).map((event) => event.cause);
     expect(causes).toContainEqual(expect.stringMatching(/^Audio check failed: corrupt audio at about 0:(09|10|11) \(/));
     // The rejection's own refund: the whole fee, written with the rejection and its Stripe call queued.
-    const refunds = (await env.DB.prepare("select id, amount_cents, status, reason from refunds where song_id = ?1").bind(songId).all<{ id: string; amount_cents: number; status: string; reason: string }>()).results;
-    expect(refunds).toEqual([{ id: expect.any(String), amount_cents: PACKAGES.standard.feeCents, status: "pending", reason: `Your song was rejected: ${song!.rejection_reason}` }]);
+    const refunds = (
+      await env.DB.prepare("select id, amount_cents, status, reason from refunds where song_id = ?1")
+        .bind(songId)
+        .all<{ id: string; amount_cents: number; status: string; reason: string }>()
+    ).results;
+    expect(refunds).toEqual([
+      { id: expect.any(String), amount_cents: PACKAGES.standard.feeCents, status: "pending", reason: `Your song was rejected: ${song!.rejection_reason}` },
+    ]);
     expect(jobs.map((job) => job.body)).toContainEqual({ type: "refund.send", refundId: refunds[0]!.id });
-    const text = await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'song_rejected'").bind(artistId).first<{ body: string }>();
+    const text = await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'song_rejected'")
+      .bind(artistId)
+      .first<{ body: string }>();
     expect(text?.body).toContain("Una parte del audio está dañada");
     expect(await storedCheck(songId)).toBeNull();
     // The job delivered again changes nothing: one refund.
@@ -117,7 +125,12 @@ describe("a song with 15 s of silence in front", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
     const { audioCheck } = v.parse(AudioCheckResponseSchema, await answer.json());
-    expect(audioCheck).toMatchObject({ flags: ["leading_silence"], clippedSamples: 0, integratedLufs: (stored!.integrated_loudness as number) / 100, truePeakDbtp: (stored!.true_peak as number) / 100 });
+    expect(audioCheck).toMatchObject({
+      flags: ["leading_silence"],
+      clippedSamples: 0,
+      integratedLufs: (stored!.integrated_loudness as number) / 100,
+      truePeakDbtp: (stored!.true_peak as number) / 100,
+    });
     expect(audioCheck!.leadingSilenceSeconds).toBeCloseTo(15, 0);
 
     const review = v.parse(ReviewQueueResponseSchema, await (await (await signedInOperator()).fetch("/api/admin/review")).json());

@@ -36,7 +36,9 @@ const BUILT_IN_NAMES = Object.getOwnPropertyNames(Object.prototype);
 async function primaryListener() {
   const listenerId = newListenerId();
   const songs = [await liveSongWithIsrc(), await liveSongWithIsrc()];
-  const answer = await (await providerCall("POST", "/api/provider/purchases", { purchases: songs.map((song) => listenerPurchase(song.songId, listenerId)) })).json<PurchaseReportAnswer>();
+  const answer = await (
+    await providerCall("POST", "/api/provider/purchases", { purchases: songs.map((song) => listenerPurchase(song.songId, listenerId)) })
+  ).json<PurchaseReportAnswer>();
   const receipts = answer.results.map((result) => (result as { receipt: string }).receipt);
   return { listenerId, receipts };
 }
@@ -48,7 +50,8 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 /** A listener token of a session the provider opened (any provider may open one; only the holder's opens anything). */
 const tokenOf = (provider: "primary" | typeof SECOND_PROVIDER, listenerId: string) => openListenerSession(listenerId, provider === "primary" ? {} : SECOND);
 const tabletLibrary = async (token: string) => new Browser().fetch("/api/provider/tablet-library", { headers: { "X-JPlay-Listener": token } });
-const tabletTransferCode = async (token: string) => new Browser().fetch("/api/provider/tablet-library/transfer-code", { method: "POST", headers: { "X-JPlay-Listener": token } });
+const tabletTransferCode = async (token: string) =>
+  new Browser().fetch("/api/provider/tablet-library/transfer-code", { method: "POST", headers: { "X-JPlay-Listener": token } });
 
 const UNKNOWN_LISTENER = { status: 404, code: "unknown_listener", message: "No listener with this id is held by this provider" };
 const UNKNOWN_CODE = { status: 404, code: "unknown_transfer_code" };
@@ -57,14 +60,20 @@ describe("a listener another provider holds", () => {
   it("is not there for another provider: library, redemption, tablet Library and transfer codes answer 404 as for an unknown id, and nothing is written", async () => {
     const { listenerId, receipts } = await primaryListener();
     const nobody = newListenerId();
-    const secondTokens = new Map([[listenerId, await tokenOf(SECOND_PROVIDER, listenerId)], [nobody, await tokenOf(SECOND_PROVIDER, nobody)]]);
+    const secondTokens = new Map([
+      [listenerId, await tokenOf(SECOND_PROVIDER, listenerId)],
+      [nobody, await tokenOf(SECOND_PROVIDER, nobody)],
+    ]);
     const before = await rowCounts();
 
     for (const id of [listenerId, nobody]) {
       expect({ id, ...(await errorOf(await library(id, SECOND))) }).toEqual({ id, ...UNKNOWN_LISTENER });
       expect({ id, ...(await errorOf(await redeem(id, receipts, SECOND))) }).toEqual({ id, ...UNKNOWN_LISTENER });
       expect({ id, ...(await errorOf(await tabletLibrary(secondTokens.get(id)!))) }).toEqual({ id, ...UNKNOWN_LISTENER });
-      expect({ id, ...(await errorOf(await providerCall("POST", "/api/provider/transfer-codes", { listenerId: id }, SECOND))) }).toEqual({ id, ...UNKNOWN_LISTENER });
+      expect({ id, ...(await errorOf(await providerCall("POST", "/api/provider/transfer-codes", { listenerId: id }, SECOND))) }).toEqual({
+        id,
+        ...UNKNOWN_LISTENER,
+      });
       expect({ id, ...(await errorOf(await tabletTransferCode(secondTokens.get(id)!))) }).toEqual({ id, ...UNKNOWN_LISTENER });
     }
     expect(await rowCounts()).toEqual(before);
@@ -115,7 +124,9 @@ describe("transfer codes", () => {
     const other = await primaryListener();
 
     const expired = await transferCode(listenerId, PRIMARY);
-    await env.DB.prepare("update listener_transfer_codes set expires_at = ?1 where code_hash = ?2").bind(Date.now() - 1, await hashSecretToken(expired.code)).run();
+    await env.DB.prepare("update listener_transfer_codes set expires_at = ?1 where code_hash = ?2")
+      .bind(Date.now() - 1, await hashSecretToken(expired.code))
+      .run();
     const voided = await transferCode(listenerId, PRIMARY);
     const current = await transferCode(listenerId, PRIMARY);
     const otherCode = await transferCode(other.listenerId, PRIMARY);
@@ -170,12 +181,23 @@ describe("built-in names", () => {
       for (const caller of [PRIMARY, SECOND]) {
         expect({ name, ...(await errorOf(await library(name, caller))) }).toMatchObject({ name, ...refused });
         expect({ name, ...(await errorOf(await redeem(name, ["a.b.c"], caller))) }).toMatchObject({ name, ...refused });
-        expect({ name, ...(await errorOf(await providerCall("POST", "/api/provider/transfer-codes", { listenerId: name }, caller))) }).toMatchObject({ name, ...refused });
-        expect({ name, ...(await errorOf(await redeemCode(name, code, caller))) }).toMatchObject({ name, ...(listenerIdProblem(name) === null ? UNKNOWN_CODE : { status: 400 }) });
+        expect({ name, ...(await errorOf(await providerCall("POST", "/api/provider/transfer-codes", { listenerId: name }, caller))) }).toMatchObject({
+          name,
+          ...refused,
+        });
+        expect({ name, ...(await errorOf(await redeemCode(name, code, caller))) }).toMatchObject({
+          name,
+          ...(listenerIdProblem(name) === null ? UNKNOWN_CODE : { status: 400 }),
+        });
         expect({ name, ...(await errorOf(await redeemCode(listenerId, name, caller))) }).toMatchObject({ name, status: 400 });
       }
       // A body whose own keys are built-in names, and a listener token naming one.
-      const raw = await providerCall("POST", "/api/provider/listener-transfers", JSON.parse(`{"__proto__": {"listenerId": "${listenerId}", "code": "${code}"}, "${name}": "${code}"}`) as unknown, SECOND);
+      const raw = await providerCall(
+        "POST",
+        "/api/provider/listener-transfers",
+        JSON.parse(`{"__proto__": {"listenerId": "${listenerId}", "code": "${code}"}, "${name}": "${code}"}`) as unknown,
+        SECOND,
+      );
       expect({ name, ...(await errorOf(raw)) }).toMatchObject({ name, status: 400 });
       // A token naming a built-in id is refused before any session is looked up (or, for an id of the
       // right shape, because no session was opened for it).

@@ -15,7 +15,9 @@ import { approvalEvents, artistWithSong, chargesOf, impatientStripe, paymentsOf,
 const stripe = createStripe(env);
 
 const pendingOf = async (intentId: string) =>
-  (await stripe.events.list({ type: "payment_intent.succeeded", limit: 100 })).data.filter((event) => (event.data.object as { id: string }).id === intentId).map((event) => event.pending_webhooks);
+  (await stripe.events.list({ type: "payment_intent.succeeded", limit: 100 })).data
+    .filter((event) => (event.data.object as { id: string }).id === intentId)
+    .map((event) => event.pending_webhooks);
 
 describe("a charge whose answer and webhook were lost", () => {
   it("is recorded at Stripe with its webhook pending; Stripe's retry pays the song once, and the same key answers the same intent", async () => {
@@ -40,7 +42,9 @@ describe("a charge whose answer and webhook were lost", () => {
       confirm: true,
       metadata: { paymentId, songId: artist.songId },
     };
-    await expect(impatient.paymentIntents.create(params, { idempotencyKey: `payment:${paymentId}` })).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
+    await expect(impatient.paymentIntents.create(params, { idempotencyKey: `payment:${paymentId}` })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeConnectionError,
+    );
 
     // Stripe has the charge; the product does not know; the webhook is still pending.
     await expect.poll(async () => (await chargesOf(artist.customerId)).length).toBe(1);

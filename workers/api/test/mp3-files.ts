@@ -100,7 +100,7 @@ const MPEG2_RATES = [22050, 24000, 16000];
  */
 export function damageMiddleFrame(mp3: Uint8Array): Uint8Array {
   const starts: number[] = [];
-  for (let at = 0; at + 4 <= mp3.length; ) {
+  for (let at = 0; at + 4 <= mp3.length;) {
     if (mp3[at] !== 0xff || (mp3[at + 1]! & 0xe0) !== 0xe0) throw new Error(`no frame header at byte ${at}`);
     starts.push(at);
     const b2 = mp3[at + 2]!;

@@ -25,7 +25,11 @@ import {
 } from "./payment-support";
 
 const checkout = (browser: Browser, body?: unknown) =>
-  browser.fetch("/api/create-payment-intent", { method: "POST", headers: { "Content-Type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  browser.fetch("/api/create-payment-intent", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
 describe("one-off checkout", { timeout: 30_000 }, () => {
   it("charges the server's $99.00 for the latest song awaiting payment, paid as standard by the webhook", async () => {
@@ -77,7 +81,9 @@ const subscribe = async (browser: Browser) => {
 };
 
 const subscriptionOf = (artistId: string) =>
-  env.DB.prepare("SELECT * FROM subscriptions WHERE artist_id = ?").bind(artistId).first<{ status: string; stripe_subscription_id: string; current_period_end: number | null }>();
+  env.DB.prepare("SELECT * FROM subscriptions WHERE artist_id = ?")
+    .bind(artistId)
+    .first<{ status: string; stripe_subscription_id: string; current_period_end: number | null }>();
 
 /** Waits until the webhooks have brought the artist's subscription to `status`. */
 const subscriptionBecomes = (artistId: string, status: string) =>
@@ -94,7 +100,11 @@ const subscriptionBecomes = (artistId: string, status: string) =>
 /** A listed Stripe event delivered to the webhook once more, under a new event id (as a late copy arrives). */
 async function deliverAgain(event: Stripe.Event) {
   const payload = JSON.stringify({ ...(await asEndpointReceives(event)), id: `evt_again_${crypto.randomUUID()}` });
-  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test_jplay", cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: "whsec_test_jplay",
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
   return new Browser().fetch("/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
 }
 
@@ -162,7 +172,9 @@ describe("Pro subscription", { timeout: 30_000 }, () => {
     const [invoice] = (await createStripe(env).invoices.list({ subscription: artist.subscriptionId, limit: 10 })).data;
     const ledgerOfInvoice = async () =>
       (
-        await env.DB.prepare("select e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.kind = 'subscription.invoice' and t.ref = ? order by e.account")
+        await env.DB.prepare(
+          "select e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.kind = 'subscription.invoice' and t.ref = ? order by e.account",
+        )
           .bind(invoice!.id)
           .all<{ account: string; amount_cents: number }>()
       ).results;

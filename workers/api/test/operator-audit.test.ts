@@ -52,7 +52,9 @@ async function artistWithCard() {
 /** A live song with a credited purchase, and the purchase's receipt. */
 async function boughtSong() {
   const song = await liveSongWithIsrc();
-  const answer = await (await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase(song.songId, newListenerId())] })).json<PurchaseReportAnswer>();
+  const answer = await (
+    await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase(song.songId, newListenerId())] })
+  ).json<PurchaseReportAnswer>();
   const { receiptId } = answer.results[0] as { receiptId: string };
   return { ...song, receiptId };
 }
@@ -107,7 +109,13 @@ describe("a provider settlement", () => {
     const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), kid: "audit-key", alg: "RS256", use: "sig" };
     const accessEnv = { ...env, ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD, ACCESS_JWKS: JSON.stringify({ keys: [jwk] }) } as Env;
-    const jwt = await new SignJWT({ email: "settlements@jplay.example" }).setProtectedHeader({ alg: "RS256", kid: "audit-key" }).setIssuer(TEAM).setAudience(AUD).setIssuedAt().setExpirationTime("1h").sign(privateKey);
+    const jwt = await new SignJWT({ email: "settlements@jplay.example" })
+      .setProtectedHeader({ alg: "RS256", kid: "audit-key" })
+      .setIssuer(TEAM)
+      .setAudience(AUD)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(privateKey);
     const settle = (amountCents: number) =>
       worker.fetch(
         new Request(`${SITE_ORIGIN}/api/admin/settlements`, {
@@ -122,7 +130,9 @@ describe("a provider settlement", () => {
 
     expect((await settle(125_000)).status).toBe(201);
     const mine = async () => (await recordsOf("settlement_recorded")).filter((r) => r.detail.includes(reference));
-    expect((await mine()).map((r) => [r.actor, r.detail])).toEqual([["settlements@jplay.example", `Provider settlement ${reference}: $1,250.00 received on 2026-03-02`]]);
+    expect((await mine()).map((r) => [r.actor, r.detail])).toEqual([
+      ["settlements@jplay.example", `Provider settlement ${reference}: $1,250.00 received on 2026-03-02`],
+    ]);
 
     const before = await auditCount();
     expect((await settle(125_000)).status).toBe(200);
@@ -150,7 +160,12 @@ describe("revoking a listener's receipt", () => {
 describe("a takedown for a rights claim", () => {
   it("records the refunds of the song's buyers, naming the operator who took it down", async () => {
     const { songId } = await boughtSong();
-    const response = await adminPostCapturing(operator, `/api/admin/songs/${songId}/takedown`, { reason: "The label owns this recording", kind: "rights" }, new CapturingQueue());
+    const response = await adminPostCapturing(
+      operator,
+      `/api/admin/songs/${songId}/takedown`,
+      { reason: "The label owns this recording", kind: "rights" },
+      new CapturingQueue(),
+    );
     expect(response.status).toBe(200);
     expect((await recordsOf("rights_refund")).filter((r) => r.songId === songId).map((r) => [r.actor, r.detail])).toEqual([
       [LOCAL_OPERATOR, "Refunded 1 purchase ($1.99) to the buyers of a song removed for a rights claim"],

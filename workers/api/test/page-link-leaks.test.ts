@@ -91,7 +91,9 @@ describe("an artist page token stays out of Stripe and the logs", () => {
     expect(await failed.json()).toEqual({ error: { code: "internal", message: "Something went wrong on our side. Please try again." } });
 
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.level === "error");
-    expect(logged).toEqual([{ level: "error", requestId: expect.any(String), path: "/api/artist/[token]", errorType: "DrizzleQueryError", errorCode: "SQLITE_ERROR" }]);
+    expect(logged).toEqual([
+      { level: "error", requestId: expect.any(String), path: "/api/artist/[token]", errorType: "DrizzleQueryError", errorCode: "SQLITE_ERROR" },
+    ]);
     for (const line of lines) {
       expect(line).not.toContain(hash);
       expect(line).not.toContain(token);

@@ -40,7 +40,11 @@ async function solvedChallenge(browser: Browser, sitekey = env.TURNSTILE_SITE_KE
 }
 
 const post = (browser: Browser, path: string, body: unknown, token?: string) =>
-  browser.fetch(path, { method: "POST", headers: { "Content-Type": "application/json", ...(token ? { [CHALLENGE_TOKEN_HEADER]: token } : {}) }, body: JSON.stringify(body) });
+  browser.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { [CHALLENGE_TOKEN_HEADER]: token } : {}) },
+    body: JSON.stringify(body),
+  });
 
 const createSetupIntent = (browser: Browser, token?: string) => post(browser, "/api/create-setup-intent", { paymentFrequency: "weekly" }, token);
 
@@ -176,7 +180,8 @@ describe("a client past its free attempts must pass a challenge", () => {
     const setup = await setupIntentOf(client);
     const card = await confirmCard(client, setup.clientSecret);
     const phone = nextPhone();
-    for (let i = 0; i < UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR; i++) expect((await saveCard(client, setup.customerId, card.payment_method, phone)).status).toBe(200);
+    for (let i = 0; i < UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR; i++)
+      expect((await saveCard(client, setup.customerId, card.payment_method, phone)).status).toBe(200);
     const before = await written();
     await expectRefusal(await saveCard(client, setup.customerId, card.payment_method, phone), 428, "challenge_required", CHALLENGE_REQUIRED);
     await expectRefusal(await saveCard(client, setup.customerId, card.payment_method, phone, "0.standin.made-up"), 403, "challenge_failed", CHALLENGE_FAILED);

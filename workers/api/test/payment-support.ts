@@ -34,12 +34,16 @@ export async function artistWithSong(cardNumber = freshCardNumber(), title = "Pa
 async function saveCard(browser: Browser, cardNumber: string): Promise<string> {
   const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{ clientSecret: string; customerId: string }>();
   const intentId = setup.clientSecret.split("_secret_")[0]!;
-  let confirmed = await (await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, { client_secret: setup.clientSecret, ...cardFields(cardNumber) })).json<{
+  let confirmed = await (
+    await browser.sandboxForm(`/v1/setup_intents/${intentId}/confirm`, { client_secret: setup.clientSecret, ...cardFields(cardNumber) })
+  ).json<{
     status: string;
     payment_method: string;
   }>();
   if (confirmed.status === "requires_action") {
-    confirmed = (await (await browser.sandboxForm(`/v1/setup_intents/${intentId}/authenticate`, { client_secret: setup.clientSecret, outcome: "complete" })).json<typeof confirmed>());
+    confirmed = await (
+      await browser.sandboxForm(`/v1/setup_intents/${intentId}/authenticate`, { client_secret: setup.clientSecret, outcome: "complete" })
+    ).json<typeof confirmed>();
   }
   expect(confirmed.status).toBe("succeeded");
   const saved = await browser.postJson("/api/save-payment-method", {
@@ -135,7 +139,13 @@ export async function webhooksUnreachable() {
 /** Delivers whatever webhook events are still pending (waitUntil deliveries may still be running). */
 export const deliverEvents = () => sandboxAdmin("/v1/test_helpers/deliver_events");
 
-export type SongRow = { status: string; package: string | null; distribution_fee_cents: number | null; revenue_split_bps: number | null; paid_at: number | null };
+export type SongRow = {
+  status: string;
+  package: string | null;
+  distribution_fee_cents: number | null;
+  revenue_split_bps: number | null;
+  paid_at: number | null;
+};
 export const songRow = (songId: string) => env.DB.prepare("SELECT * FROM songs WHERE id = ?").bind(songId).first<SongRow>();
 
 /** Waits until the song's payment was applied (answer or webhook). */
@@ -156,8 +166,9 @@ export async function songPaid(songId: string): Promise<SongRow> {
  * pipeline's own approved → approved events (a delivery time set, a review) are not approvals.
  */
 export const approvalEvents = async (songId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND to_status = 'approved' AND from_status <> 'approved'").bind(songId).first<{ n: number }>())!
-    .n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND to_status = 'approved' AND from_status <> 'approved'")
+    .bind(songId)
+    .first<{ n: number }>())!.n;
 
 export const paymentsOf = async (songId: string) =>
   (await env.DB.prepare("SELECT * FROM payments WHERE song_id = ? ORDER BY created_at").bind(songId).all<Record<string, unknown>>()).results;
@@ -167,7 +178,11 @@ export const letTimePass = (songId: string, ms: number) =>
   env.DB.prepare("UPDATE payments SET created_at = created_at - ?, updated_at = updated_at - ? WHERE song_id = ?").bind(ms, ms, songId).run();
 
 export const cardAttempts = async (fingerprint: string) =>
-  (await env.DB.prepare("SELECT * FROM card_attempts WHERE fingerprint = ?").bind(fingerprint).all<{ id: string; outcome: string; decline_code: string | null }>()).results;
+  (
+    await env.DB.prepare("SELECT * FROM card_attempts WHERE fingerprint = ?")
+      .bind(fingerprint)
+      .all<{ id: string; outcome: string; decline_code: string | null }>()
+  ).results;
 
 /**
  * A listed event as a webhook endpoint receives it: in the SDK's API version. The sandbox, as Stripe
@@ -195,7 +210,8 @@ export async function confirmNewCard(page: Browser, token: string, cardNumber: s
     "payment_method_data[card][cvc]": TEST_CARD.cvc,
   });
   const body = await confirm.json<{ status?: string }>();
-  if (body.status === "requires_action") await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/authenticate`, { client_secret: clientSecret, outcome: "complete" });
+  if (body.status === "requires_action")
+    await page.sandboxForm(`/v1/setup_intents/${setupIntentId}/authenticate`, { client_secret: clientSecret, outcome: "complete" });
   return setupIntentId;
 }
 

@@ -67,7 +67,9 @@ describe("provider settlements", () => {
 
     const conflict = await settle(operator, { amountCents: 123_000, settledOn: "2026-11-20", reference: "ACH 2026-11-20 / 7731" });
     expect(conflict.status).toBe(409);
-    expect(await conflict.json()).toMatchObject({ error: { code: "settlement_conflict", message: expect.stringContaining("already recorded with another amount or date") } });
+    expect(await conflict.json()).toMatchObject({
+      error: { code: "settlement_conflict", message: expect.stringContaining("already recorded with another amount or date") },
+    });
     expect(await accountBalance(testCtx, ACCOUNTS.platformCash)).toBe(cash - 123_456);
     expect(await ledgerTotal(testCtx)).toBe(0);
 
@@ -148,7 +150,9 @@ describe("the funding figures", () => {
     const operator = await signedInOperator();
     const before = (await funding(operator)).waitingPayouts;
     const artistId = await artistOwed(0, 3_300);
-    await db.insert(payouts).values({ id: crypto.randomUUID(), artistId, period: "2026-11-25", amountCents: 3_300, fundingWaits: 2, waitingForFundsSince: Date.now() });
+    await db
+      .insert(payouts)
+      .values({ id: crypto.randomUUID(), artistId, period: "2026-11-25", amountCents: 3_300, fundingWaits: 2, waitingForFundsSince: Date.now() });
     await db.insert(payouts).values({ id: crypto.randomUUID(), artistId, period: "2026-11-26", amountCents: 999 }); // pending, never refused
     expect((await funding(operator)).waitingPayouts).toEqual({ count: before.count + 1, cents: before.cents + 3_300 });
   });

@@ -39,7 +39,11 @@ async function earningArtist(cents: number) {
 const available = async (artistId: string) => (await artistAvailableBalances(ctx, [artistId])).get(artistId) ?? 0;
 const payoutOf = async (artistId: string) => (await db.select().from(payouts).where(eq(payouts.artistId, artistId)))[0]!;
 const textsOf = async (artistId: string, kind: string) =>
-  (await env.DB.prepare("SELECT dedupe_key, body FROM text_messages WHERE artist_id = ? AND kind = ?").bind(artistId, kind).all<{ dedupe_key: string; body: string }>()).results;
+  (
+    await env.DB.prepare("SELECT dedupe_key, body FROM text_messages WHERE artist_id = ? AND kind = ?")
+      .bind(artistId, kind)
+      .all<{ dedupe_key: string; body: string }>()
+  ).results;
 const deliverEvents = () => sandboxHelper("/v1/test_helpers/deliver_events", {});
 const reversalsBooked = async (ref: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'payout.reversed' AND ref = ?").bind(ref).first<{ n: number }>())!.n;
@@ -65,7 +69,9 @@ describe("a reversed payout transfer", () => {
     expect(await reversalsBooked(second.id)).toBe(1);
 
     // Each reversal's event, applied again (a redelivery, or reconciliation's listing), changes nothing.
-    const events = (await stripe.events.list({ type: "transfer.reversed", limit: 100 })).data.filter((e) => (e.data.object as { id: string }).id === payout.stripeTransferId);
+    const events = (await stripe.events.list({ type: "transfer.reversed", limit: 100 })).data.filter(
+      (e) => (e.data.object as { id: string }).id === payout.stripeTransferId,
+    );
     expect(events).toHaveLength(2);
     for (const event of events) await applyStripeEvent(ctx, event, null);
     expect(await available(artist.id)).toBe(1_500);
@@ -74,7 +80,12 @@ describe("a reversed payout transfer", () => {
     expect(texts.map((t) => t.dedupe_key).sort()).toEqual([`payout_reversed:${first.id}`, `payout_reversed:${second.id}`].sort());
     expect(texts[0]!.body).toContain("in your JPlay balance again");
     const rows = await db.select().from(failedJobs).where(eq(failedJobs.jobType, "payout.reversed"));
-    expect(rows.filter((row) => row.payload.includes(payout.id)).map((row) => row.id).sort()).toEqual([`payout-reversed:${first.id}`, `payout-reversed:${second.id}`].sort());
+    expect(
+      rows
+        .filter((row) => row.payload.includes(payout.id))
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([`payout-reversed:${first.id}`, `payout-reversed:${second.id}`].sort());
     expect(await ledgerTotal(ctx)).toBe(0);
   });
 
@@ -86,7 +97,12 @@ describe("a reversed payout transfer", () => {
       const artist = await earningArtist(3_000);
       // A run that made the Transfer and stopped before recording it; Stripe reversed it since.
       const [row] = await createPayouts(ctx, TUESDAY, [{ artistId: artist.id, amountCents: 3_000 }]);
-      const transfer = await stripe.transfers.create({ amount: 3_000, currency: "usd", destination: artist.accountId, transfer_group: payoutTransferGroup(row!.id) });
+      const transfer = await stripe.transfers.create({
+        amount: 3_000,
+        currency: "usd",
+        destination: artist.accountId,
+        transfer_group: payoutTransferGroup(row!.id),
+      });
       await stripe.transfers.createReversal(transfer.id, { amount: reverse });
       await deliverEvents();
       expect(await available(artist.id)).toBe(0);
@@ -95,8 +111,10 @@ describe("a reversed payout transfer", () => {
       expect(await payoutOf(artist.id)).toMatchObject({ status: expected.status });
       expect(await available(artist.id)).toBe(expected.available);
       // Its event, delivered again now the payout is recorded, books nothing more.
-      const [event] = (await stripe.events.list({ type: "transfer.reversed", limit: 100 })).data.filter((e) => (e.data.object as { id: string }).id === transfer.id);
-        await applyStripeEvent(ctx, event!, null);
+      const [event] = (await stripe.events.list({ type: "transfer.reversed", limit: 100 })).data.filter(
+        (e) => (e.data.object as { id: string }).id === transfer.id,
+      );
+      await applyStripeEvent(ctx, event!, null);
       expect(await available(artist.id)).toBe(expected.available);
     }
     expect(await ledgerTotal(ctx)).toBe(0);

@@ -100,7 +100,9 @@ async function newArtist(frequency: "daily" | "weekly", readiness: Readiness = "
   if (readiness === "onboarding" || readiness === "stale") {
     accountId = (await stripe.accounts.create({ type: "express", capabilities: { transfers: { requested: true } } })).id;
   }
-  await db.insert(artists).values({ id, paymentFrequency: frequency, stripeAccountId: accountId, payoutsEnabled: readiness === "ready" || readiness === "stale" });
+  await db
+    .insert(artists)
+    .values({ id, paymentFrequency: frequency, stripeAccountId: accountId, payoutsEnabled: readiness === "ready" || readiness === "stale" });
   return { id, accountId };
 }
 
@@ -152,7 +154,12 @@ describe("the daily payout run", () => {
 
     const [weeklyTransfer, ...extraWeekly] = await transfersTo(weekly.accountId);
     expect(extraWeekly).toEqual([]);
-    expect(weeklyTransfer).toMatchObject({ amount: 5000, currency: "usd", destination: weekly.accountId, metadata: { artistId: weekly.id, period: "2026-11-23" } });
+    expect(weeklyTransfer).toMatchObject({
+      amount: 5000,
+      currency: "usd",
+      destination: weekly.accountId,
+      metadata: { artistId: weekly.id, period: "2026-11-23" },
+    });
     const [dailyTransfer, ...extraDaily] = await transfersTo(daily.accountId);
     expect(extraDaily).toEqual([]);
     expect(dailyTransfer?.amount).toBe(3000);
@@ -421,7 +428,10 @@ async function payableArtists(count: number, cents: (i: number) => number) {
 }
 
 describe("a queue batch's artists, paid together", () => {
-  const payoutTexts = (payoutId: string) => env.DB.prepare("select id, status, body from text_messages where dedupe_key = ?1").bind(`payout_sent:${payoutId}`).all<{ id: string; status: string; body: string }>();
+  const payoutTexts = (payoutId: string) =>
+    env.DB.prepare("select id, status, body from text_messages where dedupe_key = ?1")
+      .bind(`payout_sent:${payoutId}`)
+      .all<{ id: string; status: string; body: string }>();
 
   it("pays every artist of the batch once, writes each text with its payout and sends them in one job; the batch delivered again changes nothing", async () => {
     const group = await payableArtists(5, (i) => 1100 + i * 100);
@@ -447,7 +457,8 @@ describe("a queue batch's artists, paid together", () => {
     expect(first.queue.pending).toEqual([{ type: "texts.send", messageIds: expect.arrayContaining(textIds) }]);
     expect((first.queue.pending[0] as { messageIds: string[] }).messageIds).toHaveLength(5);
     await drain(first.queue, { ...env, JOBS: first.queue } as unknown as Env);
-    for (const id of textIds) expect((await env.DB.prepare("select status from text_messages where id = ?1").bind(id).first<{ status: string }>())?.status).toBe("logged");
+    for (const id of textIds)
+      expect((await env.DB.prepare("select status from text_messages where id = ?1").bind(id).first<{ status: string }>())?.status).toBe("logged");
 
     const again = await deliverBatch(ids, "2026-12-14");
     expect(again.retriedArtists).toEqual([]);
@@ -503,7 +514,9 @@ describe("Stripe's rate limit on Transfers", () => {
     await sandboxHelper("/v1/test_helpers/rate_limits", { global: "100", endpoint: "4" });
     const ids = group.map((artist) => artist.id);
     // Two consumers side by side, as the queue runs them.
-    const deliveries = await Promise.all([ids.slice(0, 4), ids.slice(4)].map((half) => deliverBatch(half, "2026-12-16", { settings: { STRIPE_TRANSFERS_PER_SECOND: "4" } })));
+    const deliveries = await Promise.all(
+      [ids.slice(0, 4), ids.slice(4)].map((half) => deliverBatch(half, "2026-12-16", { settings: { STRIPE_TRANSFERS_PER_SECOND: "4" } })),
+    );
     const retriedArtists = deliveries.flatMap((delivery) => delivery.retriedArtists);
     expect(retriedArtists).toEqual([]);
     expect(await refused()).toEqual({ "global-rate": 0, "endpoint-rate": 0 });
@@ -520,9 +533,13 @@ describe("Stripe's rate limit on Transfers", () => {
     const fresh = await payableArtists(4, (i) => 2000 + i);
     // The account allows 5 requests a second in all, and 25 Transfers: the product is told both.
     await sandboxHelper("/v1/test_helpers/rate_limits", { global: "5", endpoint: "25" });
-    const { retriedArtists } = await deliverBatch([...resumed, ...fresh].map((artist) => artist.id), "2026-12-19", {
-      settings: { STRIPE_REQUESTS_PER_SECOND: "5", STRIPE_TRANSFERS_PER_SECOND: "25" },
-    });
+    const { retriedArtists } = await deliverBatch(
+      [...resumed, ...fresh].map((artist) => artist.id),
+      "2026-12-19",
+      {
+        settings: { STRIPE_REQUESTS_PER_SECOND: "5", STRIPE_TRANSFERS_PER_SECOND: "25" },
+      },
+    );
     expect(retriedArtists).toEqual([]);
     expect(await refused()).toEqual({ "global-rate": 0, "endpoint-rate": 0 });
     await sandboxHelper("/v1/test_helpers/rate_limits", { off: "true" });
@@ -538,7 +555,11 @@ describe("Stripe's rate limit on Transfers", () => {
     // (at 4 a second, eight spread over two seconds met none).
     await sandboxHelper("/v1/test_helpers/rate_limits", { global: "100", endpoint: "1" });
     // A limit so high the pacer spaces nothing: the Transfers go out together, as before the pacing.
-    await deliverBatch(group.map((artist) => artist.id), "2026-12-17", { settings: { STRIPE_TRANSFERS_PER_SECOND: "1000000" } });
+    await deliverBatch(
+      group.map((artist) => artist.id),
+      "2026-12-17",
+      { settings: { STRIPE_TRANSFERS_PER_SECOND: "1000000" } },
+    );
     expect((await refused())["endpoint-rate"]).toBeGreaterThan(0);
     for (const artist of group) expect((await payoutsOf(artist.id)).length).toBe(1);
   });
@@ -546,7 +567,10 @@ describe("Stripe's rate limit on Transfers", () => {
   it("a 429 is waited out in the same job under the same key: paid once, no message retried", async () => {
     const group = await payableArtists(3, (i) => 1700 + i);
     await sandboxHelper("/v1/test_helpers/faults", { mode: "http_429", count: "2", path_prefix: "/v1/transfers", method: "POST" });
-    const { retriedArtists } = await deliverBatch(group.map((artist) => artist.id), "2026-12-18");
+    const { retriedArtists } = await deliverBatch(
+      group.map((artist) => artist.id),
+      "2026-12-18",
+    );
     expect(retriedArtists).toEqual([]);
     for (const artist of group) {
       expect(await payoutsOf(artist.id)).toMatchObject([{ status: "paid" }]);
@@ -565,13 +589,28 @@ describe("fan-out", () => {
       const txn = crypto.randomUUID();
       return [
         env.DB.prepare("INSERT INTO ledger_transactions (id, kind, ref) VALUES (?, 'purchase', ?)").bind(txn, crypto.randomUUID()),
-        env.DB.prepare("INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents) VALUES (?, ?, 'provider:receivable', NULL, ?)").bind(crypto.randomUUID(), txn, -cents),
-        env.DB.prepare("INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents) VALUES (?, ?, ?, ?, ?)").bind(crypto.randomUUID(), txn, ACCOUNTS.artistAvailable(artistId), artistId, cents),
+        env.DB.prepare("INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents) VALUES (?, ?, 'provider:receivable', NULL, ?)").bind(
+          crypto.randomUUID(),
+          txn,
+          -cents,
+        ),
+        env.DB.prepare("INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents) VALUES (?, ?, ?, ?, ?)").bind(
+          crypto.randomUUID(),
+          txn,
+          ACCOUNTS.artistAvailable(artistId),
+          artistId,
+          cents,
+        ),
       ];
     };
     payable.forEach((id, i) => {
       // A stand-in account id: this test only enqueues, nothing is transferred.
-      statements.push(env.DB.prepare("INSERT INTO artists (id, payment_frequency, stripe_account_id, payouts_enabled) VALUES (?, 'daily', ?, 1)").bind(id, `acct_fanout_${i}`));
+      statements.push(
+        env.DB.prepare("INSERT INTO artists (id, payment_frequency, stripe_account_id, payouts_enabled) VALUES (?, 'daily', ?, 1)").bind(
+          id,
+          `acct_fanout_${i}`,
+        ),
+      );
       statements.push(...creditStatements(id, 1000)); // exactly the minimum: paid
     });
     for (const id of skipped) {

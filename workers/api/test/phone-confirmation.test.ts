@@ -14,7 +14,11 @@ import { CapturingQueue } from "./song-fixtures";
 import { Browser, setUpArtist, testContext } from "./support";
 
 const codeTextsOf = async (artistId: string) =>
-  (await env.DB.prepare("select id, body, status from text_messages where artist_id = ?1 and kind = 'phone_code' order by created_at").bind(artistId).all<{ id: string; body: string; status: string }>()).results;
+  (
+    await env.DB.prepare("select id, body, status from text_messages where artist_id = ?1 and kind = 'phone_code' order by created_at")
+      .bind(artistId)
+      .all<{ id: string; body: string; status: string }>()
+  ).results;
 
 /** A new artist who saved a card with `phoneNumber`: their page's token and id. */
 async function artistOnPage(phoneNumber = "+1 (555) 010-2468") {
@@ -51,7 +55,9 @@ describe("confirming the phone", () => {
     expect(Date.parse(sent.expiresAt) - Date.now()).toBeGreaterThan(9 * 60 * 1000);
     const code = await textedCode(artistId);
     const [text] = await codeTextsOf(artistId);
-    expect(text!.body).toBe(`JPlay: ${code} is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. Reply STOP to opt out.`);
+    expect(text!.body).toBe(
+      `JPlay: ${code} is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. Reply STOP to opt out.`,
+    );
     // Nothing but a hash of it is kept, and the outbox hides it once sent.
     expect(JSON.stringify(await env.DB.prepare("select * from phone_codes where artist_id = ?1").bind(artistId).first())).not.toContain(code.replace("-", ""));
     await sendText(testContext(), text!.id);
@@ -64,8 +70,14 @@ describe("confirming the phone", () => {
     // Spent: the same code confirms nothing again.
     expect((await confirm(token, code)).status).toBe(409);
 
-    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `http://jplay.test/artist/${token}` });
-    const bodies = (await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'card_saved'").bind(artistId).all<{ body: string }>()).results.map((row) => row.body);
+    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), {
+      artistId,
+      paymentMethodId: `pm_${crypto.randomUUID()}`,
+      artistPageUrl: `http://jplay.test/artist/${token}`,
+    });
+    const bodies = (
+      await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'card_saved'").bind(artistId).all<{ body: string }>()
+    ).results.map((row) => row.body);
     expect(bodies.filter((body) => body.includes(`/artist/${token}`))).toHaveLength(1);
   });
 
@@ -77,7 +89,10 @@ describe("confirming the phone", () => {
     for (let attempt = 1; attempt <= 4; attempt++) {
       const refused = await confirm(token, wrong);
       expect(refused.status, `attempt ${attempt}`).toBe(400);
-      expect((await refused.json<{ error: { code: string; message: string } }>()).error).toEqual({ code: "phone_code_invalid", message: "That code is not right. Check the text and try again." });
+      expect((await refused.json<{ error: { code: string; message: string } }>()).error).toEqual({
+        code: "phone_code_invalid",
+        message: "That code is not right. Check the text and try again.",
+      });
     }
     expect((await (await confirm(token, wrong)).json<{ error: { message: string } }>()).error.message).toBe("Too many wrong codes. Ask for a new code.");
     // The right code no longer works: it was spent by the wrong ones.
@@ -94,7 +109,9 @@ describe("confirming the phone", () => {
     const { token, artistId } = await artistOnPage("+1 555 010 9753");
     expect((await askForCode(token)).status).toBe(200);
     const code = await textedCode(artistId);
-    await env.DB.prepare("update phone_codes set expires_at = ?1 where artist_id = ?2").bind(Date.now() - 1, artistId).run();
+    await env.DB.prepare("update phone_codes set expires_at = ?1 where artist_id = ?2")
+      .bind(Date.now() - 1, artistId)
+      .run();
     const expired = await confirm(token, code);
     expect(expired.status).toBe(409);
     expect((await expired.json<{ error: { message: string } }>()).error.message).toBe("That code has expired or was not sent. Ask for a new code.");

@@ -28,7 +28,9 @@ export async function sandboxHelper(path: string, fields: Record<string, string>
 
 /** A sandbox-only test helper's GET (its secret key), e.g. the rate limiter's counts. */
 export async function sandboxRead(path: string) {
-  const response = await exports.default.fetch(new Request(`http://jplay.test/api/stripe-sandbox${path}`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }));
+  const response = await exports.default.fetch(
+    new Request(`http://jplay.test/api/stripe-sandbox${path}`, { headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` } }),
+  );
   expect(response.status).toBe(200);
   return response.json();
 }

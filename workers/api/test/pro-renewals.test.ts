@@ -87,10 +87,15 @@ async function proArtist() {
 
 /** The texts the artist was sent of one kind, oldest first. */
 const textsOf = async (artistId: string, kind: string) =>
-  (await env.DB.prepare("SELECT body, status FROM text_messages WHERE artist_id = ? AND kind = ? ORDER BY created_at").bind(artistId, kind).all<{ body: string; status: string }>()).results;
+  (
+    await env.DB.prepare("SELECT body, status FROM text_messages WHERE artist_id = ? AND kind = ? ORDER BY created_at")
+      .bind(artistId, kind)
+      .all<{ body: string; status: string }>()
+  ).results;
 
 /** How many private page links the artist has been issued. */
-const linksOf = async (artistId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM artist_links WHERE artist_id = ?").bind(artistId).first<{ n: number }>())!.n;
+const linksOf = async (artistId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM artist_links WHERE artist_id = ?").bind(artistId).first<{ n: number }>())!.n;
 
 const confirmRenewal = async (token: string) => {
   const res = await new Browser().fetch(`/api/artist/${token}/pro/renewal-confirmation`, { method: "POST" });
@@ -102,7 +107,13 @@ const confirmRenewal = async (token: string) => {
 async function proArtistWhoseRenewalDeclined() {
   const artist = await proArtist();
   const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
-  expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000000000000341" })).status).toBe(200);
+  expect(
+    (
+      await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, {
+        behaves_like: "4000000000000341",
+      })
+    ).status,
+  ).toBe(200);
   await passTime(artist.periodEnd);
   await subscriptionReaches(artist.artistId, (r) => r.status === "past_due", "past_due");
   return artist;
@@ -159,7 +170,11 @@ describe("renewals", { timeout: 60_000 }, () => {
     expect(renewed.latest_invoice).toMatchObject({ status: "paid", billing_reason: "subscription_cycle" });
     expect((await proPlanOf(artist.token)).body.pro).toMatchObject({ status: "active" });
     // The first period, the declined renewal, and the renewal the new card paid.
-    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status]).sort()).toEqual([[1499, "failed"], [1499, "succeeded"], [1499, "succeeded"]]);
+    expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status]).sort()).toEqual([
+      [1499, "failed"],
+      [1499, "succeeded"],
+      [1499, "succeeded"],
+    ]);
   });
 
   it("a renewal the bank wants confirmed (3-D Secure): Pro is off, the artist is texted a link once, and their page confirms it with the saved card; Pro is back", async () => {
@@ -168,14 +183,26 @@ describe("renewals", { timeout: 60_000 }, () => {
     await phoneConfirmedFor(artist.artistId);
     const linksBefore = await linksOf(artist.artistId);
     const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
-    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
+    expect(
+      (
+        await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, {
+          behaves_like: "4000002760003184",
+        })
+      ).status,
+    ).toBe(200);
     await passTime(artist.periodEnd);
-    const waiting = await subscriptionReaches(artist.artistId, (r) => r.status === "past_due" && r.renewal_action_invoice_id !== null, "waiting for the artist's confirmation");
+    const waiting = await subscriptionReaches(
+      artist.artistId,
+      (r) => r.status === "past_due" && r.renewal_action_invoice_id !== null,
+      "waiting for the artist's confirmation",
+    );
 
     const [text, ...more] = await textsOf(artist.artistId, "renewal_needs_confirmation");
     expect(more).toHaveLength(0);
     // The link's token may already be hidden: the queue's consumer sends (here, logs) the text at once.
-    expect(text!.body).toMatch(/^JPlay: your bank asks you to confirm your Pro renewal of \$14\.99\. Pro is off until you do\. Confirm it on your private artist page: http\S+\/artist\/(\[link hidden\]|[A-Za-z0-9_-]{20,}) Reply STOP to opt out\.$/);
+    expect(text!.body).toMatch(
+      /^JPlay: your bank asks you to confirm your Pro renewal of \$14\.99\. Pro is off until you do\. Confirm it on your private artist page: http\S+\/artist\/(\[link hidden\]|[A-Za-z0-9_-]{20,}) Reply STOP to opt out\.$/,
+    );
     // A fresh link was issued for the text: the one from the page's setup and this one.
     expect(await linksOf(artist.artistId)).toBe(linksBefore + 1);
     const token = artist.token;
@@ -203,7 +230,12 @@ describe("renewals", { timeout: 60_000 }, () => {
 
     // Stripe does not promise order: the action-required event, carrying the invoice as it was (open),
     // arriving only now finds the renewal paid and changes nothing, and texts nothing more.
-    const late = { id: `evt_late_${crypto.randomUUID()}`, object: "event", type: "invoice.payment_action_required", data: { object: { ...invoice, status: "open" } } } as unknown as Stripe.Event;
+    const late = {
+      id: `evt_late_${crypto.randomUUID()}`,
+      object: "event",
+      type: "invoice.payment_action_required",
+      data: { object: { ...invoice, status: "open" } },
+    } as unknown as Stripe.Event;
     await applyStripeEvent(testContext(), late, "http://jplay.test");
     expect((await subscriptionOf(artist.artistId))!.renewal_action_invoice_id).toBeNull();
     expect(await textsOf(artist.artistId, "renewal_needs_confirmation")).toHaveLength(1);
@@ -213,7 +245,13 @@ describe("renewals", { timeout: 60_000 }, () => {
   it("a renewal to confirm is texted without a link while the artist's phone is not confirmed", async () => {
     const artist = await proArtist();
     const subscription = await stripe.subscriptions.retrieve(artist.subscriptionId);
-    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, { behaves_like: "4000002760003184" })).status).toBe(200);
+    expect(
+      (
+        await sandboxAdmin(`/v1/test_helpers/payment_methods/${subscription.default_payment_method as string}/simulate_card`, {
+          behaves_like: "4000002760003184",
+        })
+      ).status,
+    ).toBe(200);
     await passTime(artist.periodEnd);
     await subscriptionReaches(artist.artistId, (r) => r.renewal_action_invoice_id !== null, "waiting for the artist's confirmation");
     const [text] = await textsOf(artist.artistId, "renewal_needs_confirmation");
@@ -225,7 +263,10 @@ describe("renewals", { timeout: 60_000 }, () => {
 
   it("a page with nothing to confirm answers the plan without a client secret", async () => {
     const artist = await proArtist();
-    expect(await confirmRenewal(artist.token)).toEqual({ pro: expect.objectContaining({ status: "active", renewalNeedsConfirmation: false }), clientSecret: null });
+    expect(await confirmRenewal(artist.token)).toEqual({
+      pro: expect.objectContaining({ status: "active", renewalNeedsConfirmation: false }),
+      clientSecret: null,
+    });
     expect((await new Browser().fetch(`/api/artist/${"x".repeat(43)}/pro/renewal-confirmation`, { method: "POST" })).status).toBe(404);
   });
 
@@ -321,7 +362,9 @@ describe("ending Pro from the artist page", { timeout: 60_000 }, () => {
     const periodEnd = new Date(artist.periodEnd).toISOString();
     expect(await proPlanOf(artist.token)).toEqual({
       status: 200,
-      body: { pro: { status: "active", amountCents: 1499, interval: "month", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false, renewalNeedsConfirmation: false } },
+      body: {
+        pro: { status: "active", amountCents: 1499, interval: "month", currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false, renewalNeedsConfirmation: false },
+      },
     });
 
     const canceled = await changePro(artist.token, "cancel");

@@ -30,7 +30,11 @@ async function call(target: Env, path: string, init: RequestInit = {}, origin = 
 }
 
 const setupIntent = (target: Env) =>
-  call(target, "/api/create-setup-intent", { method: "POST", headers: { "Content-Type": "application/json", Origin: PUBLIC_ORIGIN }, body: JSON.stringify({ paymentFrequency: "daily" }) });
+  call(target, "/api/create-setup-intent", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: PUBLIC_ORIGIN },
+    body: JSON.stringify({ paymentFrequency: "daily" }),
+  });
 
 /** APP_ENV values that must count as production: unknown, misspelled, wrongly cased, empty, missing. */
 const NOT_DEVELOPMENT = ["production", "staging", "developement", "Development", "dev", "", undefined];
@@ -65,7 +69,9 @@ describe("payments in production", () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const refused = await setupIntent(production);
       expect(refused.status).toBe(503);
-      expect(await refused.json()).toEqual({ error: { code: "payments_unconfigured", message: "Payments are not available right now. Please try again later or contact support." } });
+      expect(await refused.json()).toEqual({
+        error: { code: "payments_unconfigured", message: "Payments are not available right now. Please try again later or contact support." },
+      });
     }
     const logged = errors.mock.calls.map((args) => String(args[0])).filter((line) => line.includes("payments refused"));
     expect(logged).toHaveLength(1);
@@ -74,7 +80,10 @@ describe("payments in production", () => {
 
   it("refuses a test-mode key unless ALLOW_TEST_KEYS marks a staging deployment, and anything that is not a key", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(paymentsProvider(withEnv({ APP_ENV: "production", STRIPE_SECRET_KEY: "sk_test_51abc" }))).toMatchObject({ kind: "unavailable", reason: expect.stringContaining("ALLOW_TEST_KEYS") });
+    expect(paymentsProvider(withEnv({ APP_ENV: "production", STRIPE_SECRET_KEY: "sk_test_51abc" }))).toMatchObject({
+      kind: "unavailable",
+      reason: expect.stringContaining("ALLOW_TEST_KEYS"),
+    });
     expect((await setupIntent(withEnv({ APP_ENV: "production", STRIPE_SECRET_KEY: "sk_test_51abc" }))).status).toBe(503);
     expect(paymentsProvider(withEnv({ APP_ENV: "production", STRIPE_SECRET_KEY: "sk_test_51abc", ALLOW_TEST_KEYS: "yes" })).kind).toBe("unavailable");
     expect(paymentsProvider(withEnv({ APP_ENV: "production", STRIPE_SECRET_KEY: "sk_test_51abc", ALLOW_TEST_KEYS: "true" })).kind).toBe("stripe");
@@ -124,7 +133,12 @@ describe("production answers at its public origin only", () => {
     expect(read.headers.get("Location")).toBe(`${PUBLIC_ORIGIN}/api/songs/popular?facility=x`);
     const home = await call(production, "/", {}, workersDev);
     expect(home.status).toBe(301);
-    const write = await call(production, "/api/create-setup-intent", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }, workersDev);
+    const write = await call(
+      production,
+      "/api/create-setup-intent",
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+      workersDev,
+    );
     expect(write.status).toBe(421);
     // At the public origin it serves.
     expect((await call(production, "/api/health")).status).toBe(200);
@@ -147,7 +161,11 @@ describe("webhook API versions", () => {
 
   async function deliver(path: string, secret: string, body: unknown) {
     const payload = JSON.stringify(body);
-    return call(env, path, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) }, body: payload });
+    return call(env, path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) },
+      body: payload,
+    });
   }
 
   it("refuses, loudly, an event in another API release than the SDK pins, on both endpoints; reads the release's other months", async () => {

@@ -60,7 +60,12 @@ async function errorOf(response: Response) {
 
 const allText = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, "g"))].map((match) => match[1]!);
 const between = (xml: string, name: string) => xml.slice(xml.indexOf(`<${name}>`), xml.indexOf(`</${name}>`));
-const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 /** A fresh ISRC and UPC (both columns are unique, and other files' songs share this database). */
 function freshIdentifiers() {
@@ -98,10 +103,25 @@ async function releasedSong(metadata: Metadata = {}): Promise<{ songId: string; 
        release_date = ?8, p_line_year = 2026, p_line_holder = 'Blue Room Records', c_line_year = 2026, c_line_holder = 'Fixture Artist'
      where id = ?9`,
   )
-    .bind(metadata.explicit === undefined ? null : metadata.explicit ? 1 : 0, isrc, upc, metadata.cleanVersionOf ?? null, metadata.instrumental ? 1 : 0, metadata.instrumental ? "zxx" : "en", metadata.instrumental ? "Jazz" : "R&B/Soul", RELEASE_DATE, songId)
+    .bind(
+      metadata.explicit === undefined ? null : metadata.explicit ? 1 : 0,
+      isrc,
+      upc,
+      metadata.cleanVersionOf ?? null,
+      metadata.instrumental ? 1 : 0,
+      metadata.instrumental ? "zxx" : "en",
+      metadata.instrumental ? "Jazz" : "R&B/Soul",
+      RELEASE_DATE,
+      songId,
+    )
     .run();
   const credits = metadata.credits ?? [];
-  if (credits.length > 0) await env.DB.batch(credits.map(([name, role], position) => env.DB.prepare("insert into song_credits (song_id, position, name, role) values (?1, ?2, ?3, ?4)").bind(songId, position, name, role)));
+  if (credits.length > 0)
+    await env.DB.batch(
+      credits.map(([name, role], position) =>
+        env.DB.prepare("insert into song_credits (song_id, position, name, role) values (?1, ?2, ?3, ?4)").bind(songId, position, name, role),
+      ),
+    );
   // isrc/upc as stored now: assignment before delivery may have given them already.
   const stored = await env.DB.prepare("select isrc, upc from songs where id = ?1").bind(songId).first<{ isrc: string | null; upc: string | null }>();
   return { songId, isrc: stored!.isrc, upc: stored!.upc };
@@ -127,12 +147,17 @@ describe("the ERN feed", () => {
     const instrumental = await releasedSong({ explicit: false, instrumental: true, credits: [["Fixture Artist", "composer"]] });
     const plain = await releasedSong({ explicit: false, cover: true });
     const takenDownAt = Date.now();
-    await takeDownSong(testContext({ jobs: new CapturingQueue().asQueue() }), plain.songId, { reason: "Rights claim from the label", actor: TEST_OPERATOR }, takenDownAt);
+    await takeDownSong(
+      testContext({ jobs: new CapturingQueue().asQueue() }),
+      plain.songId,
+      { reason: "Rights claim from the label", actor: TEST_OPERATOR },
+      takenDownAt,
+    );
 
     // Read both feeds from the same cursor, two at a time, until neither has more.
     const ernPages: ErnFeedPage[] = [];
     const jsonPages: DeliveryFeedPage[] = [];
-    for (let cursor = start; ; ) {
+    for (let cursor = start; ;) {
       const [ern, json] = [await readErnPage(cursor, 2), await readJsonPage(cursor, 2)];
       ernPages.push(ern);
       jsonPages.push(json);
@@ -169,7 +194,9 @@ describe("the ERN feed", () => {
     const [explicitErn, cleanErn, instrumentalErn, plainErn, takedownErn] = changes.map((change) => change.ern) as [string, string, string, string, string];
 
     // The song as stored: title, identifiers, warning, language, genre, credits, ℗/©, price, release date.
-    const row = await env.DB.prepare("select title, duration_ms from songs where id = ?1").bind(explicit.songId).first<{ title: string; duration_ms: number }>();
+    const row = await env.DB.prepare("select title, duration_ms from songs where id = ?1")
+      .bind(explicit.songId)
+      .first<{ title: string; duration_ms: number }>();
     expect(allText(explicitErn, "TitleText")).toEqual([row!.title, row!.title]);
     expect(allText(explicitErn, "ISRC")).toEqual([explicit.isrc]);
     expect(allText(explicitErn, "ICPN")).toEqual([explicit.upc]);
@@ -241,15 +268,22 @@ describe("the ERN feed", () => {
     expect(await errorOf(await signedGet(path, { secret: "not-the-shared-secret" }))).toMatchObject({
       status: 401,
       code: "invalid_signature",
-      message: 'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
+      message:
+        'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
     });
     // Signed for the JSON feed, sent to the ERN feed.
     const timestamp = String(nowSeconds());
     const signedForJson = await signGet(SECRET, timestamp, jsonPath("0", 2));
-    const sentToErn = await exports.default.fetch(new Request(`${ORIGIN}${path}`, { headers: { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signedForJson } }));
+    const sentToErn = await exports.default.fetch(
+      new Request(`${ORIGIN}${path}`, { headers: { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signedForJson } }),
+    );
     expect(await errorOf(sentToErn)).toMatchObject({ status: 401, code: "invalid_signature" });
 
-    expect(await errorOf(await signedGet("/api/provider/releases/ern?limit=0"))).toEqual({ status: 400, code: "bad_request", message: "limit must be a whole number from 1 to 500" });
+    expect(await errorOf(await signedGet("/api/provider/releases/ern?limit=0"))).toEqual({
+      status: 400,
+      code: "bad_request",
+      message: "limit must be a whole number from 1 to 500",
+    });
     expect(await errorOf(await signedGet("/api/provider/releases/ern?since=0&cursor=4"))).toEqual({
       status: 400,
       code: "bad_request",

@@ -86,7 +86,10 @@ async function deliveredSong(options: { cover?: boolean; explicit?: boolean } = 
     await env.MEDIA.put(coverKey, pngBytes(), { httpMetadata: { contentType: "image/png" } });
     await env.DB.prepare("update songs set cover_key = ?1 where id = ?2").bind(coverKey, songId).run();
   }
-  if (options.explicit !== undefined) await env.DB.prepare("update songs set explicit = ?1 where id = ?2").bind(options.explicit ? 1 : 0, songId).run();
+  if (options.explicit !== undefined)
+    await env.DB.prepare("update songs set explicit = ?1 where id = ?2")
+      .bind(options.explicit ? 1 : 0, songId)
+      .run();
   await paySong(songId, artistId, "pro", Date.now() - 25 * HOUR);
   await processDistribution(pipelineContext(jobs), songId);
   expect(await approveInReview(songId, jobs)).toMatchObject({ status: "distributed" });
@@ -105,7 +108,12 @@ const byId = (ids: Iterable<string>) => [...ids].sort();
 describe("the provider plays the feed", () => {
   // First in this file: /api/songs/recent does not yet leave out taken-down songs, and nothing has been taken down here yet.
   it("read from the start page by page and applied in order, it gives exactly the songs the catalogue lists", async () => {
-    const delivered = [await deliveredSong({ cover: true, explicit: false }), await deliveredSong({ explicit: true }), await deliveredSong(), await deliveredSong()];
+    const delivered = [
+      await deliveredSong({ cover: true, explicit: false }),
+      await deliveredSong({ explicit: true }),
+      await deliveredSong(),
+      await deliveredSong(),
+    ];
 
     const { changes, pages } = await readToTheEnd("0", 3);
     expect(pages).toBe(2);
@@ -157,7 +165,11 @@ describe("the provider plays the feed", () => {
 
     // A provider that had read to the end reads on: two releases, then the takedown.
     const readingOn = await readToTheEnd(before.cursor, 2);
-    expect(readingOn.changes.map((change) => [change.kind, change.songId])).toEqual([["release", delivered[0]], ["release", delivered[1]], ["takedown", gone]]);
+    expect(readingOn.changes.map((change) => [change.kind, change.songId])).toEqual([
+      ["release", delivered[0]],
+      ["release", delivered[1]],
+      ["takedown", gone],
+    ]);
     expect(readingOn.changes[2]).toEqual({ cursor: expect.stringMatching(/^\d+$/), kind: "takedown", songId: gone, at: new Date(takenDownAt).toISOString() });
 
     // A new tablet reads everything from the start.
@@ -211,7 +223,11 @@ describe("paging", () => {
     const start = await endOfFeed();
     await deliveredSong({ cover: true });
     await deliveredSong();
-    for (const [since, limit] of [["0", 100], [start, 1], [start, 2]] as const) {
+    for (const [since, limit] of [
+      ["0", 100],
+      [start, 1],
+      [start, 2],
+    ] as const) {
       const once = await signedGet(feedPath(since, limit));
       const twice = await signedGet(feedPath(since, limit));
       expect([once.status, twice.status]).toEqual([200, 200]);
@@ -246,7 +262,7 @@ describe("paging", () => {
 });
 
 describe("signing", () => {
-  it("signs HMAC-SHA256 over `${timestamp}.GET ${pathAndQuery}.${provider}.${sha256hex(\"\")}`, hex (docs/catalogue-and-provider-api.md's openssl gives the same)", async () => {
+  it('signs HMAC-SHA256 over `${timestamp}.GET ${pathAndQuery}.${provider}.${sha256hex("")}`, hex (docs/catalogue-and-provider-api.md\'s openssl gives the same)', async () => {
     expect(await signGet(SECRET, "1700000000", "/api/provider/releases?since=0&limit=100")).toBe(
       "7e89f46fef39c1283880eb77352b3e3d5d67fc6b7bb8232fef58e25663f3541b",
     );
@@ -259,10 +275,15 @@ describe("signing", () => {
     expect(await refused({ secret: "not-the-shared-secret" })).toMatchObject({
       status: 401,
       code: "invalid_signature",
-      message: 'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
+      message:
+        'The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")',
     });
     const stale = await refused({ timestamp: nowSeconds() - 5 * 60 - 5 });
-    expect(stale).toMatchObject({ status: 401, code: "stale_timestamp", message: "The request was signed more than 5 minutes ago; sign it again with the current time" });
+    expect(stale).toMatchObject({
+      status: 401,
+      code: "stale_timestamp",
+      message: "The request was signed more than 5 minutes ago; sign it again with the current time",
+    });
     expect(await refused({ timestamp: nowSeconds() + 120 })).toMatchObject({ status: 401, code: "timestamp_in_future" });
     // Signed for one page, sent for another: the limit, the cursor, or a parameter added.
     expect(await refused({ signedPathAndQuery: path }, feedPath("0", 3))).toMatchObject({ status: 401, code: "invalid_signature" });
@@ -351,7 +372,8 @@ describe("media links", () => {
     expect(expiredAnswer).toMatchObject({ status: 403, code: "link_expired" });
     expect(expiredAnswer.message).toMatch(/^This media link expired at .*Z; read the release again from the delivery feed for a fresh link$/);
 
-    const altered = "This media link was altered: its signature does not match the song, file and expiry; read the release again from the delivery feed for a fresh link";
+    const altered =
+      "This media link was altered: its signature does not match the song, file and expiry; read the release again from the delivery feed for a fresh link";
     const url = new URL(audioUrl);
     const withSearch = (path: string, change: (params: URLSearchParams) => void) => {
       const changed = new URL(path, ORIGIN);
@@ -394,7 +416,11 @@ describe("media links", () => {
     await paySong(waiting, artistId, "standard");
     await approveInReview(waiting);
     expect(await errorOf(await exports.default.fetch(new Request(await sign(waiting, "audio"))))).toEqual({ status: 404, code: "not_found", message: notLive });
-    expect(await errorOf(await exports.default.fetch(new Request(await sign("no-such-song", "audio"))))).toEqual({ status: 404, code: "not_found", message: notLive });
+    expect(await errorOf(await exports.default.fetch(new Request(await sign("no-such-song", "audio"))))).toEqual({
+      status: 404,
+      code: "not_found",
+      message: notLive,
+    });
 
     // A live song without a cover.
     const coverless = await deliveredSong();

@@ -8,7 +8,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signListenerToken } from "../src/provider/listener-token";
-import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, rowCounts, SECOND_PROVIDER, SECOND_SECRET, transferListener } from "./receipt-support";
+import {
+  errorOf,
+  listenerPurchase,
+  liveSongWithIsrc,
+  newListenerId,
+  providerCall,
+  rowCounts,
+  SECOND_PROVIDER,
+  SECOND_SECRET,
+  transferListener,
+} from "./receipt-support";
 import { Browser } from "./support";
 
 /** Every name a plain object answers without owning it, and the text of what it finds (what String() of it gives). */
@@ -70,7 +80,9 @@ describe("the provider API refuses built-in names as provider ids", () => {
   it("ids outside the pattern are refused before any lookup, and the answer does not echo them", async () => {
     const { listenerId } = await listenerWithPurchase();
     for (const id of ["Second-Vendor", "second_vendor", "a".repeat(33), "second-vendor.x", "second-vendor\u0000"]) {
-      const response = await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: id, secret: SECOND_SECRET }).catch(() => null);
+      const response = await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: id, secret: SECOND_SECRET }).catch(
+        () => null,
+      );
       // Headers a Request cannot carry (a NUL) never reach the Worker at all.
       if (response === null) continue;
       const error = await errorOf(response);
@@ -109,7 +121,12 @@ describe("provider secrets JPlay refuses to enrol", () => {
     const shortSecret = "short-primary-secret";
     const { songId } = await liveSongWithIsrc();
     const before = await rowCounts();
-    const report = await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase(songId, newListenerId())] }, { secret: shortSecret, env: { ...env, PROVIDER_WEBHOOK_SECRET: shortSecret } });
+    const report = await providerCall(
+      "POST",
+      "/api/provider/purchases",
+      { purchases: [listenerPurchase(songId, newListenerId())] },
+      { secret: shortSecret, env: { ...env, PROVIDER_WEBHOOK_SECRET: shortSecret } },
+    );
     expect(await errorOf(report)).toMatchObject({ status: 503, code: "not_configured", message: expect.stringContaining("shorter than 32 bytes") });
     expect(await rowCounts()).toEqual(before);
   });

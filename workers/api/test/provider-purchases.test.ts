@@ -74,7 +74,9 @@ const balance = async (artistId: string) => (await artistAvailableBalances(testC
 
 describe("signature and freshness", () => {
   it("signs HMAC-SHA256 over `${timestamp}.POST ${path}.${provider}.${sha256hex(rawBody)}`, hex (a fixed test vector; docs/catalogue-and-provider-api.md's openssl gives the same)", async () => {
-    expect(await signPost(SECRET, "1700000000", "/api/provider/purchases", '{"purchases":[]}')).toBe("9f9decf880488ac9339269d0b49062d9c047879383db9f1ce9fde2ad244c03ca");
+    expect(await signPost(SECRET, "1700000000", "/api/provider/purchases", '{"purchases":[]}')).toBe(
+      "9f9decf880488ac9339269d0b49062d9c047879383db9f1ce9fde2ad244c03ca",
+    );
   });
 
   it("refuses unsigned, wrongly signed, tampered, stale and future reports, crediting nothing", async () => {
@@ -138,7 +140,9 @@ describe("recording and crediting", () => {
     expect(snapshot.purchases - afterFirst.purchases).toBe(2);
     expect(snapshot.transactions - afterFirst.transactions).toBe(2);
     expect(snapshot.entries - afterFirst.entries).toBe(6);
-    const { results: rows } = await env.DB.prepare("select id, price_cents, purchased_at from purchases where song_id = ?1 order by purchased_at").bind(songId).all();
+    const { results: rows } = await env.DB.prepare("select id, price_cents, purchased_at from purchases where song_id = ?1 order by purchased_at")
+      .bind(songId)
+      .all();
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ price_cents: 199, purchased_at: Date.parse(first[0]!.purchasedAt) });
 
@@ -308,7 +312,10 @@ describe("ledger invariants", () => {
             }
           }
           expect(await ledgerTotal(testCtx)).toBe(0);
-          const balances = await artistAvailableBalances(testCtx, songs.map((song) => song.artistId));
+          const balances = await artistAvailableBalances(
+            testCtx,
+            songs.map((song) => song.artistId),
+          );
           for (const song of songs) {
             expect(balances.get(song.artistId)).toBeGreaterThanOrEqual(0);
             expect(balances.get(song.artistId)).toBe(credited.get(song.artistId) ?? 0);

@@ -8,7 +8,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
-import { type AdminReceipt, type AdminRedemptionsByProvider, type DownloadFailureAnswer, FAILED_DOWNLOADS_BEFORE_CREDIT, type RedeemAnswer } from "@jplay/schema/receipts";
+import {
+  type AdminReceipt,
+  type AdminRedemptionsByProvider,
+  type DownloadFailureAnswer,
+  FAILED_DOWNLOADS_BEFORE_CREDIT,
+  type RedeemAnswer,
+} from "@jplay/schema/receipts";
 import { accountBalance, ACCOUNTS, artistAvailableBalances } from "../src/ledger/ledger";
 import { adminWrite, signedInOperator } from "./admin-support";
 import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall, SECOND_PROVIDER, transferListener } from "./receipt-support";
@@ -19,7 +25,9 @@ const ctx = testContext();
 async function boughtReceipt() {
   const listenerId = newListenerId();
   const song = await liveSongWithIsrc();
-  const answer = await (await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase(song.songId, listenerId)] })).json<PurchaseReportAnswer>();
+  const answer = await (
+    await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase(song.songId, listenerId)] })
+  ).json<PurchaseReportAnswer>();
   const { receipt, receiptId } = answer.results[0] as { receipt: string; receiptId: string };
   return { listenerId, ...song, receipt, receiptId };
 }
@@ -36,16 +44,39 @@ describe("operators", () => {
     await redeem(listenerId, receipt, SECOND_PROVIDER);
 
     const looked = await (await operator.fetch(`/api/admin/receipts/${receiptId}`)).json<AdminReceipt>();
-    expect(looked).toMatchObject({ receiptId, listenerId, songId, isrc, priceCents: 199, state: "valid", revokedAt: null, redemptions: 2, failedDownloads: 0, creditedCents: 0 });
+    expect(looked).toMatchObject({
+      receiptId,
+      listenerId,
+      songId,
+      isrc,
+      priceCents: 199,
+      state: "valid",
+      revokedAt: null,
+      redemptions: 2,
+      failedDownloads: 0,
+      creditedCents: 0,
+    });
 
     const revoked = await adminWrite(operator, "POST", `/api/admin/receipts/${receiptId}/revoke`, { reason: "Bought with a stolen account" });
     expect(revoked.status).toBe(200);
-    expect(await revoked.json()).toMatchObject({ state: "revoked", revokedReason: "Bought with a stolen account", revokedBy: expect.any(String), revokedAt: expect.any(String) });
-    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/receipts/${receiptId}/revoke`, { reason: "Again" }))).toMatchObject({ status: 409, code: "already_revoked" });
+    expect(await revoked.json()).toMatchObject({
+      state: "revoked",
+      revokedReason: "Bought with a stolen account",
+      revokedBy: expect.any(String),
+      revokedAt: expect.any(String),
+    });
+    expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/receipts/${receiptId}/revoke`, { reason: "Again" }))).toMatchObject({
+      status: 409,
+      code: "already_revoked",
+    });
     expect(await errorOf(await adminWrite(operator, "POST", `/api/admin/receipts/${receiptId}/revoke`, { reason: "" }))).toMatchObject({ status: 400 });
     expect(await errorOf(await operator.fetch("/api/admin/receipts/no-such-receipt"))).toMatchObject({ status: 404 });
 
-    expect((await redeem(listenerId, receipt, SECOND_PROVIDER)).results[0]).toMatchObject({ status: "refused", code: "receipt_revoked", reason: "This receipt was revoked: Bought with a stolen account" });
+    expect((await redeem(listenerId, receipt, SECOND_PROVIDER)).results[0]).toMatchObject({
+      status: "refused",
+      code: "receipt_revoked",
+      reason: "This receipt was revoked: Bought with a stolen account",
+    });
     // Signed-out browsers see nothing.
     expect((await new Browser().fetch(`/api/admin/receipts/${receiptId}`)).status).toBe(401);
   });
@@ -58,7 +89,8 @@ describe("operators", () => {
     await redeem(listenerId, receipt, SECOND_PROVIDER);
     await redeem(listenerId, receipt, SECOND_PROVIDER);
     const after = await (await operator.fetch("/api/admin/redemptions")).json<AdminRedemptionsByProvider>();
-    const second = (answer: AdminRedemptionsByProvider) => answer.providers.find((row) => row.providerId === SECOND_PROVIDER) ?? { redemptions: 0, receipts: 0, listeners: 0 };
+    const second = (answer: AdminRedemptionsByProvider) =>
+      answer.providers.find((row) => row.providerId === SECOND_PROVIDER) ?? { redemptions: 0, receipts: 0, listeners: 0 };
     expect(second(after).redemptions - second(before).redemptions).toBe(2);
     expect(second(after).listeners - second(before).listeners).toBe(1);
   });
@@ -86,20 +118,34 @@ describe("failed downloads", () => {
     for (let n = 2; n < FAILED_DOWNLOADS_BEFORE_CREDIT; n += 1) expect(await report(await attempt())).toMatchObject({ failures: n, credited: false });
     // The listener moves to the second provider, whose own attempt is the last failure.
     await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
-    expect(await report(await attempt(SECOND_PROVIDER), SECOND_PROVIDER)).toEqual({ receiptId, failures: FAILED_DOWNLOADS_BEFORE_CREDIT, credited: true, creditCents: 199, credit: "credited" });
+    expect(await report(await attempt(SECOND_PROVIDER), SECOND_PROVIDER)).toEqual({
+      receiptId,
+      failures: FAILED_DOWNLOADS_BEFORE_CREDIT,
+      credited: true,
+      creditCents: 199,
+      credit: "credited",
+    });
     expect(await report(await attempt(SECOND_PROVIDER), SECOND_PROVIDER)).toMatchObject({ credited: true, creditCents: 199 });
 
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(199);
-    const credits = await env.DB.prepare("select count(*) as n from ledger_transactions where kind = 'download.credit' and ref = ?1").bind(receiptId).first<number>("n");
+    const credits = await env.DB.prepare("select count(*) as n from ledger_transactions where kind = 'download.credit' and ref = ?1")
+      .bind(receiptId)
+      .first<number>("n");
     expect(credits).toBe(1);
     // The artist keeps their share of the sale.
     expect((await artistAvailableBalances(ctx, [artistId])).get(artistId)).toBe(180);
     const operator = await signedInOperator();
-    expect(await (await operator.fetch(`/api/admin/receipts/${receiptId}`)).json()).toMatchObject({ failedDownloads: FAILED_DOWNLOADS_BEFORE_CREDIT + 1, creditedCents: 199 });
+    expect(await (await operator.fetch(`/api/admin/receipts/${receiptId}`)).json()).toMatchObject({
+      failedDownloads: FAILED_DOWNLOADS_BEFORE_CREDIT + 1,
+      creditedCents: 199,
+    });
   });
 
   it("refuses an unknown receipt and unsigned reports", async () => {
-    expect(await errorOf(await providerCall("POST", "/api/provider/download-failures", { receiptId: "nope", attemptId: "a1", reason: "x" }))).toMatchObject({ status: 404, code: "unknown_attempt" });
+    expect(await errorOf(await providerCall("POST", "/api/provider/download-failures", { receiptId: "nope", attemptId: "a1", reason: "x" }))).toMatchObject({
+      status: 404,
+      code: "unknown_attempt",
+    });
     const unsigned = await new Browser().postJson("/api/provider/download-failures", { receiptId: "nope", attemptId: "a1", reason: "x" });
     expect(await errorOf(unsigned)).toMatchObject({ status: 401 });
   });

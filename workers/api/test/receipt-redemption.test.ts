@@ -41,7 +41,12 @@ const download = (url: string) => new Browser().fetch(url.replace(/^https?:\/\/[
 
 async function takeDown(songId: string, kind: "content" | "rights") {
   const operator = await signedInOperator();
-  const response = await adminPostCapturing(operator, `/api/admin/songs/${songId}/takedown`, { reason: kind === "rights" ? "Rights claim by the label" : "Hateful lyrics", kind }, new CapturingQueue());
+  const response = await adminPostCapturing(
+    operator,
+    `/api/admin/songs/${songId}/takedown`,
+    { reason: kind === "rights" ? "Rights claim by the label" : "Hateful lyrics", kind },
+    new CapturingQueue(),
+  );
   expect(response.status).toBe(200);
 }
 
@@ -66,7 +71,11 @@ describe("redemption", () => {
       const altered = await download(first.audioUrl.replace(receiptIds[0]!, receiptIds[1]!));
       expect(await errorOf(altered)).toMatchObject({ status: 403, code: "invalid_link" });
     }
-    const logged = await env.DB.prepare("select provider_id, count(*) as n from receipt_redemptions where listener_id = ?1 group by provider_id order by provider_id").bind(listenerId).all();
+    const logged = await env.DB.prepare(
+      "select provider_id, count(*) as n from receipt_redemptions where listener_id = ?1 group by provider_id order by provider_id",
+    )
+      .bind(listenerId)
+      .all();
     expect(logged.results).toEqual([
       { provider_id: "primary", n: 2 },
       { provider_id: SECOND_PROVIDER, n: 2 },
@@ -75,11 +84,19 @@ describe("redemption", () => {
 
   it("refuses providers JPlay has not enrolled, and a provider signing with another's secret", async () => {
     const { listenerId, receipts } = await listenerWithReceipts();
-    expect(await errorOf(await providerCall("POST", "/api/provider/redeem", { listenerId, receipts }, { provider: "unknown-vendor", secret: "whatever-secret-0123456789" }))).toMatchObject({
+    expect(
+      await errorOf(
+        await providerCall("POST", "/api/provider/redeem", { listenerId, receipts }, { provider: "unknown-vendor", secret: "whatever-secret-0123456789" }),
+      ),
+    ).toMatchObject({
       status: 401,
       code: "unknown_provider",
     });
-    expect(await errorOf(await providerCall("POST", "/api/provider/redeem", { listenerId, receipts }, { provider: SECOND_PROVIDER, secret: env.PROVIDER_WEBHOOK_SECRET! }))).toMatchObject({
+    expect(
+      await errorOf(
+        await providerCall("POST", "/api/provider/redeem", { listenerId, receipts }, { provider: SECOND_PROVIDER, secret: env.PROVIDER_WEBHOOK_SECRET! }),
+      ),
+    ).toMatchObject({
       status: 401,
       code: "invalid_signature",
     });
@@ -91,7 +108,10 @@ describe("redemption", () => {
     const other = await listenerWithReceipts();
     const [header, payload, signature] = receipts[0]!.split(".") as [string, string, string];
     const claims = JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/"))) as Record<string, unknown>;
-    const cheaper = btoa(JSON.stringify({ ...claims, priceCents: 1 })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const cheaper = btoa(JSON.stringify({ ...claims, priceCents: 1 }))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
     const answer = await redeem(listenerId, [receipts[0]!, `${header}.${cheaper}.${signature}`, "not-a-receipt", other.receipts[0]!]);
     expect(answer).toMatchObject({ redeemed: 1, refused: 3 });
     expect(answer.results.slice(1)).toEqual([
@@ -103,7 +123,10 @@ describe("redemption", () => {
 
   it(`limits a receipt to ${REDEMPTIONS_PER_RECEIPT_PER_DAY} redemptions a day`, async () => {
     const { listenerId, receipts } = await listenerWithReceipts();
-    const answer = await redeem(listenerId, Array.from({ length: REDEMPTIONS_PER_RECEIPT_PER_DAY + 2 }, () => receipts[0]!));
+    const answer = await redeem(
+      listenerId,
+      Array.from({ length: REDEMPTIONS_PER_RECEIPT_PER_DAY + 2 }, () => receipts[0]!),
+    );
     expect(answer).toMatchObject({ redeemed: REDEMPTIONS_PER_RECEIPT_PER_DAY, refused: 2 });
     expect(answer.results.at(-1)).toMatchObject({ status: "refused", code: "redemption_limit" });
     expect((await redeem(listenerId, receipts)).results[0]).toMatchObject({ status: "refused", code: "redemption_limit" });
@@ -121,7 +144,9 @@ describe("redemption", () => {
       }),
     );
     expect(answers.filter((answer) => answer.redeemed === 1)).toHaveLength(REDEMPTIONS_PER_RECEIPT_PER_DAY);
-    expect(answers.filter((answer) => answer.results[0]!.status === "refused").map((answer) => answer.results[0])).toEqual([expect.objectContaining({ code: "redemption_limit" })]);
+    expect(answers.filter((answer) => answer.results[0]!.status === "refused").map((answer) => answer.results[0])).toEqual([
+      expect.objectContaining({ code: "redemption_limit" }),
+    ]);
     const logged = await env.DB.prepare("select count(*) as n from receipt_redemptions where receipt_id = ?1").bind(receiptIds[0]).first<number>("n");
     expect(logged).toBe(REDEMPTIONS_PER_RECEIPT_PER_DAY);
   });
@@ -163,7 +188,9 @@ describe("takedowns", () => {
       if (result.status !== "redeemed") throw new Error("not redeemed");
       expect((await download(result.audioUrl)).status).toBe(200);
     }
-    const library = await (await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: SECOND_PROVIDER })).json<LibraryAnswer>();
+    const library = await (
+      await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: SECOND_PROVIDER })
+    ).json<LibraryAnswer>();
     expect(library.receipts.map((entry) => entry.state)).toEqual(["valid"]);
   });
 
@@ -180,7 +207,11 @@ describe("takedowns", () => {
     await takeDown(songId, "rights");
     expect((await artistAvailableBalances(ctx, [artistId])).get(artistId)).toBe(0);
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(2 * 199);
-    const refunds = await env.DB.prepare("select count(*) as n from ledger_transactions t join purchases p on p.id = t.ref where t.kind = 'purchase.refund' and p.song_id = ?1").bind(songId).first<number>("n");
+    const refunds = await env.DB.prepare(
+      "select count(*) as n from ledger_transactions t join purchases p on p.id = t.ref where t.kind = 'purchase.refund' and p.song_id = ?1",
+    )
+      .bind(songId)
+      .first<number>("n");
     expect(refunds).toBe(2);
 
     await transferListener(listenerId, {}, { provider: SECOND_PROVIDER });
@@ -189,7 +220,9 @@ describe("takedowns", () => {
     expect(await errorOf(await download(link.audioUrl))).toMatchObject({ status: 403, code: "rights_removed" });
     // Redeeming again refunds nothing twice.
     expect((await accountBalance(ctx, ACCOUNTS.providerReceivable)) - receivableBefore).toBe(2 * 199);
-    const library = await (await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: SECOND_PROVIDER })).json<LibraryAnswer>();
+    const library = await (
+      await providerCall("GET", `/api/provider/listeners/${listenerId}/library`, undefined, { provider: SECOND_PROVIDER })
+    ).json<LibraryAnswer>();
     expect(library.receipts.map((entry) => entry.state)).toEqual(["rights_removed"]);
   });
 });
@@ -208,7 +241,10 @@ describe("the library", () => {
     expect(new Set(library.receipts.map((entry) => entry.isrc))).toEqual(new Set(songs.map((song) => song.isrc)));
 
     // A listener nobody named is answered as one another provider holds: 404.
-    expect(await errorOf(await providerCall("GET", `/api/provider/listeners/${newListenerId()}/library`, undefined))).toMatchObject({ status: 404, code: "unknown_listener" });
+    expect(await errorOf(await providerCall("GET", `/api/provider/listeners/${newListenerId()}/library`, undefined))).toMatchObject({
+      status: 404,
+      code: "unknown_listener",
+    });
     expect(await errorOf(await providerCall("GET", "/api/provider/listeners/123456789012345678/library", undefined))).toMatchObject({ status: 400 });
     const unsigned = await new Browser().fetch(`/api/provider/listeners/${listenerId}/library`);
     expect(await errorOf(unsigned)).toMatchObject({ status: 401, code: "missing_signature" });

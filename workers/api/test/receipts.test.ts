@@ -13,7 +13,8 @@ import type { PurchaseReportAnswer } from "@jplay/schema/purchases";
 import worker from "../src/index";
 import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, providerCall } from "./receipt-support";
 
-const report = (purchases: unknown[], caller: Parameters<typeof providerCall>[3] = {}) => providerCall("POST", "/api/provider/purchases", { purchases }, caller);
+const report = (purchases: unknown[], caller: Parameters<typeof providerCall>[3] = {}) =>
+  providerCall("POST", "/api/provider/purchases", { purchases }, caller);
 
 async function jwksOf(testEnv: Env = env): Promise<JSONWebKeySet> {
   const response = await worker.fetch(new Request("http://jplay.test/.well-known/jwks.json"), testEnv, createExecutionContext());
@@ -24,7 +25,10 @@ async function jwksOf(testEnv: Env = env): Promise<JSONWebKeySet> {
   return response.json();
 }
 
-const count = async (sql: string, ...values: unknown[]) => (await env.DB.prepare(sql).bind(...values).first<number>("n")) ?? 0;
+const count = async (sql: string, ...values: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...values)
+    .first<number>("n")) ?? 0;
 
 /** A fresh Ed25519 private JWK, as `pnpm dev` makes one (scripts/dev-vars.ts). */
 async function newSigningKey(): Promise<JsonWebKey> {
@@ -57,7 +61,9 @@ describe("listener ids", () => {
 
   it("accepts opaque ids: a UUID, a random base64url token", async () => {
     const { songId } = await liveSongWithIsrc();
-    const answer = await (await report([listenerPurchase(songId, crypto.randomUUID()), listenerPurchase(songId, "q7Zx-_3kLm9PbN2vR8sT4w")])).json<PurchaseReportAnswer>();
+    const answer = await (
+      await report([listenerPurchase(songId, crypto.randomUUID()), listenerPurchase(songId, "q7Zx-_3kLm9PbN2vR8sT4w")])
+    ).json<PurchaseReportAnswer>();
     expect(answer).toMatchObject({ recorded: 2, rejected: 0 });
   });
 });
@@ -74,8 +80,17 @@ describe("receipts", () => {
     expect(result).toMatchObject({ purchaseId: bought.purchaseId, status: "recorded", receiptId: expect.any(String), receipt: expect.any(String) });
     if (result?.status !== "recorded" || !result.receipt) throw new Error("no receipt");
 
-    const stored = await env.DB.prepare("select listener_id, device_id, facility_id, isrc, price_cents, purchased_at from purchases where id = ?1").bind(bought.purchaseId).first();
-    expect(stored).toEqual({ listener_id: listenerId, device_id: "tablet-0042", facility_id: "facility-tx-1", isrc, price_cents: 199, purchased_at: Date.parse(bought.purchasedAt) });
+    const stored = await env.DB.prepare("select listener_id, device_id, facility_id, isrc, price_cents, purchased_at from purchases where id = ?1")
+      .bind(bought.purchaseId)
+      .first();
+    expect(stored).toEqual({
+      listener_id: listenerId,
+      device_id: "tablet-0042",
+      facility_id: "facility-tx-1",
+      isrc,
+      price_cents: 199,
+      purchased_at: Date.parse(bought.purchasedAt),
+    });
 
     const jwks = await jwksOf();
     expect(jwks.keys).toHaveLength(1);
@@ -107,10 +122,14 @@ describe("receipts", () => {
     const first = await (await report(purchases)).json<PurchaseReportAnswer>();
     const again = await (await report(purchases)).json<PurchaseReportAnswer>();
     expect(again).toMatchObject({ recorded: 0, duplicates: 2 });
-    expect(again.results.map((r) => (r.status === "duplicate" ? [r.receiptId, r.receipt] : null))).toEqual(first.results.map((r) => (r.status === "recorded" ? [r.receiptId, r.receipt] : null)));
+    expect(again.results.map((r) => (r.status === "duplicate" ? [r.receiptId, r.receipt] : null))).toEqual(
+      first.results.map((r) => (r.status === "recorded" ? [r.receiptId, r.receipt] : null)),
+    );
     // A redelivery cannot give the purchase to someone else: the receipt is the stored one.
     const hijack = await (await report(purchases.map((p) => ({ ...p, listenerId: newListenerId() })))).json<PurchaseReportAnswer>();
-    expect(hijack.results.map((r) => (r.status === "duplicate" ? r.receipt : null))).toEqual(first.results.map((r) => (r.status === "recorded" ? r.receipt : null)));
+    expect(hijack.results.map((r) => (r.status === "duplicate" ? r.receipt : null))).toEqual(
+      first.results.map((r) => (r.status === "recorded" ? r.receipt : null)),
+    );
     expect(await count("select count(*) as n from receipts where listener_id = ?1", listenerId)).toBe(2);
   });
 
@@ -163,8 +182,13 @@ describe("receipts", () => {
     expect(await errorOf(await report([listenerPurchase(songId, newListenerId())], { env: noKey }))).toMatchObject({ status: 503, code: "not_configured" });
     expect(await count("select count(*) as n from purchases where song_id = ?1", songId)).toBe(before);
     const anonymous = { ...listenerPurchase(songId, ""), listenerId: undefined, deviceId: undefined };
-    expect(await (await report([anonymous], { env: noKey })).json()).toMatchObject({ recorded: 1, results: [{ purchaseId: anonymous.purchaseId, status: "recorded" }] });
-    expect(await errorOf(await worker.fetch(new Request("http://jplay.test/.well-known/jwks.json"), noKey, createExecutionContext()))).toMatchObject({ status: 503 });
+    expect(await (await report([anonymous], { env: noKey })).json()).toMatchObject({
+      recorded: 1,
+      results: [{ purchaseId: anonymous.purchaseId, status: "recorded" }],
+    });
+    expect(await errorOf(await worker.fetch(new Request("http://jplay.test/.well-known/jwks.json"), noKey, createExecutionContext()))).toMatchObject({
+      status: 503,
+    });
   });
 
   it("refuses a signing key whose public half is not its own", async () => {

@@ -33,7 +33,11 @@ const RETRY_DELAYS_SECONDS = [3600, 7200, 10800];
 
 /** Runs the 15-minute schedule now; its queued jobs are captured, not run. */
 async function runCron(jobs = new CapturingQueue()) {
-  await worker.scheduled(createScheduledController({ cron: DELIVERY_CRON, scheduledTime: Date.now() }), { ...env, JOBS: jobs.asQueue() }, createExecutionContext());
+  await worker.scheduled(
+    createScheduledController({ cron: DELIVERY_CRON, scheduledTime: Date.now() }),
+    { ...env, JOBS: jobs.asQueue() },
+    createExecutionContext(),
+  );
   return jobs.take().map((m) => m.body);
 }
 
@@ -52,8 +56,11 @@ async function pastEveryRetry() {
 }
 
 const paidOnce = async (songId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'").bind(songId).first<{ n: number }>())!.n;
-const recorded = async (eventId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(eventId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM song_events WHERE song_id = ? AND from_status = 'pending' AND to_status = 'approved'")
+    .bind(songId)
+    .first<{ n: number }>())!.n;
+const recorded = async (eventId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(eventId).first<{ n: number }>())!.n;
 const eventsAbout = async (objectId: string, type: Stripe.Event.Type, options: Stripe.RequestOptions = {}) =>
   (await stripe.events.list({ type, limit: 100 }, options)).data.filter((event) => (event.data.object as { id: string }).id === objectId);
 
@@ -77,7 +84,10 @@ describe("webhooks Stripe gave up on", () => {
     expect(await recorded(succeeded!.id)).toBe(0);
 
     // The song's audio check, and the artist's text that the payment went through.
-    expect(await runCron()).toEqual([{ type: "distribution.process", songId: artist.songId }, { type: "text.send", messageId: expect.any(String) }]);
+    expect(await runCron()).toEqual([
+      { type: "distribution.process", songId: artist.songId },
+      { type: "text.send", messageId: expect.any(String) },
+    ]);
     expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "standard", distribution_fee_cents: 9900 });
     expect(await recorded(succeeded!.id)).toBe(1);
 
@@ -90,7 +100,13 @@ describe("webhooks Stripe gave up on", () => {
 
   it("an account.updated on a connected account is found by listing that account's events (Stripe-Account), and applied once", async () => {
     const artistId = await insertArtist();
-    const account = await stripe.accounts.create({ type: "custom", country: "US", business_type: "individual", individual: { id_number: "000000000" }, capabilities: { transfers: { requested: true } } });
+    const account = await stripe.accounts.create({
+      type: "custom",
+      country: "US",
+      business_type: "individual",
+      individual: { id_number: "000000000" },
+      capabilities: { transfers: { requested: true } },
+    });
     await db.update(artists).set({ stripeAccountId: account.id, payoutsEnabled: false }).where(eq(artists.id, artistId));
     await endpointsDown();
     await stripe.accounts.update(account.id, { external_account: "tok_visa_debit" });
@@ -140,19 +156,25 @@ describe("webhooks Stripe gave up on", () => {
     expect((await payInBrowser(artist.browser, clientSecret, freshCardNumber())).body.status).toBe("succeeded");
     await pastEveryRetry();
     await endpointsBack();
-    const [paid] = (await stripe.events.list({ type: "invoice.paid", limit: 100 })).data.filter((event) => (event.data.object as Stripe.Invoice).customer === artist.customerId);
+    const [paid] = (await stripe.events.list({ type: "invoice.paid", limit: 100 })).data.filter(
+      (event) => (event.data.object as Stripe.Invoice).customer === artist.customerId,
+    );
     // Rendered as the account's default version had it, not as the SDK reads: no `parent` to find the subscription by.
     expect(paid!.api_version).not.toBe(Stripe.API_VERSION);
     expect(paid!.data.object).not.toHaveProperty("parent");
     const invoiceId = (paid!.data.object as Stripe.Invoice).id;
     const posted = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'subscription.invoice' AND ref = ?").bind(invoiceId).first<{ n: number }>())!.n;
+      (await env.DB.prepare("SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'subscription.invoice' AND ref = ?")
+        .bind(invoiceId)
+        .first<{ n: number }>())!.n;
     expect(await posted()).toBe(0);
 
     await runCron();
     expect(await recorded(paid!.id)).toBe(1);
     expect(await posted()).toBe(1);
-    expect((await env.DB.prepare("SELECT status FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first<{ status: string }>())?.status).toBe("active");
+    expect((await env.DB.prepare("SELECT status FROM subscriptions WHERE artist_id = ?").bind(artist.artistId).first<{ status: string }>())?.status).toBe(
+      "active",
+    );
     await runCron();
     expect(await posted()).toBe(1);
   });
@@ -168,11 +190,23 @@ describe("webhooks Stripe gave up on", () => {
     await endpointsBack();
     const [succeeded] = await eventsAbout(intentId, "payment_intent.succeeded");
     // Stripe fails every read of the intent for a while (in front of the API: nothing stored).
-    expect((await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500_before_key", count: "100", path_prefix: `/v1/payment_intents/${intentId}`, method: "GET" })).status).toBe(200);
+    expect(
+      (
+        await sandboxAdmin("/v1/test_helpers/faults", {
+          mode: "http_500_before_key",
+          count: "100",
+          path_prefix: `/v1/payment_intents/${intentId}`,
+          method: "GET",
+        })
+      ).status,
+    ).toBe(200);
     onTestFinished(async () => {
       await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
     });
-    const failedJob = () => env.DB.prepare("SELECT job_type, payload FROM failed_jobs WHERE id = ?").bind(`stripe-event:${succeeded!.id}`).first<{ job_type: string; payload: string }>();
+    const failedJob = () =>
+      env.DB.prepare("SELECT job_type, payload FROM failed_jobs WHERE id = ?")
+        .bind(`stripe-event:${succeeded!.id}`)
+        .first<{ job_type: string; payload: string }>();
 
     await runCron();
     expect((await songRow(artist.songId))?.status).toBe("pending");
@@ -264,14 +298,25 @@ describe("a walk over several runs", () => {
     onTestFinished(async () => {
       await db.delete(stripeSyncCursors).where(eq(stripeSyncCursors.name, PLATFORM_EVENTS_CURSOR));
     });
-    const newestFirst = (await stripe.events.list({ types: [...PLATFORM_EVENT_TYPES], created: { gte: firstSucceeded!.created - EVENT_OVERLAP_SECONDS }, limit: 100 })).data;
+    const newestFirst = (
+      await stripe.events.list({ types: [...PLATFORM_EVENT_TYPES], created: { gte: firstSucceeded!.created - EVENT_OVERLAP_SECONDS }, limit: 100 })
+    ).data;
     const throughSecond = newestFirst.findIndex((event) => event.id === secondSucceeded!.id) + 1;
     expect(throughSecond).toBeGreaterThan(0);
     expect(newestFirst.length - throughSecond).toBeGreaterThanOrEqual(2);
     const now = Math.floor(Date.now() / 1000);
 
     // Run 1 reaches the second payment's event while Stripe fails every read of its intent.
-    expect((await sandboxAdmin("/v1/test_helpers/faults", { mode: "http_500_before_key", count: "100", path_prefix: `/v1/payment_intents/${second.intentId}`, method: "GET" })).status).toBe(200);
+    expect(
+      (
+        await sandboxAdmin("/v1/test_helpers/faults", {
+          mode: "http_500_before_key",
+          count: "100",
+          path_prefix: `/v1/payment_intents/${second.intentId}`,
+          method: "GET",
+        })
+      ).status,
+    ).toBe(200);
     onTestFinished(async () => {
       await sandboxAdmin("/v1/test_helpers/faults", {}, "DELETE");
     });
@@ -288,7 +333,9 @@ describe("a walk over several runs", () => {
     expect((await songRow(second.songId))?.status).toBe("approved");
     expect(await recorded(secondSucceeded!.id)).toBe(1);
     expect(await paidOnce(second.songId)).toBe(1);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM failed_jobs WHERE id = ?").bind(`stripe-event:${secondSucceeded!.id}`).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM failed_jobs WHERE id = ?").bind(`stripe-event:${secondSucceeded!.id}`).first<{ n: number }>(),
+    ).toEqual({ n: 0 });
     await runCron();
     expect(await paidOnce(second.songId)).toBe(1);
   });
@@ -300,7 +347,9 @@ describe("payments whose answer and webhook were both lost", () => {
     const artist = await artistWithSong(cardNumber);
     await endpointsDown();
     const paymentId = crypto.randomUUID();
-    await env.DB.prepare("insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status) values (?1, ?2, ?3, 'distribution', 'expedited', 4999, 'processing')")
+    await env.DB.prepare(
+      "insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status) values (?1, ?2, ?3, 'distribution', 'expedited', 4999, 'processing')",
+    )
       .bind(paymentId, artist.artistId, artist.songId)
       .run();
     expect((await sandboxAdmin("/v1/test_helpers/faults", { mode: "hold_after_commit", path_prefix: "/v1/payment_intents", method: "POST" })).status).toBe(200);
@@ -319,15 +368,22 @@ describe("payments whose answer and webhook were both lost", () => {
         { idempotencyKey: `payment:${paymentId}` },
       ),
     ).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
-    await env.DB.prepare("insert into card_attempts (id, fingerprint, payment_id, outcome) values (?1, ?2, ?3, 'error')").bind(`payment:${paymentId}`, artist.fingerprint, paymentId).run();
+    await env.DB.prepare("insert into card_attempts (id, fingerprint, payment_id, outcome) values (?1, ?2, ?3, 'error')")
+      .bind(`payment:${paymentId}`, artist.fingerprint, paymentId)
+      .run();
     return { ...artist, paymentId };
   }
   /** As if `ms` had passed since the payment was last touched. */
-  const age = (paymentId: string, ms: number) => env.DB.prepare("UPDATE payments SET updated_at = ?, created_at = created_at - ? WHERE id = ?").bind(Date.now() - ms, ms, paymentId).run();
+  const age = (paymentId: string, ms: number) =>
+    env.DB.prepare("UPDATE payments SET updated_at = ?, created_at = created_at - ? WHERE id = ?")
+      .bind(Date.now() - ms, ms, paymentId)
+      .run();
   /** Moves the event cursor past everything so far: only the payment check can settle what follows. */
   async function eventsAlreadyWalked() {
     await db.delete(stripeSyncCursors).where(eq(stripeSyncCursors.name, PLATFORM_EVENTS_CURSOR));
-    await db.insert(stripeSyncCursors).values({ name: PLATFORM_EVENTS_CURSOR, position: JSON.stringify({ since: Math.floor(Date.now() / 1000) + 10 * 24 * 3600 }) });
+    await db
+      .insert(stripeSyncCursors)
+      .values({ name: PLATFORM_EVENTS_CURSOR, position: JSON.stringify({ since: Math.floor(Date.now() / 1000) + 10 * 24 * 3600 }) });
     onTestFinished(async () => {
       await db.delete(stripeSyncCursors).where(eq(stripeSyncCursors.name, PLATFORM_EVENTS_CURSOR));
     });
@@ -342,7 +398,10 @@ describe("payments whose answer and webhook were both lost", () => {
     expect((await paymentsOf(lost.songId)).map((p) => p.status)).toEqual(["processing"]);
 
     await age(lost.paymentId, SETTLE_AFTER_MS + 1000);
-    expect(await runCron()).toEqual([{ type: "distribution.process", songId: lost.songId }, { type: "text.send", messageId: expect.any(String) }]);
+    expect(await runCron()).toEqual([
+      { type: "distribution.process", songId: lost.songId },
+      { type: "text.send", messageId: expect.any(String) },
+    ]);
     const [charge] = await chargesOf(lost.customerId);
     expect(await paymentsOf(lost.songId)).toMatchObject([{ id: lost.paymentId, status: "succeeded", stripe_payment_intent_id: charge!.payment_intent }]);
     expect(await songRow(lost.songId)).toMatchObject({ status: "approved", package: "expedited", distribution_fee_cents: 4999 });
@@ -361,7 +420,9 @@ describe("payments whose answer and webhook were both lost", () => {
     await age(lost.paymentId, SETTLE_AFTER_MS + 1000);
     // Only the artist's text that the payment did not go through.
     expect(await runCron()).toEqual([{ type: "text.send", messageId: expect.any(String) }]);
-    expect(await paymentsOf(lost.songId)).toMatchObject([{ status: "requires_payment_method", failure_code: "card_declined", decline_code: "generic_decline" }]);
+    expect(await paymentsOf(lost.songId)).toMatchObject([
+      { status: "requires_payment_method", failure_code: "card_declined", decline_code: "generic_decline" },
+    ]);
     expect((await songRow(lost.songId))?.status).toBe("pending");
     expect(await env.DB.prepare("SELECT outcome, decline_code FROM card_attempts WHERE id = ?").bind(`payment:${lost.paymentId}`).first()).toEqual({
       outcome: "declined",
@@ -372,7 +433,9 @@ describe("payments whose answer and webhook were both lost", () => {
   it("a payment Stripe has no intent for is left alone for a while, then failed as never charged", async () => {
     const artist = await artistWithSong();
     const paymentId = crypto.randomUUID();
-    await env.DB.prepare("insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status) values (?1, ?2, ?3, 'distribution', 'standard', 9900, 'processing')")
+    await env.DB.prepare(
+      "insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status) values (?1, ?2, ?3, 'distribution', 'standard', 9900, 'processing')",
+    )
       .bind(paymentId, artist.artistId, artist.songId)
       .run();
     await age(paymentId, SETTLE_AFTER_MS + 1000);

@@ -47,7 +47,11 @@ const simulateCard = (paymentMethodId: string, behavesLike: string) =>
 /** Posts a Stripe event to the webhook endpoint, signed like Stripe, as a late or repeated delivery would. */
 async function redeliver(event: Record<string, unknown>) {
   const payload = JSON.stringify(event);
-  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: "whsec_test_jplay", cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: "whsec_test_jplay",
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
   const res = await new Browser().fetch("/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
   return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
@@ -80,15 +84,19 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     expect(await songPaid(artist.songId)).toMatchObject({ package: "recovery_2", distribution_fee_cents: 1049, revenue_split_bps: 4000 });
     expect((await chargesOf(artist.customerId)).map((c) => [c.amount, c.status])[0]).toEqual([1049, "succeeded"]);
     // The browser's declined attempt counted against that card's budget.
-    const declinedFingerprint = (await chargesOf(artist.customerId)).find((c) => c.status === "failed" && c.amount === 1049 && c.payment_method !== artist.stripePaymentMethodId)
-      ?.payment_method_details?.card?.fingerprint;
+    const declinedFingerprint = (await chargesOf(artist.customerId)).find(
+      (c) => c.status === "failed" && c.amount === 1049 && c.payment_method !== artist.stripePaymentMethodId,
+    )?.payment_method_details?.card?.fingerprint;
     expect(await cardAttempts(declinedFingerprint!)).toContainEqual(expect.objectContaining({ outcome: "declined", decline_code: "generic_decline" }));
 
     // A repeated success event and a late failure event (delivered again out of order) change nothing.
     const events = await createStripe(env).events.list({ limit: 100 });
     const intentId = intentIdOf(offer.clientSecret);
     const forIntent = (type: string) => asEndpointReceives(events.data.find((e) => e.type === type && (e.data.object as { id: string }).id === intentId)!);
-    expect((await redeliver((await forIntent("payment_intent.succeeded")) as unknown as Record<string, unknown>)).body).toEqual({ received: true, duplicate: true });
+    expect((await redeliver((await forIntent("payment_intent.succeeded")) as unknown as Record<string, unknown>)).body).toEqual({
+      received: true,
+      duplicate: true,
+    });
     const lateFailure = { ...(await forIntent("payment_intent.payment_failed")), id: `evt_late_${crypto.randomUUID()}` };
     expect((await redeliver(lateFailure as unknown as Record<string, unknown>)).status).toBe(200);
     expect(await songRow(artist.songId)).toMatchObject({ status: "approved", package: "recovery_2" });
@@ -110,7 +118,12 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     const tier1 = await recovery(artist.browser, artist.songId, 1);
     expect(tier1.status).toBe(200);
     const offer = await tier1.json<{ clientSecret: string }>();
-    expect(offer).toEqual({ clientSecret: expect.stringMatching(/^pi_/), success: false, requiresNewCard: true, message: "This card can't be charged again. Please use a different card." });
+    expect(offer).toEqual({
+      clientSecret: expect.stringMatching(/^pi_/),
+      success: false,
+      requiresNewCard: true,
+      message: "This card can't be charged again. Please use a different card.",
+    });
     expect(await chargesOf(artist.customerId)).toHaveLength(1);
 
     expect((await payInBrowser(artist.browser, offer.clientSecret, freshCardNumber())).body.status).toBe("succeeded");
@@ -127,7 +140,9 @@ describe("recovery offers", { timeout: 30_000 }, () => {
         .bind(crypto.randomUUID(), artist.fingerprint, Date.now() - (i + 1) * day)
         .run();
     }
-    await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, attempted_at) VALUES (?, ?, 'succeeded', ?)").bind(crypto.randomUUID(), artist.fingerprint, Date.now() - 31 * day).run();
+    await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome, attempted_at) VALUES (?, ?, 'succeeded', ?)")
+      .bind(crypto.randomUUID(), artist.fingerprint, Date.now() - 31 * day)
+      .run();
 
     expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(402); // the 15th
     const tier1 = await recovery(artist.browser, artist.songId, 1);
@@ -160,7 +175,9 @@ describe("recovery offers", { timeout: 30_000 }, () => {
     // Out of attempts for now: complete asks for a card; a card typed there is declined, and the
     // artist takes the offer instead of trying another.
     for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW; i++) {
-      await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')").bind(crypto.randomUUID(), artist.fingerprint).run();
+      await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')")
+        .bind(crypto.randomUUID(), artist.fingerprint)
+        .run();
     }
     const first = await (await complete(artist.browser, artist.songId, "standard")).json<{ requiresPaymentMethod: boolean; clientSecret: string }>();
     expect(first.requiresPaymentMethod).toBe(true);
@@ -279,7 +296,9 @@ describe("recovery offers follow written eligibility rules", { timeout: 30_000 }
     expect(Date.parse(tier2!.openedBy!.attemptedAt)).toBeGreaterThan(Date.parse(tier1!.openedBy!.attemptedAt));
 
     // 91 days later the artist may be rescued again.
-    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE song_id = ? AND purpose = 'recovery'").bind(91 * 24 * 60 * 60 * 1000, artist.songId).run();
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - ? WHERE song_id = ? AND purpose = 'recovery'")
+      .bind(91 * 24 * 60 * 60 * 1000, artist.songId)
+      .run();
     expect((await recovery(artist.browser, second, 1)).status).toBe(402);
   });
 });
@@ -313,7 +332,9 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
   it("a card form left without a card tried on it (the saved card out of attempts) unlocks no discount", async () => {
     const artist = await artistWithSong();
     for (let i = 0; i < CARD_ATTEMPTS_PER_WINDOW; i++) {
-      await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')").bind(crypto.randomUUID(), artist.fingerprint).run();
+      await env.DB.prepare("INSERT INTO card_attempts (id, fingerprint, outcome) VALUES (?, ?, 'succeeded')")
+        .bind(crypto.randomUUID(), artist.fingerprint)
+        .run();
     }
     const form = await (await complete(artist.browser, artist.songId, "expedited")).json<{ requiresPaymentMethod?: boolean }>();
     expect(form.requiresPaymentMethod).toBe(true);
@@ -351,7 +372,9 @@ describe("recovery offers follow a real decline only", { timeout: 30_000 }, () =
     expect((await payInBrowser(artist.browser, tier1.clientSecret, "4000000000000002")).status).toBe(402);
     const tier2 = await recovery(artist.browser, artist.songId, 2);
     expect(tier2.status).toBe(409);
-    expect((await errorOf(tier2)).message).toBe("The final offer follows a declined special offer on the card that was declined first. Please pay the special offer.");
+    expect((await errorOf(tier2)).message).toBe(
+      "The final offer follows a declined special offer on the card that was declined first. Please pay the special offer.",
+    );
     expect(await paymentsOf(artist.songId)).not.toContainEqual(expect.objectContaining({ package: "recovery_2" }));
   });
 });

@@ -28,7 +28,6 @@ import { artistWithSong, complete, deliverEvents, paymentsOf, sandboxAdmin, song
 import { CapturingQueue, insertArtist, insertSong, pipelineContext, songEvents } from "./song-fixtures";
 import { testContext } from "./support";
 
-
 interface RefundRow {
   id: string;
   payment_id: string;
@@ -54,7 +53,9 @@ const refundSucceeded = (songId: string) =>
   );
 const ledgerOf = async (refundId: string) =>
   (
-    await env.DB.prepare("select t.kind, e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.ref = ? order by t.kind, e.account")
+    await env.DB.prepare(
+      "select t.kind, e.account, e.amount_cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.ref = ? order by t.kind, e.account",
+    )
       .bind(refundId)
       .all<{ kind: string; account: string; amount_cents: number }>()
   ).results;
@@ -78,7 +79,9 @@ async function paidThenRejected(cardNumber?: string) {
   expect((await complete(artist.browser, artist.songId, "standard")).status).toBe(200);
   await songPaid(artist.songId);
   // Its queued messages (the refund's job, the text) are held here, so each test runs the job itself.
-  expect(await rejectApprovedSong(testContext({ jobs: new CapturingQueue().asQueue() }), artist.songId, audioCheckRejection("The audio file could not be decoded."))).toBe(true);
+  expect(
+    await rejectApprovedSong(testContext({ jobs: new CapturingQueue().asQueue() }), artist.songId, audioCheckRejection("The audio file could not be decoded.")),
+  ).toBe(true);
   const [refund] = await refundsOfSong(artist.songId);
   const [payment] = await paymentsOf(artist.songId);
   return { ...artist, refund: refund!, intentId: payment!.stripe_payment_intent_id as string };
@@ -146,7 +149,13 @@ describe("a paid song the pipeline rejects", () => {
     const { refund, intentId } = await paidThenRejected();
     expect((await sandboxAdmin("/v1/test_helpers/faults", { mode, count: "1", path_prefix: "/v1/refunds", method: "POST" })).status).toBe(200);
     const run = deps();
-    const noRetries = { ...run.deps, stripe: new Stripe(SANDBOX_SECRET_KEY, { maxNetworkRetries: 0, httpClient: Stripe.createFetchHttpClient((i, init) => env.STRIPE_SANDBOX!.fetch(new Request(i, init))) }) };
+    const noRetries = {
+      ...run.deps,
+      stripe: new Stripe(SANDBOX_SECRET_KEY, {
+        maxNetworkRetries: 0,
+        httpClient: Stripe.createFetchHttpClient((i, init) => env.STRIPE_SANDBOX!.fetch(new Request(i, init))),
+      }),
+    };
     expect(await sendRefund(noRetries, refund.id)).toBe("next_key");
     expect(run.jobs.take().map((m) => m.body)).toEqual([{ type: "refund.send", refundId: refund.id }]);
     // The row counts the spent key: the next run looks first (finding what a 500 after the work made), then uses the next key.
@@ -156,7 +165,7 @@ describe("a paid song the pipeline rejects", () => {
     expect(run.jobs.take()).toEqual([]);
     const atStripe = await stripeRefundsOf(intentId);
     expect(atStripe).toHaveLength(1);
-    expect((await refundRow(refund.id))).toMatchObject({ status: "succeeded", stripe_refund_id: atStripe[0]!.id });
+    expect(await refundRow(refund.id)).toMatchObject({ status: "succeeded", stripe_refund_id: atStripe[0]!.id });
     expect(await ledgerOf(refund.id)).toHaveLength(2);
   });
 
@@ -172,7 +181,9 @@ describe("a paid song the pipeline rejects", () => {
     expect((await songEvents(songId)).map((e) => e.cause).filter((cause) => cause.startsWith("Refund of $99.00 failed"))).toHaveLength(1);
 
     const operator = await signedInOperator();
-    const listed = await (await operator.fetch("/api/admin/refunds")).json<{ refunds: { id: string; status: string; failureReason: string | null; amountCents: number }[]; failedCount: number }>();
+    const listed = await (
+      await operator.fetch("/api/admin/refunds")
+    ).json<{ refunds: { id: string; status: string; failureReason: string | null; amountCents: number }[]; failedCount: number }>();
     expect(listed.refunds.find((r) => r.id === refund.id)).toMatchObject({ status: "failed", amountCents: 9900, failureReason: failed.failure_reason });
     expect(listed.failedCount).toBeGreaterThanOrEqual(1);
   });
@@ -180,7 +191,9 @@ describe("a paid song the pipeline rejects", () => {
   it("an operator retries a failed refund once: a new Stripe refund under its own key and ledger ref, audited; the old one's late news changes nothing", async () => {
     const { refund, intentId, stripePaymentMethodId, failedStripeRefundId } = await refundTheBankFailed();
     // The card's bank takes money again (the card was renewed): the next refund to it stays.
-    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${stripePaymentMethodId}/simulate_card`, { behaves_like: "4242424242424242" })).status).toBe(200);
+    expect((await sandboxAdmin(`/v1/test_helpers/payment_methods/${stripePaymentMethodId}/simulate_card`, { behaves_like: "4242424242424242" })).status).toBe(
+      200,
+    );
     const operator = await signedInOperator();
     const jobs = new CapturingQueue();
     const retried = await adminPostCapturing(operator, `/api/admin/refunds/${refund.id}/retry`, {}, jobs);
@@ -198,7 +211,10 @@ describe("a paid song the pipeline rejects", () => {
     const sent = await refundRowOnceIt(refund.id, "succeeded");
     expect(sent.stripe_refund_id).not.toBe(failedStripeRefundId);
     const atStripe = await stripeRefundsOf(intentId);
-    expect(atStripe.map((r) => [r.status, r.metadata?.retry ?? "0"]).sort()).toEqual([["failed", "0"], ["succeeded", "1"]]);
+    expect(atStripe.map((r) => [r.status, r.metadata?.retry ?? "0"]).sort()).toEqual([
+      ["failed", "0"],
+      ["succeeded", "1"],
+    ]);
     // Sent once however often the job runs.
     expect(await sendRefund(deps().deps, refund.id)).toBe("already_recorded");
     expect(await stripeRefundsOf(intentId)).toHaveLength(2);
@@ -209,9 +225,11 @@ describe("a paid song the pipeline rejects", () => {
       { kind: "refund", account: "refunds:sent", amount_cents: 9900 },
     ]);
     // The failed refund's events, delivered again late, do not move the row back.
-    await onRefundEvent(testContext(), (await createStripe(env).refunds.retrieve(failedStripeRefundId)));
+    await onRefundEvent(testContext(), await createStripe(env).refunds.retrieve(failedStripeRefundId));
     expect((await refundRow(refund.id)).status).toBe("succeeded");
-    const audit = await env.DB.prepare("select action, detail from audit_log where action = 'refund_retried' and detail like ?").bind(`%${refund.id}%`).all<{ action: string; detail: string }>();
+    const audit = await env.DB.prepare("select action, detail from audit_log where action = 'refund_retried' and detail like ?")
+      .bind(`%${refund.id}%`)
+      .all<{ action: string; detail: string }>();
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]!.detail).toContain(failedStripeRefundId);
   });
@@ -224,7 +242,9 @@ describe("a paid song the pipeline rejects", () => {
     expect((await adminPostCapturing(operator, "/api/admin/refunds/no-such-refund/retry", {}, jobs)).status).toBe(404);
     expect(jobs.sent).toEqual([]);
     expect((await refundRow(refund.id)).status).toBe("pending");
-    expect(await env.DB.prepare("select count(*) as n from audit_log where action = 'refund_retried' and detail like ?").bind(`%${refund.id}%`).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("select count(*) as n from audit_log where action = 'refund_retried' and detail like ?").bind(`%${refund.id}%`).first("n"),
+    ).toBe(0);
   });
 });
 
@@ -267,7 +287,12 @@ describe("a refund made in Stripe's Dashboard, not by the product", () => {
 
     const operator = await signedInOperator();
     const listed = await (await operator.fetch("/api/admin/refunds")).json<AdminRefundsResponse>();
-    expect(listed.refunds.find((refund) => refund.id === row.id)).toMatchObject({ songId: artist.songId, amountCents: 2500, status: "succeeded", stripeRefundId: made.id });
+    expect(listed.refunds.find((refund) => refund.id === row.id)).toMatchObject({
+      songId: artist.songId,
+      amountCents: 2500,
+      status: "succeeded",
+      stripeRefundId: made.id,
+    });
   });
 });
 
@@ -320,7 +345,9 @@ describe("what is not refunded, and what the cron finds", () => {
     const artistId = await insertArtist();
     const songId = await insertSong({ artistId, audio: null, status: "approved", package: "pro" });
     await env.DB.prepare("update songs set paid_at = ? where id = ?").bind(Date.now(), songId).run();
-    await env.DB.prepare("insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status) values (?1, ?2, ?3, 'distribution', 'pro', 0, 'succeeded')")
+    await env.DB.prepare(
+      "insert into payments (id, artist_id, song_id, purpose, package, amount_cents, status) values (?1, ?2, ?3, 'distribution', 'pro', 0, 'succeeded')",
+    )
       .bind(crypto.randomUUID(), artistId, songId)
       .run();
     const jobs = new CapturingQueue();

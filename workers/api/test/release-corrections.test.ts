@@ -25,7 +25,11 @@ const feedEntries = async (songId: string) =>
 
 async function songWithDefaults(status: "approved" | "distributed" | "removed") {
   const songId = await insertSong({ artistId: await insertArtist(), status });
-  await env.DB.prepare("insert into song_credits (song_id, position, name, role) values (?1, 0, 'Fixture Artist', 'performer'), (?1, 1, 'Fixture Artist', 'composer')").bind(songId).run();
+  await env.DB.prepare(
+    "insert into song_credits (song_id, position, name, role) values (?1, 0, 'Fixture Artist', 'performer'), (?1, 1, 'Fixture Artist', 'composer')",
+  )
+    .bind(songId)
+    .run();
   return songId;
 }
 
@@ -44,15 +48,18 @@ describe("an operator's correction of release details", () => {
     const response = await correct(songId, correction);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ songId, ...correction, changed: true });
-    expect(await env.DB.prepare("select genre, lyrics_language, instrumental from songs where id = ?").bind(songId).first()).toEqual({ genre: "Latin", lyrics_language: "es", instrumental: 0 });
+    expect(await env.DB.prepare("select genre, lyrics_language, instrumental from songs where id = ?").bind(songId).first()).toEqual({
+      genre: "Latin",
+      lyrics_language: "es",
+      instrumental: 0,
+    });
     expect(await credits(songId)).toEqual(correction.credits);
     const [event] = (await songEvents(songId)).filter((row) => row.cause.startsWith("Release details corrected"));
     expect(event).toMatchObject({
       from_status: "distributed",
       to_status: "distributed",
       actor: LOCAL_OPERATOR,
-      cause:
-        `Release details corrected by ${LOCAL_OPERATOR}: genre Pop → Latin; language of the lyrics en → es; credits Fixture Artist (performer), Fixture Artist (composer) → Fixture Artist (performer), Ana Compositora (composer)`,
+      cause: `Release details corrected by ${LOCAL_OPERATOR}: genre Pop → Latin; language of the lyrics en → es; credits Fixture Artist (performer), Fixture Artist (composer) → Fixture Artist (performer), Ana Compositora (composer)`,
     });
     expect(await feedEntries(songId)).toEqual(["release"]);
 
@@ -68,7 +75,11 @@ describe("an operator's correction of release details", () => {
     await env.DB.prepare("update songs set lyrics = 'la la' where id = ?").bind(songId).run();
     const response = await correct(songId, { ...correction, lyricsLanguage: "zxx" });
     expect(response.status).toBe(200);
-    expect(await env.DB.prepare("select lyrics_language, instrumental, lyrics from songs where id = ?").bind(songId).first()).toEqual({ lyrics_language: "zxx", instrumental: 1, lyrics: null });
+    expect(await env.DB.prepare("select lyrics_language, instrumental, lyrics from songs where id = ?").bind(songId).first()).toEqual({
+      lyrics_language: "zxx",
+      instrumental: 1,
+      lyrics: null,
+    });
     expect(await feedEntries(songId)).toEqual([]);
   });
 

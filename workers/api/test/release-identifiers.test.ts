@@ -71,7 +71,7 @@ function id3TextFrames(bytes: Uint8Array): Record<string, string> {
   expect([bytes[3], bytes[4]]).toEqual([3, 0]);
   const end = 10 + readSynchsafe(bytes, 6)!;
   const frames: Record<string, string> = {};
-  for (let at = 10; at < end && bytes[at] !== 0; ) {
+  for (let at = 10; at < end && bytes[at] !== 0;) {
     const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(at + 4);
     expect([...bytes.subarray(at + 10, at + 13)]).toEqual([1, 0xff, 0xfe]);
     frames[String.fromCharCode(...bytes.subarray(at, at + 4))] = new TextDecoder("utf-16le").decode(bytes.subarray(at + 13, at + 10 + size));
@@ -159,7 +159,9 @@ describe("through the pipeline", () => {
     expect(jobs.take()).toEqual([]);
 
     // Reviewed and due, but without identifiers: the delivery leaves it waiting.
-    await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2").bind(Date.now() - 1000, songId).run();
+    await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2")
+      .bind(Date.now() - 1000, songId)
+      .run();
     expect(await deliverDueSongs(testContext({ jobs: jobs.asQueue() }), Date.now(), "the release identifiers test", [songId])).toEqual([]);
     await prepareRelease(testCtx, identifierSettings(env), songId, Date.now());
     expect(await deliverDueSongs(testContext({ jobs: jobs.asQueue() }), Date.now(), "the release identifiers test", [songId])).toEqual([songId]);
@@ -214,7 +216,9 @@ describe("assignIdentifiers", () => {
     expect((await assignIdentifiers(testCtx, oneUpc, first, ownYear(2064))).upc).toBe(mintUpc(oneUpc.upcCompanyPrefix, 0));
     const exhausted = assignIdentifiers(testCtx, oneUpc, second, ownYear(2064));
     await expect(exhausted).rejects.toThrow(IdentifiersExhaustedError);
-    await expect(assignIdentifiers(testCtx, oneUpc, second, ownYear(2064))).rejects.toThrow(`No UPC left: all 1 item references of the company prefix ${oneUpc.upcCompanyPrefix} are used`);
+    await expect(assignIdentifiers(testCtx, oneUpc, second, ownYear(2064))).rejects.toThrow(
+      `No UPC left: all 1 item references of the company prefix ${oneUpc.upcCompanyPrefix} are used`,
+    );
     expect((await identifiersOf(second))!.upc).toBeNull();
 
     await env.DB.prepare("insert into identifier_sequences (name, last_number) values (?1, 99999)").bind(isrcSequence(2065)).run();
@@ -232,7 +236,9 @@ describe("the backfill", () => {
     const artistId = await insertArtist();
     const live = await insertSong({ artistId, status: "distributed", package: "pro" });
     const scheduled = await insertSong({ artistId, status: "approved", package: "pro" });
-    await env.DB.prepare("update songs set deliver_at = ?1 where id = ?2").bind(Date.now() + HOUR, scheduled).run();
+    await env.DB.prepare("update songs set deliver_at = ?1 where id = ?2")
+      .bind(Date.now() + HOUR, scheduled)
+      .run();
     const unchecked = await insertSong({ artistId, status: "approved", package: "pro" });
     const missingAudio = await insertSong({ artistId, status: "distributed", package: "pro", audio: null });
     const pending = await insertSong({ artistId });
@@ -252,7 +258,15 @@ describe("the backfill", () => {
     expect(await identifiersOf(pending)).toEqual({ isrc: null, upc: null });
 
     // Nothing left to do: the settings are not even read.
-    const again = await backfillIdentifiers(testCtx, () => { throw new Error("read"); }, ownYear(2066), 100, [live, scheduled]);
+    const again = await backfillIdentifiers(
+      testCtx,
+      () => {
+        throw new Error("read");
+      },
+      ownYear(2066),
+      100,
+      [live, scheduled],
+    );
     expect(again).toEqual({ prepared: [], failed: [] });
 
     // Other files' cron runs share this runtime: the song that cannot be prepared leaves the catalogue.

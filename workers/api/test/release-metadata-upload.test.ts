@@ -49,7 +49,11 @@ const inDays = (days: number) => todayUtc(Date.now() + days * 24 * 60 * 60 * 100
 describe("release metadata at upload", () => {
   it("everything given is stored as given: genre, language, date, credits, ℗ and ©, lyrics, an ISRC and a UPC the artist has", async () => {
     const { browser, customerId } = await signedUpArtist();
-    const isrc = `QM-${crypto.randomUUID().replace(/[^0-9]/g, "").slice(0, 3).padEnd(3, "7")}-24-${String(Math.floor(Math.random() * 99_999) + 1).padStart(5, "0")}`;
+    const isrc = `QM-${crypto
+      .randomUUID()
+      .replace(/[^0-9]/g, "")
+      .slice(0, 3)
+      .padEnd(3, "7")}-24-${String(Math.floor(Math.random() * 99_999) + 1).padStart(5, "0")}`;
     const response = await upload(
       browser,
       form(customerId, {
@@ -144,7 +148,16 @@ describe("release metadata at upload", () => {
     ["a release date in the past", { releaseDate: inDays(-3) }, METADATA_MESSAGES.releaseDatePast],
     ["a release date more than a year ahead", { releaseDate: inDays(400) }, METADATA_MESSAGES.releaseDateFar],
     ["credits without a composer", { credits: JSON.stringify([{ name: "Solo", role: "performer" }]) }, METADATA_MESSAGES.composerMissing],
-    ["a credit with an unknown role", { credits: JSON.stringify([{ name: "Solo", role: "composer" }, { name: "X", role: "drummer" }]) }, METADATA_MESSAGES.creditRole],
+    [
+      "a credit with an unknown role",
+      {
+        credits: JSON.stringify([
+          { name: "Solo", role: "composer" },
+          { name: "X", role: "drummer" },
+        ]),
+      },
+      METADATA_MESSAGES.creditRole,
+    ],
     ["a credit with no name", { credits: JSON.stringify([{ name: " ", role: "composer" }]) }, METADATA_MESSAGES.creditName],
     ["credits that are not JSON", { credits: "[{name" }, METADATA_MESSAGES.credits],
     ["21 credits", { credits: JSON.stringify(Array.from({ length: 21 }, (_, i) => ({ name: `P${i}`, role: "composer" }))) }, METADATA_MESSAGES.creditsTooMany],

@@ -59,26 +59,40 @@ async function runComplianceJobs(jobs: CapturingQueue) {
 async function addTerms(...terms: string[]) {
   const jobs = new CapturingQueue();
   const added = terms.filter((term) => !list.terms.some((t) => t.term === term)).map((term) => ({ term, language: "en" }));
-  list = await json<TermList>(await adminSend("PUT", `/api/admin/term-lists/${list.id}`, { name: list.name, version: list.version, terms: [...list.terms, ...added] }, jobs));
+  list = await json<TermList>(
+    await adminSend("PUT", `/api/admin/term-lists/${list.id}`, { name: list.name, version: list.version, terms: [...list.terms, ...added] }, jobs),
+  );
   await runComplianceJobs(jobs);
 }
 
 async function liveSong(lyrics: string) {
   const songId = await insertSong({ artistId: await insertArtist(), status: "distributed" });
-  await env.DB.prepare("update songs set lyrics = ?1, release_date = '2020-01-01', reviewed_at = ?2, reviewed_by = 'first@jplay.test' where id = ?3").bind(lyrics, Date.now(), songId).run();
+  await env.DB.prepare("update songs set lyrics = ?1, release_date = '2020-01-01', reviewed_at = ?2, reviewed_by = 'first@jplay.test' where id = ?3")
+    .bind(lyrics, Date.now(), songId)
+    .run();
   await catalogueRowsWritten();
   return songId;
 }
 
 const matchesOf = async (songId: string) =>
-  (await env.DB.prepare("select field, start, end, text, term from song_screening_matches where song_id = ?1 order by start").bind(songId).all<{ field: string; start: number; end: number; text: string; term: string }>())
-    .results;
+  (
+    await env.DB.prepare("select field, start, end, text, term from song_screening_matches where song_id = ?1 order by start")
+      .bind(songId)
+      .all<{ field: string; start: number; end: number; text: string; term: string }>()
+  ).results;
 const standingOf = async (songId: string) =>
-  (await env.DB.prepare("select status from facility_song_reviews where song_id = ?1 and facility_id = ?2").bind(songId, facility.id).first<{ status: string }>())?.status ?? null;
+  (
+    await env.DB.prepare("select status from facility_song_reviews where song_id = ?1 and facility_id = ?2")
+      .bind(songId, facility.id)
+      .first<{ status: string }>()
+  )?.status ?? null;
 
 beforeAll(async () => {
   operator = await signedInOperator();
-  facility = await json<Facility>(await adminWrite(operator, "POST", "/api/admin/facilities", { name: "North Ridge Unit", state: "TX", cleanOnly: false }), 201);
+  facility = await json<Facility>(
+    await adminWrite(operator, "POST", "/api/admin/facilities", { name: "North Ridge Unit", state: "TX", cleanOnly: false }),
+    201,
+  );
   const jobs = new CapturingQueue();
   list = await json<TermList>(await adminSend("POST", "/api/admin/term-lists", { name: "Contraband", terms: [{ term: "zorvex", language: "en" }] }, jobs), 201);
   await json(await adminSend("PUT", `/api/admin/facilities/${facility.id}/term-lists`, { listIds: [list.id] }, jobs));
@@ -92,7 +106,15 @@ describe("crafted lyrics", () => {
     const { setup, saved } = await setUpArtist(browser);
     expect(saved.status).toBe(200);
     const body = new FormData();
-    for (const [name, value] of Object.entries({ customerId: setup.customerId, artistName: "Crafted Artist", songTitle: "Run Of Ones", explicit: "no", price: "1.99", lyrics: POISONED })) body.set(name, value);
+    for (const [name, value] of Object.entries({
+      customerId: setup.customerId,
+      artistName: "Crafted Artist",
+      songTitle: "Run Of Ones",
+      explicit: "no",
+      price: "1.99",
+      lyrics: POISONED,
+    }))
+      body.set(name, value);
     body.set("songFile", new File([mp3Like(40_000, 3)], "song.mp3", { type: "audio/mpeg" }));
     const { id } = await json<{ id: string }>(await browser.fetch("/api/distribute", { method: "POST", body }), 201);
     expect(await matchesOf(id)).toEqual([{ field: "lyrics", start: 9_992, end: 9_999, text: "i11icit", term: "illicit" }]);
@@ -126,11 +148,15 @@ describe("a field longer than screening reads", () => {
     const songId = await insertSong({ artistId, status: "approved", package: "standard" });
     // The limit falls inside "zorvexes": screening stops before it, so its first six letters are not taken for "zorvex".
     const lyrics = "a".repeat(SCREENED_TEXT_MAX_LENGTH - 7) + " zorvexes and on " + "and on ".repeat(100);
-    await env.DB.prepare("update songs set title = 'Long Night', lyrics = ?1, paid_at = ?2, release_date = '2020-01-01' where id = ?3").bind(lyrics, Date.now(), songId).run();
+    await env.DB.prepare("update songs set title = 'Long Night', lyrics = ?1, paid_at = ?2, release_date = '2020-01-01' where id = ?3")
+      .bind(lyrics, Date.now(), songId)
+      .run();
 
     const queue = await json<ReviewQueueResponse>(await operator.fetch("/api/admin/review"));
     const waiting = queue.songs.find((s) => s.id === songId)!;
-    expect(waiting.screening.matches).toMatchObject([{ listName: "Contraband", field: "lyrics", start: SCREENED_TEXT_MAX_LENGTH - 6, end: lyrics.length, term: UNSCREENED_TERM }]);
+    expect(waiting.screening.matches).toMatchObject([
+      { listName: "Contraband", field: "lyrics", start: SCREENED_TEXT_MAX_LENGTH - 6, end: lyrics.length, term: UNSCREENED_TERM },
+    ]);
     expect(waiting.screening.facilities).toMatchObject([{ facilityId: facility.id, status: "fails" }]);
 
     const refused = await adminWrite(operator, "POST", `/api/admin/songs/${songId}/approve`, {});

@@ -111,7 +111,9 @@ describe("artist sessions", () => {
   it("ends after 7 days without use and 30 days after it started, however much it is used", async () => {
     const idle = await artistIn();
     expect(await uploadStatus(idle.browser)).toBe(201);
-    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(Date.now() - 7 * DAY - 60_000, idle.artistId).run();
+    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?")
+      .bind(Date.now() - 7 * DAY - 60_000, idle.artistId)
+      .run();
     expect(await uploadStatus(idle.browser)).toBe(401);
 
     const old = await artistIn();
@@ -123,23 +125,33 @@ describe("artist sessions", () => {
 
     // A used session stays alive: last seen moves on with each use.
     const busy = await artistIn();
-    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(Date.now() - 6 * DAY, busy.artistId).run();
+    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?")
+      .bind(Date.now() - 6 * DAY, busy.artistId)
+      .run();
     expect(await uploadStatus(busy.browser)).toBe(201);
-    const [row] = (await env.DB.prepare("SELECT last_seen_at FROM artist_sessions WHERE artist_id = ? AND ended_at IS NULL").bind(busy.artistId).all<{ last_seen_at: number }>()).results;
+    const [row] = (
+      await env.DB.prepare("SELECT last_seen_at FROM artist_sessions WHERE artist_id = ? AND ended_at IS NULL")
+        .bind(busy.artistId)
+        .all<{ last_seen_at: number }>()
+    ).results;
     expect(Date.now() - row!.last_seen_at).toBeLessThan(60_000);
   });
 
   it("writes its last use at most every five minutes: uses in between leave the row as it was", async () => {
     const artist = await artistIn();
     const lastSeen = async () =>
-      (await env.DB.prepare("SELECT last_seen_at FROM artist_sessions WHERE artist_id = ? AND ended_at IS NULL").bind(artist.artistId).first<{ last_seen_at: number }>())!.last_seen_at;
+      (await env.DB.prepare("SELECT last_seen_at FROM artist_sessions WHERE artist_id = ? AND ended_at IS NULL")
+        .bind(artist.artistId)
+        .first<{ last_seen_at: number }>())!.last_seen_at;
     const minuteAgo = Date.now() - 60_000;
     await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(minuteAgo, artist.artistId).run();
     const signedIn = async () => (await (await artist.browser.fetch("/api/me")).json<{ artist: unknown }>()).artist !== null;
     for (let use = 0; use < 5; use++) expect(await signedIn()).toBe(true);
     expect(await lastSeen()).toBe(minuteAgo);
     // Six minutes on, the next use is written.
-    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(Date.now() - 6 * 60_000, artist.artistId).run();
+    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?")
+      .bind(Date.now() - 6 * 60_000, artist.artistId)
+      .run();
     expect(await signedIn()).toBe(true);
     expect(Date.now() - (await lastSeen())).toBeLessThan(60_000);
   });
@@ -204,7 +216,9 @@ describe("artist sessions", () => {
     const artist = await artistIn();
     const operator = await signedInOperator();
     const before = await (await operator.fetch(`/api/admin/artists/${artist.artistId}`)).json<AdminArtistDetails>();
-    expect(before.sessions).toEqual([{ id: expect.any(String), createdAt: expect.any(String), lastSeenAt: expect.any(String), browser: "Chrome 131 on Android" }]);
+    expect(before.sessions).toEqual([
+      { id: expect.any(String), createdAt: expect.any(String), lastSeenAt: expect.any(String), browser: "Chrome 131 on Android" },
+    ]);
 
     const refused = await adminWrite(new Browser(), "POST", `/api/admin/artists/${artist.artistId}/end-sessions`);
     expect(refused.status).toBe(401);
@@ -260,7 +274,8 @@ describe("artist page links", () => {
 
   it("write a visit's renewal at most every five minutes; the page's expiry counts from the renewal written", async () => {
     const artist = await artistIn();
-    const renewedAt = async () => (await env.DB.prepare("SELECT renewed_at FROM artist_links WHERE artist_id = ?").bind(artist.artistId).first<{ renewed_at: number }>())!.renewed_at;
+    const renewedAt = async () =>
+      (await env.DB.prepare("SELECT renewed_at FROM artist_links WHERE artist_id = ?").bind(artist.artistId).first<{ renewed_at: number }>())!.renewed_at;
     const minuteAgo = Date.now() - 60_000;
     await setLinkTimes(artist.artistId, { renewed: minuteAgo });
     for (let visit = 0; visit < 3; visit++) {
@@ -310,18 +325,30 @@ describe("the 15-minute cron", () => {
     const now = Date.now();
     const live = await artistIn();
     const ended = await artistIn();
-    await env.DB.prepare("UPDATE artist_sessions SET ended_at = ?, ended_reason = 'ended_by_operator' WHERE artist_id = ?").bind(now - 2 * DAY, ended.artistId).run();
+    await env.DB.prepare("UPDATE artist_sessions SET ended_at = ?, ended_reason = 'ended_by_operator' WHERE artist_id = ?")
+      .bind(now - 2 * DAY, ended.artistId)
+      .run();
     const idle = await artistIn();
-    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?").bind(now - 9 * DAY, idle.artistId).run();
+    await env.DB.prepare("UPDATE artist_sessions SET last_seen_at = ? WHERE artist_id = ?")
+      .bind(now - 9 * DAY, idle.artistId)
+      .run();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO admin_sessions (id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)").bind("old-admin", `hash-${crypto.randomUUID()}`, now - 3 * DAY, now - 2 * DAY),
+      env.DB.prepare("INSERT INTO admin_sessions (id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)").bind(
+        "old-admin",
+        `hash-${crypto.randomUUID()}`,
+        now - 3 * DAY,
+        now - 2 * DAY,
+      ),
       env.DB.prepare("INSERT INTO admin_sign_in_attempts (id, address, at) VALUES (?, '192.0.2.250', ?)").bind("old-try", now - 2 * 60 * 60 * 1000),
       env.DB.prepare("INSERT INTO admin_sign_in_attempts (id, address, at) VALUES (?, '192.0.2.250', ?)").bind("recent-try", now - 60_000),
     ]);
 
     await worker.scheduled(createScheduledController({ cron: DELIVERY_CRON, scheduledTime: now }), env, createExecutionContext());
 
-    const left = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+    const left = async (sql: string, ...binds: unknown[]) =>
+      (await env.DB.prepare(sql)
+        .bind(...binds)
+        .first<{ n: number }>())!.n;
     expect(await left("SELECT count(*) AS n FROM artist_sessions WHERE artist_id = ?", live.artistId)).toBe(1);
     expect(await left("SELECT count(*) AS n FROM artist_sessions WHERE artist_id = ?", ended.artistId)).toBe(0);
     expect(await left("SELECT count(*) AS n FROM artist_sessions WHERE artist_id = ?", idle.artistId)).toBe(0);

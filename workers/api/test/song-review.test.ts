@@ -34,7 +34,9 @@ async function queue(operator: Browser): Promise<ReviewQueueResponse> {
 async function paidSongFrom(songPackage: SongPackage, ago: number, explicit: boolean | null = false) {
   const artistId = await insertArtist();
   const songId = await insertSong({ artistId });
-  await env.DB.prepare("update songs set explicit = ?1 where id = ?2").bind(explicit === null ? null : Number(explicit), songId).run();
+  await env.DB.prepare("update songs set explicit = ?1 where id = ?2")
+    .bind(explicit === null ? null : Number(explicit), songId)
+    .run();
   const paidAt = Date.now() - ago;
   await paySong(songId, artistId, songPackage, paidAt);
   return { songId, artistId, paidAt };
@@ -111,8 +113,18 @@ describe("GET /api/admin/review", () => {
       coverUrl: null,
     });
     expect(song(overdueBy2Hours.songId)).toMatchObject({ explicit: null, overdue: true });
-    expect(song(anHourLeft.songId)).toMatchObject({ explicit: false, deliverAt: iso(scheduledAt), windowEndsAt: iso(anHourLeft.paidAt + 48 * HOUR), overdue: false });
-    expect(song(proSong.songId)).toMatchObject({ package: "pro", windowEndsAt: iso(proSong.paidAt + 24 * HOUR), overdue: false, coverUrl: `/api/admin/songs/${proSong.songId}/cover` });
+    expect(song(anHourLeft.songId)).toMatchObject({
+      explicit: false,
+      deliverAt: iso(scheduledAt),
+      windowEndsAt: iso(anHourLeft.paidAt + 48 * HOUR),
+      overdue: false,
+    });
+    expect(song(proSong.songId)).toMatchObject({
+      package: "pro",
+      windowEndsAt: iso(proSong.paidAt + 24 * HOUR),
+      overdue: false,
+      coverUrl: `/api/admin/songs/${proSong.songId}/cover`,
+    });
     // Time left is the deadline minus the moment of the answer.
     const left = song(anHourLeft.songId).timeLeftMs;
     expect(left).toBeGreaterThanOrEqual(anHourLeft.paidAt + 48 * HOUR - after);
@@ -160,7 +172,12 @@ describe("GET /api/admin/review, a song approved by hand", () => {
     const songId = await insertSong({ artistId: null, status: "approved", package: null });
     const { created_at: uploadedAt } = (await env.DB.prepare("select created_at from songs where id = ?1").bind(songId).first<{ created_at: number }>())!;
     const listed = (await queue(operator)).songs.find((song) => song.id === songId);
-    expect(listed).toMatchObject({ package: "standard", paidAt: new Date(uploadedAt).toISOString(), windowEndsAt: new Date(uploadedAt + 30 * DAY).toISOString(), overdue: false });
+    expect(listed).toMatchObject({
+      package: "standard",
+      paidAt: new Date(uploadedAt).toISOString(),
+      windowEndsAt: new Date(uploadedAt + 30 * DAY).toISOString(),
+      overdue: false,
+    });
   });
 });
 
@@ -199,7 +216,9 @@ describe("POST /api/admin/songs/{songId}/approve", () => {
   it("keeps the artist's answer when none is sent, and puts a song whose time has come live at once", async () => {
     const operator = await signedInOperator();
     const { songId } = await paidSongFrom("expedited", 3 * DAY, false);
-    await env.DB.prepare("update songs set deliver_at = ?1 where id = ?2").bind(Date.now() - DAY, songId).run();
+    await env.DB.prepare("update songs set deliver_at = ?1 where id = ?2")
+      .bind(Date.now() - DAY, songId)
+      .run();
     await identifiersAssigned(songId);
     const jobs = new CapturingQueue();
 
@@ -228,17 +247,28 @@ describe("POST /api/admin/songs/{songId}/reject, with a reason from the list", (
     const [payment] = await paymentsOf(artist.songId);
     const jobs = new CapturingQueue();
 
-    const response = await adminPostCapturing(operator, rejectPath(artist.songId), { reason: "violence", note: "  The second verse describes a shooting in detail.  " }, jobs);
+    const response = await adminPostCapturing(
+      operator,
+      rejectPath(artist.songId),
+      { reason: "violence", note: "  The second verse describes a shooting in detail.  " },
+      jobs,
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ songId: artist.songId, status: "rejected" });
 
     const said = "Violence: The second verse describes a shooting in detail.";
     const row = await env.DB.prepare("select status, rejection_reason, rejection_code from songs where id = ?1").bind(artist.songId).first();
     expect(row).toEqual({ status: "rejected", rejection_reason: said, rejection_code: "violence" });
-    const refunds = (await env.DB.prepare("select * from refunds where song_id = ?1").bind(artist.songId).all<{ id: string; amount_cents: number; reason: string }>()).results;
+    const refunds = (
+      await env.DB.prepare("select * from refunds where song_id = ?1").bind(artist.songId).all<{ id: string; amount_cents: number; reason: string }>()
+    ).results;
     expect(refunds).toMatchObject([{ amount_cents: payment!.amount_cents, reason: `Your song was rejected: ${said}` }]);
     expect(payment!.amount_cents).toBe(PACKAGES.standard.feeCents);
-    const texts = (await env.DB.prepare("select id, body from text_messages where artist_id = ?1 and kind = 'song_rejected'").bind(artist.artistId).all<{ id: string; body: string }>()).results;
+    const texts = (
+      await env.DB.prepare("select id, body from text_messages where artist_id = ?1 and kind = 'song_rejected'")
+        .bind(artist.artistId)
+        .all<{ id: string; body: string }>()
+    ).results;
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain(`"Review Reject Song": ${said} If you paid, the full fee is being refunded to your card.`);
     const sent = jobs.take().map((message) => message.body);
@@ -250,7 +280,9 @@ describe("POST /api/admin/songs/{songId}/reject, with a reason from the list", (
 
     // The artist's page shows the reason and the refund.
     const link = await (await artist.browser.postJson("/api/me/artist-link", {})).json<{ artistPageUrl: string }>();
-    const page = await (await artist.browser.fetch(`/api${link.artistPageUrl}`)).json<{ songs: Array<{ id: string; rejectionReason: string | null; refund: { amountCents: number } | null }> }>();
+    const page = await (
+      await artist.browser.fetch(`/api${link.artistPageUrl}`)
+    ).json<{ songs: Array<{ id: string; rejectionReason: string | null; refund: { amountCents: number } | null }> }>();
     expect(page.songs.find((song) => song.id === artist.songId)).toMatchObject({ rejectionReason: said, refund: { amountCents: PACKAGES.standard.feeCents } });
 
     // Decided already: 409, nothing more.
@@ -265,7 +297,9 @@ describe("POST /api/admin/songs/{songId}/reject, with a reason from the list", (
     const response = await adminPostCapturing(operator, rejectPath(artist.songId), { reason: "unusable_audio" }, new CapturingQueue());
     expect(response.status).toBe(200);
     expect(await songRow(artist.songId)).toMatchObject({ status: "rejected", rejection_reason: "Unusable audio" });
-    const text = await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'song_rejected'").bind(artist.artistId).first<{ body: string }>();
+    const text = await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'song_rejected'")
+      .bind(artist.artistId)
+      .first<{ body: string }>();
     expect(text!.body).toContain(`"Noisy Song": Unusable audio. If you paid`);
   });
 

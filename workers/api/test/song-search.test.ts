@@ -16,8 +16,7 @@ import { Browser, setUpArtist, testContext } from "./support";
 import { mp3Like } from "./upload-support";
 
 /** A word no other song holds: letters only, so the tokenizer keeps it whole. */
-const uniqueWord = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+const uniqueWord = () => Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
 
 interface SongFields {
   title?: string;
@@ -88,7 +87,12 @@ const q = (typed: string, more = "") => `q=${encodeURIComponent(typed)}${more}`;
 describe("what a search finds", () => {
   it("a word of the title, the artist, a credit, the genre or the lyrics, in any case", async () => {
     const [inTitle, inArtist, inCredit, inLyrics] = [uniqueWord(), uniqueWord(), uniqueWord(), uniqueWord()];
-    const id = await insertSong({ title: `Night ${inTitle}`, artistName: `The ${inArtist}`, credits: [`Ana ${inCredit}`], lyrics: `we sing ${inLyrics} all night` });
+    const id = await insertSong({
+      title: `Night ${inTitle}`,
+      artistName: `The ${inArtist}`,
+      credits: [`Ana ${inCredit}`],
+      lyrics: `we sing ${inLyrics} all night`,
+    });
     for (const word of [inTitle, inArtist, inCredit, inLyrics.toUpperCase()]) expect(await foundIds(q(word))).toEqual([id]);
 
     const genre = await insertSong({ genre: "Latin", title: `Genre ${inTitle}x` });
@@ -189,7 +193,8 @@ describe("the index follows the catalogue", () => {
         { name: `The ${artist}`, role: "performer" },
         { name: `Ana ${credit}`, role: "composer" },
       ]),
-    })) body.set(name, value);
+    }))
+      body.set(name, value);
     body.set("songFile", new File([mp3Like(40_000, 2)], "song.mp3", { type: "audio/mpeg" }));
     const response = await browser.fetch("/api/distribute", { method: "POST", body });
     expect(response.status).toBe(201);
@@ -204,7 +209,12 @@ describe("the index follows the catalogue", () => {
     const [word, before, after] = [uniqueWord(), uniqueWord(), uniqueWord()];
     const id = await insertSong({ title: word, genre: "Pop", credits: [`Old ${before}`] });
     expect(await foundIds(q(`${word} ${before}`))).toEqual([id]);
-    const corrected = await correctReleaseDetails(testContext(), id, { genre: "Christian & Gospel", lyricsLanguage: "en", credits: [{ name: `New ${after}`, role: "composer" }] }, "test operator");
+    const corrected = await correctReleaseDetails(
+      testContext(),
+      id,
+      { genre: "Christian & Gospel", lyricsLanguage: "en", credits: [{ name: `New ${after}`, role: "composer" }] },
+      "test operator",
+    );
     expect(corrected).toEqual({ changed: true });
     expect(await indexedIds(`"${after}"`)).toEqual([id]);
     expect(await indexedIds(`"${before}"`)).toEqual([]);
@@ -221,7 +231,7 @@ describe("what may be typed", () => {
     const id = await insertSong({ title: `${word} love` });
     expect(await foundIds(q(`"${word}" OR NEAR(love) *`))).toEqual([]);
     expect(await foundIds(q(`${word}* "love"`))).toEqual([id]);
-    for (const typed of ["", "   ", "\"*()-:^", "🎵"]) expect(await foundIds(q(typed))).toEqual([]);
+    for (const typed of ["", "   ", '"*()-:^', "🎵"]) expect(await foundIds(q(typed))).toEqual([]);
     const tooLong = await search(q("a".repeat(101)));
     expect(tooLong.status).toBe(400);
     expect(await tooLong.json()).toEqual({ error: { code: "bad_request", message: "A search may be at most 100 characters long" } });
@@ -234,7 +244,9 @@ describe("what may be typed", () => {
     // Accents off Latin letters only, each letter lower-cased on its own (a final Σ is σ, as the index has it).
     expect(ftsQuery("Ñandú ΟΔΟΣ Über")).toBe(`"nandu" AND "οδοσ" AND ${startOf("uber")}`);
     expect(ftsQuery("don't stop")).toBe(`"don" AND "t" AND ${startOf("stop")}`);
-    expect(ftsQuery(" -*\"")).toBeNull();
-    expect(ftsQuery("one two three four five six seven eight nine ten")).toBe(`"one" AND "two" AND "three" AND "four" AND "five" AND "six" AND "seven" AND ${startOf("eight")}`);
+    expect(ftsQuery(' -*"')).toBeNull();
+    expect(ftsQuery("one two three four five six seven eight nine ten")).toBe(
+      `"one" AND "two" AND "three" AND "four" AND "five" AND "six" AND "seven" AND ${startOf("eight")}`,
+    );
   });
 });

@@ -41,10 +41,17 @@ const keyOf = (audio: Uint8Array) => [...audio.subarray(0, 64)].join(",");
 const newDouble = () => new WorkersAiDouble((audio) => heard.get(keyOf(audio)) ?? "");
 
 /** The Worker's env with the binding `ai` and the model named (null: none), and its queue captured. */
-const sttEnv = (ai: WorkersAiDouble, jobs = new CapturingQueue(), model: string | null = SPEECH_TO_TEXT_MODEL): Env => ({ ...env, AI: ai.binding, SPEECH_TO_TEXT_MODEL: model ?? undefined, JOBS: jobs.asQueue() });
+const sttEnv = (ai: WorkersAiDouble, jobs = new CapturingQueue(), model: string | null = SPEECH_TO_TEXT_MODEL): Env => ({
+  ...env,
+  AI: ai.binding,
+  SPEECH_TO_TEXT_MODEL: model ?? undefined,
+  JOBS: jobs.asQueue(),
+});
 
 const transcriptRow = (songId: string) =>
-  env.DB.prepare("select status, model, text, error, attempts from song_transcripts where song_id = ?1").bind(songId).first<{ status: string; model: string; text: string | null; error: string | null; attempts: number }>();
+  env.DB.prepare("select status, model, text, error, attempts from song_transcripts where song_id = ?1")
+    .bind(songId)
+    .first<{ status: string; model: string; text: string | null; error: string | null; attempts: number }>();
 
 /** An artist's upload answered by the Worker with `uploadEnv`; the audio is `audio`. */
 async function upload(uploadEnv: Env, audio: Uint8Array, lyrics: string): Promise<string> {
@@ -67,7 +74,9 @@ async function upload(uploadEnv: Env, audio: Uint8Array, lyrics: string): Promis
 
 /** Moves an uploaded song to review: paid, waiting for an operator. */
 const paidForReview = (songId: string) =>
-  env.DB.prepare("update songs set status = 'approved', package = 'standard', paid_at = ?1, release_date = '2020-01-01' where id = ?2").bind(Date.now(), songId).run();
+  env.DB.prepare("update songs set status = 'approved', package = 'standard', paid_at = ?1, release_date = '2020-01-01' where id = ?2")
+    .bind(Date.now(), songId)
+    .run();
 
 const reviewed = async (songId: string) => (await json<ReviewQueueResponse>(await operator.fetch("/api/admin/review"))).songs.find((s) => s.id === songId)!;
 
@@ -101,8 +110,14 @@ async function addTerm(term: string) {
 
 beforeAll(async () => {
   operator = await signedInOperator();
-  facility = await json<Facility>(await adminWrite(operator, "POST", "/api/admin/facilities", { name: "Hill Valley Facility", state: "OH", cleanOnly: false }), 201);
-  list = await json<TermList>(await adminWrite(operator, "POST", "/api/admin/term-lists", { name: "Gang terms", terms: [{ term: "zorvex", language: "en" }] }), 201);
+  facility = await json<Facility>(
+    await adminWrite(operator, "POST", "/api/admin/facilities", { name: "Hill Valley Facility", state: "OH", cleanOnly: false }),
+    201,
+  );
+  list = await json<TermList>(
+    await adminWrite(operator, "POST", "/api/admin/term-lists", { name: "Gang terms", terms: [{ term: "zorvex", language: "en" }] }),
+    201,
+  );
   await json(await adminWrite(operator, "PUT", `/api/admin/facilities/${facility.id}/term-lists`, { listIds: [list.id] }));
   await refreshFacilityHolds(testContext(), facility.id);
 });
@@ -174,16 +189,29 @@ describe("speech-to-text on", () => {
       expect(result.explicitAcks).toEqual([]);
       expect(await transcriptRow(songId)).toMatchObject({ status: "pending", attempts: attempt });
     }
-    expect((await reviewed(songId)).screening.transcript).toEqual({ status: "pending", text: null, error: "3040: No more data centers to forward the request to" });
+    expect((await reviewed(songId)).screening.transcript).toEqual({
+      status: "pending",
+      text: null,
+      error: "3040: No more data centers to forward the request to",
+    });
 
     // Then the dead-letter queue's last run fails too: recorded for operators, and the transcript is failed.
     const dead = await runQueue("jplay-jobs-dlq", job, sttEnv(ai), 1);
     expect(dead.explicitAcks).toHaveLength(1);
     expect(ai.calls).toHaveLength(5);
-    expect(await transcriptRow(songId)).toMatchObject({ status: "failed", text: null, error: "3040: No more data centers to forward the request to", attempts: 5 });
+    expect(await transcriptRow(songId)).toMatchObject({
+      status: "failed",
+      text: null,
+      error: "3040: No more data centers to forward the request to",
+      attempts: 5,
+    });
     const failedJob = await env.DB.prepare("select job_type from failed_jobs where song_id = ?1").bind(songId).first("job_type");
     expect(failedJob).toBe("compliance.transcribe");
-    expect((await reviewed(songId)).screening).toMatchObject({ matches: [], facilities: [], transcript: { status: "failed", text: null, error: "3040: No more data centers to forward the request to" } });
+    expect((await reviewed(songId)).screening).toMatchObject({
+      matches: [],
+      facilities: [],
+      transcript: { status: "failed", text: null, error: "3040: No more data centers to forward the request to" },
+    });
     // Not stuck: the operator decides on what they can hear.
     await json(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/approve`, {}));
   });
@@ -193,7 +221,11 @@ describe("speech-to-text on", () => {
     const songId = await insertSong({ artistId: await insertArtist(), status: "approved", package: "standard" });
     const jobs = new CapturingQueue();
     await requestTranscription(testContext({ env: sttEnv(ai, jobs, "@cf/openai/whisper"), jobs: jobs.asQueue() }), songId);
-    expect(await transcriptRow(songId)).toMatchObject({ status: "failed", model: "@cf/openai/whisper", error: expect.stringContaining("JPlay transcribes with @cf/openai/whisper-large-v3-turbo only") });
+    expect(await transcriptRow(songId)).toMatchObject({
+      status: "failed",
+      model: "@cf/openai/whisper",
+      error: expect.stringContaining("JPlay transcribes with @cf/openai/whisper-large-v3-turbo only"),
+    });
     const other = await insertSong({ artistId: await insertArtist(), status: "approved", package: "standard" });
     await requestTranscription(testContext({ env: { ...env, SPEECH_TO_TEXT_MODEL: SPEECH_TO_TEXT_MODEL }, jobs: jobs.asQueue() }), other);
     expect(await transcriptRow(other)).toMatchObject({ status: "failed", error: expect.stringContaining("no Workers AI binding") });
@@ -204,7 +236,11 @@ describe("speech-to-text on", () => {
   it("a list change re-screens stored transcripts: a live song whose audio now matches is held; the feed names the term, never the transcript", async () => {
     const ai = newDouble();
     const songId = await insertSong({ artistId: await insertArtist(), status: "distributed", audio: mp3Like(40_000, 74) });
-    await env.DB.prepare("update songs set lyrics = 'nothing here', reviewed_at = ?1, reviewed_by = 'first@jplay.test', release_date = '2020-01-01' where id = ?2").bind(Date.now(), songId).run();
+    await env.DB.prepare(
+      "update songs set lyrics = 'nothing here', reviewed_at = ?1, reviewed_by = 'first@jplay.test', release_date = '2020-01-01' where id = ?2",
+    )
+      .bind(Date.now(), songId)
+      .run();
     const stored = new Uint8Array(await (await env.MEDIA.get(`songs/${songId}/audio.mp3`))!.arrayBuffer());
     heard.set(keyOf(stored), "Out on the block the QUADRELL boys");
     const jobs = new CapturingQueue();
@@ -224,7 +260,13 @@ describe("speech-to-text on", () => {
     // The service was not asked again: the stored transcript was screened.
     expect(ai.calls).toHaveLength(1);
 
-    await json(await adminWrite(operator, "POST", `/api/admin/songs/${songId}/facility-decision`, { facilityId: facility.id, decision: "override", reason: "A surname in a spoken intro" }));
+    await json(
+      await adminWrite(operator, "POST", `/api/admin/songs/${songId}/facility-decision`, {
+        facilityId: facility.id,
+        decision: "override",
+        reason: "A surname in a spoken intro",
+      }),
+    );
     const page = await readDeliveryFeed(testContext(), { since: 0, limit: 500 }, async (id, kind) => `https://media.test/${id}/${kind}`);
     const release = page.changes.filter((c): c is ReleaseChange => c.kind === "release" && c.songId === songId).at(-1)!;
     const record = release.compliance.find((c) => c.facilityId === facility.id)!;

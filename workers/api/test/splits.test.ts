@@ -17,7 +17,13 @@ import { returnHeldSharesTask, saveSongSplit } from "../src/splits/index";
 import { splitCredit } from "../src/splits/split-rule";
 import fc from "fast-check";
 import * as v from "valibot";
-import { AdminSongSplitsResponseSchema, type AdminSongSplitsResponse, type SaveSongSplitRequest, SongSplitResponseSchema, type SongSplitResponse } from "@jplay/schema/splits";
+import {
+  AdminSongSplitsResponseSchema,
+  type AdminSongSplitsResponse,
+  type SaveSongSplitRequest,
+  SongSplitResponseSchema,
+  type SongSplitResponse,
+} from "@jplay/schema/splits";
 import { issueArtistLink } from "../src/access/artist-links";
 import { signedInOperator } from "./admin-support";
 import { insertArtist, insertSong } from "./song-fixtures";
@@ -42,7 +48,12 @@ const fiftyThirtyTwenty = (phoneB = "+15550100001", phoneC = "+15550100002"): Sa
 
 let sequence = 0;
 async function sell(songId: string, count: number, now: number, priceCents = 199) {
-  const purchases = Array.from({ length: count }, () => ({ purchaseId: `split-${++sequence}-${crypto.randomUUID().slice(0, 6)}`, songId, priceCents, purchasedAt: new Date(now - 1_000).toISOString() }));
+  const purchases = Array.from({ length: count }, () => ({
+    purchaseId: `split-${++sequence}-${crypto.randomUUID().slice(0, 6)}`,
+    songId,
+    priceCents,
+    purchasedAt: new Date(now - 1_000).toISOString(),
+  }));
   const answer = await recordPurchaseReport(at(now), { purchases }, {}, now);
   expect(answer.recorded).toBe(count);
   return purchases.map((purchase) => purchase.purchaseId);
@@ -51,7 +62,9 @@ async function sell(songId: string, count: number, now: number, priceCents = 199
 const collaboratorId = async (artistId: string, phone: string) =>
   (await env.DB.prepare("select id from collaborators where artist_id = ?1 and phone = ?2").bind(artistId, phone).first<string>("id"))!;
 const credited = async (songId: string, collaborator: string) =>
-  (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where song_id = ?1 and collaborator_id = ?2 and refunded_at is null").bind(songId, collaborator).first<number>("n")) ?? 0;
+  (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where song_id = ?1 and collaborator_id = ?2 and refunded_at is null")
+    .bind(songId, collaborator)
+    .first<number>("n")) ?? 0;
 
 describe("splitting sales", () => {
   it("splits 50/30/20 over many sales: the parts sum exactly to the artist credits, in the purchases' batch", async () => {
@@ -60,7 +73,10 @@ describe("splitting sales", () => {
     await saveSongSplit(at(saved), artistId, songId, fiftyThirtyTwenty());
     const artistBefore = await accountBalance(testContext(), A.artistAvailable(artistId));
     await sell(songId, 37, Date.now());
-    const credit = splitSale(199, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
+    const credit = splitSale(
+      199,
+      (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!,
+    ).artistCents;
     const b = await collaboratorId(artistId, "+15550100001");
     const c = await collaboratorId(artistId, "+15550100002");
     const artistNow = (await accountBalance(testContext(), A.artistAvailable(artistId))) - artistBefore;
@@ -69,7 +85,10 @@ describe("splitting sales", () => {
     expect(artistNow + bHeld + cHeld).toBe(37 * credit);
     expect(bHeld).toBe(await credited(songId, b));
     // Each sale is the rounding rule on one credit, so 37 sales are 37 times it: no cent lost or made.
-    const one = splitCredit(credit, [{ collaboratorId: b, basisPoints: 3_000 }, { collaboratorId: c, basisPoints: 2_000 }]);
+    const one = splitCredit(credit, [
+      { collaboratorId: b, basisPoints: 3_000 },
+      { collaboratorId: c, basisPoints: 2_000 },
+    ]);
     expect([artistNow, bHeld, cHeld]).toEqual([37 * one.artistCents, 37 * one.shares[0]!.cents, 37 * one.shares[1]!.cents]);
     expect(await ledgerTotal(testContext())).toBe(0);
     // The monthly statement's share is what the artist kept.
@@ -86,9 +105,18 @@ describe("splitting sales", () => {
         const collaborators = bps.map((basisPoints, i) => ({ name: `P${i}`, phone: `+1555020${String(1000 + i)}`, role: "performer" as const, basisPoints }));
         await saveSongSplit(at(Date.now() - 60_000), artistId, songId, { collaborators, recoup: null });
         await sell(songId, sales, Date.now(), priceCents);
-        const credit = splitSale(priceCents, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
-        const toCollaborators = (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where song_id = ?1").bind(songId).first<number>("n")) ?? 0;
-        const held = (await env.DB.prepare("select coalesce(sum(amount_cents), 0) as n from ledger_entries where account like 'collaborator:%' and substr(account, -length(?1)) = ?1").bind(`:held:${songId}`).first<number>("n")) ?? 0;
+        const credit = splitSale(
+          priceCents,
+          (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!,
+        ).artistCents;
+        const toCollaborators =
+          (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where song_id = ?1").bind(songId).first<number>("n")) ?? 0;
+        const held =
+          (await env.DB.prepare(
+            "select coalesce(sum(amount_cents), 0) as n from ledger_entries where account like 'collaborator:%' and substr(account, -length(?1)) = ?1",
+          )
+            .bind(`:held:${songId}`)
+            .first<number>("n")) ?? 0;
         expect(held).toBe(toCollaborators);
         expect((await accountBalance(testContext(), A.artistAvailable(artistId))) + toCollaborators).toBe(sales * credit);
       }),
@@ -110,14 +138,26 @@ describe("splitting sales", () => {
 
   it("pays the recoup to its payee first, then splits the rest", async () => {
     const { artistId, songId } = await liveSong(1_000);
-    const split: SaveSongSplitRequest = { collaborators: [{ name: "Bea", phone: "+15550100011", role: "producer", basisPoints: 5_000 }], recoup: { payeePhone: "+15550100011", amountCents: 1_500 } };
+    const split: SaveSongSplitRequest = {
+      collaborators: [{ name: "Bea", phone: "+15550100011", role: "producer", basisPoints: 5_000 }],
+      recoup: { payeePhone: "+15550100011", amountCents: 1_500 },
+    };
     await saveSongSplit(at(Date.now() - 60_000), artistId, songId, split);
-    const credit = splitSale(1_000, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
+    const credit = splitSale(
+      1_000,
+      (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!,
+    ).artistCents;
     const b = await collaboratorId(artistId, "+15550100011");
     await sell(songId, 4, Date.now(), 1_000);
-    const recouped = (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where collaborator_id = ?1 and kind = 'recoup'").bind(b).first<number>("n")) ?? 0;
+    const recouped =
+      (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where collaborator_id = ?1 and kind = 'recoup'")
+        .bind(b)
+        .first<number>("n")) ?? 0;
     expect(recouped).toBe(Math.min(1_500, 4 * credit));
-    const shares = (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where collaborator_id = ?1 and kind = 'share'").bind(b).first<number>("n")) ?? 0;
+    const shares =
+      (await env.DB.prepare("select coalesce(sum(cents), 0) as n from split_credits where collaborator_id = ?1 and kind = 'share'")
+        .bind(b)
+        .first<number>("n")) ?? 0;
     // What was left after the recoup, half to Bea (per sale, by the rounding rule, so within a cent a sale).
     expect(Math.abs(shares - (4 * credit - recouped) / 2)).toBeLessThanOrEqual(4);
     expect(await accountBalance(testContext(), A.collaboratorHeld(b, songId))).toBe(recouped + shares);
@@ -129,12 +169,18 @@ describe("splitting sales", () => {
     await saveSongSplit(at(t0), artistId, songId, fiftyThirtyTwenty());
     const b = await collaboratorId(artistId, "+15550100001");
     const t1 = t0 + 5 * 60_000;
-    await saveSongSplit(at(t1), artistId, songId, { collaborators: [{ name: "Bea", phone: "+15550100001", role: "producer", basisPoints: 10_000 }], recoup: null });
+    await saveSongSplit(at(t1), artistId, songId, {
+      collaborators: [{ name: "Bea", phone: "+15550100001", role: "producer", basisPoints: 10_000 }],
+      recoup: null,
+    });
     // A sale made between the two saves, reported after the change, keeps the first version's 30%.
     const now = Date.now();
     const early = [{ purchaseId: `early-${crypto.randomUUID()}`, songId, priceCents: 199, purchasedAt: new Date(t0 + 60_000).toISOString() }];
     await recordPurchaseReport(at(now), { purchases: early }, {}, now);
-    const credit = splitSale(199, (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!).artistCents;
+    const credit = splitSale(
+      199,
+      (await env.DB.prepare("select revenue_split_bps as b from songs where id = ?1").bind(songId).first<number>("b"))!,
+    ).artistCents;
     expect(await credited(songId, b)).toBeLessThan(credit);
     const late = [{ purchaseId: `late-${crypto.randomUUID()}`, songId, priceCents: 199, purchasedAt: new Date(now - 1_000).toISOString() }];
     const before = await credited(songId, b);
@@ -165,7 +211,12 @@ describe("the artist page's split routes", () => {
     page.fetch(`/api/artist/${token}/songs/${songId}/splits`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const rows = async () => {
     const count = async (table: string) => (await env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n")) ?? 0;
-    return { collaborators: await count("collaborators"), versions: await count("song_split_versions"), shares: await count("song_split_shares"), audit: await count("audit_log") };
+    return {
+      collaborators: await count("collaborators"),
+      versions: await count("song_split_versions"),
+      shares: await count("song_split_shares"),
+      audit: await count("audit_log"),
+    };
   };
 
   it("saves a split, answers it, audits it, and shows the operator every version", async () => {
@@ -181,9 +232,17 @@ describe("the artist page's split routes", () => {
       ["Cy", "+15550100022", "composer", 2_000, false],
     ]);
     expect(await (await page.fetch(`/api/artist/${token}/songs/${songId}/splits`)).json()).toEqual(answer);
-    await put(token, songId, { collaborators: [{ name: "Bea B.", phone: "+15550100021", role: "producer", basisPoints: 4_000 }], recoup: { payeePhone: "+15550100021", amountCents: 500 } });
-    const audit = await env.DB.prepare("select actor, artist_id as artistId from audit_log where action = 'splits_changed' and song_id = ?1").bind(songId).all();
-    expect(audit.results).toEqual([{ actor: `artist:${artistId}`, artistId }, { actor: `artist:${artistId}`, artistId }]);
+    await put(token, songId, {
+      collaborators: [{ name: "Bea B.", phone: "+15550100021", role: "producer", basisPoints: 4_000 }],
+      recoup: { payeePhone: "+15550100021", amountCents: 500 },
+    });
+    const audit = await env.DB.prepare("select actor, artist_id as artistId from audit_log where action = 'splits_changed' and song_id = ?1")
+      .bind(songId)
+      .all();
+    expect(audit.results).toEqual([
+      { actor: `artist:${artistId}`, artistId },
+      { actor: `artist:${artistId}`, artistId },
+    ]);
     const operator = await signedInOperator();
     const history = await (await operator.fetch(`/api/admin/songs/${songId}/splits`)).json<AdminSongSplitsResponse>();
     expect(v.is(AdminSongSplitsResponseSchema, history)).toBe(true);
@@ -237,11 +296,16 @@ describe("held shares", () => {
     await sell(songId, 5, soldAt + 1_000);
     const b = await collaboratorId(artistId, "+15550100031");
     const c = await collaboratorId(artistId, "+15550100032");
-    const held = async () => [await accountBalance(testContext(), A.collaboratorHeld(b, songId)), await accountBalance(testContext(), A.collaboratorHeld(c, songId))];
+    const held = async () => [
+      await accountBalance(testContext(), A.collaboratorHeld(b, songId)),
+      await accountBalance(testContext(), A.collaboratorHeld(c, songId)),
+    ];
     const [bHeld, cHeld] = await held();
     expect(bHeld! > 0 && cHeld! > 0).toBe(true);
     const artistBefore = await accountBalance(testContext(), A.artistAvailable(artistId));
-    const texts = async () => (await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'split_share_returning'").bind(artistId).all<{ body: string }>()).results;
+    const texts = async () =>
+      (await env.DB.prepare("select body from text_messages where artist_id = ?1 and kind = 'split_share_returning'").bind(artistId).all<{ body: string }>())
+        .results;
 
     // 150 days on: nothing yet.
     await returnHeldSharesTask(testContext(), new Date(soldAt + 150 * DAY));

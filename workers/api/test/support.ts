@@ -93,7 +93,9 @@ let phoneSequence = 0;
 export const nextPhone = () => `+1 555 010 ${String(1000 + ++phoneSequence).slice(-4)}`;
 
 export async function setUpArtist(browser: Browser, card = TEST_CARD, phoneNumber = nextPhone()) {
-  const setup = await (await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })).json<{
+  const setup = await (
+    await browser.postJson("/api/create-setup-intent", { paymentFrequency: "weekly" })
+  ).json<{
     clientSecret: string;
     customerId: string;
   }>();

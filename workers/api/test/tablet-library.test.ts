@@ -7,7 +7,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TabletLibraryAnswer } from "@jplay/schema/receipts";
 import { signListenerToken } from "../src/provider/listener-token";
-import { errorOf, listenerPurchase, liveSongWithIsrc, newListenerId, openListenerSession, providerCall, SECOND_PROVIDER, transferListener } from "./receipt-support";
+import {
+  errorOf,
+  listenerPurchase,
+  liveSongWithIsrc,
+  newListenerId,
+  openListenerSession,
+  providerCall,
+  SECOND_PROVIDER,
+  transferListener,
+} from "./receipt-support";
 import { Browser } from "./support";
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -17,7 +26,8 @@ describe("the tablet Library", () => {
   it("lists the listener's songs, newest first, each once, with links that play them", async () => {
     const listenerId = newListenerId();
     const [older, newer] = [await liveSongWithIsrc(), await liveSongWithIsrc()];
-    const bought = (songId: string, minutesAgo: number) => listenerPurchase(songId, listenerId, { purchasedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+    const bought = (songId: string, minutesAgo: number) =>
+      listenerPurchase(songId, listenerId, { purchasedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
     await providerCall("POST", "/api/provider/purchases", { purchases: [bought(older.songId, 30), bought(newer.songId, 10), bought(older.songId, 20)] });
     // Someone else's purchase is not listed.
     await providerCall("POST", "/api/provider/purchases", { purchases: [listenerPurchase((await liveSongWithIsrc()).songId, newListenerId())] });
@@ -47,11 +57,21 @@ describe("the tablet Library", () => {
     const token = await openListenerSession(listenerId);
     const sessionId = token.split(".")[3]!;
     expect(await errorOf(await library())).toMatchObject({ status: 401 });
-    expect(await errorOf(await library(await signListenerToken("another-secret-0123456789", "primary", listenerId, inAnHour(), sessionId)))).toMatchObject({ status: 401 });
-    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, Math.floor(Date.now() / 1000) - 1, sessionId)))).toMatchObject({ status: 401, message: expect.stringContaining("expired") });
-    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour() + 31 * 86400, sessionId)))).toMatchObject({ status: 401 });
+    expect(await errorOf(await library(await signListenerToken("another-secret-0123456789", "primary", listenerId, inAnHour(), sessionId)))).toMatchObject({
+      status: 401,
+    });
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, Math.floor(Date.now() / 1000) - 1, sessionId)))).toMatchObject({
+      status: 401,
+      message: expect.stringContaining("expired"),
+    });
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour() + 31 * 86400, sessionId)))).toMatchObject({
+      status: 401,
+    });
     expect(await errorOf(await library(token.replace(listenerId, newListenerId())))).toMatchObject({ status: 401 });
-    expect(await errorOf(await library(await signListenerToken(secret, "not-enrolled", listenerId, inAnHour(), sessionId)))).toMatchObject({ status: 401, code: "unknown_provider" });
+    expect(await errorOf(await library(await signListenerToken(secret, "not-enrolled", listenerId, inAnHour(), sessionId)))).toMatchObject({
+      status: 401,
+      code: "unknown_provider",
+    });
   });
 
   it("a revoked listener session's token is refused (401), at once, and only the revoking provider's sessions end", async () => {
@@ -74,9 +94,15 @@ describe("the tablet Library", () => {
   it("a token naming a session never opened, or another listener's session, is refused", async () => {
     const listenerId = newListenerId();
     const secret = env.PROVIDER_WEBHOOK_SECRET!;
-    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour(), crypto.randomUUID())))).toMatchObject({ status: 401, code: "session_revoked" });
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour(), crypto.randomUUID())))).toMatchObject({
+      status: 401,
+      code: "session_revoked",
+    });
     const othersSession = (await openListenerSession(newListenerId())).split(".")[3]!;
-    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour(), othersSession)))).toMatchObject({ status: 401, code: "session_revoked" });
+    expect(await errorOf(await library(await signListenerToken(secret, "primary", listenerId, inAnHour(), othersSession)))).toMatchObject({
+      status: 401,
+      code: "session_revoked",
+    });
   });
 
   it("opens sessions for at most 30 days, and only for an opaque listener id", async () => {
@@ -85,7 +111,10 @@ describe("the tablet Library", () => {
     expect(await errorOf(tooLong)).toMatchObject({ status: 400 });
     const notOpaque = await providerCall("POST", "/api/provider/listeners/12345678901234567/sessions", {});
     expect(await errorOf(notOpaque)).toMatchObject({ status: 400 });
-    const count = async () => (await env.DB.prepare("select count(*) as n from listener_sessions where listener_id in (?1, ?2)").bind(listenerId, "12345678901234567").first<number>("n")) ?? 0;
+    const count = async () =>
+      (await env.DB.prepare("select count(*) as n from listener_sessions where listener_id in (?1, ?2)")
+        .bind(listenerId, "12345678901234567")
+        .first<number>("n")) ?? 0;
     expect(await count()).toBe(0);
   });
 });

@@ -32,7 +32,7 @@ async function payout(artistId: string, cents: number, status: "paid" | "pending
 describe("the tax-year export", () => {
   it("sums each artist's payouts paid in the year, leaving out other years and unpaid payouts, with the Stripe account and never a tax id", async () => {
     const ada = await artistWithAccount("=Ada Lovelace");
-    const bea = await artistWithAccount("Bea, \"B\" Smith");
+    const bea = await artistWithAccount('Bea, "B" Smith');
     const other = await artistWithAccount("Only Other Years");
     await payout(ada.id, 1250, "paid", "2031-01-01T00:00:00.000Z");
     await payout(ada.id, 2000, "paid", "2031-12-31T23:59:59.999Z");

@@ -59,7 +59,11 @@ async function artistWithPhone(phone = nextPhone()): Promise<{ artistId: string;
 /** A queued text row of the artist's (a card-saved text holding a page link: their phone is confirmed), and its id. */
 async function queuedText(artistId: string, jobs = new CapturingQueue()): Promise<TextRow> {
   await phoneConfirmedFor(artistId);
-  await textCardSaved(testContext({ jobs: jobs.asQueue() }), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}` });
+  await textCardSaved(testContext({ jobs: jobs.asQueue() }), {
+    artistId,
+    paymentMethodId: `pm_${crypto.randomUUID()}`,
+    artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}`,
+  });
   const [row] = await textsOf(artistId, "card_saved");
   expect(row?.status).toBe("queued");
   expect(jobs.take()).toEqual([{ body: { type: "text.send", messageId: row!.id }, delaySeconds: undefined }]);
@@ -104,7 +108,11 @@ describe("one text per event", () => {
     await phoneConfirmedFor(artist!.id);
     // The next card saved (another payment method): its text carries the link.
     await env.DB.prepare("delete from text_messages where artist_id = ?1").bind(artist!.id).run();
-    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId: artist!.id, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `http://jplay.test${artistPageUrl}` });
+    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), {
+      artistId: artist!.id,
+      paymentMethodId: `pm_${crypto.randomUUID()}`,
+      artistPageUrl: `http://jplay.test${artistPageUrl}`,
+    });
     const [text] = await textsOf(artist!.id, "card_saved");
     expect(text!.body).toContain(`http://jplay.test/artist/${token}`);
 
@@ -118,10 +126,15 @@ describe("one text per event", () => {
     // The log line is what a local run has instead of a phone: the full link, on one JSON line — unless
     // the local queue consumer sent it first, in which case this call found it settled and logged nothing.
     const lines = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes(text!.id));
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ to: text!.to_phone, kind: "card_saved", body: expect.stringContaining(`http://jplay.test/artist/${token}`) });
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({ to: text!.to_phone, kind: "card_saved", body: expect.stringContaining(`http://jplay.test/artist/${token}`) });
 
     // The same save told twice (a retried request): still one text.
-    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId: artist!.id, paymentMethodId: text!.dedupe_key.split(":")[1]!, artistPageUrl: "https://jplay.test/artist/x" });
+    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), {
+      artistId: artist!.id,
+      paymentMethodId: text!.dedupe_key.split(":")[1]!,
+      artistPageUrl: "https://jplay.test/artist/x",
+    });
     expect(await textsOf(artist!.id, "card_saved")).toHaveLength(1);
   });
 
@@ -202,7 +215,9 @@ describe("one text per event", () => {
     const { artistId } = await artistWithPhone();
     const songId = await insertSong({ artistId });
     await paySong(songId, artistId, "expedited", Date.now() - 3 * 24 * 3600_000);
-    await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2").bind(Date.now() - 1000, songId).run();
+    await env.DB.prepare("update songs set deliver_at = ?1, reviewed_at = ?1, reviewed_by = 'ops@jplay.test' where id = ?2")
+      .bind(Date.now() - 1000, songId)
+      .run();
     await identifiersAssigned(songId);
     const ctx = testContext({ jobs: new CapturingQueue().asQueue() });
     expect(await deliverDueSongs(ctx, Date.now(), "the delivery job", [songId])).toEqual([songId]);
@@ -216,7 +231,9 @@ describe("one text per event", () => {
     await fundPlatformBalance(10_000);
     const { artistId } = await artistWithPhone();
     const account = await payableConnectedAccount();
-    await env.DB.prepare("update artists set payment_frequency = 'daily', stripe_account_id = ?1, payouts_enabled = 1 where id = ?2").bind(account.id, artistId).run();
+    await env.DB.prepare("update artists set payment_frequency = 'daily', stripe_account_id = ?1, payouts_enabled = 1 where id = ?2")
+      .bind(account.id, artistId)
+      .run();
     await postTransaction(testCtx, "purchase", crypto.randomUUID(), [
       { account: ACCOUNTS.providerReceivable, amountCents: -1000 },
       { account: ACCOUNTS.artistAvailable(artistId), artistId, amountCents: 1000 },
@@ -235,7 +252,9 @@ describe("in the artist's language", () => {
     const browser = new Browser();
     browser.setCookie("language", "es");
     const { setup } = await setUpArtist(browser);
-    const artist = await env.DB.prepare("select id, language from artists where stripe_customer_id = ?1").bind(setup.customerId).first<{ id: string; language: string }>();
+    const artist = await env.DB.prepare("select id, language from artists where stripe_customer_id = ?1")
+      .bind(setup.customerId)
+      .first<{ id: string; language: string }>();
     expect(artist?.language).toBe("es");
     const [saved] = await textsOf(artist!.id, "card_saved");
     expect(saved!.body).toBe(
@@ -244,14 +263,22 @@ describe("in the artist's language", () => {
     expect((await (await browser.fetch("/api/me")).json<{ artist: { language: string } }>()).artist.language).toBe("es");
 
     const put = (who: Browser, body: unknown) =>
-      who.fetch("/api/me/language", { method: "PUT", headers: { "Content-Type": "application/json", Origin: "http://jplay.test" }, body: JSON.stringify(body) });
+      who.fetch("/api/me/language", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Origin: "http://jplay.test" },
+        body: JSON.stringify(body),
+      });
     expect((await put(browser, { language: "fr" })).status).toBe(400);
     expect((await put(new Browser(), { language: "en" })).status).toBe(401);
     const switched = await put(browser, { language: "en" });
     expect(switched.status).toBe(200);
     expect((await (await browser.fetch("/api/me")).json<{ artist: { language: string } }>()).artist.language).toBe("en");
 
-    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), { artistId: artist!.id, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: "https://jplay.test/artist/x" });
+    await textCardSaved(testContext({ jobs: new CapturingQueue().asQueue() }), {
+      artistId: artist!.id,
+      paymentMethodId: `pm_${crypto.randomUUID()}`,
+      artistPageUrl: "https://jplay.test/artist/x",
+    });
     const bodies = (await textsOf(artist!.id, "card_saved")).map((row) => row.body);
     expect(bodies).toHaveLength(2);
     expect(bodies.filter((body) => body.startsWith("JPlay: your card is saved.") && body.endsWith("Reply STOP to opt out."))).toHaveLength(1);
@@ -268,7 +295,10 @@ describe("only the countries JPlay texts", () => {
         error: { code: "bad_request", message: "Enter a mobile number in US: JPlay texts you about your songs and payments there." },
       });
       expect(await env.DB.prepare("select 1 from artists where stripe_customer_id = ?1").bind(setup.customerId).first(), phoneNumber).toBeNull();
-      expect(await env.DB.prepare("select 1 from rate_limits where key like ?1").bind(`save-card:customer:${setup.customerId}%`).first(), phoneNumber).toBeNull();
+      expect(
+        await env.DB.prepare("select 1 from rate_limits where key like ?1").bind(`save-card:customer:${setup.customerId}%`).first(),
+        phoneNumber,
+      ).toBeNull();
     }
     // The same card saved with a US number goes through (the refusal held nothing back).
     const browser = new Browser();
@@ -281,7 +311,11 @@ describe("only the countries JPlay texts", () => {
     // Confirmed: the text is written with the link, which a failed row must not keep readable.
     await phoneConfirmedFor(artistId);
     const jobs = new CapturingQueue();
-    await textCardSaved(testContext({ jobs: jobs.asQueue() }), { artistId, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}` });
+    await textCardSaved(testContext({ jobs: jobs.asQueue() }), {
+      artistId,
+      paymentMethodId: `pm_${crypto.randomUUID()}`,
+      artistPageUrl: `https://jplay.test/artist/${"A".repeat(43)}`,
+    });
     const [refused] = await textsOf(artistId, "card_saved");
     expect(refused).toMatchObject({ status: "failed", error: "JPlay does not text numbers in this country (SMS_COUNTRIES)." });
     expect(refused!.body).not.toContain("A".repeat(43));
@@ -290,7 +324,11 @@ describe("only the countries JPlay texts", () => {
 
     const { artistId: served } = await artistWithPhone("+44 20 7946 0959");
     const withBritain = testContext({ env: { ...env, SMS_COUNTRIES: "US, gb" }, jobs: jobs.asQueue() });
-    await textCardSaved(withBritain, { artistId: served, paymentMethodId: `pm_${crypto.randomUUID()}`, artistPageUrl: `https://jplay.test/artist/${"B".repeat(43)}` });
+    await textCardSaved(withBritain, {
+      artistId: served,
+      paymentMethodId: `pm_${crypto.randomUUID()}`,
+      artistPageUrl: `https://jplay.test/artist/${"B".repeat(43)}`,
+    });
     expect((await textsOf(served, "card_saved"))[0]).toMatchObject({ status: "queued", to_phone: "+442079460959" });
   });
 });
@@ -313,7 +351,11 @@ describe("opting out", () => {
     expect(jobs.take().filter((message) => message.body.type === "text.send")).toEqual([]);
   });
 
-  async function inbound(fields: Record<string, string>, sign: (url: string, params: URLSearchParams) => Promise<string | null>, appEnv: Env = { ...env, ...TWILIO }) {
+  async function inbound(
+    fields: Record<string, string>,
+    sign: (url: string, params: URLSearchParams) => Promise<string | null>,
+    appEnv: Env = { ...env, ...TWILIO },
+  ) {
     const url = "http://jplay.test/api/sms/inbound";
     const params = new URLSearchParams(fields);
     const signature = await sign(url, params);
@@ -325,11 +367,19 @@ describe("opting out", () => {
 
   it("STOP and START by text are honoured only when Twilio signed them", async () => {
     const phone = e164(nextPhone());
-    const fields = { MessageSid: "SM0000000000000000000000000000000a", AccountSid: TWILIO.TWILIO_ACCOUNT_SID, From: phone, To: TWILIO.TWILIO_FROM_NUMBER, Body: " stop " };
+    const fields = {
+      MessageSid: "SM0000000000000000000000000000000a",
+      AccountSid: TWILIO.TWILIO_ACCOUNT_SID,
+      From: phone,
+      To: TWILIO.TWILIO_FROM_NUMBER,
+      Body: " stop ",
+    };
 
     expect((await inbound(fields, async () => null)).status).toBe(403);
     expect((await inbound(fields, (url, params) => signTwilioRequest("another-token", url, params))).status).toBe(403);
-    expect((await inbound(fields, async (url, params) => twilioSigned(url, new URLSearchParams({ ...Object.fromEntries(params), Body: "START" })))).status).toBe(403);
+    expect(
+      (await inbound(fields, async (url, params) => twilioSigned(url, new URLSearchParams({ ...Object.fromEntries(params), Body: "START" })))).status,
+    ).toBe(403);
     expect((await inbound(fields, twilioSigned, env)).status).toBe(503); // no TWILIO_AUTH_TOKEN: nothing is read
     expect(await isOptedOut(phone)).toBe(false);
 
@@ -385,7 +435,10 @@ describe("sending", () => {
   it("Twilio's 21610 (the number answered STOP) fails the text and records the opt-out", async () => {
     const { artistId, phone } = await artistWithPhone();
     const row = await queuedText(artistId);
-    twilioAnswers({ status: 400, body: { code: 21610, message: "Attempt to send to unsubscribed recipient", more_info: "https://www.twilio.com/docs/errors/21610", status: 400 } });
+    twilioAnswers({
+      status: 400,
+      body: { code: 21610, message: "Attempt to send to unsubscribed recipient", more_info: "https://www.twilio.com/docs/errors/21610", status: 400 },
+    });
     await sendText(testContext({ env: { ...env, ...TWILIO } }), row.id);
     expect((await textById(row.id))!).toMatchObject({ status: "failed", error: "Twilio 21610: Attempt to send to unsubscribed recipient" });
     expect(await isOptedOut(phone)).toBe(true);
@@ -416,7 +469,9 @@ describe("the admin's Messages list", () => {
     const ids = at.map((_, i) => `page-text-${i}`);
     await env.DB.batch(
       at.map((createdAt, i) =>
-        env.DB.prepare("INSERT INTO text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, created_at) VALUES (?1, ?2, '+15550000000', 'card_saved', 'paged-' || ?1, 'Paged', 'logged', ?3)").bind(ids[i], artistId, createdAt),
+        env.DB.prepare(
+          "INSERT INTO text_messages (id, artist_id, to_phone, kind, dedupe_key, body, status, created_at) VALUES (?1, ?2, '+15550000000', 'card_saved', 'paged-' || ?1, 'Paged', 'logged', ?3)",
+        ).bind(ids[i], artistId, createdAt),
       ),
     );
     const operator = await signedInOperator();

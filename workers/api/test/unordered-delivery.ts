@@ -3,4 +3,5 @@
 import { sandboxAdmin } from "./payment-support";
 
 const { status, body } = await sandboxAdmin("/v1/test_helpers/webhooks", { paused: "false" });
-if (status !== 200 || body.delivery !== "unordered") throw new Error(`the Stripe sandbox delivers ${String(body.delivery)}, not unordered: ${JSON.stringify(body)}`);
+if (status !== 200 || body.delivery !== "unordered")
+  throw new Error(`the Stripe sandbox delivers ${String(body.delivery)}, not unordered: ${JSON.stringify(body)}`);

@@ -37,7 +37,8 @@ const DOCUMENTED_BEFORE = [
 const productEndpoints = async () => (await stripe.webhookEndpoints.list({ limit: 100 })).data.filter((endpoint) => endpoint.url.startsWith(SITE_ORIGIN));
 const endpointNamed = async (name: string) => (await productEndpoints()).find((endpoint) => endpoint.metadata.jplay_endpoint === name)!;
 const stillThere = async (id: string) => (await stripe.webhookEndpoints.list({ limit: 100 })).data.some((endpoint) => endpoint.id === id);
-const recorded = async (eventId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(eventId).first<{ n: number }>())!.n;
+const recorded = async (eventId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM stripe_events WHERE id = ?").bind(eventId).first<{ n: number }>())!.n;
 
 /** A refund on the card whose refunds fail an hour later (…5126), failed by moving the sandbox's clock; its failure events. */
 async function failedRefundEvents(): Promise<Stripe.Event[]> {
@@ -82,7 +83,9 @@ describe("the product's Stripe webhook endpoints", () => {
 
     const synced = await sync();
     expect(synced.map((entry) => entry.action)).toEqual([
-      expect.objectContaining({ kind: "updated", added: [
+      expect.objectContaining({
+        kind: "updated",
+        added: [
           "invoice.payment_action_required",
           "refund.created",
           "refund.updated",
@@ -96,7 +99,9 @@ describe("the product's Stripe webhook endpoints", () => {
           "charge.dispute.funds_reinstated",
           "radar.early_fraud_warning.created",
         ],
-        removed: [], enabled: false }),
+        removed: [],
+        enabled: false,
+      }),
       expect.objectContaining({ kind: "updated", added: [], removed: [], enabled: true }),
     ]);
     expect((await endpointNamed("connect")).status).toBe("enabled");

@@ -17,7 +17,15 @@ const SECRET = "whsec_test_jplay";
 const crypto = Stripe.createSubtleCryptoProvider();
 
 function eventPayload(id: string, type = "setup_intent.succeeded", livemode = false) {
-  return JSON.stringify({ id, object: "event", type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode, data: { object: { id: "seti_1", object: "setup_intent" } } });
+  return JSON.stringify({
+    id,
+    object: "event",
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode,
+    data: { object: { id: "seti_1", object: "setup_intent" } },
+  });
 }
 
 interface Delivery {
@@ -35,7 +43,11 @@ async function deliver(payload: string, options: Delivery = {}) {
     timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
     cryptoProvider: crypto,
   });
-  const request = new Request(`http://jplay.test${options.path ?? "/api/webhooks/stripe"}`, { method: "POST", headers: { "Stripe-Signature": header }, body: payload });
+  const request = new Request(`http://jplay.test${options.path ?? "/api/webhooks/stripe"}`, {
+    method: "POST",
+    headers: { "Stripe-Signature": header },
+    body: payload,
+  });
   if (!options.settings) return exports.default.fetch(request);
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, { ...env, ...options.settings }, ctx);
@@ -165,7 +177,12 @@ describe("payment_intent.succeeded agrees with the payment row it names", { time
     const { mismatches } = await listed.json<AdminPaymentMismatchesResponse>();
     for (const { paymentId, songId, intentId, field } of mismatched) {
       const entry = mismatches.find((m) => m.paymentId === paymentId);
-      expect(entry, field).toMatchObject({ songId, stripePaymentIntentId: intentId, source: "webhook: payment_intent.succeeded", expected: { amountCents: 9900, currency: "usd" } });
+      expect(entry, field).toMatchObject({
+        songId,
+        stripePaymentIntentId: intentId,
+        source: "webhook: payment_intent.succeeded",
+        expected: { amountCents: 9900, currency: "usd" },
+      });
       if (field === "amount") expect(entry!.received.amountCents).toBe(100);
       if (field === "currency") expect(entry!.received.currency).toBe("eur");
       if (field === "customer") expect(entry!.received.customer).toBe("cus_someone_else");

@@ -10,7 +10,20 @@
 
 const TURBO = "@cf/openai/whisper-large-v3-turbo";
 const WHISPER = "@cf/openai/whisper";
-const TURBO_FIELDS = new Set(["audio", "task", "language", "vad_filter", "initial_prompt", "prefix", "beam_size", "condition_on_previous_text", "no_speech_threshold", "compression_ratio_threshold", "log_prob_threshold", "hallucination_silence_threshold"]);
+const TURBO_FIELDS = new Set([
+  "audio",
+  "task",
+  "language",
+  "vad_filter",
+  "initial_prompt",
+  "prefix",
+  "beam_size",
+  "condition_on_previous_text",
+  "no_speech_threshold",
+  "compression_ratio_threshold",
+  "log_prob_threshold",
+  "hallucination_silence_threshold",
+]);
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** The error `env.AI.run` throws: Workers AI's internal code, then its description. */
@@ -71,8 +84,24 @@ export class WorkersAiDouble {
     return {
       text,
       word_count: words.length,
-      segments: [{ start: 0, end: words.length, text, temperature: 0, avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.01, words: words.map((word, i) => ({ word, start: i, end: i + 1 })) }],
-      transcription_info: { language: typeof given.language === "string" ? given.language : "en", language_probability: 0.97, duration: words.length, duration_after_vad: words.length },
+      segments: [
+        {
+          start: 0,
+          end: words.length,
+          text,
+          temperature: 0,
+          avg_logprob: -0.2,
+          compression_ratio: 1.2,
+          no_speech_prob: 0.01,
+          words: words.map((word, i) => ({ word, start: i, end: i + 1 })),
+        },
+      ],
+      transcription_info: {
+        language: typeof given.language === "string" ? given.language : "en",
+        language_probability: 0.97,
+        duration: words.length,
+        duration_after_vad: words.length,
+      },
       vtt: `WEBVTT\n\n${text}`,
     };
   }
@@ -84,12 +113,14 @@ function turboAudio(inputs: Record<string, unknown>): Uint8Array {
   if (typeof audio !== "string") throw AI_ERRORS.invalidBase64(Array.isArray(audio) ? "array" : typeof audio);
   if (!BASE64.test(audio)) throw AI_ERRORS.invalidBase64("string");
   if (task !== undefined && task !== "transcribe" && task !== "translate") throw AI_ERRORS.badInput("'/task' must be 'transcribe' or 'translate'");
-  if (language !== undefined && (typeof language !== "string" || !/^[a-z]{2}$/.test(language))) throw AI_ERRORS.badInput("'/language' must be an ISO 639-1 code");
+  if (language !== undefined && (typeof language !== "string" || !/^[a-z]{2}$/.test(language)))
+    throw AI_ERRORS.badInput("'/language' must be an ISO 639-1 code");
   return Uint8Array.from(atob(audio), (c) => c.charCodeAt(0));
 }
 
 function whisperAudio(inputs: Record<string, unknown>): Uint8Array {
   const { audio } = inputs;
-  if (!Array.isArray(audio) || audio.some((b) => !Number.isInteger(b) || b < 0 || b > 255)) throw AI_ERRORS.badInput("'/audio' must be an array of integers from 0 to 255");
+  if (!Array.isArray(audio) || audio.some((b) => !Number.isInteger(b) || b < 0 || b > 255))
+    throw AI_ERRORS.badInput("'/audio' must be an array of integers from 0 to 255");
   return Uint8Array.from(audio as number[]);
 }

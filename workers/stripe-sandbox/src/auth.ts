@@ -54,7 +54,9 @@ export const fromBrowser = (headers: Headers): boolean => headers.has("Sec-Fetch
 export function keyKind(c: Context<AppEnv>): KeyKind {
   const kind = authenticate(c.req.header("Authorization"));
   if (kind === "secret" && fromBrowser(c.req.raw.headers)) {
-    throw authenticationError("Secret API keys cannot be used from a browser. Use your publishable key with Stripe.js, and keep the secret key on your server.");
+    throw authenticationError(
+      "Secret API keys cannot be used from a browser. Use your publishable key with Stripe.js, and keep the secret key on your server.",
+    );
   }
   return kind;
 }

@@ -37,7 +37,13 @@ export async function balanceSettingsObject(call: SandboxCall): Promise<Stripe.B
     object: "balance_settings",
     payments: {
       debit_negative_balances: await debitsNegativeBalances(call),
-      payouts: { automatic_transfer_rules_by_currency: null, minimum_balance_by_currency: null, schedule: { interval: "daily" }, statement_descriptor: null, status: "enabled" },
+      payouts: {
+        automatic_transfer_rules_by_currency: null,
+        minimum_balance_by_currency: null,
+        schedule: { interval: "daily" },
+        statement_descriptor: null,
+        status: "enabled",
+      },
       settlement_timing: { delay_days: 2, start_of_day: null },
     },
   };

@@ -49,7 +49,7 @@ export const cardFee = (amount: number): number => Math.round((amount * 29) / 10
  */
 export function afterBusinessDays(created: number, businessDays: number): number {
   let day = created - (created % DAY_SECONDS);
-  for (let counted = 0; counted < businessDays; ) {
+  for (let counted = 0; counted < businessDays;) {
     day += DAY_SECONDS;
     const weekday = new Date(day * 1000).getUTCDay();
     if (weekday !== 0 && weekday !== 6) counted++;
@@ -117,7 +117,15 @@ function record(call: SandboxCall, movement: Movement): BalanceTransaction {
     fee: movement.fee,
     fee_details:
       movement.fee > 0
-        ? [{ amount: movement.fee, application: null, currency: movement.currency, description: movement.feeDescription ?? "Stripe processing fees", type: "stripe_fee" }]
+        ? [
+            {
+              amount: movement.fee,
+              application: null,
+              currency: movement.currency,
+              description: movement.feeDescription ?? "Stripe processing fees",
+              type: "stripe_fee",
+            },
+          ]
         : [],
     net,
     reporting_category: movement.reportingCategory ?? movement.type,
@@ -148,7 +156,11 @@ export function creditCharge(
 }
 
 /** A top-up's funds: no fee, pending until its expected availability date. */
-export function creditTopup(call: SandboxCall, topup: { id: string; amount: number; currency: string; description: string | null }, availableOn: number): BalanceTransaction {
+export function creditTopup(
+  call: SandboxCall,
+  topup: { id: string; amount: number; currency: string; description: string | null },
+  availableOn: number,
+): BalanceTransaction {
   return record(call, { amount: topup.amount, currency: topup.currency, fee: 0, availableOn, type: "topup", source: topup.id, description: topup.description });
 }
 
@@ -189,10 +201,21 @@ function stageBalanceFloor(call: SandboxCall, currency: string): void {
  * is short already, and the commit refuses one that a concurrent transfer made short, since the
  * debit and the check of what is left go in the same D1 batch (one transaction on D1's one writer).
  */
-export async function debitTransfer(call: SandboxCall, transfer: { id: string; amount: number; currency: string; description: string | null }): Promise<BalanceTransaction> {
+export async function debitTransfer(
+  call: SandboxCall,
+  transfer: { id: string; amount: number; currency: string; description: string | null },
+): Promise<BalanceTransaction> {
   const balance = await readBalance(call.store.db, call.now);
   if ((balance.get(transfer.currency)?.available ?? 0) < transfer.amount) throw balanceInsufficient();
-  const debit = record(call, { amount: -transfer.amount, currency: transfer.currency, fee: 0, availableOn: call.now, type: "transfer", source: transfer.id, description: transfer.description });
+  const debit = record(call, {
+    amount: -transfer.amount,
+    currency: transfer.currency,
+    fee: 0,
+    availableOn: call.now,
+    type: "transfer",
+    source: transfer.id,
+    description: transfer.description,
+  });
   stageBalanceFloor(call, transfer.currency);
   return debit;
 }
@@ -207,17 +230,41 @@ export async function debitRefundIfCovered(call: SandboxCall, refund: { id: stri
 
 /** A refund's amount leaves the balance at once (no fee is returned: Stripe keeps it). */
 export function debitRefund(call: SandboxCall, refund: { id: string; amount: number; currency: string }): BalanceTransaction {
-  return record(call, { amount: -refund.amount, currency: refund.currency, fee: 0, availableOn: call.now, type: "refund", source: refund.id, description: "REFUND FOR CHARGE" });
+  return record(call, {
+    amount: -refund.amount,
+    currency: refund.currency,
+    fee: 0,
+    availableOn: call.now,
+    type: "refund",
+    source: refund.id,
+    description: "REFUND FOR CHARGE",
+  });
 }
 
 /** A transfer reversal: its amount comes back from the connected account, available at once (Stripe's `transfer_refund`). */
 export function creditTransferReversal(call: SandboxCall, reversal: { id: string; amount: number; currency: string }): BalanceTransaction {
-  return record(call, { amount: reversal.amount, currency: reversal.currency, fee: 0, availableOn: call.now, type: "transfer_refund", source: reversal.id, description: "REVERSAL" });
+  return record(call, {
+    amount: reversal.amount,
+    currency: reversal.currency,
+    fee: 0,
+    availableOn: call.now,
+    type: "transfer_refund",
+    source: reversal.id,
+    description: "REVERSAL",
+  });
 }
 
 /** A refund that failed after it was made: its amount comes back, available at once. */
 export function creditRefundFailure(call: SandboxCall, refund: { id: string; amount: number; currency: string }): BalanceTransaction {
-  return record(call, { amount: refund.amount, currency: refund.currency, fee: 0, availableOn: call.now, type: "refund_failure", source: refund.id, description: "REFUND FAILURE" });
+  return record(call, {
+    amount: refund.amount,
+    currency: refund.currency,
+    fee: 0,
+    availableOn: call.now,
+    type: "refund_failure",
+    source: refund.id,
+    description: "REFUND FAILURE",
+  });
 }
 
 export interface CurrencyBalance {

@@ -93,7 +93,12 @@ export interface Invoice extends StoredObject {
   created: number;
   currency: string;
   customer: string;
-  lines: { object: "list"; data: { id: string; object: "line_item"; amount: number; currency: string; description: string; period: { start: number; end: number } }[]; has_more: false; url: string };
+  lines: {
+    object: "list";
+    data: { id: string; object: "line_item"; amount: number; currency: string; description: string; period: { start: number; end: number } }[];
+    has_more: false;
+    url: string;
+  };
   livemode: false;
   metadata: Record<string, string>;
   /** When Billing will try to pay it again after a failed attempt (dunning), or null. */

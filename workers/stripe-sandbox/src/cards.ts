@@ -44,8 +44,14 @@ export const TEST_CARDS: Record<string, CardBehaviour> = {
   "4000000000009995": { kind: "decline", failure: decline("insufficient_funds", "Your card has insufficient funds.", { advice_code: "try_again_later" }) },
   "4000000000009987": { kind: "decline", failure: decline("lost_card", DECLINED, { advice_code: "do_not_try_again" }) },
   "4000000000009979": { kind: "decline", failure: decline("stolen_card", DECLINED, { advice_code: "do_not_try_again" }) },
-  "4000000000000069": { kind: "decline", failure: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired.", param: "exp_month" } },
-  "4000000000000127": { kind: "decline", failure: { code: "incorrect_cvc", decline_code: "incorrect_cvc", message: "Your card's security code is incorrect.", param: "cvc" } },
+  "4000000000000069": {
+    kind: "decline",
+    failure: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired.", param: "exp_month" },
+  },
+  "4000000000000127": {
+    kind: "decline",
+    failure: { code: "incorrect_cvc", decline_code: "incorrect_cvc", message: "Your card's security code is incorrect.", param: "cvc" },
+  },
   "4100000000000019": { kind: "decline", failure: decline("fraudulent", DECLINED, { advice_code: "do_not_try_again" }), blocked: true },
   "4000000000000341": { kind: "decline_charges", failure: decline("generic_decline") },
   "4000002500003155": { kind: "authenticate_unless_set_up" },

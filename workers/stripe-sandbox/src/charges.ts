@@ -18,10 +18,26 @@ export type ChargeResult = { status: "succeeded"; bypassPending?: boolean } | { 
 function outcomeOf(result: ChargeResult): Stripe.Charge.Outcome {
   const base = { advice_code: null, network_advice_code: null, network_decline_code: null };
   if (result.status === "succeeded") {
-    return { ...base, network_status: "approved_by_network", reason: null, risk_level: "normal", risk_score: 32, seller_message: "Payment complete.", type: "authorized" };
+    return {
+      ...base,
+      network_status: "approved_by_network",
+      reason: null,
+      risk_level: "normal",
+      risk_score: 32,
+      seller_message: "Payment complete.",
+      type: "authorized",
+    };
   }
   if (result.blocked) {
-    return { ...base, network_status: "not_sent_to_network", reason: "highest_risk_level", risk_level: "highest", risk_score: 95, seller_message: "Stripe blocked this payment as too risky.", type: "blocked" };
+    return {
+      ...base,
+      network_status: "not_sent_to_network",
+      reason: "highest_risk_level",
+      risk_level: "highest",
+      risk_score: 95,
+      seller_message: "Stripe blocked this payment as too risky.",
+      type: "blocked",
+    };
   }
   const code = result.failure.decline_code ?? result.failure.code;
   return {
@@ -31,7 +47,8 @@ function outcomeOf(result: ChargeResult): Stripe.Charge.Outcome {
     reason: code,
     risk_level: "normal",
     risk_score: 32,
-    seller_message: code === "generic_decline" ? "The bank did not return any further details with this decline." : `The bank returned the decline code \`${code}\`.`,
+    seller_message:
+      code === "generic_decline" ? "The bank did not return any further details with this decline." : `The bank returned the decline code \`${code}\`.`,
     type: "issuer_declined",
   };
 }
@@ -53,7 +70,10 @@ export function recordCharge(call: SandboxCall, intent: ChargedIntent, method: P
   const succeeded = result.status === "succeeded";
   const card = method.card!;
   const id = newId(ID_PREFIX.charge);
-  const funds = result.status === "succeeded" ? creditCharge(call, { id, amount: intent.amount, currency: intent.currency, description: intent.description }, result.bypassPending ?? false) : null;
+  const funds =
+    result.status === "succeeded"
+      ? creditCharge(call, { id, amount: intent.amount, currency: intent.currency, description: intent.description }, result.bypassPending ?? false)
+      : null;
   const charge: Charge = {
     id,
     object: "charge",

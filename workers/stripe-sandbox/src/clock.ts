@@ -18,7 +18,8 @@ export async function sandboxNow(db: D1Database): Promise<number> {
 
 /** Moves the clock forward by `seconds` (never back: Stripe's time does not run backwards). */
 export async function advanceClock(db: D1Database, seconds: number): Promise<number> {
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 90 * 24 * 60 * 60) throw invalidRequest("seconds must be a whole number from 1 to 7776000 (90 days).", { param: "seconds" });
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 90 * 24 * 60 * 60)
+    throw invalidRequest("seconds must be a whole number from 1 to 7776000 (90 days).", { param: "seconds" });
   await db
     .prepare(
       `INSERT INTO sandbox_objects (id, object, data) VALUES (?1, 'sandbox.clock', json_object('offset', ?2))

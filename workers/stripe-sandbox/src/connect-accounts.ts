@@ -27,10 +27,27 @@ export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday",
 
 // Nested parameters the sandbox reads, checked against the SDK's parameter types for the pinned API version.
 /** A card given as `external_account[…]` (the SDK types it for updates; create takes the same hash). */
-const EXTERNAL_CARD_PARAMS = ["object", "number", "exp_month", "exp_year", "currency", "cvc", "name"] as const satisfies readonly (keyof Stripe.AccountUpdateParams.Card)[];
+const EXTERNAL_CARD_PARAMS = [
+  "object",
+  "number",
+  "exp_month",
+  "exp_year",
+  "currency",
+  "cvc",
+  "name",
+] as const satisfies readonly (keyof Stripe.AccountUpdateParams.Card)[];
 const SETTINGS_PARAMS = ["payouts"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings & keyof Stripe.AccountUpdateParams.Settings)[];
-const PAYOUTS_PARAMS = ["schedule", "statement_descriptor", "debit_negative_balances"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings.Payouts)[];
-const SCHEDULE_PARAMS = ["interval", "weekly_anchor", "delay_days", "monthly_anchor"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings.Payouts.Schedule)[];
+const PAYOUTS_PARAMS = [
+  "schedule",
+  "statement_descriptor",
+  "debit_negative_balances",
+] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings.Payouts)[];
+const SCHEDULE_PARAMS = [
+  "interval",
+  "weekly_anchor",
+  "delay_days",
+  "monthly_anchor",
+] as const satisfies readonly (keyof Stripe.AccountCreateParams.Settings.Payouts.Schedule)[];
 
 /** Stripe's debit test cards for Connect payouts (and their tokens). https://docs.stripe.com/connect/testing#account-numbers */
 export const DEBIT_TEST_CARDS: Record<string, string> = {
@@ -97,7 +114,8 @@ export async function externalAccountParam(call: SandboxCall, accountId: string)
   } else {
     const card = call.params.object("external_account")!;
     card.allowOnly(EXTERNAL_CARD_PARAMS);
-    if (card.string("object") !== "card") throw parameterInvalid("external_account[object]", "The Stripe sandbox supports only debit cards as external accounts (external_account[object]=card).");
+    if (card.string("object") !== "card")
+      throw parameterInvalid("external_account[object]", "The Stripe sandbox supports only debit cards as external accounts (external_account[object]=card).");
     number = card.requiredString("number");
   }
   try {
@@ -147,7 +165,14 @@ export function validTaxId(value: string): string {
  */
 export function withTaxId(account: Account): Account {
   const existing = account.individual as Partial<Stripe.Person> | undefined;
-  const individual = { id: existing?.id ?? newId(ID_PREFIX.person), object: "person", account: account.id, ...existing, id_number_provided: true, ssn_last_4_provided: true } as Stripe.Person;
+  const individual = {
+    id: existing?.id ?? newId(ID_PREFIX.person),
+    object: "person",
+    account: account.id,
+    ...existing,
+    id_number_provided: true,
+    ssn_last_4_provided: true,
+  } as Stripe.Person;
   return { ...account, individual };
 }
 
@@ -191,11 +216,23 @@ export function withReadiness(account: Account): Account {
 export function withExternalCard(account: Account, card: ExternalCard): Account {
   const earlier = (account.external_accounts?.data ?? []).map((existing) => ({ ...existing, default_for_currency: false })) as ExternalCard[];
   const data = [card, ...earlier];
-  return { ...account, external_accounts: { object: "list", data, has_more: false, url: externalAccountsUrl(account.id), total_count: data.length } as Account["external_accounts"] };
+  return {
+    ...account,
+    external_accounts: {
+      object: "list",
+      data,
+      has_more: false,
+      url: externalAccountsUrl(account.id),
+      total_count: data.length,
+    } as Account["external_accounts"],
+  };
 }
 
 /** A new account (not yet able to receive payouts). */
-export function newAccount(call: SandboxCall, fields: { type: (typeof ACCOUNT_TYPES)[number]; schedule: Stripe.Account.Settings.Payouts.Schedule; capabilities: string[] }): Account {
+export function newAccount(
+  call: SandboxCall,
+  fields: { type: (typeof ACCOUNT_TYPES)[number]; schedule: Stripe.Account.Settings.Payouts.Schedule; capabilities: string[] },
+): Account {
   const id = newId(ID_PREFIX.account);
   const capabilities: Record<string, string> = {};
   for (const name of fields.capabilities) capabilities[name] = "inactive";
@@ -215,7 +252,16 @@ export function newAccount(call: SandboxCall, fields: { type: (typeof ACCOUNT_TY
     external_accounts: { object: "list", data: [], has_more: false, url: externalAccountsUrl(id), total_count: 0 } as unknown as Account["external_accounts"],
     metadata: {},
     payouts_enabled: false,
-    requirements: { alternatives: [], current_deadline: null, currently_due: [], disabled_reason: null, errors: [], eventually_due: [], past_due: [], pending_verification: [] },
+    requirements: {
+      alternatives: [],
+      current_deadline: null,
+      currently_due: [],
+      disabled_reason: null,
+      errors: [],
+      eventually_due: [],
+      past_due: [],
+      pending_verification: [],
+    },
     settings: { payouts: { debit_negative_balances: true, schedule: fields.schedule, statement_descriptor: null } } as Stripe.Account.Settings,
     tos_acceptance: { date: null, ip: null, user_agent: null },
     type: fields.type,
@@ -223,4 +269,5 @@ export function newAccount(call: SandboxCall, fields: { type: (typeof ACCOUNT_TY
 }
 
 /** Transfers need the destination to hold an active `transfers` capability and be paid out to. */
-export const canReceiveTransfers = (account: Account) => account.payouts_enabled && (account.capabilities as Record<string, string> | undefined)?.transfers === "active";
+export const canReceiveTransfers = (account: Account) =>
+  account.payouts_enabled && (account.capabilities as Record<string, string> | undefined)?.transfers === "active";

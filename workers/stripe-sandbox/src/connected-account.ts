@@ -22,7 +22,9 @@ export const actingAccountOf = (c: Context<AppEnv>): string | null => c.req.head
 export const refuseUnmodelledConnectedAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
   const account = actingAccountOf(c);
   if (account && !(c.req.method === "GET" && ACTS_AS_ACCOUNT.test(sandboxPath(c.req.path)))) {
-    throw invalidRequest(`The Stripe sandbox acts as a connected account (${HEADER}) only to read its events (GET /v1/events); this request would need more of Connect than it models.`);
+    throw invalidRequest(
+      `The Stripe sandbox acts as a connected account (${HEADER}) only to read its events (GET /v1/events); this request would need more of Connect than it models.`,
+    );
   }
   await next();
 };

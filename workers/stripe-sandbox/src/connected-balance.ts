@@ -12,9 +12,12 @@ import { invalidRequest } from "./errors";
 
 /** Stripe's refusal of a reversal the destination account cannot cover. */
 export const destinationBalanceShort = () =>
-  invalidRequest("Insufficient funds in the destination account to reverse this transfer: the connected account's available balance does not cover the reversal.", {
-    code: "balance_insufficient",
-  });
+  invalidRequest(
+    "Insufficient funds in the destination account to reverse this transfer: the connected account's available balance does not cover the reversal.",
+    {
+      code: "balance_insufficient",
+    },
+  );
 
 /** The account's available balance in cents. */
 export async function connectedAvailable(db: D1Database, account: string): Promise<number> {
@@ -28,7 +31,9 @@ export async function connectedAvailable(db: D1Database, account: string): Promi
  */
 export function stageConnectedChange(call: SandboxCall, account: string, cents: number, refusal: () => Error = destinationBalanceShort): void {
   // SQLite checks the CHECK on the row an upsert would insert: the row starts at zero, then moves.
-  call.store.stage(call.store.db.prepare("INSERT INTO sandbox_connected_balances (account, available) VALUES (?, 0) ON CONFLICT(account) DO NOTHING").bind(account));
+  call.store.stage(
+    call.store.db.prepare("INSERT INTO sandbox_connected_balances (account, available) VALUES (?, 0) ON CONFLICT(account) DO NOTHING").bind(account),
+  );
   call.store.stageGuard(
     call.store.db.prepare("UPDATE sandbox_connected_balances SET available = available + ?2 WHERE account = ?1").bind(account, cents),
     "connected_available_not_negative",

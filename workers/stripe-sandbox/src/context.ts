@@ -29,7 +29,16 @@ export function endpoint(access: Access, run: (call: SandboxCall) => Promise<unk
     const key = keyKind(c);
     if (access === "secret") requireSecretKey(key);
     const params = await readParams(c);
-    const call = new SandboxCall(c.env, params, key, c.get("requestId") ?? null, c.req.header("Idempotency-Key") ?? null, await sandboxNow(c.env.DB), c.req.param(), actingAccountOf(c));
+    const call = new SandboxCall(
+      c.env,
+      params,
+      key,
+      c.get("requestId") ?? null,
+      c.req.header("Idempotency-Key") ?? null,
+      await sandboxNow(c.env.DB),
+      c.req.param(),
+      actingAccountOf(c),
+    );
     // The answer is stored for the idempotency key in the same batch as the work (idempotency.ts).
     const scope = idempotencyScopeOf(c);
     const withAnswer = (status: number, text: string) => (scope ? [idempotentAnswerStatement(c.env.DB, scope, status, text)] : []);
@@ -63,7 +72,12 @@ export function endpoint(access: Access, run: (call: SandboxCall) => Promise<unk
       await call.store.releaseLocks();
       // Events go out once the answer has (a fault may hold them back: then they wait for a retry
       // or POST /v1/test_helpers/deliver_events).
-      if (committed && !holdsWebhooks(c.req.raw)) scheduleDelivery(c.env, call.events.map((e) => e.id), c.executionCtx);
+      if (committed && !holdsWebhooks(c.req.raw))
+        scheduleDelivery(
+          c.env,
+          call.events.map((e) => e.id),
+          c.executionCtx,
+        );
     }
     return new Response(text, { status: 200, headers: { "Content-Type": "application/json" } });
   };

@@ -118,7 +118,14 @@ export function openDispute(call: SandboxCall, charge: Charge, kind: DisputeKind
     currency: charge.currency,
     enhanced_eligibility_types: [],
     evidence: emptyEvidence(),
-    evidence_details: { due_by: dueBy(call.now, EVIDENCE_DAYS), enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0, submission_method: "not_submitted" },
+    evidence_details: {
+      due_by: dueBy(call.now, EVIDENCE_DAYS),
+      enhanced_eligibility: {},
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+      submission_method: "not_submitted",
+    },
     intended_submission_method: null,
     is_charge_refundable: inquiry,
     livemode: false,
@@ -127,7 +134,12 @@ export function openDispute(call: SandboxCall, charge: Charge, kind: DisputeKind
     payment_intent: typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null),
     payment_method_details: {
       type: "card",
-      card: { brand: card?.brand ?? "visa", case_type: inquiry ? "inquiry" : "chargeback", network: card?.network ?? card?.brand ?? "visa", network_reason_code: REASONS[kind].network_reason_code },
+      card: {
+        brand: card?.brand ?? "visa",
+        case_type: inquiry ? "inquiry" : "chargeback",
+        network: card?.network ?? card?.brand ?? "visa",
+        network_reason_code: REASONS[kind].network_reason_code,
+      },
     },
     reason: REASONS[kind].reason,
     status: inquiry ? "warning_needs_response" : "needs_response",
@@ -181,7 +193,8 @@ function readEvidence(current: Stripe.Dispute.Evidence, params: Params | undefin
     if (value !== undefined) throw invalidRequest(`No such file upload: '${value}'`, { param: params.name(field), code: "resource_missing" });
   }
   const total = EVIDENCE_TEXT_FIELDS.reduce((sum, field) => sum + String(next[field] ?? "").length, 0);
-  if (total > EVIDENCE_MAX_CHARS) throw invalidRequest(`The combined character count of all evidence fields must be at most ${EVIDENCE_MAX_CHARS}.`, { param: "evidence" });
+  if (total > EVIDENCE_MAX_CHARS)
+    throw invalidRequest(`The combined character count of all evidence fields must be at most ${EVIDENCE_MAX_CHARS}.`, { param: "evidence" });
   return next as unknown as Stripe.Dispute.Evidence;
 }
 
@@ -192,13 +205,24 @@ const hasEvidence = (evidence: Stripe.Dispute.Evidence) => EVIDENCE_TEXT_FIELDS.
  * issuer (the dispute goes under review, its outcome due at the next call when the evidence is test
  * mode's magic text). A closed dispute, or one already submitted, takes no more evidence.
  */
-export function updateDispute(call: SandboxCall, dispute: Dispute, change: { evidence: Params | undefined; metadata: Record<string, string>; submit: boolean }): Dispute {
+export function updateDispute(
+  call: SandboxCall,
+  dispute: Dispute,
+  change: { evidence: Params | undefined; metadata: Record<string, string>; submit: boolean },
+): Dispute {
   const touchesEvidence = change.evidence !== undefined;
   if (touchesEvidence && (isClosed(dispute) || dispute.status.endsWith("under_review"))) {
-    throw invalidRequest(`This dispute is already ${isClosed(dispute) ? "closed" : "under review"}; its evidence can no longer be changed.`, { param: "evidence" });
+    throw invalidRequest(`This dispute is already ${isClosed(dispute) ? "closed" : "under review"}; its evidence can no longer be changed.`, {
+      param: "evidence",
+    });
   }
   const evidence = readEvidence(dispute.evidence, change.evidence);
-  let next: Dispute = { ...dispute, evidence, metadata: change.metadata, evidence_details: { ...dispute.evidence_details, has_evidence: hasEvidence(evidence) } };
+  let next: Dispute = {
+    ...dispute,
+    evidence,
+    metadata: change.metadata,
+    evidence_details: { ...dispute.evidence_details, has_evidence: hasEvidence(evidence) },
+  };
   if (touchesEvidence && change.submit) {
     next = {
       ...next,
@@ -207,7 +231,13 @@ export function updateDispute(call: SandboxCall, dispute: Dispute, change: { evi
     };
     const text = evidence.uncategorized_text;
     if (text === WINNING_EVIDENCE || text === LOSING_EVIDENCE) {
-      call.store.put<DisputeOutcomeDue>({ id: outcomeDueId(dispute.id), object: "sandbox.dispute_outcome_due", dispute: dispute.id, outcome: text === WINNING_EVIDENCE ? "won" : "lost", due_at: call.now });
+      call.store.put<DisputeOutcomeDue>({
+        id: outcomeDueId(dispute.id),
+        object: "sandbox.dispute_outcome_due",
+        dispute: dispute.id,
+        outcome: text === WINNING_EVIDENCE ? "won" : "lost",
+        due_at: call.now,
+      });
     }
   }
   call.store.put(next);
@@ -220,7 +250,8 @@ export function updateDispute(call: SandboxCall, dispute: Dispute, change: { evi
 export function closeDispute(call: SandboxCall, dispute: Dispute, outcome: "won" | "lost"): Dispute {
   const inquiry = isInquiry(dispute);
   let reinstated: BalanceTransaction | null = null;
-  if (!inquiry && outcome === "won") reinstated = creditDisputeReinstated(call, { id: dispute.id, amount: dispute.amount, currency: dispute.currency, charge: dispute.charge as string });
+  if (!inquiry && outcome === "won")
+    reinstated = creditDisputeReinstated(call, { id: dispute.id, amount: dispute.amount, currency: dispute.currency, charge: dispute.charge as string });
   const closed: Dispute = {
     ...dispute,
     status: inquiry ? "warning_closed" : outcome,
@@ -263,6 +294,10 @@ export async function runDueDisputeWork(env: SandboxEnv, now: number, ctx: { wai
     } finally {
       await call.store.releaseLocks();
     }
-    scheduleDelivery(env, call.events.map((event) => event.id), ctx);
+    scheduleDelivery(
+      env,
+      call.events.map((event) => event.id),
+      ctx,
+    );
   }
 }

@@ -60,8 +60,7 @@ export function validationFailure(error: StripeApiError): StripeApiError {
   return error;
 }
 
-export const parameterMissing = (param: string) =>
-  validationFailure(invalidRequest(`Missing required param: ${param}.`, { param, code: "parameter_missing" }));
+export const parameterMissing = (param: string) => validationFailure(invalidRequest(`Missing required param: ${param}.`, { param, code: "parameter_missing" }));
 
 export const parameterUnknown = (param: string) =>
   validationFailure(invalidRequest(`Received unknown parameter: ${param}`, { param, code: "parameter_unknown" }));
@@ -73,8 +72,7 @@ export const parameterInvalid = (param: string, message: string, code = "paramet
 export const resourceMissing = (label: string, id: string, param = "id", status = param === "id" ? 404 : 400) =>
   invalidRequest(`No such ${label}: '${id}'`, { param, code: "resource_missing", status });
 
-export const unexpectedState = (object: "payment_intent" | "setup_intent", message: string) =>
-  invalidRequest(message, { code: `${object}_unexpected_state` });
+export const unexpectedState = (object: "payment_intent" | "setup_intent", message: string) => invalidRequest(message, { code: `${object}_unexpected_state` });
 
 /** 401s are `invalid_request_error`s on Stripe; the status is what the SDK keys on. */
 export const authenticationError = (message: string) => new StripeApiError(401, { type: "invalid_request_error", message });
@@ -155,5 +153,4 @@ export function cardErrorBody(failure: CardFailure): CardErrorFields {
   return body;
 }
 
-export const cardError = (failure: CardFailure, extra: Partial<StripeErrorBody> = {}) =>
-  new StripeApiError(402, { ...cardErrorBody(failure), ...extra });
+export const cardError = (failure: CardFailure, extra: Partial<StripeErrorBody> = {}) => new StripeApiError(402, { ...cardErrorBody(failure), ...extra });

@@ -28,7 +28,6 @@ import type { StoredObject } from "./store";
 export const FAULT_MODES = ["http_500", "http_500_after_commit", "http_500_before_key", "http_429", "timeout_after_commit", "hold_after_commit"] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
-
 /** How long a `timeout_after_commit` or `hold_after_commit` answer is held back: past the SDK's timeout, yet bounded. */
 export const TIMEOUT_HOLD_MS = 25_000;
 

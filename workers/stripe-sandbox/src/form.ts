@@ -19,8 +19,7 @@ function splitKey(key: string): string[] {
   return [match[1]!, ...rest];
 }
 
-const isObject = (value: FormValue | undefined): value is FormObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: FormValue | undefined): value is FormObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Objects keyed 0..n-1 become arrays (the SDK's `expand[0]=`), except inside metadata. */
 function arrayify(value: FormValue, key: string): FormValue {

@@ -38,11 +38,7 @@ export const ABANDONED_CLAIM_MS = 10_000;
 const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const IN_PROGRESS = 0;
 
-export type Claim =
-  | { kind: "claimed" }
-  | { kind: "replay"; status: number; body: string }
-  | { kind: "mismatch" }
-  | { kind: "in_progress" };
+export type Claim = { kind: "claimed" } | { kind: "replay"; status: number; body: string } | { kind: "mismatch" } | { kind: "in_progress" };
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));

@@ -15,7 +15,6 @@ export interface IntentLike extends StoredObject {
   status: string;
 }
 
-
 /** Loads an intent by its URL id, checking the client secret when the publishable key calls. */
 export async function loadIntentFor<T extends IntentLike>(call: SandboxCall, object: "setup_intent" | "payment_intent"): Promise<T> {
   const intent = await call.store.require<T>(object, call.pathParam("id"), object);
@@ -87,7 +86,10 @@ function readPaymentMethodTypes(call: SandboxCall, key: string): string[] | unde
   if (!types) return undefined;
   for (const type of types) {
     if (type !== "card") {
-      throw invalidRequest(`The payment method type provided: ${type} is invalid. The Stripe sandbox supports only card.`, { param: key, code: "payment_method_unactivated" });
+      throw invalidRequest(`The payment method type provided: ${type} is invalid. The Stripe sandbox supports only card.`, {
+        param: key,
+        code: "payment_method_unactivated",
+      });
     }
   }
   return types;

@@ -24,7 +24,12 @@ export const listObject = <T>(url: string, page: PageResult<T>): ListObject<T> =
  * A list of one payment's objects (refunds, disputes): filtered by `charge`, `payment_intent` and a
  * `created` range when given, newest first.
  */
-export async function listOfPayments<T extends StoredObject>(call: SandboxCall, object: string, url: string, allowed: readonly string[]): Promise<ListObject<T>> {
+export async function listOfPayments<T extends StoredObject>(
+  call: SandboxCall,
+  object: string,
+  url: string,
+  allowed: readonly string[],
+): Promise<ListObject<T>> {
   const p = call.params.allowOnly(allowed);
   const filters: Record<string, string | Range> = {};
   for (const field of ["charge", "payment_intent"]) {

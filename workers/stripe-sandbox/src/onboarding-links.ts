@@ -28,7 +28,14 @@ export interface OnboardingLink extends StoredObject {
 export const onboardingPath = (linkId: string) => `${BROWSER_BASE_PATH}/connect/onboarding/${linkId}`;
 
 export function newOnboardingLink(fields: Pick<OnboardingLink, "account" | "type" | "return_url" | "refresh_url">, now: number): OnboardingLink {
-  return { id: newId(ID_PREFIX.account_link), object: "sandbox.account_link", ...fields, created: now, expires_at: now + ACCOUNT_LINK_TTL_SECONDS, used: false };
+  return {
+    id: newId(ID_PREFIX.account_link),
+    object: "sandbox.account_link",
+    ...fields,
+    created: now,
+    expires_at: now + ACCOUNT_LINK_TTL_SECONDS,
+    used: false,
+  };
 }
 
 /** Whether the link may still be used (not expired, not used). */

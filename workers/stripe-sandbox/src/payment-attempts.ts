@@ -61,7 +61,13 @@ function chargedIntent(intent: PaymentIntent) {
 }
 
 /** Records a failed attempt (a charge when the card reached the issuer) and returns the card error. */
-function failPayment(call: SandboxCall, intent: PaymentIntent, failure: CardFailure, method: PaymentMethod | null, blocked = false): { intent: PaymentIntent; error: StripeApiError } {
+function failPayment(
+  call: SandboxCall,
+  intent: PaymentIntent,
+  failure: CardFailure,
+  method: PaymentMethod | null,
+  blocked = false,
+): { intent: PaymentIntent; error: StripeApiError } {
   const charge = method ? recordCharge(call, chargedIntent(intent), method, { status: "failed", failure, blocked }) : null;
   const lastError: Stripe.PaymentIntent.LastPaymentError = {
     ...cardErrorBody(failure),
@@ -95,7 +101,13 @@ async function settlePayment(call: SandboxCall, intent: PaymentIntent, method: P
 async function applyVerdict(call: SandboxCall, intent: PaymentIntent, method: PaymentMethod, vault: CardVault, outcome: Outcome): Promise<Settled> {
   if (outcome.kind === "decline") return failPayment(call, intent, outcome.failure, method, outcome.blocked);
   if (outcome.kind === "requires_action") {
-    const pending: PaymentIntent = { ...intent, status: "requires_action", payment_method: method.id, next_action: threeDSecureAction("payment_intents", intent.id), last_payment_error: null };
+    const pending: PaymentIntent = {
+      ...intent,
+      status: "requires_action",
+      payment_method: method.id,
+      next_action: threeDSecureAction("payment_intents", intent.id),
+      last_payment_error: null,
+    };
     call.store.put(pending);
     call.emit("payment_intent.requires_action", pending);
     return { intent: pending };

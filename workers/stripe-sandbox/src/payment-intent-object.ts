@@ -29,7 +29,7 @@ export function newPaymentIntent(call: SandboxCall, init: PaymentIntentInit): Pa
   return {
     id,
     object: "payment_intent",
-    allowed_payment_method_types: (init.allowedPaymentMethodTypes ?? null),
+    allowed_payment_method_types: init.allowedPaymentMethodTypes ?? null,
     amount: init.amount,
     amount_capturable: 0,
     amount_received: 0,

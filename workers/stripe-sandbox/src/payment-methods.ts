@@ -24,7 +24,14 @@ export interface CardVault extends StoredObject {
 export const vaultId = (paymentMethodId: string) => `vault_${paymentMethodId}`;
 
 /** What creating a card PaymentMethod takes, checked against the SDK's type for the pinned API version. */
-export const PAYMENT_METHOD_PARAMS = ["type", "card", "billing_details", "metadata", "allow_redisplay", "expand"] as const satisfies readonly (keyof Stripe.PaymentMethodCreateParams)[];
+export const PAYMENT_METHOD_PARAMS = [
+  "type",
+  "card",
+  "billing_details",
+  "metadata",
+  "allow_redisplay",
+  "expand",
+] as const satisfies readonly (keyof Stripe.PaymentMethodCreateParams)[];
 
 function billingDetails(params: Params | undefined): Stripe.PaymentMethod.BillingDetails {
   const address = params?.object("address");
@@ -101,10 +108,7 @@ export async function createCardPaymentMethod(call: SandboxCall, params: Params)
 /** Stripe's `pm_card_visa`-style test ids: a fresh PaymentMethod each time, like Stripe. */
 async function createTestPaymentMethod(call: SandboxCall, number: string): Promise<PaymentMethod> {
   const nextYear = String(call.today.getUTCFullYear() + 1);
-  return createCardPaymentMethod(
-    call,
-    new Params({ type: "card", card: { number, exp_month: "12", exp_year: nextYear, cvc: "123" } }),
-  );
+  return createCardPaymentMethod(call, new Params({ type: "card", card: { number, exp_month: "12", exp_year: nextYear, cvc: "123" } }));
 }
 
 export async function loadPaymentMethod(call: SandboxCall, id: string, param = "id"): Promise<PaymentMethod> {
@@ -119,8 +123,7 @@ export async function loadVault(call: SandboxCall, paymentMethodId: string): Pro
   return vault;
 }
 
-export const customerOf = (method: PaymentMethod): string | null =>
-  typeof method.customer === "string" ? method.customer : (method.customer?.id ?? null);
+export const customerOf = (method: PaymentMethod): string | null => (typeof method.customer === "string" ? method.customer : (method.customer?.id ?? null));
 
 /** Attaches and emits `payment_method.attached` (the caller has checked the card). */
 export function attachToCustomer(call: SandboxCall, method: PaymentMethod, customerId: string): PaymentMethod {

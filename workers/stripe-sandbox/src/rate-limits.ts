@@ -54,7 +54,10 @@ const RESOURCE_WORD = /^[a-z0-9_]*[a-z_]$|^v1$/;
 
 /** The endpoint a request counts against: its method and its path with every id a placeholder. */
 export const endpointOf = (method: string, path: string) =>
-  `${method} ${path.split("/").map((segment) => (segment === "" || RESOURCE_WORD.test(segment) ? segment : "{id}")).join("/")}`;
+  `${method} ${path
+    .split("/")
+    .map((segment) => (segment === "" || RESOURCE_WORD.test(segment) ? segment : "{id}"))
+    .join("/")}`;
 
 class TokenBucket {
   private tokens: number;
@@ -109,7 +112,14 @@ export function setRateLimits(limits: RateLimits | null | undefined): void {
 function limiter(setting: string | undefined, now: number): LimiterState {
   if (state && state.setting === setting && state.overridden === override) return state;
   const limits = override ? override.limits : parseRateLimits(setting);
-  state = { setting, overridden: override, limits, global: limits ? new TokenBucket(limits.global, now) : null, endpoints: new Map(), refused: { "global-rate": 0, "endpoint-rate": 0 } };
+  state = {
+    setting,
+    overridden: override,
+    limits,
+    global: limits ? new TokenBucket(limits.global, now) : null,
+    endpoints: new Map(),
+    refused: { "global-rate": 0, "endpoint-rate": 0 },
+  };
   return state;
 }
 

@@ -134,7 +134,12 @@ async function scheduleLaterFailure(call: SandboxCall, refund: Refund): Promise<
   const method = typeof refund.payment_method === "string" ? refund.payment_method : null;
   const vault = method ? await loadVault(call, method) : null;
   if (vault?.behaviour.kind === "succeed" && vault.behaviour.refundFailsLater) {
-    call.store.put<RefundFailureDue>({ id: failureDueId(refund.id), object: "sandbox.refund_failure_due", refund: refund.id, fails_at: call.now + REFUND_FAILS_AFTER_SECONDS });
+    call.store.put<RefundFailureDue>({
+      id: failureDueId(refund.id),
+      object: "sandbox.refund_failure_due",
+      refund: refund.id,
+      fails_at: call.now + REFUND_FAILS_AFTER_SECONDS,
+    });
   }
 }
 
@@ -227,7 +232,11 @@ export async function runDueRefundWork(env: SandboxEnv, now: number, ctx: { wait
     } finally {
       await call.store.releaseLocks();
     }
-    scheduleDelivery(env, call.events.map((event) => event.id), ctx);
+    scheduleDelivery(
+      env,
+      call.events.map((event) => event.id),
+      ctx,
+    );
     // Oldest first: a newer refund does not go before one the balance cannot cover yet.
     if (fundsRanShort) break;
   }

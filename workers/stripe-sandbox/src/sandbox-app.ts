@@ -115,6 +115,8 @@ export const sandboxApp = new Hono<AppEnv>()
 
 sandboxApp.onError((error, c) => {
   if (error instanceof StripeApiError) return errorResponse(error);
-  console.error(JSON.stringify({ level: "error", msg: "stripe sandbox error", requestId: c.get("requestId"), path: c.req.path, error: String(error), stack: error.stack }));
+  console.error(
+    JSON.stringify({ level: "error", msg: "stripe sandbox error", requestId: c.get("requestId"), path: c.req.path, error: String(error), stack: error.stack }),
+  );
   return errorResponse(apiError());
 });

@@ -41,7 +41,10 @@ export class SandboxCall {
     if (this.routed === this.events.length) return;
     const endpoints = await loadWebhookEndpoints(this.env.DB);
     for (const event of this.events.slice(this.routed)) {
-      const routed = routedTo(event, endpointsFor(endpoints, event).map((endpoint) => endpoint.id));
+      const routed = routedTo(
+        event,
+        endpointsFor(endpoints, event).map((endpoint) => endpoint.id),
+      );
       event.pending_webhooks = routed.pending_webhooks;
       this.store.put(routed);
     }

@@ -33,7 +33,13 @@ function failSetup(call: SandboxCall, intent: SetupIntent, failure: CardFailure,
 async function settleSetup(call: SandboxCall, intent: SetupIntent, method: PaymentMethod, outcome: Outcome): Promise<SetupIntent> {
   if (outcome.kind === "decline") throw failSetup(call, intent, outcome.failure, method);
   if (outcome.kind === "requires_action") {
-    const pending: SetupIntent = { ...intent, status: "requires_action", payment_method: method.id, next_action: threeDSecureAction("setup_intents", intent.id), last_setup_error: null };
+    const pending: SetupIntent = {
+      ...intent,
+      status: "requires_action",
+      payment_method: method.id,
+      next_action: threeDSecureAction("setup_intents", intent.id),
+      last_setup_error: null,
+    };
     call.store.put(pending);
     call.emit("setup_intent.requires_action", pending);
     return pending;
@@ -67,7 +73,10 @@ export async function confirmSetup(call: SandboxCall, intent: SetupIntent): Prom
     throw error;
   }
   if (!method) {
-    throw unexpectedState("setup_intent", "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.");
+    throw unexpectedState(
+      "setup_intent",
+      "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.",
+    );
   }
   const behaviour: CardBehaviour = (await loadVault(call, method.id)).behaviour;
   return settleSetup(call, intent, method, setupOutcome(behaviour, false));

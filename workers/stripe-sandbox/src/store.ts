@@ -91,9 +91,7 @@ export class SandboxStore {
   async commit(alongside: D1PreparedStatement[] = []): Promise<void> {
     for (const hook of this.beforeCommitHooks) await hook();
     if (this.pending.size === 0 && this.staged.length === 0 && alongside.length === 0) return;
-    const statement = this.db.prepare(
-      "INSERT INTO sandbox_objects (id, object, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data",
-    );
+    const statement = this.db.prepare("INSERT INTO sandbox_objects (id, object, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data");
     try {
       await this.db.batch([...[...this.pending.values()].map((o) => statement.bind(o.id, o.object, JSON.stringify(o))), ...this.staged, ...alongside]);
     } catch (error) {
@@ -106,7 +104,11 @@ export class SandboxStore {
 
   /** Newest first, Stripe's cursor pagination (`starting_after` / `ending_before`). */
   /** `filters`: field → value (equality), values (any of them), a numeric range, or null (absent). */
-  async list<T extends StoredObject>(object: string, filters: Record<string, string | number | readonly string[] | Range | null>, page: Page): Promise<PageResult<T>> {
+  async list<T extends StoredObject>(
+    object: string,
+    filters: Record<string, string | number | readonly string[] | Range | null>,
+    page: Page,
+  ): Promise<PageResult<T>> {
     const where = ["object = ?"];
     const binds: (string | number)[] = [object];
     const operators = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
@@ -158,7 +160,10 @@ export class SandboxStore {
         return;
       }
       // A lock left behind by a request that died is released after a while.
-      await this.db.prepare("DELETE FROM sandbox_objects WHERE id = ? AND created_at < ?").bind(lockId, Date.now() - LOCK_STALE_MS).run();
+      await this.db
+        .prepare("DELETE FROM sandbox_objects WHERE id = ? AND created_at < ?")
+        .bind(lockId, Date.now() - LOCK_STALE_MS)
+        .run();
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
     throw lockTimeout();
@@ -178,6 +183,7 @@ export function readPage(params: { integer(key: string): number | undefined; str
   if (limit < 1 || limit > 100) throw invalidRequest("Invalid limit: must be between 1 and 100", { param: "limit", code: "parameter_invalid_integer" });
   const startingAfter = params.string("starting_after");
   const endingBefore = params.string("ending_before");
-  if (startingAfter && endingBefore) throw invalidRequest("You may only specify one of these parameters: ending_before, starting_after.", { param: "ending_before" });
+  if (startingAfter && endingBefore)
+    throw invalidRequest("You may only specify one of these parameters: ending_before, starting_after.", { param: "ending_before" });
   return { limit, ...(startingAfter ? { startingAfter } : {}), ...(endingBefore ? { endingBefore } : {}) };
 }

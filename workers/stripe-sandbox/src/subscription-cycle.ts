@@ -20,7 +20,17 @@
  * The sandbox has no timer: `runDueSubscriptionWork` does what came due on the sandbox clock when the
  * sandbox is next called (sandbox-app.ts runs it before every API call).
  */
-import { type Invoice, type Subscription, cancelNow, failedAttempt, intentOfInvoice, openInvoice, periodEndAfter, settleInvoiceOf, voidInvoice } from "./billing";
+import {
+  type Invoice,
+  type Subscription,
+  cancelNow,
+  failedAttempt,
+  intentOfInvoice,
+  openInvoice,
+  periodEndAfter,
+  settleInvoiceOf,
+  voidInvoice,
+} from "./billing";
 import { SandboxCall } from "./sandbox-call";
 import type { SandboxEnv } from "./env";
 import { type CardFailure, cardErrorBody } from "./errors";
@@ -44,7 +54,10 @@ const periodEndOf = (subscription: Subscription) => subscription.items.data[0]!.
 
 /** The card Stripe charges a renewal with: the subscription's default, else the customer's. */
 export async function renewalPaymentMethod(call: SandboxCall, subscription: Subscription): Promise<string | null> {
-  const customer = await call.store.get<{ id: string; object: "customer"; invoice_settings: { default_payment_method: string | null } }>(subscription.customer, "customer");
+  const customer = await call.store.get<{ id: string; object: "customer"; invoice_settings: { default_payment_method: string | null } }>(
+    subscription.customer,
+    "customer",
+  );
   for (const id of [subscription.default_payment_method, customer?.invoice_settings.default_payment_method ?? null]) {
     if (!id) continue;
     const method = await call.store.get<PaymentMethod>(id, "payment_method");
@@ -63,7 +76,10 @@ export async function renewSubscription(call: SandboxCall, subscription: Subscri
   const recurring = item.price.recurring!;
   let end = periodEndAfter(subscription.billing_cycle_anchor, recurring);
   for (let period = 2; end <= item.current_period_end; period++) end = periodEndAfter(subscription.billing_cycle_anchor, recurring, period);
-  const advanced: Subscription = { ...subscription, items: { ...subscription.items, data: [{ ...item, current_period_start: item.current_period_end, current_period_end: end }] } };
+  const advanced: Subscription = {
+    ...subscription,
+    items: { ...subscription.items, data: [{ ...item, current_period_start: item.current_period_end, current_period_end: end }] },
+  };
   const { invoice, intent } = openInvoice(call, advanced, "subscription_cycle");
   const renewed: Subscription = { ...advanced, latest_invoice: invoice.id };
   call.store.put(renewed);
@@ -79,7 +95,13 @@ export async function renewSubscription(call: SandboxCall, subscription: Subscri
   return pastDue;
 }
 
-async function payRenewal(call: SandboxCall, subscription: Subscription, invoice: Invoice, intent: PaymentIntent, decline: CardFailure | undefined): Promise<void> {
+async function payRenewal(
+  call: SandboxCall,
+  subscription: Subscription,
+  invoice: Invoice,
+  intent: PaymentIntent,
+  decline: CardFailure | undefined,
+): Promise<void> {
   if (decline) {
     const failed: PaymentIntent = { ...intent, last_payment_error: cardErrorBody(decline) };
     call.store.put(failed);
@@ -221,6 +243,10 @@ export async function runDueSubscriptionWork(env: SandboxEnv, now: number, ctx: 
     } finally {
       await call.store.releaseLocks();
     }
-    scheduleDelivery(env, call.events.map((event) => event.id), ctx);
+    scheduleDelivery(
+      env,
+      call.events.map((event) => event.id),
+      ctx,
+    );
   }
 }

@@ -33,7 +33,10 @@ interface TopupFailure {
 /** Stripe's test bank tokens for top-ups and what each does (null: succeeds). */
 export const TOPUP_TEST_SOURCES: Record<string, TopupFailure | null> = {
   btok_us_verified: null,
-  btok_us_verified_noAccount: { code: "no_account", message: "The bank account details on file are probably incorrect. No bank account could be located with those details." },
+  btok_us_verified_noAccount: {
+    code: "no_account",
+    message: "The bank account details on file are probably incorrect. No bank account could be located with those details.",
+  },
   btok_us_verified_accountClosed: { code: "account_closed", message: "The bank account has been closed." },
   btok_us_verified_insufficientFunds: { code: "insufficient_funds", message: "The bank account has insufficient funds to cover the top-up." },
   btok_us_verified_debitNotAuthorized: { code: "debit_not_authorized", message: "Debit transactions are not approved on the bank account." },

@@ -51,7 +51,10 @@ async function fields(c: Context<AppEnv>): Promise<Map<string, string>> {
 
 const newToken = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(48));
-  return `0.standin.${btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "")}`;
+  return `0.standin.${btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "")}`;
 };
 
 /** The host the widget ran on: the page's origin as the browser names it. */
@@ -77,7 +80,8 @@ export const turnstileRoutes = new Hono<AppEnv>()
     return c.json({ token });
   })
   .post("/siteverify", async (c) => {
-    if (fromBrowser(c.req.raw.headers)) return c.json({ success: false, "error-codes": ["bad-request"], messages: ["siteverify is called by a server, with the secret key"] }, 403);
+    if (fromBrowser(c.req.raw.headers))
+      return c.json({ success: false, "error-codes": ["bad-request"], messages: ["siteverify is called by a server, with the secret key"] }, 403);
     const body = await fields(c);
     const secret = body.get("secret");
     const response = body.get("response");

@@ -79,7 +79,13 @@ async function recordAttempt(db: D1Database, event: SandboxEvent, waiting: reado
  * since is dropped); true when none is left waiting. `reachable: false`: the product is out of reach
  * (paused), so every attempt fails without a POST.
  */
-async function attemptEvent(env: SandboxEnv, event: SandboxEvent, endpoints: ReadonlyMap<string, WebhookEndpoint>, now: number, reachable: boolean): Promise<boolean> {
+async function attemptEvent(
+  env: SandboxEnv,
+  event: SandboxEvent,
+  endpoints: ReadonlyMap<string, WebhookEndpoint>,
+  now: number,
+  reachable: boolean,
+): Promise<boolean> {
   const waiting: string[] = [];
   for (const id of event.webhook_endpoints ?? []) {
     const endpoint = endpoints.get(id);
@@ -90,7 +96,8 @@ async function attemptEvent(env: SandboxEnv, event: SandboxEvent, endpoints: Rea
   return waiting.length === 0;
 }
 
-const pendingEventsOf = (rows: readonly { data: string }[]) => rows.map((row) => JSON.parse(row.data) as SandboxEvent).filter((event) => event.pending_webhooks > 0);
+const pendingEventsOf = (rows: readonly { data: string }[]) =>
+  rows.map((row) => JSON.parse(row.data) as SandboxEvent).filter((event) => event.pending_webhooks > 0);
 const endpointsById = async (db: D1Database) => new Map((await loadWebhookEndpoints(db)).map((endpoint) => [endpoint.id, endpoint]));
 
 /** One attempt per pending event, one after another, oldest first. The report counts events. */
@@ -135,7 +142,13 @@ export const DELIVERY_MODES = ["in_order", "unordered"] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
 /** Delivers the given events now (a request's own events, once it has answered): in order, or unordered. */
-export async function deliverEvents(env: SandboxEnv, ids: readonly string[], now: number, reachable = true, mode: DeliveryMode = "in_order"): Promise<DeliveryReport> {
+export async function deliverEvents(
+  env: SandboxEnv,
+  ids: readonly string[],
+  now: number,
+  reachable = true,
+  mode: DeliveryMode = "in_order",
+): Promise<DeliveryReport> {
   if (ids.length === 0) return { delivered: 0, failed: 0 };
   const { results } = await env.DB.prepare(
     `SELECT data FROM sandbox_objects WHERE object = 'event' AND id IN (${ids.map(() => "?").join(", ")}) ORDER BY rowid`,
@@ -179,9 +192,7 @@ export const DUE_RETRIES_SQL = `SELECT data FROM sandbox_objects WHERE ${PENDING
 
 /** Test mode's automatic retries that are due by `now` (run in the background of any call). */
 export async function retryDueEvents(env: SandboxEnv, now: number, reachable = true): Promise<DeliveryReport> {
-  const { results } = await env.DB.prepare(DUE_RETRIES_SQL)
-    .bind(FIRST_ATTEMPT_GRACE_SECONDS, now, RETRIES_PER_RUN)
-    .all<{ data: string }>();
+  const { results } = await env.DB.prepare(DUE_RETRIES_SQL).bind(FIRST_ATTEMPT_GRACE_SECONDS, now, RETRIES_PER_RUN).all<{ data: string }>();
   return deliverRows(env, results, now, reachable);
 }
 

@@ -155,7 +155,14 @@ describe("transfers draw on the available balance only", () => {
 
     // Exactly the available balance goes, and its transaction says so.
     const transfer = await stripe.transfers.create({ amount: available, currency: "usd", destination: account.id, expand: ["balance_transaction"] });
-    expect(transfer.balance_transaction).toMatchObject({ type: "transfer", amount: -available, fee: 0, net: -available, source: transfer.id, status: "available" });
+    expect(transfer.balance_transaction).toMatchObject({
+      type: "transfer",
+      amount: -available,
+      fee: 0,
+      net: -available,
+      source: transfer.id,
+      status: "available",
+    });
     expect(await usd()).toEqual({ available: 0, pending });
     expect(await stripeError(stripe.transfers.create({ amount: 1, currency: "usd", destination: account.id }))).toMatchObject({ code: "balance_insufficient" });
   });
@@ -185,7 +192,11 @@ describe("transfers draw on the available balance only", () => {
     if (available > 0) await stripe.transfers.create({ amount: available, currency: "usd", destination: account.id });
     await charge(10000, "pm_card_bypassPending"); // 9680 available
     const covered = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => call("POST", "/v1/transfers", { amount: "400", currency: "usd", destination: account.id }, undefined, { "Idempotency-Key": `at-once-${account.id}-${i}` })),
+      Array.from({ length: 24 }, (_, i) =>
+        call("POST", "/v1/transfers", { amount: "400", currency: "usd", destination: account.id }, undefined, {
+          "Idempotency-Key": `at-once-${account.id}-${i}`,
+        }),
+      ),
     );
     // No lock to wait on: every one of them is made.
     expect(covered.map((answer) => answer.status)).toEqual(Array.from({ length: 24 }, () => 200));
@@ -206,7 +217,9 @@ describe("transfers draw on the available balance only", () => {
     await charge(10000, "pm_card_bypassPending");
     const before = (await usd()).available;
     const headers = { "Idempotency-Key": `payout-at-once-${account.id}` };
-    const answers = await Promise.all([0, 1, 2, 3, 4].map(() => call("POST", "/v1/transfers", { amount: "1200", currency: "usd", destination: account.id }, undefined, headers)));
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4].map(() => call("POST", "/v1/transfers", { amount: "1200", currency: "usd", destination: account.id }, undefined, headers)),
+    );
     const made = answers.filter((answer) => answer.status === 200);
     // The others met the first still running (409, Stripe's idempotency_error) or replay its answer.
     for (const answer of answers.filter((a) => a.status !== 200)) expect(answer).toMatchObject({ status: 409, json: { error: { type: "idempotency_error" } } });
@@ -301,8 +314,13 @@ describe("top-ups", () => {
     expect((await call("POST", "/v1/topups", { currency: "usd" })).json.error).toMatchObject({ code: "parameter_missing", param: "amount" });
     expect((await call("POST", "/v1/topups", { amount: "0", currency: "usd" })).json.error).toMatchObject({ param: "amount" });
     expect((await call("POST", "/v1/topups", { amount: "100", currency: "eur" })).json.error).toMatchObject({ param: "currency" });
-    expect((await call("POST", "/v1/topups", { amount: "100", currency: "usd", source: "btok_nope" })).json.error).toMatchObject({ code: "resource_missing", param: "source" });
-    expect((await call("POST", "/v1/topups", { amount: "100", currency: "usd", destination: "acct_1" })).json.error).toMatchObject({ code: "parameter_unknown" });
+    expect((await call("POST", "/v1/topups", { amount: "100", currency: "usd", source: "btok_nope" })).json.error).toMatchObject({
+      code: "resource_missing",
+      param: "source",
+    });
+    expect((await call("POST", "/v1/topups", { amount: "100", currency: "usd", destination: "acct_1" })).json.error).toMatchObject({
+      code: "parameter_unknown",
+    });
     expect((await call("GET", "/v1/topups/tu_nope")).status).toBe(404);
   });
 });

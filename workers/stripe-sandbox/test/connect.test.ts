@@ -8,7 +8,15 @@
 import { exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PRODUCT_ORIGIN, SANDBOX_ORIGIN, SANDBOX_SECRET_KEY, eventsFor as eventsAbout, sandboxStripe, stripeError, payableAccount as payableAccountOf } from "./support";
+import {
+  PRODUCT_ORIGIN,
+  SANDBOX_ORIGIN,
+  SANDBOX_SECRET_KEY,
+  eventsFor as eventsAbout,
+  sandboxStripe,
+  stripeError,
+  payableAccount as payableAccountOf,
+} from "./support";
 
 const stripe = sandboxStripe();
 const ORIGIN = PRODUCT_ORIGIN;
@@ -40,7 +48,11 @@ const openOnboarding = (url: string, init: RequestInit = {}) => {
   return exports.default.fetch(new Request(`${SANDBOX_ORIGIN}${url.slice(PASS_THROUGH.length)}`, { redirect: "manual", ...init }));
 };
 const submitOnboarding = (url: string, cardNumber: string, extra: Record<string, string> = {}) =>
-  openOnboarding(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ card_number: cardNumber, ...extra }).toString() });
+  openOnboarding(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ card_number: cardNumber, ...extra }).toString(),
+  });
 
 const expressAccount = (extra: Partial<Stripe.AccountCreateParams> = {}) =>
   stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, ...extra });
@@ -50,8 +62,7 @@ const payableAccount = () => payableAccountOf(stripe);
 const eventsFor = (objectId: string) => eventsAbout(stripe, objectId);
 
 /** Funds the platform's available balance at once, with Stripe's "bypass pending" test card (balance.test.ts). */
-const fundAvailable = (amount: number) =>
-  stripe.paymentIntents.create({ amount, currency: "usd", payment_method: "pm_card_bypassPending", confirm: true });
+const fundAvailable = (amount: number) => stripe.paymentIntents.create({ amount, currency: "usd", payment_method: "pm_card_bypassPending", confirm: true });
 
 /** The platform's available USD now. */
 const availableBalance = async () => (await stripe.balance.retrieve()).available.find((entry) => entry.currency === "usd")!.amount;
@@ -62,7 +73,10 @@ beforeAll(async () => {
 
 describe("Connect accounts", () => {
   it("creates an Express account with capabilities, metadata and a weekly Monday schedule; not payable until onboarded", async () => {
-    const account = await expressAccount({ metadata: { artistId: "artist-1" }, settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } } });
+    const account = await expressAccount({
+      metadata: { artistId: "artist-1" },
+      settings: { payouts: { schedule: { interval: "weekly", weekly_anchor: "monday" } } },
+    });
     expect(account.id).toMatch(/^acct_[A-Za-z0-9]{24}$/);
     expect(account).toMatchObject({
       object: "account",
@@ -98,21 +112,35 @@ describe("Connect accounts", () => {
     // Asking later adds it then, and only then.
     const onlyTransfers = await expressAccount();
     expect(onlyTransfers.capabilities).toEqual({ transfers: "inactive" });
-    expect((await stripe.accounts.update(onlyTransfers.id, { capabilities: { card_payments: { requested: true } } })).capabilities).toEqual({ transfers: "inactive", card_payments: "inactive" });
+    expect((await stripe.accounts.update(onlyTransfers.id, { capabilities: { card_payments: { requested: true } } })).capabilities).toEqual({
+      transfers: "inactive",
+      card_payments: "inactive",
+    });
   });
 
   it("takes a debit card as external account (token or number) and refuses cards payouts cannot reach", async () => {
     const account = await payableAccount();
     expect(account).toMatchObject({ payouts_enabled: true, capabilities: { transfers: "active" }, details_submitted: true });
-    expect(account.external_accounts?.data[0]).toMatchObject({ object: "card", funding: "debit", last4: "5556", brand: "Visa", currency: "usd", default_for_currency: true });
+    expect(account.external_accounts?.data[0]).toMatchObject({
+      object: "card",
+      funding: "debit",
+      last4: "5556",
+      brand: "Visa",
+      currency: "usd",
+      default_for_currency: true,
+    });
 
-    const withNumber = await stripe.accounts.update(account.id, { external_account: { object: "card", number: "5200828282828210", exp_month: 12, exp_year: 2040, currency: "usd" } });
+    const withNumber = await stripe.accounts.update(account.id, {
+      external_account: { object: "card", number: "5200828282828210", exp_month: 12, exp_year: 2040, currency: "usd" },
+    });
     expect(withNumber.external_accounts?.data.map((card) => [(card as Stripe.Card).last4, (card as Stripe.Card).default_for_currency])).toEqual([
       ["8210", true],
       ["5556", false],
     ]);
 
-    const credit = await stripeError(stripe.accounts.update(account.id, { external_account: { object: "card", number: "4242424242424242" } } as Stripe.AccountUpdateParams));
+    const credit = await stripeError(
+      stripe.accounts.update(account.id, { external_account: { object: "card", number: "4242424242424242" } } as Stripe.AccountUpdateParams),
+    );
     expect(credit).toMatchObject({ statusCode: 400, code: "invalid_card_type", param: "external_account" });
     const badToken = await stripeError(stripe.accounts.update(account.id, { external_account: "tok_nope" }));
     expect(badToken).toMatchObject({ statusCode: 400, code: "resource_missing", param: "external_account" });
@@ -127,7 +155,11 @@ describe("Connect accounts", () => {
     expect(noCapabilities).toMatchObject({ statusCode: 400, param: "capabilities" });
     const tos = await stripeError(expressAccount({ tos_acceptance: { date: 1, ip: "203.0.113.7" } }));
     expect(tos).toMatchObject({ statusCode: 400, param: "tos_acceptance" });
-    const badSchedule = await call("POST", "/v1/accounts", { type: "express", "capabilities[transfers][requested]": "true", "settings[payouts][schedule][interval]": "hourly" });
+    const badSchedule = await call("POST", "/v1/accounts", {
+      type: "express",
+      "capabilities[transfers][requested]": "true",
+      "settings[payouts][schedule][interval]": "hourly",
+    });
     expect(badSchedule.json.error).toMatchObject({ param: "settings[payouts][schedule][interval]" });
     const missing = await stripeError(stripe.accounts.retrieve("acct_nope"));
     expect(missing).toMatchObject({ statusCode: 404, code: "resource_missing" });
@@ -137,7 +169,12 @@ describe("Connect accounts", () => {
 describe("Account links and hosted onboarding", () => {
   it("onboards an Express account: the form offers a debit test card, Complete onboarding makes it payable, sends account.updated and returns", async () => {
     const account = await expressAccount();
-    const link = await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: `${ORIGIN}/artist/t?refresh=1`, return_url: `${ORIGIN}/artist/t` });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: "account_onboarding",
+      refresh_url: `${ORIGIN}/artist/t?refresh=1`,
+      return_url: `${ORIGIN}/artist/t`,
+    });
     expect(link).toMatchObject({ object: "account_link" });
     expect(link.url).toMatch(/^\/api\/stripe-sandbox\/connect\/onboarding\/acl_[A-Za-z0-9]{24}$/);
     expect(link.expires_at - link.created).toBe(300);
@@ -162,7 +199,12 @@ describe("Account links and hosted onboarding", () => {
     expect(done.status).toBe(303);
     expect(done.headers.get("Location")).toBe(`${ORIGIN}/artist/t`);
     const onboarded = await stripe.accounts.retrieve(account.id);
-    expect(onboarded).toMatchObject({ payouts_enabled: true, details_submitted: true, capabilities: { transfers: "active" }, requirements: { currently_due: [], disabled_reason: null } });
+    expect(onboarded).toMatchObject({
+      payouts_enabled: true,
+      details_submitted: true,
+      capabilities: { transfers: "active" },
+      requirements: { currently_due: [], disabled_reason: null },
+    });
     expect(onboarded.external_accounts?.data[0]).toMatchObject({ funding: "debit", last4: "5556" });
     const [event] = await eventsFor(account.id);
     expect(event).toMatchObject({ type: "account.updated", data: { object: { payouts_enabled: true }, previous_attributes: { payouts_enabled: false } } });
@@ -176,7 +218,13 @@ describe("Account links and hosted onboarding", () => {
 
   it("without tax details, the account keeps individual.id_number due and payouts off, transfers to it are refused, until a later link gives them", async () => {
     const account = await expressAccount();
-    const link = () => stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: `${ORIGIN}/artist/t?refresh=1`, return_url: `${ORIGIN}/artist/t` });
+    const link = () =>
+      stripe.accountLinks.create({
+        account: account.id,
+        type: "account_onboarding",
+        refresh_url: `${ORIGIN}/artist/t?refresh=1`,
+        return_url: `${ORIGIN}/artist/t`,
+      });
     const first = await link();
     // A malformed taxpayer id is refused on the page, and nothing changes.
     const malformed = await submitOnboarding(first.url, "4000 0566 5566 5556", { tax_id: "12-34" });
@@ -195,7 +243,10 @@ describe("Account links and hosted onboarding", () => {
     });
     expect(partial.individual?.id_number_provided ?? false).toBe(false);
     const [updated] = await eventsFor(account.id);
-    expect(updated).toMatchObject({ type: "account.updated", data: { object: { payouts_enabled: false, requirements: { currently_due: ["individual.id_number"] } } } });
+    expect(updated).toMatchObject({
+      type: "account.updated",
+      data: { object: { payouts_enabled: false, requirements: { currently_due: ["individual.id_number"] } } },
+    });
     const refused = await stripeError(stripe.transfers.create({ amount: 500, currency: "usd", destination: account.id }));
     expect(refused).toMatchObject({ statusCode: 400, code: "insufficient_capabilities_for_transfer", param: "destination" });
 
@@ -203,8 +254,16 @@ describe("Account links and hosted onboarding", () => {
     const done = await submitOnboarding((await link()).url, "4000 0566 5566 5556", { tax_id: "000-00-0000" });
     expect(done.status).toBe(303);
     const complete = await stripe.accounts.retrieve(account.id);
-    expect(complete).toMatchObject({ payouts_enabled: true, capabilities: { transfers: "active" }, requirements: { currently_due: [], disabled_reason: null }, individual: { id_number_provided: true } });
-    expect((await eventsFor(account.id))[0]).toMatchObject({ type: "account.updated", data: { object: { payouts_enabled: true }, previous_attributes: { payouts_enabled: false } } });
+    expect(complete).toMatchObject({
+      payouts_enabled: true,
+      capabilities: { transfers: "active" },
+      requirements: { currently_due: [], disabled_reason: null },
+      individual: { id_number_provided: true },
+    });
+    expect((await eventsFor(account.id))[0]).toMatchObject({
+      type: "account.updated",
+      data: { object: { payouts_enabled: true }, previous_attributes: { payouts_enabled: false } },
+    });
     expect(await stripe.transfers.create({ amount: 500, currency: "usd", destination: account.id })).toMatchObject({ amount: 500 });
   });
 
@@ -218,10 +277,14 @@ describe("Account links and hosted onboarding", () => {
   });
 
   it("needs a known account and valid URLs", async () => {
-    const missing = await stripeError(stripe.accountLinks.create({ account: "acct_nope", type: "account_onboarding", refresh_url: `${ORIGIN}/r`, return_url: `${ORIGIN}/r` }));
+    const missing = await stripeError(
+      stripe.accountLinks.create({ account: "acct_nope", type: "account_onboarding", refresh_url: `${ORIGIN}/r`, return_url: `${ORIGIN}/r` }),
+    );
     expect(missing).toMatchObject({ statusCode: 400, code: "resource_missing", param: "account" });
     const account = await expressAccount();
-    const badUrl = await stripeError(stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: "javascript:alert(1)", return_url: `${ORIGIN}/r` }));
+    const badUrl = await stripeError(
+      stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: "javascript:alert(1)", return_url: `${ORIGIN}/r` }),
+    );
     expect(badUrl).toMatchObject({ statusCode: 400, param: "refresh_url" });
   });
 });
@@ -231,7 +294,15 @@ describe("Transfers", () => {
     const account = await payableAccount();
     const params = { amount: 1234, currency: "usd", destination: account.id, transfer_group: "payout_1", metadata: { payoutId: "p1" } };
     const first = await stripe.transfers.create(params, { idempotencyKey: "payout-p1" });
-    expect(first).toMatchObject({ object: "transfer", amount: 1234, currency: "usd", destination: account.id, transfer_group: "payout_1", metadata: { payoutId: "p1" }, reversed: false });
+    expect(first).toMatchObject({
+      object: "transfer",
+      amount: 1234,
+      currency: "usd",
+      destination: account.id,
+      transfer_group: "payout_1",
+      metadata: { payoutId: "p1" },
+      reversed: false,
+    });
     expect(first.id).toMatch(/^tr_/);
     const replay = await stripe.transfers.create(params, { idempotencyKey: "payout-p1" });
     expect(replay.id).toBe(first.id);

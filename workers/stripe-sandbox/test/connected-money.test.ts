@@ -7,11 +7,22 @@
  */
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONNECT_ENDPOINT, PLATFORM_ENDPOINT, type Json, deliveriesAbout, payableAccount, sandboxStripe, settledCall, stripeError, subscribeRecorder } from "./support";
+import {
+  CONNECT_ENDPOINT,
+  PLATFORM_ENDPOINT,
+  type Json,
+  deliveriesAbout,
+  payableAccount,
+  sandboxStripe,
+  settledCall,
+  stripeError,
+  subscribeRecorder,
+} from "./support";
 
 const stripe = sandboxStripe();
 
-const availableOf = async (options: Stripe.RequestOptions = {}) => (await stripe.balance.retrieve({}, options)).available.find((entry) => entry.currency === "usd")!.amount;
+const availableOf = async (options: Stripe.RequestOptions = {}) =>
+  (await stripe.balance.retrieve({}, options)).available.find((entry) => entry.currency === "usd")!.amount;
 
 /** A payable account that received `cents` by transfer. */
 async function paidAccount(cents: number) {
@@ -45,10 +56,13 @@ describe("transfer reversals", () => {
     expect((await stripe.transfers.listReversals(transfer.id)).data.map((r) => r.id)).toEqual([rest.id, partial.id]);
     expect(await availableOf()).toBe(platformBefore + 5_000);
 
-    const reversed = (await stripe.events.list({ type: "transfer.reversed", limit: 100 })).data.filter((e) => (e.data.object as Stripe.Transfer).id === transfer.id);
+    const reversed = (await stripe.events.list({ type: "transfer.reversed", limit: 100 })).data.filter(
+      (e) => (e.data.object as Stripe.Transfer).id === transfer.id,
+    );
     expect(reversed.map((e) => (e.data.object as Stripe.Transfer).amount_reversed)).toEqual([5_000, 1_500]);
     expect(reversed.every((e) => !e.account)).toBe(true);
-    const reversalDeliveries = async () => (await deliveriesAbout(transfer.id)).filter((d) => (JSON.parse(d.body) as Json).type === "transfer.reversed").map((d) => d.path);
+    const reversalDeliveries = async () =>
+      (await deliveriesAbout(transfer.id)).filter((d) => (JSON.parse(d.body) as Json).type === "transfer.reversed").map((d) => d.path);
     await expect.poll(reversalDeliveries).toEqual([PLATFORM_ENDPOINT, PLATFORM_ENDPOINT]);
 
     expect(await stripeError(stripe.transfers.createReversal(transfer.id, { amount: 1 }))).toMatchObject({ code: "transfer_already_reversed" });
@@ -87,7 +101,13 @@ describe("a connected account's payouts", () => {
     const { account } = await paidAccount(2_500);
     const failed = await settledCall("POST", `/v1/test_helpers/accounts/${account.id}/payouts`, { failure_code: "expired_card" });
     expect(failed.status).toBe(200);
-    expect(failed.json).toMatchObject({ object: "payout", amount: 2_500, status: "failed", failure_code: "expired_card", failure_message: "The card has expired." });
+    expect(failed.json).toMatchObject({
+      object: "payout",
+      amount: 2_500,
+      status: "failed",
+      failure_code: "expired_card",
+      failure_message: "The card has expired.",
+    });
     expect(await availableOf({ stripeAccount: account.id })).toBe(2_500);
     const event = (await stripe.events.list({ type: "payout.failed", limit: 10 }, { stripeAccount: account.id })).data[0]!;
     expect(event).toMatchObject({ account: account.id, data: { object: { id: failed.json.id } } });
@@ -101,9 +121,13 @@ describe("a connected account's payouts", () => {
 
   it("refuses a payout the account cannot make: not payable, or more than its balance, or an unknown failure code", async () => {
     const onboarding = await stripe.accounts.create({ type: "express", capabilities: { transfers: { requested: true } } });
-    expect((await settledCall("POST", `/v1/test_helpers/accounts/${onboarding.id}/payouts`, { amount: "100" })).json.error).toMatchObject({ code: "payouts_not_allowed" });
+    expect((await settledCall("POST", `/v1/test_helpers/accounts/${onboarding.id}/payouts`, { amount: "100" })).json.error).toMatchObject({
+      code: "payouts_not_allowed",
+    });
     const { account } = await paidAccount(500);
-    expect((await settledCall("POST", `/v1/test_helpers/accounts/${account.id}/payouts`, { amount: "501" })).json.error).toMatchObject({ code: "balance_insufficient" });
+    expect((await settledCall("POST", `/v1/test_helpers/accounts/${account.id}/payouts`, { amount: "501" })).json.error).toMatchObject({
+      code: "balance_insufficient",
+    });
     expect((await settledCall("POST", `/v1/test_helpers/accounts/${account.id}/payouts`, { failure_code: "bank_holiday" })).status).toBe(400);
     expect(await availableOf({ stripeAccount: account.id })).toBe(500);
   });
@@ -113,8 +137,13 @@ describe("a requirement past due after an account became payable", () => {
   it("restricts the account: payouts off, transfers refused, account.updated to the Connect endpoint", async () => {
     const account = await payableAccount(stripe);
     const restricted = await settledCall("POST", `/v1/test_helpers/accounts/${account.id}/past_due`, { requirement: "individual.verification.document" });
-    expect(restricted.json).toMatchObject({ payouts_enabled: false, requirements: { past_due: ["individual.verification.document"], disabled_reason: "requirements.past_due" } });
-    expect(await stripeError(stripe.transfers.create({ amount: 100, currency: "usd", destination: account.id }))).toMatchObject({ code: "insufficient_capabilities_for_transfer" });
+    expect(restricted.json).toMatchObject({
+      payouts_enabled: false,
+      requirements: { past_due: ["individual.verification.document"], disabled_reason: "requirements.past_due" },
+    });
+    expect(await stripeError(stripe.transfers.create({ amount: 100, currency: "usd", destination: account.id }))).toMatchObject({
+      code: "insufficient_capabilities_for_transfer",
+    });
     const updates = (await deliveriesAbout(account.id)).filter((d) => (JSON.parse(d.body) as Json).type === "account.updated");
     expect(updates.map((d) => d.path)).toEqual([CONNECT_ENDPOINT]);
   });

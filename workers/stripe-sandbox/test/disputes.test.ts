@@ -52,7 +52,14 @@ describe("a chargeback on a dispute test card", () => {
     expect(dispute.id).toMatch(/^du_/);
     expect(dispute.evidence_details.due_by).toBeGreaterThan(dispute.created);
     expect(dispute.balance_transactions).toHaveLength(1);
-    expect(dispute.balance_transactions[0]).toMatchObject({ type: "adjustment", reporting_category: "dispute", amount: -9900, fee: DISPUTE_FEE, net: -9900 - DISPUTE_FEE, source: dispute.id });
+    expect(dispute.balance_transactions[0]).toMatchObject({
+      type: "adjustment",
+      reporting_category: "dispute",
+      amount: -9900,
+      fee: DISPUTE_FEE,
+      net: -9900 - DISPUTE_FEE,
+      source: dispute.id,
+    });
     expect(await stripe.disputes.retrieve(dispute.id)).toEqual(dispute);
     expect((await stripe.charges.retrieve(intent.latest_charge as string)).disputed).toBe(true);
     // The charge's own funds are pending; the withdrawal leaves available at once.
@@ -72,8 +79,16 @@ describe("a chargeback on a dispute test card", () => {
     const intent = await paid("pm_card_createDispute", 5000);
     const dispute = await disputeOf(intent);
     const afterWithdrawal = await available();
-    const submitted = await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "winning_evidence", product_description: "A song distribution" }, metadata: { ours: "1" } });
-    expect(submitted).toMatchObject({ status: "under_review", metadata: { ours: "1" }, evidence: { uncategorized_text: "winning_evidence" }, evidence_details: { has_evidence: true, submission_count: 1 } });
+    const submitted = await stripe.disputes.update(dispute.id, {
+      evidence: { uncategorized_text: "winning_evidence", product_description: "A song distribution" },
+      metadata: { ours: "1" },
+    });
+    expect(submitted).toMatchObject({
+      status: "under_review",
+      metadata: { ours: "1" },
+      evidence: { uncategorized_text: "winning_evidence" },
+      evidence_details: { has_evidence: true, submission_count: 1 },
+    });
     await nextCall();
     const won = await stripe.disputes.retrieve(dispute.id);
     expect(won.status).toBe("won");
@@ -90,7 +105,10 @@ describe("a chargeback on a dispute test card", () => {
       "charge.dispute.funds_reinstated",
     ]);
     // A closed dispute takes no more evidence.
-    expect(await stripeError(stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "more" } }))).toMatchObject({ statusCode: 400, param: "evidence" });
+    expect(await stripeError(stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "more" } }))).toMatchObject({
+      statusCode: 400,
+      param: "evidence",
+    });
   });
 
   it("is lost with losing evidence, and lost when closed (accepted): no money comes back", async () => {
@@ -111,8 +129,14 @@ describe("a chargeback on a dispute test card", () => {
   it("keeps evidence unsubmitted with submit=false, refuses unknown evidence fields and unknown disputes", async () => {
     const dispute = await disputeOf(await paid("pm_card_createDispute", 2000));
     const saved = await stripe.disputes.update(dispute.id, { evidence: { customer_name: "A. Listener" }, submit: false });
-    expect(saved).toMatchObject({ status: "needs_response", evidence: { customer_name: "A. Listener" }, evidence_details: { has_evidence: true, submission_count: 0 } });
-    expect(await stripeError(stripe.disputes.update(dispute.id, { evidence: { not_a_field: "x" } as Stripe.DisputeUpdateParams.Evidence }))).toMatchObject({ statusCode: 400 });
+    expect(saved).toMatchObject({
+      status: "needs_response",
+      evidence: { customer_name: "A. Listener" },
+      evidence_details: { has_evidence: true, submission_count: 0 },
+    });
+    expect(await stripeError(stripe.disputes.update(dispute.id, { evidence: { not_a_field: "x" } as Stripe.DisputeUpdateParams.Evidence }))).toMatchObject({
+      statusCode: 400,
+    });
     expect(await stripeError(stripe.disputes.retrieve("du_missing"))).toMatchObject({ statusCode: 404, code: "resource_missing" });
   });
 });
@@ -132,8 +156,14 @@ describe("an inquiry and an early fraud warning", () => {
 
   it("the early-fraud-warning card emits radar.early_fraud_warning.created and opens no dispute", async () => {
     const intent = await paid("pm_card_createEarlyFraudWarning", 1500);
-    const warnings = (await stripe.events.list({ type: "radar.early_fraud_warning.created", limit: 10 })).data.map((e) => e.data.object as Stripe.Radar.EarlyFraudWarning);
-    expect(warnings.find((w) => w.charge === intent.latest_charge)).toMatchObject({ object: "radar.early_fraud_warning", actionable: true, payment_intent: intent.id });
+    const warnings = (await stripe.events.list({ type: "radar.early_fraud_warning.created", limit: 10 })).data.map(
+      (e) => e.data.object as Stripe.Radar.EarlyFraudWarning,
+    );
+    expect(warnings.find((w) => w.charge === intent.latest_charge)).toMatchObject({
+      object: "radar.early_fraud_warning",
+      actionable: true,
+      payment_intent: intent.id,
+    });
     expect((await stripe.disputes.list({ payment_intent: intent.id })).data).toHaveLength(0);
   });
 });

@@ -64,7 +64,9 @@ describe("the sandbox's idempotent answer and its work land together", () => {
     const ctx = createExecutionContext();
     const dying = new Stripe(SANDBOX_SECRET_KEY, {
       maxNetworkRetries: 0,
-      httpClient: Stripe.createFetchHttpClient((input, init) => worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, DB: stopping.db }, ctx)),
+      httpClient: Stripe.createFetchHttpClient((input, init) =>
+        worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, DB: stopping.db }, ctx),
+      ),
     });
     const params: Stripe.PaymentIntentCreateParams = { amount: 1234, currency: "usd", customer: customer.id };
     const key = `crash-${crypto.randomUUID()}`;
@@ -89,7 +91,9 @@ describe("the sandbox's idempotent answer and its work land together", () => {
     const key = `stopped-${crypto.randomUUID()}`;
     expect(await claimIdempotencyKey(env.DB, key, "fp")).toEqual({ kind: "claimed" });
     expect(await claimIdempotencyKey(env.DB, key, "fp")).toEqual({ kind: "in_progress" });
-    await env.DB.prepare("UPDATE sandbox_idempotency SET created_at = created_at - ? WHERE key = ?").bind(ABANDONED_CLAIM_MS + 1, key).run();
+    await env.DB.prepare("UPDATE sandbox_idempotency SET created_at = created_at - ? WHERE key = ?")
+      .bind(ABANDONED_CLAIM_MS + 1, key)
+      .run();
     expect(await claimIdempotencyKey(env.DB, key, "fp")).toEqual({ kind: "claimed" });
   });
 
@@ -107,7 +111,9 @@ describe("the sandbox's idempotent answer and its work land together", () => {
     expect(blocked.json.error).toMatchObject({ type: "idempotency_error" });
     expect((await stripe.customers.list({ email })).data).toEqual([]);
 
-    await env.DB.prepare("UPDATE sandbox_idempotency SET created_at = created_at - ? WHERE key = ?").bind(ABANDONED_CLAIM_MS + 1, `secret:${key}`).run();
+    await env.DB.prepare("UPDATE sandbox_idempotency SET created_at = created_at - ? WHERE key = ?")
+      .bind(ABANDONED_CLAIM_MS + 1, `secret:${key}`)
+      .run();
     const ran = await call("POST", "/v1/customers", { email }, SANDBOX_SECRET_KEY, { "Idempotency-Key": key });
     expect(ran.status).toBe(200);
     const replayed = await call("POST", "/v1/customers", { email }, SANDBOX_SECRET_KEY, { "Idempotency-Key": key });

@@ -29,7 +29,12 @@ describe("parameter lists typed against the SDK", () => {
 
 describe("parameters the pinned version removed", () => {
   it("refuses payment_method_types on PaymentIntent create with Stripe's 400 payment_method_types_no_longer_supported", async () => {
-    const answer = await call("POST", "/v1/payment_intents", { amount: "9900", currency: "usd", "payment_method_types[0]": "card", "metadata[probe]": "removed" });
+    const answer = await call("POST", "/v1/payment_intents", {
+      amount: "9900",
+      currency: "usd",
+      "payment_method_types[0]": "card",
+      "metadata[probe]": "removed",
+    });
     expect(answer.status).toBe(400);
     expect(answer.json.error).toMatchObject({ type: "invalid_request_error", code: "payment_method_types_no_longer_supported", param: "payment_method_types" });
     // Through the SDK (whose types no longer let it be written) the product would see the same refusal.
@@ -47,7 +52,11 @@ describe("parameters the pinned version removed", () => {
     expect(setup.status).toBe(400);
     expect(setup.json.error.code).toBe("payment_method_types_no_longer_supported");
 
-    const intent = await stripe.paymentIntents.create({ amount: 9900, currency: "usd", automatic_payment_methods: { enabled: true, allow_redirects: "never" } });
+    const intent = await stripe.paymentIntents.create({
+      amount: 9900,
+      currency: "usd",
+      automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+    });
     const server = await call("POST", `/v1/payment_intents/${intent.id}/confirm`, { payment_method: "pm_card_visa", "payment_method_types[0]": "card" });
     expect(server.status).toBe(400);
     expect(server.json.error.code).toBe("payment_method_types_no_longer_supported");
@@ -78,8 +87,19 @@ describe("parameters the pinned version removed", () => {
 
 describe("what replaced it", () => {
   it("takes allowed_payment_method_types on PaymentIntent create and shows it on the intent", async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 9900, currency: "usd", allowed_payment_method_types: ["card"], payment_method: "pm_card_visa", confirm: true });
-    expect(intent).toMatchObject({ status: "succeeded", allowed_payment_method_types: ["card"], automatic_payment_methods: null, payment_method_types: ["card"] });
+    const intent = await stripe.paymentIntents.create({
+      amount: 9900,
+      currency: "usd",
+      allowed_payment_method_types: ["card"],
+      payment_method: "pm_card_visa",
+      confirm: true,
+    });
+    expect(intent).toMatchObject({
+      status: "succeeded",
+      allowed_payment_method_types: ["card"],
+      automatic_payment_methods: null,
+      payment_method_types: ["card"],
+    });
   });
 
   it("refuses allowed_payment_method_types together with automatic_payment_methods (one way to choose payment methods)", async () => {
@@ -116,11 +136,21 @@ describe("lists split where Stripe's endpoints differ", () => {
       business_type: "individual",
       capabilities: { transfers: { requested: true } },
       business_profile: { mcc: "5735", url: "https://accessible.stripe.com", product_description: "Music distribution payouts" },
-      individual: { first_name: "Ada", last_name: "Lovelace", dob: { day: 1, month: 1, year: 1901 }, address: { line1: "address_full_match", city: "San Francisco", state: "CA", postal_code: "94111", country: "US" }, id_number: "000000000" },
+      individual: {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        dob: { day: 1, month: 1, year: 1901 },
+        address: { line1: "address_full_match", city: "San Francisco", state: "CA", postal_code: "94111", country: "US" },
+        id_number: "000000000",
+      },
     });
     expect(account.business_profile).toMatchObject({ mcc: "5735", url: "https://accessible.stripe.com", product_description: "Music distribution payouts" });
     const answer = await call("POST", `/v1/accounts/${account.id}`, { "individual[dob][hour]": "3" });
     expect(answer.status).toBe(400);
-    expect(answer.json.error).toMatchObject({ code: "parameter_unknown", param: "individual[dob][hour]", message: "Received unknown parameter: individual[dob][hour]" });
+    expect(answer.json.error).toMatchObject({
+      code: "parameter_unknown",
+      param: "individual[dob][hour]",
+      message: "Received unknown parameter: individual[dob][hour]",
+    });
   });
 });

@@ -17,7 +17,8 @@ const setLimits = async (fields: Record<string, string>) => {
 };
 
 /** Sends `count` requests at once; answers their statuses, in order. */
-const burst = (count: number, send: (index: number) => Promise<{ status: number }>) => Promise.all(Array.from({ length: count }, (_, index) => send(index).then((a) => a.status)));
+const burst = (count: number, send: (index: number) => Promise<{ status: number }>) =>
+  Promise.all(Array.from({ length: count }, (_, index) => send(index).then((a) => a.status)));
 
 /**
  * Sends one request at a time until one is refused (429), and answers it. The limiter is a token

@@ -20,12 +20,18 @@ const available = async () => (await stripe.balance.retrieve()).available.find((
 
 /** A card as the browser's form creates it (the publishable key), for test numbers with no `pm_card_…` id. */
 async function browserCard(number: string): Promise<string> {
-  const created = await call("POST", "/v1/payment_methods", { type: "card", "card[number]": number, "card[exp_month]": "12", "card[exp_year]": "2034", "card[cvc]": "123" }, SANDBOX_PUBLISHABLE_KEY);
+  const created = await call(
+    "POST",
+    "/v1/payment_methods",
+    { type: "card", "card[number]": number, "card[exp_month]": "12", "card[exp_year]": "2034", "card[cvc]": "123" },
+    SANDBOX_PUBLISHABLE_KEY,
+  );
   expect(created.status, created.text).toBe(200);
   return created.json.id as string;
 }
 
-const paid = (amount = 9900, paymentMethod = "pm_card_visa") => stripe.paymentIntents.create({ amount, currency: "usd", payment_method: paymentMethod, confirm: true });
+const paid = (amount = 9900, paymentMethod = "pm_card_visa") =>
+  stripe.paymentIntents.create({ amount, currency: "usd", payment_method: paymentMethod, confirm: true });
 const chargeOf = async (intent: Stripe.PaymentIntent) => stripe.charges.retrieve(intent.latest_charge as string);
 
 describe("refunding a payment", () => {
@@ -33,7 +39,16 @@ describe("refunding a payment", () => {
     const intent = await paid(9900);
     const before = await available();
     const refund = await stripe.refunds.create({ payment_intent: intent.id, reason: "requested_by_customer", metadata: { refundId: "ours-1" } });
-    expect(refund).toMatchObject({ object: "refund", amount: 9900, currency: "usd", status: "succeeded", payment_intent: intent.id, charge: intent.latest_charge, reason: "requested_by_customer", metadata: { refundId: "ours-1" } });
+    expect(refund).toMatchObject({
+      object: "refund",
+      amount: 9900,
+      currency: "usd",
+      status: "succeeded",
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      reason: "requested_by_customer",
+      metadata: { refundId: "ours-1" },
+    });
     expect(refund.id).toMatch(/^re_[A-Za-z0-9]{24}$/);
 
     expect(await chargeOf(intent)).toMatchObject({ amount_refunded: 9900, refunded: true });
@@ -102,7 +117,9 @@ describe("refunding a payment", () => {
     const replay = await call("POST", "/v1/refunds", fields, undefined, { "Idempotency-Key": key });
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(replay.json.id).toBe(first.json.id);
-    expect(await stripeError(stripe.refunds.create({ payment_intent: intent.id, amount: 100 }, { idempotencyKey: key }))).toMatchObject({ type: "StripeIdempotencyError" });
+    expect(await stripeError(stripe.refunds.create({ payment_intent: intent.id, amount: 100 }, { idempotencyKey: key }))).toMatchObject({
+      type: "StripeIdempotencyError",
+    });
     expect((await stripe.refunds.list({ payment_intent: intent.id })).data).toHaveLength(1);
   });
 });
@@ -150,7 +167,10 @@ describe("an account that does not debit its bank: a refund the available balanc
     try {
       expect((await debitNegativeBalances(false)).payments.debit_negative_balances).toBe(false);
       expect((await stripe.balanceSettings.retrieve()).payments.debit_negative_balances).toBe(false);
-      expect(await stripeError(stripe.balanceSettings.update({ payments: { payouts: { statement_descriptor: "JPLAY" } } }))).toMatchObject({ statusCode: 400, param: "payments[payouts]" });
+      expect(await stripeError(stripe.balanceSettings.update({ payments: { payouts: { statement_descriptor: "JPLAY" } } }))).toMatchObject({
+        statusCode: 400,
+        param: "payments[payouts]",
+      });
     } finally {
       await debitNegativeBalances(true);
     }
@@ -186,12 +206,19 @@ describe("an account that does not debit its bank: a refund the available balanc
       const sent = await stripe.refunds.retrieve(waiting.id);
       expect(sent).toMatchObject({ status: "succeeded" });
       expect(sent.pending_reason).toBeUndefined();
-      expect(await stripe.balanceTransactions.retrieve(sent.balance_transaction as string)).toMatchObject({ type: "refund", amount: -amount, source: waiting.id });
+      expect(await stripe.balanceTransactions.retrieve(sent.balance_transaction as string)).toMatchObject({
+        type: "refund",
+        amount: -amount,
+        source: waiting.id,
+      });
       expect((await stripe.refunds.retrieve(second.id)).status).toBe("succeeded");
 
       const events = await eventsFor(waiting.id);
       expect(events.map((e) => e.type).sort()).toEqual(["charge.refund.updated", "refund.created", "refund.updated"]);
-      expect(events.find((e) => e.type === "refund.updated")!.data.previous_attributes).toMatchObject({ status: "pending", pending_reason: "insufficient_funds" });
+      expect(events.find((e) => e.type === "refund.updated")!.data.previous_attributes).toMatchObject({
+        status: "pending",
+        pending_reason: "insufficient_funds",
+      });
     } finally {
       await debitNegativeBalances(true);
     }

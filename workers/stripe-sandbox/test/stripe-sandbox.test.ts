@@ -76,7 +76,13 @@ describe("Stripe wire format", () => {
     const customer = (await call("POST", "/v1/customers", { "metadata[k]": "v" })).json;
     const created = await call("POST", "/v1/payment_intents", { amount: "1999", currency: "USD", customer: customer.id, "expand[]": "customer" });
     expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({ object: "payment_intent", amount: 1999, currency: "usd", status: "requires_payment_method", customer: { id: customer.id, object: "customer" } });
+    expect(created.json).toMatchObject({
+      object: "payment_intent",
+      amount: 1999,
+      currency: "usd",
+      status: "requires_payment_method",
+      customer: { id: customer.id, object: "customer" },
+    });
     expect(created.json.client_secret).toMatch(new RegExp(`^${created.json.id}_secret_[A-Za-z0-9]+$`));
     expect(created.text).toContain('\n  "id"'); // pretty-printed, as Stripe answers
 
@@ -205,9 +211,25 @@ describe("off-session payments", () => {
   it.each(["4242424242424242", "5555555555554444"])("charges a saved %s", async (number) => {
     const { customer, paymentMethod } = await savedCard(number);
     const intent = await chargeOffSession(customer.id, paymentMethod, { metadata: { song: "s1" } });
-    expect(intent).toMatchObject({ object: "payment_intent", status: "succeeded", amount: 9900, amount_received: 9900, currency: "usd", payment_method: paymentMethod, last_payment_error: null });
+    expect(intent).toMatchObject({
+      object: "payment_intent",
+      status: "succeeded",
+      amount: 9900,
+      amount_received: 9900,
+      currency: "usd",
+      payment_method: paymentMethod,
+      last_payment_error: null,
+    });
     const charge = await stripe.charges.retrieve(intent.latest_charge as string);
-    expect(charge).toMatchObject({ object: "charge", status: "succeeded", paid: true, captured: true, amount: 9900, payment_intent: intent.id, metadata: { song: "s1" } });
+    expect(charge).toMatchObject({
+      object: "charge",
+      status: "succeeded",
+      paid: true,
+      captured: true,
+      amount: 9900,
+      payment_intent: intent.id,
+      metadata: { song: "s1" },
+    });
     expect(charge.id).toMatch(/^ch_/);
     const expanded = await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge", "payment_method"] });
     expect(expanded.latest_charge).toMatchObject({ id: charge.id, object: "charge" });
@@ -222,9 +244,19 @@ describe("off-session payments", () => {
     expect(error).toMatchObject({ statusCode: 402, code: "card_declined", decline_code: "generic_decline" });
     const intent = error.payment_intent!;
     expect(intent).toMatchObject({ status: "requires_payment_method", payment_method: null, amount_received: 0 });
-    expect(intent.last_payment_error).toMatchObject({ type: "card_error", code: "card_declined", decline_code: "generic_decline", payment_method: { id: paymentMethod } });
+    expect(intent.last_payment_error).toMatchObject({
+      type: "card_error",
+      code: "card_declined",
+      decline_code: "generic_decline",
+      payment_method: { id: paymentMethod },
+    });
     expect(intent.latest_charge).toBe(error.charge);
-    expect(await stripe.charges.retrieve(error.charge!)).toMatchObject({ status: "failed", paid: false, failure_code: "card_declined", outcome: { type: "issuer_declined" } });
+    expect(await stripe.charges.retrieve(error.charge!)).toMatchObject({
+      status: "failed",
+      paid: false,
+      failure_code: "card_declined",
+      outcome: { type: "issuer_declined" },
+    });
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe("requires_payment_method");
     expect((await eventsFor(intent.id)).map((e) => e.type)).toContain("payment_intent.payment_failed");
   });
@@ -239,7 +271,9 @@ describe("off-session payments", () => {
     ["pm_card_radarBlock", "card_declined", "fraudulent"],
   ] as const)("declines a payment with %s as %s / %s", async (paymentMethod, code, declineCode) => {
     const customer = await stripe.customers.create();
-    const error = await stripeError(stripe.paymentIntents.create({ amount: 4999, currency: "usd", customer: customer.id, payment_method: paymentMethod, confirm: true }));
+    const error = await stripeError(
+      stripe.paymentIntents.create({ amount: 4999, currency: "usd", customer: customer.id, payment_method: paymentMethod, confirm: true }),
+    );
     expect(error).toMatchObject({ statusCode: 402, code, decline_code: declineCode });
     expect(error.payment_intent).toMatchObject({ status: "requires_payment_method", last_payment_error: { code, decline_code: declineCode } });
   });
@@ -252,10 +286,12 @@ describe("3-D Secure", () => {
     expect(confirmed.json).toMatchObject({ status: "requires_action", next_action: { type: "use_stripe_sdk" } });
 
     const failed = await browserAuthenticate("setup_intents", intent, "fail");
-    expect(failed.json).toMatchObject({ status: "requires_payment_method", payment_method: null, last_setup_error: { code: "setup_intent_authentication_failure" } });
-    expect((await eventsFor(intent.id)).map((e) => e.type)).toEqual(
-      expect.arrayContaining(["setup_intent.requires_action", "setup_intent.setup_failed"]),
-    );
+    expect(failed.json).toMatchObject({
+      status: "requires_payment_method",
+      payment_method: null,
+      last_setup_error: { code: "setup_intent_authentication_failure" },
+    });
+    expect((await eventsFor(intent.id)).map((e) => e.type)).toEqual(expect.arrayContaining(["setup_intent.requires_action", "setup_intent.setup_failed"]));
 
     const retried = await browserConfirm("setup_intents", intent, cardFields("4000002500003155"));
     expect(retried.json.status).toBe("requires_action");
@@ -267,13 +303,26 @@ describe("3-D Secure", () => {
     const offSession = await chargeOffSession(customer.id, paymentMethod);
     expect(offSession.status).toBe("succeeded");
 
-    const onSession = await stripe.paymentIntents.create({ amount: 4999, currency: "usd", customer: customer.id, payment_method: paymentMethod, confirm: true });
+    const onSession = await stripe.paymentIntents.create({
+      amount: 4999,
+      currency: "usd",
+      customer: customer.id,
+      payment_method: paymentMethod,
+      confirm: true,
+    });
     expect(onSession).toMatchObject({ status: "requires_action", next_action: { type: "use_stripe_sdk" }, payment_method: paymentMethod });
     const paid = await browserAuthenticate("payment_intents", onSession, "complete");
     expect(paid.json).toMatchObject({ status: "succeeded", amount_received: 4999 });
 
     const neverSetUp = await stripeError(
-      stripe.paymentIntents.create({ amount: 4999, currency: "usd", customer: customer.id, payment_method: "pm_card_authenticationRequiredOnSetup", off_session: true, confirm: true }),
+      stripe.paymentIntents.create({
+        amount: 4999,
+        currency: "usd",
+        customer: customer.id,
+        payment_method: "pm_card_authenticationRequiredOnSetup",
+        off_session: true,
+        confirm: true,
+      }),
     );
     expect(neverSetUp).toMatchObject({ code: "authentication_required", decline_code: "authentication_required" });
   });
@@ -353,10 +402,16 @@ describe("keys and client secrets", () => {
     // (https://docs.stripe.com/keys#obtain-api-keys). A browser always says where it is: Sec-Fetch-Site, or Origin.
     const customer = await stripe.customers.create();
     const intent = await stripe.paymentIntents.create({ amount: 4999, currency: "usd", customer: customer.id });
-    for (const browser of [{ "Sec-Fetch-Site": "same-origin" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "http://jplay.test" }] as Record<string, string>[]) {
+    for (const browser of [{ "Sec-Fetch-Site": "same-origin" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "http://jplay.test" }] as Record<
+      string,
+      string
+    >[]) {
       const created = await call("POST", "/v1/customers", { email: "from-a-browser@example.com" }, SANDBOX_SECRET_KEY, browser);
       expect(created.status, JSON.stringify(browser)).toBe(401);
-      expect(created.json.error).toMatchObject({ type: "invalid_request_error", message: expect.stringMatching(/^Secret API keys cannot be used from a browser/) });
+      expect(created.json.error).toMatchObject({
+        type: "invalid_request_error",
+        message: expect.stringMatching(/^Secret API keys cannot be used from a browser/),
+      });
       const read = await call("GET", `/v1/payment_intents/${intent.id}`, {}, SANDBOX_SECRET_KEY, browser);
       expect(read.status, JSON.stringify(browser)).toBe(401);
     }
@@ -367,13 +422,28 @@ describe("keys and client secrets", () => {
     expect(retrieved.status).toBe(200);
     expect(retrieved.json).toMatchObject({ id: intent.id, status: "requires_payment_method" });
     const toPay = await stripe.paymentIntents.create({ amount: 4999, currency: "usd", customer: customer.id });
-    const paid = await call("POST", `/v1/payment_intents/${toPay.id}/confirm`, { client_secret: toPay.client_secret!, ...cardFields("4242424242424242") }, SANDBOX_PUBLISHABLE_KEY, browser);
+    const paid = await call(
+      "POST",
+      `/v1/payment_intents/${toPay.id}/confirm`,
+      { client_secret: toPay.client_secret!, ...cardFields("4242424242424242") },
+      SANDBOX_PUBLISHABLE_KEY,
+      browser,
+    );
     expect(paid.status).toBe(200);
     expect(paid.json).toMatchObject({ id: toPay.id, status: "succeeded", amount_received: 4999 });
   });
 
   it("refuses the publishable key on every list: what other customers did is never the browser's to read", async () => {
-    for (const path of ["/v1/payment_intents", "/v1/setup_intents", "/v1/events", "/v1/customers", "/v1/charges", "/v1/payment_methods", "/v1/accounts", "/v1/transfers"]) {
+    for (const path of [
+      "/v1/payment_intents",
+      "/v1/setup_intents",
+      "/v1/events",
+      "/v1/customers",
+      "/v1/charges",
+      "/v1/payment_methods",
+      "/v1/accounts",
+      "/v1/transfers",
+    ]) {
       for (const headers of [{}, { "Sec-Fetch-Site": "same-origin" }] as Record<string, string>[]) {
         const res = await call("GET", path, {}, SANDBOX_PUBLISHABLE_KEY, headers);
         expect(res.status, path).toBe(401);
@@ -412,11 +482,23 @@ describe("idempotency", () => {
     const customer = await stripe.customers.create();
     const key = crypto.randomUUID();
     const headers = { "Idempotency-Key": key };
-    const unknown = await call("POST", "/v1/payment_intents", { amount: "9900", currency: "usd", customer: customer.id, colour: "red" }, SANDBOX_SECRET_KEY, headers);
+    const unknown = await call(
+      "POST",
+      "/v1/payment_intents",
+      { amount: "9900", currency: "usd", customer: customer.id, colour: "red" },
+      SANDBOX_SECRET_KEY,
+      headers,
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.json.error).toMatchObject({ code: "parameter_unknown" });
     // The same invalid request again runs again (it is not a replay), and so does the corrected one.
-    const again = await call("POST", "/v1/payment_intents", { amount: "9900", currency: "usd", customer: customer.id, colour: "red" }, SANDBOX_SECRET_KEY, headers);
+    const again = await call(
+      "POST",
+      "/v1/payment_intents",
+      { amount: "9900", currency: "usd", customer: customer.id, colour: "red" },
+      SANDBOX_SECRET_KEY,
+      headers,
+    );
     expect(again.status).toBe(400);
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
     const missing = await call("POST", "/v1/payment_intents", { currency: "usd", customer: customer.id }, SANDBOX_SECRET_KEY, headers);
@@ -439,7 +521,14 @@ describe("idempotency", () => {
   it("replays a decline (4xx) without charging again", async () => {
     const { customer, paymentMethod } = await savedCard("4000000000000341");
     const key = crypto.randomUUID();
-    const attempt = () => call("POST", "/v1/payment_intents", { amount: "9900", currency: "usd", customer: customer.id, payment_method: paymentMethod, off_session: "true", confirm: "true" }, SANDBOX_SECRET_KEY, { "Idempotency-Key": key });
+    const attempt = () =>
+      call(
+        "POST",
+        "/v1/payment_intents",
+        { amount: "9900", currency: "usd", customer: customer.id, payment_method: paymentMethod, off_session: "true", confirm: "true" },
+        SANDBOX_SECRET_KEY,
+        { "Idempotency-Key": key },
+      );
     const declined = await attempt();
     const replay = await attempt();
     expect(declined.status).toBe(402);
@@ -464,13 +553,19 @@ describe("idempotency", () => {
     await claimIdempotencyKey(env.DB, `secret:${busy}`, fingerprint);
     const res = await call("POST", "/v1/customers", { email: "busy@example.com" }, SANDBOX_SECRET_KEY, { "Idempotency-Key": busy });
     expect(res.status).toBe(409);
-    expect(res.json.error).toMatchObject({ type: "idempotency_error", message: expect.stringMatching(/^There is currently another in-progress request using this Idempotent Key/) });
+    expect(res.json.error).toMatchObject({
+      type: "idempotency_error",
+      message: expect.stringMatching(/^There is currently another in-progress request using this Idempotent Key/),
+    });
   });
 
   it("confirms one intent once even when two confirms race", async () => {
     const { customer, paymentMethod } = await savedCard("4242424242424242");
     const intent = await stripe.paymentIntents.create({ amount: 9900, currency: "usd", customer: customer.id, payment_method: paymentMethod });
-    const results = await Promise.allSettled([stripe.paymentIntents.confirm(intent.id, { off_session: true }), stripe.paymentIntents.confirm(intent.id, { off_session: true })]);
+    const results = await Promise.allSettled([
+      stripe.paymentIntents.confirm(intent.id, { off_session: true }),
+      stripe.paymentIntents.confirm(intent.id, { off_session: true }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await stripe.charges.list({ payment_intent: intent.id })).data).toHaveLength(1);
   });
@@ -499,7 +594,10 @@ describe("faults on demand", () => {
     const { client, sent } = recordingClient();
     const intent = await client.paymentIntents.create({ amount: 9900, currency: "usd", customer: customer.id });
     // Two attempts with the SDK's own key: the 500 (nothing stored, no Stripe-Should-Retry), then the retry that did the work.
-    expect(sent.map((s) => [s.status, s.shouldRetry])).toEqual([[500, null], [200, null]]);
+    expect(sent.map((s) => [s.status, s.shouldRetry])).toEqual([
+      [500, null],
+      [200, null],
+    ]);
     expect(sent[0]!.key).toMatch(/^stripe-node-retry-/);
     expect(sent[1]!.key).toBe(sent[0]!.key);
     expect(await armedFaults()).toBe(0);
@@ -598,7 +696,14 @@ describe("faults on demand", () => {
     // The held answer (TIMEOUT_HOLD_MS, 25 s) always outlasts the client's 3 s; the retry's stored
     // answer comes at once, with room to spare on a busy machine.
     const impatient = sandboxStripe({ maxNetworkRetries: 1, timeout: 3_000 });
-    const intent = await impatient.paymentIntents.create({ amount: 9900, currency: "usd", customer: customer.id, payment_method: paymentMethod, off_session: true, confirm: true });
+    const intent = await impatient.paymentIntents.create({
+      amount: 9900,
+      currency: "usd",
+      customer: customer.id,
+      payment_method: paymentMethod,
+      off_session: true,
+      confirm: true,
+    });
     expect(intent.status).toBe("succeeded");
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data.map((p) => p.id)).toEqual([intent.id]);
     expect((await stripe.charges.list({ payment_intent: intent.id })).data).toHaveLength(1);

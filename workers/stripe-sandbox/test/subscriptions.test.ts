@@ -71,7 +71,8 @@ async function activeSubscription(save: Save = "on_subscription", number?: strin
 const periodOf = (subscription: Stripe.Subscription) => subscription.items.data[0]!;
 
 /** Moves the clock just past the subscription's current period end (the next call then renews). */
-const passPeriodEnd = (subscription: Stripe.Subscription) => advanceClock(periodOf(subscription).current_period_end - periodOf(subscription).current_period_start + 60);
+const passPeriodEnd = (subscription: Stripe.Subscription) =>
+  advanceClock(periodOf(subscription).current_period_end - periodOf(subscription).current_period_start + 60);
 
 /** An active subscription whose card, from now on, behaves like the test card `number`, past its period end (the renewal tried once). */
 async function renewedWhileCardBehavesLike(number: string) {
@@ -87,7 +88,11 @@ const eventTypes = async (objectId: string) => (await eventsFor(stripe, objectId
 describe("the first invoice", () => {
   it("with save_default_payment_method=on_subscription, makes the card that paid it the subscription's default_payment_method", async () => {
     const { subscription, invoice, paymentMethod, clientSecret } = await activeSubscription("on_subscription");
-    expect(subscription).toMatchObject({ status: "active", default_payment_method: paymentMethod, payment_settings: { save_default_payment_method: "on_subscription" } });
+    expect(subscription).toMatchObject({
+      status: "active",
+      default_payment_method: paymentMethod,
+      payment_settings: { save_default_payment_method: "on_subscription" },
+    });
     expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: "paid", amount_paid: 1499, billing_reason: "subscription_create" });
     // Saved for the renewals Stripe charges without the cardholder, and attached to the customer.
     expect(await stripe.paymentIntents.retrieve(intentIdOf(clientSecret))).toMatchObject({ status: "succeeded", setup_future_usage: "off_session" });
@@ -179,7 +184,12 @@ describe("renewals on the sandbox clock", () => {
     expect((await stripe.charges.list({ customer: subscription.customer as string, limit: 10 })).data.filter((c) => c.status === "failed")).toHaveLength(0);
 
     // The cardholder completes the bank's challenge in the browser (publishable key and client secret).
-    const authenticated = await call("POST", `/v1/payment_intents/${intent.id}/authenticate`, { client_secret: clientSecret, outcome: "complete" }, SANDBOX_PUBLISHABLE_KEY);
+    const authenticated = await call(
+      "POST",
+      `/v1/payment_intents/${intent.id}/authenticate`,
+      { client_secret: clientSecret, outcome: "complete" },
+      SANDBOX_PUBLISHABLE_KEY,
+    );
     expect(authenticated.json.status, authenticated.text).toBe("succeeded");
     const recovered = await stripe.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
     expect(recovered.status).toBe("active");
@@ -252,7 +262,10 @@ describe("renewals on the sandbox clock", () => {
     const paid = await stripe.invoices.pay(invoiceId, { payment_method: replacement.id, off_session: true });
     expect(paid).toMatchObject({ id: invoiceId, status: "paid", next_payment_attempt: null });
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("active");
-    expect(await stripeError(stripe.invoices.pay(invoiceId, { payment_method: replacement.id }))).toMatchObject({ statusCode: 400, message: "Invoice is already paid" });
+    expect(await stripeError(stripe.invoices.pay(invoiceId, { payment_method: replacement.id }))).toMatchObject({
+      statusCode: 400,
+      message: "Invoice is already paid",
+    });
   });
 
   it("without a default card on the subscription, charges the customer's invoice default, and with neither there is nothing to charge: past_due", async () => {
@@ -274,7 +287,9 @@ describe("renewals on the sandbox clock", () => {
   it("a past_due subscription whose invoice is paid later becomes active again", async () => {
     const { subscription, paymentMethod } = await activeSubscription();
     expect((await call("POST", `/v1/test_helpers/subscriptions/${subscription.id}/fail_renewal`)).json).toMatchObject({ status: "past_due" });
-    const invoice = await stripe.invoices.retrieve((await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string, { expand: ["confirmation_secret"] });
+    const invoice = await stripe.invoices.retrieve((await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string, {
+      expand: ["confirmation_secret"],
+    });
     expect(invoice.status).toBe("open");
     // The artist pays the open invoice with a new card, on-session.
     expect((await payInBrowser(invoice.confirmation_secret!.client_secret, "5555555555554444")).json.status).toBe("succeeded");
@@ -304,7 +319,9 @@ describe("an unpaid first invoice", () => {
     expect(types).not.toContain("customer.subscription.deleted");
     const update = (await eventsFor(stripe, subscription.id)).find((e) => e.type === "customer.subscription.updated")!;
     expect(update.data.previous_attributes).toMatchObject({ status: "incomplete" });
-    await eventually(async () => expect((await deliveriesAbout(subscription.id)).some((d) => (JSON.parse(d.body) as { id: string }).id === update.id)).toBe(true));
+    await eventually(async () =>
+      expect((await deliveriesAbout(subscription.id)).some((d) => (JSON.parse(d.body) as { id: string }).id === update.id)).toBe(true),
+    );
 
     // The browser still holding the client secret can no longer pay it.
     const late = await payInBrowser(clientSecret);
@@ -342,7 +359,13 @@ describe("cancel at period end", () => {
     expect(update!.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null });
 
     const resumed = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
-    expect(resumed).toMatchObject({ status: "active", cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancellation_details: { reason: null } });
+    expect(resumed).toMatchObject({
+      status: "active",
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      cancellation_details: { reason: null },
+    });
     // Resumed, it renews as before.
     await passPeriodEnd(subscription);
     expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: "active", cancel_at_period_end: false });
@@ -370,9 +393,15 @@ describe("cancel at period end", () => {
 
   it("is refused on an incomplete subscription; unknown parameters are refused", async () => {
     const { subscription } = await newSubscription();
-    expect(await stripeError(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }))).toMatchObject({ statusCode: 400, param: "cancel_at_period_end" });
+    expect(await stripeError(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }))).toMatchObject({
+      statusCode: 400,
+      param: "cancel_at_period_end",
+    });
     expect(await stripeError(stripe.subscriptions.update(subscription.id, { trial_end: "now" }))).toMatchObject({ statusCode: 400, code: "parameter_unknown" });
-    expect(await stripe.subscriptions.update(subscription.id, { metadata: { note: "kept" } })).toMatchObject({ status: "incomplete", metadata: { note: "kept" } });
+    expect(await stripe.subscriptions.update(subscription.id, { metadata: { note: "kept" } })).toMatchObject({
+      status: "incomplete",
+      metadata: { note: "kept" },
+    });
   });
 });
 
@@ -398,7 +427,9 @@ describe("updating default_payment_method", () => {
     const { subscription } = await activeSubscription();
     const stranger = await stripe.paymentMethods.attach("pm_card_visa", { customer: (await stripe.customers.create({})).id });
     const notAttached = await stripeError(stripe.subscriptions.update(subscription.id, { default_payment_method: stranger.id }));
-    expect(notAttached.message).toBe(`The customer does not have a payment method with the ID ${stranger.id}. The payment method must be attached to the customer.`);
+    expect(notAttached.message).toBe(
+      `The customer does not have a payment method with the ID ${stranger.id}. The payment method must be attached to the customer.`,
+    );
     expect(notAttached.param).toBe("default_payment_method");
     expect((await stripe.subscriptions.retrieve(subscription.id)).default_payment_method).not.toBe(stranger.id);
 
@@ -425,6 +456,10 @@ describe("test clocks", () => {
 
     expect(await stripe.testHelpers.testClocks.del(clock.id)).toEqual({ id: clock.id, object: "test_helpers.test_clock", deleted: true });
     expect(await stripeError(stripe.testHelpers.testClocks.retrieve(clock.id))).toMatchObject({ statusCode: 404, code: "resource_missing" });
-    expect(await stripeError(stripe.customers.create({ test_clock: clock.id }))).toMatchObject({ statusCode: 400, code: "resource_missing", param: "test_clock" });
+    expect(await stripeError(stripe.customers.create({ test_clock: clock.id }))).toMatchObject({
+      statusCode: 400,
+      code: "resource_missing",
+      param: "test_clock",
+    });
   });
 });

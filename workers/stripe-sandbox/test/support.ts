@@ -122,7 +122,10 @@ const RECORDER = "https://webhook-endpoint.test";
  */
 export async function subscribeRecorder(stripe: Stripe): Promise<void> {
   const existing = (await stripe.webhookEndpoints.list({ limit: 100 })).data.map((endpoint) => endpoint.url);
-  for (const [path, connect] of [[PLATFORM_ENDPOINT, false], [CONNECT_ENDPOINT, true]] as const) {
+  for (const [path, connect] of [
+    [PLATFORM_ENDPOINT, false],
+    [CONNECT_ENDPOINT, true],
+  ] as const) {
     const url = `${PRODUCT_ORIGIN}${path}`;
     if (existing.includes(url)) continue;
     await stripe.webhookEndpoints.create({ url, connect, enabled_events: ["*"], api_version: Stripe.API_VERSION });

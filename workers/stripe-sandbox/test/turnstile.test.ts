@@ -12,7 +12,11 @@ const ORIGIN = "http://127.0.0.1:8787";
 
 async function issue(sitekey = env.TURNSTILE_SITE_KEY, action = "payment-setup") {
   const answer = await exports.default.fetch(
-    new Request(`${ORIGIN}/turnstile/v0/challenge`, { method: "POST", headers: { "Content-Type": "application/json", Origin: ORIGIN }, body: JSON.stringify({ sitekey, action }) }),
+    new Request(`${ORIGIN}/turnstile/v0/challenge`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: ORIGIN },
+      body: JSON.stringify({ sitekey, action }),
+    }),
   );
   return { status: answer.status, token: answer.ok ? (await answer.json<{ token: string }>()).token : "" };
 }
@@ -29,7 +33,9 @@ interface Verdict {
 async function siteverify(fields: Record<string, string>, as: "form" | "json" = "form", headers: Record<string, string> = {}) {
   const body = as === "form" ? new URLSearchParams(fields).toString() : JSON.stringify(fields);
   const type = as === "form" ? "application/x-www-form-urlencoded" : "application/json";
-  const answer = await exports.default.fetch(new Request("https://challenges.cloudflare.com/turnstile/v0/siteverify", { method: "POST", headers: { "Content-Type": type, ...headers }, body }));
+  const answer = await exports.default.fetch(
+    new Request("https://challenges.cloudflare.com/turnstile/v0/siteverify", { method: "POST", headers: { "Content-Type": type, ...headers }, body }),
+  );
   return { status: answer.status, verdict: await answer.json<Verdict>() };
 }
 
@@ -52,7 +58,9 @@ describe("the Turnstile stand-in", () => {
     expect(first.verdict).toMatchObject({ success: true, "error-codes": [], hostname: "127.0.0.1", action: "payment-setup" });
     expect(Date.parse(first.verdict.challenge_ts!)).toBeGreaterThan(0);
     // Replayed, as JSON this time: spent.
-    expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response: token }, "json")).verdict).toEqual(expect.objectContaining({ success: false, "error-codes": ["timeout-or-duplicate"] }));
+    expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response: token }, "json")).verdict).toEqual(
+      expect.objectContaining({ success: false, "error-codes": ["timeout-or-duplicate"] }),
+    );
   });
 
   it("two verifications of one token at once: exactly one succeeds", async () => {
@@ -63,7 +71,10 @@ describe("the Turnstile stand-in", () => {
 
   it("a wrong or missing secret is refused and does not spend the token", async () => {
     const { token } = await issue();
-    expect((await siteverify({ secret: `${env.TURNSTILE_SECRET_KEY}x`, response: token })).verdict).toMatchObject({ success: false, "error-codes": ["invalid-input-secret"] });
+    expect((await siteverify({ secret: `${env.TURNSTILE_SECRET_KEY}x`, response: token })).verdict).toMatchObject({
+      success: false,
+      "error-codes": ["invalid-input-secret"],
+    });
     expect((await siteverify({ secret: "constructor", response: token })).verdict).toMatchObject({ success: false, "error-codes": ["invalid-input-secret"] });
     expect((await siteverify({ response: token })).verdict).toMatchObject({ success: false, "error-codes": ["missing-input-secret"] });
     expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response: token })).verdict.success).toBe(true);
@@ -71,7 +82,10 @@ describe("the Turnstile stand-in", () => {
 
   it("a made-up, missing or oversized token is refused", async () => {
     for (const response of ["0.standin.made-up", "__proto__", "x".repeat(2049)]) {
-      expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response })).verdict, response.slice(0, 20)).toMatchObject({ success: false, "error-codes": ["invalid-input-response"] });
+      expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response })).verdict, response.slice(0, 20)).toMatchObject({
+        success: false,
+        "error-codes": ["invalid-input-response"],
+      });
     }
     expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY })).verdict).toMatchObject({ success: false, "error-codes": ["missing-input-response"] });
   });
@@ -86,7 +100,10 @@ describe("the Turnstile stand-in", () => {
     await advanceClock(299);
     expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response: used })).verdict.success).toBe(true);
     await advanceClock(2);
-    expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response: token })).verdict).toMatchObject({ success: false, "error-codes": ["timeout-or-duplicate"] });
+    expect((await siteverify({ secret: env.TURNSTILE_SECRET_KEY, response: token })).verdict).toMatchObject({
+      success: false,
+      "error-codes": ["timeout-or-duplicate"],
+    });
   });
 
   it("a browser may not call siteverify (the secret belongs on a server)", async () => {

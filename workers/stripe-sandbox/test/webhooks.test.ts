@@ -71,7 +71,9 @@ describe("events", () => {
     expect(header).toMatch(new RegExp(`^t=${now},v1=[0-9a-f]{64}$`));
     const event = await Stripe.webhooks.constructEventAsync(payload, header, secret, undefined, provider);
     expect(event.id).toBe("evt_signed");
-    await expect(Stripe.webhooks.constructEventAsync(payload, header, "whsec_wrong", undefined, provider)).rejects.toThrow(Stripe.errors.StripeSignatureVerificationError);
+    await expect(Stripe.webhooks.constructEventAsync(payload, header, "whsec_wrong", undefined, provider)).rejects.toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     const stale = await signWebhookPayload(payload, secret, now - 600);
     await expect(Stripe.webhooks.constructEventAsync(payload, stale, secret, undefined, provider)).rejects.toThrow(/tolerance/);
     expect(await signWebhookPayload(payload, secret, now)).toBe(header);
@@ -171,7 +173,13 @@ describe("unordered delivery, as Stripe promises neither order nor one delivery"
     expect((await call("POST", "/v1/test_helpers/webhooks", { delivery: "unordered" })).json).toMatchObject({ delivery: "unordered" });
     try {
       const customer = await stripe.customers.create({ email: uniqueEmail("unordered") });
-      const intent = await settledCall("POST", "/v1/payment_intents", { amount: "2500", currency: "usd", customer: customer.id, payment_method: "pm_card_visa", confirm: "true" });
+      const intent = await settledCall("POST", "/v1/payment_intents", {
+        amount: "2500",
+        currency: "usd",
+        customer: customer.id,
+        payment_method: "pm_card_visa",
+        confirm: "true",
+      });
       expect(intent.status, intent.text).toBe(200);
       const events = await eventsFor(stripe, intent.json.id as string);
       expect(events.map((e) => e.type).sort()).toEqual(["payment_intent.created", "payment_intent.succeeded"]);
@@ -194,16 +202,27 @@ describe("webhook endpoints, as Stripe keeps them", () => {
   it("sends an event only to the endpoints that asked for its type, each signed with its own secret", async () => {
     const extra = await stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: ["customer.updated"], api_version: Stripe.API_VERSION });
     try {
-      expect(extra).toMatchObject({ object: "webhook_endpoint", url: extraUrl, enabled_events: ["customer.updated"], status: "enabled", api_version: Stripe.API_VERSION });
+      expect(extra).toMatchObject({
+        object: "webhook_endpoint",
+        url: extraUrl,
+        enabled_events: ["customer.updated"],
+        status: "enabled",
+        api_version: Stripe.API_VERSION,
+      });
       expect(extra.secret).toBe(env.STRIPE_WEBHOOK_SECRET);
       // Held back (paused), so the counts are read before any delivery.
       expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "true" })).status).toBe(200);
       const customer = await stripe.customers.create({ email: uniqueEmail("subscribed") });
       await stripe.customers.update(customer.id, { name: "Subscribed" });
       const events = await eventsFor(stripe, customer.id);
-      expect(events.map((e) => [e.type, e.pending_webhooks])).toEqual([["customer.updated", 2], ["customer.created", 1]]);
+      expect(events.map((e) => [e.type, e.pending_webhooks])).toEqual([
+        ["customer.updated", 2],
+        ["customer.created", 1],
+      ]);
       // Undelivered, however many endpoints still wait for it.
-      expect((await stripe.events.list({ delivery_success: false, limit: 100 })).data.map((e) => e.id)).toEqual(expect.arrayContaining(events.map((e) => e.id)));
+      expect((await stripe.events.list({ delivery_success: false, limit: 100 })).data.map((e) => e.id)).toEqual(
+        expect.arrayContaining(events.map((e) => e.id)),
+      );
       expect((await call("POST", "/v1/test_helpers/webhooks", { paused: "false" })).status).toBe(200);
       expect((await call("POST", "/v1/test_helpers/deliver_events")).json).toMatchObject({ failed: 0 });
       expect(await deliveriesAbout(customer.id)).toHaveLength(3);
@@ -234,7 +253,9 @@ describe("webhook endpoints, as Stripe keeps them", () => {
       expect(unversioned.api_version).toBeNull();
       const customer = await stripe.customers.create({ email: uniqueEmail("unversioned") });
       await eventually(async () => expect(await deliveriesAbout(customer.id)).toHaveLength(2));
-      const versions = Object.fromEntries((await deliveriesAbout(customer.id)).map((d) => [d.path, (JSON.parse(d.body) as { api_version: string }).api_version]));
+      const versions = Object.fromEntries(
+        (await deliveriesAbout(customer.id)).map((d) => [d.path, (JSON.parse(d.body) as { api_version: string }).api_version]),
+      );
       expect(versions).toEqual({ "/api/webhooks/stripe": Stripe.API_VERSION, "/api/webhooks/stripe-extra": ACCOUNT_DEFAULT_API_VERSION });
     } finally {
       await stripe.webhookEndpoints.del(unversioned.id);
@@ -242,11 +263,19 @@ describe("webhook endpoints, as Stripe keeps them", () => {
   });
 
   it("refuses what Stripe refuses: no event types, an unknown type, a URL without a scheme, a version on update", async () => {
-    expect(await stripeError(stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: [] }))).toMatchObject({ statusCode: 400, param: "enabled_events" });
+    expect(await stripeError(stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: [] }))).toMatchObject({
+      statusCode: 400,
+      param: "enabled_events",
+    });
     expect(
-      await stripeError(stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: ["payment_intent.succeded" as Stripe.WebhookEndpointCreateParams.EnabledEvent] })),
+      await stripeError(
+        stripe.webhookEndpoints.create({ url: extraUrl, enabled_events: ["payment_intent.succeded" as Stripe.WebhookEndpointCreateParams.EnabledEvent] }),
+      ),
     ).toMatchObject({ statusCode: 400, param: "enabled_events[0]" });
-    expect(await stripeError(stripe.webhookEndpoints.create({ url: "jplay.test/hooks", enabled_events: ["*"] }))).toMatchObject({ statusCode: 400, param: "url" });
+    expect(await stripeError(stripe.webhookEndpoints.create({ url: "jplay.test/hooks", enabled_events: ["*"] }))).toMatchObject({
+      statusCode: 400,
+      param: "url",
+    });
     const [platform] = (await stripe.webhookEndpoints.list({ limit: 100 })).data;
     const update = await call("POST", `/v1/webhook_endpoints/${platform!.id}`, { api_version: "2024-12-18.acacia" });
     expect(update.status).toBe(400);
@@ -258,8 +287,18 @@ describe("two endpoints, as a Connect platform has them", () => {
   // https://docs.stripe.com/connect/webhooks: events on connected accounts go to the platform's
   // Connect endpoint and carry `account`; the platform's own events go to its account endpoint.
   it("sends account.updated (onboarding, an update) only to the Connect endpoint, with `account`, signed with the Connect secret", async () => {
-    const account = await stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } } });
-    const link = await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", refresh_url: `${PRODUCT_ORIGIN}/r`, return_url: `${PRODUCT_ORIGIN}/done` });
+    const account = await stripe.accounts.create({
+      type: "express",
+      country: "US",
+      business_type: "individual",
+      capabilities: { transfers: { requested: true } },
+    });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: "account_onboarding",
+      refresh_url: `${PRODUCT_ORIGIN}/r`,
+      return_url: `${PRODUCT_ORIGIN}/done`,
+    });
     // The link is on the product's pass-through; the sandbox itself serves the page at /connect/onboarding/…
     const onboarding = await exports.default.fetch(
       new Request(`${SANDBOX_ORIGIN}${link.url.replace(/^\/api\/stripe-sandbox/, "")}`, {
@@ -294,7 +333,12 @@ describe("two endpoints, as a Connect platform has them", () => {
 
   it("lists a connected account's events only as that account (Stripe-Account); the platform's own list and retrieve never show them", async () => {
     // https://docs.stripe.com/connect/webhooks: the connected account owns them.
-    const account = await stripe.accounts.create({ type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } } });
+    const account = await stripe.accounts.create({
+      type: "express",
+      country: "US",
+      business_type: "individual",
+      capabilities: { transfers: { requested: true } },
+    });
     await stripe.accounts.update(account.id, { metadata: { artistId: "artist-listed" } });
     const asAccount = { stripeAccount: account.id };
     const [updated] = (await stripe.events.list({ type: "account.updated", limit: 100 }, asAccount)).data;

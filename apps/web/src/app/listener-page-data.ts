@@ -35,7 +35,11 @@ export function listenerPageReads(data: ListenerPageData): [string, unknown][] {
 }
 
 /** What the page embeds for `data`. */
-export const embeddedListenerPage = (data: ListenerPageData): EmbeddedListenerPage => ({ screen: data.screen, facility: data.facility, reads: listenerPageReads(data) });
+export const embeddedListenerPage = (data: ListenerPageData): EmbeddedListenerPage => ({
+  screen: data.screen,
+  facility: data.facility,
+  reads: listenerPageReads(data),
+});
 
 /** The block's text, escaped as Home's is (home-page-data.ts): no "<", U+2028 or U+2029 left to end it. */
 export const serializeListenerPage = (embedded: EmbeddedListenerPage): string =>

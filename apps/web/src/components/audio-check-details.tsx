@@ -20,7 +20,8 @@ const flagWords = (flag: AudioCheckFlag, i18n: Translator): string =>
 
 function Measurements({ check }: { check: AudioCheckView }) {
   const i18n = useI18n();
-  const number = (value: number, digits: number) => new Intl.NumberFormat(INTL_LOCALE[i18n.language], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(INTL_LOCALE[i18n.language], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   const notMeasured = i18n._("Too quiet or short to measure");
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -41,12 +42,25 @@ function Measurements({ check }: { check: AudioCheckView }) {
 }
 
 /** The disclosure; `pending` shows instead of the measurements while they load (the artist page reads them on opening). */
-export function AudioCheckDetails({ check, title, pending, onOpen }: { check: AudioCheckView | null | undefined; title: string; pending?: ReactNode; onOpen?: () => void }) {
+export function AudioCheckDetails({
+  check,
+  title,
+  pending,
+  onOpen,
+}: {
+  check: AudioCheckView | null | undefined;
+  title: string;
+  pending?: ReactNode;
+  onOpen?: () => void;
+}) {
   const i18n = useI18n();
   const flags = check?.flags ?? [];
   return (
     <details className="mt-3 rounded-xl border border-line bg-surface-2 p-3 text-sm" onToggle={(event) => event.currentTarget.open && onOpen?.()}>
-      <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2" aria-label={i18n._("Sound check of {title}", { title })}>
+      <summary
+        className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2"
+        aria-label={i18n._("Sound check of {title}", { title })}
+      >
         {i18n._("Sound check")}
         {flags.length > 0 && <Badge variant="warning">{flags.length === 1 ? i18n._("1 warning") : i18n._("{count} warnings", { count: flags.length })}</Badge>}
       </summary>

@@ -8,7 +8,16 @@ import { networkStatus, SERVED_FROM_COPY_HEADER } from "./network-status";
 afterEach(() => vi.unstubAllGlobals());
 
 const Anything = v.unknown();
-const song = { id: "a", title: "T", artist: "A", coverUrl: null, audioUrl: "/api/songs/a/audio", createdAt: "2026-01-01T00:00:00.000Z", price: 1.29, explicit: false };
+const song = {
+  id: "a",
+  title: "T",
+  artist: "A",
+  coverUrl: null,
+  audioUrl: "/api/songs/a/audio",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  price: 1.29,
+  explicit: false,
+};
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -104,7 +113,10 @@ describe("api client and the network detector", () => {
 
   test("a request that fails at the network level means offline; one that gets through clears it", async () => {
     const status = browserDetector();
-    vi.stubGlobal("fetch", vi.fn<typeof fetch>(() => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await expect(api.get("/api/songs/popular", SongListSchema)).rejects.toThrow(TypeError);
     expect(status.isOnline()).toBe(false);
 
@@ -127,7 +139,10 @@ describe("api client and the network detector", () => {
 
   test("a request the page cancelled says nothing about the network", async () => {
     const status = browserDetector();
-    vi.stubGlobal("fetch", vi.fn<typeof fetch>(() => Promise.reject(new DOMException("The operation was aborted.", "AbortError"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(() => Promise.reject(new DOMException("The operation was aborted.", "AbortError"))),
+    );
     await expect(api.get("/api/songs/popular", SongListSchema)).rejects.toThrow(/aborted/);
     expect(status.isOnline()).toBe(true);
   });

@@ -24,6 +24,13 @@ describe("coverPreloadLink", () => {
   it("preloads the same choice of size the card's <img> makes, first", () => {
     const song = { coverUrl: "/api/songs/s1/cover?catalogue=clean" };
     const img = coverSources(song, CARD_COVER_SIZES);
-    expect(coverPreloadLink(song)).toEqual({ rel: "preload", as: "image", href: img.src, imageSrcSet: img.srcSet, imageSizes: CARD_COVER_SIZES, fetchPriority: "high" });
+    expect(coverPreloadLink(song)).toEqual({
+      rel: "preload",
+      as: "image",
+      href: img.src,
+      imageSrcSet: img.srcSet,
+      imageSizes: CARD_COVER_SIZES,
+      fetchPriority: "high",
+    });
   });
 });

@@ -58,7 +58,14 @@ test("a failed read is not made again unless forced (the person's Try again)", a
 });
 
 test("invalidation and forgetting reach the reads under the prefix only; a forgotten read is made again", async () => {
-  seedReads(new Map<string, unknown>([["t5/songs/1", "a"], ["t5/songs/2", "b"], ["t5/songsx", "c"], ["t5/me", "d"]]));
+  seedReads(
+    new Map<string, unknown>([
+      ["t5/songs/1", "a"],
+      ["t5/songs/2", "b"],
+      ["t5/songsx", "c"],
+      ["t5/me", "d"],
+    ]),
+  );
   await invalidateReads("t5/songs/");
   expect([readData("t5/songs/1"), readData("t5/songs/2"), readData("t5/songsx"), readData("t5/me")]).toEqual([undefined, undefined, "c", "d"]);
   forgetReads("t5/");

@@ -41,10 +41,9 @@ async function lockedUntil({ db }: Ctx, address: string, now: number): Promise<n
     tryFillingWindow(db, now - SIGN_IN_ADDRESS_WINDOW_MS, SIGN_IN_FAILURES_PER_ADDRESS - 1, address),
     tryFillingWindow(db, now - SIGN_IN_OVERALL_WINDOW_MS, SIGN_IN_FAILURES_OVERALL_PER_HOUR - 1),
   ]);
-  const ends = [
-    addressFull ? addressFull.at + SIGN_IN_ADDRESS_WINDOW_MS : null,
-    overallFull ? overallFull.at + SIGN_IN_OVERALL_WINDOW_MS : null,
-  ].filter((end): end is number => end !== null && end > now);
+  const ends = [addressFull ? addressFull.at + SIGN_IN_ADDRESS_WINDOW_MS : null, overallFull ? overallFull.at + SIGN_IN_OVERALL_WINDOW_MS : null].filter(
+    (end): end is number => end !== null && end > now,
+  );
   // Both windows emptied between the two statements: the next try may go ahead.
   return ends.length > 0 ? Math.max(...ends) : now + 1000;
 }

@@ -84,7 +84,13 @@ export function dropSessionCookie(c: Context<AppEnv>): void {
 export async function sessionArtist(c: Context<AppEnv>) {
   const session = await currentSession(c);
   const artist = session
-    ? (await c.var.ctx.db.select().from(artists).where(session.artistId ? eq(artists.id, session.artistId) : eq(artists.stripeCustomerId, session.stripeCustomerId)).limit(1))[0]
+    ? (
+        await c.var.ctx.db
+          .select()
+          .from(artists)
+          .where(session.artistId ? eq(artists.id, session.artistId) : eq(artists.stripeCustomerId, session.stripeCustomerId))
+          .limit(1)
+      )[0]
     : undefined;
   return artist && artist.stripeCustomerId === session?.stripeCustomerId ? artist : null;
 }

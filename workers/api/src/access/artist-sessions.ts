@@ -26,7 +26,6 @@ export type { ArtistSession };
 /** Sessions listed for one artist (newest use first). */
 export const SESSIONS_LISTED = 50;
 
-
 export interface StartedSession {
   token: string;
   session: ArtistSession;
@@ -52,8 +51,7 @@ export async function startArtistSession(
 }
 
 /** Conditions under which a session is still alive at `now`. */
-const alive = (now: number) =>
-  and(isNull(artistSessions.endedAt), gt(artistSessions.expiresAt, now), gt(artistSessions.lastSeenAt, now - SESSION_IDLE_MS));
+const alive = (now: number) => and(isNull(artistSessions.endedAt), gt(artistSessions.expiresAt, now), gt(artistSessions.lastSeenAt, now - SESSION_IDLE_MS));
 
 const columns = {
   id: artistSessions.id,

@@ -26,7 +26,10 @@ export async function readArtistDetails(ctx: Ctx, artistId: string): Promise<Adm
         paymentFrequency: artists.paymentFrequency,
         createdAt: artists.createdAt,
         payoutsEnabled: artists.payoutsEnabled,
-        proActive: sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.artistId} = ${artists.id} and ${subscriptions.status} = 'active')`.mapWith(Boolean),
+        proActive:
+          sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.artistId} = ${artists.id} and ${subscriptions.status} = 'active')`.mapWith(
+            Boolean,
+          ),
       })
       .from(artists)
       .where(eq(artists.id, artistId)),

@@ -9,7 +9,16 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type ArtistPageResponse, type ArtistSongEvent, payoutRequirementsOf } from "@jplay/schema/artist";
 import { artists, facilities, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
-import { ACCOUNTS, accountBalance, artistAvailableBalances, connectStatusOf, isPayoutDay, payoutMinimumCents, payoutPeriod, payoutsReady } from "../ledger/index";
+import {
+  ACCOUNTS,
+  accountBalance,
+  artistAvailableBalances,
+  connectStatusOf,
+  isPayoutDay,
+  payoutMinimumCents,
+  payoutPeriod,
+  payoutsReady,
+} from "../ledger/index";
 import { songRefundViews } from "../refunds/index";
 
 /** Payouts listed on the page (newest first); older ones are in the ledger. */
@@ -62,7 +71,12 @@ export async function loadArtistPage(ctx: Ctx, artistId: string, now = ctx.now()
   }
 
   const salesByState = await db
-    .select({ state: facilities.state, priceCents: purchases.priceCents, purchases: sql<number>`count(*)`, grossCents: sql<number>`sum(${purchases.priceCents})` })
+    .select({
+      state: facilities.state,
+      priceCents: purchases.priceCents,
+      purchases: sql<number>`count(*)`,
+      grossCents: sql<number>`sum(${purchases.priceCents})`,
+    })
     .from(purchases)
     .innerJoin(songs, eq(songs.id, purchases.songId))
     .leftJoin(facilities, eq(facilities.id, purchases.facilityId))
@@ -74,12 +88,7 @@ export async function loadArtistPage(ctx: Ctx, artistId: string, now = ctx.now()
   const pending = await accountBalance(ctx, ACCOUNTS.artistPayoutPending(artistId));
   const ready = payoutsReady(artist);
   const connect = connectStatusOf(artist);
-  const payoutRows = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.artistId, artistId))
-    .orderBy(desc(payouts.createdAt))
-    .limit(PAYOUTS_SHOWN);
+  const payoutRows = await db.select().from(payouts).where(eq(payouts.artistId, artistId)).orderBy(desc(payouts.createdAt)).limit(PAYOUTS_SHOWN);
 
   const refundViews = await songRefundViews(ctx, songRows);
   const songList = songRows.map((song) => ({

@@ -15,7 +15,15 @@ import { defaultCard } from "../payments/index";
 
 export async function loadMyArtist(ctx: Ctx, artist: typeof artists.$inferSelect): Promise<MyArtist> {
   const rows = await ctx.db
-    .select({ id: songs.id, title: songs.title, status: songs.status, package: songs.package, paidAt: songs.paidAt, explicit: songs.explicit, cleanVersionOf: songs.cleanVersionOf })
+    .select({
+      id: songs.id,
+      title: songs.title,
+      status: songs.status,
+      package: songs.package,
+      paidAt: songs.paidAt,
+      explicit: songs.explicit,
+      cleanVersionOf: songs.cleanVersionOf,
+    })
     .from(songs)
     .where(and(eq(songs.artistId, artist.id), ne(songs.status, "removed")))
     .orderBy(desc(songs.createdAt));
@@ -24,7 +32,13 @@ export async function loadMyArtist(ctx: Ctx, artist: typeof artists.$inferSelect
   return {
     savedPayment:
       card && artist.stripeCustomerId
-        ? { customerId: artist.stripeCustomerId, phoneNumber: artist.phone ?? "", paymentFrequency: artist.paymentFrequency, brand: card.brand, last4: card.last4 }
+        ? {
+            customerId: artist.stripeCustomerId,
+            phoneNumber: artist.phone ?? "",
+            paymentFrequency: artist.paymentFrequency,
+            brand: card.brand,
+            last4: card.last4,
+          }
         : null,
     songs: rows.map((song) => ({
       id: song.id,

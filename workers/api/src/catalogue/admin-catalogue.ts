@@ -36,7 +36,12 @@ export async function readAdminCatalogue(ctx: Ctx, query: string): Promise<Admin
   const live = and(eq(songs.status, "distributed"), isNull(songs.takenDownAt));
   const takenDown = and(eq(songs.status, "distributed"), isNotNull(songs.takenDownAt));
   const [featured, liveRows, [liveCount], takenDownRows] = await Promise.all([
-    db.select().from(songs).where(and(live, isNotNull(songs.featuredAt))).orderBy(desc(songs.featuredAt)).limit(1),
+    db
+      .select()
+      .from(songs)
+      .where(and(live, isNotNull(songs.featuredAt)))
+      .orderBy(desc(songs.featuredAt))
+      .limit(1),
     db.select().from(songs).where(and(live, search)).orderBy(desc(songs.distributedAt), desc(songs.createdAt)).limit(ADMIN_LIVE_SONGS_SHOWN),
     db.select({ n: count() }).from(songs).where(and(live, search)),
     db.select().from(songs).where(and(takenDown, search)).orderBy(desc(songs.takenDownAt)).limit(ADMIN_LIVE_SONGS_SHOWN),

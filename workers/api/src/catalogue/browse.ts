@@ -33,7 +33,11 @@ export function parseCursor(raw: string | undefined) {
 }
 
 /** One page of the songs listed in `scope` (of `genre` when given), newest first, after `after`. */
-export async function browseSongs(ctx: Ctx, scope: CatalogueScope, { genre, after, limit }: { genre: Genre | null; after: string | undefined; limit: number }): Promise<BrowsePage> {
+export async function browseSongs(
+  ctx: Ctx,
+  scope: CatalogueScope,
+  { genre, after, limit }: { genre: Genre | null; after: string | undefined; limit: number },
+): Promise<BrowsePage> {
   const cursor = parseCursor(after);
   const rows = await ctx.db
     .select(listedSongColumns)

@@ -35,7 +35,10 @@ export const facilityInDb =
   };
 
 /** The scope a listener call asks for with `?facility=` and `?catalogue=`; 404 for a facility JPlay does not know. */
-export async function resolveCatalogueScope(facilityCleanOnly: FacilityLookup, asked: { facility: string | undefined; catalogue: string | undefined }): Promise<CatalogueScope> {
+export async function resolveCatalogueScope(
+  facilityCleanOnly: FacilityLookup,
+  asked: { facility: string | undefined; catalogue: string | undefined },
+): Promise<CatalogueScope> {
   if (asked.catalogue !== undefined && asked.catalogue !== "clean") {
     throw badRequest(/*i18n*/ 'catalogue must be "clean" (leave it out for the full catalogue)');
   }

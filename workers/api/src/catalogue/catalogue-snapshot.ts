@@ -98,7 +98,6 @@ interface SnapshotRow {
   recent_in_kind: number;
 }
 
-
 /** The one D1 query. */
 export async function readCatalogueSnapshot(ctx: Ctx): Promise<CatalogueSnapshot> {
   const results = await ctx.db.all<SnapshotRow>(SNAPSHOT_SQL);
@@ -162,7 +161,8 @@ export function featuredSong(snapshot: CatalogueSnapshot, scope: CatalogueScope)
 }
 
 /** The snapshot of the catalogue's current generation: read from D1 once per generation and colo (catalogue/edge-cache.ts). */
-export const currentCatalogueSnapshot = async (ctx: Ctx): Promise<CatalogueSnapshot> => (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(ctx)))!;
+export const currentCatalogueSnapshot = async (ctx: Ctx): Promise<CatalogueSnapshot> =>
+  (await cachedValue("catalogue-snapshot", () => readCatalogueSnapshot(ctx)))!;
 
 /** The snapshot's facilities, as the scope resolver looks one up (undefined: no such facility). */
 export const snapshotFacilities =

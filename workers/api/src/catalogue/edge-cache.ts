@@ -122,7 +122,13 @@ async function storeNotFound(cache: Cache, key: string, notFound: NotFound): Pro
   await cache.put(
     key,
     new Response(JSON.stringify(notFound), {
-      headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${NOT_FOUND_SECONDS}`, "Cache-Tag": CATALOGUE_TAG, [STORED_AT]: String(Date.now()), [NOT_FOUND_ENTRY]: "1" },
+      headers: {
+        "Content-Type": "application/json",
+        "Cache-Control": `max-age=${NOT_FOUND_SECONDS}`,
+        "Cache-Tag": CATALOGUE_TAG,
+        [STORED_AT]: String(Date.now()),
+        [NOT_FOUND_ENTRY]: "1",
+      },
     }),
   );
 }

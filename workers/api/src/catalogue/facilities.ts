@@ -43,7 +43,8 @@ export async function createFacility(ctx: Ctx, facility: FacilityRequest, now = 
     .insert(facilities)
     .values({ id: crypto.randomUUID(), ...settings, createdAt: now })
     .returning();
-  if (actor !== undefined) await ctx.db.run(auditEntry({ at: now, actor, action: "facility_created", facilityId: row!.id, detail: `Facility added: ${settingsText(settings)}` }));
+  if (actor !== undefined)
+    await ctx.db.run(auditEntry({ at: now, actor, action: "facility_created", facilityId: row!.id, detail: `Facility added: ${settingsText(settings)}` }));
   // Tablets of the new facility are answered from the next catalogue generation on.
   await purgeCatalogue();
   return toFacility(row!);
@@ -60,7 +61,13 @@ export async function updateFacility(ctx: Ctx, id: string, facility: FacilityReq
   const after: FacilitySettings = { ...facility, priceCeilingCents: facility.priceCeilingCents ?? before.priceCeilingCents };
   await runBatch(ctx.db, [
     sql`update facilities set name = ${after.name}, state = ${after.state}, clean_only = ${after.cleanOnly ? 1 : 0}, price_ceiling_cents = ${after.priceCeilingCents} where id = ${id}`,
-    auditEntry({ at: now, actor, action: "facility_changed", facilityId: id, detail: `Facility settings ${settingsText({ ...before, state: before.state as UsStateCode })} → ${settingsText(after)}` }),
+    auditEntry({
+      at: now,
+      actor,
+      action: "facility_changed",
+      facilityId: id,
+      detail: `Facility settings ${settingsText({ ...before, state: before.state as UsStateCode })} → ${settingsText(after)}`,
+    }),
   ]);
   const [row] = await ctx.db.select().from(facilities).where(eq(facilities.id, id)).limit(1);
   if (!row) throw unknownFacility();

@@ -37,11 +37,17 @@ async function songState(ctx: Ctx, songId: string) {
   return song;
 }
 
-const alreadyTakenDown = (reason: string | null) => new AppError(409, "already_taken_down", `This song is already taken down: ${reason ?? "no reason recorded"}`);
+const alreadyTakenDown = (reason: string | null) =>
+  new AppError(409, "already_taken_down", `This song is already taken down: ${reason ?? "no reason recorded"}`);
 const notTakenDown = () => new AppError(409, "not_taken_down", "This song is live: there is nothing to restore.");
 
 /** The three statements of a takedown or restore, each after the event row `eventId` that claims it. */
-async function changeOnce(ctx: Ctx, songId: string, change: { eventId: string; cause: string; actor: string; wasTakenDown: boolean; set: SQL; kind: "takedown" | "release" }, now: number) {
+async function changeOnce(
+  ctx: Ctx,
+  songId: string,
+  change: { eventId: string; cause: string; actor: string; wasTakenDown: boolean; set: SQL; kind: "takedown" | "release" },
+  now: number,
+) {
   const claimed = sql`exists (select 1 from song_events where id = ${change.eventId})`;
   const [event] = await runBatch(ctx.db, [
     sql`
@@ -56,7 +62,12 @@ async function changeOnce(ctx: Ctx, songId: string, change: { eventId: string; c
 }
 
 /** Takes a live song down; the artist is texted the reason. 409 when it is not live or already down. */
-export async function takeDownSong(ctx: Ctx, songId: string, { reason, actor, kind = "content" }: { reason: string; actor: string; kind?: TakedownKind }, now: number): Promise<void> {
+export async function takeDownSong(
+  ctx: Ctx,
+  songId: string,
+  { reason, actor, kind = "content" }: { reason: string; actor: string; kind?: TakedownKind },
+  now: number,
+): Promise<void> {
   const song = await songState(ctx, songId);
   if (song.takenDownAt !== null) throw alreadyTakenDown(song.takedownReason);
   const eventId = crypto.randomUUID();

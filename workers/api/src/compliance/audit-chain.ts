@@ -108,7 +108,9 @@ export async function sealAuditLogTask(ctx: Ctx): Promise<void> {
  */
 export async function verifyAuditChain(ctx: Ctx): Promise<AuditChainResponse> {
   await sealAuditLog(ctx);
-  const [orphans] = await runBatch(ctx.db, [sql`select min(s.seq) as seq from audit_log_seals s where not exists (select 1 from audit_log a where a.seq = s.seq)`]);
+  const [orphans] = await runBatch(ctx.db, [
+    sql`select min(s.seq) as seq from audit_log_seals s where not exists (select 1 from audit_log a where a.seq = s.seq)`,
+  ]);
   const orphan = (orphans.results[0] as { seq: number | null } | undefined)?.seq ?? null;
 
   let previous = GENESIS_HASH;

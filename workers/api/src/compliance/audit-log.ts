@@ -45,16 +45,38 @@ const toRecord = (row: typeof auditLog.$inferSelect): AuditRecord => ({
 });
 
 export async function readAuditLog(ctx: Ctx, query: AuditQuery): Promise<AuditLogResponse> {
-  const rows = await ctx.db.select().from(auditLog).where(where(query)).orderBy(desc(auditLog.seq)).limit(AUDIT_PAGE_SIZE + 1);
+  const rows = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(where(query))
+    .orderBy(desc(auditLog.seq))
+    .limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   return { records: page.map(toRecord), nextBefore: rows.length > AUDIT_PAGE_SIZE ? page.at(-1)!.seq : null };
 }
 
-export const AUDIT_CSV_COLUMNS = ["Record", "Time (UTC)", "Who", "Action", "Facility", "Song", "Artist", "Term list", "What", "Term-list versions", "Matches"] as const;
+export const AUDIT_CSV_COLUMNS = [
+  "Record",
+  "Time (UTC)",
+  "Who",
+  "Action",
+  "Facility",
+  "Song",
+  "Artist",
+  "Term list",
+  "What",
+  "Term-list versions",
+  "Matches",
+] as const;
 
 /** Oldest first, as a committee reads a record. */
 export async function auditLogCsv(ctx: Ctx, query: AuditQuery): Promise<string> {
-  const rows = await ctx.db.select().from(auditLog).where(where({ ...query, before: undefined })).orderBy(auditLog.seq).limit(AUDIT_CSV_MAX_ROWS);
+  const rows = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(where({ ...query, before: undefined }))
+    .orderBy(auditLog.seq)
+    .limit(AUDIT_CSV_MAX_ROWS);
   return csvText(
     [
       csvLine(AUDIT_CSV_COLUMNS),

@@ -20,11 +20,15 @@ export async function complianceRecords(ctx: Ctx, songIds: string[]): Promise<Ma
   const { db } = ctx;
   const [facilityRows, lists, songRows, screenings, matches, reviews, blocks] = await Promise.all([
     db.all<{ id: string }>(sql`select id from facilities order by id`),
-    db.all<{ facilityId: string; listId: string; name: string }>(sql`select f.facility_id as facilityId, f.list_id as listId, l.name from facility_term_lists f join term_lists l on l.id = f.list_id`),
+    db.all<{ facilityId: string; listId: string; name: string }>(
+      sql`select f.facility_id as facilityId, f.list_id as listId, l.name from facility_term_lists f join term_lists l on l.id = f.list_id`,
+    ),
     db.all<{ id: string; artistId: string | null; reviewedBy: string | null; reviewedAt: number | null }>(
       sql`select id, artist_id as artistId, reviewed_by as reviewedBy, reviewed_at as reviewedAt from songs where id in ${inJson(songIds)}`,
     ),
-    db.all<{ songId: string; listVersions: string }>(sql`select song_id as songId, list_versions as listVersions from song_screenings where song_id in ${inJson(songIds)}`),
+    db.all<{ songId: string; listVersions: string }>(
+      sql`select song_id as songId, list_versions as listVersions from song_screenings where song_id in ${inJson(songIds)}`,
+    ),
     db.all<{ songId: string; listId: string; term: string; field: ScreenedField; text: string }>(
       sql`select song_id as songId, list_id as listId, term, field, text from song_screening_matches where song_id in ${inJson(songIds)} order by song_id, field, start`,
     ),
@@ -42,19 +46,54 @@ export async function complianceRecords(ctx: Ctx, songIds: string[]): Promise<Ma
       song.id,
       facilityRows.map(({ id: facilityId }): ComplianceRecord => {
         const facilityLists = lists.filter((l) => l.facilityId === facilityId);
-        const listVersions = facilityLists.filter((l) => screened[l.listId] !== undefined).map((l) => ({ listId: l.listId, listName: l.name, version: screened[l.listId]! }));
-        const block = blocks.find((b) => b.facilityId === facilityId && ((b.kind === "song" && b.targetId === song.id) || (b.kind === "artist" && b.targetId === song.artistId)));
-        if (block) return { facilityId, decision: "blocked", reviewer: block.createdBy, decidedAt: new Date(block.createdAt).toISOString(), listVersions, overriddenMatches: [], reason: block.reason };
+        const listVersions = facilityLists
+          .filter((l) => screened[l.listId] !== undefined)
+          .map((l) => ({ listId: l.listId, listName: l.name, version: screened[l.listId]! }));
+        const block = blocks.find(
+          (b) => b.facilityId === facilityId && ((b.kind === "song" && b.targetId === song.id) || (b.kind === "artist" && b.targetId === song.artistId)),
+        );
+        if (block)
+          return {
+            facilityId,
+            decision: "blocked",
+            reviewer: block.createdBy,
+            decidedAt: new Date(block.createdAt).toISOString(),
+            listVersions,
+            overriddenMatches: [],
+            reason: block.reason,
+          };
         const review = reviews.find((r) => r.facilityId === facilityId && r.songId === song.id);
-        if (review?.status === "held") return { facilityId, decision: "held", reviewer: null, decidedAt: null, listVersions, overriddenMatches: [], reason: null };
+        if (review?.status === "held")
+          return { facilityId, decision: "held", reviewer: null, decidedAt: null, listVersions, overriddenMatches: [], reason: null };
         if (review?.status === "overridden") {
           const covered = new Set(JSON.parse(review.terms) as string[]);
           const overriddenMatches = matches
             .filter((m) => m.songId === song.id && covered.has(termKey(m)))
-            .map((m) => ({ listName: facilityLists.find((l) => l.listId === m.listId)?.name ?? m.listId, term: m.term, field: m.field, text: m.field === "transcript" ? m.term : m.text }));
-          return { facilityId, decision: "overridden", reviewer: review.decidedBy, decidedAt: review.decidedAt === null ? null : new Date(review.decidedAt).toISOString(), listVersions, overriddenMatches, reason: review.reason };
+            .map((m) => ({
+              listName: facilityLists.find((l) => l.listId === m.listId)?.name ?? m.listId,
+              term: m.term,
+              field: m.field,
+              text: m.field === "transcript" ? m.term : m.text,
+            }));
+          return {
+            facilityId,
+            decision: "overridden",
+            reviewer: review.decidedBy,
+            decidedAt: review.decidedAt === null ? null : new Date(review.decidedAt).toISOString(),
+            listVersions,
+            overriddenMatches,
+            reason: review.reason,
+          };
         }
-        return { facilityId, decision: "approved", reviewer: song.reviewedBy, decidedAt: song.reviewedAt === null ? null : new Date(song.reviewedAt).toISOString(), listVersions, overriddenMatches: [], reason: null };
+        return {
+          facilityId,
+          decision: "approved",
+          reviewer: song.reviewedBy,
+          decidedAt: song.reviewedAt === null ? null : new Date(song.reviewedAt).toISOString(),
+          listVersions,
+          overriddenMatches: [],
+          reason: null,
+        };
       }),
     );
   }

@@ -31,7 +31,9 @@ async function targetLabel(ctx: Ctx, kind: "artist" | "song", targetId: string):
 
 /** The live songs a block concerns, for the feed's rows. */
 const blockedSongs = (kind: "artist" | "song", targetId: string) =>
-  kind === "song" ? sql`s.id = ${targetId} and s.status = 'distributed' and s.taken_down_at is null` : sql`s.artist_id = ${targetId} and s.status = 'distributed' and s.taken_down_at is null`;
+  kind === "song"
+    ? sql`s.id = ${targetId} and s.status = 'distributed' and s.taken_down_at is null`
+    : sql`s.artist_id = ${targetId} and s.status = 'distributed' and s.taken_down_at is null`;
 
 const feedRows = (kind: "artist" | "song", targetId: string, now: number) => sql`
   insert into catalogue_changes (song_id, kind, at) select s.id, 'release', ${now} from songs s where ${blockedSongs(kind, targetId)} order by s.id`;
@@ -39,7 +41,13 @@ const feedRows = (kind: "artist" | "song", targetId: string, now: number) => sql
 export async function listFacilityBlocks(ctx: Ctx, facilityId: string): Promise<FacilityBlock[]> {
   await facilityName(ctx, facilityId);
   const rows = await ctx.db.select().from(facilityBlocks).where(eq(facilityBlocks.facilityId, facilityId)).orderBy(desc(facilityBlocks.createdAt));
-  return Promise.all(rows.map(async (row) => ({ ...row, label: await targetLabel(ctx, row.kind, row.targetId).catch(() => row.targetId), createdAt: new Date(row.createdAt).toISOString() })));
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      label: await targetLabel(ctx, row.kind, row.targetId).catch(() => row.targetId),
+      createdAt: new Date(row.createdAt).toISOString(),
+    })),
+  );
 }
 
 export async function blockAtFacility(ctx: Ctx, facilityId: string, block: BlockRequest, actor: string): Promise<FacilityBlock> {
@@ -71,7 +79,11 @@ export async function blockAtFacility(ctx: Ctx, facilityId: string, block: Block
 
 export async function liftBlock(ctx: Ctx, facilityId: string, blockId: string, { reason, actor }: { reason: string; actor: string }): Promise<void> {
   const name = await facilityName(ctx, facilityId);
-  const [block] = await ctx.db.select().from(facilityBlocks).where(and(eq(facilityBlocks.id, blockId), eq(facilityBlocks.facilityId, facilityId))).limit(1);
+  const [block] = await ctx.db
+    .select()
+    .from(facilityBlocks)
+    .where(and(eq(facilityBlocks.id, blockId), eq(facilityBlocks.facilityId, facilityId)))
+    .limit(1);
   if (!block) throw notFound("This facility has no such block.");
   const label = await targetLabel(ctx, block.kind, block.targetId).catch(() => block.targetId);
   const now = ctx.now();

@@ -20,5 +20,7 @@ export async function decideHeldSong(ctx: Ctx, songId: string, decision: Facilit
     .limit(1);
   if (row?.status !== "held") throw new AppError(409, "not_held", "This song is not held at this facility: there is nothing to decide.");
   await blockAtFacility(ctx, decision.facilityId, { kind: "song", targetId: songId, reason: decision.reason }, actor);
-  await ctx.db.delete(facilitySongReviews).where(and(eq(facilitySongReviews.songId, songId), eq(facilitySongReviews.facilityId, decision.facilityId), eq(facilitySongReviews.status, "held")));
+  await ctx.db
+    .delete(facilitySongReviews)
+    .where(and(eq(facilitySongReviews.songId, songId), eq(facilitySongReviews.facilityId, decision.facilityId), eq(facilitySongReviews.status, "held")));
 }

@@ -113,11 +113,21 @@ export async function refreshHolds(ctx: Ctx, songId: string, actor = "system"): 
     if (row.status !== "held" || failures.some((f) => f.facilityId === row.facilityId)) continue;
     statements.push(
       sql`delete from facility_song_reviews where facility_id = ${row.facilityId} and song_id = ${songId} and status = 'held'`,
-      auditEntry({ at: now, actor, action: "held", facilityId: row.facilityId, songId, detail: `"${song.title}" released: it no longer matches the facility's term lists` }),
+      auditEntry({
+        at: now,
+        actor,
+        action: "held",
+        facilityId: row.facilityId,
+        songId,
+        detail: `"${song.title}" released: it no longer matches the facility's term lists`,
+      }),
     );
   }
   if (statements.length === 0) return false;
-  await runBatch(ctx.db, [...statements, recordCatalogueChanges(JSON.stringify([songId]), "release", now, sql`s.status = 'distributed' and s.taken_down_at is null`)] as SQL[]);
+  await runBatch(ctx.db, [
+    ...statements,
+    recordCatalogueChanges(JSON.stringify([songId]), "release", now, sql`s.status = 'distributed' and s.taken_down_at is null`),
+  ] as SQL[]);
   await purgeCatalogue();
   for (const failure of newlyHeld) {
     await textSongHeld(ctx, { songId, facilityId: failure.facilityId, facilityName: failure.facilityName, listNames: failure.listNames, heldAt: now });

@@ -44,7 +44,15 @@ export async function rescreenAfterListChange(ctx: Ctx, job: { listId: string; v
       await ctx.db
         .selectDistinct({ songId: songScreeningMatches.songId })
         .from(songScreeningMatches)
-        .where(and(eq(songScreeningMatches.listId, job.listId), inArray(songScreeningMatches.songId, page.map((song) => song.id))))
+        .where(
+          and(
+            eq(songScreeningMatches.listId, job.listId),
+            inArray(
+              songScreeningMatches.songId,
+              page.map((song) => song.id),
+            ),
+          ),
+        )
     ).map((row) => row.songId),
   );
   const lists = await currentListTerms(ctx);
@@ -54,7 +62,8 @@ export async function rescreenAfterListChange(ctx: Ctx, job: { listId: string; v
     await screenSong(ctx, song.id, lists);
     await refreshHolds(ctx, song.id);
   }
-  if (page.length === RESCREEN_PAGE_SIZE) await ctx.jobs.send({ type: "compliance.rescreen", listId: job.listId, version: job.version, after: page.at(-1)!.id });
+  if (page.length === RESCREEN_PAGE_SIZE)
+    await ctx.jobs.send({ type: "compliance.rescreen", listId: job.listId, version: job.version, after: page.at(-1)!.id });
 }
 
 /** Holds or releases the live songs a facility's new set of lists flags or no longer flags. */

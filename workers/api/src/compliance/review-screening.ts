@@ -28,8 +28,15 @@ export async function songScreening(ctx: Ctx, songId: string, song: { lyrics: st
     matches,
     facilities: failures.map((failure) => {
       const row = standing.find((r) => r.facilityId === failure.facilityId);
-      const status = row?.status === "held" ? "held" : row?.status === "overridden" && failure.terms.every((t) => row.terms.includes(t)) ? "overridden" : "fails";
-      return { facilityId: failure.facilityId, facilityName: failure.facilityName, listNames: failure.listNames, status, reason: status === "overridden" ? (row?.reason ?? null) : null };
+      const status =
+        row?.status === "held" ? "held" : row?.status === "overridden" && failure.terms.every((t) => row.terms.includes(t)) ? "overridden" : "fails";
+      return {
+        facilityId: failure.facilityId,
+        facilityName: failure.facilityName,
+        listNames: failure.listNames,
+        status,
+        reason: status === "overridden" ? (row?.reason ?? null) : null,
+      };
     }),
     lyricsMissing: !song.instrumental && (song.lyrics ?? "").trim() === "",
     transcript: await songTranscript(ctx, songId),

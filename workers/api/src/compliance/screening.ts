@@ -29,7 +29,9 @@ export async function currentListTerms(ctx: Ctx): Promise<{ terms: ListTerm[]; v
     .from(termLists)
     .innerJoin(termListVersions, sql`${termListVersions.listId} = ${termLists.id} and ${termListVersions.version} = ${termLists.version}`);
   return {
-    terms: rows.flatMap((list) => list.terms.map((t) => ({ term: t.term, language: t.language, listId: list.id, listName: list.name, listVersion: list.version }))),
+    terms: rows.flatMap((list) =>
+      list.terms.map((t) => ({ term: t.term, language: t.language, listId: list.id, listName: list.name, listVersion: list.version })),
+    ),
     versions: Object.fromEntries(rows.map((list) => [list.id, list.version])),
   };
 }
@@ -123,11 +125,7 @@ export function screenWords(terms: readonly ListTerm[], words: ScreenedWords, fi
 
 /** A song's screened words, read from D1; undefined when there is no such song. */
 export async function songWords(ctx: Ctx, songId: string): Promise<ScreenedWords | undefined> {
-  const [row] = await ctx.db
-    .select(songWordsColumns)
-    .from(songs)
-    .where(eq(songs.id, songId))
-    .limit(1);
+  const [row] = await ctx.db.select(songWordsColumns).from(songs).where(eq(songs.id, songId)).limit(1);
   return row;
 }
 

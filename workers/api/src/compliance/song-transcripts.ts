@@ -23,7 +23,14 @@ export async function requestTranscription(ctx: Ctx, songId: string): Promise<vo
   const failed = setting.state === "misconfigured";
   await ctx.db
     .insert(songTranscripts)
-    .values({ songId, status: failed ? "failed" : "pending", model: setting.model, error: failed ? setting.reason : null, requestedAt: ctx.now(), finishedAt: failed ? ctx.now() : null })
+    .values({
+      songId,
+      status: failed ? "failed" : "pending",
+      model: setting.model,
+      error: failed ? setting.reason : null,
+      requestedAt: ctx.now(),
+      finishedAt: failed ? ctx.now() : null,
+    })
     .onConflictDoNothing();
   if (!failed) await ctx.jobs.send({ type: "compliance.transcribe", songId });
 }
@@ -33,7 +40,11 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** The `compliance.transcribe` job. Idempotent: a transcript already kept is not asked for again, only screened. */
 export async function transcribeSong(ctx: Ctx, songId: string): Promise<void> {
   const [row] = await ctx.db.select({ status: songTranscripts.status }).from(songTranscripts).where(eq(songTranscripts.songId, songId)).limit(1);
-  const [song] = await ctx.db.select({ status: songs.status, audioKey: songs.audioKey, lyricsLanguage: songs.lyricsLanguage }).from(songs).where(eq(songs.id, songId)).limit(1);
+  const [song] = await ctx.db
+    .select({ status: songs.status, audioKey: songs.audioKey, lyricsLanguage: songs.lyricsLanguage })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
   // Rejected or removed since: nothing left to screen.
   if (!row || !song || !(SCREENED_STATUSES as readonly string[]).includes(song.status)) return;
   if (row.status !== "done") {
@@ -50,7 +61,14 @@ export async function transcribeSong(ctx: Ctx, songId: string): Promise<void> {
       const transcript = await transcribe(setting.ai, new Uint8Array(await object.arrayBuffer()), hint);
       await ctx.db
         .update(songTranscripts)
-        .set({ status: "done", text: transcript.text, language: transcript.language, error: null, attempts: sql`${songTranscripts.attempts} + 1`, finishedAt: ctx.now() })
+        .set({
+          status: "done",
+          text: transcript.text,
+          language: transcript.language,
+          error: null,
+          attempts: sql`${songTranscripts.attempts} + 1`,
+          finishedAt: ctx.now(),
+        })
         .where(eq(songTranscripts.songId, songId));
     } catch (error) {
       await ctx.db

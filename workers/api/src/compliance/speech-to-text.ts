@@ -31,7 +31,8 @@ export function speechToTextSetting(env: Env): SpeechToTextSetting {
   const model = env.SPEECH_TO_TEXT_MODEL?.trim() ?? "";
   // The binding alone turns nothing on: the model must be named too.
   if (model === "") return { state: "off" };
-  if (model !== SPEECH_TO_TEXT_MODEL) return { state: "misconfigured", model, reason: `SPEECH_TO_TEXT_MODEL names ${model}; JPlay transcribes with ${SPEECH_TO_TEXT_MODEL} only.` };
+  if (model !== SPEECH_TO_TEXT_MODEL)
+    return { state: "misconfigured", model, reason: `SPEECH_TO_TEXT_MODEL names ${model}; JPlay transcribes with ${SPEECH_TO_TEXT_MODEL} only.` };
   if (!env.AI) return { state: "misconfigured", model, reason: "SPEECH_TO_TEXT_MODEL is set but the deployment declares no Workers AI binding (AI)." };
   return { state: "on", ai: env.AI, model };
 }

@@ -17,7 +17,14 @@ import { unknownFacility } from "../catalogue/index";
 /** The current version of every list with its terms. */
 export async function currentTermLists(ctx: Ctx): Promise<TermList[]> {
   const rows = await ctx.db
-    .select({ id: termLists.id, name: termLists.name, version: termLists.version, terms: termListVersions.terms, changedBy: termListVersions.changedBy, changedAt: termListVersions.changedAt })
+    .select({
+      id: termLists.id,
+      name: termLists.name,
+      version: termLists.version,
+      terms: termListVersions.terms,
+      changedBy: termListVersions.changedBy,
+      changedAt: termListVersions.changedAt,
+    })
     .from(termLists)
     .innerJoin(termListVersions, sql`${termListVersions.listId} = ${termLists.id} and ${termListVersions.version} = ${termLists.version}`)
     .orderBy(asc(termLists.name));
@@ -41,7 +48,13 @@ export async function createTermList(ctx: Ctx, list: NewTermListRequest, actor: 
   await runBatch(ctx.db, [
     sql`insert into term_lists (id, name, version, created_at) values (${id}, ${list.name}, 1, ${now})`,
     sql`insert into term_list_versions (list_id, version, name, terms, changed_by, changed_at) values (${id}, 1, ${list.name}, ${JSON.stringify(list.terms)}, ${actor}, ${now})`,
-    auditEntry({ at: now, actor, action: "list_created", listId: id, detail: `Created term list "${list.name}" (version 1): ${describeTerms(list.terms) || "no terms"}` }),
+    auditEntry({
+      at: now,
+      actor,
+      action: "list_created",
+      listId: id,
+      detail: `Created term list "${list.name}" (version 1): ${describeTerms(list.terms) || "no terms"}`,
+    }),
   ]);
   if (list.terms.length > 0) await ctx.jobs.send({ type: "compliance.rescreen", listId: id, version: 1, after: null });
   return { id, name: list.name, version: 1, terms: list.terms, changedBy: actor, changedAt: new Date(now).toISOString(), facilityIds: [] };
@@ -84,7 +97,13 @@ export async function changeTermList(ctx: Ctx, listId: string, change: TermListC
         select ${listId}, ${version}, ${change.name}, ${JSON.stringify(change.terms)}, ${actor}, ${now} where (select version from term_lists where id = ${listId}) = ${version}
         and not exists (select 1 from term_list_versions where list_id = ${listId} and version = ${version})`,
     auditEntry(
-      { at: now, actor, action: "list_changed", listId, detail: `Term list "${change.name}" version ${current.version} → ${version}: ${parts.join("; ") || "no change to its terms"}` },
+      {
+        at: now,
+        actor,
+        action: "list_changed",
+        listId,
+        detail: `Term list "${change.name}" version ${current.version} → ${version}: ${parts.join("; ") || "no change to its terms"}`,
+      },
       sql`exists (select 1 from term_list_versions where list_id = ${listId} and version = ${version} and changed_at = ${now} and changed_by = ${actor})`,
     ),
   ]);
@@ -94,12 +113,26 @@ export async function changeTermList(ctx: Ctx, listId: string, change: TermListC
 }
 
 const staleVersion = (version: number) =>
-  new AppError(409, "stale_version", "This list was changed by someone else since you opened it (it is now version {version}): reload it and make your change again.", {}, { version });
+  new AppError(
+    409,
+    "stale_version",
+    "This list was changed by someone else since you opened it (it is now version {version}): reload it and make your change again.",
+    {},
+    { version },
+  );
 
 export async function listTermListVersions(ctx: Ctx, listId: string): Promise<TermListVersionsResponse> {
   const rows = await ctx.db.select().from(termListVersions).where(eq(termListVersions.listId, listId)).orderBy(desc(termListVersions.version));
   if (rows.length === 0) throw notFound("No term list with this id.");
-  return { versions: rows.map((row) => ({ version: row.version, name: row.name, terms: row.terms, changedBy: row.changedBy, changedAt: new Date(row.changedAt).toISOString() })) };
+  return {
+    versions: rows.map((row) => ({
+      version: row.version,
+      name: row.name,
+      terms: row.terms,
+      changedBy: row.changedBy,
+      changedAt: new Date(row.changedAt).toISOString(),
+    })),
+  };
 }
 
 /** Sets which lists a facility's profile applies; the change is audited and the facility's songs are looked at again. */
@@ -111,13 +144,21 @@ export async function setFacilityTermLists(ctx: Ctx, facilityId: string, listIds
   const names = new Map(known.map((list) => [list.id, list.name]));
   const unknown = wanted.find((id) => !names.has(id));
   if (unknown !== undefined) throw notFound("No term list with this id.");
-  const before = (await ctx.db.select({ listId: facilityTermLists.listId }).from(facilityTermLists).where(eq(facilityTermLists.facilityId, facilityId))).map((row) => row.listId);
+  const before = (await ctx.db.select({ listId: facilityTermLists.listId }).from(facilityTermLists).where(eq(facilityTermLists.facilityId, facilityId))).map(
+    (row) => row.listId,
+  );
   const now = ctx.now();
   const listNames = (ids: string[]) => ids.map((id) => `"${names.get(id) ?? id}"`).join(", ") || "none";
   await runBatch(ctx.db, [
     sql`delete from facility_term_lists where facility_id = ${facilityId}`,
     ...wanted.map((listId) => sql`insert into facility_term_lists (facility_id, list_id) values (${facilityId}, ${listId})`),
-    auditEntry({ at: now, actor, action: "facility_lists_changed", facilityId, detail: `Term lists of "${facility.name}": ${listNames(before)} → ${listNames(wanted)}` }),
+    auditEntry({
+      at: now,
+      actor,
+      action: "facility_lists_changed",
+      facilityId,
+      detail: `Term lists of "${facility.name}": ${listNames(before)} → ${listNames(wanted)}`,
+    }),
   ]);
   await ctx.jobs.send({ type: "compliance.facility", facilityId });
   return wanted;

@@ -195,7 +195,7 @@ function wordsOf(text: string): { chars: Uint32Array; offsets: Uint32Array; word
     offsets[size] = offset;
     size++;
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
       add(code >= 0x41 && code <= 0x5a ? code + 0x20 : code, ASCII_KIND[code]!, i);

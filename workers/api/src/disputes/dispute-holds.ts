@@ -23,7 +23,9 @@ export async function cardChargedBack(ctx: Ctx, fingerprint: string): Promise<bo
 
 /** Whether the artist has an open fraud chargeback: their payouts wait for it to close. */
 export async function payoutsHeldByDispute(ctx: Ctx, artistId: string): Promise<boolean> {
-  const rows = await ctx.db.all(sql`select 1 from disputes where artist_id = ${artistId} and inquiry = 0 and reason = 'fraudulent' and status in ${OPEN_CHARGEBACK} limit 1`);
+  const rows = await ctx.db.all(
+    sql`select 1 from disputes where artist_id = ${artistId} and inquiry = 0 and reason = 'fraudulent' and status in ${OPEN_CHARGEBACK} limit 1`,
+  );
   return rows.length > 0;
 }
 

@@ -24,7 +24,8 @@ const minutesSeconds = (ms: number) => {
 };
 
 /** e.g. "3:12, 128 kbps, 44.1 kHz". */
-export const describeAudio = (facts: AudioFacts) => `${minutesSeconds(facts.durationMs)}, ${Math.round(facts.bitrate / 1000)} kbps, ${facts.sampleRate / 1000} kHz`;
+export const describeAudio = (facts: AudioFacts) =>
+  `${minutesSeconds(facts.durationMs)}, ${Math.round(facts.bitrate / 1000)} kbps, ${facts.sampleRate / 1000} kHz`;
 
 /**
  * Records the decoded audio facts and the delivery time of an approved song not yet scheduled.

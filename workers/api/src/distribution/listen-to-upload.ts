@@ -17,7 +17,8 @@ import { mpg123Wasm } from "./audio-decode/mpg123-wasm";
 import { audioFlags, type AudioMeasurements } from "./audio-measure/measure-audio";
 import { rejectApprovedSong } from "./distribution-pipeline";
 
-export const CORRUPT_AUDIO = /*i18n*/ "Part of the audio is damaged and cannot be played (from about {at} into the song). Export the song again from your recording software and upload the new file.";
+export const CORRUPT_AUDIO =
+  /*i18n*/ "Part of the audio is damaged and cannot be played (from about {at} into the song). Export the song again from your recording software and upload the new file.";
 
 /** `seconds` as m:ss. */
 const songTime = (seconds: number) => {

@@ -63,7 +63,9 @@ export interface SweepReport {
  */
 async function idsWithoutRow(db: Db, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.all<{ id: string }>(sql`select id from songs where id in (select value from json_each(${JSON.stringify(ids)})) and status != 'removed'`);
+  const rows = await db.all<{ id: string }>(
+    sql`select id from songs where id in (select value from json_each(${JSON.stringify(ids)})) and status != 'removed'`,
+  );
   const present = new Set(rows.map((row) => row.id));
   return ids.filter((id) => !present.has(id));
 }

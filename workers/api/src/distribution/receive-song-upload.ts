@@ -278,7 +278,12 @@ async function discard(writer: R2ObjectWriter) {
 }
 
 function firstBytes(chunks: Uint8Array[], count: number): Uint8Array {
-  const head = new Uint8Array(Math.min(count, chunks.reduce((n, c) => n + c.length, 0)));
+  const head = new Uint8Array(
+    Math.min(
+      count,
+      chunks.reduce((n, c) => n + c.length, 0),
+    ),
+  );
   let at = 0;
   for (const chunk of chunks) {
     if (at === head.length) break;

@@ -31,11 +31,23 @@ function changesText(before: ReleaseCorrection, after: ReleaseCorrection): strin
 
 export async function correctReleaseDetails(ctx: Ctx, songId: string, correction: ReleaseCorrection, actor: string): Promise<{ changed: boolean }> {
   const { db } = ctx;
-  const [song] = await db.select({ status: songs.status, genre: songs.genre, lyricsLanguage: songs.lyricsLanguage }).from(songs).where(eq(songs.id, songId)).limit(1);
+  const [song] = await db
+    .select({ status: songs.status, genre: songs.genre, lyricsLanguage: songs.lyricsLanguage })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
   if (!song) throw notFound("No song with this id.");
-  if (song.status === "removed" || song.status === "rejected") throw new AppError(409, "not_correctable", `This song was ${song.status}: its details can no longer be corrected.`);
-  const credits = await db.select({ name: songCredits.name, role: songCredits.role }).from(songCredits).where(eq(songCredits.songId, songId)).orderBy(asc(songCredits.position));
-  const changes = changesText({ genre: song.genre as ReleaseCorrection["genre"], lyricsLanguage: song.lyricsLanguage as ReleaseCorrection["lyricsLanguage"], credits }, correction);
+  if (song.status === "removed" || song.status === "rejected")
+    throw new AppError(409, "not_correctable", `This song was ${song.status}: its details can no longer be corrected.`);
+  const credits = await db
+    .select({ name: songCredits.name, role: songCredits.role })
+    .from(songCredits)
+    .where(eq(songCredits.songId, songId))
+    .orderBy(asc(songCredits.position));
+  const changes = changesText(
+    { genre: song.genre as ReleaseCorrection["genre"], lyricsLanguage: song.lyricsLanguage as ReleaseCorrection["lyricsLanguage"], credits },
+    correction,
+  );
   if (changes.length === 0) return { changed: false };
 
   const now = ctx.now();

@@ -35,7 +35,8 @@ export async function checkReleaseAgainstCatalogue(ctx: Ctx, artistId: string, r
     if (!original) throw badRequest(METADATA_MESSAGES.cleanVersionOriginal);
   }
   if (release.isrc !== null && own.isrcPrefix !== null && release.isrc.startsWith(own.isrcPrefix)) throw badRequest(METADATA_MESSAGES.isrcOwnPrefix);
-  if (release.upc !== null && own.upcCompanyPrefix !== null && upcUnderPrefix(release.upc, own.upcCompanyPrefix)) throw badRequest(METADATA_MESSAGES.upcOwnPrefix);
+  if (release.upc !== null && own.upcCompanyPrefix !== null && upcUnderPrefix(release.upc, own.upcCompanyPrefix))
+    throw badRequest(METADATA_MESSAGES.upcOwnPrefix);
   if (release.isrc !== null) {
     const [taken] = await db.all<{ id: string }>(sql`select id from songs where isrc = ${release.isrc} limit 1`);
     if (taken) throw badRequest(METADATA_MESSAGES.isrcTaken);

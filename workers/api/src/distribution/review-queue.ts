@@ -75,39 +75,44 @@ export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
     order by ${deadlineSql(secondsPerHour)}, id
     limit ${REVIEW_QUEUE_MAX_SONGS}`);
   const [count] = await db.all<{ total: number }>(sql`select count(*) as total ${WAITING}`);
-  const audioChecks = await audioChecksOf(db, rows.map((song) => song.id));
+  const audioChecks = await audioChecksOf(
+    db,
+    rows.map((song) => song.id),
+  );
   return {
-    songs: await Promise.all(rows.map(async (song) => {
-      const deadline = windowEndsAt(song.paidAt, song.package, secondsPerHour);
-      return {
-        id: song.id,
-        title: song.title,
-        artistName: song.artistName,
-        explicit: song.explicit === null ? null : song.explicit === 1,
-        package: song.package,
-        paidAt: new Date(song.paidAt).toISOString(),
-        // Scheduled by the audio check; until it has run, the same sum the check will make.
-        deliverAt: new Date(song.deliverAt ?? deliverAt(song.paidAt, song.package, secondsPerHour)).toISOString(),
-        windowEndsAt: new Date(deadline).toISOString(),
-        timeLeftMs: deadline - now,
-        overdue: deadline < now,
-        audioUrl: adminSongMediaPath(song.id, "audio"),
-        coverUrl: song.coverKey ? adminSongMediaPath(song.id, "cover") : null,
-        isrc: song.isrc,
-        upc: song.upc,
-        genre: song.genre,
-        lyricsLanguage: song.lyricsLanguage,
-        instrumental: song.instrumental === 1,
-        lyrics: song.lyrics,
-        releaseDate: song.releaseDate,
-        credits: JSON.parse(song.credits) as Credit[],
-        pLine: { year: song.pLineYear, holder: song.pLineHolder },
-        cLine: { year: song.cLineYear, holder: song.cLineHolder },
-        cleanVersionOfTitle: song.cleanVersionOfTitle,
-        screening: await songScreening(ctx, song.id, { lyrics: song.lyrics, instrumental: song.instrumental === 1 }),
-        audioCheck: audioChecksView(audioChecks.get(song.id)),
-      };
-    })),
+    songs: await Promise.all(
+      rows.map(async (song) => {
+        const deadline = windowEndsAt(song.paidAt, song.package, secondsPerHour);
+        return {
+          id: song.id,
+          title: song.title,
+          artistName: song.artistName,
+          explicit: song.explicit === null ? null : song.explicit === 1,
+          package: song.package,
+          paidAt: new Date(song.paidAt).toISOString(),
+          // Scheduled by the audio check; until it has run, the same sum the check will make.
+          deliverAt: new Date(song.deliverAt ?? deliverAt(song.paidAt, song.package, secondsPerHour)).toISOString(),
+          windowEndsAt: new Date(deadline).toISOString(),
+          timeLeftMs: deadline - now,
+          overdue: deadline < now,
+          audioUrl: adminSongMediaPath(song.id, "audio"),
+          coverUrl: song.coverKey ? adminSongMediaPath(song.id, "cover") : null,
+          isrc: song.isrc,
+          upc: song.upc,
+          genre: song.genre,
+          lyricsLanguage: song.lyricsLanguage,
+          instrumental: song.instrumental === 1,
+          lyrics: song.lyrics,
+          releaseDate: song.releaseDate,
+          credits: JSON.parse(song.credits) as Credit[],
+          pLine: { year: song.pLineYear, holder: song.pLineHolder },
+          cLine: { year: song.cLineYear, holder: song.cLineHolder },
+          cleanVersionOfTitle: song.cleanVersionOfTitle,
+          screening: await songScreening(ctx, song.id, { lyrics: song.lyrics, instrumental: song.instrumental === 1 }),
+          audioCheck: audioChecksView(audioChecks.get(song.id)),
+        };
+      }),
+    ),
     total: count?.total ?? 0,
   };
 }

@@ -45,7 +45,11 @@ const explicitWords = (explicit: boolean | null) => (explicit === null ? "not an
 export async function approveSong(ctx: Ctx, songId: string, { actor, explicit, override }: Approval): Promise<ApprovalOutcome> {
   const { db } = ctx;
   const now = ctx.now();
-  const [song] = await db.select({ status: songs.status, explicit: songs.explicit, reviewedAt: songs.reviewedAt }).from(songs).where(eq(songs.id, songId)).limit(1);
+  const [song] = await db
+    .select({ status: songs.status, explicit: songs.explicit, reviewedAt: songs.reviewedAt })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
   if (!song) throw notFound("No song with this id.");
   if (song.status !== "approved") throw new AppError(409, "not_reviewable", NOT_APPROVABLE[song.status]);
   if (song.reviewedAt !== null) throw new AppError(409, "already_reviewed", "This song was already approved.");
@@ -53,13 +57,20 @@ export async function approveSong(ctx: Ctx, songId: string, { actor, explicit, o
   const matches = await screenSong(ctx, songId);
   const failures = await facilityFailures(ctx, songId, matches);
   if (failures.length > 0 && override === undefined) {
-    throw new AppError(409, "needs_override", "This song matches the term lists of {facilities}: approve it only with an override and a reason.", {}, {
-      facilities: failures.map((f) => `${f.facilityName} (${f.listNames.join(", ")})`).join("; "),
-    });
+    throw new AppError(
+      409,
+      "needs_override",
+      "This song matches the term lists of {facilities}: approve it only with an override and a reason.",
+      {},
+      {
+        facilities: failures.map((f) => `${f.facilityName} (${f.listNames.join(", ")})`).join("; "),
+      },
+    );
   }
 
   const finalExplicit = explicit ?? song.explicit;
-  const correction = explicit !== undefined && explicit !== song.explicit ? ` (explicit content corrected: ${explicitWords(song.explicit)} → ${explicitWords(explicit)})` : "";
+  const correction =
+    explicit !== undefined && explicit !== song.explicit ? ` (explicit content corrected: ${explicitWords(song.explicit)} → ${explicitWords(explicit)})` : "";
   const cause = `Approved in review by ${actor}${correction}${failures.length > 0 ? `, overriding term-list matches: ${override!.reason}` : ""}`;
   const approvedNow = sql`exists (select 1 from songs where id = ${songId} and reviewed_at = ${now} and reviewed_by = ${actor})`;
   const [, approved] = await runBatch(db, [

@@ -43,7 +43,12 @@ export async function submitSong(ctx: Ctx, submitter: Submitter, body: ReadableS
       now: ctx.now(),
     });
     const { details, metadata, cleanVersionOf } = upload;
-    await checkReleaseAgainstCatalogue(ctx, submitter.artistId, { explicit: details.explicit, cleanVersionOf, isrc: metadata.isrc, upc: metadata.upc }, ownPrefixes);
+    await checkReleaseAgainstCatalogue(
+      ctx,
+      submitter.artistId,
+      { explicit: details.explicit, cleanVersionOf, isrc: metadata.isrc, upc: metadata.upc },
+      ownPrefixes,
+    );
     const [inserted] = await runBatch(ctx.db, [
       sql`
         insert into "songs" (id, artist_id, title, artist_name, explicit, price_cents, status, audio_key, cover_key, duration_ms, bitrate, sample_rate,
@@ -60,9 +65,13 @@ export async function submitSong(ctx: Ctx, submitter: Submitter, body: ReadableS
     if (inserted.meta.changes !== 1) throw tooManyUnpaidSongs(submitter.unpaid);
     // Its title, credits and lyrics are screened against every term list now; review shows what was
     // found. The song is stored either way: approval screens it again before anything is decided.
-    await screenSong(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "screening at submission failed", songId: id, ...loggableError(error) })));
+    await screenSong(ctx, id).catch((error: unknown) =>
+      console.error(JSON.stringify({ level: "error", message: "screening at submission failed", songId: id, ...loggableError(error) })),
+    );
     // With speech-to-text configured, its audio is transcribed and screened too (a queued job); without it, nothing is sent anywhere.
-    await requestTranscription(ctx, id).catch((error: unknown) => console.error(JSON.stringify({ level: "error", message: "queueing the transcription failed", songId: id, ...loggableError(error) })));
+    await requestTranscription(ctx, id).catch((error: unknown) =>
+      console.error(JSON.stringify({ level: "error", message: "queueing the transcription failed", songId: id, ...loggableError(error) })),
+    );
     return { id };
   } catch (error) {
     if (written.length > 0) await removeObjects(ctx, written);

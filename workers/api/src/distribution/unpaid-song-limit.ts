@@ -34,13 +34,15 @@ const TOO_MANY_UNPAID = {
     day: /*i18n*/ "You already have {max} song waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed 1 day after upload.",
     days: /*i18n*/ "You already have {max} song waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed {count} days after upload.",
     hour: /*i18n*/ "You already have {max} song waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed 1 hour after upload.",
-    hours: /*i18n*/ "You already have {max} song waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed {count} hours after upload.",
+    hours:
+      /*i18n*/ "You already have {max} song waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed {count} hours after upload.",
   },
   many: {
     day: /*i18n*/ "You already have {max} songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed 1 day after upload.",
     days: /*i18n*/ "You already have {max} songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed {count} days after upload.",
     hour: /*i18n*/ "You already have {max} songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed 1 hour after upload.",
-    hours: /*i18n*/ "You already have {max} songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed {count} hours after upload.",
+    hours:
+      /*i18n*/ "You already have {max} songs waiting for payment. Complete the payment for one of them before uploading another. Unpaid songs are removed {count} hours after upload.",
   },
 } as const;
 

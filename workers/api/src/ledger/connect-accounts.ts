@@ -66,9 +66,13 @@ async function findCreatedAccount(ctx: Ctx, artistId: string, startedAt: number)
  */
 async function pendingCreation(ctx: Ctx, artistId: string): Promise<{ key: string; startedAt: number } | { account: Stripe.Account }> {
   const now = ctx.now();
-  await ctx.db.insert(connectAccountCreations).values({ artistId, idempotencyKey: creationKey(artistId, 0), startedAt: now }).onConflictDoNothing();
+  await ctx.db
+    .insert(connectAccountCreations)
+    .values({ artistId, idempotencyKey: creationKey(artistId, 0), startedAt: now })
+    .onConflictDoNothing();
   const [pending] = await ctx.db.select().from(connectAccountCreations).where(eq(connectAccountCreations.artistId, artistId)).limit(1);
-  if (!pending || now - pending.startedAt < CREATE_KEY_MAY_HAVE_EXPIRED_MS) return { key: pending?.idempotencyKey ?? creationKey(artistId, 0), startedAt: pending?.startedAt ?? now };
+  if (!pending || now - pending.startedAt < CREATE_KEY_MAY_HAVE_EXPIRED_MS)
+    return { key: pending?.idempotencyKey ?? creationKey(artistId, 0), startedAt: pending?.startedAt ?? now };
   const found = await findCreatedAccount(ctx, artistId, pending.startedAt);
   if (found) return { account: found };
   return { key: await nextCreationKey(ctx, artistId, pending.idempotencyKey), startedAt: now };
@@ -115,7 +119,9 @@ export async function ensureConnectedAccount(ctx: Ctx, artist: Artist): Promise<
   const created = "account" in pending ? pending.account : await createAccount(ctx, artist.id, pending);
   // The schedule follows the frequency stored now (the artist may have changed it since the first try).
   const [current] = await ctx.db.select({ frequency: artists.paymentFrequency }).from(artists).where(eq(artists.id, artist.id)).limit(1);
-  const account = await ctx.stripe.accounts.update(created.id, { settings: { payouts: { schedule: payoutSchedule(current?.frequency ?? artist.paymentFrequency) } } });
+  const account = await ctx.stripe.accounts.update(created.id, {
+    settings: { payouts: { schedule: payoutSchedule(current?.frequency ?? artist.paymentFrequency) } },
+  });
   // Only the first writer sets it, with what Stripe asks of the new account; a racing request reads
   // back the one that won.
   await ctx.db
@@ -149,7 +155,11 @@ export async function startConnectOnboarding(ctx: Ctx, artist: Artist, urls: Onb
  * a failure here is logged rather than failing the card the artist just saved.
  */
 export async function syncArtistPayoutSchedule(ctx: Ctx, artistId: string): Promise<void> {
-  const [artist] = await ctx.db.select({ accountId: artists.stripeAccountId, frequency: artists.paymentFrequency }).from(artists).where(eq(artists.id, artistId)).limit(1);
+  const [artist] = await ctx.db
+    .select({ accountId: artists.stripeAccountId, frequency: artists.paymentFrequency })
+    .from(artists)
+    .where(eq(artists.id, artistId))
+    .limit(1);
   if (!artist?.accountId) return;
   try {
     await ctx.stripe.accounts.update(artist.accountId, { settings: { payouts: { schedule: payoutSchedule(artist.frequency) } } });

@@ -9,7 +9,8 @@ import { LEDGER_ACCOUNTS as A, POSTINGS, type Posting, UnbalancedTransactionErro
 import { splitSale } from "@jplay/schema/pricing";
 
 const cents = fc.integer({ min: 1, max: 10_000_000 });
-const balanceOf = (posting: Posting, account: string) => posting.entries.filter((entry) => entry.account === account).reduce((sum, entry) => sum + entry.amountCents, 0);
+const balanceOf = (posting: Posting, account: string) =>
+  posting.entries.filter((entry) => entry.account === account).reduce((sum, entry) => sum + entry.amountCents, 0);
 const total = (posting: Posting) => posting.entries.reduce((sum, entry) => sum + entry.amountCents, 0);
 
 describe("the posting rules", () => {
@@ -37,9 +38,14 @@ describe("the posting rules", () => {
         if (splitBps !== null) expect(balanceOf(sale, A.artistAvailable("a1"))).toBe(splitSale(amount, splitBps).artistCents);
         // A purchase given back undoes its sale entry for entry; a download credit is JPlay's cost alone.
         const givenBack = POSTINGS.purchaseRefund({ purchaseId: "p", artistId: "a1", priceCents: amount, revenueSplitBps: splitBps });
-        for (const account of [A.providerReceivable, A.platformRevenue, A.artistAvailable("a1")]) expect(balanceOf(givenBack, account)).toBe(0 - balanceOf(sale, account));
+        for (const account of [A.providerReceivable, A.platformRevenue, A.artistAvailable("a1")])
+          expect(balanceOf(givenBack, account)).toBe(0 - balanceOf(sale, account));
         const credit = POSTINGS.downloadCredit({ receiptId: "rc", amountCents: amount });
-        expect([balanceOf(credit, A.providerReceivable), balanceOf(credit, A.downloadCredits), balanceOf(credit, A.artistAvailable("a1"))]).toEqual([amount, -amount, 0]);
+        expect([balanceOf(credit, A.providerReceivable), balanceOf(credit, A.downloadCredits), balanceOf(credit, A.artistAvailable("a1"))]).toEqual([
+          amount,
+          -amount,
+          0,
+        ]);
         // A payout sent: the money leaves; a card charge: Stripe holds it.
         expect(balanceOf(POSTINGS.payoutSent(payout), A.payoutsSent)).toBe(amount);
         expect(balanceOf(POSTINGS.payment({ id: "pay", amountCents: amount }), A.stripeCharges)).toBe(-amount);

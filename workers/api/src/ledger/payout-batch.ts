@@ -19,7 +19,18 @@ import { artists, payouts } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { availableBalancesQuery } from "./ledger";
 import { paced, transferSendWaits } from "./transfer-pacer";
-import { type Artist, type Attempt, type PayoutOutcome, type PayoutRow, attemptOutcome, attemptTransfer, createPayouts, newPayoutBlocked, payArtist, recordAttempts } from "./payouts";
+import {
+  type Artist,
+  type Attempt,
+  type PayoutOutcome,
+  type PayoutRow,
+  attemptOutcome,
+  attemptTransfer,
+  createPayouts,
+  newPayoutBlocked,
+  payArtist,
+  recordAttempts,
+} from "./payouts";
 
 export type ArtistPayResult = { ok: true; outcome: PayoutOutcome } | { ok: false; error: unknown };
 
@@ -85,11 +96,22 @@ async function payChunk(ctx: Ctx, period: string, ids: string[], results: Map<st
 
   const repaired = Promise.all(repairs.map(async (id) => results.set(id, await alone(ctx, id, period))));
   try {
-    const created = await createPayouts(ctx, period, due.map(({ artist, amountCents }) => ({ artistId: artist.id, amountCents })));
+    const created = await createPayouts(
+      ctx,
+      period,
+      due.map(({ artist, amountCents }) => ({ artistId: artist.id, amountCents })),
+    );
     const createdFor = new Map(created.map((payout) => [payout.artistId, payout]));
     // Another delivery of the same job made the row first: the one-artist path finishes that one.
     const raced = due.filter(({ artist }) => !createdFor.has(artist.id)).map(async ({ artist }) => results.set(artist.id, await alone(ctx, artist.id, period)));
-    await Promise.all([...raced, sendTransfers(ctx, due.flatMap(({ artist }) => (createdFor.has(artist.id) ? [{ artist, payout: createdFor.get(artist.id)! }] : [])), results)]);
+    await Promise.all([
+      ...raced,
+      sendTransfers(
+        ctx,
+        due.flatMap(({ artist }) => (createdFor.has(artist.id) ? [{ artist, payout: createdFor.get(artist.id)! }] : [])),
+        results,
+      ),
+    ]);
   } finally {
     await repaired;
   }
@@ -101,7 +123,11 @@ async function payChunk(ctx: Ctx, period: string, ids: string[], results: Map<st
  */
 async function sendTransfers(ctx: Ctx, created: { artist: Artist; payout: PayoutRow }[], results: Map<string, ArtistPayResult>): Promise<void> {
   const waits = await transferSendWaits(ctx, created.length);
-  const tries = await paced(created, waits, async ({ artist, payout }): Promise<Attempt> => ({ artist, payout, attempt: await attemptTransfer(ctx, artist, payout, false, true) }));
+  const tries = await paced(created, waits, async ({ artist, payout }): Promise<Attempt> => ({
+    artist,
+    payout,
+    attempt: await attemptTransfer(ctx, artist, payout, false, true),
+  }));
   const answered: Attempt[] = [];
   tries.forEach((tried, index) => {
     if (tried.status === "fulfilled") answered.push(tried.value);

@@ -43,7 +43,13 @@ export async function bookTransferReversals(ctx: Ctx, transfer: Stripe.Transfer)
     await recordFailedJob(ctx, {
       id: `payout-reversed:${reversal.id}`,
       jobType: PAYOUT_REVERSED_JOB,
-      payload: JSON.stringify({ payoutId: payout.id, artistId: payout.artistId, transferId: transfer.id, reversalId: reversal.id, amountCents: reversal.amount }),
+      payload: JSON.stringify({
+        payoutId: payout.id,
+        artistId: payout.artistId,
+        transferId: transfer.id,
+        reversalId: reversal.id,
+        amountCents: reversal.amount,
+      }),
       error: `Stripe reversed ${reversal.amount} cents of payout ${payout.id} (transfer ${transfer.id}); booked back to the artist's available balance.`,
     });
   }

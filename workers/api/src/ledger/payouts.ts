@@ -58,11 +58,19 @@ export const frequenciesDue = (period: string): PaymentFrequency[] => (isPayoutD
  */
 export async function artistsDuePage(ctx: Ctx, period: string, cursor: string | null, pageSize: number) {
   return ctx.db
-    .select({ id: artists.id, stripeAccountId: artists.stripeAccountId, payoutsEnabled: artists.payoutsEnabled, payoutRequirements: artists.payoutRequirements })
+    .select({
+      id: artists.id,
+      stripeAccountId: artists.stripeAccountId,
+      payoutsEnabled: artists.payoutsEnabled,
+      payoutRequirements: artists.payoutRequirements,
+    })
     .from(artists)
     .where(
       and(
-        or(inArray(artists.paymentFrequency, frequenciesDue(period)), sql`${artists.id} in (select ${payouts.artistId} from ${payouts} where ${payouts.status} = 'pending')`),
+        or(
+          inArray(artists.paymentFrequency, frequenciesDue(period)),
+          sql`${artists.id} in (select ${payouts.artistId} from ${payouts} where ${payouts.status} = 'pending')`,
+        ),
         cursor ? gt(artists.id, cursor) : undefined,
       ),
     )
@@ -117,19 +125,23 @@ const isBalanceShort = (error: unknown) => error instanceof Stripe.errors.Stripe
  * flight) is thrown so the queue retries with the same key.
  */
 const isPermanentRefusal = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripePermissionError;
+  error instanceof Stripe.errors.StripeInvalidRequestError ||
+  error instanceof Stripe.errors.StripeCardError ||
+  error instanceof Stripe.errors.StripePermissionError;
 
 async function payoutFor(ctx: Ctx, artistId: string, period: string): Promise<PayoutRow | undefined> {
-  const [row] = await ctx.db.select().from(payouts).where(and(eq(payouts.artistId, artistId), eq(payouts.period, period))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.artistId, artistId), eq(payouts.period, period)))
+    .limit(1);
   return row;
 }
 
 /** What one try at a payout's Transfer came to; `recordAttempts` writes it. */
 export type TransferAttempt =
   /** `partlyReversed`: a transfer found by its group that Stripe has since reversed in part (booked after it is recorded). */
-  | { kind: "sent"; transferId: string; partlyReversed?: Stripe.Transfer }
-  | { kind: "short" }
-  | { kind: "refused"; message: string };
+  { kind: "sent"; transferId: string; partlyReversed?: Stripe.Transfer } | { kind: "short" } | { kind: "refused"; message: string };
 export interface Attempt {
   artist: Artist;
   payout: PayoutRow;
@@ -222,18 +234,29 @@ export async function recordAttempts(ctx: Ctx, attempts: readonly Attempt[]): Pr
   if (postings.length > 0) statements.push(...postingStatements(postings, now, { onlyIf: stillPending }).statements);
   if (sent.length > 0) {
     const rows = JSON.stringify(sent.map((a) => ({ id: a.payout.id, value: a.transferId })));
-    statements.push(sql`update payouts set status = 'paid', stripe_transfer_id = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`);
+    statements.push(
+      sql`update payouts set status = 'paid', stripe_transfer_id = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`,
+    );
   }
   if (refused.length > 0) {
     const rows = JSON.stringify(refused.map((a) => ({ id: a.payout.id, value: a.message })));
-    statements.push(sql`update payouts set status = 'failed', failure_message = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`);
+    statements.push(
+      sql`update payouts set status = 'failed', failure_message = ${valueById(rows)}, updated_at = ${now} where ${byIds(rows)} and +status = 'pending'`,
+    );
   }
   for (const { payout, attempt } of attempts) {
     if (attempt.kind !== "short") continue;
     statements.push(sql`update payouts set funding_waits = ${payout.fundingWaits + 1}, waiting_for_funds_since = ${now}, updated_at = ${now}
       where id = ${payout.id} and status = 'pending' and funding_waits = ${payout.fundingWaits}`);
   }
-  if (sent.length > 0) statements.push(outboxTextsStatement(ctx.env, sent.map((a) => payoutSentText(a.artist, a.payout)), nowPaid));
+  if (sent.length > 0)
+    statements.push(
+      outboxTextsStatement(
+        ctx.env,
+        sent.map((a) => payoutSentText(a.artist, a.payout)),
+        nowPaid,
+      ),
+    );
   if (statements.length === 0) return;
   const results = await runBatch(ctx.db, statements);
   if (sent.length > 0) await queueTextSends(ctx, results[results.length - 1]!);
@@ -262,8 +285,18 @@ export async function createPayouts(ctx: Ctx, period: string, due: readonly { ar
   if (due.length === 0) return [];
   const now = ctx.now();
   const rows: PayoutRow[] = due.map(({ artistId, amountCents }) => ({
-    id: crypto.randomUUID(), artistId, period, amountCents, status: "pending", stripeTransferId: null, failureMessage: null,
-    stripeKeyAttempt: 0, fundingWaits: 0, waitingForFundsSince: null, createdAt: now, updatedAt: now,
+    id: crypto.randomUUID(),
+    artistId,
+    period,
+    amountCents,
+    status: "pending",
+    stripeTransferId: null,
+    failureMessage: null,
+    stripeKeyAttempt: 0,
+    fundingWaits: 0,
+    waitingForFundsSince: null,
+    createdAt: now,
+    updatedAt: now,
   }));
   const values = JSON.stringify(rows.map((row) => ({ id: row.id, artistId: row.artistId, amountCents: row.amountCents })));
   const [inserted] = await runBatch(ctx.db, [
@@ -271,7 +304,11 @@ export async function createPayouts(ctx: Ctx, period: string, due: readonly { ar
     sql`insert into payouts (id, artist_id, period, amount_cents, status, created_at, updated_at)
       select ${field("id")}, ${field("artistId")}, ${period}, ${field("amountCents")}, 'pending', ${now}, ${now}
       from json_each(${values}) t where true on conflict do nothing returning id`,
-    ...postingStatements(rows.map((row) => POSTINGS.payout(row)), now, { onlyIf: stillPending }).statements,
+    ...postingStatements(
+      rows.map((row) => POSTINGS.payout(row)),
+      now,
+      { onlyIf: stillPending },
+    ).statements,
   ]);
   const made = new Set((inserted.results as { id: string }[]).map((row) => row.id));
   return rows.filter((row) => made.has(row.id));

@@ -62,6 +62,10 @@ export async function recordProviderSettlement(ctx: Ctx, request: SettlementRequ
 }
 
 export async function recentSettlements(ctx: Ctx): Promise<ProviderSettlement[]> {
-  const rows = await ctx.db.select().from(providerSettlements).orderBy(desc(providerSettlements.settledOn), desc(providerSettlements.createdAt)).limit(SETTLEMENTS_SHOWN);
+  const rows = await ctx.db
+    .select()
+    .from(providerSettlements)
+    .orderBy(desc(providerSettlements.settledOn), desc(providerSettlements.createdAt))
+    .limit(SETTLEMENTS_SHOWN);
   return rows.map(present);
 }

@@ -38,7 +38,7 @@ describe("statementCsv", () => {
       month: "2026-01",
       songs: [
         { title: 'Say "Hi", world\nagain', downloads: 1, grossCents: 199, artistCents: 180 },
-        { title: "=HYPERLINK(\"http://x\")", downloads: 1, grossCents: 199, artistCents: 180 },
+        { title: '=HYPERLINK("http://x")', downloads: 1, grossCents: 199, artistCents: 180 },
         { title: "-1+2", downloads: 1, grossCents: 199, artistCents: 180 },
       ],
       payouts: [],

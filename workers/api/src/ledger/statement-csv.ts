@@ -71,11 +71,25 @@ export function statementCsv(statement: MonthlyStatement, language: Language = "
     "",
     line(word(WORDS.song), word(WORDS.downloads), word(WORDS.gross), word(WORDS.share)),
     ...songs.map((song) => line(song.title, song.downloads, centsText(song.grossCents), centsText(song.artistCents))),
-    line(word(WORDS.total), sum(songs, (song) => song.downloads), centsText(sum(songs, (song) => song.grossCents)), centsText(sum(songs, (song) => song.artistCents))),
+    line(
+      word(WORDS.total),
+      sum(songs, (song) => song.downloads),
+      centsText(sum(songs, (song) => song.grossCents)),
+      centsText(sum(songs, (song) => song.artistCents)),
+    ),
     "",
     line(word(WORDS.payoutDay), word(WORDS.amount), word(WORDS.status)),
     ...payouts.map((payout) => line(payout.period, centsText(payout.amountCents), word(PAYOUT_STATUS[payout.status]))),
-    line(word(WORDS.totalPaidOut), centsText(sum(payouts.filter((payout) => payout.status === "paid"), (payout) => payout.amountCents)), ""),
+    line(
+      word(WORDS.totalPaidOut),
+      centsText(
+        sum(
+          payouts.filter((payout) => payout.status === "paid"),
+          (payout) => payout.amountCents,
+        ),
+      ),
+      "",
+    ),
   ];
   return csvText(lines, { finalNewline: true });
 }

@@ -32,7 +32,9 @@ export async function loadTaxYear(ctx: Ctx, year: number): Promise<TaxYearRow[]>
   const rows = await ctx.db
     .select({
       artistId: payouts.artistId,
-      artistName: sql<string | null>`(select ${songs.artistName} from ${songs} where ${songs.artistId} = ${payouts.artistId} order by ${songs.createdAt} desc limit 1)`,
+      artistName: sql<
+        string | null
+      >`(select ${songs.artistName} from ${songs} where ${songs.artistId} = ${payouts.artistId} order by ${songs.createdAt} desc limit 1)`,
       stripeAccountId: artists.stripeAccountId,
       paidCents: sql<number>`sum(${payouts.amountCents})`,
       payouts: sql<number>`count(*)`,

@@ -51,7 +51,11 @@ export async function sendWaits(ctx: Ctx, requests: readonly PacedRequest[]): Pr
 }
 
 /** Send times for `count` Transfers, as waits from now (ms). */
-export const transferSendWaits = (ctx: Ctx, count: number) => sendWaits(ctx, Array.from({ length: count }, () => "transfer" as const));
+export const transferSendWaits = (ctx: Ctx, count: number) =>
+  sendWaits(
+    ctx,
+    Array.from({ length: count }, () => "transfer" as const),
+  );
 
 /** Waits for one request's turn at the account's pacer. */
 export async function awaitTurn(ctx: Ctx, request: PacedRequest): Promise<void> {

@@ -31,7 +31,12 @@ describe("addressKey", () => {
         // Not an IPv4-mapped address (those are IPv4 clients; tested below).
         fc.pre(!(groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff));
         const keys = new Set([...spellings(groups), ...spellings([...groups.slice(0, 4), ...otherInterface])].map(addressKey));
-        expect([...keys]).toEqual([`ip6:${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`]);
+        expect([...keys]).toEqual([
+          `ip6:${groups
+            .slice(0, 4)
+            .map((g) => g.toString(16))
+            .join(":")}::/64`,
+        ]);
       }),
     );
   });
@@ -53,7 +58,15 @@ describe("addressKey", () => {
         const dotted = octets.join(".");
         const high = ((octets[0]! << 8) | octets[1]!).toString(16);
         const low = ((octets[2]! << 8) | octets[3]!).toString(16);
-        for (const form of [dotted, ` ${dotted} `, `::ffff:${dotted}`, `::FFFF:${dotted}`, `0:0:0:0:0:ffff:${dotted}`, `::ffff:${high}:${low}`, `[::ffff:${dotted}]`]) {
+        for (const form of [
+          dotted,
+          ` ${dotted} `,
+          `::ffff:${dotted}`,
+          `::FFFF:${dotted}`,
+          `0:0:0:0:0:ffff:${dotted}`,
+          `::ffff:${high}:${low}`,
+          `[::ffff:${dotted}]`,
+        ]) {
           expect(addressKey(form), form).toBe(`ip4:${dotted}`);
         }
       }),
@@ -70,7 +83,24 @@ describe("addressKey", () => {
   });
 
   test("anything unreadable shares the one 'unknown' key", () => {
-    for (const raw of [null, undefined, "", "  ", "unknown", "1.2.3", "1.2.3.256", "1.2.3.4.5", "::ffff:1.2.3.999", "1::2::3", "12345::1", "g::1", ":::", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7", "localhost"]) {
+    for (const raw of [
+      null,
+      undefined,
+      "",
+      "  ",
+      "unknown",
+      "1.2.3",
+      "1.2.3.256",
+      "1.2.3.4.5",
+      "::ffff:1.2.3.999",
+      "1::2::3",
+      "12345::1",
+      "g::1",
+      ":::",
+      "1:2:3:4:5:6:7:8:9",
+      "1:2:3:4:5:6:7",
+      "localhost",
+    ]) {
       expect(addressKey(raw), String(raw)).toBe(UNKNOWN_ADDRESS);
     }
     fc.assert(

@@ -54,7 +54,10 @@ const hex = (group: number) => group.toString(16);
 export function addressKey(raw: string | null | undefined): string {
   if (!raw) return UNKNOWN_ADDRESS;
   // A zone id ("fe80::1%eth0") names the interface, not the address; brackets come from URL forms.
-  const text = raw.trim().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const text = raw
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   const v4 = parseIpv4(text);
   if (v4) return `ip4:${v4.join(".")}`;
   const v6 = text.includes(":") ? parseIpv6(text) : null;

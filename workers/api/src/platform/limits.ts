@@ -57,8 +57,14 @@ const JSON_RULE: BodyRule = {
 const BODY_RULES: Array<[RegExp, BodyRule]> = [
   [/^\/api\/distribute$/, { maxBytes: MAX_REQUEST_BYTES, message: MESSAGES.songSize, streamed: true }],
   [/^\/api\/webhooks\//, { maxBytes: WEBHOOK_BODY_MAX_BYTES, message: tooLarge(WEBHOOK_BODY_MAX_BYTES, "This endpoint receives Stripe events only.") }],
-  [/^\/api\/provider\/purchases$/, { maxBytes: MAX_PURCHASE_REPORT_BYTES, message: `A report may be at most ${MAX_PURCHASE_REPORT_BYTES / KIB} KB; send fewer purchases per report` }],
-  [/^\/api\/admin\/payments\/retry$/, { maxBytes: ADMIN_RETRY_BODY_MAX_BYTES, message: tooLarge(ADMIN_RETRY_BODY_MAX_BYTES, "Select fewer payments and try again.") }],
+  [
+    /^\/api\/provider\/purchases$/,
+    { maxBytes: MAX_PURCHASE_REPORT_BYTES, message: `A report may be at most ${MAX_PURCHASE_REPORT_BYTES / KIB} KB; send fewer purchases per report` },
+  ],
+  [
+    /^\/api\/admin\/payments\/retry$/,
+    { maxBytes: ADMIN_RETRY_BODY_MAX_BYTES, message: tooLarge(ADMIN_RETRY_BODY_MAX_BYTES, "Select fewer payments and try again.") },
+  ],
 ];
 
 export function bodyRuleFor(path: string): BodyRule {
@@ -209,7 +215,8 @@ export const setupIntentsPerAddressPerHour = (env: Env) => numericSetting(env, "
 export const unchallengedSetupIntentsPerAddressPerHour = (env: Env) =>
   numericSetting(env, "UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR", UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR);
 export const cardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "CARD_SAVES_PER_ADDRESS_PER_HOUR", SAVES_PER_ADDRESS_PER_HOUR);
-export const unchallengedCardSavesPerAddressPerHour = (env: Env) => numericSetting(env, "UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR", UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR);
+export const unchallengedCardSavesPerAddressPerHour = (env: Env) =>
+  numericSetting(env, "UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR", UNCHALLENGED_SAVES_PER_ADDRESS_PER_HOUR);
 export const cardChecksPerMinute = (env: Env) => numericSetting(env, "CARD_CHECKS_PER_MINUTE", CARD_CHECKS_PER_MINUTE);
 export const maxUnpaidSongsPerArtist = (env: Env) => numericSetting(env, "MAX_UNPAID_SONGS_PER_ARTIST", MAX_UNPAID_SONGS_PER_ARTIST);
 export const unpaidSongExpiryMs = (env: Env) => numericSetting(env, "UNPAID_SONG_EXPIRY_SECONDS", UNPAID_SONG_EXPIRY_MS / 1000) * 1000;
@@ -218,7 +225,11 @@ export const stripeTransfersPerSecond = (env: Env) => numericSetting(env, "STRIP
 
 /** The account's limit over all endpoints: the setting, else the key's mode's (no key: the local sandbox, a test mode). */
 export const stripeRequestsPerSecond = (env: Env) =>
-  numericSetting(env, "STRIPE_REQUESTS_PER_SECOND", env.STRIPE_SECRET_KEY?.includes("_live_") ? STRIPE_LIVE_REQUESTS_PER_SECOND : STRIPE_TEST_REQUESTS_PER_SECOND);
+  numericSetting(
+    env,
+    "STRIPE_REQUESTS_PER_SECOND",
+    env.STRIPE_SECRET_KEY?.includes("_live_") ? STRIPE_LIVE_REQUESTS_PER_SECOND : STRIPE_TEST_REQUESTS_PER_SECOND,
+  );
 
 /** The rates the payout run paces to: STRIPE_PACE_SHARE of both limits, as requests a second. */
 export const stripePaceRates = (env: Env) => ({
@@ -226,4 +237,5 @@ export const stripePaceRates = (env: Env) => ({
   transfers: stripeTransfersPerSecond(env) * STRIPE_PACE_SHARE,
 });
 
-export const downloadCreditsPerProviderPerDay = (env: Env) => numericSetting(env, "DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY", DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY);
+export const downloadCreditsPerProviderPerDay = (env: Env) =>
+  numericSetting(env, "DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY", DOWNLOAD_CREDITS_PER_PROVIDER_PER_DAY);

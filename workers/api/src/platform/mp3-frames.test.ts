@@ -71,7 +71,12 @@ describe("Mp3FrameWalker", () => {
     ["a PNG", () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), "not-mp3", MP3_MESSAGES.notMp3],
     ["an ID3 tag and nothing else", () => withId3(new Uint8Array(0)), "no-frames", MP3_MESSAGES.noFrames],
     ["text after the frames", () => new Uint8Array([...tone, ...new TextEncoder().encode("trailing text")]), "not-audio", MP3_MESSAGES.notAudio],
-    ["a layer II frame where layer III frames run", () => new Uint8Array([...mp3Bytes(417 * 3), 0xff, 0xfd, 0x90, 0x64, ...new Uint8Array(413)]), "not-audio", MP3_MESSAGES.notAudio],
+    [
+      "a layer II frame where layer III frames run",
+      () => new Uint8Array([...mp3Bytes(417 * 3), 0xff, 0xfd, 0x90, 0x64, ...new Uint8Array(413)]),
+      "not-audio",
+      MP3_MESSAGES.notAudio,
+    ],
   ] as const)("refuses %s", (_name, file, problem, message) => {
     for (const size of CHUNKINGS) {
       const error = refusal(() => walkInChunks(file(), size));

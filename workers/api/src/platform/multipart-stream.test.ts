@@ -87,7 +87,9 @@ const trickyBytes = (boundary: string) =>
     .array(
       fc.oneof(
         fc.uint8Array({ maxLength: 64 }),
-        fc.constantFrom("\r", "\n", "\r\n", "-", "--", "\r\n-", "\r\n--", `--${boundary}`, `\r\n--${boundary.slice(0, -1)}`, `\r\n--${boundary}x`.slice(0, -1)).map(bytesOf),
+        fc
+          .constantFrom("\r", "\n", "\r\n", "-", "--", "\r\n-", "\r\n--", `--${boundary}`, `\r\n--${boundary.slice(0, -1)}`, `\r\n--${boundary}x`.slice(0, -1))
+          .map(bytesOf),
       ),
       { maxLength: 24 },
     )
@@ -97,7 +99,11 @@ const trickyBytes = (boundary: string) =>
 // (Node leaves out an empty file name altogether; the hand-written bodies below cover filename="".)
 const entry = fc.oneof(
   fc.record({ name: safeName, text: fc.string({ unit: "binary", maxLength: 40 }) }),
-  fc.record({ name: safeName, filename: fc.oneof(safeName, fc.constantFrom("../../etc/passwd", "..\\..\\x", "C:\\Users\\a\\song.mp3", "/abs/path.mp3")), bytes: fc.uint8Array({ maxLength: 3000 }) }),
+  fc.record({
+    name: safeName,
+    filename: fc.oneof(safeName, fc.constantFrom("../../etc/passwd", "..\\..\\x", "C:\\Users\\a\\song.mp3", "/abs/path.mp3")),
+    bytes: fc.uint8Array({ maxLength: 3000 }),
+  }),
 );
 
 /** What Node's FormData serialisation makes of a text value: every line break becomes CRLF. */
@@ -145,7 +151,11 @@ describe("MultipartReader reads back what FormData encoded, however the body is 
     const body = fc.array(trickyBytes(boundary), { minLength: 1, maxLength: 4 }).chain((files) => {
       const encoded = concat([
         bytesOf(`preamble --${boundary}x is not a boundary\r\n`),
-        ...files.flatMap((file, i) => [bytesOf(`--${boundary}\r\nContent-Disposition: form-data; name="f${i}"; filename="f${i}.bin"\r\n\r\n`), file, bytesOf("\r\n")]),
+        ...files.flatMap((file, i) => [
+          bytesOf(`--${boundary}\r\nContent-Disposition: form-data; name="f${i}"; filename="f${i}.bin"\r\n\r\n`),
+          file,
+          bytesOf("\r\n"),
+        ]),
         bytesOf(`--${boundary}--\r\nepilogue\r\n--${boundary}\r\nignored`),
       ]);
       return fc.tuple(fc.constant(files), fc.constant(encoded), cutsFor(encoded.length));
@@ -174,7 +184,7 @@ const read = (body: string | Uint8Array, cuts?: number[], limits?: Partial<Multi
 describe("MultipartReader part headers", () => {
   it("reads quoted and bare parameters, any letter case, a semicolon inside quotes, folded lines", async () => {
     const { parts } = await read(
-      part('content-disposition: FORM-DATA; NAME=artistName', "Ada") +
+      part("content-disposition: FORM-DATA; NAME=artistName", "Ada") +
         part('Content-Disposition: form-data; name="a;b"; filename="x; y.mp3"\r\nContent-Type: audio/mpeg', "\xff") +
         part('Content-Disposition: form-data;\r\n name="folded"', "f") +
         part(`Content-Disposition: form-data; name="ext"; filename="plain.mp3"; filename*=UTF-8''na%C3%AFve%20song.mp3`, "e") +
@@ -196,7 +206,13 @@ describe("MultipartReader part headers", () => {
   });
 
   it("parts without a name, without a disposition or without any header are read with a null name", async () => {
-    const { parts } = await read(part("Content-Disposition: form-data", "1") + part("Content-Type: text/plain", "2") + `--${B}\r\n\r\n3\r\n` + part('Content-Disposition: attachment; name="x"', "4") + close);
+    const { parts } = await read(
+      part("Content-Disposition: form-data", "1") +
+        part("Content-Type: text/plain", "2") +
+        `--${B}\r\n\r\n3\r\n` +
+        part('Content-Disposition: attachment; name="x"', "4") +
+        close,
+    );
     expect(parts.map((p) => [p.name, latin1(p.bytes)])).toEqual([
       [null, "1"],
       [null, "2"],
@@ -206,7 +222,9 @@ describe("MultipartReader part headers", () => {
   });
 
   it("allows padding after a boundary and an empty part body; CRLF inside data is data", async () => {
-    const { parts } = await read(`--${B} \t\r\nContent-Disposition: form-data; name="a"\r\n\r\n\r\n--${B}\r\nContent-Disposition: form-data; name="b"\r\n\r\n\r\n\r\n\r\n${close}`);
+    const { parts } = await read(
+      `--${B} \t\r\nContent-Disposition: form-data; name="a"\r\n\r\n\r\n--${B}\r\nContent-Disposition: form-data; name="b"\r\n\r\n\r\n\r\n\r\n${close}`,
+    );
     expect(parts.map((p) => latin1(p.bytes))).toEqual(["", "\r\n\r\n"]);
   });
 
@@ -272,7 +290,13 @@ describe("MultipartReader framing", () => {
   });
 
   it("skips the unread rest of a part when asked for the next one", async () => {
-    const reader = new MultipartReader(chunked(bytesOf(part('Content-Disposition: form-data; name="big"', "y".repeat(5000)) + part('Content-Disposition: form-data; name="after"', "z") + close), [10, 100, 4000]).stream, B);
+    const reader = new MultipartReader(
+      chunked(
+        bytesOf(part('Content-Disposition: form-data; name="big"', "y".repeat(5000)) + part('Content-Disposition: form-data; name="after"', "z") + close),
+        [10, 100, 4000],
+      ).stream,
+      B,
+    );
     expect((await reader.nextPart())?.name).toBe("big");
     expect((await reader.readChunk())?.length).toBeGreaterThan(0);
     const next = await reader.nextPart();
@@ -285,7 +309,10 @@ describe("MultipartReader framing", () => {
   it("refuses a body over maxBodyBytes as soon as it is crossed, and stops reading", async () => {
     const data = "d".repeat(10_000);
     const body = bytesOf(part('Content-Disposition: form-data; name="f"; filename="f"', data) + part('Content-Disposition: form-data; name="g"', data) + close);
-    const source = chunked(body, Array.from({ length: 40 }, (_, i) => i * 1000));
+    const source = chunked(
+      body,
+      Array.from({ length: 40 }, (_, i) => i * 1000),
+    );
     const error = await refusal(readAll(source.stream, B, { maxBodyBytes: 12_000 }));
     expect(error.problem).toBe("too-large");
     expect(source.pulled()).toBeLessThanOrEqual(13_000);

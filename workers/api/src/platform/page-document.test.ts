@@ -8,7 +8,9 @@ describe("fillShell", () => {
   it("writes #root's data-screen as attribute text: a crafted path cannot close the attribute or add markup", () => {
     const crafted = `/artists/x" onmouseover="alert(1)"><img src=x onerror=alert(2)>'&`;
     const page = fillShell(SHELL, { language: "en", head: "<title>x</title>", rootHtml: "<p>ok</p>", screenPath: crafted });
-    expect(page).toContain('<div id="root" data-screen="/artists/x&quot; onmouseover=&quot;alert(1)&quot;&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;"><p>ok</p></div>');
+    expect(page).toContain(
+      '<div id="root" data-screen="/artists/x&quot; onmouseover=&quot;alert(1)&quot;&gt;&lt;img src=x onerror=alert(2)&gt;&#39;&amp;"><p>ok</p></div>',
+    );
     expect(page).not.toContain("<img");
     expect(page).not.toContain('" onmouseover');
   });

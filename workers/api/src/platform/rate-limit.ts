@@ -26,7 +26,11 @@ export interface RateLimit {
 export async function enforceRateLimit(ctx: Ctx, rule: RateLimit, now = ctx.now()): Promise<void> {
   const { db } = ctx;
   // A client already over its limit is refused from a read: a flood of refused requests writes nothing.
-  const [current] = await db.select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, rule.key)).limit(1);
+  const [current] = await db
+    .select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, rule.key))
+    .limit(1);
   if (current && current.windowStart > now - rule.windowMs && current.hits >= rule.limit) throw refusal(rule, current.windowStart, now);
   // A window that started `windowMs` ago or earlier is over: this hit starts a new one.
   const windowOver = sql`${rateLimits.windowStart} <= ${now - rule.windowMs}`;
@@ -53,7 +57,11 @@ export async function enforceRateLimit(ctx: Ctx, rule: RateLimit, now = ctx.now(
  * request can be judged (challenged, refused) before anything of it is written.
  */
 export async function openWindow(ctx: Ctx, key: string, windowMs: number, now = ctx.now()): Promise<{ hits: number; windowStart: number } | null> {
-  const [current] = await ctx.db.select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  const [current] = await ctx.db
+    .select({ hits: rateLimits.hits, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key))
+    .limit(1);
   return current && current.windowStart > now - windowMs ? current : null;
 }
 

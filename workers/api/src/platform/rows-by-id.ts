@@ -26,7 +26,9 @@ export async function artistById(db: Db, artistId: string): Promise<ArtistRow | 
 /** What listening measured of each of `songIds` (song_audio_checks), by song id; a song not yet listened to is absent. */
 export async function audioChecksOf(db: Db, songIds: string[]): Promise<Map<string, StoredAudioCheck>> {
   if (songIds.length === 0) return new Map();
-  const rows = await db.select().from(songAudioChecks)  // One bound parameter however many ids (D1 binds at most 100).
+  const rows = await db
+    .select()
+    .from(songAudioChecks) // One bound parameter however many ids (D1 binds at most 100).
     .where(sql`${songAudioChecks.songId} in (select value from json_each(${JSON.stringify(songIds)}))`);
   return new Map(rows.map(({ songId, ...check }) => [songId, check]));
 }

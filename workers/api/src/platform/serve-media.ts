@@ -35,9 +35,7 @@ export async function serveMedia(bucket: R2Bucket, key: string, request: Request
     return new Response(null, { status: 304, headers });
   }
 
-  const rangeHeader = ifRangeAllows(request.headers.get("If-Range"), etag, head.uploaded)
-    ? request.headers.get("Range")
-    : null;
+  const rangeHeader = ifRangeAllows(request.headers.get("If-Range"), etag, head.uploaded) ? request.headers.get("Range") : null;
   const decision = decideRange(rangeHeader, head.size);
 
   if (decision.kind === "unsatisfiable") {

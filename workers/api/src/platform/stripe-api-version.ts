@@ -28,7 +28,19 @@ export function readsAsPinned(version: string | null | undefined): boolean {
 export function refuseOtherApiVersion(event: Pick<Stripe.Event, "id" | "type" | "api_version">, endpoint: string): void {
   if (readsAsPinned(event.api_version)) return;
   console.error(
-    JSON.stringify({ level: "error", msg: "webhook event in another API release refused", endpoint, event: event.id, type: event.type, eventVersion: event.api_version, pinned: PINNED_API_VERSION }),
+    JSON.stringify({
+      level: "error",
+      msg: "webhook event in another API release refused",
+      endpoint,
+      event: event.id,
+      type: event.type,
+      eventVersion: event.api_version,
+      pinned: PINNED_API_VERSION,
+    }),
   );
-  throw new AppError(400, "api_version_mismatch", `Event ${event.id} is in API version ${event.api_version ?? "(none)"}, but this endpoint reads ${PINNED_API_VERSION} and its release's other months.`);
+  throw new AppError(
+    400,
+    "api_version_mismatch",
+    `Event ${event.id} is in API version ${event.api_version ?? "(none)"}, but this endpoint reads ${PINNED_API_VERSION} and its release's other months.`,
+  );
 }

@@ -16,10 +16,7 @@ export const SANDBOX_SECRET_KEY = "sk_test_jplay_sandbox";
 /** Where the browser reaches the sandbox on the product's origin (worker/routes/stripe-sandbox.ts), as Stripe.js reaches api.stripe.com. */
 export const STRIPE_SANDBOX_PREFIX = "/api/stripe-sandbox";
 
-export type PaymentsProvider =
-  | { kind: "stripe"; secretKey: string }
-  | { kind: "sandbox"; sandbox: Fetcher }
-  | { kind: "unavailable"; reason: string };
+export type PaymentsProvider = { kind: "stripe"; secretKey: string } | { kind: "sandbox"; sandbox: Fetcher } | { kind: "unavailable"; reason: string };
 
 export function paymentsProvider(env: Env): PaymentsProvider {
   const key = env.STRIPE_SECRET_KEY;
@@ -27,12 +24,16 @@ export function paymentsProvider(env: Env): PaymentsProvider {
   if (key) {
     if (!/^(sk|rk)_(test|live)_\w+$/.test(key)) return { kind: "unavailable", reason: "STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_… or sk_test_…)" };
     if (!development && key.startsWith(`${key.slice(0, 2)}_test_`) && env.ALLOW_TEST_KEYS !== "true") {
-      return { kind: "unavailable", reason: "a test-mode STRIPE_SECRET_KEY is configured in production; set ALLOW_TEST_KEYS=true only on a staging deployment" };
+      return {
+        kind: "unavailable",
+        reason: "a test-mode STRIPE_SECRET_KEY is configured in production; set ALLOW_TEST_KEYS=true only on a staging deployment",
+      };
     }
     return { kind: "stripe", secretKey: key };
   }
   if (!development) return { kind: "unavailable", reason: "no STRIPE_SECRET_KEY is configured in production" };
-  if (!env.STRIPE_SANDBOX) return { kind: "unavailable", reason: "no STRIPE_SECRET_KEY and the Stripe sandbox Worker is not running (start the product with `pnpm dev`)" };
+  if (!env.STRIPE_SANDBOX)
+    return { kind: "unavailable", reason: "no STRIPE_SECRET_KEY and the Stripe sandbox Worker is not running (start the product with `pnpm dev`)" };
   return { kind: "sandbox", sandbox: env.STRIPE_SANDBOX };
 }
 

@@ -53,6 +53,11 @@ export async function paymentIntentsOf(stripe: Stripe, payment: PaymentRef, cust
 }
 
 /** The intent an earlier attempt made for the payment in this way (`paidWith`), if any. */
-export async function findPaymentIntent(stripe: Stripe, payment: PaymentRef, customerId: string | null, paidWith: PaidWith): Promise<Stripe.PaymentIntent | null> {
+export async function findPaymentIntent(
+  stripe: Stripe,
+  payment: PaymentRef,
+  customerId: string | null,
+  paidWith: PaidWith,
+): Promise<Stripe.PaymentIntent | null> {
   return (await paymentIntentsOf(stripe, payment, customerId)).find((intent) => intent.metadata?.paidWith === paidWith) ?? null;
 }

@@ -56,6 +56,7 @@ export async function verifyTurnstileToken(env: Env, keys: TurnstileKeys, token:
   if (result.success) return { kind: "passed" };
   const errorCodes = Array.isArray(result["error-codes"]) ? result["error-codes"].filter((code): code is string => typeof code === "string") : [];
   // Our own secret refused is our fault, not the visitor's: no token could pass.
-  if (errorCodes.some((code) => code === "missing-input-secret" || code === "invalid-input-secret")) return { kind: "unreachable", reason: `siteverify refused the secret (${errorCodes.join(", ")})` };
+  if (errorCodes.some((code) => code === "missing-input-secret" || code === "invalid-input-secret"))
+    return { kind: "unreachable", reason: `siteverify refused the secret (${errorCodes.join(", ")})` };
   return { kind: "failed", errorCodes };
 }

@@ -59,34 +59,32 @@ export async function readFeedEntries(ctx: Ctx, { since, limit, facility }: Feed
   if (page.length === 0 && since > 0) await refuseCursorPastTheEnd(ctx, since);
   const credits = page.length > 0 ? await readCredits(ctx, since, page.at(-1)!.seq) : new Map<string, Credit[]>();
 
-  const entries = page.map(
-    (row): FeedEntry => ({
-      cursor: String(row.seq),
-      kind: row.kind,
+  const entries = page.map((row): FeedEntry => ({
+    cursor: String(row.seq),
+    kind: row.kind,
+    songId: row.songId,
+    at: new Date(row.at).toISOString(),
+    song: {
       songId: row.songId,
-      at: new Date(row.at).toISOString(),
-      song: {
-        songId: row.songId,
-        title: row.title,
-        artist: row.artist,
-        explicit: row.explicit,
-        parentalWarning: parentalWarning(row),
-        durationMs: row.durationMs,
-        priceCents: ceilingCents === null ? row.priceCents : facilityPriceCents(row.priceCents, ceilingCents),
-        isrc: row.isrc,
-        upc: row.upc,
-        genre: row.genre,
-        lyricsLanguage: row.lyricsLanguage,
-        instrumental: row.instrumental,
-        // Songs written before release metadata existed and never migrated hold the columns' empty defaults.
-        releaseDate: row.releaseDate === "" ? null : row.releaseDate,
-        credits: credits.get(row.songId) ?? [],
-        pLine: rightsLine(row.pLineYear, row.pLineHolder),
-        cLine: rightsLine(row.cLineYear, row.cLineHolder),
-        hasCover: row.coverKey !== null,
-      },
-    }),
-  );
+      title: row.title,
+      artist: row.artist,
+      explicit: row.explicit,
+      parentalWarning: parentalWarning(row),
+      durationMs: row.durationMs,
+      priceCents: ceilingCents === null ? row.priceCents : facilityPriceCents(row.priceCents, ceilingCents),
+      isrc: row.isrc,
+      upc: row.upc,
+      genre: row.genre,
+      lyricsLanguage: row.lyricsLanguage,
+      instrumental: row.instrumental,
+      // Songs written before release metadata existed and never migrated hold the columns' empty defaults.
+      releaseDate: row.releaseDate === "" ? null : row.releaseDate,
+      credits: credits.get(row.songId) ?? [],
+      pLine: rightsLine(row.pLineYear, row.pLineHolder),
+      cLine: rightsLine(row.cLineYear, row.cLineHolder),
+      hasCover: row.coverKey !== null,
+    },
+  }));
   return { entries, nextCursor: page.length > 0 ? String(page.at(-1)!.seq) : String(since), hasMore: rows.length > limit };
 }
 
@@ -161,7 +159,9 @@ async function refuseCursorPastTheEnd(ctx: Ctx, since: number): Promise<void> {
   const [row] = await ctx.db.select({ last: max(catalogueChanges.seq) }).from(catalogueChanges);
   const last = row?.last ?? null;
   if (last === null || since > last) {
-    throw badRequest(`since=${since} is past the end of the feed (its last change is ${last ?? 0}): use a cursor this feed gave you, or 0 to read from the start`);
+    throw badRequest(
+      `since=${since} is past the end of the feed (its last change is ${last ?? 0}): use a cursor this feed gave you, or 0 to read from the start`,
+    );
   }
 }
 

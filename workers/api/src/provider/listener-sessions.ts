@@ -19,7 +19,14 @@ export interface OpenedSession {
 }
 
 /** Stores a session of `listenerId` at `providerId` for `lifetimeSeconds` and answers its token, signed with that provider's secret. */
-export async function openListenerSession(ctx: Ctx, providerId: string, secret: string, listenerId: string, lifetimeSeconds: number, now: number): Promise<OpenedSession> {
+export async function openListenerSession(
+  ctx: Ctx,
+  providerId: string,
+  secret: string,
+  listenerId: string,
+  lifetimeSeconds: number,
+  now: number,
+): Promise<OpenedSession> {
   const sessionId = crypto.randomUUID();
   const expires = Math.floor(now / 1000) + lifetimeSeconds;
   await ctx.db.insert(listenerSessions).values({ id: sessionId, providerId, listenerId, createdAt: now, expiresAt: expires * 1000 });

@@ -20,7 +20,8 @@ export const LISTENER_TOKEN_MAX_SECONDS = 30 * 24 * 60 * 60;
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const refuse = (message: string) => new AppError(401, "invalid_signature", message);
-const tokenMessage = (providerId: string, listenerId: string, expires: number, sessionId: string) => `listener-session.${providerId}.${listenerId}.${expires}.${sessionId}`;
+const tokenMessage = (providerId: string, listenerId: string, expires: number, sessionId: string) =>
+  `listener-session.${providerId}.${listenerId}.${expires}.${sessionId}`;
 
 /** The token of a stored session (listener-sessions.ts signs it when the provider opens the session). */
 export async function signListenerToken(secret: string, providerId: string, listenerId: string, expires: number, sessionId: string): Promise<string> {
@@ -30,7 +31,9 @@ export async function signListenerToken(secret: string, providerId: string, list
 /** Whether the session a token names is live: stored for that provider and listener, not revoked, not expired. */
 async function listenerSessionIsLive(ctx: Ctx, sessionId: string, providerId: string, listenerId: string, now: number): Promise<boolean> {
   const [session] = await ctx.db.select().from(listenerSessions).where(eq(listenerSessions.id, sessionId)).limit(1);
-  return session !== undefined && session.providerId === providerId && session.listenerId === listenerId && session.revokedAt === null && session.expiresAt > now;
+  return (
+    session !== undefined && session.providerId === providerId && session.listenerId === listenerId && session.revokedAt === null && session.expiresAt > now
+  );
 }
 
 /** The listener a token names, once its signature and expiry hold and its session is live; 401 otherwise. */
@@ -38,7 +41,8 @@ export async function verifyListenerToken(ctx: Ctx, token: string | undefined, n
   const parts = token?.split(".") ?? [];
   if (parts.length !== 5) throw refuse(`The Library needs the listener token of a session the provider opened (${LISTENER_TOKEN_HEADER})`);
   const [providerId, listenerId, expiresText, sessionId, signature] = parts as [string, string, string, string, string];
-  if (!/^\d{1,12}$/.test(expiresText) || !SESSION_ID.test(sessionId) || !HMAC_HEX.test(signature) || listenerIdProblem(listenerId) !== null) throw refuse("This listener token is malformed");
+  if (!/^\d{1,12}$/.test(expiresText) || !SESSION_ID.test(sessionId) || !HMAC_HEX.test(signature) || listenerIdProblem(listenerId) !== null)
+    throw refuse("This listener token is malformed");
   const secret = enrolledProviderSecret(ctx.env, providerId, "The Library is not available");
   if (!(await hmacMatches(await providerHmacKey(secret, "verify"), signature, tokenMessage(providerId, listenerId, Number(expiresText), sessionId)))) {
     throw refuse("This listener token's signature does not match");

@@ -97,7 +97,14 @@ export async function receiptLinkSigner(secret: string, origin: string, expires:
 }
 
 /** As verifyMediaLink, for a receipt's link. */
-export async function verifyReceiptLink(secret: string, receiptId: string, kind: MediaKind, expires: string | undefined, signature: string | undefined, nowMs: number): Promise<number> {
+export async function verifyReceiptLink(
+  secret: string,
+  receiptId: string,
+  kind: MediaKind,
+  expires: string | undefined,
+  signature: string | undefined,
+  nowMs: number,
+): Promise<number> {
   const again = "redeem the receipt again for a fresh link";
   if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !HMAC_HEX.test(signature)) {
     throw refuse("invalid_link", `This download link is incomplete: it needs expires (Unix seconds) and signature (hex HMAC-SHA256); ${again}`);

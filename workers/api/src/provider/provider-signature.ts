@@ -96,19 +96,27 @@ export async function verifyProviderSignature(
   acceptV1 = false,
 ): Promise<void> {
   const noun = request.method === "GET" ? "request" : "call";
-  if (!timestamp || !signature) throw refuse("missing_signature", `Signed ${noun}s carry ${TIMESTAMP_HEADER} (Unix seconds) and ${SIGNATURE_HEADER} (hex HMAC-SHA256)`);
+  if (!timestamp || !signature)
+    throw refuse("missing_signature", `Signed ${noun}s carry ${TIMESTAMP_HEADER} (Unix seconds) and ${SIGNATURE_HEADER} (hex HMAC-SHA256)`);
   if (!/^\d{1,12}$/.test(timestamp)) throw refuse("invalid_timestamp", `${TIMESTAMP_HEADER} must be a Unix time in whole seconds`);
   if (!HMAC_HEX.test(signature)) throw refuse("invalid_signature", `${SIGNATURE_HEADER} must be 64 hex characters (HMAC-SHA256)`);
   const key = await providerHmacKey(secret, "verify");
   const valid =
-    (await hmacMatches(key, signature, await signedTextV2(timestamp, request))) || (acceptV1 && (await hmacMatches(key, signature, signedTextV1(timestamp, request))));
+    (await hmacMatches(key, signature, await signedTextV2(timestamp, request))) ||
+    (acceptV1 && (await hmacMatches(key, signature, signedTextV1(timestamp, request))));
   if (!valid) {
-    throw refuse("invalid_signature", `The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")`);
+    throw refuse(
+      "invalid_signature",
+      `The signature does not match the timestamp, method, path and query, provider and body (signature v2: "<timestamp>.<METHOD> <path and query>.<provider>.<hex SHA-256 of the body>")`,
+    );
   }
 
   const ageSeconds = nowMs / 1000 - Number(timestamp);
   if (ageSeconds > PROVIDER_SIGNATURE_MAX_AGE_SECONDS) {
-    throw refuse("stale_timestamp", `The ${noun} was signed more than ${PROVIDER_SIGNATURE_MAX_AGE_SECONDS / 60} minutes ago; sign it again with the current time`);
+    throw refuse(
+      "stale_timestamp",
+      `The ${noun} was signed more than ${PROVIDER_SIGNATURE_MAX_AGE_SECONDS / 60} minutes ago; sign it again with the current time`,
+    );
   }
   if (ageSeconds < -PROVIDER_SIGNATURE_MAX_SKEW_SECONDS) {
     throw refuse("timestamp_in_future", `The ${noun}'s timestamp is more than ${PROVIDER_SIGNATURE_MAX_SKEW_SECONDS} seconds ahead of the server's clock`);

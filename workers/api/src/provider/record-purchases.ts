@@ -16,7 +16,13 @@
 import { inArray, sql } from "drizzle-orm";
 import { facilityPriceCents } from "@jplay/schema/pricing";
 import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
-import { type IssuedReceipt, PROVIDER_SIGNATURE_MAX_SKEW_SECONDS, type PurchaseOutcome, type PurchaseReport, type PurchaseReportAnswer } from "@jplay/schema/purchases";
+import {
+  type IssuedReceipt,
+  PROVIDER_SIGNATURE_MAX_SKEW_SECONDS,
+  type PurchaseOutcome,
+  type PurchaseReport,
+  type PurchaseReportAnswer,
+} from "@jplay/schema/purchases";
 import { ledgerTransactions, purchasePriceMismatches, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
@@ -45,7 +51,12 @@ export interface ReportOptions {
   reporter?: string;
 }
 
-export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, { keys = null, reporter = PRIMARY_PROVIDER }: ReportOptions = {}, now = ctx.now()): Promise<PurchaseReportAnswer> {
+export async function recordPurchaseReport(
+  ctx: Ctx,
+  report: PurchaseReport,
+  { keys = null, reporter = PRIMARY_PROVIDER }: ReportOptions = {},
+  now = ctx.now(),
+): Promise<PurchaseReportAnswer> {
   const seen = new Set<string>();
   for (const purchase of report.purchases) {
     if (seen.has(purchase.purchaseId)) throw badRequest(`purchaseId ${purchase.purchaseId} appears more than once in this report`);
@@ -63,7 +74,10 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, { k
     for (const row of rows) songsById.set(row.id, row);
   }
 
-  const ceilings = await facilityPriceCeilings(ctx, report.purchases.flatMap((purchase) => (purchase.facilityId === undefined ? [] : [purchase.facilityId])));
+  const ceilings = await facilityPriceCeilings(
+    ctx,
+    report.purchases.flatMap((purchase) => (purchase.facilityId === undefined ? [] : [purchase.facilityId])),
+  );
 
   const outcomes = new Map<string, PurchaseOutcome>();
   const creditable: CreditablePurchase[] = [];
@@ -77,20 +91,45 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, { k
     if (!song) reject("unknown_song", `No song ${purchase.songId}`);
     else if (song.status !== "distributed") reject("song_not_distributed", `Song ${purchase.songId} is not in the catalogue (status ${song.status})`);
     else if (!song.artistId) reject("song_has_no_artist", `Song ${purchase.songId} has no artist to credit`);
-    else if (purchasedAt > now + PROVIDER_SIGNATURE_MAX_SKEW_SECONDS * 1000) reject("purchased_in_future", `purchasedAt (${purchase.purchasedAt}) is in the future`);
+    else if (purchasedAt > now + PROVIDER_SIGNATURE_MAX_SKEW_SECONDS * 1000)
+      reject("purchased_in_future", `purchasedAt (${purchase.purchasedAt}) is in the future`);
     else if (purchase.priceCents !== serverPriceCents) {
       const where = serverPriceCents === song.priceCents ? "" : ` at facility ${purchase.facilityId} (its price ceiling)`;
-      reject("price_mismatch", `Song ${purchase.songId} sells at ${serverPriceCents} cents${where}, not ${purchase.priceCents}: not credited; kept for an operator to settle`);
-      mispriced.push({ id: crypto.randomUUID(), purchaseId: purchase.purchaseId, songId: purchase.songId, reportedPriceCents: purchase.priceCents, cataloguePriceCents: serverPriceCents!, purchasedAt, detectedAt: now });
+      reject(
+        "price_mismatch",
+        `Song ${purchase.songId} sells at ${serverPriceCents} cents${where}, not ${purchase.priceCents}: not credited; kept for an operator to settle`,
+      );
+      mispriced.push({
+        id: crypto.randomUUID(),
+        purchaseId: purchase.purchaseId,
+        songId: purchase.songId,
+        reportedPriceCents: purchase.priceCents,
+        cataloguePriceCents: serverPriceCents!,
+        purchasedAt,
+        detectedAt: now,
+      });
     } else {
       const { purchaseId, songId, priceCents, listenerId, deviceId, facilityId } = purchase;
-      creditable.push({ purchaseId, songId, artistId: song.artistId, priceCents, purchasedAt, revenueSplitBps: song.revenueSplitBps, listenerId, deviceId, facilityId });
+      creditable.push({
+        purchaseId,
+        songId,
+        artistId: song.artistId,
+        priceCents,
+        purchasedAt,
+        revenueSplitBps: song.revenueSplitBps,
+        listenerId,
+        deviceId,
+        facilityId,
+      });
     }
   }
 
   // One row per purchase id: a report sent again adds nothing. (Under D1's 100-parameter limit: 7 a row.)
   for (let i = 0; i < mispriced.length; i += MISMATCH_INSERT_CHUNK) {
-    await db.insert(purchasePriceMismatches).values(mispriced.slice(i, i + MISMATCH_INSERT_CHUNK)).onConflictDoNothing({ target: purchasePriceMismatches.purchaseId });
+    await db
+      .insert(purchasePriceMismatches)
+      .values(mispriced.slice(i, i + MISMATCH_INSERT_CHUNK))
+      .onConflictDoNothing({ target: purchasePriceMismatches.purchaseId });
   }
 
   if (creditable.length > 0) {
@@ -108,9 +147,20 @@ export async function recordPurchaseReport(ctx: Ctx, report: PurchaseReport, { k
     const recordedNow = new Set(recorded.map((row) => row.ref));
     // New purchases may change the popular order.
     if (recordedNow.size > 0) await purgeCatalogue();
-    const issued = keys ? await issueReceipts(ctx, keys, creditable.map((purchase) => purchase.purchaseId), now) : new Map<string, IssuedReceipt>();
+    const issued = keys
+      ? await issueReceipts(
+          ctx,
+          keys,
+          creditable.map((purchase) => purchase.purchaseId),
+          now,
+        )
+      : new Map<string, IssuedReceipt>();
     for (const purchase of creditable) {
-      outcomes.set(purchase.purchaseId, { purchaseId: purchase.purchaseId, status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate", ...issued.get(purchase.purchaseId) });
+      outcomes.set(purchase.purchaseId, {
+        purchaseId: purchase.purchaseId,
+        status: recordedNow.has(purchase.purchaseId) ? "recorded" : "duplicate",
+        ...issued.get(purchase.purchaseId),
+      });
     }
   }
 

@@ -31,7 +31,13 @@ export const refundReason = (rejectionReason: string) => `Your song was rejected
  * one (`rejected`). Both are conditional on the payment having no refund yet, so they act once.
  * The payments are read first so the history line writes its amount with the one money formatter.
  */
-export async function refundOnRejection(ctx: Pick<Ctx, "db">, songId: string, rejectionReason: string, songStatus: "approved" | "rejected", now: number): Promise<SQL[]> {
+export async function refundOnRejection(
+  ctx: Pick<Ctx, "db">,
+  songId: string,
+  rejectionReason: string,
+  songStatus: "approved" | "rejected",
+  now: number,
+): Promise<SQL[]> {
   const refundable = sql`
     from payments p join songs s on s.id = p.song_id
     where p.song_id = ${songId} and s.status = ${songStatus} and p.status = 'succeeded' and p.amount_cents > 0 and p.purpose in ${REFUNDABLE_PURPOSES}

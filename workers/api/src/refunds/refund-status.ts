@@ -27,7 +27,9 @@ import { REFUND_ROW_COLUMNS, refundLedgerRef, retryOfStripeRefund, type RefundRo
 
 /** Stripe's refund statuses are ours; anything unknown is treated as still pending. */
 const statusOf = (refund: Stripe.Refund): RefundStatus =>
-  refund.status === "succeeded" || refund.status === "failed" || refund.status === "canceled" || refund.status === "requires_action" ? refund.status : "pending";
+  refund.status === "succeeded" || refund.status === "failed" || refund.status === "canceled" || refund.status === "requires_action"
+    ? refund.status
+    : "pending";
 
 /** The statuses a refund may move to from each (succeeded → failed is Stripe's asynchronous failure). */
 const MOVES_FROM: Record<RefundStatus, RefundStatus[]> = {

@@ -20,7 +20,14 @@ export const REFUND_MESSAGES = {
 } as const;
 
 export async function retryFailedRefund(ctx: Ctx, refundId: string, operator: string): Promise<AdminRefundRetry> {
-  const [row] = await ctx.db.all<{ status: string; retries: number; songId: string | null; artistId: string; amountCents: number; stripeRefundId: string | null }>(sql`
+  const [row] = await ctx.db.all<{
+    status: string;
+    retries: number;
+    songId: string | null;
+    artistId: string;
+    amountCents: number;
+    stripeRefundId: string | null;
+  }>(sql`
     select status, retries, song_id as songId, artist_id as artistId, amount_cents as amountCents, stripe_refund_id as stripeRefundId
     from refunds where id = ${refundId}`);
   if (!row) throw new AppError(404, "not_found", REFUND_MESSAGES.notFound);

@@ -68,7 +68,11 @@ export async function sendRefund(ctx: Ctx, refundId: string): Promise<SendRefund
   }
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: intentId, amount: row.amountCents, metadata: { refundId: row.id, paymentId: row.paymentId, songId: row.songId ?? "", retry: String(row.retries) } },
+      {
+        payment_intent: intentId,
+        amount: row.amountCents,
+        metadata: { refundId: row.id, paymentId: row.paymentId, songId: row.songId ?? "", retry: String(row.retries) },
+      },
       { idempotencyKey: refundIdempotencyKey(row.id, row.stripeKeyAttempt, row.retries) },
     );
     await record(refund);

@@ -21,7 +21,7 @@ interface Frame {
 function framesOf(tag: Uint8Array): Frame[] {
   const end = 10 + readSynchsafe(tag, 6)!;
   const frames: Frame[] = [];
-  for (let at = 10; at < end && tag[at] !== 0; ) {
+  for (let at = 10; at < end && tag[at] !== 0;) {
     const size = bigEndian32(tag, at + 4);
     frames.push({ id: text(tag.subarray(at, at + 4)), size, flags: [tag[at + 8]!, tag[at + 9]!], body: tag.subarray(at + 10, at + 10 + size) });
     at += 10 + size;

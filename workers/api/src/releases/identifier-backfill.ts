@@ -36,7 +36,13 @@ export interface BackfillReport {
  * Prepares up to `limit` songs lacking identifiers (all, or only among `onlySongIds`). A song that fails (its audio missing) does not stop
  * the others; settings that are missing or a sequence used up stop the run (every song would fail alike).
  */
-export async function backfillIdentifiers(ctx: Ctx, settings: () => IdentifierSettings, now: number, limit: number, onlySongIds?: string[]): Promise<BackfillReport> {
+export async function backfillIdentifiers(
+  ctx: Ctx,
+  settings: () => IdentifierSettings,
+  now: number,
+  limit: number,
+  onlySongIds?: string[],
+): Promise<BackfillReport> {
   const songIds = await songsLackingIdentifiers(ctx, limit, onlySongIds);
   const report: BackfillReport = { prepared: [], failed: [] };
   if (songIds.length === 0) return report;

@@ -34,7 +34,13 @@ export function identifierSettings(env: SettingsEnv): IdentifierSettings {
   return { isrcPrefix, upcCompanyPrefix };
 }
 
-function read(env: SettingsEnv, name: "ISRC_PREFIX" | "UPC_COMPANY_PREFIX", normalize: (typed: string) => string | null, what: string, placeholder: string): string {
+function read(
+  env: SettingsEnv,
+  name: "ISRC_PREFIX" | "UPC_COMPANY_PREFIX",
+  normalize: (typed: string) => string | null,
+  what: string,
+  placeholder: string,
+): string {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") throw new IdentifierSettingsError(`${name} is not set (${what}): ${waits}`);
   const value = normalize(raw);

@@ -14,7 +14,11 @@ import type { IdentifierSettings } from "./identifier-settings";
 
 export async function prepareRelease(ctx: Ctx, settings: IdentifierSettings, songId: string, now: number): Promise<ReleaseIdentifiers> {
   const identifiers = await assignIdentifiers(ctx, settings, songId, now);
-  const [song] = await ctx.db.select({ audioKey: songs.audioKey, title: songs.title, artistName: songs.artistName }).from(songs).where(eq(songs.id, songId)).limit(1);
+  const [song] = await ctx.db
+    .select({ audioKey: songs.audioKey, title: songs.title, artistName: songs.artistName })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
   if (!song) throw new Error(`No song ${songId} to prepare for delivery`);
   await storeDeliveredCopy(ctx, { id: songId, ...song, isrc: identifiers.isrc });
   return identifiers;

@@ -39,7 +39,15 @@ export async function settleHeldShares(ctx: Ctx, now: number): Promise<void> {
 
 /** Texts each artist whose held shares end their hold within the warning time, and marks them warned. */
 async function warnArtists(ctx: Ctx, now: number, holdMs: number, warningMs: number): Promise<void> {
-  const due = await ctx.db.all<{ artistId: string; songId: string; songTitle: string; collaboratorId: string; collaboratorName: string; cents: number; firstAt: number }>(
+  const due = await ctx.db.all<{
+    artistId: string;
+    songId: string;
+    songTitle: string;
+    collaboratorId: string;
+    collaboratorName: string;
+    cents: number;
+    firstAt: number;
+  }>(
     sql`select sc.artist_id as artistId, sc.song_id as songId, s.title as songTitle, sc.collaborator_id as collaboratorId, c.name as collaboratorName,
         sum(sc.cents) as cents, min(sc.created_at) as firstAt
       from split_credits sc join songs s on s.id = sc.song_id join collaborators c on c.id = sc.collaborator_id
@@ -48,7 +56,12 @@ async function warnArtists(ctx: Ctx, now: number, holdMs: number, warningMs: num
   );
   const warnedOn = new Date(now).toISOString().slice(0, 10);
   for (const group of due) {
-    await textSplitShareReturning(ctx, { ...group, amountCents: group.cents, returnsOn: new Date(Math.max(group.firstAt + holdMs, now + warningMs)).toISOString().slice(0, 10), warnedOn });
+    await textSplitShareReturning(ctx, {
+      ...group,
+      amountCents: group.cents,
+      returnsOn: new Date(Math.max(group.firstAt + holdMs, now + warningMs)).toISOString().slice(0, 10),
+      warnedOn,
+    });
     await ctx.db.run(sql`update split_credits as sc set warned_at = ${now}
       where sc.song_id = ${group.songId} and sc.collaborator_id = ${group.collaboratorId} and sc.warned_at is null and sc.created_at <= ${now - holdMs + warningMs} and ${STILL_HELD}`);
   }
@@ -64,7 +77,10 @@ async function returnShares(ctx: Ctx, now: number, holdMs: number, warningMs: nu
         limit ${RETURN_CHUNK}`,
     );
     if (credits.length === 0) return;
-    const postings = postingStatements(credits.map((credit) => POSTINGS.splitReturned(credit)), now);
+    const postings = postingStatements(
+      credits.map((credit) => POSTINGS.splitReturned(credit)),
+      now,
+    );
     await runBatch(ctx.db, [
       ...postings.statements,
       sql`update split_credits set returned_at = ${now}

@@ -43,24 +43,39 @@ export async function purchaseSplitStatements(ctx: Ctx, sales: readonly SplitSal
     const outcome = splitCredit(artistCents, version.shares, recoupLeft);
     paid.set(version.id, (paid.get(version.id) ?? 0) + outcome.recoupCents);
     const parts = [
-      ...(version.recoupPayee && outcome.recoupCents > 0 ? [{ kind: "recoup", collaboratorId: version.recoupPayee.id, accepted: version.recoupPayee.accepted, cents: outcome.recoupCents }] : []),
+      ...(version.recoupPayee && outcome.recoupCents > 0
+        ? [{ kind: "recoup", collaboratorId: version.recoupPayee.id, accepted: version.recoupPayee.accepted, cents: outcome.recoupCents }]
+        : []),
       ...outcome.shares.map((share, i) => ({ kind: "share", collaboratorId: share.collaboratorId, accepted: version.shares[i]!.accepted, cents: share.cents })),
     ].filter((part) => part.cents > 0);
     if (parts.length === 0) continue;
-    postings.push(POSTINGS.purchaseSplit({
-      purchaseId: sale.purchaseId,
-      artistId: sale.artistId,
-      credits: parts.map((part) => ({ collaboratorId: part.collaboratorId, songId: sale.songId, cents: part.cents, held: !part.accepted })),
-    }));
+    postings.push(
+      POSTINGS.purchaseSplit({
+        purchaseId: sale.purchaseId,
+        artistId: sale.artistId,
+        credits: parts.map((part) => ({ collaboratorId: part.collaboratorId, songId: sale.songId, cents: part.cents, held: !part.accepted })),
+      }),
+    );
     for (const part of parts) {
-      credits.push({ id: crypto.randomUUID(), purchaseId: sale.purchaseId, songId: sale.songId, artistId: sale.artistId, versionId: version.id, collaboratorId: part.collaboratorId, kind: part.kind, cents: part.cents, held: part.accepted ? 0 : 1 });
+      credits.push({
+        id: crypto.randomUUID(),
+        purchaseId: sale.purchaseId,
+        songId: sale.songId,
+        artistId: sale.artistId,
+        versionId: version.id,
+        collaboratorId: part.collaboratorId,
+        kind: part.kind,
+        cents: part.cents,
+        held: part.accepted ? 0 : 1,
+      });
     }
   }
   if (postings.length === 0) return [];
   const chosen = JSON.stringify([...purchaseTransactionIds.values()]);
   const split = postingStatements(postings, now, {
     // Only a purchase this batch recorded is split: its transaction has the id the batch chose.
-    onlyIf: (ref) => sql`exists (select 1 from ledger_transactions t2 where t2.kind = ${LEDGER_KINDS.purchase} and t2.ref = ${ref} and t2.id in (select value from json_each(${chosen})))`,
+    onlyIf: (ref) =>
+      sql`exists (select 1 from ledger_transactions t2 where t2.kind = ${LEDGER_KINDS.purchase} and t2.ref = ${ref} and t2.id in (select value from json_each(${chosen})))`,
   });
   const splitIds = JSON.stringify([...split.transactionIds.values()]);
   return [

@@ -23,6 +23,9 @@ export async function songSplitHistory(ctx: Ctx, songId: string): Promise<AdminS
   const [song] = await ctx.db.select({ artistId: songs.artistId }).from(songs).where(eq(songs.id, songId)).limit(1);
   if (!song) throw notFound(SONG_NOT_FOUND);
   const versions = [...((await splitVersionsOf(ctx, [songId])).get(songId) ?? [])].reverse();
-  const paid = await recoupPaid(ctx, versions.map((version) => version.id));
+  const paid = await recoupPaid(
+    ctx,
+    versions.map((version) => version.id),
+  );
   return { songId, artistId: song.artistId, versions: versions.map((version) => splitVersionView(version, paid.get(version.id) ?? 0)) };
 }

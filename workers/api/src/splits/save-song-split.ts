@@ -16,7 +16,11 @@ export const SONG_NOT_FOUND = /*i18n*/ "Song not found";
 
 /** The artist's song, or 404 (another artist's song and no song read the same). */
 export async function ownSong(ctx: Ctx, artistId: string, songId: string): Promise<void> {
-  const [song] = await ctx.db.select({ id: songs.id }).from(songs).where(and(eq(songs.id, songId), eq(songs.artistId, artistId))).limit(1);
+  const [song] = await ctx.db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.id, songId), eq(songs.artistId, artistId)))
+    .limit(1);
   if (!song) throw notFound(SONG_NOT_FOUND);
 }
 
@@ -28,14 +32,23 @@ const e164 = (typed: string) => {
 
 export async function saveSongSplit(ctx: Ctx, artistId: string, songId: string, request: SaveSongSplitRequest, now = ctx.now()): Promise<void> {
   await ownSong(ctx, artistId, songId);
-  const collaborators = request.collaborators.map((collaborator, position) => ({ ...collaborator, position, phone: e164(collaborator.phone), id: crypto.randomUUID() }));
+  const collaborators = request.collaborators.map((collaborator, position) => ({
+    ...collaborator,
+    position,
+    phone: e164(collaborator.phone),
+    id: crypto.randomUUID(),
+  }));
   if (new Set(collaborators.map((c) => c.phone)).size !== collaborators.length) throw badRequest(/*i18n*/ "Each collaborator needs their own phone number.");
   const payeePhone = request.recoup ? e164(request.recoup.payeePhone) : null;
   const versionId = crypto.randomUUID();
   const people = JSON.stringify(collaborators);
   const collaboratorOf = (phone: SQL) => sql`(select id from collaborators where artist_id = ${artistId} and phone = ${phone})`;
   const versionWritten = sql`exists (select 1 from song_split_versions where id = ${versionId})`;
-  const detail = JSON.stringify({ versionId, collaborators: collaborators.map(({ name, phone, role, basisPoints }) => ({ name, phone, role, basisPoints })), recoup: request.recoup && { payeePhone, amountCents: request.recoup.amountCents } });
+  const detail = JSON.stringify({
+    versionId,
+    collaborators: collaborators.map(({ name, phone, role, basisPoints }) => ({ name, phone, role, basisPoints })),
+    recoup: request.recoup && { payeePhone, amountCents: request.recoup.amountCents },
+  });
   await runBatch(ctx.db, [
     // `where true` keeps SQLite from reading ON CONFLICT as part of the FROM (sqlite.org/lang_upsert.html).
     sql`insert into collaborators (id, artist_id, phone, name, created_at)

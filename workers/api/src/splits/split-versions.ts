@@ -22,7 +22,16 @@ export async function splitVersionsOf(ctx: Ctx, songIds: string[]): Promise<Map<
   const bySong = new Map<string, SplitVersion[]>();
   if (songIds.length === 0) return bySong;
   const songsJson = JSON.stringify(songIds);
-  const versions = await ctx.db.all<{ id: string; songId: string; version: number; effectiveFrom: number; recoupCents: number; payeeId: string | null; payeeName: string | null; payeeAccepted: number | null }>(
+  const versions = await ctx.db.all<{
+    id: string;
+    songId: string;
+    version: number;
+    effectiveFrom: number;
+    recoupCents: number;
+    payeeId: string | null;
+    payeeName: string | null;
+    payeeAccepted: number | null;
+  }>(
     sql`select v.id, v.song_id as songId, v.version, v.effective_from as effectiveFrom, v.recoup_cents as recoupCents,
         p.id as payeeId, p.name as payeeName, p.accepted_at as payeeAccepted
       from song_split_versions v left join collaborators p on p.id = v.recoup_payee_id
@@ -30,7 +39,15 @@ export async function splitVersionsOf(ctx: Ctx, songIds: string[]): Promise<Map<
       order by v.song_id, v.version`,
   );
   if (versions.length === 0) return bySong;
-  const shares = await ctx.db.all<{ versionId: string; collaboratorId: string; name: string; phone: string; role: CreditRole; basisPoints: number; acceptedAt: number | null }>(
+  const shares = await ctx.db.all<{
+    versionId: string;
+    collaboratorId: string;
+    name: string;
+    phone: string;
+    role: CreditRole;
+    basisPoints: number;
+    acceptedAt: number | null;
+  }>(
     sql`select s.version_id as versionId, s.collaborator_id as collaboratorId, c.name, c.phone, s.role, s.basis_points as basisPoints, c.accepted_at as acceptedAt
       from song_split_shares s join collaborators c on c.id = s.collaborator_id
       join song_split_versions v on v.id = s.version_id
@@ -52,7 +69,14 @@ export async function splitVersionsOf(ctx: Ctx, songIds: string[]): Promise<Map<
     bySong.set(row.songId, [...(bySong.get(row.songId) ?? []), version]);
   }
   for (const row of shares) {
-    byId.get(row.versionId)?.shares.push({ collaboratorId: row.collaboratorId, name: row.name, phone: row.phone, role: row.role, basisPoints: row.basisPoints, accepted: row.acceptedAt !== null });
+    byId.get(row.versionId)?.shares.push({
+      collaboratorId: row.collaboratorId,
+      name: row.name,
+      phone: row.phone,
+      role: row.role,
+      basisPoints: row.basisPoints,
+      accepted: row.acceptedAt !== null,
+    });
   }
   return bySong;
 }
@@ -63,7 +87,14 @@ export function splitVersionView(version: SplitVersion, paidCents: number): Song
     version: version.version,
     effectiveFrom: new Date(version.effectiveFrom).toISOString(),
     artistBasisPoints: SPLIT_TOTAL_BPS - version.shares.reduce((sum, share) => sum + share.basisPoints, 0),
-    collaborators: version.shares.map((share) => ({ id: share.collaboratorId, name: share.name, phone: share.phone, role: share.role, basisPoints: share.basisPoints, accepted: share.accepted })),
+    collaborators: version.shares.map((share) => ({
+      id: share.collaboratorId,
+      name: share.name,
+      phone: share.phone,
+      role: share.role,
+      basisPoints: share.basisPoints,
+      accepted: share.accepted,
+    })),
     recoup: version.recoupPayee ? { payeeId: version.recoupPayee.id, payeeName: version.recoupPayee.name, amountCents: version.recoupCents, paidCents } : null,
   };
 }

@@ -60,10 +60,20 @@ export async function textSongOutcome(ctx: Ctx, songId: string): Promise<void> {
     .limit(1);
   if (!song?.artistId) return;
   if (song.status === "distributed") {
-    await tell(ctx, { artistId: song.artistId, kind: "song_distributed", dedupeKey: `song_distributed:${songId}`, write: (texts) => texts.songDistributed(song.title) });
+    await tell(ctx, {
+      artistId: song.artistId,
+      kind: "song_distributed",
+      dedupeKey: `song_distributed:${songId}`,
+      write: (texts) => texts.songDistributed(song.title),
+    });
   } else if (song.status === "rejected") {
     const reason = song.rejectionReason ?? "its audio could not be checked.";
-    await tell(ctx, { artistId: song.artistId, kind: "song_rejected", dedupeKey: `song_rejected:${songId}`, write: (texts) => texts.songRejected(song.title, reason) });
+    await tell(ctx, {
+      artistId: song.artistId,
+      kind: "song_rejected",
+      dedupeKey: `song_rejected:${songId}`,
+      write: (texts) => texts.songRejected(song.title, reason),
+    });
   }
 }
 
@@ -83,14 +93,22 @@ export async function textSongTakenDown(ctx: Ctx, takedown: { songId: string; ev
 export async function textSongRestored(ctx: Ctx, restore: { songId: string; eventId: string }): Promise<void> {
   const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, restore.songId)).limit(1);
   if (!song?.artistId) return;
-  await tell(ctx, { artistId: song.artistId, kind: "song_restored", dedupeKey: `song_restored:${restore.eventId}`, write: (texts) => texts.songRestored(song.title) });
+  await tell(ctx, {
+    artistId: song.artistId,
+    kind: "song_restored",
+    dedupeKey: `song_restored:${restore.eventId}`,
+    write: (texts) => texts.songRestored(song.title),
+  });
 }
 
 /**
  * A live song was held at a facility whose term lists now flag it (compliance/facility-standing.ts):
  * once per hold (`heldAt`), naming the facility and the lists, so the artist knows why.
  */
-export async function textSongHeld(ctx: Ctx, hold: { songId: string; facilityId: string; facilityName: string; listNames: readonly string[]; heldAt: number }): Promise<void> {
+export async function textSongHeld(
+  ctx: Ctx,
+  hold: { songId: string; facilityId: string; facilityName: string; listNames: readonly string[]; heldAt: number },
+): Promise<void> {
   const [song] = await ctx.db.select({ artistId: songs.artistId, title: songs.title }).from(songs).where(eq(songs.id, hold.songId)).limit(1);
   if (!song?.artistId) return;
   await tell(ctx, {
@@ -105,7 +123,19 @@ export async function textSongHeld(ctx: Ctx, hold: { songId: string; facilityId:
  * A collaborator's held split shares of a song return to the artist on `returnsOn` unless they accept
  * (splits/return-held-shares.ts): once per song, collaborator and day of warning.
  */
-export async function textSplitShareReturning(ctx: Ctx, warning: { artistId: string; songTitle: string; collaboratorId: string; collaboratorName: string; songId: string; amountCents: number; returnsOn: string; warnedOn: string }): Promise<void> {
+export async function textSplitShareReturning(
+  ctx: Ctx,
+  warning: {
+    artistId: string;
+    songTitle: string;
+    collaboratorId: string;
+    collaboratorName: string;
+    songId: string;
+    amountCents: number;
+    returnsOn: string;
+    warnedOn: string;
+  },
+): Promise<void> {
   await tell(ctx, {
     artistId: warning.artistId,
     kind: "split_share_returning",

@@ -53,6 +53,9 @@ export async function isOptedOut(ctx: Ctx, phone: string): Promise<boolean> {
 /** Which of these numbers are on the list (one statement; at most 90 numbers). */
 export async function optedOutAmong(ctx: Ctx, phones: readonly string[]): Promise<Set<string>> {
   if (phones.length === 0) return new Set();
-  const rows = await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, [...new Set(phones)]));
+  const rows = await ctx.db
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(inArray(smsOptOuts.phone, [...new Set(phones)]));
   return new Set(rows.map((row) => row.phone));
 }

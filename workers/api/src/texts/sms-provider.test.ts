@@ -53,7 +53,10 @@ describe("sendWithTwilio", () => {
   });
 
   it("answers Twilio's 21610 refusal with its code and message", async () => {
-    nextAnswer = { status: 400, body: { code: 21610, message: "Attempt to send to unsubscribed recipient", more_info: "https://www.twilio.com/docs/errors/21610", status: 400 } };
+    nextAnswer = {
+      status: 400,
+      body: { code: 21610, message: "Attempt to send to unsubscribed recipient", more_info: "https://www.twilio.com/docs/errors/21610", status: 400 },
+    };
     const answer = await sendWithTwilio(config, { to: "+15550101234", body: "x" }, baseUrl);
     expect(answer).toEqual({ ok: false, code: TWILIO_UNSUBSCRIBED_RECIPIENT, message: "Attempt to send to unsubscribed recipient" });
   });

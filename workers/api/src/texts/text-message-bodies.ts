@@ -39,21 +39,30 @@ export interface TextBodies {
 const TEXT = {
   optOut: /*i18n*/ "Reply STOP to opt out.",
   cardSaved: /*i18n*/ "JPlay: your card is saved. Your private artist page (keep this link to yourself): {artistPageUrl} {optOut}",
-  cardSavedWithoutLink: /*i18n*/ "JPlay: your card is saved. Open your private artist page from the screen where you saved it, and confirm this phone there to get its link by text. {optOut}",
+  cardSavedWithoutLink:
+    /*i18n*/ "JPlay: your card is saved. Open your private artist page from the screen where you saved it, and confirm this phone there to get its link by text. {optOut}",
   includedInPro: /*i18n*/ "JPlay: {song} is included in your Pro plan. We are getting it ready for the tablets. {optOut}",
   paymentReceived: /*i18n*/ "JPlay: we received your {amount} payment for {song}. We are getting it ready for the tablets. {optOut}",
-  paymentFailed: /*i18n*/ "JPlay: your card was not charged for {song}; the payment did not go through. You can try again or use another card on JPlay. {optOut}",
+  paymentFailed:
+    /*i18n*/ "JPlay: your card was not charged for {song}; the payment did not go through. You can try again or use another card on JPlay. {optOut}",
   songDistributed: /*i18n*/ "JPlay: {song} is now live on the tablets. {optOut}",
   songRejected: /*i18n*/ "JPlay: we could not distribute {song}: {reason} If you paid, the full fee is being refunded to your card. {optOut}",
   songTakenDown: /*i18n*/ "JPlay: {song} was taken down from the tablets. Reason: {reason} Sales already made stay yours. {optOut}",
   songRestored: /*i18n*/ "JPlay: {song} is back on the tablets. {optOut}",
-  songHeld: /*i18n*/ "JPlay: {song} is on hold at {facility}: words in it match that facility's term lists ({lists}). It stays on other facilities' tablets while we review it. {optOut}",
-  splitShareReturning: /*i18n*/ "JPlay: {name} has not accepted their share of {song}. Unless they do, the {amount} held for them comes back to your balance on {date}. {optOut}",
-  payoutSent: /*i18n*/ "JPlay: we sent {amount} to your payout account at Stripe. Stripe sends it on to your debit card on your payout schedule; if your card does not take it, we text you. {optOut}",
-  payoutReversed: /*i18n*/ "JPlay: {amount} of a payout we sent you was taken back, so it did not stay in your payout account. It is in your JPlay balance again and goes out with a later payout. {optOut}",
-  payoutFailed: /*i18n*/ "JPlay: your debit card did not take your payout of {amount} ({reason}). The money is not lost: it waits in your payout account. Update your debit card from your artist page and it is sent again. {optOut}",
-  renewalNeedsConfirmation: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page: {artistPageUrl} {optOut}",
-  renewalNeedsConfirmationWithoutLink: /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page. {optOut}",
+  songHeld:
+    /*i18n*/ "JPlay: {song} is on hold at {facility}: words in it match that facility's term lists ({lists}). It stays on other facilities' tablets while we review it. {optOut}",
+  splitShareReturning:
+    /*i18n*/ "JPlay: {name} has not accepted their share of {song}. Unless they do, the {amount} held for them comes back to your balance on {date}. {optOut}",
+  payoutSent:
+    /*i18n*/ "JPlay: we sent {amount} to your payout account at Stripe. Stripe sends it on to your debit card on your payout schedule; if your card does not take it, we text you. {optOut}",
+  payoutReversed:
+    /*i18n*/ "JPlay: {amount} of a payout we sent you was taken back, so it did not stay in your payout account. It is in your JPlay balance again and goes out with a later payout. {optOut}",
+  payoutFailed:
+    /*i18n*/ "JPlay: your debit card did not take your payout of {amount} ({reason}). The money is not lost: it waits in your payout account. Update your debit card from your artist page and it is sent again. {optOut}",
+  renewalNeedsConfirmation:
+    /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page: {artistPageUrl} {optOut}",
+  renewalNeedsConfirmationWithoutLink:
+    /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page. {optOut}",
   phoneCode: /*i18n*/ "JPlay: {code} is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. {optOut}",
 } as const;
 
@@ -79,7 +88,8 @@ export function textBodiesIn(language: Language): TextBodies {
     songRejected: (songTitle, reason) => write(TEXT.songRejected, { song: quoted(songTitle), reason: sentence(reason) }),
     songTakenDown: (songTitle, reason) => write(TEXT.songTakenDown, { song: quoted(songTitle), reason: sentence(reason) }),
     songRestored: (songTitle) => write(TEXT.songRestored, { song: quoted(songTitle) }),
-    songHeld: (songTitle, facilityName, listNames) => write(TEXT.songHeld, { song: quoted(songTitle), facility: facilityName, lists: listNames.map((name) => `"${name}"`).join(", ") }),
+    songHeld: (songTitle, facilityName, listNames) =>
+      write(TEXT.songHeld, { song: quoted(songTitle), facility: facilityName, lists: listNames.map((name) => `"${name}"`).join(", ") }),
     splitShareReturning: (songTitle, collaboratorName, amountCents, returnsOn) =>
       write(TEXT.splitShareReturning, { name: collaboratorName, song: quoted(songTitle), amount: money(amountCents), date: returnsOn }),
     payoutSent: (amountCents) => write(TEXT.payoutSent, { amount: money(amountCents) }),

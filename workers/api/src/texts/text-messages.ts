@@ -105,8 +105,16 @@ export function outboxTextsStatement(env: Ctx["env"], texts: readonly OutboxText
     const body = text.write(textBodiesIn(text.language));
     const { status, error } = statusFor(env, text.phone, phone);
     return {
-      id: crypto.randomUUID(), artistId: text.artistId, toPhone: phone ?? text.phone ?? "", kind: text.kind, dedupeKey: text.dedupeKey,
-      body: status === "queued" ? body : redactLinks(body), hidden: redactLinks(body), status, error, ref: text.ref,
+      id: crypto.randomUUID(),
+      artistId: text.artistId,
+      toPhone: phone ?? text.phone ?? "",
+      kind: text.kind,
+      dedupeKey: text.dedupeKey,
+      body: status === "queued" ? body : redactLinks(body),
+      hidden: redactLinks(body),
+      status,
+      error,
+      ref: text.ref,
     };
   });
   const field = (name: string) => sql.raw(`json_extract(t.value, '$.${name}')`);

@@ -14,7 +14,12 @@ export type TextRow = typeof textMessages.$inferSelect;
 
 /** The outbox rows of these ids (at most 90: D1 binds 100 parameters a statement). */
 export async function textsByIds(ctx: Ctx, messageIds: readonly string[]): Promise<TextRow[]> {
-  return messageIds.length === 0 ? [] : ctx.db.select().from(textMessages).where(inArray(textMessages.id, [...messageIds]));
+  return messageIds.length === 0
+    ? []
+    : ctx.db
+        .select()
+        .from(textMessages)
+        .where(inArray(textMessages.id, [...messageIds]));
 }
 
 export interface TextSettlement {
@@ -34,7 +39,12 @@ const field = (name: string) => sql.raw(`json_extract(t.value, '$.${name}')`);
 export async function settleTexts(ctx: Ctx, settlements: readonly TextSettlement[]): Promise<void> {
   if (settlements.length === 0) return;
   const rows = settlements.map((s) => ({
-    id: s.row.id, status: s.status, body: redactLinks(s.row.body), error: s.error ?? null, providerMessageId: s.providerMessageId ?? null, sentAt: s.sentAt ?? null,
+    id: s.row.id,
+    status: s.status,
+    body: redactLinks(s.row.body),
+    error: s.error ?? null,
+    providerMessageId: s.providerMessageId ?? null,
+    sentAt: s.sentAt ?? null,
   }));
   // Each row found by its primary key, its values by a look-up in the list (not a scan of the queued rows).
   const list = JSON.stringify(rows);

@@ -84,7 +84,8 @@ const INTERNAL_ERROR = /*i18n*/ "Something went wrong on our side. Please try ag
 
 app.onError((err, c) => {
   const language = errorLanguage(c);
-  if (err instanceof AppError) return c.json(errorBody(err.code, messageIn(language, err.template, err.message, err.values), err.details), err.status, err.headers);
+  if (err instanceof AppError)
+    return c.json(errorBody(err.code, messageIn(language, err.template, err.message, err.values), err.details), err.status, err.headers);
   // Hono's own refusals (e.g. the JSON validator's "Malformed JSON in request body") are the client's fault.
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorBody("bad_request", err.message || messageIn(language, UNREADABLE_REQUEST, UNREADABLE_REQUEST)), err.status);

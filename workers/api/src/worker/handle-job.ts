@@ -79,7 +79,11 @@ async function payArtistMessages(ctx: Ctx, queue: string, messages: ArtistMessag
   for (const [period, group] of periods) {
     let results: Awaited<ReturnType<typeof payArtists>>;
     try {
-      results = await payArtists(stripeReady(ctx), period, group.map((message) => message.body.artistId));
+      results = await payArtists(
+        stripeReady(ctx),
+        period,
+        group.map((message) => message.body.artistId),
+      );
     } catch (error) {
       for (const message of group) retryLater(queue, message, error);
       continue;

@@ -28,18 +28,21 @@ export type ScheduledTask = (ctx: Ctx, scheduledTime: Date) => Promise<void>;
 
 const tasksBySchedule = new Map<string, ScheduledTask[]>([
   [DAILY_CRON, [startPayoutRun, returnHeldSharesTask]],
-  [DELIVERY_CRON, [
-    backfillIdentifiersTask,
-    deliverDueSongsTask,
-    requeueStalledDistributionsTask,
-    sweepOrphanMediaTask,
-    removeUnpaidSongsTask,
-    purgeSessionsTask,
-    purgeProviderStateTask,
-    reconcileStripeTask,
-    requeueStuckTextsTask,
-    sealAuditLogTask,
-  ]],
+  [
+    DELIVERY_CRON,
+    [
+      backfillIdentifiersTask,
+      deliverDueSongsTask,
+      requeueStalledDistributionsTask,
+      sweepOrphanMediaTask,
+      removeUnpaidSongsTask,
+      purgeSessionsTask,
+      purgeProviderStateTask,
+      reconcileStripeTask,
+      requeueStuckTextsTask,
+      sealAuditLogTask,
+    ],
+  ],
 ]);
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<{ ran: number }> {
@@ -60,7 +63,15 @@ export async function runTasks(tasks: readonly ScheduledTask[], ctx: Ctx, schedu
       await task(ctx, scheduledTime);
     } catch (error) {
       failed.push({ task: task.name || "(unnamed task)", error });
-      console.error(JSON.stringify({ level: "error", event: "scheduled_task_failed", task: task.name, scheduledTime: scheduledTime.toISOString(), ...loggableError(error) }));
+      console.error(
+        JSON.stringify({
+          level: "error",
+          event: "scheduled_task_failed",
+          task: task.name,
+          scheduledTime: scheduledTime.toISOString(),
+          ...loggableError(error),
+        }),
+      );
     }
   }
   if (failed.length > 0) {

@@ -23,5 +23,9 @@ describe("routes opened by the artist's page token", () => {
 });
 
 describe("the same routes as the page at /artist calls them: /api/artist/link/…, the token in its cookie", () => {
-  attackEveryRouteOf("artist-page", world, (route) => ({ ...route, path: route.path.replace(":token", "link"), key: `${route.method} ${route.path.replace(":token", "link")}` }));
+  attackEveryRouteOf("artist-page", world, (route) => ({
+    ...route,
+    path: route.path.replace(":token", "link"),
+    key: `${route.method} ${route.path.replace(":token", "link")}`,
+  }));
 });

@@ -10,7 +10,25 @@
 import { expect, it } from "vitest";
 import fc from "fast-check";
 import { bodyRuleFor } from "../../src/platform/limits";
-import { type Answer, errorIn, exampleSeed, expectRefusedWithoutWrites, isCrossSiteRefusal, isJson, isNoRoute, malformedBody, MALFORMED_BODIES, notJson, oddId, propertyOptions, REFUSALS, send, settled, storedNow, withExamples } from "./attack-support";
+import {
+  type Answer,
+  errorIn,
+  exampleSeed,
+  expectRefusedWithoutWrites,
+  isCrossSiteRefusal,
+  isJson,
+  isNoRoute,
+  malformedBody,
+  MALFORMED_BODIES,
+  notJson,
+  oddId,
+  propertyOptions,
+  REFUSALS,
+  send,
+  settled,
+  storedNow,
+  withExamples,
+} from "./attack-support";
 import { credentialsUsedNow, freshCredentials, worldIds, type World } from "./attack-world";
 import { type Built, type Forgery, harmlessEvent, IDENTITIES, type Identity } from "./identities";
 import { type AppRoute, type IdentityKind, type RouteCase, routesOf } from "./route-cases";
@@ -18,7 +36,8 @@ import { type AppRoute, type IdentityKind, type RouteCase, routesOf } from "./ro
 const PARAM = /:([A-Za-z]+)(\{([^}]*)\})?/g;
 
 /** A route's parameters: name, and the first value its pattern allows when it has one (`{audio|cover}` → audio). */
-const paramsOf = (path: string) => [...path.matchAll(PARAM)].map(([, name, , pattern]) => ({ name: name!, fixed: pattern ? pattern.split("|")[0] : undefined }));
+const paramsOf = (path: string) =>
+  [...path.matchAll(PARAM)].map(([, name, , pattern]) => ({ name: name!, fixed: pattern ? pattern.split("|")[0] : undefined }));
 
 function bodyOf(routeCase: RouteCase, world: World): Pick<Built, "body" | "contentType"> {
   if (routeCase.kind === "stripe-signed") return { body: harmlessEvent(), contentType: "application/json" };
@@ -108,7 +127,10 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
   const fixed = forgeries.filter((candidate): candidate is Forgery => !(candidate instanceof fc.Arbitrary));
   const families = forgeries.filter((candidate): candidate is fc.Arbitrary<Forgery> => candidate instanceof fc.Arbitrary);
   // Every fixed forgery (each built-in name among them) on every run, and each family once, as it is with the run's seed.
-  const examples: Array<[Forgery, [Place, string] | undefined]> = [...fixed, ...families.map((family) => fc.sample(family, { numRuns: 1, seed: exampleSeed() })[0]!)].map((forged) => [forged, undefined]);
+  const examples: Array<[Forgery, [Place, string] | undefined]> = [
+    ...fixed,
+    ...families.map((family) => fc.sample(family, { numRuns: 1, seed: exampleSeed() })[0]!),
+  ].map((forged) => [forged, undefined]);
 
   // Forged credentials, on the rightful request or with an odd id in it besides.
   await fc.assert(
@@ -132,8 +154,13 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
 
   // Another tenant's own working credential, on the victim's ids.
   const namesTenantsThings = places.some((place) => TENANTS_THINGS.has("param" in place ? place.param : place.field));
-  const other = identity.otherTenant && (namesTenantsThings || routeCase.primaryOnly || routeCase.listenerHeld) ? await identity.otherTenant(built, world) : null;
-  if (other) expectRefusedWithoutWrites(beyondAuthentication(await send(other), identity), `${route.key} — another tenant's own credential on the victim's ids`, [...REFUSALS, ...(routeCase.emptyAnswers?.statuses ?? [])]);
+  const other =
+    identity.otherTenant && (namesTenantsThings || routeCase.primaryOnly || routeCase.listenerHeld) ? await identity.otherTenant(built, world) : null;
+  if (other)
+    expectRefusedWithoutWrites(beyondAuthentication(await send(other), identity), `${route.key} — another tenant's own credential on the victim's ids`, [
+      ...REFUSALS,
+      ...(routeCase.emptyAnswers?.statuses ?? []),
+    ]);
 
   // The rightful credential, with an odd id.
   if (places.length > 0) {
@@ -160,7 +187,10 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
         expectNoPrototypeChanged(label);
         expectRefusedWithoutWrites(answer, label, REFUSALS_OF_THE_RIGHTFUL);
       }),
-      withExamples(propertyOptions(8), bodies.map((body): [string] => [body])),
+      withExamples(
+        propertyOptions(8),
+        bodies.map((body): [string] => [body]),
+      ),
     );
   }
   const rule = bodyRuleFor(route.path);
@@ -176,7 +206,8 @@ export async function attackRoute(route: AppRoute, routeCase: RouteCase, world: 
  * (an earlier route's rightful request may have ended the session or replaced the link).
  */
 export async function letInRightfully(route: AppRoute, routeCase: RouteCase, world: World): Promise<void> {
-  if (world.artists) world.artists = { ...world.artists, victim: await freshCredentials(world.artists.victim), attacker: await freshCredentials(world.artists.attacker) };
+  if (world.artists)
+    world.artists = { ...world.artists, victim: await freshCredentials(world.artists.victim), attacker: await freshCredentials(world.artists.attacker) };
   const identity = IDENTITIES[routeCase.kind];
   expectLetIn(await send(await identity.rightful(build(route, routeCase, world), world)), routeCase, identity, route.key);
 }
@@ -196,7 +227,11 @@ export function attackEveryRouteOf(kind: IdentityKind, world: World, as: (route:
     before = await settled();
   });
   for (const { route, case: routeCase } of routes) {
-    it(`${route.key}: forged credentials, another tenant's, odd ids, bad bodies — refused, nothing written`, () => attackRoute(route, routeCase, world), 120_000);
+    it(
+      `${route.key}: forged credentials, another tenant's, odd ids, bad bodies — refused, nothing written`,
+      () => attackRoute(route, routeCase, world),
+      120_000,
+    );
   }
   it(`after every attack on the ${kind} routes: every table's row count and the R2 object count as before`, async () => {
     expect(before).toBeDefined();

@@ -100,7 +100,7 @@ export const MALFORMED_BODIES = [
   "null",
   "[]",
   "0",
-  "\"text\"",
+  '"text"',
   "true",
   '{"__proto__": {"polluted": "yes"}}',
   '{"constructor": {"prototype": {"polluted": "yes"}}}',
@@ -113,7 +113,12 @@ export const notJson: fc.Arbitrary<string> = fc.string({ minLength: 1, maxLength
 /** A body a route reads as JSON: the fixed ones, objects keyed by built-in names, and text that is not JSON. */
 export const malformedBody: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...MALFORMED_BODIES),
-  fc.dictionary(fc.constantFrom(...BUILT_IN_NAMES), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })), { minKeys: 1, maxKeys: 3 }).map((value) => JSON.stringify(value)),
+  fc
+    .dictionary(fc.constantFrom(...BUILT_IN_NAMES), fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })), {
+      minKeys: 1,
+      maxKeys: 3,
+    })
+    .map((value) => JSON.stringify(value)),
   notJson,
 );
 
@@ -281,7 +286,9 @@ let tableNames: string[] | undefined;
 /** Rows in every D1 table, in one statement. */
 export async function rowCounts(): Promise<Record<string, number>> {
   tableNames ??= (
-    await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%' order by name").all<{ name: string }>()
+    await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%' order by name",
+    ).all<{ name: string }>()
   ).results
     .map(({ name }) => name)
     // FTS5's shadow tables change with their index table, which is counted. The provider's replay

@@ -32,7 +32,8 @@ export interface Artist {
 }
 
 /** The session cookie a browser holding `token` sends. */
-export const sessionCookieFor = async (token: string, secret = env.SESSION_SECRET!) => (await serializeSigned("__Host-jplay_session", token, secret, { secure: true, path: "/" })).split(";")[0]!;
+export const sessionCookieFor = async (token: string, secret = env.SESSION_SECRET!) =>
+  (await serializeSigned("__Host-jplay_session", token, secret, { secure: true, path: "/" })).split(";")[0]!;
 
 /** A fresh live session and page link for `artist` (a route's rightful request may end or replace them). */
 export async function freshCredentials(artist: Artist): Promise<Artist> {
@@ -53,7 +54,11 @@ export async function credentialsUsedNow(world: World): Promise<void> {
   const artistsOfWorld = [tenants.victim, tenants.attacker];
   await env.DB.batch([
     ...artistsOfWorld.map((artist) => env.DB.prepare("update artist_sessions set last_seen_at = ?1 where id = ?2").bind(now, artist.sessionId)),
-    ...(await Promise.all(artistsOfWorld.map(async (artist) => env.DB.prepare("update artist_links set renewed_at = ?1 where token_hash = ?2").bind(now, await hashSecretToken(artist.pageToken))))),
+    ...(await Promise.all(
+      artistsOfWorld.map(async (artist) =>
+        env.DB.prepare("update artist_links set renewed_at = ?1 where token_hash = ?2").bind(now, await hashSecretToken(artist.pageToken)),
+      ),
+    )),
   ]);
 }
 
@@ -98,8 +103,14 @@ export async function artists(): Promise<Artists> {
   const revokedPageToken = await issueArtistLink(ctx, victim.artistId);
   await revokeArtistLinks(ctx, victim.artistId);
   const expiredPageToken = await issueArtistLink(ctx, victim.artistId);
-  await env.DB.prepare("update artist_links set created_at = 0, renewed_at = null where token_hash = ?1").bind(await hashSecretToken(expiredPageToken)).run();
-  const cardless = await startArtistSession(ctx, { stripeCustomerId: `cus_nobody${crypto.randomUUID().slice(0, 8)}`, artistId: null, userAgent: "attacker-suite" });
+  await env.DB.prepare("update artist_links set created_at = 0, renewed_at = null where token_hash = ?1")
+    .bind(await hashSecretToken(expiredPageToken))
+    .run();
+  const cardless = await startArtistSession(ctx, {
+    stripeCustomerId: `cus_nobody${crypto.randomUUID().slice(0, 8)}`,
+    artistId: null,
+    userAgent: "attacker-suite",
+  });
   return {
     victim: await freshCredentials(victim),
     attacker,
@@ -149,7 +160,17 @@ export async function listener(): Promise<Listener> {
   const [, , expires, sessionId] = sessionToken.split(".");
   const revokedSessionToken = await openListenerSession(otherListenerId);
   expect((await providerCall("POST", `/api/provider/listeners/${otherListenerId}/sessions/revoke`, {})).status).toBe(200);
-  return { listenerId, sessionToken, sessionId: sessionId!, sessionExpires: Number(expires), revokedSessionToken, ...bought, attemptId: results[0]!.attemptId, otherListenerId, otherReceiptId: other.receiptId };
+  return {
+    listenerId,
+    sessionToken,
+    sessionId: sessionId!,
+    sessionExpires: Number(expires),
+    revokedSessionToken,
+    ...bought,
+    attemptId: results[0]!.attemptId,
+    otherListenerId,
+    otherReceiptId: other.receiptId,
+  };
 }
 
 export interface Operator {

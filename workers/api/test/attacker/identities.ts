@@ -36,7 +36,8 @@ export interface Built {
 /** The path and query a built request is sent to. */
 export const pathOf = (built: Built) =>
   built.route.path.replace(/:([A-Za-z]+)(\{[^}]*\})?/g, (_, name: string) => {
-    if (!(name in built.params)) throw new Error(`${built.route.key}: no value for :${name} — give the case params, or the world an id of that name (attack-world.ts)`);
+    if (!(name in built.params))
+      throw new Error(`${built.route.key}: no value for :${name} — give the case params, or the world an id of that name (attack-world.ts)`);
     return pathSegment(built.params[name]!);
   }) + built.query;
 
@@ -73,14 +74,21 @@ export interface Identity {
 const forgery = (label: string, apply: Forgery["apply"]): Forgery => ({ label, apply });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A secret an attacker might sign with: anything but the real ones. */
-const wrongSecret = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom(...BUILT_IN_NAMES.map(publicTextOf)), fc.constant("test-provider-secret-0123456789abcde"));
+const wrongSecret = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 40 }),
+  fc.constantFrom(...BUILT_IN_NAMES.map(publicTextOf)),
+  fc.constant("test-provider-secret-0123456789abcde"),
+);
 /** Hex with one digit changed. */
 const altered = (hex: string, at: number) => {
   const index = at % hex.length;
   return hex.slice(0, index) + (hex[index] === "0" ? "1" : "0") + hex.slice(index + 1);
 };
 /** Signatures of the wrong form. */
-const malformedSignature = fc.oneof(fc.constantFrom("", "0", "zz".repeat(32), "a".repeat(63), "a".repeat(65), "sha256=".padEnd(71, "a")), oddId.map(headerValue));
+const malformedSignature = fc.oneof(
+  fc.constantFrom("", "0", "zz".repeat(32), "a".repeat(63), "a".repeat(65), "sha256=".padEnd(71, "a")),
+  oddId.map(headerValue),
+);
 
 // ---- The tablet provider's signed calls -----------------------------------------------------------
 
@@ -94,11 +102,28 @@ const PRIMARY_SECRET = () => env.PROVIDER_WEBHOOK_SECRET!;
  * method, path and query, the provider it names ("primary" when none) and its body. `signedAs` signs
  * another call than the one sent.
  */
-async function signedByProvider(request: AttackRequest, secret: string, providerId?: string, timestamp = String(nowSeconds()), signedAs: Partial<SignedRequest> = {}): Promise<AttackRequest> {
-  const signature = await signProviderRequest(secret, timestamp, { method: request.method, pathAndQuery: request.path, providerId: providerId ?? "primary", body: typeof request.body === "string" ? request.body : "", ...signedAs });
+async function signedByProvider(
+  request: AttackRequest,
+  secret: string,
+  providerId?: string,
+  timestamp = String(nowSeconds()),
+  signedAs: Partial<SignedRequest> = {},
+): Promise<AttackRequest> {
+  const signature = await signProviderRequest(secret, timestamp, {
+    method: request.method,
+    pathAndQuery: request.path,
+    providerId: providerId ?? "primary",
+    body: typeof request.body === "string" ? request.body : "",
+    ...signedAs,
+  });
   return {
     ...request,
-    headers: { ...request.headers, "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature, ...(providerId === undefined ? {} : { "X-JPlay-Provider": headerValue(providerId) }) },
+    headers: {
+      ...request.headers,
+      "X-JPlay-Timestamp": timestamp,
+      "X-JPlay-Signature": signature,
+      ...(providerId === undefined ? {} : { "X-JPlay-Provider": headerValue(providerId) }),
+    },
   };
 }
 
@@ -107,7 +132,9 @@ const providerSigned: Identity = {
   forgeries: (built) => [
     forgery("no signature", async (b) => baseRequest(b)),
     forgery("empty timestamp and signature", async (b) => baseRequest(b, { "X-JPlay-Timestamp": "", "X-JPlay-Signature": "" })),
-    ...BUILT_IN_NAMES.map((name) => forgery(`provider "${name}" signed with its public text`, (b) => signedByProvider(baseRequest(b), publicTextOf(name), name))),
+    ...BUILT_IN_NAMES.map((name) =>
+      forgery(`provider "${name}" signed with its public text`, (b) => signedByProvider(baseRequest(b), publicTextOf(name), name)),
+    ),
     wrongSecret.map((secret) => forgery(`signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, (b) => signedByProvider(baseRequest(b), secret))),
     fc.nat().map((at) =>
       forgery(`signature altered at ${at % 64}`, async (b) => {
@@ -116,15 +143,31 @@ const providerSigned: Identity = {
       }),
     ),
     malformedSignature.map((signature) =>
-      forgery(`signature ${JSON.stringify(signature.slice(0, 40))}`, async (b) => baseRequest(b, { "X-JPlay-Timestamp": String(nowSeconds()), "X-JPlay-Signature": signature })),
+      forgery(`signature ${JSON.stringify(signature.slice(0, 40))}`, async (b) =>
+        baseRequest(b, { "X-JPlay-Timestamp": String(nowSeconds()), "X-JPlay-Signature": signature }),
+      ),
     ),
     // A valid request captured earlier and sent again once its five minutes are over.
-    fc.integer({ min: 301, max: 400 * 24 * 3600 }).map((age) => forgery(`a capture replayed ${age} s later`, (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, String(nowSeconds() - age)))),
-    fc.integer({ min: 120, max: 400 * 24 * 3600 }).map((ahead) => forgery(`signed ${ahead} s in the future`, (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, String(nowSeconds() + ahead)))),
-    oddId.map((timestamp) => forgery(`timestamp ${JSON.stringify(timestamp.slice(0, 40))}`, (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, headerValue(timestamp)))),
+    fc
+      .integer({ min: 301, max: 400 * 24 * 3600 })
+      .map((age) =>
+        forgery(`a capture replayed ${age} s later`, (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, String(nowSeconds() - age))),
+      ),
+    fc
+      .integer({ min: 120, max: 400 * 24 * 3600 })
+      .map((ahead) =>
+        forgery(`signed ${ahead} s in the future`, (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, String(nowSeconds() + ahead))),
+      ),
+    oddId.map((timestamp) =>
+      forgery(`timestamp ${JSON.stringify(timestamp.slice(0, 40))}`, (b) =>
+        signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, headerValue(timestamp)),
+      ),
+    ),
     forgery("signed, then its body or query altered", async (b) => {
       const signed = await signedByProvider(baseRequest(b), PRIMARY_SECRET());
-      return typeof signed.body === "string" ? { ...signed, body: `${signed.body} ` } : { ...signed, path: `${signed.path}${signed.path.includes("?") ? "&" : "?"}limit=1` };
+      return typeof signed.body === "string"
+        ? { ...signed, body: `${signed.body} ` }
+        : { ...signed, path: `${signed.path}${signed.path.includes("?") ? "&" : "?"}limit=1` };
     }),
     forgery("the second provider's secret, naming no provider", (b) => signedByProvider(baseRequest(b), SECOND_SECRET)),
     // Where any enrolled provider may call, the header picks the secret: the primary's signs for no other.
@@ -133,17 +176,32 @@ const providerSigned: Identity = {
       ? []
       : [
           forgery("the primary secret, naming the second provider", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), SECOND_PROVIDER)),
-          notThePrimary.map((id) => forgery(`provider ${JSON.stringify(id.slice(0, 40))} signed with the primary secret`, (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), id))),
+          notThePrimary.map((id) =>
+            forgery(`provider ${JSON.stringify(id.slice(0, 40))} signed with the primary secret`, (b) =>
+              signedByProvider(baseRequest(b), PRIMARY_SECRET(), id),
+            ),
+          ),
         ]),
     // A signature v2 binds the call: one made for another route, method or provider signs nothing else.
-    forgery("signed for another route", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { pathAndQuery: "/api/provider/releases?since=0" })),
-    forgery("signed for the other method", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { method: b.route.method === "GET" ? "POST" : "GET" })),
-    forgery("signed for the second provider, sent naming none", (b) => signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { providerId: SECOND_PROVIDER })),
+    forgery("signed for another route", (b) =>
+      signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { pathAndQuery: "/api/provider/releases?since=0" }),
+    ),
+    forgery("signed for the other method", (b) =>
+      signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { method: b.route.method === "GET" ? "POST" : "GET" }),
+    ),
+    forgery("signed for the second provider, sent naming none", (b) =>
+      signedByProvider(baseRequest(b), PRIMARY_SECRET(), undefined, undefined, { providerId: SECOND_PROVIDER }),
+    ),
     // Signature v1 is a migration setting, off unless PROVIDER_SIGNATURE_V1 says "accept".
     forgery("signed with signature v1", async (b) => {
       const request = baseRequest(b);
       const timestamp = String(nowSeconds());
-      const signature = await signProviderRequestV1(PRIMARY_SECRET(), timestamp, { method: request.method, pathAndQuery: request.path, providerId: "primary", body: typeof request.body === "string" ? request.body : "" });
+      const signature = await signProviderRequestV1(PRIMARY_SECRET(), timestamp, {
+        method: request.method,
+        pathAndQuery: request.path,
+        providerId: "primary",
+        body: typeof request.body === "string" ? request.body : "",
+      });
       return baseRequest(b, { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": signature });
     }),
     // Another scheme's signature with the same key signs no call.
@@ -151,12 +209,16 @@ const providerSigned: Identity = {
       const request = baseRequest(b);
       const timestamp = String(nowSeconds());
       const text = `listener-session.${request.method} ${request.path}.primary.${typeof request.body === "string" ? request.body : ""}`;
-      return baseRequest(b, { "X-JPlay-Timestamp": timestamp, "X-JPlay-Signature": await hmacHex(await providerHmacKey(PRIMARY_SECRET(), "sign"), `${timestamp}.${text}`) });
+      return baseRequest(b, {
+        "X-JPlay-Timestamp": timestamp,
+        "X-JPlay-Signature": await hmacHex(await providerHmacKey(PRIMARY_SECRET(), "sign"), `${timestamp}.${text}`),
+      });
     }),
   ],
   // Another enrolled provider, signing rightly: on a primary-only route, or naming a listener the
   // primary holds (listeners/listener-holders.ts), it is refused.
-  otherTenant: async (built) => (built.case.primaryOnly || built.case.listenerHeld ? signedByProvider(baseRequest(built), SECOND_SECRET, SECOND_PROVIDER) : null),
+  otherTenant: async (built) =>
+    built.case.primaryOnly || built.case.listenerHeld ? signedByProvider(baseRequest(built), SECOND_SECRET, SECOND_PROVIDER) : null,
   // Every authenticated POST is recorded before its route runs, so it is accepted once (provider/signature-replay.ts).
   authenticatedWrites: /^D1: insert into "?provider_signatures"?/,
   refused: (answer) => answer.status === 401,
@@ -182,7 +244,11 @@ const providerLink: Identity = {
   forgeries: () => [
     forgery("no signature", async (b) => withQuery(b, "")),
     forgery("empty expires and signature", async (b) => withQuery(b, "?expires=&signature=")),
-    malformedSignature.map((signature) => forgery(`signature ${JSON.stringify(signature.slice(0, 40))}`, async (b) => withQuery(b, `?expires=${linkExpiry()}&signature=${encodeURIComponent(signature)}`))),
+    malformedSignature.map((signature) =>
+      forgery(`signature ${JSON.stringify(signature.slice(0, 40))}`, async (b) =>
+        withQuery(b, `?expires=${linkExpiry()}&signature=${encodeURIComponent(signature)}`),
+      ),
+    ),
     fc.nat().map((at) =>
       forgery(`signature altered at ${at % 64}`, async (b) => {
         const query = new URLSearchParams(await linkQuery(b, linkId(b)));
@@ -190,15 +256,23 @@ const providerLink: Identity = {
         return withQuery(b, `?${query}`);
       }),
     ),
-    wrongSecret.map((secret) => forgery(`signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, async (b) => withQuery(b, await linkQuery(b, linkId(b), { secret })))),
-    fc.integer({ min: 1, max: 400 * 24 * 3600 }).map((age) => forgery(`expired ${age} s ago`, async (b) => withQuery(b, await linkQuery(b, linkId(b), { expires: nowSeconds() - age })))),
+    wrongSecret.map((secret) =>
+      forgery(`signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, async (b) => withQuery(b, await linkQuery(b, linkId(b), { secret }))),
+    ),
+    fc
+      .integer({ min: 1, max: 400 * 24 * 3600 })
+      .map((age) => forgery(`expired ${age} s ago`, async (b) => withQuery(b, await linkQuery(b, linkId(b), { expires: nowSeconds() - age })))),
     forgery("a link's expiry moved later, its signature kept", async (b) => {
       const query = new URLSearchParams(await linkQuery(b, linkId(b)));
       query.set("expires", String(Number(query.get("expires")) + 86_400));
       return withQuery(b, `?${query}`);
     }),
-    forgery("signed for another song or receipt", async (b, w) => withQuery(b, await linkQuery(b, b.case.link === "receipt" ? w.listener!.otherReceiptId : crypto.randomUUID()))),
-    forgery("signed as the other kind of link", async (b) => withQuery(b, await linkQuery(b, linkId(b), { as: b.case.link === "receipt" ? "song" : "receipt" }))),
+    forgery("signed for another song or receipt", async (b, w) =>
+      withQuery(b, await linkQuery(b, b.case.link === "receipt" ? w.listener!.otherReceiptId : crypto.randomUUID())),
+    ),
+    forgery("signed as the other kind of link", async (b) =>
+      withQuery(b, await linkQuery(b, linkId(b), { as: b.case.link === "receipt" ? "song" : "receipt" })),
+    ),
     forgery("signed for the other file", async (b) => withQuery(b, await linkQuery(b, linkId(b), { kind: b.params.kind === "audio" ? "cover" : "audio" }))),
     forgery("signed with the provider's request key instead of the links' own", async (b) => {
       const expires = linkExpiry();
@@ -211,28 +285,55 @@ const providerLink: Identity = {
 
 // ---- Listener tokens ------------------------------------------------------------------------------
 
-const withListenerToken = (built: Built, token: string | undefined): AttackRequest => baseRequest(built, token === undefined ? {} : { [LISTENER_TOKEN_HEADER]: headerValue(token) });
+const withListenerToken = (built: Built, token: string | undefined): AttackRequest =>
+  baseRequest(built, token === undefined ? {} : { [LISTENER_TOKEN_HEADER]: headerValue(token) });
 
 /** A token as a provider's session would carry it, signed with `secret`: the world's session unless another is named. */
 const tokenFor = (w: World, options: { secret?: string; providerId?: string; listenerId?: string; expires?: number; sessionId?: string } = {}) =>
-  signListenerToken(options.secret ?? PRIMARY_SECRET(), options.providerId ?? "primary", options.listenerId ?? w.listener!.listenerId, options.expires ?? w.listener!.sessionExpires, options.sessionId ?? w.listener!.sessionId);
+  signListenerToken(
+    options.secret ?? PRIMARY_SECRET(),
+    options.providerId ?? "primary",
+    options.listenerId ?? w.listener!.listenerId,
+    options.expires ?? w.listener!.sessionExpires,
+    options.sessionId ?? w.listener!.sessionId,
+  );
 
 const listenerToken: Identity = {
   rightful: async (built, world) => withListenerToken(built, world.listener!.sessionToken),
   forgeries: () => [
     forgery("no token", async (b) => withListenerToken(b, undefined)),
     oddId.map((token) => forgery(`token ${JSON.stringify(token.slice(0, 40))}`, async (b) => withListenerToken(b, token))),
-    ...BUILT_IN_NAMES.map((name) => forgery(`provider "${name}" signed with its public text`, async (b, w) => withListenerToken(b, await tokenFor(w, { secret: publicTextOf(name), providerId: name })))),
-    notThePrimary.map((id) => forgery(`provider ${JSON.stringify(id.slice(0, 40))} signed with the primary secret`, async (b, w) => withListenerToken(b, await tokenFor(w, { providerId: id })))),
-    wrongSecret.map((secret) => forgery(`signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, async (b, w) => withListenerToken(b, await tokenFor(w, { secret })))),
-    forgery("another listener's id, the signature kept", async (b, w) => withListenerToken(b, w.listener!.sessionToken.replace(w.listener!.listenerId, w.listener!.otherListenerId))),
-    forgery("another listener's id, properly signed, under this listener's session", async (b, w) => withListenerToken(b, await tokenFor(w, { listenerId: w.listener!.otherListenerId }))),
+    ...BUILT_IN_NAMES.map((name) =>
+      forgery(`provider "${name}" signed with its public text`, async (b, w) =>
+        withListenerToken(b, await tokenFor(w, { secret: publicTextOf(name), providerId: name })),
+      ),
+    ),
+    notThePrimary.map((id) =>
+      forgery(`provider ${JSON.stringify(id.slice(0, 40))} signed with the primary secret`, async (b, w) =>
+        withListenerToken(b, await tokenFor(w, { providerId: id })),
+      ),
+    ),
+    wrongSecret.map((secret) =>
+      forgery(`signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, async (b, w) => withListenerToken(b, await tokenFor(w, { secret }))),
+    ),
+    forgery("another listener's id, the signature kept", async (b, w) =>
+      withListenerToken(b, w.listener!.sessionToken.replace(w.listener!.listenerId, w.listener!.otherListenerId)),
+    ),
+    forgery("another listener's id, properly signed, under this listener's session", async (b, w) =>
+      withListenerToken(b, await tokenFor(w, { listenerId: w.listener!.otherListenerId })),
+    ),
     forgery("a session no provider opened, properly signed", async (b, w) => withListenerToken(b, await tokenFor(w, { sessionId: crypto.randomUUID() }))),
     forgery("a revoked session's token", async (b, w) => withListenerToken(b, w.listener!.revokedSessionToken)),
-    fc.integer({ min: 0, max: 400 * 24 * 3600 }).map((age) => forgery(`expired ${age} s ago`, async (b, w) => withListenerToken(b, await tokenFor(w, { expires: nowSeconds() - age })))),
-    fc.integer({ min: 31 * 24 * 3600, max: 10 ** 9 }).map((ahead) => forgery(`living ${ahead} s`, async (b, w) => withListenerToken(b, await tokenFor(w, { expires: nowSeconds() + ahead })))),
+    fc
+      .integer({ min: 0, max: 400 * 24 * 3600 })
+      .map((age) => forgery(`expired ${age} s ago`, async (b, w) => withListenerToken(b, await tokenFor(w, { expires: nowSeconds() - age })))),
+    fc
+      .integer({ min: 31 * 24 * 3600, max: 10 ** 9 })
+      .map((ahead) => forgery(`living ${ahead} s`, async (b, w) => withListenerToken(b, await tokenFor(w, { expires: nowSeconds() + ahead })))),
     forgery("the second provider's secret, naming the primary", async (b, w) => withListenerToken(b, await tokenFor(w, { secret: SECOND_SECRET }))),
-    forgery("the second provider, naming itself, under the primary's session", async (b, w) => withListenerToken(b, await tokenFor(w, { secret: SECOND_SECRET, providerId: SECOND_PROVIDER }))),
+    forgery("the second provider, naming itself, under the primary's session", async (b, w) =>
+      withListenerToken(b, await tokenFor(w, { secret: SECOND_SECRET, providerId: SECOND_PROVIDER })),
+    ),
     fc.nat().map((at) =>
       forgery(`signature altered at ${at % 64}`, async (b, w) => {
         const token = w.listener!.sessionToken;
@@ -260,15 +361,20 @@ const fromAnotherSite = (built: Built, rightful: Identity["rightful"]): Forgery[
 // ---- The artist's session cookie ------------------------------------------------------------------
 
 const SESSION_COOKIE = "__Host-jplay_session";
-const withCookie = (built: Built, cookie: string | undefined): AttackRequest => baseRequest(built, { Origin: SITE, ...(cookie === undefined ? {} : { Cookie: cookie }) });
+const withCookie = (built: Built, cookie: string | undefined): AttackRequest =>
+  baseRequest(built, { Origin: SITE, ...(cookie === undefined ? {} : { Cookie: cookie }) });
 
 const artistSession: Identity = {
   rightful: async (built, world) => withCookie(built, world.artists!.victim.sessionCookie),
   forgeries: (built) => [
     forgery("no cookie", async (b) => withCookie(b, undefined)),
     forgery("an empty session cookie", async (b) => withCookie(b, `${SESSION_COOKIE}=`)),
-    oddId.map((value) => forgery(`session cookie ${JSON.stringify(value.slice(0, 40))}`, async (b) => withCookie(b, `${SESSION_COOKIE}=${encodeURIComponent(value)}`))),
-    oddId.map((value) => forgery(`session cookie ${JSON.stringify(value.slice(0, 40))}, properly signed`, async (b) => withCookie(b, await sessionCookieFor(value)))),
+    oddId.map((value) =>
+      forgery(`session cookie ${JSON.stringify(value.slice(0, 40))}`, async (b) => withCookie(b, `${SESSION_COOKIE}=${encodeURIComponent(value)}`)),
+    ),
+    oddId.map((value) =>
+      forgery(`session cookie ${JSON.stringify(value.slice(0, 40))}, properly signed`, async (b) => withCookie(b, await sessionCookieFor(value))),
+    ),
     forgery("a well-formed token no session has, properly signed", async (b) => withCookie(b, await sessionCookieFor(newSecretToken()))),
     wrongSecret.map((secret) =>
       forgery(`the victim's token signed with a wrong key ${JSON.stringify(secret.slice(0, 40))}`, async (b, w) => {
@@ -312,12 +418,20 @@ const artistPage: Identity = {
       const token = w.artists!.victim.pageToken;
       return withToken(b, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase());
     }),
-    forgery("the victim's session token as a page token", async (b, w) => withToken(b, decodeURIComponent(w.artists!.victim.sessionCookie.split("=")[1]!).split(".")[0]!)),
+    forgery("the victim's session token as a page token", async (b, w) =>
+      withToken(b, decodeURIComponent(w.artists!.victim.sessionCookie.split("=")[1]!).split(".")[0]!),
+    ),
     forgery("the kept link's path with no cookie", async (b) => withToken(b, "link")),
-    oddId.map((value) => forgery(`the kept link's path with cookie ${JSON.stringify(value.slice(0, 40))}`, async (b) => withToken(b, "link", `${LINK_COOKIE}=${encodeURIComponent(value)}`))),
+    oddId.map((value) =>
+      forgery(`the kept link's path with cookie ${JSON.stringify(value.slice(0, 40))}`, async (b) =>
+        withToken(b, "link", `${LINK_COOKIE}=${encodeURIComponent(value)}`),
+      ),
+    ),
     forgery("the kept link's path with a revoked link in the cookie", async (b, w) => withToken(b, "link", `${LINK_COOKIE}=${w.artists!.revokedPageToken}`)),
     forgery("the kept link's path with the victim's session cookie only", async (b, w) => withToken(b, "link", w.artists!.victim.sessionCookie)),
-    forgery("the victim's link in the cookie without its __Host- prefix", async (b, w) => withToken(b, "link", `jplay_artist_link=${w.artists!.victim.pageToken}`)),
+    forgery("the victim's link in the cookie without its __Host- prefix", async (b, w) =>
+      withToken(b, "link", `jplay_artist_link=${w.artists!.victim.pageToken}`),
+    ),
     ...fromAnotherSite(built, async (b, w) => withToken(b, "link", `${LINK_COOKIE}=${w.artists!.victim.pageToken}`)),
   ],
   otherTenant: async (built, world) => withToken(built, world.artists!.attacker.pageToken),
@@ -370,7 +484,9 @@ const operatorIdentity: Identity = {
     // The local password's session, as development and tests sign operators in.
     forgery("no cookie", (b) => asOperator(b, {})),
     forgery("an empty admin cookie", (b) => asOperator(b, { Cookie: `${ADMIN_COOKIE}=` })),
-    oddId.map((value) => forgery(`admin cookie ${JSON.stringify(value.slice(0, 40))}`, (b) => asOperator(b, { Cookie: `${ADMIN_COOKIE}=${encodeURIComponent(value)}` }))),
+    oddId.map((value) =>
+      forgery(`admin cookie ${JSON.stringify(value.slice(0, 40))}`, (b) => asOperator(b, { Cookie: `${ADMIN_COOKIE}=${encodeURIComponent(value)}` })),
+    ),
     oddId.map((value) =>
       forgery(`admin cookie ${JSON.stringify(value.slice(0, 40))}, signed with the admin cookie's own secret`, async (b) =>
         asOperator(b, { Cookie: (await serializeSigned(ADMIN_COOKIE, value, `admin-session:${env.SESSION_SECRET}:${env.ADMIN_PASSWORD}`)).split(";")[0]! }),
@@ -383,23 +499,37 @@ const operatorIdentity: Identity = {
       }),
     ),
     forgery("a signed-out operator's cookie", (b, w) => asOperator(b, { Cookie: w.operator!.signedOutCookie })),
-    forgery("an artist's session cookie", async (b, w) => asOperator(b, { Cookie: w.artists?.victim.sessionCookie ?? (await sessionCookieFor(newSecretToken())) })),
+    forgery("an artist's session cookie", async (b, w) =>
+      asOperator(b, { Cookie: w.artists?.victim.sessionCookie ?? (await sessionCookieFor(newSecretToken())) }),
+    ),
     forgery("an Access JWT where Access is not configured", async (b) => asOperator(b, { [ACCESS_JWT_HEADER]: await (await theAccessTeam()).jwt() })),
     // Cloudflare Access, as production signs operators in.
     forgery("Access configured, no JWT", (b) => asOperator(b, {}, true)),
     oddId.map((value) => forgery(`Access JWT ${JSON.stringify(value.slice(0, 40))}`, (b) => asOperator(b, { [ACCESS_JWT_HEADER]: headerValue(value) }, true))),
-    forgery("Access JWT for another application", async (b) => asOperator(b, { [ACCESS_JWT_HEADER]: await (await theAccessTeam()).jwt({ aud: "another-application" }) }, true)),
-    forgery("Access JWT of another team", async (b) => asOperator(b, { [ACCESS_JWT_HEADER]: await (await theAccessTeam()).jwt({ iss: "https://elsewhere.cloudflareaccess.com" }) }, true)),
-    fc.integer({ min: 1, max: 400 * 24 * 3600 }).map((age) =>
-      forgery(`Access JWT expired ${age} s ago`, async (b) => asOperator(b, { [ACCESS_JWT_HEADER]: await (await theAccessTeam()).jwt({ exp: nowSeconds() - age - 60 }) }, true)),
+    forgery("Access JWT for another application", async (b) =>
+      asOperator(b, { [ACCESS_JWT_HEADER]: await (await theAccessTeam()).jwt({ aud: "another-application" }) }, true),
     ),
+    forgery("Access JWT of another team", async (b) =>
+      asOperator(b, { [ACCESS_JWT_HEADER]: await (await theAccessTeam()).jwt({ iss: "https://elsewhere.cloudflareaccess.com" }) }, true),
+    ),
+    fc
+      .integer({ min: 1, max: 400 * 24 * 3600 })
+      .map((age) =>
+        forgery(`Access JWT expired ${age} s ago`, async (b) =>
+          asOperator(b, { [ACCESS_JWT_HEADER]: await (await theAccessTeam()).jwt({ exp: nowSeconds() - age - 60 }) }, true),
+        ),
+      ),
     forgery("Access JWT signed by a key the team does not have, under the team key's id", async (b) => {
       const t = await theAccessTeam();
       return asOperator(b, { [ACCESS_JWT_HEADER]: await t.jwt({}, t.strangerKey) }, true);
     }),
     forgery("Access JWT with alg none", async (b) => {
       const claims = { email: "operator@jplay.example", iss: TEAM, aud: AUD, exp: nowSeconds() + 3600 };
-      return asOperator(b, { [ACCESS_JWT_HEADER]: `${base64url(JSON.stringify({ alg: "none", kid: "team-key" }))}.${base64url(JSON.stringify(claims))}.` }, true);
+      return asOperator(
+        b,
+        { [ACCESS_JWT_HEADER]: `${base64url(JSON.stringify({ alg: "none", kid: "team-key" }))}.${base64url(JSON.stringify(claims))}.` },
+        true,
+      );
     }),
     forgery("Access JWT signed HS256 with the team's public key as the secret", async (b) => {
       const t = await theAccessTeam();
@@ -435,22 +565,44 @@ const otherStripeSecretOf = (built: Built) => (built.route.path.endsWith("/strip
 
 /** An event of a type neither endpoint acts on: recorded once, nothing else. */
 export const harmlessEvent = () =>
-  JSON.stringify({ id: `evt_attacker_${crypto.randomUUID().replace(/-/g, "")}`, object: "event", api_version: Stripe.API_VERSION, created: nowSeconds(), livemode: false, type: "balance.available", data: { object: { object: "balance" } } });
+  JSON.stringify({
+    id: `evt_attacker_${crypto.randomUUID().replace(/-/g, "")}`,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: nowSeconds(),
+    livemode: false,
+    type: "balance.available",
+    data: { object: { object: "balance" } },
+  });
 
 export const stripeSignature = (payload: string, secret: string, timestamp = nowSeconds()) =>
   Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp, cryptoProvider: Stripe.createSubtleCryptoProvider() });
 
-const withStripeSignature = (built: Built, signature: string | undefined): AttackRequest => baseRequest(built, signature === undefined ? {} : { "Stripe-Signature": signature });
+const withStripeSignature = (built: Built, signature: string | undefined): AttackRequest =>
+  baseRequest(built, signature === undefined ? {} : { "Stripe-Signature": signature });
 
 const stripeSigned: Identity = {
   rightful: async (built) => withStripeSignature(built, await stripeSignature(built.body as string, stripeSecretOf(built))),
   forgeries: () => [
     forgery("no signature", async (b) => withStripeSignature(b, undefined)),
     oddId.map((value) => forgery(`Stripe-Signature ${JSON.stringify(value.slice(0, 40))}`, async (b) => withStripeSignature(b, headerValue(value)))),
-    wrongSecret.map((secret) => forgery(`signed with a wrong secret ${JSON.stringify(secret.slice(0, 40))}`, async (b) => withStripeSignature(b, await stripeSignature(b.body as string, secret)))),
+    wrongSecret.map((secret) =>
+      forgery(`signed with a wrong secret ${JSON.stringify(secret.slice(0, 40))}`, async (b) =>
+        withStripeSignature(b, await stripeSignature(b.body as string, secret)),
+      ),
+    ),
     forgery("signed with the other endpoint's secret", async (b) => withStripeSignature(b, await stripeSignature(b.body as string, otherStripeSecretOf(b)))),
-    fc.integer({ min: 301, max: 400 * 24 * 3600 }).map((age) => forgery(`a capture replayed ${age} s later`, async (b) => withStripeSignature(b, await stripeSignature(b.body as string, stripeSecretOf(b), nowSeconds() - age)))),
-    forgery("signed, then the event altered", async (b) => ({ ...withStripeSignature(b, await stripeSignature(b.body as string, stripeSecretOf(b))), body: (b.body as string).replace("balance.available", "payment_intent.succeeded") })),
+    fc
+      .integer({ min: 301, max: 400 * 24 * 3600 })
+      .map((age) =>
+        forgery(`a capture replayed ${age} s later`, async (b) =>
+          withStripeSignature(b, await stripeSignature(b.body as string, stripeSecretOf(b), nowSeconds() - age)),
+        ),
+      ),
+    forgery("signed, then the event altered", async (b) => ({
+      ...withStripeSignature(b, await stripeSignature(b.body as string, stripeSecretOf(b))),
+      body: (b.body as string).replace("balance.available", "payment_intent.succeeded"),
+    })),
     forgery("a v0 signature only", async (b) => withStripeSignature(b, (await stripeSignature(b.body as string, stripeSecretOf(b))).replace("v1=", "v0="))),
   ],
   refused: (answer) => answer.status === 400 && errorIn(answer).code === "invalid_signature",
@@ -461,16 +613,22 @@ const withTwilioSignature = (built: Built, signature: string | undefined): Attac
   ...baseRequest(built, signature === undefined ? {} : { "X-Twilio-Signature": signature }),
   env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN },
 });
-const twilioSignature = (built: Built, token = TWILIO_TOKEN, url = `${SITE}${pathOf(built)}`) => signTwilioRequest(token, url, new URLSearchParams(built.body as string));
+const twilioSignature = (built: Built, token = TWILIO_TOKEN, url = `${SITE}${pathOf(built)}`) =>
+  signTwilioRequest(token, url, new URLSearchParams(built.body as string));
 
 const twilioSigned: Identity = {
   rightful: async (built) => withTwilioSignature(built, await twilioSignature(built)),
   forgeries: () => [
     forgery("no signature", async (b) => withTwilioSignature(b, undefined)),
     oddId.map((value) => forgery(`X-Twilio-Signature ${JSON.stringify(value.slice(0, 40))}`, async (b) => withTwilioSignature(b, headerValue(value)))),
-    wrongSecret.map((secret) => forgery(`signed with a wrong token ${JSON.stringify(secret.slice(0, 40))}`, async (b) => withTwilioSignature(b, await twilioSignature(b, secret)))),
+    wrongSecret.map((secret) =>
+      forgery(`signed with a wrong token ${JSON.stringify(secret.slice(0, 40))}`, async (b) => withTwilioSignature(b, await twilioSignature(b, secret))),
+    ),
     forgery("signed for another address", async (b) => withTwilioSignature(b, await twilioSignature(b, TWILIO_TOKEN, "https://evil.example/api/sms/inbound"))),
-    forgery("signed, then the sender changed", async (b) => ({ ...withTwilioSignature(b, await twilioSignature(b)), body: (b.body as string).replace("From=%2B15550109999", "From=%2B15550108888") })),
+    forgery("signed, then the sender changed", async (b) => ({
+      ...withTwilioSignature(b, await twilioSignature(b)),
+      body: (b.body as string).replace("From=%2B15550109999", "From=%2B15550108888"),
+    })),
   ],
   refused: (answer) => answer.status === 403,
 };

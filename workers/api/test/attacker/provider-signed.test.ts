@@ -32,7 +32,10 @@ describe("a provider's signed call captured and sent again within its five minut
       expect((await send(captured)).status).toBeLessThan(500);
       await storedUnchangedBy(async () => {
         const replayed = await send(captured);
-        expect({ status: replayed.status, writes: replayed.writes }).toEqual({ status: route.method === "GET" ? expect.toBeOneOf([200, ...REFUSALS]) : 401, writes: [] });
+        expect({ status: replayed.status, writes: replayed.writes }).toEqual({
+          status: route.method === "GET" ? expect.toBeOneOf([200, ...REFUSALS]) : 401,
+          writes: [],
+        });
       });
     });
   }

@@ -27,7 +27,14 @@ describe("public routes answer odd input without a server error and write nothin
       await fc.assert(
         fc.asyncProperty(hasPlaces ? oddId : fc.constant(""), async (value) => {
           const answer = await send({ method, path: hasPlaces ? pathWith(route.path, value) : route.path });
-          const seen = { route: route.key, value: value.slice(0, 40), serverError: answer.status >= 500, writes: answer.writes, status: answer.status, answer: answer.text.slice(0, 200) };
+          const seen = {
+            route: route.key,
+            value: value.slice(0, 40),
+            serverError: answer.status >= 500,
+            writes: answer.writes,
+            status: answer.status,
+            answer: answer.text.slice(0, 200),
+          };
           expect(seen).toEqual({ ...seen, serverError: false, writes: [] });
         }),
         propertyOptions(hasPlaces ? 8 : 1),

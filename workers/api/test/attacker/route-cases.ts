@@ -94,11 +94,15 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "GET /api/videos/promo": open(CATALOGUE),
   "GET /api/videos/:file{[a-z0-9-]+\\.mp4}": open(CATALOGUE),
   "GET /api/config": open("the browser's public configuration (the publishable key): an explicit allow-list"),
-  "POST /api/create-setup-intent": open("an artist has no sign-up: this starts one, limited per client and overall (docs/security.md: card testing; test/limits.test.ts)"),
+  "POST /api/create-setup-intent": open(
+    "an artist has no sign-up: this starts one, limited per client and overall (docs/security.md: card testing; test/limits.test.ts)",
+  ),
   "GET /api/admin/session": open("answers whether this browser is signed in, and how operators sign in"),
   "POST /api/admin/session": open("the operator's sign-in itself: a wrong password is refused and counted against the address (test/admin-access.test.ts)"),
   "DELETE /api/admin/session": open("signing out: ends only the session the browser's own cookie names"),
-  "ALL /api/stripe-sandbox/*": open("development and tests only: the browser's way to the Stripe sandbox, which checks its own keys; 404 in production (scripts/production-build.test.ts)"),
+  "ALL /api/stripe-sandbox/*": open(
+    "development and tests only: the browser's way to the Stripe sandbox, which checks its own keys; 404 in production (scripts/production-build.test.ts)",
+  ),
   "GET /api/dev/d1-statements": open("a local server's counters for the benchmarks; 404 unless APP_ENV is development"),
   "ALL /api/*": open("the API's 404 for a path no route has"),
   "GET /": open(PAGES),
@@ -115,34 +119,64 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   // ---- The tablet provider and its listeners ---------------------------------------------------
   "POST /api/provider/purchases": provider({
     primaryOnly: true,
-    body: (w) => ({ purchases: [{ purchaseId: `pur-${crypto.randomUUID()}`, songId: w.listener!.songId, priceCents: 199, purchasedAt: new Date(Date.now() - 60_000).toISOString(), listenerId: w.listener!.listenerId, deviceId: "tablet-0042" }] }),
+    body: (w) => ({
+      purchases: [
+        {
+          purchaseId: `pur-${crypto.randomUUID()}`,
+          songId: w.listener!.songId,
+          priceCents: 199,
+          purchasedAt: new Date(Date.now() - 60_000).toISOString(),
+          listenerId: w.listener!.listenerId,
+          deviceId: "tablet-0042",
+        },
+      ],
+    }),
   }),
   "GET /api/provider/releases": provider({ primaryOnly: true, query: "?since=0&limit=5" }),
   "GET /api/provider/releases/ern": provider({ primaryOnly: true, query: "?since=0&limit=5" }),
-  "POST /api/provider/redeem": provider({ body: (w) => ({ listenerId: w.listener!.listenerId, receipts: [w.listener!.receipt] }), idFields: ["listenerId"], listenerHeld: true }),
+  "POST /api/provider/redeem": provider({
+    body: (w) => ({ listenerId: w.listener!.listenerId, receipts: [w.listener!.receipt] }),
+    idFields: ["listenerId"],
+    listenerHeld: true,
+  }),
   "GET /api/provider/listeners/:listenerId/library": provider({ listenerHeld: true }),
   "POST /api/provider/listeners/:listenerId/sessions": provider({
     body: () => ({}),
-    callersChoice: { names: ["listenerId"], why: "any enrolled provider opens sessions for whom it serves, a listener new to JPlay too; the token opens a Library only where that provider holds the listener" },
+    callersChoice: {
+      names: ["listenerId"],
+      why: "any enrolled provider opens sessions for whom it serves, a listener new to JPlay too; the token opens a Library only where that provider holds the listener",
+    },
   }),
   "POST /api/provider/listeners/:listenerId/sessions/revoke": provider({
     emptyAnswers: { statuses: [200], why: "a provider revokes only the sessions it opened: of another's listener, or of an id nobody named, none" },
   }),
   "POST /api/provider/transfer-codes": provider({ body: (w) => ({ listenerId: w.listener!.listenerId }), idFields: ["listenerId"], listenerHeld: true }),
-  "POST /api/provider/listener-transfers": provider({ body: (w) => ({ listenerId: w.listener!.listenerId, code: "attackersuite-notacode-0123456789abcdefghijk" }), idFields: ["listenerId", "code"] }),
+  "POST /api/provider/listener-transfers": provider({
+    body: (w) => ({ listenerId: w.listener!.listenerId, code: "attackersuite-notacode-0123456789abcdefghijk" }),
+    idFields: ["listenerId", "code"],
+  }),
   "POST /api/provider/download-failures": provider({
     body: (w) => ({ receiptId: w.listener!.receiptId, attemptId: w.listener!.attemptId, reason: "timed out" }),
     idFields: ["receiptId", "attemptId"],
     listenerHeld: true,
   }),
   "GET /api/provider/media/:songId/:kind{audio|cover}": { kind: "provider-link", link: "song", params: (w) => ({ songId: w.listener!.songId, kind: "audio" }) },
-  "GET /api/provider/library-media/:receiptId/:kind{audio|cover}": { kind: "provider-link", link: "receipt", params: (w) => ({ receiptId: w.listener!.receiptId, kind: "audio" }) },
+  "GET /api/provider/library-media/:receiptId/:kind{audio|cover}": {
+    kind: "provider-link",
+    link: "receipt",
+    params: (w) => ({ receiptId: w.listener!.receiptId, kind: "audio" }),
+  },
   "GET /api/provider/tablet-library": { kind: "listener-token" },
   "POST /api/provider/tablet-library/transfer-code": { kind: "listener-token" },
 
   // ---- The artist's browser session ---------------------------------------------------------------
   "POST /api/save-payment-method": session({
-    body: (w) => ({ customerId: w.artists!.victim.customerId, paymentMethodId: w.artists!.victim.paymentMethodId, phoneNumber: w.artists!.victim.phoneNumber, paymentFrequency: "weekly" }),
+    body: (w) => ({
+      customerId: w.artists!.victim.customerId,
+      paymentMethodId: w.artists!.victim.paymentMethodId,
+      phoneNumber: w.artists!.victim.phoneNumber,
+      paymentFrequency: "weekly",
+    }),
     // The customer names the session's own setup; a card Stripe did not confirm is the session's own
     // attempt, counted against its own hourly budget before it is refused (docs/security.md).
     idFields: ["customerId"],
@@ -162,7 +196,9 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/distribute/:songId/recovery": session({ body: () => ({ offerTier: 1 }) }),
   "POST /api/create-payment-intent": session(),
   "POST /api/get-or-create-subscription": session(),
-  "GET /api/me": session({ anonymous: { status: 200, body: { artist: null }, why: "the SPA asks whether this browser is an artist's: a stranger learns only that it is not" } }),
+  "GET /api/me": session({
+    anonymous: { status: 200, body: { artist: null }, why: "the SPA asks whether this browser is an artist's: a stranger learns only that it is not" },
+  }),
   "POST /api/me/artist-link": session(),
   "PUT /api/me/language": session({ body: () => ({ language: "es" }) }),
 
@@ -180,10 +216,16 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/admin/songs/:songId/approve": operator({ body: () => ({}) }),
   "POST /api/admin/songs/:songId/reject": operator({ body: () => ({ reason: "other", note: "Refused in the attacker's suite" }) }),
   "POST /api/admin/songs/:songId/takedown": operator({ body: () => ({ reason: "Taken down in the attacker's suite", kind: "content" }) }),
-  "POST /api/admin/songs/:songId/facility-decision": operator({ body: (w) => ({ facilityId: worldIds(w).get("facilityId"), decision: "block", reason: "The attacker's suite" }), idFields: ["facilityId"] }),
+  "POST /api/admin/songs/:songId/facility-decision": operator({
+    body: (w) => ({ facilityId: worldIds(w).get("facilityId"), decision: "block", reason: "The attacker's suite" }),
+    idFields: ["facilityId"],
+  }),
   "POST /api/admin/receipts/:receiptId/revoke": operator({ body: () => ({ reason: "Revoked in the attacker's suite" }) }),
   "POST /api/admin/featured": operator({ body: (w) => ({ songId: w.artists!.victim.songId }), idFields: ["songId"] }),
-  "POST /api/admin/facilities/:facilityId/blocks": operator({ body: (w) => ({ kind: "song", targetId: w.artists!.victim.songId, reason: "The attacker's suite" }), idFields: ["targetId"] }),
+  "POST /api/admin/facilities/:facilityId/blocks": operator({
+    body: (w) => ({ kind: "song", targetId: w.artists!.victim.songId, reason: "The attacker's suite" }),
+    idFields: ["targetId"],
+  }),
   "POST /api/admin/facilities/:facilityId/blocks/:blockId/lift": operator({ body: () => ({ reason: "The attacker's suite" }) }),
   "PUT /api/admin/facilities/:facilityId/term-lists": operator({ body: () => ({ listIds: [] }) }),
   "POST /api/admin/sms-opt-outs": operator({ body: () => ({ phone: nextPhone() }) }),
@@ -205,7 +247,8 @@ export interface AppRoute {
 type HonoHandler = MiddlewareHandler | ((...args: unknown[]) => unknown);
 
 /** Whether a route's pattern falls under a middleware's (`/api/admin/*` covers `/api/admin/payments`). */
-const covers = (pattern: string, path: string) => (pattern.endsWith("/*") ? path.startsWith(pattern.slice(0, -1)) || path === pattern.slice(0, -2) : pattern === path);
+const covers = (pattern: string, path: string) =>
+  pattern.endsWith("/*") ? path.startsWith(pattern.slice(0, -1)) || path === pattern.slice(0, -2) : pattern === path;
 
 /**
  * The Worker's routes as the Hono app lists them: every (method, path) once. Middleware — handlers

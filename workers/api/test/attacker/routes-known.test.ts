@@ -13,7 +13,9 @@ describe("every route has an attacker's case", () => {
 
   it("reads the routes from the app: the API's, the pages', and no middleware", () => {
     const keys = routes.map((route) => route.key);
-    expect(keys).toEqual(expect.arrayContaining(["GET /api/provider/listeners/:listenerId/library", "POST /api/admin/songs/:songId/approve", "GET /api/artist/:token", "GET /"]));
+    expect(keys).toEqual(
+      expect.arrayContaining(["GET /api/provider/listeners/:listenerId/library", "POST /api/admin/songs/:songId/approve", "GET /api/artist/:token", "GET /"]),
+    );
     expect(keys).not.toContain("ALL /api/admin/*");
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -36,7 +38,9 @@ describe("every route has an attacker's case", () => {
       const derived = derivedKind(route);
       const listed = ROUTES[route.key];
       if (!derived || !listed) return [];
-      return "public" in listed || listed.kind !== derived ? [`${route.key}: listed as ${"public" in listed ? "public" : listed.kind}, but the app makes it ${derived}`] : [];
+      return "public" in listed || listed.kind !== derived
+        ? [`${route.key}: listed as ${"public" in listed ? "public" : listed.kind}, but the app makes it ${derived}`]
+        : [];
     });
     expect(disagreeing).toEqual([]);
     // Every admin route but signing in and out is behind requireAdmin.

@@ -26,7 +26,11 @@ describe("Stripe's webhooks", () => {
       expect((await send(captured)).status).toBe(200);
       await storedUnchangedBy(async () => {
         const replayed = await send(captured);
-        expect({ status: replayed.status, body: JSON.parse(replayed.text) as unknown, writes: replayed.writes }).toEqual({ status: 200, body: { received: true, duplicate: true }, writes: [] });
+        expect({ status: replayed.status, body: JSON.parse(replayed.text) as unknown, writes: replayed.writes }).toEqual({
+          status: 200,
+          body: { received: true, duplicate: true },
+          writes: [],
+        });
       });
     });
   }

@@ -7,13 +7,18 @@ import { WORLD_FIELD, currentWorld } from "./test-world";
 
 type Stamped = Record<string, unknown> & { [WORLD_FIELD]?: number };
 
-const stamp = (body: unknown): unknown => (body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, [WORLD_FIELD]: currentWorld() } : body);
+const stamp = (body: unknown): unknown =>
+  body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, [WORLD_FIELD]: currentWorld() } : body;
 
 /** `queue` with every message stamped with the current world. */
 export function stampedQueue(queue: Queue): Queue {
   return {
     send: (body, options) => queue.send(stamp(body), options),
-    sendBatch: (messages, options) => queue.sendBatch([...messages].map((message) => ({ ...message, body: stamp(message.body) })), options),
+    sendBatch: (messages, options) =>
+      queue.sendBatch(
+        [...messages].map((message) => ({ ...message, body: stamp(message.body) })),
+        options,
+      ),
     metrics: () => queue.metrics(),
   };
 }
@@ -24,7 +29,8 @@ function unstamped(body: unknown): unknown {
   return rest;
 }
 
-const fromEarlierWorld = (body: unknown) => body !== null && typeof body === "object" && WORLD_FIELD in body && (body as Stamped)[WORLD_FIELD] !== currentWorld();
+const fromEarlierWorld = (body: unknown) =>
+  body !== null && typeof body === "object" && WORLD_FIELD in body && (body as Stamped)[WORLD_FIELD] !== currentWorld();
 
 /** `batch` with earlier worlds' messages acknowledged and left out, and the stamp taken off the rest. */
 export function currentWorldBatch<Body>(batch: MessageBatch<Body>): MessageBatch<Body> {

@@ -25,7 +25,15 @@ function urlParam(params: Params, key: string): string {
 }
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const CREATE_PARAMS = ["account", "type", "refresh_url", "return_url", "collect", "collection_options", "expand"] as const satisfies readonly (keyof Stripe.AccountLinkCreateParams)[];
+const CREATE_PARAMS = [
+  "account",
+  "type",
+  "refresh_url",
+  "return_url",
+  "collect",
+  "collection_options",
+  "expand",
+] as const satisfies readonly (keyof Stripe.AccountLinkCreateParams)[];
 
 export const accountLinkRoutes = new Hono<AppEnv>().post(
   "/v1/account_links",

@@ -30,7 +30,18 @@ import { listObject } from "../lists";
 import { readPage } from "../store";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const WRITABLE = ["email", "business_type", "business_profile", "individual", "capabilities", "metadata", "external_account", "settings", "tos_acceptance", "expand"] as const satisfies readonly (keyof Stripe.AccountCreateParams & keyof Stripe.AccountUpdateParams)[];
+const WRITABLE = [
+  "email",
+  "business_type",
+  "business_profile",
+  "individual",
+  "capabilities",
+  "metadata",
+  "external_account",
+  "settings",
+  "tos_acceptance",
+  "expand",
+] as const satisfies readonly (keyof Stripe.AccountCreateParams & keyof Stripe.AccountUpdateParams)[];
 const CREATE_PARAMS = [...WRITABLE, "type", "country", "default_currency"] as const satisfies readonly (keyof Stripe.AccountCreateParams)[];
 const UPDATE_PARAMS = WRITABLE satisfies readonly (keyof Stripe.AccountUpdateParams)[];
 const LIST_PARAMS = ["limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.AccountListParams)[];
@@ -39,7 +50,16 @@ const CAPABILITY_PARAMS = ["requested"] as const satisfies readonly (keyof Strip
 const TOS_PARAMS = ["date", "ip", "user_agent"] as const satisfies readonly (keyof Stripe.AccountCreateParams.TosAcceptance)[];
 const BUSINESS_PROFILE_PARAMS = ["mcc", "name", "product_description", "url"] as const satisfies readonly (keyof Stripe.AccountCreateParams.BusinessProfile)[];
 /** The identity fields Stripe's test mode verifies (https://docs.stripe.com/connect/testing#identity-and-address-verification). */
-const INDIVIDUAL_PARAMS = ["first_name", "last_name", "email", "phone", "dob", "address", "ssn_last_4", "id_number"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Individual)[];
+const INDIVIDUAL_PARAMS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "dob",
+  "address",
+  "ssn_last_4",
+  "id_number",
+] as const satisfies readonly (keyof Stripe.AccountCreateParams.Individual)[];
 const DOB_PARAMS = ["day", "month", "year"] as const satisfies readonly (keyof Stripe.AccountCreateParams.Individual.Dob)[];
 const ADDRESS_PARAMS = ["line1", "line2", "city", "state", "postal_code", "country"] as const satisfies readonly (keyof Stripe.AddressParam)[];
 

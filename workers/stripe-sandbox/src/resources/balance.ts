@@ -23,7 +23,17 @@ const SETTINGS_PARAMS = ["payments", "expand"] as const satisfies readonly (keyo
 /** Of the payment settings, the sandbox changes the one it models. */
 const SETTINGS_PAYMENTS_PARAMS = ["debit_negative_balances"] as const satisfies readonly (keyof Stripe.BalanceSettingsUpdateParams.Payments)[];
 
-const LIST_PARAMS = ["type", "source", "currency", "created", "payout", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.BalanceTransactionListParams)[];
+const LIST_PARAMS = [
+  "type",
+  "source",
+  "currency",
+  "created",
+  "payout",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+] as const satisfies readonly (keyof Stripe.BalanceTransactionListParams)[];
 
 export const balanceRoutes = new Hono<AppEnv>()
   .get(

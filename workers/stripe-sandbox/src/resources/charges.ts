@@ -11,7 +11,15 @@ import { listObject } from "../lists";
 import { readPage } from "../store";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const LIST_PARAMS = ["customer", "payment_intent", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.ChargeListParams)[];
+const LIST_PARAMS = [
+  "customer",
+  "payment_intent",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+  "created",
+] as const satisfies readonly (keyof Stripe.ChargeListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.ChargeRetrieveParams)[];
 
 export const chargeRoutes = new Hono<AppEnv>()

@@ -126,7 +126,11 @@ export const connectOnboardingRoutes = new Hono<AppEnv>()
         validTaxId(taxIdGiven ?? TEST_TAX_ID);
         taxDetails = true;
       } catch (error) {
-        if (error instanceof TaxIdError) return onboardingForm(link, values, { field: "tax", message: "This taxpayer ID is not valid: it has 9 digits. Check it, or finish without tax details." });
+        if (error instanceof TaxIdError)
+          return onboardingForm(link, values, {
+            field: "tax",
+            message: "This taxpayer ID is not valid: it has 9 digits. Check it, or finish without tax details.",
+          });
         throw error;
       }
     }
@@ -137,19 +141,29 @@ export const connectOnboardingRoutes = new Hono<AppEnv>()
       try {
         card = await debitCardFor(before.id, number, call.today);
       } catch (error) {
-        if (error instanceof NotDebitCardError) return onboardingForm(link, values, { field: "card", message: "This card is not a debit card. Payouts need a debit card." });
-        if (error instanceof CardValidationError) return onboardingForm(link, values, { field: "card", message: "This card number is not valid. Check it and try again." });
+        if (error instanceof NotDebitCardError)
+          return onboardingForm(link, values, { field: "card", message: "This card is not a debit card. Payouts need a debit card." });
+        if (error instanceof CardValidationError)
+          return onboardingForm(link, values, { field: "card", message: "This card number is not valid. Check it and try again." });
         throw error;
       }
       const ip = c.req.header("CF-Connecting-IP") ?? "127.0.0.1";
       const given = withExternalCard(taxDetails ? withTaxId(before) : before, card);
-      const after = withReadiness({ ...given, tos_acceptance: { date: call.now, ip, user_agent: c.req.header("User-Agent") ?? null }, details_submitted: true });
+      const after = withReadiness({
+        ...given,
+        tos_acceptance: { date: call.now, ip, user_agent: c.req.header("User-Agent") ?? null },
+        details_submitted: true,
+      });
       call.store.put(after);
       call.store.put({ ...link, used: true });
       const previous = previousAttributes(before, after);
       if (previous) call.emit("account.updated", after, previous);
       await call.store.commit();
-      scheduleDelivery(c.env, call.events.map((event) => event.id), c.executionCtx);
+      scheduleDelivery(
+        c.env,
+        call.events.map((event) => event.id),
+        c.executionCtx,
+      );
       return c.redirect(link.return_url, 303);
     } finally {
       await call.store.releaseLocks();

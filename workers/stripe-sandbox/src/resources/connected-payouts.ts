@@ -54,53 +54,59 @@ export const connectedPayoutRoutes = new Hono<AppEnv>()
     }),
   )
   .post(
-  "/v1/test_helpers/accounts/:id/payouts",
-  endpoint("secret", async (call) => {
-    const p = call.params.allowOnly(["amount", "failure_code"]);
-    const account = await loadAccount(call, call.pathParam("id"));
-    await call.store.lock(`payouts_${account.id}`);
-    const card = account.external_accounts?.data[0];
-    if (!account.payouts_enabled || !card) throw payoutFailed();
-    const available = await connectedAvailable(call.store.db, account.id);
-    const amount = p.integer("amount") ?? available;
-    if (amount < 1) throw parameterInvalid("amount", "Invalid positive integer: the account has nothing to pay out.", "parameter_invalid_integer");
-    if (amount > available) throw invalidRequest("The connected account's available balance does not cover this payout.", { code: "balance_insufficient" });
-    const failureCode = p.oneOf("failure_code", Object.keys(PAYOUT_FAILURES) as FailureCode[]) ?? null;
-    const created = {
-      id: newId(ID_PREFIX.payout),
-      object: "payout",
-      amount,
-      application_fee: null,
-      application_fee_amount: null,
-      arrival_date: call.now,
-      automatic: true,
-      balance_transaction: newId(ID_PREFIX.balance_transaction),
-      created: call.now,
-      currency: "usd",
-      description: "STRIPE PAYOUT",
-      destination: card.id,
-      failure_balance_transaction: null,
-      failure_code: null,
-      failure_message: null,
-      livemode: false,
-      metadata: {},
-      method: "standard",
-      original_payout: null,
-      reconciliation_status: "not_applicable",
-      reversed_by: null,
-      source_type: "card",
-      statement_descriptor: null,
-      status: "in_transit",
-      type: "card",
-    } as unknown as Stripe.Payout;
-    call.emit("payout.created", created, undefined, account.id);
-    const done: Stripe.Payout = failureCode
-      ? { ...created, status: "failed", failure_code: failureCode, failure_message: PAYOUT_FAILURES[failureCode], failure_balance_transaction: newId(ID_PREFIX.balance_transaction) }
-      : { ...created, status: "paid" };
-    call.store.put(done);
-    // A failed payout's money comes back to the account's balance: only a paid one leaves it.
-    if (!failureCode) stageConnectedChange(call, account.id, -amount);
-    call.emit(failureCode ? "payout.failed" : "payout.paid", done, undefined, account.id);
-    return done;
-  }),
-);
+    "/v1/test_helpers/accounts/:id/payouts",
+    endpoint("secret", async (call) => {
+      const p = call.params.allowOnly(["amount", "failure_code"]);
+      const account = await loadAccount(call, call.pathParam("id"));
+      await call.store.lock(`payouts_${account.id}`);
+      const card = account.external_accounts?.data[0];
+      if (!account.payouts_enabled || !card) throw payoutFailed();
+      const available = await connectedAvailable(call.store.db, account.id);
+      const amount = p.integer("amount") ?? available;
+      if (amount < 1) throw parameterInvalid("amount", "Invalid positive integer: the account has nothing to pay out.", "parameter_invalid_integer");
+      if (amount > available) throw invalidRequest("The connected account's available balance does not cover this payout.", { code: "balance_insufficient" });
+      const failureCode = p.oneOf("failure_code", Object.keys(PAYOUT_FAILURES) as FailureCode[]) ?? null;
+      const created = {
+        id: newId(ID_PREFIX.payout),
+        object: "payout",
+        amount,
+        application_fee: null,
+        application_fee_amount: null,
+        arrival_date: call.now,
+        automatic: true,
+        balance_transaction: newId(ID_PREFIX.balance_transaction),
+        created: call.now,
+        currency: "usd",
+        description: "STRIPE PAYOUT",
+        destination: card.id,
+        failure_balance_transaction: null,
+        failure_code: null,
+        failure_message: null,
+        livemode: false,
+        metadata: {},
+        method: "standard",
+        original_payout: null,
+        reconciliation_status: "not_applicable",
+        reversed_by: null,
+        source_type: "card",
+        statement_descriptor: null,
+        status: "in_transit",
+        type: "card",
+      } as unknown as Stripe.Payout;
+      call.emit("payout.created", created, undefined, account.id);
+      const done: Stripe.Payout = failureCode
+        ? {
+            ...created,
+            status: "failed",
+            failure_code: failureCode,
+            failure_message: PAYOUT_FAILURES[failureCode],
+            failure_balance_transaction: newId(ID_PREFIX.balance_transaction),
+          }
+        : { ...created, status: "paid" };
+      call.store.put(done);
+      // A failed payout's money comes back to the account's balance: only a paid one leaves it.
+      if (!failureCode) stageConnectedChange(call, account.id, -amount);
+      call.emit(failureCode ? "payout.failed" : "payout.paid", done, undefined, account.id);
+      return done;
+    }),
+  );

@@ -20,7 +20,16 @@ import { loadTestClock } from "../test-clocks";
 export type Customer = Stripe.Customer;
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const WRITABLE = ["description", "email", "metadata", "name", "phone", "invoice_settings", "preferred_locales", "expand"] as const satisfies readonly (keyof Stripe.CustomerCreateParams & keyof Stripe.CustomerUpdateParams)[];
+const WRITABLE = [
+  "description",
+  "email",
+  "metadata",
+  "name",
+  "phone",
+  "invoice_settings",
+  "preferred_locales",
+  "expand",
+] as const satisfies readonly (keyof Stripe.CustomerCreateParams & keyof Stripe.CustomerUpdateParams)[];
 const CREATE_PARAMS = [...WRITABLE, "payment_method", "test_clock"] as const satisfies readonly (keyof Stripe.CustomerCreateParams)[];
 const UPDATE_PARAMS = WRITABLE satisfies readonly (keyof Stripe.CustomerUpdateParams)[];
 const INVOICE_SETTINGS_PARAMS = ["default_payment_method", "footer"] as const satisfies readonly (keyof Stripe.CustomerUpdateParams.InvoiceSettings)[];
@@ -46,7 +55,12 @@ export async function customerParam(call: SandboxCall): Promise<string | null> {
  * A default payment method (`invoice_settings[default_payment_method]`, a subscription's
  * `default_payment_method`) must name a card attached to the customer; "" clears it.
  */
-export async function defaultPaymentMethod(call: SandboxCall, customerId: string, id: string, param = "invoice_settings[default_payment_method]"): Promise<string | null> {
+export async function defaultPaymentMethod(
+  call: SandboxCall,
+  customerId: string,
+  id: string,
+  param = "invoice_settings[default_payment_method]",
+): Promise<string | null> {
   if (id === "") return null;
   const method = await call.store.get<PaymentMethod>(id, "payment_method");
   if (!method) throw resourceMissing("PaymentMethod", id, param);
@@ -111,7 +125,10 @@ export const customerRoutes = new Hono<AppEnv>()
       }
       const invoiceDefault = call.params.object("invoice_settings")?.string("default_payment_method");
       if (invoiceDefault !== undefined) {
-        customer = { ...customer, invoice_settings: { ...customer.invoice_settings, default_payment_method: await defaultPaymentMethod(call, id, invoiceDefault) } };
+        customer = {
+          ...customer,
+          invoice_settings: { ...customer.invoice_settings, default_payment_method: await defaultPaymentMethod(call, id, invoiceDefault) },
+        };
         call.store.put(customer);
       }
       return customer;

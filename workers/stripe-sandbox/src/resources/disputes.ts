@@ -12,7 +12,15 @@ import { applyMetadata } from "../form";
 import { listOfPayments } from "../lists";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const LIST_PARAMS = ["charge", "payment_intent", "created", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.DisputeListParams)[];
+const LIST_PARAMS = [
+  "charge",
+  "payment_intent",
+  "created",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+] as const satisfies readonly (keyof Stripe.DisputeListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.DisputeRetrieveParams)[];
 const UPDATE_PARAMS = ["evidence", "metadata", "submit", "expand"] as const satisfies readonly (keyof Stripe.DisputeUpdateParams)[];
 const CLOSE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.DisputeCloseParams)[];
@@ -36,7 +44,11 @@ export const disputeRoutes = new Hono<AppEnv>()
       const id = call.pathParam("id");
       await call.store.lock(id);
       const dispute = await call.store.require<Dispute>("dispute", id, "dispute");
-      return updateDispute(call, dispute, { evidence: p.object("evidence"), metadata: applyMetadata(dispute.metadata, p.metadata()), submit: p.boolean("submit") ?? true });
+      return updateDispute(call, dispute, {
+        evidence: p.object("evidence"),
+        metadata: applyMetadata(dispute.metadata, p.metadata()),
+        submit: p.boolean("submit") ?? true,
+      });
     }),
   )
   .post(

@@ -20,7 +20,16 @@ import { listObject } from "../lists";
 import { readPage } from "../store";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const LIST_PARAMS = ["type", "types", "delivery_success", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.EventListParams)[];
+const LIST_PARAMS = [
+  "type",
+  "types",
+  "delivery_success",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+  "created",
+] as const satisfies readonly (keyof Stripe.EventListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.EventRetrieveParams)[];
 
 /** Whose events a request reads: the connected account it acts as, or (null) the platform's own. */

@@ -22,7 +22,13 @@ import { customerParam } from "./customers";
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 
 /** Parameters both create (with confirm=true) and confirm read. */
-const CONFIRM_TIME_PARAMS = ["off_session", "setup_future_usage", "receipt_email", "error_on_requires_action", "capture_method"] as const satisfies readonly (keyof Stripe.PaymentIntentCreateParams & keyof Stripe.PaymentIntentConfirmParams)[];
+const CONFIRM_TIME_PARAMS = [
+  "off_session",
+  "setup_future_usage",
+  "receipt_email",
+  "error_on_requires_action",
+  "capture_method",
+] as const satisfies readonly (keyof Stripe.PaymentIntentCreateParams & keyof Stripe.PaymentIntentConfirmParams)[];
 
 const CREATE_PARAMS = [
   ...CONFIRM_TIME_PARAMS,
@@ -46,7 +52,14 @@ const CREATE_PARAMS = [
   "transfer_group",
   "expand",
 ] as const satisfies readonly (keyof Stripe.PaymentIntentCreateParams)[];
-const LIST_PARAMS = ["customer", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.PaymentIntentListParams)[];
+const LIST_PARAMS = [
+  "customer",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+  "created",
+] as const satisfies readonly (keyof Stripe.PaymentIntentListParams)[];
 const RETRIEVE_PARAMS = ["client_secret", "expand"] as const satisfies readonly (keyof Stripe.PaymentIntentRetrieveParams)[];
 const PAYMENT_CONFIRM_PARAMS = [...CONFIRM_PARAMS, ...CONFIRM_TIME_PARAMS] as const satisfies readonly (keyof Stripe.PaymentIntentConfirmParams)[];
 const CANCEL_PARAMS = ["cancellation_reason", "expand"] as const satisfies readonly (keyof Stripe.PaymentIntentCancelParams)[];
@@ -89,7 +102,8 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
       const confirm = p.boolean("confirm") ?? false;
       const offSession = readOffSession(call);
       if (offSession !== undefined && !confirm) throw invalidRequest("off_session can only be used when confirm=true.", { param: "off_session" });
-      if (p.has("payment_method_data") && !confirm) throw invalidRequest("payment_method_data can only be used with confirm=true.", { param: "payment_method_data" });
+      if (p.has("payment_method_data") && !confirm)
+        throw invalidRequest("payment_method_data can only be used with confirm=true.", { param: "payment_method_data" });
       const methodId = p.string("payment_method");
       const method = methodId ? await loadPaymentMethod(call, methodId, "payment_method") : null;
       const intent: PaymentIntent = withConfirmParams(
@@ -120,7 +134,11 @@ export const paymentIntentRoutes = new Hono<AppEnv>()
       call.params.allowOnly(LIST_PARAMS);
       const customer = call.params.string("customer");
       const created = call.params.range("created");
-      const page = await call.store.list<PaymentIntent>("payment_intent", { ...(customer ? { customer } : {}), ...(created ? { created } : {}) }, readPage(call.params));
+      const page = await call.store.list<PaymentIntent>(
+        "payment_intent",
+        { ...(customer ? { customer } : {}), ...(created ? { created } : {}) },
+        readPage(call.params),
+      );
       return listObject("/v1/payment_intents", page);
     }),
   )

@@ -28,9 +28,24 @@ import { type Customer, loadCustomer } from "./customers";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const CREATE_PARAMS = [...PAYMENT_METHOD_PARAMS, "customer", "payment_method"] as const satisfies readonly (keyof Stripe.PaymentMethodCreateParams)[];
-const LIST_PARAMS = ["customer", "type", "limit", "starting_after", "ending_before", "expand", "allow_redisplay"] as const satisfies readonly (keyof Stripe.PaymentMethodListParams)[];
+const LIST_PARAMS = [
+  "customer",
+  "type",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+  "allow_redisplay",
+] as const satisfies readonly (keyof Stripe.PaymentMethodListParams)[];
 /** The customer is in the path. */
-const CUSTOMER_LIST_PARAMS = ["type", "limit", "starting_after", "ending_before", "expand", "allow_redisplay"] as const satisfies readonly (keyof Stripe.CustomerListPaymentMethodsParams)[];
+const CUSTOMER_LIST_PARAMS = [
+  "type",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+  "allow_redisplay",
+] as const satisfies readonly (keyof Stripe.CustomerListPaymentMethodsParams)[];
 const CUSTOMER_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.CustomerRetrievePaymentMethodParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.PaymentMethodRetrieveParams)[];
 const UPDATE_PARAMS = ["metadata", "allow_redisplay", "expand"] as const satisfies readonly (keyof Stripe.PaymentMethodUpdateParams)[];
@@ -76,7 +91,8 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
       call.params.allowOnly(CUSTOMER_RETRIEVE_PARAMS);
       const customer = await loadCustomer(call, call.pathParam("id"));
       const method = await loadPaymentMethod(call, call.pathParam("pm"));
-      if (customerOf(method) !== customer.id) throw invalidRequest(`No such PaymentMethod: '${method.id}'`, { code: "resource_missing", status: 404, param: "id" });
+      if (customerOf(method) !== customer.id)
+        throw invalidRequest(`No such PaymentMethod: '${method.id}'`, { code: "resource_missing", status: 404, param: "id" });
       return method;
     }),
   )
@@ -129,7 +145,8 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
       const method = await loadPaymentMethod(call, call.pathParam("id"));
       await call.store.lock(method.id);
       const owner = customerOf(method);
-      if (!owner) throw invalidRequest("The payment method you provided is not attached to a customer so detachment is impossible.", { param: "payment_method" });
+      if (!owner)
+        throw invalidRequest("The payment method you provided is not attached to a customer so detachment is impossible.", { param: "payment_method" });
       const detached: PaymentMethod = { ...method, customer: null };
       call.store.put(detached);
       call.emit("payment_method.detached", detached, { customer: owner });

@@ -15,7 +15,16 @@ import { listObject } from "../lists";
 import { readPage } from "../store";
 
 function createProduct(call: SandboxCall, name: string, metadata: Record<string, string>): Product {
-  const product: Product = { id: newId(ID_PREFIX.product), object: "product", active: true, created: call.now, description: null, livemode: false, metadata, name };
+  const product: Product = {
+    id: newId(ID_PREFIX.product),
+    object: "product",
+    active: true,
+    created: call.now,
+    description: null,
+    livemode: false,
+    metadata,
+    name,
+  };
   call.store.put(product);
   call.emit("product.created", product);
   return product;
@@ -26,10 +35,30 @@ const INTERVALS = ["day", "week", "month", "year"] as const;
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const PRODUCT_CREATE_PARAMS = ["name", "description", "metadata", "active", "expand"] as const satisfies readonly (keyof Stripe.ProductCreateParams)[];
 const PRODUCT_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.ProductRetrieveParams)[];
-const PRICE_CREATE_PARAMS = ["currency", "unit_amount", "recurring", "product", "product_data", "lookup_key", "transfer_lookup_key", "nickname", "metadata", "expand"] as const satisfies readonly (keyof Stripe.PriceCreateParams)[];
+const PRICE_CREATE_PARAMS = [
+  "currency",
+  "unit_amount",
+  "recurring",
+  "product",
+  "product_data",
+  "lookup_key",
+  "transfer_lookup_key",
+  "nickname",
+  "metadata",
+  "expand",
+] as const satisfies readonly (keyof Stripe.PriceCreateParams)[];
 const RECURRING_PARAMS = ["interval", "interval_count"] as const satisfies readonly (keyof Stripe.PriceCreateParams.Recurring)[];
 const PRODUCT_DATA_PARAMS = ["name", "metadata"] as const satisfies readonly (keyof Stripe.PriceCreateParams.ProductData)[];
-const PRICE_LIST_PARAMS = ["lookup_keys", "active", "product", "type", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.PriceListParams)[];
+const PRICE_LIST_PARAMS = [
+  "lookup_keys",
+  "active",
+  "product",
+  "type",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+] as const satisfies readonly (keyof Stripe.PriceListParams)[];
 const PRICE_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.PriceRetrieveParams)[];
 
 export const productRoutes = new Hono<AppEnv>()

@@ -14,7 +14,15 @@ import { type Refund, chargeOfIntent, createRefund } from "../refunds";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const CREATE_PARAMS = ["charge", "payment_intent", "amount", "reason", "metadata", "expand"] as const satisfies readonly (keyof Stripe.RefundCreateParams)[];
-const LIST_PARAMS = ["charge", "payment_intent", "created", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.RefundListParams)[];
+const LIST_PARAMS = [
+  "charge",
+  "payment_intent",
+  "created",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+] as const satisfies readonly (keyof Stripe.RefundListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.RefundRetrieveParams)[];
 
 const REASONS = ["duplicate", "fraudulent", "requested_by_customer"] as const satisfies readonly Stripe.RefundCreateParams.Reason[];
@@ -26,7 +34,8 @@ export const refundRoutes = new Hono<AppEnv>()
       const p = call.params.allowOnly(CREATE_PARAMS);
       const chargeId = p.string("charge");
       const intentId = p.string("payment_intent");
-      if (!chargeId && !intentId) throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", { code: "parameter_missing" });
+      if (!chargeId && !intentId)
+        throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", { code: "parameter_missing" });
       let charge = chargeId ? await call.store.require<Charge>("charge", chargeId, "charge", "charge") : await chargeOfIntent(call, intentId!);
       if (chargeId && intentId && charge.payment_intent !== intentId) {
         throw invalidRequest(`The charge ${chargeId} does not belong to the PaymentIntent ${intentId}.`, { param: "payment_intent" });

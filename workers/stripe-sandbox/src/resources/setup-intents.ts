@@ -35,7 +35,15 @@ const CREATE_PARAMS = [
   "payment_method_data",
   "expand",
 ] as const satisfies readonly (keyof Stripe.SetupIntentCreateParams)[];
-const LIST_PARAMS = ["customer", "payment_method", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.SetupIntentListParams)[];
+const LIST_PARAMS = [
+  "customer",
+  "payment_method",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+  "created",
+] as const satisfies readonly (keyof Stripe.SetupIntentListParams)[];
 const RETRIEVE_PARAMS = ["client_secret", "expand"] as const satisfies readonly (keyof Stripe.SetupIntentRetrieveParams)[];
 const CANCEL_PARAMS = ["cancellation_reason", "expand"] as const satisfies readonly (keyof Stripe.SetupIntentCancelParams)[];
 
@@ -46,7 +54,8 @@ export const setupIntentRoutes = new Hono<AppEnv>()
       refuseRemovedPaymentMethodTypes(call.params);
       const p = call.params.allowOnly(CREATE_PARAMS);
       const confirm = p.boolean("confirm") ?? false;
-      if (p.has("payment_method_data") && !confirm) throw invalidRequest("payment_method_data can only be used with confirm=true.", { param: "payment_method_data" });
+      if (p.has("payment_method_data") && !confirm)
+        throw invalidRequest("payment_method_data can only be used with confirm=true.", { param: "payment_method_data" });
       const customer = await customerParam(call);
       const types = readAllowedPaymentMethodTypes(call);
       const automatic = p.object("automatic_payment_methods")?.boolean("enabled");

@@ -23,15 +23,49 @@ import { readPage } from "../store";
 import { defaultPaymentMethod, loadCustomer } from "./customers";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const CREATE_PARAMS = ["customer", "items", "payment_behavior", "payment_settings", "metadata", "description", "default_payment_method", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionCreateParams)[];
-const PAYMENT_SETTINGS_PARAMS = ["save_default_payment_method", "payment_method_types"] as const satisfies readonly (keyof Stripe.SubscriptionCreateParams.PaymentSettings)[];
-const LIST_PARAMS = ["customer", "status", "price", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionListParams)[];
+const CREATE_PARAMS = [
+  "customer",
+  "items",
+  "payment_behavior",
+  "payment_settings",
+  "metadata",
+  "description",
+  "default_payment_method",
+  "expand",
+] as const satisfies readonly (keyof Stripe.SubscriptionCreateParams)[];
+const PAYMENT_SETTINGS_PARAMS = [
+  "save_default_payment_method",
+  "payment_method_types",
+] as const satisfies readonly (keyof Stripe.SubscriptionCreateParams.PaymentSettings)[];
+const LIST_PARAMS = [
+  "customer",
+  "status",
+  "price",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+] as const satisfies readonly (keyof Stripe.SubscriptionListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.SubscriptionRetrieveParams)[];
 const CANCEL_PARAMS = ["expand", "invoice_now", "prorate", "cancellation_details"] as const satisfies readonly (keyof Stripe.SubscriptionCancelParams)[];
-const INVOICE_LIST_PARAMS = ["customer", "subscription", "status", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.InvoiceListParams)[];
+const INVOICE_LIST_PARAMS = [
+  "customer",
+  "subscription",
+  "status",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+] as const satisfies readonly (keyof Stripe.InvoiceListParams)[];
 const INVOICE_RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.InvoiceRetrieveParams)[];
 const INVOICE_PAY_PARAMS = ["payment_method", "off_session", "expand"] as const satisfies readonly (keyof Stripe.InvoicePayParams)[];
-const UPDATE_PARAMS = ["cancel_at_period_end", "cancellation_details", "default_payment_method", "metadata", "expand"] as const satisfies readonly (keyof Stripe.SubscriptionUpdateParams)[];
+const UPDATE_PARAMS = [
+  "cancel_at_period_end",
+  "cancellation_details",
+  "default_payment_method",
+  "metadata",
+  "expand",
+] as const satisfies readonly (keyof Stripe.SubscriptionUpdateParams)[];
 const ENDED: Subscription["status"][] = ["canceled", "incomplete_expired"];
 const FEEDBACK = ["customer_service", "low_quality", "missing_features", "other", "switched_service", "too_complex", "too_expensive", "unused"] as const;
 
@@ -47,7 +81,7 @@ function readCancellationDetails(call: SandboxCall, current: CancellationDetails
   return {
     ...current,
     ...(comment !== undefined ? { comment: comment || null } : {}),
-    ...(feedback !== undefined ? { feedback: (feedback || null) } : {}),
+    ...(feedback !== undefined ? { feedback: feedback || null } : {}),
   };
 }
 
@@ -59,7 +93,13 @@ function readCancellationDetails(call: SandboxCall, current: CancellationDetails
  */
 function withCancelAtPeriodEnd(call: SandboxCall, subscription: Subscription, atPeriodEnd: boolean): Subscription {
   if (!atPeriodEnd) {
-    return { ...subscription, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancellation_details: { ...subscription.cancellation_details, reason: null } };
+    return {
+      ...subscription,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      cancellation_details: { ...subscription.cancellation_details, reason: null },
+    };
   }
   return {
     ...subscription,
@@ -78,9 +118,12 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const customerId = p.string("customer");
       if (!customerId) throw parameterMissing("customer");
       const customer = await loadCustomer(call, customerId, "customer");
-      const behaviour = p.oneOf("payment_behavior", ["default_incomplete", "allow_incomplete", "error_if_incomplete", "pending_if_incomplete"] as const) ?? "allow_incomplete";
+      const behaviour =
+        p.oneOf("payment_behavior", ["default_incomplete", "allow_incomplete", "error_if_incomplete", "pending_if_incomplete"] as const) ?? "allow_incomplete";
       if (behaviour !== "default_incomplete") {
-        throw invalidRequest("The Stripe sandbox supports only payment_behavior=default_incomplete (the browser confirms the first payment).", { param: "payment_behavior" });
+        throw invalidRequest("The Stripe sandbox supports only payment_behavior=default_incomplete (the browser confirms the first payment).", {
+          param: "payment_behavior",
+        });
       }
       const items = p.raw.items;
       if (!Array.isArray(items) || items.length !== 1) throw invalidRequest("The Stripe sandbox supports exactly one subscription item.", { param: "items" });
@@ -109,7 +152,18 @@ export const subscriptionRoutes = new Hono<AppEnv>()
         ended_at: null,
         items: {
           object: "list",
-          data: [{ id: newId("si"), object: "subscription_item", created: call.now, current_period_start: call.now, current_period_end: periodEnd, price, quantity: 1, subscription: id }],
+          data: [
+            {
+              id: newId("si"),
+              object: "subscription_item",
+              created: call.now,
+              current_period_start: call.now,
+              current_period_end: periodEnd,
+              price,
+              quantity: 1,
+              subscription: id,
+            },
+          ],
           has_more: false,
           url: `/v1/subscription_items?subscription=${id}`,
         },
@@ -160,14 +214,22 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       }
       if (subscription.status === "incomplete" && (atPeriodEnd !== undefined || p.has("cancellation_details"))) {
         // https://docs.stripe.com/api/subscriptions/object#subscription_object-status
-        throw invalidRequest("A subscription with status incomplete can only update its metadata and default_source.", { param: atPeriodEnd !== undefined ? "cancel_at_period_end" : "cancellation_details" });
+        throw invalidRequest("A subscription with status incomplete can only update its metadata and default_source.", {
+          param: atPeriodEnd !== undefined ? "cancel_at_period_end" : "cancellation_details",
+        });
       }
-      let updated: Subscription = { ...subscription, metadata: applyMetadata(subscription.metadata, p.metadata()), cancellation_details: readCancellationDetails(call, subscription.cancellation_details) };
+      let updated: Subscription = {
+        ...subscription,
+        metadata: applyMetadata(subscription.metadata, p.metadata()),
+        cancellation_details: readCancellationDetails(call, subscription.cancellation_details),
+      };
       // https://docs.stripe.com/api/subscriptions/update#update_subscription-default_payment_method: it must belong to the subscription's customer.
       const defaultMethod = p.string("default_payment_method");
       if (defaultMethod !== undefined) {
-        if (ENDED.includes(subscription.status)) throw invalidRequest("A canceled subscription can only update its cancellation_details and metadata.", { param: "default_payment_method" });
-        if (subscription.status === "incomplete") throw invalidRequest("A subscription with status incomplete can only update its metadata and default_source.", { param: "default_payment_method" });
+        if (ENDED.includes(subscription.status))
+          throw invalidRequest("A canceled subscription can only update its cancellation_details and metadata.", { param: "default_payment_method" });
+        if (subscription.status === "incomplete")
+          throw invalidRequest("A subscription with status incomplete can only update its metadata and default_source.", { param: "default_payment_method" });
         updated = { ...updated, default_payment_method: await defaultPaymentMethod(call, subscription.customer, defaultMethod, "default_payment_method") };
       }
       if (atPeriodEnd !== undefined) updated = withCancelAtPeriodEnd(call, updated, atPeriodEnd);
@@ -224,7 +286,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       const p = call.params.allowOnly(INVOICE_PAY_PARAMS);
       await call.store.lock(call.pathParam("id"));
       const invoice = await call.store.require<Invoice>("invoice", call.pathParam("id"), "invoice");
-      if (invoice.status !== "open") throw invalidRequest(invoice.status === "paid" ? "Invoice is already paid" : `You can only pay an open invoice; this one is ${invoice.status}.`);
+      if (invoice.status !== "open")
+        throw invalidRequest(invoice.status === "paid" ? "Invoice is already paid" : `You can only pay an open invoice; this one is ${invoice.status}.`);
       const intent = await intentOfInvoice(call, invoice.id);
       if (!intent) throw invalidRequest("This invoice has nothing to pay.");
       const subscription = await call.store.require<Subscription>("subscription", invoice.parent.subscription_details.subscription, "subscription");

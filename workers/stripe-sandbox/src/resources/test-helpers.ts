@@ -65,7 +65,10 @@ export const testHelperRoutes = new Hono<AppEnv>()
       else if (p.boolean("off")) setRateLimits(null);
       else {
         const [global, perEndpoint] = [p.integer("global"), p.integer("endpoint")];
-        for (const [param, value] of [["global", global], ["endpoint", perEndpoint]] as const) {
+        for (const [param, value] of [
+          ["global", global],
+          ["endpoint", perEndpoint],
+        ] as const) {
           if (value === undefined) throw invalidRequest(`Missing required param: ${param}.`, { param, code: "parameter_missing" });
           if (value < 1 || value > MAX_RATE_LIMIT) throw invalidRequest(`${param} must be between 1 and ${MAX_RATE_LIMIT}.`, { param });
         }
@@ -97,7 +100,8 @@ export const testHelperRoutes = new Hono<AppEnv>()
       const p = call.params.allowOnly(["paused", "delivery"]);
       const paused = p.boolean("paused");
       const delivery = p.oneOf("delivery", DELIVERY_MODES);
-      if (paused === undefined && delivery === undefined) throw invalidRequest("Give paused (true or false) or delivery (in_order or unordered).", { param: "paused" });
+      if (paused === undefined && delivery === undefined)
+        throw invalidRequest("Give paused (true or false) or delivery (in_order or unordered).", { param: "paused" });
       if (paused !== undefined) await setWebhooksPaused(call.env.DB, paused);
       if (delivery !== undefined) await setDeliveryMode(call.env.DB, delivery);
       return { object: "sandbox.webhooks", ...(paused !== undefined ? { paused } : {}), delivery: (await deliverySettings(call.env)).mode };

@@ -14,7 +14,16 @@ import { readPage } from "../store";
 import { type Topup, settleDueTopups, startTopup, topupFailureOf } from "../topups";
 
 /** Parameters of the pinned API version the sandbox takes (a removed one fails to compile). */
-const CREATE_PARAMS = ["amount", "currency", "description", "metadata", "source", "statement_descriptor", "transfer_group", "expand"] as const satisfies readonly (keyof Stripe.TopupCreateParams)[];
+const CREATE_PARAMS = [
+  "amount",
+  "currency",
+  "description",
+  "metadata",
+  "source",
+  "statement_descriptor",
+  "transfer_group",
+  "expand",
+] as const satisfies readonly (keyof Stripe.TopupCreateParams)[];
 const LIST_PARAMS = ["status", "created", "limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.TopupListParams)[];
 
 const STATUSES = ["canceled", "failed", "pending", "succeeded"] as const;

@@ -21,7 +21,13 @@ import type { Transfer } from "./transfers";
 
 type Reversal = Stripe.TransferReversal;
 
-const CREATE_PARAMS = ["amount", "description", "metadata", "refund_application_fee", "expand"] as const satisfies readonly (keyof Stripe.TransferCreateReversalParams)[];
+const CREATE_PARAMS = [
+  "amount",
+  "description",
+  "metadata",
+  "refund_application_fee",
+  "expand",
+] as const satisfies readonly (keyof Stripe.TransferCreateReversalParams)[];
 const LIST_PARAMS = ["limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.TransferListReversalsParams)[];
 
 /** How many reversals a transfer object embeds (Stripe's default page). */
@@ -63,7 +69,12 @@ export const transferReversalRoutes = new Hono<AppEnv>()
         ...transfer,
         amount_reversed: amountReversed,
         reversed: amountReversed === transfer.amount,
-        reversals: { ...transfer.reversals, data: reversals.slice(0, EMBEDDED_REVERSALS), has_more: reversals.length > EMBEDDED_REVERSALS, total_count: reversals.length } as Transfer["reversals"],
+        reversals: {
+          ...transfer.reversals,
+          data: reversals.slice(0, EMBEDDED_REVERSALS),
+          has_more: reversals.length > EMBEDDED_REVERSALS,
+          total_count: reversals.length,
+        } as Transfer["reversals"],
       };
       call.store.put(updated);
       call.emit("transfer.reversed", updated);
@@ -75,6 +86,9 @@ export const transferReversalRoutes = new Hono<AppEnv>()
     endpoint("secret", async (call) => {
       call.params.allowOnly(LIST_PARAMS);
       const transfer = await call.store.require<Transfer>("transfer", call.pathParam("id"), "transfer");
-      return listObject(`/v1/transfers/${transfer.id}/reversals`, await call.store.list<Reversal>("transfer_reversal", { transfer: transfer.id }, readPage(call.params)));
+      return listObject(
+        `/v1/transfers/${transfer.id}/reversals`,
+        await call.store.list<Reversal>("transfer_reversal", { transfer: transfer.id }, readPage(call.params)),
+      );
     }),
   );

@@ -23,8 +23,24 @@ import { settleDueTopups } from "../topups";
 export type Transfer = Stripe.Transfer;
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const CREATE_PARAMS = ["amount", "currency", "destination", "transfer_group", "metadata", "description", "expand"] as const satisfies readonly (keyof Stripe.TransferCreateParams)[];
-const LIST_PARAMS = ["destination", "transfer_group", "limit", "starting_after", "ending_before", "expand", "created"] as const satisfies readonly (keyof Stripe.TransferListParams)[];
+const CREATE_PARAMS = [
+  "amount",
+  "currency",
+  "destination",
+  "transfer_group",
+  "metadata",
+  "description",
+  "expand",
+] as const satisfies readonly (keyof Stripe.TransferCreateParams)[];
+const LIST_PARAMS = [
+  "destination",
+  "transfer_group",
+  "limit",
+  "starting_after",
+  "ending_before",
+  "expand",
+  "created",
+] as const satisfies readonly (keyof Stripe.TransferListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.TransferRetrieveParams)[];
 
 /** Stripe's smallest transfer in USD. */

@@ -19,8 +19,23 @@ import { readPage } from "../store";
 import { ALL_EVENTS, KNOWN_EVENT_TYPES, type WebhookEndpoint, issuedSecret, shownEndpoint } from "../webhook-endpoints";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
-const CREATE_PARAMS = ["url", "enabled_events", "api_version", "connect", "description", "metadata", "expand"] as const satisfies readonly (keyof Stripe.WebhookEndpointCreateParams)[];
-const UPDATE_PARAMS = ["url", "enabled_events", "description", "disabled", "metadata", "expand"] as const satisfies readonly (keyof Stripe.WebhookEndpointUpdateParams)[];
+const CREATE_PARAMS = [
+  "url",
+  "enabled_events",
+  "api_version",
+  "connect",
+  "description",
+  "metadata",
+  "expand",
+] as const satisfies readonly (keyof Stripe.WebhookEndpointCreateParams)[];
+const UPDATE_PARAMS = [
+  "url",
+  "enabled_events",
+  "description",
+  "disabled",
+  "metadata",
+  "expand",
+] as const satisfies readonly (keyof Stripe.WebhookEndpointUpdateParams)[];
 const LIST_PARAMS = ["limit", "starting_after", "ending_before", "expand"] as const satisfies readonly (keyof Stripe.WebhookEndpointListParams)[];
 const RETRIEVE_PARAMS = ["expand"] as const satisfies readonly (keyof Stripe.WebhookEndpointRetrieveParams)[];
 
@@ -66,7 +81,8 @@ export const webhookEndpointRoutes = new Hono<AppEnv>()
       const apiVersion = p.string("api_version") || null;
       if (apiVersion !== null && !API_VERSION_FORM.test(apiVersion)) throw parameterInvalid("api_version", `Invalid API version: ${apiVersion}`);
       const existing = await call.store.list<WebhookEndpoint>("webhook_endpoint", {}, { limit: MAX_WEBHOOK_ENDPOINTS });
-      if (existing.data.length >= MAX_WEBHOOK_ENDPOINTS) throw invalidRequest(`You have reached the maximum of ${MAX_WEBHOOK_ENDPOINTS} test webhook endpoints.`);
+      if (existing.data.length >= MAX_WEBHOOK_ENDPOINTS)
+        throw invalidRequest(`You have reached the maximum of ${MAX_WEBHOOK_ENDPOINTS} test webhook endpoints.`);
       const connect = p.boolean("connect") ?? false;
       const created: WebhookEndpoint = {
         id: newId(ID_PREFIX.webhook_endpoint),

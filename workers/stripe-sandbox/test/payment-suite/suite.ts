@@ -81,7 +81,14 @@ export function paymentSuite(target: StripeUnderTest): void {
 
   /** Payment setup as the product does it; `paymentMethod` stands for the card Stripe.js collected. */
   const saveCard = (customer: string, paymentMethod: string) =>
-    stripe.setupIntents.create({ customer, usage: "off_session", allowed_payment_method_types: ["card"], payment_method: paymentMethod, confirm: true, metadata: tag });
+    stripe.setupIntents.create({
+      customer,
+      usage: "off_session",
+      allowed_payment_method_types: ["card"],
+      payment_method: paymentMethod,
+      confirm: true,
+      metadata: tag,
+    });
 
   async function savedVisa() {
     const customer = await newCustomer();
@@ -110,7 +117,15 @@ export function paymentSuite(target: StripeUnderTest): void {
     it("charges the saved card off-session", async () => {
       const { customer, paymentMethod } = await savedVisa();
       const intent = await charge({ customer, payment_method: paymentMethod, off_session: true });
-      expect(intent).toMatchObject({ object: "payment_intent", status: "succeeded", amount: 1999, amount_received: 1999, currency: "usd", customer, payment_method: paymentMethod });
+      expect(intent).toMatchObject({
+        object: "payment_intent",
+        status: "succeeded",
+        amount: 1999,
+        amount_received: 1999,
+        currency: "usd",
+        customer,
+        payment_method: paymentMethod,
+      });
       const paid = await stripe.charges.retrieve(intent.latest_charge as string);
       expect(paid).toMatchObject({ status: "succeeded", paid: true, captured: true, amount: 1999, payment_intent: intent.id, payment_method: paymentMethod });
     });
@@ -127,7 +142,11 @@ export function paymentSuite(target: StripeUnderTest): void {
       expect(event.api_version).toMatch(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/);
       const readable = await listedEventInPinnedVersion({ stripe }, event);
       expect(readsAsPinned(readable.api_version)).toBe(true);
-      expect(readable).toMatchObject({ id: event.id, type: "payment_intent.succeeded", data: { object: { id: intent.id, status: "succeeded", amount: 1999 } } });
+      expect(readable).toMatchObject({
+        id: event.id,
+        type: "payment_intent.succeeded",
+        data: { object: { id: intent.id, status: "succeeded", amount: 1999 } },
+      });
       if (!readsAsPinned(event.api_version)) expect(readable.data.object).toEqual(await stripe.paymentIntents.retrieve(intent.id));
     });
 
@@ -229,7 +248,9 @@ export function paymentSuite(target: StripeUnderTest): void {
 
       // More than the available balance: refused, and nothing is transferred (the payout run's case
       // when the platform's balance is short).
-      const tooMuch = await refusal(stripe.transfers.create({ amount: 99_999_999, currency: "usd", destination: account.id, transfer_group: group, metadata: tag }));
+      const tooMuch = await refusal(
+        stripe.transfers.create({ amount: 99_999_999, currency: "usd", destination: account.id, transfer_group: group, metadata: tag }),
+      );
       expect(tooMuch).toMatchObject({ statusCode: 400, code: "balance_insufficient" });
       expect((await stripe.transfers.list({ transfer_group: group })).data.map((listed) => listed.id)).toEqual([transfer.id]);
 
@@ -287,7 +308,13 @@ export function paymentSuite(target: StripeUnderTest): void {
 
     // Near the end: it moves a test clock a month on, which against the sandbox moves its one clock.
     it("renews a subscription when its customer's test clock passes the period end; a card that needs 3-D Secure then leaves the renewal waiting for the cardholder", async () => {
-      const price = await stripe.prices.create({ currency: "usd", unit_amount: 1499, recurring: { interval: "month" }, product_data: { name: "JPlay suite Pro" }, metadata: tag });
+      const price = await stripe.prices.create({
+        currency: "usd",
+        unit_amount: 1499,
+        recurring: { interval: "month" },
+        product_data: { name: "JPlay suite Pro" },
+        metadata: tag,
+      });
       // Frozen at Stripe's time now: the price was just made.
       const clock = await stripe.testHelpers.testClocks.create({ frozen_time: price.created, name: `jplay-suite-${run}` });
       const advanceTo = async (time: number) => {
@@ -348,7 +375,14 @@ export function paymentSuite(target: StripeUnderTest): void {
       const paid = await charge({ payment_method: "pm_card_createDispute", amount: 1500 });
       expect(paid.status).toBe("succeeded");
       const dispute = await eventually("dispute", async () => (await stripe.disputes.list({ payment_intent: paid.id })).data[0]);
-      expect(dispute).toMatchObject({ object: "dispute", reason: "fraudulent", status: "needs_response", amount: 1500, charge: paid.latest_charge, is_charge_refundable: false });
+      expect(dispute).toMatchObject({
+        object: "dispute",
+        reason: "fraudulent",
+        status: "needs_response",
+        amount: 1500,
+        charge: paid.latest_charge,
+        is_charge_refundable: false,
+      });
       // The amount and Stripe's 15.00 USD dispute fee leave the balance.
       expect(dispute.balance_transactions[0]).toMatchObject({ amount: -1500, fee: 1500, net: -3000 });
       expect((await stripe.charges.retrieve(paid.latest_charge as string)).disputed).toBe(true);

@@ -2,8 +2,7 @@ import { NavLink } from "@/lib/router/link";
 import { HomeIcon, UploadIcon } from "@/components/ui/icons";
 import { useI18n } from "@/lib/i18n";
 
-const itemClass =
-  "flex h-full flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-muted aria-[current=page]:text-accent";
+const itemClass = "flex h-full flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-muted aria-[current=page]:text-accent";
 
 /** Fixed mobile-style navigation; NavLink marks the active item with aria-current="page". */
 export function BottomNav() {

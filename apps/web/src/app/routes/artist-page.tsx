@@ -33,7 +33,8 @@ function Artist({ slug }: { slug: string }) {
       </div>
     );
   }
-  if (artist.isError) return <LoadError message={i18n._("The artist's songs could not be loaded. Check the connection and try again.")} onRetry={() => void artist.refetch()} />;
+  if (artist.isError)
+    return <LoadError message={i18n._("The artist's songs could not be loaded. Check the connection and try again.")} onRetry={() => void artist.refetch()} />;
   const { name, songs } = artist.data;
   return (
     <>

@@ -36,11 +36,14 @@ function Screen() {
   const state = useLocation().state as { notice?: unknown; link?: unknown } | null;
   if (token !== undefined) return <OpenedOffline />;
   // Stripe sends the artist back with `?payouts=refresh` when an onboarding link expired or was used.
-  const refreshNotice = search.get("payouts") === "refresh" ? i18n._("That payout setup link expired. Press Get paid to continue where you left off.") : undefined;
+  const refreshNotice =
+    search.get("payouts") === "refresh" ? i18n._("That payout setup link expired. Press Get paid to continue where you left off.") : undefined;
   // The Worker did not keep the link opened (another website sent the browser, or it was malformed).
   const notKeptNotice =
     search.get(ARTIST_LINK_NOT_KEPT.param) === ARTIST_LINK_NOT_KEPT.value
-      ? i18n._("The link you opened was not kept in this browser. To open your artist page, open the link from the text JPlay sent you, or paste it into your browser's address bar.")
+      ? i18n._(
+          "The link you opened was not kept in this browser. To open your artist page, open the link from the text JPlay sent you, or paste it into your browser's address bar.",
+        )
       : undefined;
   const linkNotice = typeof state?.notice === "string" && typeof state.link === "string" ? { text: state.notice, link: state.link } : undefined;
   return (

@@ -19,7 +19,8 @@ function Genres() {
   const genres = useGenres();
   if (genres.isPending) return <Spinner label={i18n._("Loading genres")} />;
   if (genres.isError && isUnknownFacility(genres.error)) return <UnknownFacility />;
-  if (genres.isError) return <LoadError message={i18n._("Genres could not be loaded. Check the connection and try again.")} onRetry={() => void genres.refetch()} />;
+  if (genres.isError)
+    return <LoadError message={i18n._("Genres could not be loaded. Check the connection and try again.")} onRetry={() => void genres.refetch()} />;
   if (genres.data.length === 0) return <p className="text-lg">{i18n._("No songs here yet.")}</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">

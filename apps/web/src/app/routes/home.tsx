@@ -17,7 +17,6 @@ import { useI18n } from "@/lib/i18n";
 import { DistributionSuccess } from "../distribution-success";
 import { HOME_ROW_SIZE } from "../home-page-data";
 
-
 function Catalogue() {
   const i18n = useI18n();
   const popular = usePopularSongs();
@@ -29,7 +28,8 @@ function Catalogue() {
 
   if (popular.isPending) return <Spinner label={i18n._("Loading songs")} />;
   if (popular.isError && isUnknownFacility(popular.error)) return <UnknownFacility />;
-  if (popular.isError) return <LoadError message={i18n._("Songs could not be loaded. Check the connection and try again.")} onRetry={() => void popular.refetch()} />;
+  if (popular.isError)
+    return <LoadError message={i18n._("Songs could not be loaded. Check the connection and try again.")} onRetry={() => void popular.refetch()} />;
   if (popular.data.length === 0) return <EmptyCatalogue />;
 
   return (
@@ -47,9 +47,7 @@ function Catalogue() {
       ) : recent.isError ? (
         <LoadError message={i18n._("Recently added songs could not be loaded. Check the connection and try again.")} onRetry={() => void recent.refetch()} />
       ) : (
-        recent.data.length > 0 && (
-          <SongRow id="recent" title={i18n._("Recently Added")} songs={recent.data.slice(0, HOME_ROW_SIZE)} {...rowProps} />
-        )
+        recent.data.length > 0 && <SongRow id="recent" title={i18n._("Recently Added")} songs={recent.data.slice(0, HOME_ROW_SIZE)} {...rowProps} />
       )}
     </div>
   );
@@ -70,12 +68,7 @@ export function Component() {
       <div className="mx-auto max-w-6xl space-y-12 px-4 pt-6 pb-32 sm:px-6">
         <DistributionSuccess />
         <Hero />
-        <section
-          id="browse"
-          tabIndex={-1}
-          aria-label={i18n._("Browse music")}
-          className="scroll-mt-24"
-        >
+        <section id="browse" tabIndex={-1} aria-label={i18n._("Browse music")} className="scroll-mt-24">
           <Catalogue />
         </section>
         <PromoCard />

@@ -37,7 +37,9 @@ function SavedForLater() {
       </div>
     );
   }
-  return <SongRow id="saved-for-later" title={i18n._("Saved for later")} subtitle={i18n._("Kept on this tablet, newest first")} songs={songs} priority {...player} />;
+  return (
+    <SongRow id="saved-for-later" title={i18n._("Saved for later")} subtitle={i18n._("Kept on this tablet, newest first")} songs={songs} priority {...player} />
+  );
 }
 
 export function Component() {

@@ -66,7 +66,14 @@ function SongDetails({ song }: { song: SongDetailsDto }) {
             {song.explicit && <p className="inline-block rounded border border-line px-1.5 text-xs font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>}
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button type="button" aria-pressed={isPlaying} onClick={() => onToggle(song)} data-early-tap="play" data-song-id={song.id} className={buttonClass("primary", "lg")}>
+            <button
+              type="button"
+              aria-pressed={isPlaying}
+              onClick={() => onToggle(song)}
+              data-early-tap="play"
+              data-song-id={song.id}
+              className={buttonClass("primary", "lg")}
+            >
               {isPlaying ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
               {isPlaying ? i18n._("Pause") : i18n._("Play")}
             </button>
@@ -133,7 +140,8 @@ function SongPage({ songId }: { songId: string }) {
       </div>
     );
   }
-  if (details.isError) return <LoadError message={i18n._("The song could not be loaded. Check the connection and try again.")} onRetry={() => void details.refetch()} />;
+  if (details.isError)
+    return <LoadError message={i18n._("The song could not be loaded. Check the connection and try again.")} onRetry={() => void details.refetch()} />;
   return <SongDetails song={details.data} />;
 }
 
@@ -141,7 +149,9 @@ export function Component() {
   const i18n = useI18n();
   const songId = useParams().songId ?? "";
   const details = useSongDetails(songId);
-  const title = details.data ? i18n._("{title} – {artist} – JPlay", { title: songTitle(details.data, i18n), artist: songArtist(details.data, i18n) }) : i18n._("Song – JPlay");
+  const title = details.data
+    ? i18n._("{title} – {artist} – JPlay", { title: songTitle(details.data, i18n), artist: songArtist(details.data, i18n) })
+    : i18n._("Song – JPlay");
   return (
     <ListenerScreen title={title}>
       <SongPage songId={songId} />

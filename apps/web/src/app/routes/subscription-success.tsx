@@ -22,9 +22,7 @@ function Screen() {
       {me.data?.artist && (
         <p>
           {withElements(i18n._("See your next renewal date or cancel any time on {link}.", slots("link")), {
-            link: (
-              <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">{i18n._("your private artist page")}</MyArtistPageLink>
-            ),
+            link: <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">{i18n._("your private artist page")}</MyArtistPageLink>,
           })}
         </p>
       )}

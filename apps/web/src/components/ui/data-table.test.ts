@@ -9,7 +9,12 @@ describe("DataTable", () => {
   it("announces its caption and scopes every heading to its column", () => {
     const row = createElement("tr", null, createElement("td", { className: tableCell("compact") }, "$12.00"));
     const html = renderToStaticMarkup(
-      createElement(DataTable, { caption: "Payment attempts", headings: ["When", { label: "Amount", className: "text-right" }], size: "compact", children: row }),
+      createElement(DataTable, {
+        caption: "Payment attempts",
+        headings: ["When", { label: "Amount", className: "text-right" }],
+        size: "compact",
+        children: row,
+      }),
     );
     expect(html).toContain('<caption class="sr-only">Payment attempts</caption>');
     expect(html.match(/<th scope="col"/g)).toHaveLength(2);

@@ -4,12 +4,7 @@
 import { describe, expect, test } from "vitest";
 import type { AdminPaymentRecord, AdminSong, RetryBatchResponse } from "@jplay/schema/admin";
 import { ADMIN_INITIAL_CHARGE_CENTS, ADMIN_RETRY_CENTS } from "@jplay/schema/pricing";
-import {
-  failedPaymentsView,
-  initialCharge,
-  retriesForSelection,
-  songRows,
-} from "./admin-data";
+import { failedPaymentsView, initialCharge, retriesForSelection, songRows } from "./admin-data";
 import { waitForBatch } from "./api/get-retry-batch";
 import { resultDescription, startDescription } from "./use-run-charges";
 import { formatCents } from "./admin-format";
@@ -63,9 +58,7 @@ describe("tables", () => {
 describe("charges", () => {
   test("Retry Selected charges each failed song of the selected cards once, at the retry amount, and leaves in-flight songs alone", () => {
     const charges = retriesForSelection(records, new Set(["pm_a", "pm_b", "pm_c"]));
-    expect(charges.map((charge) => charge.request)).toEqual([
-      { paymentMethodId: "pm_a", artistId: "1", songId: "s1", amount: ADMIN_RETRY_CENTS },
-    ]);
+    expect(charges.map((charge) => charge.request)).toEqual([{ paymentMethodId: "pm_a", artistId: "1", songId: "s1", amount: ADMIN_RETRY_CENTS }]);
     expect(charges[0]).toMatchObject({ songTitle: "Morning Light", artistName: "Ann Lee", last4: "1111", amountCents: 1049 });
     expect(formatCents(charges[0]!.amountCents)).toBe("$10.49");
   });

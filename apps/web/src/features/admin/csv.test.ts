@@ -66,13 +66,20 @@ describe("payments CSV", () => {
     expect(rows[1]![4]).toBe(title);
   });
 
-  test("a song titled =HYPERLINK(\"x\") exports inert, and so does every formula start", () => {
+  test('a song titled =HYPERLINK("x") exports inert, and so does every formula start', () => {
     const csv = paymentsCsv([record([song('=HYPERLINK("x")')])]);
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
     expect(parse(csv)[1]![4]).toBe(`'=HYPERLINK("x")`);
 
     const starts = ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "=cmd|'/C calc'!A0\nsecond line"];
-    const rows = parse(paymentsCsv([record(starts.map((title) => song(title)), { artistName: "@name", artistPhone: "+15551234567" })]));
+    const rows = parse(
+      paymentsCsv([
+        record(
+          starts.map((title) => song(title)),
+          { artistName: "@name", artistPhone: "+15551234567" },
+        ),
+      ]),
+    );
     for (const [index, title] of starts.entries()) {
       const row = rows[index + 1]!;
       expect(row[4]).toBe(`'${title}`);

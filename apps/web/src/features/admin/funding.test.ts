@@ -27,7 +27,9 @@ describe("payout funding form helpers", () => {
         reference: "Enter the settlement's reference.",
       },
     });
-    expect(checkSettlement({ amount: "0", settledOn: "2026-11-20", reference: "r" })).toEqual({ errors: { amountCents: "The amount must be at least $0.01." } });
+    expect(checkSettlement({ amount: "0", settledOn: "2026-11-20", reference: "r" })).toEqual({
+      errors: { amountCents: "The amount must be at least $0.01." },
+    });
   });
 
   it("defaults the date to the operator's own day", () => {

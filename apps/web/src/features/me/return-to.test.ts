@@ -9,7 +9,18 @@ describe("safeReturnTo", () => {
   });
 
   it("refuses anything else: other sites, other paths, look-alikes, nothing", () => {
-    for (const value of ["https://evil.example/checkout", "//evil.example", "/checkout/../admin", "/checkout?x=1", "/Checkout", "/admin", "javascript:alert(1)", "", null, undefined]) {
+    for (const value of [
+      "https://evil.example/checkout",
+      "//evil.example",
+      "/checkout/../admin",
+      "/checkout?x=1",
+      "/Checkout",
+      "/admin",
+      "javascript:alert(1)",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeReturnTo(value), String(value)).toBeNull();
     }
   });

@@ -45,7 +45,9 @@ export function resultFromIntent(
 ): CardResult {
   if (status === "succeeded") {
     const id = typeof paymentMethod === "string" ? paymentMethod : paymentMethod?.id;
-    return id ? { status: "succeeded", paymentMethodId: id } : { status: "failed", message: i18n._("No payment method returned from {provider}", { provider }) };
+    return id
+      ? { status: "succeeded", paymentMethodId: id }
+      : { status: "failed", message: i18n._("No payment method returned from {provider}", { provider }) };
   }
   return lastError?.message ? { status: "failed", message: lastError.message } : { status: "failed" };
 }

@@ -16,8 +16,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const percentOfBps = (bps: number) => `${bps / 100}%`;
 
 /** 2000 → "$20", 4999 → "$49.99": whole dollars without cents, as the marketing copy writes them. */
-export const shortDollars = (cents: number, i18n: Translator = english) =>
-  cents % 100 === 0 ? `$${cents / 100}` : formatMoney(cents, i18n.language);
+export const shortDollars = (cents: number, i18n: Translator = english) => (cents % 100 === 0 ? `$${cents / 100}` : formatMoney(cents, i18n.language));
 
 /** "48 hours", "24 hours", "7-14 days", "14-30 days". */
 export function deliveryText(name: PackageName, i18n: Translator = english): string {

@@ -5,10 +5,7 @@
 import { createContext, useContext } from "react";
 import type { PaymentsConfig } from "@jplay/schema/payments";
 
-export type PaymentsState =
-  | { status: "loading" }
-  | { status: "error"; retry: () => void }
-  | { status: "ready"; config: PaymentsConfig };
+export type PaymentsState = { status: "loading" } | { status: "error"; retry: () => void } | { status: "ready"; config: PaymentsConfig };
 
 export const PaymentsContext = createContext<PaymentsState | null>(null);
 

@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { SongDto } from "@jplay/schema/song";
-import {
-  PlayerActionsContext,
-  PlayerStateContext,
-  PlayerTimeContext,
-  type PlayerActions,
-  type PlayerState,
-  type PlayerTime,
-} from "./player-context";
+import { PlayerActionsContext, PlayerStateContext, PlayerTimeContext, type PlayerActions, type PlayerState, type PlayerTime } from "./player-context";
 import { useMediaSession } from "./hooks/use-media-session";
 import { holds, loadAndPlay } from "./audio-element";
 import { takeEarlySong } from "@/lib/early-taps";

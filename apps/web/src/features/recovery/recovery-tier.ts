@@ -18,4 +18,3 @@ export const tierTitle = (tier: RecoveryTier, i18n: Translator) => (tier === 2 ?
 export function suggestedTier(value: unknown): RecoveryTier | null {
   return value === 1 || value === 2 || value === "1" || value === "2" ? (Number(value) as RecoveryTier) : null;
 }
-

@@ -7,7 +7,18 @@ import { useWishlist } from "./wishlist";
 
 /** A bookmark, outlined or filled; here rather than with the shared icons, which Home's download carries. */
 const BookmarkIcon = ({ filled, className }: { filled: boolean; className: string }) => (
-  <svg width={24} height={24} viewBox="0 0 24 24" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+  <svg
+    width={24}
+    height={24}
+    viewBox="0 0 24 24"
+    fill={filled ? "currentColor" : "none"}
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    className={className}
+  >
     <path d="M19 21l-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
   </svg>
 );
@@ -22,7 +33,11 @@ export function SaveForLaterButton({ song, title, className }: { song: SongDto; 
       aria-label={i18n._("Save {title} for later", { title: title ?? songTitle(song, i18n) })}
       aria-pressed={isSaved}
       onClick={() => toggleSaved(song)}
-      className={cn("inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2", isSaved ? "text-accent" : "text-muted", className)}
+      className={cn(
+        "inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2",
+        isSaved ? "text-accent" : "text-muted",
+        className,
+      )}
     >
       <BookmarkIcon filled={isSaved} className="size-5" />
     </button>

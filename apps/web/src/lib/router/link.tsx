@@ -14,7 +14,14 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 /** A click the browser should handle itself: new tab/window, download, or another button. */
 function isBrowserClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  return event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || Boolean(event.currentTarget.target && event.currentTarget.target !== "_self");
+  return (
+    event.button !== 0 ||
+    event.metaKey ||
+    event.altKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    Boolean(event.currentTarget.target && event.currentTarget.target !== "_self")
+  );
 }
 
 export function Link({ to, replace, onClick, ...anchor }: LinkProps) {

@@ -34,7 +34,6 @@ import { adminSmsOptOutRoutes } from "./sms-opt-outs";
 import { adminSongRoutes } from "./songs";
 import { adminTaxYearRoutes } from "./tax-year";
 
-
 const sameOriginForChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !isSameOriginRequest(c.env, c.req.raw)) {
     throw forbidden("Admin changes must be made from the admin portal itself.");

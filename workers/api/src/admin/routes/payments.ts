@@ -9,7 +9,14 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../../platform/env";
-import { listAdminPayments, recountAdminSummary, createRetryBatch, NO_FAILED_PAYMENTS_MESSAGE, readRetryBatch, RETRY_BATCH_MAX_ITEMS } from "../../payments/index";
+import {
+  listAdminPayments,
+  recountAdminSummary,
+  createRetryBatch,
+  NO_FAILED_PAYMENTS_MESSAGE,
+  readRetryBatch,
+  RETRY_BATCH_MAX_ITEMS,
+} from "../../payments/index";
 import { jsonBody } from "../../platform/validation";
 import type { AdminSummaryRecountResponse } from "@jplay/schema/admin";
 
@@ -38,7 +45,5 @@ const RetryRequestSchema = v.object({
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listAdminPayments(c.var.ctx, { q: c.req.query("q"), cursor: c.req.query("cursor"), limit: c.req.query("limit") })))
   .post("/summary", async (c) => c.json({ summary: await recountAdminSummary(c.var.ctx) } satisfies AdminSummaryRecountResponse))
-  .post("/retry", jsonBody(RetryRequestSchema), async (c) =>
-    c.json(await createRetryBatch(c.var.ctx, c.req.valid("json").payments, c.var.operator!)),
-  )
+  .post("/retry", jsonBody(RetryRequestSchema), async (c) => c.json(await createRetryBatch(c.var.ctx, c.req.valid("json").payments, c.var.operator!)))
   .get("/retry/:batchId", async (c) => c.json(await readRetryBatch(c.var.ctx, c.req.param("batchId"))));

@@ -11,7 +11,8 @@ import { TAX_YEAR_FIRST, TAX_YEAR_LAST, loadTaxYear, taxYearCsv, taxYearFileName
 export const adminTaxYearRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
   const match = /^(\d{4})\.csv$/.exec(c.req.param("file"));
   const year = match ? Number(match[1]) : NaN;
-  if (!(year >= TAX_YEAR_FIRST && year <= TAX_YEAR_LAST)) throw badRequest(`Ask for a year from ${TAX_YEAR_FIRST} to ${TAX_YEAR_LAST} as /api/admin/tax-year/YYYY.csv.`);
+  if (!(year >= TAX_YEAR_FIRST && year <= TAX_YEAR_LAST))
+    throw badRequest(`Ask for a year from ${TAX_YEAR_FIRST} to ${TAX_YEAR_LAST} as /api/admin/tax-year/YYYY.csv.`);
   const csv = taxYearCsv(await loadTaxYear(c.var.ctx, year));
   return c.body(csv, 200, {
     "Content-Type": "text/csv; charset=utf-8",

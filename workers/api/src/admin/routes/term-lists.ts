@@ -12,5 +12,7 @@ import { jsonBody } from "../../platform/validation";
 export const adminTermListRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json<TermListsResponse>({ lists: await currentTermLists(c.var.ctx) }))
   .post("/", jsonBody(NewTermListSchema), async (c) => c.json(await createTermList(c.var.ctx, c.req.valid("json"), c.var.operator!), 201))
-  .put("/:listId", jsonBody(TermListChangeSchema), async (c) => c.json(await changeTermList(c.var.ctx, c.req.param("listId"), c.req.valid("json"), c.var.operator!)))
+  .put("/:listId", jsonBody(TermListChangeSchema), async (c) =>
+    c.json(await changeTermList(c.var.ctx, c.req.param("listId"), c.req.valid("json"), c.var.operator!)),
+  )
   .get("/:listId/versions", async (c) => c.json<TermListVersionsResponse>(await listTermListVersions(c.var.ctx, c.req.param("listId"))));

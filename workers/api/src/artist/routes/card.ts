@@ -34,13 +34,23 @@ export const artistCardRoutes = new Hono<AppEnv>()
   .post("/:token/card/setup-intent", async (c) => {
     privateHeaders(c);
     const { artistId } = await openLink(c);
-    await enforceRateLimit(c.var.ctx, { key: `card-replace:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
+    await enforceRateLimit(c.var.ctx, {
+      key: `card-replace:artist:${artistId}`,
+      limit: CARD_CHANGES_PER_ARTIST_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: TOO_MANY_CHANGES,
+    });
     return c.json<ClientSecretResponse>(await startCardReplacement(stripeReady(c.var.ctx), artistId));
   })
   .post("/:token/card", jsonBody(FinishCardReplacementSchema), async (c) => {
     privateHeaders(c);
     const { artistId } = await openLink(c);
-    await enforceRateLimit(c.var.ctx, { key: `card-save:artist:${artistId}`, limit: CARD_CHANGES_PER_ARTIST_PER_HOUR * 2, windowMs: HOUR_MS, message: TOO_MANY_CHANGES });
+    await enforceRateLimit(c.var.ctx, {
+      key: `card-save:artist:${artistId}`,
+      limit: CARD_CHANGES_PER_ARTIST_PER_HOUR * 2,
+      windowMs: HOUR_MS,
+      message: TOO_MANY_CHANGES,
+    });
     const confirmed = await confirmedReplacement(c.var.ctx, artistId, c.req.valid("json").setupIntentId);
     const card = await finishCardReplacement(c.var.ctx, artistId, confirmed);
     return c.json<ReplacedCardResponse>({ card });

@@ -8,7 +8,9 @@ import { artistSplitRoutes } from "./splits";
 import { artistStatementRoutes } from "./statements";
 import { artistSongAudioCheckRoutes } from "./song-audio-check";
 
-export const artistRoutes = new Hono<AppEnv>().route("/", artistPageRoutes).route("/", artistCardRoutes)
+export const artistRoutes = new Hono<AppEnv>()
+  .route("/", artistPageRoutes)
+  .route("/", artistCardRoutes)
   .route("/", artistPhoneRoutes)
   .route("/", artistStatementRoutes)
   .route("/", artistSongAudioCheckRoutes)

@@ -39,7 +39,8 @@ export const meRoutes = new Hono<AppEnv>()
   .post("/artist-link", async (c) => {
     privateHeaders(c);
     const artist = await sessionArtist(c);
-    if (!artist) throw unauthorized(/*i18n*/ "This browser is not signed in as an artist. Save your payment method on the distribution page to get your artist page.");
+    if (!artist)
+      throw unauthorized(/*i18n*/ "This browser is not signed in as an artist. Save your payment method on the distribution page to get your artist page.");
     const ttlMs = artistLinkTtlMs(c.env);
     // The link this browser keeps opens this artist's page already: renewed (the visit), nothing issued.
     const kept = artistLinkInCookie(c);

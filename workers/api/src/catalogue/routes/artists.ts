@@ -20,13 +20,17 @@ export const artistsRoutes = new Hono<AppEnv>().get("/:slug", (c) => {
   if (facility !== undefined) params.set("facility", facility);
   if (catalogue !== undefined) params.set("catalogue", catalogue);
   const query = params.toString();
-  return cachedJson(`/api/artists/${encodeURIComponent(c.req.param("slug"))}${query ? `?${query}` : ""}`, async () => {
-    const ctx = c.var.ctx;
-    await enforcePublicReadBurst(ctx, c.req.raw.headers);
-    const scope = await resolveCatalogueScope(facilityInDb(ctx), { facility, catalogue });
-    const page = await artistPage(ctx, scope, c.req.param("slug"));
-    // No song of theirs in this scope: a 404, kept as such for NOT_FOUND_SECONDS (edge-cache.ts).
-    if (!page) throw notFound(/*i18n*/ "No such artist");
-    return page;
-  }, { keepNotFound: true });
+  return cachedJson(
+    `/api/artists/${encodeURIComponent(c.req.param("slug"))}${query ? `?${query}` : ""}`,
+    async () => {
+      const ctx = c.var.ctx;
+      await enforcePublicReadBurst(ctx, c.req.raw.headers);
+      const scope = await resolveCatalogueScope(facilityInDb(ctx), { facility, catalogue });
+      const page = await artistPage(ctx, scope, c.req.param("slug"));
+      // No song of theirs in this scope: a 404, kept as such for NOT_FOUND_SECONDS (edge-cache.ts).
+      if (!page) throw notFound(/*i18n*/ "No such artist");
+      return page;
+    },
+    { keepNotFound: true },
+  );
 });

@@ -51,7 +51,12 @@ export const facilityChosenByCookie = (c: Context<AppEnv>) => c.req.query("facil
 async function renderData(c: Context<AppEnv>, facility: string | null) {
   const snapshot = await currentCatalogueSnapshot(c.var.ctx);
   const scope = await resolveCatalogueScope(snapshotFacilities(snapshot), { facility: facility ?? undefined, catalogue: undefined });
-  return { facility, popular: popularSongs(snapshot, scope, ROW_SIZE), recent: recentSongs(snapshot, scope, ROW_SIZE), featured: featuredSong(snapshot, scope) };
+  return {
+    facility,
+    popular: popularSongs(snapshot, scope, ROW_SIZE),
+    recent: recentSongs(snapshot, scope, ROW_SIZE),
+    featured: featuredSong(snapshot, scope),
+  };
 }
 
 /** A listener's page's key in the edge cache: its path, then the language and facility it is rendered in. */
@@ -76,7 +81,15 @@ function renderedDocument(c: Context<AppEnv>, shell: Response, facility: string 
       data = await renderData(c, facility);
     } catch (error) {
       if (error instanceof AppError) return NOT_RENDERED(); // an unknown facility: the app says so itself
-      console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Home served without server render", ...loggableError(error) }));
+      console.error(
+        JSON.stringify({
+          level: "warn",
+          requestId: c.get("requestId"),
+          path: loggablePath(c.req.path),
+          message: "Home served without server render",
+          ...loggableError(error),
+        }),
+      );
       return NOT_RENDERED();
     }
     const { renderHome } = await loadHomeRenderer();

@@ -38,23 +38,35 @@ function readFor(c: Context<AppEnv>): Read | null {
   const path = c.req.path;
   const after = c.req.query("after") || null;
   if (path === "/browse") return async (ctx, scope) => ({ screen: "browse", genres: await genresWithSongs(ctx, scope) });
-  if (path === "/songs") return async (ctx, scope) => ({ screen: "all-songs", after, page: await browseSongs(ctx, scope, { genre: null, after: after ?? undefined, limit: BROWSE_PAGE_SIZE }) });
+  if (path === "/songs")
+    return async (ctx, scope) => ({
+      screen: "all-songs",
+      after,
+      page: await browseSongs(ctx, scope, { genre: null, after: after ?? undefined, limit: BROWSE_PAGE_SIZE }),
+    });
   const genreSlug = c.req.param("genre");
   if (genreSlug !== undefined) {
     const genre = genreOfSlug(genreSlug);
     if (!genre) return async () => undefined;
-    return async (ctx, scope) => ({ screen: "genre", genre: genreSlug, after, page: await browseSongs(ctx, scope, { genre, after: after ?? undefined, limit: BROWSE_PAGE_SIZE }) });
+    return async (ctx, scope) => ({
+      screen: "genre",
+      genre: genreSlug,
+      after,
+      page: await browseSongs(ctx, scope, { genre, after: after ?? undefined, limit: BROWSE_PAGE_SIZE }),
+    });
   }
   const songId = c.req.param("songId");
-  if (songId !== undefined) return async (ctx, scope) => {
-    const song = await songDetails(ctx, scope, songId);
-    return song && { screen: "song", song };
-  };
+  if (songId !== undefined)
+    return async (ctx, scope) => {
+      const song = await songDetails(ctx, scope, songId);
+      return song && { screen: "song", song };
+    };
   const slug = c.req.param("slug");
-  if (slug !== undefined) return async (ctx, scope) => {
-    const artist = await artistPage(ctx, scope, slug);
-    return artist && { screen: "artist", artist };
-  };
+  if (slug !== undefined)
+    return async (ctx, scope) => {
+      const artist = await artistPage(ctx, scope, slug);
+      return artist && { screen: "artist", artist };
+    };
   return null;
 }
 
@@ -66,28 +78,40 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
   const language = requestLanguage(c);
   const after = c.req.query("after");
   const key = `${pageCacheKey(c.req.path, language, facility)}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
-  const rendered = await cachedResponse(key, async () => {
-    let data: Data | undefined;
-    try {
-      const ctx = c.var.ctx;
-      // Only a page the cache could not answer reaches D1, and counts against its client's burst: past
-      // it (429), the plain app, which says so itself when its own reads are refused.
-      await enforcePublicReadBurst(ctx, c.req.raw.headers);
-      const scope = await resolveCatalogueScope(facilityInDb(ctx), { facility: facility ?? undefined, catalogue: undefined });
-      const shown = await read(ctx, scope);
-      data = shown && { ...shown, facility };
-    } catch (error) {
-      // An unknown facility, a cursor that is not one, or the client's burst used up: the app shows it itself.
-      if (error instanceof AppError) return notRendered(204);
-      throw error;
-    }
-    if (!data) return notRendered(404);
-    // Loaded by the first page rendered, not at the instance's start (home-page.ts, loadHomeRenderer).
-    const { renderListenerPage } = await import("@jplay/web/server/render-listener-page");
-    return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language), c.req.path);
-    // A page with nothing at its address is kept as such for a short while (edge-cache.ts).
-  }, { keepNotFound: true }).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Page served without server render", ...loggableError(error) }));
+  const rendered = await cachedResponse(
+    key,
+    async () => {
+      let data: Data | undefined;
+      try {
+        const ctx = c.var.ctx;
+        // Only a page the cache could not answer reaches D1, and counts against its client's burst: past
+        // it (429), the plain app, which says so itself when its own reads are refused.
+        await enforcePublicReadBurst(ctx, c.req.raw.headers);
+        const scope = await resolveCatalogueScope(facilityInDb(ctx), { facility: facility ?? undefined, catalogue: undefined });
+        const shown = await read(ctx, scope);
+        data = shown && { ...shown, facility };
+      } catch (error) {
+        // An unknown facility, a cursor that is not one, or the client's burst used up: the app shows it itself.
+        if (error instanceof AppError) return notRendered(204);
+        throw error;
+      }
+      if (!data) return notRendered(404);
+      // Loaded by the first page rendered, not at the instance's start (home-page.ts, loadHomeRenderer).
+      const { renderListenerPage } = await import("@jplay/web/server/render-listener-page");
+      return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language), c.req.path);
+      // A page with nothing at its address is kept as such for a short while (edge-cache.ts).
+    },
+    { keepNotFound: true },
+  ).catch((error: unknown) => {
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        requestId: c.get("requestId"),
+        path: loggablePath(c.req.path),
+        message: "Page served without server render",
+        ...loggableError(error),
+      }),
+    );
     return notRendered(204);
   });
   if (rendered.status === 404) return new Response(shell.body, { status: 404, headers: renderedPageHeaders(shell) });

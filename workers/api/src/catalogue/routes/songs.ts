@@ -84,11 +84,15 @@ async function listenerCall(c: Context<AppEnv>) {
  * generation: a takedown starts a new one, so its media stop being served at once.
  */
 async function requirePublicMedia(c: Context<AppEnv>) {
-  const media = await cachedValue(`media-keys${callKey(c).replace(/\/(audio|cover)(?=\?|$)/, "")}`, async () => {
-    const { ctx, scope } = await listenerCall(c);
-    const song = await findPublicSong(ctx, scope, c.req.param("id")!);
-    return song ? { audioKey: song.audioKey, coverKey: song.coverKey } : undefined;
-  }, { keepNotFound: true });
+  const media = await cachedValue(
+    `media-keys${callKey(c).replace(/\/(audio|cover)(?=\?|$)/, "")}`,
+    async () => {
+      const { ctx, scope } = await listenerCall(c);
+      const song = await findPublicSong(ctx, scope, c.req.param("id")!);
+      return song ? { audioKey: song.audioKey, coverKey: song.coverKey } : undefined;
+    },
+    { keepNotFound: true },
+  );
   if (!media) throw notFound(/*i18n*/ "Song not found");
   return media;
 }
@@ -131,12 +135,16 @@ export const songsRoutes = new Hono<AppEnv>()
     }),
   )
   .get("/:id/details", (c) =>
-    cachedResponse(callKey(c), async () => {
-      const { ctx, scope } = await listenerCall(c);
-      const details = await songDetails(ctx, scope, c.req.param("id"));
-      if (!details) throw notFound(/*i18n*/ "Song not found");
-      return c.json(details);
-    }, { keepNotFound: true }),
+    cachedResponse(
+      callKey(c),
+      async () => {
+        const { ctx, scope } = await listenerCall(c);
+        const details = await songDetails(ctx, scope, c.req.param("id"));
+        if (!details) throw notFound(/*i18n*/ "Song not found");
+        return c.json(details);
+      },
+      { keepNotFound: true },
+    ),
   )
   .get("/:id", async (c) => {
     const songId = c.req.param("id");

@@ -16,7 +16,10 @@ const terms = (...words: string[]): MatchableTerm[] => words.map((term) => ({ te
 /** Term lists as operators keep them: violence, contraband and gang words, English and Spanish, single words and phrases. */
 const LISTS: MatchableTerm[] = [
   ...terms("kill", "shoot", "shank", "illicit", "lil", "gang", "glock", "zorvex", "blood in blood out", "still"),
-  ...["plata", "plomo", "cárcel", "pistola fría", "cuchillo", "sicario", "la eme", "quórax", "mota", "muerte", "canción"].map((term) => ({ term, language: "es" })),
+  ...["plata", "plomo", "cárcel", "pistola fría", "cuchillo", "sicario", "la eme", "quórax", "mota", "muerte", "canción"].map((term) => ({
+    term,
+    language: "es",
+  })),
 ];
 
 const LYRICS: string[] = [
@@ -34,7 +37,8 @@ const LYRICS: string[] = [
 
 const oracle = regexCompileTerms(LISTS);
 const linear = compileTerms(LISTS);
-const plain = (found: { term: MatchableTerm; start: number; end: number; text: string }[]) => found.map(({ term, start, end, text }) => ({ term: term.term, start, end, text }));
+const plain = (found: { term: MatchableTerm; start: number; end: number; text: string }[]) =>
+  found.map(({ term, start, end, text }) => ({ term: term.term, start, end, text }));
 
 /** Lyrics built so the old expressions try every way of splitting a run of 1s between the letters of "illicit". */
 const CRAFTED = {

@@ -57,7 +57,10 @@ export class KWeighting {
     for (let s = 0; s < this.stages.length; s++) {
       const { b0, b1, b2, a1, a2 } = this.stages[s]!;
       const at = s * 4;
-      let x1 = this.state[at]!, x2 = this.state[at + 1]!, y1 = this.state[at + 2]!, y2 = this.state[at + 3]!;
+      let x1 = this.state[at]!,
+        x2 = this.state[at + 1]!,
+        y1 = this.state[at + 2]!,
+        y2 = this.state[at + 3]!;
       for (let i = 0; i < input.length; i++) {
         const x = s === 0 ? input[i]! : output[i]!;
         const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;

@@ -46,9 +46,35 @@ describe("integrated loudness: EBU Tech 3341's stationary cases, within ±0.1 LU
   const cases: [name: string, segments: [number, number][], expected: number][] = [
     ["case 1: −23 dBFS for 20 s", [[-23, 20]], -23],
     ["case 2: −33 dBFS for 20 s", [[-33, 20]], -33],
-    ["case 3: −36, −23, −36 dBFS (relative gate)", [[-36, 10], [-23, 60], [-36, 10]], -23],
-    ["case 4: −72, −36, −23, −36, −72 dBFS (both gates)", [[-72, 10], [-36, 10], [-23, 60], [-36, 10], [-72, 10]], -23],
-    ["case 5: −26, −20, −26 dBFS", [[-26, 20], [-20, 20.1], [-26, 20]], -23],
+    [
+      "case 3: −36, −23, −36 dBFS (relative gate)",
+      [
+        [-36, 10],
+        [-23, 60],
+        [-36, 10],
+      ],
+      -23,
+    ],
+    [
+      "case 4: −72, −36, −23, −36, −72 dBFS (both gates)",
+      [
+        [-72, 10],
+        [-36, 10],
+        [-23, 60],
+        [-36, 10],
+        [-72, 10],
+      ],
+      -23,
+    ],
+    [
+      "case 5: −26, −20, −26 dBFS",
+      [
+        [-26, 20],
+        [-20, 20.1],
+        [-26, 20],
+      ],
+      -23,
+    ],
   ];
   for (const sampleRate of [48_000, 44_100]) {
     for (const [name, segments, expected] of cases) {
@@ -72,10 +98,41 @@ describe("integrated loudness: EBU Tech 3341's stationary cases, within ±0.1 LU
 
 describe("loudness range: EBU Tech 3342's cases, within ±1 LU", () => {
   const cases: [name: string, segments: [number, number][], expected: number][] = [
-    ["case 1: −20 then −30 dBFS", [[-20, 20], [-30, 20]], 10],
-    ["case 2: −20 then −15 dBFS", [[-20, 20], [-15, 20]], 5],
-    ["case 3: −40 then −20 dBFS", [[-40, 20], [-20, 20]], 20],
-    ["case 4: −50, −35, −20, −35, −50 dBFS", [[-50, 20], [-35, 20], [-20, 20], [-35, 20], [-50, 20]], 15],
+    [
+      "case 1: −20 then −30 dBFS",
+      [
+        [-20, 20],
+        [-30, 20],
+      ],
+      10,
+    ],
+    [
+      "case 2: −20 then −15 dBFS",
+      [
+        [-20, 20],
+        [-15, 20],
+      ],
+      5,
+    ],
+    [
+      "case 3: −40 then −20 dBFS",
+      [
+        [-40, 20],
+        [-20, 20],
+      ],
+      20,
+    ],
+    [
+      "case 4: −50, −35, −20, −35, −50 dBFS",
+      [
+        [-50, 20],
+        [-35, 20],
+        [-20, 20],
+        [-35, 20],
+        [-50, 20],
+      ],
+      15,
+    ],
   ];
   for (const [name, segments, expected] of cases) {
     it(name, () => {

@@ -93,7 +93,10 @@ export class LoudnessMeter {
     const windows = this.windows(SHORT_TERM_STEPS).filter((meanSquare) => lufs(meanSquare) > ABSOLUTE_GATE_LUFS);
     if (windows.length === 0) return null;
     const threshold = lufs(average(windows)) + RANGE_RELATIVE_GATE_LU;
-    const gated = windows.map(lufs).filter((loudness) => loudness > threshold).sort((a, b) => a - b);
+    const gated = windows
+      .map(lufs)
+      .filter((loudness) => loudness > threshold)
+      .sort((a, b) => a - b);
     if (gated.length === 0) return null;
     const percentile = (p: number) => gated[Math.round((gated.length - 1) * p)]!;
     return percentile(0.95) - percentile(0.1);

@@ -10,6 +10,15 @@ import { removeUnpaidSongs } from "../remove-unpaid-songs";
 export async function removeUnpaidSongsTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
   const report = await removeUnpaidSongs(ctx, { now: scheduledTime.getTime(), expiryMs: unpaidSongExpiryMs(ctx.env), limit: UNPAID_SONGS_REMOVED_PER_RUN });
   if (report.removed.length > 0 || report.kept.length > 0 || report.failed.length > 0 || report.unfinished) {
-    console.log(JSON.stringify({ level: "info", task: "songs.remove-unpaid", removed: report.removed.length, kept: report.kept.length, failed: report.failed.length, unfinished: report.unfinished }));
+    console.log(
+      JSON.stringify({
+        level: "info",
+        task: "songs.remove-unpaid",
+        removed: report.removed.length,
+        kept: report.kept.length,
+        failed: report.failed.length,
+        unfinished: report.unfinished,
+      }),
+    );
   }
 }

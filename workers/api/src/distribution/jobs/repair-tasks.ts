@@ -9,6 +9,13 @@ import { orphanGraceMs, sweepOrphanMedia } from "../media-janitor";
 export async function sweepOrphanMediaTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
   const report = await sweepOrphanMedia(ctx, { graceMs: orphanGraceMs(ctx.env), now: scheduledTime.getTime() });
   if (report.deleted.length > 0 || report.unfinished) {
-    console.log(JSON.stringify({ level: report.unfinished ? "warn" : "info", task: "media.sweep-orphans", deleted: report.deleted.length, unfinished: report.unfinished }));
+    console.log(
+      JSON.stringify({
+        level: report.unfinished ? "warn" : "info",
+        task: "media.sweep-orphans",
+        deleted: report.deleted.length,
+        unfinished: report.unfinished,
+      }),
+    );
   }
 }

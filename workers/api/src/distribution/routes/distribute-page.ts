@@ -26,7 +26,15 @@ export async function distributePage(c: Context<AppEnv>): Promise<Response> {
     const { renderDistribute } = await import("@jplay/web/server/render-distribute");
     screen = renderDistribute({ pathname: PATH, search: new URL(c.req.url).search }, language);
   } catch (error) {
-    console.error(JSON.stringify({ level: "warn", requestId: c.get("requestId"), path: loggablePath(c.req.path), message: "Distribute served without server render", ...loggableError(error) }));
+    console.error(
+      JSON.stringify({
+        level: "warn",
+        requestId: c.get("requestId"),
+        path: loggablePath(c.req.path),
+        message: "Distribute served without server render",
+        ...loggableError(error),
+      }),
+    );
     return shell;
   }
   const document = fillShell(await shell.clone().text(), { language, head: screen.head, rootHtml: screen.html, screenPath: PATH });

@@ -55,15 +55,20 @@ export const distributeRoutes = new Hono<AppEnv>()
     const deps = stripeReady(c.var.ctx);
     const artist = await requireSessionArtist(c);
     const { feeOption, requestId } = c.req.valid("json");
-    const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
-    const body: CompleteDistributionResponse | ApiErrorBody = "error" in answer.body ? { error: { ...answer.body.error, message: inReadersLanguage(c, answer.body.error.message) } } : answer.body;
+    const answer = await completeDistribution(deps, artist, { songId: c.req.param("songId"), feeOption, requestId }).catch((error: unknown) =>
+      rethrowProviderFailure(error, c.get("requestId")),
+    );
+    const body: CompleteDistributionResponse | ApiErrorBody =
+      "error" in answer.body ? { error: { ...answer.body.error, message: inReadersLanguage(c, answer.body.error.message) } } : answer.body;
     return c.json(body, answer.status);
   })
   .post("/:songId/recovery", jsonBody(RecoveryOfferSchema), async (c) => {
     const deps = stripeReady(c.var.ctx);
     const artist = await requireSessionArtist(c);
     const { offerTier } = c.req.valid("json");
-    const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), offerTier).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId")));
+    const answer = await makeRecoveryOffer(deps, artist, c.req.param("songId"), offerTier).catch((error: unknown) =>
+      rethrowProviderFailure(error, c.get("requestId")),
+    );
     const message = answer.body.message === undefined ? {} : { message: inReadersLanguage(c, answer.body.message) };
     return answer.status === 402
       ? c.json({ ...answer.body, ...message } satisfies RecoveryNextTierResponse, 402)

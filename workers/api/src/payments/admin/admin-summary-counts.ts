@@ -32,7 +32,10 @@ export const storedSummaryQuery = (db: Db) => db.select().from(adminSummaryCount
  * statement, so D1 runs the check and the write together.
  */
 async function recount(ctx: Ctx, now: number, freshForMs = ADMIN_SUMMARY_FRESH_MS): Promise<void> {
-  const inFlight = sql.join(PROCESSING_PAYMENT_STATUSES.map((status) => sql`${status}`), sql`, `);
+  const inFlight = sql.join(
+    PROCESSING_PAYMENT_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
   await ctx.db.run(sql`insert into admin_summary_counts (id, total_artists, payment_methods, pending_payments, counted_at)
     select 1,
       (select count(distinct artist_id) from payment_methods),

@@ -35,11 +35,18 @@ export const HARD_DECLINE_CODES = [
   "merchant_blacklist",
 ] as const;
 
-export const isHardDecline = (declineCode: string | null | undefined) =>
-  declineCode != null && (HARD_DECLINE_CODES as readonly string[]).includes(declineCode);
+export const isHardDecline = (declineCode: string | null | undefined) => declineCode != null && (HARD_DECLINE_CODES as readonly string[]).includes(declineCode);
 
 /** Hard declines by which the bank or Stripe suspects fraud: no discount follows them (docs/decisions/059). */
-export const FRAUD_DECLINE_CODES = ["fraudulent", "lost_card", "stolen_card", "pickup_card", "merchant_blacklist", "restricted_card", "security_violation"] as const satisfies readonly (typeof HARD_DECLINE_CODES)[number][];
+export const FRAUD_DECLINE_CODES = [
+  "fraudulent",
+  "lost_card",
+  "stolen_card",
+  "pickup_card",
+  "merchant_blacklist",
+  "restricted_card",
+  "security_violation",
+] as const satisfies readonly (typeof HARD_DECLINE_CODES)[number][];
 
 export const isFraudDecline = (declineCode: string | null | undefined) =>
   declineCode != null && (FRAUD_DECLINE_CODES as readonly string[]).includes(declineCode);

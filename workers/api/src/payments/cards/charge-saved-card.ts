@@ -53,7 +53,11 @@ async function attemptFor(ctx: Ctx, charge: SavedCardCharge, fingerprint: string
 
 /** The payment's row facts a charge needs: when it was made, and how many keys a 500 spent. */
 async function keyStateOf(ctx: Ctx, paymentId: string) {
-  const [row] = await ctx.db.select({ createdAt: payments.createdAt, keyAttempt: payments.stripeKeyAttempt }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+  const [row] = await ctx.db
+    .select({ createdAt: payments.createdAt, keyAttempt: payments.stripeKeyAttempt })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .limit(1);
   if (!row) throw new Error(`No payment ${paymentId}`);
   return row;
 }
@@ -67,7 +71,9 @@ async function declined(
 ): Promise<ChargeOutcome> {
   await recordCardAttemptOutcome(ctx, attemptId, "declined", failure.declineCode);
   if (failure.paymentIntentId) {
-    await ctx.db.run(sql`update payments set stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${failure.paymentIntentId}) where id = ${charge.paymentId}`);
+    await ctx.db.run(
+      sql`update payments set stripe_payment_intent_id = coalesce(stripe_payment_intent_id, ${failure.paymentIntentId}) where id = ${charge.paymentId}`,
+    );
   }
   await recordFailedPayment(ctx, charge.paymentId, { code: failure.code, declineCode: failure.declineCode, message: failure.message });
   return { kind: "declined", ...failure, hard: isHardDecline(failure.declineCode) };
@@ -89,7 +95,8 @@ export async function chargeSavedCard(ctx: Ctx, charge: SavedCardCharge): Promis
   // charged is found out by looking, and only when it made nothing is a new key sent
   // (platform/stripe-lookup.ts).
   const keys = await keyStateOf(ctx, charge.paymentId);
-  let intent = keys.keyAttempt > 0 ? await findPaymentIntent(stripe, { id: charge.paymentId, createdAt: keys.createdAt }, charge.stripeCustomerId, "saved_card") : null;
+  let intent =
+    keys.keyAttempt > 0 ? await findPaymentIntent(stripe, { id: charge.paymentId, createdAt: keys.createdAt }, charge.stripeCustomerId, "saved_card") : null;
   if (!intent) {
     try {
       intent = await stripe.paymentIntents.create(
@@ -110,14 +117,21 @@ export async function chargeSavedCard(ctx: Ctx, charge: SavedCardCharge): Promis
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
         const paymentIntentId = (error.payment_intent as { id?: string } | undefined)?.id ?? null;
-        return declined(ctx, charge, attempt.attemptId, { code: error.code ?? "card_declined", declineCode: error.decline_code ?? error.code ?? null, message: error.message, paymentIntentId });
+        return declined(ctx, charge, attempt.attemptId, {
+          code: error.code ?? "card_declined",
+          declineCode: error.decline_code ?? error.code ?? null,
+          message: error.message,
+          paymentIntentId,
+        });
       }
       // Stripe failed or timed out: the charge may or may not exist. The payment stays `processing`.
       // After a timeout the same key is sent again (it replays whatever Stripe made of it); after a
       // 500 that key is spent, so the next attempt looks first and then uses the next key. Meanwhile
       // the webhook, or the cron's reconciliation, settles it.
       if (spentOnServerError(error)) {
-        await db.run(sql`update payments set stripe_key_attempt = ${keys.keyAttempt + 1} where id = ${charge.paymentId} and stripe_key_attempt = ${keys.keyAttempt}`);
+        await db.run(
+          sql`update payments set stripe_key_attempt = ${keys.keyAttempt + 1} where id = ${charge.paymentId} and stripe_key_attempt = ${keys.keyAttempt}`,
+        );
       }
       await recordCardAttemptOutcome(ctx, attempt.attemptId, "error");
       throw error;
@@ -134,10 +148,7 @@ export async function chargeSavedCard(ctx: Ctx, charge: SavedCardCharge): Promis
       paymentIntentId: intent.id,
     });
   }
-  await db
-    .update(payments)
-    .set({ stripePaymentIntentId: intent.id, updatedAt: ctx.now() })
-    .where(eq(payments.id, charge.paymentId));
+  await db.update(payments).set({ stripePaymentIntentId: intent.id, updatedAt: ctx.now() }).where(eq(payments.id, charge.paymentId));
   if (intent.status === "succeeded") {
     await recordCardAttemptOutcome(ctx, attempt.attemptId, "succeeded");
     return { kind: "succeeded", paymentIntentId: intent.id };

@@ -60,7 +60,9 @@ export async function confirmedSetupCard(ctx: Ctx, customerId: string, paymentMe
     throw error;
   }
   const methodCustomer = typeof method.customer === "string" ? method.customer : method.customer?.id;
-  const confirmed = setups.data.some((setup) => setup.status === "succeeded" && (typeof setup.payment_method === "string" ? setup.payment_method : setup.payment_method?.id) === method.id);
+  const confirmed = setups.data.some(
+    (setup) => setup.status === "succeeded" && (typeof setup.payment_method === "string" ? setup.payment_method : setup.payment_method?.id) === method.id,
+  );
   if (methodCustomer !== customerId || !method.card || !confirmed) throw badRequest(NOT_SET_UP);
   return { method, card: method.card };
 }
@@ -95,7 +97,13 @@ export async function savePaymentMethod(ctx: Ctx, input: SaveCardInput, { method
   await db.batch([
     db
       .insert(artists)
-      .values({ id: artistId, phone: input.phoneNumber, paymentFrequency: input.paymentFrequency, stripeCustomerId: input.customerId, language: input.language })
+      .values({
+        id: artistId,
+        phone: input.phoneNumber,
+        paymentFrequency: input.paymentFrequency,
+        stripeCustomerId: input.customerId,
+        language: input.language,
+      })
       .onConflictDoUpdate({ target: artists.id, set: { phone: input.phoneNumber, paymentFrequency: input.paymentFrequency, language: input.language } }),
     ...defaultCardWrites(db, artistId, method.id, card),
   ]);
@@ -105,7 +113,10 @@ export async function savePaymentMethod(ctx: Ctx, input: SaveCardInput, { method
 /** The writes that make a card the artist's one default `payment_methods` row (added, or marked again). */
 export function defaultCardWrites(db: Db, artistId: string, paymentMethodId: string, card: Stripe.PaymentMethod.Card) {
   return [
-    db.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.artistId, artistId), ne(paymentMethods.stripePaymentMethodId, paymentMethodId))),
+    db
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.artistId, artistId), ne(paymentMethods.stripePaymentMethodId, paymentMethodId))),
     db
       .insert(paymentMethods)
       .values({

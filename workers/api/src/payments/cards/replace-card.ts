@@ -125,9 +125,18 @@ async function payFailedRenewal(ctx: Ctx, subscription: Stripe.Subscription, met
   try {
     await ctx.stripe.invoices.pay(invoiceId, { payment_method: methodId, off_session: true }, { idempotencyKey: `renewal:${invoiceId}:${methodId}` });
   } catch (error) {
-    const settled = error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeInvalidRequestError && /already paid/i.test(error.message));
+    const settled =
+      error instanceof Stripe.errors.StripeCardError || (error instanceof Stripe.errors.StripeInvalidRequestError && /already paid/i.test(error.message));
     if (!settled) throw error;
-    console.warn(JSON.stringify({ level: "warn", msg: "past-due renewal not paid with the replacement card", subscription: subscription.id, invoice: invoiceId, ...loggableError(error) }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "past-due renewal not paid with the replacement card",
+        subscription: subscription.id,
+        invoice: invoiceId,
+        ...loggableError(error),
+      }),
+    );
   }
 }
 
@@ -145,7 +154,8 @@ async function detach(ctx: Ctx, paymentMethodId: string) {
   try {
     await ctx.stripe.paymentMethods.detach(paymentMethodId);
   } catch (error) {
-    const done = error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === "resource_missing" || /not attached to a customer/i.test(error.message));
+    const done =
+      error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === "resource_missing" || /not attached to a customer/i.test(error.message));
     if (!done) throw error;
   }
 }

@@ -42,7 +42,15 @@ export async function onSetupIntentFailed(ctx: Ctx, eventId: string, intent: Str
   if (failures < SETUP_FAILURES_BEFORE_CANCEL) return "counted";
   try {
     await ctx.stripe.setupIntents.cancel(intent.id, { cancellation_reason: "abandoned" }, { idempotencyKey: `cancel-setup:${intent.id}` });
-    console.warn(JSON.stringify({ level: "warn", msg: "setup intent canceled after repeated failures", setupIntent: intent.id, failures, declineCode: intent.last_setup_error?.decline_code ?? intent.last_setup_error?.code ?? null }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "setup intent canceled after repeated failures",
+        setupIntent: intent.id,
+        failures,
+        declineCode: intent.last_setup_error?.decline_code ?? intent.last_setup_error?.code ?? null,
+      }),
+    );
     return "canceled";
   } catch (error) {
     // Succeeded or canceled meanwhile (a later good card, or an earlier cancel): nothing to stop.

@@ -18,13 +18,7 @@ import { textPaymentOutcome } from "../../texts/index";
  * Marks the payment succeeded and pays its song. Returns true when this call made the change, false
  * when an earlier call already had (answer and webhook race; queues redeliver).
  */
-export async function applySucceededPayment(
-  ctx: Ctx,
-  paymentId: string,
-  cause: string,
-  stripePaymentIntentId?: string,
-  now = Date.now(),
-): Promise<boolean> {
+export async function applySucceededPayment(ctx: Ctx, paymentId: string, cause: string, stripePaymentIntentId?: string, now = Date.now()): Promise<boolean> {
   const { db } = ctx;
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   if (!payment) throw new Error(`No payment ${paymentId}`);

@@ -54,6 +54,11 @@ export async function createCheckoutPayment(ctx: Ctx, artist: Artist, requestedA
 
   const paymentId = await claimPayment(ctx, { artistId: artist.id, songId: song.id, purpose: "checkout", package: "standard", amountCents: ONE_OFF_FEE_CENTS });
   if (!paymentId) throw new AppError(409, "payment_in_progress", CHECKOUT_MESSAGES.inProgress);
-  const clientSecret = await createCardFormIntent(ctx, (await paymentById(ctx, paymentId))!, artist.stripeCustomerId, `One-off distribution fee for "${song.title}"`);
+  const clientSecret = await createCardFormIntent(
+    ctx,
+    (await paymentById(ctx, paymentId))!,
+    artist.stripeCustomerId,
+    `One-off distribution fee for "${song.title}"`,
+  );
   return { clientSecret, songId: song.id };
 }

@@ -136,7 +136,11 @@ export async function completeDistribution(ctx: Ctx, artist: Artist, input: Comp
 
   // Pro artists pay no fee: a zero-amount payment records the package (split 8%, 24 h window).
   if (pro) {
-    const claimed = await claimPayment(ctx, { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId }, now);
+    const claimed = await claimPayment(
+      ctx,
+      { artistId: artist.id, songId: song.id, purpose: "distribution", package: "pro", amountCents: 0, requestId: input.requestId },
+      now,
+    );
     if (!claimed) return afterLostClaim(ctx, input);
     await applySucceededPayment(ctx, claimed, "complete: Pro subscription");
     return finish(ctx, claimed, answer200({ success: true, feeOption: input.feeOption }));

@@ -53,7 +53,13 @@ export async function paymentById(ctx: Ctx, id: string): Promise<PaymentRow | un
 }
 
 export async function paymentByRequest(ctx: Ctx, songId: string, requestId: string): Promise<PaymentRow | undefined> {
-  return (await ctx.db.select().from(payments).where(and(eq(payments.songId, songId), eq(payments.requestId, requestId))).limit(1))[0];
+  return (
+    await ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.songId, songId), eq(payments.requestId, requestId)))
+      .limit(1)
+  )[0];
 }
 
 export async function paymentByIntent(ctx: Ctx, paymentIntentId: string): Promise<PaymentRow | undefined> {
@@ -103,4 +109,3 @@ export async function savedCardOf(ctx: Ctx, artistId: string): Promise<SavedCard
 export async function savedCardById(ctx: Ctx, id: string): Promise<SavedCard | undefined> {
   return (await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, id)).limit(1))[0];
 }
-

@@ -101,7 +101,12 @@ async function evidenceOf(ctx: Ctx, disputeId: string): Promise<Stripe.DisputeUp
   const song = records?.title ? `"${records.title}" by ${records.artistName ?? "the artist"}` : "a song";
   const log = [
     records?.uploadedAt ? `${iso(records.uploadedAt)}: the artist uploaded ${song} to JPlay.` : null,
-    records?.paidAt ? `${iso(records.paidAt)}: the artist paid the ${records.package ?? ""} distribution fee with the card on file, after accepting JPlay's terms at the card form.`.replace("  ", " ") : null,
+    records?.paidAt
+      ? `${iso(records.paidAt)}: the artist paid the ${records.package ?? ""} distribution fee with the card on file, after accepting JPlay's terms at the card form.`.replace(
+          "  ",
+          " ",
+        )
+      : null,
     records?.confirmedPhone ? "The artist confirmed their phone number with a code texted to it." : "The artist had not confirmed a phone number.",
   ].filter((line): line is string => line !== null);
   return {
@@ -126,7 +131,14 @@ export async function submitDisputeEvidence(ctx: Ctx, disputeId: string, operato
   await runBatch(ctx.db, [
     sql`update disputes set evidence_submitted_at = ${now}, status = ${dispute.status}, updated_at = ${now} where id = ${disputeId} and evidence_submitted_at is null`,
     auditEntry(
-      { at: now, actor: operator, action: "dispute_evidence_submitted", songId: row.songId, artistId: row.artistId, detail: `Evidence sent to Stripe for dispute ${disputeId} (${row.reason})` },
+      {
+        at: now,
+        actor: operator,
+        action: "dispute_evidence_submitted",
+        songId: row.songId,
+        artistId: row.artistId,
+        detail: `Evidence sent to Stripe for dispute ${disputeId} (${row.reason})`,
+      },
       sql`exists (select 1 from disputes where id = ${disputeId} and evidence_submitted_at = ${now})`,
     ),
   ]);

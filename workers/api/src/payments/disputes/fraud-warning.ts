@@ -15,7 +15,9 @@ export async function onEarlyFraudWarning(ctx: Ctx, warning: Stripe.Radar.EarlyF
   const chargeId = idOf(warning.charge)!;
   const intentId = idOf(warning.payment_intent);
   const [payment] = intentId
-    ? await ctx.db.all<{ fingerprint: string | null }>(sql`select card_fingerprint as fingerprint from payments where stripe_payment_intent_id = ${intentId} limit 1`)
+    ? await ctx.db.all<{ fingerprint: string | null }>(
+        sql`select card_fingerprint as fingerprint from payments where stripe_payment_intent_id = ${intentId} limit 1`,
+      )
     : [];
   const fingerprint = payment?.fingerprint ?? (await ctx.stripe.charges.retrieve(chargeId)).payment_method_details?.card?.fingerprint ?? null;
   if (!fingerprint) return;

@@ -64,7 +64,12 @@ async function charge(ctx: Ctx, item: RetryItemToCharge): Promise<void> {
         // Off-session, Stripe answers authentication_required instead; should 3-D Secure be asked for
         // anyway, nobody is at the screen: cancel it and let the artist pay themselves.
         await stripe.paymentIntents.cancel(outcome.paymentIntentId).catch(() => undefined);
-        await recordFailedPayment(ctx, item.id, { code: "authentication_required", declineCode: "authentication_required", message: "The card asks the cardholder to authenticate.", status: "skipped" });
+        await recordFailedPayment(ctx, item.id, {
+          code: "authentication_required",
+          declineCode: "authentication_required",
+          message: "The card asks the cardholder to authenticate.",
+          status: "skipped",
+        });
         return;
       case "declined":
         return; // chargeSavedCard recorded it on the payment.

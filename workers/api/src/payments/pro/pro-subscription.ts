@@ -77,7 +77,8 @@ async function cancelUnpaid(ctx: Ctx, subscriptionId: string): Promise<void> {
     await ctx.stripe.subscriptions.cancel(subscriptionId);
   } catch (error) {
     // Canceled already (a racing call, or in the Dashboard): Stripe refuses a second cancel.
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || (await ctx.stripe.subscriptions.retrieve(subscriptionId)).status !== "canceled") throw error;
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || (await ctx.stripe.subscriptions.retrieve(subscriptionId)).status !== "canceled")
+      throw error;
   }
 }
 
@@ -85,7 +86,10 @@ async function cancelUnpaid(ctx: Ctx, subscriptionId: string): Promise<void> {
 async function claimSubscriptionRow(ctx: Ctx, artistId: string) {
   const { db } = ctx;
   const id = crypto.randomUUID();
-  await db.insert(subscriptions).values({ id, artistId, stripeSubscriptionId: `${PENDING}${id}`, status: "incomplete" }).onConflictDoNothing();
+  await db
+    .insert(subscriptions)
+    .values({ id, artistId, stripeSubscriptionId: `${PENDING}${id}`, status: "incomplete" })
+    .onConflictDoNothing();
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.artistId, artistId)).limit(1);
   if (row && ENDED.includes(row.status)) {
     if (row.status === "unpaid") await cancelUnpaid(ctx, row.stripeSubscriptionId);

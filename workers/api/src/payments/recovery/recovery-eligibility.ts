@@ -17,7 +17,8 @@ import { STAGE } from "./recorded-declines";
 export type RecoveryIneligibility = "fraud_decline" | "other_card" | "recent_offer";
 
 export const RECOVERY_REFUSAL_MESSAGES: Record<RecoveryIneligibility, string> = {
-  fraud_decline: /*i18n*/ "Discounted offers are not available after your bank flagged a payment as possible fraud. Please pay the distribution fee with another card.",
+  fraud_decline:
+    /*i18n*/ "Discounted offers are not available after your bank flagged a payment as possible fraud. Please pay the distribution fee with another card.",
   other_card: /*i18n*/ "The final offer follows a declined special offer on the card that was declined first. Please pay the special offer.",
   recent_offer: /*i18n*/ "A discounted offer was already used in the last 90 days. Please pay the distribution fee.",
 };

@@ -60,7 +60,11 @@ export async function makeRecoveryOffer(ctx: Ctx, artist: Artist, songId: string
   const description = `${offer.title} (recovery tier ${tier}) for "${song.title}"`;
   const card = await savedCardOf(ctx, artist.id);
   const claim = () =>
-    claimPayment(ctx, { artistId: artist.id, songId: song.id, purpose: "recovery", package: offer.package, amountCents: offer.feeCents, paymentMethodId: card?.id ?? null }, now);
+    claimPayment(
+      ctx,
+      { artistId: artist.id, songId: song.id, purpose: "recovery", package: offer.package, amountCents: offer.feeCents, paymentMethodId: card?.id ?? null },
+      now,
+    );
 
   /** The card form pays this offer (a new card); `paymentId` is a claimed row, or one is claimed. */
   const cardForm = async (message: string | undefined, paymentId?: string | null): Promise<RecoveryAnswer> => {

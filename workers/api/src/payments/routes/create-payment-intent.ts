@@ -20,5 +20,9 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>().post("/", async (c) 
     }
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest(/*i18n*/ "Send a JSON object.");
-  return c.json<CheckoutPaymentResponse>(await createCheckoutPayment(stripeReady(c.var.ctx), artist, (body as { amount?: unknown }).amount).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
+  return c.json<CheckoutPaymentResponse>(
+    await createCheckoutPayment(stripeReady(c.var.ctx), artist, (body as { amount?: unknown }).amount).catch((error: unknown) =>
+      rethrowProviderFailure(error, c.get("requestId")),
+    ),
+  );
 });

@@ -8,5 +8,7 @@ import { getOrCreateSubscription } from "../pro/pro-subscription";
 
 export const getOrCreateSubscriptionRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const artist = await requireSessionArtist(c);
-  return c.json<ClientSecretResponse>(await getOrCreateSubscription(c.var.ctx, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))));
+  return c.json<ClientSecretResponse>(
+    await getOrCreateSubscription(c.var.ctx, artist).catch((error: unknown) => rethrowProviderFailure(error, c.get("requestId"))),
+  );
 });

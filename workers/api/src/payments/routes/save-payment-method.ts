@@ -39,7 +39,9 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   // counted or saved: nobody can point our texts at premium-rate numbers abroad (texts/sms-countries.ts).
   const phone = toE164(input.phoneNumber);
   if (!phone || !textsReach(c.env, phone)) {
-    throw badRequest(/*i18n*/ "Enter a mobile number in {countries}: JPlay texts you about your songs and payments there.", { countries: servedSmsCountries(c.env).join(", ") });
+    throw badRequest(/*i18n*/ "Enter a mobile number in {countries}: JPlay texts you about your songs and payments there.", {
+      countries: servedSmsCountries(c.env).join(", "),
+    });
   }
   // First the budgets only this caller uses up, its session (the customer it is bound to) and its
   // address, with a challenge past the free attempts or while the service is busy.
@@ -67,6 +69,10 @@ export const savePaymentMethodRoutes = new Hono<AppEnv>().post("/", jsonBody(Sav
   // This browser keeps it in the HttpOnly cookie: the app opens /artist and stores no link (docs/decisions/088).
   sendArtistLinkCookie(c, token, artistLinkTtlMs(c.env));
   // The same link by text, so a cleared browser does not lose the page (docs/decisions/026-texts-to-artists.md).
-  await textCardSaved(ctx, { artistId: saved.artistId, paymentMethodId: input.paymentMethodId, artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href });
+  await textCardSaved(ctx, {
+    artistId: saved.artistId,
+    paymentMethodId: input.paymentMethodId,
+    artistPageUrl: new URL(artistPageUrl, c.env.APP_ORIGIN ?? c.req.url).href,
+  });
   return c.json<SavePaymentMethodResponse>({ brand: saved.brand, last4: saved.last4, artistPageUrl });
 });

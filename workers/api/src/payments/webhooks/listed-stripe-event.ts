@@ -14,15 +14,17 @@ import { PINNED_API_VERSION, readsAsPinned } from "../../platform/stripe-api-ver
 
 /** The object types of the events reconciliation applies (webhook-endpoints.ts PLATFORM_EVENT_TYPES and `account.updated`). */
 type Retrieve = (stripe: Stripe, id: string, options: Stripe.RequestOptions) => Promise<unknown>;
-const RETRIEVE = new Map<string, Retrieve>(Object.entries({
-  payment_intent: (stripe, id, options) => stripe.paymentIntents.retrieve(id, {}, options),
-  invoice: (stripe, id, options) => stripe.invoices.retrieve(id, {}, options),
-  subscription: (stripe, id, options) => stripe.subscriptions.retrieve(id, {}, options),
-  refund: (stripe, id, options) => stripe.refunds.retrieve(id, {}, options),
-  setup_intent: (stripe, id, options) => stripe.setupIntents.retrieve(id, {}, options),
-  // The platform reads its connected accounts itself, without acting as them.
-  account: (stripe, id) => stripe.accounts.retrieve(id),
-} satisfies Record<string, Retrieve>));
+const RETRIEVE = new Map<string, Retrieve>(
+  Object.entries({
+    payment_intent: (stripe, id, options) => stripe.paymentIntents.retrieve(id, {}, options),
+    invoice: (stripe, id, options) => stripe.invoices.retrieve(id, {}, options),
+    subscription: (stripe, id, options) => stripe.subscriptions.retrieve(id, {}, options),
+    refund: (stripe, id, options) => stripe.refunds.retrieve(id, {}, options),
+    setup_intent: (stripe, id, options) => stripe.setupIntents.retrieve(id, {}, options),
+    // The platform reads its connected accounts itself, without acting as them.
+    account: (stripe, id) => stripe.accounts.retrieve(id),
+  } satisfies Record<string, Retrieve>),
+);
 
 /**
  * `event` as the pinned version renders it: itself when it is in that version's release, else with its object
@@ -34,7 +36,9 @@ export async function listedEventInPinnedVersion(ctx: { stripe: Stripe }, event:
   const listed = event.data.object as { object?: unknown; id?: unknown };
   const retrieve = typeof listed.object === "string" ? RETRIEVE.get(listed.object) : undefined;
   if (!retrieve || typeof listed.id !== "string") {
-    throw new Error(`event ${event.id} (${event.type}) is in API version ${event.api_version ?? "(none)"} and its object (${String(listed.object)}) cannot be read again`);
+    throw new Error(
+      `event ${event.id} (${event.type}) is in API version ${event.api_version ?? "(none)"} and its object (${String(listed.object)}) cannot be read again`,
+    );
   }
   const current = await retrieve(ctx.stripe, listed.id, options);
   // previous_attributes are in the event's version too, and no handler reads them: left out.

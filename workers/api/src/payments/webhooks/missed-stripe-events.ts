@@ -129,7 +129,10 @@ export async function retryUnappliedEvents(ctx: Ctx, limit = UNAPPLIED_EVENTS_PE
     } catch (error) {
       report.failed++;
       const reason = error instanceof Error ? error.message : String(error);
-      await ctx.db.update(failedJobs).set({ error: `not read again from Stripe: ${reason}` }).where(eq(failedJobs.id, row.id));
+      await ctx.db
+        .update(failedJobs)
+        .set({ error: `not read again from Stripe: ${reason}` })
+        .where(eq(failedJobs.id, row.id));
       continue;
     }
     const outcome = await applyOnce(ctx, event, account ? applyListedConnectEvent(ctx) : applyPlatformEvent(ctx), options);
@@ -201,7 +204,9 @@ async function applyMissedEventsOf(ctx: Ctx, which: "waiting" | "payable", repor
       events = (await stripe.events.list({ types: [...CONNECT_EVENT_TYPES], limit: 10 }, { stripeAccount: artist.accountId! })).data;
     } catch (error) {
       report.failed++;
-      console.error(JSON.stringify({ level: "error", msg: "reconciliation: connected account's events not listed", artistId: artist.id, ...loggableError(error) }));
+      console.error(
+        JSON.stringify({ level: "error", msg: "reconciliation: connected account's events not listed", artistId: artist.id, ...loggableError(error) }),
+      );
       continue;
     }
     report.listed += events.length;

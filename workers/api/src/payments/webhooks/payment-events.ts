@@ -56,7 +56,12 @@ export async function onPaymentIntentSucceeded(ctx: Ctx, intent: Stripe.PaymentI
   const chargeId = idOf(intent.latest_charge);
   if (chargeId) {
     const charge = await ctx.stripe.charges.retrieve(chargeId);
-    await recordBrowserAttempt(ctx, payment, { chargeId, fingerprint: charge.payment_method_details?.card?.fingerprint, outcome: "succeeded", declineCode: null });
+    await recordBrowserAttempt(ctx, payment, {
+      chargeId,
+      fingerprint: charge.payment_method_details?.card?.fingerprint,
+      outcome: "succeeded",
+      declineCode: null,
+    });
   }
 }
 

@@ -38,7 +38,11 @@ export const PLATFORM_EVENT_TYPES = [
 ] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 /** Events on the artists' connected accounts the product acts on (routes/webhooks/stripe-connect.ts). */
-export const CONNECT_EVENT_TYPES = ["account.updated", "payout.failed", "payout.paid"] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
+export const CONNECT_EVENT_TYPES = [
+  "account.updated",
+  "payout.failed",
+  "payout.paid",
+] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
 
 export type PlatformEventType = (typeof PLATFORM_EVENT_TYPES)[number];
 export type ConnectEventType = (typeof CONNECT_EVENT_TYPES)[number];
@@ -103,11 +107,17 @@ async function creationKey(params: Stripe.WebhookEndpointCreateParams): Promise<
  */
 async function secretDigest(secret: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`jplay-webhook-secret:${secret}`)));
-  return [...digest].slice(0, 16).map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return [...digest]
+    .slice(0, 16)
+    .map((byte) => byte.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 const settingSecrets = (settings: SecretSettings, spec: WebhookEndpointSpec): string[] =>
-  (settings[spec.secretSetting] ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
+  (settings[spec.secretSetting] ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
 
 async function stillExists(stripe: Stripe, id: string): Promise<boolean> {
   try {
@@ -176,7 +186,11 @@ export async function syncWebhookEndpoints(stripe: Stripe, origin: string, apiVe
         synced.push({ spec, url, action: { kind: "pending", endpoint: current, stale } });
         continue;
       }
-      const enabled = await stripe.webhookEndpoints.update(current.id, { enabled_events: [...spec.events], disabled: false, metadata: { jplay_secret_digest: "" } });
+      const enabled = await stripe.webhookEndpoints.update(current.id, {
+        enabled_events: [...spec.events],
+        disabled: false,
+        metadata: { jplay_secret_digest: "" },
+      });
       for (const old of stale) await stripe.webhookEndpoints.del(old.id);
       synced.push({ spec, url, action: { kind: "switched", endpoint: enabled, deleted: stale.map((old) => old.id) } });
       continue;

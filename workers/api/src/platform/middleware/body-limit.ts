@@ -16,7 +16,8 @@ import { bodyRuleFor, type BodyRule } from "../limits";
 
 const refuse = (rule: BodyRule, path: string, declared: string | undefined): never => {
   // Stripe retries a refused event: an operator must hear of it, or the event is lost after the retries.
-  if (path.startsWith("/api/webhooks/")) console.warn(JSON.stringify({ level: "warn", msg: "webhook body over its limit", path, declared: declared ?? null, limit: rule.maxBytes }));
+  if (path.startsWith("/api/webhooks/"))
+    console.warn(JSON.stringify({ level: "warn", msg: "webhook body over its limit", path, declared: declared ?? null, limit: rule.maxBytes }));
   throw new AppError(413, "payload_too_large", rule.message, {}, rule.values);
 };
 

@@ -30,7 +30,13 @@ export const servePublicOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) 
   if (!origin) {
     if (!missingOriginLogged) {
       missingOriginLogged = true;
-      console.error(JSON.stringify({ level: "error", msg: "APP_ORIGIN is missing or not an https URL: production serves nothing without its public origin", value: c.env.APP_ORIGIN ?? null }));
+      console.error(
+        JSON.stringify({
+          level: "error",
+          msg: "APP_ORIGIN is missing or not an https URL: production serves nothing without its public origin",
+          value: c.env.APP_ORIGIN ?? null,
+        }),
+      );
     }
     return c.json({ error: { code: "not_configured", message: "This deployment is not configured yet." } } satisfies ApiErrorBody, 503);
   }

@@ -22,11 +22,19 @@ export interface DdexSettings {
 export function ddexParties(settings: DdexSettings): { sender: MessagingParty; recipient: MessagingParty } {
   const partyId = settings.DDEX_PARTY_ID?.trim();
   if (!partyId || !DPID.test(partyId)) {
-    throw new AppError(503, "not_configured", "The DDEX ERN feed is not available: DDEX_PARTY_ID must be JPlay's DDEX Party ID (PADPIDA followed by letters and digits)");
+    throw new AppError(
+      503,
+      "not_configured",
+      "The DDEX ERN feed is not available: DDEX_PARTY_ID must be JPlay's DDEX Party ID (PADPIDA followed by letters and digits)",
+    );
   }
   const recipientId = settings.DDEX_RECIPIENT_PARTY_ID?.trim() || DEFAULT_RECIPIENT_PARTY_ID;
   if (!DPID.test(recipientId)) {
-    throw new AppError(503, "not_configured", "The DDEX ERN feed is not available: DDEX_RECIPIENT_PARTY_ID must be a DDEX Party ID (PADPIDA followed by letters and digits)");
+    throw new AppError(
+      503,
+      "not_configured",
+      "The DDEX ERN feed is not available: DDEX_RECIPIENT_PARTY_ID must be a DDEX Party ID (PADPIDA followed by letters and digits)",
+    );
   }
   return { sender: { partyId, name: SENDER_NAME }, recipient: { partyId: recipientId } };
 }

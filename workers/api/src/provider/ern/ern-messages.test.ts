@@ -51,7 +51,10 @@ const base: ReleaseFacts = {
   cLine: { year: 2026, holder: "Dee Marlowe" },
   hasCover: true,
 };
-const links = { audioUrl: "https://jplay.example/api/provider/media/s1/audio?expires=1800000000&signature=ab&x=1", coverUrl: "https://jplay.example/api/provider/media/s1/cover?expires=1800000000&signature=cd" };
+const links = {
+  audioUrl: "https://jplay.example/api/provider/media/s1/audio?expires=1800000000&signature=ab&x=1",
+  coverUrl: "https://jplay.example/api/provider/media/s1/cover?expires=1800000000&signature=cd",
+};
 
 /** Every release kind the catalogue holds. */
 const releases: Record<string, { facts: ReleaseFacts; links: { audioUrl: string; coverUrl: string | null } }> = {
@@ -61,15 +64,43 @@ const releases: Record<string, { facts: ReleaseFacts; links: { audioUrl: string;
     links: { audioUrl: links.audioUrl, coverUrl: null },
   },
   "not explicit, ISRC but no UPC, credits the default two": {
-    facts: { ...base, explicit: false, parentalWarning: "NotExplicit", upc: null, credits: [{ name: "Dee Marlowe", role: "performer" }, { name: "Dee Marlowe", role: "composer" }] },
+    facts: {
+      ...base,
+      explicit: false,
+      parentalWarning: "NotExplicit",
+      upc: null,
+      credits: [
+        { name: "Dee Marlowe", role: "performer" },
+        { name: "Dee Marlowe", role: "composer" },
+      ],
+    },
     links,
   },
   "instrumental (zxx), undecoded duration, no release date or ℗/© lines, no credits": {
-    facts: { ...base, instrumental: true, lyricsLanguage: "zxx", durationMs: null, releaseDate: null, pLine: null, cLine: null, credits: [], hasCover: false, genre: "Jazz" },
+    facts: {
+      ...base,
+      instrumental: true,
+      lyricsLanguage: "zxx",
+      durationMs: null,
+      releaseDate: null,
+      pLine: null,
+      cLine: null,
+      credits: [],
+      hasCover: false,
+      genre: "Jazz",
+    },
     links: { audioUrl: links.audioUrl, coverUrl: null },
   },
   "names and title that need escaping, over an hour long, Spanish": {
-    facts: { ...base, title: `Rock & Roll <"Live"> 'Unplugged'`, artist: "Ana & The <Band>", lyricsLanguage: "es", durationMs: 3_725_000, priceCents: 1000, credits: [{ name: "Ana & The <Band>", role: "composer" }] },
+    facts: {
+      ...base,
+      title: `Rock & Roll <"Live"> 'Unplugged'`,
+      artist: "Ana & The <Band>",
+      lyricsLanguage: "es",
+      durationMs: 3_725_000,
+      priceCents: 1000,
+      credits: [{ name: "Ana & The <Band>", role: "composer" }],
+    },
     links,
   },
 };
@@ -85,7 +116,9 @@ async function expectValid(messages: Record<string, string>) {
 }
 
 describe("a release's NewReleaseMessage", () => {
-  const built = Object.fromEntries(Object.entries(releases).map(([kind, release], index) => [kind, buildNewReleaseMessage(release.facts, release.links, context(`M${index}`))]));
+  const built = Object.fromEntries(
+    Object.entries(releases).map(([kind, release], index) => [kind, buildNewReleaseMessage(release.facts, release.links, context(`M${index}`))]),
+  );
 
   it("validates against the ERN 4.3 XSD for every kind of release", async () => {
     expect(Object.keys(built)).toHaveLength(5);
@@ -134,7 +167,10 @@ describe("a release's NewReleaseMessage", () => {
 
   it("names the artist, credits and label as parties, with ERN's roles", () => {
     const xml = built["explicit, with cover, ISRC and UPC, several credits"]!;
-    const parties = [...xml.matchAll(/<PartyReference>(P\d+)<\/PartyReference>\n\s*<PartyName>\n\s*<FullName>([^<]*)<\/FullName>/g)].map((match) => [match[1], match[2]]);
+    const parties = [...xml.matchAll(/<PartyReference>(P\d+)<\/PartyReference>\n\s*<PartyName>\n\s*<FullName>([^<]*)<\/FullName>/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
     expect(parties).toEqual([
       ["P1", "Dee Marlowe"],
       ["P2", "Jo Vance"],
@@ -143,15 +179,20 @@ describe("a release's NewReleaseMessage", () => {
       ["P5", "Blue Room Records"],
     ]);
     const recording = between(xml, "SoundRecording");
-    const displayArtists = [...recording.matchAll(/<ArtistPartyReference>(P\d+)<\/ArtistPartyReference>\n\s*<DisplayArtistRole>(\w+)</g)].map((match) => [match[1], match[2]]);
+    const displayArtists = [...recording.matchAll(/<ArtistPartyReference>(P\d+)<\/ArtistPartyReference>\n\s*<DisplayArtistRole>(\w+)</g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
     expect(displayArtists).toEqual([
       ["P1", "MainArtist"],
       ["P2", "FeaturedArtist"],
       ["P4", "MainArtist"],
     ]);
-    const contributors = [...recording.matchAll(/<Contributor SequenceNumber="\d+">\n\s*<ContributorPartyReference>(P\d+)<\/ContributorPartyReference>((?:\n\s*<Role>\w+<\/Role>)+)/g)].map(
-      (match) => [match[1], allText(match[2]!, "Role")],
-    );
+    const contributors = [
+      ...recording.matchAll(
+        /<Contributor SequenceNumber="\d+">\n\s*<ContributorPartyReference>(P\d+)<\/ContributorPartyReference>((?:\n\s*<Role>\w+<\/Role>)+)/g,
+      ),
+    ].map((match) => [match[1], allText(match[2]!, "Role")]);
     expect(contributors).toEqual([
       ["P1", ["Composer"]],
       ["P2", ["Lyricist"]],
@@ -260,7 +301,11 @@ describe("the validation bites", () => {
     // Each refusal names its file and line (xmllint adds a "fails to validate" line without one).
     const failed = new Set(result.errors.flatMap((error) => (error.loc ? [error.loc.fileName] : [])));
     expect([...failed].sort()).toEqual(["bad-sender.xml", "no-message-id.xml", "no-recording-title.xml", "unknown-warning.xml"]);
-    const messages = (fileName: string) => result.errors.filter((error) => error.loc?.fileName === fileName).map((error) => error.message).join("\n");
+    const messages = (fileName: string) =>
+      result.errors
+        .filter((error) => error.loc?.fileName === fileName)
+        .map((error) => error.message)
+        .join("\n");
     expect(messages("no-message-id.xml")).toMatch(/MessageSender.*Expected is \( MessageId \)/s);
     expect(messages("no-recording-title.xml")).toMatch(/DisplayTitle.*Expected is .*DisplayTitleText/s);
     expect(messages("unknown-warning.xml")).toMatch(/'Clean' is not an element of the set/);
@@ -269,7 +314,13 @@ describe("the validation bites", () => {
 });
 
 describe("a page of the ERN feed", () => {
-  const entry = (cursor: number, kind: FeedEntry["kind"], song: ReleaseFacts): FeedEntry => ({ cursor: String(cursor), kind, songId: song.songId, at: `2026-12-0${cursor}T12:00:00.000Z`, song });
+  const entry = (cursor: number, kind: FeedEntry["kind"], song: ReleaseFacts): FeedEntry => ({
+    cursor: String(cursor),
+    kind,
+    songId: song.songId,
+    at: `2026-12-0${cursor}T12:00:00.000Z`,
+    song,
+  });
   const songA = { ...base, songId: "song-a" };
   const songB = { ...releases["edited clean version, no cover, no ISRC or UPC yet"]!.facts, songId: "song-b" };
   const entries = { entries: [entry(1, "release", songA), entry(2, "release", songB), entry(3, "takedown", songA)], nextCursor: "3", hasMore: true };
@@ -300,14 +351,31 @@ describe("settings and values", () => {
       sender: { partyId: "PADPIDA2014120301X", name: "JPlay" },
       recipient: { partyId: DEFAULT_RECIPIENT_PARTY_ID },
     });
-    expect(ddexParties({ DDEX_PARTY_ID: " PADPIDA2014120301X ", DDEX_RECIPIENT_PARTY_ID: "PADPIDA2020010101Z" }).recipient).toEqual({ partyId: "PADPIDA2020010101Z" });
-    for (const settings of [{}, { DDEX_PARTY_ID: "" }, { DDEX_PARTY_ID: "JPLAY" }, { DDEX_PARTY_ID: "PADPIDA-1" }, { DDEX_PARTY_ID: "PADPIDA2014120301X", DDEX_RECIPIENT_PARTY_ID: "provider" }]) {
+    expect(ddexParties({ DDEX_PARTY_ID: " PADPIDA2014120301X ", DDEX_RECIPIENT_PARTY_ID: "PADPIDA2020010101Z" }).recipient).toEqual({
+      partyId: "PADPIDA2020010101Z",
+    });
+    for (const settings of [
+      {},
+      { DDEX_PARTY_ID: "" },
+      { DDEX_PARTY_ID: "JPLAY" },
+      { DDEX_PARTY_ID: "PADPIDA-1" },
+      { DDEX_PARTY_ID: "PADPIDA2014120301X", DDEX_RECIPIENT_PARTY_ID: "provider" },
+    ]) {
       expect(() => ddexParties(settings)).toThrow(expect.objectContaining({ status: 503, code: "not_configured" }));
     }
   });
 
   it("writes durations as xs:duration and cents as dollars", () => {
-    expect([null, 0, 1_000, 59_999, 60_000, 205_417, 3_600_000, 3_725_500].map(isoDuration)).toEqual(["PT0S", "PT0S", "PT1S", "PT59.999S", "PT1M0S", "PT3M25.417S", "PT1H0M0S", "PT1H2M5.5S"]);
+    expect([null, 0, 1_000, 59_999, 60_000, 205_417, 3_600_000, 3_725_500].map(isoDuration)).toEqual([
+      "PT0S",
+      "PT0S",
+      "PT1S",
+      "PT59.999S",
+      "PT1M0S",
+      "PT3M25.417S",
+      "PT1H0M0S",
+      "PT1H2M5.5S",
+    ]);
     expect([0, 5, 99, 199, 1000, 12345].map(dollars)).toEqual(["0.00", "0.05", "0.99", "1.99", "10.00", "123.45"]);
   });
 });

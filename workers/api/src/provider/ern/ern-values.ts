@@ -16,7 +16,10 @@ export const ERN_PARENTAL_WARNING: Record<ParentalWarning, string> = {
  * Where each credit goes: performers and featured artists are display artists (DisplayArtistRole),
  * the others contributors (ContributorRole).
  */
-export const ERN_CREDIT_ROLE: Record<CreditRole, { displayArtist: "MainArtist" | "FeaturedArtist" } | { contributor: "Composer" | "Lyricist" | "StudioProducer" }> = {
+export const ERN_CREDIT_ROLE: Record<
+  CreditRole,
+  { displayArtist: "MainArtist" | "FeaturedArtist" } | { contributor: "Composer" | "Lyricist" | "StudioProducer" }
+> = {
   performer: { displayArtist: "MainArtist" },
   featured_artist: { displayArtist: "FeaturedArtist" },
   composer: { contributor: "Composer" },
@@ -40,4 +43,3 @@ export function isoDuration(durationMs: number | null): string {
 
 /** US cents as decimal dollars with two places: 199 → `1.99`. */
 export const dollars = (cents: number) => (cents / 100).toFixed(2);
-

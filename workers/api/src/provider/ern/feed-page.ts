@@ -38,14 +38,22 @@ export type SignMediaLink = (songId: string, kind: MediaKind) => Promise<string>
 /** The message id of a change: the same change always gets the same one. */
 export const ernMessageId = (cursor: string) => `JPLAY-CHANGE-${cursor}`;
 
-export async function buildErnFeedPage({ entries, nextCursor, hasMore }: FeedEntries, settings: ErnPageSettings, signLink: SignMediaLink): Promise<ErnFeedPage> {
+export async function buildErnFeedPage(
+  { entries, nextCursor, hasMore }: FeedEntries,
+  settings: ErnPageSettings,
+  signLink: SignMediaLink,
+): Promise<ErnFeedPage> {
   const changes = await Promise.all(
     entries.map(async ({ cursor, kind, songId, at, song }) => {
       const context: MessageContext = { ...settings, messageId: ernMessageId(cursor), threadId: songId, createdAt: at };
       const ern =
         kind === "takedown"
           ? buildTakedownMessage(song, at, context)
-          : buildNewReleaseMessage(song, { audioUrl: await signLink(songId, "audio"), coverUrl: song.hasCover ? await signLink(songId, "cover") : null }, context);
+          : buildNewReleaseMessage(
+              song,
+              { audioUrl: await signLink(songId, "audio"), coverUrl: song.hasCover ? await signLink(songId, "cover") : null },
+              context,
+            );
       return { cursor, kind, songId, at, ern };
     }),
   );

@@ -49,7 +49,10 @@ function messageHeader(context: MessageContext): XmlElement {
  * A NewReleaseMessage root around its lists. ERN 4 has no MessageSchemaVersionId attribute: the
  * namespace names the version; AvsVersionId and LanguageAndScriptCode (of the message's text) are required.
  */
-export function newReleaseMessage(context: MessageContext, lists: { partyList: XmlElement; resourceList: XmlElement; releaseList: XmlElement; dealList: XmlChild }): XmlElement {
+export function newReleaseMessage(
+  context: MessageContext,
+  lists: { partyList: XmlElement; resourceList: XmlElement; releaseList: XmlElement; dealList: XmlChild },
+): XmlElement {
   return element(
     "ern:NewReleaseMessage",
     {

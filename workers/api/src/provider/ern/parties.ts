@@ -57,12 +57,7 @@ export function releaseParties(facts: ReleaseFacts): ReleaseParties {
       ),
     ),
     displayArtists: displayArtists.map(({ reference, role }, index) =>
-      element(
-        "DisplayArtist",
-        { SequenceNumber: String(index + 1) },
-        textElement("ArtistPartyReference", reference),
-        textElement("DisplayArtistRole", role),
-      ),
+      element("DisplayArtist", { SequenceNumber: String(index + 1) }, textElement("ArtistPartyReference", reference), textElement("DisplayArtistRole", role)),
     ),
     contributors: [...contributorRoles].map(([reference, roles], index) =>
       element(

@@ -77,7 +77,9 @@ function coverImage(facts: ReleaseFacts, senderPartyId: string, coverUrl: string
     textElement("ResourceReference", COVER_IMAGE_REFERENCE),
     textElement("Type", "FrontCoverImage"),
     element("ResourceId", {}, proprietaryId(senderPartyId, `${facts.songId}/cover`)),
-    coverUrl ? element("TechnicalDetails", {}, textElement("TechnicalResourceDetailsReference", "T2"), element("File", {}, textElement("URI", coverUrl))) : null,
+    coverUrl
+      ? element("TechnicalDetails", {}, textElement("TechnicalResourceDetailsReference", "T2"), element("File", {}, textElement("URI", coverUrl)))
+      : null,
   );
 }
 

@@ -31,7 +31,11 @@ export async function issueTransferCode(ctx: Ctx, providerId: string, listenerId
 }
 
 const unknownCode = () =>
-  new AppError(404, "unknown_transfer_code", "This transfer code does not move this listener: it was not issued for them, it was used or voided, it expired, or their provider changed since");
+  new AppError(
+    404,
+    "unknown_transfer_code",
+    "This transfer code does not move this listener: it was not issued for them, it was used or voided, it expired, or their provider changed since",
+  );
 
 /** Redeems a code: `providerId` holds the listener from now on. 404 `unknown_transfer_code`, nothing written, for any code that does not move them. */
 export async function redeemTransferCode(ctx: Ctx, providerId: string, request: ListenerTransferRequest, now = ctx.now()): Promise<ListenerTransferAnswer> {

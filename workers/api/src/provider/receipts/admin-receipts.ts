@@ -21,7 +21,10 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export async function adminReceipt(ctx: Ctx, receiptId: string): Promise<AdminReceipt> {
   const [record] = await receiptsById(ctx, [receiptId]);
   if (!record) throw notFound("No receipt with this id");
-  const [redeemed] = await ctx.db.select({ n: count(), last: max(receiptRedemptions.at) }).from(receiptRedemptions).where(eq(receiptRedemptions.receiptId, receiptId));
+  const [redeemed] = await ctx.db
+    .select({ n: count(), last: max(receiptRedemptions.at) })
+    .from(receiptRedemptions)
+    .where(eq(receiptRedemptions.receiptId, receiptId));
   const credited = (await postedRefs(ctx, LEDGER_KINDS.downloadCredit, [receiptId])).has(receiptId);
   return {
     receiptId: record.id,
@@ -47,7 +50,12 @@ export async function adminReceipt(ctx: Ctx, receiptId: string): Promise<AdminRe
 }
 
 /** Revokes a receipt: it is refused at every redemption from now on. 404 unknown, 409 already revoked. */
-export async function revokeReceipt(ctx: Ctx, receiptId: string, { reason, operator }: { reason: string; operator: string }, now = ctx.now()): Promise<AdminReceipt> {
+export async function revokeReceipt(
+  ctx: Ctx,
+  receiptId: string,
+  { reason, operator }: { reason: string; operator: string },
+  now = ctx.now(),
+): Promise<AdminReceipt> {
   const unrevoked = sql`exists (select 1 from receipts where id = ${receiptId} and revoked_at is null)`;
   // The record first, while the receipt is still unrevoked: a second operator's repeat writes neither.
   const [, revoked] = await runBatch(ctx.db, [
@@ -65,7 +73,11 @@ export async function revokeReceipt(ctx: Ctx, receiptId: string, { reason, opera
   ]);
   if (revoked.meta.changes === 0) {
     const current = await adminReceipt(ctx, receiptId); // 404 when there is no such receipt
-    throw new AppError(409, "already_revoked", `This receipt was already revoked by ${current.revokedBy ?? "someone"}: ${current.revokedReason ?? "no reason recorded"}`);
+    throw new AppError(
+      409,
+      "already_revoked",
+      `This receipt was already revoked by ${current.revokedBy ?? "someone"}: ${current.revokedReason ?? "no reason recorded"}`,
+    );
   }
   console.log(JSON.stringify({ level: "info", message: "receipt revoked", receiptId, operator, reason }));
   return adminReceipt(ctx, receiptId);

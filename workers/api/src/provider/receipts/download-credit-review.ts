@@ -33,7 +33,12 @@ const creditColumns = {
   decidedBy: downloadCredits.decidedBy,
 };
 
-const creditRows = (ctx: Ctx) => ctx.db.select(creditColumns).from(downloadCredits).innerJoin(receipts, eq(receipts.id, downloadCredits.receiptId)).innerJoin(songs, eq(songs.id, receipts.songId));
+const creditRows = (ctx: Ctx) =>
+  ctx.db
+    .select(creditColumns)
+    .from(downloadCredits)
+    .innerJoin(receipts, eq(receipts.id, downloadCredits.receiptId))
+    .innerJoin(songs, eq(songs.id, receipts.songId));
 
 type CreditRow = Awaited<ReturnType<ReturnType<typeof creditRows>["where"]>>[number];
 
@@ -45,7 +50,10 @@ const asAdminCredit = async (ctx: Ctx, row: CreditRow): Promise<AdminDownloadCre
 });
 
 export async function downloadCreditQueue(ctx: Ctx): Promise<AdminDownloadCreditQueue> {
-  const rows = await creditRows(ctx).where(eq(downloadCredits.status, "queued")).orderBy(asc(downloadCredits.requestedAt), asc(downloadCredits.receiptId)).limit(QUEUE_PAGE);
+  const rows = await creditRows(ctx)
+    .where(eq(downloadCredits.status, "queued"))
+    .orderBy(asc(downloadCredits.requestedAt), asc(downloadCredits.receiptId))
+    .limit(QUEUE_PAGE);
   const [total] = await ctx.db.select({ n: count() }).from(downloadCredits).where(eq(downloadCredits.status, "queued"));
   return { credits: await Promise.all(rows.map((row) => asAdminCredit(ctx, row))), total: total?.n ?? 0 };
 }
@@ -68,7 +76,8 @@ export async function approveDownloadCredit(ctx: Ctx, receiptId: string, operato
     const [record] = await receiptsById(ctx, [receiptId]);
     const state = record ? receiptState(record) : "revoked";
     if (state === "revoked") throw new AppError(409, "receipt_revoked", "The receipt was revoked since this credit was queued: deny it");
-    if (state === "rights_removed") throw new AppError(409, "rights_removed", "The recording was removed for a rights claim and its buyers refunded: deny this credit");
+    if (state === "rights_removed")
+      throw new AppError(409, "rights_removed", "The recording was removed for a rights claim and its buyers refunded: deny this credit");
   }
   // The record (first, while the credit still waits), the decision and the credit's transaction in one
   // batch; a second approval records nothing, changes nothing and posts nothing.
@@ -86,14 +95,20 @@ export async function approveDownloadCredit(ctx: Ctx, receiptId: string, operato
     sql`update download_credits set status = 'credited', credited_at = ${now}, decided_at = ${now}, decided_by = ${operator} where receipt_id = ${receiptId} and status = 'queued'`,
     ...creditPostingStatements(receiptId, row.amountCents, now),
   ]);
-  if (decided.meta.changes === 1) console.log(JSON.stringify({ level: "info", message: "download credit approved", receiptId, operator, cents: row.amountCents }));
+  if (decided.meta.changes === 1)
+    console.log(JSON.stringify({ level: "info", message: "download credit approved", receiptId, operator, cents: row.amountCents }));
   return asAdminCredit(ctx, await creditOf(ctx, receiptId));
 }
 
 /** Denies a queued credit: never written. Denying a denied one answers it as it is; a credited one is 409. */
 export async function denyDownloadCredit(ctx: Ctx, receiptId: string, operator: string, now = ctx.now()): Promise<AdminDownloadCredit> {
   const row = await creditOf(ctx, receiptId);
-  if (row.status === "credited") throw new AppError(409, "already_decided", row.decidedBy ? `This credit was approved by ${decidedBefore(row)}` : "This credit was written before it reached the queue");
+  if (row.status === "credited")
+    throw new AppError(
+      409,
+      "already_decided",
+      row.decidedBy ? `This credit was approved by ${decidedBefore(row)}` : "This credit was written before it reached the queue",
+    );
   const [, denied] = await runBatch(ctx.db, [
     auditEntry(
       {

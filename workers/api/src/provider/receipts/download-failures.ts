@@ -29,7 +29,11 @@ import { receiptsById, receiptState } from "./receipt-records";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const unknownAttempt = () =>
-  new AppError(404, "unknown_attempt", "No download attempt with this id was issued to this provider for this receipt: report the attemptId its redemption answered");
+  new AppError(
+    404,
+    "unknown_attempt",
+    "No download attempt with this id was issued to this provider for this receipt: report the attemptId its redemption answered",
+  );
 
 /** Failures of one receipt that were reported under an attempt JPlay issued (the only ones that count). */
 const issuedFailures = (receiptId: string) => sql`(select count(*) from download_failures f
@@ -69,7 +73,8 @@ export async function recordDownloadFailure(ctx: Ctx, providerId: string, report
 
   const failures = await failedDownloadCount(ctx, record.id);
   const credit = await creditStateOf(ctx, record.id);
-  if (credit !== "none") console.log(JSON.stringify({ level: "info", message: "download credit", state: credit, receiptId: record.id, providerId, cents: record.priceCents }));
+  if (credit !== "none")
+    console.log(JSON.stringify({ level: "info", message: "download credit", state: credit, receiptId: record.id, providerId, cents: record.priceCents }));
   const credited = (await postedRefs(ctx, LEDGER_KINDS.downloadCredit, [record.id])).has(record.id);
   return { receiptId: record.id, failures, credited, creditCents: credited ? record.priceCents : 0, credit };
 }
@@ -87,7 +92,11 @@ export async function failedDownloadCount(ctx: Ctx, receiptId: string): Promise<
     .from(downloadFailures)
     .innerJoin(
       receiptRedemptions,
-      and(eq(receiptRedemptions.id, downloadFailures.attemptId), eq(receiptRedemptions.receiptId, downloadFailures.receiptId), eq(receiptRedemptions.providerId, downloadFailures.providerId)),
+      and(
+        eq(receiptRedemptions.id, downloadFailures.attemptId),
+        eq(receiptRedemptions.receiptId, downloadFailures.receiptId),
+        eq(receiptRedemptions.providerId, downloadFailures.providerId),
+      ),
     )
     .where(eq(downloadFailures.receiptId, receiptId));
   return row?.n ?? 0;

@@ -16,7 +16,14 @@ import { RECEIPT_ISSUER, signReceipt } from "./receipt-token";
 export async function issueReceipts(ctx: Ctx, keys: ReceiptKeys, purchaseIds: readonly string[], now = ctx.now()): Promise<Map<string, IssuedReceipt>> {
   const ids = JSON.stringify(purchaseIds);
   const missing = await ctx.db
-    .select({ id: purchases.id, songId: purchases.songId, listenerId: purchases.listenerId, isrc: purchases.isrc, priceCents: purchases.priceCents, purchasedAt: purchases.purchasedAt })
+    .select({
+      id: purchases.id,
+      songId: purchases.songId,
+      listenerId: purchases.listenerId,
+      isrc: purchases.isrc,
+      priceCents: purchases.priceCents,
+      purchasedAt: purchases.purchasedAt,
+    })
     .from(purchases)
     .leftJoin(receipts, eq(receipts.purchaseId, purchases.id))
     .where(and(sql`${purchases.id} in (select value from json_each(${ids}))`, isNotNull(purchases.listenerId), isNull(receipts.id)));
@@ -39,7 +46,16 @@ export async function issueReceipts(ctx: Ctx, keys: ReceiptKeys, purchaseIds: re
           purchasedAt: Math.floor(purchase.purchasedAt / 1000),
           purchaseId: purchase.id,
         });
-        return { id: receiptId, purchaseId: purchase.id, listenerId, songId: purchase.songId, isrc: purchase.isrc, priceCents: purchase.priceCents, purchasedAt: purchase.purchasedAt, token };
+        return {
+          id: receiptId,
+          purchaseId: purchase.id,
+          listenerId,
+          songId: purchase.songId,
+          isrc: purchase.isrc,
+          priceCents: purchase.priceCents,
+          purchasedAt: purchase.purchasedAt,
+          token,
+        };
       }),
     );
     // One statement for the lot (D1 binds at most 100 values a statement); a receipt already there is kept.

@@ -39,10 +39,18 @@ export async function jwkThumbprint(x: string): Promise<string> {
 
 function okpKey(value: unknown, setting: string): { x: string; d?: string } {
   const jwk = value as { kty?: unknown; crv?: unknown; x?: unknown; d?: unknown } | null;
-  if (typeof jwk !== "object" || jwk === null || jwk.kty !== "OKP" || jwk.crv !== "Ed25519" || typeof jwk.x !== "string" || fromBase64url(jwk.x)?.length !== 32) {
+  if (
+    typeof jwk !== "object" ||
+    jwk === null ||
+    jwk.kty !== "OKP" ||
+    jwk.crv !== "Ed25519" ||
+    typeof jwk.x !== "string" ||
+    fromBase64url(jwk.x)?.length !== 32
+  ) {
     throw notConfigured(`${setting} must hold Ed25519 JWKs ({"kty":"OKP","crv":"Ed25519","x":…})`);
   }
-  if (jwk.d !== undefined && (typeof jwk.d !== "string" || fromBase64url(jwk.d)?.length !== 32)) throw notConfigured(`${setting}: "d" must be 32 bytes, base64url`);
+  if (jwk.d !== undefined && (typeof jwk.d !== "string" || fromBase64url(jwk.d)?.length !== 32))
+    throw notConfigured(`${setting}: "d" must be 32 bytes, base64url`);
   return { x: jwk.x, d: jwk.d };
 }
 

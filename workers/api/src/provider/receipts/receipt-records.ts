@@ -48,5 +48,10 @@ export function receiptsById(ctx: Ctx, ids: readonly string[]) {
 
 /** A listener's receipts, oldest purchase first. */
 export function receiptsOfListener(ctx: Ctx, listenerId: string) {
-  return ctx.db.select(receiptColumns).from(receipts).innerJoin(songs, eq(songs.id, receipts.songId)).where(eq(receipts.listenerId, listenerId)).orderBy(receipts.purchasedAt, receipts.id);
+  return ctx.db
+    .select(receiptColumns)
+    .from(receipts)
+    .innerJoin(songs, eq(songs.id, receipts.songId))
+    .where(eq(receipts.listenerId, listenerId))
+    .orderBy(receipts.purchasedAt, receipts.id);
 }

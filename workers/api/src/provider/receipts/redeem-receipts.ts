@@ -84,7 +84,8 @@ export async function redeemReceipts(ctx: Ctx, providerId: string, request: Rede
   for (const [index, token] of request.receipts.entries()) {
     const receiptId = claimed[index] ?? null;
     const record = receiptId ? records.get(receiptId) : undefined;
-    const refuse = (code: RedemptionRefusal, reason: string) => refusals.set(index, { index, status: "refused", receiptId: record ? record.id : null, code, reason });
+    const refuse = (code: RedemptionRefusal, reason: string) =>
+      refusals.set(index, { index, status: "refused", receiptId: record ? record.id : null, code, reason });
     if (!record || record.token !== token) {
       refuse("invalid_receipt", "This is not a receipt JPlay issued, or it was altered");
       continue;

@@ -38,7 +38,17 @@ export async function refundRightsRemoval(ctx: Ctx, songId: string, actor: strin
   for (const purchase of credited) {
     if (!purchase.artistId) continue;
     // The purchase's split is reversed in the refund's own batch (docs/splits.md, Refunds).
-    const refund = postingStatements([POSTINGS.purchaseRefund({ purchaseId: purchase.purchaseId, artistId: purchase.artistId, priceCents: purchase.priceCents, revenueSplitBps: purchase.revenueSplitBps })], now);
+    const refund = postingStatements(
+      [
+        POSTINGS.purchaseRefund({
+          purchaseId: purchase.purchaseId,
+          artistId: purchase.artistId,
+          priceCents: purchase.priceCents,
+          revenueSplitBps: purchase.revenueSplitBps,
+        }),
+      ],
+      now,
+    );
     const splits = await refundSplitStatements(ctx, purchase.purchaseId, purchase.artistId, refund.transactionIds.get(purchase.purchaseId)!, now);
     const [written] = await runBatch(ctx.db, [...refund.statements, ...splits]);
     if (written.meta.changes === 1) {

@@ -23,7 +23,10 @@ export async function retypeReceipts(ctx: Ctx, records: ReceiptRecord[]): Promis
       if (receiptType(record.token) === RECEIPT_TYPE) return record;
       const claims = JSON.parse(new TextDecoder().decode(fromBase64url(record.token.split(".")[1] ?? "")!)) as ReceiptClaims;
       const token = await signReceipt(keys.signingKey, keys.kid, claims);
-      await ctx.db.update(receipts).set({ token, kid: keys.kid }).where(and(eq(receipts.id, record.id), eq(receipts.token, record.token)));
+      await ctx.db
+        .update(receipts)
+        .set({ token, kid: keys.kid })
+        .where(and(eq(receipts.id, record.id), eq(receipts.token, record.token)));
       const [stored] = await ctx.db.select({ token: receipts.token }).from(receipts).where(eq(receipts.id, record.id));
       return { ...record, token: stored?.token ?? token };
     }),

@@ -12,7 +12,10 @@ export const JWKS_PATH = "/.well-known/jwks.json";
 
 export async function receiptJwks(c: Context<AppEnv>) {
   const { jwks } = await receiptKeys(c.env);
-  return c.json(jwks, 200, { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*", "Content-Type": "application/jwk-set+json",
+  return c.json(jwks, 200, {
+    "Cache-Control": "public, max-age=300",
+    "Access-Control-Allow-Origin": "*",
+    "Content-Type": "application/jwk-set+json",
     // Outside /api, so the API's security headers do not reach it: no browser may read the keys as anything but JSON.
     "X-Content-Type-Options": "nosniff",
   });

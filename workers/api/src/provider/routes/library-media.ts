@@ -26,5 +26,8 @@ export const providerLibraryMediaRoutes = new Hono<AppEnv>().get("/:receiptId/:k
   if (state === "revoked") throw new AppError(403, "receipt_revoked", "This receipt was revoked");
   const key = kind === "audio" ? await providerAudioKey(c.var.ctx, record.songId, record.audioKey) : record.coverKey;
   if (!key) throw notFound("This song has no cover");
-  return serveMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage: kind === "audio" ? "Audio not found" : "Cover not found" });
+  return serveMedia(c.var.ctx.media, key, c.req.raw, {
+    cacheControl: `private, max-age=${secondsLeft}`,
+    missingMessage: kind === "audio" ? "Audio not found" : "Cover not found",
+  });
 });

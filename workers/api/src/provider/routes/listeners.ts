@@ -48,4 +48,3 @@ export const providerListenerRoutes = new Hono<AppEnv>()
     const listenerId = listenerIdOf(c.req.param("listenerId"));
     return c.json({ listenerId, revoked: await revokeListenerSessions(c.var.ctx, providerId, listenerId, c.var.ctx.now()) }, 200);
   });
-

@@ -14,17 +14,16 @@ import { verifyMediaLink } from "../provider-media-links";
 import { providerSecret } from "../provider-signature";
 import { serveMedia } from "../../platform/serve-media";
 
-export const providerMediaRoutes = new Hono<AppEnv>()
-  .get("/:songId/:kind{audio|cover}", async (c) => {
-    const secret = providerSecret(c.env, "Media links are not served");
-    const songId = c.req.param("songId");
-    const kind = c.req.param("kind") as MediaKind;
-    const secondsLeft = await verifyMediaLink(secret, songId, kind, c.req.query("expires"), c.req.query("signature"), c.var.ctx.now());
-    const song = await findReleasedSongMedia(c.var.ctx, songId);
-    if (!song) throw notFound("This song is not in the catalogue: it was never released, or it was taken down");
-    // Audio: the delivered copy, tagged with the ISRC (releases/delivered-copy.ts), when it exists.
-    const key = kind === "audio" ? await providerAudioKey(c.var.ctx, songId, song.audioKey) : song.coverKey;
-    if (!key) throw notFound("This song has no cover");
-    const missingMessage = kind === "audio" ? "Audio not found" : "Cover not found";
-    return serveMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });
-  });
+export const providerMediaRoutes = new Hono<AppEnv>().get("/:songId/:kind{audio|cover}", async (c) => {
+  const secret = providerSecret(c.env, "Media links are not served");
+  const songId = c.req.param("songId");
+  const kind = c.req.param("kind") as MediaKind;
+  const secondsLeft = await verifyMediaLink(secret, songId, kind, c.req.query("expires"), c.req.query("signature"), c.var.ctx.now());
+  const song = await findReleasedSongMedia(c.var.ctx, songId);
+  if (!song) throw notFound("This song is not in the catalogue: it was never released, or it was taken down");
+  // Audio: the delivered copy, tagged with the ISRC (releases/delivered-copy.ts), when it exists.
+  const key = kind === "audio" ? await providerAudioKey(c.var.ctx, songId, song.audioKey) : song.coverKey;
+  if (!key) throw notFound("This song has no cover");
+  const missingMessage = kind === "audio" ? "Audio not found" : "Cover not found";
+  return serveMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: `private, max-age=${secondsLeft}`, missingMessage });
+});

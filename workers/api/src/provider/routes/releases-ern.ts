@@ -10,12 +10,11 @@ import { buildErnFeedPage, ddexParties } from "../ern/index";
 import { readFeedEntries } from "../delivery-feed";
 import { readSignedFeedRequest } from "./releases";
 
-export const providerErnReleaseRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const { query, signLink } = await readSignedFeedRequest(c);
-    const parties = ddexParties(c.env);
-    const entries = await readFeedEntries(c.var.ctx, query);
-    const page = await buildErnFeedPage(entries, { ...parties, control: isDevelopment(c.env) ? "TestMessage" : "LiveMessage" }, signLink);
-    c.header("Cache-Control", "private, no-store");
-    return c.json(page);
-  });
+export const providerErnReleaseRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const { query, signLink } = await readSignedFeedRequest(c);
+  const parties = ddexParties(c.env);
+  const entries = await readFeedEntries(c.var.ctx, query);
+  const page = await buildErnFeedPage(entries, { ...parties, control: isDevelopment(c.env) ? "TestMessage" : "LiveMessage" }, signLink);
+  c.header("Cache-Control", "private, no-store");
+  return c.json(page);
+});

@@ -40,10 +40,9 @@ export async function readSignedFeedRequest(c: Context<AppEnv>) {
   return { query, signLink };
 }
 
-export const providerReleaseRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const { query, signLink } = await readSignedFeedRequest(c);
-    const page = await readDeliveryFeed(c.var.ctx, query, signLink);
-    c.header("Cache-Control", "private, no-store");
-    return c.json(page);
-  });
+export const providerReleaseRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const { query, signLink } = await readSignedFeedRequest(c);
+  const page = await readDeliveryFeed(c.var.ctx, query, signLink);
+  c.header("Cache-Control", "private, no-store");
+  return c.json(page);
+});

@@ -16,4 +16,3 @@ export function parseSignedBody<T extends v.GenericSchema>(schema: T, rawBody: s
   }
   return parsed.output;
 }
-

@@ -23,7 +23,11 @@ export const providerTabletLibraryRoutes = new Hono<AppEnv>()
     const now = c.var.ctx.now();
     const { providerId, listenerId } = await verifyListenerToken(c.var.ctx, c.req.header(LISTENER_TOKEN_HEADER), now);
     await requireHolder(c.var.ctx, providerId, listenerId);
-    const sign = await receiptLinkSigner(providerSecret(c.env, "The Library is not available"), c.env.APP_ORIGIN ?? new URL(c.req.url).origin, mediaLinkExpiry(now));
+    const sign = await receiptLinkSigner(
+      providerSecret(c.env, "The Library is not available"),
+      c.env.APP_ORIGIN ?? new URL(c.req.url).origin,
+      mediaLinkExpiry(now),
+    );
     // Newest purchase first, each song once (a song bought twice is one entry).
     const seen = new Set<string>();
     const records = (await receiptsOfListener(c.var.ctx, listenerId))

@@ -14,18 +14,20 @@ import { identifierSettings } from "../identifier-settings";
 export const IDENTIFIER_BACKFILL_PER_RUN = 100;
 
 export async function backfillIdentifiersTask(ctx: Ctx, scheduledTime: Date): Promise<void> {
-  const report = await backfillIdentifiers(
-    ctx,
-    () => identifierSettings(ctx.env),
-    scheduledTime.getTime(),
-    IDENTIFIER_BACKFILL_PER_RUN,
-  );
+  const report = await backfillIdentifiers(ctx, () => identifierSettings(ctx.env), scheduledTime.getTime(), IDENTIFIER_BACKFILL_PER_RUN);
   if (report.prepared.length > 0 || report.failed.length > 0) {
     console.log(
-      JSON.stringify({ level: report.failed.length > 0 ? "error" : "info", task: "releases.backfill-identifiers", prepared: report.prepared.length, failed: report.failed.map(({ songId }) => songId) }),
+      JSON.stringify({
+        level: report.failed.length > 0 ? "error" : "info",
+        task: "releases.backfill-identifiers",
+        prepared: report.prepared.length,
+        failed: report.failed.map(({ songId }) => songId),
+      }),
     );
   }
   if (report.failed.length > 0) {
-    throw new Error(`Identifiers or delivered copies failed for ${report.failed.length} song(s): ${report.failed.map(({ songId, error }) => `${songId} (${error})`).join("; ")}`);
+    throw new Error(
+      `Identifiers or delivered copies failed for ${report.failed.length} song(s): ${report.failed.map(({ songId, error }) => `${songId} (${error})`).join("; ")}`,
+    );
   }
 }

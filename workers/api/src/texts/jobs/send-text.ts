@@ -37,8 +37,13 @@ async function sendSome(ctx: Ctx, messageIds: readonly string[]): Promise<void> 
   const rows = await textsByIds(ctx, messageIds);
   const missing = messageIds.filter((id) => !rows.some((row) => row.id === id));
   const queued = rows.filter((row) => row.status === "queued"); // the others were settled by an earlier delivery
-  const optedOut = await optedOutAmong(ctx, queued.map((row) => row.toPhone));
-  const settlements: TextSettlement[] = queued.filter((row) => optedOut.has(row.toPhone)).map((row) => ({ row, status: "skipped", error: "The number opted out (STOP)." }));
+  const optedOut = await optedOutAmong(
+    ctx,
+    queued.map((row) => row.toPhone),
+  );
+  const settlements: TextSettlement[] = queued
+    .filter((row) => optedOut.has(row.toPhone))
+    .map((row) => ({ row, status: "skipped", error: "The number opted out (STOP)." }));
   const toSend = queued.filter((row) => !optedOut.has(row.toPhone));
 
   const provider = smsProvider(ctx.env);
@@ -51,7 +56,10 @@ async function sendSome(ctx: Ctx, messageIds: readonly string[]): Promise<void> 
     settlements.push(...toSend.map((row): TextSettlement => ({ row, status: "failed", error: NO_PROVIDER_ERROR })));
   } else if (provider.kind === "log") {
     // Development and tests: each text as it would have gone, one JSON line.
-    for (const row of toSend) console.log(JSON.stringify({ level: "info", msg: "text message (no SMS provider configured)", id: row.id, to: row.toPhone, kind: row.kind, body: row.body }));
+    for (const row of toSend)
+      console.log(
+        JSON.stringify({ level: "info", msg: "text message (no SMS provider configured)", id: row.id, to: row.toPhone, kind: row.kind, body: row.body }),
+      );
     settlements.push(...toSend.map((row): TextSettlement => ({ row, status: "logged", sentAt: now })));
   } else if (provider.kind === "twilio") {
     const sent = await sendThroughTwilio(ctx, provider.config, toSend, now);
@@ -68,7 +76,12 @@ async function sendSome(ctx: Ctx, messageIds: readonly string[]): Promise<void> 
  * also puts the number on the opt-out list; unreachable → the row stays queued with the reason, and
  * the error is answered for the queue to retry.
  */
-async function sendThroughTwilio(ctx: Ctx, config: TwilioConfig, rows: TextRow[], now: number): Promise<{ settlements: TextSettlement[]; unavailable: unknown }> {
+async function sendThroughTwilio(
+  ctx: Ctx,
+  config: TwilioConfig,
+  rows: TextRow[],
+  now: number,
+): Promise<{ settlements: TextSettlement[]; unavailable: unknown }> {
   const claimed = await claimTextSends(ctx, rows); // a row left out is being sent by another delivery
   const settlements: TextSettlement[] = [];
   let unavailable: unknown = null;

@@ -34,4 +34,3 @@ export const adminKeys = {
   refunds: () => [...data, "refunds"],
   disputes: () => [...data, "disputes"],
 };
-

@@ -29,9 +29,11 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { ADMIN_FRESHNESS, ADMIN_UNPOLLED, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
-export const useTermLists = () => useQuery({ queryKey: adminKeys.compliance("term-lists"), queryFn: () => api.get("/api/admin/term-lists", TermListsResponseSchema), ...ADMIN_UNPOLLED });
+export const useTermLists = () =>
+  useQuery({ queryKey: adminKeys.compliance("term-lists"), queryFn: () => api.get("/api/admin/term-lists", TermListsResponseSchema), ...ADMIN_UNPOLLED });
 
-export const useHeldSongs = () => useQuery({ queryKey: adminKeys.compliance("held"), queryFn: () => api.get("/api/admin/review/held", HeldSongsResponseSchema), ...ADMIN_FRESHNESS });
+export const useHeldSongs = () =>
+  useQuery({ queryKey: adminKeys.compliance("held"), queryFn: () => api.get("/api/admin/review/held", HeldSongsResponseSchema), ...ADMIN_FRESHNESS });
 
 export interface AuditFilters {
   facility: string;
@@ -63,7 +65,8 @@ export const useAuditLog = (filters: AuditFilters) => {
  * The audit log's seals checked from the first record (the server seals what is new first). Not polled:
  * it reads the whole log; read again after each compliance change and at the operator's Check again.
  */
-export const useAuditChain = () => useQuery({ queryKey: adminKeys.compliance("audit-chain"), queryFn: () => api.get("/api/admin/audit/verify", AuditChainResponseSchema), ...ADMIN_UNPOLLED });
+export const useAuditChain = () =>
+  useQuery({ queryKey: adminKeys.compliance("audit-chain"), queryFn: () => api.get("/api/admin/audit/verify", AuditChainResponseSchema), ...ADMIN_UNPOLLED });
 
 function useComplianceChange<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
   return useMutation({ mutationFn: send, onSettled: () => invalidate(adminKeys.compliance(), adminKeys.review()) });

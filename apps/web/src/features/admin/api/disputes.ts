@@ -11,7 +11,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ADMIN_FRESHNESS, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
-export const useDisputes = () => useQuery({ queryKey: adminKeys.disputes(), queryFn: () => api.get("/api/admin/disputes", AdminDisputesResponseSchema), ...ADMIN_FRESHNESS });
+export const useDisputes = () =>
+  useQuery({ queryKey: adminKeys.disputes(), queryFn: () => api.get("/api/admin/disputes", AdminDisputesResponseSchema), ...ADMIN_FRESHNESS });
 
 export const useSubmitDisputeEvidence = () =>
   useMutation({

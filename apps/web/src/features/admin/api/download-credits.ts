@@ -11,7 +11,12 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ADMIN_FRESHNESS, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
-export const useDownloadCreditQueue = () => useQuery({ queryKey: adminKeys.downloadCredits(), queryFn: () => api.get("/api/admin/download-credits", AdminDownloadCreditQueueSchema), ...ADMIN_FRESHNESS });
+export const useDownloadCreditQueue = () =>
+  useQuery({
+    queryKey: adminKeys.downloadCredits(),
+    queryFn: () => api.get("/api/admin/download-credits", AdminDownloadCreditQueueSchema),
+    ...ADMIN_FRESHNESS,
+  });
 
 export type CreditDecision = "approve" | "deny";
 

@@ -8,7 +8,8 @@ import { useMutation } from "@tanstack/react-query";
 import { invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
-export const endArtistSessions = (artistId: string) => api.post(`/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`, EndArtistSessionsResponseSchema);
+export const endArtistSessions = (artistId: string) =>
+  api.post(`/api/admin/artists/${encodeURIComponent(artistId)}/end-sessions`, EndArtistSessionsResponseSchema);
 
 export const useEndArtistSessions = (artistId: string) =>
   useMutation({ mutationFn: () => endArtistSessions(artistId), onSettled: () => invalidate(adminKeys.artist(artistId)) });

@@ -8,7 +8,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ADMIN_UNPOLLED, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
-export const useFacilities = () => useQuery({ queryKey: adminKeys.facilities(), queryFn: () => api.get("/api/admin/facilities", FacilitiesResponseSchema), ...ADMIN_UNPOLLED });
+export const useFacilities = () =>
+  useQuery({ queryKey: adminKeys.facilities(), queryFn: () => api.get("/api/admin/facilities", FacilitiesResponseSchema), ...ADMIN_UNPOLLED });
 
 /** Adds a facility (no id) or replaces one's name, state and clean-only setting. */
 export const useSaveFacility = () =>

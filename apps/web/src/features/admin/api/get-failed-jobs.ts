@@ -10,4 +10,5 @@ import { adminKeys } from "./admin-keys";
 
 export const getFailedJobs = (signal?: AbortSignal) => api.get("/api/admin/failed-jobs", AdminFailedJobsResponseSchema, { signal });
 
-export const useFailedJobs = (enabled: boolean) => useQuery({ queryKey: adminKeys.failedJobs(), queryFn: ({ signal }) => getFailedJobs(signal), enabled, ...ADMIN_FRESHNESS });
+export const useFailedJobs = (enabled: boolean) =>
+  useQuery({ queryKey: adminKeys.failedJobs(), queryFn: ({ signal }) => getFailedJobs(signal), enabled, ...ADMIN_FRESHNESS });

@@ -11,4 +11,5 @@ import { adminKeys } from "./admin-keys";
 
 export const getPaymentMismatches = (signal?: AbortSignal) => api.get("/api/admin/payment-mismatches", AdminPaymentMismatchesResponseSchema, { signal });
 
-export const usePaymentMismatches = () => useQuery({ queryKey: adminKeys.paymentMismatches(), queryFn: ({ signal }) => getPaymentMismatches(signal), ...ADMIN_FRESHNESS });
+export const usePaymentMismatches = () =>
+  useQuery({ queryKey: adminKeys.paymentMismatches(), queryFn: ({ signal }) => getPaymentMismatches(signal), ...ADMIN_FRESHNESS });

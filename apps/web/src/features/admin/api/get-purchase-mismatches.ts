@@ -11,4 +11,5 @@ import { adminKeys } from "./admin-keys";
 
 export const getPurchaseMismatches = (signal?: AbortSignal) => api.get("/api/admin/purchase-mismatches", AdminPurchaseMismatchesResponseSchema, { signal });
 
-export const usePurchaseMismatches = () => useQuery({ queryKey: adminKeys.purchaseMismatches(), queryFn: ({ signal }) => getPurchaseMismatches(signal), ...ADMIN_FRESHNESS });
+export const usePurchaseMismatches = () =>
+  useQuery({ queryKey: adminKeys.purchaseMismatches(), queryFn: ({ signal }) => getPurchaseMismatches(signal), ...ADMIN_FRESHNESS });

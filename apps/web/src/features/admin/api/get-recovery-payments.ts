@@ -11,4 +11,5 @@ import { adminKeys } from "./admin-keys";
 
 export const getRecoveryPayments = (signal?: AbortSignal) => api.get("/api/admin/recovery-payments", AdminRecoveryPaymentsResponseSchema, { signal });
 
-export const useRecoveryPayments = () => useQuery({ queryKey: adminKeys.recoveryPayments(), queryFn: ({ signal }) => getRecoveryPayments(signal), ...ADMIN_FRESHNESS });
+export const useRecoveryPayments = () =>
+  useQuery({ queryKey: adminKeys.recoveryPayments(), queryFn: ({ signal }) => getRecoveryPayments(signal), ...ADMIN_FRESHNESS });

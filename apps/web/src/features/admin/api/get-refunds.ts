@@ -10,7 +10,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ADMIN_FRESHNESS, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
-export const useRefunds = () => useQuery({ queryKey: adminKeys.refunds(), queryFn: () => api.get("/api/admin/refunds", AdminRefundsResponseSchema), ...ADMIN_FRESHNESS });
+export const useRefunds = () =>
+  useQuery({ queryKey: adminKeys.refunds(), queryFn: () => api.get("/api/admin/refunds", AdminRefundsResponseSchema), ...ADMIN_FRESHNESS });
 
 export const useRetryRefund = () =>
   useMutation({

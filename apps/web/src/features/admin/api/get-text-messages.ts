@@ -12,7 +12,12 @@ export const getTextMessages = (cursor: string | null, signal?: AbortSignal) =>
   api.get(`/api/admin/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, AdminTextMessagesResponseSchema, { signal });
 
 export const useTextMessages = (cursor: string | null) =>
-  useQuery({ queryKey: adminKeys.messages(cursor ?? ""), queryFn: ({ signal }) => getTextMessages(cursor, signal), placeholderData: keepPreviousData, ...ADMIN_FRESHNESS });
+  useQuery({
+    queryKey: adminKeys.messages(cursor ?? ""),
+    queryFn: ({ signal }) => getTextMessages(cursor, signal),
+    placeholderData: keepPreviousData,
+    ...ADMIN_FRESHNESS,
+  });
 
 export const useMarkOptedOut = () =>
   useMutation({

@@ -16,7 +16,8 @@ import { ADMIN_FRESHNESS, invalidate } from "@/lib/query";
 import { adminKeys } from "./admin-keys";
 
 /** Under the admin data key, so signing out drops it. */
-export const useReviewQueue = () => useQuery({ queryKey: adminKeys.review(), queryFn: () => api.get("/api/admin/review", ReviewQueueResponseSchema), ...ADMIN_FRESHNESS });
+export const useReviewQueue = () =>
+  useQuery({ queryKey: adminKeys.review(), queryFn: () => api.get("/api/admin/review", ReviewQueueResponseSchema), ...ADMIN_FRESHNESS });
 
 const songPath = (songId: string, decision: "approve" | "reject") => `/api/admin/songs/${encodeURIComponent(songId)}/${decision}`;
 
@@ -29,10 +30,14 @@ function useReviewDecision<Variables, Answer>(send: (variables: Variables) => Pr
 }
 
 export const useApproveSong = () =>
-  useReviewDecision(({ songId, ...request }: ApproveSongRequest & { songId: string }) => api.post(songPath(songId, "approve"), ApproveSongResponseSchema, request));
+  useReviewDecision(({ songId, ...request }: ApproveSongRequest & { songId: string }) =>
+    api.post(songPath(songId, "approve"), ApproveSongResponseSchema, request),
+  );
 
 export const useRejectSong = () =>
-  useReviewDecision(({ songId, ...request }: RejectSongRequest & { songId: string }) => api.post(songPath(songId, "reject"), RejectSongResponseSchema, request));
+  useReviewDecision(({ songId, ...request }: RejectSongRequest & { songId: string }) =>
+    api.post(songPath(songId, "reject"), RejectSongResponseSchema, request),
+  );
 
 export const useCorrectReleaseDetails = () =>
   useReviewDecision(({ songId, ...correction }: ReleaseCorrection & { songId: string }) =>

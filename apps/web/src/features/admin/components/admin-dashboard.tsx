@@ -65,7 +65,18 @@ interface MorePages {
   load: () => void;
 }
 
-function Dashboard({ records, summary, search, onSearchChange, searching, more, processing, onCharge, refreshButton, signOutButton }: {
+function Dashboard({
+  records,
+  summary,
+  search,
+  onSearchChange,
+  searching,
+  more,
+  processing,
+  onCharge,
+  refreshButton,
+  signOutButton,
+}: {
   records: AdminPaymentRecord[];
   summary: AdminPaymentsSummary;
   search: string;
@@ -138,11 +149,7 @@ function Dashboard({ records, summary, search, onSearchChange, searching, more, 
         <Button variant="secondary" disabled={shown.length === 0} onClick={() => void import("../csv").then((csv) => csv.downloadPaymentsCsv(shown))}>
           Export CSV
         </Button>
-        <Button
-          onClick={retrySelected}
-          disabled={selectedShown.length === 0 || processing}
-          aria-describedby="retry-selected-hint"
-        >
+        <Button onClick={retrySelected} disabled={selectedShown.length === 0 || processing} aria-describedby="retry-selected-hint">
           Retry Selected
         </Button>
         {signOutButton}

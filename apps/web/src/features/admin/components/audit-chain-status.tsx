@@ -41,8 +41,8 @@ export function AuditChainStatus() {
         </p>
       ) : (
         <p role="alert">
-          <strong>Audit chain broken at record {firstBrokenId}:</strong> that record, or the one before it, was changed or removed after it was sealed ({records(rows)} before it
-          verified).
+          <strong>Audit chain broken at record {firstBrokenId}:</strong> that record, or the one before it, was changed or removed after it was sealed (
+          {records(rows)} before it verified).
         </p>
       )}
       {again}

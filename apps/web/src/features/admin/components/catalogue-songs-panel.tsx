@@ -49,9 +49,7 @@ function FeaturedSongForm({ catalogue }: { catalogue: AdminCatalogueResponse }) 
       <h3 id="featured-heading" className="font-bold">
         Featured song
       </h3>
-      <p className="text-sm text-muted">
-        Now: {current ? songLabel(current) : "none"}. Home's player bar shows it until a listener picks a song.
-      </p>
+      <p className="text-sm text-muted">Now: {current ? songLabel(current) : "none"}. Home's player bar shows it until a listener picks a song.</p>
       <div className="flex flex-wrap items-end gap-3">
         <label className="min-w-64 flex-1 space-y-1 text-sm">
           <span className="block font-semibold">Choose the featured song</span>
@@ -76,7 +74,13 @@ function FeaturedSongForm({ catalogue }: { catalogue: AdminCatalogueResponse }) 
 }
 
 /** A table of songs: title, artist, the list's own columns, and one action per song. */
-function SongsTable<Song extends { id: string; title: string; artistName: string }>({ caption, columns, songs, cells, action }: {
+function SongsTable<Song extends { id: string; title: string; artistName: string }>({
+  caption,
+  columns,
+  songs,
+  cells,
+  action,
+}: {
   caption: string;
   columns: string[];
   songs: Song[];
@@ -180,7 +184,8 @@ export function CatalogueSongsPanel() {
           <FeaturedSongForm catalogue={catalogue.data} />
           <h3 className="font-bold">Live songs</h3>
           <p className="text-sm text-muted" aria-live="polite">
-            Showing {catalogue.data.live.length.toLocaleString()} of {catalogue.data.liveMatching.toLocaleString()} live songs{query ? ` matching “${query}”` : ""}
+            Showing {catalogue.data.live.length.toLocaleString()} of {catalogue.data.liveMatching.toLocaleString()} live songs
+            {query ? ` matching “${query}”` : ""}
           </p>
           <LiveSongsTable catalogue={catalogue.data} onTakeDown={setTakingDown} />
           <h3 className="font-bold">Taken down</h3>

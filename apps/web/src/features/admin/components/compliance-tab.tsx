@@ -14,7 +14,17 @@ import { Field, inputClass } from "@/components/ui/field";
 import { apiErrorMessage } from "@/lib/error-message";
 import { toast } from "@/lib/toast";
 import { useFacilities } from "../api/facilities";
-import { auditQueryString, useAuditLog, useChangeTermList, useCreateTermList, useDecideHeldSong, useHeldSongs, useSetFacilityLists, useTermLists, type AuditFilters } from "../api/compliance";
+import {
+  auditQueryString,
+  useAuditLog,
+  useChangeTermList,
+  useCreateTermList,
+  useDecideHeldSong,
+  useHeldSongs,
+  useSetFacilityLists,
+  useTermLists,
+  type AuditFilters,
+} from "../api/compliance";
 import { AuditChainStatus } from "./audit-chain-status";
 import { FacilityBlocksPanel } from "./facility-blocks-panel";
 import { HighlightedLyrics } from "./highlighted-lyrics";
@@ -69,12 +79,18 @@ function TermListCard({ list, lists, facilities }: { list: TermList; lists: Term
   /** Sets the facility's whole set of lists, with this one added or removed. */
   function toggleFacility(facilityId: string, apply: boolean) {
     const others = lists.filter((l) => l.id !== list.id && l.facilityIds.includes(facilityId)).map((l) => l.id);
-    setLists.mutate({ facilityId, listIds: apply ? [...others, list.id] : others }, { onError: (error) => toast.error("Not saved", apiErrorMessage(error, FAILED)) });
+    setLists.mutate(
+      { facilityId, listIds: apply ? [...others, list.id] : others },
+      { onError: (error) => toast.error("Not saved", apiErrorMessage(error, FAILED)) },
+    );
   }
   return (
     <li className="space-y-3 rounded-2xl border border-line bg-surface p-4">
       <h3 className="text-lg font-bold">
-        {list.name} <span className="text-sm font-normal text-muted">version {list.version}, changed by {list.changedBy}</span>
+        {list.name}{" "}
+        <span className="text-sm font-normal text-muted">
+          version {list.version}, changed by {list.changedBy}
+        </span>
       </h3>
       <ul aria-label={`Terms of ${list.name}`} className="flex flex-wrap gap-2">
         {list.terms.map((t) => (
@@ -85,7 +101,12 @@ function TermListCard({ list, lists, facilities }: { list: TermList; lists: Term
               aria-label={`Remove ${t.term} from ${list.name}`}
               className="ml-1 text-muted hover:text-fg"
               disabled={change.isPending}
-              onClick={() => change.mutate({ list, terms: list.terms.filter((other) => other !== t) }, { onError: (error) => toast.error("Term not removed", apiErrorMessage(error, FAILED)) })}
+              onClick={() =>
+                change.mutate(
+                  { list, terms: list.terms.filter((other) => other !== t) },
+                  { onError: (error) => toast.error("Term not removed", apiErrorMessage(error, FAILED)) },
+                )
+              }
             >
               ×
             </button>
@@ -163,7 +184,12 @@ function HeldSongCard({ song }: { song: HeldSong }) {
       <h3 className="text-lg font-bold">
         {song.title} <span className="text-sm font-normal text-muted">by {song.artistName}</span>
       </h3>
-      <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Lyrics of ${song.title} with matches`} transcriptLabel={`Audio transcript of ${song.title} with matches`} />
+      <HighlightedLyrics
+        lyrics={song.lyrics}
+        screening={song.screening}
+        label={`Lyrics of ${song.title} with matches`}
+        transcriptLabel={`Audio transcript of ${song.title} with matches`}
+      />
       <Field label={`Reason for ${song.title}`} error={null}>
         {(control) => <input {...control} value={reason} onChange={(e) => setReason(e.currentTarget.value)} className={inputClass(false)} />}
       </Field>
@@ -251,7 +277,9 @@ function AuditLogPanel() {
           )}
         </Field>
         <Field label="From" error={null}>
-          {(control) => <input {...control} type="date" value={filters.from} onChange={(e) => set("from")(e.currentTarget.value)} className={inputClass(false)} />}
+          {(control) => (
+            <input {...control} type="date" value={filters.from} onChange={(e) => set("from")(e.currentTarget.value)} className={inputClass(false)} />
+          )}
         </Field>
         <Field label="To" error={null}>
           {(control) => <input {...control} type="date" value={filters.to} onChange={(e) => set("to")(e.currentTarget.value)} className={inputClass(false)} />}

@@ -47,8 +47,7 @@ export function ConfirmChargesDialog({
   return (
     <ModalDialog open={pending !== null} title={texts[kind].title} description={texts[kind].intro(charges.length)} onCancel={onCancel} wide>
       <div role="note" className="rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-        <strong>Important:</strong> Confirm with the customer before charging their card. Each payment below is charged to the
-        saved card shown.
+        <strong>Important:</strong> Confirm with the customer before charging their card. Each payment below is charged to the saved card shown.
       </div>
       <ul aria-label="Payments to charge" className="max-h-[40vh] divide-y divide-line overflow-y-auto rounded-xl border border-line">
         {charges.slice(0, LISTED).map((charge) => (

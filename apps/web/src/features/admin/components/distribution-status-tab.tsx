@@ -38,9 +38,7 @@ export function DistributionStatusTab({ rows }: { rows: readonly SongRow[] }) {
             <td className={cellClass}>
               <SongStatusBadge status={song.status} />
             </td>
-            <td className={`${cellClass} text-right tabular-nums`}>
-              {typeof song.distributionFee === "number" ? formatDollars(song.distributionFee) : "N/A"}
-            </td>
+            <td className={`${cellClass} text-right tabular-nums`}>{typeof song.distributionFee === "number" ? formatDollars(song.distributionFee) : "N/A"}</td>
             <td className={`${cellClass} text-right`}>
               {song.status === "approved" && (
                 <Button variant="secondary" size="sm" aria-label={`Reject ${song.title}`} onClick={() => setRejecting({ id: song.id, title: song.title })}>

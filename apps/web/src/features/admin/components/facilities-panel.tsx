@@ -39,8 +39,20 @@ function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; 
   const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
   const errorAt = (field: Field) => (problem?.field === field ? problem.message : null);
   const words = editing
-    ? { form: `Edit ${editing.name}`, submit: "Save facility", pending: "Saving…", done: "Facility saved", failure: "The facility could not be saved. Please try again." }
-    : { form: "Add a facility", submit: "Add facility", pending: "Adding…", done: "Facility added", failure: "The facility could not be added. Please try again." };
+    ? {
+        form: `Edit ${editing.name}`,
+        submit: "Save facility",
+        pending: "Saving…",
+        done: "Facility saved",
+        failure: "The facility could not be saved. Please try again.",
+      }
+    : {
+        form: "Add a facility",
+        submit: "Add facility",
+        pending: "Adding…",
+        done: "Facility added",
+        failure: "The facility could not be added. Please try again.",
+      };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,11 +84,18 @@ function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; 
   return (
     <form onSubmit={submit} noValidate aria-label={words.form} className="flex flex-wrap items-end gap-3">
       <Field label="Facility name" error={errorAt("name")} className="min-w-64 flex-1">
-        {(control) => <input {...control} value={name} onChange={(event) => setName(event.currentTarget.value)} className={inputClass(errorAt("name") !== null)} />}
+        {(control) => (
+          <input {...control} value={name} onChange={(event) => setName(event.currentTarget.value)} className={inputClass(errorAt("name") !== null)} />
+        )}
       </Field>
       <Field label="State" error={errorAt("state")}>
         {(control) => (
-          <select {...control} value={state} onChange={(event) => setState(event.currentTarget.value)} className={inputClass(errorAt("state") !== null, "w-28")}>
+          <select
+            {...control}
+            value={state}
+            onChange={(event) => setState(event.currentTarget.value)}
+            className={inputClass(errorAt("state") !== null, "w-28")}
+          >
             <option value="">Choose</option>
             {US_STATE_CODES.map((code) => (
               <option key={code} value={code}>
@@ -88,7 +107,13 @@ function FacilityForm({ editing = null, onSaved }: { editing?: Facility | null; 
       </Field>
       <Field label="Price ceiling (cents)" error={errorAt("priceCeilingCents")}>
         {(control) => (
-          <input {...control} inputMode="numeric" value={ceiling} onChange={(event) => setCeiling(event.currentTarget.value)} className={inputClass(errorAt("priceCeilingCents") !== null, "w-28")} />
+          <input
+            {...control}
+            inputMode="numeric"
+            value={ceiling}
+            onChange={(event) => setCeiling(event.currentTarget.value)}
+            className={inputClass(errorAt("priceCeilingCents") !== null, "w-28")}
+          />
         )}
       </Field>
       <label className="flex h-11 items-center gap-2 text-sm font-semibold">
@@ -158,8 +183,8 @@ export function FacilitiesPanel() {
         Facilities
       </h2>
       <p className="text-sm text-muted">
-        A clean-only facility's tablets never list a song with explicit content, or one whose artist never answered. A song sells at a facility for its own price or the
-        facility's price ceiling, whichever is lower. Open a facility's tablet address once on each of its tablets.
+        A clean-only facility's tablets never list a song with explicit content, or one whose artist never answered. A song sells at a facility for its own
+        price or the facility's price ceiling, whichever is lower. Open a facility's tablet address once on each of its tablets.
       </p>
       {facilities.isPending ? (
         <p role="status" className="py-4 text-muted">

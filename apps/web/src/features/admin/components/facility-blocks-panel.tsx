@@ -25,7 +25,10 @@ function LiftBlock({ block }: { block: FacilityBlock }) {
     event.preventDefault();
     lift.mutate(
       { facilityId: block.facilityId, blockId: block.id, reason: reason.trim() },
-      { onSuccess: () => toast.success("Block lifted", `${block.label} is back in this facility's catalogue.`), onError: (error) => toast.error("Block not lifted", apiErrorMessage(error, FAILED)) },
+      {
+        onSuccess: () => toast.success("Block lifted", `${block.label} is back in this facility's catalogue.`),
+        onError: (error) => toast.error("Block not lifted", apiErrorMessage(error, FAILED)),
+      },
     );
   }
   return (
@@ -63,7 +66,12 @@ function AddBlock({ facilityId }: { facilityId: string }) {
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Add a block">
       <Field label="Block" error={null}>
         {(control) => (
-          <select {...control} value={kind} onChange={(e) => setKind(e.currentTarget.value === "artist" ? "artist" : "song")} className={inputClass(false, "w-28")}>
+          <select
+            {...control}
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value === "artist" ? "artist" : "song")}
+            className={inputClass(false, "w-28")}
+          >
             <option value="song">Song</option>
             <option value="artist">Artist</option>
           </select>

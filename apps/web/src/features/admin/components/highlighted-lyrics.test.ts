@@ -8,10 +8,24 @@ import { UNSCREENED_TERM, type SongScreening, type TermMatch } from "@jplay/sche
 import { HighlightedLyrics } from "./highlighted-lyrics";
 
 const lyrics = "la la la, the river runs ".repeat(1_000);
-const rest = (listId: string, listName: string): TermMatch => ({ listId, listName, listVersion: 1, field: "lyrics", start: 20_000, end: lyrics.length, text: "", term: UNSCREENED_TERM, language: "en" });
+const rest = (listId: string, listName: string): TermMatch => ({
+  listId,
+  listName,
+  listVersion: 1,
+  field: "lyrics",
+  start: 20_000,
+  end: lyrics.length,
+  text: "",
+  term: UNSCREENED_TERM,
+  language: "en",
+});
 const screening: SongScreening = {
   screenedAt: "2026-11-29T10:00:00.000Z",
-  matches: [{ listId: "g", listName: "Gang terms", listVersion: 1, field: "lyrics", start: 4, end: 9, text: "la, t", term: "la t", language: "es" }, rest("g", "Gang terms"), rest("c", "Contraband")],
+  matches: [
+    { listId: "g", listName: "Gang terms", listVersion: 1, field: "lyrics", start: 4, end: 9, text: "la, t", term: "la t", language: "es" },
+    rest("g", "Gang terms"),
+    rest("c", "Contraband"),
+  ],
   facilities: [{ facilityId: "f", facilityName: "Ridge State Prison", listNames: ["Contraband", "Gang terms"], status: "fails", reason: null }],
   lyricsMissing: false,
   transcript: null,

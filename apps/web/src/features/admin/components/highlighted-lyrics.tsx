@@ -8,7 +8,14 @@
  * says where screening stopped and how much was left unread (docs/decisions/085-linear-term-matching.md).
  */
 import type { ReactNode } from "react";
-import { SCREENED_TEXT_MAX_LENGTH, UNSCREENED_TERM, type ScreenedField, type SongScreening, type SongTranscript, type TermMatch } from "@jplay/schema/compliance";
+import {
+  SCREENED_TEXT_MAX_LENGTH,
+  UNSCREENED_TERM,
+  type ScreenedField,
+  type SongScreening,
+  type SongTranscript,
+  type TermMatch,
+} from "@jplay/schema/compliance";
 
 const FIELD_NAMES = new Map<ScreenedField, string>([
   ["title", "title"],
@@ -53,12 +60,17 @@ function TranscriptScreening({ transcript, matches, label }: { transcript: SongT
   if (transcript.status === "pending") {
     return (
       <p className="text-muted">
-        Audio transcript pending: the words in the audio are screened when speech-to-text answers.{transcript.error ? ` Last attempt failed: ${transcript.error}` : ""}
+        Audio transcript pending: the words in the audio are screened when speech-to-text answers.
+        {transcript.error ? ` Last attempt failed: ${transcript.error}` : ""}
       </p>
     );
   }
   if (transcript.status === "failed") {
-    return <p className="font-semibold text-amber-700 dark:text-amber-400">Audio transcription failed ({transcript.error ?? "no reason given"}): the words in the audio were not screened. Listen for them.</p>;
+    return (
+      <p className="font-semibold text-amber-700 dark:text-amber-400">
+        Audio transcription failed ({transcript.error ?? "no reason given"}): the words in the audio were not screened. Listen for them.
+      </p>
+    );
   }
   const text = transcript.text ?? "";
   if (matches.length === 0) {
@@ -79,7 +91,17 @@ function TranscriptScreening({ transcript, matches, label }: { transcript: SongT
   );
 }
 
-export function HighlightedLyrics({ lyrics, screening, label, transcriptLabel }: { lyrics: string | null; screening: SongScreening; label: string; transcriptLabel: string }) {
+export function HighlightedLyrics({
+  lyrics,
+  screening,
+  label,
+  transcriptLabel,
+}: {
+  lyrics: string | null;
+  screening: SongScreening;
+  label: string;
+  transcriptLabel: string;
+}) {
   const unscreened = screening.matches.filter((m) => m.term === UNSCREENED_TERM);
   const found = screening.matches.filter((m) => m.term !== UNSCREENED_TERM);
   const inLyrics = found.filter((m) => m.field === "lyrics");
@@ -112,7 +134,11 @@ export function HighlightedLyrics({ lyrics, screening, label, transcriptLabel }:
           {screening.facilities.map((f) => (
             <li key={f.facilityId}>
               <span className="font-semibold">{f.facilityName}</span>: matches {f.listNames.join(", ")} —{" "}
-              {f.status === "held" ? "held, out of its catalogue" : f.status === "overridden" ? `overridden (${f.reason ?? ""})` : "needs an override to go there"}
+              {f.status === "held"
+                ? "held, out of its catalogue"
+                : f.status === "overridden"
+                  ? `overridden (${f.reason ?? ""})`
+                  : "needs an override to go there"}
             </li>
           ))}
         </ul>

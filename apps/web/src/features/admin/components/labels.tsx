@@ -24,8 +24,7 @@ export const upcWords = (upc: string | null) => upc ?? "Assigned before delivery
 export const artistLabel = (name: string) => name || "Unnamed artist";
 
 /** "Visa ending in 4242", as the artist saw it when saving the card. */
-export const cardLabel = (record: Pick<AdminPaymentRecord, "cardBrand" | "last4">) =>
-  `${capitalise(record.cardBrand)} ending in ${record.last4}`;
+export const cardLabel = (record: Pick<AdminPaymentRecord, "cardBrand" | "last4">) => `${capitalise(record.cardBrand)} ending in ${record.last4}`;
 
 export const expiryLabel = (month: number, year: number) => `${String(month).padStart(2, "0")}/${year}`;
 

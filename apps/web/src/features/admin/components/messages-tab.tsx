@@ -45,7 +45,13 @@ function OptOutForm() {
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
       <label className="space-y-1 text-sm">
         <span className="block font-semibold">Mark a number opted out</span>
-        <input type="tel" value={phone} onChange={(event) => setPhone(event.currentTarget.value)} className={inputClass(markOptedOut.isError, "w-56")} placeholder="+1 555 010 1234" />
+        <input
+          type="tel"
+          value={phone}
+          onChange={(event) => setPhone(event.currentTarget.value)}
+          className={inputClass(markOptedOut.isError, "w-56")}
+          placeholder="+1 555 010 1234"
+        />
       </label>
       <Button type="submit" variant="secondary" disabled={markOptedOut.isPending || phone.trim() === ""}>
         Mark opted out
@@ -103,7 +109,12 @@ export function MessagesTab() {
             <span className="text-sm text-muted" aria-live="polite">
               Page {page}
             </span>
-            <Button variant="secondary" size="sm" disabled={next === null || messages.isPlaceholderData} onClick={() => setCursors((current) => [...current, next])}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={next === null || messages.isPlaceholderData}
+              onClick={() => setCursors((current) => [...current, next])}
+            >
               Next
             </Button>
           </nav>

@@ -54,9 +54,7 @@ export function PaymentMethodsTab({ records, selected, onToggle, onToggleAll, on
         empty="No payment methods found"
         columns={[
           {
-            header: (
-              <SelectAll checked={allShownSelected} indeterminate={selectedShown > 0 && !allShownSelected} onChange={onToggleAll} />
-            ),
+            header: <SelectAll checked={allShownSelected} indeterminate={selectedShown > 0 && !allShownSelected} onChange={onToggleAll} />,
             className: "w-10",
           },
           { header: "Artist" },

@@ -90,7 +90,8 @@ function SettlementForm() {
     record.mutate(request, {
       onSuccess: (answer) => {
         const { settlement } = answer;
-        if (answer.recorded) toast.success("Settlement Recorded", `${formatCents(settlement.amountCents)} settled on ${settlement.settledOn} (${settlement.reference}).`);
+        if (answer.recorded)
+          toast.success("Settlement Recorded", `${formatCents(settlement.amountCents)} settled on ${settlement.settledOn} (${settlement.reference}).`);
         else toast.info("Already Recorded", `Settlement ${settlement.reference} was recorded before; nothing changed.`);
         setDraft({ amount: "", settledOn: localToday(), reference: "" });
       },
@@ -207,8 +208,8 @@ export function PayoutFundingPanel() {
           Payout funding
         </h2>
         <p className="text-sm text-muted">
-          Artists are paid by transfers from JPlay's Stripe balance. Sales money arrives from the tablet provider, not through Stripe, so the
-          balance is topped up from the provider's settlements; a payout Stripe cannot fund waits for the next run.
+          Artists are paid by transfers from JPlay's Stripe balance. Sales money arrives from the tablet provider, not through Stripe, so the balance is topped
+          up from the provider's settlements; a payout Stripe cannot fund waits for the next run.
         </p>
       </div>
       {funding.isPending ? (

@@ -47,7 +47,16 @@ function RevokeForm({ receipt }: { receipt: AdminReceipt }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
       <Field label="Reason for revoking" hint="Kept on the receipt with your name and the time. 3 to 500 characters." error={problem}>
-        {(control) => <textarea {...control} name="revoke-reason" rows={2} value={reason} onChange={(event) => setReason(event.currentTarget.value)} className={textAreaClass(Boolean(problem))} />}
+        {(control) => (
+          <textarea
+            {...control}
+            name="revoke-reason"
+            rows={2}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            className={textAreaClass(Boolean(problem))}
+          />
+        )}
       </Field>
       <Button type="submit" variant="secondary" disabled={revoke.isPending} aria-busy={revoke.isPending}>
         {revoke.isPending ? "Revoking…" : "Revoke receipt"}

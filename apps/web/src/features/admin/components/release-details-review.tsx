@@ -68,7 +68,12 @@ export function CorrectReleaseDetails({ song }: { song: ReviewQueueSong }) {
   function save() {
     correct
       .mutateAsync({ songId: song.id, genre, lyricsLanguage, credits: credits.map((credit) => ({ ...credit, name: credit.name.trim() })) })
-      .then((answer) => toast.success(answer.changed ? "Details corrected" : "Nothing to correct", `“${song.title}”: ${answer.changed ? "saved and logged in its history" : "the details were already these"}.`))
+      .then((answer) =>
+        toast.success(
+          answer.changed ? "Details corrected" : "Nothing to correct",
+          `“${song.title}”: ${answer.changed ? "saved and logged in its history" : "the details were already these"}.`,
+        ),
+      )
       .catch((error: unknown) => toast.error("Details not corrected", apiErrorMessage(error, CORRECTION_FAILED)));
   }
   return (
@@ -92,7 +97,12 @@ export function CorrectReleaseDetails({ song }: { song: ReviewQueueSong }) {
             <label htmlFor={languageId} className="block text-sm font-semibold">
               Language of the lyrics
             </label>
-            <select id={languageId} value={lyricsLanguage} onChange={(event) => setLyricsLanguage(event.currentTarget.value as LyricsLanguage)} className={inputClass(false)}>
+            <select
+              id={languageId}
+              value={lyricsLanguage}
+              onChange={(event) => setLyricsLanguage(event.currentTarget.value as LyricsLanguage)}
+              className={inputClass(false)}
+            >
               {SONG_LANGUAGES.map((code) => (
                 <option key={code} value={code}>
                   {languageWords(code)}

@@ -78,16 +78,33 @@ function ApproveControls({ song }: { song: ReviewQueueSong }) {
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={checkboxId} className="flex cursor-pointer items-center gap-2 text-sm font-semibold">
-          <input id={checkboxId} type="checkbox" checked={explicit} onChange={(event) => setExplicit(event.currentTarget.checked)} className="size-4 accent-accent" />
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={explicit}
+            onChange={(event) => setExplicit(event.currentTarget.checked)}
+            className="size-4 accent-accent"
+          />
           Explicit content
         </label>
         {needsOverride && (
           <label htmlFor={reasonId} className="flex items-center gap-2 text-sm font-semibold">
             Override reason
-            <input id={reasonId} value={overrideReason} onChange={(event) => setOverrideReason(event.currentTarget.value)} className="rounded-lg border border-line bg-bg px-2 py-1" />
+            <input
+              id={reasonId}
+              value={overrideReason}
+              onChange={(event) => setOverrideReason(event.currentTarget.value)}
+              className="rounded-lg border border-line bg-bg px-2 py-1"
+            />
           </label>
         )}
-        <Button size="sm" aria-label={`Approve ${song.title}`} disabled={approve.isPending || (needsOverride && overrideReason.trim() === "")} aria-busy={approve.isPending} onClick={submit}>
+        <Button
+          size="sm"
+          aria-label={`Approve ${song.title}`}
+          disabled={approve.isPending || (needsOverride && overrideReason.trim() === "")}
+          aria-busy={approve.isPending}
+          onClick={submit}
+        >
           {approve.isPending ? "Approving…" : "Approve"}
         </Button>
       </div>
@@ -106,9 +123,7 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
       <img {...coverSources(song, REVIEW_COVER_SIZES)} alt="" width={96} height={96} loading="lazy" className="size-24 shrink-0 rounded-xl object-cover" />
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="text-lg font-bold break-words">
-            {song.title}
-          </h3>
+          <h3 className="text-lg font-bold break-words">{song.title}</h3>
           {song.overdue && <Badge variant="destructive">Overdue</Badge>}
         </div>
         <p className="text-sm text-muted">by {song.artistName}</p>
@@ -123,7 +138,8 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
           <dd>{when(song.deliverAt)}</dd>
           <dt className="text-muted">Review by</dt>
           <dd>
-            {when(song.windowEndsAt)} · <span className={song.overdue ? "font-semibold text-red-600 dark:text-red-400" : undefined}>{timeLeftWords(song.timeLeftMs, song.overdue)}</span>
+            {when(song.windowEndsAt)} ·{" "}
+            <span className={song.overdue ? "font-semibold text-red-600 dark:text-red-400" : undefined}>{timeLeftWords(song.timeLeftMs, song.overdue)}</span>
           </dd>
           <dt className="text-muted">ISRC</dt>
           <dd className="font-mono">{isrcWords(song.isrc)}</dd>
@@ -134,7 +150,12 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
         <audio controls preload="none" src={song.audioUrl} aria-label={`Listen to ${song.title}`} className="w-full max-w-md" />
         <AudioCheckDetails check={song.audioCheck} title={song.title} />
         <LyricsToCheck song={song} />
-        <HighlightedLyrics lyrics={song.lyrics} screening={song.screening} label={`Matches in the lyrics of ${song.title}`} transcriptLabel={`Matches in the audio transcript of ${song.title}`} />
+        <HighlightedLyrics
+          lyrics={song.lyrics}
+          screening={song.screening}
+          label={`Matches in the lyrics of ${song.title}`}
+          transcriptLabel={`Matches in the audio transcript of ${song.title}`}
+        />
         <CorrectReleaseDetails song={song} />
         <div className="flex flex-wrap items-start justify-between gap-3">
           <ApproveControls song={song} />

@@ -24,7 +24,11 @@ const KINDS: ReasonDialogProps<TakedownKind>["choices"] = {
   legend: "Why",
   options: [
     { value: "content", label: "For its content", hint: "Listeners who bought it keep their downloads." },
-    { value: "rights", label: "For a rights claim", hint: "Nobody may download it any more; every buyer is refunded through the provider and the sales are reversed." },
+    {
+      value: "rights",
+      label: "For a rights claim",
+      hint: "Nobody may download it any more; every buyer is refunded through the provider and the sales are reversed.",
+    },
   ],
 };
 

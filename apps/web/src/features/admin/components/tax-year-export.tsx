@@ -22,8 +22,8 @@ export function TaxYearExport({ now = new Date() }: { now?: Date }) {
           Payouts for tax reporting
         </h2>
         <p className="text-sm text-muted">
-          What each artist was paid in a calendar year (UTC), with their Stripe account: Stripe keeps the tax details artists gave in payout setup.
-          Pending and failed payouts are left out.
+          What each artist was paid in a calendar year (UTC), with their Stripe account: Stripe keeps the tax details artists gave in payout setup. Pending and
+          failed payouts are left out.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">

@@ -20,8 +20,22 @@ function changeText(version: Version, before: Version | undefined): string {
   const has = new Set(version.terms.map(termText));
   const parts = [
     ...(before.name === version.name ? [] : [`renamed from ${before.name}`]),
-    ...(version.terms.some((t) => !had.has(termText(t))) ? [`added ${version.terms.filter((t) => !had.has(termText(t))).map(termText).join(", ")}`] : []),
-    ...(before.terms.some((t) => !has.has(termText(t))) ? [`removed ${before.terms.filter((t) => !has.has(termText(t))).map(termText).join(", ")}`] : []),
+    ...(version.terms.some((t) => !had.has(termText(t)))
+      ? [
+          `added ${version.terms
+            .filter((t) => !had.has(termText(t)))
+            .map(termText)
+            .join(", ")}`,
+        ]
+      : []),
+    ...(before.terms.some((t) => !has.has(termText(t)))
+      ? [
+          `removed ${before.terms
+            .filter((t) => !has.has(termText(t)))
+            .map(termText)
+            .join(", ")}`,
+        ]
+      : []),
   ];
   return parts.length === 0 ? "no change to its terms" : parts.join("; ");
 }

@@ -9,7 +9,8 @@ import { setProPlan } from "./get-pro-plan";
 
 export type ProPlanChange = "cancel" | "resume";
 
-export const changeProPlan = (token: string, change: ProPlanChange) => api.post(`/api/artist/${encodeURIComponent(token)}/pro/${change}`, ProPlanResponseSchema);
+export const changeProPlan = (token: string, change: ProPlanChange) =>
+  api.post(`/api/artist/${encodeURIComponent(token)}/pro/${change}`, ProPlanResponseSchema);
 
 export const useChangeProPlan = (token: string) =>
   useMutation({ mutationFn: (change: ProPlanChange) => changeProPlan(token, change), onSuccess: (plan) => setProPlan(token, plan) });

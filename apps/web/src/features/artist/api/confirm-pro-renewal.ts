@@ -8,6 +8,8 @@ import { api } from "@/lib/api-client";
 import { useMutation } from "@tanstack/react-query";
 import { setProPlan } from "./get-pro-plan";
 
-export const confirmProRenewal = (token: string) => api.post(`/api/artist/${encodeURIComponent(token)}/pro/renewal-confirmation`, RenewalConfirmationResponseSchema);
+export const confirmProRenewal = (token: string) =>
+  api.post(`/api/artist/${encodeURIComponent(token)}/pro/renewal-confirmation`, RenewalConfirmationResponseSchema);
 
-export const useConfirmProRenewal = (token: string) => useMutation({ mutationFn: () => confirmProRenewal(token), onSuccess: ({ pro }) => setProPlan(token, { pro }) });
+export const useConfirmProRenewal = (token: string) =>
+  useMutation({ mutationFn: () => confirmProRenewal(token), onSuccess: ({ pro }) => setProPlan(token, { pro }) });

@@ -11,4 +11,5 @@ const statementsPath = (token: string) => `/api/artist/${encodeURIComponent(toke
 
 export const statementCsvPath = (token: string, month: string) => `${statementsPath(token)}/${month}.csv`;
 
-export const useStatementMonths = (token: string) => useQuery({ queryKey: ["artist", "statements", token], queryFn: () => api.get(statementsPath(token), StatementMonthsResponseSchema) });
+export const useStatementMonths = (token: string) =>
+  useQuery({ queryKey: ["artist", "statements", token], queryFn: () => api.get(statementsPath(token), StatementMonthsResponseSchema) });

@@ -111,7 +111,12 @@ export function ArtistDashboard({
         )}
       </div>
 
-      <GetPaid status={data.connect.status} missing={data.connect.missing} heldCents={data.balance.heldCents} start={async () => (await startPayoutsSetup(token)).url} />
+      <GetPaid
+        status={data.connect.status}
+        missing={data.connect.missing}
+        heldCents={data.balance.heldCents}
+        start={async () => (await startPayoutsSetup(token)).url}
+      />
 
       <ArtistProPlan token={token} />
       <ArtistCardSection token={token} />

@@ -27,7 +27,12 @@ function ConfirmRenewal({ token, amountText }: { token: string; amountText: stri
   const confirmation = useConfirmProRenewal(token);
   const [failure, setFailure] = useState<string | null>(null);
   const failed = ({ message, exception }: CardPaymentFailure) =>
-    setFailure(message ?? (exception ? apiErrorMessage(exception, i18n._("Your renewal could not be confirmed. Please try again.")) : i18n._("Your bank did not confirm the renewal. Please try again.")));
+    setFailure(
+      message ??
+        (exception
+          ? apiErrorMessage(exception, i18n._("Your renewal could not be confirmed. Please try again."))
+          : i18n._("Your bank did not confirm the renewal. Please try again.")),
+    );
   const confirmed = async () => {
     try {
       const { pro } = await confirmation.mutateAsync();
@@ -50,7 +55,9 @@ function ConfirmRenewal({ token, amountText }: { token: string; amountText: stri
         onSucceeded={() => void confirmed()}
         onFailed={failed}
       >
-        <p className="text-sm">{i18n._("Your bank asks you to confirm this month's renewal of {amount} with the card you saved. Pro is off until you do.", { amount: amountText })}</p>
+        <p className="text-sm">
+          {i18n._("Your bank asks you to confirm this month's renewal of {amount} with the card you saved. Pro is off until you do.", { amount: amountText })}
+        </p>
       </CardPaymentForm>
       {failure && (
         <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
@@ -133,7 +140,9 @@ export function ArtistProPlan({ token }: { token: string }) {
       <ModalDialog
         open={confirming}
         title={i18n._("Cancel JPlay Pro?")}
-        description={i18n._("Pro stays on until {date}, the end of the period you paid for, and you will not be charged again. You can resume before then.", { date: endsOn })}
+        description={i18n._("Pro stays on until {date}, the end of the period you paid for, and you will not be charged again. You can resume before then.", {
+          date: endsOn,
+        })}
         onCancel={() => setConfirming(false)}
       >
         <div className="flex flex-wrap justify-end gap-3">

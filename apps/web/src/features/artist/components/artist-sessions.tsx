@@ -28,7 +28,9 @@ export function ArtistSessions({ token, sessions }: { token: string; sessions: A
             <div className="min-w-0 flex-1 space-y-0.5">
               <p className="font-semibold">
                 {session.browser}
-                {session.current && <span className="ml-2 rounded-full border border-accent/40 bg-accent-soft px-2 py-0.5 text-xs">{i18n._("This browser")}</span>}
+                {session.current && (
+                  <span className="ml-2 rounded-full border border-accent/40 bg-accent-soft px-2 py-0.5 text-xs">{i18n._("This browser")}</span>
+                )}
               </p>
               <p className="text-sm text-muted">
                 {i18n._("Signed in {signedIn} · last seen {lastSeen}", {
@@ -42,7 +44,9 @@ export function ArtistSessions({ token, sessions }: { token: string; sessions: A
               size="sm"
               disabled={end.isPending}
               aria-label={
-                session.current ? i18n._("Sign out {browser} (this browser)", { browser: session.browser }) : i18n._("Sign out {browser}", { browser: session.browser })
+                session.current
+                  ? i18n._("Sign out {browser} (this browser)", { browser: session.browser })
+                  : i18n._("Sign out {browser}", { browser: session.browser })
               }
               onClick={() => end.mutate(session.id)}
             >

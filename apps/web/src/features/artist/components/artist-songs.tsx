@@ -24,9 +24,7 @@ export function SongStatusBadge({ status, takenDown = false }: { status: SongSta
   const i18n = useI18n();
   return (
     <span className={cn("inline-flex items-center rounded-full border px-3 py-1 text-xs font-semibold", takenDown ? badgeTone.rejected : badgeTone[status])}>
-      <span className="sr-only">
-        {i18n._("Status:")}{" "}
-      </span>
+      <span className="sr-only">{i18n._("Status:")} </span>
       {takenDown ? i18n._("Taken down") : songStatusLabel(status, i18n)}
     </span>
   );
@@ -39,7 +37,9 @@ function refundText(refund: NonNullable<ArtistSong["refund"]>, i18n: Translator)
   if (refund.state === "refunded") return i18n._("Refunded {amount}", { amount });
   if (refund.state === "failed") return i18n._("The refund of {amount} did not reach your card. {reason}", { amount, reason: refund.message ?? "" }).trim();
   if (refund.state === "waiting_for_funds") {
-    return i18n._("Refund of {amount} delayed: it goes back to your card as soon as our payment account has the funds. Nothing is needed from you.", { amount });
+    return i18n._("Refund of {amount} delayed: it goes back to your card as soon as our payment account has the funds. Nothing is needed from you.", {
+      amount,
+    });
   }
   return i18n._("Refund of {amount} on its way back to your card", { amount });
 }
@@ -84,7 +84,8 @@ function SongHistory({ song }: { song: ArtistSong }) {
       </li>
       {song.history.map((event) => (
         <li key={`${event.at}-${event.toStatus}`}>
-          <span className="text-fg">{songStatusLabel(event.toStatus, i18n)}</span> · <time dateTime={event.at}>{formatMoment(event.at, i18n)}</time> · {event.cause}
+          <span className="text-fg">{songStatusLabel(event.toStatus, i18n)}</span> · <time dateTime={event.at}>{formatMoment(event.at, i18n)}</time> ·{" "}
+          {event.cause}
         </li>
       ))}
     </ol>
@@ -96,7 +97,9 @@ export function ArtistSongs({ songs, token }: { songs: ArtistSong[]; token: stri
   const i18n = useI18n();
   if (songs.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-line p-6">{i18n._("No songs yet. Songs you submit for distribution appear here with their status.")}</p>
+      <p className="rounded-2xl border border-dashed border-line p-6">
+        {i18n._("No songs yet. Songs you submit for distribution appear here with their status.")}
+      </p>
     );
   }
   return (
@@ -113,7 +116,10 @@ export function ArtistSongs({ songs, token }: { songs: ArtistSong[]; token: stri
           {song.rejectionReason && <p className="mt-2 text-sm">{i18n._("Reason: {reason}", { reason: song.rejectionReason })}</p>}
           {song.takedown && <p className="mt-2 text-sm font-semibold">{i18n._("Taken down: {reason}", { reason: song.takedown.reason })}</p>}
           {song.refund && (
-            <p className={cn("mt-1 text-sm font-semibold", song.refund.state === "failed" && "text-red-600 dark:text-red-400")} role={song.refund.state === "failed" ? "alert" : undefined}>
+            <p
+              className={cn("mt-1 text-sm font-semibold", song.refund.state === "failed" && "text-red-600 dark:text-red-400")}
+              role={song.refund.state === "failed" ? "alert" : undefined}
+            >
               {refundText(song.refund, i18n)}
             </p>
           )}

@@ -37,10 +37,7 @@ export function ArtistStatements({ token }: { token: string }) {
             <span>{monthName(month, i18n)}</span>
             <a href={statementCsvPath(token, month)} download className="font-semibold text-accent underline underline-offset-4">
               {i18n._("Download")}
-              <span className="sr-only">
-                {" "}
-                {i18n._("the {month} statement", { month: monthName(month, i18n) })}
-              </span>
+              <span className="sr-only"> {i18n._("the {month} statement", { month: monthName(month, i18n) })}</span>
             </a>
           </li>
         ))}

@@ -30,4 +30,5 @@ export const useSongDetails = (songId: string) =>
   useRead(songDetailsKey(songId), () => api.get(inFacility(`/api/songs/${encodeURIComponent(songId)}/details`), SongDetailsDtoSchema));
 
 export const artistPageKey = (slug: string) => `songs/artist/${slug}`;
-export const useArtistPage = (slug: string) => useRead(artistPageKey(slug), () => api.get(inFacility(`/api/artists/${encodeURIComponent(slug)}`), ArtistPageDtoSchema));
+export const useArtistPage = (slug: string) =>
+  useRead(artistPageKey(slug), () => api.get(inFacility(`/api/artists/${encodeURIComponent(slug)}`), ArtistPageDtoSchema));

@@ -6,8 +6,7 @@ import { invalidateReads, useRead } from "@/lib/read-cache";
 export const getSong = (songId: string): Promise<SongDto> => api.get(`/api/songs/${encodeURIComponent(songId)}`, SongDtoSchema);
 
 /** Nothing is read while `songId` is empty. */
-export const useSong = (songId: string | null | undefined) =>
-  useRead(songId ? `songs/detail/${songId}` : null, () => getSong(songId ?? ""));
+export const useSong = (songId: string | null | undefined) => useRead(songId ? `songs/detail/${songId}` : null, () => getSong(songId ?? ""));
 
 /** Forgets every song read (rows, featured, details): after a write that changes a song, screens read again. */
 export const invalidateSongReads = () => void invalidateReads("songs/");

@@ -38,9 +38,7 @@ export function Hero() {
             {i18n._("Get your music on the tablets inside.")}
           </h1>
           <p className="max-w-prose text-base text-muted sm:text-lg">
-            {i18n._(
-              "Incarcerated listeners across the United States buy tracks at $1.99 per download. You keep 80% of royalties, with no sign-up needed.",
-            )}
+            {i18n._("Incarcerated listeners across the United States buy tracks at $1.99 per download. You keep 80% of royalties, with no sign-up needed.")}
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/distribute" className={buttonClass("primary", "lg")}>

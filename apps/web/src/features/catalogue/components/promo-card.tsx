@@ -14,9 +14,7 @@ export function PromoCard() {
         <h2 id="promo-heading" className="text-xl font-bold sm:text-2xl">
           {i18n._("Got a song ready?")}
         </h2>
-        <p className="text-muted">
-          {i18n._("Upload an MP3, set your price and reach 2.4 million listeners. Distribution is processed in 24-48 hours.")}
-        </p>
+        <p className="text-muted">{i18n._("Upload an MP3, set your price and reach 2.4 million listeners. Distribution is processed in 24-48 hours.")}</p>
       </div>
       <Link to="/distribute" className={buttonClass("primary", "lg")}>
         <UploadIcon className="size-5" />

@@ -18,7 +18,8 @@ export function SearchResults({ query, player }: { query: string; player: Pick<S
   if (query.trim() === "") return <p className="text-muted">{i18n._("Type a song title, an artist, a word of the lyrics or a genre.")}</p>;
   if (found.isPending) return <Spinner label={i18n._("Searching")} />;
   if (found.isError && isUnknownFacility(found.error)) return <UnknownFacility />;
-  if (found.isError) return <LoadError message={i18n._("The search could not be finished. Check the connection and try again.")} onRetry={() => void found.refetch()} />;
+  if (found.isError)
+    return <LoadError message={i18n._("The search could not be finished. Check the connection and try again.")} onRetry={() => void found.refetch()} />;
 
   const songs = found.data ?? [];
   return (

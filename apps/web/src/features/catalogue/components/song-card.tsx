@@ -36,10 +36,7 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
         onClick={() => onToggle(song)}
         data-early-tap="play"
         data-song-id={song.id}
-        className={cn(
-          "group relative block aspect-square w-full overflow-hidden rounded-xl bg-surface-2 shadow-sm",
-          isCurrent && "ring-2 ring-accent",
-        )}
+        className={cn("group relative block aspect-square w-full overflow-hidden rounded-xl bg-surface-2 shadow-sm", isCurrent && "ring-2 ring-accent")}
       >
         <img
           {...coverSources(song, CARD_COVER_SIZES)}
@@ -74,7 +71,9 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
         </Link>
       </p>
       {year !== null && <p className="text-xs text-muted">{year}</p>}
-      {song.explicit && <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>}
+      {song.explicit && (
+        <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>
+      )}
       <SavedForOffline song={song} />
     </li>
   );

@@ -37,9 +37,7 @@ export function DistributionSuccessBanner() {
           <div className="flex items-start gap-4 rounded-2xl border border-success/40 bg-success-soft p-5 text-fg">
             <div className="flex-1 space-y-1">
               <p className="text-lg font-bold text-success">{i18n._("{title} is being distributed", { title })}</p>
-              <p className="text-sm">
-                {i18n._("Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.")}
-              </p>
+              <p className="text-sm">{i18n._("Your music is now being processed for the provider's distribution. This typically takes 24-48 hours.")}</p>
               <p className="pt-1">
                 <MyArtistPageLink className="font-semibold text-accent underline underline-offset-4">{i18n._("Your private artist page")}</MyArtistPageLink>
               </p>

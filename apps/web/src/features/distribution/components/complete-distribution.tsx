@@ -16,7 +16,18 @@ import { toast } from "@/lib/toast";
 import { useI18n, type Translator } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
 import { slots, withElements } from "@/lib/i18n/with-elements";
-import { checkAttempt, checkOptionSwitch, NO_ATTEMPTS, recordAttempt, recordOptionSwitch, secondsText, CardPaymentForm, type CardPaymentFailure, markDistributionSuccess, useDelayedNavigate } from "@/features/payments";
+import {
+  checkAttempt,
+  checkOptionSwitch,
+  NO_ATTEMPTS,
+  recordAttempt,
+  recordOptionSwitch,
+  secondsText,
+  CardPaymentForm,
+  type CardPaymentFailure,
+  markDistributionSuccess,
+  useDelayedNavigate,
+} from "@/features/payments";
 import { useCompleteDistribution } from "../api/complete-distribution";
 import { PackageChoice } from "./package-choice";
 import { invalidateSongReads } from "@/features/catalogue";
@@ -174,15 +185,11 @@ export function CompleteDistribution({ songId }: { songId: string }) {
             }
             savedCardOnly={pending.mode === "authenticate"}
             disabled={leaving}
-            pay={(card) =>
-              pending.mode === "card" ? card.confirmPayment(pending.clientSecret) : card.authenticatePayment(pending.clientSecret)
-            }
+            pay={(card) => (pending.mode === "card" ? card.confirmPayment(pending.clientSecret) : card.authenticatePayment(pending.clientSecret))}
             onSucceeded={onPaid}
             onFailed={onPaymentFailed}
           >
-            <p>
-              {withElements(i18n._("Amount due: {amount}", slots("amount")), { amount: <strong className="text-lg">{pending.amountText}</strong> })}
-            </p>
+            <p>{withElements(i18n._("Amount due: {amount}", slots("amount")), { amount: <strong className="text-lg">{pending.amountText}</strong> })}</p>
             {pending.mode === "authenticate" && (
               <p className="text-sm text-muted">{i18n._("Your bank asks you to confirm the payment with the card you saved.")}</p>
             )}

@@ -29,15 +29,21 @@ import {
 } from "../song-form-checks";
 import { GenreField } from "../release-details/genre-field";
 import { MoreDetails } from "../release-details/more-details";
-import { cleanVersionField, initialReleaseDetails, localToday, releaseDetailsFields, releaseDetailsProblem, type ReleaseDetails } from "../release-details/release-details-state";
+import {
+  cleanVersionField,
+  initialReleaseDetails,
+  localToday,
+  releaseDetailsFields,
+  releaseDetailsProblem,
+  type ReleaseDetails,
+} from "../release-details/release-details-state";
 import { ExplicitField } from "./explicit-field";
 import { FileField } from "./file-field";
 import { UploadProgress } from "./upload-progress";
 
 const PRICE = "1.99";
 const FAILED_TITLE = /*i18n*/ "Distribution Failed";
-const FAILED_FALLBACK =
-  /*i18n*/ "Failed to submit your song for distribution. Please check that you've selected an MP3 file and try again.";
+const FAILED_FALLBACK = /*i18n*/ "Failed to submit your song for distribution. Please check that you've selected an MP3 file and try again.";
 
 export function DistributionForm({ payment, cleanVersionOriginals = [] }: { payment: SavedPayment | null; cleanVersionOriginals?: readonly MySong[] }) {
   const i18n = useI18n();
@@ -225,7 +231,16 @@ export function DistributionForm({ payment, cleanVersionOriginals = [] }: { paym
           <GenreField value={release.genre} onChange={(genre) => setRelease((current) => ({ ...current, genre }))} />
           <Field label={i18n._("Price (USD)")} hint={i18n._("Every download sells for $1.99.")} error={errors.price ?? null}>
             {(control) => (
-              <input {...control} ref={bind("price")} name="price" inputMode="decimal" value={PRICE} disabled readOnly className={inputClass(false, "max-w-40")} />
+              <input
+                {...control}
+                ref={bind("price")}
+                name="price"
+                inputMode="decimal"
+                value={PRICE}
+                disabled
+                readOnly
+                className={inputClass(false, "max-w-40")}
+              />
             )}
           </Field>
           <FileField

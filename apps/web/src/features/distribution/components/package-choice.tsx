@@ -62,12 +62,10 @@ export function PackageChoice({ value, onChange, disabled }: { value: FeeOption;
     <fieldset className="space-y-3">
       <legend className="mb-3 text-xl font-bold">{i18n._("Choose your package")}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        {option(
-          "standard",
-          i18n._("Standard"),
-          <>{i18n._("{price} one time", { price: shortDollars(PACKAGES.standard.feeCents, i18n) })}</>,
-          [processingText("standard", i18n), shareText("standard", i18n)],
-        )}
+        {option("standard", i18n._("Standard"), <>{i18n._("{price} one time", { price: shortDollars(PACKAGES.standard.feeCents, i18n) })}</>, [
+          processingText("standard", i18n),
+          shareText("standard", i18n),
+        ])}
         {option(
           "expedited",
           i18n._("Expedited"),

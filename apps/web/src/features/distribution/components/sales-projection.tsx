@@ -39,11 +39,7 @@ export function SalesProjection() {
         {SAMPLE_MONTHS.map((entry) => (
           <li key={entry.month} className="flex h-full flex-1 flex-col items-center justify-end gap-1">
             <span className="text-xs font-semibold">{dollars(entry.dollars)}</span>
-            <span
-              aria-hidden="true"
-              className="w-full rounded-t-lg bg-accent"
-              style={{ height: `${Math.round((entry.dollars / highest) * 100)}%` }}
-            />
+            <span aria-hidden="true" className="w-full rounded-t-lg bg-accent" style={{ height: `${Math.round((entry.dollars / highest) * 100)}%` }} />
             <span className="text-xs text-muted">{i18n._("Month {number}", { number: entry.month })}</span>
           </li>
         ))}

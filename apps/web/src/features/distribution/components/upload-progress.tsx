@@ -12,9 +12,7 @@ export function UploadProgress({ progress, onCancel }: { progress: Progress; onC
   const i18n = useI18n();
   const known = progress.total > 0;
   const percent = known ? Math.min(100, Math.floor((progress.loaded / progress.total) * 100)) : 0;
-  const sent = known
-    ? i18n._("{loaded} of {total}", { loaded: formatBytes(progress.loaded), total: formatBytes(progress.total) })
-    : i18n._("Starting upload");
+  const sent = known ? i18n._("{loaded} of {total}", { loaded: formatBytes(progress.loaded), total: formatBytes(progress.total) }) : i18n._("Starting upload");
   const done = known && progress.loaded >= progress.total;
   return (
     <div className="space-y-2 rounded-xl border border-line bg-surface-2 p-4">

@@ -47,7 +47,13 @@ export function CreditsField({ credits, onChange }: { credits: Credit[]; onChang
           );
         })}
       </ul>
-      <Button type="button" variant="secondary" size="sm" disabled={credits.length >= MAX_CREDITS} onClick={() => onChange([...credits, { name: "", role: "composer" }])}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        disabled={credits.length >= MAX_CREDITS}
+        onClick={() => onChange([...credits, { name: "", role: "composer" }])}
+      >
         {i18n._("Add a credit")}
       </Button>
     </fieldset>

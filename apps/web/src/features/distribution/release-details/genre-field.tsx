@@ -9,7 +9,13 @@ export function GenreField({ value, onChange }: { value: Genre; onChange: (genre
   return (
     <Field label={i18n._("Genre")}>
       {(control) => (
-        <select {...control} name="genre" value={value} onChange={(event) => onChange(event.currentTarget.value as Genre)} className={inputClass(false, "max-w-72")}>
+        <select
+          {...control}
+          name="genre"
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value as Genre)}
+          className={inputClass(false, "max-w-72")}
+        >
           {GENRES.map((genre) => (
             <option key={genre} value={genre}>
               {i18n._(GENRE_LABELS[genre])}

@@ -31,7 +31,11 @@ export function YourSongs() {
               <p className="text-sm text-muted">{song.paid ? songStatusLabel(song.status, i18n) : i18n._("Not paid yet")}</p>
             </div>
             {!song.paid && song.status === "pending" && (
-              <Link to={`/approval/${encodeURIComponent(song.id)}`} className={buttonClass("primary", "sm")} aria-label={i18n._("Pay now for {title}", { title: song.title })}>
+              <Link
+                to={`/approval/${encodeURIComponent(song.id)}`}
+                className={buttonClass("primary", "sm")}
+                aria-label={i18n._("Pay now for {title}", { title: song.title })}
+              >
                 {i18n._("Pay now")}
               </Link>
             )}

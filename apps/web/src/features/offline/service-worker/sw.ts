@@ -205,7 +205,11 @@ worker.addEventListener("message", (event) => {
     port?.postMessage(networkReachable);
     return;
   }
-  const work =
-    message.type === "keep-loaded" ? keepLoaded(message.urls) : message.type === "save-audio" ? saveAudio(message.url) : forgetAudio(message.url);
-  event.waitUntil(work.then((done) => port?.postMessage(done), () => port?.postMessage(false)));
+  const work = message.type === "keep-loaded" ? keepLoaded(message.urls) : message.type === "save-audio" ? saveAudio(message.url) : forgetAudio(message.url);
+  event.waitUntil(
+    work.then(
+      (done) => port?.postMessage(done),
+      () => port?.postMessage(false),
+    ),
+  );
 });

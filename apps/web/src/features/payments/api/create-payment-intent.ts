@@ -7,5 +7,4 @@ import { CheckoutPaymentResponseSchema } from "@jplay/schema/payments";
 import { ONE_OFF_FEE_CENTS } from "@jplay/schema/pricing";
 import { api } from "@/lib/api-client";
 
-export const createPaymentIntent = () =>
-  api.post("/api/create-payment-intent", CheckoutPaymentResponseSchema, { amount: ONE_OFF_FEE_CENTS });
+export const createPaymentIntent = () => api.post("/api/create-payment-intent", CheckoutPaymentResponseSchema, { amount: ONE_OFF_FEE_CENTS });

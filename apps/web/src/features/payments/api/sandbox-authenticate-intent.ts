@@ -6,11 +6,7 @@ import { intentIdFromSecret, sandboxPost, type IntentKind, type SandboxIntent } 
 
 export type AuthenticationOutcome = "complete" | "fail";
 
-export const sandboxAuthenticateIntent = (
-  kind: IntentKind,
-  clientSecret: string,
-  outcome: AuthenticationOutcome,
-): Promise<SandboxIntent> =>
+export const sandboxAuthenticateIntent = (kind: IntentKind, clientSecret: string, outcome: AuthenticationOutcome): Promise<SandboxIntent> =>
   sandboxPost(`/v1/${kind}/${encodeURIComponent(intentIdFromSecret(clientSecret))}/authenticate`, {
     client_secret: clientSecret,
     outcome,

@@ -20,9 +20,7 @@ export function AuthenticationDialog({ open, onOutcome }: { open: boolean; onOut
         <Button variant="secondary" onClick={() => onOutcome("fail")}>
           {i18n._("Fail authentication")}
         </Button>
-        <Button onClick={() => onOutcome("complete")}>
-          {i18n._("Complete authentication")}
-        </Button>
+        <Button onClick={() => onOutcome("complete")}>{i18n._("Complete authentication")}</Button>
       </div>
     </ModalDialog>
   );

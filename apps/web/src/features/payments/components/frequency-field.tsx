@@ -11,15 +11,7 @@ const options: { value: PaymentFrequency; label: string; detail: string }[] = [
   { value: "weekly", label: /*i18n*/ "Weekly", detail: /*i18n*/ "Paid out every Monday" },
 ];
 
-export function FrequencyField({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: PaymentFrequency;
-  onChange: (value: PaymentFrequency) => void;
-  disabled?: boolean;
-}) {
+export function FrequencyField({ value, onChange, disabled }: { value: PaymentFrequency; onChange: (value: PaymentFrequency) => void; disabled?: boolean }) {
   const i18n = useI18n();
   return (
     <fieldset disabled={disabled} className="space-y-2">

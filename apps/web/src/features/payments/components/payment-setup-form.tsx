@@ -171,7 +171,13 @@ export function PaymentSetupForm({ initialPhone, initialFrequency, onSaved }: Pa
               {error}
             </p>
           )}
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={working || loadingIntent || !setupIntent.data || !cardReady} aria-describedby={disclosureId}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full sm:w-auto"
+            disabled={working || loadingIntent || !setupIntent.data || !cardReady}
+            aria-describedby={disclosureId}
+          >
             {working ? i18n._("Saving…") : i18n._("Save Payment Method")}
           </Button>
         </>

@@ -164,19 +164,10 @@ export function SandboxCardForm({ ref, disabled, errorId, savedCardOnly, onReady
           <label htmlFor={`${id}-cvc`} className="block text-sm font-semibold">
             {i18n._("CVC")}
           </label>
-          <input
-            id={`${id}-cvc`}
-            name="cvc"
-            autoComplete="cc-csc"
-            placeholder="123"
-            onChange={update("cvc", (text) => digitsOf(text, 4))}
-            {...input("cvc")}
-          />
+          <input id={`${id}-cvc`} name="cvc" autoComplete="cc-csc" placeholder="123" onChange={update("cvc", (text) => digitsOf(text, 4))} {...input("cvc")} />
         </div>
       </div>
-      <p className="text-xs text-muted">
-        {i18n._("Test sandbox: no real card is charged. Try 4242 4242 4242 4242 with any future expiry and any CVC.")}
-      </p>
+      <p className="text-xs text-muted">{i18n._("Test sandbox: no real card is charged. Try 4242 4242 4242 4242 with any future expiry and any CVC.")}</p>
       {dialog}
     </div>
   );

@@ -60,18 +60,10 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-3 py-2 sm:px-4">
         <div className="flex items-center gap-3">
-          <img
-            {...coverSources(song, PLAYER_COVER_SIZES)}
-            alt=""
-            width={48}
-            height={48}
-            className="size-12 shrink-0 rounded-md bg-surface-2 object-cover"
-          />
+          <img {...coverSources(song, PLAYER_COVER_SIZES)} alt="" width={48} height={48} className="size-12 shrink-0 rounded-md bg-surface-2 object-cover" />
           <div className="min-w-0 flex-1">
             <p className="text-sm font-semibold break-words">{title}</p>
-            <p className="text-xs break-words text-muted">
-              {error && isLoaded ? i18n._("This song could not be played.") : artist}
-            </p>
+            <p className="text-xs break-words text-muted">{error && isLoaded ? i18n._("This song could not be played.") : artist}</p>
           </div>
           <LikeButton song={song} title={title} />
           <button
@@ -84,10 +76,7 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
           >
             {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
             {playing && buffering && (
-              <span
-                aria-hidden="true"
-                className="absolute inset-0 rounded-full border-2 border-transparent border-t-accent-fg motion-safe:animate-spin"
-              />
+              <span aria-hidden="true" className="absolute inset-0 rounded-full border-2 border-transparent border-t-accent-fg motion-safe:animate-spin" />
             )}
           </button>
         </div>

@@ -21,12 +21,7 @@ function updatePosition(audio: HTMLAudioElement) {
 }
 
 /** Lock-screen / hardware-key controls through the Media Session API, where the browser has it. */
-export function useMediaSession(
-  audioRef: RefObject<HTMLAudioElement | null>,
-  song: SongDto | null,
-  playing: boolean,
-  duration: number,
-) {
+export function useMediaSession(audioRef: RefObject<HTMLAudioElement | null>, song: SongDto | null, playing: boolean, duration: number) {
   const supported = typeof navigator !== "undefined" && "mediaSession" in navigator;
   const i18n = useI18n();
 

@@ -10,7 +10,13 @@
  * Any other failure stays an ApiError.
  */
 import { is } from "valibot";
-import { type RecoveryNextTierResponse, RecoveryNextTierResponseSchema, type RecoveryRequest, type RecoveryResponse, RecoveryResponseSchema } from "@jplay/schema/payments";
+import {
+  type RecoveryNextTierResponse,
+  RecoveryNextTierResponseSchema,
+  type RecoveryRequest,
+  type RecoveryResponse,
+  RecoveryResponseSchema,
+} from "@jplay/schema/payments";
 import { api, ApiError } from "@/lib/api-client";
 import { useMutation } from "@tanstack/react-query";
 

@@ -57,9 +57,7 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
   const [leaving, setLeaving] = useState(false);
   /** The server's reason this song may not have the offer (docs/decisions/059): no other tier is tried. */
   const [unavailable, setUnavailable] = useState<string | null>(null);
-  const [newCardNotice, setNewCardNotice] = useState<string | null>(
-    handover?.requiresNewCard ? handover.message || i18n._(TEXT.newCard) : null,
-  );
+  const [newCardNotice, setNewCardNotice] = useState<string | null>(handover?.requiresNewCard ? handover.message || i18n._(TEXT.newCard) : null);
   const offer = RECOVERY_TIERS[tier];
   const isFinal = tier === FINAL_TIER;
   const fee = formatMoney(offer.feeCents, i18n.language);
@@ -139,9 +137,12 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
           <s className="text-muted">{formatMoney(offer.wasCents, i18n.language)}</s>
         </li>
         <li>
-          {withElements(i18n._("{revenueShare} to the provider (you keep {kept})", { ...slots("revenueShare"), kept: percentOfBps(10_000 - offer.revenueSplitBps) }), {
-            revenueShare: <span className="font-semibold">{i18n._("{percent} revenue share", { percent: percentOfBps(offer.revenueSplitBps) })}</span>,
-          })}
+          {withElements(
+            i18n._("{revenueShare} to the provider (you keep {kept})", { ...slots("revenueShare"), kept: percentOfBps(10_000 - offer.revenueSplitBps) }),
+            {
+              revenueShare: <span className="font-semibold">{i18n._("{percent} revenue share", { percent: percentOfBps(offer.revenueSplitBps) })}</span>,
+            },
+          )}
         </li>
         <li>
           {withElements(i18n._("Priority processing with {delivery}", slots("delivery")), {
@@ -172,9 +173,7 @@ export function RecoveryOffer({ songId, tier, handover }: { songId: string; tier
           submitLabel={payment.mode === "card" ? i18n._("Pay {fee}", { fee }) : i18n._("Authenticate and Pay {fee}", { fee })}
           savedCardOnly={payment.mode === "authenticate"}
           disabled={leaving}
-          pay={(card) =>
-            payment.mode === "card" ? card.confirmPayment(payment.clientSecret) : card.authenticatePayment(payment.clientSecret)
-          }
+          pay={(card) => (payment.mode === "card" ? card.confirmPayment(payment.clientSecret) : card.authenticatePayment(payment.clientSecret))}
           onSucceeded={() => succeed()}
           onFailed={onCardFailed}
         >

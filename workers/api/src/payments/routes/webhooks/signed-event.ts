@@ -20,7 +20,10 @@ export type WebhookSecretSetting = "STRIPE_WEBHOOK_SECRET" | "STRIPE_CONNECT_WEB
 
 /** The secrets of a setting (comma-separated, blanks dropped); 503 when there is none. */
 export function webhookSecrets(env: Env, setting: WebhookSecretSetting): string[] {
-  const secrets = (env[setting] ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
+  const secrets = (env[setting] ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
   if (secrets.length === 0) throw new AppError(503, "webhooks_unconfigured", `${setting} is not configured`);
   return secrets;
 }
@@ -54,6 +57,8 @@ export const keyIsLive = (env: Env): boolean => /^(sk|rk)_live_/.test(env.STRIPE
 /** True when the event is of the other mode than the key's: to acknowledge and ignore, logged. */
 export function otherMode(env: Env, event: Stripe.Event, endpoint: string): boolean {
   if (event.livemode === keyIsLive(env)) return false;
-  console.log(JSON.stringify({ level: "info", msg: "webhook event of the other mode ignored", endpoint, event: event.id, type: event.type, livemode: event.livemode }));
+  console.log(
+    JSON.stringify({ level: "info", msg: "webhook event of the other mode ignored", endpoint, event: event.id, type: event.type, livemode: event.livemode }),
+  );
   return true;
 }
