@@ -4,7 +4,7 @@
  */
 export { purchaseSplitStatements, type SplitSale } from "./purchase-splits";
 export { refundSplitStatements } from "./refund-purchase-splits";
-export { saveSongSplit } from "./save-song-split";
+export { ownSong, saveSongSplit } from "./save-song-split";
 export { songSplitHistory, songSplitNow } from "./read-song-splits";
 export { returnHeldSharesTask } from "./jobs/return-held-shares";
 export { splitHoldDays } from "./held-shares";

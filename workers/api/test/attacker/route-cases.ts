@@ -206,6 +206,9 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/artist/:token/card": page({ body: () => ({ setupIntentId: "seti_attackersuite" }) }),
   "POST /api/artist/:token/phone/confirm": page({ body: () => ({ code: "123456" }) }),
   "GET /api/artist/:token/statements/:file": page({ params: (w) => ({ token: w.artists!.victim.pageToken, file: lastMonthFile() }) }),
+  "PUT /api/artist/:token/songs/:songId/splits": page({
+    body: () => ({ collaborators: [{ name: "Attacker's producer", phone: "+15550109876", role: "producer", basisPoints: 2000 }], recoup: null }),
+  }),
 
   // ---- Stripe's and Twilio's webhooks ----------------------------------------------------------------
   "POST /api/webhooks/stripe": { kind: "stripe-signed" },

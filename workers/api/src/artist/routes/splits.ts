@@ -10,7 +10,7 @@ import type { AppEnv } from "../../platform/env";
 import { HOUR_MS } from "../../platform/limits";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
-import { saveSongSplit, songSplitNow } from "../../splits/index";
+import { ownSong, saveSongSplit, songSplitNow } from "../../splits/index";
 import { openLink, privateHeaders } from "./page";
 
 const SPLIT_CHANGES_PER_ARTIST_PER_HOUR = 60;
@@ -24,6 +24,8 @@ export const artistSplitRoutes = new Hono<AppEnv>()
   .put("/:token/songs/:songId/splits", jsonBody(SaveSongSplitSchema), async (c) => {
     privateHeaders(c);
     const { artistId } = await openLink(c);
+    // Another artist's song is refused before the limit counts the attempt: a refusal writes nothing.
+    await ownSong(c.var.ctx, artistId, c.req.param("songId"));
     await enforceRateLimit(c.var.ctx, {
       key: `splits:artist:${artistId}`,
       limit: SPLIT_CHANGES_PER_ARTIST_PER_HOUR,
