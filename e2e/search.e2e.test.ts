@@ -4,7 +4,7 @@
  * lives in the address and survives a reload, a result plays, nothing found says so, and the box works before the app has hydrated
  * (a plain form). The Worker renders /search with its results (catalogue/routes/search-page.ts): they
  * show with JavaScript off, and with it on the page hydrates on the server's elements with no error
- * and no search call. What a search matches, scope by scope, is the Worker's test
+ * and no search call, and a result plays before it has hydrated. What a search matches, scope by scope, is the Worker's test
  * (workers/api/test/song-search.test.ts).
  */
 import { describe, expect, test } from "vitest";
@@ -99,5 +99,23 @@ describe("search from the header", () => {
     await page.getByRole("region", { name: "Songs" }).getByText("Concrete Lullaby", { exact: true }).waitFor();
     expect(errors).toEqual([]);
     expect(searches).toEqual([]);
+  });
+
+  test("a result plays from the server's HTML before the app has hydrated (its song is in the page's data)", async () => {
+    const page = await newPage();
+    const errors = recordPageErrors(page);
+    const release = await holdAppScript(page);
+    await page.goto(`${baseURL}/search?q=corazon+barr`, { waitUntil: "commit" });
+    // The page's first script answers taps from now on (docs/decisions/070-first-tap-before-hydration.md).
+    await page.waitForFunction(() => (window as unknown as { __jplayTapsBeforeScripts?: unknown }).__jplayTapsBeforeScripts === null);
+    await page.getByRole("region", { name: "Songs" }).getByRole("button", { name: "Play Corazón de Barrio" }).click();
+    await page.waitForFunction(() => {
+      const audio = document.querySelector("audio");
+      return !!audio && !audio.paused && audio.currentTime > 0.2;
+    });
+    expect(await page.evaluate(() => Object.keys(document.querySelector("main button")!).some((key) => key.startsWith("__reactProps$")))).toBe(false);
+    release();
+    await page.getByRole("region", { name: "Now playing" }).getByRole("button", { name: "Pause playback" }).waitFor();
+    expect(errors).toEqual([]);
   });
 });
