@@ -16,6 +16,9 @@ export const genreOfSlug = (slug: string): Genre | undefined => GENRES.find((gen
 /** Songs on one page of a browse list. */
 export const BROWSE_PAGE_SIZE = 12;
 
+/** The most songs one search shows (`/search`, in the app and rendered by the Worker). */
+export const SEARCH_RESULTS_LIMIT = 48;
+
 /** Where the next page of a newest-first list starts: after this song (its upload time and id). */
 export interface BrowseCursor {
   createdAt: number;

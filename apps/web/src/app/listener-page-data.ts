@@ -1,12 +1,13 @@
 /**
  * The browsing screens the Worker renders (`/browse`, `/songs`, `/genres/{slug}`, `/songs/{id}`,
- * `/artists/{slug}`): the route each is rendered in and the reads it makes, answered by the data it
+ * `/artists/{slug}`, `/search`): the route each is rendered in and the reads it makes, answered by the data it
  * was rendered with. The page embeds the reads once as a JSON block, as Home's data is
  * (home-page-data.ts); the browser seeds its read cache with them and hydrates, fetching nothing
  * again (main.tsx; docs/decisions/065-browse-song-and-artist-pages.md). Only the server imports this
  * module: the browser needs the block alone, so Home's download does not carry it.
  */
 import { artistPageKey, browsePageKey, GENRES_KEY, songDetailsKey } from "@/features/catalogue/api/browse";
+import { isSearchable, searchReadKey } from "@/features/catalogue/api/search-songs";
 import type { EmbeddedListenerPage, ListenerPageData } from "@/server/render-contract";
 
 /** Each screen's route path (app/router.tsx matches the same). */
@@ -16,6 +17,7 @@ export const listenerScreenPaths: Record<ListenerPageData["screen"], string> = {
   genre: "/genres/:genre",
   song: "/songs/:songId",
   artist: "/artists/:slug",
+  search: "/search",
 };
 
 /** The reads the screen makes, answered by `data`. */
@@ -31,6 +33,9 @@ export function listenerPageReads(data: ListenerPageData): [string, unknown][] {
       return [[songDetailsKey(data.song.id), data.song]];
     case "artist":
       return [[artistPageKey(data.artist.slug), data.artist]];
+    case "search":
+      // An empty search reads nothing (features/catalogue/api/search-songs.ts): nothing to seed.
+      return isSearchable(data.query) ? [[searchReadKey(data.query, data.facility), data.songs]] : [];
   }
 }
 

@@ -35,7 +35,6 @@ const Subscribe = screen(() => import("./routes/subscribe"));
 const SubscriptionSuccess = screen(() => import("./routes/subscription-success"));
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
-const Search = screen(() => import("./routes/search"));
 /**
  * The browsing screens' chunks, by the screen a rendered page names in its data block
  * (app/listener-page-data.ts): main.tsx waits for one before it hydrates that page.
@@ -46,12 +45,14 @@ export const listenerScreenChunks = {
   genre: () => import("./routes/genre"),
   song: () => import("./routes/song"),
   artist: () => import("./routes/artist-page"),
+  search: () => import("./routes/search"),
 };
 const BrowseScreen = screen(listenerScreenChunks.browse);
 const AllSongs = screen(listenerScreenChunks["all-songs"]);
 const GenreScreen = screen(listenerScreenChunks.genre);
 const SongScreen = screen(listenerScreenChunks.song);
 const ArtistPage = screen(listenerScreenChunks.artist);
+const Search = screen(listenerScreenChunks.search);
 const Library = screen(() => import("./routes/library"));
 const NotFound = screen(() => import("./routes/not-found"));
 

@@ -45,7 +45,8 @@ export type RenderDistribute = (location: ScreenLocation, language: Language) =>
 /**
  * The data a browsing screen is rendered with (render-listener-page.tsx), embedded in the page like
  * Home's: `/browse` (the genres), `/songs` and `/genres/{slug}` (one page, `after` its cursor or null
- * for the first), `/songs/{id}` and `/artists/{slug}`.
+ * for the first), `/songs/{id}`, `/artists/{slug}` and `/search` (the query as the search reads it,
+ * "" for none, and the songs it found).
  */
 export type ListenerPageData = { facility: string | null } & (
   | { screen: "browse"; genres: GenreSummary[] }
@@ -53,6 +54,7 @@ export type ListenerPageData = { facility: string | null } & (
   | { screen: "genre"; genre: string; after: string | null; page: BrowsePage }
   | { screen: "song"; song: SongDetailsDto }
   | { screen: "artist"; artist: ArtistPageDto }
+  | { screen: "search"; query: string; songs: SongDto[] }
 );
 
 /**

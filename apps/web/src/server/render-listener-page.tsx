@@ -11,12 +11,20 @@ import { Component as AllSongs } from "@/app/routes/all-songs";
 import { Component as ArtistPage } from "@/app/routes/artist-page";
 import { Component as Browse } from "@/app/routes/browse";
 import { Component as Genre } from "@/app/routes/genre";
+import { Component as Search } from "@/app/routes/search";
 import { Component as Song } from "@/app/routes/song";
 import { forgetReads, seedReads } from "@/lib/read-cache";
 import type { ListenerPageData, RenderListenerPage } from "./render-contract";
 import { renderScreen } from "./render-screen";
 
-const screens: Record<ListenerPageData["screen"], ComponentType> = { browse: Browse, "all-songs": AllSongs, genre: Genre, song: Song, artist: ArtistPage };
+const screens: Record<ListenerPageData["screen"], ComponentType> = {
+  browse: Browse,
+  "all-songs": AllSongs,
+  genre: Genre,
+  song: Song,
+  artist: ArtistPage,
+  search: Search,
+};
 
 export const renderListenerPage: RenderListenerPage = (data, location, language) => {
   const embedded = embeddedListenerPage(data);

@@ -74,6 +74,7 @@ export const app = new Hono<AppEnv>()
   .get("/songs/:songId", listenerPage)
   .get("/genres/:genre", listenerPage)
   .get("/artists/:slug", listenerPage)
+  .get("/search", listenerPage)
   .get("/artist/:token", artistLinkPage)
   .get(JWKS_PATH, receiptJwks)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.

@@ -112,6 +112,7 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "GET /songs/:songId": open(PAGES),
   "GET /genres/:genre": open(PAGES),
   "GET /artists/:slug": open(PAGES),
+  "GET /search": open(PAGES),
   "GET /artist/:token": open("trades a page link for its cookie and redirects, looking nothing up: the page's own calls check the token (artist-page)"),
   "GET /.well-known/jwks.json": open("the receipt keys' public halves: published so anyone can verify a receipt"),
   "ALL /*": open(PAGES),

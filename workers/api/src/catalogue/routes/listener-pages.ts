@@ -1,8 +1,8 @@
 /**
  * The browsing screens rendered on the server, as Home is (home-page.ts,
  * docs/decisions/065-browse-song-and-artist-pages.md): `GET /browse` (the genres), `/songs` and
- * `/genres/{slug}` (a page of songs, `?after=` its cursor), `/songs/{id}` and `/artists/{slug}`. Each
- * reads its data in the listener's scope (the facility of `?facility=`, else of the cookie, as
+ * `/genres/{slug}` (a page of songs, `?after=` its cursor), `/songs/{id}`, `/artists/{slug}` and
+ * `/search?q=` (search-page.ts: the query as the search reads it, its results). Each reads its data in the listener's scope (the facility of `?facility=`, else of the cookie, as
  * Home's), renders apps/web/src/server/render-listener-page.tsx into the built index.html with the
  * data embedded once, and is kept in the edge cache per address, facility and language until the
  * catalogue changes (catalogue/edge-cache.ts: every purge drops it). A song, artist or genre not in
@@ -11,7 +11,7 @@
  */
 import type { Context } from "hono";
 import type { renderListenerPage } from "@jplay/web/server/render-listener-page";
-import { BROWSE_PAGE_SIZE, genreOfSlug } from "@jplay/schema/browse";
+import { BROWSE_PAGE_SIZE, genreOfSlug, SEARCH_RESULTS_LIMIT } from "@jplay/schema/browse";
 import type { AppEnv } from "../../platform/env";
 import { AppError } from "../../platform/errors";
 import { requestLanguage } from "../../platform/request-language";
@@ -22,7 +22,9 @@ import { facilityInDb, resolveCatalogueScope, type CatalogueScope } from "../cat
 import { cachedResponse } from "../edge-cache";
 import { enforcePublicReadBurst } from "../../platform/client-bursts";
 import type { Ctx } from "../../platform/context";
+import { searchSongs } from "../song-search";
 import { homeFacility, pageCacheKey, renderedPageAnswer } from "./home-page";
+import { searchPageLocation, searchPageQuery } from "./search-page";
 import { loggableError } from "../../platform/loggable-error";
 
 type Data = Parameters<typeof renderListenerPage>[0];
@@ -34,8 +36,9 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 const notRendered = (status: 404 | 204) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
 
 /** The read behind each browsing address, or null for an address that is none of them. */
-function readFor(c: Context<AppEnv>): Read | null {
+function readFor(c: Context<AppEnv>, query: string | null): Read | null {
   const path = c.req.path;
+  if (query !== null) return async (ctx, scope) => ({ screen: "search", query, songs: await searchSongs(ctx, scope, query, SEARCH_RESULTS_LIMIT) });
   const after = c.req.query("after") || null;
   if (path === "/browse") return async (ctx, scope) => ({ screen: "browse", genres: await genresWithSongs(ctx, scope) });
   if (path === "/songs")
@@ -72,12 +75,19 @@ function readFor(c: Context<AppEnv>): Read | null {
 
 export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
   const shell = await spaDocument(c);
-  const read = readFor(c);
-  if (!isHtmlDocument(shell) || read === null) return shell;
+  if (!isHtmlDocument(shell)) return shell;
+  // /search: a query not written as the search reads it is sent to the address that is; one too long is refused.
+  const search = c.req.path === "/search" ? searchPageQuery(c, shell) : null;
+  if (search instanceof Response) return search;
+  const read = readFor(c, search);
+  if (read === null) return shell;
   const facility = homeFacility(c);
   const language = requestLanguage(c);
-  const after = c.req.query("after");
-  const key = `${pageCacheKey(c.req.path, language, facility)}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+  // A search has no pages: `?after=` is no part of its address.
+  const after = search === null ? c.req.query("after") : undefined;
+  const key = `${pageCacheKey(c.req.path, language, facility)}${after ? `&after=${encodeURIComponent(after)}` : ""}${search === null ? "" : `&q=${encodeURIComponent(search)}`}`;
+  // The query the page is rendered with: a search's own alone (it is kept once per search), else the address's.
+  const renderedSearch = search === null ? new URL(c.req.url).search : searchPageLocation(search);
   const rendered = await cachedResponse(
     key,
     async () => {
@@ -98,7 +108,7 @@ export async function listenerPage(c: Context<AppEnv>): Promise<Response> {
       if (!data) return notRendered(404);
       // Loaded by the first page rendered, not at the instance's start (home-page.ts, loadHomeRenderer).
       const { renderListenerPage } = await import("@jplay/web/server/render-listener-page");
-      return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: new URL(c.req.url).search }, language), c.req.path);
+      return screenDocument(shell, language, renderListenerPage(data, { pathname: c.req.path, search: renderedSearch }, language), c.req.path);
       // A page with nothing at its address is kept as such for a short while (edge-cache.ts).
     },
     { keepNotFound: true },
