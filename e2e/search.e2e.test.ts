@@ -3,7 +3,7 @@
  * a spelling without accents finds "Corazón de Barrio", words of a song's lyrics find it, the query
  * lives in the address and survives a reload, a result plays, nothing found says so, and the box works before the app has hydrated
  * (a plain form). What a search matches, scope by scope, is the Worker's test
- * (workers/api/test/song-search.test.ts).
+ * (workers/api/src/catalogue/test/song-search.test.ts).
  */
 import { describe, expect, test } from "vitest";
 import { newPage } from "./support/browser";
