@@ -62,6 +62,9 @@ export const WORKER_MODULES = [
   "admin",
 ];
 
+/** The Worker tests kept beside the module they test (docs/testing.md): outside the walls below. */
+const WORKER_MODULE_TESTS = "workers/api/src/*/test/**";
+
 /** import-x/no-restricted-paths zones for WORKER_MODULES' walls. */
 function workerModuleZones() {
   const dir = (name) => `./workers/api/src/${name}`;
@@ -181,7 +184,14 @@ export default tseslint.config(
   // index.ts and only downwards in WORKER_MODULES; platform/ imports no module; nothing but the
   // entry points imports worker/. Inside a module, routes and jobs reach SQL through its services,
   // and services never import a route or a job.
-  { files: ["workers/api/src/**/*.ts"], rules: { "import-x/no-restricted-paths": ["error", { zones: workerModuleZones() }] } },
+  // A module's Worker tests (src/<module>/test/, docs/testing.md) are not product code: they set up and
+  // inspect the world through any module's internals, the tables and the entry points, as the tests in
+  // workers/api/test/ do, so the walls and the layer rules below leave them out.
+  {
+    files: ["workers/api/src/**/*.ts"],
+    ignores: [WORKER_MODULE_TESTS],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: workerModuleZones() }] },
+  },
   {
     files: ["workers/api/src/*/routes/**/*.ts", "workers/api/src/*/jobs/**/*.ts", "workers/api/src/platform/middleware/**/*.ts"],
     rules: { "no-restricted-imports": ["error", noSqlOutsideServices] },
@@ -189,11 +199,13 @@ export default tseslint.config(
   // The entry points mount every module's routes and consumers; they too reach SQL only through services.
   {
     files: ["workers/api/src/worker/**/*.ts", "workers/api/src/index.ts"],
+    ignores: [WORKER_MODULE_TESTS],
     rules: { "no-restricted-imports": ["error", { paths: noSqlOutsideServices.paths }] },
   },
   {
     files: ["workers/api/src/**/*.ts"],
     ignores: [
+      WORKER_MODULE_TESTS,
       "workers/api/src/*/routes/**",
       "workers/api/src/*/jobs/**",
       "workers/api/src/worker/**",

@@ -1,6 +1,6 @@
 // One `vitest run` runs every suite: unit (Node), worker (workerd with local bindings), e2e (Chromium).
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { FOUR_AT_A_TIME } from "./vitest.slots.ts";
 
 export default defineConfig({
@@ -17,6 +17,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           include: ["schema/**/*.test.ts", "workers/api/src/**/*.test.ts", "apps/web/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          // A module's Worker tests (workers/api/src/<module>/test/) need workerd: the worker project runs them.
+          exclude: [...configDefaults.exclude, "workers/api/src/**/test/**"],
         },
       },
       "workers/api/vitest.config.ts",

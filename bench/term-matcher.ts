@@ -38,7 +38,7 @@ const bundled = await esbuild.build({
   stdin: {
     contents: `export { screenWords } from "./workers/api/src/compliance/screening";
       export { compileTerms } from "./workers/api/src/compliance/term-matcher";
-      export { compileTerms as regexCompileTerms } from "./workers/api/src/compliance/test/regex-term-matcher";`,
+      export { compileTerms as regexCompileTerms } from "./workers/api/src/compliance/regex-term-matcher.test-support";`,
     resolveDir: repoRoot,
     loader: "ts",
   },

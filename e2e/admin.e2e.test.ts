@@ -101,7 +101,7 @@ const statusOf = (page: Page, path: string) => page.evaluate(async (url) => (awa
 describe("signed out", () => {
   test("a locked-out operator is told when to try again", async () => {
     const page = await newPage();
-    // The server's lockout answer (its own test: workers/api/test/admin-access.test.ts), so this
+    // The server's lockout answer (its own test: workers/api/src/access/test/admin-access.test.ts), so this
     // run's shared address is not locked out for the other tests.
     const message = "Too many wrong passwords. You can try again at 14:05 UTC (in 15 minutes).";
     await page.route("**/api/admin/session", (route) =>

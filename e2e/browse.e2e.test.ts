@@ -4,7 +4,7 @@
  * first with the keyboard alone (the next page is a link); the genres together list every demo song,
  * each under its genre; a song's page (lyrics under their heading) and its artist's page render with
  * JavaScript off; with it on, the song's page plays and likes. Which songs each call lists, scope by
- * scope, is the Worker's test (workers/api/test/browse.test.ts).
+ * scope, is the Worker's test (workers/api/src/catalogue/test/browse.test.ts).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";

@@ -24,7 +24,7 @@ let server: LocalServer;
 beforeAll(async () => {
   // 1 hour of a delivery window lasts 0.01 s here: an expedited song goes live right after its audio check.
   // One $1.99 sale is paid out in this journey: the minimum is $1.00 here, not the $10.00 default,
-  // whose own tests are workers/api/test/payouts.test.ts and e2e/artist-page.e2e.test.ts.
+  // whose own tests are workers/api/src/ledger/test/payouts.test.ts and e2e/artist-page.e2e.test.ts.
   server = await startOwnServer({
     vars: { DISTRIBUTION_SECONDS_PER_HOUR: "0.01", PROVIDER_WEBHOOK_SECRET: providerSecret, PAYOUT_MINIMUM_CENTS: "100" },
   });

@@ -5,7 +5,7 @@
  * (a plain form). The Worker renders /search with its results (catalogue/routes/search-page.ts): they
  * show with JavaScript off, and with it on the page hydrates on the server's elements with no error
  * and no search call, and a result plays before it has hydrated. What a search matches, scope by scope, is the Worker's test
- * (workers/api/test/song-search.test.ts).
+ * (workers/api/src/catalogue/test/song-search.test.ts).
  */
 import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";

@@ -85,6 +85,15 @@ describe("the layer rules", () => {
     );
   });
 
+  it("a module's Worker tests (src/<module>/test/) reach any module's internals and the entry points", async () => {
+    const moduleTest = "workers/api/src/texts/test/text-messages.test.ts";
+    const code =
+      'import { app } from "../../worker/app";\nimport { payArtist } from "../../ledger/payouts";\nimport { songs } from "@jplay/schema/tables";\nexport const y = [app, payArtist, songs];\n';
+    expect(await rulesBroken(moduleTest, code)).toEqual([]);
+    // The same imports from the module's own code stay walled off.
+    expect(await rulesBroken("workers/api/src/texts/text-messages.ts", code.replaceAll("../../", "../"))).toContain("import-x/no-restricted-paths");
+  });
+
   it("a promise is awaited or handed on, never dropped", async () => {
     const file = "workers/api/src/platform/rate-limit.ts";
     expect(await typedRulesBroken(file, "export async function f(): Promise<void> {\n  Promise.resolve(1);\n}\n")).toContain(

@@ -88,7 +88,7 @@ export const workerProject = ({ name, include, exclude = [], sandboxBindings = {
               STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET,
               SESSION_SECRET: "test-session-secret-0123456789abcdef",
               PROVIDER_WEBHOOK_SECRET: "test-provider-secret-0123456789abcdef",
-              // A second enrolled provider (test/receipts.test.ts redeems from it).
+              // A second enrolled provider (src/provider/test/receipts.test.ts redeems from it).
               PROVIDER_SECRETS: JSON.stringify({ "second-vendor": "test-second-provider-secret-0123456789" }),
               // A throw-away Ed25519 key that signs the tests' receipts.
               RECEIPT_SIGNING_KEY:
@@ -100,7 +100,7 @@ export const workerProject = ({ name, include, exclude = [], sandboxBindings = {
               ADMIN_PASSWORD: "test-admin-password-0123",
               // Test files set up dozens of artists a minute from a few hundred addresses: the challenges on
               // payment setup (src/payments/cards/setup-challenges.ts) would couple unrelated tests. Their own
-              // tests (test/payment-challenges.test.ts, test/limits.test.ts) set the defaults per request.
+              // tests (src/payments/test/payment-challenges.test.ts, src/platform/test/limits.test.ts) set the defaults per request.
               UNCHALLENGED_SETUP_INTENTS_PER_ADDRESS_PER_HOUR: "100000",
               UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
               CARD_CHECKS_PER_MINUTE: "100000",
@@ -162,4 +162,5 @@ export const workerProject = ({ name, include, exclude = [], sandboxBindings = {
     };
   });
 
-export default workerProject({ name: "worker", include: ["test/**/*.test.ts"] });
+// Tests of one module beside it (src/<module>/test/), the cross-cutting ones in test/ (docs/testing.md).
+export default workerProject({ name: "worker", include: ["src/**/test/**/*.test.ts", "test/**/*.test.ts"] });

@@ -6,11 +6,11 @@
 import { workerProject } from "./vitest.config.ts";
 
 export const UNORDERED_WEBHOOK_TESTS = [
-  "test/one-off-and-pro.test.ts",
-  "test/complete-distribution.test.ts",
-  "test/refunds.test.ts",
+  "src/payments/test/one-off-and-pro.test.ts",
+  "src/payments/test/complete-distribution.test.ts",
+  "src/refunds/test/refunds.test.ts",
   "test/artist-onboarding.test.ts",
-  "test/payout-truth.test.ts",
+  "src/ledger/test/payout-truth.test.ts",
 ];
 
 export default workerProject({

@@ -14,7 +14,7 @@ export const testContext = ({ env: given = env, ...overrides }: ContextOverrides
 
 /**
  * The artist's phone counts as confirmed, as the code on their page would make it (its own test,
- * test/phone-confirmation.test.ts, proves that flow): texts to it carry links to the page.
+ * src/texts/test/phone-confirmation.test.ts, proves that flow): texts to it carry links to the page.
  */
 export async function phoneConfirmedFor(artistId: string): Promise<void> {
   const artist = await env.DB.prepare("select phone from artists where id = ?1").bind(artistId).first<{ phone: string | null }>();

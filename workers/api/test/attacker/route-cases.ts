@@ -95,10 +95,12 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "GET /api/videos/:file{[a-z0-9-]+\\.mp4}": open(CATALOGUE),
   "GET /api/config": open("the browser's public configuration (the publishable key): an explicit allow-list"),
   "POST /api/create-setup-intent": open(
-    "an artist has no sign-up: this starts one, limited per client and overall (docs/security.md: card testing; test/limits.test.ts)",
+    "an artist has no sign-up: this starts one, limited per client and overall (docs/security.md: card testing; src/platform/test/limits.test.ts)",
   ),
   "GET /api/admin/session": open("answers whether this browser is signed in, and how operators sign in"),
-  "POST /api/admin/session": open("the operator's sign-in itself: a wrong password is refused and counted against the address (test/admin-access.test.ts)"),
+  "POST /api/admin/session": open(
+    "the operator's sign-in itself: a wrong password is refused and counted against the address (src/access/test/admin-access.test.ts)",
+  ),
   "DELETE /api/admin/session": open("signing out: ends only the session the browser's own cookie names"),
   "ALL /api/stripe-sandbox/*": open(
     "development and tests only: the browser's way to the Stripe sandbox, which checks its own keys; 404 in production (scripts/production-build.test.ts)",
