@@ -36,6 +36,7 @@ const SubscriptionSuccess = screen(() => import("./routes/subscription-success")
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
 const Search = screen(() => import("./routes/search"));
+const Collaborator = screen(() => import("./routes/collaborator"));
 /**
  * The browsing screens' chunks, by the screen a rendered page names in its data block
  * (app/listener-page-data.ts): main.tsx waits for one before it hydrates that page.
@@ -77,6 +78,7 @@ const routes: RouteDef[] = [
   // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
   { path: "/artist", Screen: Artist },
   { path: "/artist/:token", Screen: Artist },
+  { path: "/collaborator", Screen: Collaborator },
   { path: "*", Screen: NotFound },
 ];
 
