@@ -275,6 +275,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   "refund_retried",
   /** An artist saved a song's royalty split (docs/splits.md): the actor is `artist:{id}`. */
   "splits_changed",
+  /** A collaborator accepted their split shares (docs/splits.md, Accepting): the actor is `collaborator:{id}`. */
+  "split_shares_accepted",
 ] as const;
 
 export const AUDIT_ACTIONS = [...COMPLIANCE_AUDIT_ACTIONS, ...OPERATOR_AUDIT_ACTIONS] as const;

@@ -78,6 +78,8 @@ export const LEDGER_KINDS = {
   purchaseSplitRefund: "purchase.split_refund",
   /** ref: the split credit's id: a held share whose hold ended, back to the artist. */
   splitReturned: "split.returned",
+  /** ref: `{collaboratorId}:{songId}`: a collaborator accepted, their held cents of the song become available (once). */
+  splitAccepted: "split.accepted",
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -187,6 +189,13 @@ export const POSTINGS = {
     return posting(K.splitReturned, credit.id, [
       { account: A.collaboratorHeld(credit.collaboratorId, credit.songId), artistId: null, amountCents: -credit.cents },
       { account: A.artistAvailable(credit.artistId), artistId: credit.artistId, amountCents: credit.cents },
+    ]);
+  },
+  /** A collaborator accepted (docs/splits.md, Accepting): what was held for them on one song becomes theirs to be paid. */
+  splitAccepted(move: { collaboratorId: string; songId: string; cents: number }): Posting {
+    return posting(K.splitAccepted, `${move.collaboratorId}:${move.songId}`, [
+      { account: A.collaboratorHeld(move.collaboratorId, move.songId), artistId: null, amountCents: -move.cents },
+      { account: A.collaboratorAvailable(move.collaboratorId), artistId: null, amountCents: move.cents },
     ]);
   },
   /** A listener credited, through the provider, for a download that kept failing: JPlay's cost, not the artist's. */

@@ -26,6 +26,7 @@ export const TEXT_MESSAGE_KINDS = [
   "phone_code",
   "opted_out",
   "split_share_returning",
+  "split_invitation",
 ] as const;
 export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
 

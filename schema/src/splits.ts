@@ -81,3 +81,29 @@ export type SongSplitResponse = v.InferOutput<typeof SongSplitResponseSchema>;
 /** `GET /api/admin/songs/{songId}/splits`: every version, newest first. */
 export const AdminSongSplitsResponseSchema = v.object({ songId: v.string(), artistId: v.nullable(v.string()), versions: v.array(SongSplitVersionSchema) });
 export type AdminSongSplitsResponse = v.InferOutput<typeof AdminSongSplitsResponseSchema>;
+
+/**
+ * `GET /api/collaborator/{token}`: a collaborator's page (docs/splits.md, Accepting), one per phone:
+ * every share on every song of every artist that named this phone, with the cents held for it and
+ * those available. `accepted` is true once every artist's naming of this phone was accepted.
+ */
+export const CollaboratorPageResponseSchema = v.object({
+  accepted: v.boolean(),
+  shares: v.array(
+    v.object({
+      songId: v.string(),
+      songTitle: v.string(),
+      artistName: v.string(),
+      role: v.picklist(CREDIT_ROLES),
+      basisPoints: v.number(),
+      heldCents: v.number(),
+      availableCents: v.number(),
+    }),
+  ),
+  link: v.object({ expiresAt: v.string() }),
+});
+export type CollaboratorPageResponse = v.InferOutput<typeof CollaboratorPageResponseSchema>;
+
+/** `POST /api/collaborator/{token}/accept`: the cents this call moved from held to available (0 on a second accept). */
+export const AcceptSharesResponseSchema = v.object({ accepted: v.literal(true), movedCents: v.number() });
+export type AcceptSharesResponse = v.InferOutput<typeof AcceptSharesResponseSchema>;

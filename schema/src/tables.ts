@@ -1259,6 +1259,21 @@ export const collaborators = sqliteTable(
 );
 
 /**
+ * A collaborator's private page links (`/collaborator/{token}`, docs/splits.md, Accepting): one per
+ * invitation text, by phone, so a phone named by several artists has one page. Only the token's
+ * SHA-256 is kept; a link expires like an artist's page link (ARTIST_LINK_TTL_DAYS after its last visit).
+ */
+export const collaboratorLinks = sqliteTable("collaborator_links", {
+  id: text("id").primaryKey(),
+  /** E.164: the phone the invitation was texted to. */
+  phone: text("phone").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  revokedAt: integer("revoked_at", { mode: "number" }),
+  renewedAt: integer("renewed_at", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/**
  * A song's split as saved at one moment: it applies to sales from `effectiveFrom` (when it was
  * saved) until the next version's; never retroactive. Versions are only ever added (the history).
  * `recoupCents` is paid to `recoupPayeeId` from the artist credits before the shares apply.

@@ -35,6 +35,7 @@ const Subscribe = screen(() => import("./routes/subscribe"));
 const SubscriptionSuccess = screen(() => import("./routes/subscription-success"));
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
+const Collaborator = screen(() => import("./routes/collaborator"));
 /**
  * The browsing screens' chunks, by the screen a rendered page names in its data block
  * (app/listener-page-data.ts): main.tsx waits for one before it hydrates that page.
@@ -78,6 +79,7 @@ const routes: RouteDef[] = [
   // only where the Worker did not see the navigation (the service worker's copy of the app, offline).
   { path: "/artist", Screen: Artist },
   { path: "/artist/:token", Screen: Artist },
+  { path: "/collaborator", Screen: Collaborator },
   { path: "*", Screen: NotFound },
 ];
 

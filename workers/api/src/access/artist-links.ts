@@ -11,7 +11,8 @@ import { artistLinks } from "@jplay/schema/tables";
 import { auditEntry } from "../platform/audit-log";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
-import { hashSecretToken, newSecretToken, TOKEN_PATTERN } from "../platform/secret-token";
+import { hashSecretToken, newSecretToken } from "../platform/secret-token";
+import { openPageLink } from "../platform/page-links";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const DEFAULT_ARTIST_LINK_TTL_DAYS = 90;
@@ -43,31 +44,14 @@ export async function artistLinkStatement(artistId: string, onlyIf: SQL): Promis
   return { token, statement };
 }
 
-/** A link's renewal is written at most this often: visits in between write nothing to D1. */
-export const ARTIST_LINK_RENEW_EVERY_MS = 5 * 60 * 1000;
-
 /**
  * The artist a token opens, with the link's expiry: a visit renews it (written at most every
- * ARTIST_LINK_RENEW_EVERY_MS, in a statement that checks the link again). Null for an unknown,
+ * PAGE_LINK_RENEW_EVERY_MS, platform/page-links.ts, in a statement that checks the link again). Null for an unknown,
  * malformed, revoked or expired token.
  */
 export async function openArtistLink(ctx: Ctx, token: string, ttlMs: number, now = ctx.now()): Promise<{ artistId: string; expiresAt: number } | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const lastVisit = sql<number>`coalesce(${artistLinks.renewedAt}, ${artistLinks.createdAt})`;
-  const live = and(isNull(artistLinks.revokedAt), sql`${lastVisit} > ${now - ttlMs}`);
-  const [link] = await ctx.db
-    .select({ id: artistLinks.id, artistId: artistLinks.artistId, lastVisit })
-    .from(artistLinks)
-    .where(and(eq(artistLinks.tokenHash, await hashSecretToken(token)), live))
-    .limit(1);
-  if (!link) return null;
-  if (now - link.lastVisit < ARTIST_LINK_RENEW_EVERY_MS) return { artistId: link.artistId, expiresAt: link.lastVisit + ttlMs };
-  const [renewed] = await ctx.db
-    .update(artistLinks)
-    .set({ renewedAt: now })
-    .where(and(eq(artistLinks.id, link.id), live))
-    .returning({ artistId: artistLinks.artistId });
-  return renewed ? { artistId: renewed.artistId, expiresAt: now + ttlMs } : null;
+  const link = await openPageLink(ctx, { table: "artist_links", owner: "artist_id" }, token, ttlMs, now);
+  return link && { artistId: link.owner, expiresAt: link.expiresAt };
 }
 
 /** The artist a token opens (renewing it, with the default lifetime), or null. */

@@ -8,3 +8,6 @@ export { ownSong, saveSongSplit } from "./save-song-split";
 export { songSplitHistory, songSplitNow } from "./read-song-splits";
 export { returnHeldSharesTask } from "./jobs/return-held-shares";
 export { splitHoldDays } from "./held-shares";
+export { inviteCollaborators } from "./invite-collaborators";
+export { acceptShares } from "./collaborator-shares";
+export { collaboratorLinkPage, collaboratorRoutes } from "./routes/collaborator-page";

@@ -144,6 +144,38 @@ export async function textSplitShareReturning(
   });
 }
 
+/**
+ * A collaborator named on a song's split who has not accepted (docs/splits.md, Accepting): a text to
+ * their phone, in `language`, with a fresh link to their own page, once per collaborator and song
+ * however often the split is saved. `collaboratorLink` makes the link, written only where `onlyIf`
+ * holds (this text was written in the same batch), so a save that finds them texted leaves no link.
+ */
+export async function textSplitInvitation(
+  ctx: Ctx,
+  invitation: {
+    artistId: string;
+    artistName: string;
+    songId: string;
+    songTitle: string;
+    collaboratorId: string;
+    phone: string;
+    language: Language;
+    collaboratorLink: (onlyIf: SQL) => Promise<LinkForText>;
+  },
+): Promise<void> {
+  const id = crypto.randomUUID();
+  const link = await invitation.collaboratorLink(textWritten(id));
+  await tell(ctx, {
+    id,
+    artistId: invitation.artistId,
+    kind: "split_invitation",
+    dedupeKey: `split_invitation:${invitation.collaboratorId}:${invitation.songId}`,
+    to: { phone: invitation.phone, language: invitation.language },
+    alongside: [link.statement],
+    write: (texts) => texts.splitInvitation(invitation.artistName, invitation.songTitle, link.url),
+  });
+}
+
 /** A private page link made for one text: its URL for the body, and its row, written only if `onlyIf` holds. */
 export interface LinkForText {
   url: string;

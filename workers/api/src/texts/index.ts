@@ -14,6 +14,8 @@ export {
   textSongRestored,
   textSongTakenDown,
   textSplitShareReturning,
+  textSplitInvitation,
+  type LinkForText,
 } from "./event-texts";
 export { sendText, sendTexts } from "./jobs/send-text";
 export { outboxTextsStatement, queueTextSends } from "./text-messages";

@@ -24,6 +24,8 @@ export interface TextBodies {
   songHeld(songTitle: string, facilityName: string, listNames: readonly string[]): string;
   /** A collaborator's held split shares come back to the artist on `returnsOn` (YYYY-MM-DD) unless they accept first (docs/splits.md). */
   splitShareReturning(songTitle: string, collaboratorName: string, amountCents: number, returnsOn: string): string;
+  /** To a collaborator named on a song's split who has not accepted: their own page's link (docs/splits.md, Accepting). */
+  splitInvitation(artistName: string, songTitle: string, collaboratorPageUrl: string): string;
   /** A payout's Transfer was made: the money is in the artist's Stripe account, not on the card yet. */
   payoutSent(amountCents: number): string;
   /** Stripe took (part of) a payout back: it is in the artist's JPlay balance again. */
@@ -53,6 +55,8 @@ const TEXT = {
     /*i18n*/ "JPlay: {song} is on hold at {facility}: words in it match that facility's term lists ({lists}). It stays on other facilities' tablets while we review it. {optOut}",
   splitShareReturning:
     /*i18n*/ "JPlay: {name} has not accepted their share of {song}. Unless they do, the {amount} held for them comes back to your balance on {date}. {optOut}",
+  splitInvitation:
+    /*i18n*/ "JPlay: {artist} named you on {song} and shares its earnings with you. See your share and accept it on your own page (keep this link to yourself): {url} {optOut}",
   payoutSent:
     /*i18n*/ "JPlay: we sent {amount} to your payout account at Stripe. Stripe sends it on to your debit card on your payout schedule; if your card does not take it, we text you. {optOut}",
   payoutReversed:
@@ -92,6 +96,8 @@ export function textBodiesIn(language: Language): TextBodies {
       write(TEXT.songHeld, { song: quoted(songTitle), facility: facilityName, lists: listNames.map((name) => `"${name}"`).join(", ") }),
     splitShareReturning: (songTitle, collaboratorName, amountCents, returnsOn) =>
       write(TEXT.splitShareReturning, { name: collaboratorName, song: quoted(songTitle), amount: money(amountCents), date: returnsOn }),
+    splitInvitation: (artistName, songTitle, collaboratorPageUrl) =>
+      write(TEXT.splitInvitation, { artist: artistName, song: quoted(songTitle), url: collaboratorPageUrl }),
     payoutSent: (amountCents) => write(TEXT.payoutSent, { amount: money(amountCents) }),
     payoutReversed: (amountCents) => write(TEXT.payoutReversed, { amount: money(amountCents) }),
     payoutFailed: (amountCents, reason) => write(TEXT.payoutFailed, { amount: money(amountCents), reason: reason.replace(/[.!?…]$/, "") }),

@@ -35,13 +35,15 @@ export interface QueuedText extends TextRequest {
    * call wrote the row (`textWritten(id)`), e.g. the page link the body carries.
    */
   alongside?: readonly SQL[];
+  /** Someone other than the artist (a collaborator, docs/splits.md): this phone, in this language, instead of the artist's. */
+  to?: { phone: string; language: Language };
 }
 
 /** True in a statement after the text `id` was written in its batch: what `alongside` statements hold on. */
 export const textWritten = (id: string): SQL => sql`exists (select 1 from text_messages where id = ${id})`;
 
-/** `/artist/<token>` in a body: the private page link, shown only to the artist's phone. */
-const ARTIST_LINK_TOKEN = /(\/artist\/)[A-Za-z0-9_-]{20,}/g;
+/** `/artist/<token>` or `/collaborator/<token>` in a body: a private page link, shown only to the phone it was texted to. */
+const ARTIST_LINK_TOKEN = /(\/(?:artist|collaborator)\/)[A-Za-z0-9_-]{20,}/g;
 /** A phone confirmation code as texts write it (`123-456`, text-message-bodies.ts). */
 const PHONE_CODE = /\b\d{3}-\d{3}\b/g;
 
@@ -66,7 +68,9 @@ const OPTED_OUT: TextStatus = { status: "skipped", error: "The number opted out 
  * null when the key had one already.
  */
 export async function queueText(ctx: Ctx, text: QueuedText): Promise<TextMessageStatus | null> {
-  const [artist] = await ctx.db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
+  const [artist] = text.to
+    ? [text.to]
+    : await ctx.db.select({ phone: artists.phone, language: artists.language }).from(artists).where(eq(artists.id, text.artistId)).limit(1);
   const body = text.write(textBodiesIn(artist?.language ?? "en"));
   const phone = toE164(artist?.phone);
   const reachable = statusFor(ctx.env, artist?.phone, phone);

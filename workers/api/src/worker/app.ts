@@ -22,6 +22,7 @@ import { refuseCrossSiteWrites } from "../platform/middleware/same-origin";
 import { securityHeaders } from "../platform/middleware/security-headers";
 import { adminRoutes } from "../admin/index";
 import { artistLinkPage, artistRoutes, meRoutes } from "../artist/index";
+import { collaboratorLinkPage, collaboratorRoutes } from "../splits/index";
 import { artistsRoutes, configRoutes, homePage, listenerPage, songsRoutes, videosRoutes } from "../catalogue/index";
 import { createPaymentIntentRoutes, createSetupIntentRoutes, getOrCreateSubscriptionRoutes, savePaymentMethodRoutes, webhookRoutes } from "../payments/index";
 import { devRoutes } from "./routes/dev";
@@ -49,6 +50,7 @@ const api = new Hono<AppEnv>()
   .route("/get-or-create-subscription", getOrCreateSubscriptionRoutes)
   .route("/me", meRoutes)
   .route("/artist", artistRoutes)
+  .route("/collaborator", collaboratorRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/provider", providerRoutes)
   .route("/sms", smsRoutes)
@@ -76,6 +78,7 @@ export const app = new Hono<AppEnv>()
   .get("/artists/:slug", listenerPage)
   .get("/search", listenerPage)
   .get("/artist/:token", artistLinkPage)
+  .get("/collaborator/:token", collaboratorLinkPage)
   .get(JWKS_PATH, receiptJwks)
   // Requests reach here for /api/* only in production; tests and other entry points get the SPA too.
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));

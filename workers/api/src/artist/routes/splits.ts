@@ -1,7 +1,8 @@
 /**
  * A song's royalty split on the artist's private page (docs/splits.md): `GET /api/artist/{token}/songs/{songId}/splits`
  * answers the split in force now, `PUT` saves a new one that applies to sales from that moment on
- * (splits/save-song-split.ts). The token is the credential, as for the rest of the page; another
+ * (splits/save-song-split.ts) and texts each collaborator not yet invited their own page's link
+ * (splits/invite-collaborators.ts). The token is the credential, as for the rest of the page; another
  * artist's song answers 404, as a song that does not exist does.
  */
 import { Hono } from "hono";
@@ -10,7 +11,8 @@ import type { AppEnv } from "../../platform/env";
 import { HOUR_MS } from "../../platform/limits";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
-import { ownSong, saveSongSplit, songSplitNow } from "../../splits/index";
+import { inviteCollaborators, ownSong, saveSongSplit, songSplitNow } from "../../splits/index";
+import { publicOrigin } from "../../platform/middleware/public-origin";
 import { openLink, privateHeaders } from "./page";
 
 const SPLIT_CHANGES_PER_ARTIST_PER_HOUR = 60;
@@ -36,5 +38,7 @@ export const artistSplitRoutes = new Hono<AppEnv>()
     const now = ctx.now();
     const songId = c.req.param("songId");
     await saveSongSplit(ctx, artistId, songId, c.req.valid("json"), now);
+    // Collaborators not yet asked are texted their page's link (once per collaborator and song).
+    await inviteCollaborators(ctx, artistId, songId, publicOrigin(c.env) ?? new URL(c.req.url).origin, now);
     return c.json<SongSplitResponse>(await songSplitNow(ctx, artistId, songId, now));
   });

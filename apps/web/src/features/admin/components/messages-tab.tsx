@@ -29,6 +29,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   phone_code: "Phone code",
   opted_out: "Opted out",
   split_share_returning: "Split share returning",
+  split_invitation: "Collaborator invited",
 };
 
 const cell = tableCell("panel");

@@ -1,0 +1,79 @@
+/**
+ * A collaborator's own page (docs/splits.md, Accepting), kept as the artist's page link is
+ * (docs/security.md): `GET /collaborator/{token}`, the texted link, trades its token for the HttpOnly
+ * `__Host-jplay_collaborator_link` cookie, only on a navigation the person made, and sends the
+ * browser on to `/collaborator`, so the token leaves the address bar, the history and any Referer.
+ * The page then calls `GET /api/collaborator/link` (its shares) and `POST /api/collaborator/link/accept`,
+ * the token segment `link` naming the cookie's token. An unknown, malformed, revoked or expired token
+ * answers 404 and writes nothing; a token only ever opens its own phone's shares.
+ */
+import { type Context, Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { ARTIST_LINK_FROM_COOKIE, ARTIST_LINK_NOT_KEPT } from "@jplay/schema/artist";
+import type { AcceptSharesResponse, CollaboratorPageResponse } from "@jplay/schema/splits";
+import { artistLinkTtlMs, openedByThePerson } from "../../access/index";
+import type { AppEnv } from "../../platform/env";
+import { notFound } from "../../platform/errors";
+import { HOUR_MS } from "../../platform/limits";
+import { enforceRateLimit } from "../../platform/rate-limit";
+import { TOKEN_PATTERN } from "../../platform/secret-token";
+import { openCollaboratorLink } from "../collaborator-links";
+import { acceptShares, collaboratorShares } from "../collaborator-shares";
+
+/** Sent as `__Host-jplay_collaborator_link` (Hono's `prefix: "host"`). */
+const COOKIE = "jplay_collaborator_link";
+/** Where an opened link lands: the page without its token in the address. */
+const PAGE_PATH = "/collaborator";
+const LINK_NOT_FOUND = /*i18n*/ "Link not found";
+const ACCEPTS_PER_PHONE_PER_HOUR = 20;
+
+/** The page's data is private: never cached, and the URL never sent on. */
+function privateHeaders(c: Context<AppEnv>) {
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer");
+}
+
+const keep = (c: Context<AppEnv>, token: string) =>
+  setCookie(c, COOKIE, token, { prefix: "host", secure: true, httpOnly: true, sameSite: "Lax", path: "/", maxAge: Math.floor(artistLinkTtlMs(c.env) / 1000) });
+
+/** The token this request names: in its path, or (`/api/collaborator/link/…`) the one this browser keeps. */
+const requestToken = (c: Context<AppEnv>) => {
+  const named = c.req.param("token") ?? "";
+  return named === ARTIST_LINK_FROM_COOKIE ? (getCookie(c, COOKIE, "host") ?? "") : named;
+};
+
+async function openLink(c: Context<AppEnv>) {
+  const link = await openCollaboratorLink(c.var.ctx, requestToken(c), artistLinkTtlMs(c.env));
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  return link;
+}
+
+/** `GET /collaborator/{token}`: keeps the link (a navigation the person made, a well-formed token) and sends the browser to the page. */
+export function collaboratorLinkPage(c: Context<AppEnv>) {
+  privateHeaders(c);
+  const token = c.req.param("token") ?? "";
+  const kept = openedByThePerson(c.req.raw.headers, new URL(c.req.url).origin) && TOKEN_PATTERN.test(token);
+  if (kept) keep(c, token);
+  return c.redirect(kept ? PAGE_PATH : `${PAGE_PATH}?${ARTIST_LINK_NOT_KEPT.param}=${ARTIST_LINK_NOT_KEPT.value}`, 303);
+}
+
+/** `/api/collaborator/{token}`: the page's shares and the accept. */
+export const collaboratorRoutes = new Hono<AppEnv>()
+  .get("/:token", async (c) => {
+    privateHeaders(c);
+    const link = await openLink(c);
+    if (c.req.param("token") === ARTIST_LINK_FROM_COOKIE) keep(c, requestToken(c));
+    const page = await collaboratorShares(c.var.ctx, link.phone);
+    return c.json<CollaboratorPageResponse>({ ...page, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
+  })
+  .post("/:token/accept", async (c) => {
+    privateHeaders(c);
+    const { phone } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, {
+      key: `collaborator-accept:${phone}`,
+      limit: ACCEPTS_PER_PHONE_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: /*i18n*/ "Too many requests from your network. Please wait a minute and try again.",
+    });
+    return c.json<AcceptSharesResponse>({ accepted: true, movedCents: await acceptShares(c.var.ctx, phone) });
+  });
