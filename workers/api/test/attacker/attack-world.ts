@@ -6,12 +6,14 @@
  * route's request is built from it: path parameters are filled by name from `ids`.
  */
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { serializeSigned } from "hono/utils/cookie";
 import { afterAll, beforeAll, expect } from "vitest";
 import { ADMIN_COOKIE } from "../../src/access/admin-access";
 import { issueArtistLink, revokeArtistLinks } from "../../src/access/artist-links";
 import { endArtistSession, startArtistSession } from "../../src/access/artist-sessions";
 import { hashSecretToken } from "../../src/platform/secret-token";
+import { collaboratorLinkStatement } from "../../src/splits/collaborator-links";
 import { adminWrite, signedInOperator } from "../admin-support";
 import { sandboxAdmin, uploadSong } from "../payment-support";
 import { settled } from "./attack-support";
@@ -121,6 +123,33 @@ export async function artists(): Promise<Artists> {
   };
 }
 
+/** Two collaborators' page links (the victim's and the attacker's), and the victim's links that no longer open. */
+export interface Collaborators {
+  victimToken: string;
+  attackerToken: string;
+  revokedToken: string;
+  expiredToken: string;
+}
+
+async function collaboratorLink(phone: string): Promise<string> {
+  const { token, statement } = await collaboratorLinkStatement(phone, sql`1`);
+  await testContext().db.run(statement);
+  return token;
+}
+
+export async function collaborators(): Promise<Collaborators> {
+  const victimPhone = "+15550107001";
+  const revokedToken = await collaboratorLink(victimPhone);
+  await env.DB.prepare("update collaborator_links set revoked_at = 1 where token_hash = ?1")
+    .bind(await hashSecretToken(revokedToken))
+    .run();
+  const expiredToken = await collaboratorLink(victimPhone);
+  await env.DB.prepare("update collaborator_links set created_at = 0, renewed_at = null where token_hash = ?1")
+    .bind(await hashSecretToken(expiredToken))
+    .run();
+  return { victimToken: await collaboratorLink(victimPhone), attackerToken: await collaboratorLink("+15550107002"), revokedToken, expiredToken };
+}
+
 export interface Listener {
   listenerId: string;
   /** A session the primary provider opened for the listener: its token, id and expiry (Unix seconds). */
@@ -196,6 +225,7 @@ export const lastMonthFile = () => {
 
 export interface World {
   artists?: Artists;
+  collaborators?: Collaborators;
   listener?: Listener;
   operator?: Operator;
 }
@@ -220,6 +250,7 @@ export function worldIds(world: World): Map<string, string> {
     ids.set("artistId", tenants.victim.artistId);
     ids.set("sessionId", tenants.victim.sessionId);
   }
+  if (world.collaborators && !tenants) ids.set("token", world.collaborators.victimToken);
   if (buyer) {
     ids.set("listenerId", buyer.listenerId);
     ids.set("receiptId", buyer.receiptId);

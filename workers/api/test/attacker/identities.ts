@@ -438,6 +438,48 @@ const artistPage: Identity = {
   refused: (answer) => answer.status === 404 && errorIn(answer).message === "Link not found",
 };
 
+// ---- A collaborator's page ------------------------------------------------------------------------
+
+const COLLABORATOR_LINK_COOKIE = "__Host-jplay_collaborator_link";
+
+/** The request with `token` where the route reads it: in the path, or at `/api/collaborator/link/…` in the cookie. */
+const withCollaboratorToken = (built: Built, token: string, cookie?: string): AttackRequest =>
+  /:token\b/.test(built.route.path)
+    ? baseRequest({ ...built, params: { ...built.params, token } }, { Origin: SITE, ...(cookie === undefined ? {} : { Cookie: cookie }) })
+    : baseRequest(built, { Origin: SITE, Cookie: cookie ?? `${COLLABORATOR_LINK_COOKIE}=${encodeURIComponent(token)}` });
+
+const collaboratorPage: Identity = {
+  credentialParam: "token",
+  rightful: async (built, world) => withCollaboratorToken(built, world.collaborators!.victimToken),
+  forgeries: (built) => [
+    ...BUILT_IN_NAMES.map((name) => forgery(`page token "${name}"`, async (b) => withCollaboratorToken(b, name))),
+    oddId
+      .filter((token) => token !== "")
+      .map((token) => forgery(`page token ${JSON.stringify(token.slice(0, 40))}`, async (b) => withCollaboratorToken(b, token))),
+    forgery("a well-formed token no link has", async (b) => withCollaboratorToken(b, newSecretToken())),
+    forgery("a revoked link", async (b, w) => withCollaboratorToken(b, w.collaborators!.revokedToken)),
+    forgery("an expired link", async (b, w) => withCollaboratorToken(b, w.collaborators!.expiredToken)),
+    forgery("the victim's token in other letter case", async (b, w) => {
+      const token = w.collaborators!.victimToken;
+      return withCollaboratorToken(b, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase());
+    }),
+    forgery("an artist's page link cookie on the kept link's path", async (b, w) =>
+      withCollaboratorToken(b, "link", `${LINK_COOKIE}=${w.collaborators!.victimToken}`),
+    ),
+    forgery("the kept link's path with no cookie", async (b) => withCollaboratorToken(b, "link")),
+    oddId.map((value) =>
+      forgery(`the kept link's path with cookie ${JSON.stringify(value.slice(0, 40))}`, async (b) =>
+        withCollaboratorToken(b, "link", `${COLLABORATOR_LINK_COOKIE}=${encodeURIComponent(value)}`),
+      ),
+    ),
+    forgery("the victim's link in the cookie without its __Host- prefix", async (b, w) =>
+      withCollaboratorToken(b, "link", `jplay_collaborator_link=${w.collaborators!.victimToken}`),
+    ),
+    ...fromAnotherSite(built, async (b, w) => withCollaboratorToken(b, "link", `${COLLABORATOR_LINK_COOKIE}=${w.collaborators!.victimToken}`)),
+  ],
+  refused: (answer) => answer.status === 404 && errorIn(answer).message === "Link not found",
+};
+
 // ---- Operators ---------------------------------------------------------------------------------------
 
 const TEAM = "https://jplay-attacked.cloudflareaccess.com";
@@ -639,6 +681,7 @@ export const IDENTITIES: Record<IdentityKind, Identity> = {
   "listener-token": listenerToken,
   "artist-session": artistSession,
   "artist-page": artistPage,
+  "collaborator-page": collaboratorPage,
   operator: operatorIdentity,
   "stripe-signed": stripeSigned,
   "twilio-signed": twilioSigned,

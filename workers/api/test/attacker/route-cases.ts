@@ -26,6 +26,8 @@ export type IdentityKind =
   | "artist-session"
   /** The artist's private page token, in the path or (`/api/artist/link/…`) kept in its cookie. */
   | "artist-page"
+  /** A collaborator's page token, in the path or (`/api/collaborator/link/…`) kept in its cookie. */
+  | "collaborator-page"
   /** A signed-in operator: Cloudflare Access in production, the local password's session as its stand-in. */
   | "operator"
   /** Stripe's webhook signature (Stripe-Signature), each endpoint its own secret. */
@@ -115,6 +117,9 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "GET /genres/:genre": open(PAGES),
   "GET /artists/:slug": open(PAGES),
   "GET /search": open(PAGES),
+  "GET /collaborator/:token": open(
+    "trades a collaborator's page link for its cookie and redirects, looking nothing up: the page's own calls check the token (collaborator-page)",
+  ),
   "GET /artist/:token": open("trades a page link for its cookie and redirects, looking nothing up: the page's own calls check the token (artist-page)"),
   "GET /.well-known/jwks.json": open("the receipt keys' public halves: published so anyone can verify a receipt"),
   "ALL /*": open(PAGES),
@@ -278,6 +283,7 @@ export function appRoutes(): AppRoute[] {
 export function derivedKind(route: AppRoute): IdentityKind | null {
   if (route.middleware.includes("requireAdmin")) return "operator";
   if (/^\/api\/artist\/(:token|link)(\/|$)/.test(route.path)) return "artist-page";
+  if (/^\/api\/collaborator\/(:token|link)(\/|$)/.test(route.path)) return "collaborator-page";
   return null;
 }
 

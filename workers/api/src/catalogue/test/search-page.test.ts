@@ -9,9 +9,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { songSearchEntry } from "@jplay/schema/song-search-index";
 import { runSqlBatch } from "@jplay/schema/sql-batch";
-import { purgeCatalogue } from "../src/catalogue/edge-cache";
-import { SEARCH_QUERY_MAX_CHARS } from "../src/catalogue/song-search";
-import { Browser } from "./support";
+import { purgeCatalogue } from "../edge-cache";
+import { SEARCH_QUERY_MAX_CHARS } from "../song-search";
+import { Browser } from "../../../test/support";
 
 /** The Worker's own answer, a redirect included (a binding's fetch follows one by default). */
 const get = (path: string, browser = new Browser()) => browser.fetch(path, { redirect: "manual" });
