@@ -6,8 +6,19 @@
  * nothing to D1.
  */
 import { sql } from "drizzle-orm";
+import type { Context } from "hono";
 import type { Ctx } from "./context";
+import type { AppEnv } from "./env";
 import { hashSecretToken, TOKEN_PATTERN } from "./secret-token";
+
+/** The 404 a page's calls answer for a token that opens nothing. */
+export const PAGE_LINK_NOT_FOUND = /*i18n*/ "Link not found";
+
+/** A private page's data: never cached, and the URL (which holds the token) never sent on. */
+export function privateHeaders(c: Context<AppEnv>) {
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer");
+}
 
 /** A link's renewal is written at most this often. */
 export const PAGE_LINK_RENEW_EVERY_MS = 5 * 60 * 1000;

@@ -16,7 +16,8 @@ import { confirmedReplacement, defaultCard, finishCardReplacement, startCardRepl
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
 import { HOUR_MS } from "../../platform/limits";
-import { openLink, privateHeaders } from "./page";
+import { privateHeaders } from "../../platform/page-links";
+import { openLink } from "./page";
 
 const CARD_CHANGES_PER_ARTIST_PER_HOUR = 10;
 const TOO_MANY_CHANGES = /*i18n*/ "Too many card changes. Please wait an hour and try again.";

@@ -14,7 +14,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../platform/env";
 import { ARTIST_LINK_NOT_KEPT } from "@jplay/schema/artist";
 import { ARTIST_PAGE_IN_COOKIE_PATH, artistLinkTtlMs, keepOpenedLink, openedByThePerson } from "../../access/index";
-import { privateHeaders } from "./page";
+import { privateHeaders } from "../../platform/page-links";
 
 export function artistLinkPage(c: Context<AppEnv>) {
   privateHeaders(c);

@@ -24,7 +24,7 @@ import {
 import { loadMyArtist, setArtistLanguage } from "../my-artist";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
-import { privateHeaders } from "./page";
+import { privateHeaders } from "../../platform/page-links";
 
 const HOUR = 60 * 60 * 1000;
 /** A lost link is asked for again now and then, not in a loop: each one is a new key to the page. */

@@ -38,6 +38,7 @@ import {
 import { loadArtistPage } from "../artist-page";
 import { refreshOnboardingStatus, startConnectOnboarding } from "../../ledger/index";
 import { loadProPlan, renewalConfirmation, setProCancelAtPeriodEnd } from "../../payments/index";
+import { PAGE_LINK_NOT_FOUND, privateHeaders } from "../../platform/page-links";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { artistById } from "../../platform/rows-by-id";
 
@@ -45,14 +46,7 @@ const HOUR = 60 * 60 * 1000;
 const ONBOARDING_LINKS_PER_ARTIST_PER_HOUR = 20;
 const PRO_CHANGES_PER_ARTIST_PER_HOUR = 20;
 const LINK_REPLACEMENTS_PER_ARTIST_PER_HOUR = 10;
-const LINK_NOT_FOUND = /*i18n*/ "Link not found";
 const SESSION_NOT_FOUND = /*i18n*/ "This session has already ended.";
-
-/** The page's data is private: never cached, and the URL (which holds the token) never sent on. */
-export function privateHeaders(c: Context<AppEnv>) {
-  c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
-}
 
 /** The token this request names: in its path, or (`/api/artist/link/…`) the one this browser keeps in its cookie. */
 const requestToken = (c: Context<AppEnv>) => (namesLinkInCookie(c) ? artistLinkInCookie(c) : (c.req.param("token") ?? ""));
@@ -60,7 +54,7 @@ const requestToken = (c: Context<AppEnv>) => (namesLinkInCookie(c) ? artistLinkI
 /** The artist a page token opens (the visit renews the link); 404 "Link not found" otherwise. */
 export async function openLink(c: Context<AppEnv>) {
   const link = await openArtistLink(c.var.ctx, requestToken(c), artistLinkTtlMs(c.env));
-  if (!link) throw notFound(LINK_NOT_FOUND);
+  if (!link) throw notFound(PAGE_LINK_NOT_FOUND);
   return link;
 }
 
@@ -77,7 +71,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     const artist = await artistById(ctx.db, link.artistId);
     if (artist) await refreshOnboardingStatus(stripeReady(ctx), artist);
     const page = await loadArtistPage(ctx, link.artistId);
-    if (!page) throw notFound(LINK_NOT_FOUND);
+    if (!page) throw notFound(PAGE_LINK_NOT_FOUND);
     const currentId = await currentSessionId(c);
     const sessions = (await liveSessionsOfArtist(ctx, link.artistId)).map((session) => artistSessionView(session, currentId));
     return c.json<ArtistPageResponse>({ ...page, sessions, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
@@ -86,7 +80,7 @@ export const artistPageRoutes = new Hono<AppEnv>()
     privateHeaders(c);
     const { artistId } = await openLink(c);
     const artist = await artistById(c.var.ctx.db, artistId);
-    if (!artist) throw notFound(LINK_NOT_FOUND);
+    if (!artist) throw notFound(PAGE_LINK_NOT_FOUND);
     await enforceRateLimit(c.var.ctx, {
       key: `connect-onboarding:artist:${artist.id}`,
       limit: ONBOARDING_LINKS_PER_ARTIST_PER_HOUR,

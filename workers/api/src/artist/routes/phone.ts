@@ -13,7 +13,8 @@ import { artistPhone, confirmPhoneCode, sendPhoneCode } from "../../texts/index"
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { HOUR_MS } from "../../platform/limits";
 import { jsonBody } from "../../platform/validation";
-import { openLink, privateHeaders } from "./page";
+import { privateHeaders } from "../../platform/page-links";
+import { openLink } from "./page";
 
 const CODES_PER_ARTIST_PER_HOUR = 3;
 const TRIES_PER_ARTIST_PER_HOUR = 20;

@@ -8,7 +8,8 @@ import { audioCheckView, type AudioCheckResponse } from "@jplay/schema/audio-che
 import type { AppEnv } from "../../platform/env";
 import { notFound } from "../../platform/errors";
 import { audioChecksOf, songById } from "../../platform/rows-by-id";
-import { openLink, privateHeaders } from "./page";
+import { privateHeaders } from "../../platform/page-links";
+import { openLink } from "./page";
 
 const SONG_NOT_FOUND = /*i18n*/ "Song not found";
 

@@ -13,7 +13,8 @@ import { enforceRateLimit } from "../../platform/rate-limit";
 import { jsonBody } from "../../platform/validation";
 import { inviteCollaborators, ownSong, saveSongSplit, songSplitNow } from "../../splits/index";
 import { publicOrigin } from "../../platform/middleware/public-origin";
-import { openLink, privateHeaders } from "./page";
+import { privateHeaders } from "../../platform/page-links";
+import { openLink } from "./page";
 
 const SPLIT_CHANGES_PER_ARTIST_PER_HOUR = 60;
 

@@ -12,7 +12,8 @@ import type { AppEnv } from "../../platform/env";
 import { badRequest } from "../../platform/errors";
 import { requestLanguage } from "../../platform/request-language";
 import { loadMonthlyStatement, monthHasBegun, statementMonths, statementCsv, statementFileName } from "../../ledger/index";
-import { openLink, privateHeaders } from "./page";
+import { privateHeaders } from "../../platform/page-links";
+import { openLink } from "./page";
 
 const CSV_FILE = /^(.+)\.csv$/;
 

@@ -15,6 +15,7 @@ import { artistLinkTtlMs, openedByThePerson } from "../../access/index";
 import type { AppEnv } from "../../platform/env";
 import { notFound } from "../../platform/errors";
 import { HOUR_MS } from "../../platform/limits";
+import { PAGE_LINK_NOT_FOUND, privateHeaders } from "../../platform/page-links";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { TOKEN_PATTERN } from "../../platform/secret-token";
 import { openCollaboratorLink } from "../collaborator-links";
@@ -24,14 +25,7 @@ import { acceptShares, collaboratorShares } from "../collaborator-shares";
 const COOKIE = "jplay_collaborator_link";
 /** Where an opened link lands: the page without its token in the address. */
 const PAGE_PATH = "/collaborator";
-const LINK_NOT_FOUND = /*i18n*/ "Link not found";
 const ACCEPTS_PER_PHONE_PER_HOUR = 20;
-
-/** The page's data is private: never cached, and the URL never sent on. */
-function privateHeaders(c: Context<AppEnv>) {
-  c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
-}
 
 const keep = (c: Context<AppEnv>, token: string) =>
   setCookie(c, COOKIE, token, { prefix: "host", secure: true, httpOnly: true, sameSite: "Lax", path: "/", maxAge: Math.floor(artistLinkTtlMs(c.env) / 1000) });
@@ -44,7 +38,7 @@ const requestToken = (c: Context<AppEnv>) => {
 
 async function openLink(c: Context<AppEnv>) {
   const link = await openCollaboratorLink(c.var.ctx, requestToken(c), artistLinkTtlMs(c.env));
-  if (!link) throw notFound(LINK_NOT_FOUND);
+  if (!link) throw notFound(PAGE_LINK_NOT_FOUND);
   return link;
 }
 
@@ -73,7 +67,7 @@ export const collaboratorRoutes = new Hono<AppEnv>()
       key: `collaborator-accept:${phone}`,
       limit: ACCEPTS_PER_PHONE_PER_HOUR,
       windowMs: HOUR_MS,
-      message: /*i18n*/ "Too many requests from your network. Please wait a minute and try again.",
+      message: /*i18n*/ "Too many tries to accept. Please wait an hour and try again.",
     });
     return c.json<AcceptSharesResponse>({ accepted: true, movedCents: await acceptShares(c.var.ctx, phone) });
   });
