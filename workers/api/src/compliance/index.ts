@@ -13,3 +13,4 @@ export { listHeldSongs, songScreening } from "./review-screening";
 export { screenSong } from "./screening";
 export { requestTranscription, transcribeSong, transcriptionFailed } from "./song-transcripts";
 export { changeTermList, createTermList, currentTermLists, listTermListVersions, setFacilityTermLists } from "./term-lists";
+export { complianceJobs } from "./jobs/compliance-jobs";

@@ -13,3 +13,4 @@ export { listReviewQueue } from "./review-queue";
 export { distributePage } from "./routes/distribute-page";
 export { distributeRoutes } from "./routes/distribute";
 export { approveSong } from "./song-review";
+export { distributionJobs } from "./jobs/distribution-jobs";

@@ -15,3 +15,4 @@ export { recordProviderSettlement } from "./provider-settlements";
 export { statementCsv, statementFileName } from "./statement-csv";
 export { TAX_YEAR_FIRST, TAX_YEAR_LAST, loadTaxYear, taxYearCsv, taxYearFileName } from "./tax-year";
 export { TransferPacer } from "./transfer-pacer";
+export { ledgerJobs } from "./jobs/ledger-jobs";

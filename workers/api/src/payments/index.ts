@@ -21,3 +21,4 @@ export { savePaymentMethodRoutes } from "./routes/save-payment-method";
 export { webhookRoutes } from "./routes/webhooks/index";
 export { openPaymentOf } from "./checkout/song-payments";
 export { listAdminDisputes, submitDisputeEvidence } from "./disputes/index";
+export { paymentJobs } from "./jobs/payment-jobs";

@@ -8,3 +8,4 @@ export { onRefundEvent } from "./refund-status";
 export { retryFailedRefund } from "./retry-failed-refund";
 export { sendRefund } from "./send-refund";
 export { songRefundViews } from "./song-refund-views";
+export { refundJobs } from "./jobs/refund-jobs";

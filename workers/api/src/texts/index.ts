@@ -25,3 +25,4 @@ export { servedSmsCountries, textsReach } from "./sms-countries";
 export { artistPhone, confirmPhoneCode, sendPhoneCode } from "./phone-confirmation";
 export { smsRoutes } from "./routes/sms";
 export { optOutByOperator } from "./sms-opt-outs";
+export { textJobs } from "./jobs/text-jobs";

@@ -7,7 +7,7 @@
  * with one context (platform/context.ts).
  */
 import type { Job } from "../platform/job";
-import { runJob } from "./handle-job";
+import { runJob } from "./job-list";
 import { contextFor } from "../platform/context";
 import { recordFailedJob } from "../platform/failed-jobs";
 import { transcriptionFailed } from "../compliance/index";

@@ -10,12 +10,12 @@
 import type { Ctx } from "../../platform/context";
 import { artistAvailableBalances } from "../ledger";
 import { artistsDuePage, artistsWithPendingPayouts, payoutMinimumCents, payoutPeriod, payoutsReady } from "../payouts";
-import type { Job } from "../../platform/job";
+import type { JobOf } from "../../platform/job";
 
 /** Artists per page job; also the most messages one sendBatch may carry (Queues limit: 100). */
 export const PAYOUT_PAGE_SIZE = 100;
 
-type PayoutPageJob = Extract<Job, { type: "payouts.page" }>;
+type PayoutPageJob = JobOf<"payouts.page">;
 
 /** The Cron task (daily at 00:00 UTC): starts the run for today's period. */
 export async function startPayoutRun(ctx: Ctx, scheduledTime: Date): Promise<void> {
