@@ -117,4 +117,5 @@ export function checkedAnswer<S extends GenericSchema>(method: string, path: str
 export const api = {
   get: <S extends GenericSchema>(path: string, answer: S, options?: RequestOptions) => apiRequest("GET", path, answer, undefined, options),
   post: <S extends GenericSchema>(path: string, answer: S, body?: unknown, options?: RequestOptions) => apiRequest("POST", path, answer, body, options),
+  put: <S extends GenericSchema>(path: string, answer: S, body: unknown, options?: RequestOptions) => apiRequest("PUT", path, answer, body, options),
 };

@@ -1,6 +1,6 @@
 /**
  * The artist's songs: a status badge (words, not colour alone), sales, a paid song's sound check
- * (song-sound-check.tsx) and each song's history of status changes with their time and cause.
+ * (song-sound-check.tsx), its royalty splits (song-splits.tsx) and each song's history of status changes with their time and cause.
  */
 import type { ArtistSong } from "@jplay/schema/artist";
 import { formatIsrc } from "@jplay/schema/identifiers";
@@ -10,6 +10,7 @@ import { useI18n, type Translator } from "@/lib/i18n";
 import { formatDate, formatMoney } from "@/lib/i18n/format-values";
 import { downloadsSold, formatMoment, songStatusLabel } from "../labels";
 import { SongSoundCheck } from "./song-sound-check";
+import { SongSplits } from "./song-splits";
 
 const badgeTone: Record<SongStatus, string> = {
   pending: "border-line bg-surface-2 text-fg",
@@ -92,7 +93,7 @@ function SongHistory({ song }: { song: ArtistSong }) {
   );
 }
 
-/** `token`: the page link's segment, for each song's sound check. */
+/** `token`: the page link's segment, for each song's sound check and splits. */
 export function ArtistSongs({ songs, token }: { songs: ArtistSong[]; token: string }) {
   const i18n = useI18n();
   if (songs.length === 0) {
@@ -128,6 +129,7 @@ export function ArtistSongs({ songs, token }: { songs: ArtistSong[]; token: stri
           </p>
           <SongIdentifiers song={song} />
           {(song.status === "approved" || song.status === "distributed") && <SongSoundCheck token={token} songId={song.id} title={song.title} />}
+          {song.status !== "rejected" && song.status !== "removed" && <SongSplits token={token} songId={song.id} title={song.title} />}
           <SongHistory song={song} />
         </li>
       ))}
