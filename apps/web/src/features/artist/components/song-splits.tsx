@@ -7,9 +7,9 @@
  */
 import { useState, type FormEvent } from "react";
 import { INTL_LOCALE } from "@jplay/schema/language";
-import { CREDIT_ROLES, type CreditRole } from "@jplay/schema/release-metadata";
+import type { CreditRole } from "@jplay/schema/release-metadata";
 import { SPLIT_MAX_COLLABORATORS, SPLIT_TOTAL_BPS, type SaveSongSplitRequest, type SongSplitVersion } from "@jplay/schema/splits";
-import { CREDIT_ROLE_LABELS } from "@/features/distribution";
+import { CREDIT_ROLE_LABELS, CreditRoleSelect } from "@/features/distribution";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { apiErrorMessage } from "@/lib/error-message";
@@ -124,18 +124,7 @@ function SplitForm({ token, songId, split, onDone }: { token: string; songId: st
                   onChange={(event) => change(index, { phone: event.currentTarget.value })}
                   className={inputClass(false, "w-40")}
                 />
-                <select
-                  aria-label={i18n._("{row}: role", { row: label })}
-                  value={row.role}
-                  onChange={(event) => change(index, { role: event.currentTarget.value as CreditRole })}
-                  className={inputClass(false, "w-auto")}
-                >
-                  {CREDIT_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {i18n._(CREDIT_ROLE_LABELS[role])}
-                    </option>
-                  ))}
-                </select>
+                <CreditRoleSelect label={i18n._("{row}: role", { row: label })} value={row.role} onChange={(role) => change(index, { role })} />
                 <input
                   aria-label={i18n._("{row}: share in percent", { row: label })}
                   value={row.percent}

@@ -3,11 +3,11 @@
  * artist edits them they read "the artist performs and composed it" and follow the artist name.
  * A fieldset with a legend, labelled inputs per row, so a screen reader says which row it is in.
  */
-import { CREDIT_ROLES, MAX_CREDITS, type Credit, type CreditRole } from "@jplay/schema/release-metadata";
+import { MAX_CREDITS, type Credit } from "@jplay/schema/release-metadata";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { useI18n } from "@/lib/i18n";
-import { CREDIT_ROLE_LABELS } from "./labels";
+import { CreditRoleSelect } from "./credit-role-select";
 
 export function CreditsField({ credits, onChange }: { credits: Credit[]; onChange: (credits: Credit[]) => void }) {
   const i18n = useI18n();
@@ -28,18 +28,7 @@ export function CreditsField({ credits, onChange }: { credits: Credit[]; onChang
                 onChange={(event) => change(index, { name: event.currentTarget.value })}
                 className={inputClass(false, "min-w-40 flex-1")}
               />
-              <select
-                aria-label={i18n._("{row}: role", { row })}
-                value={credit.role}
-                onChange={(event) => change(index, { role: event.currentTarget.value as CreditRole })}
-                className={inputClass(false, "w-auto")}
-              >
-                {CREDIT_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {i18n._(CREDIT_ROLE_LABELS[role])}
-                  </option>
-                ))}
-              </select>
+              <CreditRoleSelect label={i18n._("{row}: role", { row })} value={credit.role} onChange={(role) => change(index, { role })} />
               <Button type="button" variant="ghost" size="sm" disabled={credits.length === 1} onClick={() => onChange(credits.filter((_, i) => i !== index))}>
                 {i18n._("Remove {row}", { row })}
               </Button>
