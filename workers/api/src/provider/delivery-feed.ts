@@ -17,6 +17,7 @@ import { badRequest } from "../platform/errors";
 import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "./ern/index";
 import { complianceRecords } from "../compliance/index";
 import { facilityPriceCeilings, unknownFacility } from "../catalogue/index";
+import { creditsWithContributors, songContributors } from "../splits/index";
 
 /**
  * One page of the catalogue log, each change with its song as it is now: what both the JSON feed
@@ -58,6 +59,8 @@ export async function readFeedEntries(ctx: Ctx, { since, limit, facility }: Feed
   const page = rows.slice(0, limit);
   if (page.length === 0 && since > 0) await refuseCursorPastTheEnd(ctx, since);
   const credits = page.length > 0 ? await readCredits(ctx, since, page.at(-1)!.seq) : new Map<string, Credit[]>();
+  // Collaborators of the split in force are contributors too (names and roles; shares are never published).
+  const contributors = await songContributors(ctx, [...new Set(page.map((row) => row.songId))], ctx.now());
 
   const entries = page.map((row): FeedEntry => ({
     cursor: String(row.seq),
@@ -79,7 +82,7 @@ export async function readFeedEntries(ctx: Ctx, { since, limit, facility }: Feed
       instrumental: row.instrumental,
       // Songs written before release metadata existed and never migrated hold the columns' empty defaults.
       releaseDate: row.releaseDate === "" ? null : row.releaseDate,
-      credits: credits.get(row.songId) ?? [],
+      credits: creditsWithContributors(credits.get(row.songId) ?? [], contributors.get(row.songId) ?? []),
       pLine: rightsLine(row.pLineYear, row.pLineHolder),
       cLine: rightsLine(row.cLineYear, row.cLineHolder),
       hasCover: row.coverKey !== null,

@@ -11,3 +11,4 @@ export { splitHoldDays } from "./held-shares";
 export { inviteCollaborators } from "./invite-collaborators";
 export { acceptShares } from "./collaborator-shares";
 export { collaboratorLinkPage, collaboratorRoutes } from "./routes/collaborator-page";
+export { creditsWithContributors, songContributors } from "./song-contributors";

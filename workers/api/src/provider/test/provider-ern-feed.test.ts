@@ -19,6 +19,7 @@ import { gtinCheckDigit } from "@jplay/schema/identifiers";
 import worker from "../../index";
 import { processDistribution } from "../../distribution/jobs/process-distribution";
 import { takeDownSong } from "../../catalogue/song-takedown";
+import { saveSongSplit } from "../../splits/index";
 import { signGet } from "../../../test/provider-signing";
 import { approveInReview, CapturingQueue, insertArtist, insertSong, paySong, pipelineContext, TEST_OPERATOR } from "../../../test/song-fixtures";
 import { pngBytes, testContext } from "../../../test/support";
@@ -260,6 +261,45 @@ describe("the ERN feed", () => {
     const again = await signedGet(ernPath(start, 2));
     const once = await signedGet(ernPath(start, 2));
     expect(await again.text()).toBe(await once.text());
+  });
+
+  it("names a song's collaborators as contributors with their roles, never their shares or phones", async () => {
+    const start = await endOfFeed();
+    const { songId } = await releasedSong({
+      credits: [
+        ["Fixture Artist", "composer"],
+        ["Bea Beats", "producer"],
+      ],
+    });
+    const artistId = (await env.DB.prepare("select artist_id from songs where id = ?1").bind(songId).first<string>("artist_id"))!;
+    await saveSongSplit(testContext({ now: () => Date.now() - 60_000 }), artistId, songId, {
+      collaborators: [
+        // Already credited as producer: named once.
+        { name: "Bea Beats", phone: "+15550177001", role: "producer", basisPoints: 2_500 },
+        { name: "Lyra Words", phone: "+15550177002", role: "lyricist", basisPoints: 1_250 },
+      ],
+      recoup: null,
+    });
+    const page = await readErnPage(start, 10);
+    const xml = page.changes.find((change) => change.songId === songId)!.ern;
+    const parties = new Map(
+      [...xml.matchAll(/<PartyReference>(P\d+)<\/PartyReference>\s*<PartyName>\s*<FullName>([^<]*)<\/FullName>/g)].map((m) => [m[1]!, unescape(m[2]!)]),
+    );
+    const contributors = [...xml.matchAll(/<ContributorPartyReference>(P\d+)<\/ContributorPartyReference>((?:\s*<Role>\w+<\/Role>)+)/g)].map(
+      (m) => `${parties.get(m[1]!)}: ${allText(m[2]!, "Role").join(",")}`,
+    );
+    expect(contributors).toEqual(["Fixture Artist: Composer", "Bea Beats: StudioProducer", "Lyra Words: Lyricist"]);
+    expect(xml).not.toContain("5550177");
+    expect(xml).not.toMatch(/2500|1250|25\.00|12\.5/);
+    const json = (await readJsonPage(start, 10)).changes.find((change) => change.songId === songId)!;
+    expect(json).toMatchObject({
+      credits: [
+        { name: "Fixture Artist", role: "composer" },
+        { name: "Bea Beats", role: "producer" },
+        { name: "Lyra Words", role: "lyricist" },
+      ],
+    });
+    expect(JSON.stringify(json)).not.toContain("5550177");
   });
 
   it("refuses what the JSON feed refuses: unsigned, wrongly signed or altered requests, malformed queries, cursors past the end", async () => {
