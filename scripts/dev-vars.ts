@@ -19,7 +19,7 @@ const generated = (name: string) =>
 
 /**
  * What the sandbox Worker needs of the product's secrets: the webhook endpoints' signing secrets, and
- * the keys of the Turnstile stand-in's site (workers/stripe-sandbox/src/turnstile.ts).
+ * the keys of the Turnstile stand-in's site (workers/stripe-sandbox/src/http/turnstile.ts).
  */
 export const SANDBOX_SHARED_SECRETS = ["STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
 

@@ -7,7 +7,7 @@
 import Stripe from "stripe";
 import { type SecretSettings, type SyncedEndpoint, syncWebhookEndpoints } from "../workers/api/src/payments/webhooks/webhook-endpoints.ts";
 
-/** The sandbox's secret key (workers/stripe-sandbox/src/auth.ts): a test-only value, not a secret. */
+/** The sandbox's secret key (workers/stripe-sandbox/src/http/auth.ts): a test-only value, not a secret. */
 const SANDBOX_SECRET_KEY = "sk_test_jplay_sandbox";
 const SANDBOX_PASS_THROUGH = "/api/stripe-sandbox";
 

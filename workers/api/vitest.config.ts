@@ -53,7 +53,7 @@ interface WorkerProject {
   name: string;
   include: string[];
   exclude?: string[];
-  /** Extra configuration of the Stripe sandbox beside the product (its workers/stripe-sandbox/src/env.ts). */
+  /** Extra configuration of the Stripe sandbox beside the product (its workers/stripe-sandbox/src/http/env.ts). */
   sandboxBindings?: Record<string, string>;
   /** Setup files run after the migrations and the webhook endpoints. */
   setupFiles?: string[];
@@ -105,7 +105,7 @@ export const workerProject = ({ name, include, exclude = [], sandboxBindings = {
               UNCHALLENGED_CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
               CARD_CHECKS_PER_MINUTE: "100000",
               CARD_SAVES_PER_ADDRESS_PER_HOUR: "100000",
-              // The Turnstile stand-in's site (workers/stripe-sandbox/src/turnstile.ts), the sandbox's too.
+              // The Turnstile stand-in's site (workers/stripe-sandbox/src/http/turnstile.ts), the sandbox's too.
               TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
               TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET_KEY,
               // The ledger's property test (test/ledger-properties.test.ts): its default size fits CI;

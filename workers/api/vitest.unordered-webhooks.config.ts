@@ -1,6 +1,6 @@
 // The payment, refund and Connect tests once more with the Stripe sandbox delivering webhooks as
 // Stripe may: every request's events shuffled, each twice, all at once (WEBHOOK_DELIVERY=unordered,
-// workers/stripe-sandbox/src/webhooks.ts). They pass unchanged: the product applies each event once,
+// workers/stripe-sandbox/src/events/webhooks.ts). They pass unchanged: the product applies each event once,
 // in whatever order, and only moves state forward. Each file starts from a reset world, as in the
 // worker project.
 import { workerProject } from "./vitest.config.ts";

@@ -57,13 +57,13 @@ export default defineConfig({
     cloudflareTest({
       wrangler: { configPath: path.join(import.meta.dirname, "wrangler.toml") },
       miniflare: {
-        // Request-rate limits off (src/rate-limits.ts): the tests make requests faster than Stripe allows;
+        // Request-rate limits off (src/http/rate-limits.ts): the tests make requests faster than Stripe allows;
         // test/rate-limits.test.ts sets them to test the limiter.
         bindings: {
           STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
           STRIPE_CONNECT_WEBHOOK_SECRET: TEST_CONNECT_WEBHOOK_SECRET,
           RATE_LIMITS: "off",
-          // The Turnstile stand-in's one site (src/turnstile.ts; test/turnstile.test.ts).
+          // The Turnstile stand-in's one site (src/http/turnstile.ts; test/turnstile.test.ts).
           TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
           TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET_KEY,
         },

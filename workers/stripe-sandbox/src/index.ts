@@ -3,8 +3,8 @@
  * tests only (docs/decisions/018-stripe-sandbox-worker.md). The product reaches it through a service
  * binding that exists only in its local configuration; it is never deployed.
  */
-import type { SandboxEnv } from "./env";
-import { ensureMigrated } from "./migrate";
+import type { SandboxEnv } from "./http/env";
+import { ensureMigrated } from "./store/migrate";
 import { sandboxApp } from "./sandbox-app";
 
 export default {

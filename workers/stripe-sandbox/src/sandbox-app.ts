@@ -5,17 +5,17 @@
  * pass-through (publishable key only).
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AppEnv } from "./env";
-import { keyKind } from "./auth";
-import { sandboxNow } from "./clock";
-import { refuseUnmodelledConnectedAccount } from "./connected-account";
-import { StripeApiError, apiError, errorResponse, invalidRequest } from "./errors";
-import { SANDBOX_API_VERSION } from "./events";
-import { injectFaults } from "./faults";
-import { newId, ID_PREFIX } from "./ids";
-import { idempotentRequests } from "./idempotency";
-import { limitRequestRate } from "./rate-limits";
-import { sandboxPath } from "./paths";
+import type { AppEnv } from "./http/env";
+import { keyKind } from "./http/auth";
+import { sandboxNow } from "./store/clock";
+import { refuseUnmodelledConnectedAccount } from "./connect/connected-account";
+import { StripeApiError, apiError, errorResponse, invalidRequest } from "./http/errors";
+import { SANDBOX_API_VERSION } from "./events/events";
+import { injectFaults } from "./http/faults";
+import { newId, ID_PREFIX } from "./store/ids";
+import { idempotentRequests } from "./http/idempotency";
+import { limitRequestRate } from "./http/rate-limits";
+import { sandboxPath } from "./http/paths";
 import { accountLinkRoutes } from "./resources/account-links";
 import { accountRoutes } from "./resources/accounts";
 import { balanceRoutes } from "./resources/balance";
@@ -36,11 +36,11 @@ import { topupRoutes } from "./resources/topups";
 import { transferRoutes } from "./resources/transfers";
 import { transferReversalRoutes } from "./resources/transfer-reversals";
 import { connectedPayoutRoutes } from "./resources/connected-payouts";
-import { turnstileRoutes } from "./turnstile";
+import { turnstileRoutes } from "./http/turnstile";
 import { webhookEndpointRoutes } from "./resources/webhook-endpoints";
-import { runDueDisputeWork } from "./disputes";
-import { runDueRefundWork } from "./refunds";
-import { runDueSubscriptionWork } from "./subscription-cycle";
+import { runDueDisputeWork } from "./money/disputes";
+import { runDueRefundWork } from "./money/refunds";
+import { runDueSubscriptionWork } from "./billing/subscription-cycle";
 
 /** Stripe's response headers: a request id, the API version, no caching. */
 const stripeHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {

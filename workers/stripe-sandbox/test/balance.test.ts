@@ -9,7 +9,7 @@
  */
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { cardFee } from "../src/balance";
+import { cardFee } from "../src/money/balance";
 import { advanceClock, call, eventsFor as eventsAbout, sandboxStripe, stripeError, payableAccount as payableAccountOf } from "./support";
 
 const stripe = sandboxStripe();

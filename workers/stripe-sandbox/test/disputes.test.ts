@@ -10,10 +10,10 @@
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { DISPUTE_FEE } from "../src/balance";
-import { SandboxCall } from "../src/sandbox-call";
-import { openDispute } from "../src/disputes";
-import { Params } from "../src/form";
+import { DISPUTE_FEE } from "../src/money/balance";
+import { SandboxCall } from "../src/http/sandbox-call";
+import { openDispute } from "../src/money/disputes";
+import { Params } from "../src/http/form";
 import { eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";
 
 const stripe = sandboxStripe();

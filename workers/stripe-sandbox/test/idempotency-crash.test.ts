@@ -9,7 +9,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { ABANDONED_CLAIM_MS, claimIdempotencyKey } from "../src/idempotency";
+import { ABANDONED_CLAIM_MS, claimIdempotencyKey } from "../src/http/idempotency";
 import worker from "../src/index";
 import { SANDBOX_SECRET_KEY, call, sandboxStripe } from "./support";
 

@@ -1,11 +1,11 @@
 /**
- * Stripe's request-rate limiter (src/rate-limits.ts, https://docs.stripe.com/rate-limits): a limit per
+ * Stripe's request-rate limiter (src/http/rate-limits.ts, https://docs.stripe.com/rate-limits): a limit per
  * endpoint and one over all of them, a 429 `rate_limit` with `Stripe-Rate-Limited-Reason` past either,
  * nothing stored for an idempotency key, and the bucket refilled with time.
  */
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
-import { endpointOf, LIVE_RATE_LIMITS, parseRateLimits } from "../src/rate-limits";
+import { endpointOf, LIVE_RATE_LIMITS, parseRateLimits } from "../src/http/rate-limits";
 import { call, sandboxStripe } from "./support";
 
 const stripe = sandboxStripe({ maxNetworkRetries: 0 });

@@ -9,7 +9,7 @@
  */
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { REFUND_FAILS_AFTER_SECONDS } from "../src/refunds";
+import { REFUND_FAILS_AFTER_SECONDS } from "../src/money/refunds";
 import { SANDBOX_PUBLISHABLE_KEY, advanceClock, call, eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";
 
 const stripe = sandboxStripe();

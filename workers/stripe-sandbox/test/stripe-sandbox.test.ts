@@ -9,9 +9,9 @@
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { brandOf, luhnValid } from "../src/cards";
-import { decodeForm } from "../src/form";
-import { claimIdempotencyKey, recordIdempotentAnswer } from "../src/idempotency";
+import { brandOf, luhnValid } from "../src/money/cards";
+import { decodeForm } from "../src/http/form";
+import { claimIdempotencyKey, recordIdempotentAnswer } from "../src/http/idempotency";
 import { SANDBOX_PUBLISHABLE_KEY, SANDBOX_SECRET_KEY, call, eventsFor as eventsAbout, sandboxStripe, stripeError } from "./support";
 
 const stripe = sandboxStripe();

@@ -7,7 +7,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { expect } from "vitest";
-import { SANDBOX_PUBLISHABLE_KEY, SANDBOX_SECRET_KEY } from "../src/auth";
+import { SANDBOX_PUBLISHABLE_KEY, SANDBOX_SECRET_KEY } from "../src/http/auth";
 import worker from "../src/index";
 
 export { SANDBOX_PUBLISHABLE_KEY, SANDBOX_SECRET_KEY };

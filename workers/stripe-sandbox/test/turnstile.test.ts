@@ -1,5 +1,5 @@
 /**
- * The Turnstile stand-in (src/turnstile.ts) answers as Cloudflare's siteverify does, so the product's
+ * The Turnstile stand-in (src/http/turnstile.ts) answers as Cloudflare's siteverify does, so the product's
  * challenge code is tested against the semantics it meets in production: a token is good once, for 300
  * seconds, only with the site's secret and only for the site it was issued for; a browser may not
  * call siteverify; the widget script is JavaScript a page can load.

@@ -12,8 +12,8 @@
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DUE_RETRIES_SQL, RETRY_DELAYS_SECONDS, signWebhookPayload } from "../src/webhooks";
-import { ACCOUNT_DEFAULT_API_VERSION } from "../src/events";
+import { DUE_RETRIES_SQL, RETRY_DELAYS_SECONDS, signWebhookPayload } from "../src/events/webhooks";
+import { ACCOUNT_DEFAULT_API_VERSION } from "../src/events/events";
 import {
   CONNECT_ENDPOINT,
   PLATFORM_ENDPOINT,

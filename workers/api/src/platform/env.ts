@@ -66,7 +66,7 @@ declare global {
      * Cloudflare Turnstile's keys for the challenge a suspicious payment setup must pass
      * (platform/challenge.ts): the public site key the browser's widget names, and the secret
      * siteverify takes. Without both, a request that needs a challenge is refused (503). Locally they
-     * are the Turnstile stand-in's (workers/stripe-sandbox/src/turnstile.ts), made by `pnpm dev`.
+     * are the Turnstile stand-in's (workers/stripe-sandbox/src/http/turnstile.ts), made by `pnpm dev`.
      */
     TURNSTILE_SITE_KEY?: string;
     TURNSTILE_SECRET_KEY?: string;

@@ -3,7 +3,7 @@
  * whether a token a browser sent was solved, is unspent and is this site's
  * (https://developers.cloudflare.com/turnstile/get-started/server-side-validation/). Where payments
  * go to the local Stripe sandbox (development and tests, platform/stripe-client.ts), siteverify goes
- * to the Turnstile stand-in in the same Worker (workers/stripe-sandbox/src/turnstile.ts) through the
+ * to the Turnstile stand-in in the same Worker (workers/stripe-sandbox/src/http/turnstile.ts) through the
  * local-only binding, so nothing reaches the network; everywhere else to Cloudflare. Who must pass a
  * challenge, and what a refusal answers, is platform/challenge.ts.
  */

@@ -5,11 +5,11 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import { parameterInvalid, parameterMissing } from "../errors";
-import type { Params } from "../form";
-import { ACCOUNT_LINK_TYPES, newOnboardingLink, onboardingPath } from "../onboarding-links";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import { parameterInvalid, parameterMissing } from "../http/errors";
+import type { Params } from "../http/form";
+import { ACCOUNT_LINK_TYPES, newOnboardingLink, onboardingPath } from "../connect/onboarding-links";
 import { loadAccount } from "./accounts";
 
 function urlParam(params: Params, key: string): string {

@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/env";
 import {
   ACCOUNT_TYPES,
   BUSINESS_TYPES,
@@ -20,14 +20,14 @@ import {
   withExternalCard,
   withReadiness,
   withTaxId,
-} from "../connect-accounts";
-import { endpoint } from "../context";
-import type { SandboxCall } from "../sandbox-call";
-import { invalidRequest, parameterInvalid, parameterMissing } from "../errors";
-import { previousAttributes } from "../events";
-import { applyMetadata } from "../form";
-import { listObject } from "../lists";
-import { readPage } from "../store";
+} from "../connect/connect-accounts";
+import { endpoint } from "../http/context";
+import type { SandboxCall } from "../http/sandbox-call";
+import { invalidRequest, parameterInvalid, parameterMissing } from "../http/errors";
+import { previousAttributes } from "../events/events";
+import { applyMetadata } from "../http/form";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const WRITABLE = [

@@ -8,16 +8,16 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { type BalanceTransaction, balanceObject, withCurrentStatus } from "../balance";
-import { balanceSettingsObject, setDebitNegativeBalances } from "../balance-settings";
-import { connectedBalanceObject } from "../connected-balance";
-import { requireConnectedAccount } from "../connected-account";
-import { endpoint } from "../context";
-import type { Range } from "../form";
-import { listObject } from "../lists";
-import { readPage } from "../store";
-import { settleDueTopups } from "../topups";
+import type { AppEnv } from "../http/env";
+import { type BalanceTransaction, balanceObject, withCurrentStatus } from "../money/balance";
+import { balanceSettingsObject, setDebitNegativeBalances } from "../money/balance-settings";
+import { connectedBalanceObject } from "../connect/connected-balance";
+import { requireConnectedAccount } from "../connect/connected-account";
+import { endpoint } from "../http/context";
+import type { Range } from "../http/form";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
+import { settleDueTopups } from "../money/topups";
 
 const SETTINGS_PARAMS = ["payments", "expand"] as const satisfies readonly (keyof Stripe.BalanceSettingsUpdateParams)[];
 /** Of the payment settings, the sandbox changes the one it models. */

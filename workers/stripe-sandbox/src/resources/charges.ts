@@ -4,11 +4,11 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import type { Charge } from "../charges";
-import { endpoint } from "../context";
-import { listObject } from "../lists";
-import { readPage } from "../store";
+import type { AppEnv } from "../http/env";
+import type { Charge } from "../money/charges";
+import { endpoint } from "../http/context";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const LIST_PARAMS = [

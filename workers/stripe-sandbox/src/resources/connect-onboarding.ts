@@ -12,9 +12,9 @@
  * unguessable, single-use link is the credential. Expired or used links go to `refresh_url`.
  */
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
-import { sandboxNow } from "../clock";
-import { CardValidationError } from "../cards";
+import type { AppEnv } from "../http/env";
+import { sandboxNow } from "../store/clock";
+import { CardValidationError } from "../money/cards";
 import {
   type Account,
   DEFAULT_DEBIT_CARD,
@@ -26,12 +26,12 @@ import {
   withExternalCard,
   withReadiness,
   withTaxId,
-} from "../connect-accounts";
-import { SandboxCall } from "../sandbox-call";
-import { previousAttributes } from "../events";
-import { Params, bodyText } from "../form";
-import { type OnboardingLink, linkUsable } from "../onboarding-links";
-import { scheduleDelivery } from "../webhooks";
+} from "../connect/connect-accounts";
+import { SandboxCall } from "../http/sandbox-call";
+import { previousAttributes } from "../events/events";
+import { Params, bodyText } from "../http/form";
+import { type OnboardingLink, linkUsable } from "../connect/onboarding-links";
+import { scheduleDelivery } from "../events/webhooks";
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");

@@ -12,14 +12,14 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { connectedAvailable, stageConnectedChange } from "../connected-balance";
-import { endpoint } from "../context";
-import { invalidRequest, parameterInvalid } from "../errors";
-import { ID_PREFIX, newId } from "../ids";
+import type { AppEnv } from "../http/env";
+import { connectedAvailable, stageConnectedChange } from "../connect/connected-balance";
+import { endpoint } from "../http/context";
+import { invalidRequest, parameterInvalid } from "../http/errors";
+import { ID_PREFIX, newId } from "../store/ids";
 import { loadAccount } from "./accounts";
-import { withReadiness } from "../connect-accounts";
-import { previousAttributes } from "../events";
+import { withReadiness } from "../connect/connect-accounts";
+import { previousAttributes } from "../events/events";
 
 /** Stripe's payout failure codes and their messages (a subset; the codes a debit card payout meets). */
 export const PAYOUT_FAILURES = {

@@ -4,18 +4,18 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import type { SandboxCall } from "../sandbox-call";
-import { cardError, invalidRequest, resourceMissing } from "../errors";
-import { previousAttributes } from "../events";
-import { applyMetadata } from "../form";
-import { ID_PREFIX, newId, randomToken } from "../ids";
-import { listObject } from "../lists";
-import { setupOutcome } from "../cards";
-import { type PaymentMethod, attachToCustomer, customerOf, loadPaymentMethod, loadVault } from "../payment-methods";
-import { readPage } from "../store";
-import { loadTestClock } from "../test-clocks";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import type { SandboxCall } from "../http/sandbox-call";
+import { cardError, invalidRequest, resourceMissing } from "../http/errors";
+import { previousAttributes } from "../events/events";
+import { applyMetadata } from "../http/form";
+import { ID_PREFIX, newId, randomToken } from "../store/ids";
+import { listObject } from "../http/lists";
+import { setupOutcome } from "../money/cards";
+import { type PaymentMethod, attachToCustomer, customerOf, loadPaymentMethod, loadVault } from "../money/payment-methods";
+import { readPage } from "../store/store";
+import { loadTestClock } from "../billing/test-clocks";
 
 export type Customer = Stripe.Customer;
 

@@ -5,11 +5,11 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import { type Dispute, acceptDispute, updateDispute } from "../disputes";
-import { applyMetadata } from "../form";
-import { listOfPayments } from "../lists";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import { type Dispute, acceptDispute, updateDispute } from "../money/disputes";
+import { applyMetadata } from "../http/form";
+import { listOfPayments } from "../http/lists";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const LIST_PARAMS = [

@@ -9,15 +9,15 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { requireConnectedAccount } from "../connected-account";
-import { endpoint } from "../context";
-import type { SandboxCall } from "../sandbox-call";
-import { invalidRequest, resourceMissing } from "../errors";
-import type { Range } from "../form";
-import { type SandboxEvent, inAccountDefaultVersion, withoutBookkeeping } from "../events";
-import { listObject } from "../lists";
-import { readPage } from "../store";
+import type { AppEnv } from "../http/env";
+import { requireConnectedAccount } from "../connect/connected-account";
+import { endpoint } from "../http/context";
+import type { SandboxCall } from "../http/sandbox-call";
+import { invalidRequest, resourceMissing } from "../http/errors";
+import type { Range } from "../http/form";
+import { type SandboxEvent, inAccountDefaultVersion, withoutBookkeeping } from "../events/events";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const LIST_PARAMS = [

@@ -5,18 +5,18 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import type { SandboxCall } from "../sandbox-call";
-import { invalidRequest, parameterMissing, unexpectedState } from "../errors";
-import { applyMetadata } from "../form";
-import { BROWSER_CONFIRM_PARAMS, CONFIRM_PARAMS, loadIntentFor, readAllowedPaymentMethodTypes, readAuthenticationOutcome } from "../intents";
-import { listObject } from "../lists";
-import { type PaymentIntent, newPaymentIntent } from "../payment-intent-object";
-import { answer, authenticatePayment, confirmPayment, readOffSession, withConfirmParams } from "../payment-attempts";
-import { loadPaymentMethod } from "../payment-methods";
-import { refuseRemovedPaymentMethodTypes } from "../removed-params";
-import { readPage } from "../store";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import type { SandboxCall } from "../http/sandbox-call";
+import { invalidRequest, parameterMissing, unexpectedState } from "../http/errors";
+import { applyMetadata } from "../http/form";
+import { BROWSER_CONFIRM_PARAMS, CONFIRM_PARAMS, loadIntentFor, readAllowedPaymentMethodTypes, readAuthenticationOutcome } from "../money/intents";
+import { listObject } from "../http/lists";
+import { type PaymentIntent, newPaymentIntent } from "../money/payment-intent-object";
+import { answer, authenticatePayment, confirmPayment, readOffSession, withConfirmParams } from "../money/payment-attempts";
+import { loadPaymentMethod } from "../money/payment-methods";
+import { refuseRemovedPaymentMethodTypes } from "../http/removed-params";
+import { readPage } from "../store/store";
 import { customerParam } from "./customers";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.

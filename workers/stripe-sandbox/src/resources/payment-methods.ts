@@ -4,15 +4,15 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { requireSecretKey } from "../auth";
-import { setupOutcome } from "../cards";
-import { endpoint } from "../context";
-import type { SandboxCall } from "../sandbox-call";
-import { cardError, invalidRequest, parameterMissing } from "../errors";
-import { previousAttributes } from "../events";
-import { applyMetadata } from "../form";
-import { listObject } from "../lists";
+import type { AppEnv } from "../http/env";
+import { requireSecretKey } from "../http/auth";
+import { setupOutcome } from "../money/cards";
+import { endpoint } from "../http/context";
+import type { SandboxCall } from "../http/sandbox-call";
+import { cardError, invalidRequest, parameterMissing } from "../http/errors";
+import { previousAttributes } from "../events/events";
+import { applyMetadata } from "../http/form";
+import { listObject } from "../http/lists";
 import {
   PAYMENT_METHOD_PARAMS,
   type PaymentMethod,
@@ -22,8 +22,8 @@ import {
   loadPaymentMethod,
   loadVault,
   withCardErrors,
-} from "../payment-methods";
-import { readPage } from "../store";
+} from "../money/payment-methods";
+import { readPage } from "../store/store";
 import { type Customer, loadCustomer } from "./customers";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.

@@ -4,15 +4,15 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import type { Price, Product } from "../billing";
-import { endpoint } from "../context";
-import type { SandboxCall } from "../sandbox-call";
-import { invalidRequest, parameterMissing } from "../errors";
-import { applyMetadata } from "../form";
-import { ID_PREFIX, newId } from "../ids";
-import { listObject } from "../lists";
-import { readPage } from "../store";
+import type { AppEnv } from "../http/env";
+import type { Price, Product } from "../billing/billing";
+import { endpoint } from "../http/context";
+import type { SandboxCall } from "../http/sandbox-call";
+import { invalidRequest, parameterMissing } from "../http/errors";
+import { applyMetadata } from "../http/form";
+import { ID_PREFIX, newId } from "../store/ids";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
 
 function createProduct(call: SandboxCall, name: string, metadata: Record<string, string>): Product {
   const product: Product = {

@@ -4,13 +4,13 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import type { Charge } from "../charges";
-import { endpoint } from "../context";
-import { invalidRequest } from "../errors";
-import { applyMetadata } from "../form";
-import { listOfPayments } from "../lists";
-import { type Refund, chargeOfIntent, createRefund } from "../refunds";
+import type { AppEnv } from "../http/env";
+import type { Charge } from "../money/charges";
+import { endpoint } from "../http/context";
+import { invalidRequest } from "../http/errors";
+import { applyMetadata } from "../http/form";
+import { listOfPayments } from "../http/lists";
+import { type Refund, chargeOfIntent, createRefund } from "../money/refunds";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const CREATE_PARAMS = ["charge", "payment_intent", "amount", "reason", "metadata", "expand"] as const satisfies readonly (keyof Stripe.RefundCreateParams)[];

@@ -5,17 +5,17 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import { invalidRequest, unexpectedState } from "../errors";
-import { applyMetadata } from "../form";
-import { ID_PREFIX, newClientSecret, newId } from "../ids";
-import { BROWSER_CONFIRM_PARAMS, CONFIRM_PARAMS, loadIntentFor, readAllowedPaymentMethodTypes, readAuthenticationOutcome } from "../intents";
-import { listObject } from "../lists";
-import { loadPaymentMethod } from "../payment-methods";
-import { refuseRemovedPaymentMethodTypes } from "../removed-params";
-import { readPage } from "../store";
-import { type SetupIntent, authenticateSetup, confirmSetup } from "../setup-attempts";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import { invalidRequest, unexpectedState } from "../http/errors";
+import { applyMetadata } from "../http/form";
+import { ID_PREFIX, newClientSecret, newId } from "../store/ids";
+import { BROWSER_CONFIRM_PARAMS, CONFIRM_PARAMS, loadIntentFor, readAllowedPaymentMethodTypes, readAuthenticationOutcome } from "../money/intents";
+import { listObject } from "../http/lists";
+import { loadPaymentMethod } from "../money/payment-methods";
+import { refuseRemovedPaymentMethodTypes } from "../http/removed-params";
+import { readPage } from "../store/store";
+import { type SetupIntent, authenticateSetup, confirmSetup } from "../money/setup-attempts";
 import { customerParam } from "./customers";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.

@@ -7,19 +7,28 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { type CancellationDetails, type Invoice, type Price, type Subscription, cancelNow, intentOfInvoice, openInvoice, periodEndAfter } from "../billing";
-import { renewalPaymentMethod } from "../subscription-cycle";
-import type { SandboxCall } from "../sandbox-call";
-import { endpoint } from "../context";
-import { invalidRequest, parameterMissing } from "../errors";
-import { answer, confirmPayment, readOffSession } from "../payment-attempts";
-import type { PaymentIntent } from "../payment-intent-object";
-import { previousAttributes } from "../events";
-import { applyMetadata } from "../form";
-import { ID_PREFIX, newId } from "../ids";
-import { listObject } from "../lists";
-import { readPage } from "../store";
+import type { AppEnv } from "../http/env";
+import {
+  type CancellationDetails,
+  type Invoice,
+  type Price,
+  type Subscription,
+  cancelNow,
+  intentOfInvoice,
+  openInvoice,
+  periodEndAfter,
+} from "../billing/billing";
+import { renewalPaymentMethod } from "../billing/subscription-cycle";
+import type { SandboxCall } from "../http/sandbox-call";
+import { endpoint } from "../http/context";
+import { invalidRequest, parameterMissing } from "../http/errors";
+import { answer, confirmPayment, readOffSession } from "../money/payment-attempts";
+import type { PaymentIntent } from "../money/payment-intent-object";
+import { previousAttributes } from "../events/events";
+import { applyMetadata } from "../http/form";
+import { ID_PREFIX, newId } from "../store/ids";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
 import { defaultPaymentMethod, loadCustomer } from "./customers";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.

@@ -4,12 +4,12 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import { parameterMissing } from "../errors";
-import { listObject } from "../lists";
-import { readPage } from "../store";
-import { type TestClock, advanceTestClock, createTestClock, loadTestClock, settledClock } from "../test-clocks";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import { parameterMissing } from "../http/errors";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
+import { type TestClock, advanceTestClock, createTestClock, loadTestClock, settledClock } from "../billing/test-clocks";
 
 const CREATE_PARAMS = ["frozen_time", "name", "expand"] as const satisfies readonly (keyof Stripe.TestHelpers.TestClockCreateParams)[];
 const ADVANCE_PARAMS = ["frozen_time", "expand"] as const satisfies readonly (keyof Stripe.TestHelpers.TestClockAdvanceParams)[];

@@ -8,18 +8,18 @@
  * helper: it is funded as Stripe's is, by charges and top-ups.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
-import type { Subscription } from "../billing";
-import { behaviourOf, luhnValid } from "../cards";
-import { endpoint } from "../context";
-import { invalidRequest } from "../errors";
-import { FAULT_MODES, buildFault, clearFaults } from "../faults";
-import { MAX_RATE_LIMIT, rateLimitsReport, setRateLimits } from "../rate-limits";
-import { loadVault } from "../payment-methods";
-import { DELIVERY_MODES, deliverPendingEvents, deliverySettings, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../webhooks";
-import { advanceClock } from "../clock";
-import { AFTER_RETRIES_ACTIONS, renewSubscription, setAfterRetries } from "../subscription-cycle";
-import { resetSandbox } from "../reset-sandbox";
+import type { AppEnv } from "../http/env";
+import type { Subscription } from "../billing/billing";
+import { behaviourOf, luhnValid } from "../money/cards";
+import { endpoint } from "../http/context";
+import { invalidRequest } from "../http/errors";
+import { FAULT_MODES, buildFault, clearFaults } from "../http/faults";
+import { MAX_RATE_LIMIT, rateLimitsReport, setRateLimits } from "../http/rate-limits";
+import { loadVault } from "../money/payment-methods";
+import { DELIVERY_MODES, deliverPendingEvents, deliverySettings, runDueRetries, setDeliveryMode, setWebhooksPaused } from "../events/webhooks";
+import { advanceClock } from "../store/clock";
+import { AFTER_RETRIES_ACTIONS, renewSubscription, setAfterRetries } from "../billing/subscription-cycle";
+import { resetSandbox } from "../store/reset-sandbox";
 
 const MAX_FAULT_COUNT = 100;
 

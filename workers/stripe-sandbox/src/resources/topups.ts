@@ -4,14 +4,14 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import { invalidRequest, parameterInvalid, parameterMissing } from "../errors";
-import { type Range, applyMetadata } from "../form";
-import { ID_PREFIX, newId } from "../ids";
-import { listObject } from "../lists";
-import { readPage } from "../store";
-import { type Topup, settleDueTopups, startTopup, topupFailureOf } from "../topups";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import { invalidRequest, parameterInvalid, parameterMissing } from "../http/errors";
+import { type Range, applyMetadata } from "../http/form";
+import { ID_PREFIX, newId } from "../store/ids";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
+import { type Topup, settleDueTopups, startTopup, topupFailureOf } from "../money/topups";
 
 /** Parameters of the pinned API version the sandbox takes (a removed one fails to compile). */
 const CREATE_PARAMS = [

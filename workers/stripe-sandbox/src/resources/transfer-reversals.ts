@@ -8,15 +8,15 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { creditTransferReversal } from "../balance";
-import { stageConnectedChange } from "../connected-balance";
-import { endpoint } from "../context";
-import { invalidRequest, parameterInvalid } from "../errors";
-import { applyMetadata } from "../form";
-import { ID_PREFIX, newId } from "../ids";
-import { listObject } from "../lists";
-import { readPage } from "../store";
+import type { AppEnv } from "../http/env";
+import { creditTransferReversal } from "../money/balance";
+import { stageConnectedChange } from "../connect/connected-balance";
+import { endpoint } from "../http/context";
+import { invalidRequest, parameterInvalid } from "../http/errors";
+import { applyMetadata } from "../http/form";
+import { ID_PREFIX, newId } from "../store/ids";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
 import type { Transfer } from "./transfers";
 
 type Reversal = Stripe.TransferReversal;

@@ -8,17 +8,17 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { debitTransfer } from "../balance";
-import { type Account, canReceiveTransfers } from "../connect-accounts";
-import { stageConnectedChange } from "../connected-balance";
-import { endpoint } from "../context";
-import { invalidRequest, parameterInvalid } from "../errors";
-import { applyMetadata } from "../form";
-import { ID_PREFIX, newId } from "../ids";
-import { listObject } from "../lists";
-import { readPage } from "../store";
-import { settleDueTopups } from "../topups";
+import type { AppEnv } from "../http/env";
+import { debitTransfer } from "../money/balance";
+import { type Account, canReceiveTransfers } from "../connect/connect-accounts";
+import { stageConnectedChange } from "../connect/connected-balance";
+import { endpoint } from "../http/context";
+import { invalidRequest, parameterInvalid } from "../http/errors";
+import { applyMetadata } from "../http/form";
+import { ID_PREFIX, newId } from "../store/ids";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
+import { settleDueTopups } from "../money/topups";
 
 export type Transfer = Stripe.Transfer;
 

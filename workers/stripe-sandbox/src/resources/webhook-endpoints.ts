@@ -8,15 +8,15 @@
  */
 import { Hono } from "hono";
 import type Stripe from "stripe";
-import type { AppEnv } from "../env";
-import { endpoint } from "../context";
-import type { SandboxCall } from "../sandbox-call";
-import { invalidRequest, parameterInvalid, parameterMissing } from "../errors";
-import { applyMetadata } from "../form";
-import { ID_PREFIX, newId } from "../ids";
-import { listObject } from "../lists";
-import { readPage } from "../store";
-import { ALL_EVENTS, KNOWN_EVENT_TYPES, type WebhookEndpoint, issuedSecret, shownEndpoint } from "../webhook-endpoints";
+import type { AppEnv } from "../http/env";
+import { endpoint } from "../http/context";
+import type { SandboxCall } from "../http/sandbox-call";
+import { invalidRequest, parameterInvalid, parameterMissing } from "../http/errors";
+import { applyMetadata } from "../http/form";
+import { ID_PREFIX, newId } from "../store/ids";
+import { listObject } from "../http/lists";
+import { readPage } from "../store/store";
+import { ALL_EVENTS, KNOWN_EVENT_TYPES, type WebhookEndpoint, issuedSecret, shownEndpoint } from "../events/webhook-endpoints";
 
 // What each endpoint accepts, checked against the SDK's parameter types for the pinned API version.
 const CREATE_PARAMS = [

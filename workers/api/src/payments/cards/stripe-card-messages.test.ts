@@ -1,6 +1,6 @@
 /** A saved card's refusal reaches an artist reading Spanish in Spanish, whichever refusal the sandbox models. */
 import { describe, expect, it } from "vitest";
-import { AUTHENTICATION_REQUIRED, TEST_CARDS } from "../../../../stripe-sandbox/src/cards";
+import { AUTHENTICATION_REQUIRED, TEST_CARDS } from "../../../../stripe-sandbox/src/money/cards";
 import { messageIn } from "../../platform/error-language";
 import { STRIPE_CARD_MESSAGES } from "./stripe-card-messages";
 

@@ -4,7 +4,7 @@
  * for work an attacker paid a card check for — a card saved again by its customer counts once, a
  * setup intent not at all — and a client past its free attempts, or everyone while the card checks
  * of all clients are past their limit, must pass a Turnstile challenge (the stand-in in the Stripe
- * sandbox: workers/stripe-sandbox/src/turnstile.ts). A request refused or challenged writes nothing.
+ * sandbox: workers/stripe-sandbox/src/http/turnstile.ts). A request refused or challenged writes nothing.
  *
  * Every request here is answered with the limits at their production defaults (an empty setting is
  * the default), not the raised ones the other test files run with.

@@ -17,7 +17,7 @@ import { requeueLostRefunds, LOST_REFUND_AFTER_MS } from "../lost-refunds";
 import { processDistribution } from "../../distribution/jobs/process-distribution";
 import { sendRefund } from "../send-refund";
 import { onRefundEvent } from "../refund-status";
-import { REFUND_FAILS_AFTER_SECONDS } from "../../../../stripe-sandbox/src/refunds";
+import { REFUND_FAILS_AFTER_SECONDS } from "../../../../stripe-sandbox/src/money/refunds";
 import type { ArtistPageResponse } from "@jplay/schema/artist";
 import type { PayoutFundingResponse } from "@jplay/schema/funding";
 import type { MyArtistLinkResponse } from "@jplay/schema/me";

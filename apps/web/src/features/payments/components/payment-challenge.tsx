@@ -2,7 +2,7 @@
  * The Turnstile challenge of the payment form (docs/decisions/084): shown while a payment-setup call
  * waits for a token (challenge-requests.ts), with the server's reason. The widget is
  * `@marsidev/react-turnstile`; where payments go to the local Stripe sandbox its script is the
- * Turnstile stand-in's, served through the same origin (workers/stripe-sandbox/src/turnstile.ts),
+ * Turnstile stand-in's, served through the same origin (workers/stripe-sandbox/src/http/turnstile.ts),
  * so development and the browser tests reach no network.
  */
 import { useEffect, useSyncExternalStore } from "react";
