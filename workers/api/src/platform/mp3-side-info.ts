@@ -90,6 +90,27 @@ export function addGlobalGain(bytes: Uint8Array, frame: Layer3Frame, steps: numb
   updateCrc(bytes, frame);
 }
 
+/** How far back (bytes) into earlier frames the frame's audio data starts. */
+export function mainDataBegin(bytes: Uint8Array, frame: Layer3Frame): number {
+  return readBits(bytes, frame.sideInfoAt * 8, frame.header.version === 1 ? 9 : 8);
+}
+
+/**
+ * Makes the frame decode as silence without reading any audio data, in place: no reservoir reach,
+ * no scale factors, no coded values. Its own data bytes stay where they are, for the frames after it.
+ */
+export function silenceFrame(bytes: Uint8Array, frame: Layer3Frame): void {
+  const start = frame.sideInfoAt * 8;
+  const mpeg1 = frame.header.version === 1;
+  writeBits(bytes, start, mpeg1 ? 9 : 8, 0);
+  if (mpeg1) writeBits(bytes, start + 9 + (frame.header.mono ? 5 : 3), 4 * (frame.header.mono ? 1 : 2), 0); // scfsi
+  for (const bit of blocks(frame.header)) {
+    writeBits(bytes, start + bit, 12 + 9, 0); // part2_3_length, big_values
+    writeBits(bytes, start + bit + 29, mpeg1 ? 4 : 9, 0); // scalefac_compress
+  }
+  updateCrc(bytes, frame);
+}
+
 /** CRC-16 (polynomial 0x8005, from 0xffff) over the header's last two bytes and the side information. */
 function updateCrc(bytes: Uint8Array, frame: Layer3Frame): void {
   if (!hasCrc(bytes, frame.at)) return;
