@@ -10,6 +10,8 @@ import { offlineEnv, sandboxConfigPath } from "../../scripts/wrangler-env.ts";
 import type { ArtistClient } from "../../bench/lib/artist-client.ts";
 import { COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { deliveredAudioKey } from "../../workers/api/src/releases/delivered-copy.ts";
+import { previewAudioKey } from "../../workers/api/src/platform/song-media-keys.ts";
+import { coverPng } from "../../workers/api/test/cover-files.ts";
 
 /** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same numbers. */
 export function seededRandom(seed: number): () => number {
@@ -53,8 +55,8 @@ export async function withLocalBindings<T>(persistDir: string, use: (env: LocalB
   }
 }
 
-/** A PNG signature: enough for the upload's cover check. */
-const COVER_PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** A PNG header of 1400 × 1400 RGB: enough for the upload's cover rule. */
+const COVER_PNG = coverPng();
 
 export interface PacedUpload {
   /** The server's answer (rejects when the server stops before answering). */
@@ -161,7 +163,7 @@ export function brokenSongMedia(state: SongMediaState) {
   // A cover's sized copies (docs/decisions/033-cover-sizes.md) belong to the row of the cover they were made from,
   // and the delivered copy of the audio, tagged with the ISRC (docs/decisions/042), to the row of the song.
   const coverObjects = (coverKey: string) => [coverKey, ...COVER_WIDTHS.map((width) => coverSizeKey(coverKey, width))];
-  const audioObjects = (row: SongMediaState["rows"][number]) => [row.audio_key, deliveredAudioKey(row.id)];
+  const audioObjects = (row: SongMediaState["rows"][number]) => [row.audio_key, deliveredAudioKey(row.id), previewAudioKey(row.id)];
   const referenced = new Set(state.rows.flatMap((row) => [...audioObjects(row), ...(row.cover_key ? coverObjects(row.cover_key) : [])]));
   const stored = new Set(state.keys);
   return {

@@ -20,6 +20,9 @@ export const MESSAGES = {
   songNotAudio: /*i18n*/ "This MP3 file has data that is not MP3 audio in it. Please export it again and upload the result.",
   coverType: /*i18n*/ "Please select a JPG or PNG image for the cover",
   coverSize: /*i18n*/ "Cover image must be less than 5MB",
+  coverPixels: /*i18n*/ "The cover must be at least 1400 × 1400 pixels. Please export a larger image.",
+  coverSquare: /*i18n*/ "The cover must be square: the same width and height.",
+  coverColour: /*i18n*/ "The cover must be in RGB colour, not greyscale or CMYK. Please export it as RGB.",
   phone: /*i18n*/ "Phone number is required for payment notifications.",
   paymentFrequency: /*i18n*/ "Payment frequency must be daily or weekly",
 } as const;

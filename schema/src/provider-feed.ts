@@ -21,7 +21,13 @@ export const MEDIA_LINK_MIN_SECONDS = 24 * 60 * 60;
  */
 export const MEDIA_LINK_ROUNDING_SECONDS = 60 * 60;
 
-export const MEDIA_KINDS = ["audio", "cover"] as const;
+/**
+ * The preview clip listeners hear before they buy: this long (or the whole song when shorter), cut on
+ * frame boundaries from the delivered copy (docs/audio-checks.md, "Previews").
+ */
+export const PREVIEW_SECONDS = 30;
+
+export const MEDIA_KINDS = ["audio", "cover", "preview"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** A cursor is the `seq` of a change, in decimal; "0" is the start of the feed. */
@@ -80,6 +86,16 @@ export interface ReleaseChange extends ChangeBase {
   /** Signed, expiring links to fetch the media (see MEDIA_LINK_MIN_SECONDS); cover null when there is none. */
   audioUrl: string;
   coverUrl: string | null;
+  /**
+   * The preview clip (PREVIEW_SECONDS from the song's loudest stretch, normalised like the audio): a
+   * signed link, where it starts in the song and how long it is; null for a song never measured.
+   */
+  preview: { url: string; startMs: number; durationMs: number } | null;
+  /**
+   * The delivered audio's loudness (normalised to −14 LUFS integrated, true peak at most −1 dBTP) and
+   * ReplayGain 2.0's track gain to −18 LUFS; null for a song never measured.
+   */
+  loudness: { integratedLufs: number; truePeakDbtp: number; replayGainTrackGainDb: number } | null;
   /** The recording's ISRC and the release's UPC/EAN, stored form (schema/src/identifiers.ts); null: not assigned yet. */
   isrc: string | null;
   upc: string | null;

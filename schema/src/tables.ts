@@ -1112,6 +1112,15 @@ export const songAudioChecks = sqliteTable("song_audio_checks", {
   clippedSamples: integer("clipped_samples").notNull(),
   flags: text("flags").notNull().default("[]"),
   checkedAt: integer("checked_at", { mode: "number" }).notNull(),
+  /** Where the preview clip starts, ms: the start of the song's loudest 30 s (docs/audio-checks.md, "Previews"). */
+  previewStartMs: integer("preview_start_ms"),
+  /** How long the stored preview clip is, ms (PREVIEW_SECONDS, or the whole song when shorter); null until it is written. */
+  previewDurationMs: integer("preview_duration_ms"),
+  /**
+   * The global_gain steps the delivered copy was normalised by (1.505 dB each, docs/audio-checks.md,
+   * "Tablet-ready copies"); null until the delivered copy and its preview are written.
+   */
+  deliveredGainSteps: integer("delivered_gain_steps"),
 });
 
 export const FACILITY_SONG_REVIEW_STATUSES = ["held", "overridden"] as const;

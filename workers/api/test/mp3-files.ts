@@ -47,10 +47,14 @@ export function stampMp3<Bytes extends Uint8Array>(bytes: Bytes, offset: number,
 /** A valid MP3 of exactly `size` bytes (from 427 up): silent frames, behind an ID3 tag when needed. */
 export const mp3Bytes = (size = 4096) => stampMp3(new Uint8Array(size), 0, size);
 
-/** `seconds` of a 440 Hz tone, encoded like the demo catalogue (22.05 kHz, 64 kbps, MPEG-2 Layer III). */
-export function toneMp3(seconds: number): Uint8Array {
+/**
+ * `seconds` of a tone (440 Hz unless `hz` says), encoded like the demo catalogue (22.05 kHz, 64 kbps,
+ * MPEG-2 Layer III), its peak at `dbfs` (0.3 of full scale by default).
+ */
+export function toneMp3(seconds: number, dbfs = 20 * Math.log10(0.3), hz = 440): Uint8Array {
+  const amplitude = 10 ** (dbfs / 20);
   const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
-  for (let i = 0; i < samples.length; i++) samples[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE);
+  for (let i = 0; i < samples.length; i++) samples[i] = amplitude * Math.sin((2 * Math.PI * hz * i) / SAMPLE_RATE);
   return encodeMp3(samples);
 }
 

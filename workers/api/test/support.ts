@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import worker from "../src/index";
 import { contextFor, type ContextOverrides, type Ctx } from "../src/platform/context";
 import { toE164 } from "../src/texts/phone-number";
+import { coverPng } from "./cover-files";
 
 /**
  * The context services take (src/platform/context.ts), built from the test env or `given.env`; a test
@@ -120,7 +121,8 @@ export async function setUpArtist(browser: Browser, card = TEST_CARD, phoneNumbe
 }
 
 export { MP3_FRAME_BYTES, mp3Bytes } from "./mp3-files";
-export const pngBytes = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+/** A PNG cover the upload's rule takes: 1400 × 1400, RGB (its header only, test/cover-files.ts). */
+export const pngBytes = () => coverPng();
 export const gifBytes = () => new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
 
 /**

@@ -57,11 +57,11 @@ async function storeMeasurements(ctx: Ctx, songId: string, measured: AudioMeasur
   const truePeak = hundredths(measured.truePeakDbtp) ?? -100_00;
   const row = sql`${songId}, ${hundredths(measured.integratedLufs)}, ${hundredths(measured.loudnessRangeLu)}, ${truePeak},
     ${Math.round(measured.leadingSilenceSeconds * 1000)}, ${Math.round(measured.trailingSilenceSeconds * 1000)}, ${measured.clippedSamples},
-    ${JSON.stringify(audioFlags(measured))}, ${ctx.now()}`;
+    ${JSON.stringify(audioFlags(measured))}, ${ctx.now()}, ${Math.round(measured.loudestStretchStartSeconds * 1000)}`;
   await ctx.db.run(sql`
-    insert into song_audio_checks (song_id, integrated_loudness, loudness_range, true_peak, leading_silence_ms, trailing_silence_ms, clipped_samples, flags, checked_at)
+    insert into song_audio_checks (song_id, integrated_loudness, loudness_range, true_peak, leading_silence_ms, trailing_silence_ms, clipped_samples, flags, checked_at, preview_start_ms)
     values (${row})
     on conflict (song_id) do update set integrated_loudness = excluded.integrated_loudness, loudness_range = excluded.loudness_range,
       true_peak = excluded.true_peak, leading_silence_ms = excluded.leading_silence_ms, trailing_silence_ms = excluded.trailing_silence_ms,
-      clipped_samples = excluded.clipped_samples, flags = excluded.flags, checked_at = excluded.checked_at`);
+      clipped_samples = excluded.clipped_samples, flags = excluded.flags, checked_at = excluded.checked_at, preview_start_ms = excluded.preview_start_ms`);
 }

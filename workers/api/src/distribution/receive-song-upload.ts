@@ -8,6 +8,8 @@
  *   its part, so an oversized file of the wrong type still answers 413, as before);
  * - the MP3 frame by frame to its end (mp3-frames.ts): a file that is no MP3, has no frames or is
  *   cut short is refused with the message the form shows at the MP3 field, and nothing is kept;
+ * - the cover's header (check-cover-image.ts): under 1400 × 1400 px, not square or not RGB is refused
+ *   with the rule's message at the end of its part, and nothing is kept;
  * - the text fields and the customerId of the page against the session's artist.
  * Problems are answered in the order the body reveals them. Browsers send the customerId and text
  * fields before the files (the distribution form does), which gives the order of docs/product.md, Validation:
@@ -18,6 +20,7 @@
 import * as v from "valibot";
 import { firstIssue, looksLikeMp3, MESSAGES, SongDetailsSchema, sniffCoverType, type SongDetails } from "@jplay/schema/distribution";
 import { COVER_MAX_BYTES, MP3_MAX_BYTES } from "@jplay/schema/pricing";
+import { CoverImageCheck, CoverImageRefused } from "./check-cover-image";
 import { RELEASE_METADATA_FIELDS, ReleaseMetadataFieldsSchema, releaseMetadata, type ReleaseMetadata } from "@jplay/schema/release-metadata";
 import { AppError, badRequest, forbidden } from "../platform/errors";
 import { MAX_REQUEST_BYTES } from "../platform/limits";
@@ -77,7 +80,7 @@ interface FileRule<T extends string> {
   sniff: (head: Uint8Array) => T | null;
   open: (type: T) => R2ObjectWriter;
   /** Reads every byte of a file of the right type; the file is refused (and not stored) if it throws. */
-  walker?: Mp3FrameWalker;
+  walker?: Mp3FrameWalker | CoverImageCheck;
 }
 
 export async function receiveSongUpload(body: ReadableStream<Uint8Array>, boundary: string, target: SongUploadTarget): Promise<ReceivedSong> {
@@ -128,6 +131,7 @@ async function readForm(reader: MultipartReader, target: SongUploadTarget): Prom
         sizeMessage: MESSAGES.coverSize,
         typeMessage: MESSAGES.coverType,
         sniff: sniffCoverType,
+        walker: new CoverImageCheck(),
         open: (type) => new R2ObjectWriter(target.media, target.coverKey(type), { httpMetadata: { contentType: type } }),
       });
       if (coverKey) target.stored(coverKey);
@@ -245,7 +249,7 @@ function refusalOf(step: () => unknown): AppError | null {
     step();
     return null;
   } catch (error) {
-    if (error instanceof Mp3Error) return badRequest(error.message);
+    if (error instanceof Mp3Error || error instanceof CoverImageRefused) return badRequest(error.message);
     throw error;
   }
 }

@@ -8,13 +8,14 @@
  * that facility's price (docs/decisions/071-facility-price-ceilings.md).
  */
 import { and, asc, eq, gt, inArray, isNull, lte, max } from "drizzle-orm";
-import { catalogueChanges, songCredits, songs } from "@jplay/schema/tables";
+import { catalogueChanges, songAudioChecks, songCredits, songs } from "@jplay/schema/tables";
 import type { CatalogueChange, DeliveryFeedPage, FeedQuery } from "@jplay/schema/provider-feed";
 import { facilityPriceCents } from "@jplay/schema/pricing";
 import { parentalWarning, type Credit } from "@jplay/schema/release-metadata";
 import type { Ctx } from "../platform/context";
 import { badRequest } from "../platform/errors";
-import type { FeedEntries, FeedEntry, RightsLine, SignMediaLink } from "./ern/index";
+import type { FeedEntries, FeedEntry, ReleaseFacts, RightsLine, SignMediaLink } from "./ern/index";
+import { deliveredLoudness } from "../releases/index";
 import { complianceRecords } from "../compliance/index";
 import { facilityPriceCeilings, unknownFacility } from "../catalogue/index";
 import { creditsWithContributors, songContributors } from "../splits/index";
@@ -48,9 +49,15 @@ export async function readFeedEntries(ctx: Ctx, { since, limit, facility }: Feed
       pLineHolder: songs.pLineHolder,
       cLineYear: songs.cLineYear,
       cLineHolder: songs.cLineHolder,
+      integratedLoudness: songAudioChecks.integratedLoudness,
+      truePeak: songAudioChecks.truePeak,
+      previewStartMs: songAudioChecks.previewStartMs,
+      previewDurationMs: songAudioChecks.previewDurationMs,
+      deliveredGainSteps: songAudioChecks.deliveredGainSteps,
     })
     .from(catalogueChanges)
     .innerJoin(songs, eq(songs.id, catalogueChanges.songId))
+    .leftJoin(songAudioChecks, eq(songAudioChecks.songId, catalogueChanges.songId))
     .where(gt(catalogueChanges.seq, since))
     .orderBy(asc(catalogueChanges.seq))
     // One more than asked: whether it exists is `hasMore`.
@@ -86,6 +93,7 @@ export async function readFeedEntries(ctx: Ctx, { since, limit, facility }: Feed
       pLine: rightsLine(row.pLineYear, row.pLineHolder),
       cLine: rightsLine(row.cLineYear, row.cLineHolder),
       hasCover: row.coverKey !== null,
+      ...deliveredAudio(row),
     },
   }));
   return { entries, nextCursor: page.length > 0 ? String(page.at(-1)!.seq) : String(since), hasMore: rows.length > limit };
@@ -96,6 +104,31 @@ async function facilityCeiling(ctx: Ctx, facilityId: string): Promise<number> {
   const ceiling = (await facilityPriceCeilings(ctx, [facilityId])).get(facilityId);
   if (ceiling === undefined) throw unknownFacility();
   return ceiling;
+}
+
+/**
+ * The preview and loudness of a song's delivered audio, from its stored measurements and the gain its
+ * delivered copy was given (releases/delivered-copy.ts): none until that copy and its preview exist.
+ */
+function deliveredAudio(row: {
+  integratedLoudness: number | null;
+  truePeak: number | null;
+  previewStartMs: number | null;
+  previewDurationMs: number | null;
+  deliveredGainSteps: number | null;
+}): Pick<ReleaseFacts, "preview" | "loudness"> {
+  const { integratedLoudness, truePeak, previewStartMs, previewDurationMs, deliveredGainSteps } = row;
+  if (deliveredGainSteps === null || integratedLoudness === null || truePeak === null) return { preview: null, loudness: null };
+  const delivered = deliveredLoudness({ integratedLufs: integratedLoudness / 100, truePeakDbtp: truePeak / 100 }, deliveredGainSteps);
+  const rounded = (value: number) => Math.round(value * 100) / 100;
+  return {
+    preview: previewStartMs === null || previewDurationMs === null ? null : { startMs: previewStartMs, durationMs: previewDurationMs },
+    loudness: {
+      integratedLufs: rounded(delivered.integratedLufs),
+      truePeakDbtp: rounded(delivered.truePeakDbtp),
+      replayGainTrackGainDb: rounded(delivered.replayGainTrackGainDb),
+    },
+  };
 }
 
 const rightsLine = (year: number, holder: string): RightsLine | null => (year > 0 && holder !== "" ? { year, holder } : null);
@@ -140,6 +173,8 @@ export async function readDeliveryFeed(ctx: Ctx, query: FeedQuery, signLink: Sig
         priceCents: song.priceCents,
         audioUrl: await signLink(songId, "audio"),
         coverUrl: song.hasCover ? await signLink(songId, "cover") : null,
+        preview: song.preview && { url: await signLink(songId, "preview"), ...song.preview },
+        loudness: song.loudness,
         isrc: song.isrc,
         upc: song.upc,
         genre: song.genre,

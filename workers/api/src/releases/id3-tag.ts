@@ -4,6 +4,9 @@
  * itself. ID3v2.3 (id3.org, "ID3 tag version 2.3.0") rather than 2.4, because every player and tagging
  * library reads 2.3 and some still read nothing newer. Pure: bytes in, bytes out.
  *
+ * A normalised copy also carries TXXX frames: the gain JPlay applied and ReplayGain 2.0's track gain,
+ * peak and reference loudness (REPLAYGAIN_*, as foobar2000, mp3gain and most players read them).
+ *
  * The tag is written by `browser-id3-writer` (ID3v2.3, text frames in UTF-16 with a byte-order mark,
  * then its 4 KiB of padding, room for a player to retag in place). What it does not do is read: its own tag removal drops only the first tag and
  * ignores a v2.4 footer, so the stored upload's leading tags, however many, are measured here
@@ -16,6 +19,8 @@ export interface DeliveredTagText {
   artist: string;
   /** Stored form, 12 characters (ID3's TSRC holds the ISRC without hyphens). */
   isrc: string;
+  /** TXXX frames, description → value, in this order. */
+  userText?: readonly (readonly [description: string, value: string])[];
 }
 
 const HEADER_LENGTH = 10;
@@ -32,10 +37,11 @@ export function readSynchsafe(bytes: Uint8Array, at: number): number | null {
 }
 
 /** `audio` (an MP3 with no leading ID3v2 tag) behind JPlay's tag. */
-function tagged(audio: Uint8Array, { title, artist, isrc }: DeliveredTagText): Uint8Array {
+function tagged(audio: Uint8Array, { title, artist, isrc, userText = [] }: DeliveredTagText): Uint8Array {
   if (!/^[A-Z0-9]{12}$/.test(isrc)) throw new Error(`TSRC takes the 12-character stored ISRC, not "${isrc}"`);
   const writer = new ID3Writer(audio.slice().buffer);
   writer.setFrame("TIT2", title).setFrame("TPE1", [artist]).setFrame("TSRC", isrc);
+  for (const [description, value] of userText) writer.setFrame("TXXX", { description, value });
   return new Uint8Array(writer.addTag());
 }
 
@@ -57,7 +63,7 @@ export function leadingId3v2Length(bytes: Uint8Array): number {
   return at;
 }
 
-/** The delivered copy: the stored MP3 without its leading ID3v2 tags, behind JPlay's tag; every byte after them unchanged. */
+/** The delivered copy: the MP3 without its leading ID3v2 tags, behind JPlay's tag; every byte after them unchanged. */
 export function withId3Tag(mp3: Uint8Array, text: DeliveredTagText): Uint8Array {
   return tagged(mp3.subarray(leadingId3v2Length(mp3)), text);
 }

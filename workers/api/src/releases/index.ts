@@ -7,5 +7,6 @@ export { backfillIdentifiers, songsLackingIdentifiers, type BackfillReport } fro
 export { deliveredAudioKey, providerAudioKey, storeDeliveredCopy } from "./delivered-copy";
 export { identifierSettings, IdentifierSettingsError, ownIdentifierPrefixes, type IdentifierSettings } from "./identifier-settings";
 export { isrcSequence, lastNumberTaken, upcSequence } from "./identifier-sequences";
+export { deliveredLoudness } from "./normalise-loudness";
 export { prepareRelease } from "./prepare-release";
 export { backfillIdentifiersTask } from "./jobs/release-tasks";

@@ -16,6 +16,7 @@ import {
   songFileProblem,
   type FileFacts,
 } from "@jplay/schema/distribution";
+import { coverImageProblem, readCoverFacts } from "@jplay/schema/cover-image";
 import { METADATA_MESSAGES } from "@jplay/schema/release-metadata";
 import type { Translator } from "@/lib/i18n";
 
@@ -68,7 +69,9 @@ export async function songFileCheck(file: File | null, i18n: Translator): Promis
 export async function coverFileCheck(file: File | null, i18n: Translator): Promise<string | null> {
   const problem = coverFileProblem(file ? factsOf(file) : null);
   if (problem || !file) return shown(problem, i18n);
-  return sniffCoverType(await headOf(file)) ? null : problemText(MESSAGES.coverType, i18n);
+  if (!sniffCoverType(await headOf(file))) return problemText(MESSAGES.coverType, i18n);
+  // The server's cover rule (schema/src/cover-image.ts) on the same bytes: size, square, RGB.
+  return shown(coverImageProblem(readCoverFacts(new Uint8Array(await file.arrayBuffer()))), i18n);
 }
 
 /** Whether a server refusal is about the release details (their rules, and the ones that need the catalogue), so the form shows it there. */

@@ -16,6 +16,7 @@ import type { AppEnv } from "../../platform/env";
 import { badRequest, notFound } from "../../platform/errors";
 import { readSessionCustomer } from "../../access/index";
 import { serveCachedMedia } from "../cached-media";
+import { previewAudioKey } from "../../platform/song-media-keys";
 import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities, type CatalogueSnapshot } from "../catalogue-snapshot";
@@ -85,7 +86,7 @@ async function listenerCall(c: Context<AppEnv>) {
  */
 async function requirePublicMedia(c: Context<AppEnv>) {
   const media = await cachedValue(
-    `media-keys${callKey(c).replace(/\/(audio|cover)(?=\?|$)/, "")}`,
+    `media-keys${callKey(c).replace(/\/(audio|cover|preview)(?=\?|$)/, "")}`,
     async () => {
       const { ctx, scope } = await listenerCall(c);
       const song = await findPublicSong(ctx, scope, c.req.param("id")!);
@@ -165,6 +166,12 @@ export const songsRoutes = new Hono<AppEnv>()
   .get("/:id/audio", async (c) => {
     const media = await requirePublicMedia(c);
     return serveCachedMedia(c.var.ctx.media, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
+  })
+  // The preview clip listeners hear before they buy, cut when the song was delivered (docs/audio-checks.md, "Previews").
+  .get("/:id/preview", async (c) => {
+    await requirePublicMedia(c);
+    const key = previewAudioKey(c.req.param("id"));
+    return serveCachedMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "This song has no preview" });
   })
   .get("/:id/cover", async (c) => {
     const width = requestedCoverWidth(c.req.query("size"));

@@ -76,6 +76,18 @@ export class LoudnessMeter {
     return means;
   }
 
+  /**
+   * Where (seconds) the `seconds`-long stretch with the most K-weighted energy starts: the window of
+   * 100 ms steps whose mean (the mean of the short-term loudness's powers over it) is highest, the
+   * first of equals; 0 when the song is no longer than that.
+   */
+  loudestStretchStart(seconds: number): number {
+    const means = this.windows(Math.round(seconds * 10));
+    let loudest = 0;
+    for (let i = 1; i < means.length; i++) if (means[i]! > means[loudest]!) loudest = i;
+    return loudest / 10;
+  }
+
   get loudness(): Loudness {
     return { integratedLufs: this.integrated(), rangeLu: this.range() };
   }

@@ -4,6 +4,7 @@
  * clipping; and which of them the artist and the operator are warned of. Nothing here refuses a song:
  * a corrupt frame does (the decoder's check), these only flag.
  */
+import { PREVIEW_SECONDS } from "@jplay/schema/provider-feed";
 import { LoudnessMeter } from "./loudness-meter";
 import { SilenceAndClippingMeter } from "./silence-and-clipping";
 import { TruePeakMeter } from "./true-peak";
@@ -21,6 +22,8 @@ export interface AudioMeasurements {
   leadingSilenceSeconds: number;
   trailingSilenceSeconds: number;
   clippedSamples: number;
+  /** Where the song's loudest PREVIEW_SECONDS start: the preview clip's start. */
+  loudestStretchStartSeconds: number;
 }
 
 export type AudioFlag = "leading_silence" | "trailing_silence" | "true_peak_over_zero" | "clipping";
@@ -44,7 +47,14 @@ export class AudioMeter {
 
   get measurements(): AudioMeasurements {
     const { integratedLufs, rangeLu } = this.loudness.loudness;
-    return { integratedLufs, loudnessRangeLu: rangeLu, truePeakDbtp: this.peaks.truePeakDbtp, samplePeakDbfs: this.peaks.samplePeakDbfs, ...this.edges.result };
+    return {
+      integratedLufs,
+      loudnessRangeLu: rangeLu,
+      truePeakDbtp: this.peaks.truePeakDbtp,
+      samplePeakDbfs: this.peaks.samplePeakDbfs,
+      ...this.edges.result,
+      loudestStretchStartSeconds: this.loudness.loudestStretchStart(PREVIEW_SECONDS),
+    };
   }
 }
 

@@ -52,9 +52,9 @@ function webpSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: u24(24) + 1, height: u24(27) + 1 };
 }
 
-/** A real 64×64 PNG whose compressed pixels (IDAT) are overwritten: its header reads, it does not decode. */
+/** A real 1400×1400 PNG whose compressed pixels (IDAT) are overwritten: its header reads (and passes the cover rule), it does not decode. */
 function damagedPng(): Uint8Array {
-  const png = encodePng(64, 64, picture(64, 64));
+  const png = encodePng(1400, 1400, picture(1400, 1400));
   const idat = png.findIndex((_, i) => String.fromCharCode(...png.slice(i, i + 4)) === "IDAT");
   png.fill(0x5a, idat + 8, idat + 40);
   return png;
@@ -73,7 +73,7 @@ async function runJob(body: Job, runEnv: Env) {
  * `distribution.process` job runs, an operator approves it and, its (compressed) window reached, it
  * goes live. Returns the song's id and its stored cover key.
  */
-async function distributeWithCover(cover: File) {
+async function distributeWithCover(cover: File, storedInstead?: Uint8Array) {
   const browser = new Browser();
   const { setup, saved } = await setUpArtist(browser);
   expect(saved.status).toBe(200);
@@ -89,6 +89,8 @@ async function distributeWithCover(cover: File) {
   expect(uploaded.status).toBe(201);
   const { id: songId } = await uploaded.json<{ id: string }>();
   const row = await env.DB.prepare("select artist_id, cover_key from songs where id = ?1").bind(songId).first<{ artist_id: string; cover_key: string }>();
+  // A cover from before the upload's 1400 px rule (the demo catalogue's are 288 px) stands in for the uploaded one.
+  if (storedInstead) await env.MEDIA.put(row!.cover_key, storedInstead, { httpMetadata: { contentType: cover.type } });
 
   const jobs = new CapturingQueue();
   // 0.001 s per window hour: the expedited package's 48 hours pass in 48 ms.
@@ -113,15 +115,15 @@ const storedBytes = async (key: string) => {
 
 // Each test signs up an artist in the Stripe sandbox and runs the WebAssembly codecs: slow on a busy runner.
 describe("cover sizes", { timeout: 60_000 }, () => {
-  it("an uploaded 800×600 JPEG gets WebP copies 96, 288 and 576 px wide, served by ?size= with the scope kept", async () => {
-    const jpeg = encodeJpeg(800, 600, picture(800, 600), 85);
+  it("an uploaded 1400×1400 JPEG gets WebP copies 96, 288 and 576 px wide, served by ?size= with the scope kept", async () => {
+    const jpeg = encodeJpeg(1400, 1400, picture(1400, 1400), 85);
     const { songId, coverKey } = await distributeWithCover(new File([jpeg], "cover.jpg", { type: "image/jpeg" }));
 
     for (const width of COVER_WIDTHS) {
       const object = await env.MEDIA.get(coverSizeKey(coverKey, width));
       expect(object, `the ${width} px copy`).not.toBeNull();
       expect(object!.httpMetadata?.contentType).toBe("image/webp");
-      expect(webpSize(new Uint8Array(await object!.arrayBuffer()))).toEqual({ width, height: (width * 3) / 4 });
+      expect(webpSize(new Uint8Array(await object!.arrayBuffer()))).toEqual({ width, height: width });
     }
     // The uploaded cover stays as it was uploaded.
     expect(await storedBytes(coverKey)).toEqual(jpeg);
@@ -146,16 +148,16 @@ describe("cover sizes", { timeout: 60_000 }, () => {
     expect((await storedBytes(coverSizeKey(coverKey, 96))).length).toBeLessThan(jpeg.length / 5);
   });
 
-  it("a PNG narrower than 576 px is never enlarged: its widest copy keeps its own width", async () => {
+  it("a PNG narrower than 576 px (stored before the 1400 px rule) is never enlarged: its widest copy keeps its own width", async () => {
     const png = encodePng(400, 400, picture(400, 400));
-    const { coverKey } = await distributeWithCover(new File([png], "cover.png", { type: "image/png" }));
+    const { coverKey } = await distributeWithCover(new File([pngBytes()], "cover.png", { type: "image/png" }), png);
     const widths = await Promise.all(COVER_WIDTHS.map(async (width) => webpSize(await storedBytes(coverSizeKey(coverKey, width))).width));
     expect(widths).toEqual([96, 288, 400]);
   });
 
   it.each([
-    // Accepted at upload, whose type check reads the first bytes only.
-    ["a PNG signature and nothing after it", pngBytes()],
+    // Accepted at upload, whose checks read the header only (type, then the 1400 × 1400 RGB rule).
+    ["a PNG header (1400 × 1400, RGB) and nothing after it", pngBytes()],
     ["a PNG whose pixel data is damaged", damagedPng()],
   ])("%s: the song still goes live, and every size serves the original", async (_name, cover) => {
     const { songId, coverKey } = await distributeWithCover(new File([cover], "cover.png", { type: "image/png" }));
@@ -170,7 +172,7 @@ describe("cover sizes", { timeout: 60_000 }, () => {
   });
 
   it("answers 400 for a size that is not 96, 288 or 576, on the public and the operator's cover", async () => {
-    const jpeg = encodeJpeg(320, 320, picture(320, 320), 80);
+    const jpeg = encodeJpeg(1400, 1400, picture(1400, 1400), 80);
     const { songId } = await distributeWithCover(new File([jpeg], "cover.jpg", { type: "image/jpeg" }));
     const operator = await signedInOperator();
     for (const size of ["100", "", "288px", "0576", "96,288"]) {

@@ -6,11 +6,13 @@
  * Fields sent before the files are judged before any file byte is read.
  */
 import { env } from "cloudflare:workers";
+import { LANGUAGE_COOKIE } from "@jplay/schema/language";
 import { MP3_MAX_BYTES } from "@jplay/schema/pricing";
 import { describe, expect, it } from "vitest";
 import { INTERRUPTED, NOT_MULTIPART, OTHER_SESSION, TEXT_FIELD_MAX_BYTES, TEXT_FIELD_TOO_LONG } from "../receive-song-upload";
 import { R2_PART_BYTES } from "../../platform/stream-to-r2";
 import { Browser, pngBytes, setUpArtist } from "../../../test/support";
+import { coverJpeg, coverPng } from "../../../test/cover-files";
 import {
   countSongs,
   mp3Like,
@@ -244,5 +246,57 @@ describe("fields sent first are judged before any file byte is read", () => {
     const audio = await env.MEDIA.get(`songs/${id}/audio.mp3`);
     expect(await sha256(await audio!.arrayBuffer())).toBe(await sha256(song));
     expect(await env.DB.prepare("SELECT cover_key FROM songs WHERE id = ?").bind(id).first()).toEqual({ cover_key: null });
+  });
+});
+
+describe("the cover rule: at least 1400 × 1400 px, square within 1%, RGB", () => {
+  async function uploadCover(cover: Uint8Array, name = "cover.png", language?: string) {
+    const { customerId, headers } = await signedUpArtist();
+    const before = await snapshot();
+    const form = streamedForm([
+      ...details(customerId),
+      { name: "songFile", filename: "song.mp3", data: mp3Like(200_000, 21) },
+      { name: "coverImage", filename: name, data: cover },
+    ]);
+    // The language the app's switch sets (its cookie) is the one errors are written in.
+    const sent = new Headers(headers);
+    if (language) sent.set("Cookie", `${headers.get("Cookie")}; ${LANGUAGE_COOKIE}=${language}`);
+    const response = await postStreamed(sent, form);
+    return { response, before };
+  }
+
+  const refusals: [string, Uint8Array, string, string][] = [
+    ["a 1000 × 1000 PNG", coverPng(1000), "cover.png", "The cover must be at least 1400 × 1400 pixels. Please export a larger image."],
+    ["a 1399 × 1399 JPEG", coverJpeg(1399), "cover.jpg", "The cover must be at least 1400 × 1400 pixels. Please export a larger image."],
+    ["a 1400 × 1500 PNG (7% apart)", coverPng(1400, 1500), "cover.png", "The cover must be square: the same width and height."],
+    ["a 3000 × 2000 JPEG", coverJpeg(3000, 2000), "cover.jpg", "The cover must be square: the same width and height."],
+    ["a greyscale PNG", coverPng(1400, 1400, 0), "cover.png", "The cover must be in RGB colour, not greyscale or CMYK. Please export it as RGB."],
+    ["a greyscale JPEG", coverJpeg(1400, 1400, 1), "cover.jpg", "The cover must be in RGB colour, not greyscale or CMYK. Please export it as RGB."],
+    ["a CMYK JPEG", coverJpeg(1600, 1600, 4), "cover.jpg", "The cover must be in RGB colour, not greyscale or CMYK. Please export it as RGB."],
+  ];
+  for (const [kind, cover, name, message] of refusals) {
+    it(`refuses ${kind} with its reason, storing nothing`, async () => {
+      const { response, before } = await uploadCover(cover, name);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toBe(message);
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+
+  it("gives the reason in Spanish to a Spanish reader", async () => {
+    const { response } = await uploadCover(coverPng(800), "cover.png", "es");
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).message).toBe("La portada debe medir al menos 1400 × 1400 píxeles. Exporta una imagen más grande.");
+  });
+
+  it("takes a 1400 × 1400 JPEG and a 1414 × 1400 PNG (1% apart), an RGBA PNG too", async () => {
+    for (const [cover, name] of [
+      [coverJpeg(1400), "cover.jpg"],
+      [coverPng(1414, 1400), "cover.png"],
+      [coverPng(3000, 3000, 6), "cover.png"],
+    ] as const) {
+      const { response } = await uploadCover(cover, name);
+      expect(response.status).toBe(201);
+    }
   });
 });

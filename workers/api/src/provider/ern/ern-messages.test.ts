@@ -5,12 +5,14 @@
  * is refused.
  */
 import { describe, expect, it } from "vitest";
+import type { MediaKind } from "@jplay/schema/provider-feed";
 import { ddexParties, DEFAULT_RECIPIENT_PARTY_ID } from "./ddex-parties";
 import { dollars, isoDuration } from "./ern-values";
 import { buildErnFeedPage, ernMessageId, type FeedEntry } from "./feed-page";
 import type { MessageContext } from "./message-header";
 import { buildNewReleaseMessage } from "./new-release-message";
 import type { ReleaseFacts } from "./release-facts";
+import type { MediaLinks } from "./resources";
 import { buildTakedownMessage } from "./takedown-message";
 import { validateErn } from "./xsd-validation.test-support";
 
@@ -50,18 +52,21 @@ const base: ReleaseFacts = {
   pLine: { year: 2026, holder: "Blue Room Records" },
   cLine: { year: 2026, holder: "Dee Marlowe" },
   hasCover: true,
+  preview: { startMs: 61_200, durationMs: 29_989 },
+  loudness: { integratedLufs: -14.2, truePeakDbtp: -2.1, replayGainTrackGainDb: -3.8 },
 };
 const links = {
   audioUrl: "https://jplay.example/api/provider/media/s1/audio?expires=1800000000&signature=ab&x=1",
   coverUrl: "https://jplay.example/api/provider/media/s1/cover?expires=1800000000&signature=cd",
+  previewUrl: "https://jplay.example/api/provider/media/s1/preview?expires=1800000000&signature=ef",
 };
 
 /** Every release kind the catalogue holds. */
-const releases: Record<string, { facts: ReleaseFacts; links: { audioUrl: string; coverUrl: string | null } }> = {
+const releases: Record<string, { facts: ReleaseFacts; links: MediaLinks }> = {
   "explicit, with cover, ISRC and UPC, several credits": { facts: base, links },
   "edited clean version, no cover, no ISRC or UPC yet": {
     facts: { ...base, title: "Late Count (Clean)", explicit: true, parentalWarning: "Edited", isrc: null, upc: null, hasCover: false },
-    links: { audioUrl: links.audioUrl, coverUrl: null },
+    links: { ...links, coverUrl: null },
   },
   "not explicit, ISRC but no UPC, credits the default two": {
     facts: {
@@ -88,8 +93,10 @@ const releases: Record<string, { facts: ReleaseFacts; links: { audioUrl: string;
       credits: [],
       hasCover: false,
       genre: "Jazz",
+      preview: null,
+      loudness: null,
     },
-    links: { audioUrl: links.audioUrl, coverUrl: null },
+    links: { audioUrl: links.audioUrl, coverUrl: null, previewUrl: null },
   },
   "names and title that need escaping, over an hour long, Spanish": {
     facts: {
@@ -210,14 +217,25 @@ describe("a release's NewReleaseMessage", () => {
 
   it("links the files by their signed URLs, the cover only when there is one", () => {
     const xml = built["explicit, with cover, ISRC and UPC, several credits"]!;
-    expect(allText(xml, "URI")).toEqual([links.audioUrl.replace(/&/g, "&amp;"), links.coverUrl.replace(/&/g, "&amp;")]);
+    expect(allText(xml, "URI")).toEqual([links.audioUrl, links.previewUrl, links.coverUrl].map((url) => url.replace(/&/g, "&amp;")));
     expect(firstText(xml, "Type")).toBe("MusicalWorkSoundRecording");
     expect(between(xml, "Image")).toContain("<Type>FrontCoverImage</Type>");
     expect(between(between(xml, "Release"), "ResourceGroup")).toContain("<LinkedReleaseResourceReference>A2</LinkedReleaseResourceReference>");
     const clean = built["edited clean version, no cover, no ISRC or UPC yet"]!;
-    expect(allText(clean, "URI")).toEqual([links.audioUrl.replace(/&/g, "&amp;")]);
+    expect(allText(clean, "URI")).toEqual([links.audioUrl, links.previewUrl].map((url) => url.replace(/&/g, "&amp;")));
     expect(clean).not.toContain("<Image>");
     expect(clean).not.toContain("LinkedReleaseResourceReference");
+  });
+
+  it("describes the preview clip in the recording's technical details: a Preview from its start, its length and link", () => {
+    const clip = between(built["explicit, with cover, ISRC and UPC, several credits"]!, "ClipDetails");
+    expect(firstText(clip, "ClipType")).toBe("Preview");
+    expect(firstText(clip, "StartPoint")).toBe("61.200");
+    expect(firstText(clip, "DurationUsed")).toBe(isoDuration(29_989));
+    expect(firstText(clip, "URI")).toBe(links.previewUrl.replace(/&/g, "&amp;"));
+    expect(firstText(built["explicit, with cover, ISRC and UPC, several credits"]!, "IsClip")).toBe("false");
+    // A song never measured has no preview: no clip described.
+    expect(built["instrumental (zxx), undecoded duration, no release date or ℗/© lines, no credits"]).not.toContain("ClipDetails");
   });
 
   it("deals a permanent download in the US at the listener's price from the release date", () => {
@@ -326,7 +344,7 @@ describe("a page of the ERN feed", () => {
   const entries = { entries: [entry(1, "release", songA), entry(2, "release", songB), entry(3, "takedown", songA)], nextCursor: "3", hasMore: true };
   const settings = { ...ddexParties({ DDEX_PARTY_ID: SENDER }), control: "LiveMessage" as const };
   const signed: string[] = [];
-  const signLink = (songId: string, kind: "audio" | "cover") => {
+  const signLink = (songId: string, kind: MediaKind) => {
     signed.push(`${songId}/${kind}`);
     return Promise.resolve(`https://jplay.example/api/provider/media/${songId}/${kind}?expires=1&signature=${kind}`);
   };
@@ -335,7 +353,7 @@ describe("a page of the ERN feed", () => {
     const page = await buildErnFeedPage(entries, settings, signLink);
     expect(page.changes.map(({ ern: _ern, ...change }) => change)).toEqual(entries.entries.map(({ song: _song, ...change }) => change));
     expect(page).toMatchObject({ nextCursor: "3", hasMore: true });
-    expect(signed.sort()).toEqual(["song-a/audio", "song-a/cover", "song-b/audio"]);
+    expect(signed.sort()).toEqual(["song-a/audio", "song-a/cover", "song-a/preview", "song-b/audio", "song-b/preview"]);
     expect(page.changes.map((change) => firstText(change.ern, "MessageId"))).toEqual([ernMessageId("1"), ernMessageId("2"), ernMessageId("3")]);
     expect(page.changes.map((change) => firstText(change.ern, "MessageThreadId"))).toEqual(["song-a", "song-b", "song-a"]);
     expect(page.changes.map((change) => firstText(change.ern, "MessageCreatedDateTime"))).toEqual(entries.entries.map((change) => change.at));

@@ -51,7 +51,11 @@ export async function buildErnFeedPage(
           ? buildTakedownMessage(song, at, context)
           : buildNewReleaseMessage(
               song,
-              { audioUrl: await signLink(songId, "audio"), coverUrl: song.hasCover ? await signLink(songId, "cover") : null },
+              {
+                audioUrl: await signLink(songId, "audio"),
+                coverUrl: song.hasCover ? await signLink(songId, "cover") : null,
+                previewUrl: song.preview ? await signLink(songId, "preview") : null,
+              },
               context,
             );
       return { cursor, kind, songId, at, ern };

@@ -38,4 +38,8 @@ export interface ReleaseFacts {
   pLine: RightsLine | null;
   cLine: RightsLine | null;
   hasCover: boolean;
+  /** The preview clip listeners hear before they buy (docs/audio-checks.md, "Previews"); null: none stored. */
+  preview: { startMs: number; durationMs: number } | null;
+  /** The delivered audio's loudness (docs/audio-checks.md, "Tablet-ready copies"); null: never measured. */
+  loudness: { integratedLufs: number; truePeakDbtp: number; replayGainTrackGainDb: number } | null;
 }

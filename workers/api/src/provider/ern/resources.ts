@@ -1,7 +1,9 @@
 /**
  * The ResourceList of a single: the sound recording (A1) and, when the song has one, its front cover
  * image (A2). A release message gives each file's signed, expiring link as its URI; a takedown names
- * the same resources without links, since their files are no longer served.
+ * the same resources without links, since their files are no longer served. The recording's
+ * technical details also describe its preview clip (ClipDetails, ClipType Preview: where in the song it
+ * starts, how long it is, and its own link; docs/audio-checks.md, "Previews").
  */
 import { ERN_PARENTAL_WARNING, isoDuration } from "./ern-values";
 import type { ReleaseParties } from "./parties";
@@ -15,6 +17,8 @@ export const COVER_IMAGE_REFERENCE = "A2";
 export interface MediaLinks {
   audioUrl: string;
   coverUrl: string | null;
+  /** Null when the song has no preview clip. */
+  previewUrl: string | null;
 }
 
 /** `<ProprietaryId Namespace="DPID:…">`: an id JPlay gives, under JPlay's own DDEX Party ID. */
@@ -46,6 +50,8 @@ function soundRecording(facts: ReleaseFacts, parties: ReleaseParties, senderPart
         textElement("AudioCodecType", "MP3"),
         element("File", {}, textElement("URI", links.audioUrl)),
       ),
+      textElement("IsClip", false),
+      facts.preview && links.previewUrl ? previewClip(facts.preview, links.previewUrl) : null,
     );
   return element(
     "SoundRecording",
@@ -67,6 +73,19 @@ function soundRecording(facts: ReleaseFacts, parties: ReleaseParties, senderPart
     textElement("ParentalWarningType", ERN_PARENTAL_WARNING[facts.parentalWarning]),
     textElement("IsInstrumental", facts.instrumental),
     textElement("LanguageOfPerformance", facts.lyricsLanguage),
+  );
+}
+
+/** The preview clip as ERN 4.3 describes one (SoundRecordingClipDetails): StartPoint in seconds. */
+function previewClip(preview: { startMs: number; durationMs: number }, url: string): XmlElement {
+  return element(
+    "ClipDetails",
+    {},
+    textElement("TechnicalResourceDetailsReference", "T3"),
+    textElement("ClipType", "Preview"),
+    element("Timing", {}, textElement("StartPoint", (preview.startMs / 1000).toFixed(3)), textElement("DurationUsed", isoDuration(preview.durationMs))),
+    textElement("ExpressionType", "Informative"),
+    element("DeliveryFile", {}, textElement("Type", "AudioFile"), textElement("AudioCodecType", "MP3"), element("File", {}, textElement("URI", url))),
   );
 }
 

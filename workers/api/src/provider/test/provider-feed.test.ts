@@ -140,6 +140,10 @@ describe("the provider plays the feed", () => {
       priceCents: 199,
       audioUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/api/provider/media/${delivered[0]}/audio\\?expires=\\d+&signature=[0-9a-f]{64}$`)),
       coverUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/api/provider/media/${delivered[0]}/cover\\?expires=\\d+&signature=[0-9a-f]{64}$`)),
+      // The fixture's audio is silent frames: no loudness passes the gates, so none and no preview
+      // (preview-clip.test.ts reads a measured song's).
+      preview: null,
+      loudness: null,
       // Release metadata as stored; the fixture's song has the columns' defaults and no credits.
       isrc: row!.isrc,
       upc: row!.upc,

@@ -1,0 +1,8 @@
+/**
+ * Where a song's derived media live in R2, beside its upload (`songs/<id>/audio.mp3`): named once
+ * here because the module that writes them (releases/) and those that serve them (catalogue/,
+ * provider/) sit apart (docs/architecture.md, Layers).
+ */
+
+/** The preview clip listeners hear before they buy (docs/audio-checks.md, "Previews"). */
+export const previewAudioKey = (songId: string) => `songs/${songId}/preview.mp3`;
