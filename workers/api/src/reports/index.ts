@@ -4,3 +4,6 @@
  */
 export { loadSalesReport, foldSmallFacilities } from "./load-sales-report";
 export { readSalesQuery } from "./sales-query";
+export { distrokidFileName } from "./distrokid-csv";
+export { dsrFileName } from "./dsr-flat-file";
+export { distrokidCsvStream, dsrStream } from "./stream-exports";

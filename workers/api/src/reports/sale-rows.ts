@@ -29,26 +29,30 @@ const kindList = sql.join(
 );
 
 /**
- * `with … sale_rows as (…)`: one row per purchase in scope, columns song_id, at, buyer, facility_id,
- * facility, state, vendor, gross, earned, units. `buyer` is only ever counted (distinct), never selected.
+ * `with … sale_rows as (…)`: one row per purchase in scope, columns song_id, price_cents, at, buyer, facility_id,
+ * facility, state, vendor, gross, earned (after splits), credited (before them), units and recorded_at (when
+ * the ledger took the sale: its reporting day). `buyer` is only ever counted (distinct), never selected.
  */
 export function saleRowsCte(scope: SaleScope): SQL {
   const earnedAccount = scope.artistId === null ? LEDGER_ACCOUNTS.platformRevenue : LEDGER_ACCOUNTS.artistAvailable(scope.artistId);
   const artist = scope.artistId === null ? sql`` : sql` and s.artist_id = ${scope.artistId}`;
   const song = scope.songId === undefined ? sql`` : sql` and p.song_id = ${scope.songId}`;
   return sql`with scoped as (
-      select p.id, p.song_id, p.purchased_at, p.listener_id, p.facility_id from purchases p join songs s on s.id = p.song_id
+      select p.id, p.song_id, p.price_cents, p.purchased_at, p.listener_id, p.facility_id from purchases p join songs s on s.id = p.song_id
       where p.purchased_at >= ${scope.fromMs} and p.purchased_at < ${scope.toMs}${artist}${song}),
     money as (
       select t.ref as purchase_id,
         sum(case when e.account = ${LEDGER_ACCOUNTS.providerReceivable} then -e.amount_cents else 0 end) as gross,
         sum(case when e.account = ${earnedAccount} then e.amount_cents else 0 end) as earned,
-        max(case when t.kind = ${LEDGER_KINDS.purchaseRefund} then 1 else 0 end) as refunded
+        sum(case when e.account = ${earnedAccount} and t.kind in (${LEDGER_KINDS.purchase}, ${LEDGER_KINDS.purchaseRefund}) then e.amount_cents else 0 end) as credited,
+        max(case when t.kind = ${LEDGER_KINDS.purchaseRefund} then 1 else 0 end) as refunded,
+        min(case when t.kind = ${LEDGER_KINDS.purchase} then t.created_at end) as recorded_at
       from scoped x join ledger_transactions t on t.ref = x.id and t.kind in (${kindList}) join ledger_entries e on e.transaction_id = t.id
       group by t.ref),
     sale_rows as (
-      select x.song_id, x.purchased_at as at, x.listener_id as buyer, x.facility_id, f.name as facility, f.state,
-        ${SALE_VENDOR} as vendor, coalesce(m.gross, 0) as gross, coalesce(m.earned, 0) as earned, 1 - coalesce(m.refunded, 0) as units
+      select x.song_id, x.price_cents, x.purchased_at as at, x.listener_id as buyer, x.facility_id, f.name as facility, f.state,
+        ${SALE_VENDOR} as vendor, coalesce(m.gross, 0) as gross, coalesce(m.earned, 0) as earned, coalesce(m.credited, 0) as credited,
+        1 - coalesce(m.refunded, 0) as units, coalesce(m.recorded_at, x.purchased_at) as recorded_at
       from scoped x left join money m on m.purchase_id = x.id left join facilities f on f.id = x.facility_id)`;
 }
 
