@@ -41,9 +41,11 @@ export interface ReportScope {
   period: SalesPeriod;
   range: SalesRange;
   songId?: string;
+  /** At most this many songs in `bySong`, those that sold most first (the operator's report); all by title otherwise. */
+  topSongs?: number;
 }
 
-export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songId }: ReportScope): Promise<SalesReport> {
+export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songId, topSongs }: ReportScope): Promise<SalesReport> {
   const rows = saleRowsCte({ artistId, fromMs: range.fromMs, toMs: range.toMs, songId });
   const [series, byVendor, byState, facilities, bySong] = await Promise.all([
     ctx.db.all<SalesPoint>(sql`${rows} select ${bucketSql(period)} as start, ${FIGURES} from sale_rows group by 1 order by 1`),
@@ -53,7 +55,7 @@ export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songI
       sql`${rows} select state, facility, ${FIGURES}, ${BUYERS} from sale_rows group by facility_id`,
     ),
     ctx.db.all<Figures & { songId: string; title: string }>(
-      sql`${rows} select r.song_id as songId, s.title, ${FIGURES} from sale_rows r join songs s on s.id = r.song_id group by r.song_id order by s.title, r.song_id`,
+      sql`${rows} select r.song_id as songId, s.title, ${FIGURES} from sale_rows r join songs s on s.id = r.song_id group by r.song_id ${topSongs === undefined ? sql`order by s.title, r.song_id` : sql`order by grossCents desc, r.song_id limit ${topSongs}`}`,
     ),
   ]);
   return {
