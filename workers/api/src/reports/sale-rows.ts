@@ -1,9 +1,11 @@
 /**
  * The rows every sales report reads (docs/decisions/101-sales-reports.md): each purchase in a range,
  * with where it was bought (the facility and its state), the vendor that reported it, and its money
- * as the ledger holds it — what the listener paid (the provider's receivable), what the ledger
- * credited (the artist's available account after splits and refunds, or the platform's revenue) and
- * whether it was given back. Reports group these rows; none of them ever selects a listener, a device
+ * as the ledger holds it — what the ledger credited (the artist's available account after splits and
+ * refunds, or the platform's revenue), whether it was given back, and so what the listener paid (its
+ * price, nothing once given back: what the provider's receivable holds). The ledger is read through
+ * the one account's entries (indexed by account), from a day before the range's first moment on: a
+ * sale's entries are never older than the sale, less its signature's allowed skew. Reports group these rows; none of them ever selects a listener, a device
  * or a time of day. Pure: builds SQL, runs nothing.
  */
 import { type SQL, sql } from "drizzle-orm";
@@ -20,6 +22,9 @@ export interface SaleScope {
   toMs: number;
   songId?: string;
 }
+
+/** A sale reported a little ahead of the provider's clock is booked up to its signature's skew before it: a day covers it. */
+const ENTRY_SLACK_MS = 24 * 60 * 60 * 1000;
 
 /** The ledger transactions that move a sale's money: the sale, its split, and both given back. */
 const SALE_KINDS = [LEDGER_KINDS.purchase, LEDGER_KINDS.purchaseSplit, LEDGER_KINDS.purchaseRefund, LEDGER_KINDS.purchaseSplitRefund];
@@ -42,16 +47,16 @@ export function saleRowsCte(scope: SaleScope): SQL {
       where p.purchased_at >= ${scope.fromMs} and p.purchased_at < ${scope.toMs}${artist}${song}),
     money as (
       select t.ref as purchase_id,
-        sum(case when e.account = ${LEDGER_ACCOUNTS.providerReceivable} then -e.amount_cents else 0 end) as gross,
-        sum(case when e.account = ${earnedAccount} then e.amount_cents else 0 end) as earned,
-        sum(case when e.account = ${earnedAccount} and t.kind in (${LEDGER_KINDS.purchase}, ${LEDGER_KINDS.purchaseRefund}) then e.amount_cents else 0 end) as credited,
+        sum(e.amount_cents) as earned,
+        sum(case when t.kind in (${LEDGER_KINDS.purchase}, ${LEDGER_KINDS.purchaseRefund}) then e.amount_cents else 0 end) as credited,
         max(case when t.kind = ${LEDGER_KINDS.purchaseRefund} then 1 else 0 end) as refunded,
         min(case when t.kind = ${LEDGER_KINDS.purchase} then t.created_at end) as recorded_at
-      from scoped x join ledger_transactions t on t.ref = x.id and t.kind in (${kindList}) join ledger_entries e on e.transaction_id = t.id
+      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.account = ${earnedAccount} and e.created_at >= ${scope.fromMs - ENTRY_SLACK_MS} and t.kind in (${kindList})
       group by t.ref),
     sale_rows as (
       select x.song_id, x.price_cents, x.purchased_at as at, x.listener_id as buyer, x.facility_id, f.name as facility, f.state,
-        ${SALE_VENDOR} as vendor, coalesce(m.gross, 0) as gross, coalesce(m.earned, 0) as earned, coalesce(m.credited, 0) as credited,
+        ${SALE_VENDOR} as vendor, case when coalesce(m.refunded, 0) = 1 then 0 else x.price_cents end as gross, coalesce(m.earned, 0) as earned, coalesce(m.credited, 0) as credited,
         1 - coalesce(m.refunded, 0) as units, coalesce(m.recorded_at, x.purchased_at) as recorded_at
       from scoped x left join money m on m.purchase_id = x.id left join facilities f on f.id = x.facility_id)`;
 }
