@@ -58,6 +58,7 @@ export const WORKER_MODULES = [
   "releases",
   "distribution",
   "provider",
+  "reports",
   "artist",
   "admin",
 ];

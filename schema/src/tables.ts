@@ -205,7 +205,12 @@ export const purchases = sqliteTable(
     facilityId: text("facility_id"),
     isrc: text("isrc"),
   },
-  (purchase) => [index("purchases_song_idx").on(purchase.songId), index("purchases_listener_idx").on(purchase.listenerId, purchase.purchasedAt)],
+  (purchase) => [
+    index("purchases_song_idx").on(purchase.songId),
+    index("purchases_listener_idx").on(purchase.listenerId, purchase.purchasedAt),
+    // A sales report reads a song's purchases in a range (docs/decisions/101-sales-reports.md).
+    index("purchases_song_purchased_idx").on(purchase.songId, purchase.purchasedAt),
+  ],
 );
 
 /**
@@ -591,7 +596,12 @@ export const ledgerEntries = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
     createdAt: createdAt(),
   },
-  (entry) => [index("ledger_entries_account_idx").on(entry.account), index("ledger_entries_artist_idx").on(entry.artistId)],
+  (entry) => [
+    index("ledger_entries_account_idx").on(entry.account),
+    index("ledger_entries_artist_idx").on(entry.artistId),
+    // A sales report reads one account's entries from a moment on (docs/decisions/101-sales-reports.md).
+    index("ledger_entries_account_created_idx").on(entry.account, entry.createdAt),
+  ],
 );
 
 /** One payout per artist per period (`YYYY-MM-DD` of the run), unique: a second run pays nothing. */

@@ -12,7 +12,7 @@ export { readPayoutFunding } from "./payout-funding";
 export { connectStatusOf, isPayoutDay, payArtist, payoutMinimumCents, payoutPeriod, payoutsReady } from "./payouts";
 export { payArtists } from "./payout-batch";
 export { recordProviderSettlement } from "./provider-settlements";
-export { statementCsv, statementFileName } from "./statement-csv";
+export { centsText, statementCsv, statementFileName } from "./statement-csv";
 export { TAX_YEAR_FIRST, TAX_YEAR_LAST, loadTaxYear, taxYearCsv, taxYearFileName } from "./tax-year";
 export { TransferPacer } from "./transfer-pacer";
 export { ledgerJobs } from "./jobs/ledger-jobs";

@@ -28,6 +28,7 @@ import { adminRedemptionRoutes } from "./redemptions";
 import { adminRecoveryPaymentRoutes } from "./recovery-payments";
 import { adminRefundRoutes } from "./refunds";
 import { adminReviewRoutes } from "./review";
+import { adminRevenueRoutes } from "./revenue";
 import { adminSessionRoutes } from "./session";
 import { adminSettlementRoutes } from "./settlements";
 import { adminSmsOptOutRoutes } from "./sms-opt-outs";
@@ -58,6 +59,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/recovery-payments", adminRecoveryPaymentRoutes)
   .route("/artists", adminArtistRoutes)
   .route("/songs", adminSongRoutes)
+  .route("/revenue", adminRevenueRoutes)
   .route("/receipts", adminReceiptRoutes)
   .route("/redemptions", adminRedemptionRoutes)
   .route("/download-credits", adminDownloadCreditRoutes)

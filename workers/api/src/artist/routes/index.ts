@@ -1,9 +1,10 @@
-/** /api/artist/{token}: the artist's private page (page.ts), its card (card.ts), phone (phone.ts), monthly statements (statements.ts), songs' royalty splits (splits.ts) and sound checks (song-audio-check.ts); the token is the credential. */
+/** /api/artist/{token}: the artist's private page (page.ts), its card (card.ts), phone (phone.ts), monthly statements (statements.ts), same-day sales (sales.ts), songs' royalty splits (splits.ts) and sound checks (song-audio-check.ts); the token is the credential. */
 import { Hono } from "hono";
 import type { AppEnv } from "../../platform/env";
 import { artistCardRoutes } from "./card";
 import { artistPageRoutes } from "./page";
 import { artistPhoneRoutes } from "./phone";
+import { artistSalesRoutes } from "./sales";
 import { artistSplitRoutes } from "./splits";
 import { artistStatementRoutes } from "./statements";
 import { artistSongAudioCheckRoutes } from "./song-audio-check";
@@ -13,5 +14,6 @@ export const artistRoutes = new Hono<AppEnv>()
   .route("/", artistCardRoutes)
   .route("/", artistPhoneRoutes)
   .route("/", artistStatementRoutes)
+  .route("/", artistSalesRoutes)
   .route("/", artistSongAudioCheckRoutes)
   .route("/", artistSplitRoutes);

@@ -19,6 +19,7 @@ export const adminKeys = {
   purchaseMismatches: () => [...data, "purchase-mismatches"],
   recoveryPayments: () => [...data, "recovery-payments"],
   funding: () => [...data, "funding"],
+  revenue: (period: string) => [...data, "revenue", period],
   /** Every page of the Messages tab (no cursor), or one page (its cursor; "" for the first). */
   messages: (cursor?: string) => under([...data, "messages"], cursor),
   artist: (artistId: string) => [...data, "artist", artistId],

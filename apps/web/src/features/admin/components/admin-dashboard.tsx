@@ -39,6 +39,7 @@ import { DisputesPanel } from "./disputes-panel";
 import { ReviewTab, ReviewTabLabel } from "./review-tab";
 import { PayoutFundingPanel } from "./payout-funding-panel";
 import { TaxYearExport } from "./tax-year-export";
+import { RevenuePanel } from "./revenue-panel";
 import { AdminLoading, AdminLoadError } from "./admin-states";
 
 const tabTriggerClass = cn(
@@ -245,6 +246,7 @@ function Dashboard({
       )}
 
       <PayoutFundingPanel />
+      <RevenuePanel />
       <TaxYearExport />
 
       <FailedJobsPanel />

@@ -19,6 +19,7 @@ import { ArtistCardSection } from "./artist-card";
 import { ArtistPhoneSection } from "./artist-phone";
 import { ArtistSongs } from "./artist-songs";
 import { ArtistSalesByState } from "./artist-sales-by-state";
+import { ArtistSalesReport } from "./sales-report/artist-sales-report";
 import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
 import { ArtistSessions } from "./artist-sessions";
@@ -139,6 +140,7 @@ export function ArtistDashboard({
             : i18n._("{count} downloads sold, {amount} in sales.", { count: data.sales.purchases, amount: formatMoney(data.sales.grossCents, i18n.language) })}
         </p>
         <ArtistSalesByState rows={data.salesByState} />
+        <ArtistSalesReport token={token} />
       </section>
 
       <section aria-labelledby="artist-balance" className="space-y-4">

@@ -1,0 +1,2 @@
+CREATE INDEX `ledger_entries_account_created_idx` ON `ledger_entries` (`account`,`created_at`);--> statement-breakpoint
+CREATE INDEX `purchases_song_purchased_idx` ON `purchases` (`song_id`,`purchased_at`);
