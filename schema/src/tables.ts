@@ -1274,6 +1274,33 @@ export const collaboratorLinks = sqliteTable("collaborator_links", {
 });
 
 /**
+ * The person a collaborator's phone is (docs/splits.md, Onboarding): one row per phone, however many
+ * artists named it, made when the page first asks for a code. The phone is confirmed by a code texted
+ * to it (`code_*`, hashed, short-lived, as an artist's `phone_codes`) before the page shows a share;
+ * the Stripe Connect account is this person's, like an artist's (`stripe_account_id`,
+ * `payouts_enabled`, `payout_requirements`), created under `account_key` begun at `account_started_at`.
+ */
+export const collaboratorPayees = sqliteTable("collaborator_payees", {
+  id: text("id").primaryKey(),
+  /** E.164. */
+  phone: text("phone").notNull().unique(),
+  /** When a code texted to the phone was typed back on its page; null until then. */
+  confirmedAt: integer("confirmed_at", { mode: "number" }),
+  /** SHA-256 of the payee's id and the code texted last: the code itself is only in the text. */
+  codeHash: text("code_hash"),
+  codeExpiresAt: integer("code_expires_at", { mode: "number" }),
+  /** Wrong codes tried against the code texted last. */
+  codeAttempts: integer("code_attempts").notNull().default(0),
+  stripeAccountId: text("stripe_account_id").unique(),
+  payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  payoutRequirements: text("payout_requirements", { mode: "json" }).$type<string[]>().notNull().default([]),
+  /** The Connect account's creation in progress: its idempotency key and when it was first sent. */
+  accountKey: text("account_key"),
+  accountStartedAt: integer("account_started_at", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/**
  * A song's split as saved at one moment: it applies to sales from `effectiveFrom` (when it was
  * saved) until the next version's; never retroactive. Versions are only ever added (the history).
  * `recoupCents` is paid to `recoupPayeeId` from the artist credits before the shares apply.

@@ -5,12 +5,15 @@
  * browser on to `/collaborator`, so the token leaves the address bar, the history and any Referer.
  * The page then calls `GET /api/collaborator/link` (its shares) and `POST /api/collaborator/link/accept`,
  * the token segment `link` naming the cookie's token. An unknown, malformed, revoked or expired token
- * answers 404 and writes nothing; a token only ever opens its own phone's shares.
+ * answers 404 and writes nothing; a token only ever opens its own phone's shares. Until the phone is
+ * confirmed (`POST …/phone/code`, then `…/phone/confirm {code}`: collaborator-phone.ts) the page
+ * answers the masked number and no share, and the accept is refused.
  */
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { ARTIST_LINK_FROM_COOKIE, ARTIST_LINK_NOT_KEPT } from "@jplay/schema/artist";
-import type { AcceptSharesResponse, CollaboratorPageResponse } from "@jplay/schema/splits";
+import { ConfirmPhoneSchema, type PhoneCodeSentResponse } from "@jplay/schema/phone-confirmation";
+import type { AcceptSharesResponse, CollaboratorPageResponse, CollaboratorPhoneResponse } from "@jplay/schema/splits";
 import { artistLinkTtlMs, openedByThePerson } from "../../access/index";
 import type { AppEnv } from "../../platform/env";
 import { notFound } from "../../platform/errors";
@@ -18,6 +21,9 @@ import { HOUR_MS } from "../../platform/limits";
 import { PAGE_LINK_NOT_FOUND, privateHeaders } from "../../platform/page-links";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { TOKEN_PATTERN } from "../../platform/secret-token";
+import { jsonBody } from "../../platform/validation";
+import { phoneCodeAsks, phoneCodeTries } from "../../texts/index";
+import { collaboratorPhone, confirmCollaboratorCode, requireConfirmedPhone, sendCollaboratorCode } from "../collaborator-phone";
 import { openCollaboratorLink } from "../collaborator-links";
 import { acceptShares, collaboratorShares } from "../collaborator-shares";
 
@@ -57,12 +63,26 @@ export const collaboratorRoutes = new Hono<AppEnv>()
     privateHeaders(c);
     const link = await openLink(c);
     if (c.req.param("token") === ARTIST_LINK_FROM_COOKIE) keep(c, requestToken(c));
-    const page = await collaboratorShares(c.var.ctx, link.phone);
-    return c.json<CollaboratorPageResponse>({ ...page, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
+    const phone = await collaboratorPhone(c.var.ctx, link.phone);
+    const page = phone.confirmed ? await collaboratorShares(c.var.ctx, link.phone) : { accepted: false, shares: [] };
+    return c.json<CollaboratorPageResponse>({ phone, ...page, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
+  })
+  .post("/:token/phone/code", async (c) => {
+    privateHeaders(c);
+    const { phone } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, phoneCodeAsks(`collaborator:${phone}`));
+    return c.json<PhoneCodeSentResponse>(await sendCollaboratorCode(c.var.ctx, phone));
+  })
+  .post("/:token/phone/confirm", jsonBody(ConfirmPhoneSchema), async (c) => {
+    privateHeaders(c);
+    const { phone } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, phoneCodeTries(`collaborator:${phone}`));
+    return c.json<CollaboratorPhoneResponse>({ phone: await confirmCollaboratorCode(c.var.ctx, phone, c.req.valid("json").code) });
   })
   .post("/:token/accept", async (c) => {
     privateHeaders(c);
     const { phone } = await openLink(c);
+    await requireConfirmedPhone(c.var.ctx, phone);
     await enforceRateLimit(c.var.ctx, {
       key: `collaborator-accept:${phone}`,
       limit: ACCEPTS_PER_PHONE_PER_HOUR,
