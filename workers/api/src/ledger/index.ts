@@ -2,7 +2,14 @@
  * The ledger module's public surface: what other modules and the Worker's entry points may import.
  */
 export { listPurchaseMismatches } from "./admin-purchase-mismatches";
-export { applyAccountUpdatedEvent, refreshOnboardingStatus, startConnectOnboarding, syncArtistPayoutSchedule } from "./connect-accounts";
+export {
+  applyAccountUpdatedEvent,
+  refreshOnboardingStatus,
+  startCollaboratorOnboarding,
+  startConnectOnboarding,
+  syncArtistPayoutSchedule,
+  type OnboardingUrls,
+} from "./connect-accounts";
 export { runPayoutPage, startPayoutRun } from "./jobs/payout-run";
 export { applyConnectPayout } from "./connect-payouts";
 export { bookTransferReversals } from "./payout-reversals";

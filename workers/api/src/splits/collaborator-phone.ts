@@ -36,9 +36,12 @@ export async function collaboratorPhone(ctx: Ctx, phone: string): Promise<Artist
   return { number: maskedNumber(phone), confirmed: (await payeeCode(ctx, phone))?.confirmedAt != null };
 }
 
-/** Refuses (409) what needs the phone confirmed while it is not. */
+/** The refusal (409) of what needs the phone confirmed while it is not. */
+export const phoneNotConfirmed = () => new AppError(409, "phone_not_confirmed", PHONE_NOT_CONFIRMED);
+
+/** Refuses what needs the phone confirmed while it is not. */
 export async function requireConfirmedPhone(ctx: Ctx, phone: string): Promise<void> {
-  if (!(await collaboratorPhone(ctx, phone)).confirmed) throw new AppError(409, "phone_not_confirmed", PHONE_NOT_CONFIRMED);
+  if (!(await collaboratorPhone(ctx, phone)).confirmed) throw phoneNotConfirmed();
 }
 
 /**

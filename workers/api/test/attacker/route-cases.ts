@@ -221,6 +221,7 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   // ---- A collaborator's page (derived: every /api/collaborator/:token route) -------------------
   "POST /api/collaborator/:token/phone/code": { kind: "collaborator-page" },
   "POST /api/collaborator/:token/phone/confirm": { kind: "collaborator-page", body: () => ({ code: "123456" }) },
+  "POST /api/collaborator/:token/connect": { kind: "collaborator-page" },
 
   // ---- Stripe's and Twilio's webhooks ----------------------------------------------------------------
   "POST /api/webhooks/stripe": { kind: "stripe-signed" },
