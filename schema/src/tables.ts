@@ -1301,6 +1301,34 @@ export const collaboratorPayees = sqliteTable("collaborator_payees", {
 });
 
 /**
+ * A collaborator payee's payout for one period (docs/splits.md, Payouts), as an artist's `payouts`
+ * row: unique per payee and period, its id the Transfer's idempotency key. `parts` says which of the
+ * phone's namings (`collaborator:{id}:available`) it took how much from, so a failed payout gives
+ * each back what it took.
+ */
+export const collaboratorPayouts = sqliteTable(
+  "collaborator_payouts",
+  {
+    id: text("id").primaryKey(),
+    payeeId: text("payee_id")
+      .notNull()
+      .references(() => collaboratorPayees.id),
+    period: text("period").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    parts: text("parts", { mode: "json" }).$type<{ collaboratorId: string; cents: number }[]>().notNull(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("pending"),
+    stripeTransferId: text("stripe_transfer_id").unique(),
+    failureMessage: text("failure_message"),
+    /** As payouts.stripeKeyAttempt and fundingWaits: keys spent on a stored 500 or a short balance. */
+    stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
+    fundingWaits: integer("funding_waits").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
+  },
+  (row) => [uniqueIndex("collaborator_payouts_payee_period_unique").on(row.payeeId, row.period), index("collaborator_payouts_status_idx").on(row.status)],
+);
+
+/**
  * A song's split as saved at one moment: it applies to sales from `effectiveFrom` (when it was
  * saved) until the next version's; never retroactive. Versions are only ever added (the history).
  * `recoupCents` is paid to `recoupPayeeId` from the artist credits before the shares apply.

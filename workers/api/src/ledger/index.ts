@@ -11,6 +11,7 @@ export {
   type OnboardingUrls,
 } from "./connect-accounts";
 export { runPayoutPage, startPayoutRun } from "./jobs/payout-run";
+export { payCollaborator, runCollaboratorPayoutPage } from "./collaborator-payouts";
 export { applyConnectPayout } from "./connect-payouts";
 export { bookTransferReversals } from "./payout-reversals";
 export { ACCOUNTS, accountBalance, artistAvailableBalances, post, postedRefs } from "./ledger";

@@ -38,6 +38,19 @@ export type Job =
       period: string;
     }
   | {
+      /** One page of a payout run's collaborator payees (ledger/collaborator-payouts.ts, docs/splits.md, Payouts). */
+      type: "payouts.collaborator_page";
+      period: string;
+      /** The last payee id of the previous page; null for the first page. */
+      cursor: string | null;
+    }
+  | {
+      /** Pay one collaborator payee's available balance (all its namings) for the period, once. */
+      type: "payouts.collaborator";
+      payeeId: string;
+      period: string;
+    }
+  | {
       /** Send one queued text to an artist's phone (texts/jobs/send-text.ts); the row says whether it went. */
       type: "text.send";
       messageId: string;

@@ -10,7 +10,7 @@ import { contextFor, stripeReady, type Ctx } from "../platform/context";
 import type { Job } from "../platform/job";
 import { deliverDistribution, processDistribution } from "../distribution/index";
 import { chargeRetryItem } from "../payments/index";
-import { runPayoutPage, payArtist, payArtists } from "../ledger/index";
+import { runPayoutPage, payArtist, payArtists, payCollaborator, runCollaboratorPayoutPage } from "../ledger/index";
 import { sendText, sendTexts } from "../texts/index";
 import { sendRefund } from "../refunds/index";
 import { refreshFacilityHolds, rescreenAfterListChange, transcribeSong } from "../compliance/index";
@@ -39,6 +39,12 @@ export async function runJob(job: Job, ctx: Ctx): Promise<void> {
       return;
     case "payouts.artist":
       await payArtist(stripeReady(ctx), job.artistId, job.period);
+      return;
+    case "payouts.collaborator_page":
+      await runCollaboratorPayoutPage(ctx, job.period, job.cursor);
+      return;
+    case "payouts.collaborator":
+      await payCollaborator(stripeReady(ctx), job.payeeId, job.period);
       return;
     case "text.send":
       await sendText(ctx, job.messageId);
