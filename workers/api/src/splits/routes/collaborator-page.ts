@@ -7,7 +7,8 @@
  * the token segment `link` naming the cookie's token. An unknown, malformed, revoked or expired token
  * answers 404 and writes nothing; a token only ever opens its own phone's shares. Until the phone is
  * confirmed (`POST …/phone/code`, then `…/phone/confirm {code}`: collaborator-phone.ts) the page
- * answers the masked number and no share, and the accept is refused.
+ * answers the masked number and no share, and the accept is refused. `POST …/connect` then opens the
+ * phone's Stripe Connect onboarding (collaborator-onboarding.ts, docs/splits.md, Onboarding).
  */
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
