@@ -36,6 +36,8 @@ export type ApiErrorCode =
   | "no_phone"
   | "phone_code_invalid"
   | "phone_code_expired"
+  // Collaborators (docs/splits.md): a page whose phone has not been confirmed by a code
+  | "phone_not_confirmed"
   // Payment setup past a limit: a Turnstile challenge (docs/decisions/084)
   | "challenge_required"
   | "challenge_failed"

@@ -148,12 +148,15 @@ export const ArtistStateSalesSchema = v.object({
 });
 export type ArtistStateSales = v.InferOutput<typeof ArtistStateSalesSchema>;
 
+/** Where a payee's payout setup stands; `missing`: what Stripe still needs before payouts (empty when nothing is asked for). */
+export const ConnectStateSchema = v.object({ status: v.picklist(CONNECT_STATUSES), missing: v.array(v.picklist(PAYOUT_REQUIREMENTS)) });
+export type ConnectState = v.InferOutput<typeof ConnectStateSchema>;
+
 export const ArtistPageResponseSchema = v.object({
   paymentFrequency: v.picklist(PAYMENT_FREQUENCIES),
   /** The next payout run's date (`YYYY-MM-DD`, at 00:00 UTC). */
   nextPayoutOn: v.string(),
-  /** `missing`: what Stripe still needs before payouts (empty when nothing is asked for). */
-  connect: v.object({ status: v.picklist(CONNECT_STATUSES), missing: v.array(v.picklist(PAYOUT_REQUIREMENTS)) }),
+  connect: ConnectStateSchema,
   balance: ArtistBalanceSchema,
   sales: SalesSchema,
   /** The same sales by facility state and price paid: states A–Z (no facility last), higher prices first. */

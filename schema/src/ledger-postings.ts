@@ -43,6 +43,8 @@ export const LEDGER_ACCOUNTS = {
   collaboratorHeld: (collaboratorId: string, songId: string) => `collaborator:${collaboratorId}:held:${songId}`,
   /** What JPlay owes a collaborator who accepted their shares. */
   collaboratorAvailable: (collaboratorId: string) => `collaborator:${collaboratorId}:available`,
+  /** Money on its way to a collaborator payee (one phone, all its namings: docs/splits.md, Payouts). */
+  collaboratorPayoutPending: (payeeId: string) => `collaborator_payee:${payeeId}:payout_pending`,
 } as const;
 
 /** Every kind of transaction the ledger holds; `(kind, ref)` is unique, so each is posted once. */
@@ -88,6 +90,14 @@ export interface LedgerEntry {
   /** Set on an artist's own accounts, so their balances are one indexed sum. */
   artistId?: string | null;
   amountCents: number;
+}
+
+/** A collaborator payee's payout as the ledger moves it: the total and each naming's part. */
+export interface CollaboratorPayoutMoney {
+  id: string;
+  payeeId: string;
+  amountCents: number;
+  parts: readonly { collaboratorId: string; cents: number }[];
 }
 
 /** One balanced transaction to write. */
@@ -234,6 +244,27 @@ export const POSTINGS = {
       payout.id,
       artistMoves(payout.artistId, A.artistPayoutPending(payout.artistId), A.artistAvailable(payout.artistId), payout.amountCents),
     );
+  },
+  /** A collaborator payee's payout is made: each naming's part is committed before Stripe is called (docs/splits.md, Payouts). */
+  collaboratorPayout(payout: CollaboratorPayoutMoney): Posting {
+    return posting(K.payout, payout.id, [
+      ...payout.parts.map((part) => ({ account: A.collaboratorAvailable(part.collaboratorId), amountCents: -part.cents })),
+      { account: A.collaboratorPayoutPending(payout.payeeId), amountCents: payout.amountCents },
+    ]);
+  },
+  /** Stripe made the collaborator payout's Transfer: the money left. */
+  collaboratorPayoutSent(payout: CollaboratorPayoutMoney): Posting {
+    return posting(K.payoutSent, payout.id, [
+      { account: A.collaboratorPayoutPending(payout.payeeId), amountCents: -payout.amountCents },
+      { account: A.payoutsSent, amountCents: payout.amountCents },
+    ]);
+  },
+  /** Stripe refused the collaborator payout for good: each naming gets back its part. */
+  collaboratorPayoutFailed(payout: CollaboratorPayoutMoney): Posting {
+    return posting(K.payoutFailed, payout.id, [
+      { account: A.collaboratorPayoutPending(payout.payeeId), amountCents: -payout.amountCents },
+      ...payout.parts.map((part) => ({ account: A.collaboratorAvailable(part.collaboratorId), amountCents: part.cents })),
+    ]);
   },
   /**
    * Stripe reversed (part of) a paid payout's Transfer: the amount came back to the platform, so it is

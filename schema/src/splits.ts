@@ -6,7 +6,9 @@
  * to one of the collaborators before the split applies.
  */
 import * as v from "valibot";
+import { ConnectStateSchema } from "./artist.ts";
 import { PhoneNumberSchema } from "./distribution.ts";
+import { ArtistPhoneSchema } from "./phone-confirmation.ts";
 import { CREDIT_ROLES } from "./release-metadata.ts";
 
 export const SPLIT_MAX_COLLABORATORS = 20;
@@ -86,8 +88,12 @@ export type AdminSongSplitsResponse = v.InferOutput<typeof AdminSongSplitsRespon
  * `GET /api/collaborator/{token}`: a collaborator's page (docs/splits.md, Accepting), one per phone:
  * every share on every song of every artist that named this phone, with the cents held for it and
  * those available. `accepted` is true once every artist's naming of this phone was accepted.
+ * Until `phone.confirmed` (a code texted to the phone typed back), `shares` is empty, `accepted`
+ * false and `connect` (the payout setup, as an artist's: docs/splits.md, Onboarding) null.
  */
 export const CollaboratorPageResponseSchema = v.object({
+  phone: ArtistPhoneSchema,
+  connect: v.nullable(ConnectStateSchema),
   accepted: v.boolean(),
   shares: v.array(
     v.object({
@@ -107,3 +113,7 @@ export type CollaboratorPageResponse = v.InferOutput<typeof CollaboratorPageResp
 /** `POST /api/collaborator/{token}/accept`: the cents this call moved from held to available (0 on a second accept). */
 export const AcceptSharesResponseSchema = v.object({ accepted: v.literal(true), movedCents: v.number() });
 export type AcceptSharesResponse = v.InferOutput<typeof AcceptSharesResponseSchema>;
+
+/** `POST /api/collaborator/{token}/phone/code` answers `PhoneCodeSentResponse`; `…/phone/confirm` this. */
+export const CollaboratorPhoneResponseSchema = v.object({ phone: ArtistPhoneSchema });
+export type CollaboratorPhoneResponse = v.InferOutput<typeof CollaboratorPhoneResponseSchema>;

@@ -1293,6 +1293,61 @@ export const collaboratorLinks = sqliteTable("collaborator_links", {
 });
 
 /**
+ * The person a collaborator's phone is (docs/splits.md, Onboarding): one row per phone, however many
+ * artists named it, made when the page first asks for a code. The phone is confirmed by a code texted
+ * to it (`code_*`, hashed, short-lived, as an artist's `phone_codes`) before the page shows a share;
+ * the Stripe Connect account is this person's, like an artist's (`stripe_account_id`,
+ * `payouts_enabled`, `payout_requirements`), created under `account_key` begun at `account_started_at`.
+ */
+export const collaboratorPayees = sqliteTable("collaborator_payees", {
+  id: text("id").primaryKey(),
+  /** E.164. */
+  phone: text("phone").notNull().unique(),
+  /** When a code texted to the phone was typed back on its page; null until then. */
+  confirmedAt: integer("confirmed_at", { mode: "number" }),
+  /** SHA-256 of the payee's id and the code texted last: the code itself is only in the text. */
+  codeHash: text("code_hash"),
+  codeExpiresAt: integer("code_expires_at", { mode: "number" }),
+  /** Wrong codes tried against the code texted last. */
+  codeAttempts: integer("code_attempts").notNull().default(0),
+  stripeAccountId: text("stripe_account_id").unique(),
+  payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+  payoutRequirements: text("payout_requirements", { mode: "json" }).$type<string[]>().notNull().default([]),
+  /** The Connect account's creation in progress: its idempotency key and when it was first sent. */
+  accountKey: text("account_key"),
+  accountStartedAt: integer("account_started_at", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A collaborator payee's payout for one period (docs/splits.md, Payouts), as an artist's `payouts`
+ * row: unique per payee and period, its id the Transfer's idempotency key. `parts` says which of the
+ * phone's namings (`collaborator:{id}:available`) it took how much from, so a failed payout gives
+ * each back what it took.
+ */
+export const collaboratorPayouts = sqliteTable(
+  "collaborator_payouts",
+  {
+    id: text("id").primaryKey(),
+    payeeId: text("payee_id")
+      .notNull()
+      .references(() => collaboratorPayees.id),
+    period: text("period").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    parts: text("parts", { mode: "json" }).$type<{ collaboratorId: string; cents: number }[]>().notNull(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("pending"),
+    stripeTransferId: text("stripe_transfer_id").unique(),
+    failureMessage: text("failure_message"),
+    /** As payouts.stripeKeyAttempt and fundingWaits: keys spent on a stored 500 or a short balance. */
+    stripeKeyAttempt: integer("stripe_key_attempt").notNull().default(0),
+    fundingWaits: integer("funding_waits").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt("updated_at"),
+  },
+  (row) => [uniqueIndex("collaborator_payouts_payee_period_unique").on(row.payeeId, row.period), index("collaborator_payouts_status_idx").on(row.status)],
+);
+
+/**
  * A song's split as saved at one moment: it applies to sales from `effectiveFrom` (when it was
  * saved) until the next version's; never retroactive. Versions are only ever added (the history).
  * `recoupCents` is paid to `recoupPayeeId` from the artist credits before the shares apply.

@@ -139,6 +139,18 @@ export async function webhooksUnreachable() {
 /** Delivers whatever webhook events are still pending (waitUntil deliveries may still be running). */
 export const deliverEvents = () => sandboxAdmin("/v1/test_helpers/deliver_events");
 
+/**
+ * The sandbox's Stripe-hosted onboarding page submitted at `url` (an Account Link): a debit card and
+ * `fields` beyond it (`without_tax_details`, `tax_id`, …). Answers the redirect back to the product.
+ */
+export const submitSandboxOnboarding = (url: string, fields: Record<string, string> = {}) =>
+  new Browser().fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ card_number: "4000056655665556", ...fields }).toString(),
+  });
+
 export type SongRow = {
   status: string;
   package: string | null;

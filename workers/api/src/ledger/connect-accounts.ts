@@ -8,9 +8,9 @@
  * the artist's page says what is missing (docs/decisions/063-payout-minimum-and-tax-details.md).
  * https://docs.stripe.com/connect/express-accounts
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { artists, connectAccountCreations } from "@jplay/schema/tables";
+import { artists, collaboratorPayees, connectAccountCreations } from "@jplay/schema/tables";
 import type { PaymentFrequency } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { payoutsReady } from "./payouts";
@@ -40,11 +40,26 @@ const CLOCK_SLACK_SECONDS = 10 * 60;
 /** A bound on one look-up: pages of 100 accounts created since the creation began. */
 const LOOKUP_PAGES = 10;
 
-const creationKey = (artistId: string, attempt: number) => keyForAttempt(`connect-account-${artistId}`, attempt);
+/**
+ * Whose connected account: an artist's, or a collaborator payee's (one per phone, docs/splits.md,
+ * Onboarding), created and onboarded alike. Each keeps its creation in progress in its own place:
+ * the artist's in `connect_account_creations`, the payee's on its `collaborator_payees` row.
+ */
+export type ConnectOwner = { kind: "artist"; id: string } | { kind: "collaborator"; id: string };
+
+const OWNED = {
+  artist: { table: "artists", creations: "connect_account_creations", ownerColumn: "artist_id", key: "idempotency_key", started: "started_at" },
+  collaborator: { table: "collaborator_payees", creations: "collaborator_payees", ownerColumn: "id", key: "account_key", started: "account_started_at" },
+} as const;
+
+const metadataOf = (owner: ConnectOwner): Record<string, string> => (owner.kind === "artist" ? { artistId: owner.id } : { collaboratorPayeeId: owner.id });
+const creationKey = (owner: ConnectOwner, attempt: number) =>
+  keyForAttempt(owner.kind === "artist" ? `connect-account-${owner.id}` : `connect-account-collaborator-${owner.id}`, attempt);
 const attemptOf = (key: string) => Number(key.split(":attempt:")[1] ?? 0);
 
-/** The account an earlier creation made for the artist (`metadata.artistId`), listed since it began. */
-async function findCreatedAccount(ctx: Ctx, artistId: string, startedAt: number): Promise<Stripe.Account | null> {
+/** The account an earlier creation made for the owner (its metadata), listed since it began. */
+async function findCreatedAccount(ctx: Ctx, owner: ConnectOwner, startedAt: number): Promise<Stripe.Account | null> {
+  const [[name, value]] = Object.entries(metadataOf(owner)) as [[string, string]];
   let startingAfter: string | undefined;
   for (let page = 0; page < LOOKUP_PAGES; page++) {
     const listed = await ctx.stripe.accounts.list({
@@ -52,7 +67,7 @@ async function findCreatedAccount(ctx: Ctx, artistId: string, startedAt: number)
       limit: 100,
       ...(startingAfter ? { starting_after: startingAfter } : {}),
     });
-    const found = listed.data.find((account) => account.metadata?.artistId === artistId);
+    const found = listed.data.find((account) => account.metadata?.[name] === value);
     if (found) return found;
     if (!listed.has_more || listed.data.length === 0) return null;
     startingAfter = listed.data[listed.data.length - 1]!.id;
@@ -60,78 +75,97 @@ async function findCreatedAccount(ctx: Ctx, artistId: string, startedAt: number)
   return null;
 }
 
+/** Writes the owner's creation (its first key, begun now) unless one is in progress, and reads it back. */
+async function beginCreation(ctx: Ctx, owner: ConnectOwner, now: number): Promise<{ key: string; startedAt: number } | undefined> {
+  const first = creationKey(owner, 0);
+  if (owner.kind === "artist")
+    await ctx.db.insert(connectAccountCreations).values({ artistId: owner.id, idempotencyKey: first, startedAt: now }).onConflictDoNothing();
+  else await ctx.db.run(sql`update collaborator_payees set account_key = ${first}, account_started_at = ${now} where id = ${owner.id} and account_key is null`);
+  const { creations, ownerColumn, key, started } = OWNED[owner.kind];
+  const [pending] = await ctx.db.all<{ key: string | null; startedAt: number | null }>(
+    sql`select ${sql.identifier(key)} as key, ${sql.identifier(started)} as startedAt from ${sql.identifier(creations)} where ${sql.identifier(ownerColumn)} = ${owner.id} limit 1`,
+  );
+  return pending?.key && pending.startedAt !== null ? { key: pending.key, startedAt: pending.startedAt } : undefined;
+}
+
 /**
- * The creation in progress for the artist: written before Stripe is asked, so a lost answer is found
+ * The creation in progress for the owner: written before Stripe is asked, so a lost answer is found
  * again. Answers its key, or the account an earlier attempt made when the key may no longer find it.
  */
-async function pendingCreation(ctx: Ctx, artistId: string): Promise<{ key: string; startedAt: number } | { account: Stripe.Account }> {
+async function pendingCreation(ctx: Ctx, owner: ConnectOwner): Promise<{ key: string; startedAt: number } | { account: Stripe.Account }> {
   const now = ctx.now();
-  await ctx.db
-    .insert(connectAccountCreations)
-    .values({ artistId, idempotencyKey: creationKey(artistId, 0), startedAt: now })
-    .onConflictDoNothing();
-  const [pending] = await ctx.db.select().from(connectAccountCreations).where(eq(connectAccountCreations.artistId, artistId)).limit(1);
-  if (!pending || now - pending.startedAt < CREATE_KEY_MAY_HAVE_EXPIRED_MS)
-    return { key: pending?.idempotencyKey ?? creationKey(artistId, 0), startedAt: pending?.startedAt ?? now };
-  const found = await findCreatedAccount(ctx, artistId, pending.startedAt);
+  const pending = await beginCreation(ctx, owner, now);
+  if (!pending || now - pending.startedAt < CREATE_KEY_MAY_HAVE_EXPIRED_MS) return pending ?? { key: creationKey(owner, 0), startedAt: now };
+  const found = await findCreatedAccount(ctx, owner, pending.startedAt);
   if (found) return { account: found };
-  return { key: await nextCreationKey(ctx, artistId, pending.idempotencyKey), startedAt: now };
+  return { key: await nextCreationKey(ctx, owner, pending.key), startedAt: now };
 }
 
 /** Moves the creation to a fresh key (the old one replays a 500, or may have expired), started now. */
-async function nextCreationKey(ctx: Ctx, artistId: string, spent: string): Promise<string> {
-  const key = creationKey(artistId, attemptOf(spent) + 1);
-  await ctx.db
-    .update(connectAccountCreations)
-    .set({ idempotencyKey: key, startedAt: ctx.now() })
-    .where(and(eq(connectAccountCreations.artistId, artistId), eq(connectAccountCreations.idempotencyKey, spent)));
-  return key;
+async function nextCreationKey(ctx: Ctx, owner: ConnectOwner, spent: string): Promise<string> {
+  const next = creationKey(owner, attemptOf(spent) + 1);
+  const { creations, ownerColumn, key, started } = OWNED[owner.kind];
+  await ctx.db.run(
+    sql`update ${sql.identifier(creations)} set ${sql.identifier(key)} = ${next}, ${sql.identifier(started)} = ${ctx.now()}
+      where ${sql.identifier(ownerColumn)} = ${owner.id} and ${sql.identifier(key)} = ${spent}`,
+  );
+  return next;
 }
 
 /**
- * Creates the artist's account with parameters that never change (the key's request is the same on
+ * Creates the owner's account with parameters that never change (the key's request is the same on
  * every retry, however the artist's settings moved: docs/decisions/094-payout-truth.md). A 500 Stripe
  * stored under the key is looked up at once, and the next attempt gets a new key.
  */
-async function createAccount(ctx: Ctx, artistId: string, { key, startedAt }: { key: string; startedAt: number }): Promise<Stripe.Account> {
+async function createAccount(ctx: Ctx, owner: ConnectOwner, { key, startedAt }: { key: string; startedAt: number }): Promise<Stripe.Account> {
   try {
     return await ctx.stripe.accounts.create(
-      { type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, metadata: { artistId } },
+      { type: "express", country: "US", business_type: "individual", capabilities: { transfers: { requested: true } }, metadata: metadataOf(owner) },
       { idempotencyKey: key },
     );
   } catch (error) {
     if (!spentOnServerError(error)) throw error;
-    const found = await findCreatedAccount(ctx, artistId, startedAt);
+    const found = await findCreatedAccount(ctx, owner, startedAt);
     if (found) return found;
-    await nextCreationKey(ctx, artistId, key);
+    await nextCreationKey(ctx, owner, key);
     throw error;
   }
 }
 
 /**
- * The artist's connected account id, creating the account once: a pending creation row (its key and
- * when it began) is kept until the account is stored, the account is created with fixed parameters,
- * then given the artist's payout schedule as it is now (`accounts.update`).
+ * The owner's connected account id, creating the account once: a pending creation (its key and when
+ * it began) is kept until the account is stored, the account is created with fixed parameters, then
+ * an artist's is given their payout schedule as it is now (`accounts.update`; a collaborator's keeps
+ * Stripe's daily one).
  */
-export async function ensureConnectedAccount(ctx: Ctx, artist: Artist): Promise<string> {
-  if (artist.stripeAccountId) return artist.stripeAccountId;
-  const pending = await pendingCreation(ctx, artist.id);
-  const created = "account" in pending ? pending.account : await createAccount(ctx, artist.id, pending);
-  // The schedule follows the frequency stored now (the artist may have changed it since the first try).
-  const [current] = await ctx.db.select({ frequency: artists.paymentFrequency }).from(artists).where(eq(artists.id, artist.id)).limit(1);
-  const account = await ctx.stripe.accounts.update(created.id, {
-    settings: { payouts: { schedule: payoutSchedule(current?.frequency ?? artist.paymentFrequency) } },
-  });
+async function ensureOwnedAccount(ctx: Ctx, owner: ConnectOwner, stored: string | null, frequency: PaymentFrequency): Promise<string> {
+  if (stored) return stored;
+  const pending = await pendingCreation(ctx, owner);
+  let account = "account" in pending ? pending.account : await createAccount(ctx, owner, pending);
+  if (owner.kind === "artist") {
+    // The schedule follows the frequency stored now (the artist may have changed it since the first try).
+    const [current] = await ctx.db.select({ frequency: artists.paymentFrequency }).from(artists).where(eq(artists.id, owner.id)).limit(1);
+    account = await ctx.stripe.accounts.update(account.id, { settings: { payouts: { schedule: payoutSchedule(current?.frequency ?? frequency) } } });
+  }
   // Only the first writer sets it, with what Stripe asks of the new account; a racing request reads
   // back the one that won.
-  await ctx.db
-    .update(artists)
-    .set({ stripeAccountId: account.id, payoutRequirements: requirementsDue(account) })
-    .where(and(eq(artists.id, artist.id), isNull(artists.stripeAccountId)));
-  await ctx.db.delete(connectAccountCreations).where(eq(connectAccountCreations.artistId, artist.id));
-  const [stored] = await ctx.db.select({ id: artists.stripeAccountId }).from(artists).where(eq(artists.id, artist.id)).limit(1);
-  return stored?.id ?? account.id;
+  const { table, creations, ownerColumn, key, started } = OWNED[owner.kind];
+  await ctx.db.run(
+    sql`update ${sql.identifier(table)} set stripe_account_id = ${account.id}, payout_requirements = ${JSON.stringify(requirementsDue(account))}
+      where id = ${owner.id} and stripe_account_id is null`,
+  );
+  await ctx.db.run(
+    owner.kind === "artist"
+      ? sql`delete from connect_account_creations where artist_id = ${owner.id}`
+      : sql`update ${sql.identifier(creations)} set ${sql.identifier(key)} = null, ${sql.identifier(started)} = null where ${sql.identifier(ownerColumn)} = ${owner.id}`,
+  );
+  const [row] = await ctx.db.all<{ id: string | null }>(sql`select stripe_account_id as id from ${sql.identifier(table)} where id = ${owner.id} limit 1`);
+  return row?.id ?? account.id;
 }
+
+/** The artist's connected account id, creating the account once (ensureOwnedAccount). */
+export const ensureConnectedAccount = (ctx: Ctx, artist: Artist): Promise<string> =>
+  ensureOwnedAccount(ctx, { kind: "artist", id: artist.id }, artist.stripeAccountId, artist.paymentFrequency);
 
 export interface OnboardingUrls {
   /** Where Stripe sends the artist when onboarding is done (or left). */
@@ -142,7 +176,19 @@ export interface OnboardingUrls {
 
 /** Creates the account if missing and answers a fresh Account Link URL for its onboarding. */
 export async function startConnectOnboarding(ctx: Ctx, artist: Artist, urls: OnboardingUrls): Promise<{ url: string }> {
-  const account = await ensureConnectedAccount(ctx, artist);
+  return onboardingLink(ctx, await ensureConnectedAccount(ctx, artist), urls);
+}
+
+/** A collaborator payee's onboarding (docs/splits.md, Onboarding): their own Express account, created once, and a fresh Account Link. */
+export async function startCollaboratorOnboarding(
+  ctx: Ctx,
+  payee: { id: string; stripeAccountId: string | null },
+  urls: OnboardingUrls,
+): Promise<{ url: string }> {
+  return onboardingLink(ctx, await ensureOwnedAccount(ctx, { kind: "collaborator", id: payee.id }, payee.stripeAccountId, "daily"), urls);
+}
+
+async function onboardingLink(ctx: Ctx, account: string, urls: OnboardingUrls): Promise<{ url: string }> {
   const link = await ctx.stripe.accountLinks.create({ account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
   // The artist is off to onboarding: on their return the page asks Stripe at once.
   onboardingAsked.delete(account);
@@ -174,12 +220,13 @@ export function requirementsDue(account: Stripe.Account): string[] {
   return [...new Set([...(requirements?.currently_due ?? []), ...(requirements?.past_due ?? [])])].sort();
 }
 
-/** `account.updated`: whether the artist's account can be paid out to now, and what Stripe still asks for. */
+/** `account.updated`: whether the artist's or collaborator's account can be paid out to now, and what Stripe still asks for. */
 export async function applyAccountUpdated(ctx: Ctx, account: Stripe.Account): Promise<void> {
-  await ctx.db
-    .update(artists)
-    .set({ payoutsEnabled: account.payouts_enabled, payoutRequirements: requirementsDue(account) })
-    .where(eq(artists.stripeAccountId, account.id));
+  const state = { payoutsEnabled: account.payouts_enabled, payoutRequirements: requirementsDue(account) };
+  await ctx.db.batch([
+    ctx.db.update(artists).set(state).where(eq(artists.stripeAccountId, account.id)),
+    ctx.db.update(collaboratorPayees).set(state).where(eq(collaboratorPayees.stripeAccountId, account.id)),
+  ]);
 }
 
 /**

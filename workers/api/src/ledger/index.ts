@@ -2,8 +2,16 @@
  * The ledger module's public surface: what other modules and the Worker's entry points may import.
  */
 export { listPurchaseMismatches } from "./admin-purchase-mismatches";
-export { applyAccountUpdatedEvent, refreshOnboardingStatus, startConnectOnboarding, syncArtistPayoutSchedule } from "./connect-accounts";
+export {
+  applyAccountUpdatedEvent,
+  refreshOnboardingStatus,
+  startCollaboratorOnboarding,
+  startConnectOnboarding,
+  syncArtistPayoutSchedule,
+  type OnboardingUrls,
+} from "./connect-accounts";
 export { runPayoutPage, startPayoutRun } from "./jobs/payout-run";
+export { payCollaborator, runCollaboratorPayoutPage } from "./collaborator-payouts";
 export { applyConnectPayout } from "./connect-payouts";
 export { bookTransferReversals } from "./payout-reversals";
 export { ACCOUNTS, accountBalance, artistAvailableBalances, post, postedRefs } from "./ledger";

@@ -117,14 +117,14 @@ export const connectStatusOf = (artist: ConnectState): ConnectStatus =>
 export type PayoutOutcome = "paid" | "failed" | "waiting_for_funds" | "held" | "below_minimum" | "not_due" | "already_done" | "no_artist";
 
 /** Stripe's platform balance cannot cover the Transfer yet: the payout waits for the next run. */
-const isBalanceShort = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "balance_insufficient";
+export const isBalanceShort = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "balance_insufficient";
 
 /**
  * Stripe refused the Transfer for good (the destination cannot be paid, bad parameters): the payout
  * fails and its money returns. Anything else (network, 5xx, 429, an idempotent request still in
  * flight) is thrown so the queue retries with the same key.
  */
-const isPermanentRefusal = (error: unknown) =>
+export const isPermanentRefusal = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError ||
   error instanceof Stripe.errors.StripeCardError ||
   error instanceof Stripe.errors.StripePermissionError;

@@ -22,7 +22,20 @@ export { outboxTextsStatement, queueTextSends } from "./text-messages";
 export { requeueStuckTextsTask } from "./jobs/text-tasks";
 export { toE164 } from "./phone-number";
 export { servedSmsCountries, textsReach } from "./sms-countries";
-export { artistPhone, confirmPhoneCode, sendPhoneCode } from "./phone-confirmation";
+export {
+  artistPhone,
+  checkPhoneCode,
+  confirmPhoneCode,
+  maskedNumber,
+  newPhoneCode,
+  phoneCodeExpiry,
+  phoneCodeAsks,
+  phoneCodeHash,
+  phoneCodeTries,
+  sendPhoneCode,
+  textPhoneCode,
+  PHONE_MESSAGES,
+} from "./phone-confirmation";
 export { smsRoutes } from "./routes/sms";
 export { optOutByOperator } from "./sms-opt-outs";
 export { textJobs } from "./jobs/text-jobs";

@@ -218,6 +218,11 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
     body: () => ({ collaborators: [{ name: "Attacker's producer", phone: "+15550109876", role: "producer", basisPoints: 2000 }], recoup: null }),
   }),
 
+  // ---- A collaborator's page (derived: every /api/collaborator/:token route) -------------------
+  "POST /api/collaborator/:token/phone/code": { kind: "collaborator-page" },
+  "POST /api/collaborator/:token/phone/confirm": { kind: "collaborator-page", body: () => ({ code: "123456" }) },
+  "POST /api/collaborator/:token/connect": { kind: "collaborator-page" },
+
   // ---- Stripe's and Twilio's webhooks ----------------------------------------------------------------
   "POST /api/webhooks/stripe": { kind: "stripe-signed" },
   "POST /api/webhooks/stripe-connect": { kind: "stripe-signed" },

@@ -9,15 +9,11 @@ import { Hono } from "hono";
 import type { ArtistPhoneResponse, PhoneCodeSentResponse } from "@jplay/schema/phone-confirmation";
 import { ConfirmPhoneSchema } from "@jplay/schema/phone-confirmation";
 import type { AppEnv } from "../../platform/env";
-import { artistPhone, confirmPhoneCode, sendPhoneCode } from "../../texts/index";
+import { artistPhone, confirmPhoneCode, phoneCodeAsks, phoneCodeTries, sendPhoneCode } from "../../texts/index";
 import { enforceRateLimit } from "../../platform/rate-limit";
-import { HOUR_MS } from "../../platform/limits";
 import { jsonBody } from "../../platform/validation";
 import { privateHeaders } from "../../platform/page-links";
 import { openLink } from "./page";
-
-const CODES_PER_ARTIST_PER_HOUR = 3;
-const TRIES_PER_ARTIST_PER_HOUR = 20;
 
 export const artistPhoneRoutes = new Hono<AppEnv>()
   .get("/:token/phone", async (c) => {
@@ -28,22 +24,12 @@ export const artistPhoneRoutes = new Hono<AppEnv>()
   .post("/:token/phone/code", async (c) => {
     privateHeaders(c);
     const { artistId } = await openLink(c);
-    await enforceRateLimit(c.var.ctx, {
-      key: `phone-code:artist:${artistId}`,
-      limit: CODES_PER_ARTIST_PER_HOUR,
-      windowMs: HOUR_MS,
-      message: /*i18n*/ "Too many codes asked for. Please wait an hour and try again.",
-    });
+    await enforceRateLimit(c.var.ctx, phoneCodeAsks(`artist:${artistId}`));
     return c.json<PhoneCodeSentResponse>(await sendPhoneCode(c.var.ctx, artistId));
   })
   .post("/:token/phone/confirm", jsonBody(ConfirmPhoneSchema), async (c) => {
     privateHeaders(c);
     const { artistId } = await openLink(c);
-    await enforceRateLimit(c.var.ctx, {
-      key: `phone-confirm:artist:${artistId}`,
-      limit: TRIES_PER_ARTIST_PER_HOUR,
-      windowMs: HOUR_MS,
-      message: /*i18n*/ "Too many codes tried. Please wait an hour and try again.",
-    });
+    await enforceRateLimit(c.var.ctx, phoneCodeTries(`artist:${artistId}`));
     return c.json<ArtistPhoneResponse>({ phone: await confirmPhoneCode(c.var.ctx, artistId, c.req.valid("json").code) });
   });

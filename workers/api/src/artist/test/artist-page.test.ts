@@ -27,7 +27,7 @@ import { loadArtistPage, nextPayoutOn } from "../artist-page";
 import { payArtist } from "../../ledger/payouts";
 import { ACCOUNTS, ledgerTotal, postTransaction } from "../../ledger/ledger";
 import { signPost } from "../../../test/provider-signing";
-import { sandboxAdmin } from "../../../test/payment-support";
+import { sandboxAdmin, submitSandboxOnboarding } from "../../../test/payment-support";
 import { fundPlatformBalance } from "../../../test/platform-funds";
 import { CapturingQueue, insertSong } from "../../../test/song-fixtures";
 import { Browser, mp3Bytes, setUpArtist, stripeSignature, testContext } from "../../../test/support";
@@ -493,14 +493,7 @@ const payoutJobCtx = () => testContext({ jobs: new CapturingQueue().asQueue() })
 /** The sandbox's hosted onboarding, submitted from a fresh link of the page; `fields` beyond the card; its webhooks delivered. */
 async function onboard(token: string, fields: Record<string, string> = {}) {
   const { url } = await (await new Browser().fetch(`/api/artist/${token}/connect`, { method: "POST" })).json<{ url: string }>();
-  const done = await exports.default.fetch(
-    new Request(`http://jplay.test${url}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ card_number: "4000056655665556", ...fields }).toString(),
-    }),
-  );
+  const done = await submitSandboxOnboarding(url, fields);
   expect(done.status).toBe(303);
   await deliverWebhooks();
 }

@@ -17,9 +17,10 @@ export const PAYOUT_PAGE_SIZE = 100;
 
 type PayoutPageJob = JobOf<"payouts.page">;
 
-/** The Cron task (daily at 00:00 UTC): starts the run for today's period. */
+/** The Cron task (daily at 00:00 UTC): starts the run for today's period, its artists' pages and its collaborators' (docs/splits.md, Payouts). */
 export async function startPayoutRun(ctx: Ctx, scheduledTime: Date): Promise<void> {
-  await ctx.jobs.send({ type: "payouts.page", period: payoutPeriod(scheduledTime), cursor: null });
+  const period = payoutPeriod(scheduledTime);
+  await ctx.jobs.sendBatch([{ body: { type: "payouts.page", period, cursor: null } }, { body: { type: "payouts.collaborator_page", period, cursor: null } }]);
 }
 
 /** One page of the run: enqueues the page's payable artists and the next page. */

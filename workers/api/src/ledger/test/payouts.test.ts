@@ -70,7 +70,12 @@ async function runPayoutDay(day: Date, { copies = 1 } = {}) {
   const queue = new RecordingQueue();
   const jobEnv = { ...env, JOBS: queue } as unknown as Env;
   await worker.scheduled(createScheduledController({ cron: DAILY_CRON, scheduledTime: day.getTime() }), jobEnv, createExecutionContext());
-  expect(queue.pending).toEqual([{ type: "payouts.page", period: day.toISOString().slice(0, 10), cursor: null }]);
+  const period = day.toISOString().slice(0, 10);
+  // The artists' first page and the collaborators' (docs/splits.md, Payouts).
+  expect(queue.pending).toEqual([
+    { type: "payouts.page", period, cursor: null },
+    { type: "payouts.collaborator_page", period, cursor: null },
+  ]);
   await drain(queue, jobEnv, copies);
   return queue;
 }

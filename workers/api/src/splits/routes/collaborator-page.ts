@@ -5,12 +5,16 @@
  * browser on to `/collaborator`, so the token leaves the address bar, the history and any Referer.
  * The page then calls `GET /api/collaborator/link` (its shares) and `POST /api/collaborator/link/accept`,
  * the token segment `link` naming the cookie's token. An unknown, malformed, revoked or expired token
- * answers 404 and writes nothing; a token only ever opens its own phone's shares.
+ * answers 404 and writes nothing; a token only ever opens its own phone's shares. Until the phone is
+ * confirmed (`POST …/phone/code`, then `…/phone/confirm {code}`: collaborator-phone.ts) the page
+ * answers the masked number and no share, and the accept is refused. `POST …/connect` then opens the
+ * phone's Stripe Connect onboarding (collaborator-onboarding.ts, docs/splits.md, Onboarding).
  */
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { ARTIST_LINK_FROM_COOKIE, ARTIST_LINK_NOT_KEPT } from "@jplay/schema/artist";
-import type { AcceptSharesResponse, CollaboratorPageResponse } from "@jplay/schema/splits";
+import { ARTIST_LINK_FROM_COOKIE, ARTIST_LINK_NOT_KEPT, type StartPayoutsSetupResponse } from "@jplay/schema/artist";
+import { ConfirmPhoneSchema, type PhoneCodeSentResponse } from "@jplay/schema/phone-confirmation";
+import type { AcceptSharesResponse, CollaboratorPageResponse, CollaboratorPhoneResponse } from "@jplay/schema/splits";
 import { artistLinkTtlMs, openedByThePerson } from "../../access/index";
 import type { AppEnv } from "../../platform/env";
 import { notFound } from "../../platform/errors";
@@ -18,6 +22,10 @@ import { HOUR_MS } from "../../platform/limits";
 import { PAGE_LINK_NOT_FOUND, privateHeaders } from "../../platform/page-links";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { TOKEN_PATTERN } from "../../platform/secret-token";
+import { jsonBody } from "../../platform/validation";
+import { phoneCodeAsks, phoneCodeTries } from "../../texts/index";
+import { collaboratorConnect, startCollaboratorPayouts } from "../collaborator-onboarding";
+import { collaboratorPhone, confirmCollaboratorCode, requireConfirmedPhone, sendCollaboratorCode } from "../collaborator-phone";
 import { openCollaboratorLink } from "../collaborator-links";
 import { acceptShares, collaboratorShares } from "../collaborator-shares";
 
@@ -26,6 +34,7 @@ const COOKIE = "jplay_collaborator_link";
 /** Where an opened link lands: the page without its token in the address. */
 const PAGE_PATH = "/collaborator";
 const ACCEPTS_PER_PHONE_PER_HOUR = 20;
+const ONBOARDING_LINKS_PER_PHONE_PER_HOUR = 20;
 
 const keep = (c: Context<AppEnv>, token: string) =>
   setCookie(c, COOKIE, token, { prefix: "host", secure: true, httpOnly: true, sameSite: "Lax", path: "/", maxAge: Math.floor(artistLinkTtlMs(c.env) / 1000) });
@@ -57,12 +66,41 @@ export const collaboratorRoutes = new Hono<AppEnv>()
     privateHeaders(c);
     const link = await openLink(c);
     if (c.req.param("token") === ARTIST_LINK_FROM_COOKIE) keep(c, requestToken(c));
-    const page = await collaboratorShares(c.var.ctx, link.phone);
-    return c.json<CollaboratorPageResponse>({ ...page, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
+    const phone = await collaboratorPhone(c.var.ctx, link.phone);
+    const page = phone.confirmed
+      ? { ...(await collaboratorShares(c.var.ctx, link.phone)), connect: await collaboratorConnect(c.var.ctx, link.phone) }
+      : { accepted: false, shares: [], connect: null };
+    return c.json<CollaboratorPageResponse>({ phone, ...page, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
+  })
+  .post("/:token/phone/code", async (c) => {
+    privateHeaders(c);
+    const { phone } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, phoneCodeAsks(`collaborator:${phone}`));
+    return c.json<PhoneCodeSentResponse>(await sendCollaboratorCode(c.var.ctx, phone));
+  })
+  .post("/:token/phone/confirm", jsonBody(ConfirmPhoneSchema), async (c) => {
+    privateHeaders(c);
+    const { phone } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, phoneCodeTries(`collaborator:${phone}`));
+    return c.json<CollaboratorPhoneResponse>({ phone: await confirmCollaboratorCode(c.var.ctx, phone, c.req.valid("json").code) });
+  })
+  .post("/:token/connect", async (c) => {
+    privateHeaders(c);
+    const { phone } = await openLink(c);
+    await enforceRateLimit(c.var.ctx, {
+      key: `connect-onboarding:collaborator:${phone}`,
+      limit: ONBOARDING_LINKS_PER_PHONE_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: /*i18n*/ "Too many payout setup attempts. Please wait an hour and try again.",
+    });
+    // Stripe sends the person back to /collaborator: the token never reaches Stripe nor the address they return to.
+    const page = new URL(PAGE_PATH, c.req.url).toString();
+    return c.json<StartPayoutsSetupResponse>(await startCollaboratorPayouts(c.var.ctx, phone, { returnUrl: page, refreshUrl: `${page}?payouts=refresh` }));
   })
   .post("/:token/accept", async (c) => {
     privateHeaders(c);
     const { phone } = await openLink(c);
+    await requireConfirmedPhone(c.var.ctx, phone);
     await enforceRateLimit(c.var.ctx, {
       key: `collaborator-accept:${phone}`,
       limit: ACCEPTS_PER_PHONE_PER_HOUR,

@@ -6,65 +6,29 @@
  * wrong tokens, odd ids and another collaborator's link write nothing.
  */
 import { env } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { LEDGER_ACCOUNTS as A } from "@jplay/schema/ledger-postings";
 import { AcceptSharesResponseSchema, CollaboratorPageResponseSchema, type SaveSongSplitRequest } from "@jplay/schema/splits";
 import { issueArtistLink } from "../../access/artist-links";
 import { accountBalance, ledgerTotal } from "../../ledger/ledger";
-import { recordPurchaseReport } from "../../provider/record-purchases";
-import { collaboratorLinkStatement } from "../collaborator-links";
 import { returnHeldSharesTask, saveSongSplit } from "../index";
-import { insertArtist, insertSong } from "../../../test/song-fixtures";
+import { insertSong } from "../../../test/song-fixtures";
 import { Browser, testContext } from "../../../test/support";
+import { askForCode, at, collaboratorIds, confirmCode, confirmed, linkFor, liveSong, opened, sell, split, textedCode } from "./collaborator.test-support";
 
 const DAY = 24 * 60 * 60 * 1000;
-const at = (now: number) => testContext({ now: () => now });
-
-async function liveSong(title: string, artistName: string, language: "en" | "es" = "en") {
-  const artistId = await insertArtist();
-  await env.DB.prepare("update artists set language = ?2 where id = ?1").bind(artistId, language).run();
-  const songId = await insertSong({ artistId, status: "distributed", package: "standard", priceCents: 199, audio: null });
-  await env.DB.prepare("update songs set title = ?2, artist_name = ?3 where id = ?1").bind(songId, title, artistName).run();
-  return { artistId, songId };
-}
-
-const split = (...people: Array<[name: string, phone: string, basisPoints: number]>): SaveSongSplitRequest => ({
-  collaborators: people.map(([name, phone, basisPoints]) => ({ name, phone, role: "producer" as const, basisPoints })),
-  recoup: null,
-});
-
-let sequence = 0;
-async function sell(songId: string, count: number, now = Date.now()) {
-  const purchases = Array.from({ length: count }, () => ({
-    purchaseId: `collab-${++sequence}-${crypto.randomUUID().slice(0, 6)}`,
-    songId,
-    priceCents: 199,
-    purchasedAt: new Date(now - 1_000).toISOString(),
-  }));
-  expect((await recordPurchaseReport(at(now), { purchases }, {}, now)).recorded).toBe(count);
-}
-
-/** A page link for `phone`, as the invitation writes one. */
-async function linkFor(phone: string): Promise<string> {
-  const { token, statement } = await collaboratorLinkStatement(phone, sql`1`);
-  await testContext().db.run(statement);
-  return token;
-}
-
-const collaboratorIds = async (phone: string) =>
-  (await env.DB.prepare("select id from collaborators where phone = ?1 order by id").bind(phone).all<{ id: string }>()).results.map((row) => row.id);
-
-/** A browser that opened the texted link itself: it keeps the token in its cookie and calls the API through `link`. */
-async function opened(token: string): Promise<Browser> {
-  const browser = new Browser();
-  const landed = await browser.fetch(`/collaborator/${token}`, { headers: { "Sec-Fetch-Site": "none" }, redirect: "manual" });
-  expect(landed.status).toBe(303);
-  expect(landed.headers.get("Location")).toBe("/collaborator");
-  expect(landed.headers.get("Referrer-Policy")).toBe("no-referrer");
-  return browser;
-}
+/** What accepting or confirming would write: none of it may move for a refused caller. */
+const snapshot = async () => {
+  const count = async (query: string) => (await env.DB.prepare(query).first<number>("n")) ?? 0;
+  return {
+    accepted: await count("select count(*) as n from collaborators where accepted_at is not null"),
+    ledger: await count("select count(*) as n from ledger_entries"),
+    audit: await count("select count(*) as n from audit_log"),
+    held: await count("select count(*) as n from split_credits where held = 1"),
+    confirmed: await count("select count(*) as n from collaborator_payees where confirmed_at is not null"),
+  };
+};
 
 const accept = (browser: Browser, token = "link") => browser.fetch(`/api/collaborator/${token}/accept`, { method: "POST" });
 
@@ -118,7 +82,7 @@ describe("the collaborator's page", () => {
     await saveSongSplit(at(Date.now() - 60_000), second.artistId, second.songId, split(["Bea", phone, 5_000]));
     await sell(first.songId, 3);
     await sell(second.songId, 2);
-    const browser = await opened(await linkFor(phone));
+    const browser = await confirmed(await linkFor(phone), phone);
     const answer = await browser.fetch("/api/collaborator/link");
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
@@ -187,17 +151,59 @@ describe("the collaborator's page", () => {
   });
 });
 
-describe("attackers", () => {
-  const snapshot = async () => {
-    const count = async (query: string) => (await env.DB.prepare(query).first<number>("n")) ?? 0;
-    return {
-      accepted: await count("select count(*) as n from collaborators where accepted_at is not null"),
-      ledger: await count("select count(*) as n from ledger_entries"),
-      audit: await count("select count(*) as n from audit_log"),
-      held: await count("select count(*) as n from split_credits where held = 1"),
-    };
-  };
+describe("confirming the phone", () => {
+  const phone = "+15550300301";
+  const other = "+15550300302";
 
+  it("shows no share and accepts nothing until a code texted to the phone is typed back; wrong, replayed and another phone's codes confirm nothing", async () => {
+    const { artistId, songId } = await liveSong("Dawn", "Ana", "es");
+    await saveSongSplit(at(Date.now() - 60_000), artistId, songId, split(["Eve", phone, 3_000], ["Fay", other, 2_000]));
+    await sell(songId, 2);
+    const browser = await opened(await linkFor(phone));
+    const before = await snapshot();
+
+    const hidden = v.parse(CollaboratorPageResponseSchema, await (await browser.fetch("/api/collaborator/link")).json());
+    expect(hidden.phone).toEqual({ number: "+1 ••• ••• 0301", confirmed: false });
+    expect(hidden.shares).toEqual([]);
+    const refused = await accept(browser);
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ error: { code: string } }>()).error.code).toBe("phone_not_confirmed");
+    expect(await snapshot()).toEqual(before);
+
+    // Another phone's code, typed on this page, is no code here.
+    const theirs = await opened(await linkFor(other));
+    expect((await askForCode(theirs)).status).toBe(200);
+    const otherCode = await textedCode(other);
+    expect((await confirmCode(browser, otherCode)).status).toBe(409);
+
+    // The code goes to this phone only, in the naming artist's language; its hash alone is stored.
+    const sent = await askForCode(browser);
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ sentTo: "+1 ••• ••• 0301", expiresAt: expect.any(String) });
+    const code = await textedCode(phone);
+    expect(JSON.stringify(await env.DB.prepare("select * from collaborator_payees where phone = ?1").bind(phone).first())).not.toContain(code.replace("-", ""));
+    const wrong = code === "000-000" ? "111-111" : "000-000";
+    const bad = await confirmCode(browser, wrong);
+    expect(bad.status).toBe(400);
+    expect((await bad.json<{ error: { code: string } }>()).error.code).toBe("phone_code_invalid");
+    expect(await env.DB.prepare("select code_attempts as n from collaborator_payees where phone = ?1").bind(phone).first("n")).toBe(1);
+    expect(await snapshot()).toEqual(before);
+
+    const right = await confirmCode(browser, code);
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ phone: { number: "+1 ••• ••• 0301", confirmed: true } });
+    // Replayed: the code was spent.
+    expect((await confirmCode(browser, code)).status).toBe(409);
+    const shown = v.parse(CollaboratorPageResponseSchema, await (await browser.fetch("/api/collaborator/link")).json());
+    expect(shown.phone.confirmed).toBe(true);
+    expect(shown.shares.map((share) => share.songTitle)).toEqual(["Dawn"]);
+    // The other phone is still not confirmed: its page shows nothing.
+    expect(v.parse(CollaboratorPageResponseSchema, await (await theirs.fetch("/api/collaborator/link")).json()).shares).toEqual([]);
+    expect((await accept(browser)).status).toBe(200);
+  });
+});
+
+describe("attackers", () => {
   it("wrong tokens, odd ids, another site's link and another collaborator's link accept nothing for them", async () => {
     const victim = "+15550300201";
     const attacker = "+15550300202";
@@ -219,7 +225,7 @@ describe("attackers", () => {
     expect(await snapshot()).toEqual(before);
 
     // The attacker's own link accepts the attacker's share only.
-    const theirs = await opened(await linkFor(attacker));
+    const theirs = await confirmed(await linkFor(attacker), attacker);
     expect((await accept(theirs)).status).toBe(200);
     const [victimId] = await collaboratorIds(victim);
     expect(await env.DB.prepare("select accepted_at as a from collaborators where id = ?1").bind(victimId).first("a")).toBeNull();

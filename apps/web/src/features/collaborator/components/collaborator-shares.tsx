@@ -1,12 +1,15 @@
 /**
  * The collaborator's page (docs/splits.md, Accepting): their shares on every song that names them,
- * what is held and available for each, and one Accept button with its pending and error states.
+ * what is held and available for each, and one Accept button with its pending and error states; before
+ * them the phone's confirmation by code, after them the payout setup.
  */
 import { Button } from "@/components/ui/button";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
 import { useAcceptShares, useCollaboratorPage } from "../api/collaborator-page";
+import { CollaboratorPayouts } from "./collaborator-payouts";
+import { CollaboratorPhone } from "./collaborator-phone";
 
 const cell = "border-b border-line px-3 py-2 text-left";
 
@@ -26,6 +29,8 @@ export function CollaboratorShares({ token }: { token: string }) {
         <p role="alert" className="rounded-2xl border border-line bg-surface p-5">
           {i18n._("This page could not be opened. Open the link from the text JPlay sent you.")}
         </p>
+      ) : !page.data.phone.confirmed ? (
+        <CollaboratorPhone token={token} number={page.data.phone.number} />
       ) : page.data.shares.length === 0 ? (
         <p className="rounded-2xl border border-line bg-surface p-5">{i18n._("No artist has named you on a song's split yet.")}</p>
       ) : (
@@ -62,6 +67,7 @@ export function CollaboratorShares({ token }: { token: string }) {
               {accept.isError && <p role="alert">{apiErrorMessage(accept.error, i18n._("Your shares could not be accepted. Please try again."))}</p>}
             </div>
           )}
+          {page.data.connect && <CollaboratorPayouts token={token} connect={page.data.connect} />}
         </>
       )}
     </div>
