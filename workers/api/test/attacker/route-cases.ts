@@ -92,6 +92,7 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "GET /api/songs/:id": open(CATALOGUE),
   "GET /api/songs/:id/audio": open(CATALOGUE),
   "GET /api/songs/:id/cover": open(CATALOGUE),
+  "GET /api/songs/:id/preview": open(CATALOGUE),
   "GET /api/artists/:slug": open(CATALOGUE),
   "GET /api/videos/promo": open(CATALOGUE),
   "GET /api/videos/:file{[a-z0-9-]+\\.mp4}": open(CATALOGUE),
@@ -168,7 +169,11 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
     idFields: ["receiptId", "attemptId"],
     listenerHeld: true,
   }),
-  "GET /api/provider/media/:songId/:kind{audio|cover}": { kind: "provider-link", link: "song", params: (w) => ({ songId: w.listener!.songId, kind: "audio" }) },
+  "GET /api/provider/media/:songId/:kind{audio|cover|preview}": {
+    kind: "provider-link",
+    link: "song",
+    params: (w) => ({ songId: w.listener!.songId, kind: "audio" }),
+  },
   "GET /api/provider/library-media/:receiptId/:kind{audio|cover}": {
     kind: "provider-link",
     link: "receipt",

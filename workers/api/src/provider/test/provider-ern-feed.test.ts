@@ -290,7 +290,8 @@ describe("the ERN feed", () => {
     );
     expect(contributors).toEqual(["Fixture Artist: Composer", "Bea Beats: StudioProducer", "Lyra Words: Lyricist"]);
     expect(xml).not.toContain("5550177");
-    expect(xml).not.toMatch(/2500|1250|25\.00|12\.5/);
+    // No element holds a share: 2,500 / 1,250 basis points, 25 % / 12.5 %.
+    expect(xml).not.toMatch(/>(?:2500|1250|25(?:\.0+)?|12\.50?)</);
     const json = (await readJsonPage(start, 10)).changes.find((change) => change.songId === songId)!;
     expect(json).toMatchObject({
       credits: [
