@@ -6,7 +6,11 @@
 import { SALES_RANGE_MAX_DAYS, type SalesPeriod, type SalesPoint } from "@jplay/schema/sales-report";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DEFAULT_DAYS: Record<SalesPeriod, number> = { day: 30, week: 26 * 7, month: 365 };
+const DEFAULT_DAYS = new Map<SalesPeriod, number>([
+  ["day", 30],
+  ["week", 26 * 7],
+  ["month", 365],
+]);
 
 export interface SalesRange {
   from: string;
@@ -22,7 +26,7 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** The range asked for, or why it cannot be read (a message for the caller). */
 export function salesRange(period: SalesPeriod, now: number, from?: string, to?: string): SalesRange | { problem: string } {
   const toDay = to ?? isoDay(now);
-  const fromDay = from ?? isoDay(dayMs(toDay) - (DEFAULT_DAYS[period] - 1) * DAY_MS);
+  const fromDay = from ?? isoDay(dayMs(toDay) - ((DEFAULT_DAYS.get(period) ?? 30) - 1) * DAY_MS);
   const fromMs = dayMs(fromDay);
   const toMs = dayMs(toDay) + DAY_MS;
   if (Number.isNaN(fromMs) || Number.isNaN(toMs) || isoDay(fromMs) !== fromDay || isoDay(toMs - DAY_MS) !== toDay) return { problem: "not-a-day" };
