@@ -7,11 +7,13 @@
  * Worker), and the year's exports (`statements/{YYYY}.csv` in DistroKid's columns and `.dsr`) of the
  * second artist: wall time (goal ≤ 5 s), bytes, rows, and workerd's RSS sampled every 20 ms while each
  * streams (goal: flat, not growing with the file). Answers checked: totals equal the seeded sales.
+ * The reports read the sales rollup (docs/decisions/104-sales-rollup.md); the seeded sales are rolled
+ * up by the statements its migration runs for sales recorded before it existed.
  *
  *   node bench/sales-reports.ts [--requests 20]
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { runWrangler } from "../scripts/wrangler-env.ts";
@@ -42,6 +44,10 @@ INSERT INTO ledger_transactions (id, kind, ref, created_at) SELECT 't-' || pid, 
 INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at) SELECT 'e1-' || pid, 't-' || pid, 'provider:receivable', NULL, -199, at FROM (${source});
 INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at) SELECT 'e2-' || pid, 't-' || pid, 'platform:revenue', NULL, 40, at FROM (${source});
 INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at) SELECT 'e3-' || pid, 't-' || pid, 'artist:${artist}:available', '${artist}', 159, at FROM (${source});`;
+
+/** The migration's closing statements: every recorded sale summed into `sales_days`, then `sales_months`. */
+const migration = await readFile(new URL("../schema/migrations/0038_sales_days.sql", import.meta.url), "utf8");
+const ROLLUP_SQL = migration.slice(migration.indexOf("-- Every sale recorded before the rollup existed")).replaceAll("--> statement-breakpoint", "");
 
 const SEED_SQL = `
 INSERT INTO artists (id, payment_frequency) VALUES ('rep-artist', 'weekly'), ('exp-artist', 'weekly');
@@ -76,7 +82,7 @@ await withSession(async ({ server }) => {
   const folder = await mkdtemp(path.join(os.tmpdir(), "jplay-sales-seed-"));
   try {
     const file = path.join(folder, "seed.sql");
-    await writeFile(file, SEED_SQL);
+    await writeFile(file, SEED_SQL + ROLLUP_SQL);
     const seeded = performance.now();
     await runWrangler(["d1", "execute", "jplay", "--local", "--persist-to", server.persistDir, "--file", file]);
     console.error(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);

@@ -4,7 +4,7 @@
  * Ids are random strings (docs/architecture.md, Ids are not access control); times are epoch milliseconds; money is cents.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { LANGUAGES } from "./language";
 import { SONG_STATUSES, SONG_PACKAGES, PAYMENT_FREQUENCIES } from "./statuses";
 import {
@@ -210,6 +210,65 @@ export const purchases = sqliteTable(
     index("purchases_listener_idx").on(purchase.listenerId, purchase.purchasedAt),
     // A sales report reads a song's purchases in a range (docs/decisions/101-sales-reports.md).
     index("purchases_song_purchased_idx").on(purchase.songId, purchase.purchasedAt),
+    // The small-cell rule asks whether a facility had 5 buyers of a song in a range (docs/decisions/104-sales-rollup.md).
+    index("purchases_facility_song_idx").on(purchase.facilityId, purchase.songId, purchase.purchasedAt, purchase.listenerId),
+  ],
+);
+
+/** The figures a sales rollup row holds for one song in one period and facility (docs/decisions/104-sales-rollup.md). */
+const salesRollupFigures = () => ({
+  /** The facility it was bought in; '' when the report named none (a key cannot be null). */
+  facilityKey: text("facility_key").notNull(),
+  artistId: text("artist_id").notNull(),
+  /** Sales not given back, and what their listeners paid. */
+  units: integer("units").notNull(),
+  grossCents: integer("gross_cents").notNull(),
+  /** What the artist's available account kept of them (after splits and refunds), and the platform's revenue. */
+  artistCents: integer("artist_cents").notNull(),
+  platformCents: integer("platform_cents").notNull(),
+});
+
+/**
+ * Each song's sales per UTC day and facility: the sales reports' rollup, so a report over three years
+ * sums a row per song, day and facility instead of reading every purchase and its ledger entries
+ * (docs/decisions/104-sales-rollup.md). Never the truth, always equal to it: a row is recomputed from
+ * its purchases and their ledger entries in the very batch that records, splits or gives back one of
+ * them (schema/src/sales-days.ts).
+ */
+export const salesDays = sqliteTable(
+  "sales_days",
+  {
+    songId: text("song_id").notNull(),
+    /** UTC days since 1970-01-01: a purchase's `purchased_at` divided by 86,400,000. */
+    day: integer("day").notNull(),
+    ...salesRollupFigures(),
+  },
+  (row) => [
+    primaryKey({ columns: [row.songId, row.day, row.facilityKey] }),
+    // Covering: an artist's report reads only this index (its range by day, grouped by song or facility).
+    index("sales_days_artist_idx").on(row.artistId, row.day, row.songId, row.facilityKey, row.units, row.grossCents, row.artistCents),
+    // Covering: the operators' report over every artist.
+    index("sales_days_day_idx").on(row.day, row.songId, row.facilityKey, row.units, row.grossCents, row.platformCents),
+  ],
+);
+
+/**
+ * `sales_days` summed per calendar month (UTC), so a report over years reads a row per song, month and
+ * facility for its whole months and days only at its ends (docs/decisions/104-sales-rollup.md). Kept
+ * the same way: a row is summed again from `sales_days` in the batch that changes one of its days.
+ */
+export const salesMonths = sqliteTable(
+  "sales_months",
+  {
+    songId: text("song_id").notNull(),
+    /** The month's first day, in UTC days since 1970-01-01 (as `sales_days.day`). */
+    month: integer("month").notNull(),
+    ...salesRollupFigures(),
+  },
+  (row) => [
+    primaryKey({ columns: [row.songId, row.month, row.facilityKey] }),
+    index("sales_months_artist_idx").on(row.artistId, row.month, row.songId, row.facilityKey, row.units, row.grossCents, row.artistCents),
+    index("sales_months_month_idx").on(row.month, row.songId, row.facilityKey, row.units, row.grossCents, row.platformCents),
   ],
 );
 
@@ -601,6 +660,8 @@ export const ledgerEntries = sqliteTable(
     index("ledger_entries_artist_idx").on(entry.artistId),
     // A sales report reads one account's entries from a moment on (docs/decisions/101-sales-reports.md).
     index("ledger_entries_account_created_idx").on(entry.account, entry.createdAt),
+    // A sale's entries, read when its day's sales are summed again (schema/src/sales-days.ts).
+    index("ledger_entries_transaction_idx").on(entry.transactionId, entry.account, entry.amountCents),
   ],
 );
 

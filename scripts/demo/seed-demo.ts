@@ -11,6 +11,7 @@
 import { readFile } from "node:fs/promises";
 import { COVER_SIZE_TYPE, COVER_WIDTHS, coverSizeKey } from "../../schema/src/cover-sizes.ts";
 import { purchaseCreditStatements, type CreditablePurchase } from "../../schema/src/purchase-credit.ts";
+import { salesRollupRefresh } from "../../schema/src/sales-days.ts";
 import { runSqlBatch } from "../../schema/src/sql-batch.ts";
 import { songSearchEntry } from "../../schema/src/song-search-index.ts";
 import { NO_LYRICS_LANGUAGE } from "../../schema/src/release-metadata.ts";
@@ -248,7 +249,9 @@ export async function seedDemo(
   let creditChanges = 0;
   for (const chunk of chunks(creditable, PURCHASES_PER_BATCH)) {
     const { statements } = purchaseCreditStatements(chunk, Date.now());
-    const [inserted, credited] = await runSqlBatch(DB, statements);
+    // The sales reports' rollup, summed in the same batch (schema/src/sales-days.ts).
+    const rollup = salesRollupRefresh(chunk.map((purchase) => purchase.purchaseId));
+    const [inserted, credited] = await runSqlBatch(DB, [...statements, ...rollup]);
     purchaseChanges += inserted?.meta.changes ?? 0;
     creditChanges += credited?.meta.changes ?? 0;
   }

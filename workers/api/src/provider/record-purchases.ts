@@ -6,8 +6,9 @@
  * operator to settle with the provider), then every creditable purchase is recorded and credited, on
  * that price, in
  * one D1 batch (schema/src/purchase-credit.ts), with each credit's split among the song's
- * collaborators (splits/, docs/splits.md), so a purchase and its ledger transaction happen
- * exactly once however often the provider retries. A purchase that names its listener is then given
+ * collaborators (splits/, docs/splits.md) and the sales reports' rollup summed again
+ * (schema/src/sales-days.ts), so a purchase and its ledger transaction happen exactly once however
+ * often the provider retries. A purchase that names its listener is then given
  * its signed receipt (receipts/issue-receipts.ts), the same one on every redelivery; a listener no
  * provider holds yet is held from then on by the provider that reported them, and one already held
  * stays with their provider (listeners/listener-holders.ts). The answer lists every purchase's
@@ -16,6 +17,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { facilityPriceCents } from "@jplay/schema/pricing";
 import { type CreditablePurchase, purchaseCreditStatements } from "@jplay/schema/purchase-credit";
+import { salesRollupRefresh } from "@jplay/schema/sales-days";
 import {
   type IssuedReceipt,
   PROVIDER_SIGNATURE_MAX_SKEW_SECONDS,
@@ -137,7 +139,9 @@ export async function recordPurchaseReport(
     // Each artist credit is split with the song's collaborators in the same batch (docs/splits.md).
     const splits = await purchaseSplitStatements(ctx, creditable, transactionIds, now);
     const listenerIds = creditable.flatMap((purchase) => (purchase.listenerId ? [purchase.listenerId] : []));
-    await runBatch(db, [...statements, ...splits, ...(listenerIds.length > 0 ? [holdNewListenersStatement(reporter, listenerIds, now)] : [])]);
+    // The sales reports' rollup is summed again after the credits and their splits (schema/src/sales-days.ts).
+    const rollup = salesRollupRefresh(creditable.map((purchase) => purchase.purchaseId));
+    await runBatch(db, [...statements, ...splits, ...rollup, ...(listenerIds.length > 0 ? [holdNewListenersStatement(reporter, listenerIds, now)] : [])]);
     // A purchase was recorded by this report exactly when the transaction id this batch chose exists.
     const chosenIds = JSON.stringify([...transactionIds.values()]);
     const recorded = await db

@@ -1,16 +1,20 @@
 /**
- * A sales report from the ledger (docs/decisions/101-sales-reports.md): the range's series by day,
- * week or month, and its sales by vendor, state, facility and song, each with units, what listeners
- * paid and what the ledger credited. Read live from the purchases and their ledger transactions, so a
- * sale a vendor reports is in the next read. The small-cell rule: a facility with fewer than
- * SMALL_CELL_BUYERS distinct buyers in the range is never named; its sales are shown inside its state,
- * in the state's "other facilities" row — whatever the range or the song asked for, as the rule is
- * applied to the very rows the answer holds.
+ * A sales report (docs/decisions/101-sales-reports.md): the range's series by day, week or month, and
+ * its sales by vendor, state, facility and song, each with units, what listeners paid and what the
+ * ledger credited. Read from the sales rollup (`sales_days`, docs/decisions/104-sales-rollup.md): a
+ * row per song, UTC day and facility, summed again from the ledger in the batch that records or gives
+ * back a sale, so a sale a vendor reports is in the next read and three years sum in a few thousand
+ * index entries. The small-cell rule: a facility with fewer than SMALL_CELL_BUYERS distinct buyers in
+ * the range is never named; its sales are shown inside its state, in the state's "other facilities"
+ * row — whatever the range or the song asked for, as the rule is applied to the very rows the answer
+ * holds. Buyers are counted from the purchases (up to SMALL_CELL_BUYERS: all the rule needs) and never
+ * leave this module.
  */
 import { sql } from "drizzle-orm";
 import { SMALL_CELL_BUYERS, type FacilitySales, type SalesFigures, type SalesPeriod, type SalesPoint, type SalesReport } from "@jplay/schema/sales-report";
 import type { Ctx } from "../platform/context";
-import { BUYERS, FIGURES, bucketSql, saleRowsCte } from "./sale-rows";
+import { SALE_VENDOR } from "./sale-rows";
+import { dayBucketSql, facilityBuyersSql, rollupSums, salesDayFigures, scopeDays, scopeRows } from "./sales-days-sql";
 import { type SalesRange, denseSeries } from "./sales-range";
 
 type Figures = SalesFigures;
@@ -45,27 +49,40 @@ export interface ReportScope {
   topSongs?: number;
 }
 
+type FacilityRow = Figures & { state: string | null; facility: string | null; buyers: number };
+
 export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songId, topSongs }: ReportScope): Promise<SalesReport> {
-  const rows = saleRowsCte({ artistId, fromMs: range.fromMs, toMs: range.toMs, songId });
-  const [series, byVendor, byState, facilities, bySong] = await Promise.all([
-    ctx.db.all<SalesPoint>(sql`${rows} select ${bucketSql(period)} as start, ${FIGURES} from sale_rows group by 1 order by 1`),
-    ctx.db.all<Figures & { vendor: string }>(sql`${rows} select vendor, ${FIGURES} from sale_rows group by vendor order by vendor`),
-    ctx.db.all<Figures & { state: string | null }>(sql`${rows} select state, ${FIGURES} from sale_rows group by state order by state is null, state`),
-    ctx.db.all<Figures & { state: string | null; facility: string | null; buyers: number }>(
-      sql`${rows} select state, facility, ${FIGURES}, ${BUYERS} from sale_rows group by facility_id`,
+  const scope = { artistId, fromMs: range.fromMs, toMs: range.toMs, songId };
+  const figures = salesDayFigures(artistId);
+  const [series, facilities, bySong] = await Promise.all([
+    // Summed per day first (in the index's order), so each day's bucket is computed once.
+    ctx.db.all<SalesPoint>(
+      sql`select ${dayBucketSql(period)} as start, ${figures} from (select d.day, ${rollupSums(artistId)} from ${scopeDays(scope)} group by d.day) d group by 1 order by 1`,
+    ),
+    ctx.db.all<FacilityRow>(
+      sql`select f.state, f.name as facility, g.units, g.grossCents, g.earnedCents, ${facilityBuyersSql(scope)} as buyers
+        from (select d.facility_key, ${figures} from ${scopeRows(scope)} group by d.facility_key) g left join facilities f on f.id = g.facility_key`,
     ),
     ctx.db.all<Figures & { songId: string; title: string }>(
-      sql`${rows} select r.song_id as songId, s.title, ${FIGURES} from sale_rows r join songs s on s.id = r.song_id group by r.song_id ${topSongs === undefined ? sql`order by s.title, r.song_id` : sql`order by grossCents desc, r.song_id limit ${topSongs}`}`,
+      sql`select g.song_id as songId, s.title, g.units, g.grossCents, g.earnedCents
+        from (select d.song_id, ${figures} from ${scopeRows(scope)} group by d.song_id) g join songs s on s.id = g.song_id
+        ${topSongs === undefined ? sql`order by s.title, g.song_id` : sql`order by g.grossCents desc, g.song_id limit ${topSongs}`}`,
     ),
   ]);
+  const total = series.reduce((sum, point) => add(sum, figuresOf(point)), ZERO);
+  const byState = new Map<string | null, Figures>();
+  for (const row of facilities) byState.set(row.state, add(byState.get(row.state) ?? ZERO, figuresOf(row)));
   return {
     period,
     from: range.from,
     to: range.to,
-    total: series.reduce((sum, point) => add(sum, figuresOf(point)), ZERO),
+    total,
     series: denseSeries(period, range, series),
-    byVendor: byVendor.map((row) => ({ vendor: row.vendor, ...figuresOf(row) })),
-    byState: byState.map((row) => ({ state: row.state, ...figuresOf(row) })),
+    // Every sale is reported by the one vendor today (sale-rows.ts, SALE_VENDOR).
+    byVendor: facilities.length > 0 ? [{ vendor: SALE_VENDOR, ...total }] : [],
+    byState: [...byState]
+      .map(([state, sums]) => ({ state, ...sums }))
+      .sort((a, b) => (a.state === b.state ? 0 : a.state === null ? 1 : b.state === null || a.state < b.state ? -1 : 1)),
     byFacility: foldSmallFacilities(facilities),
     bySong: bySong.map((row) => ({ songId: row.songId, title: row.title, ...figuresOf(row) })),
   };

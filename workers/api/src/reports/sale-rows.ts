@@ -5,8 +5,10 @@
  * refunds, or the platform's revenue), whether it was given back, and so what the listener paid (its
  * price, nothing once given back: what the provider's receivable holds). The ledger is read through
  * the one account's entries (indexed by account), from a day before the range's first moment on: a
- * sale's entries are never older than the sale, less its signature's allowed skew. Reports group these rows; none of them ever selects a listener, a device
- * or a time of day. Pure: builds SQL, runs nothing.
+ * sale's entries are never older than the sale, less its signature's allowed skew. The yearly exports
+ * read these rows (the on-screen reports read the rollup kept from the same ledger:
+ * schema/src/sales-days.ts); none of them ever selects a listener, a device or a time of day. Pure:
+ * builds SQL, runs nothing.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { LEDGER_ACCOUNTS, LEDGER_KINDS } from "@jplay/schema/ledger-postings";
@@ -60,16 +62,3 @@ export function saleRowsCte(scope: SaleScope): SQL {
         1 - coalesce(m.refunded, 0) as units, coalesce(m.recorded_at, x.purchased_at) as recorded_at
       from scoped x left join money m on m.purchase_id = x.id left join facilities f on f.id = x.facility_id)`;
 }
-
-/** A UTC day's bucket start for a period, as SQL over `at` (epoch ms). */
-export function bucketSql(period: "day" | "week" | "month"): SQL {
-  if (period === "month") return sql.raw(`strftime('%Y-%m-01', at / 1000, 'unixepoch')`);
-  // 'weekday 0' moves to the week's Sunday (or stays on one); six days back is its Monday.
-  if (period === "week") return sql.raw(`date(at / 1000, 'unixepoch', 'weekday 0', '-6 days')`);
-  return sql.raw(`strftime('%Y-%m-%d', at / 1000, 'unixepoch')`);
-}
-
-/** The figures of a group of sale rows. */
-export const FIGURES = sql.raw(`coalesce(sum(units), 0) as units, coalesce(sum(gross), 0) as grossCents, coalesce(sum(earned), 0) as earnedCents`);
-/** Distinct buyers of a group, a purchase naming none counting as one more (so older reports never make a cell look bigger). */
-export const BUYERS = sql.raw(`count(distinct buyer) + max(buyer is null) as buyers`);

@@ -9,6 +9,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { LEDGER_KINDS, POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
+import { salesRollupRefresh } from "@jplay/schema/sales-days";
 import { purchases, receipts, songs } from "@jplay/schema/tables";
 import { formatMoney } from "@jplay/schema/language";
 import { auditEntry } from "../../platform/audit-log";
@@ -50,7 +51,8 @@ export async function refundRightsRemoval(ctx: Ctx, songId: string, actor: strin
       now,
     );
     const splits = await refundSplitStatements(ctx, purchase.purchaseId, purchase.artistId, refund.transactionIds.get(purchase.purchaseId)!, now);
-    const [written] = await runBatch(ctx.db, [...refund.statements, ...splits]);
+    // The sale's day in the sales reports' rollup is summed again in the same batch (schema/src/sales-days.ts).
+    const [written] = await runBatch(ctx.db, [...refund.statements, ...splits, ...salesRollupRefresh([purchase.purchaseId])]);
     if (written.meta.changes === 1) {
       refunded += 1;
       cents += purchase.priceCents;
