@@ -29,6 +29,13 @@ CREATE TABLE `sales_months` (
 CREATE INDEX `sales_months_artist_idx` ON `sales_months` (`artist_id`,`month`,`song_id`,`facility_key`,`units`,`gross_cents`,`artist_cents`);--> statement-breakpoint
 CREATE INDEX `sales_months_month_idx` ON `sales_months` (`month`,`song_id`,`facility_key`,`units`,`gross_cents`,`platform_cents`);
 --> statement-breakpoint
+CREATE TABLE `preview_days` (
+	`song_id` text NOT NULL,
+	`day` integer NOT NULL,
+	`starts` integer NOT NULL,
+	PRIMARY KEY(`song_id`, `day`)
+);
+--> statement-breakpoint
 -- Every sale recorded before the rollup existed, summed as schema/src/sales-days.ts sums a touched row
 -- (a row already there is summed again: the statement may run over a database that has some).
 INSERT OR REPLACE INTO `sales_days` (`song_id`, `day`, `facility_key`, `artist_id`, `units`, `gross_cents`, `artist_cents`, `platform_cents`)

@@ -273,6 +273,22 @@ export const salesMonths = sqliteTable(
 );
 
 /**
+ * How many times a song's preview was started on a tablet, per UTC day: a count the artist sees beside
+ * the song's sales (docs/decisions/104-sales-rollup.md). A start is a request for the clip's first
+ * byte; nothing about who listened, where or when in the day is kept.
+ */
+export const previewDays = sqliteTable(
+  "preview_days",
+  {
+    songId: text("song_id").notNull(),
+    /** UTC days since 1970-01-01 (as `sales_days.day`). */
+    day: integer("day").notNull(),
+    starts: integer("starts").notNull(),
+  },
+  (row) => [primaryKey({ columns: [row.songId, row.day] })],
+);
+
+/**
  * The receipt JPlay signed for a listener's purchase (a compact JWS, provider/receipts/): one per
  * purchase, kept as issued so a report sent again answers the same receipt. Revoking one (an
  * operator, with a reason) stops its redemption; the token itself stays verifiable.

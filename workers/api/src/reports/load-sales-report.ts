@@ -11,10 +11,18 @@
  * leave this module.
  */
 import { sql } from "drizzle-orm";
-import { SMALL_CELL_BUYERS, type FacilitySales, type SalesFigures, type SalesPeriod, type SalesPoint, type SalesReport } from "@jplay/schema/sales-report";
+import {
+  SMALL_CELL_BUYERS,
+  type FacilitySales,
+  type SalesFigures,
+  type SalesPeriod,
+  type SalesPoint,
+  type SalesReport,
+  type SongSales,
+} from "@jplay/schema/sales-report";
 import type { Ctx } from "../platform/context";
 import { SALE_VENDOR } from "./sale-rows";
-import { dayBucketSql, facilityBuyersSql, rollupSums, salesDayFigures, scopeDays, scopeRows } from "./sales-days-sql";
+import { dayBucketSql, facilityBuyersSql, previewStartsSql, rollupSums, salesDayFigures, scopeDays, scopeRows } from "./sales-days-sql";
 import { type SalesRange, denseSeries } from "./sales-range";
 
 type Figures = SalesFigures;
@@ -40,6 +48,23 @@ export function foldSmallFacilities(rows: ReadonlyArray<Figures & { state: strin
   );
 }
 
+/**
+ * The songs sold, each with its preview starts; with `everySong` (the artist's own report) also the
+ * songs previewed but not sold, at zero sales, all by title. The operators' top songs stay the top sellers.
+ */
+function songsWithPreviews(
+  sold: ReadonlyArray<Figures & { songId: string; title: string }>,
+  previews: ReadonlyArray<{ songId: string; title: string; previews: number }>,
+  everySong: boolean,
+): SongSales[] {
+  const started = new Map(previews.map((row) => [row.songId, row]));
+  const songs = sold.map((row) => ({ songId: row.songId, title: row.title, ...figuresOf(row), previews: started.get(row.songId)?.previews ?? 0 }));
+  if (!everySong) return songs;
+  const soldIds = new Set(songs.map((row) => row.songId));
+  for (const row of previews) if (!soldIds.has(row.songId)) songs.push({ songId: row.songId, title: row.title, ...ZERO, previews: row.previews });
+  return songs.sort((a, b) => (a.title === b.title ? (a.songId < b.songId ? -1 : 1) : a.title < b.title ? -1 : 1));
+}
+
 export interface ReportScope {
   artistId: string | null;
   period: SalesPeriod;
@@ -54,7 +79,7 @@ type FacilityRow = Figures & { state: string | null; facility: string | null; bu
 export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songId, topSongs }: ReportScope): Promise<SalesReport> {
   const scope = { artistId, fromMs: range.fromMs, toMs: range.toMs, songId };
   const figures = salesDayFigures(artistId);
-  const [series, facilities, bySong] = await Promise.all([
+  const [series, facilities, bySong, previews] = await Promise.all([
     // Summed per day first (in the index's order), so each day's bucket is computed once.
     ctx.db.all<SalesPoint>(
       sql`select ${dayBucketSql(period)} as start, ${figures} from (select d.day, ${rollupSums(artistId)} from ${scopeDays(scope)} group by d.day) d group by 1 order by 1`,
@@ -68,6 +93,7 @@ export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songI
         from (select d.song_id, ${figures} from ${scopeRows(scope)} group by d.song_id) g join songs s on s.id = g.song_id
         ${topSongs === undefined ? sql`order by s.title, g.song_id` : sql`order by g.grossCents desc, g.song_id limit ${topSongs}`}`,
     ),
+    ctx.db.all<{ songId: string; title: string; previews: number }>(previewStartsSql(scope)),
   ]);
   const total = series.reduce((sum, point) => add(sum, figuresOf(point)), ZERO);
   const byState = new Map<string | null, Figures>();
@@ -84,6 +110,6 @@ export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songI
       .map(([state, sums]) => ({ state, ...sums }))
       .sort((a, b) => (a.state === b.state ? 0 : a.state === null ? 1 : b.state === null || a.state < b.state ? -1 : 1)),
     byFacility: foldSmallFacilities(facilities),
-    bySong: bySong.map((row) => ({ songId: row.songId, title: row.title, ...figuresOf(row) })),
+    bySong: songsWithPreviews(bySong, previews, topSongs === undefined),
   };
 }

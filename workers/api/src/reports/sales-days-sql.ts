@@ -97,3 +97,11 @@ export function facilityBuyersSql({ artistId, fromMs, toMs, songId }: SaleScope)
       where p.facility_id = g.facility_key${songs} and p.purchased_at >= ${fromMs} and p.purchased_at < ${toMs}
       limit ${SMALL_CELL_BUYERS})) end)`;
 }
+
+/** Each song's preview starts in the scope (`preview_days`): song_id, title and previews. */
+export function previewStartsSql({ artistId, fromMs, toMs, songId }: SaleScope): SQL {
+  const songs = songId !== undefined ? sql` and p.song_id = ${songId}` : sql``;
+  const artist = artistId === null ? sql`` : sql` and s.artist_id = ${artistId}`;
+  return sql`select p.song_id as songId, s.title, sum(p.starts) as previews from preview_days p join songs s on s.id = p.song_id
+    where p.day >= ${Math.floor(fromMs / DAY_MS)} and p.day < ${Math.ceil(toMs / DAY_MS)}${songs}${artist} group by p.song_id`;
+}

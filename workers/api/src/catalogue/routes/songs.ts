@@ -16,6 +16,7 @@ import type { AppEnv } from "../../platform/env";
 import { badRequest, notFound } from "../../platform/errors";
 import { readSessionCustomer } from "../../access/index";
 import { serveCachedMedia } from "../cached-media";
+import { countPreviewStart } from "../count-preview-start";
 import { previewAudioKey } from "../../platform/song-media-keys";
 import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
@@ -168,10 +169,16 @@ export const songsRoutes = new Hono<AppEnv>()
     return serveCachedMedia(c.var.ctx.media, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
   })
   // The preview clip listeners hear before they buy, cut when the song was delivered (docs/audio-checks.md, "Previews").
+  // Each start of it is counted for the artist (catalogue/count-preview-start.ts).
   .get("/:id/preview", async (c) => {
     await requirePublicMedia(c);
-    const key = previewAudioKey(c.req.param("id"));
-    return serveCachedMedia(c.var.ctx.media, key, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "This song has no preview" });
+    const songId = c.req.param("id");
+    const answer = await serveCachedMedia(c.var.ctx.media, previewAudioKey(songId), c.req.raw, {
+      cacheControl: IMMUTABLE,
+      missingMessage: /*i18n*/ "This song has no preview",
+    });
+    countPreviewStart(c.var.ctx, songId, c.req.raw, answer);
+    return answer;
   })
   .get("/:id/cover", async (c) => {
     const width = requestedCoverWidth(c.req.query("size"));
