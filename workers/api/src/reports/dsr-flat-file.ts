@@ -13,8 +13,8 @@ export const DSR_PROFILE = "BasicAudioProfile";
 export const DSR_PROFILE_VERSION = "1.2";
 /** The version of the profile's schema namespace (http://ddex.net/xml/dsrf/3/20191008). */
 export const DSR_MESSAGE_VERSION = "dsrf/3/20191008";
-/** JPlay has no DDEX Party ID yet: a placeholder of the DPID pattern until DDEX assigns one. */
-export const JPLAY_SENDER_DPID = "PADPIDAJPLAY0000000";
+/** The sender when DDEX_PARTY_ID holds no DPID (a local or test Worker): a placeholder of the DPID pattern. */
+export const PLACEHOLDER_SENDER_DPID = "PADPIDAJPLAY0000000";
 
 /** A cell never holds the file's delimiters: tabs and line breaks become spaces. */
 const cell = (value: string | number | null) => String(value ?? "").replace(/[\t\r\n]+/g, " ");
@@ -25,6 +25,8 @@ export interface DsrHead {
   createdAt: string;
   year: number;
   recipientName: string;
+  /** JPlay's DPID (the Worker's DDEX_PARTY_ID, as the ERN feed's sender), or null for the placeholder. */
+  senderPartyId: string | null;
 }
 
 /** The summary records and each song's block, in file order; the caller streams the strings. */
@@ -48,7 +50,7 @@ export function* dsrFlatFile(head: DsrHead, rows: readonly DsrRow[]): Generator<
       1,
       `${head.year}-01-01`,
       `${head.year}-12-31`,
-      JPLAY_SENDER_DPID,
+      head.senderPartyId ?? PLACEHOLDER_SENDER_DPID,
       "JPlay",
       "Downloads",
       "",
@@ -100,5 +102,5 @@ export function* dsrFlatFile(head: DsrHead, rows: readonly DsrRow[]): Generator<
   yield record("FOOT", total, total, vendors.length, songIds.length, songIds.length);
 }
 
-export const dsrFileName = (year: number, createdAt: string) =>
-  `DSR_${JPLAY_SENDER_DPID}_artist_Downloads_${year}_US_1of1_${createdAt.replace(/[-:]/g, "").slice(0, 15)}.tsv`;
+export const dsrFileName = (year: number, createdAt: string, senderPartyId: string | null) =>
+  `DSR_${senderPartyId ?? PLACEHOLDER_SENDER_DPID}_artist_Downloads_${year}_US_1of1_${createdAt.replace(/[-:]/g, "").slice(0, 15)}.tsv`;

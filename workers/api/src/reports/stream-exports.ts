@@ -29,10 +29,11 @@ async function* distrokidParts(ctx: Ctx, artistId: string, year: number): AsyncG
 
 export const distrokidCsvStream = (ctx: Ctx, artistId: string, year: number) => textStream(distrokidParts(ctx, artistId, year));
 
-async function* dsrParts(ctx: Ctx, artistId: string, year: number, createdAt: string): AsyncGenerator<string> {
+async function* dsrParts(ctx: Ctx, artistId: string, year: number, createdAt: string, senderPartyId: string | null): AsyncGenerator<string> {
   const rows = await dsrRows(ctx, artistId, year);
-  const head = { messageId: `${artistId}-${year}-${Date.parse(createdAt)}`, createdAt, year, recipientName: rows[0]?.artistName ?? "" };
+  const head = { messageId: `${artistId}-${year}-${Date.parse(createdAt)}`, createdAt, year, recipientName: rows[0]?.artistName ?? "", senderPartyId };
   yield* dsrFlatFile(head, rows);
 }
 
-export const dsrStream = (ctx: Ctx, artistId: string, year: number, createdAt: string) => textStream(dsrParts(ctx, artistId, year, createdAt));
+export const dsrStream = (ctx: Ctx, artistId: string, year: number, createdAt: string, senderPartyId: string | null) =>
+  textStream(dsrParts(ctx, artistId, year, createdAt, senderPartyId));

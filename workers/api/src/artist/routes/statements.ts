@@ -15,6 +15,7 @@ import { requestLanguage } from "../../platform/request-language";
 import { loadMonthlyStatement, monthHasBegun, statementMonths, statementCsv, statementFileName } from "../../ledger/index";
 import { privateHeaders } from "../../platform/page-links";
 import { distrokidCsvStream, distrokidFileName, dsrFileName, dsrStream } from "../../reports/index";
+import { jplayPartyId } from "../../provider/index";
 import { openLink } from "./page";
 
 const CSV_FILE = /^(.+)\.csv$/;
@@ -33,9 +34,11 @@ function yearExport(c: Context<AppEnv>, artistId: string, year: number, kind: "c
     });
   }
   const createdAt = new Date(ctx.now()).toISOString().slice(0, 19) + "Z";
-  return c.body(dsrStream(ctx, artistId, year, createdAt), 200, {
+  // The sender is JPlay's DDEX Party ID, the one the ERN feed sends from.
+  const sender = jplayPartyId(c.env);
+  return c.body(dsrStream(ctx, artistId, year, createdAt, sender), 200, {
     "Content-Type": "text/tab-separated-values; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${dsrFileName(year, createdAt)}"`,
+    "Content-Disposition": `attachment; filename="${dsrFileName(year, createdAt, sender)}"`,
   });
 }
 

@@ -19,6 +19,12 @@ export interface DdexSettings {
   DDEX_RECIPIENT_PARTY_ID?: string;
 }
 
+/** JPlay's own DPID when DDEX_PARTY_ID holds a valid one, else null (the sales exports name a placeholder then). */
+export function jplayPartyId(settings: DdexSettings): string | null {
+  const partyId = settings.DDEX_PARTY_ID?.trim();
+  return partyId && DPID.test(partyId) ? partyId : null;
+}
+
 export function ddexParties(settings: DdexSettings): { sender: MessagingParty; recipient: MessagingParty } {
   const partyId = settings.DDEX_PARTY_ID?.trim();
   if (!partyId || !DPID.test(partyId)) {

@@ -101,13 +101,14 @@ describe("the DDEX DSR flat file", () => {
   it("reads back equal to the ledger, with the profile's records and FOOT counts", async () => {
     const response = await download("2026.dsr");
     expect(response.headers.get("Content-Type")).toContain("text/tab-separated-values");
-    expect(response.headers.get("Content-Disposition")).toMatch(/DSR_PADPIDA\w+_artist_Downloads_2026_US_1of1_\d{8}T\d{6}\.tsv/);
+    // Sent by JPlay's own DDEX Party ID, the one its ERN feed sends from.
+    expect(response.headers.get("Content-Disposition")).toMatch(new RegExp(`DSR_${env.DDEX_PARTY_ID}_artist_Downloads_2026_US_1of1_\\d{8}T\\d{6}\\.tsv`));
     const lines = (await response.text()).split("\n").filter((line) => line !== "");
     const records = lines.map((line) => line.split("\t"));
     const head = records[0]!;
     expect(head.slice(0, 4)).toEqual(["HEAD", "dsrf/3/20191008", "BasicAudioProfile", "1.2"]);
     expect(head).toHaveLength(16);
-    expect(head.slice(8, 10)).toEqual(["2026-01-01", "2026-12-31"]);
+    expect(head.slice(8, 11)).toEqual(["2026-01-01", "2026-12-31", env.DDEX_PARTY_ID]);
     const ofType = (type: string) => records.filter((record) => record[0] === type);
     const summaries = ofType("SY01.01");
     const details = ofType("SU01");
