@@ -31,31 +31,31 @@ describe("preview plays", () => {
       await insertSong({ artistId, status: "distributed" }),
       await insertSong({ artistId, status: "pending" }),
     ];
-    for (const songId of [sold, unsold, hidden]) await env.MEDIA.put(previewAudioKey(songId!), CLIP, { httpMetadata: { contentType: "audio/mpeg" } });
+    for (const songId of [sold, unsold, hidden]) await env.MEDIA.put(previewAudioKey(songId), CLIP, { httpMetadata: { contentType: "audio/mpeg" } });
 
-    expect((await preview(sold!)).status).toBe(200);
-    expect((await preview(sold!, "bytes=0-1023")).status).toBe(206);
+    expect((await preview(sold)).status).toBe(200);
+    expect((await preview(sold, "bytes=0-1023")).status).toBe(206);
     // The rest of the same clip, and a seek: no new start.
-    expect((await preview(sold!, "bytes=1024-")).status).toBe(206);
-    expect((await preview(sold!, "bytes=2048-4095")).status).toBe(206);
-    expect((await preview(unsold!)).status).toBe(200);
+    expect((await preview(sold, "bytes=1024-")).status).toBe(206);
+    expect((await preview(sold, "bytes=2048-4095")).status).toBe(206);
+    expect((await preview(unsold)).status).toBe(200);
     // Not public, and not songs at all: refused, nothing counted.
-    for (const songId of [hidden, "constructor", "__proto__"]) expect((await preview(songId!)).status).toBe(404);
+    for (const songId of [hidden, "constructor", "__proto__"]) expect((await preview(songId)).status).toBe(404);
     await vi.waitFor(async () => expect((await starts()).reduce((sum, row) => sum + row.starts, 0)).toBe(3));
     expect(await starts()).toEqual(
       [
         { song_id: sold, starts: 2 },
         { song_id: unsold, starts: 1 },
-      ].sort((a, b) => (a.song_id! < b.song_id! ? -1 : 1)),
+      ].sort((a, b) => (a.song_id < b.song_id ? -1 : 1)),
     );
 
     const now = Date.now();
-    const purchase = { purchaseId: `pv-${crypto.randomUUID()}`, songId: sold!, priceCents: 199, purchasedAt: new Date(now - 1_000).toISOString() };
+    const purchase = { purchaseId: `pv-${crypto.randomUUID()}`, songId: sold, priceCents: 199, purchasedAt: new Date(now - 1_000).toISOString() };
     expect((await recordPurchaseReport(testContext({ now: () => now }), { purchases: [purchase] }, {}, now)).recorded).toBe(1);
     const token = await issueArtistLink(testContext(), artistId);
     const response = await new Browser().fetch(`/api/artist/${token}/sales?period=day`);
     const report = await response.json<ArtistSalesResponse>();
-    expect(Object.fromEntries(report.bySong.map((row) => [row.songId, [row.units, row.previews]]))).toEqual({ [sold!]: [1, 2], [unsold!]: [0, 1] });
+    expect(Object.fromEntries(report.bySong.map((row) => [row.songId, [row.units, row.previews]]))).toEqual({ [sold]: [1, 2], [unsold]: [0, 1] });
     // Narrowed to one song: that song's starts only.
     const one = await (await new Browser().fetch(`/api/artist/${token}/sales?period=day&songId=${unsold}`)).json<ArtistSalesResponse>();
     expect(one.bySong.map((row) => [row.songId, row.previews])).toEqual([[unsold, 1]]);
