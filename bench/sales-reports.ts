@@ -10,10 +10,14 @@
  * The reports read the sales rollup (docs/decisions/104-sales-rollup.md); the seeded sales are rolled
  * up by the statements its migration runs for sales recorded before it existed.
  *
+ * Last, the JavaScript the report adds to the artist page: its own chunk and the chart's, as built in
+ * apps/web/dist (gzip -9; goal ≤ 25 KiB, loaded on the artist page only).
+ *
  *   node bench/sales-reports.ts [--requests 20]
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { runWrangler } from "../scripts/wrangler-env.ts";
@@ -141,3 +145,13 @@ await withSession(async ({ server }) => {
   }
   printTable(`A year's exports of ${EXPORT_SALES} sales`, ["file", "sales", "lines", "KiB", "seconds", "workerd RSS growth MiB"], exports);
 });
+
+const assets = new URL("../apps/web/dist/assets/", import.meta.url);
+const chunks = (await readdir(assets)).filter((name) => /^sales-(report|chart)-[\w-]+\.js$/.test(name)).sort();
+if (chunks.length !== 2) throw new Error(`expected the sales-report and sales-chart chunks in apps/web/dist/assets, found ${chunks.join(", ") || "none"}`);
+const weights = await Promise.all(chunks.map(async (name) => [name, gzipSync(await readFile(new URL(name, assets)), { level: 9 }).length] as const));
+printTable(
+  "JavaScript the sales report adds to the artist page (gzip -9)",
+  ["chunk", "bytes"],
+  [...weights.map(([name, bytes]) => [name, String(bytes)]), ["total", `${weights.reduce((sum, [, bytes]) => sum + bytes, 0)} (goal ≤ ${25 * 1024})`]],
+);
