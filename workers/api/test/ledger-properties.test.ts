@@ -30,7 +30,7 @@ import { rejectSongByOperator } from "../src/distribution/operator-rejection";
 import { payArtist } from "../src/ledger/payouts";
 import { recordPurchaseReport } from "../src/provider/record-purchases";
 import { makeRecoveryOffer } from "../src/payments/recovery/recovery-offer";
-import { artistById } from "../src/platform/rows-by-id";
+import { artistById } from "../src/access/index";
 import { sendRefund } from "../src/refunds/send-refund";
 import { approveSong } from "../src/distribution/song-review";
 import { withFastClock } from "./fast-clock";

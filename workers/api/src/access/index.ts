@@ -34,3 +34,4 @@ export {
 export { endSessionOfArtist, endSessionsOfArtist, liveSessionsOfArtist } from "./artist-sessions";
 export { purgeSessionsTask } from "./jobs/session-tasks";
 export { artistSessionView, sessionView } from "./session-views";
+export { artistById, type ArtistRow } from "./artist-rows";

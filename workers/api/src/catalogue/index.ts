@@ -4,6 +4,7 @@
 export { readAdminCatalogue } from "./admin-catalogue";
 export { recordCatalogueChanges } from "./catalogue-changes";
 export { findOwnedSong } from "./catalogue";
+export { songById, songStatusOf, type SongRow } from "./song-rows";
 export { coverKeyToServe, requestedCoverWidth } from "./cover-to-serve";
 export { purgeCatalogue } from "./edge-cache";
 export { createFacility, facilityPriceCeilings, listFacilities, updateFacility } from "./facilities";

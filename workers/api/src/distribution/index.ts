@@ -10,6 +10,7 @@ export { sweepOrphanMediaTask } from "./jobs/repair-tasks";
 export { rejectSongByOperator } from "./operator-rejection";
 export { correctReleaseDetails } from "./release-corrections";
 export { listReviewQueue } from "./review-queue";
+export { audioChecksOf } from "./audio-checks-of";
 export { distributePage } from "./routes/distribute-page";
 export { distributeRoutes } from "./routes/distribute";
 export { approveSong } from "./song-review";

@@ -13,7 +13,7 @@ import type { Ctx } from "../platform/context";
 import { deliverAt, secondsPerWindowHour, windowEndsAt } from "./delivery-window";
 import { songScreening } from "../compliance/index";
 import { audioCheckView, type StoredAudioCheck } from "@jplay/schema/audio-check";
-import { audioChecksOf } from "../platform/rows-by-id";
+import { audioChecksOf } from "./audio-checks-of";
 
 interface WaitingSong {
   id: string;

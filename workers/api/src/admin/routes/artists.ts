@@ -11,8 +11,7 @@ import type { AppEnv } from "../../platform/env";
 import type { Ctx } from "../../platform/context";
 import { notFound } from "../../platform/errors";
 import { readArtistDetails } from "../admin-artist-details";
-import { revokeArtistLinksByOperator, endSessionsOfArtist } from "../../access/index";
-import { artistById } from "../../platform/rows-by-id";
+import { revokeArtistLinksByOperator, endSessionsOfArtist, artistById } from "../../access/index";
 
 /** The artist a route names; 404 when there is none. */
 async function namedArtist(ctx: Ctx, artistId: string) {

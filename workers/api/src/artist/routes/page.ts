@@ -34,13 +34,13 @@ import {
   endSessionOfArtist,
   liveSessionsOfArtist,
   artistSessionView,
+  artistById,
 } from "../../access/index";
 import { loadArtistPage } from "../artist-page";
 import { refreshOnboardingStatus, startConnectOnboarding } from "../../ledger/index";
 import { loadProPlan, renewalConfirmation, setProCancelAtPeriodEnd } from "../../payments/index";
 import { PAGE_LINK_NOT_FOUND, privateHeaders } from "../../platform/page-links";
 import { enforceRateLimit } from "../../platform/rate-limit";
-import { artistById } from "../../platform/rows-by-id";
 
 const HOUR = 60 * 60 * 1000;
 const ONBOARDING_LINKS_PER_ARTIST_PER_HOUR = 20;

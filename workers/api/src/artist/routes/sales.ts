@@ -13,7 +13,7 @@ import { PAGE_LINK_NOT_FOUND, privateHeaders } from "../../platform/page-links";
 import { artistAvailableBalances, payoutMinimumCents } from "../../ledger/index";
 import { loadSalesReport, readSalesQuery } from "../../reports/index";
 import { ownSong } from "../../splits/index";
-import { artistById } from "../../platform/rows-by-id";
+import { artistById } from "../../access/index";
 import { nextPayoutOn } from "../artist-page";
 import { openLink } from "./page";
 

@@ -7,7 +7,8 @@ import { Hono } from "hono";
 import { audioCheckView, type AudioCheckResponse } from "@jplay/schema/audio-check";
 import type { AppEnv } from "../../platform/env";
 import { notFound } from "../../platform/errors";
-import { audioChecksOf, songById } from "../../platform/rows-by-id";
+import { songById } from "../../catalogue/index";
+import { audioChecksOf } from "../../distribution/index";
 import { privateHeaders } from "../../platform/page-links";
 import { openLink } from "./page";
 

@@ -7,7 +7,7 @@
 import type { Ctx } from "../../platform/context";
 import { queueDelaySeconds } from "../delivery-window";
 import { deliverDueSongs } from "../distribution-pipeline";
-import { songById } from "../../platform/rows-by-id";
+import { songById } from "../../catalogue/index";
 
 export async function deliverDistribution(ctx: Ctx, songId: string): Promise<void> {
   const now = ctx.now();

@@ -16,7 +16,7 @@ import { identifierSettings, prepareRelease } from "../../releases/index";
 import { checkAudioStream } from "../check-audio";
 import { deliverAt, queueDelaySeconds, secondsPerWindowHour } from "../delivery-window";
 import { audioCheckRejection, rejectApprovedSong, scheduleDelivery } from "../distribution-pipeline";
-import { songById } from "../../platform/rows-by-id";
+import { songById } from "../../catalogue/index";
 import { listenToUpload } from "../listen-to-upload";
 import { storeCoverSizes } from "../store-cover-sizes";
 

@@ -12,7 +12,7 @@ import type { Ctx } from "../../platform/context";
 import { applySucceededPayment, recordFailedPayment } from "../checkout/apply-payment";
 import { chargeSavedCard } from "../cards/charge-saved-card";
 import { keepRefusalDeclineCode, reasonNotToCharge, retryItemToCharge, type RetryItemToCharge, settleRetryItems, skipRetryItem } from "../admin/retry-items";
-import { songStatusOf } from "../../platform/rows-by-id";
+import { songStatusOf } from "../../catalogue/index";
 import { claimPayment, paymentById } from "../checkout/song-payments";
 import type { PaymentStatus } from "@jplay/schema/tables";
 
