@@ -22,7 +22,8 @@ import {
 } from "@jplay/schema/sales-report";
 import type { Ctx } from "../platform/context";
 import { SALE_VENDOR } from "./sale-rows";
-import { dayBucketSql, facilityBuyersSql, previewStartsSql, rollupSums, salesDayFigures, scopeDays, scopeRows } from "./sales-days-sql";
+import { previewStartsBySong } from "../catalogue/index";
+import { dayBucketSql, dayNumbers, facilityBuyersSql, rollupSums, salesDayFigures, scopeDays, scopeRows } from "./sales-days-sql";
 import { type SalesRange, denseSeries } from "./sales-range";
 
 type Figures = SalesFigures;
@@ -78,6 +79,7 @@ type FacilityRow = Figures & { state: string | null; facility: string | null; bu
 
 export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songId, topSongs }: ReportScope): Promise<SalesReport> {
   const scope = { artistId, fromMs: range.fromMs, toMs: range.toMs, songId };
+  const days = dayNumbers(scope);
   const figures = salesDayFigures(artistId);
   const [series, facilities, bySong, previews] = await Promise.all([
     // Summed per day first (in the index's order), so each day's bucket is computed once.
@@ -93,7 +95,7 @@ export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songI
         from (select d.song_id, ${figures} from ${scopeRows(scope)} group by d.song_id) g join songs s on s.id = g.song_id
         ${topSongs === undefined ? sql`order by s.title, g.song_id` : sql`order by g.grossCents desc, g.song_id limit ${topSongs}`}`,
     ),
-    ctx.db.all<{ songId: string; title: string; previews: number }>(previewStartsSql(scope)),
+    previewStartsBySong(ctx, { artistId, songId, firstDay: days.first, endDay: days.end }),
   ]);
   const total = series.reduce((sum, point) => add(sum, figuresOf(point)), ZERO);
   const byState = new Map<string | null, Figures>();

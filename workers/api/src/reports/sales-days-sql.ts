@@ -23,7 +23,7 @@ function rowsIn(column: "day" | "month", { artistId, songId }: Pick<SaleScope, "
 }
 
 /** The range's UTC day numbers (its ends are whole days). */
-const dayNumbers = ({ fromMs, toMs }: SaleScope) => ({ first: Math.floor(fromMs / DAY_MS), end: Math.ceil(toMs / DAY_MS) });
+export const dayNumbers = ({ fromMs, toMs }: SaleScope) => ({ first: Math.floor(fromMs / DAY_MS), end: Math.ceil(toMs / DAY_MS) });
 
 /** The day number of the first day of the month holding day number `day`, or of the next month. */
 function monthStart(day: number, next = false): number {
@@ -96,12 +96,4 @@ export function facilityBuyersSql({ artistId, fromMs, toMs, songId }: SaleScope)
       select distinct p.listener_id from purchases p
       where p.facility_id = g.facility_key${songs} and p.purchased_at >= ${fromMs} and p.purchased_at < ${toMs}
       limit ${SMALL_CELL_BUYERS})) end)`;
-}
-
-/** Each song's preview starts in the scope (`preview_days`): song_id, title and previews. */
-export function previewStartsSql({ artistId, fromMs, toMs, songId }: SaleScope): SQL {
-  const songs = songId !== undefined ? sql` and p.song_id = ${songId}` : sql``;
-  const artist = artistId === null ? sql`` : sql` and s.artist_id = ${artistId}`;
-  return sql`select p.song_id as songId, s.title, sum(p.starts) as previews from preview_days p join songs s on s.id = p.song_id
-    where p.day >= ${Math.floor(fromMs / DAY_MS)} and p.day < ${Math.ceil(toMs / DAY_MS)}${songs}${artist} group by p.song_id`;
 }

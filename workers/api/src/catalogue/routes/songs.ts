@@ -16,7 +16,7 @@ import type { AppEnv } from "../../platform/env";
 import { badRequest, notFound } from "../../platform/errors";
 import { readSessionCustomer } from "../../access/index";
 import { serveCachedMedia } from "../cached-media";
-import { countPreviewStart } from "../count-preview-start";
+import { countPreviewStart } from "../preview-starts";
 import { previewAudioKey } from "../../platform/song-media-keys";
 import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
@@ -169,7 +169,7 @@ export const songsRoutes = new Hono<AppEnv>()
     return serveCachedMedia(c.var.ctx.media, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
   })
   // The preview clip listeners hear before they buy, cut when the song was delivered (docs/audio-checks.md, "Previews").
-  // Each start of it is counted for the artist (catalogue/count-preview-start.ts).
+  // Each start of it is counted for the artist (catalogue/preview-starts.ts).
   .get("/:id/preview", async (c) => {
     await requirePublicMedia(c);
     const songId = c.req.param("id");

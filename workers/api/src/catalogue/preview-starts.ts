@@ -1,12 +1,13 @@
 /**
- * A preview started on a tablet, counted per song and UTC day (`preview_days`), so an artist sees how
- * many listeners heard a song before buying it (docs/decisions/104-sales-rollup.md). A start is a
+ * Preview starts (`preview_days`, owned here): a preview started on a tablet, counted per song and UTC
+ * day, and read back per song for the sales reports, so an artist sees how many listeners heard a song
+ * before buying it (docs/decisions/104-sales-rollup.md). A start is a
  * preview answered from its first byte (no range, or one from byte 0): a player fetching the rest of a
  * clip, or seeking in it, counts nothing more. Counted after the answer is sent (`waitUntil`), so a
  * listener never waits for it; nothing about the listener, the tablet or the time of day is kept.
  */
 import { waitUntil } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "@jplay/schema/sales-days";
 import type { Ctx } from "../platform/context";
 
@@ -24,5 +25,24 @@ export function countPreviewStart(ctx: Ctx, songId: string, request: Request, re
         () => undefined,
         (error: unknown) => console.error(JSON.stringify({ level: "error", message: "preview start not counted", songId, error: String(error) })),
       ),
+  );
+}
+
+export interface PreviewScope {
+  /** The artist whose songs are read; null: every artist's. */
+  artistId: string | null;
+  /** UTC day numbers, the first included, the end excluded. */
+  firstDay: number;
+  endDay: number;
+  songId?: string;
+}
+
+/** Each song's preview starts in the scope, with its title. */
+export function previewStartsBySong(ctx: Ctx, { artistId, firstDay, endDay, songId }: PreviewScope) {
+  const song: SQL = songId !== undefined ? sql` and p.song_id = ${songId}` : sql``;
+  const artist: SQL = artistId === null ? sql`` : sql` and s.artist_id = ${artistId}`;
+  return ctx.db.all<{ songId: string; title: string; previews: number }>(
+    sql`select p.song_id as songId, s.title, sum(p.starts) as previews from preview_days p join songs s on s.id = p.song_id
+      where p.day >= ${firstDay} and p.day < ${endDay}${song}${artist} group by p.song_id`,
   );
 }
