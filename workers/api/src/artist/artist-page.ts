@@ -7,7 +7,7 @@
  */
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type ArtistPageResponse, type ArtistSongEvent, payoutRequirementsOf } from "@jplay/schema/artist";
-import { artists, facilities, payouts, purchases, songEvents, songs } from "@jplay/schema/tables";
+import { artists, facilities, purchases, songEvents, songs } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import {
   ACCOUNTS,
@@ -18,6 +18,7 @@ import {
   payoutMinimumCents,
   payoutPeriod,
   payoutsReady,
+  recentPayouts,
 } from "../ledger/index";
 import { songRefundViews } from "../refunds/index";
 
@@ -88,7 +89,7 @@ export async function loadArtistPage(ctx: Ctx, artistId: string, now = ctx.now()
   const pending = await accountBalance(ctx, ACCOUNTS.artistPayoutPending(artistId));
   const ready = payoutsReady(artist);
   const connect = connectStatusOf(artist);
-  const payoutRows = await db.select().from(payouts).where(eq(payouts.artistId, artistId)).orderBy(desc(payouts.createdAt)).limit(PAYOUTS_SHOWN);
+  const payoutRows = await recentPayouts(ctx, artistId, PAYOUTS_SHOWN);
 
   const refundViews = await songRefundViews(ctx, songRows);
   const songList = songRows.map((song) => ({

@@ -24,3 +24,4 @@ export { centsText, statementCsv, statementFileName } from "./statement-csv";
 export { TAX_YEAR_FIRST, TAX_YEAR_LAST, loadTaxYear, taxYearCsv, taxYearFileName } from "./tax-year";
 export { TransferPacer } from "./transfer-pacer";
 export { ledgerJobs } from "./jobs/ledger-jobs";
+export { recentPayouts } from "./recent-payouts";
