@@ -12,6 +12,7 @@ export {
 } from "./connect-accounts";
 export { runPayoutPage, startPayoutRun } from "./jobs/payout-run";
 export { payCollaborator, runCollaboratorPayoutPage } from "./collaborator-payouts";
+export { collaboratorPayoutHistory } from "./collaborator-payout-history";
 export { applyConnectPayout } from "./connect-payouts";
 export { bookTransferReversals } from "./payout-reversals";
 export { ACCOUNTS, accountBalance, artistAvailableBalances, post, postedRefs } from "./ledger";

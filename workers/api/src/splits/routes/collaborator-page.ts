@@ -23,6 +23,7 @@ import { PAGE_LINK_NOT_FOUND, privateHeaders } from "../../platform/page-links";
 import { enforceRateLimit } from "../../platform/rate-limit";
 import { TOKEN_PATTERN } from "../../platform/secret-token";
 import { jsonBody } from "../../platform/validation";
+import { collaboratorPayoutHistory } from "../../ledger/index";
 import { phoneCodeAsks, phoneCodeTries } from "../../texts/index";
 import { collaboratorConnect, startCollaboratorPayouts } from "../collaborator-onboarding";
 import { collaboratorPhone, confirmCollaboratorCode, requireConfirmedPhone, sendCollaboratorCode } from "../collaborator-phone";
@@ -68,8 +69,12 @@ export const collaboratorRoutes = new Hono<AppEnv>()
     if (c.req.param("token") === ARTIST_LINK_FROM_COOKIE) keep(c, requestToken(c));
     const phone = await collaboratorPhone(c.var.ctx, link.phone);
     const page = phone.confirmed
-      ? { ...(await collaboratorShares(c.var.ctx, link.phone)), connect: await collaboratorConnect(c.var.ctx, link.phone) }
-      : { accepted: false, shares: [], connect: null };
+      ? {
+          ...(await collaboratorShares(c.var.ctx, link.phone)),
+          connect: await collaboratorConnect(c.var.ctx, link.phone),
+          payouts: await collaboratorPayoutHistory(c.var.ctx, link.phone),
+        }
+      : { accepted: false, availableCents: 0, shares: [], connect: null, payouts: [] };
     return c.json<CollaboratorPageResponse>({ phone, ...page, link: { expiresAt: new Date(link.expiresAt).toISOString() } });
   })
   .post("/:token/phone/code", async (c) => {
