@@ -5,7 +5,8 @@
  * names them on a live song's split; the invitation texted to their phone holds their page's link;
  * they open it, confirm the phone with the code texted to it, see and accept their share of a sale, set
  * up payouts in Stripe's (sandbox) onboarding, and after the daily payout run their page says when
- * they were paid (docs/splits.md: Accepting, Confirming the phone, Onboarding, Payouts).
+ * they were paid; the operator finds the song's split and the collaborator's balances and payout in
+ * the artist's details (docs/splits.md: Accepting, Confirming the phone, Onboarding, Payouts, Admin).
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
@@ -153,5 +154,18 @@ describe("a collaborator, from the texted link to being paid", () => {
     // Paid: nothing waits for the next payout; the share's credit stays in its row.
     await page.getByText("Available to be paid: $0.00", { exact: true }).waitFor();
     expect(await share.getByRole("cell").allTextContents()).toEqual([title, "E2E Payer", "60%", "$0.00", "$1.08"]);
+
+    // The operator finds the same from the song: its splits in the artist's details, the collaborator's balances and payouts.
+    await admin.getByRole("tab", { name: "Payment Methods" }).click();
+    await admin.getByRole("searchbox", { name: "Search payment methods" }).fill(title);
+    await admin.getByRole("button", { name: "View Details for E2E Payer" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Artist Details" });
+    await dialog.locator("summary", { hasText: `Splits of ${title}` }).click();
+    await dialog.getByText("Rosa Producer · producer · 60 % · accepted", { exact: false }).waitFor();
+    await dialog.locator("summary", { hasText: "Balances and payouts of Rosa Producer" }).click();
+    const balances = dialog.locator('dl[aria-label="Balances of Rosa Producer"] dd');
+    await expect.poll(() => balances.allTextContents()).toEqual(["$0.00", "$0.00", "$1.08"]);
+    const paidRow = dialog.getByRole("table", { name: "Payouts of Rosa Producer's phone, newest first" }).getByRole("row").filter({ hasText: "paid" });
+    expect(await paidRow.getByRole("cell").allTextContents()).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), "$1.08", "$1.08", "paid"]);
   }, 420_000);
 });

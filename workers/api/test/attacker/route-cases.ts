@@ -251,6 +251,8 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "PUT /api/admin/facilities/:facilityId/term-lists": operator({ body: () => ({ listIds: [] }) }),
   "POST /api/admin/sms-opt-outs": operator({ body: () => ({ phone: nextPhone() }) }),
   "POST /api/admin/disputes/:disputeId/evidence": operator({ params: () => ({ disputeId: "du_attackersuite" }) }),
+  // The operator's view of a collaborator (docs/splits.md, Admin): a read; the world names no collaborator, so a fresh id (404).
+  "GET /api/admin/collaborators/:collaboratorId": operator({ params: () => ({ collaboratorId: crypto.randomUUID() }) }),
   "POST /api/admin/refunds/:refundId/retry": operator({ params: () => ({ refundId: "attacker-suite-refund" }) }),
 };
 
