@@ -227,6 +227,10 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/collaborator/:token/phone/code": { kind: "collaborator-page" },
   "POST /api/collaborator/:token/phone/confirm": { kind: "collaborator-page", body: () => ({ code: "123456" }) },
   "POST /api/collaborator/:token/connect": { kind: "collaborator-page" },
+  "GET /api/collaborator/:token/statements/:file": {
+    kind: "collaborator-page",
+    params: (w) => ({ token: w.collaborators!.victimToken, file: lastMonthFile() }),
+  },
 
   // ---- Stripe's and Twilio's webhooks ----------------------------------------------------------------
   "POST /api/webhooks/stripe": { kind: "stripe-signed" },

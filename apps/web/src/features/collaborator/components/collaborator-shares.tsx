@@ -1,9 +1,10 @@
 /**
  * The collaborator's page (docs/splits.md, Accepting): their shares on every song that names them,
  * what is held and available for each, and one Accept button with its pending and error states; before
- * them the phone's confirmation by code, after them the payout setup and the payouts made.
+ * them the phone's confirmation by code, after them the payout setup, the payouts made and the monthly statements.
  */
 import { Button } from "@/components/ui/button";
+import { ArtistStatements } from "@/features/artist";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
@@ -71,6 +72,12 @@ export function CollaboratorShares({ token }: { token: string }) {
           )}
           {page.data.connect && <CollaboratorPayouts token={token} connect={page.data.connect} />}
           <CollaboratorPaid payouts={page.data.payouts} />
+          <section aria-labelledby="collaborator-statements" className="space-y-3">
+            <h2 id="collaborator-statements" className="text-2xl font-bold">
+              {i18n._("Monthly statements")}
+            </h2>
+            <ArtistStatements statementsPath={`/api/collaborator/${encodeURIComponent(token)}/statements`} />
+          </section>
         </>
       )}
     </div>
