@@ -155,6 +155,10 @@ describe("a collaborator, from the texted link to being paid", () => {
     await page.getByText("Available to be paid: $0.00", { exact: true }).waitFor();
     expect(await share.getByRole("cell").allTextContents()).toEqual([title, "E2E Payer", "60%", "$0.00", "$1.08"]);
 
+    // This month's statement is offered for download.
+    const month = new Date().toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    await page.getByRole("link", { name: `Download the ${month} statement` }).waitFor();
+
     // The operator finds the same from the song: its splits in the artist's details, the collaborator's balances and payouts.
     await admin.getByRole("tab", { name: "Payment Methods" }).click();
     await admin.getByRole("searchbox", { name: "Search payment methods" }).fill(title);
