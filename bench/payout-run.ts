@@ -40,7 +40,15 @@
  * none): the sandbox answers 429 past it and the product paces its Transfers to it; the 429s the
  * sandbox answered are counted.
  *
- *   node bench/payout-run.ts [--artists 100000] [--deadline-minutes 150] [--sample-ms 5] [--stripe-limit 25|off]
+ * Collaborators (docs/splits.md, Payouts): --collaborator-share (default 0.3) of the artists, those with
+ * `i % 10` in 2..4 (all with ready accounts), have 3 collaborators each, every one accepted, on a phone
+ * of their own (a payee each) with a ready account and 1,000–20,000 ¢ available. The same run pays them
+ * (`payouts.collaborator_page`, `payouts.collaborator`); complete also means every such payee has a
+ * `paid` collaborator payout. The D1 statements are counted for the whole run; the collaborators' share
+ * per payee is that total less the artists' (their statements per artist measured with
+ * --collaborator-share 0) over the payees paid.
+ *
+ *   node bench/payout-run.ts [--artists 100000] [--collaborator-share 0.3] [--deadline-minutes 150] [--sample-ms 5] [--stripe-limit 25|off]
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -68,6 +76,16 @@ const stripeLimitFlag = stringFlag("stripe-limit", "25");
 const stripeLimit = stripeLimitFlag === "off" ? null : Number(stripeLimitFlag);
 if (stripeLimit !== null && !(Number.isInteger(stripeLimit) && stripeLimit > 0))
   throw new Error(`--stripe-limit: a whole number of Transfers a second, or off (got ${stripeLimitFlag})`);
+const collaboratorShare = numberFlag("collaborator-share", 0.3);
+if (!(collaboratorShare >= 0 && collaboratorShare <= 0.3 && Number.isInteger(collaboratorShare * 10)))
+  throw new Error(`--collaborator-share: 0, 0.1, 0.2 or 0.3 (whole tenths of the artists whose i % 10 is 2, 3, 4), got ${collaboratorShare}`);
+/** Artists with collaborators: `i % 10` from 2 up to 2 + tenths − 1 (never held nor below the minimum, i % 20 in 0, 1). */
+const COLLABORATING_SQL = `(i % 10) BETWEEN 2 AND ${1 + Math.round(collaboratorShare * 10)}`;
+const hasCollaborators = (i: number) => i % 10 >= 2 && i % 10 <= 1 + Math.round(collaboratorShare * 10);
+const COLLABORATORS_EACH = 3;
+/** What collaborator `k` of artist `i` has available (above the $10.00 minimum). */
+const COLLABORATOR_CENTS_SQL = `1000 + ((i * 31 + k * 7) % 19001)`;
+const collaboratorCents = (i: number, k: number) => 1000 + ((i * 31 + k * 7) % 19_001);
 const DAILY_CRON = "0 0 * * *";
 const JOBS_QUEUE = "jplay-jobs";
 
@@ -83,6 +101,10 @@ function seededArtist(i: number): { ready: boolean; cents: number } {
 const SEEDED_CENTS_SQL = `CASE i % 20 WHEN 1 THEN 50 ELSE 1000 + ((i * 7919) % 49001) END`;
 
 const numbers = () => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount})`;
+/** Every collaborator: artist `i`'s `k`-th (1..3), for the artists that have them. */
+const collaboratorNumbers = () =>
+  `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${artistCount}), c(i, k) AS (SELECT i, k FROM n, (SELECT 1 AS k UNION ALL SELECT 2 UNION ALL SELECT 3) WHERE ${COLLABORATING_SQL})`;
+const COLLABORATOR_ID = `'bench-collab-' || printf('%06d', i) || '-' || k`;
 
 /** The ready accounts, in the sandbox's own database: copies of the template account. */
 function sandboxSeedSql(templateAccountId: string): string {
@@ -91,6 +113,10 @@ ${numbers()}
 INSERT INTO sandbox_objects (id, object, data)
 SELECT 'acct_bench_' || i, 'account', replace((SELECT data FROM sandbox_objects WHERE id = '${templateAccountId}'), '${templateAccountId}', 'acct_bench_' || i)
 FROM n WHERE i % 20 != 0;
+${collaboratorNumbers()}
+INSERT INTO sandbox_objects (id, object, data)
+SELECT 'acct_bench_c' || i || '_' || k, 'account', replace((SELECT data FROM sandbox_objects WHERE id = '${templateAccountId}'), '${templateAccountId}', 'acct_bench_c' || i || '_' || k)
+FROM c;
 `;
 }
 
@@ -109,6 +135,20 @@ INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents
 SELECT 'bench-debit-' || i, 'bench-tx-' || i, 'provider:receivable', NULL, -(${SEEDED_CENTS_SQL}), 1700000000000 + i FROM n
 UNION ALL
 SELECT 'bench-credit-' || i, 'bench-tx-' || i, 'artist:' || ${id} || ':available', ${id}, ${SEEDED_CENTS_SQL}, 1700000000000 + i FROM n;
+${collaboratorNumbers()}
+INSERT INTO collaborators (id, artist_id, phone, name, accepted_at, created_at)
+SELECT ${COLLABORATOR_ID}, ${id}, '+1557' || printf('%06d', i) || k, 'Bench collaborator ' || k, 1700000000000, 1700000000000 FROM c;
+${collaboratorNumbers()}
+INSERT INTO collaborator_payees (id, phone, confirmed_at, stripe_account_id, payouts_enabled, payout_requirements, created_at)
+SELECT 'bench-payee-' || printf('%06d', i) || '-' || k, '+1557' || printf('%06d', i) || k, 1700000000000, 'acct_bench_c' || i || '_' || k, 1, '[]', 1700000000000 FROM c;
+${collaboratorNumbers()}
+INSERT INTO ledger_transactions (id, kind, ref, created_at)
+SELECT 'bench-ctx-' || i || '-' || k, 'bench.credit', ${COLLABORATOR_ID}, 1700000000000 FROM c;
+${collaboratorNumbers()}
+INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at)
+SELECT 'bench-cdebit-' || i || '-' || k, 'bench-ctx-' || i || '-' || k, 'provider:receivable', NULL, -(${COLLABORATOR_CENTS_SQL}), 1700000000000 FROM c
+UNION ALL
+SELECT 'bench-ccredit-' || i || '-' || k, 'bench-ctx-' || i || '-' || k, 'collaborator:' || ${COLLABORATOR_ID} || ':available', NULL, ${COLLABORATOR_CENTS_SQL}, 1700000000000 FROM c;
 `;
 }
 
@@ -241,7 +281,13 @@ function overlapping(invocations: Invocation[]): Set<Invocation> {
 
 const payable = { artists: 0, cents: 0 };
 const untouched = { artists: 0, cents: 0 };
+const collaboratorPayable = { payees: 0, cents: 0 };
 for (let i = 1; i <= artistCount; i++) {
+  if (hasCollaborators(i))
+    for (let k = 1; k <= COLLABORATORS_EACH; k++) {
+      collaboratorPayable.payees++;
+      collaboratorPayable.cents += collaboratorCents(i, k);
+    }
   const artist = seededArtist(i);
   if (artist.ready && artist.cents >= PAYOUT_MINIMUM_CENTS) {
     payable.artists++;
@@ -257,7 +303,7 @@ const queueLog = new QueueLog();
 await withSession(
   async ({ server }) => {
     const templateAccount = await createTemplateAccount(server.baseURL);
-    await fundPlatform(server.baseURL, payable.cents);
+    await fundPlatform(server.baseURL, payable.cents + collaboratorPayable.cents);
     let seedingSeconds = 0;
     const folder = await mkdtemp(path.join(os.tmpdir(), "jplay-payout-seed-"));
     try {
@@ -281,7 +327,9 @@ await withSession(
       ]);
       await runWrangler(["d1", "execute", "jplay", "--local", "--persist-to", server.persistDir, "--file", file]);
       seedingSeconds = (performance.now() - seeding) / 1000;
-      console.error(`seeded ${artistCount} artists (${payable.artists} payable) in ${seedingSeconds.toFixed(1)} s`);
+      console.error(
+        `seeded ${artistCount} artists (${payable.artists} payable) and ${collaboratorPayable.payees} collaborator payees in ${seedingSeconds.toFixed(1)} s`,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -312,22 +360,33 @@ await withSession(
       SELECT count(*) FILTER (WHERE status = 'paid') AS paid, count(*) FILTER (WHERE status = 'failed') AS failed,
         count(*) FILTER (WHERE status = 'pending') AS pending, max(updated_at) AS lastSettledAt
       FROM payouts WHERE period = ? AND artist_id LIKE 'bench-artist-%'`);
+    const collaboratorProgress = d1.prepare(`
+      SELECT count(*) FILTER (WHERE status = 'paid') AS paid, count(*) FILTER (WHERE status = 'failed') AS failed,
+        count(*) FILTER (WHERE status = 'pending') AS pending, max(updated_at) AS lastSettledAt
+      FROM collaborator_payouts WHERE period = ? AND payee_id LIKE 'bench-payee-%'`);
     type Progress = { paid: number; failed: number; pending: number; lastSettledAt: number | null };
     let state = progress.get(period) as Progress;
+    let collaboratorState = collaboratorProgress.get(period) as Progress;
+    const done = () =>
+      state.paid + state.failed >= payable.artists &&
+      state.pending === 0 &&
+      collaboratorState.paid + collaboratorState.failed >= collaboratorPayable.payees &&
+      collaboratorState.pending === 0;
     let lastReport = performance.now();
-    while (!(state.paid + state.failed >= payable.artists && state.pending === 0) && Date.now() < deadlineAt) {
+    while (!done() && Date.now() < deadlineAt) {
       await new Promise((r) => setTimeout(r, 1_000));
       state = progress.get(period) as Progress;
+      collaboratorState = collaboratorProgress.get(period) as Progress;
       if (performance.now() - lastReport > 60_000) {
         lastReport = performance.now();
         const elapsed = (lastReport - triggeredAt) / 1000;
         const eta = state.paid > 0 ? ((payable.artists - state.paid) * elapsed) / state.paid / 60 : Number.NaN;
         console.error(
-          `${elapsed.toFixed(0)} s: ${state.paid} paid, ${state.failed} failed, ${state.pending} pending; ${(state.paid / elapsed).toFixed(1)} payouts/s, about ${eta.toFixed(0)} min to go`,
+          `${elapsed.toFixed(0)} s: ${state.paid} paid, ${state.failed} failed, ${state.pending} pending; ${collaboratorState.paid} collaborators paid; ${(state.paid / elapsed).toFixed(1)} payouts/s, about ${eta.toFixed(0)} min to go`,
         );
       }
     }
-    const complete = state.paid + state.failed >= payable.artists && state.pending === 0;
+    const complete = done();
     // The run's last page jobs may still be walking the artist ids after the last payout: wait for the
     // queue to fall quiet (no batch for 5 s, longer than the 2 s batch timeout), within the deadline.
     while (complete && performance.now() - Math.max(queueLog.lastEndMs, triggeredAt) < 5_000 && Date.now() < deadlineAt) {
@@ -350,7 +409,9 @@ await withSession(
     const fifth = Math.floor(settledTimes.length / 5);
     const fifthRate = (from: number) => (fifth > 1 ? (fifth / ((settledTimes[from + fifth - 1]! - settledTimes[from]!) / 1000)).toFixed(0) : "—");
 
-    const settledSeconds = state.lastSettledAt ? (state.lastSettledAt - triggerEpochMs) / 1000 : Number.NaN;
+    const lastSettledAt = Math.max(state.lastSettledAt ?? 0, collaboratorState.lastSettledAt ?? 0);
+    const settledSeconds = lastSettledAt ? (lastSettledAt - triggerEpochMs) / 1000 : Number.NaN;
+    const payeesPaid = state.paid + collaboratorState.paid;
     const invocations = queueLog.invocations.slice(invocationsBefore).filter((invocation) => invocation.queue === JOBS_QUEUE);
     const deadLettered = queueLog.invocations.slice(invocationsBefore).filter((invocation) => invocation.queue !== JOBS_QUEUE);
     const messages = invocations.reduce((sum, invocation) => sum + invocation.messages, 0);
@@ -379,7 +440,7 @@ await withSession(
     check("held and below-minimum artists not paid", unpayablePaid.n === 0, `${unpayablePaid.n} payouts`);
     const transfers = sandboxD1
       .prepare(
-        "SELECT count(*) AS n, count(DISTINCT json_extract(data, '$.destination')) AS destinations, sum(json_extract(data, '$.amount')) AS cents FROM sandbox_objects WHERE object = 'transfer' AND json_extract(data, '$.destination') LIKE 'acct_bench_%'",
+        "SELECT count(*) AS n, count(DISTINCT json_extract(data, '$.destination')) AS destinations, sum(json_extract(data, '$.amount')) AS cents FROM sandbox_objects WHERE object = 'transfer' AND json_extract(data, '$.destination') LIKE 'acct_bench_%' AND json_extract(data, '$.destination') NOT LIKE 'acct_bench_c%'",
       )
       .get() as { n: number; destinations: number; cents: number | null };
     check(
@@ -406,7 +467,12 @@ await withSession(
       "SELECT sum(amount_cents) AS total, (SELECT sum(amount_cents) FROM ledger_entries WHERE account = 'payouts:sent') AS sent FROM ledger_entries",
     );
     check("ledger sums to zero", ledger.total === 0, `sum ${ledger.total} ¢`);
-    check("payouts:sent = paid", (ledger.sent ?? 0) === (paidRows.cents ?? 0), `${ledger.sent ?? 0} ¢`);
+    const collaboratorsSent = one<{ cents: number | null }>("SELECT sum(amount_cents) AS cents FROM collaborator_payouts WHERE status = 'paid'");
+    check(
+      "payouts:sent = paid (artists and collaborators)",
+      (ledger.sent ?? 0) === (paidRows.cents ?? 0) + (collaboratorsSent.cents ?? 0),
+      `${ledger.sent ?? 0} ¢`,
+    );
     // Each payout's text is written in the payout's own batch and sent by one job per batch.
     const texts = one<{ n: number; payouts: number; unsent: number }>(
       `SELECT count(*) AS n, count(DISTINCT p.id) AS payouts, count(*) FILTER (WHERE t.status = 'queued') AS unsent
@@ -417,6 +483,33 @@ await withSession(
       texts.n === paidRows.n && texts.payouts === paidRows.n && texts.unsent === 0,
       `${texts.n} texts for ${texts.payouts} payouts, ${texts.unsent} queued`,
     );
+    const collaboratorRows = one<{ n: number; payees: number; cents: number | null }>(
+      "SELECT count(*) AS n, count(DISTINCT payee_id) AS payees, sum(amount_cents) AS cents FROM collaborator_payouts WHERE payee_id LIKE 'bench-payee-%' AND status = 'paid'",
+    );
+    check(
+      "collaborator payouts paid = payees, once each",
+      collaboratorRows.n === collaboratorPayable.payees && collaboratorRows.payees === collaboratorRows.n,
+      `${collaboratorRows.n} payouts to ${collaboratorRows.payees} of ${collaboratorPayable.payees} payees`,
+    );
+    check(
+      "collaborator amounts = seeded balances",
+      (collaboratorRows.cents ?? 0) === collaboratorPayable.cents,
+      `${collaboratorRows.cents ?? 0} of ${collaboratorPayable.cents} ¢`,
+    );
+    const collaboratorTransfers = sandboxD1
+      .prepare(
+        "SELECT count(*) AS n, sum(json_extract(data, '$.amount')) AS cents FROM sandbox_objects WHERE object = 'transfer' AND json_extract(data, '$.destination') LIKE 'acct_bench_c%'",
+      )
+      .get() as { n: number; cents: number | null };
+    check(
+      "one transfer per paid collaborator payee",
+      collaboratorTransfers.n === collaboratorRows.n && (collaboratorTransfers.cents ?? 0) === (collaboratorRows.cents ?? 0),
+      `${collaboratorTransfers.n} transfers, ${collaboratorTransfers.cents ?? 0} ¢`,
+    );
+    const collaboratorsLeft = one<{ n: number }>(
+      "SELECT count(*) AS n FROM (SELECT account FROM ledger_entries WHERE account LIKE 'collaborator:bench-collab-%:available' GROUP BY account HAVING sum(amount_cents) != 0)",
+    );
+    check("paid collaborators at zero available", collaboratorsLeft.n === 0, `${collaboratorsLeft.n} not zero`);
     const failedJobs = one<{ n: number }>("SELECT count(*) AS n FROM failed_jobs");
     check(
       "nothing dead-lettered",
@@ -429,21 +522,22 @@ await withSession(
     const seconds = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "—");
     const rate = (count: number, over: number) => (over > 0 ? (count / over).toFixed(0) : "—");
     printTable(
-      `Payout run: ${artistCount} artists (${payable.artists} payable), period ${period}, workerd pid ${workerd}${complete ? "" : " — DEADLINE REACHED, INCOMPLETE"}`,
+      `Payout run: ${artistCount} artists (${payable.artists} payable), ${collaboratorPayable.payees} collaborator payees, period ${period}, workerd pid ${workerd}${complete ? "" : " — DEADLINE REACHED, INCOMPLETE"}`,
       ["figure", "value"],
       [
         ["trigger → last payout settled, s", seconds(settledSeconds)],
         ["trigger → last queue invocation ended, s", seconds(lastInvocationSeconds)],
         ["payouts paid / failed / pending", `${state.paid} / ${state.failed} / ${state.pending}`],
+        ["collaborator payouts paid / failed / pending", `${collaboratorState.paid} / ${collaboratorState.failed} / ${collaboratorState.pending}`],
         ["queue invocations (batches)", invocations.length],
         ["jobs (messages) run", messages],
         ["jobs/s", rate(messages, lastInvocationSeconds)],
-        ["payouts/s", rate(state.paid, settledSeconds)],
+        ["payouts/s (artists and collaborators)", rate(payeesPaid, settledSeconds)],
         ["payouts/s, first / last fifth of the payouts", `${fifthRate(0)} / ${fifthRate(settledTimes.length - fifth)}`],
         ["Stripe's Transfer limit a second (sandbox)", stripeLimit === null ? "off, no pacing" : stripeLimit],
         ["Stripe 429s answered: endpoint / global", `${rateLimits.refused["endpoint-rate"] ?? 0} / ${rateLimits.refused["global-rate"] ?? 0}`],
         ["Worker's D1 statements (writes), whole run", `${statements} (${writes})`],
-        ["D1 statements (writes) per payable artist", state.paid > 0 ? `${(statements / state.paid).toFixed(1)} (${(writes / state.paid).toFixed(1)})` : "—"],
+        ["D1 statements (writes) per payee paid", payeesPaid > 0 ? `${(statements / payeesPaid).toFixed(1)} (${(writes / payeesPaid).toFixed(1)})` : "—"],
         [
           "invocation wall ms, p50 / p99 / max",
           `${percentile(durations, 50).toFixed(0)} / ${percentile(durations, 99).toFixed(0)} / ${Math.max(0, ...durations).toFixed(0)}`,
@@ -461,7 +555,7 @@ await withSession(
           ).toFixed(1)}`,
         ],
         ["workerd CPU, whole run, s", (totalCpuMs / 1000).toFixed(1)],
-        ["workerd CPU per payout, ms", state.paid > 0 ? (totalCpuMs / state.paid).toFixed(2) : "—"],
+        ["workerd CPU per payout, ms", payeesPaid > 0 ? (totalCpuMs / payeesPaid).toFixed(2) : "—"],
         ["seeding through wrangler d1 execute, s", seedingSeconds.toFixed(1)],
         [`machine load (1 min) at trigger / end, ${os.cpus().length} CPUs`, `${loadAtStart.toFixed(1)} / ${os.loadavg()[0]!.toFixed(1)}`],
       ],

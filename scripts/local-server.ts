@@ -86,8 +86,8 @@ export interface LocalServerOptions {
   vars?: Record<string, string>;
   /** Extra `wrangler dev` flags (e.g. `--inspector-port` for a benchmark that reads the isolate's heap). */
   wranglerArgs?: string[];
-  /** `wrangler dev --log-level` (default warn); `info` adds one line per queue batch. */
-  logLevel?: "warn" | "info";
+  /** `wrangler dev --log-level` (default warn); `info` adds one line per queue batch, `log` the Worker's own console.log lines. */
+  logLevel?: "warn" | "info" | "log";
   /** Sees wrangler's output as it comes (e.g. a benchmark timing queue batches). */
   onOutput?: (chunk: string) => void;
   /** A folder `prepareState` filled: the server starts from a copy of it instead of migrating and seeding. */

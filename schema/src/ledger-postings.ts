@@ -276,6 +276,31 @@ export const POSTINGS = {
       { account: A.artistAvailable(reversal.artistId), artistId: reversal.artistId, amountCents: reversal.amountCents },
     ]);
   },
+  /**
+   * Stripe reversed (part of) a paid collaborator payout's Transfer (docs/splits.md, Payouts): the
+   * amount is the namings' again, shared in proportion to their parts (rounded down, the cents left
+   * one each to the largest remainders, ties in the parts' order), available for the next payout.
+   */
+  collaboratorPayoutReversed(reversal: { id: string; amountCents: number; payout: CollaboratorPayoutMoney }): Posting {
+    const { parts, amountCents: paid } = reversal.payout;
+    const exact = parts.map((part, index) => ({
+      index,
+      cents: Math.floor((reversal.amountCents * part.cents) / paid),
+      rest: (reversal.amountCents * part.cents) % paid,
+    }));
+    let left = reversal.amountCents - exact.reduce((sum, share) => sum + share.cents, 0);
+    for (const share of [...exact].sort((a, b) => b.rest - a.rest || a.index - b.index)) {
+      if (left === 0) break;
+      share.cents += 1;
+      left -= 1;
+    }
+    return posting(K.payoutReversed, reversal.id, [
+      { account: A.payoutsSent, amountCents: -reversal.amountCents },
+      ...exact
+        .filter((share) => share.cents > 0)
+        .map((share) => ({ account: A.collaboratorAvailable(parts[share.index]!.collaboratorId), amountCents: share.cents })),
+    ]);
+  },
   /** A card charge succeeded (a song's fee or an initial charge). */
   payment: (payment: { id: string; amountCents: number }): Posting => cardCharge(K.payment, payment.id, payment.amountCents),
   /** A Pro invoice was paid by card. */

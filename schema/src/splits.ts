@@ -6,7 +6,7 @@
  * to one of the collaborators before the split applies.
  */
 import * as v from "valibot";
-import { ConnectStateSchema } from "./artist.ts";
+import { ArtistPayoutSchema, ConnectStateSchema } from "./artist.ts";
 import { PhoneNumberSchema } from "./distribution.ts";
 import { ArtistPhoneSchema } from "./phone-confirmation.ts";
 import { CREDIT_ROLES } from "./release-metadata.ts";
@@ -95,6 +95,8 @@ export const CollaboratorPageResponseSchema = v.object({
   phone: ArtistPhoneSchema,
   connect: v.nullable(ConnectStateSchema),
   accepted: v.boolean(),
+  /** What the next payout pays: every naming's available balance, less what payouts took. */
+  availableCents: v.number(),
   shares: v.array(
     v.object({
       songId: v.string(),
@@ -103,9 +105,12 @@ export const CollaboratorPageResponseSchema = v.object({
       role: v.picklist(CREDIT_ROLES),
       basisPoints: v.number(),
       heldCents: v.number(),
+      /** Credited to the collaborator once accepted, paid out or not. */
       availableCents: v.number(),
     }),
   ),
+  /** The phone's payouts, newest first (every artist's naming paid at once); empty until the phone is confirmed. */
+  payouts: v.array(ArtistPayoutSchema),
   link: v.object({ expiresAt: v.string() }),
 });
 export type CollaboratorPageResponse = v.InferOutput<typeof CollaboratorPageResponseSchema>;
@@ -117,3 +122,30 @@ export type AcceptSharesResponse = v.InferOutput<typeof AcceptSharesResponseSche
 /** `POST /api/collaborator/{token}/phone/code` answers `PhoneCodeSentResponse`; `…/phone/confirm` this. */
 export const CollaboratorPhoneResponseSchema = v.object({ phone: ArtistPhoneSchema });
 export type CollaboratorPhoneResponse = v.InferOutput<typeof CollaboratorPhoneResponseSchema>;
+
+/** One payout of the collaborator's phone and this naming's part of it. */
+export const AdminCollaboratorPayoutSchema = v.object({ ...ArtistPayoutSchema.entries, partCents: v.number() });
+
+/**
+ * `GET /api/admin/collaborators/{collaboratorId}`: one naming of a collaborator (an artist's, by phone)
+ * with its balances (held for songs not accepted yet, available, paid and not reversed), each song's
+ * held and available cents, the phone's payee (confirmed, payout setup) and the phone's payouts with
+ * this naming's part of each, newest first (docs/splits.md, Admin).
+ */
+export const AdminCollaboratorDetailsSchema = v.object({
+  collaborator: v.object({
+    id: v.string(),
+    artistId: v.string(),
+    name: v.string(),
+    phone: v.string(),
+    acceptedAt: v.nullable(v.string()),
+  }),
+  heldCents: v.number(),
+  availableCents: v.number(),
+  paidCents: v.number(),
+  /** Per song: held until accepted, and credited once accepted (paid out or not). */
+  songs: v.array(v.object({ songId: v.string(), songTitle: v.string(), heldCents: v.number(), creditedCents: v.number() })),
+  payee: v.nullable(v.object({ id: v.string(), confirmed: v.boolean(), connect: ConnectStateSchema })),
+  payouts: v.array(AdminCollaboratorPayoutSchema),
+});
+export type AdminCollaboratorDetails = v.InferOutput<typeof AdminCollaboratorDetailsSchema>;

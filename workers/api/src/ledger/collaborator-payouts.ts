@@ -7,6 +7,7 @@
  * giving each naming back its part. What it needs is read in one D1 batch and each outcome written in one.
  */
 import { type SQL, sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import { POSTINGS, postingStatements } from "@jplay/schema/ledger-postings";
 import type { collaboratorPayees, collaboratorPayouts } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
@@ -15,6 +16,7 @@ import { keyForAttempt, spentOnServerError } from "../platform/stripe-lookup";
 import { withRateLimitBackoff } from "../platform/stripe-rate-limit";
 import { post } from "./ledger";
 import { PAYOUT_CURRENCY, type PayoutOutcome, isBalanceShort, isPermanentRefusal, payoutMinimumCents, payoutsReady } from "./payouts";
+import { bookTransferReversals } from "./payout-reversals";
 import { awaitTurn } from "./transfer-pacer";
 
 type Payee = typeof collaboratorPayees.$inferSelect;
@@ -35,8 +37,8 @@ const rowOf = (raw: Record<string, unknown>): CollaboratorPayoutRow => ({
   parts: JSON.parse(String(raw.parts)) as Part[],
 });
 
-/** What a try at the Transfer came to (as ledger/payouts.ts's TransferAttempt). */
-type Attempt = { kind: "sent"; transferId: string } | { kind: "short" } | { kind: "refused"; message: string };
+/** What a try at the Transfer came to (as ledger/payouts.ts's TransferAttempt; `partlyReversed` booked once the payout is recorded paid). */
+type Attempt = { kind: "sent"; transferId: string; partlyReversed?: Stripe.Transfer } | { kind: "short" } | { kind: "refused"; message: string };
 
 async function attemptTransfer(ctx: Ctx, payee: Payee, payout: CollaboratorPayoutRow, resumed: boolean): Promise<Attempt> {
   const destination = payee.stripeAccountId;
@@ -47,7 +49,7 @@ async function attemptTransfer(ctx: Ctx, payee: Payee, payout: CollaboratorPayou
     const earlier = await withRateLimitBackoff(() => ctx.stripe.transfers.list({ transfer_group: transferGroup(payout.id), limit: 1 }));
     const found = earlier.data[0];
     if (found?.reversed) return { kind: "refused", message: `Stripe reversed the payout's transfer ${found.id} in full.` };
-    if (found) return { kind: "sent", transferId: found.id };
+    if (found) return { kind: "sent", transferId: found.id, ...(found.amount_reversed > 0 ? { partlyReversed: found } : {}) };
   }
   await awaitTurn(ctx, "transfer");
   try {
@@ -97,7 +99,10 @@ async function recordAttempt(ctx: Ctx, payout: CollaboratorPayoutRow, attempt: A
 
 async function settle(ctx: Ctx, payee: Payee, payout: CollaboratorPayoutRow, resumed: boolean) {
   if (resumed) await post(ctx, POSTINGS.collaboratorPayout(payout));
-  return recordAttempt(ctx, payout, await attemptTransfer(ctx, payee, payout, resumed));
+  const attempt = await attemptTransfer(ctx, payee, payout, resumed);
+  const outcome = await recordAttempt(ctx, payout, attempt);
+  if (attempt.kind === "sent" && attempt.partlyReversed) await bookTransferReversals(ctx, attempt.partlyReversed);
+  return outcome;
 }
 
 /** A new payout row and its ledger move in one batch; null when another delivery made the period's row first. */

@@ -62,4 +62,39 @@ describe("the posting rules", () => {
       expect(() => postingStatements([{ kind: "purchase", ref: "r", entries: bad }], 0)).toThrow(UnbalancedTransactionError);
     }
   });
+
+  it("share a collaborator payout's reversal among its namings in proportion, within a cent, summing to the reversal", () => {
+    const parts = fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(parts, fc.double({ min: 0, max: 1, noNaN: true }), (centsOfParts, fraction) => {
+        const paid = centsOfParts.reduce((sum, c) => sum + c, 0);
+        const amountCents = Math.max(1, Math.floor(paid * fraction));
+        const payout = { id: "cpo", payeeId: "pe", amountCents: paid, parts: centsOfParts.map((c, i) => ({ collaboratorId: `c${i}`, cents: c })) };
+        const reversed = POSTINGS.collaboratorPayoutReversed({ id: "trr", amountCents, payout });
+        expect(total(reversed)).toBe(0);
+        expect(balanceOf(reversed, A.payoutsSent)).toBe(-amountCents);
+        for (const part of payout.parts) {
+          const back = balanceOf(reversed, A.collaboratorAvailable(part.collaboratorId));
+          expect(Math.abs(back - (amountCents * part.cents) / paid)).toBeLessThan(1);
+          expect(back).toBeLessThanOrEqual(part.cents);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    // A reversal in full gives each naming back exactly its part.
+    const payout = {
+      id: "cpo",
+      payeeId: "pe",
+      amountCents: 300,
+      parts: [
+        { collaboratorId: "a", cents: 100 },
+        { collaboratorId: "b", cents: 200 },
+      ],
+    };
+    expect(
+      POSTINGS.collaboratorPayoutReversed({ id: "trr", amountCents: 300, payout })
+        .entries.slice(1)
+        .map((entry) => entry.amountCents),
+    ).toEqual([100, 200]);
+  });
 });

@@ -17,7 +17,7 @@ import type { MonthlyStatement } from "./statement-csv";
 /** `YYYY-MM` of a moment, in UTC. */
 export const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
-function monthBounds(month: string): { start: number; end: number } {
+export function monthBounds(month: string): { start: number; end: number } {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];
   return { start: Date.UTC(year, monthNumber - 1, 1), end: Date.UTC(year, monthNumber, 1) };
 }
@@ -57,7 +57,11 @@ export async function statementMonths(ctx: Ctx, artistId: string, now = ctx.now(
     .from(purchases)
     .innerJoin(songs, eq(songs.id, purchases.songId))
     .where(eq(songs.artistId, artistId));
-  const first = Math.min(artist.createdAt, firstSale?.at ?? artist.createdAt, now);
+  return monthsSince(Math.min(artist.createdAt, firstSale?.at ?? artist.createdAt, now), now);
+}
+
+/** `YYYY-MM` of every month from `first`'s to `now`'s, newest first. */
+export function monthsSince(first: number, now: number): string[] {
   const months: string[] = [];
   const cursor = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1));
   while (cursor.getTime() >= Date.UTC(new Date(first).getUTCFullYear(), new Date(first).getUTCMonth(), 1)) {

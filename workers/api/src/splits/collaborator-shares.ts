@@ -17,7 +17,7 @@ import { runBatch } from "../platform/db";
 const LIVE = sql`sc.refunded_at is null and sc.returned_at is null`;
 
 /** The shares named on this phone: the latest version of each song that names it, by song title. */
-export async function collaboratorShares(ctx: Ctx, phone: string): Promise<Pick<CollaboratorPageResponse, "accepted" | "shares">> {
+export async function collaboratorShares(ctx: Ctx, phone: string): Promise<Pick<CollaboratorPageResponse, "accepted" | "availableCents" | "shares">> {
   const rows = await ctx.db.all<{
     songId: string;
     songTitle: string;
@@ -39,7 +39,11 @@ export async function collaboratorShares(ctx: Ctx, phone: string): Promise<Pick<
       order by s.title, s.id`,
   );
   const pending = await ctx.db.all<{ id: string }>(sql`select id from collaborators where phone = ${phone} and accepted_at is null limit 1`);
-  return { accepted: pending.length === 0, shares: rows };
+  const [balance] = await ctx.db.all<{ cents: number }>(
+    sql`select coalesce(sum(e.amount_cents), 0) as cents from collaborators c join ledger_entries e on e.account = 'collaborator:' || c.id || ':available'
+      where c.phone = ${phone}`,
+  );
+  return { accepted: pending.length === 0, availableCents: balance!.cents, shares: rows };
 }
 
 /** Accepts every naming of this phone; answers the cents this call moved from held to available. */

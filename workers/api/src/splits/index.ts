@@ -10,5 +10,6 @@ export { returnHeldSharesTask } from "./jobs/return-held-shares";
 export { splitHoldDays } from "./held-shares";
 export { inviteCollaborators } from "./invite-collaborators";
 export { acceptShares } from "./collaborator-shares";
+export { collaboratorDetails } from "./collaborator-details";
 export { collaboratorLinkPage, collaboratorRoutes } from "./routes/collaborator-page";
 export { creditsWithContributors, songContributors } from "./song-contributors";

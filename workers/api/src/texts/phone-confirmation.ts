@@ -143,7 +143,12 @@ export async function textPhoneCode(
   code: string,
   hash: string,
 ): Promise<void> {
-  await queueText(ctx, { ...recipient, kind: "phone_code", dedupeKey: `phone_code:${hash}`, write: (texts) => texts.phoneCode(code) });
+  await queueText(ctx, {
+    ...recipient,
+    kind: "phone_code",
+    dedupeKey: `phone_code:${hash}`,
+    write: (texts) => (recipient.to ? texts.collaboratorPhoneCode(code) : texts.phoneCode(code)),
+  });
 }
 
 /**

@@ -50,6 +50,13 @@ describe("texts to artists", () => {
     expect(english.phoneCode("042917")).toBe(
       "JPlay: 042-917 is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. Reply STOP to opt out.",
     );
+    // A collaborator has no artist page: their code names the page of their song shares.
+    expect(english.collaboratorPhoneCode("042917")).toBe(
+      "JPlay: 042-917 is your code to confirm this phone on the page of your song shares. It works for 10 minutes. Do not share it. Reply STOP to opt out.",
+    );
+    expect(textBodiesIn("es").collaboratorPhoneCode("042917")).toBe(
+      "JPlay: 042-917 es tu código para confirmar este teléfono en la página de tus partes de canciones. Sirve durante 10 minutos. No lo compartas. Responde STOP para no recibir más mensajes.",
+    );
     expect(english.songDistributed("x".repeat(70))).toBe(`JPlay: "${"x".repeat(59)}…" is now live on the tablets. Reply STOP to opt out.`);
   });
 

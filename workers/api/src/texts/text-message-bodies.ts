@@ -36,6 +36,8 @@ export interface TextBodies {
   renewalNeedsConfirmationWithoutLink(amountCents: number): string;
   /** The code that confirms the phone, written `123-456` (the outbox hides it once sent). */
   phoneCode(code: string): string;
+  /** The same code, to a collaborator confirming their phone on their shares' page (docs/splits.md). */
+  collaboratorPhoneCode(code: string): string;
 }
 
 const TEXT = {
@@ -68,7 +70,12 @@ const TEXT = {
   renewalNeedsConfirmationWithoutLink:
     /*i18n*/ "JPlay: your bank asks you to confirm your Pro renewal of {amount}. Pro is off until you do. Confirm it on your private artist page. {optOut}",
   phoneCode: /*i18n*/ "JPlay: {code} is your code to confirm this phone on your artist page. It works for 10 minutes. Do not share it. {optOut}",
+  collaboratorPhoneCode:
+    /*i18n*/ "JPlay: {code} is your code to confirm this phone on the page of your song shares. It works for 10 minutes. Do not share it. {optOut}",
 } as const;
+
+/** "123456" → "123-456": easier to read back, and the outbox hides it by this shape (text-messages.ts). */
+const dashed = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
 
 /** A reason as a sentence: an operator's short reason ("Violence") gets its full stop. */
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
@@ -103,6 +110,7 @@ export function textBodiesIn(language: Language): TextBodies {
     payoutFailed: (amountCents, reason) => write(TEXT.payoutFailed, { amount: money(amountCents), reason: reason.replace(/[.!?…]$/, "") }),
     renewalNeedsConfirmation: (amountCents, artistPageUrl) => write(TEXT.renewalNeedsConfirmation, { amount: money(amountCents), artistPageUrl }),
     renewalNeedsConfirmationWithoutLink: (amountCents) => write(TEXT.renewalNeedsConfirmationWithoutLink, { amount: money(amountCents) }),
-    phoneCode: (code) => write(TEXT.phoneCode, { code: `${code.slice(0, 3)}-${code.slice(3)}` }),
+    phoneCode: (code) => write(TEXT.phoneCode, { code: dashed(code) }),
+    collaboratorPhoneCode: (code) => write(TEXT.collaboratorPhoneCode, { code: dashed(code) }),
   };
 }

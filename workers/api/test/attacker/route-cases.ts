@@ -227,6 +227,10 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "POST /api/collaborator/:token/phone/code": { kind: "collaborator-page" },
   "POST /api/collaborator/:token/phone/confirm": { kind: "collaborator-page", body: () => ({ code: "123456" }) },
   "POST /api/collaborator/:token/connect": { kind: "collaborator-page" },
+  "GET /api/collaborator/:token/statements/:file": {
+    kind: "collaborator-page",
+    params: (w) => ({ token: w.collaborators!.victimToken, file: lastMonthFile() }),
+  },
 
   // ---- Stripe's and Twilio's webhooks ----------------------------------------------------------------
   "POST /api/webhooks/stripe": { kind: "stripe-signed" },
@@ -251,6 +255,8 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "PUT /api/admin/facilities/:facilityId/term-lists": operator({ body: () => ({ listIds: [] }) }),
   "POST /api/admin/sms-opt-outs": operator({ body: () => ({ phone: nextPhone() }) }),
   "POST /api/admin/disputes/:disputeId/evidence": operator({ params: () => ({ disputeId: "du_attackersuite" }) }),
+  // The operator's view of a collaborator (docs/splits.md, Admin): a read; the world names no collaborator, so a fresh id (404).
+  "GET /api/admin/collaborators/:collaboratorId": operator({ params: () => ({ collaboratorId: crypto.randomUUID() }) }),
   "POST /api/admin/refunds/:refundId/retry": operator({ params: () => ({ refundId: "attacker-suite-refund" }) }),
 };
 

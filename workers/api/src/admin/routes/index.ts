@@ -13,6 +13,7 @@ import { adminArtistRoutes } from "./artists";
 import { adminAuditRoutes } from "./audit";
 import { adminTermListRoutes } from "./term-lists";
 import { adminCatalogueRoutes } from "./catalogue";
+import { adminCollaboratorRoutes } from "./collaborators";
 import { adminDisputeRoutes } from "./disputes";
 import { adminDownloadCreditRoutes } from "./download-credits";
 import { adminFacilityRoutes } from "./facilities";
@@ -59,6 +60,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/recovery-payments", adminRecoveryPaymentRoutes)
   .route("/artists", adminArtistRoutes)
   .route("/songs", adminSongRoutes)
+  .route("/collaborators", adminCollaboratorRoutes)
   .route("/revenue", adminRevenueRoutes)
   .route("/receipts", adminReceiptRoutes)
   .route("/redemptions", adminRedemptionRoutes)

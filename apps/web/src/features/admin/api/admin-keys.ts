@@ -23,6 +23,8 @@ export const adminKeys = {
   /** Every page of the Messages tab (no cursor), or one page (its cursor; "" for the first). */
   messages: (cursor?: string) => under([...data, "messages"], cursor),
   artist: (artistId: string) => [...data, "artist", artistId],
+  songSplits: (songId: string) => [...data, "song-splits", songId],
+  collaborator: (collaboratorId: string) => [...data, "collaborator", collaboratorId],
   facilities: () => [...data, "facilities"],
   receipt: (receiptId: string) => [...data, "receipt", receiptId],
   redemptions: () => [...data, "redemptions"],

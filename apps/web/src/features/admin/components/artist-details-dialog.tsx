@@ -1,5 +1,5 @@
 /**
- * View Details: one artist's cards, songs with their status history, every payment attempt with its
+ * View Details: one artist's cards, songs with their status history and royalty splits, every payment attempt with its
  * outcome, and the browsers signed in as the artist with a button that ends them all
  * (`GET /api/admin/artists/{artistId}`), in an accessible modal.
  */
@@ -14,6 +14,7 @@ import { capitalise } from "../admin-data";
 import { useEndArtistSessions } from "../api/end-artist-sessions";
 import { useArtistDetails } from "../api/get-artist-details";
 import { cardLabel, expiryLabel, SongStatusBadge } from "./labels";
+import { SongSplitsHistory } from "./song-splits-history";
 import { formatCents, formatDollars, formatMoment } from "../admin-format";
 
 const cell = tableCell("compact");
@@ -132,6 +133,7 @@ function Details({ details }: { details: AdminArtistDetails }) {
                     ))}
                   </ol>
                 )}
+                <SongSplitsHistory songId={song.id} title={song.title} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 /**
- * The year's payouts per artist for tax reporting: the operator picks a calendar year and downloads
- * `GET /api/admin/tax-year/{YYYY}.csv` (artist, Stripe account, amount paid, payouts; never a tax id:
+ * The year's payouts per payee for tax reporting: the operator picks a calendar year and downloads
+ * `GET /api/admin/tax-year/{YYYY}.csv` (each artist and collaborator, Stripe account, amount paid, payouts; never a tax id:
  * Stripe keeps those). docs/decisions/063-payout-minimum-and-tax-details.md
  */
 import { useState } from "react";
@@ -22,8 +22,8 @@ export function TaxYearExport({ now = new Date() }: { now?: Date }) {
           Payouts for tax reporting
         </h2>
         <p className="text-sm text-muted">
-          What each artist was paid in a calendar year (UTC), with their Stripe account: Stripe keeps the tax details artists gave in payout setup. Pending and
-          failed payouts are left out.
+          What each artist and each collaborator was paid in a calendar year (UTC), with their Stripe account: Stripe keeps the tax details they gave in payout
+          setup. Pending and failed payouts are left out.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">

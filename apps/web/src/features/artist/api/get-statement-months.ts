@@ -1,15 +1,17 @@
 /**
- * `GET /api/artist/{token}/statements`: the months with a monthly statement, newest first, and the
- * address of each month's CSV (docs/decisions/028-artist-journey.md). Read through the one read cache
+ * `GET /api/artist/{token}/statements` (or a collaborator's `/api/collaborator/{token}/statements`,
+ * docs/splits.md): the months with a monthly statement, newest first, and the address of each month's
+ * CSV (docs/decisions/028-artist-journey.md). Read through the one read cache
  * (lib/read-cache.ts, docs/decisions/074-one-read-cache.md).
  */
 import { StatementMonthsResponseSchema } from "@jplay/schema/me";
 import { api } from "@/lib/api-client";
 import { useQuery } from "@tanstack/react-query";
 
-const statementsPath = (token: string) => `/api/artist/${encodeURIComponent(token)}/statements`;
+/** The artist page's statements; a collaborator's page names its own. */
+export const artistStatementsPath = (token: string) => `/api/artist/${encodeURIComponent(token)}/statements`;
 
-export const statementCsvPath = (token: string, month: string) => `${statementsPath(token)}/${month}.csv`;
+export const statementCsvPath = (statementsPath: string, month: string) => `${statementsPath}/${month}.csv`;
 
-export const useStatementMonths = (token: string) =>
-  useQuery({ queryKey: ["artist", "statements", token], queryFn: () => api.get(statementsPath(token), StatementMonthsResponseSchema) });
+export const useStatementMonths = (statementsPath: string) =>
+  useQuery({ queryKey: ["statements", statementsPath], queryFn: () => api.get(statementsPath, StatementMonthsResponseSchema) });

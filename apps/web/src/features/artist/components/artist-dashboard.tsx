@@ -24,6 +24,7 @@ import { ArtistLink } from "./artist-link";
 import { BalanceSummary, PayoutSetup, PayoutsTable } from "./artist-money";
 import { ArtistSessions } from "./artist-sessions";
 import { ArtistStatements } from "./artist-statements";
+import { artistStatementsPath } from "../api/get-statement-months";
 import { GetPaid } from "@/features/me";
 import { startPayoutsSetup } from "../api/start-payouts-setup";
 
@@ -162,7 +163,7 @@ export function ArtistDashboard({
         <h2 id="artist-statements" className="text-2xl font-bold">
           {i18n._("Monthly statements")}
         </h2>
-        <ArtistStatements token={token} />
+        <ArtistStatements statementsPath={artistStatementsPath(token)} />
       </section>
 
       <section aria-labelledby="artist-sessions" className="space-y-4">

@@ -2,6 +2,7 @@
  * "Monthly statements" on the artist page (docs/decisions/028-artist-journey.md): every month since
  * the artist's first activity, newest first, each with a Download link to its CSV (sales per song,
  * the artist's share, the month's payouts and totals). Loading and error states are said, not hidden.
+ * A collaborator's page lists theirs the same way (`statementsPath`, docs/splits.md).
  */
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -12,9 +13,9 @@ import { statementCsvPath, useStatementMonths } from "../api/get-statement-month
 /** "2026-11" → "November 2026". */
 const monthName = (month: string, i18n: Translator) => formatDate(`${month}-01T00:00:00Z`, i18n.language, { month: "long", year: "numeric", timeZone: "UTC" });
 
-export function ArtistStatements({ token }: { token: string }) {
+export function ArtistStatements({ statementsPath }: { statementsPath: string }) {
   const i18n = useI18n();
-  const months = useStatementMonths(token);
+  const months = useStatementMonths(statementsPath);
   if (months.isPending) return <Spinner label={i18n._("Loading your statements")} className="py-4" />;
   if (months.isError) {
     return (
@@ -35,7 +36,7 @@ export function ArtistStatements({ token }: { token: string }) {
         {months.data.months.map((month) => (
           <li key={month} className="flex items-center justify-between gap-3 px-4 py-2">
             <span>{monthName(month, i18n)}</span>
-            <a href={statementCsvPath(token, month)} download className="font-semibold text-accent underline underline-offset-4">
+            <a href={statementCsvPath(statementsPath, month)} download className="font-semibold text-accent underline underline-offset-4">
               {i18n._("Download")}
               <span className="sr-only"> {i18n._("the {month} statement", { month: monthName(month, i18n) })}</span>
             </a>

@@ -1,13 +1,15 @@
 /**
  * The collaborator's page (docs/splits.md, Accepting): their shares on every song that names them,
  * what is held and available for each, and one Accept button with its pending and error states; before
- * them the phone's confirmation by code, after them the payout setup.
+ * them the phone's confirmation by code, after them the payout setup, the payouts made and the monthly statements.
  */
 import { Button } from "@/components/ui/button";
+import { ArtistStatements } from "@/features/artist";
 import { apiErrorMessage } from "@/lib/error-message";
 import { useI18n } from "@/lib/i18n";
 import { formatMoney } from "@/lib/i18n/format-values";
 import { useAcceptShares, useCollaboratorPage } from "../api/collaborator-page";
+import { CollaboratorPaid } from "./collaborator-paid";
 import { CollaboratorPayouts } from "./collaborator-payouts";
 import { CollaboratorPhone } from "./collaborator-phone";
 
@@ -42,7 +44,7 @@ export function CollaboratorShares({ token }: { token: string }) {
                 <th className={cell}>{i18n._("Artist")}</th>
                 <th className={cell}>{i18n._("Share")}</th>
                 <th className={cell}>{i18n._("Held")}</th>
-                <th className={cell}>{i18n._("Available")}</th>
+                <th className={cell}>{i18n._("Credited to you")}</th>
               </tr>
             </thead>
             <tbody>
@@ -57,6 +59,7 @@ export function CollaboratorShares({ token }: { token: string }) {
               ))}
             </tbody>
           </table>
+          <p>{i18n._("Available to be paid: {amount}", { amount: money(page.data.availableCents) })}</p>
           {page.data.accepted ? (
             <p role="status">{i18n._("You accepted your shares. New sales are credited to you as available.")}</p>
           ) : (
@@ -68,6 +71,13 @@ export function CollaboratorShares({ token }: { token: string }) {
             </div>
           )}
           {page.data.connect && <CollaboratorPayouts token={token} connect={page.data.connect} />}
+          <CollaboratorPaid payouts={page.data.payouts} />
+          <section aria-labelledby="collaborator-statements" className="space-y-3">
+            <h2 id="collaborator-statements" className="text-2xl font-bold">
+              {i18n._("Monthly statements")}
+            </h2>
+            <ArtistStatements statementsPath={`/api/collaborator/${encodeURIComponent(token)}/statements`} />
+          </section>
         </>
       )}
     </div>
