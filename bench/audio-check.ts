@@ -8,44 +8,16 @@
  * Needs no server or build.
  *   node bench/audio-check.ts [--minutes 4] [--kbps 320] [--runs 3]
  */
-import { readFile, mkdtemp, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { Mp3Encoder } from "@breezystack/lamejs";
 import { numberFlag } from "./lib/args.ts";
+import { bundleWorkerCode, mpg123Module } from "./lib/bundle-worker-code.ts";
 import { median } from "./lib/stats.ts";
 import { printTable } from "./lib/table.ts";
 
 const minutes = numberFlag("minutes", 4);
 const kbps = numberFlag("kbps", 320);
 const runs = numberFlag("runs", 3);
-const repoRoot = path.resolve(import.meta.dirname, "..");
 const RATE = 44_100;
-
-interface Esbuild {
-  build(options: Record<string, unknown>): Promise<{ outputFiles: { contents: Uint8Array }[] }>;
-}
-const esbuild = createRequire(path.join(repoRoot, "node_modules/wrangler/package.json"))("esbuild") as Esbuild;
-
-async function bundleCheck(): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [path.join(repoRoot, "workers/api/src/distribution/audio-decode/check-mp3-audio.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    conditions: ["workerd", "worker"],
-    alias: { "@eshaz/web-worker": path.join(repoRoot, "workers/api/src/distribution/audio-decode/no-web-worker.ts") },
-    absWorkingDir: path.join(repoRoot, "workers/api"),
-    write: false,
-    logLevel: "silent",
-  });
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), "jplay-audio-check-bench-")), "check.mjs");
-  await writeFile(file, result.outputFiles[0]!.contents);
-  return pathToFileURL(file).href;
-}
 
 /** A stereo chord (220/277/330 Hz, a little apart between channels) swelling and fading over the song. */
 function encodeSong(): Uint8Array {
@@ -90,8 +62,10 @@ type Check = (
   wasm: WebAssembly.Module,
 ) => Promise<{ ok: boolean; measurements?: { integratedLufs: number | null; truePeakDbtp: number } }>;
 
-const { checkMp3Audio } = (await import(await bundleCheck())) as { checkMp3Audio: Check };
-const wasm = new WebAssembly.Module(await readFile(path.join(repoRoot, "workers/api/vendor/mpg123-decoder.wasm")));
+const { checkMp3Audio } = (await import(await bundleWorkerCode(`export { checkMp3Audio } from "./src/distribution/audio-decode/check-mp3-audio";`))) as {
+  checkMp3Audio: Check;
+};
+const wasm = await mpg123Module();
 console.log(`encoding ${minutes} min of ${kbps} kbps stereo at ${RATE} Hz…`);
 const song = encodeSong();
 const gc = (globalThis as { gc?: () => void }).gc;
