@@ -6,11 +6,13 @@
  * rejection (`rejectApprovedSong`: refund in the same batch, then the text), its reason written in the
  * artist's language for their text and page, its cause in English for operators. Otherwise the
  * measurements are stored (song_audio_checks), flags and all: a flag warns, it never refuses; and the
- * fingerprint the same decode made is compared with the catalogue's (match-catalogue.ts).
+ * fingerprint the same decode made is compared with the catalogue's (match-catalogue.ts), and the
+ * stream copy it encoded is stored beside the upload for the tablet's player (stream-copy/).
  */
 import { sql } from "drizzle-orm";
 import type { Language } from "@jplay/schema/language";
 import type { Ctx } from "../platform/context";
+import { streamAudioKey } from "../platform/song-media-keys";
 import { streamPieces } from "../platform/stream-pieces";
 import { translate } from "../platform/translate";
 import { checkMp3Audio } from "./audio-decode/check-mp3-audio";
@@ -46,6 +48,7 @@ export async function listenToUpload(ctx: Ctx, song: { id: string; artistId: str
   }
   await storeMeasurements(ctx, song.id, check.measurements);
   await matchCatalogue(ctx, song, check.fingerprint);
+  await ctx.media.put(streamAudioKey(song.id), check.streamCopy, { httpMetadata: { contentType: "audio/mpeg" } });
   return true;
 }
 
