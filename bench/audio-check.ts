@@ -4,48 +4,22 @@
  * the check bundled as the Worker holds it (wrangler's esbuild, workerd's conditions, the vendored
  * decoder module) and run in Node's V8, fed 64 KiB pieces as R2 streams them. Prints wall time, CPU
  * (`process.cpuUsage`) and the most memory the check held: V8's heap plus ArrayBuffer storage,
- * sampled after every piece, less what was held before it began.
+ * sampled after every piece, less what was held before it began. The check includes the fingerprint and
+ * the stream copy's encoding; the copy's size and how many of its first bytes decode to a second of
+ * audio are printed last.
  * Needs no server or build.
  *   node bench/audio-check.ts [--minutes 4] [--kbps 320] [--runs 3]
  */
-import { readFile, mkdtemp, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { Mp3Encoder } from "@breezystack/lamejs";
 import { numberFlag } from "./lib/args.ts";
+import { bundleWorkerCode, mpg123Module } from "./lib/bundle-worker-code.ts";
 import { median } from "./lib/stats.ts";
 import { printTable } from "./lib/table.ts";
 
 const minutes = numberFlag("minutes", 4);
 const kbps = numberFlag("kbps", 320);
 const runs = numberFlag("runs", 3);
-const repoRoot = path.resolve(import.meta.dirname, "..");
 const RATE = 44_100;
-
-interface Esbuild {
-  build(options: Record<string, unknown>): Promise<{ outputFiles: { contents: Uint8Array }[] }>;
-}
-const esbuild = createRequire(path.join(repoRoot, "node_modules/wrangler/package.json"))("esbuild") as Esbuild;
-
-async function bundleCheck(): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [path.join(repoRoot, "workers/api/src/distribution/audio-decode/check-mp3-audio.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    conditions: ["workerd", "worker"],
-    alias: { "@eshaz/web-worker": path.join(repoRoot, "workers/api/src/distribution/audio-decode/no-web-worker.ts") },
-    absWorkingDir: path.join(repoRoot, "workers/api"),
-    write: false,
-    logLevel: "silent",
-  });
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), "jplay-audio-check-bench-")), "check.mjs");
-  await writeFile(file, result.outputFiles[0]!.contents);
-  return pathToFileURL(file).href;
-}
 
 /** A stereo chord (220/277/330 Hz, a little apart between channels) swelling and fading over the song. */
 function encodeSong(): Uint8Array {
@@ -88,14 +62,38 @@ const heldBytes = () => {
 type Check = (
   mp3: AsyncIterable<Uint8Array>,
   wasm: WebAssembly.Module,
-) => Promise<{ ok: boolean; measurements?: { integratedLufs: number | null; truePeakDbtp: number } }>;
+) => Promise<{ ok: boolean; measurements?: { integratedLufs: number | null; truePeakDbtp: number }; streamCopy?: Uint8Array }>;
+interface Decoder {
+  ready: Promise<void>;
+  decode(bytes: Uint8Array): { samplesDecoded: number; sampleRate: number };
+  free(): void;
+}
 
-const { checkMp3Audio } = (await import(await bundleCheck())) as { checkMp3Audio: Check };
-const wasm = new WebAssembly.Module(await readFile(path.join(repoRoot, "workers/api/vendor/mpg123-decoder.wasm")));
+const { checkMp3Audio, MPEGDecoder } = (await import(
+  await bundleWorkerCode(`
+    export { checkMp3Audio } from "./src/distribution/audio-decode/check-mp3-audio";
+    export { MPEGDecoder } from "mpg123-decoder";
+  `)
+)) as { checkMp3Audio: Check; MPEGDecoder: (new (options: { enableGapless: boolean }) => Decoder) & { module?: WebAssembly.Module } };
+const wasm = await mpg123Module();
 console.log(`encoding ${minutes} min of ${kbps} kbps stereo at ${RATE} Hz…`);
 const song = encodeSong();
 const gc = (globalThis as { gc?: () => void }).gc;
 
+/** The fewest leading bytes of `mp3` that decode to a whole second of audio (whole 64-byte steps). */
+async function bytesForFirstSecond(mp3: Uint8Array): Promise<number> {
+  MPEGDecoder.module = wasm;
+  for (let bytes = 64; bytes <= mp3.length; bytes += 64) {
+    const decoder = new MPEGDecoder({ enableGapless: false });
+    await decoder.ready;
+    const decoded = decoder.decode(mp3.subarray(0, bytes));
+    decoder.free();
+    if (decoded.samplesDecoded >= decoded.sampleRate && decoded.sampleRate > 0) return bytes;
+  }
+  return mp3.length;
+}
+
+let streamCopy: Uint8Array | undefined;
 const rows: string[][] = [];
 const walls: number[] = [];
 const cpus: number[] = [];
@@ -116,6 +114,7 @@ for (let run = 0; run < runs; run++) {
   const wall = performance.now() - start;
   const used = process.cpuUsage(cpu);
   if (!check.ok) throw new Error("the check refused a clean song");
+  streamCopy = check.streamCopy;
   walls.push(wall);
   cpus.push((used.user + used.system) / 1000);
   peaks.push(peak);
@@ -135,3 +134,9 @@ printTable("The listening check", ["run", "wall s", "CPU s", "peak held MiB", "L
 console.log(
   `median: wall ${(median(walls) / 1000).toFixed(2)} s, CPU ${(median(cpus) / 1000).toFixed(2)} s, peak held ${(median(peaks) / 2 ** 20).toFixed(1)} MiB`,
 );
+if (streamCopy) {
+  console.log(
+    `stream copy: ${(streamCopy.length / 2 ** 20).toFixed(2)} MiB (${((streamCopy.length * 8) / (minutes * 60) / 1000).toFixed(1)} kbps over the song); ` +
+      `its first second of audio decodes from the first ${await bytesForFirstSecond(streamCopy)} bytes`,
+  );
+}

@@ -50,7 +50,7 @@ INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents
 INSERT INTO ledger_entries (id, transaction_id, account, artist_id, amount_cents, created_at) SELECT 'e3-' || pid, 't-' || pid, 'artist:${artist}:available', '${artist}', 159, at FROM (${source});`;
 
 /** The migration's closing statements: every recorded sale summed into `sales_days`, then `sales_months`. */
-const migration = await readFile(new URL("../schema/migrations/0038_sales_days.sql", import.meta.url), "utf8");
+const migration = await readFile(new URL("../schema/migrations/0037_sales_days.sql", import.meta.url), "utf8");
 const ROLLUP_SQL = migration.slice(migration.indexOf("-- Every sale recorded before the rollup existed")).replaceAll("--> statement-breakpoint", "");
 
 const SEED_SQL = `

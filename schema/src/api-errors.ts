@@ -55,6 +55,7 @@ export type ApiErrorCode =
   | "not_live"
   | "no_failed_payments"
   | "needs_override"
+  | "catalogue_match"
   | "stale_version"
   | "name_taken"
   | "not_held"

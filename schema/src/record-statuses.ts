@@ -27,6 +27,7 @@ export const TEXT_MESSAGE_KINDS = [
   "opted_out",
   "split_share_returning",
   "split_invitation",
+  "song_already_in_catalogue",
 ] as const;
 export type TextMessageKind = (typeof TEXT_MESSAGE_KINDS)[number];
 

@@ -14,9 +14,14 @@ const EXPLICIT_MESSAGE = "The explicit answer must be true or false.";
 
 /**
  * `POST /api/admin/songs/{songId}/approve`: `explicit` corrects the artist's answer; left out, it
- * stands. `override.reason` is required when the song matches a facility's term lists.
+ * stands. `override.reason` is required when the song matches a facility's term lists;
+ * `notACopy.reason` when its audio matches another artist's song in the catalogue (why it may go live
+ * all the same: a licence, the same artist under another name).
  */
-export const ApproveSongSchema = v.object({ explicit: v.optional(v.boolean(EXPLICIT_MESSAGE)), override: v.optional(OverrideSchema) }, EXPLICIT_MESSAGE);
+export const ApproveSongSchema = v.object(
+  { explicit: v.optional(v.boolean(EXPLICIT_MESSAGE)), override: v.optional(OverrideSchema), notACopy: v.optional(OverrideSchema) },
+  EXPLICIT_MESSAGE,
+);
 export type ApproveSongRequest = v.InferInput<typeof ApproveSongSchema>;
 
 export const ApproveSongResponseSchema = v.object({
@@ -31,6 +36,28 @@ export type ApproveSongResponse = v.InferOutput<typeof ApproveSongResponseSchema
 export const adminSongMediaPath = (songId: string, media: "audio" | "cover") => `/api/admin/songs/${encodeURIComponent(songId)}/${media}`;
 
 const LineSchema = v.object({ year: v.number(), holder: v.string() });
+
+/**
+ * A song already in the catalogue (paid or live) whose audio this upload's fingerprint matches
+ * (docs/audio-checks.md, "Fingerprints"), shown beside it in review.
+ */
+export const CatalogueMatchSchema = v.object({
+  songId: v.string(),
+  title: v.string(),
+  artistName: v.string(),
+  status: v.picklist(SONG_STATUSES),
+  /** The same artist uploaded it again: they were told; it does not hold the approval. */
+  sameArtist: v.boolean(),
+  /** Aligned bit error rate of the two fingerprints, 0–1 (a match is under decision 103's threshold). */
+  bitErrorRate: v.number(),
+  /** Where the catalogue song starts in the upload, seconds (negative: the upload starts later in it). */
+  offsetSeconds: v.number(),
+  /** How many seconds of the two match. */
+  overlapSeconds: v.number(),
+  audioUrl: v.string(),
+  coverUrl: v.nullable(v.string()),
+});
+export type CatalogueMatch = v.InferOutput<typeof CatalogueMatchSchema>;
 
 /** One paid song waiting for review. */
 export const ReviewQueueSongSchema = v.object({
@@ -73,6 +100,8 @@ export const ReviewQueueSongSchema = v.object({
   screening: SongScreeningSchema,
   /** What listening to its whole audio measured (docs/audio-checks.md); null until the check ran. */
   audioCheck: v.nullable(AudioCheckSchema),
+  /** Catalogue songs its audio matches; another artist's holds its approval until an operator decides. */
+  catalogueMatches: v.array(CatalogueMatchSchema),
 });
 export type ReviewQueueSong = v.InferOutput<typeof ReviewQueueSongSchema>;
 

@@ -1210,6 +1210,61 @@ export const songAudioChecks = sqliteTable("song_audio_checks", {
   deliveredGainSteps: integer("delivered_gain_steps"),
 });
 
+/**
+ * Each listened-to song's Chromaprint fingerprint (docs/audio-checks.md, "Fingerprints"): its 32-bit
+ * sub-fingerprints, about 8 a second, each as 8 hex digits.
+ */
+export const songFingerprints = sqliteTable("song_fingerprints", {
+  songId: text("song_id")
+    .primaryKey()
+    .references(() => songs.id),
+  fingerprint: text("fingerprint").notNull(),
+  createdAt: integer("created_at", { mode: "number" }).notNull(),
+});
+
+/**
+ * The lookup index of the fingerprints, as AcoustID keeps one: each distinct top 16 bits of a song's
+ * sub-fingerprints. Songs sharing many keys with an upload are the ones compared with it in full.
+ */
+export const songFingerprintKeys = sqliteTable(
+  "song_fingerprint_keys",
+  {
+    key: integer("key").notNull(),
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+  },
+  (table) => [uniqueIndex("song_fingerprint_keys_key_song").on(table.key, table.songId), index("song_fingerprint_keys_song").on(table.songId)],
+);
+
+/**
+ * An upload whose fingerprint matches a song already in the catalogue (docs/decisions/103): the aligned
+ * bit error rate (basis points), where the match starts and how long it runs. Another artist's match
+ * holds the upload's approval until an operator decides (`decided_*`, with the reason); the same
+ * artist's is told to them.
+ */
+export const songCatalogueMatches = sqliteTable(
+  "song_catalogue_matches",
+  {
+    songId: text("song_id")
+      .notNull()
+      .references(() => songs.id),
+    matchedSongId: text("matched_song_id")
+      .notNull()
+      .references(() => songs.id),
+    bitErrorRateBp: integer("bit_error_rate_bp").notNull(),
+    /** Where the catalogue song starts in the upload, ms (negative: the upload starts later in it). */
+    offsetMs: integer("offset_ms").notNull(),
+    overlapMs: integer("overlap_ms").notNull(),
+    sameArtist: integer("same_artist", { mode: "boolean" }).notNull(),
+    foundAt: integer("found_at", { mode: "number" }).notNull(),
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at", { mode: "number" }),
+    decisionReason: text("decision_reason"),
+  },
+  (table) => [uniqueIndex("song_catalogue_matches_pair").on(table.songId, table.matchedSongId)],
+);
+
 export const FACILITY_SONG_REVIEW_STATUSES = ["held", "overridden"] as const;
 export type FacilitySongReviewStatus = (typeof FACILITY_SONG_REVIEW_STATUSES)[number];
 

@@ -301,14 +301,17 @@ export function renderSongSamples(song: DemoSong): Float32Array {
   return out;
 }
 
-/** Encodes mono float samples to a 22.05 kHz, 64 kbps CBR MP3 (MPEG-2 Layer III). */
-export function encodeMp3(samples: Float32Array): Uint8Array {
+/**
+ * Encodes mono float samples to a CBR MP3: the demo's 22.05 kHz, 64 kbps (MPEG-2 Layer III) unless
+ * `rate` and `kbps` say otherwise (the fingerprint benchmark re-encodes at other bitrates).
+ */
+export function encodeMp3(samples: Float32Array, rate = SAMPLE_RATE, kbps = BITRATE_KBPS): Uint8Array {
   const pcm = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
     const s = Math.max(-1, Math.min(1, samples[i]!));
     pcm[i] = Math.round(s * 32767);
   }
-  const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
+  const encoder = new Mp3Encoder(1, rate, kbps);
   const chunks: Uint8Array[] = [];
   const BLOCK = 1152 * 10;
   // lamejs actually returns Int8Array views despite its typings; re-view them as bytes.

@@ -5,17 +5,21 @@
  * (docs/audio-checks.md). A frame no player can decode refuses the song through the pipeline's one
  * rejection (`rejectApprovedSong`: refund in the same batch, then the text), its reason written in the
  * artist's language for their text and page, its cause in English for operators. Otherwise the
- * measurements are stored (song_audio_checks), flags and all: a flag warns, it never refuses.
+ * measurements are stored (song_audio_checks), flags and all: a flag warns, it never refuses; and the
+ * fingerprint the same decode made is compared with the catalogue's (match-catalogue.ts), and the
+ * stream copy it encoded is stored beside the upload for the tablet's player (stream-copy/).
  */
 import { sql } from "drizzle-orm";
 import type { Language } from "@jplay/schema/language";
 import type { Ctx } from "../platform/context";
+import { streamAudioKey } from "../platform/song-media-keys";
 import { streamPieces } from "../platform/stream-pieces";
 import { translate } from "../platform/translate";
 import { checkMp3Audio } from "./audio-decode/check-mp3-audio";
 import { mpg123Wasm } from "./audio-decode/mpg123-wasm";
 import { audioFlags, type AudioMeasurements } from "./audio-measure/measure-audio";
 import { rejectApprovedSong } from "./distribution-pipeline";
+import { matchCatalogue } from "./match-catalogue";
 
 export const CORRUPT_AUDIO =
   /*i18n*/ "Part of the audio is damaged and cannot be played (from about {at} into the song). Export the song again from your recording software and upload the new file.";
@@ -32,7 +36,7 @@ const hundredths = (value: number | null) => (value === null || !Number.isFinite
  * Listens to the song's stored audio. Returns true when it may go on (measured and stored), false
  * when it was refused as corrupt (or was no longer approved, so another run already decided).
  */
-export async function listenToUpload(ctx: Ctx, song: { id: string; artistId: string | null; audioKey: string }): Promise<boolean> {
+export async function listenToUpload(ctx: Ctx, song: { id: string; artistId: string | null; audioKey: string; title: string }): Promise<boolean> {
   const object = await ctx.media.get(song.audioKey);
   if (!object) throw new Error(`distribution.process: the audio of song ${song.id} disappeared while it was checked`);
   const check = await checkMp3Audio(streamPieces(object.body), mpg123Wasm);
@@ -43,6 +47,8 @@ export async function listenToUpload(ctx: Ctx, song: { id: string; artistId: str
     return false;
   }
   await storeMeasurements(ctx, song.id, check.measurements);
+  await matchCatalogue(ctx, song, check.fingerprint);
+  await ctx.media.put(streamAudioKey(song.id), check.streamCopy, { httpMetadata: { contentType: "audio/mpeg" } });
   return true;
 }
 

@@ -14,6 +14,7 @@ import { deliverAt, secondsPerWindowHour, windowEndsAt } from "./delivery-window
 import { songScreening } from "../compliance/index";
 import { audioCheckView, type StoredAudioCheck } from "@jplay/schema/audio-check";
 import { audioChecksOf } from "./audio-checks-of";
+import { catalogueMatchesOf } from "./catalogue-matches";
 
 interface WaitingSong {
   id: string;
@@ -79,6 +80,10 @@ export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
     db,
     rows.map((song) => song.id),
   );
+  const matches = await catalogueMatchesOf(
+    db,
+    rows.map((song) => song.id),
+  );
   return {
     songs: await Promise.all(
       rows.map(async (song) => {
@@ -110,6 +115,7 @@ export async function listReviewQueue(ctx: Ctx): Promise<ReviewQueueResponse> {
           cleanVersionOfTitle: song.cleanVersionOfTitle,
           screening: await songScreening(ctx, song.id, { lyrics: song.lyrics, instrumental: song.instrumental === 1 }),
           audioCheck: audioChecksView(audioChecks.get(song.id)),
+          catalogueMatches: matches.get(song.id) ?? [],
         };
       }),
     ),

@@ -6,13 +6,16 @@
  * Rejection in review is the pipeline's own rejection, with its refund (distribution/operator-rejection.ts).
  * The song is screened against the term lists again first: where it matches a facility's lists it is
  * approved only with an operator's override and its reason, recorded per facility with the approval
- * in the audit log (docs/decisions/067-term-lists-screening-audit.md).
+ * in the audit log (docs/decisions/067-term-lists-screening-audit.md). A song whose audio matches another
+ * artist's song in the catalogue is approved only with an operator's reason it is not a copy, recorded
+ * on the match (docs/decisions/103-fingerprint-match-threshold.md).
  */
 import { eq, sql } from "drizzle-orm";
 import { songs, type SongStatus } from "@jplay/schema/tables";
 import type { Ctx } from "../platform/context";
 import { runBatch } from "../platform/db";
 import { AppError, notFound } from "../platform/errors";
+import { decideCopiesStatement, undecidedCopies } from "./catalogue-matches";
 import { deliverDueSongs } from "./distribution-pipeline";
 import { auditMatches, facilityFailures, overrideStatements, screenSong } from "../compliance/index";
 import { auditEntry } from "../platform/audit-log";
@@ -24,6 +27,8 @@ export interface Approval {
   explicit?: boolean;
   /** Needed when the song matches a facility's term lists: why it may go there all the same. */
   override?: { reason: string };
+  /** Needed when its audio matches another artist's song in the catalogue: why it is not a copy. */
+  notACopy?: { reason: string };
 }
 
 export type ApprovalOutcome = { status: "approved" | "distributed"; explicit: boolean | null };
@@ -42,7 +47,7 @@ const explicitWords = (explicit: boolean | null) => (explicit === null ? "not an
  * Approves a paid song once: a repeat, or two operators at once, approve it once (the conditional
  * update decides) and the second is told it was already reviewed. Returns the song's state after.
  */
-export async function approveSong(ctx: Ctx, songId: string, { actor, explicit, override }: Approval): Promise<ApprovalOutcome> {
+export async function approveSong(ctx: Ctx, songId: string, { actor, explicit, override, notACopy }: Approval): Promise<ApprovalOutcome> {
   const { db } = ctx;
   const now = ctx.now();
   const [song] = await db
@@ -68,10 +73,22 @@ export async function approveSong(ctx: Ctx, songId: string, { actor, explicit, o
     );
   }
 
+  const copies = await undecidedCopies(db, songId);
+  if (copies.length > 0 && notACopy === undefined) {
+    throw new AppError(
+      409,
+      "catalogue_match",
+      "This song's audio matches {songs} in the catalogue: approve it only with a reason it is not a copy, or reject it.",
+      {},
+      { songs: copies.join("; ") },
+    );
+  }
+
   const finalExplicit = explicit ?? song.explicit;
   const correction =
     explicit !== undefined && explicit !== song.explicit ? ` (explicit content corrected: ${explicitWords(song.explicit)} → ${explicitWords(explicit)})` : "";
-  const cause = `Approved in review by ${actor}${correction}${failures.length > 0 ? `, overriding term-list matches: ${override!.reason}` : ""}`;
+  const notCopied = copies.length > 0 ? `, deciding it is not a copy of ${copies.join("; ")}: ${notACopy!.reason}` : "";
+  const cause = `Approved in review by ${actor}${correction}${failures.length > 0 ? `, overriding term-list matches: ${override!.reason}` : ""}${notCopied}`;
   const approvedNow = sql`exists (select 1 from songs where id = ${songId} and reviewed_at = ${now} and reviewed_by = ${actor})`;
   const [, approved] = await runBatch(db, [
     sql`
@@ -84,6 +101,7 @@ export async function approveSong(ctx: Ctx, songId: string, { actor, explicit, o
     // The audit records land only with this approval (the update above names this operator at this time).
     auditEntry({ at: now, actor, action: "review_approved", songId, detail: cause, matches: auditMatches(matches) }, approvedNow),
     ...failures.flatMap((failure) => overrideStatements(failure, { songId, reason: override!.reason, actor, at: now }, approvedNow)),
+    ...(copies.length > 0 ? [decideCopiesStatement(songId, { actor, at: now, reason: notACopy!.reason }, approvedNow)] : []),
   ]);
   if (approved.meta.changes !== 1) throw new AppError(409, "already_reviewed", "This song was already approved, or its status changed: refresh the queue.");
 

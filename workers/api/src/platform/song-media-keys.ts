@@ -6,3 +6,6 @@
 
 /** The preview clip listeners hear before they buy (docs/audio-checks.md, "Previews"). */
 export const previewAudioKey = (songId: string) => `songs/${songId}/preview.mp3`;
+
+/** The low-bitrate copy the tablet's player streams (docs/audio-checks.md, "Stream copy"). */
+export const streamAudioKey = (songId: string) => `songs/${songId}/stream.mp3`;

@@ -120,6 +120,22 @@ export async function textSongHeld(
 }
 
 /**
+ * An upload is the same recording as one of the artist's own songs already on JPlay (the fingerprint
+ * match, distribution/match-catalogue.ts): they are told once per pair of songs.
+ */
+export async function textSongAlreadyInCatalogue(
+  ctx: Ctx,
+  match: { artistId: string; songId: string; songTitle: string; matchedSongId: string; matchedTitle: string },
+): Promise<void> {
+  await tell(ctx, {
+    artistId: match.artistId,
+    kind: "song_already_in_catalogue",
+    dedupeKey: `song_already_in_catalogue:${match.songId}:${match.matchedSongId}`,
+    write: (texts) => texts.songAlreadyInCatalogue(match.songTitle, match.matchedTitle),
+  });
+}
+
+/**
  * A collaborator's held split shares of a song return to the artist on `returnsOn` unless they accept
  * (splits/return-held-shares.ts): once per song, collaborator and day of warning.
  */

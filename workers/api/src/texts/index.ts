@@ -9,6 +9,7 @@ export {
   textCardSaved,
   textPaymentOutcome,
   textRenewalNeedsConfirmation,
+  textSongAlreadyInCatalogue,
   textSongHeld,
   textSongOutcome,
   textSongRestored,

@@ -22,6 +22,8 @@ export interface TextBodies {
   songRestored(songTitle: string): string;
   /** A live song held at a facility whose term lists now flag it (docs/decisions/067), naming those lists. */
   songHeld(songTitle: string, facilityName: string, listNames: readonly string[]): string;
+  /** The artist uploaded again a recording of theirs already on JPlay (docs/audio-checks.md, "Fingerprints"). */
+  songAlreadyInCatalogue(songTitle: string, originalTitle: string): string;
   /** A collaborator's held split shares come back to the artist on `returnsOn` (YYYY-MM-DD) unless they accept first (docs/splits.md). */
   splitShareReturning(songTitle: string, collaboratorName: string, amountCents: number, returnsOn: string): string;
   /** To a collaborator named on a song's split who has not accepted: their own page's link (docs/splits.md, Accepting). */
@@ -55,6 +57,8 @@ const TEXT = {
   songRestored: /*i18n*/ "JPlay: {song} is back on the tablets. {optOut}",
   songHeld:
     /*i18n*/ "JPlay: {song} is on hold at {facility}: words in it match that facility's term lists ({lists}). It stays on other facilities' tablets while we review it. {optOut}",
+  songAlreadyInCatalogue:
+    /*i18n*/ "JPlay: {song} is the same recording as your song {original}, already on JPlay. We review it like any upload; if you sent it twice by mistake, tell us before it goes live. {optOut}",
   splitShareReturning:
     /*i18n*/ "JPlay: {name} has not accepted their share of {song}. Unless they do, the {amount} held for them comes back to your balance on {date}. {optOut}",
   splitInvitation:
@@ -101,6 +105,7 @@ export function textBodiesIn(language: Language): TextBodies {
     songRestored: (songTitle) => write(TEXT.songRestored, { song: quoted(songTitle) }),
     songHeld: (songTitle, facilityName, listNames) =>
       write(TEXT.songHeld, { song: quoted(songTitle), facility: facilityName, lists: listNames.map((name) => `"${name}"`).join(", ") }),
+    songAlreadyInCatalogue: (songTitle, originalTitle) => write(TEXT.songAlreadyInCatalogue, { song: quoted(songTitle), original: quoted(originalTitle) }),
     splitShareReturning: (songTitle, collaboratorName, amountCents, returnsOn) =>
       write(TEXT.splitShareReturning, { name: collaboratorName, song: quoted(songTitle), amount: money(amountCents), date: returnsOn }),
     splitInvitation: (artistName, songTitle, collaboratorPageUrl) =>

@@ -48,8 +48,13 @@ async function songMedia(ctx: Ctx, songId: string) {
 export const adminSongRoutes = new Hono<AppEnv>()
   .post("/:songId/approve", jsonBody(ApproveSongSchema), async (c) => {
     const songId = c.req.param("songId");
-    const { explicit, override } = c.req.valid("json");
-    const outcome = await approveSong(c.var.ctx, songId, { actor: c.var.operator!, explicit, ...(override ? { override } : {}) });
+    const { explicit, override, notACopy } = c.req.valid("json");
+    const outcome = await approveSong(c.var.ctx, songId, {
+      actor: c.var.operator!,
+      explicit,
+      ...(override ? { override } : {}),
+      ...(notACopy ? { notACopy } : {}),
+    });
     return c.json<ApproveSongResponse>({ songId, ...outcome });
   })
   .post("/:songId/reject", jsonBody(RejectSongSchema), async (c) => {

@@ -17,7 +17,7 @@ import { badRequest, notFound } from "../../platform/errors";
 import { readSessionCustomer } from "../../access/index";
 import { serveCachedMedia } from "../cached-media";
 import { countPreviewStart } from "../preview-starts";
-import { previewAudioKey } from "../../platform/song-media-keys";
+import { previewAudioKey, streamAudioKey } from "../../platform/song-media-keys";
 import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
 import { currentCatalogueSnapshot, featuredSong, popularSongs, recentSongs, snapshotFacilities, type CatalogueSnapshot } from "../catalogue-snapshot";
@@ -91,7 +91,10 @@ async function requirePublicMedia(c: Context<AppEnv>) {
     async () => {
       const { ctx, scope } = await listenerCall(c);
       const song = await findPublicSong(ctx, scope, c.req.param("id")!);
-      return song ? { audioKey: song.audioKey, coverKey: song.coverKey } : undefined;
+      if (!song) return undefined;
+      // The tablet's player gets the low-bitrate stream copy when the listening check wrote one (docs/audio-checks.md, "Stream copy").
+      const streamed = await ctx.media.head(streamAudioKey(song.id));
+      return { audioKey: streamed ? streamed.key : song.audioKey, coverKey: song.coverKey };
     },
     { keepNotFound: true },
   );

@@ -30,6 +30,7 @@ const KIND_LABELS: Record<AdminTextMessage["kind"], string> = {
   opted_out: "Opted out",
   split_share_returning: "Split share returning",
   split_invitation: "Collaborator invited",
+  song_already_in_catalogue: "Song already on JPlay",
 };
 
 const cell = tableCell("panel");

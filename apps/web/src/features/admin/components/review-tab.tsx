@@ -1,7 +1,8 @@
 /**
  * The Review tab (docs/decisions/029-review-before-delivery.md): every paid song waits here until an
  * operator has listened to it. Per song the cover, title, artist, the artist's explicit answer, a
- * player and its sound check (components/audio-check-details.tsx), when it goes live and how long is left before its package's window ends (overdue songs
+ * player and its sound check (components/audio-check-details.tsx), the catalogue songs its audio
+ * matches side by side with it (catalogue-matches.tsx; another artist's needs a reason it is not a copy), when it goes live and how long is left before its package's window ends (overdue songs
  * first, badged), its release metadata and lyrics (release-details-review.tsx). Approve (correcting
  * the explicit answer if the song says otherwise) or Reject with a reason (reject-song-dialog.tsx, the
  * same dialog as Distribution Status's); correct its genre, language or credits. The queue is read
@@ -25,6 +26,7 @@ import { HighlightedLyrics } from "./highlighted-lyrics";
 import { formatMoment } from "../admin-format";
 import { Moment } from "./moment";
 import { AudioCheckDetails } from "@/components/audio-check-details";
+import { CatalogueMatches } from "./catalogue-matches";
 
 const PACKAGE_NAMES: Record<SongPackage, string> = {
   standard: "Standard",
@@ -59,18 +61,35 @@ export function ReviewTabLabel() {
   );
 }
 
+/** A reason the approval needs (an override's, or why a catalogue match is not a copy). */
+function ReasonInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm font-semibold">
+      {label}
+      <input id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)} className="rounded-lg border border-line bg-bg px-2 py-1" />
+    </label>
+  );
+}
+
 function ApproveControls({ song }: { song: ReviewQueueSong }) {
   const approve = useApproveSong();
   // Unknown answers start as explicit: a clean-only facility treats them so until someone says otherwise.
   const [explicit, setExplicit] = useState(song.explicit ?? true);
   const [overrideReason, setOverrideReason] = useState("");
+  const [notACopyReason, setNotACopyReason] = useState("");
   const needsOverride = song.screening.facilities.some((f) => f.status !== "overridden");
+  const needsNotACopy = song.catalogueMatches.some((match) => !match.sameArtist);
   const checkboxId = useId();
-  const reasonId = useId();
   // The answer is told by toast: once the queue is read again this song leaves it, and this control with it.
   function submit() {
     approve
-      .mutateAsync({ songId: song.id, explicit, ...(needsOverride ? { override: { reason: overrideReason.trim() } } : {}) })
+      .mutateAsync({
+        songId: song.id,
+        explicit,
+        ...(needsOverride ? { override: { reason: overrideReason.trim() } } : {}),
+        ...(needsNotACopy ? { notACopy: { reason: notACopyReason.trim() } } : {}),
+      })
       .then((answer) => toast.success("Song approved", `“${song.title}” ${answer.status === "distributed" ? "is live now" : goesLive(song.deliverAt)}.`))
       .catch((error: unknown) => toast.error("Song not approved", apiErrorMessage(error, APPROVE_FAILED)));
   }
@@ -87,21 +106,12 @@ function ApproveControls({ song }: { song: ReviewQueueSong }) {
           />
           Explicit content
         </label>
-        {needsOverride && (
-          <label htmlFor={reasonId} className="flex items-center gap-2 text-sm font-semibold">
-            Override reason
-            <input
-              id={reasonId}
-              value={overrideReason}
-              onChange={(event) => setOverrideReason(event.currentTarget.value)}
-              className="rounded-lg border border-line bg-bg px-2 py-1"
-            />
-          </label>
-        )}
+        {needsOverride && <ReasonInput label="Override reason" value={overrideReason} onChange={setOverrideReason} />}
+        {needsNotACopy && <ReasonInput label="Why it is not a copy" value={notACopyReason} onChange={setNotACopyReason} />}
         <Button
           size="sm"
           aria-label={`Approve ${song.title}`}
-          disabled={approve.isPending || (needsOverride && overrideReason.trim() === "")}
+          disabled={approve.isPending || (needsOverride && overrideReason.trim() === "") || (needsNotACopy && notACopyReason.trim() === "")}
           aria-busy={approve.isPending}
           onClick={submit}
         >
@@ -149,6 +159,7 @@ function SongUnderReview({ song, onReject }: { song: ReviewQueueSong; onReject: 
         </dl>
         <audio controls preload="none" src={song.audioUrl} aria-label={`Listen to ${song.title}`} className="w-full max-w-md" />
         <AudioCheckDetails check={song.audioCheck} title={song.title} />
+        <CatalogueMatches song={song} />
         <LyricsToCheck song={song} />
         <HighlightedLyrics
           lyrics={song.lyrics}
