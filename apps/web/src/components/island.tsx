@@ -8,15 +8,21 @@
 import type { ReactNode } from "react";
 
 /** The islands a server-rendered listener page may hold (app/islands/island-roots.tsx starts each). */
-export type IslandName = "player-bar" | "card-play" | "song-play" | "like" | "save" | "theme" | "language" | "menu" | "offline";
+export type IslandName =
+  "player-bar" | "card-play" | "song-play" | "like" | "save" | "theme" | "language" | "menu" | "offline" | "my-music" | "distribution-success";
 
 /** What an island is started with: plain values only, written into the page. */
 export type IslandProps = Record<string, string | boolean | null>;
 
-export function Island({ name, props = {}, children }: { name: IslandName; props?: IslandProps; children: ReactNode }) {
+/**
+ * `as="li"`: an island that is an item of a list (a list holds only items); it is a box of its own,
+ * and none while it holds nothing (`empty:hidden`), so an empty item is neither seen nor announced.
+ */
+export function Island({ name, props = {}, as = "div", children }: { name: IslandName; props?: IslandProps; as?: "div" | "li"; children: ReactNode }) {
+  const Wrapper = as;
   return (
-    <div data-island={name} data-island-props={JSON.stringify(props)} className="contents">
+    <Wrapper data-island={name} data-island-props={JSON.stringify(props)} className={as === "li" ? "empty:hidden" : "contents"}>
       {children}
-    </div>
+    </Wrapper>
   );
 }

@@ -16,7 +16,7 @@ import { LikeButton } from "@/features/likes";
 import { OfflineIndicator } from "@/features/offline/offline-indicator";
 import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
-import { PlayerStoreProvider } from "@/features/player/player-provider";
+import { MediaSession, PlayerStoreProvider } from "@/features/player/player-provider";
 import { pagePlayer } from "@/features/player/player-store";
 import { ThemeToggle } from "@/features/theme/theme-toggle";
 import { SaveForLaterButton } from "@/features/wishlist";
@@ -24,6 +24,8 @@ import { markIslandLive } from "@/lib/early-taps";
 import { SwitchLanguageByReload } from "@/lib/i18n/language-provider";
 import { TranslatorContext, type Translator } from "@/lib/i18n/translator";
 import { pageSongs } from "@/lib/page-songs";
+import { MyMusicLink } from "@/features/me/components/my-music-nav-item";
+import { DistributionSuccess } from "../distribution-success";
 import { MenuButton } from "../layouts/menu-button";
 import { SongPlayButton } from "@/features/catalogue/components/song-play-button";
 
@@ -59,7 +61,16 @@ function withPlayer(render: (store: NonNullable<ReturnType<typeof pagePlayer>>) 
 
 /** Each island's content, from what it was rendered with; null: this one cannot start (its song is missing). */
 const islands = new Map<string, (given: Given) => ReactNode>([
-  ["player-bar", (given) => withPlayer(() => <PlayerBar featuredSong={songOf(given, "featuredSongId") ?? null} />)],
+  [
+    "player-bar",
+    (given) =>
+      withPlayer((store) => (
+        <>
+          <PlayerBar featuredSong={songOf(given, "featuredSongId") ?? null} />
+          <MediaSession store={store} />
+        </>
+      )),
+  ],
   [
     "card-play",
     (given) => {
@@ -99,6 +110,8 @@ const islands = new Map<string, (given: Given) => ReactNode>([
   ],
   ["menu", () => <MenuButton />],
   ["offline", () => <OfflineIndicator />],
+  ["my-music", (given) => <MyMusicLink className={text(given.props.className) ?? ""} />],
+  ["distribution-success", () => <DistributionSuccess />],
 ]);
 
 /** Says, once hydrated, that the island answers its own taps (the page's first script stands down for it). */

@@ -71,7 +71,9 @@ export function Component() {
       <title>{i18n._("JPlay – Music for 2.4 million listeners")}</title>
       {/* Room for the fixed player bar above the bottom navigation. */}
       <div className="mx-auto max-w-6xl space-y-12 px-4 pt-6 pb-32 sm:px-6">
-        <DistributionSuccess />
+        <Island name="distribution-success">
+          <DistributionSuccess />
+        </Island>
         <Hero />
         <section id="browse" tabIndex={-1} aria-label={i18n._("Browse music")} className="scroll-mt-24">
           <Catalogue />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { PlayerActionsContext, PlayerStateContext, PlayerTimeContext } from "./player-context";
 import { useMediaSession } from "./hooks/use-media-session";
 import { createPlayerStore, IDLE_PLAYER, NO_TIME, type PlayerStore } from "./player-store";
@@ -20,10 +20,18 @@ export function PlayerStoreProvider({ store, children }: { store: PlayerStore; c
   );
 }
 
-/** The lock screen's controls (use-media-session.ts) for what `store` plays on `audio`. */
-function MediaSession({ store, audio }: { store: PlayerStore; audio: { current: HTMLAudioElement | null } }) {
+/** The lock screen's controls (use-media-session.ts) for what `store` plays on its element. */
+export function MediaSession({ store }: { store: PlayerStore }) {
   const { song, playing } = useSyncExternalStore(store.subscribe, store.state, () => IDLE_PLAYER);
   const { duration } = useSyncExternalStore(store.subscribe, store.time, () => NO_TIME);
+  const audio = useMemo(
+    () => ({
+      get current() {
+        return store.element();
+      },
+    }),
+    [store],
+  );
   useMediaSession(audio, song, playing, duration);
   return null;
 }
@@ -52,7 +60,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   return (
     <PlayerStoreProvider store={store}>
       {children}
-      <MediaSession store={store} audio={audioRef} />
+      <MediaSession store={store} />
       <audio ref={audioRef} preload="none" hidden />
     </PlayerStoreProvider>
   );

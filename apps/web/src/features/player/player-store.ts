@@ -14,6 +14,8 @@ export const IDLE_PLAYER: PlayerState = { song: null, playing: false, buffering:
 export const NO_TIME: PlayerTime = { currentTime: 0, duration: 0 };
 
 export interface PlayerStore extends PlayerActions {
+  /** The <audio> element it follows, null before `attach`. */
+  element(): HTMLAudioElement | null;
   state(): PlayerState;
   time(): PlayerTime;
   subscribe(listener: () => void): () => void;
@@ -66,6 +68,7 @@ export function createPlayerStore(): PlayerStore {
   };
 
   return {
+    element: () => audio,
     state: () => state,
     time: () => time,
     subscribe(listener) {
