@@ -9,7 +9,18 @@ import type { ReactNode } from "react";
 
 /** The islands a server-rendered listener page may hold (app/islands/island-roots.tsx starts each). */
 export type IslandName =
-  "player-bar" | "card-play" | "song-play" | "like" | "save" | "theme" | "language" | "menu" | "offline" | "my-music" | "distribution-success";
+  | "player-bar"
+  | "card-play"
+  | "song-play"
+  | "like"
+  | "save"
+  | "theme"
+  | "language"
+  | "menu"
+  | "offline"
+  | "my-music"
+  | "saved-offline"
+  | "distribution-success";
 
 /** What an island is started with: plain values only, written into the page. */
 export type IslandProps = Record<string, string | boolean | null>;

@@ -12,7 +12,7 @@ import { hydrateRoot } from "react-dom/client";
 import type { SongDto } from "@jplay/schema/song";
 import { CardPlayButton } from "@/features/catalogue/components/song-card";
 import { LanguageSwitch } from "@/features/language";
-import { LikeButton } from "@/features/likes";
+import { LikeButton, SavedForOffline } from "@/features/likes";
 import { OfflineIndicator } from "@/features/offline/offline-indicator";
 import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
@@ -110,6 +110,13 @@ const islands = new Map<string, (given: Given) => ReactNode>([
   ],
   ["menu", () => <MenuButton />],
   ["offline", () => <OfflineIndicator />],
+  [
+    "saved-offline",
+    (given) => {
+      const song = songOf(given, "songId");
+      return song ? <SavedForOffline song={song} /> : null;
+    },
+  ],
   ["my-music", (given) => <MyMusicLink className={text(given.props.className) ?? ""} />],
   ["distribution-success", () => <DistributionSuccess />],
 ]);

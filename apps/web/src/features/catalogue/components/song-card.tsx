@@ -89,7 +89,9 @@ export function SongCard({ song, isCurrent, isPlaying, onToggle, priority = fals
       {song.explicit && (
         <p className="mt-1 inline-block rounded border border-line px-1.5 text-[0.65rem] font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>
       )}
-      <SavedForOffline song={song} />
+      <Island name="saved-offline" props={{ songId: song.id }}>
+        <SavedForOffline song={song} />
+      </Island>
     </li>
   );
 }
