@@ -1,5 +1,5 @@
 /**
- * Tablet profile Lighthouse for `/` and `/distribute`: Debian's Chromium (CHROME_PATH) through
+ * Tablet profile Lighthouse for `/` and `/distribute` (or the pages `--pages` lists): Debian's Chromium (CHROME_PATH) through
  * chrome-launcher, the performance and accessibility categories, mobile form factor at a tablet's screen, network
  * 700 Kbps / 300 ms RTT, CPU slowdown = this machine's benchmark index ÷ 100 (read from a first
  * calibration run's `environment.benchmarkIndex`, printed). A run whose trace Lighthouse could not read
@@ -13,12 +13,19 @@
  * main-thread task of its pessimistic graph with its simulated start and end, in the order they ended
  * (bench/lib/lantern-explain.ts). The LCP is the last end; the rows before it are why.
  *
- *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>] [--reports <dir>] [--explain]
+ * `--pages` lists the paths to audit, comma-separated; `song` and `artist` stand for the first popular
+ * song's page and its artist's, and `listener` for Home, `/browse`, both of those and a search
+ * (the listener pages, docs/decisions/105-listener-pages-as-islands.md). The load average before each
+ * page's runs is printed beside its figures.
+ *
+ *   node bench/lighthouse.ts [--runs 5] [--throttling simulate|devtools] [--slowdown <n>] [--pages /,/distribute] [--reports <dir>] [--explain]
  */
 import { mkdir, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { artistPath } from "../schema/src/catalogue-paths.ts";
 import { booleanFlag, numberFlag, stringFlag } from "./lib/args.ts";
 import { printLcpGraph } from "./lib/lantern-explain.ts";
 import { withSession } from "./lib/session.ts";
@@ -32,7 +39,21 @@ const fixedSlowdown = numberFlag("slowdown", 0);
 const reportsDir = stringFlag("reports", "");
 const explain = booleanFlag("explain");
 let reportsWritten = 0;
-const PAGES = ["/", "/distribute"];
+const pagesFlag = stringFlag("pages", "/,/distribute");
+
+/** The listener pages (`--pages listener`), `song` and `artist` among them. */
+const LISTENER_PAGES = ["/", "/browse", "song", "artist", "/search?q=love"];
+
+/** The paths `--pages` names, `song` and `artist` read from the server's popular songs. */
+async function pagesToAudit(baseURL: string): Promise<string[]> {
+  const named = pagesFlag.split(",").flatMap((page) => (page === "listener" ? LISTENER_PAGES : [page.trim()]));
+  if (!named.some((page) => page === "song" || page === "artist")) return named;
+  const response = await fetch(`${baseURL}/api/songs/popular`);
+  const songs: { id: string; artist: string }[] = await response.json();
+  const [first] = songs;
+  if (!first) throw new Error("the demo catalogue has no popular song");
+  return named.map((page) => (page === "song" ? `/songs/${first.id}` : page === "artist" ? artistPath(first.artist) : page));
+}
 
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -127,7 +148,8 @@ await withSession(async ({ server }) => {
   const slowdown = fixedSlowdown > 0 ? fixedSlowdown : Math.max(1, calibration.benchmarkIndex / 100);
   console.error(`benchmark index ${calibration.benchmarkIndex.toFixed(0)} → CPU slowdown ${slowdown.toFixed(2)}`);
   const rows: (string | number)[][] = [];
-  for (const page of PAGES) {
+  for (const page of await pagesToAudit(server.baseURL)) {
+    const load = loadavg()[0]!.toFixed(1);
     const samples = [];
     for (let i = 0; i < runs; i++) {
       samples.push(await audit(`${server.baseURL}${page}`, slowdown));
@@ -142,11 +164,12 @@ await withSession(async ({ server }) => {
       median(samples.map((s) => s.accessibility)).toFixed(0),
       [...new Set(samples.flatMap((s) => s.accessibilityFailures))].join(", ") || "none",
       median(samples.map((s) => s.benchmarkIndex)).toFixed(0),
+      load,
     ]);
   }
   printTable(
     `Lighthouse, tablet profile (${TABLET_NETWORK.kbps} Kbps, ${TABLET_NETWORK.rttMs} ms RTT, ${throttlingMethod}), CPU slowdown ${slowdown.toFixed(2)} = benchmark index ${calibration.benchmarkIndex.toFixed(0)} ÷ 100, median of ${runs}${retriedRuns ? ` (${retriedRuns} run(s) repeated after ${[...RETRIED_ERRORS].join("/")})` : ""}`,
-    ["page", "LCP ms", "TBT ms", "CLS", "score", "a11y score", "a11y audits failed", "bench index"],
+    ["page", "LCP ms", "TBT ms", "CLS", "score", "a11y score", "a11y audits failed", "bench index", "load"],
     rows,
   );
 });

@@ -12,43 +12,16 @@ import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
 import { holdAppScript, recordPageErrors } from "./support/hydration";
 import { sharedServer } from "./support/shared-server";
+import { firstPopularSong, firstScriptRan, firstTapOpensSpanish, holdScripts, waitUntilPlaying as waitUntilAudioPlays } from "./support/first-taps";
 
 const { baseURL } = sharedServer();
 
-interface Song {
-  id: string;
-  title: string;
-  audioUrl: string;
-}
-
-async function firstTrendingSong(): Promise<Song> {
-  const response = await fetch(`${baseURL}/api/songs/popular`);
-  expect(response.status).toBe(200);
-  const songs: Song[] = await response.json();
-  return songs[0]!;
-}
+const firstTrendingSong = () => firstPopularSong(baseURL);
 
 /** Holds the page's first script (its own entry chunk) until the returned function is called. */
-async function holdFirstScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/early-taps-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdFirstScript = (page: Page) => holdScripts(page, /\/assets\/early-taps-[\w-]+\.js$/);
 
-/** The first script has run (it answers taps from now on). */
-const firstScriptRan = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __jplayTapsBeforeScripts?: unknown }).__jplayTapsBeforeScripts === null);
-
-/** Waits until the page's one <audio> element plays `audioUrl` and its position has moved. */
-const waitUntilPlaying = (page: Page, audioUrl: string) =>
-  page.waitForFunction((path) => {
-    const audio = document.querySelector("audio");
-    return !!audio && !audio.paused && new URL(audio.src).pathname === path && audio.currentTime > 0.2;
-  }, new URL(audioUrl, baseURL).pathname);
+const waitUntilPlaying = (page: Page, audioUrl: string) => waitUntilAudioPlays(page, baseURL, audioUrl);
 
 /** The app has not hydrated: no element of #root carries React's handlers. */
 const notHydrated = (page: Page) =>
@@ -166,14 +139,6 @@ describe("the first tap on a server-rendered page", () => {
   test("the language switch before the app hydrates opens the page in Spanish", async () => {
     const page = await newPage();
     await holdAppScript(page);
-    await page.goto(`${baseURL}/`, { waitUntil: "commit" });
-    await firstScriptRan(page);
-    const reloaded = page.waitForRequest((request) => request.isNavigationRequest());
-    await page.getByRole("button", { name: "Español" }).click();
-    await reloaded;
-    // The Worker wrote the page in Spanish (the app is still held back: nothing else could have).
-    await page.locator('html[lang="es"]').waitFor({ state: "attached" });
-    await page.getByRole("button", { name: "English" }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("es");
+    await firstTapOpensSpanish(page, `${baseURL}/`);
   });
 });

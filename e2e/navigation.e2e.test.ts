@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { newPage as open, waitForHydration } from "./support/browser";
-import { holdAppScript } from "./support/hydration";
+import { holdAppScript, waitForIslands } from "./support/hydration";
 import { sharedServer } from "./support/shared-server";
 
 const { baseURL } = sharedServer();
@@ -199,9 +199,9 @@ describe("keyboard", () => {
     const trending = page.getByRole("region", { name: "Trending Songs" });
     const firstCover = trending.getByRole("button", { name: /^Play / }).first();
     await firstCover.waitFor();
-    // Home is server-rendered: its buttons are in the page before their handlers are (a key pressed
-    // before hydration reaches plain HTML).
-    await waitForHydration(page, "main");
+    // Home is server-rendered: its buttons are in the page before their islands run (a key pressed
+    // before then reaches plain HTML).
+    await waitForIslands(page);
     const label = await firstCover.getAttribute("aria-label");
 
     let reached = false;
@@ -247,7 +247,8 @@ describe("keyboard", () => {
     const page = await open();
     const releaseScript = await skipLinkBeforeTheAppRuns(page);
     releaseScript();
-    await waitForHydration(page, "main");
+    // Home's islands run (its main content is the server's HTML, never hydrated).
+    await waitForIslands(page);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 

@@ -12,7 +12,7 @@ import { coverSizeUrl } from "../schema/src/cover-sizes.ts";
 import { describe, expect, test } from "vitest";
 import { DEMO_FACILITIES } from "../scripts/demo/seed-demo.ts";
 import { newPage, waitForHydration } from "./support/browser";
-import { holdAppScript, recordPageErrors, rememberServerNodes, serverNodesKept } from "./support/hydration";
+import { holdAppScript, recordPageErrors, rememberServerNodes, serverNodesKept, waitForIslands } from "./support/hydration";
 import { sharedServer } from "./support/shared-server";
 
 const { baseURL } = sharedServer();
@@ -100,12 +100,11 @@ describe("Home rendered on the server", () => {
       });
     const before = { html: await visibleHtml(), count: await rememberServerNodes(page, SERVER_NODES) };
     expect(before.count).toBeGreaterThan(10);
-    const meAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me");
     releaseScript();
 
-    // Hydrated: React has attached itself to the last card of the last row (Home's chunk, hydrated last).
+    // Hydrated: every island is a root of its own, the last card of the last row's among them.
+    await waitForIslands(page);
     await waitForHydration(page, 'section[aria-labelledby="recent-heading"] li:last-child button');
-    await meAnswered; // the app's own first calls have been made and answered
 
     const after = { html: await visibleHtml(), sameNodes: await serverNodesKept(page) };
     expect(after.sameNodes).toBe(true);

@@ -15,6 +15,8 @@ const WORKER_ENTRY = "src/features/offline/service-worker/sw.ts";
 const WORKER_CHUNK = "sw";
 /** Home's screen module (app/router.tsx loads it lazily). */
 const HOME_SCREEN = "/src/app/routes/home.tsx";
+/** Home's islands (docs/decisions/105-listener-pages-as-islands.md): fetched after load, so kept here, not by what a first visit loaded. */
+const ISLAND_ROOTS = "/src/app/islands/island-roots.tsx";
 
 export function serviceWorker(): Plugin {
   let root = "";
@@ -51,7 +53,9 @@ export function serviceWorker(): Plugin {
         files.add(fileName);
         byFile.get(fileName)?.imports.forEach(visit);
       };
-      const starts = chunks.filter((chunk) => (chunk.isEntry && chunk !== worker) || chunk.facadeModuleId === path.join(root, HOME_SCREEN));
+      const starts = chunks.filter(
+        (chunk) => (chunk.isEntry && chunk !== worker) || [HOME_SCREEN, ISLAND_ROOTS].some((start) => chunk.facadeModuleId === path.join(root, start)),
+      );
       if (starts.length < 2) this.error("the service worker found neither the page's entry nor Home's screen chunk");
       starts.forEach((chunk) => visit(chunk.fileName));
       for (const file of Object.values(bundle)) if (file.fileName.endsWith(".css")) files.add(file.fileName);

@@ -7,10 +7,10 @@
  * the first script (early-taps-plugin.ts) or the service worker (service-worker-plugin.ts) also reach
  * are left to Rolldown, so those stay as small, and as separate, as they were.
  *
- * The song rows, the catalogue's load-error and empty states and the cover sizes join the entry too:
- * Home's screen loads them as three small files of their own (shared with the other listener screens,
- * the artist's payment screens and the admin's covers), about 1 KB of gzip more than inside the entry,
- * which every other page then loads at its start (about 1.3 KB).
+ * On a listener page the entry's chunk is all that runs before the islands' code
+ * (docs/decisions/105-listener-pages-as-islands.md): it holds no React, no API client and no screen;
+ * the single-page app's start (app/start-app.tsx) and the islands (app/islands/island-roots.tsx) are
+ * chunks of their own.
  */
 import type { Rolldown } from "vite";
 
@@ -37,16 +37,8 @@ function entriesReaching(id: string, graph: ModuleGraph): string[] {
 
 const PAGE_ENTRY = /[\\/]index\.html$/;
 
-/** The modules of the song rows, the catalogue's states and the cover sizes that Home's screen shares with other screens. */
-const HOME_SHARED = [
-  /[\\/]features[\\/]catalogue[\\/]components[\\/](song-row|song-card|catalogue-states)\.tsx$/,
-  /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/](format|cover-sources)\.ts$/,
-  /[\\/]schema[\\/]src[\\/](catalogue-paths|cover-sizes)\.ts$/,
-];
-
 export const startChunk = {
   name: (id: string, graph: ModuleGraph) => {
-    if (HOME_SHARED.some((module) => module.test(id))) return "index";
     const entries = entriesReaching(id, graph);
     return entries.length === 1 && PAGE_ENTRY.test(entries[0]!) ? "index" : null;
   },

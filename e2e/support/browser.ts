@@ -87,13 +87,21 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
 }
 
 /**
- * Waits until React has hydrated `selector`'s element of a server-rendered page (Home,
- * docs/decisions/031-server-rendered-home.md): before that the page shows, but its buttons are HTML
- * without their handlers.
+ * Waits until React has hydrated `selector`'s element of a server-rendered page (docs/decisions/031-server-rendered-home.md):
+ * before that the page shows, but its buttons are HTML without their handlers. On a page of islands
+ * (the listener's pages, docs/decisions/105-listener-pages-as-islands.md) an element inside an island
+ * must have been hydrated as that island's; one outside every island is static HTML that is never
+ * hydrated, so waiting for it is waiting until every island of the page has.
  */
 export async function waitForHydration(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((target) => {
     const element = document.querySelector(target);
-    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+    if (!element) return false;
+    const reactKey = (node: Element, prefix: string) => Object.keys(node).some((key) => key.startsWith(prefix));
+    if (reactKey(element, "__reactProps$")) return true;
+    const root = document.getElementById("root");
+    const islands = Array.from(document.querySelectorAll("#root [data-island]")).filter((island) => !island.parentElement?.closest("[data-island]"));
+    const pageOfIslands = !!root && !reactKey(root, "__reactContainer$") && islands.length > 0;
+    return pageOfIslands && !element.closest("[data-island]") && islands.every((island) => reactKey(island, "__reactContainer$"));
   }, selector);
 }

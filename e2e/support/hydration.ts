@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they need the DOM types the Node tsconfig leaves out.
 /**
- * Watching a server-rendered screen (Home, /distribute) hydrate: the app's script held back until
+ * Watching a server-rendered screen (Home and the listener pages' islands, /distribute) hydrate: the app's script held back until
  * the server's HTML has been looked at, the server's elements remembered, and afterwards whether
  * React kept those very elements (nothing re-created, nothing moved) and what the page reported.
  */
@@ -46,3 +46,13 @@ export function recordPageErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * Waits until every island of a listener page (its `[data-island]` wrapper, app/islands/) is a React
+ * root of its own: the islands have all hydrated.
+ */
+export const waitForIslands = (page: Page) =>
+  page.waitForFunction(() => {
+    const islands = Array.from(document.querySelectorAll("#root [data-island]")).filter((island) => !island.parentElement?.closest("[data-island]"));
+    return islands.length > 0 && islands.every((island) => Object.keys(island).some((key) => key.startsWith("__reactContainer$")));
+  });

@@ -1,18 +1,21 @@
 /**
  * The page's first script: a tap on the server's HTML acts at once, while the app's chunks are still
- * on their way over a facility's slow Wi-Fi. Play, like, theme, language and the menu are answered
- * here through the same modules the app uses (the player's audio-element.ts, the liked songs' and the
- * theme's stores, the language cookie), so there is one way each is done; once the app has hydrated
- * it says so (lib/early-taps.ts) and answers every tap itself, and the song started here is carried on
- * by its player. Links and the search form need nothing: they work as HTML. Taps made before even
- * this script ran were kept by public/theme-init.js and are answered as it starts.
+ * on their way over a facility's slow Wi-Fi. Play, like, save, theme, language and the menu are
+ * answered here through the same modules the app uses (the page's player store, the liked and saved
+ * songs' stores, the theme's, the language cookie), so there is one way each is done. On a page of
+ * islands (docs/decisions/105-listener-pages-as-islands.md) each island, once it runs, answers its own
+ * taps and carries on from the same stores (lib/early-taps.ts); on a screen the SPA hydrates, the app
+ * says when it runs and this script stands down. Links and the search form need nothing: they work
+ * as HTML. Taps made before even this script ran were kept by public/theme-init.js and are answered
+ * as it starts.
  */
 import { isLanguage } from "@jplay/schema/language";
-import type { SongDto } from "@jplay/schema/song";
 import { likedIds, toggleStoredLike } from "@/features/likes/liked-songs-store";
-import { holds, loadAndPlay } from "@/features/player/audio-element";
+import { pagePlayer } from "@/features/player/player-store";
 import { applyTheme, currentTheme } from "@/features/theme/theme-choice";
-import { appIsRunning, recordEarlySong } from "@/lib/early-taps";
+import { toggleStoredSave, wishlist } from "@/features/wishlist/wishlist-store";
+import { appIsRunning, islandAnswers } from "@/lib/early-taps";
+import { pageSongs } from "@/lib/page-songs";
 import { chooseLanguage } from "@/lib/i18n/language-cookie";
 
 declare global {
@@ -22,80 +25,51 @@ declare global {
   }
 }
 
-/** Collects into `songs` every song (an object with an `id` and an `audioUrl`) inside `value`. */
-function collectSongs(value: unknown, songs: Map<string, SongDto>) {
-  if (Array.isArray(value)) {
-    for (const item of value) collectSongs(item, songs);
-  } else if (value && typeof value === "object") {
-    const { id, audioUrl } = value as Partial<SongDto>;
-    if (typeof id === "string" && typeof audioUrl === "string") songs.set(id, value as SongDto);
-    for (const inner of Object.values(value)) collectSongs(inner, songs);
-  }
-}
-
-/**
- * The songs the server rendered this page with, by id: those in the page's JSON data blocks (Home's,
- * a browsing screen's), after #root, read at the tap, by which time they have arrived.
- */
-function serverSongs(): Map<string, SongDto> {
-  const songs = new Map<string, SongDto>();
-  for (const block of document.querySelectorAll('script[type="application/json"]')) {
-    try {
-      collectSongs(JSON.parse(block.textContent ?? ""), songs);
-    } catch {
-      // Not data this script can read: its taps wait for the app.
-    }
-  }
-  return songs;
-}
-
-/** Every song card's play control says whether its song is playing (the app redraws them once it runs). */
-function markPlaying(songId: string, playing: boolean) {
+/** Every play control of `songId` says whether it plays (the islands redraw them once they run). */
+function markPlaying(songId: string | undefined, playing: boolean) {
   for (const control of document.querySelectorAll<HTMLElement>('[data-early-tap="play"][aria-pressed]')) {
-    control.setAttribute("aria-pressed", String(playing && control.dataset.songId === songId));
+    if (!islandAnswers(control)) control.setAttribute("aria-pressed", String(playing && control.dataset.songId === songId));
   }
 }
-
-let startedHere: SongDto | null = null;
 
 function play(control: HTMLElement): boolean {
-  const song = serverSongs().get(control.dataset.songId ?? "");
-  const audio = document.querySelector<HTMLAudioElement>("#root audio");
-  if (!song || !audio) return false;
-  if (startedHere?.id === song.id && holds(audio, song.audioUrl)) {
-    if (audio.paused) void audio.play().catch(() => undefined);
-    else audio.pause();
-    markPlaying(song.id, !audio.paused);
-    return true;
-  }
-  startedHere = song;
-  recordEarlySong(song);
-  // A refusal (a file that cannot play) shows once the app runs: its player reads the element.
-  void loadAndPlay(audio, song.audioUrl).catch(() => undefined);
-  markPlaying(song.id, true);
+  const song = pageSongs().get(control.dataset.songId ?? "");
+  const player = pagePlayer();
+  if (!song || !player) return false;
+  // A refusal (a file that cannot play) shows once the player bar's island runs: it reads the store.
+  player.toggle(song);
   return true;
+}
+
+/** The controls of `song` of one kind (`like`, `save`) say whether it is kept. */
+function markKept(kind: string, songId: string, kept: boolean) {
+  for (const control of document.querySelectorAll<HTMLElement>(`[data-early-tap="${kind}"]`)) {
+    if (control.dataset.songId === songId && !islandAnswers(control)) control.setAttribute("aria-pressed", String(kept));
+  }
 }
 
 function like(control: HTMLElement): boolean {
-  const song = serverSongs().get(control.dataset.songId ?? "");
+  const song = pageSongs().get(control.dataset.songId ?? "");
   if (!song) return false;
-  const liked = toggleStoredLike(song);
-  for (const heart of document.querySelectorAll<HTMLElement>('[data-early-tap="like"]')) {
-    if (heart.dataset.songId === song.id) heart.setAttribute("aria-pressed", String(liked));
-  }
+  markKept("like", song.id, toggleStoredLike(song));
+  return true;
+}
+
+function save(control: HTMLElement): boolean {
+  const song = pageSongs().get(control.dataset.songId ?? "");
+  if (!song) return false;
+  markKept("save", song.id, toggleStoredSave(song));
   return true;
 }
 
 /**
- * The server renders every heart unliked (it cannot read this tablet's likes): each heart of a liked
- * song is marked liked as soon as the page is parsed, so what a first tap on it does (unlike) is what
- * it shows.
+ * The server renders every heart unliked and every song unsaved (it cannot read this tablet's
+ * lists): each control of a liked or saved song is marked so as soon as the page is parsed, so what a
+ * first tap on it does (unlike, unsave) is what it shows.
  */
-function markLikedHearts() {
-  const liked = new Set(likedIds.items());
-  for (const heart of document.querySelectorAll<HTMLElement>('[data-early-tap="like"]')) {
-    if (heart.dataset.songId && liked.has(heart.dataset.songId)) heart.setAttribute("aria-pressed", "true");
-  }
+function markKeptSongs() {
+  for (const id of likedIds.items()) markKept("like", id, true);
+  for (const song of wishlist.items()) markKept("save", song.id, true);
 }
 
 function toggleMenu(control: HTMLElement): boolean {
@@ -125,6 +99,8 @@ function answer(target: EventTarget | null): boolean {
       return play(control);
     case "like":
       return like(control);
+    case "save":
+      return save(control);
     case "theme":
       applyTheme(currentTheme() === "dark" ? "light" : "dark");
       return true;
@@ -142,6 +118,8 @@ function onTap(event: MouseEvent) {
     document.removeEventListener("click", onTap, true);
     return;
   }
+  // A control whose island runs answers its own taps.
+  if (event.target instanceof Element && islandAnswers(event.target)) return;
   // Answered here, so React (hydrating meanwhile) does not answer it a second time.
   if (answer(event.target)) {
     event.preventDefault();
@@ -155,12 +133,20 @@ if (!appIsRunning()) {
     document.addEventListener(
       "DOMContentLoaded",
       () => {
-        if (!appIsRunning()) markLikedHearts();
+        if (!appIsRunning()) markKeptSongs();
       },
       { once: true },
     );
-  } else markLikedHearts();
+  } else markKeptSongs();
   document.addEventListener("click", onTap, true);
+  // Play controls follow the page's player, whoever started it (a tap here, an island, the song's end).
+  const follow = () => {
+    const store = pagePlayer();
+    if (!store) return;
+    store.subscribe(() => markPlaying(store.state().song?.id, store.state().playing));
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", follow, { once: true });
+  else follow();
   const taps = window.__jplayTapsBeforeScripts ?? [];
   window.__jplayTapsBeforeScripts = null;
   for (const target of taps) answer(target);

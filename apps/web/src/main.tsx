@@ -1,25 +1,15 @@
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { homePageReads, readHomePageData } from "./app/home-page-data";
-import { readListenerPageData } from "./app/listener-page-block";
-import { prefetchFeaturedSong } from "./features/catalogue/api/get-featured-song";
-import { prefetchPopularSongs } from "./features/catalogue/api/get-popular-songs";
-import { prefetchRecentSongs } from "./features/catalogue/api/get-recent-songs";
-import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility";
+/**
+ * The page's start. A listener page the Worker rendered is a page of islands: its HTML stays as it
+ * is and only what a finger can touch is hydrated, each part on its own (app/islands/,
+ * docs/decisions/105-listener-pages-as-islands.md). Every other screen starts the single-page app
+ * (app/start-app.tsx), a chunk a listener page never downloads.
+ */
+import { currentFacility, rememberFacilityFromAddress } from "./features/catalogue/facility-choice";
 import { rememberListenerFromAddress } from "./features/library/listener-token";
-import { seedReads } from "./lib/read-cache";
 import { forgetStoredArtistLink } from "./lib/kept-after-payment";
-import {
-  english,
-  keepLanguageCookie,
-  LanguageProvider,
-  loadTranslator,
-  markDocumentLanguage,
-  renderedLanguage,
-  wantedLanguage,
-  type Translator,
-} from "./lib/i18n";
-import { AppRouter, listenerScreenChunks, loadHome, serverRenderedScreens } from "./app/router";
+import { keepLanguageCookie, wantedLanguage } from "./lib/i18n/language-choice";
+import { isIslandPage } from "./app/islands/island-page";
+import { startIslands } from "./app/islands/start-islands";
 import "./features/offline/register-service-worker";
 import "./features/offline/network-from-service-worker";
 import "./styles.css";
@@ -38,67 +28,5 @@ forgetStoredArtistLink();
 const wanted = wantedLanguage();
 keepLanguageCookie();
 
-const app = (translator: Translator) => (
-  <StrictMode>
-    <LanguageProvider initial={translator} wanted={wanted}>
-      <AppRouter />
-    </LanguageProvider>
-  </StrictMode>
-);
-
-/**
- * Server-rendered HTML is hydrated in the language it was written in (then switched, if this tablet
- * wants another); null when that language's chunk cannot be fetched, and the app renders afresh.
- */
-const renderedTranslator = () => loadTranslator(renderedLanguage()).catch(() => null);
-
-/**
- * Home rendered by the Worker (docs/decisions/031-server-rendered-home.md): hydrated with the data it
- * was rendered with, once Home's chunk is here, so nothing is fetched again and nothing on the page
- * changes. Rendered for another facility than this tablet keeps (it kept one before the facility
- * cookie existed): this tablet's own catalogue is read and rendered instead, never the other one.
- */
-async function start(container: HTMLElement) {
-  const rendered = window.location.pathname === "/" ? readHomePageData() : null;
-  if (rendered && rendered.facility === currentFacility()) {
-    seedReads(homePageReads(rendered));
-    const [translator] = await Promise.all([renderedTranslator(), loadHome()]);
-    if (translator) {
-      hydrateRoot(container, app(translator));
-      return;
-    }
-  }
-  // A browsing screen the Worker rendered with its reads (app/listener-page-data.ts), for this
-  // tablet's facility: hydrated with them once the screen's chunk is here, as Home is.
-  const listenerPage = container.dataset.screen === window.location.pathname ? readListenerPageData() : null;
-  const listenerChunk = listenerPage ? listenerScreenChunks[listenerPage.screen] : undefined;
-  if (listenerPage && listenerChunk && listenerPage.facility === currentFacility()) {
-    seedReads(new Map(listenerPage.reads));
-    const [translator] = await Promise.all([renderedTranslator(), listenerChunk()]);
-    if (translator) {
-      hydrateRoot(container, app(translator));
-      return;
-    }
-  }
-  // Another screen the Worker rendered for this path (#root names it; the service worker's offline
-  // page for any path is Home's): hydrated once its chunks are here.
-  const loadRenderedScreen = serverRenderedScreens[window.location.pathname];
-  if (loadRenderedScreen && container.dataset.screen === window.location.pathname) {
-    const [translator] = await Promise.all([renderedTranslator(), loadRenderedScreen()]);
-    if (translator) {
-      hydrateRoot(container, app(translator));
-      return;
-    }
-  }
-  // Home's reads start while its code chunk downloads (no waterfall on slow Wi-Fi).
-  if (window.location.pathname === "/") {
-    prefetchPopularSongs();
-    prefetchRecentSongs();
-    prefetchFeaturedSong();
-  }
-  const translator = await loadTranslator(wanted).catch(() => english);
-  markDocumentLanguage(translator.language);
-  createRoot(container).render(app(translator));
-}
-
-void start(root);
+if (isIslandPage(root, currentFacility())) startIslands();
+else void import("./app/start-app").then(({ startApp }) => startApp(root, wanted));

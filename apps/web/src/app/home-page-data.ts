@@ -1,8 +1,9 @@
 /**
  * The data a server-rendered Home was rendered with, embedded once in the page as a JSON block
  * (`<script type="application/json">`: data, never run, so the Content-Security-Policy's "no inline
- * script" holds). The Worker writes it (server/render-home.tsx); the browser reads it back, seeds
- * the read cache and hydrates, so it fetches nothing again (docs/decisions/031-server-rendered-home.md).
+ * script" holds). The Worker writes it (server/render-home.tsx); the page's islands read their songs
+ * from it (lib/page-songs.ts), so nothing is fetched again (docs/decisions/031-server-rendered-home.md,
+ * 105-listener-pages-as-islands.md).
  */
 import { FEATURED_SONG_KEY } from "@/features/catalogue/api/get-featured-song";
 import { POPULAR_SONGS_KEY } from "@/features/catalogue/api/get-popular-songs";
@@ -14,7 +15,7 @@ export type { HomePageData };
 /** Home rows show 4 songs each (docs/product.md, Prices and limits). */
 export const HOME_ROW_SIZE = 4;
 
-export const HOME_PAGE_DATA_ID = "home-page-data";
+export { HOME_PAGE_DATA_ID } from "./listener-page-block";
 
 /** The reads Home makes, answered by `data`. */
 export const homePageReads = (data: HomePageData): ReadonlyMap<string, unknown> =>
@@ -33,15 +34,4 @@ export function serializeHomePageData(data: HomePageData): string {
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-}
-
-/** The block the server embedded, if this page has one that can be read. */
-export function readHomePageData(): HomePageData | null {
-  const text = document.getElementById(HOME_PAGE_DATA_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as HomePageData;
-  } catch {
-    return null;
-  }
 }

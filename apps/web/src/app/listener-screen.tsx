@@ -8,6 +8,7 @@ import { PlayerBar } from "@/features/player/components/player-bar";
 import { usePlayerActions, usePlayerState } from "@/features/player/player-context";
 import { PlayerProvider } from "@/features/player/player-provider";
 import { SaveForLaterButton } from "@/features/wishlist";
+import { Island } from "@/components/island";
 
 export function ListenerScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -15,13 +16,21 @@ export function ListenerScreen({ title, children }: { title: string; children: R
       <title>{title}</title>
       {/* Room for the fixed player bar above the bottom navigation. */}
       <div className="mx-auto max-w-6xl space-y-8 px-4 pt-6 pb-32 sm:px-6">{children}</div>
-      <PlayerBar featuredSong={null} />
+      <Island name="player-bar">
+        <PlayerBar featuredSong={null} />
+      </Island>
     </PlayerProvider>
   );
 }
 
+const SAVE_CLASS = "bg-canvas/80 hover:bg-canvas";
+
 /** "Save for later" over a card's cover. Home's rows have none: it would weigh on Home's budget (a song's card leads to its page, which has it). */
-const saveForLater = (song: SongDto, title: string) => <SaveForLaterButton song={song} title={title} className="bg-canvas/80 hover:bg-canvas" />;
+const saveForLater = (song: SongDto) => (
+  <Island name="save" props={{ songId: song.id, className: SAVE_CLASS }}>
+    <SaveForLaterButton song={song} className={SAVE_CLASS} />
+  </Island>
+);
 
 /** What a row of song cards needs on these screens: the song loaded, whether it plays, the toggle, "Save for later". */
 export function usePlayerRow() {

@@ -13,13 +13,13 @@ type ScreenModule = { Component: ComponentType };
 /** A screen's chunk as a lazy component. */
 const screen = (load: () => Promise<ScreenModule>) => lazy(async () => ({ default: (await load()).Component }));
 
-/** Home's chunk; main.tsx awaits it before hydrating server-rendered HTML. */
-export const loadHome = () => import("./routes/home");
+const loadHome = () => import("./routes/home");
 
 const loadDistribute = () => import("./routes/distribute");
 /**
- * The screens the Worker may send rendered (besides Home), by path, each with the chunks main.tsx
- * waits for before it hydrates them (src/server/render-distribute.tsx).
+ * The screens the Worker renders that the SPA hydrates (the listener's pages are islands instead,
+ * app/islands/), by path, each with the chunks start-app.tsx waits for before it hydrates them
+ * (src/server/render-distribute.tsx).
  */
 export const serverRenderedScreens: Record<string, () => Promise<unknown>> = {
   "/distribute": loadDistribute,
@@ -36,11 +36,8 @@ const SubscriptionSuccess = screen(() => import("./routes/subscription-success")
 const Admin = screen(() => import("./routes/admin"));
 const Artist = screen(() => import("./routes/artist"));
 const Collaborator = screen(() => import("./routes/collaborator"));
-/**
- * The browsing screens' chunks, by the screen a rendered page names in its data block
- * (app/listener-page-data.ts): main.tsx waits for one before it hydrates that page.
- */
-export const listenerScreenChunks = {
+/** The browsing screens' chunks. */
+const listenerScreenChunks = {
   browse: () => import("./routes/browse"),
   "all-songs": () => import("./routes/all-songs"),
   genre: () => import("./routes/genre"),

@@ -1,16 +1,17 @@
 /**
  * The hand-over between the page's first script (src/early-taps.ts), which answers taps on the
- * server's HTML before the app runs, and the app: once the app has hydrated it says so here and the
- * first script stands down; a song the first script started is handed to the player, which carries
- * on with it. Kept on `window`, so the two bundles (the first script and the app) share one record.
+ * server's HTML before the app runs, and the app: once the whole app has hydrated (a screen the SPA
+ * renders) it says so here and the first script stands down; on a page of islands each island says
+ * so here for its own element (app/islands/), and the first script leaves its taps to it. Kept on
+ * `window`, so the two bundles (the first script and the app) share one record; nothing is written
+ * into the page, so the islands' HTML stays the server's.
  */
-import type { SongDto } from "@jplay/schema/song";
 
 interface EarlyTaps {
   /** The app has hydrated and answers every tap itself. */
   appRunning: boolean;
-  /** The song a tap started before the app ran, not yet taken by the player. */
-  song: SongDto | null;
+  /** The islands (their wrapper elements) that have hydrated and answer their own taps. */
+  liveIslands: WeakSet<Element>;
 }
 
 declare global {
@@ -19,7 +20,7 @@ declare global {
   }
 }
 
-const record = (): EarlyTaps => (window.__jplayEarlyTaps ??= { appRunning: false, song: null });
+const record = (): EarlyTaps => (window.__jplayEarlyTaps ??= { appRunning: false, liveIslands: new WeakSet() });
 
 export const appIsRunning = (): boolean => record().appRunning;
 
@@ -28,13 +29,23 @@ export function markAppRunning(): void {
   record().appRunning = true;
 }
 
-export function recordEarlySong(song: SongDto): void {
-  record().song = song;
+/** Marks an island (app/islands/) as answering its own taps. */
+export function markIslandLive(island: Element): void {
+  record().liveIslands.add(island);
 }
 
-/** The song a tap started before the app ran, once (features/player/player-provider.tsx). */
-export function takeEarlySong(): SongDto | null {
-  const { song } = record();
-  record().song = null;
-  return song;
+/** Whether `control` is answered by an island that runs already. */
+export function islandAnswers(control: Element): boolean {
+  const { liveIslands } = record();
+  for (let island = control.closest("[data-island]"); island; island = island.parentElement?.closest("[data-island]") ?? null) {
+    if (liveIslands.has(island)) return true;
+  }
+  return false;
 }
+
+/**
+ * What every play control carries (a card's cover, a song page's button, the player bar's): the tap
+ * that toggles `song`, and the marks by which the first script answers it before its island runs.
+ */
+export const playControl = <Song extends { id: string }>(song: Song, onToggle: (song: Song) => void) =>
+  ({ type: "button", onClick: () => onToggle(song), "data-early-tap": "play", "data-song-id": song.id }) as const;

@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useLocation, useNavigate, useSearchParams } from "@/lib/router/location";
 import { Link, NavLink } from "@/lib/router/link";
 import { buttonClass } from "@/components/ui/button";
-import { CloseIcon, LogoMark, MenuIcon, SearchIcon } from "@/components/ui/icons";
+import { LogoMark, SearchIcon } from "@/components/ui/icons";
+import { Island } from "@/components/island";
 import { cn } from "@/lib/cn";
 import { ThemeToggle } from "@/features/theme/theme-toggle";
 import { MyMusicNavItem } from "@/features/me/components/my-music-nav-item";
 import { OfflineIndicator } from "@/features/offline/offline-indicator";
 import { LanguageSwitch } from "@/features/language";
 import { useI18n } from "@/lib/i18n";
+import { MenuButton, MOBILE_MENU_ID } from "./menu-button";
 
 const navLinks = [
   { to: "/", label: /*i18n*/ "Home" },
@@ -67,28 +69,7 @@ function SearchBox({ className }: { className?: string }) {
 
 export function Header() {
   const i18n = useI18n();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-
-  // Close the mobile menu on navigation.
-  useEffect(() => setMenuOpen(false), [location.key]);
-
-  // Opened by a tap before the app ran (src/early-taps.ts): it stays open (after the line above).
-  useEffect(() => {
-    if (document.getElementById("mobile-menu")?.hidden === false) setMenuOpen(true);
-  }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      menuButtonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur">
@@ -123,25 +104,23 @@ export function Header() {
           <Link to="/distribute" className={buttonClass("primary", "sm")}>
             {i18n._("Try JPlay")}
           </Link>
-          <LanguageSwitch />
-          <ThemeToggle />
-          <button
-            ref={menuButtonRef}
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={i18n._("Menu")}
-            onClick={() => setMenuOpen((open) => !open)}
-            data-early-tap="menu"
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-2 md:hidden"
-          >
-            {menuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
-          </button>
+          <Island name="language">
+            <LanguageSwitch />
+          </Island>
+          <Island name="theme">
+            <ThemeToggle />
+          </Island>
+          <Island name="menu">
+            <MenuButton closeOn={location.key} />
+          </Island>
         </div>
       </div>
-      <OfflineIndicator />
+      <Island name="offline">
+        <OfflineIndicator />
+      </Island>
 
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line bg-canvas md:hidden">
+      {/* Shown and hidden by the menu button (menu-button.tsx), never by a render. */}
+      <div id={MOBILE_MENU_ID} hidden className="border-t border-line bg-canvas md:hidden">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-4">
           <SearchBox className="sm:hidden" />
           <nav aria-label={i18n._("Mobile")}>

@@ -14,6 +14,7 @@ import { usePlayerActions, usePlayerState } from "@/features/player/player-conte
 import { PlayerProvider } from "@/features/player/player-provider";
 import { useWarmFirstTap } from "@/features/player/hooks/use-warm-first-tap";
 import { useI18n } from "@/lib/i18n";
+import { Island } from "@/components/island";
 import { DistributionSuccess } from "../distribution-success";
 import { HOME_ROW_SIZE } from "../home-page-data";
 
@@ -56,7 +57,11 @@ function Catalogue() {
 function FeaturedPlayerBar() {
   const featured = useFeaturedSong();
   const featuredSong: SongDto | null = featured.data ?? null;
-  return <PlayerBar featuredSong={featuredSong} />;
+  return (
+    <Island name="player-bar" props={{ featuredSongId: featuredSong?.id ?? null }}>
+      <PlayerBar featuredSong={featuredSong} />
+    </Island>
+  );
 }
 
 export function Component() {
@@ -66,7 +71,9 @@ export function Component() {
       <title>{i18n._("JPlay – Music for 2.4 million listeners")}</title>
       {/* Room for the fixed player bar above the bottom navigation. */}
       <div className="mx-auto max-w-6xl space-y-12 px-4 pt-6 pb-32 sm:px-6">
-        <DistributionSuccess />
+        <Island name="distribution-success">
+          <DistributionSuccess />
+        </Island>
         <Hero />
         <section id="browse" tabIndex={-1} aria-label={i18n._("Browse music")} className="scroll-mt-24">
           <Catalogue />

@@ -8,6 +8,7 @@ import { usePlayerActions, usePlayerState } from "@/features/player/player-conte
 import { SearchResults } from "@/features/catalogue/components/search-results";
 import { useSearchParams } from "@/lib/router/location";
 import { useI18n } from "@/lib/i18n";
+import { Island } from "@/components/island";
 // Home's chunk comes with this screen: both use the player and the catalogue's reads, and one chunk
 // for the two keeps Home's own download as small as it was (e2e/home-weight.e2e.test.ts) instead of
 // splitting what they share into more, smaller files.
@@ -30,7 +31,9 @@ export function Component() {
         <h1 className="text-3xl font-extrabold tracking-tight">{i18n._("Search")}</h1>
         <Results query={query} />
       </div>
-      <PlayerBar featuredSong={null} />
+      <Island name="player-bar">
+        <PlayerBar featuredSong={null} />
+      </Island>
     </PlayerProvider>
   );
 }

@@ -10,7 +10,6 @@ import { formatIsrc } from "@jplay/schema/identifiers";
 import type { CreditRole } from "@jplay/schema/release-metadata";
 import { Spinner } from "@/components/ui/spinner";
 import { buttonClass } from "@/components/ui/button";
-import { PauseIcon, PlayIcon } from "@/components/ui/icons";
 import { useSongDetails } from "@/features/catalogue/api/browse";
 import { LoadError, UnknownFacility } from "@/features/catalogue/components/catalogue-states";
 import { isUnknownFacility } from "@/features/catalogue/facility";
@@ -19,6 +18,8 @@ import { SaveForLaterButton } from "@/features/wishlist";
 import { hasErrorCode } from "@/lib/api-client";
 import { coverSources } from "@/lib/cover-sources";
 import { Link } from "@/lib/router/link";
+import { Island } from "@/components/island";
+import { SongPlayButton } from "@/features/catalogue/components/song-play-button";
 import { useParams } from "@/lib/router/routes";
 import { songArtist, songTitle } from "@/lib/song-labels";
 import { useI18n } from "@/lib/i18n";
@@ -36,6 +37,9 @@ const ROLE_LABELS: Record<CreditRole, string> = {
 
 /** The cover is at most 20rem wide: half the screen on a tablet held upright, the whole width on a phone. */
 const SONG_PAGE_COVER_SIZES = "(min-width: 768px) 320px, calc(100vw - 32px)";
+
+/** The like and save toggles beside the play button. */
+const BORDERED = "border border-line";
 
 function SongDetails({ song }: { song: SongDetailsDto }) {
   const i18n = useI18n();
@@ -66,19 +70,15 @@ function SongDetails({ song }: { song: SongDetailsDto }) {
             {song.explicit && <p className="inline-block rounded border border-line px-1.5 text-xs font-bold tracking-wide uppercase">{i18n._("Explicit")}</p>}
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              aria-pressed={isPlaying}
-              onClick={() => onToggle(song)}
-              data-early-tap="play"
-              data-song-id={song.id}
-              className={buttonClass("primary", "lg")}
-            >
-              {isPlaying ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
-              {isPlaying ? i18n._("Pause") : i18n._("Play")}
-            </button>
-            <LikeButton song={song} title={title} className="border border-line" />
-            <SaveForLaterButton song={song} title={title} className="border border-line" />
+            <Island name="song-play" props={{ songId: song.id }}>
+              <SongPlayButton song={song} isPlaying={isPlaying} onToggle={onToggle} />
+            </Island>
+            <Island name="like" props={{ songId: song.id, className: BORDERED }}>
+              <LikeButton song={song} className={BORDERED} />
+            </Island>
+            <Island name="save" props={{ songId: song.id, className: BORDERED }}>
+              <SaveForLaterButton song={song} className={BORDERED} />
+            </Island>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2">
             <dt className="text-muted">{i18n._("Genre")}</dt>

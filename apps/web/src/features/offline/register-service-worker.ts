@@ -5,9 +5,7 @@
  * and covers of a first visit), and liked songs whose audio is not saved yet (liked before it arrived, or a save
  * cut short) are saved.
  */
-import { likedSongDetails } from "@/features/likes";
 import { askServiceWorker } from "./ask-service-worker";
-import { saveAudio } from "./saved-audio";
 
 async function register() {
   try {
@@ -18,6 +16,8 @@ async function register() {
   await navigator.serviceWorker.ready;
   const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
   await askServiceWorker({ type: "keep-loaded", urls: loaded }).catch(() => false);
+  // Fetched now, not with the page's start: a page of islands loads no React before its islands.
+  const [{ likedSongDetails }, { saveAudio }] = await Promise.all([import("@/features/likes"), import("./saved-audio")]);
   for (const song of Object.values(likedSongDetails())) await saveAudio(song.audioUrl);
 }
 

@@ -5,13 +5,13 @@ import { useI18n } from "@/lib/i18n";
 import { songTitle } from "@/lib/song-labels";
 import { useWishlist } from "./wishlist";
 
-/** A bookmark, outlined or filled; here rather than with the shared icons, which Home's download carries. */
-const BookmarkIcon = ({ filled, className }: { filled: boolean; className: string }) => (
+/** A bookmark, outlined, filled by its class; here rather than with the shared icons, which Home's download carries. */
+const BookmarkIcon = ({ className }: { className: string }) => (
   <svg
     width={24}
     height={24}
     viewBox="0 0 24 24"
-    fill={filled ? "currentColor" : "none"}
+    fill="none"
     stroke="currentColor"
     strokeWidth={2}
     strokeLinejoin="round"
@@ -33,13 +33,15 @@ export function SaveForLaterButton({ song, title, className }: { song: SongDto; 
       aria-label={i18n._("Save {title} for later", { title: title ?? songTitle(song, i18n) })}
       aria-pressed={isSaved}
       onClick={() => toggleSaved(song)}
+      data-early-tap="save"
+      data-song-id={song.id}
+      // Drawn from aria-pressed, so a bookmark the page's first script marks (src/early-taps.ts) looks saved too.
       className={cn(
-        "inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-surface-2",
-        isSaved ? "text-accent" : "text-muted",
+        "group inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 aria-pressed:text-accent",
         className,
       )}
     >
-      <BookmarkIcon filled={isSaved} className="size-5" />
+      <BookmarkIcon className="size-5 group-aria-pressed:fill-current" />
     </button>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { isLanguage, preferredLanguage, type Language } from "@jplay/schema/language";
 import { chosenLanguage } from "./language-cookie";
-import { english, type Translator } from "./translator";
+import { english, type Translator } from "./english";
 
 export { chooseLanguage, keepLanguageCookie } from "./language-cookie";
 

@@ -13,6 +13,18 @@ const SwitchLanguageContext = createContext<(language: Language) => void>(() => 
 /** Keeps `language` as this tablet's choice and shows every screen in it. */
 export const useSwitchLanguage = () => useContext(SwitchLanguageContext);
 
+/**
+ * On a page of islands (docs/decisions/105-listener-pages-as-islands.md) most of the page is the
+ * server's HTML in one language: the switch keeps the choice and the Worker renders the page again in it.
+ */
+export function SwitchLanguageByReload({ children }: { children: ReactNode }) {
+  const reload = useCallback((language: Language) => {
+    chooseLanguage(language);
+    window.location.reload();
+  }, []);
+  return <SwitchLanguageContext value={reload}>{children}</SwitchLanguageContext>;
+}
+
 export function LanguageProvider({ initial, wanted, children }: { initial: Translator; wanted: Language; children: ReactNode }) {
   const [translator, setTranslator] = useState(initial);
   // The last language asked for: a slower Spanish chunk never overrides a later "English".

@@ -6,16 +6,9 @@
  * its string, and passed to `i18n._` where it is shown.
  */
 import { createContext, useContext } from "react";
-import type { Language } from "@jplay/schema/language";
-import { formatSourceMessage, type MessageValues } from "@jplay/schema/format-message";
+import { english, type Translator } from "./english";
 
-export interface Translator {
-  readonly language: Language;
-  /** `message` (English, with `{name}` placeholders) in this language, `values` filled in. */
-  _(message: string, values?: MessageValues): string;
-}
-
-export const english: Translator = { language: "en", _: formatSourceMessage };
+export { english, type Translator };
 
 /** The screens' translator: the browser's LanguageProvider or the Worker's server render sets it. */
 export const TranslatorContext = createContext<Translator>(english);

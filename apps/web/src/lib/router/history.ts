@@ -62,6 +62,12 @@ export const currentNavigation = (): Navigation => current;
 
 /** Goes to an in-app path ("/distribute", "/#browse", "/artist/x?connect=done"). */
 export function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}): void {
+  // No router follows the history (a page of islands, docs/decisions/105-listener-pages-as-islands.md): the browser loads the page.
+  if (listeners.size === 0) {
+    if (replace) window.location.replace(to);
+    else window.location.assign(to);
+    return;
+  }
   const entry: HistoryEntry = { key: Math.random().toString(36).slice(2, 10), usr: state };
   if (replace) window.history.replaceState(entry, "", to);
   else window.history.pushState(entry, "", to);

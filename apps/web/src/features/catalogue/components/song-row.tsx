@@ -10,11 +10,14 @@ export interface SongRowProps {
   currentSongId: string | null;
   playing: boolean;
   onToggle: (song: SongDto) => void;
-  /** The first row on the page: its covers load first (SongCard's `priority`). */
+  /** The first row on the page: the covers of its first line load first (SongCard's `priority`), the rest lazily. */
   priority?: boolean;
   /** A control over each card's cover (SongCard's `action`). */
   cardAction?: SongCardProps["action"];
 }
+
+/** Cards on the first line of a tablet's grid (sm:grid-cols-4): those above the fold. */
+const FIRST_LINE = 4;
 
 /** A titled row of song cards (a list, so screen readers announce how many songs it holds). */
 export function SongRow({ id, title, subtitle, songs, currentSongId, playing, onToggle, priority = false, cardAction }: SongRowProps) {
@@ -28,14 +31,14 @@ export function SongRow({ id, title, subtitle, songs, currentSongId, playing, on
         {subtitle && <p className="text-sm text-muted">{subtitle}</p>}
       </div>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {songs.map((song) => (
+        {songs.map((song, index) => (
           <SongCard
             key={song.id}
             song={song}
             isCurrent={song.id === currentSongId}
             isPlaying={song.id === currentSongId && playing}
             onToggle={onToggle}
-            priority={priority}
+            priority={priority && index < FIRST_LINE}
             action={cardAction}
           />
         ))}

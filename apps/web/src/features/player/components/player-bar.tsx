@@ -7,6 +7,7 @@ import { coverSources, PLAYER_COVER_SIZES } from "@/lib/cover-sources";
 import { usePlayerActions, usePlayerState, usePlayerTime } from "../player-context";
 import { LikeButton } from "@/features/likes";
 import { useI18n, type Translator } from "@/lib/i18n";
+import { playControl } from "@/lib/early-taps";
 
 /** Seconds moved per arrow key press on the seek slider (its 0.1 s step is too fine for keys). */
 const KEY_SEEK_SECONDS = 5;
@@ -67,11 +68,8 @@ export function PlayerBar({ featuredSong }: { featuredSong: SongDto | null | und
           </div>
           <LikeButton song={song} title={title} />
           <button
-            type="button"
+            {...playControl(song, toggle)}
             aria-label={playLabel}
-            onClick={() => toggle(song)}
-            data-early-tap="play"
-            data-song-id={song.id}
             className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-strong"
           >
             {playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
