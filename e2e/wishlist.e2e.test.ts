@@ -3,7 +3,8 @@
 /**
  * "Save for later" in a real browser: a song saved from its card in "All songs" is listed under Library, kept on
  * the tablet, and the list survives a reload with the network cut (the service worker gives the app
- * its shell, the tablet's storage the songs). Saving again takes it off the list.
+ * its shell, the tablet's storage the songs). The save is counted for the song's artist (a POST the
+ * Worker answers 204; nothing about the listener). Saving again takes it off the list.
  */
 import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
@@ -26,8 +27,10 @@ describe("wishlist", () => {
 
     const save = list.getByRole("button", { name: `Save ${title} for later`, exact: true });
     expect(await save.getAttribute("aria-pressed")).toBe("false");
+    const counted = page.waitForResponse((response) => response.request().method() === "POST" && /\/api\/songs\/[^/]+\/saves(\?|$)/.test(response.url()));
     await save.click();
     await expect.poll(() => save.getAttribute("aria-pressed")).toBe("true");
+    expect((await counted).status()).toBe(204);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" }).click();
     await page.waitForURL(`${baseURL}/library`);

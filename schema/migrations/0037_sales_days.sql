@@ -29,10 +29,11 @@ CREATE TABLE `sales_months` (
 CREATE INDEX `sales_months_artist_idx` ON `sales_months` (`artist_id`,`month`,`song_id`,`facility_key`,`units`,`gross_cents`,`artist_cents`);--> statement-breakpoint
 CREATE INDEX `sales_months_month_idx` ON `sales_months` (`month`,`song_id`,`facility_key`,`units`,`gross_cents`,`platform_cents`);
 --> statement-breakpoint
-CREATE TABLE `preview_days` (
+CREATE TABLE `song_day_counts` (
 	`song_id` text NOT NULL,
 	`day` integer NOT NULL,
-	`starts` integer NOT NULL,
+	`previews` integer DEFAULT 0 NOT NULL,
+	`saves` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`song_id`, `day`)
 );
 --> statement-breakpoint

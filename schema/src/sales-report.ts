@@ -53,8 +53,8 @@ export const StateSalesSchema = v.object({ state: v.nullable(v.string()), ...Sal
 export const FacilitySalesSchema = v.object({ state: v.nullable(v.string()), facility: v.nullable(v.string()), ...SalesFiguresSchema.entries });
 export type FacilitySales = v.InferOutput<typeof FacilitySalesSchema>;
 
-/** A song's sales, and how many times its preview was started in the period (a count only). */
-export const SongSalesSchema = v.object({ songId: v.string(), title: v.string(), ...SalesFiguresSchema.entries, previews: v.number() });
+/** A song's sales, and how many times in the period its preview was started and it was saved for later (counts only). */
+export const SongSalesSchema = v.object({ songId: v.string(), title: v.string(), ...SalesFiguresSchema.entries, previews: v.number(), saves: v.number() });
 export type SongSales = v.InferOutput<typeof SongSalesSchema>;
 
 export const SalesReportSchema = v.object({

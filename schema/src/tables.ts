@@ -273,17 +273,19 @@ export const salesMonths = sqliteTable(
 );
 
 /**
- * How many times a song's preview was started on a tablet, per UTC day: a count the artist sees beside
- * the song's sales (docs/decisions/104-sales-rollup.md). A start is a request for the clip's first
- * byte; nothing about who listened, where or when in the day is kept.
+ * What listeners did with a song before buying it, counted per UTC day: how many times its preview was
+ * started (a request for the clip's first byte) and how many times it was saved for later on a tablet.
+ * Counts the artist sees beside the song's sales (docs/decisions/104-sales-rollup.md); nothing about who,
+ * where or when in the day is kept. Owned by catalogue/listener-counts.ts.
  */
-export const previewDays = sqliteTable(
-  "preview_days",
+export const songDayCounts = sqliteTable(
+  "song_day_counts",
   {
     songId: text("song_id").notNull(),
     /** UTC days since 1970-01-01 (as `sales_days.day`). */
     day: integer("day").notNull(),
-    starts: integer("starts").notNull(),
+    previews: integer("previews").notNull().default(0),
+    saves: integer("saves").notNull().default(0),
   },
   (row) => [primaryKey({ columns: [row.songId, row.day] })],
 );

@@ -4,7 +4,7 @@
 export { readAdminCatalogue } from "./admin-catalogue";
 export { recordCatalogueChanges } from "./catalogue-changes";
 export { findOwnedSong } from "./catalogue";
-export { previewStartsBySong } from "./preview-starts";
+export { listenerCountsBySong } from "./listener-counts";
 export { songById, songStatusOf, type SongRow } from "./song-rows";
 export { coverKeyToServe, requestedCoverWidth } from "./cover-to-serve";
 export { purgeCatalogue } from "./edge-cache";

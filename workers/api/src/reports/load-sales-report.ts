@@ -22,7 +22,7 @@ import {
 } from "@jplay/schema/sales-report";
 import type { Ctx } from "../platform/context";
 import { SALE_VENDOR } from "./sale-rows";
-import { previewStartsBySong } from "../catalogue/index";
+import { listenerCountsBySong } from "../catalogue/index";
 import { dayBucketSql, dayNumbers, facilityBuyersSql, rollupSums, salesDayFigures, scopeDays, scopeRows } from "./sales-days-sql";
 import { type SalesRange, denseSeries } from "./sales-range";
 
@@ -50,19 +50,28 @@ export function foldSmallFacilities(rows: ReadonlyArray<Figures & { state: strin
 }
 
 /**
- * The songs sold, each with its preview starts; with `everySong` (the artist's own report) also the
- * songs previewed but not sold, at zero sales, all by title. The operators' top songs stay the top sellers.
+ * The songs sold, each with its preview starts and saves; with `everySong` (the artist's own report)
+ * also the songs previewed or saved but not sold, at zero sales, all by title. The operators' top songs
+ * stay the top sellers.
  */
-function songsWithPreviews(
+function songsWithCounts(
   sold: ReadonlyArray<Figures & { songId: string; title: string }>,
-  previews: ReadonlyArray<{ songId: string; title: string; previews: number }>,
+  counted: ReadonlyArray<{ songId: string; title: string; previews: number; saves: number }>,
   everySong: boolean,
 ): SongSales[] {
-  const started = new Map(previews.map((row) => [row.songId, row]));
-  const songs = sold.map((row) => ({ songId: row.songId, title: row.title, ...figuresOf(row), previews: started.get(row.songId)?.previews ?? 0 }));
+  const countsOf = new Map(counted.map((row) => [row.songId, row]));
+  const songs = sold.map((row) => ({
+    songId: row.songId,
+    title: row.title,
+    ...figuresOf(row),
+    previews: countsOf.get(row.songId)?.previews ?? 0,
+    saves: countsOf.get(row.songId)?.saves ?? 0,
+  }));
   if (!everySong) return songs;
   const soldIds = new Set(songs.map((row) => row.songId));
-  for (const row of previews) if (!soldIds.has(row.songId)) songs.push({ songId: row.songId, title: row.title, ...ZERO, previews: row.previews });
+  for (const row of counted) {
+    if (!soldIds.has(row.songId)) songs.push({ songId: row.songId, title: row.title, ...ZERO, previews: row.previews, saves: row.saves });
+  }
   return songs.sort((a, b) => (a.title === b.title ? (a.songId < b.songId ? -1 : 1) : a.title < b.title ? -1 : 1));
 }
 
@@ -81,7 +90,7 @@ export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songI
   const scope = { artistId, fromMs: range.fromMs, toMs: range.toMs, songId };
   const days = dayNumbers(scope);
   const figures = salesDayFigures(artistId);
-  const [series, facilities, bySong, previews] = await Promise.all([
+  const [series, facilities, bySong, counts] = await Promise.all([
     // Summed per day first (in the index's order), so each day's bucket is computed once.
     ctx.db.all<SalesPoint>(
       sql`select ${dayBucketSql(period)} as start, ${figures} from (select d.day, ${rollupSums(artistId)} from ${scopeDays(scope)} group by d.day) d group by 1 order by 1`,
@@ -95,7 +104,7 @@ export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songI
         from (select d.song_id, ${figures} from ${scopeRows(scope)} group by d.song_id) g join songs s on s.id = g.song_id
         ${topSongs === undefined ? sql`order by s.title, g.song_id` : sql`order by g.grossCents desc, g.song_id limit ${topSongs}`}`,
     ),
-    previewStartsBySong(ctx, { artistId, songId, firstDay: days.first, endDay: days.end }),
+    listenerCountsBySong(ctx, { artistId, songId, firstDay: days.first, endDay: days.end }),
   ]);
   const total = series.reduce((sum, point) => add(sum, figuresOf(point)), ZERO);
   const byState = new Map<string | null, Figures>();
@@ -112,6 +121,6 @@ export async function loadSalesReport(ctx: Ctx, { artistId, period, range, songI
       .map(([state, sums]) => ({ state, ...sums }))
       .sort((a, b) => (a.state === b.state ? 0 : a.state === null ? 1 : b.state === null || a.state < b.state ? -1 : 1)),
     byFacility: foldSmallFacilities(facilities),
-    bySong: songsWithPreviews(bySong, previews, topSongs === undefined),
+    bySong: songsWithCounts(bySong, counts, topSongs === undefined),
   };
 }

@@ -93,6 +93,9 @@ export const ROUTES: Record<string, RouteCase | PublicRoute> = {
   "GET /api/songs/:id/audio": open(CATALOGUE),
   "GET /api/songs/:id/cover": open(CATALOGUE),
   "GET /api/songs/:id/preview": open(CATALOGUE),
+  "POST /api/songs/:id/saves": open(
+    "a listener's \"Save for later\", counted for the artist: anonymous like the catalogue, only a song public in the caller's scope, within the caller's burst",
+  ),
   "GET /api/artists/:slug": open(CATALOGUE),
   "GET /api/videos/promo": open(CATALOGUE),
   "GET /api/videos/:file{[a-z0-9-]+\\.mp4}": open(CATALOGUE),

@@ -16,7 +16,7 @@ import type { AppEnv } from "../../platform/env";
 import { badRequest, notFound } from "../../platform/errors";
 import { readSessionCustomer } from "../../access/index";
 import { serveCachedMedia } from "../cached-media";
-import { countPreviewStart } from "../preview-starts";
+import { countPreviewStart, countWishlistSave } from "../listener-counts";
 import { previewAudioKey, streamAudioKey } from "../../platform/song-media-keys";
 import { findOwnedSong, findPublicSong, toSongDto } from "../catalogue";
 import { facilityInDb, FULL_CATALOGUE, resolveCatalogueScope, type CatalogueScope } from "../catalogue-scope";
@@ -172,7 +172,7 @@ export const songsRoutes = new Hono<AppEnv>()
     return serveCachedMedia(c.var.ctx.media, media.audioKey, c.req.raw, { cacheControl: IMMUTABLE, missingMessage: /*i18n*/ "Audio not found" });
   })
   // The preview clip listeners hear before they buy, cut when the song was delivered (docs/audio-checks.md, "Previews").
-  // Each start of it is counted for the artist (catalogue/preview-starts.ts).
+  // Each start of it is counted for the artist (catalogue/listener-counts.ts).
   .get("/:id/preview", async (c) => {
     await requirePublicMedia(c);
     const songId = c.req.param("id");
@@ -182,6 +182,15 @@ export const songsRoutes = new Hono<AppEnv>()
     });
     countPreviewStart(c.var.ctx, songId, c.req.raw, answer);
     return answer;
+  })
+  // "Save for later" on a tablet, counted for the song's artist (catalogue/listener-counts.ts); only a
+  // song public in the caller's scope, within the caller's burst of public calls.
+  .post("/:id/saves", async (c) => {
+    const { ctx, scope } = await listenerCall(c);
+    const song = await findPublicSong(ctx, scope, c.req.param("id"));
+    if (!song) throw notFound(/*i18n*/ "Song not found");
+    await countWishlistSave(ctx, song.id);
+    return c.body(null, 204);
   })
   .get("/:id/cover", async (c) => {
     const width = requestedCoverWidth(c.req.query("size"));

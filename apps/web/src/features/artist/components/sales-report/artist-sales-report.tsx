@@ -1,7 +1,7 @@
 /**
  * The artist's same-day sales (docs/decisions/101-sales-reports.md): by day, week or month, in all
  * and per song, by vendor, state and facility (a facility with fewer than five buyers is shown only
- * inside its state), how many times each song's preview was played, the next payout they feed, a chart of sales over time loaded only here, and the
+ * inside its state), how many times each song's preview was played and it was saved for later, the next payout they feed, a chart of sales over time loaded only here, and the
  * year's exports (DistroKid's columns, the DDEX DSR flat file). Mounted by the artist page in one line.
  */
 import { lazy, Suspense, useState } from "react";
@@ -56,7 +56,7 @@ export function ArtistSalesReport({ token }: { token: string }) {
           <DataTable
             size="page"
             caption={i18n._("Sales by song")}
-            headings={[i18n._("Song"), i18n._("Downloads"), i18n._("Sales"), i18n._("Your share"), i18n._("Preview plays")]}
+            headings={[i18n._("Song"), i18n._("Downloads"), i18n._("Sales"), i18n._("Your share"), i18n._("Preview plays"), i18n._("Saved for later")]}
           >
             {data.bySong.map((row) => (
               <tr key={row.songId}>
@@ -65,6 +65,7 @@ export function ArtistSalesReport({ token }: { token: string }) {
                 <td className={cell}>{money(row.grossCents)}</td>
                 <td className={cell}>{money(row.earnedCents)}</td>
                 <td className={cell}>{row.previews}</td>
+                <td className={cell}>{row.saves}</td>
               </tr>
             ))}
           </DataTable>

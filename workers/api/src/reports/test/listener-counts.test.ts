@@ -1,8 +1,9 @@
 /**
- * Preview plays on the artist's sales report (docs/decisions/104-sales-rollup.md): a preview answered
- * from its first byte counts once, the rest of a clip fetched by range counts nothing, a song that is
- * not public counts nothing, and the artist sees each song's starts in the period, a song previewed
- * but not sold included, with nothing about who listened.
+ * Preview plays and saves for later on the artist's sales report (docs/decisions/104-sales-rollup.md):
+ * a preview answered from its first byte counts once, the rest of a clip fetched by range counts
+ * nothing; each "Save for later" counts once; a song that is not public, or no song at all, counts
+ * nothing; and the artist sees each song's counts in the period, songs counted but not sold included,
+ * with nothing about who listened.
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
@@ -18,13 +19,19 @@ const CLIP = new Uint8Array(4096).fill(7);
 const preview = (songId: string, range?: string) =>
   exports.default.fetch(new Request(`http://jplay.test/api/songs/${songId}/preview`, { headers: range ? { Range: range } : {} }));
 
-async function starts(): Promise<Array<{ song_id: string; starts: number }>> {
-  const { results } = await env.DB.prepare("select song_id, starts from preview_days order by song_id").all<{ song_id: string; starts: number }>();
+const save = (songId: string) => exports.default.fetch(new Request(`http://jplay.test/api/songs/${songId}/saves`, { method: "POST" }));
+
+async function counts(): Promise<Array<{ song_id: string; previews: number; saves: number }>> {
+  const { results } = await env.DB.prepare("select song_id, previews, saves from song_day_counts order by song_id").all<{
+    song_id: string;
+    previews: number;
+    saves: number;
+  }>();
   return results;
 }
 
-describe("preview plays", () => {
-  it("count each start once, are shown per song beside its sales, and name no listener", async () => {
+describe("preview plays and saves", () => {
+  it("count each start and each save once, are shown per song beside its sales, and name no listener", async () => {
     const artistId = await insertArtist();
     const [sold, unsold, hidden] = [
       await insertSong({ artistId, status: "distributed" }),
@@ -39,13 +46,17 @@ describe("preview plays", () => {
     expect((await preview(sold, "bytes=1024-")).status).toBe(206);
     expect((await preview(sold, "bytes=2048-4095")).status).toBe(206);
     expect((await preview(unsold)).status).toBe(200);
+    for (const songId of [unsold, unsold, sold]) expect((await save(songId)).status).toBe(204);
     // Not public, and not songs at all: refused, nothing counted.
-    for (const songId of [hidden, "constructor", "__proto__"]) expect((await preview(songId)).status).toBe(404);
-    await vi.waitFor(async () => expect((await starts()).reduce((sum, row) => sum + row.starts, 0)).toBe(3));
-    expect(await starts()).toEqual(
+    for (const songId of [hidden, "constructor", "__proto__", "toString"]) {
+      expect((await preview(songId)).status).toBe(404);
+      expect((await save(songId)).status).toBe(404);
+    }
+    await vi.waitFor(async () => expect((await counts()).reduce((sum, row) => sum + row.previews, 0)).toBe(3));
+    expect(await counts()).toEqual(
       [
-        { song_id: sold, starts: 2 },
-        { song_id: unsold, starts: 1 },
+        { song_id: sold, previews: 2, saves: 1 },
+        { song_id: unsold, previews: 1, saves: 2 },
       ].sort((a, b) => (a.song_id < b.song_id ? -1 : 1)),
     );
 
@@ -55,9 +66,13 @@ describe("preview plays", () => {
     const token = await issueArtistLink(testContext(), artistId);
     const response = await new Browser().fetch(`/api/artist/${token}/sales?period=day`);
     const report = await response.json<ArtistSalesResponse>();
-    expect(Object.fromEntries(report.bySong.map((row) => [row.songId, [row.units, row.previews]]))).toEqual({ [sold]: [1, 2], [unsold]: [0, 1] });
-    // Narrowed to one song: that song's starts only.
+    expect(Object.fromEntries(report.bySong.map((row) => [row.songId, [row.units, row.previews, row.saves]]))).toEqual({
+      [sold]: [1, 2, 1],
+      [unsold]: [0, 1, 2],
+    });
+    expect(JSON.stringify(report)).not.toMatch(/listener|device/i);
+    // Narrowed to one song: that song's counts only.
     const one = await (await new Browser().fetch(`/api/artist/${token}/sales?period=day&songId=${unsold}`)).json<ArtistSalesResponse>();
-    expect(one.bySong.map((row) => [row.songId, row.previews])).toEqual([[unsold, 1]]);
+    expect(one.bySong.map((row) => [row.songId, row.previews, row.saves])).toEqual([[unsold, 1, 2]]);
   });
 });
