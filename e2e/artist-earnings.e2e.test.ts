@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startOwnServer, type LocalServer } from "./support/own-server";
 import { gtinCheckDigit, normalizeGtin, normalizeIsrc } from "@jplay/schema/identifiers";
 import { todayUtc } from "@jplay/schema/release-metadata";
-import { freshVisa, keptArtistLink, saveCard, seededMp3, songAwaitingPayment } from "./support/artist";
+import { freshVisa, keptArtistLink, saveCard, newSongMp3, songAwaitingPayment } from "./support/artist";
 import { newPage } from "./support/browser";
 import { approveInReviewTab, signedInOperator } from "./support/operator";
 import { cronTrigger } from "../scripts/cron-trigger.ts";
@@ -118,7 +118,7 @@ describe("release details reach the delivery feed", () => {
     await page.getByLabel(es("Song title"), { exact: true }).fill(title);
     await page.getByRole("radio", { name: es("No, it's clean") }).check();
     await page.getByLabel(es("Genre"), { exact: true }).selectOption("Latin");
-    await page.getByLabel(es("MP3 file")).setInputFiles({ name: "cancion.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(server.baseURL) });
+    await page.getByLabel(es("MP3 file")).setInputFiles({ name: "cancion.mp3", mimeType: "audio/mpeg", buffer: newSongMp3() });
     await page
       .locator("summary")
       .filter({ hasText: es("More details") })

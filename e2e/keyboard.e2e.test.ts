@@ -7,7 +7,7 @@
  */
 import type { FileChooser } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { freshVisa, newPhone, seededMp3 } from "./support/artist";
+import { freshVisa, newPhone, newSongMp3 } from "./support/artist";
 import { newPage } from "./support/browser";
 import { arrowTo, tabTo, typeKeys } from "./support/keyboard";
 import { sharedServer } from "./support/shared-server";
@@ -46,7 +46,7 @@ describe("keyboard only", () => {
 
     await tabTo(page, page.getByLabel("MP3 file"));
     await page.keyboard.press("Space");
-    await (await chooser).setFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });
+    await (await chooser).setFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: newSongMp3() });
     await tabTo(page, page.getByRole("button", { name: "Submit for Distribution" }));
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });

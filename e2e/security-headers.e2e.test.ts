@@ -11,7 +11,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { newPage as open } from "./support/browser";
-import { CARDS, saveCard, seededMp3, toastShown } from "./support/artist";
+import { CARDS, saveCard, newSongMp3, toastShown } from "./support/artist";
 import { sharedServer } from "./support/shared-server";
 
 const { baseURL } = sharedServer();
@@ -89,7 +89,7 @@ describe("the Content-Security-Policy holds on every screen", () => {
   test("a toast (sonner injects its stylesheet when the first one shows) raises no violation", async () => {
     // A real refusal: the server finds the uploaded MP3 cut short, and the form toasts it.
     await saveCard(page, baseURL, CARDS.visa);
-    const mp3 = await seededMp3(baseURL);
+    const mp3 = newSongMp3();
     await page.getByLabel("Artist name", { exact: true }).fill("CSP Toast");
     await page.getByLabel("Song title", { exact: true }).fill("Cut Short");
     await page.getByRole("radio", { name: "No, it's clean" }).check();

@@ -10,7 +10,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { newPage, waitForHydration } from "./support/browser";
-import { freshVisa, saveCard, seededMp3 } from "./support/artist";
+import { freshVisa, saveCard, newSongMp3 } from "./support/artist";
 import { auditInBothThemes, seriousViolations } from "./support/axe";
 import { recordPageErrors } from "./support/hydration";
 import { es, recordMissingSpanish } from "./support/spanish";
@@ -119,7 +119,7 @@ describe("Spanish", () => {
     await page.getByLabel(es("Artist name"), { exact: true }).fill("Artista E2E");
     await page.getByLabel(es("Song title"), { exact: true }).fill(title);
     await page.getByRole("radio", { name: es("No, it's clean") }).check();
-    await page.getByLabel(es("MP3 file")).setInputFiles({ name: "cancion.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });
+    await page.getByLabel(es("MP3 file")).setInputFiles({ name: "cancion.mp3", mimeType: "audio/mpeg", buffer: newSongMp3() });
     await page.getByRole("button", { name: es("Submit for Distribution") }).click();
     await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
     const songId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);

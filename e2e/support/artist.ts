@@ -5,6 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { DEMO_SONGS } from "../../scripts/demo/catalogue.ts";
+import { renderSongMp3 } from "../../scripts/demo/render-mp3.ts";
 
 export const CARDS = {
   visa: "4242 4242 4242 4242",
@@ -23,17 +25,16 @@ export const CARDS = {
  */
 export { freshCardNumber as freshVisa } from "../../workers/stripe-sandbox/test/card-numbers.ts";
 
-let mp3: Promise<Buffer> | undefined;
-
-/** A real MP3: the first seeded song's audio. */
-export function seededMp3(baseURL: string): Promise<Buffer> {
-  mp3 ??= (async () => {
-    const songs = await (await fetch(`${baseURL}/api/songs/popular`)).json<Array<{ audioUrl: string }>>();
-    const audio = await fetch(`${baseURL}${songs[0]!.audioUrl}`);
-    expect(audio.status).toBe(200);
-    return Buffer.from(await audio.arrayBuffer());
-  })();
-  return mp3;
+/**
+ * A real MP3 of a song nobody has uploaded before: the demo synthesiser's first song with a melody
+ * and key of its own on every call. An upload of a catalogue song's own audio under another artist is
+ * held in Review as a copy (the fingerprint check), as a real distributor would hold it.
+ */
+export function newSongMp3(): Buffer {
+  const song = DEMO_SONGS[0]!;
+  const semitones = 1 + Math.floor(Math.random() * 11);
+  const music = { ...song.music, seed: Math.floor(Math.random() * 2 ** 31), rootHz: song.music.rootHz * 2 ** (semitones / 12) };
+  return Buffer.from(renderSongMp3({ ...song, music }));
 }
 
 /** Saves are rate-limited per phone number: every artist gets its own. */
@@ -127,7 +128,7 @@ export async function uploadSong(page: Page, baseURL: string, title: string): Pr
   await page.getByLabel("Artist name", { exact: true }).fill("E2E Payer");
   await page.getByLabel("Song title", { exact: true }).fill(title);
   await page.getByRole("radio", { name: "No, it's clean" }).check();
-  await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: await seededMp3(baseURL) });
+  await page.getByLabel("MP3 file").setInputFiles({ name: "song.mp3", mimeType: "audio/mpeg", buffer: newSongMp3() });
   await page.getByRole("button", { name: "Submit for Distribution" }).click();
   await page.waitForURL(/\/approval\/[^/]+$/, { timeout: 30_000 });
   await page.getByRole("button", { name: "Complete Distribution" }).waitFor();

@@ -11,7 +11,7 @@ import { expect } from "vitest";
 import type { DistributeResponse } from "@jplay/schema/payments";
 import { ArtistClient } from "../../bench/lib/artist-client.ts";
 import { initialReleaseDetails, localToday, releaseDetailsFields } from "../../apps/web/src/features/distribution/release-details/release-details-state.ts";
-import { newPhone, seededMp3 } from "./artist";
+import { newPhone, newSongMp3 } from "./artist";
 
 /** What `artistWithSong` built: the song's id, and the artist as a browser would hold them. */
 export interface ArtistWorld {
@@ -47,7 +47,7 @@ export async function artistWithSong(
   for (const [field, value] of Object.entries(releaseDetailsFields({ ...initialReleaseDetails("en"), releaseDate: localToday() }, artistName)))
     form.set(field, value);
   form.set("phone", phoneNumber);
-  form.set("songFile", new Blob([new Uint8Array(await seededMp3(baseURL))], { type: "audio/mpeg" }), "song.mp3");
+  form.set("songFile", new Blob([new Uint8Array(newSongMp3())], { type: "audio/mpeg" }), "song.mp3");
   const uploaded = await artist.fetch("/api/distribute", { method: "POST", body: form });
   const answer = await uploaded.text();
   expect(uploaded.ok, `/api/distribute: ${uploaded.status} ${answer}`).toBe(true);
