@@ -1,9 +1,9 @@
 /**
  * A sales report (docs/decisions/101-sales-reports.md): the range's series by day, week or month, and
  * its sales by vendor, state, facility and song, each with units, what listeners paid and what the
- * ledger credited. Read from the sales rollup (`sales_days`, docs/decisions/104-sales-rollup.md): a
- * row per song, UTC day and facility, summed again from the ledger in the batch that records or gives
- * back a sale, so a sale a vendor reports is in the next read and three years sum in a few thousand
+ * ledger credited. Read from the sales rollup (`sales_days` and `sales_months`,
+ * docs/decisions/104-sales-rollup.md): a row per song, UTC day (or month) and facility, summed again
+ * from the ledger in the batch that records or gives back a sale, so a sale a vendor reports is in the next read and three years sum in a few thousand
  * index entries. The small-cell rule: a facility with fewer than SMALL_CELL_BUYERS distinct buyers in
  * the range is never named; its sales are shown inside its state, in the state's "other facilities"
  * row — whatever the range or the song asked for, as the rule is applied to the very rows the answer

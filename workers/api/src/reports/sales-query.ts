@@ -9,19 +9,19 @@ import { firstIssue } from "@jplay/schema/distribution";
 import { SalesQuerySchema, type SalesPeriod } from "@jplay/schema/sales-report";
 import type { AppEnv } from "../platform/env";
 import { badRequest } from "../platform/errors";
-import { type SalesRange, salesRange } from "./sales-range";
+import { type SalesRange, type SalesRangeProblem, salesRange } from "./sales-range";
 
-const PROBLEMS = {
-  "not-a-day": /*i18n*/ "Give days as YYYY-MM-DD.",
-  "from-after-to": /*i18n*/ "The report's first day comes after its last.",
-  "too-long": /*i18n*/ "A report covers at most three years.",
-} as const;
+const PROBLEMS = new Map<SalesRangeProblem, string>([
+  ["not-a-day", /*i18n*/ "Give days as YYYY-MM-DD."],
+  ["from-after-to", /*i18n*/ "The report's first day comes after its last."],
+  ["too-long", /*i18n*/ "A report covers at most three years."],
+]);
 
 export function readSalesQuery(c: Context<AppEnv>): { period: SalesPeriod; range: SalesRange; songId?: string } {
   const parsed = v.safeParse(SalesQuerySchema, c.req.query());
   if (!parsed.success) throw badRequest(firstIssue(parsed.issues));
   const { period, from, to, songId } = parsed.output;
   const range = salesRange(period, c.var.ctx.now(), from, to);
-  if ("problem" in range) throw badRequest(PROBLEMS[range.problem as keyof typeof PROBLEMS]);
+  if ("problem" in range) throw badRequest(PROBLEMS.get(range.problem)!);
   return { period, range, songId };
 }

@@ -24,7 +24,10 @@ export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The range asked for, or why it cannot be read (a message for the caller). */
-export function salesRange(period: SalesPeriod, now: number, from?: string, to?: string): SalesRange | { problem: string } {
+/** Why a range cannot be read. */
+export type SalesRangeProblem = "not-a-day" | "from-after-to" | "too-long";
+
+export function salesRange(period: SalesPeriod, now: number, from?: string, to?: string): SalesRange | { problem: SalesRangeProblem } {
   const toDay = to ?? isoDay(now);
   const fromDay = from ?? isoDay(dayMs(toDay) - ((DEFAULT_DAYS.get(period) ?? 30) - 1) * DAY_MS);
   const fromMs = dayMs(fromDay);
